@@ -1,0 +1,100 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import { LIMITS } from '../shared/limits'
+import type { AppDeps, AppEnv } from './context'
+import { ApiError, tooLarge } from './errors'
+import { MESSAGES } from './messages'
+import { authRoutes } from './routes/auth'
+import { commentsRoutes } from './routes/comments'
+import { mediaRoutes } from './routes/media'
+import { metaRoutes } from './routes/meta'
+import { feedRoutes, postsRoutes } from './routes/posts'
+import { usersRoutes } from './routes/users'
+import { serveRenderer } from './static'
+
+export type { AppDeps } from './context'
+
+const jsonBodyLimit = bodyLimit({
+  maxSize: LIMITS.jsonBodyBytes,
+  onError: () => {
+    throw tooLarge(MESSAGES.bodyTooLarge)
+  },
+})
+
+/**
+ * Builds the whole HTTP app over a database. It touches no global state, so tests build one per
+ * test on an in-memory database and call `app.request()`.
+ */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // LAN servers are reached by address, so the app may call and show any http(s) server.
+        connectSrc: ["'self'", 'http:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      referrerPolicy: 'no-referrer',
+      // Served over plain http on a LAN: HSTS would only confuse a browser that later meets TLS.
+      strictTransportSecurity: false,
+      crossOriginResourcePolicy: 'cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+  // Token auth and no cookies: any origin may call, e.g. a friend's desktop app on the LAN.
+  app.use(
+    '/api/*',
+    cors({
+      origin: '*',
+      allowHeaders: ['Authorization', 'Content-Type', 'Prefer'],
+      exposeHeaders: ['Preference-Applied', 'Retry-After'],
+      maxAge: 600,
+    }),
+  )
+  // Uploads have their own, larger limit (routes/media.ts).
+  app.use('/api/*', (c, next) =>
+    c.req.path.startsWith('/api/media') ? next() : jsonBodyLimit(c, next),
+  )
+
+  const api = new Hono<AppEnv>()
+    .route('/', metaRoutes(deps))
+    .route('/auth', authRoutes(deps))
+    .route('/users', usersRoutes(deps))
+    .route('/posts', postsRoutes(deps))
+    .route('/feed', feedRoutes(deps))
+    .route('/comments', commentsRoutes(deps))
+    .route('/media', mediaRoutes(deps))
+  app.route('/api', api)
+  app.all('/api/*', () => {
+    throw new ApiError(404, MESSAGES.routeNotFound)
+  })
+
+  if (deps.rendererDir) serveRenderer(app, deps.rendererDir)
+
+  app.notFound((c) => c.json({ errors: [MESSAGES.routeNotFound] }, 404))
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ errors: [error.message] }, error.status, error.headers)
+    }
+    if (error instanceof HTTPException) {
+      // Hono's own 4xx (e.g. the validator's malformed JSON) in the API's shape.
+      const message = error.status === 400 ? MESSAGES.invalidJson : error.message
+      return c.json({ errors: [message || MESSAGES.unexpected] }, error.status)
+    }
+    console.error('Unexpected error on', c.req.method, c.req.path, error)
+    return c.json({ error: { message: MESSAGES.unexpected } }, 500)
+  })
+  return app
+}

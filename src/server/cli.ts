@@ -1,0 +1,96 @@
+/**
+ * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--no-demo]`: the Gamerstage
+ * server under plain Node, for a spare box at the LAN party or a test.
+ */
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { defaultDataDir } from './data-dir'
+import { lanAddresses } from './lan-addresses'
+import { StartError, startServer, type RunningServer } from './server'
+
+const USAGE = `Usage: npm run serve -- [options]
+  --port <n>      port to listen on (default 4567; 0 picks a free one)
+  --host <addr>   address to listen on (default 127.0.0.1; 0.0.0.0 shares on the LAN)
+  --data <dir>    data folder (default: ${defaultDataDir()})
+  --no-demo       start a fresh data folder empty, without the demo data and account
+  --help          show this help`
+
+export interface CliOptions {
+  port: number
+  host: string
+  dataDir: string
+  demo: boolean
+}
+
+/** Parses the command line; throws a StartError with a one-line message on bad input. */
+export function parseCliArgs(args: string[]): CliOptions | 'help' {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'no-demo': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }))
+  } catch (error) {
+    throw new StartError(`${(error as Error).message}. Run with --help for the options.`)
+  }
+  if (values.help) return 'help'
+  const port = values.port === undefined ? 4567 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new StartError(`--port must be a whole number from 0 to 65535, not "${values.port}".`)
+  }
+  return {
+    port,
+    host: values.host ?? '127.0.0.1',
+    dataDir: values.data ?? defaultDataDir(),
+    demo: !values['no-demo'],
+  }
+}
+
+const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
+
+export async function main(args: string[]): Promise<void> {
+  let server: RunningServer
+  try {
+    const options = parseCliArgs(args)
+    if (options === 'help') {
+      console.log(USAGE)
+      return
+    }
+    server = await startServer({ ...options, rendererDir: RENDERER_DIR })
+  } catch (error) {
+    console.error(`gamerstage: ${error instanceof StartError ? error.message : String(error)}`)
+    process.exitCode = 1
+    return
+  }
+  console.log(`Gamerstage server listening on ${server.url}`)
+  console.log(`Data folder: ${server.dataDir}`)
+  if (server.host === '0.0.0.0' || server.host === '::') {
+    for (const address of lanAddresses(server.port)) console.log(`Friends can join at ${address}`)
+  }
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: stopping…`)
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('gamerstage: could not stop cleanly:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  void main(process.argv.slice(2))
+}

@@ -1,0 +1,38 @@
+/** Every error text of SPEC section 8, verbatim: trailing spaces are part of the contract. */
+export const MESSAGES = {
+  usernameTaken: 'Unprocessable Entity. Username Already Exists.',
+  userNotRegistered: 'The username you entered is not Registered. Not Found error',
+  wrongPassword: 'The credentials you entered are invalid. Unauthorized access error.',
+  invalidToken: 'The token is invalid. Unauthorized access error.',
+  editForeignPost: "Cannot edit a Post doesn't belong to the logged in User.",
+  deleteForeignPost: "Cannot delete a Post doesn't belong to the logged in User.",
+  alreadyLiked: 'Cannot like a post that is already liked. ',
+  likeBelowZero: 'Cannot decrement like less than 0.',
+  alreadyDisliked: 'Cannot dislike a post that is already disliked. ',
+  editForeignComment: "Cannot edit a comment doesn't belong to the User.",
+  deleteForeignComment: "Cannot delete a comment doesn't belong to the User.",
+  alreadyUpvoted: 'Cannot upvote a post that is already upvoted. ',
+  alreadyDownvoted: 'Cannot downvote a post that is already downvoted. ',
+  alreadyBookmarked: 'This Post is already bookmarked',
+  notBookmarked: 'Post not bookmarked yet',
+  alreadyFollowing: 'User Already following',
+  notFollowing: 'User already not following',
+  // Our own, where the spec is silent (DESIGN.md section 2).
+  postNotFound: 'Post not found.',
+  commentNotFound: 'Comment not found.',
+  userNotFound: 'User not found.',
+  mediaNotFound: 'Image not found.',
+  routeNotFound: 'No such API route.',
+  followSelf: 'You cannot follow yourself.',
+  invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large (at most 1 MB).',
+  imageTooLarge: 'The image is too large (at most 5 MB).',
+  notAnImage: 'Only PNG, JPEG, GIF and WebP images can be uploaded.',
+  missingFile: 'Attach the image as the form field "file".',
+  invalidCursor: 'The cursor is not valid: pass back the nextCursor of the previous page.',
+  unexpected: 'Something went wrong on the server.',
+} as const
+
+export function tooManyLoginsMessage(retryAfterSeconds: number): string {
+  return `Too many failed logins for this username. Try again in ${retryAfterSeconds} seconds.`
+}

@@ -1,0 +1,50 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { LIMITS } from '../../shared/limits'
+import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { badRequest, tooLarge } from '../errors'
+import { MESSAGES } from '../messages'
+import { DEFAULT_AVATAR_SVG, getImage, storeImage } from '../services/media'
+
+/** Room for the multipart envelope around an image of the largest allowed size. */
+const MULTIPART_OVERHEAD = 64 * 1024
+
+/** Media ids are random, so an image never changes under its address. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+export function mediaRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<AppEnv>()
+    .post(
+      '/',
+      bodyLimit({
+        maxSize: LIMITS.imageBytes + MULTIPART_OVERHEAD,
+        onError: () => {
+          throw tooLarge(MESSAGES.imageTooLarge)
+        },
+      }),
+      requireUser(deps),
+      async (c) => {
+        let body: Record<string, unknown>
+        try {
+          body = await c.req.parseBody()
+        } catch {
+          throw badRequest(MESSAGES.missingFile)
+        }
+        const file = body.file
+        if (!(file instanceof File)) throw badRequest(MESSAGES.missingFile)
+        if (file.size > LIMITS.imageBytes) throw tooLarge(MESSAGES.imageTooLarge)
+        const id = storeImage(db, c.get('user').id, Buffer.from(await file.arrayBuffer()))
+        return c.json({ url: `/api/media/${id}` }, 201)
+      },
+    )
+    .get('/default-avatar.svg', (c) => {
+      c.header('Cache-Control', 'public, max-age=86400')
+      return c.body(DEFAULT_AVATAR_SVG, 200, { 'Content-Type': 'image/svg+xml' })
+    })
+    .get('/:mediaId', (c) => {
+      const image = getImage(db, c.req.param('mediaId'))
+      c.header('Cache-Control', IMMUTABLE)
+      return c.body(new Uint8Array(image.bytes), 200, { 'Content-Type': image.contentType })
+    })
+}

@@ -1,0 +1,108 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { LIMITS } from '../../shared/limits'
+import { pageQuerySchema, postBodySchema } from '../../shared/schemas'
+import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import {
+  createPost,
+  deletePost,
+  dislikePost,
+  editPost,
+  getPost,
+  likePost,
+  listAllPosts,
+  listUserPosts,
+  pageAllPosts,
+  pageFeed,
+  pageUserPosts,
+  type PostRowPage,
+} from '../services/posts'
+import { presentPost, presentPosts, type PostRow } from '../services/present'
+import { getUserByUsername } from '../services/users'
+import { validate } from '../validate'
+
+const postsQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(['recent', 'likes'], { error: 'sort must be "recent" or "likes".' }).optional(),
+})
+
+export function postsRoutes(deps: AppDeps) {
+  const { db } = deps
+  const auth = requireUser(deps)
+
+  /** A page as the API answers it: trimmed posts and where to continue. */
+  const pageAnswer = (c: Context<AppEnv>, page: PostRowPage) =>
+    c.json({
+      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: c.get('viewerId') }),
+      nextCursor: page.nextCursor,
+    })
+
+  /** The spec answers post mutations with every post; `Prefer: return=minimal` with just this one. */
+  const mutationAnswer = (c: Context<AppEnv>, post: PostRow, status: 200 | 201 = 200) => {
+    const viewerId = c.get('viewerId')
+    if (wantsMinimal(c)) return c.json({ post: presentPost(db, post, viewerId) }, status)
+    return c.json(
+      { posts: presentPosts(db, listAllPosts(db), { detail: 'full', viewerId }) },
+      status,
+    )
+  }
+
+  return new Hono<AppEnv>()
+    .get('/', optionalViewer(deps), validate('query', postsQuerySchema), (c) => {
+      const { limit, cursor, sort = 'recent' } = c.req.valid('query')
+      if (limit === undefined) {
+        const viewerId = c.get('viewerId')
+        return c.json({
+          posts: presentPosts(db, listAllPosts(db, sort), { detail: 'full', viewerId }),
+        })
+      }
+      return pageAnswer(c, pageAllPosts(db, { limit, cursor: cursor ?? null }, sort))
+    })
+    .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
+      const author = getUserByUsername(db, c.req.param('username'))
+      const { limit, cursor } = c.req.valid('query')
+      if (limit === undefined) {
+        const viewerId = c.get('viewerId')
+        return c.json({
+          posts: presentPosts(db, listUserPosts(db, author.id), { detail: 'full', viewerId }),
+        })
+      }
+      return pageAnswer(c, pageUserPosts(db, author.id, { limit, cursor: cursor ?? null }))
+    })
+    .get('/:postId', optionalViewer(deps), (c) => {
+      const [post] = presentPosts(db, [getPost(db, c.req.param('postId'))], {
+        detail: 'full',
+        viewerId: c.get('viewerId'),
+      })
+      return c.json({ post })
+    })
+    .post('/', auth, validate('json', postBodySchema), (c) => {
+      const post = createPost(db, c.get('user').id, c.req.valid('json').postData.content)
+      return mutationAnswer(c, post, 201)
+    })
+    .post('/edit/:postId', auth, validate('json', postBodySchema), (c) => {
+      const content = c.req.valid('json').postData.content
+      return mutationAnswer(c, editPost(db, c.get('user').id, c.req.param('postId'), content))
+    })
+    .delete('/:postId', auth, (c) =>
+      mutationAnswer(c, deletePost(db, c.get('user').id, c.req.param('postId'))),
+    )
+    .post('/like/:postId', auth, (c) =>
+      mutationAnswer(c, likePost(db, c.get('user').id, c.req.param('postId'))),
+    )
+    .post('/dislike/:postId', auth, (c) =>
+      mutationAnswer(c, dislikePost(db, c.get('user').id, c.req.param('postId'))),
+    )
+}
+
+/** `GET /api/feed`: the signed-in user's home feed, a page at a time. */
+export function feedRoutes(deps: AppDeps) {
+  const { db } = deps
+  return new Hono<AppEnv>().get('/', requireUser(deps), validate('query', pageQuerySchema), (c) => {
+    const { limit = LIMITS.pageSizeDefault, cursor } = c.req.valid('query')
+    const page = pageFeed(db, c.get('user').id, { limit, cursor: cursor ?? null })
+    return c.json({
+      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: c.get('viewerId') }),
+      nextCursor: page.nextCursor,
+    })
+  })
+}

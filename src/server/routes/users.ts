@@ -1,0 +1,101 @@
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { LIMITS } from '../../shared/limits'
+import { editProfileSchema, pageQuerySchema } from '../../shared/schemas'
+import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import { badRequest } from '../errors'
+import { addBookmark, listBookmarks, pageBookmarks, removeBookmark } from '../services/bookmarks'
+import { presentPost, presentPosts, presentUser, type PostRow } from '../services/present'
+import {
+  editProfile,
+  follow,
+  getUserById,
+  getUserByUsername,
+  listAllUsers,
+  pageUsers,
+  searchUsers,
+  suggestUsers,
+  unfollow,
+} from '../services/users'
+import { validate } from '../validate'
+
+const usersQuerySchema = pageQuerySchema.extend({
+  search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
+  suggest: z.enum(['true', 'false'], { error: 'suggest must be true or false.' }).optional(),
+})
+
+export function usersRoutes(deps: AppDeps) {
+  const { db } = deps
+  const auth = requireUser(deps)
+
+  /** The spec answers every bookmark mutation with all the user's bookmarks. */
+  const bookmarksAnswer = (userId: number) =>
+    presentPosts(db, listBookmarks(db, userId), { detail: 'full', viewerId: userId })
+
+  return (
+    new Hono<AppEnv>()
+      .get('/', optionalViewer(deps), validate('query', usersQuerySchema), (c) => {
+        const { search, suggest, limit, cursor } = c.req.valid('query')
+        const page = { limit: limit ?? LIMITS.pageSizeDefault, cursor: cursor ?? null }
+        if (search !== undefined) return c.json(searchUsers(db, search, page))
+        if (suggest === 'true') {
+          const viewerId = c.get('viewerId')
+          if (viewerId === null) throw badRequest('Suggestions need a signed-in user.')
+          return c.json(suggestUsers(db, viewerId, page))
+        }
+        if (limit !== undefined) return c.json(pageUsers(db, page))
+        return c.json({ users: listAllUsers(db).map((user) => presentUser(db, user)) })
+      })
+      // Registered before `/:username`, which would otherwise take "bookmark" for a username.
+      .get('/bookmark', auth, validate('query', pageQuerySchema), (c) => {
+        const userId = c.get('user').id
+        const { limit, cursor } = c.req.valid('query')
+        if (limit === undefined) return c.json({ bookmarks: bookmarksAnswer(userId) })
+        const page = pageBookmarks(db, userId, { limit, cursor: cursor ?? null })
+        return c.json({
+          bookmarks: presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
+          nextCursor: page.nextCursor,
+        })
+      })
+      .get('/:username', (c) =>
+        c.json({ user: presentUser(db, getUserByUsername(db, c.req.param('username'))) }),
+      )
+      .post('/edit', auth, validate('json', editProfileSchema), (c) => {
+        const { bio, profileImg, firstName, lastName } = c.req.valid('json').userData
+        const user = editProfile(db, c.get('user').id, { bio, profileImg, firstName, lastName })
+        return c.json({ user: presentUser(db, user) })
+      })
+      .post('/follow/:userId', auth, (c) => {
+        const me = c.get('user')
+        follow(db, me.id, c.req.param('userId'))
+        return c.json(followAnswer(me.id, c.req.param('userId')))
+      })
+      .post('/unfollow/:userId', auth, (c) => {
+        const me = c.get('user')
+        unfollow(db, me.id, c.req.param('userId'))
+        return c.json(followAnswer(me.id, c.req.param('userId')))
+      })
+      .post('/bookmark/:postId', auth, (c) => {
+        const userId = c.get('user').id
+        const post = addBookmark(db, userId, c.req.param('postId'))
+        return bookmarkAnswer(c, userId, post)
+      })
+      .post('/remove-bookmark/:postId', auth, (c) => {
+        const userId = c.get('user').id
+        const post = removeBookmark(db, userId, c.req.param('postId'))
+        return bookmarkAnswer(c, userId, post)
+      })
+  )
+
+  function followAnswer(userId: number, rawTargetId: string) {
+    return {
+      user: presentUser(db, getUserById(db, String(userId))),
+      followUser: presentUser(db, getUserById(db, rawTargetId)),
+    }
+  }
+
+  function bookmarkAnswer(c: Context<AppEnv>, userId: number, post: PostRow) {
+    if (wantsMinimal(c)) return c.json({ post: presentPost(db, post, userId) })
+    return c.json({ bookmarks: bookmarksAnswer(userId) })
+  }
+}

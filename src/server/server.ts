@@ -1,0 +1,145 @@
+import { serve, type ServerType } from '@hono/node-server'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { createApp } from './app'
+import { openDatabase, type AppDatabase } from './db/client'
+import { initializeDatabase } from './services/seed'
+import { APP_VERSION } from './version'
+
+export interface StartServerOptions {
+  /** Interface to listen on: 127.0.0.1 for this computer only, 0.0.0.0 for the LAN. */
+  host?: string
+  /** 0 picks a free port. */
+  port?: number
+  /** Folder of the database, the token secret and nothing else. Created if missing. */
+  dataDir: string
+  /** Seed a fresh data folder with the demo data (default true). */
+  demo?: boolean
+  /** The built renderer to serve at `/`. */
+  rendererDir?: string
+  migrationsDir?: string
+  version?: string
+}
+
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:4567`. */
+  url: string
+  host: string
+  port: number
+  dataDir: string
+  db: AppDatabase
+  /** Stops listening, lets open requests finish, then closes the database. */
+  close(): Promise<void>
+}
+
+/** A failure to start that a person can act on; its message is one line, no stack trace. */
+export class StartError extends Error {
+  override name = 'StartError'
+}
+
+export const DATABASE_FILE = 'gamerstage.db'
+export const SECRET_FILE = 'secret.key'
+
+function describeFsError(error: unknown, dataDir: string): StartError {
+  const code = (error as NodeJS.ErrnoException).code
+  const reason =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'ENOTDIR' || code === 'EEXIST'
+        ? 'a file is in the way'
+        : code === 'EROFS'
+          ? 'the disk is read-only'
+          : (error as Error).message
+  return new StartError(`Cannot use the data folder ${dataDir}: ${reason}.`)
+}
+
+/** The secret tokens are signed with: made once per data folder, readable by its owner only. */
+function loadOrCreateSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, SECRET_FILE)
+  try {
+    return readFileSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const secret = randomBytes(32)
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+  return secret
+}
+
+function listen(server: ServerType, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new StartError(`Port ${port} is already in use on ${host}. Choose another port.`))
+      } else if (error.code === 'EACCES') {
+        reject(
+          new StartError(`Not allowed to listen on ${host}:${port}. Choose a port above 1023.`),
+        )
+      } else if (error.code === 'EADDRNOTAVAIL') {
+        reject(new StartError(`${host} is not an address of this computer.`))
+      } else {
+        reject(new StartError(`Cannot listen on ${host}:${port}: ${error.message}`))
+      }
+    })
+  })
+}
+
+/**
+ * Opens (or creates) the data folder, brings the database up to date, seeds a fresh one, and
+ * listens. Used by the desktop app's main process and by `npm run serve`.
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { host = '127.0.0.1', port = 4567, dataDir, demo = true } = options
+  let db: AppDatabase
+  let secret: Uint8Array
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    chmodSync(dataDir, 0o700)
+    secret = loadOrCreateSecret(dataDir)
+    db = openDatabase({ file: join(dataDir, DATABASE_FILE), migrationsDir: options.migrationsDir })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? ''
+    if (code.startsWith('SQLITE_')) {
+      throw new StartError(
+        `The database ${join(dataDir, DATABASE_FILE)} cannot be opened (${(error as Error).message}).`,
+      )
+    }
+    throw describeFsError(error, dataDir)
+  }
+
+  try {
+    await initializeDatabase(db, demo)
+    const app = createApp({
+      db,
+      secret,
+      version: options.version ?? APP_VERSION,
+      rendererDir: options.rendererDir,
+    })
+    const server = serve({ fetch: app.fetch, port, hostname: host })
+    await listen(server, port, host)
+    const actualPort = (server.address() as AddressInfo).port
+    const urlHost = host.includes(':') ? `[${host}]` : host
+    return {
+      url: `http://${urlHost}:${actualPort}`,
+      host,
+      port: actualPort,
+      dataDir,
+      db,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => {
+            db.$client.close()
+            resolve()
+          })
+          // Idle keep-alive connections would hold close() open; requests in flight finish.
+          if ('closeIdleConnections' in server) server.closeIdleConnections()
+        }),
+    }
+  } catch (error) {
+    db.$client.close()
+    throw error
+  }
+}

@@ -1,0 +1,70 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { bookmarks, posts } from '../db/schema'
+import { badRequest } from '../errors'
+import { MESSAGES } from '../messages'
+import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { getPost } from './posts'
+import type { PostRow } from './present'
+
+/** The user's bookmarked posts, the most recently saved first. */
+export function listBookmarks(db: Db, userId: number): PostRow[] {
+  return db
+    .select({ post: posts })
+    .from(bookmarks)
+    .innerJoin(posts, eq(posts.id, bookmarks.postId))
+    .where(eq(bookmarks.userId, userId))
+    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
+    .all()
+    .map(({ post }) => post)
+}
+
+export function pageBookmarks(
+  db: Db,
+  userId: number,
+  page: PageRequest,
+): { rows: PostRow[]; nextCursor: string | null } {
+  const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
+  const rows = db
+    .select({ post: posts, savedAt: bookmarks.createdAt })
+    .from(bookmarks)
+    .innerJoin(posts, eq(posts.id, bookmarks.postId))
+    .where(
+      and(
+        eq(bookmarks.userId, userId),
+        after
+          ? sql`(${bookmarks.createdAt}, ${bookmarks.postId}) < (${after[0]}, ${after[1]})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
+    .limit(page.limit + 1)
+    .all()
+  const finished = finishPage(rows, page.limit, (row) => [row.savedAt, row.post.id])
+  return { rows: finished.rows.map(({ post }) => post), nextCursor: finished.nextCursor }
+}
+
+export function addBookmark(db: Db, userId: number, rawPostId: string, now = Date.now()): PostRow {
+  return db.transaction((tx) => {
+    const post = getPost(tx, rawPostId)
+    const inserted = tx
+      .insert(bookmarks)
+      .values({ userId, postId: post.id, createdAt: now })
+      .onConflictDoNothing()
+      .run()
+    if (inserted.changes === 0) throw badRequest(MESSAGES.alreadyBookmarked)
+    return post
+  })
+}
+
+export function removeBookmark(db: Db, userId: number, rawPostId: string): PostRow {
+  return db.transaction((tx) => {
+    const post = getPost(tx, rawPostId)
+    const deleted = tx
+      .delete(bookmarks)
+      .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, post.id)))
+      .run()
+    if (deleted.changes === 0) throw badRequest(MESSAGES.notBookmarked)
+    return post
+  })
+}

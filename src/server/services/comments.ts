@@ -1,0 +1,168 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { commentVotes, comments, posts } from '../db/schema'
+import { badRequest, notFound } from '../errors'
+import { MESSAGES } from '../messages'
+import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { getPost } from './posts'
+import type { CommentRow, PostRow } from './present'
+import { parseId } from './users'
+
+const newestFirst = [desc(comments.createdAt), desc(comments.id)]
+
+/** Every comment of a post, newest first: the spec's whole-list answer. */
+export function listComments(db: Db, postId: number): CommentRow[] {
+  return db
+    .select()
+    .from(comments)
+    .where(eq(comments.postId, postId))
+    .orderBy(...newestFirst)
+    .all()
+}
+
+export function pageComments(
+  db: Db,
+  postId: number,
+  page: PageRequest,
+): { rows: CommentRow[]; nextCursor: string | null } {
+  const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
+  const rows = db
+    .select()
+    .from(comments)
+    .where(
+      and(
+        eq(comments.postId, postId),
+        after
+          ? sql`(${comments.createdAt}, ${comments.id}) < (${after[0]}, ${after[1]})`
+          : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(page.limit + 1)
+    .all()
+  return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
+}
+
+/** The post and one of its comments; a comment of another post is not found. */
+function getComment(db: Db, rawPostId: string, rawCommentId: string): [PostRow, CommentRow] {
+  const post = getPost(db, rawPostId)
+  const id = parseId(rawCommentId)
+  const comment =
+    id === null
+      ? undefined
+      : db
+          .select()
+          .from(comments)
+          .where(and(eq(comments.id, id), eq(comments.postId, post.id)))
+          .get()
+  if (!comment) throw notFound(MESSAGES.commentNotFound)
+  return [post, comment]
+}
+
+function adjustCommentCount(db: Db, postId: number, delta: 1 | -1) {
+  db.update(posts)
+    .set({ commentCount: sql`${posts.commentCount} + ${delta}` })
+    .where(eq(posts.id, postId))
+    .run()
+}
+
+export function addComment(
+  db: Db,
+  userId: number,
+  rawPostId: string,
+  text: string,
+  now = Date.now(),
+): CommentRow {
+  return db.transaction((tx) => {
+    const post = getPost(tx, rawPostId)
+    const row = tx
+      .insert(comments)
+      .values({ postId: post.id, authorId: userId, text, createdAt: now, updatedAt: now })
+      .returning()
+      .get()
+    adjustCommentCount(tx, post.id, +1)
+    return row
+  })
+}
+
+/** Only the comment's author may edit it. */
+export function editComment(
+  db: Db,
+  userId: number,
+  rawPostId: string,
+  rawCommentId: string,
+  text: string,
+  now = Date.now(),
+): CommentRow {
+  return db.transaction((tx) => {
+    const [, comment] = getComment(tx, rawPostId, rawCommentId)
+    if (comment.authorId !== userId) throw badRequest(MESSAGES.editForeignComment)
+    return tx
+      .update(comments)
+      .set({ text, updatedAt: now })
+      .where(eq(comments.id, comment.id))
+      .returning()
+      .get() as CommentRow
+  })
+}
+
+/** The comment's author or the post's owner may delete it; answers the comment as it was. */
+export function deleteComment(
+  db: Db,
+  userId: number,
+  rawPostId: string,
+  rawCommentId: string,
+): CommentRow {
+  return db.transaction((tx) => {
+    const [post, comment] = getComment(tx, rawPostId, rawCommentId)
+    if (comment.authorId !== userId && post.authorId !== userId) {
+      throw badRequest(MESSAGES.deleteForeignComment)
+    }
+    tx.delete(comments).where(eq(comments.id, comment.id)).run()
+    adjustCommentCount(tx, post.id, -1)
+    return comment
+  })
+}
+
+/**
+ * Upvote or downvote (SPEC section 4): refused when the user already voted that way; otherwise
+ * moves the user's vote from the other list to this one and keeps both counts in step.
+ */
+export function voteComment(
+  db: Db,
+  userId: number,
+  rawPostId: string,
+  rawCommentId: string,
+  kind: 'up' | 'down',
+  now = Date.now(),
+): CommentRow {
+  return db.transaction((tx) => {
+    const [, comment] = getComment(tx, rawPostId, rawCommentId)
+    const previous = tx
+      .select({ kind: commentVotes.kind })
+      .from(commentVotes)
+      .where(and(eq(commentVotes.commentId, comment.id), eq(commentVotes.userId, userId)))
+      .get()?.kind
+    if (previous === kind) {
+      throw badRequest(kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted)
+    }
+    tx.insert(commentVotes)
+      .values({ commentId: comment.id, userId, kind, createdAt: now })
+      .onConflictDoUpdate({
+        target: [commentVotes.commentId, commentVotes.userId],
+        set: { kind, createdAt: now },
+      })
+      .run()
+    const up = (kind === 'up' ? 1 : 0) - (previous === 'up' ? 1 : 0)
+    const down = (kind === 'down' ? 1 : 0) - (previous === 'down' ? 1 : 0)
+    return tx
+      .update(comments)
+      .set({
+        upvoteCount: sql`${comments.upvoteCount} + ${up}`,
+        downvoteCount: sql`${comments.downvoteCount} + ${down}`,
+      })
+      .where(eq(comments.id, comment.id))
+      .returning()
+      .get() as CommentRow
+  })
+}

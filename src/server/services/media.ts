@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { media } from '../db/schema'
+import { badRequest, notFound } from '../errors'
+import { MESSAGES } from '../messages'
+
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((byte, index) => bytes[offset + index] === byte)
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
+
+/**
+ * The image type a file really is, read from its first bytes (never from its name or the type
+ * the client claims), or null for anything that is not one of the images we accept.
+ */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
+  return null
+}
+
+/** Stores an uploaded image and answers its id. */
+export function storeImage(db: Db, ownerId: number, bytes: Buffer, now = Date.now()): string {
+  const contentType = sniffImageType(bytes)
+  if (!contentType) throw badRequest(MESSAGES.notAnImage)
+  const id = randomBytes(12).toString('base64url')
+  db.insert(media).values({ id, ownerId, contentType, bytes, createdAt: now }).run()
+  return id
+}
+
+const MEDIA_ID = /^[A-Za-z0-9_-]{16}$/
+
+export function getImage(db: Db, id: string): { contentType: string; bytes: Buffer } {
+  const row = MEDIA_ID.test(id)
+    ? db
+        .select({ contentType: media.contentType, bytes: media.bytes })
+        .from(media)
+        .where(eq(media.id, id))
+        .get()
+    : undefined
+  if (!row) throw notFound(MESSAGES.mediaNotFound)
+  return row
+}
+
+/** The blank avatar every user starts with (SPEC section 3), served at DEFAULT_PROFILE_IMG. */
+export const DEFAULT_AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128">
+<rect width="128" height="128" fill="#2a2d3e"/>
+<circle cx="64" cy="50" r="24" fill="#8b8fa8"/>
+<path d="M20 118c4-26 22-40 44-40s40 14 44 40z" fill="#8b8fa8"/>
+</svg>
+`

@@ -1,0 +1,196 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { follows, postReactions, posts, users } from '../db/schema'
+import { badRequest, notFound } from '../errors'
+import { MESSAGES } from '../messages'
+import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import type { PostRow } from './present'
+import { parseId } from './users'
+
+export type PostSort = 'recent' | 'likes'
+
+export interface PostRowPage {
+  rows: PostRow[]
+  nextCursor: string | null
+}
+
+const newestFirst = [desc(posts.createdAt), desc(posts.id)]
+const mostLikedFirst = [desc(posts.likeCount), desc(posts.createdAt), desc(posts.id)]
+
+/** Every post, newest first (or most liked first): the spec's whole-list answer. */
+export function listAllPosts(db: Db, sort: PostSort = 'recent'): PostRow[] {
+  return db
+    .select()
+    .from(posts)
+    .orderBy(...(sort === 'likes' ? mostLikedFirst : newestFirst))
+    .all()
+}
+
+/** One page of posts matching `where`, newest first, or most liked first. */
+function pagePosts(
+  db: Db,
+  where: SQL | undefined,
+  page: PageRequest,
+  sort: PostSort = 'recent',
+): PostRowPage {
+  let after: SQL | undefined
+  if (page.cursor && sort === 'likes') {
+    const [likes, created, id] = decodeNumericCursor(page.cursor, 3)
+    after = sql`(${posts.likeCount}, ${posts.createdAt}, ${posts.id}) < (${likes}, ${created}, ${id})`
+  } else if (page.cursor) {
+    const [created, id] = decodeNumericCursor(page.cursor, 2)
+    after = sql`(${posts.createdAt}, ${posts.id}) < (${created}, ${id})`
+  }
+  const rows = db
+    .select()
+    .from(posts)
+    .where(and(where, after))
+    .orderBy(...(sort === 'likes' ? mostLikedFirst : newestFirst))
+    .limit(page.limit + 1)
+    .all()
+  return finishPage(rows, page.limit, (row) =>
+    sort === 'likes' ? [row.likeCount, row.createdAt, row.id] : [row.createdAt, row.id],
+  )
+}
+
+export function pageAllPosts(db: Db, page: PageRequest, sort: PostSort): PostRowPage {
+  return pagePosts(db, undefined, page, sort)
+}
+
+export function listUserPosts(db: Db, authorId: number): PostRow[] {
+  return db
+    .select()
+    .from(posts)
+    .where(eq(posts.authorId, authorId))
+    .orderBy(...newestFirst)
+    .all()
+}
+
+export function pageUserPosts(db: Db, authorId: number, page: PageRequest): PostRowPage {
+  return pagePosts(db, eq(posts.authorId, authorId), page)
+}
+
+/** The home feed: the user's own posts and those of everyone they follow, newest first. */
+export function pageFeed(db: Db, userId: number, page: PageRequest): PostRowPage {
+  return pagePosts(
+    db,
+    sql`(${posts.authorId} = ${userId} OR ${posts.authorId} IN (SELECT ${follows.followeeId} FROM ${follows} WHERE ${follows.followerId} = ${userId}))`,
+    page,
+  )
+}
+
+export function getPost(db: Db, rawId: string): PostRow {
+  const id = parseId(rawId)
+  const row = id === null ? undefined : db.select().from(posts).where(eq(posts.id, id)).get()
+  if (!row) throw notFound(MESSAGES.postNotFound)
+  return row
+}
+
+export function createPost(db: Db, authorId: number, content: string, now = Date.now()): PostRow {
+  return db.transaction((tx) => {
+    const row = tx
+      .insert(posts)
+      .values({ authorId, content, createdAt: now, updatedAt: now })
+      .returning()
+      .get()
+    tx.update(users)
+      .set({ postCount: sql`${users.postCount} + 1` })
+      .where(eq(users.id, authorId))
+      .run()
+    return row
+  })
+}
+
+export function editPost(
+  db: Db,
+  userId: number,
+  rawId: string,
+  content: string,
+  now = Date.now(),
+): PostRow {
+  return db.transaction((tx) => {
+    const post = getPost(tx, rawId)
+    if (post.authorId !== userId) throw badRequest(MESSAGES.editForeignPost)
+    return tx
+      .update(posts)
+      .set({ content, updatedAt: now })
+      .where(eq(posts.id, post.id))
+      .returning()
+      .get() as PostRow
+  })
+}
+
+/** Deletes a post with its comments, reactions and bookmarks; answers the post as it was. */
+export function deletePost(db: Db, userId: number, rawId: string): PostRow {
+  return db.transaction((tx) => {
+    const post = getPost(tx, rawId)
+    if (post.authorId !== userId) throw badRequest(MESSAGES.deleteForeignPost)
+    tx.delete(posts).where(eq(posts.id, post.id)).run()
+    tx.update(users)
+      .set({ postCount: sql`${users.postCount} - 1` })
+      .where(eq(users.id, post.authorId))
+      .run()
+    return post
+  })
+}
+
+function reactionOf(db: Db, postId: number, userId: number) {
+  return db
+    .select({ kind: postReactions.kind })
+    .from(postReactions)
+    .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)))
+    .get()?.kind
+}
+
+function setReaction(
+  db: Db,
+  postId: number,
+  userId: number,
+  kind: 'like' | 'dislike',
+  now: number,
+) {
+  db.insert(postReactions)
+    .values({ postId, userId, kind, createdAt: now })
+    .onConflictDoUpdate({
+      target: [postReactions.postId, postReactions.userId],
+      set: { kind, createdAt: now },
+    })
+    .run()
+}
+
+/**
+ * Like (SPEC section 4): refused when already liked; otherwise moves the user out of dislikedBy
+ * into likedBy and raises likeCount by one.
+ */
+export function likePost(db: Db, userId: number, rawId: string, now = Date.now()): PostRow {
+  return db.transaction((tx) => {
+    const post = getPost(tx, rawId)
+    if (reactionOf(tx, post.id, userId) === 'like') throw badRequest(MESSAGES.alreadyLiked)
+    setReaction(tx, post.id, userId, 'like', now)
+    return tx
+      .update(posts)
+      .set({ likeCount: sql`${posts.likeCount} + 1`, updatedAt: now })
+      .where(eq(posts.id, post.id))
+      .returning()
+      .get() as PostRow
+  })
+}
+
+/**
+ * Dislike (SPEC section 4): refused when likeCount is 0 or the user already disliked; otherwise
+ * lowers likeCount by one and moves the user out of likedBy into dislikedBy.
+ */
+export function dislikePost(db: Db, userId: number, rawId: string, now = Date.now()): PostRow {
+  return db.transaction((tx) => {
+    const post = getPost(tx, rawId)
+    if (post.likeCount <= 0) throw badRequest(MESSAGES.likeBelowZero)
+    if (reactionOf(tx, post.id, userId) === 'dislike') throw badRequest(MESSAGES.alreadyDisliked)
+    setReaction(tx, post.id, userId, 'dislike', now)
+    return tx
+      .update(posts)
+      .set({ likeCount: sql`${posts.likeCount} - 1`, updatedAt: now })
+      .where(eq(posts.id, post.id))
+      .returning()
+      .get() as PostRow
+  })
+}

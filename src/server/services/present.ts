@@ -1,0 +1,299 @@
+/**
+ * Turns database rows into the API's JSON shapes (src/shared/api-types.ts), loading what they
+ * embed (authors, reactions, comments) in a few batched queries rather than one per row.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
+import type { Db } from '../db/client'
+import {
+  bookmarks,
+  commentVotes,
+  comments,
+  follows,
+  postReactions,
+  posts,
+  users,
+} from '../db/schema'
+import { formatTimestamp } from './time'
+
+export type UserRow = typeof users.$inferSelect
+export type PostRow = typeof posts.$inferSelect
+export type CommentRow = typeof comments.$inferSelect
+
+/**
+ * `full`: the spec's whole-list shape, every reactor and every comment.
+ * `page`: sized for pages (docs/API.md): reactor lists hold only the viewer, no embedded comments.
+ */
+export type Detail = 'full' | 'page'
+
+export interface PresentOptions {
+  detail: Detail
+  /** The user making the request, if any: pages show only this user in reactor lists. */
+  viewerId: number | null
+}
+
+/** SQLite allows a limited number of bound parameters; batch `IN (…)` lists below it. */
+const BATCH = 500
+
+function inBatches<Row>(ids: number[], query: (batch: number[]) => Row[]): Row[] {
+  const unique = [...new Set(ids)]
+  const rows: Row[] = []
+  for (let start = 0; start < unique.length; start += BATCH) {
+    rows.push(...query(unique.slice(start, start + BATCH)))
+  }
+  return rows
+}
+
+function groupBy<Row, Key>(rows: Row[], key: (row: Row) => Key): Map<Key, Row[]> {
+  const groups = new Map<Key, Row[]>()
+  for (const row of rows) {
+    const group = groups.get(key(row))
+    if (group) group.push(row)
+    else groups.set(key(row), [row])
+  }
+  return groups
+}
+
+const summaryColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImg: users.profileImg,
+}
+type SummaryRow = Pick<UserRow, keyof typeof summaryColumns>
+
+export function toUserSummary(row: SummaryRow): UserSummary {
+  const id = String(row.id)
+  return {
+    _id: id,
+    id,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImg: row.profileImg,
+  }
+}
+
+function loadSummaries(db: Db, userIds: number[]): Map<number, UserSummary> {
+  const rows = inBatches(userIds, (batch) =>
+    db.select(summaryColumns).from(users).where(inArray(users.id, batch)).all(),
+  )
+  return new Map(rows.map((row) => [row.id, toUserSummary(row)]))
+}
+
+interface ReactionRow {
+  targetId: number
+  userId: number
+  username: string
+  kind: string
+}
+
+const toReactor = (row: ReactionRow): Reactor => ({
+  _id: String(row.userId),
+  username: row.username,
+})
+
+function loadPostReactions(db: Db, postIds: number[], options: PresentOptions): ReactionRow[] {
+  if (options.detail === 'page' && options.viewerId === null) return []
+  const viewerId = options.viewerId
+  return inBatches(postIds, (batch) =>
+    db
+      .select({
+        targetId: postReactions.postId,
+        userId: postReactions.userId,
+        username: users.username,
+        kind: postReactions.kind,
+      })
+      .from(postReactions)
+      .innerJoin(users, eq(users.id, postReactions.userId))
+      .where(
+        options.detail === 'page' && viewerId !== null
+          ? and(inArray(postReactions.postId, batch), eq(postReactions.userId, viewerId))
+          : inArray(postReactions.postId, batch),
+      )
+      .orderBy(asc(postReactions.createdAt))
+      .all(),
+  )
+}
+
+function loadCommentVotes(db: Db, commentIds: number[], options: PresentOptions): ReactionRow[] {
+  if (options.detail === 'page' && options.viewerId === null) return []
+  const viewerId = options.viewerId
+  return inBatches(commentIds, (batch) =>
+    db
+      .select({
+        targetId: commentVotes.commentId,
+        userId: commentVotes.userId,
+        username: users.username,
+        kind: commentVotes.kind,
+      })
+      .from(commentVotes)
+      .innerJoin(users, eq(users.id, commentVotes.userId))
+      .where(
+        options.detail === 'page' && viewerId !== null
+          ? and(inArray(commentVotes.commentId, batch), eq(commentVotes.userId, viewerId))
+          : inArray(commentVotes.commentId, batch),
+      )
+      .orderBy(asc(commentVotes.createdAt))
+      .all(),
+  )
+}
+
+/** Presents comment rows in the order given. */
+export function presentComments(db: Db, rows: CommentRow[], options: PresentOptions): Comment[] {
+  if (rows.length === 0) return []
+  const authors = loadSummaries(
+    db,
+    rows.map((row) => row.authorId),
+  )
+  const votes = groupBy(
+    loadCommentVotes(
+      db,
+      rows.map((row) => row.id),
+      options,
+    ),
+    (vote) => vote.targetId,
+  )
+  return rows.map((row) => {
+    const id = String(row.id)
+    const author = authors.get(row.authorId)
+    if (!author) throw new Error(`Comment ${row.id} has no author`)
+    const own = votes.get(row.id) ?? []
+    return {
+      _id: id,
+      id,
+      postId: String(row.postId),
+      username: author.username,
+      author,
+      text: row.text,
+      votes: {
+        upvotedBy: own.filter((vote) => vote.kind === 'up').map(toReactor),
+        downvotedBy: own.filter((vote) => vote.kind === 'down').map(toReactor),
+        upvoteCount: row.upvoteCount,
+        downvoteCount: row.downvoteCount,
+      },
+      createdAt: formatTimestamp(row.createdAt),
+      updatedAt: formatTimestamp(row.updatedAt),
+    }
+  })
+}
+
+/** Presents post rows in the order given. */
+export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): Post[] {
+  if (rows.length === 0) return []
+  const postIds = rows.map((row) => row.id)
+  const authors = loadSummaries(
+    db,
+    rows.map((row) => row.authorId),
+  )
+  const reactions = groupBy(loadPostReactions(db, postIds, options), (row) => row.targetId)
+  const commentsByPost =
+    options.detail === 'full'
+      ? groupBy(
+          presentComments(
+            db,
+            inBatches(postIds, (batch) =>
+              db
+                .select()
+                .from(comments)
+                .where(inArray(comments.postId, batch))
+                .orderBy(asc(comments.createdAt), asc(comments.id))
+                .all(),
+            ),
+            options,
+          ),
+          (comment) => Number(comment.postId),
+        )
+      : new Map<number, Comment[]>()
+  return rows.map((row) => {
+    const id = String(row.id)
+    const author = authors.get(row.authorId)
+    if (!author) throw new Error(`Post ${row.id} has no author`)
+    const own = reactions.get(row.id) ?? []
+    return {
+      _id: id,
+      id,
+      content: row.content,
+      username: author.username,
+      author,
+      createdAt: formatTimestamp(row.createdAt),
+      updatedAt: formatTimestamp(row.updatedAt),
+      likes: {
+        likeCount: row.likeCount,
+        likedBy: own.filter((reaction) => reaction.kind === 'like').map(toReactor),
+        dislikedBy: own.filter((reaction) => reaction.kind === 'dislike').map(toReactor),
+      },
+      comments: commentsByPost.get(row.id) ?? [],
+      commentCount: row.commentCount,
+    }
+  })
+}
+
+/** One post as a minimal answer (`Prefer: return=minimal`) shows it: trimmed like a page. */
+export function presentPost(db: Db, row: PostRow, viewerId: number | null): Post {
+  const [post] = presentPosts(db, [row], { detail: 'page', viewerId })
+  if (!post) throw new Error(`Post ${row.id} could not be presented`)
+  return post
+}
+
+/** One comment as a minimal answer shows it: trimmed like a page. */
+export function presentComment(db: Db, row: CommentRow, viewerId: number | null): Comment {
+  const [comment] = presentComments(db, [row], { detail: 'page', viewerId })
+  if (!comment) throw new Error(`Comment ${row.id} could not be presented`)
+  return comment
+}
+
+function parseExtra(extra: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(extra)
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The whole user: followers and following as summaries, bookmarks as posts trimmed like a page
+ * for that user (the client needs which posts, not every reactor of each).
+ */
+export function presentUser(db: Db, row: UserRow): User {
+  const followerRows = db
+    .select(summaryColumns)
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(eq(follows.followeeId, row.id))
+    .orderBy(asc(follows.createdAt))
+    .all()
+  const followingRows = db
+    .select(summaryColumns)
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followeeId))
+    .where(eq(follows.followerId, row.id))
+    .orderBy(asc(follows.createdAt))
+    .all()
+  const bookmarkedPosts = db
+    .select({ post: posts })
+    .from(bookmarks)
+    .innerJoin(posts, eq(posts.id, bookmarks.postId))
+    .where(eq(bookmarks.userId, row.id))
+    .orderBy(asc(bookmarks.createdAt))
+    .all()
+    .map(({ post }) => post)
+  return {
+    // Extra sign-up fields first, so that no stored extra can shadow a real field.
+    ...parseExtra(row.extra),
+    ...toUserSummary(row),
+    bio: row.bio,
+    createdAt: formatTimestamp(row.createdAt),
+    updatedAt: formatTimestamp(row.updatedAt),
+    followers: followerRows.map(toUserSummary),
+    following: followingRows.map(toUserSummary),
+    bookmarks: presentPosts(db, bookmarkedPosts, { detail: 'page', viewerId: row.id }),
+    followerCount: row.followerCount,
+    followingCount: row.followingCount,
+    postCount: row.postCount,
+  }
+}

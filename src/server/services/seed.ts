@@ -1,0 +1,173 @@
+/**
+ * The demo data of SPEC section 3: four users, five posts with two comments each, like counts
+ * 10, 1000 and 0, and a demo account whose credentials the login page can fill in.
+ */
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { comments, follows, posts, users } from '../db/schema'
+import { hashPassword } from '../auth/password'
+import { getSetting, setDemoAccount, setSetting, type DemoAccount } from './settings'
+import { createUser } from './users'
+
+export const DEMO_ACCOUNT: DemoAccount = { username: 'player1', password: 'gamerstage' }
+
+const SEED_USERS = [
+  {
+    username: DEMO_ACCOUNT.username,
+    firstName: 'Demo',
+    lastName: 'Player',
+    bio: 'Just here for the loot. Demo account: look around, post, break things.',
+  },
+  {
+    username: 'nova_strike',
+    firstName: 'Nova',
+    lastName: 'Strike',
+    bio: 'FPS main. Aim trainer enjoyer. Top 500 once, never again.',
+  },
+  {
+    username: 'questlord',
+    firstName: 'Quest',
+    lastName: 'Lord',
+    bio: 'RPG completionist. 100% or it did not happen.',
+  },
+  {
+    username: 'lootgoblin',
+    firstName: 'Loot',
+    lastName: 'Goblin',
+    bio: 'Speedrunner by night, co-op healer by day.',
+  },
+]
+
+const HOUR = 60 * 60 * 1000
+
+/** [author index, content, like count, hours ago, [commenter index, text][]] */
+const SEED_POSTS: [number, string, number, number, [number, string][]][] = [
+  [
+    1,
+    'Finally hit Immortal in ranked after 300 hours. My wrist is filing a complaint.',
+    1000,
+    70,
+    [
+      [2, 'Absolute legend. Now teach me how to hold an angle.'],
+      [3, 'The wrist never forgets. GG!'],
+    ],
+  ],
+  [
+    2,
+    'Hot take: the best part of any RPG is the first hour when you have no idea what your build is.',
+    10,
+    50,
+    [
+      [0, 'Respec potions exist for a reason, friend.'],
+      [1, 'Nah, the best part is the final boss on the hardest difficulty.'],
+    ],
+  ],
+  [
+    3,
+    'New personal best on the any% route: 41:07. The skip on level 3 finally clicked.',
+    0,
+    30,
+    [
+      [2, 'Frame-perfect or it did not happen. Send the VOD!'],
+      [0, 'That level 3 skip haunts my dreams.'],
+    ],
+  ],
+  [
+    0,
+    'LAN party this Saturday. Bring your own chair, snacks are on me. Who is in?',
+    0,
+    10,
+    [
+      [1, "I'm in. Reserving the seat next to the router."],
+      [3, 'Bringing the extra controllers.'],
+    ],
+  ],
+  [
+    1,
+    'Patch notes just dropped and my main got nerfed again. Time to learn a new hero, I guess.',
+    0,
+    2,
+    [
+      [0, 'Every. Single. Patch.'],
+      [2, 'Welcome to the support life, we have cookies.'],
+    ],
+  ],
+]
+
+const SEEDED_KEY = 'seeded'
+
+/** True once a database has been set up, with or without demo data: it is never seeded again. */
+export const isInitialized = (db: Db) => getSetting(db, SEEDED_KEY) !== undefined
+
+/** Marks a fresh database as set up, filling it with the demo data when `demo` is true. */
+export async function initializeDatabase(db: Db, demo: boolean, now = Date.now()): Promise<void> {
+  if (isInitialized(db)) return
+  const seedUsers = demo
+    ? await Promise.all(
+        SEED_USERS.map(async (user) => ({
+          ...user,
+          passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+        })),
+      )
+    : []
+  db.transaction((tx) => {
+    if (isInitialized(tx)) return
+    setSetting(tx, SEEDED_KEY, demo ? 'demo' : 'empty')
+    if (!demo) return
+    const userIds = seedUsers.map(
+      (user, index) => createUser(tx, user, now - (200 - index) * HOUR).id,
+    )
+    const idOf = (index: number) => {
+      const id = userIds[index]
+      if (id === undefined) throw new Error(`No seed user ${index}`)
+      return id
+    }
+    for (const [authorIndex, content, likeCount, hoursAgo, postComments] of SEED_POSTS) {
+      const createdAt = now - hoursAgo * HOUR
+      const post = tx
+        .insert(posts)
+        .values({
+          authorId: idOf(authorIndex),
+          content,
+          likeCount,
+          commentCount: postComments.length,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning()
+        .get()
+      postComments.forEach(([commenterIndex, text], index) => {
+        const at = createdAt + (index + 1) * 20 * 60 * 1000
+        tx.insert(comments)
+          .values({
+            postId: post.id,
+            authorId: idOf(commenterIndex),
+            text,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .run()
+      })
+    }
+    SEED_USERS.forEach((_, index) => {
+      const postCount = SEED_POSTS.filter(([author]) => author === index).length
+      tx.update(users)
+        .set({ postCount })
+        .where(eq(users.id, idOf(index)))
+        .run()
+    })
+    // The demo player follows one friend, so that the home feed shows how following works.
+    tx.insert(follows)
+      .values({ followerId: idOf(0), followeeId: idOf(1), createdAt: now })
+      .run()
+    tx.update(users)
+      .set({ followingCount: 1 })
+      .where(eq(users.id, idOf(0)))
+      .run()
+    tx.update(users)
+      .set({ followerCount: 1 })
+      .where(eq(users.id, idOf(1)))
+      .run()
+    setDemoAccount(tx, DEMO_ACCOUNT)
+  })
+}

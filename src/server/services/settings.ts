@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { settings } from '../db/schema'
+
+export function getSetting(db: Db, key: string): string | undefined {
+  return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()
+    ?.value
+}
+
+export function setSetting(db: Db, key: string, value: string): void {
+  db.insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
+    .run()
+}
+
+export function deleteSetting(db: Db, key: string): void {
+  db.delete(settings).where(eq(settings.key, key)).run()
+}
+
+export interface DemoAccount {
+  username: string
+  password: string
+}
+
+const DEMO_ACCOUNT_KEY = 'demoAccount'
+
+/** The demo account whose credentials the login page may fill in, if this server has one. */
+export function getDemoAccount(db: Db): DemoAccount | null {
+  const value = getSetting(db, DEMO_ACCOUNT_KEY)
+  return value ? (JSON.parse(value) as DemoAccount) : null
+}
+
+export function setDemoAccount(db: Db, account: DemoAccount | null): void {
+  if (account) setSetting(db, DEMO_ACCOUNT_KEY, JSON.stringify(account))
+  else deleteSetting(db, DEMO_ACCOUNT_KEY)
+}

@@ -1,0 +1,223 @@
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import type { UserListItem } from '../../shared/api-types'
+import type { Db } from '../db/client'
+import { follows, users } from '../db/schema'
+import { badRequest, notFound, unprocessable } from '../errors'
+import { MESSAGES } from '../messages'
+import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
+import { toUserSummary, type UserRow } from './present'
+
+/** Served by the media routes; what every user without a picture of their own shows. */
+export const DEFAULT_PROFILE_IMG = '/api/media/default-avatar.svg'
+
+/** Usernames compare without case: `Alice` and `alice` are one account. */
+export const usernameKey = (username: string) => username.trim().toLowerCase()
+
+export interface NewUser {
+  username: string
+  passwordHash: string
+  firstName?: string
+  lastName?: string
+  bio?: string
+  profileImg?: string
+  extra?: Record<string, unknown>
+}
+
+export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
+  const key = usernameKey(input.username)
+  return db.transaction((tx) => {
+    if (tx.select({ id: users.id }).from(users).where(eq(users.usernameKey, key)).get()) {
+      throw unprocessable(MESSAGES.usernameTaken)
+    }
+    return tx
+      .insert(users)
+      .values({
+        username: input.username.trim(),
+        usernameKey: key,
+        passwordHash: input.passwordHash,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        bio: input.bio ?? '',
+        profileImg: input.profileImg || DEFAULT_PROFILE_IMG,
+        extra: JSON.stringify(input.extra ?? {}),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get()
+  })
+}
+
+export function findUserByUsername(db: Db, username: string): UserRow | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.usernameKey, usernameKey(username)))
+    .get()
+}
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get()
+}
+
+/** Parses a user id from a URL; anything that is not one names no user. */
+export function parseId(raw: string): number | null {
+  return /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null
+}
+
+export function getUserById(db: Db, rawId: string): UserRow {
+  const id = parseId(rawId)
+  const row = id === null ? undefined : findUserById(db, id)
+  if (!row) throw notFound(MESSAGES.userNotFound)
+  return row
+}
+
+export function getUserByUsername(db: Db, username: string): UserRow {
+  const row = findUserByUsername(db, username)
+  if (!row) throw notFound(MESSAGES.userNotFound)
+  return row
+}
+
+export function listAllUsers(db: Db): UserRow[] {
+  return db.select().from(users).orderBy(asc(users.id)).all()
+}
+
+const toListItem = (row: UserRow): UserListItem => ({
+  ...toUserSummary(row),
+  bio: row.bio,
+  followerCount: row.followerCount,
+  followingCount: row.followingCount,
+})
+
+export interface UserPage {
+  users: UserListItem[]
+  nextCursor: string | null
+}
+
+/** Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically. */
+export function searchUsers(db: Db, prefix: string, page: PageRequest): UserPage {
+  const key = usernameKey(prefix)
+  const after = page.cursor ? decodeTextCursor(page.cursor) : null
+  const rows = db
+    .select()
+    .from(users)
+    .where(
+      and(
+        // A range on the lowercased key is a prefix match that the unique index serves.
+        gte(users.usernameKey, key),
+        lt(users.usernameKey, `${key}\uffff`),
+        after ? sql`(${users.usernameKey}, ${users.id}) > (${after[0]}, ${after[1]})` : undefined,
+      ),
+    )
+    .orderBy(asc(users.usernameKey), asc(users.id))
+    .limit(page.limit + 1)
+    .all()
+  const finished = finishPage(rows, page.limit, (row) => [row.usernameKey, row.id])
+  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+}
+
+/** All users in sign-up order, a page at a time. */
+export function pageUsers(db: Db, page: PageRequest): UserPage {
+  const after = page.cursor ? decodeNumericCursor(page.cursor, 1) : null
+  const rows = db
+    .select()
+    .from(users)
+    .where(after ? sql`${users.id} > ${after[0]}` : undefined)
+    .orderBy(asc(users.id))
+    .limit(page.limit + 1)
+    .all()
+  const finished = finishPage(rows, page.limit, (row) => [row.id])
+  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+}
+
+/** People the viewer does not follow yet (never the viewer), the most followed first. */
+export function suggestUsers(db: Db, viewerId: number, page: PageRequest): UserPage {
+  const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
+  const rows = db
+    .select()
+    .from(users)
+    .where(
+      and(
+        sql`${users.id} <> ${viewerId}`,
+        sql`NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followeeId} = ${users.id})`,
+        after ? sql`(${users.followerCount}, ${users.id}) < (${after[0]}, ${after[1]})` : undefined,
+      ),
+    )
+    .orderBy(desc(users.followerCount), desc(users.id))
+    .limit(page.limit + 1)
+    .all()
+  const finished = finishPage(rows, page.limit, (row) => [row.followerCount, row.id])
+  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+}
+
+/** The profile fields `/users/edit` may change; everything else in `userData` is ignored. */
+export interface ProfileChanges {
+  bio?: string
+  profileImg?: string
+  firstName?: string
+  lastName?: string
+}
+
+export function editProfile(
+  db: Db,
+  userId: number,
+  changes: ProfileChanges,
+  now = Date.now(),
+): UserRow {
+  const values = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as ProfileChanges
+  if (values.profileImg === '') values.profileImg = DEFAULT_PROFILE_IMG
+  const row = db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning()
+    .get()
+  if (!row) throw notFound(MESSAGES.userNotFound)
+  return row
+}
+
+function followTarget(db: Db, userId: number, rawTargetId: string): UserRow {
+  const target = getUserById(db, rawTargetId)
+  if (target.id === userId) throw badRequest(MESSAGES.followSelf)
+  return target
+}
+
+/** Adds the target to the user's following and the user to the target's followers. */
+export function follow(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
+  db.transaction((tx) => {
+    const target = followTarget(tx, userId, rawTargetId)
+    const inserted = tx
+      .insert(follows)
+      .values({ followerId: userId, followeeId: target.id, createdAt: now })
+      .onConflictDoNothing()
+      .run()
+    if (inserted.changes === 0) throw badRequest(MESSAGES.alreadyFollowing)
+    adjustFollowCounts(tx, userId, target.id, +1)
+  })
+}
+
+/** Removes the target from the user's following and the user from the target's followers. */
+export function unfollow(db: Db, userId: number, rawTargetId: string): void {
+  db.transaction((tx) => {
+    const target = followTarget(tx, userId, rawTargetId)
+    const deleted = tx
+      .delete(follows)
+      .where(and(eq(follows.followerId, userId), eq(follows.followeeId, target.id)))
+      .run()
+    if (deleted.changes === 0) throw badRequest(MESSAGES.notFollowing)
+    adjustFollowCounts(tx, userId, target.id, -1)
+  })
+}
+
+function adjustFollowCounts(db: Db, followerId: number, followeeId: number, delta: 1 | -1) {
+  db.update(users)
+    .set({ followingCount: sql`${users.followingCount} + ${delta}` })
+    .where(eq(users.id, followerId))
+    .run()
+  db.update(users)
+    .set({ followerCount: sql`${users.followerCount} + ${delta}` })
+    .where(eq(users.id, followeeId))
+    .run()
+}

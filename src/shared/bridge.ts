@@ -1,0 +1,34 @@
+/**
+ * The object the preload script exposes as `window.gamerstage` (DESIGN.md section 3). In a plain
+ * browser the renderer's web fallback implements the same interface.
+ */
+
+/** Where the renderer's API calls go. */
+export interface Connection {
+  /** `embedded`: this computer's own server. `remote`: a friend's server on the LAN. */
+  kind: 'embedded' | 'remote'
+  /** Origin of the server, e.g. `http://127.0.0.1:53817`, without a trailing slash. */
+  baseUrl: string
+}
+
+export type ConnectionTarget = { kind: 'embedded' } | { kind: 'remote'; url: string }
+
+export interface LanSharingStatus {
+  enabled: boolean
+  port: number
+  /** Addresses to give friends, e.g. `http://192.168.1.20:4567`; empty when sharing is off. */
+  addresses: string[]
+}
+
+export interface GamerstageBridge {
+  /** `desktop` inside the Electron app, `web` in a plain browser. */
+  readonly platform: 'desktop' | 'web'
+  getConnection(): Promise<Connection>
+  /** Validates and checks a remote server through `/api/meta`; rejects with a clear message. */
+  setConnection(target: ConnectionTarget): Promise<Connection>
+  /** Calls `listener` whenever the connection changes; returns the unsubscribe function. */
+  onConnectionChange(listener: (connection: Connection) => void): () => void
+  getLanSharing(): Promise<LanSharingStatus>
+  setLanSharing(options: { enabled: boolean; port?: number }): Promise<LanSharingStatus>
+  getAppVersion(): Promise<string>
+}

@@ -1,0 +1,44 @@
+/**
+ * Limits the spec leaves open (DESIGN.md section 2). The server enforces them and the renderer
+ * shows them before sending, so both read them from here.
+ */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 30,
+  passwordMin: 8,
+  /** scrypt work grows with input; an upper bound keeps a login from becoming a CPU sink. */
+  passwordMax: 256,
+  postMax: 1000,
+  commentMax: 500,
+  bioMax: 300,
+  nameMax: 60,
+  /** Bytes of a JSON request body. */
+  jsonBodyBytes: 1024 * 1024,
+  /** Bytes of an uploaded image. */
+  imageBytes: 5 * 1024 * 1024,
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+} as const
+
+/** Letters, digits, `_`, `.` and `-`: a username is a URL segment (`/{profile}`). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/
+
+/**
+ * Usernames that would shadow a top-level route of the renderer (`/{profile}` sits beside
+ * `/home`, `/explore`, …) and so can never be a profile.
+ */
+export const RESERVED_USERNAMES = new Set([
+  'home',
+  'explore',
+  'bookmarks',
+  'signup',
+  'login',
+  'logout',
+  'post',
+  'posts',
+  'api',
+  'server',
+  'settings',
+  'assets',
+  'media',
+])

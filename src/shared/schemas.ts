@@ -1,0 +1,147 @@
+/**
+ * Request body schemas, shared by the server (which enforces them) and the renderer's forms
+ * (which show the same limits before sending). Messages are sentences a user can act on.
+ */
+import { z } from 'zod'
+import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN } from './limits'
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .min(min, { error: min === 1 ? `${label} cannot be empty.` : `${label} is too short.` })
+    .max(max, { error: `${label} can be at most ${max} characters.` })
+
+export const usernameSchema = z
+  .string({ error: 'Username is required.' })
+  .trim()
+  .min(LIMITS.usernameMin, {
+    error: `Username must be at least ${LIMITS.usernameMin} characters.`,
+  })
+  .max(LIMITS.usernameMax, { error: `Username can be at most ${LIMITS.usernameMax} characters.` })
+  .regex(USERNAME_PATTERN, {
+    error: 'Username can only use letters, digits, "_", "." and "-".',
+  })
+  .refine((name) => !RESERVED_USERNAMES.has(name.toLowerCase()), {
+    error: 'That username is reserved. Pick another one.',
+  })
+
+export const newPasswordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(LIMITS.passwordMin, { error: `Password must be at least ${LIMITS.passwordMin} characters.` })
+  .max(LIMITS.passwordMax, { error: `Password can be at most ${LIMITS.passwordMax} characters.` })
+
+const nameSchema = z
+  .string({ error: 'Names must be text.' })
+  .trim()
+  .max(LIMITS.nameMax, { error: `Names can be at most ${LIMITS.nameMax} characters.` })
+
+/** Extra sign-up fields are kept as given (SPEC section 3), within reason. */
+const extraValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()], {
+  error: 'Extra sign-up fields must be short text, numbers or true/false.',
+})
+
+export const signupSchema = z
+  .object({
+    username: usernameSchema,
+    password: newPasswordSchema,
+    firstName: nameSchema.optional(),
+    lastName: nameSchema.optional(),
+  })
+  .catchall(extraValue)
+
+export const loginSchema = z.object({
+  username: z.string({ error: 'Username and password are required.' }).max(200),
+  password: z.string({ error: 'Username and password are required.' }).max(LIMITS.passwordMax),
+})
+
+export const postContentSchema = text('A post', 1, LIMITS.postMax)
+export const commentTextSchema = text('A comment', 1, LIMITS.commentMax)
+export const bioSchema = z
+  .string({ error: 'The bio must be text.' })
+  .trim()
+  .max(LIMITS.bioMax, { error: `The bio can be at most ${LIMITS.bioMax} characters.` })
+
+/** Accepts a bare string where the spec's client may send the text itself instead of an object. */
+const textOrObject = (key: string) => (value: unknown) =>
+  typeof value === 'string' ? { [key]: value } : value
+
+/** `{postData: {content}}`; the spec's edit call may also send the new text as `postData` itself. */
+export const postBodySchema = z.object(
+  {
+    postData: z.preprocess(
+      textOrObject('content'),
+      z.object(
+        { content: postContentSchema },
+        { error: 'Send the post as {"postData": {"content": "…"}}.' },
+      ),
+    ),
+  },
+  { error: 'Send the post as {"postData": {"content": "…"}}.' },
+)
+
+/** `{commentData: {text}}` or `{commentData: "text"}`. */
+export const commentBodySchema = z.object(
+  {
+    commentData: z.preprocess(
+      textOrObject('text'),
+      z.object(
+        { text: commentTextSchema },
+        { error: 'Send the comment as {"commentData": {"text": "…"}}.' },
+      ),
+    ),
+  },
+  { error: 'Send the comment as {"commentData": {"text": "…"}}.' },
+)
+
+/** A picture: one of our own uploads (`/api/media/…`) or a web address. */
+export const profileImgSchema = z
+  .string({ error: 'The profile picture must be an address.' })
+  .trim()
+  .max(2048, { error: 'The profile picture address is too long.' })
+  .refine(
+    (value) => value === '' || /^\/api\/media\/[A-Za-z0-9_.-]+$/.test(value) || isWebUrl(value),
+    {
+      error: 'The profile picture must be an uploaded image or an http(s) address.',
+    },
+  )
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * `/users/edit` takes the whole user object, as the spec's client sends it; only these fields may
+ * change, and every other key (username, password, _id, followers, …) is ignored.
+ */
+export const editProfileSchema = z.object(
+  {
+    userData: z.object(
+      {
+        bio: bioSchema.optional(),
+        profileImg: profileImgSchema.optional(),
+        firstName: nameSchema.optional(),
+        lastName: nameSchema.optional(),
+      },
+      { error: 'Send the changes as {"userData": {"bio": "…"}}.' },
+    ),
+  },
+  { error: 'Send the changes as {"userData": {"bio": "…"}}.' },
+)
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${LIMITS.pageSizeMax}.` })
+    .int({ error: `limit must be a whole number from 1 to ${LIMITS.pageSizeMax}.` })
+    .min(1, { error: `limit must be a whole number from 1 to ${LIMITS.pageSizeMax}.` })
+    .max(LIMITS.pageSizeMax, {
+      error: `limit must be a whole number from 1 to ${LIMITS.pageSizeMax}.`,
+    })
+    .optional(),
+  cursor: z.string().max(1000, { error: 'The cursor is not valid.' }).optional(),
+})
