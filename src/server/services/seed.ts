@@ -96,20 +96,18 @@ const SEED_POSTS: [number, string, number, number, [number, string][]][] = [
 
 const SEEDED_KEY = 'seeded'
 
+let demoPasswordHash: Promise<string> | undefined
+
 /** True once a database has been set up, with or without demo data: it is never seeded again. */
 export const isInitialized = (db: Db) => getSetting(db, SEEDED_KEY) !== undefined
 
 /** Marks a fresh database as set up, filling it with the demo data when `demo` is true. */
 export async function initializeDatabase(db: Db, demo: boolean, now = Date.now()): Promise<void> {
   if (isInitialized(db)) return
-  const seedUsers = demo
-    ? await Promise.all(
-        SEED_USERS.map(async (user) => ({
-          ...user,
-          passwordHash: await hashPassword(DEMO_ACCOUNT.password),
-        })),
-      )
-    : []
+  // The demo users share one published password, so one hash (and its salt) serves them all.
+  demoPasswordHash ??= hashPassword(DEMO_ACCOUNT.password)
+  const passwordHash = await demoPasswordHash
+  const seedUsers = demo ? SEED_USERS.map((user) => ({ ...user, passwordHash })) : []
   db.transaction((tx) => {
     if (isInitialized(tx)) return
     setSetting(tx, SEEDED_KEY, demo ? 'demo' : 'empty')

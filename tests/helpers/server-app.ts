@@ -1,0 +1,72 @@
+/**
+ * Builds the real app over a fresh in-memory database for one test, with helpers that speak the
+ * API the way a client does.
+ */
+import { createApp } from '../../src/server/app'
+import { LoginThrottle } from '../../src/server/auth/login-throttle'
+import { openDatabase, type AppDatabase } from '../../src/server/db/client'
+import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
+
+export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!')
+
+export interface TestApp {
+  db: AppDatabase
+  request(path: string, init?: RequestInit): Promise<Response>
+  /** Sends JSON with the given method (default POST) and optional raw token. */
+  send(
+    path: string,
+    body?: unknown,
+    options?: { token?: string; method?: string; headers?: Record<string, string> },
+  ): Promise<Response>
+  get(path: string, token?: string): Promise<Response>
+  /** Signs up a user and answers their token and id. */
+  signup(username: string, password?: string): Promise<{ token: string; id: string }>
+  /** Logs in as the demo account. */
+  loginDemo(): Promise<{ token: string; id: string }>
+  close(): void
+}
+
+export async function makeTestApp(
+  options: { demo?: boolean; throttle?: LoginThrottle } = {},
+): Promise<TestApp> {
+  const db = openDatabase({ file: ':memory:' })
+  await initializeDatabase(db, options.demo ?? true)
+  const app = createApp({
+    db,
+    secret: TEST_SECRET,
+    version: '0.0.0-test',
+    throttle: options.throttle,
+  })
+  const request = async (path: string, init?: RequestInit) => app.request(path, init)
+  const send: TestApp['send'] = (path, body = {}, { token, method = 'POST', headers = {} } = {}) =>
+    request(path, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { authorization: token } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  const get: TestApp['get'] = (path, token) =>
+    request(path, { headers: token ? { authorization: token } : {} })
+  const tokenOf = async (response: Response, key: 'createdUser' | 'foundUser') => {
+    if (response.status >= 300) {
+      throw new Error(`${key} failed: ${response.status} ${await response.text()}`)
+    }
+    const body = (await response.json()) as Record<string, { _id: string }> & {
+      encodedToken: string
+    }
+    return { token: body.encodedToken, id: body[key]!._id }
+  }
+  return {
+    db,
+    request,
+    send,
+    get,
+    signup: async (username, password = 'correct horse battery') =>
+      tokenOf(await send('/api/auth/signup', { username, password }), 'createdUser'),
+    loginDemo: async () => tokenOf(await send('/api/auth/login', DEMO_ACCOUNT), 'foundUser'),
+    close: () => db.$client.close(),
+  }
+}

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeTestApp, type TestApp } from '../helpers/server-app'
+
+let app: TestApp
+afterEach(() => app.close())
+
+describe('meta routes', () => {
+  it('names the demo account on a demo server', async () => {
+    app = await makeTestApp()
+    const response = await app.get('/api/meta')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      name: 'Gamerstage',
+      version: '0.0.0-test',
+      demoAccount: { username: 'player1', password: 'gamerstage' },
+    })
+  })
+
+  it('names no demo account on a server started without demo data', async () => {
+    app = await makeTestApp({ demo: false })
+    const body = (await (await app.get('/api/meta')).json()) as { demoAccount: unknown }
+    expect(body.demoAccount).toBeNull()
+  })
+
+  it('answers health probes', async () => {
+    app = await makeTestApp({ demo: false })
+    const response = await app.get('/api/health')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('answers an unknown API route with a 404 in the error shape', async () => {
+    app = await makeTestApp({ demo: false })
+    const response = await app.get('/api/no-such-thing')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ errors: ['No such API route.'] })
+  })
+})
