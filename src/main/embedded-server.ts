@@ -1,26 +1,101 @@
 import { join } from 'node:path'
-import { startServer, type RunningServer } from '../server/server'
+import type { LanSharingStatus } from '../shared/bridge'
+import { lanAddresses } from '../server/lan-addresses'
+import {
+  StartError,
+  listen,
+  openServerCore,
+  type Listener,
+  type ServerCore,
+} from '../server/server'
 
-export interface EmbeddedServerPaths {
+export interface EmbeddedServerOptions {
   /** app.getPath('userData'): the database and secret live in its `data` folder. */
   userData: string
-  /** The built renderer, served by the embedded server at `/`. */
+  /** The built renderer, served at `/`: the window loads the app from its own server. */
   rendererDir: string
-  migrationsDir: string
+  migrationsDir?: string
+  nativeBinding?: string
   version: string
 }
 
 /**
- * Starts this computer's own server: loopback only, on a free port, with the data in the user's
- * app data folder. The window loads the renderer from it, so the UI and the API share an origin.
+ * This computer's own server. It always listens on loopback for the app's window; sharing on the
+ * LAN adds a second listener on 0.0.0.0 over the same database, so turning sharing on or off
+ * never loses data or the signed-in session, and a port in use leaves the old state as it was.
  */
-export function startEmbeddedServer(paths: EmbeddedServerPaths): Promise<RunningServer> {
-  return startServer({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: join(paths.userData, 'data'),
-    rendererDir: paths.rendererDir,
-    migrationsDir: paths.migrationsDir,
-    version: paths.version,
-  })
+export class EmbeddedServer {
+  private lanListener: Listener | null = null
+
+  private constructor(
+    private readonly core: ServerCore,
+    private readonly loopback: Listener,
+  ) {}
+
+  /** Opens the data folder and listens on 127.0.0.1, on `preferredPort` if it is free. */
+  static async start(
+    options: EmbeddedServerOptions,
+    preferredPort: number | null,
+  ): Promise<EmbeddedServer> {
+    const core = await openServerCore({
+      dataDir: join(options.userData, 'data'),
+      rendererDir: options.rendererDir,
+      migrationsDir: options.migrationsDir,
+      nativeBinding: options.nativeBinding,
+      version: options.version,
+    })
+    try {
+      const loopback = await listen(core, '127.0.0.1', preferredPort ?? 0).catch((error) => {
+        // Another program took last time's port: any free one will do.
+        if (preferredPort && error instanceof StartError) return listen(core, '127.0.0.1', 0)
+        throw error
+      })
+      return new EmbeddedServer(core, loopback)
+    } catch (error) {
+      core.close()
+      throw error
+    }
+  }
+
+  get url(): string {
+    return this.loopback.url
+  }
+
+  get port(): number {
+    return this.loopback.port
+  }
+
+  get dataDir(): string {
+    return this.core.dataDir
+  }
+
+  lanStatus(port: number): LanSharingStatus {
+    const listener = this.lanListener
+    return listener
+      ? { enabled: true, port: listener.port, addresses: lanAddresses(listener.port) }
+      : { enabled: false, port, addresses: [] }
+  }
+
+  /**
+   * Shares the server on the LAN at `port`, or stops sharing. Moving to another port opens the
+   * new one before closing the old, so a port in use throws and changes nothing.
+   */
+  async setLanSharing(enabled: boolean, port: number): Promise<LanSharingStatus> {
+    const previous = this.lanListener
+    if (!enabled) {
+      this.lanListener = null
+      await previous?.close()
+      return this.lanStatus(port)
+    }
+    if (previous?.port === port) return this.lanStatus(port)
+    this.lanListener = await listen(this.core, '0.0.0.0', port)
+    await previous?.close()
+    return this.lanStatus(port)
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.lanListener?.close(), this.loopback.close()])
+    this.lanListener = null
+    this.core.close()
+  }
 }

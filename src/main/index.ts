@@ -1,77 +1,106 @@
-import { BrowserWindow, app, dialog, ipcMain, shell } from 'electron'
+/**
+ * The Electron main process: starts the embedded server, opens the window on it, and answers the
+ * bridge. Each concern lives in its own module; this file only wires them together.
+ */
+import { BrowserWindow, Menu, app, dialog, ipcMain, session, shell } from 'electron'
 import { join } from 'node:path'
-import type { Connection } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
-import type { RunningServer } from '../server/server'
-import { startEmbeddedServer } from './embedded-server'
+import { ConnectionManager } from './connection'
+import { EmbeddedServer } from './embedded-server'
+import { registerIpc } from './ipc'
+import { buildMenu } from './menu'
+import { SettingsStore } from './settings'
+import { lockNavigation, mainWindowOptions } from './window'
 
-let server: RunningServer | undefined
+let server: EmbeddedServer | undefined
 let mainWindow: BrowserWindow | undefined
 
-/** Resources sit beside the bundle in development and in the asar's unpacked folder when packaged. */
+/** Files shipped beside the app: in the project in development, in resources/ when packaged. */
 const resourcePath = (...parts: string[]) =>
   app.isPackaged ? join(process.resourcesPath, ...parts) : join(app.getAppPath(), ...parts)
 
-function createWindow(url: string): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    minWidth: 360,
-    minHeight: 560,
-    title: 'Gamerstage',
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
-  })
-  window.once('ready-to-show', () => window.show())
-  // Only our own server's pages load in the window; anything else opens in the system browser.
-  window.webContents.setWindowOpenHandler(({ url: target }) => {
-    if (/^https?:\/\//.test(target)) void shell.openExternal(target)
-    return { action: 'deny' }
-  })
-  window.webContents.on('will-navigate', (event, target) => {
-    if (!target.startsWith(url)) event.preventDefault()
-  })
-  void window.loadURL(url)
-  return window
-}
-
-function registerIpc(): void {
-  // Only answer our own window: a frame from elsewhere gets nothing.
-  const fromOurWindow = (event: Electron.IpcMainInvokeEvent) =>
-    mainWindow !== undefined && event.sender === mainWindow.webContents
-  ipcMain.handle(Channel.GetConnection, (event): Connection => {
-    if (!fromOurWindow(event) || !server) throw new Error('Not available.')
-    return { kind: 'embedded', baseUrl: server.url }
-  })
-  ipcMain.handle(Channel.GetAppVersion, (event) => {
-    if (!fromOurWindow(event)) throw new Error('Not available.')
-    return app.getVersion()
-  })
+function showStartFailure(error: unknown): void {
+  dialog.showErrorBox(
+    'Gamerstage could not start',
+    `${(error as Error).message}\n\nYour data is kept in ${join(app.getPath('userData'), 'data')}.`,
+  )
 }
 
 async function start(): Promise<void> {
+  const settings = new SettingsStore(join(app.getPath('userData'), 'settings.json'))
   try {
-    server = await startEmbeddedServer({
-      userData: app.getPath('userData'),
-      rendererDir: join(import.meta.dirname, '../renderer'),
-      migrationsDir: resourcePath('src', 'server', 'db', 'migrations'),
-      version: app.getVersion(),
-    })
-  } catch (error) {
-    dialog.showErrorBox(
-      'Gamerstage could not start',
-      `${(error as Error).message}\n\nYour data is kept in ${app.getPath('userData')}.`,
+    server = await EmbeddedServer.start(
+      {
+        userData: app.getPath('userData'),
+        rendererDir: join(import.meta.dirname, '../renderer'),
+        migrationsDir: resourcePath('src', 'server', 'db', 'migrations'),
+        // `npm start` points this at a better-sqlite3 built for Electron (scripts/desktop.ts).
+        nativeBinding: app.isPackaged ? undefined : process.env.GAMERSTAGE_SQLITE_BINDING,
+        version: app.getVersion(),
+      },
+      settings.get().embeddedPort,
     )
+  } catch (error) {
+    showStartFailure(error)
     app.exit(1)
     return
   }
-  registerIpc()
-  mainWindow = createWindow(server.url)
+  const embedded = server
+  settings.update({ embeddedPort: embedded.port })
+
+  const { lanSharing } = settings.get()
+  if (lanSharing.enabled) {
+    // A port taken since last time leaves sharing off rather than stopping the app.
+    await embedded.setLanSharing(true, lanSharing.port).catch(() => {
+      settings.update({ lanSharing: { ...lanSharing, enabled: false } })
+    })
+  }
+
+  const connection = new ConnectionManager(
+    settings.get().connection,
+    () => embedded.url,
+    (target) => settings.update({ connection: target }),
+  )
+  connection.subscribe((current) =>
+    mainWindow?.webContents.send(Channel.ConnectionChanged, current),
+  )
+
+  registerIpc(ipcMain, (sender) => sender === mainWindow?.webContents, {
+    getConnection: () => connection.get(),
+    setConnection: (target) => connection.set(target),
+    getLanSharing: () => embedded.lanStatus(settings.get().lanSharing.port),
+    setLanSharing: async ({ enabled, port = settings.get().lanSharing.port }) => {
+      const status = await embedded.setLanSharing(enabled, port)
+      settings.update({ lanSharing: { enabled, port } })
+      return status
+    },
+    appVersion: app.getVersion(),
+  })
+
+  // The app asks for no camera, microphone, notifications or anything else.
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, done) => done(false))
+  Menu.setApplicationMenu(buildMenu(app.getName(), app.getVersion()))
+
+  const window = new BrowserWindow(
+    mainWindowOptions(
+      join(import.meta.dirname, '../preload/index.cjs'),
+      settings.get().windowBounds,
+    ),
+  )
+  mainWindow = window
+  if (settings.get().windowBounds?.maximized) window.maximize()
+  lockNavigation(
+    window.webContents,
+    () => embedded.url,
+    (url) => void shell.openExternal(url),
+  )
+  window.once('ready-to-show', () => window.show())
+  window.on('close', () => {
+    settings.update({
+      windowBounds: { ...window.getNormalBounds(), maximized: window.isMaximized() },
+    })
+  })
+  void window.loadURL(embedded.url)
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -82,6 +111,7 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow?.focus()
   })
   app.on('window-all-closed', () => app.quit())
+  // Close the server and the database before the process goes.
   app.on('will-quit', (event) => {
     if (!server) return
     event.preventDefault()

@@ -1,18 +1,26 @@
-import { contextBridge, ipcRenderer } from 'electron'
-import type { Connection, GamerstageBridge } from '../shared/bridge'
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import type { Connection, GamerstageBridge, LanSharingStatus } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
 
-const desktopOnly = (what: string) => () =>
-  Promise.reject(new Error(`${what} is not available in this version of the desktop app yet.`))
-
-/** Everything the renderer may ask of the main process; nothing else crosses the bridge. */
+/**
+ * Everything the renderer may ask of the main process, one `invoke` per method; `ipcRenderer`
+ * itself never crosses the bridge.
+ */
 const bridge = {
   platform: 'desktop',
   getConnection: () => ipcRenderer.invoke(Channel.GetConnection) as Promise<Connection>,
-  setConnection: desktopOnly('Switching servers'),
-  onConnectionChange: () => () => undefined,
-  getLanSharing: desktopOnly('Hosting for the LAN'),
-  setLanSharing: desktopOnly('Hosting for the LAN'),
+  setConnection: (target) =>
+    ipcRenderer.invoke(Channel.SetConnection, target) as Promise<Connection>,
+  onConnectionChange: (listener) => {
+    const forward = (_event: IpcRendererEvent, connection: Connection) => listener(connection)
+    ipcRenderer.on(Channel.ConnectionChanged, forward)
+    return () => {
+      ipcRenderer.removeListener(Channel.ConnectionChanged, forward)
+    }
+  },
+  getLanSharing: () => ipcRenderer.invoke(Channel.GetLanSharing) as Promise<LanSharingStatus>,
+  setLanSharing: (options) =>
+    ipcRenderer.invoke(Channel.SetLanSharing, options) as Promise<LanSharingStatus>,
   getAppVersion: () => ipcRenderer.invoke(Channel.GetAppVersion) as Promise<string>,
 } satisfies GamerstageBridge
 

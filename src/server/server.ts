@@ -20,6 +20,8 @@ export interface StartServerOptions {
   /** The built renderer to serve at `/`. */
   rendererDir?: string
   migrationsDir?: string
+  /** A better-sqlite3 binary built for another runtime (the desktop app's Electron). */
+  nativeBinding?: string
   version?: string
 }
 
@@ -68,7 +70,7 @@ function loadOrCreateSecret(dataDir: string): Uint8Array {
   return secret
 }
 
-function listen(server: ServerType, port: number, host: string): Promise<void> {
+function waitUntilListening(server: ServerType, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -87,19 +89,44 @@ function listen(server: ServerType, port: number, host: string): Promise<void> {
   })
 }
 
+/** The open data folder and the app over it, before anything listens. */
+export interface ServerCore {
+  dataDir: string
+  db: AppDatabase
+  fetch: (request: Request) => Response | Promise<Response>
+  /** Closes the database; close every listener first. */
+  close(): void
+}
+
+/** One listening socket of a server. */
+export interface Listener {
+  /** e.g. `http://127.0.0.1:4567`. */
+  url: string
+  host: string
+  port: number
+  /** Stops listening and lets requests in flight finish. */
+  close(): Promise<void>
+}
+
+export type CoreOptions = Omit<StartServerOptions, 'host' | 'port'>
+
 /**
- * Opens (or creates) the data folder, brings the database up to date, seeds a fresh one, and
- * listens. Used by the desktop app's main process and by `npm run serve`.
+ * Opens (or creates) the data folder, brings the database up to date and seeds a fresh one.
+ * Nothing listens yet: see `listen`.
  */
-export async function startServer(options: StartServerOptions): Promise<RunningServer> {
-  const { host = '127.0.0.1', port = 4567, dataDir, demo = true } = options
+export async function openServerCore(options: CoreOptions): Promise<ServerCore> {
+  const { dataDir, demo = true } = options
   let db: AppDatabase
   let secret: Uint8Array
   try {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     chmodSync(dataDir, 0o700)
     secret = loadOrCreateSecret(dataDir)
-    db = openDatabase({ file: join(dataDir, DATABASE_FILE), migrationsDir: options.migrationsDir })
+    db = openDatabase({
+      file: join(dataDir, DATABASE_FILE),
+      migrationsDir: options.migrationsDir,
+      nativeBinding: options.nativeBinding,
+    })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? ''
     if (code.startsWith('SQLITE_')) {
@@ -109,37 +136,66 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     throw describeFsError(error, dataDir)
   }
-
   try {
     await initializeDatabase(db, demo)
-    const app = createApp({
-      db,
-      secret,
-      version: options.version ?? APP_VERSION,
-      rendererDir: options.rendererDir,
-    })
-    const server = serve({ fetch: app.fetch, port, hostname: host })
-    await listen(server, port, host)
-    const actualPort = (server.address() as AddressInfo).port
-    const urlHost = host.includes(':') ? `[${host}]` : host
-    return {
-      url: `http://${urlHost}:${actualPort}`,
-      host,
-      port: actualPort,
-      dataDir,
-      db,
-      close: () =>
-        new Promise<void>((resolve) => {
-          server.close(() => {
-            db.$client.close()
-            resolve()
-          })
-          // Idle keep-alive connections would hold close() open; requests in flight finish.
-          if ('closeIdleConnections' in server) server.closeIdleConnections()
-        }),
-    }
   } catch (error) {
     db.$client.close()
     throw error
+  }
+  const app = createApp({
+    db,
+    secret,
+    version: options.version ?? APP_VERSION,
+    rendererDir: options.rendererDir,
+  })
+  return { dataDir, db, fetch: app.fetch, close: () => db.$client.close() }
+}
+
+/** Listens for the core's app on one address; a port in use is a StartError. */
+export async function listen(core: ServerCore, host: string, port: number): Promise<Listener> {
+  const server = serve({ fetch: core.fetch, port, hostname: host })
+  try {
+    await waitUntilListening(server, port, host)
+  } catch (error) {
+    server.close()
+    throw error
+  }
+  const actualPort = (server.address() as AddressInfo).port
+  const urlHost = host.includes(':') ? `[${host}]` : host
+  return {
+    url: `http://${urlHost}:${actualPort}`,
+    host,
+    port: actualPort,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        // Idle keep-alive connections would hold close() open; requests in flight finish.
+        if ('closeIdleConnections' in server) server.closeIdleConnections()
+      }),
+  }
+}
+
+/**
+ * Opens the data folder and listens on one address. Used by `npm run serve` and tests; the
+ * desktop app composes openServerCore and listen itself to add a LAN listener.
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { host = '127.0.0.1', port = 4567 } = options
+  const core = await openServerCore(options)
+  let listener: Listener
+  try {
+    listener = await listen(core, host, port)
+  } catch (error) {
+    core.close()
+    throw error
+  }
+  return {
+    ...listener,
+    dataDir: core.dataDir,
+    db: core.db,
+    close: async () => {
+      await listener.close()
+      core.close()
+    },
   }
 }

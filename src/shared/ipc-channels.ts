@@ -1,5 +1,10 @@
 /** Every IPC channel between the preload bridge and the main process. */
 export enum Channel {
   GetConnection = 'gamerstage:get-connection',
+  SetConnection = 'gamerstage:set-connection',
+  /** Main → renderer: the connection changed. */
+  ConnectionChanged = 'gamerstage:connection-changed',
+  GetLanSharing = 'gamerstage:get-lan-sharing',
+  SetLanSharing = 'gamerstage:set-lan-sharing',
   GetAppVersion = 'gamerstage:get-app-version',
 }

@@ -18,6 +18,8 @@ export interface OpenDatabaseOptions {
   /** A file path, or `:memory:` for tests. */
   file: string
   migrationsDir?: string
+  /** Path of a better_sqlite3.node built for this runtime, when not the one npm installed. */
+  nativeBinding?: string
 }
 
 /**
@@ -27,8 +29,9 @@ export interface OpenDatabaseOptions {
 export function openDatabase({
   file,
   migrationsDir = DEFAULT_MIGRATIONS_DIR,
+  nativeBinding,
 }: OpenDatabaseOptions): AppDatabase {
-  const sqlite = new Database(file)
+  const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {})
   try {
     // WAL lets readers go on while one request writes; NORMAL sync is durable across app crashes
     // in WAL mode and only risks the last transactions on a power cut.

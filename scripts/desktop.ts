@@ -1,0 +1,27 @@
+/**
+ * `npm start` (build and run the desktop app) and `npm run dev` (with hot reload): fetches what
+ * Electron needs on first use (scripts/desktop-setup.ts), then hands over to electron-vite.
+ */
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { DesktopSetupError, ensureElectronBinary, ensureSqliteForElectron } from './desktop-setup'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const mode = process.argv[2] === 'dev' ? 'dev' : 'preview'
+
+let binding: string
+try {
+  const electronVersion = ensureElectronBinary(root)
+  binding = ensureSqliteForElectron(root, electronVersion)
+} catch (error) {
+  console.error(`gamerstage: ${error instanceof DesktopSetupError ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+const child = spawn('npx', ['electron-vite', mode, ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: 'inherit',
+  shell: process.platform === 'win32',
+  env: { ...process.env, GAMERSTAGE_SQLITE_BINDING: binding },
+})
+child.on('exit', (code) => process.exit(code ?? 1))

@@ -1,0 +1,64 @@
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
+import { z } from 'zod'
+import type { Connection, LanSharingStatus } from '../shared/bridge'
+import { Channel } from '../shared/ipc-channels'
+
+export const connectionTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('embedded') }).strict(),
+  z.object({ kind: z.literal('remote'), url: z.string().max(2048) }).strict(),
+])
+
+export const lanSharingSchema = z
+  .object({
+    enabled: z.boolean(),
+    port: z.number().int().min(1024).max(65535).optional(),
+  })
+  .strict()
+
+/** What the IPC handlers act on; index.ts wires it to the real server and settings. */
+export interface IpcServices {
+  getConnection(): Connection
+  setConnection(target: z.infer<typeof connectionTargetSchema>): Promise<Connection>
+  getLanSharing(): LanSharingStatus
+  setLanSharing(options: z.infer<typeof lanSharingSchema>): Promise<LanSharingStatus>
+  appVersion: string
+}
+
+/** A refusal that reaches the renderer as the rejection message of its bridge call. */
+class IpcRefusal extends Error {
+  override name = 'IpcRefusal'
+}
+
+/**
+ * Registers every handler of the bridge. Each one answers only our own window (a frame or page
+ * from anywhere else gets nothing) and validates its arguments before acting.
+ */
+export function registerIpc(
+  ipc: Pick<IpcMain, 'handle'>,
+  isOurWindow: (sender: WebContents) => boolean,
+  services: IpcServices,
+): void {
+  const handle = <Args extends unknown[], Result>(
+    channel: Channel,
+    handler: (...args: Args) => Result,
+  ) =>
+    ipc.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
+      if (!isOurWindow(event.sender)) throw new IpcRefusal('Not allowed.')
+      return handler(...(args as Args))
+    })
+  const parse = <T>(schema: z.ZodType<T>, value: unknown, what: string): T => {
+    const result = schema.safeParse(value)
+    if (!result.success) throw new IpcRefusal(`Invalid ${what}.`)
+    return result.data
+  }
+
+  handle(Channel.GetConnection, () => services.getConnection())
+  handle(Channel.SetConnection, (target: unknown) =>
+    services.setConnection(parse(connectionTargetSchema, target, 'server')),
+  )
+  handle(Channel.GetLanSharing, () => services.getLanSharing())
+  handle(Channel.SetLanSharing, (options: unknown) =>
+    services.setLanSharing(parse(lanSharingSchema, options, 'sharing settings')),
+  )
+  handle(Channel.GetAppVersion, () => services.appVersion)
+}

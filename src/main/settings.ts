@@ -1,0 +1,82 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { z } from 'zod'
+
+export const DEFAULT_LAN_PORT = 4567
+
+const settingsSchema = z.object({
+  /** Where the renderer's API calls go: this computer's server, or a friend's. */
+  connection: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('embedded') }),
+      z.object({ kind: z.literal('remote'), url: z.string() }),
+    ])
+    .catch({ kind: 'embedded' }),
+  lanSharing: z
+    .object({
+      enabled: z.boolean(),
+      port: z.number().int().min(1).max(65535),
+    })
+    .catch({ enabled: false, port: DEFAULT_LAN_PORT }),
+  /**
+   * The loopback port the embedded server used last time. Reusing it keeps the window's origin,
+   * and with it the renderer's stored session and theme, the same from one start to the next.
+   */
+  embeddedPort: z.number().int().min(1).max(65535).nullable().catch(null),
+  windowBounds: z
+    .object({
+      x: z.number().int(),
+      y: z.number().int(),
+      width: z.number().int().min(200),
+      height: z.number().int().min(200),
+      maximized: z.boolean(),
+    })
+    .nullable()
+    .catch(null),
+})
+
+export type Settings = z.infer<typeof settingsSchema>
+
+export const DEFAULT_SETTINGS: Settings = {
+  connection: { kind: 'embedded' },
+  lanSharing: { enabled: false, port: DEFAULT_LAN_PORT },
+  embeddedPort: null,
+  windowBounds: null,
+}
+
+/**
+ * The app's settings in one JSON file in userData. A missing, unreadable or partly invalid file
+ * falls back to defaults field by field, so a bad value never stops the app from starting.
+ */
+export class SettingsStore {
+  private current: Settings
+
+  constructor(private readonly file: string) {
+    this.current = SettingsStore.read(file)
+  }
+
+  private static read(file: string): Settings {
+    let raw: unknown = {}
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'))
+    } catch {
+      // Missing or corrupt: start from the defaults.
+    }
+    const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(raw as object) })
+    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS }
+  }
+
+  get(): Settings {
+    return structuredClone(this.current)
+  }
+
+  /** Changes some settings and writes the file at once (atomically: write, then rename). */
+  update(changes: Partial<Settings>): Settings {
+    this.current = settingsSchema.parse({ ...this.current, ...changes })
+    mkdirSync(dirname(this.file), { recursive: true })
+    const temporary = `${this.file}.tmp`
+    writeFileSync(temporary, JSON.stringify(this.current, null, 2))
+    renameSync(temporary, this.file)
+    return this.get()
+  }
+}
