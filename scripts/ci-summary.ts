@@ -13,6 +13,7 @@ interface Counts {
 const RESULTS = {
   vitest: 'test-results/vitest.json',
   playwright: 'test-results/playwright.json',
+  'playwright (electron)': 'test-results/playwright-electron.json',
 }
 
 function vitestCounts(file: string): Counts {

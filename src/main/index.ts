@@ -103,6 +103,9 @@ async function start(): Promise<void> {
   void window.loadURL(embedded.url)
 }
 
+// A separate profile for tests and portable use; set before anything reads userData.
+if (process.env.GAMERSTAGE_USER_DATA) app.setPath('userData', process.env.GAMERSTAGE_USER_DATA)
+
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
