@@ -69,10 +69,11 @@ export function postsRoutes(deps: AppDeps) {
       return pageAnswer(c, pageUserPosts(db, author.id, { limit, cursor: cursor ?? null }))
     })
     .get('/:postId', optionalViewer(deps), (c) => {
-      const [post] = presentPosts(db, [getPost(db, c.req.param('postId'))], {
-        detail: 'full',
-        viewerId: c.get('viewerId'),
-      })
+      const row = getPost(db, c.req.param('postId'))
+      const viewerId = c.get('viewerId')
+      // A post page needs the counts and the viewer's own reaction, not every reactor.
+      if (wantsMinimal(c)) return c.json({ post: presentPost(db, row, viewerId) })
+      const [post] = presentPosts(db, [row], { detail: 'full', viewerId })
       return c.json({ post })
     })
     .post('/', auth, validate('json', postBodySchema), (c) => {

@@ -1,0 +1,45 @@
+/**
+ * `npm run bench [-- --users N --posts N --likes N --comments N --follows N --duration S --connections N]`
+ * Prints a table and writes a JSON report to bench/results/. Not part of `npm test`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { DEFAULT_SIZE } from './generate'
+import { formatTable, runBench } from './run-bench'
+
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string' },
+    posts: { type: 'string' },
+    likes: { type: 'string' },
+    comments: { type: 'string' },
+    follows: { type: 'string' },
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+  },
+})
+const number = (value: string | undefined, fallback: number) => {
+  const parsed = value === undefined ? fallback : Number(value)
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`Not a positive number: ${value}`)
+  return parsed
+}
+
+const report = await runBench({
+  size: {
+    users: number(values.users, DEFAULT_SIZE.users),
+    posts: number(values.posts, DEFAULT_SIZE.posts),
+    likes: number(values.likes, DEFAULT_SIZE.likes),
+    comments: number(values.comments, DEFAULT_SIZE.comments),
+    follows: number(values.follows, DEFAULT_SIZE.follows),
+  },
+  duration: number(values.duration, 10),
+  connections: number(values.connections, 10),
+})
+console.log(`\n${formatTable(report)}`)
+const dir = fileURLToPath(new URL('./results', import.meta.url))
+mkdirSync(dir, { recursive: true })
+const file = join(dir, `${report.date.replace(/[:.]/g, '-')}.json`)
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+console.log(`Report: ${file}`)
