@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { LanSharingStatus } from '../shared/bridge'
 import { lanAddresses } from '../server/lan-addresses'
+import { getDemoUserIds } from '../server/services/settings'
 import {
   StartError,
   listen,
@@ -37,7 +38,10 @@ export class EmbeddedServer {
     options: EmbeddedServerOptions,
     preferredPort: number | null,
   ): Promise<EmbeddedServer> {
+    // Filled in below: the server asks whether it is shared, and only the instance knows.
+    let instance: EmbeddedServer | undefined
     const core = await openServerCore({
+      isShared: () => instance?.lanListener != null,
       dataDir: join(options.userData, 'data'),
       rendererDir: options.rendererDir,
       migrationsDir: options.migrationsDir,
@@ -50,7 +54,8 @@ export class EmbeddedServer {
         if (preferredPort && error instanceof StartError) return listen(core, '127.0.0.1', 0)
         throw error
       })
-      return new EmbeddedServer(core, loopback)
+      instance = new EmbeddedServer(core, loopback)
+      return instance
     } catch (error) {
       core.close()
       throw error
@@ -71,9 +76,15 @@ export class EmbeddedServer {
 
   lanStatus(port: number): LanSharingStatus {
     const listener = this.lanListener
+    const hasDemoAccounts = getDemoUserIds(this.core.db).length > 0
     return listener
-      ? { enabled: true, port: listener.port, addresses: lanAddresses(listener.port) }
-      : { enabled: false, port, addresses: [] }
+      ? {
+          enabled: true,
+          port: listener.port,
+          addresses: lanAddresses(listener.port),
+          demoAccountsDisabled: hasDemoAccounts,
+        }
+      : { enabled: false, port, addresses: [], demoAccountsDisabled: false }
   }
 
   /**

@@ -4,15 +4,20 @@
  */
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { backupDataFolder, restoreDataFolder } from './backup'
 import { defaultDataDir } from './data-dir'
 import { lanAddresses } from './lan-addresses'
-import { StartError, startServer, type RunningServer } from './server'
+import { StartError, isLoopback, startServer, type RunningServer } from './server'
+import { getDemoUserIds } from './services/settings'
 
 const USAGE = `Usage: npm run serve -- [options]
   --port <n>      port to listen on (default 4567; 0 picks a free one)
   --host <addr>   address to listen on (default 127.0.0.1; 0.0.0.0 shares on the LAN)
   --data <dir>    data folder (default: ${defaultDataDir()})
   --no-demo       start a fresh data folder empty, without the demo data and account
+  --backup <file> copy the data folder's database into a new file, then exit
+                  (safe while a server runs on the same folder)
+  --restore <file> replace the data folder's database with a backup, then exit
   --help          show this help`
 
 export interface CliOptions {
@@ -20,6 +25,9 @@ export interface CliOptions {
   host: string
   dataDir: string
   demo: boolean
+  /** Set for a one-off backup or restore instead of serving. */
+  backupTo?: string
+  restoreFrom?: string
 }
 
 /** Parses the command line; throws a StartError with a one-line message on bad input. */
@@ -33,6 +41,8 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         host: { type: 'string' },
         data: { type: 'string' },
         'no-demo': { type: 'boolean' },
+        backup: { type: 'string' },
+        restore: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -45,11 +55,16 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new StartError(`--port must be a whole number from 0 to 65535, not "${values.port}".`)
   }
+  if (values.backup !== undefined && values.restore !== undefined) {
+    throw new StartError('Use --backup or --restore, not both.')
+  }
   return {
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: values.data ?? defaultDataDir(),
     demo: !values['no-demo'],
+    backupTo: values.backup,
+    restoreFrom: values.restore,
   }
 }
 
@@ -63,6 +78,16 @@ export async function main(args: string[]): Promise<void> {
       console.log(USAGE)
       return
     }
+    if (options.backupTo !== undefined) {
+      await backupDataFolder(options.dataDir, options.backupTo)
+      console.log(`Backed up ${options.dataDir} to ${options.backupTo}`)
+      return
+    }
+    if (options.restoreFrom !== undefined) {
+      await restoreDataFolder(options.dataDir, options.restoreFrom)
+      console.log(`Restored ${options.restoreFrom} into ${options.dataDir}`)
+      return
+    }
     server = await startServer({ ...options, rendererDir: RENDERER_DIR })
   } catch (error) {
     console.error(`gamerstage: ${error instanceof StartError ? error.message : String(error)}`)
@@ -73,6 +98,11 @@ export async function main(args: string[]): Promise<void> {
   console.log(`Data folder: ${server.dataDir}`)
   if (server.host === '0.0.0.0' || server.host === '::') {
     for (const address of lanAddresses(server.port)) console.log(`Friends can join at ${address}`)
+  }
+  if (!isLoopback(server.host) && getDemoUserIds(server.db).length > 0) {
+    console.log(
+      'The demo accounts cannot sign in while the server is shared: their password is public.',
+    )
   }
   let stopping = false
   const stop = (signal: string) => {

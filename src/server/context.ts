@@ -16,6 +16,11 @@ export interface AppDeps {
   throttle?: LoginThrottle
   /** The built renderer to serve at `/`, if any. */
   rendererDir?: string
+  /**
+   * True while the server is reachable from other computers. The demo accounts, whose password
+   * is published, cannot sign in then.
+   */
+  isShared?: () => boolean
 }
 
 export interface AppEnv {

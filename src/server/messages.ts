@@ -31,6 +31,8 @@ export const MESSAGES = {
   missingFile: 'Attach the image as the form field "file".',
   invalidCursor: 'The cursor is not valid: pass back the nextCursor of the previous page.',
   unexpected: 'Something went wrong on the server.',
+  demoDisabledWhileShared:
+    'The demo accounts are disabled while this server is shared on the LAN, because their password is public. Sign up for an account of your own.',
 } as const
 
 export function tooManyLoginsMessage(retryAfterSeconds: number): string {

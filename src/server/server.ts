@@ -22,6 +22,8 @@ export interface StartServerOptions {
   migrationsDir?: string
   /** A better-sqlite3 binary built for another runtime (the desktop app's Electron). */
   nativeBinding?: string
+  /** Whether other computers can reach the server now (see AppDeps.isShared). */
+  isShared?: () => boolean
   version?: string
 }
 
@@ -89,6 +91,10 @@ function waitUntilListening(server: ServerType, port: number, host: string): Pro
   })
 }
 
+/** True for addresses only this computer can reach. */
+export const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || host.startsWith('127.')
+
 /** The open data folder and the app over it, before anything listens. */
 export interface ServerCore {
   dataDir: string
@@ -147,6 +153,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     secret,
     version: options.version ?? APP_VERSION,
     rendererDir: options.rendererDir,
+    isShared: options.isShared,
   })
   return { dataDir, db, fetch: app.fetch, close: () => db.$client.close() }
 }
@@ -181,7 +188,7 @@ export async function listen(core: ServerCore, host: string, port: number): Prom
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { host = '127.0.0.1', port = 4567 } = options
-  const core = await openServerCore(options)
+  const core = await openServerCore({ isShared: () => !isLoopback(host), ...options })
   let listener: Listener
   try {
     listener = await listen(core, host, port)

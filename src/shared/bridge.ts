@@ -18,6 +18,11 @@ export interface LanSharingStatus {
   port: number
   /** Addresses to give friends, e.g. `http://192.168.1.20:4567`; empty when sharing is off. */
   addresses: string[]
+  /**
+   * True when this server has demo accounts: their password is public, so they cannot sign in
+   * while sharing is on. The Server page says so.
+   */
+  demoAccountsDisabled: boolean
 }
 
 export interface GamerstageBridge {

@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from '../context'
 import { ApiError, notFound, unauthorized } from '../errors'
 import { MESSAGES, tooManyLoginsMessage } from '../messages'
 import { presentUser, type UserRow } from '../services/present'
+import { getDemoUserIds } from '../services/settings'
 import { createUser, findUserByUsername } from '../services/users'
 import { validate } from '../validate'
 
@@ -50,6 +51,9 @@ export function authRoutes(deps: AppDeps) {
         throw unauthorized(MESSAGES.wrongPassword)
       }
       throttle.recordSuccess(username)
+      if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
+        throw new ApiError(403, MESSAGES.demoDisabledWhileShared)
+      }
       return c.json({
         foundUser: presentUser(deps.db, user),
         encodedToken: await tokenFor(user, deps.secret),

@@ -9,7 +9,8 @@ export function metaRoutes(deps: AppDeps) {
       c.json<MetaResponse>({
         name: 'Gamerstage',
         version: deps.version,
-        demoAccount: getDemoAccount(deps.db),
+        // A shared server never hands out the published demo password.
+        demoAccount: deps.isShared?.() ? null : getDemoAccount(deps.db),
       }),
     )
     .get('/health', (c) => c.json({ status: 'ok' as const }))

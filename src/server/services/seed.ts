@@ -6,7 +6,13 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { comments, follows, posts, users } from '../db/schema'
 import { hashPassword } from '../auth/password'
-import { getSetting, setDemoAccount, setSetting, type DemoAccount } from './settings'
+import {
+  getSetting,
+  setDemoAccount,
+  setDemoUserIds,
+  setSetting,
+  type DemoAccount,
+} from './settings'
 import { createUser } from './users'
 
 export const DEMO_ACCOUNT: DemoAccount = { username: 'player1', password: 'gamerstage' }
@@ -167,5 +173,6 @@ export async function initializeDatabase(db: Db, demo: boolean, now = Date.now()
       .where(eq(users.id, idOf(1)))
       .run()
     setDemoAccount(tx, DEMO_ACCOUNT)
+    setDemoUserIds(tx, userIds)
   })
 }

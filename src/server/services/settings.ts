@@ -35,3 +35,15 @@ export function setDemoAccount(db: Db, account: DemoAccount | null): void {
   if (account) setSetting(db, DEMO_ACCOUNT_KEY, JSON.stringify(account))
   else deleteSetting(db, DEMO_ACCOUNT_KEY)
 }
+
+const DEMO_USER_IDS_KEY = 'demoUserIds'
+
+/** The seeded users whose password is the published demo password. */
+export function getDemoUserIds(db: Db): number[] {
+  const value = getSetting(db, DEMO_USER_IDS_KEY)
+  return value ? (JSON.parse(value) as number[]) : []
+}
+
+export function setDemoUserIds(db: Db, ids: number[]): void {
+  setSetting(db, DEMO_USER_IDS_KEY, JSON.stringify(ids))
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `users_popular_idx` ON `users` (`follower_count`,`id`);
