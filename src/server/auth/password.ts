@@ -5,12 +5,36 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const PARAMS: ScryptOptions = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
 const KEY_LENGTH = 32
 
+/**
+ * Each hash holds 32 MB while it runs. Running at most two at once bounds the server's memory
+ * under a burst of logins and leaves the other threads of libuv's pool for file work.
+ */
+const MAX_CONCURRENT_HASHES = 2
+let running = 0
+const waiting: (() => void)[] = []
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A finishing hash hands its slot straight to the next waiter, so `running` never overshoots.
+  if (running < MAX_CONCURRENT_HASHES) running++
+  else await new Promise<void>((resolve) => waiting.push(resolve))
+  try {
+    return await work()
+  } finally {
+    const next = waiting.shift()
+    if (next) next()
+    else running--
+  }
+}
+
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
-  })
+  return withHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) =>
+          error ? reject(error) : resolve(key),
+        )
+      }),
+  )
 }
 
 /** Hashes a password as `scrypt$N$r$p$salt$hash` (base64) with a fresh per-user salt. */

@@ -41,6 +41,9 @@ export function openDatabase({
     sqlite.pragma('busy_timeout = 5000')
     const db = drizzle({ client: sqlite, schema })
     migrate(db, { migrationsFolder: migrationsDir })
+    // Keeps the planner's statistics fresh enough to choose the list indexes (cheap when they
+    // are already current; see https://sqlite.org/pragma.html#pragma_optimize).
+    sqlite.pragma('optimize=0x10002')
     return db
   } catch (error) {
     sqlite.close()

@@ -54,7 +54,8 @@ export const posts = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (table) => [
-    index('posts_recent_idx').on(table.createdAt, table.id),
+    // author_id makes it covering for the home feed's newest-first scan (services/posts.ts).
+    index('posts_recent_idx').on(table.createdAt, table.id, table.authorId),
     index('posts_author_recent_idx').on(table.authorId, table.createdAt, table.id),
     index('posts_likes_idx').on(table.likeCount, table.createdAt, table.id),
   ],

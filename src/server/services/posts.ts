@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { follows, postReactions, posts, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
@@ -70,13 +70,45 @@ export function pageUserPosts(db: Db, authorId: number, page: PageRequest): Post
   return pagePosts(db, eq(posts.authorId, authorId), page)
 }
 
-/** The home feed: the user's own posts and those of everyone they follow, newest first. */
+/**
+ * The home feed: the user's own posts and those of everyone they follow, newest first.
+ *
+ * Which index serves it best depends on how many posts the feed draws from. A dense feed (many
+ * candidate posts) is cheapest as a newest-first scan of all posts, keeping those by its
+ * authors: about `limit × total / candidates` index entries. A sparse one is cheapest as a
+ * lookup of each author's posts, sorted: about `candidates` rows. SQLite cannot know the
+ * candidates before planning, so the feed counts them (from users.post_count) and picks.
+ */
 export function pageFeed(db: Db, userId: number, page: PageRequest): PostRowPage {
-  return pagePosts(
-    db,
-    sql`(${posts.authorId} = ${userId} OR ${posts.authorId} IN (SELECT ${follows.followeeId} FROM ${follows} WHERE ${follows.followerId} = ${userId}))`,
-    page,
+  const [createdBefore, idBefore] = page.cursor
+    ? decodeNumericCursor(page.cursor, 2)
+    : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+  const authors = sql`(SELECT ${follows.followeeId} FROM ${follows} WHERE ${follows.followerId} = ${userId} UNION ALL SELECT ${userId})`
+  const candidates =
+    db.get<{ n: number | null }>(
+      sql`SELECT sum(${users.postCount}) AS n FROM ${users} WHERE ${users.id} IN ${authors}`,
+    )?.n ?? 0
+  const total =
+    db.get<{ n: number | null }>(sql`SELECT max(${posts.id}) AS n FROM ${posts}`)?.n ?? 0
+  const fetch = page.limit + 1
+  const index = sql.raw(
+    candidates * candidates > fetch * total ? 'posts_recent_idx' : 'posts_author_recent_idx',
   )
+  const ids = db
+    .all<{ id: number }>(
+      sql`SELECT id FROM posts INDEXED BY ${index}
+          WHERE author_id IN ${authors} AND (created_at, id) < (${createdBefore}, ${idBefore})
+          ORDER BY created_at DESC, id DESC LIMIT ${fetch}`,
+    )
+    .map((row) => row.id)
+  const byId = new Map(
+    (ids.length ? db.select().from(posts).where(inArray(posts.id, ids)).all() : []).map((row) => [
+      row.id,
+      row,
+    ]),
+  )
+  const rows = ids.flatMap((id) => byId.get(id) ?? [])
+  return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
 }
 
 export function getPost(db: Db, rawId: string): PostRow {

@@ -77,7 +77,7 @@ CREATE TABLE `posts` (
 	FOREIGN KEY (`author_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `posts_recent_idx` ON `posts` (`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `posts_recent_idx` ON `posts` (`created_at`,`id`,`author_id`);--> statement-breakpoint
 CREATE INDEX `posts_author_recent_idx` ON `posts` (`author_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `posts_likes_idx` ON `posts` (`like_count`,`created_at`,`id`);--> statement-breakpoint
 CREATE TABLE `settings` (
@@ -102,4 +102,5 @@ CREATE TABLE `users` (
 	`updated_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `users_username_key_idx` ON `users` (`username_key`);
+CREATE UNIQUE INDEX `users_username_key_idx` ON `users` (`username_key`);--> statement-breakpoint
+CREATE INDEX `users_popular_idx` ON `users` (`follower_count`,`id`);

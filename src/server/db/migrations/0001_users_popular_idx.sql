@@ -1,1 +1,0 @@
-CREATE INDEX `users_popular_idx` ON `users` (`follower_count`,`id`);
