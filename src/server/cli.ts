@@ -48,11 +48,17 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
       strict: true,
     }))
   } catch (error) {
-    throw new StartError(`${(error as Error).message}. Run with --help for the options.`)
+    // Node's own message can run over several lines; the first says what is wrong.
+    const reason = (error as Error).message.split('\n')[0]?.replace(/\.$/, '')
+    throw new StartError(`${reason}. Run with --help for the options.`)
   }
   if (values.help) return 'help'
   const port = values.port === undefined ? 4567 : Number(values.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  if (
+    (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) ||
+    !Number.isInteger(port) ||
+    port > 65535
+  ) {
     throw new StartError(`--port must be a whole number from 0 to 65535, not "${values.port}".`)
   }
   if (values.backup !== undefined && values.restore !== undefined) {

@@ -1,6 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApp } from './app'
@@ -57,6 +57,23 @@ function describeFsError(error: unknown, dataDir: string): StartError {
           ? 'the disk is read-only'
           : (error as Error).message
   return new StartError(`Cannot use the data folder ${dataDir}: ${reason}.`)
+}
+
+/**
+ * Creates the data folder, readable by its owner only. An existing folder is only taken when it
+ * is empty or already a Gamerstage data folder: `--data ~` must not chmod someone's home.
+ */
+function prepareDataDir(dataDir: string): void {
+  if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) === undefined) {
+    const entries = readdirSync(dataDir)
+    const ours = entries.includes(DATABASE_FILE) || entries.includes(SECRET_FILE)
+    if (entries.length > 0 && !ours) {
+      throw new StartError(
+        `The data folder ${dataDir} already holds other files. Choose a new or empty folder.`,
+      )
+    }
+  }
+  chmodSync(dataDir, 0o700)
 }
 
 /** The secret tokens are signed with: made once per data folder, readable by its owner only. */
@@ -125,8 +142,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   let db: AppDatabase
   let secret: Uint8Array
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-    chmodSync(dataDir, 0o700)
+    prepareDataDir(dataDir)
     secret = loadOrCreateSecret(dataDir)
     db = openDatabase({
       file: join(dataDir, DATABASE_FILE),
@@ -134,6 +150,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       nativeBinding: options.nativeBinding,
     })
   } catch (error) {
+    if (error instanceof StartError) throw error
     const code = (error as NodeJS.ErrnoException).code ?? ''
     if (code.startsWith('SQLITE_')) {
       throw new StartError(

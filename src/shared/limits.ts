@@ -31,6 +31,7 @@ export const RESERVED_USERNAMES = new Set([
   'home',
   'explore',
   'bookmarks',
+  'bookmark',
   'signup',
   'login',
   'logout',

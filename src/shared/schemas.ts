@@ -94,17 +94,17 @@ export const commentBodySchema = z.object(
   { error: 'Send the comment as {"commentData": {"text": "…"}}.' },
 )
 
+/** An image this server stores (`POST /api/media`) or its default avatar. */
+const OUR_MEDIA = /^\/api\/media\/([A-Za-z0-9_-]{16}|default-avatar\.svg)$/
+
 /** A picture: one of our own uploads (`/api/media/…`) or a web address. */
 export const profileImgSchema = z
   .string({ error: 'The profile picture must be an address.' })
   .trim()
   .max(2048, { error: 'The profile picture address is too long.' })
-  .refine(
-    (value) => value === '' || /^\/api\/media\/[A-Za-z0-9_.-]+$/.test(value) || isWebUrl(value),
-    {
-      error: 'The profile picture must be an uploaded image or an http(s) address.',
-    },
-  )
+  .refine((value) => value === '' || OUR_MEDIA.test(value) || isWebUrl(value), {
+    error: 'The profile picture must be an uploaded image or an http(s) address.',
+  })
 
 function isWebUrl(value: string): boolean {
   try {

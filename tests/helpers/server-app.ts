@@ -3,7 +3,7 @@
  * API the way a client does.
  */
 import { createApp } from '../../src/server/app'
-import { LoginThrottle } from '../../src/server/auth/login-throttle'
+import type { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { openDatabase, type AppDatabase } from '../../src/server/db/client'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
 
@@ -57,7 +57,9 @@ export async function makeTestApp(
     const body = (await response.json()) as Record<string, { _id: string }> & {
       encodedToken: string
     }
-    return { token: body.encodedToken, id: body[key]!._id }
+    const user = body[key]
+    if (!user) throw new Error(`${key} missing from the answer`)
+    return { token: body.encodedToken, id: user._id }
   }
   return {
     db,

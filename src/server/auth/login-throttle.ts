@@ -11,6 +11,9 @@ export interface LoginThrottleOptions {
   now?: () => number
 }
 
+/** One key per account: the lookup ignores case and surrounding spaces, so the count must too. */
+const keyOf = (username: string) => username.trim().toLowerCase()
+
 interface Failures {
   count: number
   last: number
@@ -44,18 +47,18 @@ export class LoginThrottle {
   }
 
   recordFailure(username: string): void {
-    const key = username.toLowerCase()
+    const key = keyOf(username)
     const entry = this.current(username)
     this.failures.set(key, { count: (entry?.count ?? 0) + 1, last: this.now() })
     if (this.failures.size > 10_000) this.prune()
   }
 
   recordSuccess(username: string): void {
-    this.failures.delete(username.toLowerCase())
+    this.failures.delete(keyOf(username))
   }
 
   private current(username: string): Failures | undefined {
-    const key = username.toLowerCase()
+    const key = keyOf(username)
     const entry = this.failures.get(key)
     if (entry && this.now() - entry.last > this.windowMs) {
       this.failures.delete(key)

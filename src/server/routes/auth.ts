@@ -28,7 +28,7 @@ export function authRoutes(deps: AppDeps) {
       })
       return c.json(
         {
-          createdUser: presentUser(deps.db, user),
+          createdUser: presentUser(deps.db, user, { withBookmarks: true }),
           encodedToken: await tokenFor(user, deps.secret),
         },
         201,
@@ -55,7 +55,7 @@ export function authRoutes(deps: AppDeps) {
         throw new ApiError(403, MESSAGES.demoDisabledWhileShared)
       }
       return c.json({
-        foundUser: presentUser(deps.db, user),
+        foundUser: presentUser(deps.db, user, { withBookmarks: true }),
         encodedToken: await tokenFor(user, deps.secret),
       })
     })

@@ -11,6 +11,7 @@ import {
 } from '../services/comments'
 import { getPost } from '../services/posts'
 import { presentComment, presentComments, type CommentRow } from '../services/present'
+import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
 
 export function commentsRoutes(deps: AppDeps) {
@@ -28,17 +29,17 @@ export function commentsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/:postId', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
       const post = getPost(db, c.req.param('postId'))
-      const { limit, cursor } = c.req.valid('query')
+      const page = pageOf(c.req.valid('query'))
       const viewerId = c.get('viewerId')
-      if (limit === undefined) {
+      if (!page) {
         return c.json({
           comments: presentComments(db, listComments(db, post.id), { detail: 'full', viewerId }),
         })
       }
-      const page = pageComments(db, post.id, { limit, cursor: cursor ?? null })
+      const found = pageComments(db, post.id, page)
       return c.json({
-        comments: presentComments(db, page.rows, { detail: 'page', viewerId }),
-        nextCursor: page.nextCursor,
+        comments: presentComments(db, found.rows, { detail: 'page', viewerId }),
+        nextCursor: found.nextCursor,
       })
     })
     .post('/add/:postId', auth, validate('json', commentBodySchema), (c) => {

@@ -19,6 +19,7 @@ import {
 } from '../services/posts'
 import { presentPost, presentPosts, type PostRow } from '../services/present'
 import { getUserByUsername } from '../services/users'
+import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
 
 const postsQuerySchema = pageQuerySchema.extend({
@@ -48,25 +49,27 @@ export function postsRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .get('/', optionalViewer(deps), validate('query', postsQuerySchema), (c) => {
-      const { limit, cursor, sort = 'recent' } = c.req.valid('query')
-      if (limit === undefined) {
+      const query = c.req.valid('query')
+      const sort = query.sort ?? 'recent'
+      const page = pageOf(query)
+      if (!page) {
         const viewerId = c.get('viewerId')
         return c.json({
           posts: presentPosts(db, listAllPosts(db, sort), { detail: 'full', viewerId }),
         })
       }
-      return pageAnswer(c, pageAllPosts(db, { limit, cursor: cursor ?? null }, sort))
+      return pageAnswer(c, pageAllPosts(db, page, sort))
     })
     .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
       const author = getUserByUsername(db, c.req.param('username'))
-      const { limit, cursor } = c.req.valid('query')
-      if (limit === undefined) {
+      const page = pageOf(c.req.valid('query'))
+      if (!page) {
         const viewerId = c.get('viewerId')
         return c.json({
           posts: presentPosts(db, listUserPosts(db, author.id), { detail: 'full', viewerId }),
         })
       }
-      return pageAnswer(c, pageUserPosts(db, author.id, { limit, cursor: cursor ?? null }))
+      return pageAnswer(c, pageUserPosts(db, author.id, page))
     })
     .get('/:postId', optionalViewer(deps), (c) => {
       const row = getPost(db, c.req.param('postId'))

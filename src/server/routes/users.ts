@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { LIMITS } from '../../shared/limits'
 import { editProfileSchema, pageQuerySchema } from '../../shared/schemas'
 import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
-import { badRequest } from '../errors'
+import { unauthorized } from '../errors'
+import { MESSAGES } from '../messages'
+import { pageOf } from '../services/pagination'
 import { addBookmark, listBookmarks, pageBookmarks, removeBookmark } from '../services/bookmarks'
 import { presentPost, presentPosts, presentUser, type PostRow } from '../services/present'
 import {
@@ -40,30 +42,33 @@ export function usersRoutes(deps: AppDeps) {
         if (search !== undefined) return c.json(searchUsers(db, search, page))
         if (suggest === 'true') {
           const viewerId = c.get('viewerId')
-          if (viewerId === null) throw badRequest('Suggestions need a signed-in user.')
+          if (viewerId === null) throw unauthorized(MESSAGES.invalidToken)
           return c.json(suggestUsers(db, viewerId, page))
         }
-        if (limit !== undefined) return c.json(pageUsers(db, page))
+        if (limit !== undefined || cursor !== undefined) return c.json(pageUsers(db, page))
         return c.json({ users: listAllUsers(db).map((user) => presentUser(db, user)) })
       })
       // Registered before `/:username`, which would otherwise take "bookmark" for a username.
       .get('/bookmark', auth, validate('query', pageQuerySchema), (c) => {
         const userId = c.get('user').id
-        const { limit, cursor } = c.req.valid('query')
-        if (limit === undefined) return c.json({ bookmarks: bookmarksAnswer(userId) })
-        const page = pageBookmarks(db, userId, { limit, cursor: cursor ?? null })
+        const request = pageOf(c.req.valid('query'))
+        if (!request) return c.json({ bookmarks: bookmarksAnswer(userId) })
+        const page = pageBookmarks(db, userId, request)
         return c.json({
           bookmarks: presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
           nextCursor: page.nextCursor,
         })
       })
-      .get('/:username', (c) =>
-        c.json({ user: presentUser(db, getUserByUsername(db, c.req.param('username'))) }),
-      )
+      .get('/:username', optionalViewer(deps), (c) => {
+        const user = getUserByUsername(db, c.req.param('username'))
+        // Bookmarks are private: only their owner sees them.
+        const withBookmarks = c.get('viewerId') === user.id
+        return c.json({ user: presentUser(db, user, { withBookmarks }) })
+      })
       .post('/edit', auth, validate('json', editProfileSchema), (c) => {
         const { bio, profileImg, firstName, lastName } = c.req.valid('json').userData
         const user = editProfile(db, c.get('user').id, { bio, profileImg, firstName, lastName })
-        return c.json({ user: presentUser(db, user) })
+        return c.json({ user: presentUser(db, user, { withBookmarks: true }) })
       })
       .post('/follow/:userId', auth, (c) => {
         const me = c.get('user')
@@ -89,7 +94,7 @@ export function usersRoutes(deps: AppDeps) {
 
   function followAnswer(userId: number, rawTargetId: string) {
     return {
-      user: presentUser(db, getUserById(db, String(userId))),
+      user: presentUser(db, getUserById(db, String(userId)), { withBookmarks: true }),
       followUser: presentUser(db, getUserById(db, rawTargetId)),
     }
   }

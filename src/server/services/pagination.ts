@@ -13,6 +13,12 @@ export interface PageRequest {
   cursor: string | null
 }
 
+/** The page a list query asks for, or null for the spec's whole list (no limit, no cursor). */
+export function pageOf(query: { limit?: number; cursor?: string }): PageRequest | null {
+  if (query.limit === undefined && query.cursor === undefined) return null
+  return { limit: query.limit ?? LIMITS.pageSizeDefault, cursor: query.cursor ?? null }
+}
+
 export const clampLimit = (limit: number) => Math.min(Math.max(limit, 1), LIMITS.pageSizeMax)
 
 /** A row's position in a list: the values of the columns the list is ordered by. */

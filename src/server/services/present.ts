@@ -2,7 +2,7 @@
  * Turns database rows into the API's JSON shapes (src/shared/api-types.ts), loading what they
  * embed (authors, reactions, comments) in a few batched queries rather than one per row.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import {
@@ -112,7 +112,7 @@ function loadPostReactions(db: Db, postIds: number[], options: PresentOptions): 
           ? and(inArray(postReactions.postId, batch), eq(postReactions.userId, viewerId))
           : inArray(postReactions.postId, batch),
       )
-      .orderBy(asc(postReactions.createdAt))
+      .orderBy(asc(postReactions.createdAt), asc(postReactions.userId))
       .all(),
   )
 }
@@ -135,7 +135,7 @@ function loadCommentVotes(db: Db, commentIds: number[], options: PresentOptions)
           ? and(inArray(commentVotes.commentId, batch), eq(commentVotes.userId, viewerId))
           : inArray(commentVotes.commentId, batch),
       )
-      .orderBy(asc(commentVotes.createdAt))
+      .orderBy(asc(commentVotes.createdAt), asc(commentVotes.userId))
       .all(),
   )
 }
@@ -198,7 +198,7 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
                 .select()
                 .from(comments)
                 .where(inArray(comments.postId, batch))
-                .orderBy(asc(comments.createdAt), asc(comments.id))
+                .orderBy(desc(comments.createdAt), desc(comments.id))
                 .all(),
             ),
             options,
@@ -256,32 +256,35 @@ function parseExtra(extra: string): Record<string, unknown> {
 }
 
 /**
- * The whole user: followers and following as summaries, bookmarks as posts trimmed like a page
- * for that user (the client needs which posts, not every reactor of each).
+ * The whole user: followers and following as summaries. Bookmarks are private: only the user
+ * themself gets them (`withBookmarks`), as posts trimmed like a page, the most recently saved
+ * first; everyone else sees an empty list.
  */
-export function presentUser(db: Db, row: UserRow): User {
+export function presentUser(db: Db, row: UserRow, { withBookmarks = false } = {}): User {
   const followerRows = db
     .select(summaryColumns)
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followerId))
     .where(eq(follows.followeeId, row.id))
-    .orderBy(asc(follows.createdAt))
+    .orderBy(asc(follows.createdAt), asc(follows.followerId))
     .all()
   const followingRows = db
     .select(summaryColumns)
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followeeId))
     .where(eq(follows.followerId, row.id))
-    .orderBy(asc(follows.createdAt))
+    .orderBy(asc(follows.createdAt), asc(follows.followeeId))
     .all()
-  const bookmarkedPosts = db
-    .select({ post: posts })
-    .from(bookmarks)
-    .innerJoin(posts, eq(posts.id, bookmarks.postId))
-    .where(eq(bookmarks.userId, row.id))
-    .orderBy(asc(bookmarks.createdAt))
-    .all()
-    .map(({ post }) => post)
+  const bookmarkedPosts = withBookmarks
+    ? db
+        .select({ post: posts })
+        .from(bookmarks)
+        .innerJoin(posts, eq(posts.id, bookmarks.postId))
+        .where(eq(bookmarks.userId, row.id))
+        .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
+        .all()
+        .map(({ post }) => post)
+    : []
   return {
     // Extra sign-up fields first, so that no stored extra can shadow a real field.
     ...parseExtra(row.extra),

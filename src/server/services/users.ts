@@ -13,6 +13,24 @@ export const DEFAULT_PROFILE_IMG = '/api/media/default-avatar.svg'
 /** Usernames compare without case: `Alice` and `alice` are one account. */
 export const usernameKey = (username: string) => username.trim().toLowerCase()
 
+/** Keys of extra sign-up fields that are never stored: they could hold a secret. */
+const SECRET_KEY = /pass|hash|secret|token|salt/i
+const EXTRA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/
+const MAX_EXTRA_FIELDS = 20
+
+/**
+ * The extra sign-up fields kept with a user (SPEC section 3: "stored as given"): plain, short
+ * named values, at most 20, never one that looks like a secret (e.g. a `confirmPassword` field
+ * of a sign-up form), since every user's fields are public.
+ */
+export function publicExtras(extra: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(extra)
+      .filter(([key]) => EXTRA_KEY.test(key) && !SECRET_KEY.test(key))
+      .slice(0, MAX_EXTRA_FIELDS),
+  )
+}
+
 export interface NewUser {
   username: string
   passwordHash: string
@@ -39,7 +57,7 @@ export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
         lastName: input.lastName ?? '',
         bio: input.bio ?? '',
         profileImg: input.profileImg || DEFAULT_PROFILE_IMG,
-        extra: JSON.stringify(input.extra ?? {}),
+        extra: JSON.stringify(publicExtras(input.extra ?? {})),
         createdAt: now,
         updatedAt: now,
       })

@@ -1,0 +1,217 @@
+/**
+ * Small helpers for the server tests: typed bodies, error assertions, page walking and the
+ * recursive checks the security tests make.
+ */
+import { expect } from 'vitest'
+import type { Comment, Post, User } from '../../src/shared/api-types'
+import { signToken } from '../../src/server/auth/token'
+import { createUser } from '../../src/server/services/users'
+import { TEST_SECRET, type TestApp } from './server-app'
+
+/** `YYYY-MM-DDTHH:mm:ss±hh:mm` (DESIGN.md section 2). */
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
+
+/** The demo data of tests/helpers/server-app.ts. */
+export const DEMO = {
+  player1: '1',
+  nova: '2',
+  questlord: '3',
+  lootgoblin: '4',
+  postCount: 5,
+  userCount: 4,
+} as const
+
+/** Ids that name nothing: not numbers, not positive, not whole, or too big. */
+export const BAD_IDS = ['abc', '0', '-1', '1.5', '01', '1e3', '999999', '99999999999999999999']
+
+/** Path segments that try to climb out of the route; they must never reach another resource. */
+export const TRAVERSAL_IDS = ['../1', '%2e%2e', '..%2F1', '%2e%2e%2f1']
+
+export async function body<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T
+}
+
+/** Asserts the status first, then the whole `{errors: [message]}` body. */
+export async function expectError(
+  response: Response | Promise<Response>,
+  status: number,
+  message: string | RegExp,
+): Promise<void> {
+  const resolved = await response
+  const text = await resolved.text()
+  expect(resolved.status, text).toBe(status)
+  const parsed = JSON.parse(text) as { errors: string[] }
+  expect(Object.keys(parsed)).toEqual(['errors'])
+  expect(parsed.errors).toHaveLength(1)
+  if (typeof message === 'string') expect(parsed.errors[0]).toBe(message)
+  else expect(parsed.errors[0]).toMatch(message)
+}
+
+/** Asserts a 2xx status (with the body in the failure message) and answers the body. */
+export async function ok<T = Record<string, unknown>>(
+  response: Response | Promise<Response>,
+  status = 200,
+): Promise<T> {
+  const resolved = await response
+  const text = await resolved.text()
+  expect(resolved.status, text).toBe(status)
+  return JSON.parse(text) as T
+}
+
+export async function allPosts(app: TestApp, token?: string): Promise<Post[]> {
+  return (await ok<{ posts: Post[] }>(app.get('/api/posts', token))).posts
+}
+
+export async function onePost(app: TestApp, id: string, token?: string): Promise<Post> {
+  return (await ok<{ post: Post }>(app.get(`/api/posts/${id}`, token))).post
+}
+
+export async function commentsOf(app: TestApp, postId: string, token?: string): Promise<Comment[]> {
+  return (await ok<{ comments: Comment[] }>(app.get(`/api/comments/${postId}`, token))).comments
+}
+
+/** A user as anyone sees it; with that user's own token, bookmarks included. */
+export async function userNamed(app: TestApp, username: string, token?: string): Promise<User> {
+  return (await ok<{ user: User }>(app.get(`/api/users/${username}`, token))).user
+}
+
+/** Creates a post and answers its id (via the minimal answer). */
+export async function createPost(app: TestApp, token: string, content: string): Promise<string> {
+  const answer = await ok<{ post: Post }>(
+    app.send(
+      '/api/posts',
+      { postData: { content } },
+      { token, headers: { Prefer: 'return=minimal' } },
+    ),
+    201,
+  )
+  return answer.post._id
+}
+
+/** Adds a comment and answers its id (via the minimal answer). */
+export async function addComment(
+  app: TestApp,
+  token: string,
+  postId: string,
+  text: string,
+): Promise<string> {
+  const answer = await ok<{ comment: Comment }>(
+    app.send(
+      `/api/comments/add/${postId}`,
+      { commentData: { text } },
+      { token, headers: { Prefer: 'return=minimal' } },
+    ),
+    201,
+  )
+  return answer.comment._id
+}
+
+/**
+ * Follows `nextCursor` from the first page of `path` (which must already carry `?limit=`) until
+ * it is null, and answers every item of every page in order.
+ */
+export async function walkPages<T>(
+  app: TestApp,
+  path: string,
+  key: string,
+  token?: string,
+): Promise<{ items: T[]; pages: number }> {
+  const items: T[] = []
+  let cursor: string | null = null
+  let pages = 0
+  do {
+    const url: string = cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path
+    const page = await ok<Record<string, unknown> & { nextCursor: string | null }>(
+      app.get(url, token),
+    )
+    expect(Object.keys(page).sort()).toEqual([key, 'nextCursor'].sort())
+    items.push(...(page[key] as T[]))
+    cursor = page.nextCursor
+    pages += 1
+    if (pages > 1000) throw new Error(`${path} never ends`)
+  } while (cursor !== null)
+  return { items, pages }
+}
+
+/** Every key anywhere in a JSON value, with its path. */
+export function allKeys(value: unknown, path = '$'): string[] {
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => allKeys(item, `${path}[${index}]`))
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, child]) => [
+      `${path}.${key}`,
+      ...allKeys(child, `${path}.${key}`),
+    ])
+  }
+  return []
+}
+
+/** Every string anywhere in a JSON value. */
+export function allStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(allStrings)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(allStrings)
+  return []
+}
+
+/** Deletes a user row behind the API's back (there is no delete-account route). */
+export function deleteUserRow(app: TestApp, id: string): void {
+  app.db.$client.prepare('DELETE FROM users WHERE id=?').run(Number(id))
+}
+
+/** A 1x1 transparent PNG. */
+export const TINY_PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+)
+
+/** Uploads bytes as the multipart field `file`. */
+export function upload(
+  app: TestApp,
+  bytes: Uint8Array,
+  options: { token?: string; type?: string; name?: string; field?: string } = {},
+): Promise<Response> {
+  const form = new FormData()
+  form.append(
+    options.field ?? 'file',
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: options.type ?? 'image/png' }),
+    options.name ?? 'a.png',
+  )
+  return app.request('/api/media', {
+    method: 'POST',
+    headers: options.token ? { authorization: options.token } : {},
+    body: form,
+  })
+}
+
+/**
+ * Adds a user straight through the service, skipping the deliberately slow password hash, and
+ * answers a valid token for them. For tests that need many users; they cannot log in.
+ */
+export async function quickUser(
+  app: TestApp,
+  username: string,
+): Promise<{ token: string; id: string }> {
+  const row = createUser(app.db, { username, passwordHash: 'not-a-hash' })
+  const id = String(row.id)
+  return { id, token: await signToken({ _id: id, username: row.username }, TEST_SECRET) }
+}
+
+const SEEDED_IDS: Record<string, string> = {
+  player1: DEMO.player1,
+  nova_strike: DEMO.nova,
+  questlord: DEMO.questlord,
+  lootgoblin: DEMO.lootgoblin,
+}
+
+/**
+ * A valid token for a seeded user (player1 by default) without the login round trip and its
+ * deliberately slow password check; the auth tests cover the real login.
+ */
+export async function seededToken(username = 'player1'): Promise<{ token: string; id: string }> {
+  const id = SEEDED_IDS[username]
+  if (!id) throw new Error(`${username} is not a seeded user`)
+  return { id, token: await signToken({ _id: id, username }, TEST_SECRET) }
+}

@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { parseCliArgs } from '../../src/server/cli'
+import { defaultDataDir } from '../../src/server/data-dir'
+import { StartError } from '../../src/server/server'
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const CLI = join(REPO_ROOT, 'src/server/cli.ts')
+
+const folders: string[] = []
+const children: ChildProcess[] = []
+const blockers: Server[] = []
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const blocker of blockers.splice(0)) await new Promise((resolve) => blocker.close(resolve))
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+function tempDir(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'gamerstage-cli-test-'))
+  folders.push(folder)
+  return folder
+}
+
+interface Run {
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  exit: Promise<number | null>
+}
+
+function runCli(args: string[]): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, stdout: () => stdout, stderr: () => stderr, exit }
+}
+
+async function waitFor<T>(probe: () => T | undefined, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** Asserts the call throws a StartError whose message is one line matching `pattern`. */
+function expectStartError(args: string[], pattern: RegExp) {
+  let error: unknown
+  try {
+    parseCliArgs(args)
+  } catch (caught) {
+    error = caught
+  }
+  expect(error).toBeInstanceOf(StartError)
+  expect((error as Error).message).toMatch(pattern)
+  expect((error as Error).message).not.toContain('\n')
+}
+
+describe('cli', () => {
+  describe('parseCliArgs', () => {
+    it.each([
+      [[], { port: 4567, host: '127.0.0.1', dataDir: defaultDataDir(), demo: true }],
+      [['--no-demo'], { port: 4567, host: '127.0.0.1', demo: false }],
+      [['--port', '0'], { port: 0 }],
+      [['--port', '8080'], { port: 8080 }],
+      [['--port=65535'], { port: 65535 }],
+      [['--host', '0.0.0.0'], { host: '0.0.0.0' }],
+      [['--data', '/tmp/somewhere'], { dataDir: '/tmp/somewhere' }],
+      [
+        ['--port', '1234', '--host', '::1', '--data', 'rel/dir', '--no-demo'],
+        { port: 1234, host: '::1', dataDir: 'rel/dir', demo: false },
+      ],
+    ])('parses %j', (args, expected) => {
+      expect(parseCliArgs(args)).toMatchObject(expected)
+    })
+
+    it.each([[['--help']], [['-h']], [['--port', '1', '--help']]])(
+      'answers help for %j',
+      (args) => {
+        expect(parseCliArgs(args)).toBe('help')
+      },
+    )
+
+    it.each([
+      [['--port', 'abc'], /^--port must be a whole number from 0 to 65535, not "abc"\.$/],
+      [['--port', '70000'], /^--port must be a whole number from 0 to 65535, not "70000"\.$/],
+      [['--port=-1'], /not "-1"/],
+      [['--port', '80.5'], /not "80\.5"/],
+      [['--port', ''], /not ""/],
+      [['--port', '0x10'], /not "0x10"/],
+      [['--port', '-1'], /^Option '--port' argument is ambiguous.*Run with --help/],
+      [['--backup', 'a.db', '--restore', 'b.db'], /^Use --backup or --restore, not both\.$/],
+      [['--verbose'], /--verbose.*Run with --help for the options\.$/],
+      [['--port'], /--port.*Run with --help/],
+      [['serve'], /serve.*Run with --help/],
+    ])('refuses %j with a one-line StartError', (args, pattern) => {
+      expectStartError(args, pattern)
+    })
+  })
+
+  describe('the serve command', () => {
+    it('starts, answers /api/health at the URL it prints, and exits 0 on SIGTERM', async () => {
+      const run = runCli(['--port', '0', '--data', join(tempDir(), 'data'), '--no-demo'])
+      const url = await waitFor(
+        () => /(http:\/\/127\.0\.0\.1:\d+)/.exec(run.stdout())?.[1],
+        `the URL in stdout (stderr: ${run.stderr()})`,
+      )
+      const response = await fetch(`${url}/api/health`)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ status: 'ok' })
+      const meta = (await (await fetch(`${url}/api/meta`)).json()) as { demoAccount: unknown }
+      expect(meta.demoAccount).toBeNull()
+
+      run.child.kill('SIGTERM')
+      expect(await run.exit).toBe(0)
+      expect(run.stderr()).toBe('')
+    })
+
+    it('exits 1 with one "gamerstage: " line and no stack trace when the port is taken', async () => {
+      const blocker = createServer()
+      blockers.push(blocker)
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+      const port = (blocker.address() as { port: number }).port
+
+      const run = runCli(['--port', String(port), '--data', join(tempDir(), 'data'), '--no-demo'])
+      expect(await run.exit).toBe(1)
+      const lines = run.stderr().trimEnd().split('\n')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toBe(
+        `gamerstage: Port ${port} is already in use on 127.0.0.1. Choose another port.`,
+      )
+      expect(run.stderr()).not.toContain('    at ')
+    })
+
+    it('exits 1 with one line for a bad flag', async () => {
+      const run = runCli(['--port', 'abc'])
+      expect(await run.exit).toBe(1)
+      expect(run.stderr().trimEnd().split('\n')).toEqual([
+        'gamerstage: --port must be a whole number from 0 to 65535, not "abc".',
+      ])
+    })
+  })
+})
