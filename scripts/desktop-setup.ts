@@ -32,7 +32,7 @@ export function failureReason(result: SpawnSyncReturns<string>): string {
   const lines = `${result.stderr ?? ''}\n${result.stdout ?? ''}\n${result.error?.message ?? ''}`
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('at '))
+    .filter((line) => line && !/^at .*(\(.*:\d+:\d+\)|:\d+:\d+)$/.test(line))
   return (
     lines.find((line) => /error|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|404/i.test(line)) ??
     lines[0] ??

@@ -59,13 +59,28 @@ export async function checkServer(origin: string, timeoutMs = 5000): Promise<voi
  */
 export class ConnectionManager {
   private readonly listeners = new Set<(connection: Connection) => void>()
+  /** Counts set() calls: a slow check that a newer choice overtook must not win. */
+  private latest = 0
+  private target: ConnectionTarget
 
   constructor(
-    private target: ConnectionTarget,
+    saved: ConnectionTarget,
     private readonly embeddedUrl: () => string,
     private readonly persist: (target: ConnectionTarget) => void,
     private readonly check: (origin: string) => Promise<void> = checkServer,
-  ) {}
+  ) {
+    this.target = ConnectionManager.sanitize(saved)
+  }
+
+  /** A saved remote address that is no longer a valid one falls back to this computer. */
+  private static sanitize(saved: ConnectionTarget): ConnectionTarget {
+    if (saved.kind !== 'remote') return saved
+    try {
+      return { kind: 'remote', url: normalizeServerUrl(saved.url) }
+    } catch {
+      return { kind: 'embedded' }
+    }
+  }
 
   get(): Connection {
     return this.target.kind === 'remote'
@@ -74,11 +89,15 @@ export class ConnectionManager {
   }
 
   async set(target: ConnectionTarget): Promise<Connection> {
+    const ticket = ++this.latest
     let next: ConnectionTarget = { kind: 'embedded' }
     if (target.kind === 'remote') {
       const origin = normalizeServerUrl(target.url)
       await this.check(origin)
       next = { kind: 'remote', url: origin }
+    }
+    if (ticket !== this.latest) {
+      throw new ConnectionError('Another server was chosen meanwhile; that choice stands.')
     }
     this.target = next
     this.persist(next)

@@ -27,6 +27,8 @@ export interface EmbeddedServerOptions {
  */
 export class EmbeddedServer {
   private lanListener: Listener | null = null
+  /** The sharing change under way; the next one waits for it (see setLanSharing). */
+  private lanChange: Promise<unknown> = Promise.resolve()
 
   private constructor(
     private readonly core: ServerCore,
@@ -91,7 +93,15 @@ export class EmbeddedServer {
    * Shares the server on the LAN at `port`, or stops sharing. Moving to another port opens the
    * new one before closing the old, so a port in use throws and changes nothing.
    */
-  async setLanSharing(enabled: boolean, port: number): Promise<LanSharingStatus> {
+  setLanSharing(enabled: boolean, port: number): Promise<LanSharingStatus> {
+    // One change at a time, in order: two quick toggles would otherwise both open a listener and
+    // lose track of one, which would then go on serving the LAN until the app quits.
+    const change = this.lanChange.then(() => this.changeLanSharing(enabled, port))
+    this.lanChange = change.catch(() => undefined)
+    return change
+  }
+
+  private async changeLanSharing(enabled: boolean, port: number): Promise<LanSharingStatus> {
     const previous = this.lanListener
     if (!enabled) {
       this.lanListener = null
@@ -105,6 +115,7 @@ export class EmbeddedServer {
   }
 
   async close(): Promise<void> {
+    await this.lanChange
     await Promise.all([this.lanListener?.close(), this.loopback.close()])
     this.lanListener = null
     this.core.close()

@@ -53,7 +53,7 @@ export function lockNavigation(
     return { action: 'deny' }
   })
   contents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin === appOrigin()) return
+    if (URL.canParse(url) && new URL(url).origin === appOrigin()) return
     event.preventDefault()
     if (isExternalWebUrl(url)) openExternal(url)
   })

@@ -1,0 +1,323 @@
+import type { Server } from 'node:net'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { EmbeddedServer } from '../../src/main/embedded-server'
+import { StartError } from '../../src/server/server'
+import {
+  closeNet,
+  freePort,
+  get,
+  health,
+  holdPort,
+  removeTempDirs,
+  signUp,
+  tempDir,
+} from './helpers/net'
+
+const IPV4_ADDRESS = /^http:\/\/\d{1,3}(\.\d{1,3}){3}:(\d+)$/
+
+describe('EmbeddedServer', () => {
+  const servers: EmbeddedServer[] = []
+  const holders: Server[] = []
+
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()))
+    await Promise.all(holders.splice(0).map(closeNet))
+    removeTempDirs()
+  })
+
+  async function start(
+    preferredPort: number | null = null,
+    userData = tempDir(),
+    rendererDir = join(userData, 'no-renderer'),
+  ): Promise<EmbeddedServer> {
+    const server = await EmbeddedServer.start(
+      { userData, rendererDir, version: '9.9.9' },
+      preferredPort,
+    )
+    servers.push(server)
+    return server
+  }
+
+  /** Stops tracking a server that the test closes itself. */
+  function forget(server: EmbeddedServer): void {
+    servers.splice(servers.indexOf(server), 1)
+  }
+
+  async function hold(host: string, port = 0): Promise<number> {
+    const held = await holdPort(host, port)
+    holders.push(held.server)
+    return held.port
+  }
+
+  it('listens on 127.0.0.1 only and answers /api/health', async () => {
+    const server = await start()
+
+    const url = new URL(server.url)
+    expect(url.hostname).toBe('127.0.0.1')
+    expect(Number(url.port)).toBe(server.port)
+    expect(server.port).toBeGreaterThan(0)
+    const response = await get(`${server.url}/api/health`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+    expect(server.lanStatus(4567)).toMatchObject({ enabled: false, port: 4567, addresses: [] })
+  })
+
+  it('answers its version in /api/meta', async () => {
+    const server = await start()
+
+    const response = await get(`${server.url}/api/meta`)
+
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ name: 'Gamerstage', version: '9.9.9' })
+  })
+
+  it('keeps its database and secret in the data folder of userData', async () => {
+    const userData = tempDir()
+
+    const server = await start(null, userData)
+
+    expect(server.dataDir).toBe(join(userData, 'data'))
+    expect(existsSync(join(userData, 'data', 'gamerstage.db'))).toBe(true)
+    expect(existsSync(join(userData, 'data', 'secret.key'))).toBe(true)
+  })
+
+  it('serves the renderer folder at /', async () => {
+    const userData = tempDir()
+    const rendererDir = join(userData, 'renderer')
+    mkdirSync(rendererDir)
+    writeFileSync(join(rendererDir, 'index.html'), '<title>the app</title>')
+
+    const server = await start(null, userData, rendererDir)
+
+    const response = await get(`${server.url}/`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('<title>the app</title>')
+  })
+
+  it('listens on the preferred port when it is free', async () => {
+    const port = await freePort()
+
+    const server = await start(port)
+
+    expect(server.port).toBe(port)
+    expect(server.url).toBe(`http://127.0.0.1:${port}`)
+    expect(await health(server.url)).toBe(200)
+  })
+
+  it('falls back to another port when the preferred one is held by another program', async () => {
+    const taken = await hold('127.0.0.1')
+
+    const server = await start(taken)
+
+    expect(server.port).not.toBe(taken)
+    expect(await health(server.url)).toBe(200)
+  })
+
+  it('shares on 0.0.0.0 at the given port and reports the addresses', async () => {
+    const server = await start()
+    const port = await freePort()
+
+    const status = await server.setLanSharing(true, port)
+
+    expect(status.enabled).toBe(true)
+    expect(status.port).toBe(port)
+    expect(Array.isArray(status.addresses)).toBe(true)
+    for (const address of status.addresses) {
+      expect(address).toMatch(IPV4_ADDRESS)
+      expect(address.endsWith(`:${port}`)).toBe(true)
+    }
+    expect(server.lanStatus(1234)).toEqual(status)
+    expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
+    // The window's loopback listener goes on answering beside the LAN one.
+    expect(await health(server.url)).toBe(200)
+  })
+
+  it('answers on the LAN addresses it reports', async () => {
+    const server = await start()
+    const port = await freePort()
+
+    const { addresses } = await server.setLanSharing(true, port)
+
+    for (const address of addresses) expect(await health(address)).toBe(200)
+  })
+
+  it('rejects a LAN port in use with a StartError naming the port and stays unshared', async () => {
+    const server = await start()
+    const taken = await hold('0.0.0.0')
+
+    const attempt = server.setLanSharing(true, taken)
+
+    await expect(attempt).rejects.toBeInstanceOf(StartError)
+    await expect(attempt).rejects.toThrow(String(taken))
+    expect(server.lanStatus(taken)).toMatchObject({ enabled: false, port: taken, addresses: [] })
+    expect(await health(server.url)).toBe(200)
+  })
+
+  it('rejects a move to a port in use and keeps sharing on the old port', async () => {
+    const server = await start()
+    const oldPort = await freePort()
+    await server.setLanSharing(true, oldPort)
+    const taken = await hold('0.0.0.0')
+
+    await expect(server.setLanSharing(true, taken)).rejects.toThrow(
+      new RegExp(`Port ${taken} is already in use`),
+    )
+
+    expect(server.lanStatus(taken)).toMatchObject({ enabled: true, port: oldPort })
+    expect(await health(`http://127.0.0.1:${oldPort}`)).toBe(200)
+  })
+
+  it('closes the old port when sharing moves to another one', async () => {
+    const server = await start()
+    const portA = await freePort()
+    const portB = await freePort()
+    await server.setLanSharing(true, portA)
+
+    const status = await server.setLanSharing(true, portB)
+
+    expect(status).toMatchObject({ enabled: true, port: portB })
+    expect(await health(`http://127.0.0.1:${portB}`)).toBe(200)
+    expect(await health(`http://127.0.0.1:${portA}`)).toBe('ECONNREFUSED')
+  })
+
+  it('keeps the same listener when sharing is turned on again at the same port', async () => {
+    const server = await start()
+    const port = await freePort()
+    await server.setLanSharing(true, port)
+
+    const status = await server.setLanSharing(true, port)
+
+    expect(status).toMatchObject({ enabled: true, port })
+    expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
+  })
+
+  it('closes the LAN port when sharing is turned off', async () => {
+    const server = await start()
+    const port = await freePort()
+    await server.setLanSharing(true, port)
+
+    const status = await server.setLanSharing(false, port)
+
+    expect(status).toMatchObject({ enabled: false, port, addresses: [] })
+    expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
+    expect(await health(server.url)).toBe(200)
+  })
+
+  it('applies two quick moves in order and leaves no port open behind', async () => {
+    const server = await start()
+    const portA = await freePort()
+    const portB = await freePort()
+
+    const [first, second] = await Promise.all([
+      server.setLanSharing(true, portA),
+      server.setLanSharing(true, portB),
+    ])
+
+    expect(first).toMatchObject({ enabled: true, port: portA })
+    expect(second).toMatchObject({ enabled: true, port: portB })
+    expect(server.lanStatus(0)).toMatchObject({ enabled: true, port: portB })
+    expect(await health(`http://127.0.0.1:${portA}`)).toBe('ECONNREFUSED')
+    await server.setLanSharing(false, portB)
+    expect(await health(`http://127.0.0.1:${portB}`)).toBe('ECONNREFUSED')
+  })
+
+  it('ends unshared when sharing is turned on and off at once', async () => {
+    const server = await start()
+    const port = await freePort()
+
+    const [, off] = await Promise.all([
+      server.setLanSharing(true, port),
+      server.setLanSharing(false, port),
+    ])
+
+    expect(off).toMatchObject({ enabled: false })
+    expect(server.lanStatus(port)).toMatchObject({ enabled: false })
+    expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
+  })
+
+  it('goes on with the next change after one fails', async () => {
+    const server = await start()
+    const taken = await hold('0.0.0.0')
+    const port = await freePort()
+
+    const [failed, next] = await Promise.allSettled([
+      server.setLanSharing(true, taken),
+      server.setLanSharing(true, port),
+    ])
+
+    expect(failed.status).toBe('rejected')
+    expect(next).toMatchObject({ status: 'fulfilled', value: { enabled: true, port } })
+    expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
+  })
+
+  it('closes a LAN listener that was opening when close() was called', async () => {
+    const server = await start()
+    const port = await freePort()
+
+    const sharing = server.setLanSharing(true, port)
+    forget(server)
+    await server.close()
+
+    await expect(sharing).resolves.toMatchObject({ enabled: true, port })
+    expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
+  })
+
+  it('reports the demo accounts as disabled only while sharing over demo data', async () => {
+    const server = await start()
+    const port = await freePort()
+
+    expect(server.lanStatus(port).demoAccountsDisabled).toBe(false)
+    const shared = await server.setLanSharing(true, port)
+
+    expect(shared.demoAccountsDisabled).toBe(true)
+    expect((await server.setLanSharing(false, port)).demoAccountsDisabled).toBe(false)
+  })
+
+  it('keeps the data and the signed-in session while sharing is toggled', async () => {
+    const server = await start()
+    const token = await signUp(server.url, 'toggler')
+    const port = await freePort()
+
+    await server.setLanSharing(true, port)
+    const overLan = await get(`http://127.0.0.1:${port}/api/users/bookmark`, token)
+    await server.setLanSharing(false, port)
+    const afterwards = await get(`${server.url}/api/users/bookmark`, token)
+
+    expect(overLan.status).toBe(200)
+    expect(afterwards.status).toBe(200)
+    const users = (await (await get(`${server.url}/api/users`)).json()) as {
+      users: { username: string }[]
+    }
+    expect(users.users.map((user) => user.username)).toContain('toggler')
+  })
+
+  it('stops everything on close() and starts again on the same data', async () => {
+    const userData = tempDir()
+    const first = await start(null, userData)
+    const lanPort = await freePort()
+    await first.setLanSharing(true, lanPort)
+    const demoUsers = (await (await get(`${first.url}/api/users`)).json()) as {
+      users: unknown[]
+    }
+    const token = await signUp(first.url, 'stayer')
+    const firstUrl = first.url
+
+    forget(first)
+    await first.close()
+
+    expect(demoUsers.users).toHaveLength(4)
+    expect(await health(firstUrl)).toBe('ECONNREFUSED')
+    expect(await health(`http://127.0.0.1:${lanPort}`)).toBe('ECONNREFUSED')
+
+    const second = await start(null, userData)
+    const users = (await (await get(`${second.url}/api/users`)).json()) as {
+      users: { username: string }[]
+    }
+    expect(users.users).toHaveLength(5)
+    expect(users.users.map((user) => user.username)).toContain('stayer')
+    // The token secret is kept too: the session survives the restart.
+    expect((await get(`${second.url}/api/users/bookmark`, token)).status).toBe(200)
+  })
+})

@@ -1,0 +1,164 @@
+import type { IpcMain, WebContents } from 'electron'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { registerIpc, type IpcServices } from '../../src/main/ipc'
+import type { LanSharingStatus } from '../../src/shared/bridge'
+import { Channel } from '../../src/shared/ipc-channels'
+
+type Handler = (event: { sender: unknown }, ...args: unknown[]) => unknown
+
+const ourContents = { id: 1 } as unknown as WebContents
+const otherContents = { id: 2 } as unknown as WebContents
+
+const CONNECTION = { kind: 'embedded' as const, baseUrl: 'http://127.0.0.1:50000' }
+const SHARING: LanSharingStatus = {
+  enabled: true,
+  port: 4567,
+  addresses: ['http://192.168.1.20:4567'],
+  demoAccountsDisabled: true,
+}
+
+describe('registerIpc', () => {
+  let handlers: Map<string, Handler>
+  let services: {
+    getConnection: ReturnType<typeof vi.fn<IpcServices['getConnection']>>
+    setConnection: ReturnType<typeof vi.fn<IpcServices['setConnection']>>
+    getLanSharing: ReturnType<typeof vi.fn<IpcServices['getLanSharing']>>
+    setLanSharing: ReturnType<typeof vi.fn<IpcServices['setLanSharing']>>
+    appVersion: string
+  }
+
+  beforeEach(() => {
+    handlers = new Map()
+    const ipc = {
+      handle: (channel: string, handler: Handler) => {
+        handlers.set(channel, handler)
+      },
+    } as unknown as Pick<IpcMain, 'handle'>
+    services = {
+      getConnection: vi.fn(() => CONNECTION),
+      setConnection: vi.fn(async () => CONNECTION),
+      getLanSharing: vi.fn(() => SHARING),
+      setLanSharing: vi.fn(async () => SHARING),
+      appVersion: '1.2.3',
+    }
+    registerIpc(ipc, (sender) => sender === ourContents, services)
+  })
+
+  /** Calls a registered handler as Electron would, awaiting whatever it answers or throws. */
+  async function invoke(channel: Channel, sender: unknown, ...args: unknown[]): Promise<unknown> {
+    const handler = handlers.get(channel)
+    if (!handler) throw new Error(`no handler for ${channel}`)
+    return await handler({ sender }, ...args)
+  }
+
+  const serviceCalls = () =>
+    services.getConnection.mock.calls.length +
+    services.setConnection.mock.calls.length +
+    services.getLanSharing.mock.calls.length +
+    services.setLanSharing.mock.calls.length
+
+  it('registers a handler for every request channel and none for the event channel', () => {
+    expect([...handlers.keys()].sort()).toEqual(
+      [
+        Channel.GetConnection,
+        Channel.SetConnection,
+        Channel.GetLanSharing,
+        Channel.SetLanSharing,
+        Channel.GetAppVersion,
+      ].sort(),
+    )
+  })
+
+  it.each([
+    [Channel.GetConnection, []],
+    [Channel.SetConnection, [{ kind: 'embedded' }]],
+    [Channel.GetLanSharing, []],
+    [Channel.SetLanSharing, [{ enabled: true, port: 5000 }]],
+    [Channel.GetAppVersion, []],
+  ])('refuses %s from a sender that is not our window', async (channel, args) => {
+    await expect(invoke(channel, otherContents, ...args)).rejects.toThrow('Not allowed.')
+    await expect(invoke(channel, undefined, ...args)).rejects.toThrow('Not allowed.')
+
+    expect(serviceCalls()).toBe(0)
+  })
+
+  it.each([
+    ['a remote target without url', { kind: 'remote' }],
+    ['an unknown kind', { kind: 'x' }],
+    ['a url of 3000 characters', { kind: 'remote', url: `http://${'a'.repeat(2993)}` }],
+    ['extra keys on a remote target', { kind: 'remote', url: 'http://h:1', extra: true }],
+    ['extra keys on the embedded target', { kind: 'embedded', url: 'http://h:1' }],
+    ['a url that is not a string', { kind: 'remote', url: 42 }],
+    ['no argument', undefined],
+    ['a string', 'http://h:1'],
+  ])('refuses SetConnection with %s as "Invalid server."', async (_what, target) => {
+    await expect(invoke(Channel.SetConnection, ourContents, target)).rejects.toThrow(
+      'Invalid server.',
+    )
+
+    expect(services.setConnection).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['port 80', { enabled: true, port: 80 }],
+    ['port 70000', { enabled: true, port: 70000 }],
+    ['port "4567"', { enabled: true, port: '4567' }],
+    ['port 4567.5', { enabled: true, port: 4567.5 }],
+    ['enabled "yes"', { enabled: 'yes' }],
+    ['no enabled', { port: 4567 }],
+    ['extra keys', { enabled: true, host: '0.0.0.0' }],
+    ['no argument', undefined],
+  ])('refuses SetLanSharing with %s', async (_what, options) => {
+    await expect(invoke(Channel.SetLanSharing, ourContents, options)).rejects.toThrow(
+      'Invalid sharing settings.',
+    )
+
+    expect(services.setLanSharing).not.toHaveBeenCalled()
+  })
+
+  it('answers GetConnection from the service', async () => {
+    await expect(invoke(Channel.GetConnection, ourContents)).resolves.toEqual(CONNECTION)
+
+    expect(services.getConnection).toHaveBeenCalledOnce()
+  })
+
+  it('passes a valid remote target on to setConnection and answers its result', async () => {
+    const target = { kind: 'remote', url: 'http://192.168.1.20:4567' }
+
+    await expect(invoke(Channel.SetConnection, ourContents, target)).resolves.toEqual(CONNECTION)
+
+    expect(services.setConnection).toHaveBeenCalledExactlyOnceWith(target)
+  })
+
+  it('passes the embedded target on to setConnection', async () => {
+    await invoke(Channel.SetConnection, ourContents, { kind: 'embedded' })
+
+    expect(services.setConnection).toHaveBeenCalledExactlyOnceWith({ kind: 'embedded' })
+  })
+
+  it('hands a rejection of setConnection back to the renderer', async () => {
+    services.setConnection.mockRejectedValueOnce(new Error('Could not reach http://h:1'))
+
+    await expect(
+      invoke(Channel.SetConnection, ourContents, { kind: 'remote', url: 'http://h:1' }),
+    ).rejects.toThrow('Could not reach http://h:1')
+  })
+
+  it('answers GetLanSharing from the service', async () => {
+    await expect(invoke(Channel.GetLanSharing, ourContents)).resolves.toEqual(SHARING)
+  })
+
+  it.each([
+    [{ enabled: true, port: 1024 }],
+    [{ enabled: true, port: 65535 }],
+    [{ enabled: false }],
+  ])('passes %j on to setLanSharing', async (options) => {
+    await expect(invoke(Channel.SetLanSharing, ourContents, options)).resolves.toEqual(SHARING)
+
+    expect(services.setLanSharing).toHaveBeenCalledExactlyOnceWith(options)
+  })
+
+  it('answers the app version', async () => {
+    await expect(invoke(Channel.GetAppVersion, ourContents)).resolves.toBe('1.2.3')
+  })
+})
