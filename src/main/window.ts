@@ -37,7 +37,7 @@ export function mainWindowOptions(
 }
 
 /** True for a web address to hand to the system browser; nothing else leaves the app. */
-export const isExternalWebUrl = (url: string) => /^https?:\/\//i.test(url)
+export const isExternalWebUrl = (url: string) => URL.canParse(url) && /^https?:\/\//i.test(url)
 
 /**
  * Keeps the window on the app: navigation away from `appOrigin` is cancelled and new windows are
