@@ -1,0 +1,63 @@
+import type { PostResponse, PostsPage } from '../../../shared/api-types'
+import { LIMITS } from '../../../shared/limits'
+import { request } from './client'
+
+const limit = LIMITS.pageSizeDefault
+const enc = encodeURIComponent
+
+export type PostSort = 'recent' | 'likes'
+
+export function listPosts(sort: PostSort, cursor?: string | null): Promise<PostsPage> {
+  return request<PostsPage>('/posts', {
+    query: { limit, cursor, sort: sort === 'likes' ? 'likes' : undefined },
+  })
+}
+
+export function getFeed(cursor?: string | null): Promise<PostsPage> {
+  return request<PostsPage>('/feed', { query: { limit, cursor } })
+}
+
+export function listUserPosts(username: string, cursor?: string | null): Promise<PostsPage> {
+  return request<PostsPage>(`/posts/user/${enc(username)}`, { query: { limit, cursor } })
+}
+
+/** One post as its page needs it: counts and the viewer's own reaction, not every reactor. */
+export function getPost(postId: string): Promise<PostResponse> {
+  return request<PostResponse>(`/posts/${enc(postId)}`, { minimal: true })
+}
+
+export function createPost(content: string): Promise<PostResponse> {
+  return request<PostResponse>('/posts', {
+    method: 'POST',
+    body: { postData: { content } },
+    minimal: true,
+  })
+}
+
+export function editPost(postId: string, content: string): Promise<PostResponse> {
+  return request<PostResponse>(`/posts/edit/${enc(postId)}`, {
+    method: 'POST',
+    body: { postData: { content } },
+    minimal: true,
+  })
+}
+
+export function deletePost(postId: string): Promise<PostResponse> {
+  return request<PostResponse>(`/posts/${enc(postId)}`, { method: 'DELETE', minimal: true })
+}
+
+export function likePost(postId: string): Promise<PostResponse> {
+  return request<PostResponse>(`/posts/like/${enc(postId)}`, {
+    method: 'POST',
+    body: {},
+    minimal: true,
+  })
+}
+
+export function dislikePost(postId: string): Promise<PostResponse> {
+  return request<PostResponse>(`/posts/dislike/${enc(postId)}`, {
+    method: 'POST',
+    body: {},
+    minimal: true,
+  })
+}

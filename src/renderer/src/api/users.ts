@@ -1,0 +1,60 @@
+import type {
+  BookmarksPage,
+  FollowResponse,
+  PostResponse,
+  User,
+  UserResponse,
+  UsersPage,
+} from '../../../shared/api-types'
+import { LIMITS } from '../../../shared/limits'
+import { request } from './client'
+
+const enc = encodeURIComponent
+
+export function getUser(username: string): Promise<UserResponse> {
+  return request<UserResponse>(`/users/${enc(username)}`)
+}
+
+export function searchUsers(search: string, signal?: AbortSignal): Promise<UsersPage> {
+  return request<UsersPage>('/users', { query: { search: search.trim(), limit: 8 }, signal })
+}
+
+export function suggestUsers(limit = 5): Promise<UsersPage> {
+  return request<UsersPage>('/users', { query: { suggest: true, limit } })
+}
+
+export type EditableUserData = Partial<Pick<User, 'bio' | 'profileImg' | 'firstName' | 'lastName'>>
+
+export function editUser(userData: EditableUserData): Promise<UserResponse> {
+  return request<UserResponse>('/users/edit', { method: 'POST', body: { userData } })
+}
+
+export function followUser(userId: string): Promise<FollowResponse> {
+  return request<FollowResponse>(`/users/follow/${enc(userId)}`, { method: 'POST', body: {} })
+}
+
+export function unfollowUser(userId: string): Promise<FollowResponse> {
+  return request<FollowResponse>(`/users/unfollow/${enc(userId)}`, { method: 'POST', body: {} })
+}
+
+export function listBookmarks(cursor?: string | null): Promise<BookmarksPage> {
+  return request<BookmarksPage>('/users/bookmark', {
+    query: { limit: LIMITS.pageSizeDefault, cursor },
+  })
+}
+
+export function bookmarkPost(postId: string): Promise<PostResponse> {
+  return request<PostResponse>(`/users/bookmark/${enc(postId)}`, {
+    method: 'POST',
+    body: {},
+    minimal: true,
+  })
+}
+
+export function removeBookmark(postId: string): Promise<PostResponse> {
+  return request<PostResponse>(`/users/remove-bookmark/${enc(postId)}`, {
+    method: 'POST',
+    body: {},
+    minimal: true,
+  })
+}

@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router-dom'
+import { ModalHost } from './ModalHost'
+import { BottomBar, Sidebar } from './Navigation'
+import { TopBar } from './TopBar'
+
+/** The chrome around every protected screen. */
+export function AppLayout() {
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopBar />
+      <div className="shell">
+        <Sidebar />
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <BottomBar />
+      <ModalHost />
+    </div>
+  )
+}

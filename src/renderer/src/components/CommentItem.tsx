@@ -1,0 +1,107 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { Link } from 'react-router-dom'
+import type { Comment } from '../../../shared/api-types'
+import { deleteCommentAtom, voteCommentAtom, voteOf } from '../state/comments'
+import { userAtom } from '../state/auth'
+import { openModalAtom } from '../state/modals'
+import { Avatar } from './Avatar'
+import { Icon } from './Icon'
+import { RelativeTime } from './RelativeTime'
+
+interface CommentItemProps {
+  comment: Comment
+  postId: string
+  postOwner: string
+}
+
+/** One comment: edit for its author, delete for its author or the post's owner, votes for all. */
+export function CommentItem({ comment, postId, postOwner }: CommentItemProps) {
+  const me = useAtomValue(userAtom)
+  const vote = useSetAtom(voteCommentAtom)
+  const remove = useSetAtom(deleteCommentAtom)
+  const openModal = useSetAtom(openModalAtom)
+  const mine = me?.username === comment.username
+  const canDelete = mine || me?.username === postOwner
+  const myVote = voteOf(comment, me?.username)
+  const score = comment.votes.upvoteCount - comment.votes.downvoteCount
+
+  return (
+    <li className="comment" aria-label={`Comment by ${comment.username}`}>
+      <Link to={`/${comment.username}`} tabIndex={-1} aria-hidden="true">
+        <Avatar src={comment.author?.profileImg} username={comment.username} size={36} />
+      </Link>
+      <div className="comment-main">
+        <div className="comment-header">
+          <Link to={`/${comment.username}`} className="username-link">
+            {comment.username}
+          </Link>
+          <span className="dot" aria-hidden="true">
+            ·
+          </span>
+          <RelativeTime iso={comment.createdAt} />
+          {mine || canDelete ? (
+            <span className="comment-owner-actions">
+              {mine ? (
+                <button
+                  type="button"
+                  className="icon-btn sm"
+                  aria-label="Edit comment"
+                  title="Edit comment"
+                  onClick={() =>
+                    openModal({
+                      kind: 'editComment',
+                      postId,
+                      commentId: comment._id,
+                      text: comment.text,
+                    })
+                  }
+                >
+                  <Icon name="edit" size={16} />
+                </button>
+              ) : null}
+              {canDelete ? (
+                <button
+                  type="button"
+                  className="icon-btn sm danger"
+                  aria-label="Delete comment"
+                  title="Delete comment"
+                  onClick={() => void remove(postId, comment._id)}
+                >
+                  <Icon name="trash" size={16} />
+                </button>
+              ) : null}
+            </span>
+          ) : null}
+        </div>
+        <p className="comment-text">{comment.text}</p>
+        <div className="comment-votes">
+          <button
+            type="button"
+            className={`vote-btn up${myVote === 'up' ? ' active' : ''}`}
+            aria-label="Upvote"
+            aria-pressed={myVote === 'up'}
+            title={`Upvote (${comment.votes.upvoteCount})`}
+            onClick={() => void vote(postId, comment._id, 'up')}
+          >
+            <Icon name="up" size={16} />
+            <span>{comment.votes.upvoteCount}</span>
+          </button>
+          <span className="score" title="Score">
+            {score}
+          </span>
+          <button
+            type="button"
+            className={`vote-btn down${myVote === 'down' ? ' active' : ''}`}
+            aria-label="Downvote"
+            aria-pressed={myVote === 'down'}
+            title={`Downvote (${comment.votes.downvoteCount})`}
+            onClick={() => void vote(postId, comment._id, 'down')}
+          >
+            <Icon name="down" size={16} />
+            <span>{comment.votes.downvoteCount}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,78 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { NavLink } from 'react-router-dom'
+import { userAtom } from '../state/auth'
+import { openModalAtom } from '../state/modals'
+import { Avatar } from './Avatar'
+import { Icon } from './Icon'
+import type { IconName } from './Icon'
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `nav-link${isActive ? ' active' : ''}`
+}
+
+/** The desktop sidebar: Home, Explore, Bookmarked, Profile and New Post. */
+export function Sidebar() {
+  const user = useAtomValue(userAtom)
+  const openModal = useSetAtom(openModalAtom)
+  const links: [string, string, IconName][] = [
+    ['/home', 'Home', 'home'],
+    ['/explore', 'Explore', 'explore'],
+    ['/bookmarks', 'Bookmarked', 'bookmark'],
+    [`/${user?.username ?? ''}`, 'Profile', 'user'],
+  ]
+  return (
+    <nav className="sidebar" aria-label="Main">
+      <ul>
+        {links.map(([to, label, icon]) => (
+          <li key={label}>
+            <NavLink to={to} className={navClass} end>
+              <Icon name={icon} size={22} />
+              <span>{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn btn-primary btn-block new-post-btn"
+        onClick={() => openModal({ kind: 'newPost' })}
+      >
+        <Icon name="plus" size={18} /> New Post
+      </button>
+      {user ? (
+        <NavLink to={`/${user.username}`} className="sidebar-me">
+          <Avatar src={user.profileImg} username={user.username} size={36} />
+          <span className="sidebar-me-name">@{user.username}</span>
+        </NavLink>
+      ) : null}
+    </nav>
+  )
+}
+
+/** The phone bottom bar: home, bookmarks, add post, explore, profile. */
+export function BottomBar() {
+  const user = useAtomValue(userAtom)
+  const openModal = useSetAtom(openModalAtom)
+  const item = (to: string, label: string, icon: IconName) => (
+    <NavLink to={to} className={navClass} aria-label={label} title={label} end>
+      <Icon name={icon} size={24} />
+    </NavLink>
+  )
+  return (
+    <nav className="bottombar" aria-label="Main (mobile)">
+      {item('/home', 'Home', 'home')}
+      {item('/bookmarks', 'Bookmarks', 'bookmark')}
+      <button
+        type="button"
+        className="bottombar-add"
+        aria-label="New post"
+        title="New post"
+        onClick={() => openModal({ kind: 'newPost' })}
+      >
+        <Icon name="plus" size={26} />
+      </button>
+      {item('/explore', 'Explore', 'explore')}
+      {item(`/${user?.username ?? ''}`, 'Profile', 'user')}
+    </nav>
+  )
+}

@@ -1,0 +1,53 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect } from 'react'
+import { Link } from 'react-router-dom'
+import { loadSuggestionsAtom, suggestionsAtom } from '../state/users'
+import { Avatar } from './Avatar'
+import { FollowButton } from './FollowButton'
+import { Spinner } from './Spinner'
+
+/** The "Some amazing people" panel: people the viewer does not follow yet. */
+export function Suggestions() {
+  const { users, loading, error } = useAtomValue(suggestionsAtom)
+  const load = useSetAtom(loadSuggestionsAtom)
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  return (
+    <aside className="card suggestions" aria-labelledby="suggestions-title">
+      <h2 id="suggestions-title" className="panel-title">
+        Some amazing people
+      </h2>
+      {loading && users.length === 0 ? <Spinner label="Loading people" /> : null}
+      {error && users.length === 0 ? (
+        <p className="muted small">
+          {error}{' '}
+          <button type="button" className="link-btn" onClick={() => void load()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
+      {!loading && !error && users.length === 0 ? (
+        <p className="muted small">You already follow everyone here. Legend.</p>
+      ) : null}
+      <ul className="suggestion-list">
+        {users.map((user) => (
+          <li key={user._id} className="suggestion">
+            <Link to={`/${user.username}`} className="suggestion-user">
+              <Avatar src={user.profileImg} username={user.username} size={40} />
+              <span className="suggestion-text">
+                <span className="suggestion-name">{user.username}</span>
+                <span className="muted small">
+                  {user.followerCount} {user.followerCount === 1 ? 'follower' : 'followers'}
+                </span>
+              </span>
+            </Link>
+            <FollowButton target={user} small />
+          </li>
+        ))}
+      </ul>
+    </aside>
+  )
+}

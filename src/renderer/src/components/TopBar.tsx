@@ -1,0 +1,68 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { notifyInfo } from '../lib/notify'
+import { userAtom } from '../state/auth'
+import { logoutAtom } from '../state/session'
+import { themeAtom, toggleThemeAtom } from '../state/theme'
+import { Avatar } from './Avatar'
+import { Icon } from './Icon'
+import { SearchBox } from './SearchBox'
+
+/** The spec: logout shows its toast and clears the session after 2 seconds. */
+export const LOGOUT_DELAY_MS = 2000
+
+export function TopBar() {
+  const user = useAtomValue(userAtom)
+  const theme = useAtomValue(themeAtom)
+  const toggleTheme = useSetAtom(toggleThemeAtom)
+  const logout = useSetAtom(logoutAtom)
+  const [leaving, setLeaving] = useState(false)
+
+  const onLogout = () => {
+    if (leaving) return
+    setLeaving(true)
+    notifyInfo('You have been logged out')
+    setTimeout(() => logout(), LOGOUT_DELAY_MS)
+  }
+
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Link to="/home" className="brand" aria-label="Gamerstage home">
+          <span className="brand-mark" aria-hidden="true">
+            <Icon name="gamepad" size={22} />
+          </span>
+          <span className="brand-name">Gamerstage</span>
+        </Link>
+        <SearchBox />
+        <div className="topbar-actions">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+            title={theme === 'dark' ? 'Light theme' : 'Dark theme'}
+            onClick={() => toggleTheme()}
+          >
+            <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+          </button>
+          {user ? (
+            <Link to={`/${user.username}`} className="topbar-avatar" aria-label="Your profile">
+              <Avatar src={user.profileImg} username={user.username} size={34} />
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Log out"
+            title="Log out"
+            disabled={leaving}
+            onClick={onLogout}
+          >
+            <Icon name="logout" />
+          </button>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,89 @@
+import { useSetAtom } from 'jotai'
+import { useEffect, useState } from 'react'
+import type { FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import type { MetaResponse } from '../../../shared/api-types'
+import { getMeta } from '../api/meta'
+import { AuthLayout } from '../components/AuthLayout'
+import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { loginAtom } from '../state/session'
+
+export function LoginPage() {
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [demo, setDemo] = useState<MetaResponse['demoAccount']>(null)
+  const login = useSetAtom(loginAtom)
+
+  useEffect(() => {
+    let live = true
+    getMeta()
+      .then((meta) => live && setDemo(meta.demoAccount ?? null))
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!username.trim() || !password) {
+      notifyError('Fill complete form')
+      return
+    }
+    setBusy(true)
+    try {
+      await login(username.trim(), password)
+      notifySuccess('working')
+    } catch (error) {
+      notifyError(messageOf(error))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthLayout tagline="Real gaming takes the stage">
+      <h2 className="auth-title">Log in</h2>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <label className="field">
+          <span>Username</span>
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            autoFocus
+          />
+        </label>
+        <label className="field">
+          <span>Password</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        {demo ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            onClick={() => {
+              setUsername(demo.username)
+              setPassword(demo.password)
+            }}
+          >
+            Fill Test Credentials
+          </button>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Logging in…' : 'Login'}
+        </button>
+      </form>
+      <p className="auth-switch">
+        New to the stage? <Link to="/signup">Create an account</Link>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,115 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useMemo } from 'react'
+import { useNavigate, useParams } from 'react-router-dom'
+import { LIMITS } from '../../../shared/limits'
+import { CommentItem } from '../components/CommentItem'
+import { Icon } from '../components/Icon'
+import { PostCard } from '../components/PostCard'
+import { PostSkeletons, Spinner } from '../components/Spinner'
+import { ErrorState } from '../components/States'
+import { TextEditor } from '../components/TextEditor'
+import { useInfiniteScroll } from '../lib/use-infinite-scroll'
+import { addCommentAtom, commentListAtom, loadCommentsAtom } from '../state/comments'
+import { loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
+
+export function PostPage() {
+  const { postId = '' } = useParams()
+  const navigate = useNavigate()
+  const post = useAtomValue(useMemo(() => postAtom(postId), [postId]))
+  const status = useAtomValue(postStatusAtom)[postId]
+  const comments = useAtomValue(commentListAtom(postId))
+  const loadPost = useSetAtom(loadPostAtom)
+  const loadComments = useSetAtom(loadCommentsAtom)
+  const addComment = useSetAtom(addCommentAtom)
+  const more = comments.loaded && comments.nextCursor !== null
+  const loadingComments = comments.status === 'loading'
+  const sentinel = useInfiniteScroll(
+    () => void loadComments(postId),
+    more && !loadingComments && !comments.error,
+  )
+
+  useEffect(() => {
+    void loadPost(postId)
+    void loadComments(postId, { reset: true })
+  }, [postId, loadPost, loadComments])
+
+  let content
+  if (post) {
+    content = <PostCard post={post} detail />
+  } else if (status?.error) {
+    content = <ErrorState message={status.error} onRetry={() => void loadPost(postId)} />
+  } else {
+    content = <PostSkeletons count={1} />
+  }
+
+  return (
+    <section className="page-single" aria-label="Post">
+      <div className="page-title-row">
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Back"
+          onClick={() => (history.length > 1 ? navigate(-1) : navigate('/home'))}
+        >
+          <Icon name="back" />
+        </button>
+        <h1 className="page-title">Post</h1>
+      </div>
+      {content}
+      {post ? (
+        <div className="card comments-card">
+          <TextEditor
+            className="comment-box"
+            label="Write a comment"
+            placeholder="For comment"
+            max={LIMITS.commentMax}
+            submitLabel="Comment"
+            rows={2}
+            resetOnSubmit
+            onSubmit={(text) => void addComment(postId, text)}
+          />
+          <h2 className="section-title">Comments</h2>
+          {!comments.loaded && comments.error ? (
+            <ErrorState
+              message={comments.error}
+              onRetry={() => void loadComments(postId, { reset: true })}
+            />
+          ) : !comments.loaded ? (
+            <Spinner label="Loading comments" />
+          ) : comments.items.length === 0 ? (
+            <p className="muted center">No comments yet. Start the chat.</p>
+          ) : (
+            <ul className="comment-list">
+              {comments.items.map((comment) => (
+                <CommentItem
+                  key={comment._id}
+                  comment={comment}
+                  postId={postId}
+                  postOwner={post.username}
+                />
+              ))}
+            </ul>
+          )}
+          {comments.loaded && comments.error ? (
+            <ErrorState message={comments.error} onRetry={() => void loadComments(postId)} />
+          ) : null}
+          {more ? (
+            <div className="load-more" ref={sentinel}>
+              {loadingComments ? (
+                <Spinner label="Loading more comments" />
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => void loadComments(postId)}
+                >
+                  Load more
+                </button>
+              )}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  )
+}

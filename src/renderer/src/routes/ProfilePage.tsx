@@ -1,0 +1,136 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useRef } from 'react'
+import { useParams } from 'react-router-dom'
+import { Avatar } from '../components/Avatar'
+import { FollowButton } from '../components/FollowButton'
+import { Icon } from '../components/Icon'
+import { PostList } from '../components/PostList'
+import { Spinner } from '../components/Spinner'
+import { EmptyState, ErrorState } from '../components/States'
+import { formatCount } from '../lib/relative-time'
+import { userAtom } from '../state/auth'
+import { openModalAtom } from '../state/modals'
+import {
+  avatarUploadProgressAtom,
+  loadProfileAtom,
+  profileAtom,
+  uploadAvatarAtom,
+} from '../state/users'
+
+function Stat({ value, one, many }: { value: number; one: string; many: string }) {
+  return (
+    <li>
+      <strong>{formatCount(value)}</strong> {value === 1 ? one : many}
+    </li>
+  )
+}
+
+export function ProfilePage() {
+  const { username = '' } = useParams()
+  const me = useAtomValue(userAtom)
+  const { user, loading, error } = useAtomValue(profileAtom(username))
+  const load = useSetAtom(loadProfileAtom)
+  const openModal = useSetAtom(openModalAtom)
+  const upload = useSetAtom(uploadAvatarAtom)
+  const progress = useAtomValue(avatarUploadProgressAtom)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const own = me?.username === username
+
+  useEffect(() => {
+    void load(username)
+  }, [username, load])
+
+  if (!user) {
+    if (error) return <ErrorState message={error} onRetry={() => void load(username)} />
+    return loading ? <Spinner label="Loading profile" /> : null
+  }
+
+  // On one's own profile the session user is the freshest copy (bio, picture).
+  const shown = own && me ? { ...user, bio: me.bio, profileImg: me.profileImg } : user
+  const fullName = [shown.firstName, shown.lastName].filter(Boolean).join(' ')
+
+  return (
+    <section className="page-single" aria-label={`${shown.username}'s profile`}>
+      <div className="card profile-card">
+        <div className="profile-banner" aria-hidden="true" />
+        <div className="profile-top">
+          <div className={`profile-avatar${own ? ' editable' : ''}`}>
+            <Avatar src={shown.profileImg} username={shown.username} size={112} />
+            {own ? (
+              <>
+                <button
+                  type="button"
+                  className="avatar-camera"
+                  aria-label="Change profile picture"
+                  title="Change profile picture"
+                  disabled={progress !== null}
+                  onClick={() => fileRef.current?.click()}
+                >
+                  <Icon name="camera" size={26} />
+                </button>
+                <input
+                  ref={fileRef}
+                  type="file"
+                  accept="image/*"
+                  className="visually-hidden"
+                  tabIndex={-1}
+                  aria-label="Profile picture file"
+                  onChange={(event) => {
+                    const file = event.target.files?.[0]
+                    event.target.value = ''
+                    if (file) void upload(file)
+                  }}
+                />
+              </>
+            ) : null}
+            {progress !== null ? (
+              <div className="upload-progress">
+                <progress value={progress} max={1} aria-label="Uploading picture" />
+                <span>{Math.round(progress * 100)}%</span>
+              </div>
+            ) : null}
+          </div>
+          <div className="profile-actions">
+            {own ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => openModal({ kind: 'editProfile', bio: shown.bio ?? '' })}
+              >
+                <Icon name="edit" size={16} /> Edit
+              </button>
+            ) : (
+              <FollowButton target={shown} />
+            )}
+          </div>
+        </div>
+        <div className="profile-info">
+          <h1 className="profile-name">{shown.username}</h1>
+          {fullName ? <p className="muted">{fullName}</p> : null}
+          <p className={`profile-bio${shown.bio ? '' : ' muted'}`}>
+            {shown.bio || (own ? 'No bio yet. Tell the stage who you are.' : 'No bio yet.')}
+          </p>
+          <ul className="profile-stats">
+            <Stat value={shown.postCount ?? 0} one="Post" many="Posts" />
+            <Stat
+              value={shown.followerCount ?? shown.followers.length}
+              one="Follower"
+              many="Followers"
+            />
+            <Stat
+              value={shown.followingCount ?? shown.following.length}
+              one="Following"
+              many="Following"
+            />
+          </ul>
+        </div>
+      </div>
+      <h2 className="section-title">Posts</h2>
+      <PostList
+        key={username}
+        listKey={`user:${username}`}
+        empty={<EmptyState title="No posts yet..." />}
+      />
+    </section>
+  )
+}

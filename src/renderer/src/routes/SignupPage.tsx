@@ -1,0 +1,108 @@
+import { useSetAtom } from 'jotai'
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { LIMITS, USERNAME_PATTERN } from '../../../shared/limits'
+import { AuthLayout } from '../components/AuthLayout'
+import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { signupAtom } from '../state/session'
+
+function Rule({ ok, touched, children }: { ok: boolean; touched: boolean; children: string }) {
+  const state = !touched ? '' : ok ? ' ok' : ' bad'
+  return (
+    <li className={`rule${state}`}>
+      <span aria-hidden="true">{touched ? (ok ? '✓' : '✗') : '•'}</span> {children}
+    </li>
+  )
+}
+
+export function SignupPage() {
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [busy, setBusy] = useState(false)
+  const signup = useSetAtom(signupAtom)
+  const name = username.trim()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!name || !password || !confirm) {
+      notifyError('Fill complete form')
+      return
+    }
+    if (password !== confirm) {
+      notifyError('Passwords should be same')
+      return
+    }
+    setBusy(true)
+    try {
+      await signup(name, password)
+      notifySuccess('working')
+    } catch (error) {
+      notifyError(messageOf(error))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthLayout tagline="Become the part of the stage">
+      <h2 className="auth-title">Create your account</h2>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        <label className="field">
+          <span>Username</span>
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            aria-describedby="username-rules"
+            autoFocus
+          />
+        </label>
+        <ul className="rules" id="username-rules">
+          <Rule
+            touched={name.length > 0}
+            ok={name.length >= LIMITS.usernameMin && name.length <= LIMITS.usernameMax}
+          >
+            {`${LIMITS.usernameMin}–${LIMITS.usernameMax} characters`}
+          </Rule>
+          <Rule touched={name.length > 0} ok={USERNAME_PATTERN.test(name)}>
+            Letters, digits, _ . and - only
+          </Rule>
+        </ul>
+        <label className="field">
+          <span>Password</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby="password-rules"
+          />
+        </label>
+        <ul className="rules" id="password-rules">
+          <Rule touched={password.length > 0} ok={password.length >= LIMITS.passwordMin}>
+            {`At least ${LIMITS.passwordMin} characters`}
+          </Rule>
+        </ul>
+        <label className="field">
+          <span>Confirm password</span>
+          <input
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Creating…' : 'Sign up'}
+        </button>
+      </form>
+      <p className="auth-switch">
+        Already on the stage? <Link to="/">Log in</Link>
+      </p>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,77 @@
+import { atom } from 'jotai'
+import type { Post, User, UserSummary } from '../../../shared/api-types'
+
+/** localStorage keys (SPEC section 9): the user as JSON, the raw token. */
+export const USER_KEY = 'user'
+export const TOKEN_KEY = 'token'
+
+function readStoredUser(): User | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY)
+    return raw ? (JSON.parse(raw) as User) : null
+  } catch {
+    return null
+  }
+}
+
+function readStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY) || null
+  } catch {
+    return null
+  }
+}
+
+const baseUserAtom = atom<User | null>(readStoredUser())
+const baseTokenAtom = atom<string | null>(readStoredToken())
+
+/** The logged-in user; writing it also writes localStorage `user`. */
+export const userAtom = atom(
+  (get) => get(baseUserAtom),
+  (_get, set, user: User | null) => {
+    set(baseUserAtom, user)
+    if (user) localStorage.setItem(USER_KEY, JSON.stringify(user))
+    else localStorage.removeItem(USER_KEY)
+  },
+)
+
+export const tokenAtom = atom((get) => get(baseTokenAtom))
+
+export const isLoggedInAtom = atom((get) => Boolean(get(baseTokenAtom) && get(baseUserAtom)))
+
+/** Stores a session (login, signup) or clears it (null). */
+export const setSessionAtom = atom(
+  null,
+  (_get, set, session: { user: User; token: string } | null) => {
+    set(userAtom, session?.user ?? null)
+    set(baseTokenAtom, session?.token ?? null)
+    if (session) localStorage.setItem(TOKEN_KEY, session.token)
+    else localStorage.removeItem(TOKEN_KEY)
+  },
+)
+
+/** Ids of the posts the user has bookmarked. */
+export const bookmarkIdsAtom = atom(
+  (get) => new Set((get(baseUserAtom)?.bookmarks ?? []).map((post) => post._id)),
+)
+
+/** Usernames the user follows. */
+export const followingNamesAtom = atom(
+  (get) => new Set((get(baseUserAtom)?.following ?? []).map((user) => user.username)),
+)
+
+/** Replaces part of the stored user (and keeps localStorage in step). */
+export const patchUserAtom = atom(null, (get, set, patch: (user: User) => User) => {
+  const user = get(baseUserAtom)
+  if (user) set(userAtom, patch(user))
+})
+
+export function toSummary(user: UserSummary): UserSummary {
+  const { _id, id, username, firstName, lastName, profileImg } = user
+  return { _id, id, username, firstName, lastName, profileImg }
+}
+
+export function withBookmark(user: User, post: Post, bookmarked: boolean): User {
+  const rest = (user.bookmarks ?? []).filter((p) => p._id !== post._id)
+  return { ...user, bookmarks: bookmarked ? [post, ...rest] : rest }
+}

@@ -1,0 +1,19 @@
+import { atom } from 'jotai'
+
+export type ModalState =
+  | { kind: 'newPost' }
+  | { kind: 'editPost'; postId: string; content: string }
+  | { kind: 'editComment'; postId: string; commentId: string; text: string }
+  | { kind: 'editProfile'; bio: string }
+  | null
+
+/** The open modal, if any: only one at a time. */
+export const modalAtom = atom<ModalState>(null)
+
+export const openModalAtom = atom(null, (_get, set, modal: NonNullable<ModalState>) => {
+  set(modalAtom, modal)
+})
+
+export const closeModalAtom = atom(null, (_get, set) => {
+  set(modalAtom, null)
+})

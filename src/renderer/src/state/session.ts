@@ -1,0 +1,33 @@
+import { atom } from 'jotai'
+import * as authApi from '../api/auth'
+import { setSessionAtom } from './auth'
+import { resetCommentsAtom } from './comments'
+import { closeModalAtom } from './modals'
+import { resetPostsAtom } from './posts'
+import { resetUsersAtom } from './users'
+
+/** Logs in; throws ApiError with the server's message on failure. */
+export const loginAtom = atom(null, async (_get, set, username: string, password: string) => {
+  const { foundUser, encodedToken } = await authApi.login(username, password)
+  set(clearCachesAtom)
+  set(setSessionAtom, { user: foundUser, token: encodedToken })
+})
+
+export const signupAtom = atom(null, async (_get, set, username: string, password: string) => {
+  const { createdUser, encodedToken } = await authApi.signup(username, password)
+  set(clearCachesAtom)
+  set(setSessionAtom, { user: createdUser, token: encodedToken })
+})
+
+const clearCachesAtom = atom(null, (_get, set) => {
+  set(resetPostsAtom)
+  set(resetCommentsAtom)
+  set(resetUsersAtom)
+  set(closeModalAtom)
+})
+
+/** Clears the session and every cached list, so the next user starts clean. */
+export const logoutAtom = atom(null, (_get, set) => {
+  set(setSessionAtom, null)
+  set(clearCachesAtom)
+})

@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test'
+import { DEMO, EMPTY_URL, loginDemo, signup, toast, uniqueName } from './helpers'
+
+test.describe('login page', () => {
+  test('shows the tagline, the demo button and the signup link', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByText('Real gaming takes the stage')).toBeVisible()
+    await expect(page.getByLabel('Username')).toBeVisible()
+    await expect(page.getByLabel('Password')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
+    await page.getByRole('button', { name: 'Fill Test Credentials' }).click()
+    await expect(page.getByLabel('Username')).toHaveValue(DEMO.username)
+    await expect(page.getByLabel('Password')).toHaveValue(DEMO.password)
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await expect(page).toHaveURL(/\/signup$/)
+  })
+
+  test('asks for both fields', async ({ page }) => {
+    await page.goto('/')
+    await page.getByLabel('Username').fill('player1')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(toast(page, 'Fill complete form')).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test("shows the server's error for a wrong password", async ({ page }) => {
+    await page.goto('/')
+    await page.getByLabel('Username').fill(DEMO.username)
+    await page.getByLabel('Password').fill('wrong-password')
+    await page.keyboard.press('Enter')
+    await expect(
+      toast(page, 'The credentials you entered are invalid. Unauthorized access error.'),
+    ).toBeVisible()
+  })
+
+  test('logs in with the demo account, toasts "working" and stores the session', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Fill Test Credentials' }).click()
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(page).toHaveURL(/\/home$/)
+    await expect(toast(page, 'working')).toBeVisible()
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      user: JSON.parse(localStorage.getItem('user') ?? 'null') as { username: string } | null,
+    }))
+    expect(stored.token).toBeTruthy()
+    expect(stored.user?.username).toBe(DEMO.username)
+  })
+
+  test('hides "Fill Test Credentials" when the server has no demo account', async ({ page }) => {
+    await page.goto(`${EMPTY_URL}/`)
+    await expect(page.getByText('Real gaming takes the stage')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
+    // Give /api/meta time to answer before asserting the absence.
+    await page.waitForLoadState('networkidle')
+    await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toHaveCount(0)
+  })
+})
+
+test.describe('signup page', () => {
+  test('validates the form', async ({ page }) => {
+    await page.goto('/signup')
+    await expect(page.getByText('Become the part of the stage')).toBeVisible()
+    await expect(page.getByText('3–30 characters')).toBeVisible()
+    await expect(page.getByText('At least 8 characters')).toBeVisible()
+    await page.getByLabel('Username').fill('someone')
+    await page.getByLabel('Password', { exact: true }).fill('password123')
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expect(toast(page, 'Fill complete form')).toBeVisible()
+    await page.getByLabel('Confirm password').fill('password124')
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expect(toast(page, 'Passwords should be same')).toBeVisible()
+  })
+
+  test("shows the server's error for a taken username", async ({ page }) => {
+    await page.goto('/signup')
+    await page.getByLabel('Username').fill(DEMO.username)
+    await page.getByLabel('Password', { exact: true }).fill('password123')
+    await page.getByLabel('Confirm password').fill('password123')
+    await page.getByRole('button', { name: 'Sign up' }).click()
+    await expect(toast(page, 'Unprocessable Entity. Username Already Exists.')).toBeVisible()
+  })
+
+  test('creates an account and lands on an empty home feed', async ({ page }) => {
+    await signup(page, uniqueName('newbie'))
+    await expect(page.getByText('Follow some people to get started')).toBeVisible()
+    await page.getByRole('main').getByRole('link', { name: 'Explore' }).click()
+    await expect(page.getByRole('heading', { name: 'Explore New Things...' })).toBeVisible()
+  })
+})
+
+test.describe('route guards', () => {
+  for (const path of ['/home', '/explore', '/bookmarks', '/post/1', '/player1']) {
+    test(`sends a visitor from ${path} to the login page`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page).toHaveURL(/127\.0\.0\.1:4599\/$/)
+      await expect(page.getByText('Real gaming takes the stage')).toBeVisible()
+    })
+  }
+
+  test('sends a logged-in user from / and /signup to /home', async ({ page }) => {
+    await loginDemo(page)
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/home$/)
+    await page.goto('/signup')
+    await expect(page).toHaveURL(/\/home$/)
+  })
+})
+
+test('logout toasts, then clears the session after 2 seconds', async ({ page }) => {
+  await loginDemo(page)
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await expect(toast(page, 'You have been logged out')).toBeVisible()
+  await page.waitForTimeout(1000)
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page).toHaveURL(/127\.0\.0\.1:4599\/$/, { timeout: 4000 })
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
+})

@@ -1,0 +1,47 @@
+import { expect } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+/** The server started with --no-demo (playwright.config.ts). */
+export const EMPTY_URL = 'http://127.0.0.1:4598'
+
+export const DEMO = { username: 'player1', password: 'gamerstage' }
+
+let counter = 0
+/** A username no other test uses (3–30 characters of the allowed set). */
+export function uniqueName(prefix = 'gamer'): string {
+  counter += 1
+  return `${prefix}_${Date.now().toString(36)}${counter}`.slice(0, 30)
+}
+
+export async function signup(page: Page, username: string, password = 'supersecret1') {
+  await page.goto('/signup')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password').fill(password)
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+}
+
+export async function login(page: Page, username: string, password: string) {
+  await page.goto('/')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+}
+
+export async function loginDemo(page: Page) {
+  await login(page, DEMO.username, DEMO.password)
+}
+
+/** The toast with this exact text (react-toastify renders role="alert"). */
+export function toast(page: Page, text: string) {
+  return page.locator('.Toastify__toast').filter({ hasText: text })
+}
+
+/** A 1×1 PNG, small enough for any upload limit. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)

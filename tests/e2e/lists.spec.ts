@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { EMPTY_URL, loginDemo, toast, uniqueName } from './helpers'
+
+async function apiSignup(request: APIRequestContext, base: string) {
+  const username = uniqueName('bulk')
+  const response = await request.post(`${base}/api/auth/signup`, {
+    data: { username, password: 'bulk-password-1' },
+  })
+  expect(response.status()).toBe(201)
+  const body = (await response.json()) as { createdUser: unknown; encodedToken: string }
+  return { username, user: body.createdUser, token: body.encodedToken }
+}
+
+async function useSession(page: Page, base: string, user: unknown, token: string) {
+  await page.goto(`${base}/`)
+  await page.evaluate(
+    ([u, t]) => {
+      localStorage.setItem('user', JSON.stringify(u))
+      localStorage.setItem('token', t as string)
+    },
+    [user, token] as const,
+  )
+}
+
+test('an empty server shows the empty states', async ({ page, request }) => {
+  const { user, token } = await apiSignup(request, EMPTY_URL)
+  await useSession(page, EMPTY_URL, user, token)
+  await page.goto(`${EMPTY_URL}/explore`)
+  await expect(page.getByText('No posts yet...')).toBeVisible()
+  await page.goto(`${EMPTY_URL}/bookmarks`)
+  await expect(page.getByText('Nothing is here ...')).toBeVisible()
+  await page.goto(`${EMPTY_URL}/home`)
+  await expect(page.getByText('Follow some people to get started')).toBeVisible()
+})
+
+test('long lists load 20 at a time with infinite scroll', async ({ page, request }) => {
+  const { username, user, token } = await apiSignup(request, EMPTY_URL)
+  for (let i = 1; i <= 45; i += 1) {
+    const response = await request.post(`${EMPTY_URL}/api/posts`, {
+      headers: { authorization: token, prefer: 'return=minimal' },
+      data: { postData: { content: `Bulk post number ${i}` } },
+    })
+    expect(response.ok()).toBe(true)
+  }
+  const pageRequests: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/api/posts/user/')) pageRequests.push(r.url())
+  })
+  await useSession(page, EMPTY_URL, user, token)
+  await page.goto(`${EMPTY_URL}/${username}`)
+  const articles = page.getByRole('article')
+  await expect(articles.first()).toContainText('Bulk post number 45')
+  await expect(articles).toHaveCount(20)
+  expect(pageRequests[0]).toContain('limit=20')
+
+  await articles.nth(19).scrollIntoViewIfNeeded()
+  await expect(articles).toHaveCount(40)
+  await page.getByRole('button', { name: 'Load more' }).click()
+  await expect(articles).toHaveCount(45)
+  await expect(page.getByText("You're all caught up")).toBeVisible()
+  expect(pageRequests.every((url) => url.includes('limit=20'))).toBe(true)
+})
+
+test('a refused like rolls back and shows the server error', async ({ page }) => {
+  await loginDemo(page)
+  await page.goto('/explore')
+  const post = page.getByRole('article').first()
+  const like = post.getByRole('button', { name: 'Like' })
+  await expect(like).toBeVisible()
+  const before = (await like.textContent())?.trim()
+  // Like it behind the page's back, as another tab would.
+  const href = await post.getByRole('link', { name: /^Open post/ }).getAttribute('href')
+  const postId = href?.split('/').pop() ?? ''
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  const response = await page.request.post(`/api/posts/like/${postId}`, {
+    headers: { authorization: token ?? '' },
+    data: {},
+  })
+  expect(response.ok()).toBe(true)
+  await like.click()
+  await expect(toast(page, 'Cannot like a post that is already liked.')).toBeVisible()
+  await expect(post.getByRole('button', { name: 'Like' })).toHaveText(before ?? '')
+  await expect(post.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false')
+  // Undo, so other specs see the seed counts.
+  await page.request.post(`/api/posts/dislike/${postId}`, {
+    headers: { authorization: token ?? '' },
+    data: {},
+  })
+})

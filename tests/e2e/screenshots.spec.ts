@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test'
+import { DEMO, loginDemo } from './helpers'
+
+/** Screenshots of every screen, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
+const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
+
+const variants = [
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 800 } },
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', theme: 'dark', viewport: { width: 375, height: 740 } },
+  { name: 'phone-light', theme: 'light', viewport: { width: 375, height: 740 } },
+] as const
+
+for (const variant of variants) {
+  test(`screens in ${variant.name}`, async ({ page }) => {
+    await page.setViewportSize(variant.viewport)
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    const shot = async (screen: string) => {
+      await page.waitForLoadState('networkidle')
+      await page.screenshot({ path: `${dir}/${screen}-${variant.name}.png` })
+    }
+    await page.goto('/')
+    await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()
+    await shot('login')
+    await page.goto('/signup')
+    await page.getByLabel('Username').fill('x')
+    await shot('signup')
+    await loginDemo(page)
+    await page.locator('.Toastify__toast').first().waitFor()
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.waitForTimeout(2600)
+    await shot('home')
+    for (const [path, screen] of [
+      ['/explore', 'explore'],
+      ['/bookmarks', 'bookmarks'],
+      [`/${DEMO.username}`, 'profile'],
+      ['/nova_strike', 'other-profile'],
+      ['/post/4', 'post'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('main')).toBeVisible()
+      await shot(screen)
+    }
+    await page.getByPlaceholder('search for the user').fill('q')
+    await expect(page.getByRole('option').first()).toBeVisible()
+    await shot('search')
+    await page.keyboard.press('Escape')
+    await page.goto('/home')
+    await page
+      .getByRole('button', { name: /New post/i })
+      .first()
+      .click()
+    await page.getByPlaceholder('enter a text').fill('Anyone up for a late-night ranked session?')
+    await shot('new-post-modal')
+  })
+}

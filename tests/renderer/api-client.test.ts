@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, configureApi, request, resolveMediaUrl } from '../../src/renderer/src/api/client'
+import { likePost } from '../../src/renderer/src/api/posts'
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  let token: string | null = null
+  const onUnauthorized = vi.fn()
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    token = null
+    configureApi({ baseUrl: 'http://lan-box:4567/', getToken: () => token, onUnauthorized })
+  })
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    fetchMock.mockReset()
+    onUnauthorized.mockReset()
+  })
+
+  it('calls the base url under /api and parses JSON', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { status: 'ok' }))
+    await expect(request('/health')).resolves.toEqual({ status: 'ok' })
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('http://lan-box:4567/api/health')
+  })
+
+  it('sends the raw token in the authorization header', async () => {
+    token = 'abc.def.ghi'
+    fetchMock.mockResolvedValue(jsonResponse(200, {}))
+    await request('/feed')
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>
+    expect(headers.authorization).toBe('abc.def.ghi')
+  })
+
+  it('asks for minimal answers on mutations', async () => {
+    token = 't'
+    fetchMock.mockResolvedValue(jsonResponse(200, { post: { _id: '1' } }))
+    await likePost('1')
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('http://lan-box:4567/api/posts/like/1')
+    expect(init?.method).toBe('POST')
+    expect((init?.headers as Record<string, string>).prefer).toBe('return=minimal')
+  })
+
+  it('drops empty query values and keeps the rest', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { posts: [], nextCursor: null }))
+    await request('/posts', { query: { limit: 20, cursor: null, sort: undefined, q: '' } })
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('http://lan-box:4567/api/posts?limit=20')
+  })
+
+  it('throws ApiError with the status and errors[0]', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { errors: ['Cannot like a post that is already liked. ', 'other'] }),
+    )
+    const error = await request('/posts/like/1', { method: 'POST' }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(400)
+    expect((error as ApiError).message).toBe('Cannot like a post that is already liked. ')
+  })
+
+  it('reads the message of a 500 answer', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { error: { message: 'Database is busy' } }))
+    await expect(request('/posts')).rejects.toThrow('Database is busy')
+  })
+
+  it('gives a clear message when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    await expect(request('/posts')).rejects.toMatchObject({ status: 0 })
+  })
+
+  it('reports a refused token only for authenticated calls', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse(401, { errors: ['The credentials you entered are invalid.'] })),
+    )
+    await expect(request('/auth/login', { method: 'POST', body: {} })).rejects.toThrow(
+      'The credentials you entered are invalid.',
+    )
+    expect(onUnauthorized).not.toHaveBeenCalled()
+    token = 'expired'
+    await expect(request('/feed')).rejects.toThrow()
+    expect(onUnauthorized).toHaveBeenCalledOnce()
+  })
+
+  it('resolves server-relative media urls against the base url', () => {
+    expect(resolveMediaUrl('/api/media/abc')).toBe('http://lan-box:4567/api/media/abc')
+    expect(resolveMediaUrl('https://cdn.example/x.png')).toBe('https://cdn.example/x.png')
+    expect(resolveMediaUrl('')).toBeNull()
+  })
+})
