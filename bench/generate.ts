@@ -148,7 +148,8 @@ export async function generateDataset(dataDir: string, size: DatasetSize): Promi
       following_count = (SELECT count(*) FROM follows f WHERE f.follower_id = users.id);
     ANALYZE;
   `)
-  const top = popular[0]!
+  const [top] = popular
+  if (!top) throw new Error('No popular post was generated')
   const popularLikes = (
     sqlite.prepare('SELECT like_count AS n FROM posts WHERE id = ?').get(top.postId) as {
       n: number
