@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { LanSharingStatus } from '../shared/bridge'
+import { backupOpenDatabase, restoreDataFolder } from '../server/backup'
 import { lanAddresses } from '../server/lan-addresses'
 import { getDemoUserIds } from '../server/services/settings'
 import {
@@ -112,6 +113,16 @@ export class EmbeddedServer {
     this.lanListener = await listen(this.core, '0.0.0.0', port)
     await previous?.close()
     return this.lanStatus(port)
+  }
+
+  /** Writes a backup of the data, consistent even while requests go on writing. */
+  backup(file: string): Promise<void> {
+    return backupOpenDatabase(this.core.db.$client, file)
+  }
+
+  /** Replaces the data with a checked backup; open connections see it from their next query. */
+  restore(file: string): Promise<void> {
+    return restoreDataFolder(this.core.dataDir, file)
   }
 
   async close(): Promise<void> {

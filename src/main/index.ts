@@ -75,6 +75,28 @@ async function start(): Promise<void> {
       return status
     },
     appVersion: app.getVersion(),
+    backupData: async () => {
+      const today = new Date().toISOString().slice(0, 10)
+      const choice = await dialog.showSaveDialog({
+        title: 'Back up Gamerstage data',
+        defaultPath: join(app.getPath('documents'), `gamerstage-backup-${today}.db`),
+        filters: [{ name: 'Gamerstage backup', extensions: ['db'] }],
+      })
+      if (choice.canceled || !choice.filePath) return null
+      await embedded.backup(choice.filePath)
+      return { file: choice.filePath }
+    },
+    restoreData: async () => {
+      const choice = await dialog.showOpenDialog({
+        title: 'Restore Gamerstage data from a backup',
+        properties: ['openFile'],
+        filters: [{ name: 'Gamerstage backup', extensions: ['db'] }],
+      })
+      const file = choice.filePaths[0]
+      if (choice.canceled || !file) return null
+      await embedded.restore(file)
+      return { file }
+    },
   })
 
   // The app asks for no camera, microphone, notifications or anything else.

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { z } from 'zod'
-import type { Connection, LanSharingStatus } from '../shared/bridge'
+import type { BackupResult, Connection, LanSharingStatus } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
 
 export const connectionTargetSchema = z.discriminatedUnion('kind', [
@@ -22,6 +22,8 @@ export interface IpcServices {
   getLanSharing(): LanSharingStatus
   setLanSharing(options: z.infer<typeof lanSharingSchema>): Promise<LanSharingStatus>
   appVersion: string
+  backupData(): Promise<BackupResult | null>
+  restoreData(): Promise<BackupResult | null>
 }
 
 /** A refusal that reaches the renderer as the rejection message of its bridge call. */
@@ -61,4 +63,6 @@ export function registerIpc(
     services.setLanSharing(parse(lanSharingSchema, options, 'sharing settings')),
   )
   handle(Channel.GetAppVersion, () => services.appVersion)
+  handle(Channel.BackupData, () => services.backupData())
+  handle(Channel.RestoreData, () => services.restoreData())
 }

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import type { Connection, GamerstageBridge, LanSharingStatus } from '../shared/bridge'
+import type { BackupResult, Connection, GamerstageBridge, LanSharingStatus } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
 
 /**
@@ -22,6 +22,8 @@ const bridge = {
   setLanSharing: (options) =>
     ipcRenderer.invoke(Channel.SetLanSharing, options) as Promise<LanSharingStatus>,
   getAppVersion: () => ipcRenderer.invoke(Channel.GetAppVersion) as Promise<string>,
+  backupData: () => ipcRenderer.invoke(Channel.BackupData) as Promise<BackupResult | null>,
+  restoreData: () => ipcRenderer.invoke(Channel.RestoreData) as Promise<BackupResult | null>,
 } satisfies GamerstageBridge
 
 contextBridge.exposeInMainWorld('gamerstage', bridge)

@@ -4,7 +4,7 @@
  * server, whose connections see the restored data from their next query.
  */
 import Database from 'better-sqlite3'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DATABASE_FILE, StartError } from './server'
 
@@ -47,6 +47,16 @@ export function checkBackup(file: string): void {
     throw new StartError(`${file} cannot be restored: ${(error as Error).message}.`)
   } finally {
     db?.close()
+  }
+}
+
+/** Writes a backup of an open database into `target`, replacing that file (the dialog asked). */
+export async function backupOpenDatabase(db: Database.Database, target: string): Promise<void> {
+  rmSync(target, { force: true })
+  try {
+    await db.backup(target)
+  } catch (error) {
+    throw new StartError(`Could not write the backup to ${target}: ${(error as Error).message}`)
   }
 }
 

@@ -25,6 +25,11 @@ export interface LanSharingStatus {
   demoAccountsDisabled: boolean
 }
 
+/** Where a backup was written or read from. */
+export interface BackupResult {
+  file: string
+}
+
 export interface GamerstageBridge {
   /** `desktop` inside the Electron app, `web` in a plain browser. */
   readonly platform: 'desktop' | 'web'
@@ -36,4 +41,14 @@ export interface GamerstageBridge {
   getLanSharing(): Promise<LanSharingStatus>
   setLanSharing(options: { enabled: boolean; port?: number }): Promise<LanSharingStatus>
   getAppVersion(): Promise<string>
+  /**
+   * Asks where to save a backup of this computer's server and writes it (safe while the server
+   * runs). Resolves null when the person cancels the dialog.
+   */
+  backupData(): Promise<BackupResult | null>
+  /**
+   * Asks for a backup file, checks it and restores it into this computer's server, replacing its
+   * data. Resolves null when the person cancels. Signed-in sessions may end: reload afterwards.
+   */
+  restoreData(): Promise<BackupResult | null>
 }

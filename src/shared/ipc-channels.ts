@@ -7,4 +7,6 @@ export enum Channel {
   GetLanSharing = 'gamerstage:get-lan-sharing',
   SetLanSharing = 'gamerstage:set-lan-sharing',
   GetAppVersion = 'gamerstage:get-app-version',
+  BackupData = 'gamerstage:backup-data',
+  RestoreData = 'gamerstage:restore-data',
 }

@@ -25,6 +25,8 @@ describe('registerIpc', () => {
     getLanSharing: ReturnType<typeof vi.fn<IpcServices['getLanSharing']>>
     setLanSharing: ReturnType<typeof vi.fn<IpcServices['setLanSharing']>>
     appVersion: string
+    backupData: ReturnType<typeof vi.fn<IpcServices['backupData']>>
+    restoreData: ReturnType<typeof vi.fn<IpcServices['restoreData']>>
   }
 
   beforeEach(() => {
@@ -40,6 +42,8 @@ describe('registerIpc', () => {
       getLanSharing: vi.fn(() => SHARING),
       setLanSharing: vi.fn(async () => SHARING),
       appVersion: '1.2.3',
+      backupData: vi.fn(async () => ({ file: '/backups/a.db' })),
+      restoreData: vi.fn(async () => null),
     }
     registerIpc(ipc, (sender) => sender === ourContents, services)
   })
@@ -65,6 +69,8 @@ describe('registerIpc', () => {
         Channel.GetLanSharing,
         Channel.SetLanSharing,
         Channel.GetAppVersion,
+        Channel.BackupData,
+        Channel.RestoreData,
       ].sort(),
     )
   })
@@ -160,5 +166,16 @@ describe('registerIpc', () => {
 
   it('answers the app version', async () => {
     await expect(invoke(Channel.GetAppVersion, ourContents)).resolves.toBe('1.2.3')
+  })
+
+  it('runs a backup and a restore for our window only', async () => {
+    await expect(invoke(Channel.BackupData, ourContents)).resolves.toEqual({
+      file: '/backups/a.db',
+    })
+    await expect(invoke(Channel.RestoreData, ourContents)).resolves.toBeNull()
+    await expect(invoke(Channel.BackupData, {})).rejects.toThrow()
+    await expect(invoke(Channel.RestoreData, {})).rejects.toThrow()
+    expect(services.backupData).toHaveBeenCalledTimes(1)
+    expect(services.restoreData).toHaveBeenCalledTimes(1)
   })
 })

@@ -38,6 +38,8 @@ describe('preload', () => {
         'getLanSharing',
         'setLanSharing',
         'getAppVersion',
+        'backupData',
+        'restoreData',
       ].sort(),
     )
     expect(bridge.platform).toBe('desktop')
@@ -60,6 +62,8 @@ describe('preload', () => {
     ['getConnection', [], Channel.GetConnection, []],
     ['getLanSharing', [], Channel.GetLanSharing, []],
     ['getAppVersion', [], Channel.GetAppVersion, []],
+    ['backupData', [], Channel.BackupData, []],
+    ['restoreData', [], Channel.RestoreData, []],
     [
       'setConnection',
       [{ kind: 'remote', url: 'http://192.168.1.20:4567' }],

@@ -1,4 +1,9 @@
-import type { Connection, GamerstageBridge, LanSharingStatus } from '../../../shared/bridge'
+import type {
+  BackupResult,
+  Connection,
+  GamerstageBridge,
+  LanSharingStatus,
+} from '../../../shared/bridge'
 
 const DESKTOP_ONLY = 'This is only available in the desktop app.'
 
@@ -20,5 +25,7 @@ export function createWebBridge(origin: string = location.origin): GamerstageBri
     getLanSharing: () => desktopOnly<LanSharingStatus>('LAN sharing'),
     setLanSharing: () => desktopOnly<LanSharingStatus>('LAN sharing'),
     getAppVersion: () => Promise.resolve('web'),
+    backupData: () => desktopOnly<BackupResult | null>('Backups'),
+    restoreData: () => desktopOnly<BackupResult | null>('Restoring a backup'),
   } satisfies GamerstageBridge
 }
