@@ -20,6 +20,8 @@ export interface OpenDatabaseOptions {
   migrationsDir?: string
   /** Path of a better_sqlite3.node built for this runtime, when not the one npm installed. */
   nativeBinding?: string
+  /** Called with every statement drizzle runs (tests use it to check query plans). */
+  onQuery?: (query: string, params: unknown[]) => void
 }
 
 /**
@@ -30,6 +32,7 @@ export function openDatabase({
   file,
   migrationsDir = DEFAULT_MIGRATIONS_DIR,
   nativeBinding,
+  onQuery,
 }: OpenDatabaseOptions): AppDatabase {
   const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {})
   try {
@@ -39,7 +42,11 @@ export function openDatabase({
     sqlite.pragma('synchronous = NORMAL')
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
-    const db = drizzle({ client: sqlite, schema })
+    const db = drizzle({
+      client: sqlite,
+      schema,
+      logger: onQuery ? { logQuery: onQuery } : false,
+    })
     migrate(db, { migrationsFolder: migrationsDir })
     // Keeps the planner's statistics fresh enough to choose the list indexes (cheap when they
     // are already current; see https://sqlite.org/pragma.html#pragma_optimize).

@@ -1,0 +1,43 @@
+/**
+ * A smoke run of `npm run bench` on a tiny dataset, so the benchmark cannot rot: every endpoint
+ * is loaded and answers only 2xx. The figures themselves are not asserted: speed is measured by
+ * `npm run bench`, never as pass/fail timings in tests.
+ */
+import { describe, expect, it } from 'vitest'
+import { formatTable, runBench } from '../../bench/run-bench'
+
+describe('bench smoke run', () => {
+  it('loads every endpoint on a tiny dataset with only 2xx answers', async () => {
+    const report = await runBench(
+      {
+        size: { users: 30, posts: 200, likes: 400, comments: 200, follows: 60 },
+        duration: 0.3,
+        connections: 2,
+      },
+      () => undefined,
+    )
+    expect(report.endpoints.map((endpoint) => endpoint.name)).toEqual([
+      'bare GET /api/health',
+      'home feed page (follows 200)',
+      'explore page, recent',
+      'explore page, by likes',
+      'one post (most liked)',
+      "a post's comments page",
+      "a profile's posts page",
+      'user search by prefix',
+      'like + dislike pair',
+      'new post (return=minimal)',
+      'login',
+    ])
+    for (const endpoint of report.endpoints) {
+      expect(endpoint.requestsPerSecond, endpoint.name).toBeGreaterThan(0)
+      expect({ name: endpoint.name, non2xx: endpoint.non2xx, errors: endpoint.errors }).toEqual({
+        name: endpoint.name,
+        non2xx: 0,
+        errors: 0,
+      })
+    }
+    expect(report.server.readySeconds).toBeGreaterThan(0)
+    expect(formatTable(report)).toContain('| login |')
+  }, 120_000)
+})
