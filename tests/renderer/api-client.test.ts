@@ -95,3 +95,69 @@ describe('api client', () => {
     expect(resolveMediaUrl('')).toBeNull()
   })
 })
+
+describe('api client: server and session events', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  const onUnauthorized = vi.fn()
+  const onNetworkError = vi.fn()
+  const onReachable = vi.fn()
+  let base = 'http://first:4567'
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    configureApi({
+      getBaseUrl: () => base,
+      getToken: () => 'token',
+      onUnauthorized,
+      onNetworkError,
+      onReachable,
+    })
+  })
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.clearAllMocks()
+    fetchMock.mockReset()
+    base = 'http://first:4567'
+  })
+
+  it('follows a change of server from one call to the next', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, {})))
+    await request('/feed')
+    base = 'http://second:4567/'
+    await request('/feed')
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([
+      'http://first:4567/api/feed',
+      'http://second:4567/api/feed',
+    ])
+    expect(resolveMediaUrl('/api/media/1')).toBe('http://second:4567/api/media/1')
+  })
+
+  it('reports a network failure with the server it tried, and any answer as reachable', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(request('/feed')).rejects.toMatchObject({ status: 0 })
+    expect(onNetworkError).toHaveBeenCalledWith('http://first:4567')
+    expect(onReachable).not.toHaveBeenCalled()
+    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: { message: 'busy' } }))
+    await expect(request('/feed')).rejects.toThrow('busy')
+    expect(onReachable).toHaveBeenCalledOnce()
+  })
+
+  it('does not treat a cancelled call as a network failure', async () => {
+    fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'))
+    await expect(request('/users')).rejects.toThrow('aborted')
+    expect(onNetworkError).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    [401, 'The token is invalid. Unauthorized access error.', true],
+    [404, 'The username you entered is not Registered. Not Found error', true],
+    [404, 'Post not found.', false],
+    [403, 'Forbidden', false],
+  ])('on %i "%s" ends the session: %s', async (status, message, ends) => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(status, { errors: [message] }))
+    await expect(request('/feed')).rejects.toThrow(message)
+    if (ends) expect(onUnauthorized).toHaveBeenCalledWith(message)
+    else expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+})

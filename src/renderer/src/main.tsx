@@ -6,8 +6,11 @@ import 'react-toastify/dist/ReactToastify.css'
 import { configureApi } from './api/client'
 import { App } from './App'
 import { getBridge } from './bridge/get-bridge'
+import { notifyError } from './lib/notify'
 import { tokenAtom } from './state/auth'
-import { logoutAtom } from './state/session'
+import { connectionAtom, connectionChangedAtom } from './state/connection'
+import { markServerReachableAtom, markServerUnreachableAtom } from './state/server-status'
+import { endSessionAtom } from './state/session'
 import { store } from './state/store'
 import { applyTheme, themeAtom } from './state/theme'
 import './styles/index.css'
@@ -15,24 +18,29 @@ import './styles/index.css'
 applyTheme(store.get(themeAtom))
 
 configureApi({
+  // Read on every call: after a change of server, the next call goes to the new one.
+  getBaseUrl: () => store.get(connectionAtom).baseUrl,
   getToken: () => store.get(tokenAtom),
-  // A token the server no longer accepts ends the session; the guards send the user to "/".
-  onUnauthorized: () => store.set(logoutAtom),
+  // A token the server no longer accepts (or whose user is gone) ends the session with its reason.
+  onUnauthorized: (message) => {
+    store.set(endSessionAtom)
+    notifyError(message, { toastId: 'session-ended' })
+  },
+  onNetworkError: (baseUrl) => store.set(markServerUnreachableAtom, baseUrl),
+  onReachable: () => store.set(markServerReachableAtom),
 })
 
 async function start() {
   const bridge = getBridge()
   try {
-    configureApi({ baseUrl: (await bridge.getConnection()).baseUrl })
+    const connection = await bridge.getConnection()
+    store.set(connectionAtom, { ...connection, baseUrl: connection.baseUrl.replace(/\/+$/, '') })
   } catch (error) {
     console.error('Could not read the connection; using this origin', error)
-    configureApi({ baseUrl: location.origin })
+    store.set(connectionAtom, { kind: 'remote', baseUrl: location.origin })
   }
-  // Switching servers logs out of the previous one (DESIGN section 1).
-  bridge.onConnectionChange((connection) => {
-    configureApi({ baseUrl: connection.baseUrl })
-    store.set(logoutAtom)
-  })
+  // Switching servers, from the Server page or elsewhere, logs out of the previous one.
+  bridge.onConnectionChange((connection) => store.set(connectionChangedAtom, connection))
 
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')

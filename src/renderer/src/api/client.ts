@@ -10,27 +10,48 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What the server answers, on an authenticated call, for a token of a user that no longer exists
+ * (e.g. after a restore): the session is as dead as with an invalid token.
+ */
+export const UNKNOWN_USER_MESSAGE = 'The username you entered is not Registered. Not Found error'
+
 interface ClientConfig {
-  baseUrl: string
+  /** Read on every call, so the client follows a change of server at once. */
+  getBaseUrl: () => string
   getToken: () => string | null
-  /** Called when an authenticated call answers 401: the stored token is no longer valid. */
-  onUnauthorized: () => void
+  /**
+   * Called when an authenticated call shows the stored session is dead: a 401, or a 404 saying
+   * the token's user is not registered. `message` is the server's sentence.
+   */
+  onUnauthorized: (message: string) => void
+  /** Called when fetch itself fails (the server is gone or unreachable), with the base url. */
+  onNetworkError: (baseUrl: string) => void
+  /** Called after any answer from the server, whatever its status. */
+  onReachable: () => void
 }
 
 const config: ClientConfig = {
-  baseUrl: '',
+  getBaseUrl: () => '',
   getToken: () => null,
   onUnauthorized: () => undefined,
+  onNetworkError: () => undefined,
+  onReachable: () => undefined,
 }
 
-export function configureApi(options: Partial<ClientConfig>): void {
-  if (options.baseUrl !== undefined) config.baseUrl = options.baseUrl.replace(/\/+$/, '')
-  if (options.getToken) config.getToken = options.getToken
-  if (options.onUnauthorized) config.onUnauthorized = options.onUnauthorized
+/** `baseUrl` fixes the server; `getBaseUrl` makes the client follow a changing one. */
+export function configureApi(options: Partial<ClientConfig> & { baseUrl?: string }): void {
+  const { baseUrl, ...rest } = options
+  if (baseUrl !== undefined) config.getBaseUrl = () => baseUrl
+  for (const key of Object.keys(rest) as (keyof ClientConfig)[]) {
+    const value = rest[key]
+    if (value) Object.assign(config, { [key]: value })
+  }
 }
 
+/** The server's origin, without a trailing slash. */
 export function getBaseUrl(): string {
-  return config.baseUrl
+  return config.getBaseUrl().replace(/\/+$/, '')
 }
 
 export function getToken(): string | null {
@@ -40,7 +61,7 @@ export function getToken(): string | null {
 /** `profileImg` and media urls starting with "/" are relative to the server. */
 export function resolveMediaUrl(url: string | null | undefined): string | null {
   if (!url) return null
-  if (url.startsWith('/') && !url.startsWith('//')) return `${config.baseUrl}${url}`
+  if (url.startsWith('/') && !url.startsWith('//')) return `${getBaseUrl()}${url}`
   return url
 }
 
@@ -48,7 +69,7 @@ export function apiUrl(
   path: string,
   query?: Record<string, string | number | boolean | null | undefined>,
 ): string {
-  let url = `${config.baseUrl}/api${path}`
+  let url = `${getBaseUrl()}/api${path}`
   if (query) {
     const params = new URLSearchParams()
     for (const [key, value] of Object.entries(query)) {
@@ -97,9 +118,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       signal: options.signal,
     })
   } catch (error) {
+    // A caller's cancel is not a network failure; a timeout (`TimeoutError`) is.
     if (error instanceof DOMException && error.name === 'AbortError') throw error
+    config.onNetworkError(getBaseUrl())
     throw new ApiError(0, 'Cannot reach the server. Check your connection.')
   }
+  config.onReachable()
 
   const text = await response.text()
   let body: unknown = undefined
@@ -111,8 +135,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && token) config.onUnauthorized()
-    throw new ApiError(response.status, errorMessage(response.status, body))
+    const message = errorMessage(response.status, body)
+    const deadSession =
+      response.status === 401 || (response.status === 404 && message === UNKNOWN_USER_MESSAGE)
+    if (deadSession && token) config.onUnauthorized(message)
+    throw new ApiError(response.status, message)
   }
   return body as T
 }

@@ -4,3 +4,8 @@ import { request } from './client'
 export function getMeta(): Promise<MetaResponse> {
   return request<MetaResponse>('/meta')
 }
+
+/** Does the server answer? Used to notice it is back after a network failure. */
+export function checkHealth(timeoutMs = 2000): Promise<{ status: 'ok' }> {
+  return request<{ status: 'ok' }>('/health', { signal: AbortSignal.timeout(timeoutMs) })
+}

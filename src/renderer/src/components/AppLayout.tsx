@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
 import { ModalHost } from './ModalHost'
 import { BottomBar, Sidebar } from './Navigation'
 import { TopBar } from './TopBar'
 
-/** The chrome around every protected screen. */
-export function AppLayout() {
+/** The chrome around every protected screen (the route's, or `children` when given). */
+export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -14,7 +15,7 @@ export function AppLayout() {
       <div className="shell">
         <Sidebar />
         <main id="main" className="main" tabIndex={-1}>
-          <Outlet />
+          {children ?? <Outlet />}
         </main>
       </div>
       <BottomBar />

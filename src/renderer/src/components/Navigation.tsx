@@ -10,7 +10,7 @@ function navClass({ isActive }: { isActive: boolean }) {
   return `nav-link${isActive ? ' active' : ''}`
 }
 
-/** The desktop sidebar: Home, Explore, Bookmarked, Profile and New Post. */
+/** The desktop sidebar: Home, Explore, Bookmarked, Profile, Server and New Post. */
 export function Sidebar() {
   const user = useAtomValue(userAtom)
   const openModal = useSetAtom(openModalAtom)
@@ -19,6 +19,8 @@ export function Sidebar() {
     ['/explore', 'Explore', 'explore'],
     ['/bookmarks', 'Bookmarked', 'bookmark'],
     [`/${user?.username ?? ''}`, 'Profile', 'user'],
+    // Not in the spec's list: the desktop app's server screens (also useful in a browser).
+    ['/server', 'Server', 'server'],
   ]
   return (
     <nav className="sidebar" aria-label="Main">

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, NavLink } from 'react-router-dom'
 import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
 import { logoutAtom } from '../state/session'
@@ -46,6 +46,15 @@ export function TopBar() {
           >
             <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
           </button>
+          {/* Phones have no sidebar: the Server page is reached from here (hidden on desktop). */}
+          <NavLink
+            to="/server"
+            className="icon-btn topbar-server"
+            aria-label="Server"
+            title="Server"
+          >
+            <Icon name="server" />
+          </NavLink>
           {user ? (
             <Link to={`/${user.username}`} className="topbar-avatar" aria-label="Your profile">
               <Avatar src={user.profileImg} username={user.username} size={34} />

@@ -1,11 +1,15 @@
-import { useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { MetaResponse } from '../../../shared/api-types'
 import { getMeta } from '../api/meta'
 import { AuthLayout } from '../components/AuthLayout'
+import { Icon } from '../components/Icon'
+import { getBridge } from '../bridge/get-bridge'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { connectionAtom } from '../state/connection'
+import { reconnectCountAtom } from '../state/server-status'
 import { loginAtom } from '../state/session'
 
 export function LoginPage() {
@@ -14,6 +18,10 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false)
   const [demo, setDemo] = useState<MetaResponse['demoAccount']>(null)
   const login = useSetAtom(loginAtom)
+  const connection = useAtomValue(connectionAtom)
+  const reconnects = useAtomValue(reconnectCountAtom)
+  // In the desktop app, say which friend's server this login is for.
+  const remote = getBridge().platform === 'desktop' && connection.kind === 'remote'
 
   useEffect(() => {
     let live = true
@@ -23,7 +31,8 @@ export function LoginPage() {
     return () => {
       live = false
     }
-  }, [])
+    // Asked again after a change of server, or when the server is back.
+  }, [connection.baseUrl, reconnects])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -83,6 +92,16 @@ export function LoginPage() {
       </form>
       <p className="auth-switch">
         New to the stage? <Link to="/signup">Create an account</Link>
+      </p>
+      <p className="auth-server">
+        {remote ? (
+          <span className="muted small">
+            Server: <strong>{connection.baseUrl}</strong>
+          </span>
+        ) : null}
+        <Link to="/server" className="auth-server-link">
+          <Icon name="server" size={16} /> Connect to a friend&apos;s server
+        </Link>
       </p>
     </AuthLayout>
   )

@@ -3,6 +3,7 @@ import * as authApi from '../api/auth'
 import { setSessionAtom } from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
+import { requestRedirectAtom } from './navigation'
 import { resetPostsAtom } from './posts'
 import { resetUsersAtom } from './users'
 
@@ -30,4 +31,13 @@ const clearCachesAtom = atom(null, (_get, set) => {
 export const logoutAtom = atom(null, (_get, set) => {
   set(setSessionAtom, null)
   set(clearCachesAtom)
+})
+
+/**
+ * Ends the session without the logout toast's delay and shows the login page: after a change of
+ * server, a restore, or a token the server no longer accepts.
+ */
+export const endSessionAtom = atom(null, (_get, set) => {
+  set(logoutAtom)
+  set(requestRedirectAtom, '/')
 })

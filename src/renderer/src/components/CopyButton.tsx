@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react'
+import { copyText } from '../lib/clipboard'
+import { notifyError } from '../lib/notify'
+import { Icon } from './Icon'
+
+/** Copies `text`; says "Copied" for a moment. */
+export function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false)
+
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), 2000)
+    return () => clearTimeout(timer)
+  }, [copied])
+
+  const copy = async () => {
+    if (await copyText(text)) setCopied(true)
+    else notifyError('Could not copy: select the address and copy it by hand.')
+  }
+
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-sm"
+      aria-label={`Copy ${text}`}
+      onClick={() => void copy()}
+    >
+      <Icon name={copied ? 'check' : 'copy'} size={16} />
+      <span className="copy-label" aria-live="polite">
+        {copied ? 'Copied' : 'Copy'}
+      </span>
+    </button>
+  )
+}

@@ -1,0 +1,81 @@
+import { useAtomValue } from 'jotai'
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import { Link } from 'react-router-dom'
+import { checkHealth } from '../api/meta'
+import { getBridge } from '../bridge/get-bridge'
+import { serverStatusAtom } from '../state/server-status'
+import { Icon } from './Icon'
+
+/** How often to ask a vanished server whether it is back. */
+export const RETRY_MS = 2500
+/** How often to check, unprompted, that the server is still there. */
+const HEARTBEAT_MS = 20_000
+
+function ping() {
+  // The API client reports the outcome (server-status atoms); nothing to do here.
+  checkHealth().catch(() => undefined)
+}
+
+/**
+ * "Can't reach the server" across the top of every screen while the server is gone, polling its
+ * health until it answers; the screens underneath keep what they showed.
+ */
+export function ServerBanner() {
+  const status = useAtomValue(serverStatusAtom)
+  const desktop = getBridge().platform === 'desktop'
+  const ref = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!status.unreachable) return
+    const timer = setInterval(ping, RETRY_MS)
+    return () => clearInterval(timer)
+  }, [status.unreachable])
+
+  // A server can go away while nothing is loading: check when the window comes back into use.
+  useEffect(() => {
+    const check = () => {
+      if (document.visibilityState === 'visible') ping()
+    }
+    window.addEventListener('focus', check)
+    window.addEventListener('online', check)
+    const timer = setInterval(check, HEARTBEAT_MS)
+    return () => {
+      window.removeEventListener('focus', check)
+      window.removeEventListener('online', check)
+      clearInterval(timer)
+    }
+  }, [])
+
+  // The sticky top bar sits below the banner rather than under it.
+  useLayoutEffect(() => {
+    const element = ref.current
+    const root = document.documentElement
+    if (!element) return
+    const update = () => root.style.setProperty('--banner-h', `${element.offsetHeight}px`)
+    update()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update)
+    observer?.observe(element)
+    return () => {
+      observer?.disconnect()
+      root.style.removeProperty('--banner-h')
+    }
+  }, [status.unreachable])
+
+  if (!status.unreachable) return null
+  return (
+    <div className="server-banner" role="alert" ref={ref}>
+      <Icon name="alert" size={18} />
+      <p>
+        Can&apos;t reach the server at <strong>{status.baseUrl}</strong>. Retrying…
+        {desktop ? (
+          <>
+            {' '}
+            <Link to="/server" className="server-banner-link">
+              Change server
+            </Link>
+          </>
+        ) : null}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test'
+import type { Connection, GamerstageBridge, LanSharingStatus } from '../../src/shared/bridge'
+
+/** A scripted answer for the next call of one bridge method. */
+export interface ScriptedAnswer {
+  /** Reject with `new Error(reject)`, worded as Electron words an IPC error. */
+  reject?: string
+  /** Resolve with this value instead of the fake's default. */
+  resolve?: unknown
+  /** Answer after this long, to see the pending state. */
+  delayMs?: number
+}
+
+export interface BridgeCall {
+  method: keyof GamerstageBridge
+  args: unknown[]
+}
+
+/** State of the fake in the page, reachable from tests through `page.evaluate`. */
+export interface FakeBridgeControl {
+  connection: Connection
+  lan: LanSharingStatus
+  /** One-shot answers by method name. */
+  next: Partial<Record<keyof GamerstageBridge, ScriptedAnswer>>
+  listeners: ((connection: Connection) => void)[]
+  /** Calls the app's onConnectionChange listeners, as the main process does. */
+  emit: (connection: Connection) => void
+}
+
+declare global {
+  interface Window {
+    __bridgeCalls: BridgeCall[]
+    __fakeBridge: FakeBridgeControl
+  }
+}
+
+export const EMBEDDED_URL = 'http://127.0.0.1:4599'
+
+export interface FakeBridgeOptions {
+  connection: Connection
+  lan?: Partial<LanSharingStatus>
+}
+
+/**
+ * Injects a fake `window.gamerstage` with platform 'desktop' before the app loads, recording
+ * every call in `window.__bridgeCalls`. Defaults: connecting succeeds, sharing on returns one LAN
+ * address and the demo notice, backup and restore return a file.
+ */
+export async function installFakeBridge(page: Page, options: FakeBridgeOptions): Promise<void> {
+  await page.addInitScript(
+    ({ connection, lan, embeddedUrl }) => {
+      const calls: BridgeCall[] = []
+      const control: FakeBridgeControl = {
+        connection,
+        lan: { enabled: false, port: 4567, addresses: [], demoAccountsDisabled: false, ...lan },
+        next: {},
+        listeners: [],
+        emit: (next) => {
+          control.connection = next
+          for (const listener of control.listeners) listener(next)
+        },
+      }
+      window.__bridgeCalls = calls
+      window.__fakeBridge = control
+
+      const answer = <T>(
+        method: keyof GamerstageBridge,
+        args: unknown[],
+        fallback: () => T,
+      ): Promise<T> => {
+        calls.push({ method, args })
+        const scripted = control.next[method]
+        control.next[method] = undefined
+        return new Promise<T>((resolve, reject) => {
+          setTimeout(() => {
+            if (scripted?.reject !== undefined) {
+              const channel = `gamerstage:${method.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
+              reject(new Error(`Error invoking remote method '${channel}': ${scripted.reject}`))
+            } else if (scripted && 'resolve' in scripted) {
+              resolve(scripted.resolve as T)
+            } else {
+              resolve(fallback())
+            }
+          }, scripted?.delayMs ?? 0)
+        })
+      }
+
+      const bridge: GamerstageBridge = {
+        platform: 'desktop',
+        getConnection: () => answer('getConnection', [], () => control.connection),
+        setConnection: (target) =>
+          answer('setConnection', [target], () => {
+            control.connection =
+              target.kind === 'remote'
+                ? { kind: 'remote', baseUrl: target.url.replace(/\/+$/, '') }
+                : { kind: 'embedded', baseUrl: embeddedUrl }
+            return control.connection
+          }),
+        onConnectionChange: (listener) => {
+          calls.push({ method: 'onConnectionChange', args: [] })
+          control.listeners.push(listener)
+          return () => {
+            control.listeners = control.listeners.filter((l) => l !== listener)
+          }
+        },
+        getLanSharing: () => answer('getLanSharing', [], () => control.lan),
+        setLanSharing: (options) =>
+          answer('setLanSharing', [options], () => {
+            const port = options.port ?? control.lan.port
+            control.lan = options.enabled
+              ? {
+                  enabled: true,
+                  port,
+                  addresses: [`http://192.168.1.20:${port}`, `http://10.0.0.5:${port}`],
+                  demoAccountsDisabled: true,
+                }
+              : { enabled: false, port, addresses: [], demoAccountsDisabled: false }
+            return control.lan
+          }),
+        getAppVersion: () => answer('getAppVersion', [], () => '1.4.2'),
+        backupData: () =>
+          answer('backupData', [], () => ({ file: '/home/gamer/gamerstage-backup.db' })),
+        restoreData: () =>
+          answer('restoreData', [], () => ({ file: '/home/gamer/gamerstage-backup.db' })),
+      }
+      window.gamerstage = bridge
+    },
+    { connection: options.connection, lan: options.lan ?? {}, embeddedUrl: EMBEDDED_URL },
+  )
+}
+
+/** The calls the app made to one bridge method, in order. */
+export function bridgeCalls(page: Page, method: keyof GamerstageBridge): Promise<unknown[][]> {
+  return page.evaluate(
+    (name) => window.__bridgeCalls.filter((call) => call.method === name).map((c) => c.args),
+    method,
+  )
+}
+
+/** Scripts the next answer of one bridge method. */
+export function scriptNext(
+  page: Page,
+  method: keyof GamerstageBridge,
+  scripted: ScriptedAnswer,
+): Promise<void> {
+  return page.evaluate(
+    ([name, answer]) => {
+      window.__fakeBridge.next[name] = answer
+    },
+    [method, scripted] as const,
+  )
+}

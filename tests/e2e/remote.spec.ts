@@ -1,0 +1,176 @@
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
+import { EMPTY_URL, signup, toast, uniqueName } from './helpers'
+import { spawnServer } from './spawn-server'
+
+/** The demo server that serves the page (playwright.config.ts). */
+const DEMO_URL = 'http://127.0.0.1:4599'
+
+function storedToken(page: Page) {
+  return page.evaluate(() => localStorage.getItem('token'))
+}
+
+async function post(page: Page, text: string) {
+  await page.getByRole('button', { name: 'New Post' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New Post' })
+  await dialog.getByPlaceholder('enter a text').fill(text)
+  await dialog.getByRole('button', { name: 'Post' }).click()
+  await expect(page.getByRole('main').getByText(text)).toBeVisible()
+}
+
+test.describe('remote mode', () => {
+  test('talks to a friend’s server across origins, not to the one that served the page', async ({
+    page,
+    request,
+  }) => {
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
+    const username = uniqueName('remote')
+    await signup(page, username)
+    const text = `Hosted by a friend ${Date.now()}`
+    await post(page, text)
+
+    const there = await request.get(`${EMPTY_URL}/api/posts/user/${username}`)
+    expect(there.status()).toBe(200)
+    const body = (await there.json()) as { posts: { content: string }[] }
+    expect(body.posts.map((p) => p.content)).toContain(text)
+
+    const here = await request.get(`${DEMO_URL}/api/users/${username}`)
+    expect(here.status()).toBe(404)
+    const herePosts = await request.get(`${DEMO_URL}/api/posts/user/${username}`)
+    const hereBody = (await herePosts.json().catch(() => ({ posts: [] }))) as {
+      posts?: unknown[]
+    }
+    expect(hereBody.posts ?? []).toHaveLength(0)
+  })
+
+  test('a connection change from elsewhere logs out and shows the new server’s login', async ({
+    page,
+  }) => {
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
+    await signup(page, uniqueName('switch'))
+    expect(await storedToken(page)).toBeTruthy()
+    expect(await bridgeCalls(page, 'onConnectionChange')).toHaveLength(1)
+
+    await page.evaluate(
+      (baseUrl) => window.__fakeBridge.emit({ kind: 'embedded', baseUrl }),
+      DEMO_URL,
+    )
+    await expect(page).toHaveURL(`${DEMO_URL}/`)
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
+    // The client now asks the demo server, which has a demo account.
+    await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()
+  })
+
+  test('Connect on the Server page: a refusal shows inline, success logs out', async ({ page }) => {
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
+    await signup(page, uniqueName('connect'))
+    await page
+      .getByRole('navigation', { name: 'Main', exact: true })
+      .getByRole('link', { name: 'Server' })
+      .click()
+    await expect(page).toHaveURL(/\/server$/)
+    await expect(page.getByTestId('current-connection')).toHaveText(EMPTY_URL)
+
+    const address = page.getByLabel('Server address')
+    await expect(address).toHaveValue(EMPTY_URL)
+    await address.fill('http://10.9.9.9:4567')
+    await scriptNext(page, 'setConnection', {
+      reject:
+        'ConnectionError: Could not reach http://10.9.9.9:4567: nothing answered there. Is the server running, and are you on the same network?',
+      delayMs: 800,
+    })
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await expect(page.getByRole('button', { name: 'Checking…' })).toBeDisabled()
+    const error = page.getByRole('main').getByRole('alert')
+    await expect(error).toHaveText(
+      'Could not reach http://10.9.9.9:4567: nothing answered there. Is the server running, and are you on the same network?',
+    )
+    await expect(address).toHaveValue('http://10.9.9.9:4567')
+    expect(await bridgeCalls(page, 'setConnection')).toEqual([
+      [{ kind: 'remote', url: 'http://10.9.9.9:4567' }],
+    ])
+    expect(await storedToken(page)).toBeTruthy()
+
+    await address.fill(`${DEMO_URL}/`)
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await expect(page).toHaveURL(`${DEMO_URL}/`)
+    await expect(toast(page, `Connected to ${DEMO_URL}`)).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+    await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()
+    await expect(page.getByText(`Server: ${DEMO_URL}`)).toBeVisible()
+  })
+
+  test('a token the server no longer accepts ends the session with its message', async ({
+    page,
+  }) => {
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
+    await signup(page, uniqueName('stale'))
+    await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'))
+    await page.reload()
+    await expect(toast(page, 'The token is invalid. Unauthorized access error.')).toBeVisible()
+    await expect(page).toHaveURL(`${DEMO_URL}/`)
+    expect(await storedToken(page)).toBeNull()
+  })
+})
+
+test.describe('server gone', () => {
+  const port = 4597
+  let dataDir = ''
+
+  test.beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-gone-'))
+  })
+  test.afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('a banner while the server is away; screens keep what they showed', async ({ page }) => {
+    test.setTimeout(150_000)
+    let server = await spawnServer(port, dataDir)
+    try {
+      await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: server.url } })
+      await signup(page, uniqueName('gone'))
+      const text = `Still here after the host left ${Date.now()}`
+      await post(page, text)
+
+      await server.stop()
+      // Coming back to the window checks the server (as does any call that fails).
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+      const banner = page.getByRole('alert').filter({ hasText: "Can't reach the server" })
+      await expect(banner).toBeVisible()
+      await expect(banner).toContainText(`Can't reach the server at ${server.url}. Retrying…`)
+      await expect(banner.getByRole('link', { name: 'Change server' })).toHaveAttribute(
+        'href',
+        '/server',
+      )
+      await expect(page.getByRole('main').getByText(text)).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+
+      // A screen opened meanwhile fails, then loads by itself once the server is back.
+      await page
+        .getByRole('navigation', { name: 'Main', exact: true })
+        .getByRole('link', { name: 'Explore' })
+        .click()
+      const failed = page
+        .getByRole('main')
+        .locator('.page-main')
+        .getByText('Cannot reach the server. Check your connection.')
+      await expect(failed).toBeVisible()
+
+      server = await spawnServer(port, dataDir)
+      await expect(banner).toBeHidden({ timeout: 15_000 })
+      // Explore loads by itself: the failed load is run again.
+      await expect(failed).toHaveCount(0)
+      await expect(page.getByRole('main').getByText(text)).toBeVisible()
+      expect(await storedToken(page)).toBeTruthy()
+    } finally {
+      await server.stop()
+    }
+  })
+})

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test'
+import { EMBEDDED_URL, installFakeBridge } from './fake-bridge'
+import { loginDemo } from './helpers'
+
+/** Screenshots of the Server page, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
+const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
+
+const variants = [
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 1000 } },
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 1000 } },
+  { name: 'phone', theme: 'dark', viewport: { width: 375, height: 740 } },
+] as const
+
+for (const variant of variants) {
+  test(`server page in ${variant.name}`, async ({ page }) => {
+    await page.setViewportSize(variant.viewport)
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await installFakeBridge(page, {
+      connection: { kind: 'embedded', baseUrl: EMBEDDED_URL },
+      lan: {
+        enabled: true,
+        port: 4567,
+        addresses: ['http://192.168.1.20:4567', 'http://10.0.0.5:4567'],
+        demoAccountsDisabled: true,
+      },
+    })
+    const shot = async (screen: string, fullPage = false) => {
+      await page.waitForLoadState('networkidle')
+      await page.screenshot({ path: `${dir}/${screen}-${variant.name}.png`, fullPage })
+    }
+
+    await page.goto('/server')
+    await expect(page.getByRole('switch', { name: 'Host for LAN' })).toBeChecked()
+    await shot('server-logged-out', true)
+
+    await loginDemo(page)
+    await page.goto('/server')
+    await expect(page.getByText('Gamerstage version 1.4.2')).toBeVisible()
+    await page.getByRole('radio', { name: /A friend's server/ }).check()
+    await shot('server', true)
+
+    await page.getByRole('button', { name: 'Restore from backup…' }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await shot('server-restore-modal')
+    await page.keyboard.press('Escape')
+
+    // The banner, as it shows when the server is gone (the client reports it this way).
+    await page.goto('/home')
+    await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'))
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect(page.getByRole('alert').filter({ hasText: "Can't reach" })).toBeVisible()
+    await shot('server-gone')
+  })
+}
+
+test('server page in a plain browser', async ({ page }) => {
+  await page.goto('/server')
+  await expect(page.getByTestId('current-connection')).toBeVisible()
+  await page.screenshot({ path: `${dir}/server-web-dark.png` })
+})
