@@ -199,23 +199,28 @@ export async function runBench(
     const results: EndpointResult[] = []
     let bareRate = 0
     for (const endpoint of endpoints(dataset, freshPostId)) {
-      // Each connection signs in as its own user (its context remembers which); the home feed
-      // is user 1's, who follows 200 people.
+      // Each connection signs in as its own user, so a like and the dislike after it are
+      // always allowed; the home feed is user 1's, who follows 200 people. (Tokens go into each
+      // client's own requests: autocannon resets per-request context after every round.)
       let nextUser = 0
-      const withToken = (request: autocannon.Request): autocannon.Request => ({
-        ...request,
-        setupRequest: (req, context: { token?: string }) => {
-          context.token ??= endpoint.name.startsWith('home')
-            ? tokens[0]
-            : tokens[nextUser++ % tokens.length]
-          return { ...req, headers: { ...req.headers, authorization: context.token ?? '' } }
-        },
-      })
       const result = await autocannon({
         url,
         connections: options.connections,
         duration: options.duration,
-        requests: endpoint.signedIn ? endpoint.requests.map(withToken) : endpoint.requests,
+        requests: endpoint.requests,
+        setupClient: endpoint.signedIn
+          ? (client) => {
+              const token = endpoint.name.startsWith('home')
+                ? tokens[0]
+                : tokens[nextUser++ % tokens.length]
+              client.setRequests(
+                endpoint.requests.map((request) => ({
+                  ...request,
+                  headers: { ...request.headers, authorization: token ?? '' },
+                })),
+              )
+            }
+          : undefined,
       })
       const requestsPerSecond = result.requests.average
       if (results.length === 0) bareRate = requestsPerSecond
