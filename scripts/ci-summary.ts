@@ -12,6 +12,7 @@ interface Counts {
 
 const RESULTS = {
   vitest: 'test-results/vitest.json',
+  'vitest (soak)': 'test-results/vitest-soak.json',
   playwright: 'test-results/playwright.json',
   'playwright (electron)': 'test-results/playwright-electron.json',
 }
@@ -48,7 +49,7 @@ for (const [runner, file] of Object.entries(RESULTS)) {
     missing = true
     continue
   }
-  const counts = runner === 'vitest' ? vitestCounts(file) : playwrightCounts(file)
+  const counts = runner.startsWith('vitest') ? vitestCounts(file) : playwrightCounts(file)
   console.log(
     `${runner}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
   )

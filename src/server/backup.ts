@@ -4,7 +4,7 @@
  * server, whose connections see the restored data from their next query.
  */
 import Database from 'better-sqlite3'
-import { existsSync, rmSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DATABASE_FILE, StartError } from './server'
 
@@ -17,6 +17,8 @@ export async function backupDataFolder(dataDir: string, target: string): Promise
   }
   const db = new Database(source, { readonly: true, fileMustExist: true })
   try {
+    // The copy holds what the data folder keeps to its owner (password hashes): so does the file.
+    closeSync(openSync(target, 'wx', 0o600))
     await db.backup(target)
   } catch (error) {
     throw new StartError(`Could not write the backup to ${target}: ${(error as Error).message}`)
@@ -54,6 +56,7 @@ export function checkBackup(file: string): void {
 export async function backupOpenDatabase(db: Database.Database, target: string): Promise<void> {
   rmSync(target, { force: true })
   try {
+    closeSync(openSync(target, 'wx', 0o600))
     await db.backup(target)
   } catch (error) {
     throw new StartError(`Could not write the backup to ${target}: ${(error as Error).message}`)
@@ -65,6 +68,11 @@ export async function restoreDataFolder(dataDir: string, file: string): Promise<
   checkBackup(file)
   const backup = new Database(file, { readonly: true, fileMustExist: true })
   try {
+    // A new data folder (e.g. on another computer) is made as the server makes it: owner only.
+    if (!existsSync(dataDir)) {
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+      chmodSync(dataDir, 0o700)
+    }
     await backup.backup(join(dataDir, DATABASE_FILE))
   } catch (error) {
     throw new StartError(`Could not restore into ${dataDir}: ${(error as Error).message}`)

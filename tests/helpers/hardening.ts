@@ -1,0 +1,239 @@
+/**
+ * Helpers for the hardening tests (tests/server/hardening): temporary folders, the real CLI in a
+ * child process, HTTP clients with real tokens, and checks of a database file's consistency.
+ */
+import Database from 'better-sqlite3'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { signToken } from '../../src/server/auth/token'
+import { SECRET_FILE } from '../../src/server/server'
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export const CLI = join(REPO_ROOT, 'src/server/cli.ts')
+
+/** True under `npm run test:soak` (vitest.soak.config.ts): run the long variants. */
+export const SOAK = process.env.GAMERSTAGE_SOAK === '1'
+
+/** Folders and child processes to clean up after each test, even a failed one. */
+export class Cleanup {
+  private readonly folders: string[] = []
+  private readonly children: ChildProcess[] = []
+  private readonly closers: (() => Promise<unknown> | unknown)[] = []
+
+  tempDir(prefix = 'gamerstage-hardening-'): string {
+    const folder = mkdtempSync(join(tmpdir(), prefix))
+    this.folders.push(folder)
+    return folder
+  }
+
+  child(child: ChildProcess): ChildProcess {
+    this.children.push(child)
+    return child
+  }
+
+  defer(close: () => Promise<unknown> | unknown): void {
+    this.closers.push(close)
+  }
+
+  async run(): Promise<void> {
+    for (const close of this.closers.splice(0).reverse()) {
+      await Promise.resolve()
+        .then(close)
+        .catch(() => undefined)
+    }
+    for (const child of this.children.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL')
+        await new Promise((resolve) => child.once('exit', resolve))
+      }
+    }
+    for (const folder of this.folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  }
+}
+
+export interface CliRun {
+  child: ChildProcess
+  stdout: () => string
+  stderr: () => string
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+/** Runs `node --import tsx src/server/cli.ts …args` as `npm run serve` would. */
+export function runCli(cleanup: Cleanup, args: string[]): CliRun {
+  const child = cleanup.child(
+    spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  return { child, stdout: () => stdout, stderr: () => stderr, exit }
+}
+
+export async function waitFor<T>(
+  probe: () => T | undefined,
+  what: string,
+  ms = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const value = probe()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** Starts the CLI server and answers its URL once it prints it (generous: the machine is slow). */
+export async function startCli(
+  cleanup: Cleanup,
+  args: string[],
+): Promise<{ run: CliRun; url: string }> {
+  const run = runCli(cleanup, args)
+  let exited = false
+  void run.exit.then(() => (exited = true))
+  const found = await waitFor(() => {
+    if (exited) return { error: `the CLI exited early: ${run.stderr()}` }
+    const url = /listening on (http:\/\/\S+)/.exec(run.stdout())?.[1]
+    return url ? { url } : undefined
+  }, `the server URL (stderr: ${run.stderr()})`)
+  if ('error' in found) throw new Error(found.error)
+  return { run, url: found.url.replace('0.0.0.0', '127.0.0.1') }
+}
+
+/** A CLI run that must end by itself with code 0 (e.g. --backup). */
+export async function cliSucceeds(cleanup: Cleanup, args: string[]): Promise<string> {
+  const run = runCli(cleanup, args)
+  const { code } = await run.exit
+  if (code !== 0) throw new Error(`cli ${args.join(' ')} exited ${code}: ${run.stderr()}`)
+  return run.stdout()
+}
+
+/** A valid token for user `id` of the data folder, signed with its secret.key. */
+export async function tokenForDataDir(dataDir: string, id: number, username: string) {
+  const secret = readFileSync(join(dataDir, SECRET_FILE))
+  return signToken({ _id: String(id), username }, secret)
+}
+
+/** The value, or a thrown error saying what was missing (lint forbids `!`). */
+export function must<T>(value: T | null | undefined, what = 'a value'): T {
+  if (value === null || value === undefined) throw new Error(`Expected ${what}`)
+  return value
+}
+
+/** A small JSON client of one server. */
+export function client(baseUrl: string) {
+  const call = async (
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; minimal?: boolean } = {},
+  ) => {
+    const headers: Record<string, string> = {}
+    if (options.token) headers.authorization = options.token
+    if (options.minimal) headers.Prefer = 'return=minimal'
+    if (method !== 'GET') headers['Content-Type'] = 'application/json'
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
+    })
+    const text = await response.text()
+    let json: unknown = undefined
+    try {
+      json = JSON.parse(text)
+    } catch {
+      // Left undefined: the caller asserts on status and body.
+    }
+    // An answer that is not JSON reads as {}: the caller's assertions on it then fail.
+    return { status: response.status, text, json: (json ?? {}) as Record<string, unknown> }
+  }
+  return {
+    call,
+    get: (path: string, token?: string) => call('GET', path, { token }),
+    post: (path: string, token: string, body: unknown = {}, minimal = true) =>
+      call('POST', path, { token, body, minimal }),
+  }
+}
+
+/**
+ * Every place where a stored count disagrees with its relation rows, as readable lines; empty
+ * when the database is consistent.
+ */
+export function countMismatches(db: Database.Database): string[] {
+  const checks: [string, string][] = [
+    [
+      'users.follower_count',
+      `SELECT u.id, u.follower_count AS stored,
+         (SELECT count(*) FROM follows f WHERE f.followee_id = u.id) AS actual FROM users u`,
+    ],
+    [
+      'users.following_count',
+      `SELECT u.id, u.following_count AS stored,
+         (SELECT count(*) FROM follows f WHERE f.follower_id = u.id) AS actual FROM users u`,
+    ],
+    [
+      'users.post_count',
+      `SELECT u.id, u.post_count AS stored,
+         (SELECT count(*) FROM posts p WHERE p.author_id = u.id) AS actual FROM users u`,
+    ],
+    [
+      'posts.comment_count',
+      `SELECT p.id, p.comment_count AS stored,
+         (SELECT count(*) FROM comments c WHERE c.post_id = p.id) AS actual FROM posts p`,
+    ],
+    [
+      'comments.upvote_count',
+      `SELECT c.id, c.upvote_count AS stored,
+         (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.kind = 'up') AS actual
+         FROM comments c`,
+    ],
+    [
+      'comments.downvote_count',
+      `SELECT c.id, c.downvote_count AS stored,
+         (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.kind = 'down') AS actual
+         FROM comments c`,
+    ],
+  ]
+  const problems: string[] = []
+  for (const [label, query] of checks) {
+    for (const row of db.prepare(query).all() as { id: number; stored: number; actual: number }[]) {
+      if (row.stored !== row.actual) {
+        problems.push(`${label} of ${row.id} is ${row.stored}, rows say ${row.actual}`)
+      }
+    }
+  }
+  const negative = db.prepare('SELECT id, like_count FROM posts WHERE like_count < 0').all() as {
+    id: number
+    like_count: number
+  }[]
+  for (const row of negative) problems.push(`posts.like_count of ${row.id} is ${row.like_count}`)
+  const selfFollows = db.prepare(
+    'SELECT count(*) AS n FROM follows WHERE follower_id = followee_id',
+  )
+  const self = (selfFollows.get() as { n: number }).n
+  if (self > 0) problems.push(`${self} users follow themselves`)
+  return problems
+}
+
+/** `PRAGMA integrity_check` and `foreign_key_check` of an open database. */
+export function integrityOf(db: Database.Database): { integrity: unknown; foreignKeys: unknown[] } {
+  return {
+    integrity: db.pragma('integrity_check', { simple: true }),
+    foreignKeys: db.pragma('foreign_key_check') as unknown[],
+  }
+}
+
+/** Opens a database file read-only for checks; the caller closes it. */
+export function openReadOnly(file: string): Database.Database {
+  return new Database(file, { readonly: true, fileMustExist: true })
+}
