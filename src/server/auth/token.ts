@@ -39,7 +39,10 @@ export async function signToken(claims: TokenClaims, secret: Uint8Array): Promis
 /** The claims of a valid token, or null for anything else (garbage, other secret, expired, alg none). */
 export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM], issuer: ISSUER })
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+    })
     if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null
     return { _id: payload.sub, username: payload.username }
   } catch {
