@@ -35,7 +35,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'npm run build:web && npx tsx tests/e2e/start-server.ts --port 4599',
+      // scripts/serve.ts (via start-server.ts) builds the web app first when it is stale.
+      command: 'npx tsx tests/e2e/start-server.ts --port 4599',
       url: `${DEMO_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,

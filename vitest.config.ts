@@ -10,6 +10,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
         },
       },

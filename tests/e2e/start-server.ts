@@ -33,7 +33,7 @@ async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
 if (values.after) await waitFor(values.after)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-'))
-const args = ['tsx', 'src/server/cli.ts', '--port', values.port, '--host', '127.0.0.1']
+const args = ['tsx', 'scripts/serve.ts', '--port', values.port, '--host', '127.0.0.1']
 args.push('--data', dataDir)
 if (values['no-demo']) args.push('--no-demo')
 
