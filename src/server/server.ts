@@ -175,6 +175,31 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   return { dataDir, db, fetch: app.fetch, close: () => db.$client.close() }
 }
 
+/** How long requests in flight may take to finish when a listener closes. */
+const CLOSE_GRACE_MS = 3000
+
+/**
+ * Stops accepting connections and lets requests in flight finish. A browser keeps its
+ * keep-alive connections busy, and a closing server would go on answering on them: each one is
+ * closed as soon as it is idle, and whatever is still open after the grace period is cut.
+ */
+function closeGracefully(server: ServerType): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (!('closeIdleConnections' in server)) {
+      server.close(() => resolve())
+      return
+    }
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100)
+    const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
+    server.close(() => {
+      clearInterval(idleSweep)
+      clearTimeout(deadline)
+      resolve()
+    })
+    server.closeIdleConnections()
+  })
+}
+
 /** Listens for the core's app on one address; a port in use is a StartError. */
 export async function listen(core: ServerCore, host: string, port: number): Promise<Listener> {
   const server = serve({ fetch: core.fetch, port, hostname: host })
@@ -190,12 +215,7 @@ export async function listen(core: ServerCore, host: string, port: number): Prom
     url: `http://${urlHost}:${actualPort}`,
     host,
     port: actualPort,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        // Idle keep-alive connections would hold close() open; requests in flight finish.
-        if ('closeIdleConnections' in server) server.closeIdleConnections()
-      }),
+    close: () => closeGracefully(server),
   }
 }
 
