@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { LIMITS } from '../shared/limits'
+import { apiHeaders } from './api-headers'
 import type { AppDeps, AppEnv } from './context'
 import { ApiError, tooLarge } from './errors'
 import { MESSAGES } from './messages'
@@ -16,6 +16,28 @@ import { usersRoutes } from './routes/users'
 import { serveRenderer } from './static'
 
 export type { AppDeps } from './context'
+
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+const pageSecurityHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    // LAN servers are reached by address, so the app may call and show any http(s) server.
+    connectSrc: ["'self'", 'http:', 'https:'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    scriptSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  },
+  referrerPolicy: 'no-referrer',
+  // Served over plain http on a LAN: HSTS would only confuse a browser that later meets TLS.
+  strictTransportSecurity: false,
+  crossOriginResourcePolicy: 'cross-origin',
+  crossOriginEmbedderPolicy: false,
+})
 
 const jsonBodyLimit = bodyLimit({
   maxSize: LIMITS.jsonBodyBytes,
@@ -31,41 +53,17 @@ const jsonBodyLimit = bodyLimit({
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // LAN servers are reached by address, so the app may call and show any http(s) server.
-        connectSrc: ["'self'", 'http:', 'https:'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-      referrerPolicy: 'no-referrer',
-      // Served over plain http on a LAN: HSTS would only confuse a browser that later meets TLS.
-      strictTransportSecurity: false,
-      crossOriginResourcePolicy: 'cross-origin',
-      crossOriginEmbedderPolicy: false,
-    }),
-  )
-  // Token auth and no cookies: any origin may call, e.g. a friend's desktop app on the LAN.
-  app.use(
-    '/api/*',
-    cors({
-      origin: '*',
-      allowHeaders: ['Authorization', 'Content-Type', 'Prefer'],
-      exposeHeaders: ['Preference-Applied', 'Retry-After'],
-      maxAge: 600,
-    }),
-  )
-  // Uploads have their own, larger limit (routes/media.ts).
+  app.use('/api/*', apiHeaders)
+  // Only requests that can carry a body are measured: reading a GET's body would make the Node
+  // adapter build a full Request for nothing. Uploads have their own, larger limit.
   app.use('/api/*', (c, next) =>
-    c.req.path.startsWith('/api/media') ? next() : jsonBodyLimit(c, next),
+    BODYLESS_METHODS.has(c.req.method) || c.req.path.startsWith('/api/media')
+      ? next()
+      : jsonBodyLimit(c, next),
+  )
+  // The web app's pages and files (not the API): a CSP for the app, no framing, no referrer.
+  app.use('*', async (c, next) =>
+    c.req.path.startsWith('/api/') ? next() : pageSecurityHeaders(c, next),
   )
 
   const api = new Hono<AppEnv>()

@@ -351,8 +351,10 @@ describe('security', () => {
       const response = await app.get('/api/posts/1')
       expect(response.status).toBe(200)
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'")
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
       expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
     })
 
     it('answers a CORS preflight that allows the authorization and Prefer headers', async () => {

@@ -36,15 +36,47 @@ export async function signToken(claims: TokenClaims, secret: Uint8Array): Promis
     .sign(keyOf(secret))
 }
 
+interface Verified {
+  claims: TokenClaims
+  /** Seconds since the epoch, from the token's `exp`. */
+  expiresAt: number
+}
+
+/**
+ * Tokens already verified, per secret: every signed-in request carries one, and checking its
+ * HMAC each time sends the request through WebCrypto's thread pool and back. Only valid tokens
+ * are kept, never past their expiry, and at most VERIFIED_CACHE_SIZE of them (oldest out first).
+ */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified>>()
+const VERIFIED_CACHE_SIZE = 2000
+
+function cacheOf(secret: Uint8Array): Map<string, Verified> {
+  let cache = verifiedTokens.get(secret)
+  if (!cache) {
+    cache = new Map()
+    verifiedTokens.set(secret, cache)
+  }
+  return cache
+}
+
 /** The claims of a valid token, or null for anything else (garbage, other secret, expired, alg none). */
 export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims | null> {
+  const cache = cacheOf(secret)
+  const known = cache.get(token)
+  if (known && known.expiresAt > Date.now() / 1000) return known.claims
+  cache.delete(token)
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
     })
     if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null
-    return { _id: payload.sub, username: payload.username }
+    const claims = { _id: payload.sub, username: payload.username }
+    if (typeof payload.exp === 'number') {
+      if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '')
+      cache.set(token, { claims, expiresAt: payload.exp })
+    }
+    return claims
   } catch {
     return null
   }

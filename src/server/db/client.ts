@@ -14,6 +14,33 @@ export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Data
 /** Where the committed drizzle-kit migrations live when running from source. */
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** How many distinct statements stay prepared; the API runs a few dozen shapes of query. */
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * drizzle asks better-sqlite3 to prepare every statement anew on each call, and parsing SQL
+ * costs more than running most of our queries. Reuse the prepared statement for the same SQL
+ * text instead (better-sqlite3 statements are reusable; each call runs to completion).
+ */
+function reuseStatements(sqlite: Database.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite)
+  const statements = new Map<string, Database.Statement>()
+  sqlite.prepare = ((source: string) => {
+    let statement = statements.get(source)
+    if (statement) {
+      // drizzle switches raw mode on for some calls; hand the statement back as prepared.
+      if (statement.reader) statement.raw(false)
+      return statement
+    }
+    statement = prepare(source)
+    if (statements.size >= STATEMENT_CACHE_SIZE) {
+      statements.delete(statements.keys().next().value ?? '')
+    }
+    statements.set(source, statement)
+    return statement
+  }) as typeof sqlite.prepare
+}
+
 export interface OpenDatabaseOptions {
   /** A file path, or `:memory:` for tests. */
   file: string
@@ -35,6 +62,7 @@ export function openDatabase({
   onQuery,
 }: OpenDatabaseOptions): AppDatabase {
   const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {})
+  reuseStatements(sqlite)
   try {
     // WAL lets readers go on while one request writes; NORMAL sync is durable across app crashes
     // in WAL mode and only risks the last transactions on a power cut.

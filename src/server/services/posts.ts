@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { follows, postReactions, posts, users } from '../db/schema'
+import { postReactions, posts, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { MESSAGES } from '../messages'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { idList, POST_COLUMNS, selectAll } from '../db/raw'
 import type { PostRow } from './present'
 import { parseId } from './users'
 
@@ -26,35 +27,50 @@ export function listAllPosts(db: Db, sort: PostSort = 'recent'): PostRow[] {
     .all()
 }
 
-/** One page of posts matching `where`, newest first, or most liked first. */
+const NO_CURSOR = Number.MAX_SAFE_INTEGER
+
+/**
+ * One page of posts (all, or one author's), newest first or most liked first. The SQL text is
+ * the same for the first page and the next ones (no cursor compares below the largest values),
+ * so each shape is one cached prepared statement.
+ */
 function pagePosts(
   db: Db,
-  where: SQL | undefined,
+  authorId: number | null,
   page: PageRequest,
   sort: PostSort = 'recent',
 ): PostRowPage {
-  let after: SQL | undefined
-  if (page.cursor && sort === 'likes') {
-    const [likes, created, id] = decodeNumericCursor(page.cursor, 3)
-    after = sql`(${posts.likeCount}, ${posts.createdAt}, ${posts.id}) < (${likes}, ${created}, ${id})`
-  } else if (page.cursor) {
-    const [created, id] = decodeNumericCursor(page.cursor, 2)
-    after = sql`(${posts.createdAt}, ${posts.id}) < (${created}, ${id})`
-  }
-  const rows = db
-    .select()
-    .from(posts)
-    .where(and(where, after))
-    .orderBy(...(sort === 'likes' ? mostLikedFirst : newestFirst))
-    .limit(page.limit + 1)
-    .all()
+  const byAuthor = authorId === null ? '' : 'author_id = ? AND'
+  const authorParam = authorId === null ? [] : [authorId]
+  const rows =
+    sort === 'likes'
+      ? selectAll<PostRow>(
+          db,
+          `SELECT ${POST_COLUMNS} FROM posts
+           WHERE ${byAuthor} (like_count, created_at, id) < (?, ?, ?)
+           ORDER BY like_count DESC, created_at DESC, id DESC LIMIT ?`,
+          ...authorParam,
+          ...(page.cursor
+            ? decodeNumericCursor(page.cursor, 3)
+            : [NO_CURSOR, NO_CURSOR, NO_CURSOR]),
+          page.limit + 1,
+        )
+      : selectAll<PostRow>(
+          db,
+          `SELECT ${POST_COLUMNS} FROM posts
+           WHERE ${byAuthor} (created_at, id) < (?, ?)
+           ORDER BY created_at DESC, id DESC LIMIT ?`,
+          ...authorParam,
+          ...(page.cursor ? decodeNumericCursor(page.cursor, 2) : [NO_CURSOR, NO_CURSOR]),
+          page.limit + 1,
+        )
   return finishPage(rows, page.limit, (row) =>
     sort === 'likes' ? [row.likeCount, row.createdAt, row.id] : [row.createdAt, row.id],
   )
 }
 
 export function pageAllPosts(db: Db, page: PageRequest, sort: PostSort): PostRowPage {
-  return pagePosts(db, undefined, page, sort)
+  return pagePosts(db, null, page, sort)
 }
 
 export function listUserPosts(db: Db, authorId: number): PostRow[] {
@@ -67,7 +83,7 @@ export function listUserPosts(db: Db, authorId: number): PostRow[] {
 }
 
 export function pageUserPosts(db: Db, authorId: number, page: PageRequest): PostRowPage {
-  return pagePosts(db, eq(posts.authorId, authorId), page)
+  return pagePosts(db, authorId, page)
 }
 
 /**
@@ -82,30 +98,35 @@ export function pageUserPosts(db: Db, authorId: number, page: PageRequest): Post
 export function pageFeed(db: Db, userId: number, page: PageRequest): PostRowPage {
   const [createdBefore, idBefore] = page.cursor
     ? decodeNumericCursor(page.cursor, 2)
-    : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
-  const authors = sql`(SELECT ${follows.followeeId} FROM ${follows} WHERE ${follows.followerId} = ${userId} UNION ALL SELECT ${userId})`
-  const candidates =
-    db.get<{ n: number | null }>(
-      sql`SELECT sum(${users.postCount}) AS n FROM ${users} WHERE ${users.id} IN ${authors}`,
-    )?.n ?? 0
-  const total =
-    db.get<{ n: number | null }>(sql`SELECT max(${posts.id}) AS n FROM ${posts}`)?.n ?? 0
+    : [NO_CURSOR, NO_CURSOR]
+  const authors = `(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)`
+  const [{ candidates, total }] = selectAll<{ candidates: number | null; total: number | null }>(
+    db,
+    `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${authors}) AS candidates,
+            (SELECT max(id) FROM posts) AS total`,
+    userId,
+    userId,
+  ) as [{ candidates: number | null; total: number | null }]
   const fetch = page.limit + 1
-  const index = sql.raw(
-    candidates * candidates > fetch * total ? 'posts_recent_idx' : 'posts_author_recent_idx',
-  )
-  const ids = db
-    .all<{ id: number }>(
-      sql`SELECT id FROM posts INDEXED BY ${index}
-          WHERE author_id IN ${authors} AND (created_at, id) < (${createdBefore}, ${idBefore})
-          ORDER BY created_at DESC, id DESC LIMIT ${fetch}`,
-    )
-    .map((row) => row.id)
+  const dense = (candidates ?? 0) ** 2 > fetch * (total ?? 0)
+  const index = dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
+  const ids = selectAll<{ id: number }>(
+    db,
+    `SELECT id FROM posts INDEXED BY ${index}
+     WHERE author_id IN ${authors} AND (created_at, id) < (?, ?)
+     ORDER BY created_at DESC, id DESC LIMIT ?`,
+    userId,
+    userId,
+    createdBefore,
+    idBefore,
+    fetch,
+  ).map((row) => row.id)
   const byId = new Map(
-    (ids.length ? db.select().from(posts).where(inArray(posts.id, ids)).all() : []).map((row) => [
-      row.id,
-      row,
-    ]),
+    selectAll<PostRow>(
+      db,
+      `SELECT ${POST_COLUMNS} FROM posts WHERE id IN (SELECT value FROM json_each(?))`,
+      idList(ids),
+    ).map((row) => [row.id, row]),
   )
   const rows = ids.flatMap((id) => byId.get(id) ?? [])
   return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])

@@ -2,18 +2,11 @@
  * Turns database rows into the API's JSON shapes (src/shared/api-types.ts), loading what they
  * embed (authors, reactions, comments) in a few batched queries rather than one per row.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
 import type { Db } from '../db/client'
-import {
-  bookmarks,
-  commentVotes,
-  comments,
-  follows,
-  postReactions,
-  posts,
-  users,
-} from '../db/schema'
+import { bookmarks, comments, follows, posts, users } from '../db/schema'
+import { idList, selectAll } from '../db/raw'
 import { formatTimestamp } from './time'
 
 export type UserRow = typeof users.$inferSelect
@@ -76,8 +69,11 @@ export function toUserSummary(row: SummaryRow): UserSummary {
 }
 
 function loadSummaries(db: Db, userIds: number[]): Map<number, UserSummary> {
-  const rows = inBatches(userIds, (batch) =>
-    db.select(summaryColumns).from(users).where(inArray(users.id, batch)).all(),
+  const rows = selectAll<SummaryRow>(
+    db,
+    `SELECT id, username, first_name AS firstName, last_name AS lastName, profile_img AS profileImg
+     FROM users WHERE id IN (SELECT value FROM json_each(?))`,
+    idList(userIds),
   )
   return new Map(rows.map((row) => [row.id, toUserSummary(row)]))
 }
@@ -94,49 +90,29 @@ const toReactor = (row: ReactionRow): Reactor => ({
   username: row.username,
 })
 
-function loadPostReactions(db: Db, postIds: number[], options: PresentOptions): ReactionRow[] {
-  if (options.detail === 'page' && options.viewerId === null) return []
-  const viewerId = options.viewerId
-  return inBatches(postIds, (batch) =>
-    db
-      .select({
-        targetId: postReactions.postId,
-        userId: postReactions.userId,
-        username: users.username,
-        kind: postReactions.kind,
-      })
-      .from(postReactions)
-      .innerJoin(users, eq(users.id, postReactions.userId))
-      .where(
-        options.detail === 'page' && viewerId !== null
-          ? and(inArray(postReactions.postId, batch), eq(postReactions.userId, viewerId))
-          : inArray(postReactions.postId, batch),
-      )
-      .orderBy(asc(postReactions.createdAt), asc(postReactions.userId))
-      .all(),
-  )
-}
-
-function loadCommentVotes(db: Db, commentIds: number[], options: PresentOptions): ReactionRow[] {
-  if (options.detail === 'page' && options.viewerId === null) return []
-  const viewerId = options.viewerId
-  return inBatches(commentIds, (batch) =>
-    db
-      .select({
-        targetId: commentVotes.commentId,
-        userId: commentVotes.userId,
-        username: users.username,
-        kind: commentVotes.kind,
-      })
-      .from(commentVotes)
-      .innerJoin(users, eq(users.id, commentVotes.userId))
-      .where(
-        options.detail === 'page' && viewerId !== null
-          ? and(inArray(commentVotes.commentId, batch), eq(commentVotes.userId, viewerId))
-          : inArray(commentVotes.commentId, batch),
-      )
-      .orderBy(asc(commentVotes.createdAt), asc(commentVotes.userId))
-      .all(),
+/**
+ * Who liked or disliked (`post_reactions`), or voted on (`comment_votes`), each target: everyone
+ * in `full` detail, only the viewer in a page.
+ */
+function loadReactions(
+  db: Db,
+  table: 'post_reactions' | 'comment_votes',
+  targetIds: number[],
+  options: PresentOptions,
+): ReactionRow[] {
+  if (targetIds.length === 0 || (options.detail === 'page' && options.viewerId === null)) {
+    return []
+  }
+  const target = table === 'post_reactions' ? 'post_id' : 'comment_id'
+  const onlyViewer = options.detail === 'page'
+  return selectAll<ReactionRow>(
+    db,
+    `SELECT r.${target} AS targetId, r.user_id AS userId, u.username AS username, r.kind AS kind
+     FROM ${table} r JOIN users u ON u.id = r.user_id
+     WHERE r.${target} IN (SELECT value FROM json_each(?))${onlyViewer ? ' AND r.user_id = ?' : ''}
+     ORDER BY r.created_at, r.user_id`,
+    idList(targetIds),
+    ...(onlyViewer ? [options.viewerId] : []),
   )
 }
 
@@ -148,8 +124,9 @@ export function presentComments(db: Db, rows: CommentRow[], options: PresentOpti
     rows.map((row) => row.authorId),
   )
   const votes = groupBy(
-    loadCommentVotes(
+    loadReactions(
       db,
+      'comment_votes',
       rows.map((row) => row.id),
       options,
     ),
@@ -187,7 +164,10 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
     db,
     rows.map((row) => row.authorId),
   )
-  const reactions = groupBy(loadPostReactions(db, postIds, options), (row) => row.targetId)
+  const reactions = groupBy(
+    loadReactions(db, 'post_reactions', postIds, options),
+    (row) => row.targetId,
+  )
   const commentsByPost =
     options.detail === 'full'
       ? groupBy(
