@@ -28,3 +28,11 @@ export const idList = (ids: number[]) => JSON.stringify([...new Set(ids)])
 export const POST_COLUMNS = `posts.id AS id, posts.author_id AS authorId, posts.content AS content,
   posts.like_count AS likeCount, posts.comment_count AS commentCount,
   posts.created_at AS createdAt, posts.updated_at AS updatedAt`
+
+/** The columns of a users row under the names drizzle's `UserRow` uses. */
+export const USER_COLUMNS = `users.id AS id, users.username AS username,
+  users.username_key AS usernameKey, users.password_hash AS passwordHash,
+  users.first_name AS firstName, users.last_name AS lastName, users.bio AS bio,
+  users.profile_img AS profileImg, users.extra AS extra,
+  users.follower_count AS followerCount, users.following_count AS followingCount,
+  users.post_count AS postCount, users.created_at AS createdAt, users.updated_at AS updatedAt`

@@ -134,7 +134,10 @@ export function pageFeed(db: Db, userId: number, page: PageRequest): PostRowPage
 
 export function getPost(db: Db, rawId: string): PostRow {
   const id = parseId(rawId)
-  const row = id === null ? undefined : db.select().from(posts).where(eq(posts.id, id)).get()
+  const row =
+    id === null
+      ? undefined
+      : selectAll<PostRow>(db, `SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, id)[0]
   if (!row) throw notFound(MESSAGES.postNotFound)
   return row
 }

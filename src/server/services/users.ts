@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { UserListItem } from '../../shared/api-types'
 import type { Db } from '../db/client'
+import { selectAll, USER_COLUMNS } from '../db/raw'
 import { follows, users } from '../db/schema'
 import { badRequest, notFound, unprocessable } from '../errors'
 import { MESSAGES } from '../messages'
@@ -74,8 +75,9 @@ export function findUserByUsername(db: Db, username: string): UserRow | undefine
     .get()
 }
 
+/** Every signed-in request looks its user up: a cached raw statement (db/raw.ts). */
 export function findUserById(db: Db, id: number): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get()
+  return selectAll<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, id)[0]
 }
 
 /** Parses a user id from a URL; anything that is not one names no user. */
