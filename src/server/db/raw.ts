@@ -36,3 +36,9 @@ export const USER_COLUMNS = `users.id AS id, users.username AS username,
   users.profile_img AS profileImg, users.extra AS extra,
   users.follower_count AS followerCount, users.following_count AS followingCount,
   users.post_count AS postCount, users.created_at AS createdAt, users.updated_at AS updatedAt`
+
+/** The columns of a comments row under the names drizzle's `CommentRow` uses. */
+export const COMMENT_COLUMNS = `comments.id AS id, comments.post_id AS postId,
+  comments.author_id AS authorId, comments.text AS text,
+  comments.upvote_count AS upvoteCount, comments.downvote_count AS downvoteCount,
+  comments.created_at AS createdAt, comments.updated_at AS updatedAt`

@@ -1,12 +1,12 @@
 /**
  * Turns database rows into the API's JSON shapes (src/shared/api-types.ts), loading what they
- * embed (authors, reactions, comments) in a few batched queries rather than one per row.
+ * embed (authors, reactions, comments) in one query each, for all rows at once, never one per row.
  */
-import { asc, desc, eq, inArray } from 'drizzle-orm'
+import { asc, desc, eq } from 'drizzle-orm'
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { bookmarks, comments, follows, posts, users } from '../db/schema'
-import { idList, selectAll } from '../db/raw'
+import { COMMENT_COLUMNS, idList, selectAll } from '../db/raw'
 import { formatTimestamp } from './time'
 
 export type UserRow = typeof users.$inferSelect
@@ -23,18 +23,6 @@ export interface PresentOptions {
   detail: Detail
   /** The user making the request, if any: pages show only this user in reactor lists. */
   viewerId: number | null
-}
-
-/** SQLite allows a limited number of bound parameters; batch `IN (…)` lists below it. */
-const BATCH = 500
-
-function inBatches<Row>(ids: number[], query: (batch: number[]) => Row[]): Row[] {
-  const unique = [...new Set(ids)]
-  const rows: Row[] = []
-  for (let start = 0; start < unique.length; start += BATCH) {
-    rows.push(...query(unique.slice(start, start + BATCH)))
-  }
-  return rows
 }
 
 function groupBy<Row, Key>(rows: Row[], key: (row: Row) => Key): Map<Key, Row[]> {
@@ -173,13 +161,12 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
       ? groupBy(
           presentComments(
             db,
-            inBatches(postIds, (batch) =>
-              db
-                .select()
-                .from(comments)
-                .where(inArray(comments.postId, batch))
-                .orderBy(desc(comments.createdAt), desc(comments.id))
-                .all(),
+            selectAll<CommentRow>(
+              db,
+              `SELECT ${COMMENT_COLUMNS} FROM comments
+               WHERE post_id IN (SELECT value FROM json_each(?))
+               ORDER BY created_at DESC, id DESC`,
+              idList(postIds),
             ),
             options,
           ),
