@@ -5,7 +5,8 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
 import type { Db } from '../db/client'
-import { bookmarks, comments, follows, posts, users } from '../db/schema'
+import type { comments } from '../db/schema'
+import { bookmarks, follows, posts, users } from '../db/schema'
 import { COMMENT_COLUMNS, idList, selectAll } from '../db/raw'
 import { formatTimestamp } from './time'
 
