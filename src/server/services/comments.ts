@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { COMMENT_COLUMNS, selectAll } from '../db/raw'
 import { commentVotes, comments, posts } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { MESSAGES } from '../messages'
@@ -25,21 +26,19 @@ export function pageComments(
   postId: number,
   page: PageRequest,
 ): { rows: CommentRow[]; nextCursor: string | null } {
-  const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
-  const rows = db
-    .select()
-    .from(comments)
-    .where(
-      and(
-        eq(comments.postId, postId),
-        after
-          ? sql`(${comments.createdAt}, ${comments.id}) < (${after[0]}, ${after[1]})`
-          : undefined,
-      ),
-    )
-    .orderBy(...newestFirst)
-    .limit(page.limit + 1)
-    .all()
+  const [createdBefore, idBefore] = page.cursor
+    ? decodeNumericCursor(page.cursor, 2)
+    : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+  const rows = selectAll<CommentRow>(
+    db,
+    `SELECT ${COMMENT_COLUMNS} FROM comments
+     WHERE post_id = ? AND (created_at, id) < (?, ?)
+     ORDER BY created_at DESC, id DESC LIMIT ?`,
+    postId,
+    createdBefore,
+    idBefore,
+    page.limit + 1,
+  )
   return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
 }
 

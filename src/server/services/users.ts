@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { UserListItem } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { selectAll, USER_COLUMNS } from '../db/raw'
@@ -117,21 +117,19 @@ export interface UserPage {
 /** Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically. */
 export function searchUsers(db: Db, prefix: string, page: PageRequest): UserPage {
   const key = usernameKey(prefix)
-  const after = page.cursor ? decodeTextCursor(page.cursor) : null
-  const rows = db
-    .select()
-    .from(users)
-    .where(
-      and(
-        // A range on the lowercased key is a prefix match that the unique index serves.
-        gte(users.usernameKey, key),
-        lt(users.usernameKey, `${key}\uffff`),
-        after ? sql`(${users.usernameKey}, ${users.id}) > (${after[0]}, ${after[1]})` : undefined,
-      ),
-    )
-    .orderBy(asc(users.usernameKey), asc(users.id))
-    .limit(page.limit + 1)
-    .all()
+  const [afterKey, afterId] = page.cursor ? decodeTextCursor(page.cursor) : ['', 0]
+  // A range on the lowercased key is a prefix match that its unique index serves.
+  const rows = selectAll<UserRow>(
+    db,
+    `SELECT ${USER_COLUMNS} FROM users
+     WHERE username_key >= ? AND username_key < ? AND (username_key, id) > (?, ?)
+     ORDER BY username_key, id LIMIT ?`,
+    key,
+    `${key}\uffff`,
+    afterKey,
+    afterId,
+    page.limit + 1,
+  )
   const finished = finishPage(rows, page.limit, (row) => [row.usernameKey, row.id])
   return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
 }
