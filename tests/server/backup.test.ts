@@ -1,25 +1,20 @@
 import Database from 'better-sqlite3'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { removeTempDirs, tempDir as makeTempDir } from '../helpers/temp-dirs'
 import type { Post } from '../../src/shared/api-types'
 import { backupDataFolder, checkBackup, restoreDataFolder } from '../../src/server/backup'
 import { StartError, startServer, type RunningServer } from '../../src/server/server'
 
 const running: RunningServer[] = []
-const folders: string[] = []
 
 afterEach(async () => {
   for (const server of running.splice(0)) await server.close().catch(() => undefined)
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  removeTempDirs()
 })
 
-function tempDir(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'gamerstage-backup-test-'))
-  folders.push(folder)
-  return folder
-}
+const tempDir = () => makeTempDir('gamerstage-backup-test-')
 
 async function start(dataDir: string, demo = true): Promise<RunningServer> {
   const server = await startServer({ port: 0, dataDir, demo })

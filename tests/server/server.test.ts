@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs'
+import { mkdirSync, statSync, writeFileSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { removeTempDirs, tempDir as makeTempDir } from '../helpers/temp-dirs'
 import type { LoginResponse, MetaResponse, Post, User } from '../../src/shared/api-types'
 import {
   DATABASE_FILE,
@@ -13,18 +13,13 @@ import {
 } from '../../src/server/server'
 
 const running: RunningServer[] = []
-const folders: string[] = []
 
 afterEach(async () => {
   for (const server of running.splice(0)) await server.close().catch(() => undefined)
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  removeTempDirs()
 })
 
-function tempDir(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'gamerstage-server-test-'))
-  folders.push(folder)
-  return folder
-}
+const tempDir = () => makeTempDir('gamerstage-server-test-')
 
 async function start(dataDir: string, demo = true): Promise<RunningServer> {
   const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo })

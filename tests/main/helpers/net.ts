@@ -1,8 +1,5 @@
 /** Ports, temp folders and HTTP calls for the main-process tests, which use real servers. */
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type AddressInfo, type Server } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 
 async function canListen(port: number, host: string): Promise<boolean> {
   const server = createServer()
@@ -40,18 +37,7 @@ export async function holdPort(host: string, port = 0): Promise<{ port: number; 
 export const closeNet = (server: Server) =>
   new Promise<void>((resolve) => server.close(() => resolve()))
 
-/** Temp folders made by `tempDir`, removed by `removeTempDirs` (call it in afterEach). */
-const made: string[] = []
-
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'gs-'))
-  made.push(dir)
-  return dir
-}
-
-export function removeTempDirs(): void {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
-}
+export { removeTempDirs, tempDir } from '../../helpers/temp-dirs'
 
 /** GET `url` without keeping the connection open, so closed servers refuse the next call. */
 export function get(url: string, token?: string): Promise<Response> {

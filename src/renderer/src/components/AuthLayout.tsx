@@ -1,22 +1,12 @@
 import type { ReactNode } from 'react'
-import { useAtomValue, useSetAtom } from 'jotai'
-import { themeAtom, toggleThemeAtom } from '../state/theme'
 import { Icon } from './Icon'
+import { ThemeToggle } from './ThemeToggle'
 
 /** The split screen for login and signup: the brand and tagline, then the form. */
 export function AuthLayout({ tagline, children }: { tagline: string; children: ReactNode }) {
-  const theme = useAtomValue(themeAtom)
-  const toggleTheme = useSetAtom(toggleThemeAtom)
   return (
     <div className="auth-page">
-      <button
-        type="button"
-        className="icon-btn auth-theme"
-        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-        onClick={() => toggleTheme()}
-      >
-        <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-      </button>
+      <ThemeToggle className="auth-theme" />
       <section className="auth-hero">
         <div className="auth-brand">
           <span className="brand-mark big" aria-hidden="true">

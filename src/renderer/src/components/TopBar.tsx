@@ -4,9 +4,10 @@ import { Link, NavLink } from 'react-router-dom'
 import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
 import { logoutAtom } from '../state/session'
-import { themeAtom, toggleThemeAtom } from '../state/theme'
 import { Avatar } from './Avatar'
+import { BrandLink } from './BrandLink'
 import { Icon } from './Icon'
+import { ThemeToggle } from './ThemeToggle'
 import { SearchBox } from './SearchBox'
 
 /** The spec: logout shows its toast and clears the session after 2 seconds. */
@@ -14,8 +15,6 @@ export const LOGOUT_DELAY_MS = 2000
 
 export function TopBar() {
   const user = useAtomValue(userAtom)
-  const theme = useAtomValue(themeAtom)
-  const toggleTheme = useSetAtom(toggleThemeAtom)
   const logout = useSetAtom(logoutAtom)
   const [leaving, setLeaving] = useState(false)
 
@@ -29,23 +28,10 @@ export function TopBar() {
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <Link to="/home" className="brand" aria-label="Gamerstage home">
-          <span className="brand-mark" aria-hidden="true">
-            <Icon name="gamepad" size={22} />
-          </span>
-          <span className="brand-name">Gamerstage</span>
-        </Link>
+        <BrandLink to="/home" label="Gamerstage home" />
         <SearchBox />
         <div className="topbar-actions">
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-            title={theme === 'dark' ? 'Light theme' : 'Dark theme'}
-            onClick={() => toggleTheme()}
-          >
-            <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-          </button>
+          <ThemeToggle />
           {/* Phones have no sidebar: the Server page is reached from here (hidden on desktop). */}
           <NavLink
             to="/server"

@@ -7,7 +7,8 @@ import { getMeta } from '../api/meta'
 import { AuthLayout } from '../components/AuthLayout'
 import { Icon } from '../components/Icon'
 import { getBridge } from '../bridge/get-bridge'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { notifyError } from '../lib/notify'
+import { useSessionStart } from '../lib/use-session-start'
 import { connectionAtom } from '../state/connection'
 import { reconnectCountAtom } from '../state/server-status'
 import { loginAtom } from '../state/session'
@@ -15,7 +16,7 @@ import { loginAtom } from '../state/session'
 export function LoginPage() {
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
+  const [busy, startSession] = useSessionStart()
   const [demo, setDemo] = useState<MetaResponse['demoAccount']>(null)
   const login = useSetAtom(loginAtom)
   const connection = useAtomValue(connectionAtom)
@@ -40,14 +41,7 @@ export function LoginPage() {
       notifyError('Fill complete form')
       return
     }
-    setBusy(true)
-    try {
-      await login(username.trim(), password)
-      notifySuccess('working')
-    } catch (error) {
-      notifyError(messageOf(error))
-      setBusy(false)
-    }
+    await startSession(() => login(username.trim(), password))
   }
 
   return (

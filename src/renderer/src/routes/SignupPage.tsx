@@ -4,7 +4,8 @@ import type { FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { LIMITS, USERNAME_PATTERN } from '../../../shared/limits'
 import { AuthLayout } from '../components/AuthLayout'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { notifyError } from '../lib/notify'
+import { useSessionStart } from '../lib/use-session-start'
 import { signupAtom } from '../state/session'
 
 function Rule({ ok, touched, children }: { ok: boolean; touched: boolean; children: string }) {
@@ -20,7 +21,7 @@ export function SignupPage() {
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [busy, setBusy] = useState(false)
+  const [busy, startSession] = useSessionStart()
   const signup = useSetAtom(signupAtom)
   const name = username.trim()
 
@@ -34,14 +35,7 @@ export function SignupPage() {
       notifyError('Passwords should be same')
       return
     }
-    setBusy(true)
-    try {
-      await signup(name, password)
-      notifySuccess('working')
-    } catch (error) {
-      notifyError(messageOf(error))
-      setBusy(false)
-    }
+    await startSession(() => signup(name, password))
   }
 
   return (

@@ -1,0 +1,14 @@
+import { Link } from 'react-router-dom'
+import { Icon } from './Icon'
+
+/** The product name in a top bar, linking to `to` (home when signed in, login otherwise). */
+export function BrandLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="brand" aria-label={label}>
+      <span className="brand-mark" aria-hidden="true">
+        <Icon name="gamepad" size={22} />
+      </span>
+      <span className="brand-name">Gamerstage</span>
+    </Link>
+  )
+}
