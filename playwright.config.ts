@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
+import { DEMO_PORT, DEMO_URL, EMPTY_PORT, EMPTY_URL } from './tests/e2e/ports'
+
 /** The demo server (seeded) and an empty one (`--no-demo`), each on a fresh data folder. */
-export const DEMO_URL = 'http://127.0.0.1:4599'
-export const EMPTY_URL = 'http://127.0.0.1:4598'
+export { DEMO_URL, EMPTY_URL }
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,14 +37,14 @@ export default defineConfig({
   webServer: [
     {
       // scripts/serve.ts (via start-server.ts) builds the web app first when it is stale.
-      command: 'npx tsx tests/e2e/start-server.ts --port 4599',
+      command: `npx tsx tests/e2e/start-server.ts --port ${DEMO_PORT}`,
       url: `${DEMO_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'pipe',
     },
     {
-      command: `npx tsx tests/e2e/start-server.ts --port 4598 --no-demo --after ${DEMO_URL}/api/health`,
+      command: `npx tsx tests/e2e/start-server.ts --port ${EMPTY_PORT} --no-demo --after ${DEMO_URL}/api/health`,
       url: `${EMPTY_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -1,3 +1,4 @@
+import { DEMO_URL } from './ports'
 import { expect, test } from '@playwright/test'
 import { DEMO, EMPTY_URL, loginDemo, signup, toast, uniqueName } from './helpers'
 
@@ -95,7 +96,7 @@ test.describe('route guards', () => {
   for (const path of ['/home', '/explore', '/bookmarks', '/post/1', '/player1']) {
     test(`sends a visitor from ${path} to the login page`, async ({ page }) => {
       await page.goto(path)
-      await expect(page).toHaveURL(/127\.0\.0\.1:4599\/$/)
+      await expect(page).toHaveURL(`${DEMO_URL}/`)
       await expect(page.getByText('Real gaming takes the stage')).toBeVisible()
     })
   }
@@ -116,7 +117,7 @@ test('logout toasts, then clears the session after 2 seconds', async ({ page }) 
   await page.waitForTimeout(1000)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
   await expect(page).toHaveURL(/\/home$/)
-  await expect(page).toHaveURL(/127\.0\.0\.1:4599\/$/, { timeout: 4000 })
+  await expect(page).toHaveURL(`${DEMO_URL}/`, { timeout: 4000 })
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
 })

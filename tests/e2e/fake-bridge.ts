@@ -1,3 +1,4 @@
+import { DEMO_URL } from './ports'
 import type { Page } from '@playwright/test'
 import type { Connection, GamerstageBridge, LanSharingStatus } from '../../src/shared/bridge'
 
@@ -34,7 +35,7 @@ declare global {
   }
 }
 
-export const EMBEDDED_URL = 'http://127.0.0.1:4599'
+export const EMBEDDED_URL = DEMO_URL
 
 export interface FakeBridgeOptions {
   connection: Connection

@@ -1,8 +1,7 @@
 import { expect } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
-/** The server started with --no-demo (playwright.config.ts). */
-export const EMPTY_URL = 'http://127.0.0.1:4598'
+export { EMPTY_URL } from './ports'
 
 export const DEMO = { username: 'player1', password: 'gamerstage' }
 

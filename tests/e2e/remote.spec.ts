@@ -1,3 +1,4 @@
+import { DEMO_URL } from './ports'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -8,7 +9,6 @@ import { EMPTY_URL, signup, toast, uniqueName } from './helpers'
 import { spawnServer } from './spawn-server'
 
 /** The demo server that serves the page (playwright.config.ts). */
-const DEMO_URL = 'http://127.0.0.1:4599'
 
 function storedToken(page: Page) {
   return page.evaluate(() => localStorage.getItem('token'))

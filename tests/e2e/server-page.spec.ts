@@ -1,3 +1,4 @@
+import { EMPTY_URL } from './ports'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 import { EMBEDDED_URL, bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
@@ -156,10 +157,10 @@ test.describe('Server page in the desktop app (this computer)', () => {
 
 test('on a friend’s server, hosting and backups are not offered', async ({ page }) => {
   await installFakeBridge(page, {
-    connection: { kind: 'remote', baseUrl: 'http://127.0.0.1:4598' },
+    connection: { kind: 'remote', baseUrl: EMPTY_URL },
   })
   await page.goto('/server')
-  await expect(page.getByTestId('current-connection')).toHaveText('http://127.0.0.1:4598')
+  await expect(page.getByTestId('current-connection')).toHaveText(EMPTY_URL)
   await expect(page.getByRole('radio', { name: /A friend's server/ })).toBeChecked()
   await expect(page.getByRole('switch')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Back up data…' })).toHaveCount(0)
