@@ -5,10 +5,18 @@
  */
 import { spawnSync } from 'node:child_process'
 import { prepareDesktop } from '../../scripts/desktop-setup'
-import { NO_ELECTRON, electronBinary, expect, root, test as setup } from './fixtures'
+import {
+  ELECTRON_REQUIRED,
+  NO_ELECTRON,
+  electronBinary,
+  expect,
+  root,
+  test as setup,
+} from './fixtures'
 
 setup('fetch the Electron build of better-sqlite3 and build the app', () => {
-  setup.skip(electronBinary === null, NO_ELECTRON)
+  setup.skip(electronBinary === null && !ELECTRON_REQUIRED, NO_ELECTRON)
+  if (electronBinary === null) throw new Error(NO_ELECTRON)
   setup.setTimeout(600_000)
   const lines: string[] = []
   expect(
