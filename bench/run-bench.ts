@@ -10,6 +10,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
+import { SERVER_CLI } from '../scripts/build-stamp'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -125,7 +126,7 @@ function startServerProcess(
   const started = performance.now()
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--data', dataDir, '--no-demo'],
+    [SERVER_CLI, '--port', '0', '--data', dataDir, '--no-demo'],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   return new Promise((resolve, reject) => {
