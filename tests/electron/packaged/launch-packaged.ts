@@ -52,9 +52,10 @@ export async function launchPackagedApp(
     executable,
     [
       `--remote-debugging-port=${port}`,
-      // As Playwright does for Electron on Linux: CI runners cannot use Chromium's SUID sandbox
-      // helper (chrome-sandbox is not root-owned in the unpacked folder).
-      ...(process.platform === 'linux' ? ['--no-sandbox'] : []),
+      // As Playwright does for every Electron it launches on Linux: CI runners cannot use
+      // Chromium's SUID sandbox helper (chrome-sandbox is not root-owned in the unpacked
+      // folder), and have no keyring daemon for Chromium to wait on.
+      ...(process.platform === 'linux' ? ['--no-sandbox', '--password-store=basic'] : []),
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   )
