@@ -1,14 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { commentBodySchema, pageQuerySchema } from '../../shared/schemas'
 import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
-import {
-  addComment,
-  deleteComment,
-  editComment,
-  listComments,
-  pageComments,
-  voteComment,
-} from '../services/comments'
+import { liveActionsOf } from '../events/live-actions'
+import { listComments, pageComments } from '../services/comments'
 import { getPost } from '../services/posts'
 import { presentComment, presentComments, type CommentRow } from '../services/present'
 import { pageOf } from '../services/pagination'
@@ -17,6 +11,7 @@ import { validate } from '../validate'
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const live = liveActionsOf(deps)
 
   /** The spec answers with all the post's comments; `Prefer: return=minimal` with just this one. */
   const mutationAnswer = (c: Context<AppEnv>, comment: CommentRow, status: 200 | 201 = 200) => {
@@ -44,23 +39,23 @@ export function commentsRoutes(deps: AppDeps) {
     })
     .post('/add/:postId', auth, validate('json', commentBodySchema), (c) => {
       const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, addComment(db, c.get('user').id, c.req.param('postId'), text), 201)
+      return mutationAnswer(c, live.addComment(c.get('user'), c.req.param('postId'), text), 201)
     })
     .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), (c) => {
       const { postId, commentId } = c.req.param()
       const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, editComment(db, c.get('user').id, postId, commentId, text))
+      return mutationAnswer(c, live.editComment(c.get('user'), postId, commentId, text))
     })
     .post('/delete/:postId/:commentId', auth, (c) => {
       const { postId, commentId } = c.req.param()
-      return mutationAnswer(c, deleteComment(db, c.get('user').id, postId, commentId))
+      return mutationAnswer(c, live.deleteComment(c.get('user'), postId, commentId))
     })
     .post('/upvote/:postId/:commentId', auth, (c) => {
       const { postId, commentId } = c.req.param()
-      return mutationAnswer(c, voteComment(db, c.get('user').id, postId, commentId, 'up'))
+      return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'up'))
     })
     .post('/downvote/:postId/:commentId', auth, (c) => {
       const { postId, commentId } = c.req.param()
-      return mutationAnswer(c, voteComment(db, c.get('user').id, postId, commentId, 'down'))
+      return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'down'))
     })
 }

@@ -9,17 +9,15 @@ import { pageOf } from '../services/pagination'
 import { addBookmark, listBookmarks, pageBookmarks, removeBookmark } from '../services/bookmarks'
 import { presentPost, presentPosts, presentUser, type PostRow } from '../services/present'
 import {
-  editProfile,
-  follow,
   getUserById,
   getUserByUsername,
   listAllUsers,
   pageUsers,
   searchUsers,
   suggestUsers,
-  unfollow,
 } from '../services/users'
 import { validate } from '../validate'
+import { liveActionsOf } from '../events/live-actions'
 
 const usersQuerySchema = pageQuerySchema.extend({
   search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
@@ -29,6 +27,7 @@ const usersQuerySchema = pageQuerySchema.extend({
 export function usersRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const live = liveActionsOf(deps)
 
   /** The spec answers every bookmark mutation with all the user's bookmarks. */
   const bookmarksAnswer = (userId: number) =>
@@ -67,17 +66,17 @@ export function usersRoutes(deps: AppDeps) {
       })
       .post('/edit', auth, validate('json', editProfileSchema), (c) => {
         const { bio, profileImg, firstName, lastName } = c.req.valid('json').userData
-        const user = editProfile(db, c.get('user').id, { bio, profileImg, firstName, lastName })
+        const user = live.editProfile(c.get('user'), { bio, profileImg, firstName, lastName })
         return c.json({ user: presentUser(db, user, { withBookmarks: true }) })
       })
       .post('/follow/:userId', auth, (c) => {
         const me = c.get('user')
-        follow(db, me.id, c.req.param('userId'))
+        live.follow(me, c.req.param('userId'))
         return c.json(followAnswer(me.id, c.req.param('userId')))
       })
       .post('/unfollow/:userId', auth, (c) => {
         const me = c.get('user')
-        unfollow(db, me.id, c.req.param('userId'))
+        live.unfollow(me, c.req.param('userId'))
         return c.json(followAnswer(me.id, c.req.param('userId')))
       })
       .post('/bookmark/:postId', auth, (c) => {
