@@ -224,10 +224,14 @@ export class EventHub {
   private dropSlow(client: Client): void {
     this.droppedSlowClients += 1
     this.remove(client)
-    // Erroring the stream discards its queue at once; cutting the socket makes the adapter,
-    // which waits for a 'drain' that will never come, let go of it too.
-    client.controller.error(new Error('The client stopped reading the event stream.'))
+    // Cutting the socket makes the adapter, which waits for a 'drain' that will never come,
+    // cancel the stream (freeing its queue) on the socket's 'close'. Erroring the stream a turn
+    // later frees it where there is no socket; after a cancel it does nothing (and so the
+    // adapter has no error to log).
     client.disconnect()
+    setImmediate(() =>
+      client.controller.error(new Error('The client stopped reading the event stream.')),
+    )
   }
 
   private remove(client: Client): void {

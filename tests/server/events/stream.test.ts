@@ -30,10 +30,14 @@ async function connect(token: string, lastEventId?: string): Promise<EventReader
 const newPost = async (token: string, content: string) =>
   (
     await ok<{ post: Post }>(
-      app.send('/api/posts', { postData: { content } }, {
-        token,
-        headers: { prefer: 'return=minimal' },
-      }),
+      app.send(
+        '/api/posts',
+        { postData: { content } },
+        {
+          token,
+          headers: { prefer: 'return=minimal' },
+        },
+      ),
       201,
     )
   ).post
@@ -86,10 +90,14 @@ describe('GET /api/events', () => {
     })
 
     const { comment } = await ok<{ comment: { _id: string } }>(
-      app.send(`/api/comments/add/${post._id}`, { commentData: { text: 'nice' } }, {
-        ...bob,
-        headers: { prefer: 'return=minimal' },
-      }),
+      app.send(
+        `/api/comments/add/${post._id}`,
+        { commentData: { text: 'nice' } },
+        {
+          ...bob,
+          headers: { prefer: 'return=minimal' },
+        },
+      ),
       201,
     )
     const commented = (await watcher.next('comment')).data
@@ -246,12 +254,16 @@ describe('notification events', () => {
     await ok(app.send(`/api/posts/like/${post._id}`, {}, bob))
     await ok(app.send(`/api/users/follow/${alice.id}`, {}, carol))
 
-    const forAlice = [await aliceStream.next('notification'), await aliceStream.next('notification')]
-    expect(forAlice.map(({ data }) => [data.notification.type, data.notification.actor.username]))
-      .toEqual([
-        ['like', 'bob_b'],
-        ['follow', 'carol'],
-      ])
+    const forAlice = [
+      await aliceStream.next('notification'),
+      await aliceStream.next('notification'),
+    ]
+    expect(
+      forAlice.map(({ data }) => [data.notification.type, data.notification.actor.username]),
+    ).toEqual([
+      ['like', 'bob_b'],
+      ['follow', 'carol'],
+    ])
     expect(forAlice.map(({ data }) => data.unreadCount)).toEqual([1, 2])
     expect((await bobStream.next('notification')).data.notification.type).toBe('mention')
     expect((await carolStream.next('notification')).data.notification.type).toBe('mention')
