@@ -60,4 +60,34 @@ describe('LAN discovery over real multicast, in a private network namespace', ()
     },
     40_000,
   )
+
+  it.skipIf(problem !== null)(
+    'finds the headless server started with --advertise',
+    () => {
+      const run = spawnSync(
+        'unshare',
+        [
+          '--net',
+          'sh',
+          '-c',
+          `${SETUP} && exec "${process.execPath}" --import tsx tests/server/discovery/netns-cli-probe.ts`,
+        ],
+        { cwd: root, encoding: 'utf8', timeout: 60_000 },
+      )
+      expect(run.status, run.stderr).toBe(0)
+      const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as {
+        port: number
+        found: { name: string; port: number; url: string }[]
+        afterStop: unknown[]
+        exitCode: number
+        output: string
+      }
+      expect(result.output).toContain('Announced on the LAN as "LAN box"')
+      expect(result.found).toHaveLength(1)
+      expect(result.found[0]).toMatchObject({ name: 'LAN box', port: result.port })
+      expect(result.afterStop).toEqual([])
+      expect(result.exitCode).toBe(0)
+    },
+    70_000,
+  )
 })
