@@ -10,6 +10,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
+import { runStreamBench, type StreamBenchResult } from './stream-bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -18,6 +19,8 @@ export interface BenchOptions {
   /** Seconds of load per endpoint. */
   duration: number
   connections: number
+  /** Clients connected to the live event stream (`GET /api/events`) for its row; 0 skips it. */
+  streamClients?: number
 }
 
 export interface EndpointResult {
@@ -40,6 +43,8 @@ export interface BenchReport {
   dataset: { generateSeconds: number; popularPostLikes: number }
   server: { readySeconds: number; rssMiB: number | null; peakRssMiB: number | null }
   endpoints: EndpointResult[]
+  /** The live event stream: a new post's delivery to every connected client. */
+  stream?: StreamBenchResult
 }
 
 interface Endpoint {
@@ -183,6 +188,26 @@ export async function runBench(
     server = started.child
     const { url } = started
     log(`Ready in ${started.readySeconds.toFixed(2)} s at ${url}.`)
+    // First, while the server's memory is at its resting level: RSS growth is the streams' own.
+    const serverPid = server.pid
+    const memoryNow = () => (serverPid ? memoryOf(serverPid) : { rssMiB: null, peakRssMiB: null })
+    const streamClients = options.streamClients ?? 200
+    let stream: StreamBenchResult | undefined
+    if (streamClients > 0) {
+      stream = await runStreamBench({
+        url,
+        dataDir,
+        clients: streamClients,
+        posts: 5,
+        users: options.size.users,
+        usernameOf: dataset.usernameOf,
+        memory: memoryNow,
+      })
+      log(
+        `live stream, ${stream.clients} clients: p50 ${stream.p50Ms} ms  p99 ${stream.p99Ms} ms  ` +
+          `RSS ${stream.rssBeforeMiB?.toFixed(0)} → ${stream.rssAfterMiB?.toFixed(0)} MiB`,
+      )
+    }
 
     // One signed-in user per connection (users 1..n; user 1 follows 200 people).
     const tokens: string[] = []
@@ -239,7 +264,7 @@ export async function runBench(
         `${row.name.padEnd(32)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms`,
       )
     }
-    const memory = server.pid ? memoryOf(server.pid) : { rssMiB: null, peakRssMiB: null }
+    const memory = memoryNow()
     const cpu = cpus()
     return {
       date: new Date().toISOString(),
@@ -254,6 +279,7 @@ export async function runBench(
       dataset: { generateSeconds: dataset.seconds, popularPostLikes: dataset.popularLikes },
       server: { readySeconds: started.readySeconds, ...memory },
       endpoints: results,
+      stream,
     }
   } finally {
     server?.kill('SIGTERM')
@@ -271,9 +297,20 @@ export function formatTable(report: BenchReport): string {
       `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Ms} | ${row.p99Ms} | ${Math.round(row.responseBytes)} | ${(row.ratioToBare * 100).toFixed(0)}% | ${row.non2xx + row.errors} |`,
   )
   const server = report.server
+  const stream = report.stream
+  const streamLine = stream
+    ? [
+        '',
+        `Live stream: ${stream.clients} clients, ${stream.posts} new posts, ${stream.delivered} deliveries: ` +
+          `p50 ${stream.p50Ms} ms, p99 ${stream.p99Ms} ms, max ${stream.maxMs} ms; server RSS ` +
+          `${stream.rssBeforeMiB?.toFixed(0) ?? '?'} MiB before connecting, ${stream.rssAfterMiB?.toFixed(0) ?? '?'} MiB after ` +
+          `(${stream.rssAfterMiB !== null && stream.rssBeforeMiB !== null ? `${stream.rssAfterMiB >= stream.rssBeforeMiB ? '+' : ''}${(stream.rssAfterMiB - stream.rssBeforeMiB).toFixed(1)}` : '?'} MiB).`,
+      ]
+    : []
   return [
     header,
     ...rows,
+    ...streamLine,
     '',
     `Dataset generated in ${report.dataset.generateSeconds.toFixed(1)} s; server ready in ${server.readySeconds.toFixed(2)} s; ` +
       `server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,

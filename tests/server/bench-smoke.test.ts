@@ -13,6 +13,7 @@ describe('bench smoke run', () => {
         size: { users: 30, posts: 200, likes: 400, comments: 200, follows: 60 },
         duration: 0.3,
         connections: 2,
+        streamClients: 25,
       },
       () => undefined,
     )
@@ -39,5 +40,8 @@ describe('bench smoke run', () => {
     }
     expect(report.server.readySeconds).toBeGreaterThan(0)
     expect(formatTable(report)).toContain('| login |')
+    // The live stream row: 25 clients (two loopback source addresses), every post delivered.
+    expect(report.stream).toMatchObject({ clients: 25, posts: 5, delivered: 125 })
+    expect(formatTable(report)).toContain('Live stream: 25 clients')
   }, 120_000)
 })
