@@ -169,15 +169,27 @@ export class EventHub {
     return { ok: true, stream }
   }
 
+  /**
+   * Ends the streams of one user, e.g. when their session is revoked or their account deleted;
+   * answers how many were open.
+   */
+  disconnectUser(userId: number): number {
+    const theirs = [...this.clients].filter((client) => client.userId === userId)
+    for (const client of theirs) this.end(client)
+    return theirs.length
+  }
+
   /** Ends every stream (the server is stopping). */
   close(): void {
-    for (const client of [...this.clients]) {
-      this.remove(client)
-      try {
-        client.controller.close()
-      } catch {
-        // Already errored or cancelled.
-      }
+    for (const client of [...this.clients]) this.end(client)
+  }
+
+  private end(client: Client): void {
+    this.remove(client)
+    try {
+      client.controller.close()
+    } catch {
+      // Already errored or cancelled.
     }
   }
 

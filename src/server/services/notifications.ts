@@ -120,14 +120,16 @@ export function syncMentions(
   mentioned: string[],
   { skip = [] as number[], now = Date.now() } = {},
 ): void {
+  const found =
+    mentioned.length === 0
+      ? []
+      : selectAll<{ id: number }>(
+          db,
+          `SELECT id FROM users WHERE username_key IN (SELECT value FROM json_each(?))`,
+          JSON.stringify(mentioned.map(usernameKey)),
+        )
   const wanted = new Set(
-    selectAll<{ id: number }>(
-      db,
-      `SELECT id FROM users WHERE username_key IN (SELECT value FROM json_each(?))`,
-      JSON.stringify(mentioned.map(usernameKey)),
-    )
-      .map((row) => row.id)
-      .filter((id) => id !== source.authorId && !skip.includes(id)),
+    found.map((row) => row.id).filter((id) => id !== source.authorId && !skip.includes(id)),
   )
   const existing = selectAll<{ recipientId: number }>(
     db,

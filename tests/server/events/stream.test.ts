@@ -240,6 +240,21 @@ describe('GET /api/events', () => {
   })
 })
 
+describe('EventHub.disconnectUser', () => {
+  it("ends only that user's streams (for a revoked session or a deleted account)", async () => {
+    app = await makeTestApp()
+    const alice = await app.signup('alice')
+    const bob = await app.signup('bob_b')
+    const aliceStreams = [await connect(alice.token), await connect(alice.token)]
+    const bobStream = await connect(bob.token)
+    expect(app.events.disconnectUser(Number(alice.id))).toBe(2)
+    await Promise.all(aliceStreams.map((stream) => stream.ended))
+    expect(app.events.clientStats().map((client) => client.userId)).toEqual([Number(bob.id)])
+    await newPost(bob.token, 'still here')
+    expect((await bobStream.next('post')).data.post.content).toBe('still here')
+  })
+})
+
 describe('notification events', () => {
   it('reach only their recipient, live and on replay, never anyone else', async () => {
     app = await makeTestApp()

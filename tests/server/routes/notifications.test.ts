@@ -237,7 +237,7 @@ describe('notifications', () => {
       400,
       MESSAGES.invalidCursor,
     )
-  })
+  }, 30_000)
 
   it("marks all read, or up to an id, only ever the caller's own", async () => {
     const { alice, bob, carol } = await threeUsers()
