@@ -10,7 +10,9 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
-import { runStreamBench, type StreamBenchResult } from './stream-bench'
+import { SERVER_CLI } from '../scripts/build-stamp'
+import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
+import { formatStream, runStreamBench, type StreamBenchResult } from './stream-bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -19,7 +21,11 @@ export interface BenchOptions {
   /** Seconds of load per endpoint. */
   duration: number
   connections: number
-  /** Clients connected to the live event stream (`GET /api/events`) for its row; 0 skips it. */
+  /** Requests per endpoint instead of a duration (the smoke test's exact, quick runs). */
+  amount?: number
+  /** Also measure memory: idle, after load, and whole lists (memory-bench.ts). */
+  memory?: boolean
+  /** Clients of the live event stream (`GET /api/events`) for its row (default 200); 0 skips it. */
   streamClients?: number
 }
 
@@ -34,6 +40,8 @@ export interface EndpointResult {
   ratioToBare: number
   non2xx: number
   errors: number
+  /** Requests answered. */
+  completed: number
 }
 
 export interface BenchReport {
@@ -43,7 +51,8 @@ export interface BenchReport {
   dataset: { generateSeconds: number; popularPostLikes: number }
   server: { readySeconds: number; rssMiB: number | null; peakRssMiB: number | null }
   endpoints: EndpointResult[]
-  /** The live event stream: a new post's delivery to every connected client. */
+  memory?: MemoryReport
+  /** The live event stream: new posts' delivery to every connected client (stream-bench.ts). */
   stream?: StreamBenchResult
 }
 
@@ -124,15 +133,15 @@ function endpoints(dataset: Dataset, freshPostId: number): Endpoint[] {
 }
 
 /** Starts `npm run serve`'s server on the data folder and waits for its address. */
-function startServerProcess(
+export function startServerProcess(
   dataDir: string,
+  args: string[] = ['--no-demo'],
 ): Promise<{ child: ChildProcess; url: string; readySeconds: number }> {
   const started = performance.now()
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--data', dataDir, '--no-demo'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const child = spawn(process.execPath, [SERVER_CLI, '--port', '0', '--data', dataDir, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return new Promise((resolve, reject) => {
     let output = ''
     const onData = (chunk: Buffer) => {
@@ -150,7 +159,7 @@ function startServerProcess(
 }
 
 /** Resident and peak memory of a process in MiB, where /proc tells (Linux). */
-function memoryOf(pid: number): { rssMiB: number | null; peakRssMiB: number | null } {
+export function memoryOf(pid: number): { rssMiB: number | null; peakRssMiB: number | null } {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1])
@@ -188,26 +197,22 @@ export async function runBench(
     server = started.child
     const { url } = started
     log(`Ready in ${started.readySeconds.toFixed(2)} s at ${url}.`)
+
     // First, while the server's memory is at its resting level: RSS growth is the streams' own.
-    const serverPid = server.pid
-    const memoryNow = () => (serverPid ? memoryOf(serverPid) : { rssMiB: null, peakRssMiB: null })
     const streamClients = options.streamClients ?? 200
-    let stream: StreamBenchResult | undefined
-    if (streamClients > 0) {
-      stream = await runStreamBench({
-        url,
-        dataDir,
-        clients: streamClients,
-        posts: 5,
-        users: options.size.users,
-        usernameOf: dataset.usernameOf,
-        memory: memoryNow,
-      })
-      log(
-        `live stream, ${stream.clients} clients: p50 ${stream.p50Ms} ms  p99 ${stream.p99Ms} ms  ` +
-          `RSS ${stream.rssBeforeMiB?.toFixed(0)} → ${stream.rssAfterMiB?.toFixed(0)} MiB`,
-      )
-    }
+    const stream =
+      streamClients > 0
+        ? await runStreamBench({
+            url,
+            dataDir,
+            clients: streamClients,
+            posts: 5,
+            users: options.size.users,
+            usernameOf: dataset.usernameOf,
+            memory: () => (server?.pid ? memoryOf(server.pid) : { rssMiB: null }),
+          })
+        : undefined
+    if (stream) log(formatStream(stream))
 
     // One signed-in user per connection (users 1..n; user 1 follows 200 people).
     const tokens: string[] = []
@@ -231,7 +236,7 @@ export async function runBench(
       const result = await autocannon({
         url,
         connections: options.connections,
-        duration: options.duration,
+        ...(options.amount ? { amount: options.amount } : { duration: options.duration }),
         requests: endpoint.requests,
         setupClient: endpoint.signedIn
           ? (client) => {
@@ -258,13 +263,17 @@ export async function runBench(
         ratioToBare: bareRate ? requestsPerSecond / bareRate : 0,
         non2xx: result.non2xx,
         errors: result.errors,
+        completed: result.requests.total,
       }
       results.push(row)
       log(
         `${row.name.padEnd(32)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms`,
       )
     }
-    const memory = memoryNow()
+    const memory = server.pid ? memoryOf(server.pid) : { rssMiB: null, peakRssMiB: null }
+    const memoryReport = options.memory
+      ? await measureMemory(dataDir, memory.rssMiB, log)
+      : undefined
     const cpu = cpus()
     return {
       date: new Date().toISOString(),
@@ -279,7 +288,8 @@ export async function runBench(
       dataset: { generateSeconds: dataset.seconds, popularPostLikes: dataset.popularLikes },
       server: { readySeconds: started.readySeconds, ...memory },
       endpoints: results,
-      stream,
+      ...(memoryReport ? { memory: memoryReport } : {}),
+      ...(stream ? { stream } : {}),
     }
   } finally {
     server?.kill('SIGTERM')
@@ -297,20 +307,11 @@ export function formatTable(report: BenchReport): string {
       `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Ms} | ${row.p99Ms} | ${Math.round(row.responseBytes)} | ${(row.ratioToBare * 100).toFixed(0)}% | ${row.non2xx + row.errors} |`,
   )
   const server = report.server
-  const stream = report.stream
-  const streamLine = stream
-    ? [
-        '',
-        `Live stream: ${stream.clients} clients, ${stream.posts} new posts, ${stream.delivered} deliveries: ` +
-          `p50 ${stream.p50Ms} ms, p99 ${stream.p99Ms} ms, max ${stream.maxMs} ms; server RSS ` +
-          `${stream.rssBeforeMiB?.toFixed(0) ?? '?'} MiB before connecting, ${stream.rssAfterMiB?.toFixed(0) ?? '?'} MiB after ` +
-          `(${stream.rssAfterMiB !== null && stream.rssBeforeMiB !== null ? `${stream.rssAfterMiB >= stream.rssBeforeMiB ? '+' : ''}${(stream.rssAfterMiB - stream.rssBeforeMiB).toFixed(1)}` : '?'} MiB).`,
-      ]
-    : []
   return [
     header,
     ...rows,
-    ...streamLine,
+    ...(report.memory ? ['', formatMemory(report.memory)] : []),
+    ...(report.stream ? ['', formatStream(report.stream)] : []),
     '',
     `Dataset generated in ${report.dataset.generateSeconds.toFixed(1)} s; server ready in ${server.readySeconds.toFixed(2)} s; ` +
       `server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,

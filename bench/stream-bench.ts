@@ -148,3 +148,17 @@ export async function runStreamBench(options: {
     rssAfterMiB,
   }
 }
+
+/** One line for the terminal and the README. */
+export function formatStream(stream: StreamBenchResult): string {
+  const { rssBeforeMiB: before, rssAfterMiB: after } = stream
+  const growth =
+    before === null || after === null
+      ? '?'
+      : `${after >= before ? '+' : ''}${(after - before).toFixed(1)}`
+  return (
+    `Live stream: ${stream.clients} clients, ${stream.posts} new posts, ${stream.delivered} deliveries: ` +
+    `p50 ${stream.p50Ms} ms, p99 ${stream.p99Ms} ms, max ${stream.maxMs} ms; server RSS ` +
+    `${before?.toFixed(0) ?? '?'} MiB before connecting, ${after?.toFixed(0) ?? '?'} MiB after (${growth} MiB).`
+  )
+}

@@ -6,17 +6,21 @@ import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } 
 import { liveActionsOf } from '../events/live-actions'
 import {
   getPost,
-  listAllPosts,
-  listUserPosts,
+  allPostIds,
   pageAllPosts,
   pageFeed,
   pageUserPosts,
+  postsByIds,
+  userPostIds,
   type PostRowPage,
+  type PostSort,
 } from '../services/posts'
 import { presentPost, presentPosts, type PostRow } from '../services/present'
 import { getUserByUsername } from '../services/users'
 import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
+import { wholeListResponse, type WholeList } from '../whole-list'
+import type { Post } from '../../shared/api-types'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
 import { badRequest } from '../errors'
 import { pageTagPosts } from '../services/tags'
@@ -34,6 +38,14 @@ export function postsRoutes(deps: AppDeps) {
   const auth = requireUser(deps)
   const live = liveActionsOf(deps)
 
+  /** Posts in the spec's whole-list shape: every reactor and every comment. */
+  const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => ({
+    ids,
+    load: (batch) => presentPosts(db, postsByIds(db, batch), { detail: 'full', viewerId }),
+  })
+  const allPosts = (viewerId: number | null, sort: PostSort = 'recent') =>
+    wholePosts(allPostIds(db, sort), viewerId)
+
   /** A page as the API answers it: trimmed posts and where to continue. */
   const pageAnswer = (c: Context<AppEnv>, page: PostRowPage) =>
     c.json({
@@ -45,17 +57,14 @@ export function postsRoutes(deps: AppDeps) {
   const mutationAnswer = (c: Context<AppEnv>, post: PostRow, status: 200 | 201 = 200) => {
     const viewerId = c.get('viewerId')
     if (wantsMinimal(c)) return c.json({ post: presentPost(db, post, viewerId) }, status)
-    return c.json(
-      { posts: presentPosts(db, listAllPosts(db), { detail: 'full', viewerId }) },
-      status,
-    )
+    return wholeListResponse('posts', allPosts(viewerId), status)
   }
 
   return new Hono<AppEnv>()
     .get('/', optionalViewer(deps), validate('query', postsQuerySchema), (c) => {
       const query = c.req.valid('query')
       const sort = query.sort ?? 'recent'
-      // A tag's posts are always a page, newest first (docs/API.md, "Tags").
+      // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
       if (query.tag !== undefined) {
         if (sort !== 'recent') throw badRequest(TAG_SORT_ERROR)
         const tagPage = {
@@ -65,22 +74,14 @@ export function postsRoutes(deps: AppDeps) {
         return pageAnswer(c, pageTagPosts(db, query.tag, tagPage))
       }
       const page = pageOf(query)
-      if (!page) {
-        const viewerId = c.get('viewerId')
-        return c.json({
-          posts: presentPosts(db, listAllPosts(db, sort), { detail: 'full', viewerId }),
-        })
-      }
+      if (!page) return wholeListResponse('posts', allPosts(c.get('viewerId'), sort))
       return pageAnswer(c, pageAllPosts(db, page, sort))
     })
     .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
       const author = getUserByUsername(db, c.req.param('username'))
       const page = pageOf(c.req.valid('query'))
       if (!page) {
-        const viewerId = c.get('viewerId')
-        return c.json({
-          posts: presentPosts(db, listUserPosts(db, author.id), { detail: 'full', viewerId }),
-        })
+        return wholeListResponse('posts', wholePosts(userPostIds(db, author.id), c.get('viewerId')))
       }
       return pageAnswer(c, pageUserPosts(db, author.id, page))
     })
