@@ -50,6 +50,23 @@ describe('GET /api/events', () => {
     expect(app.events.clientCount).toBe(0)
   })
 
+  it('lets a browser on another origin send Last-Event-ID (CORS preflight)', async () => {
+    app = await makeTestApp()
+    const response = await app.request('/api/events', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://192.168.1.30:4567',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization, last-event-id',
+      },
+    })
+    expect(response.status).toBe(204)
+    const allowed = response.headers.get('access-control-allow-headers')?.toLowerCase() ?? ''
+    expect(allowed.split(/,\s*/)).toEqual(
+      expect.arrayContaining(['authorization', 'last-event-id']),
+    )
+  })
+
   it('fans a new post out to every connected client in the page shape, with an id', async () => {
     app = await makeTestApp()
     const alice = await app.signup('alice')
