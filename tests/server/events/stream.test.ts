@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '../../../src/shared/api-types'
 import { EventHub } from '../../../src/server/events/hub'
 import { STREAM_MESSAGES } from '../../../src/server/routes/events'
@@ -184,6 +184,32 @@ describe('GET /api/events', () => {
     expect(await watcher.settle()).toEqual([])
     // The refused delete left the post and its tags in place.
     expect((await ok<{ post: Post }>(app.get(`/api/posts/${post._id}`))).post.content).toBe('mine')
+  })
+
+  it('rolls the change back with its notification, and publishes nothing, when either fails', async () => {
+    app = await makeTestApp()
+    const alice = await app.signup('alice')
+    const bob = await app.signup('bob_b')
+    const post = await newPost(alice.token, 'atomic')
+    const watcher = await connect(alice.token)
+    // Makes writing the like's notification fail, after the like itself was written.
+    app.db.$client.exec(
+      `CREATE TRIGGER fail_notifications BEFORE INSERT ON notifications
+       BEGIN SELECT RAISE(ABORT, 'no notifications today'); END`,
+    )
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const failed = await app.send(`/api/posts/like/${post._id}`, {}, bob)
+    expect(failed.status).toBe(500)
+    expect(logged).toHaveBeenCalledOnce()
+    logged.mockRestore()
+    expect((await ok<{ post: Post }>(app.get(`/api/posts/${post._id}`))).post.likes.likeCount).toBe(
+      0,
+    )
+    expect(await watcher.settle()).toEqual([])
+    app.db.$client.exec('DROP TRIGGER fail_notifications')
+    await ok(app.send(`/api/posts/like/${post._id}`, {}, bob))
+    expect((await watcher.next('reaction')).data.likeCount).toBe(1)
+    expect((await watcher.next('notification')).data.unreadCount).toBe(1)
   })
 
   it('replays what a client missed when it reconnects with Last-Event-ID', async () => {
