@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --users N --posts N --likes N --comments N --follows N --duration S --connections N]`
+ * `npm run bench [-- --users N --posts N --likes N --comments N --follows N --duration S --connections N --stream-clients N]`
  * Prints a table and writes a JSON report to bench/results/. Not part of `npm test`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     follows: { type: 'string' },
     duration: { type: 'string' },
     connections: { type: 'string' },
+    'stream-clients': { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number) => {
@@ -39,6 +40,7 @@ const report = await runBench({
   },
   duration: number(values.duration, 10),
   connections: number(values.connections, 10),
+  streamClients: number(values['stream-clients'], 200),
   memory: true,
 })
 console.log(`\n${formatTable(report)}`)

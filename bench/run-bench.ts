@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
 import { SERVER_CLI } from '../scripts/build-stamp'
 import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
+import { formatStream, runStreamBench, type StreamBenchResult } from './stream-bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -24,6 +25,8 @@ export interface BenchOptions {
   amount?: number
   /** Also measure memory: idle, after load, and whole lists (memory-bench.ts). */
   memory?: boolean
+  /** Clients of the live event stream (`GET /api/events`) for its row (default 200); 0 skips it. */
+  streamClients?: number
 }
 
 export interface EndpointResult {
@@ -49,6 +52,8 @@ export interface BenchReport {
   server: { readySeconds: number; rssMiB: number | null; peakRssMiB: number | null }
   endpoints: EndpointResult[]
   memory?: MemoryReport
+  /** The live event stream: new posts' delivery to every connected client (stream-bench.ts). */
+  stream?: StreamBenchResult
 }
 
 interface Endpoint {
@@ -193,6 +198,22 @@ export async function runBench(
     const { url } = started
     log(`Ready in ${started.readySeconds.toFixed(2)} s at ${url}.`)
 
+    // First, while the server's memory is at its resting level: RSS growth is the streams' own.
+    const streamClients = options.streamClients ?? 200
+    const stream =
+      streamClients > 0
+        ? await runStreamBench({
+            url,
+            dataDir,
+            clients: streamClients,
+            posts: 5,
+            users: options.size.users,
+            usernameOf: dataset.usernameOf,
+            memory: () => (server?.pid ? memoryOf(server.pid) : { rssMiB: null }),
+          })
+        : undefined
+    if (stream) log(formatStream(stream))
+
     // One signed-in user per connection (users 1..n; user 1 follows 200 people).
     const tokens: string[] = []
     for (let id = 1; id <= options.connections; id++) {
@@ -268,6 +289,7 @@ export async function runBench(
       server: { readySeconds: started.readySeconds, ...memory },
       endpoints: results,
       ...(memoryReport ? { memory: memoryReport } : {}),
+      ...(stream ? { stream } : {}),
     }
   } finally {
     server?.kill('SIGTERM')
@@ -289,6 +311,7 @@ export function formatTable(report: BenchReport): string {
     header,
     ...rows,
     ...(report.memory ? ['', formatMemory(report.memory)] : []),
+    ...(report.stream ? ['', formatStream(report.stream)] : []),
     '',
     `Dataset generated in ${report.dataset.generateSeconds.toFixed(1)} s; server ready in ${server.readySeconds.toFixed(2)} s; ` +
       `server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,

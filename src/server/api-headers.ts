@@ -19,7 +19,7 @@ const API_HEADERS: Record<string, string> = {
 const PREFLIGHT_HEADERS: Record<string, string> = {
   ...API_HEADERS,
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Prefer',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Prefer, Last-Event-ID',
   'Access-Control-Max-Age': '600',
 }
 

@@ -6,11 +6,14 @@ import { LIMITS } from '../shared/limits'
 import { apiHeaders } from './api-headers'
 import type { AppDeps, AppEnv } from './context'
 import { ApiError, tooLarge } from './errors'
+import { EventHub } from './events/hub'
 import { MESSAGES } from './messages'
 import { authRoutes } from './routes/auth'
 import { commentsRoutes } from './routes/comments'
+import { eventsRoutes } from './routes/events'
 import { mediaRoutes } from './routes/media'
 import { metaRoutes } from './routes/meta'
+import { notificationsRoutes } from './routes/notifications'
 import { feedRoutes, postsRoutes } from './routes/posts'
 import { usersRoutes } from './routes/users'
 import { serveRenderer } from './static'
@@ -50,7 +53,9 @@ const jsonBodyLimit = bodyLimit({
  * Builds the whole HTTP app over a database. It touches no global state, so tests build one per
  * test on an in-memory database and call `app.request()`.
  */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(appDeps: AppDeps): Hono<AppEnv> {
+  const events = appDeps.events ?? new EventHub()
+  const deps: AppDeps = { ...appDeps, events }
   const app = new Hono<AppEnv>()
 
   app.use('/api/*', apiHeaders)
@@ -74,6 +79,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     .route('/feed', feedRoutes(deps))
     .route('/comments', commentsRoutes(deps))
     .route('/media', mediaRoutes(deps))
+    .route('/events', eventsRoutes(deps, events))
+    .route('/notifications', notificationsRoutes(deps, events))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new ApiError(404, MESSAGES.routeNotFound)

@@ -2,10 +2,12 @@
  * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--no-demo]`: the Gamerstage
  * server under plain Node, for a spare box at the LAN party or a test.
  */
+import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { backupDataFolder, restoreDataFolder } from './backup'
 import { defaultDataDir } from './data-dir'
+import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
 import { lanAddresses } from './lan-addresses'
 import { StartError, isLoopback, startServer, type RunningServer } from './server'
 import { getDemoUserIds } from './services/settings'
@@ -15,6 +17,9 @@ const USAGE = `Usage: npm run serve -- [options]
   --host <addr>   address to listen on (default 127.0.0.1; 0.0.0.0 shares on the LAN)
   --data <dir>    data folder (default: ${defaultDataDir()})
   --no-demo       start a fresh data folder empty, without the demo data and account
+  --advertise     announce the server on the LAN (DNS-SD _gamerstage._tcp), so that friends'
+                  apps list it; needs --host 0.0.0.0 or a LAN address (default off)
+  --name <text>   the name it is announced under (default "<computer>'s Gamerstage")
   --backup <file> copy the data folder's database into a new file, then exit
                   (safe while a server runs on the same folder)
   --restore <file> replace the data folder's database with a backup, then exit
@@ -25,6 +30,9 @@ export interface CliOptions {
   host: string
   dataDir: string
   demo: boolean
+  /** Announce the server on the LAN under `name` (src/server/discovery). */
+  advertise: boolean
+  name: string
   /** Set for a one-off backup or restore instead of serving. */
   backupTo?: string
   restoreFrom?: string
@@ -41,6 +49,8 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         host: { type: 'string' },
         data: { type: 'string' },
         'no-demo': { type: 'boolean' },
+        advertise: { type: 'boolean' },
+        name: { type: 'string' },
         backup: { type: 'string' },
         restore: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -64,9 +74,21 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
   if (values.backup !== undefined && values.restore !== undefined) {
     throw new StartError('Use --backup or --restore, not both.')
   }
+  const host = values.host ?? '127.0.0.1'
+  if (values.advertise && isLoopback(host)) {
+    throw new StartError(
+      `--advertise needs --host 0.0.0.0 or a LAN address: nobody else can reach ${host}.`,
+    )
+  }
+  const name = (values.name ?? defaultServerName(hostname())).trim()
+  if (name.length === 0 || name.length > 60) {
+    throw new StartError('--name must be 1 to 60 characters.')
+  }
   return {
     port,
-    host: values.host ?? '127.0.0.1',
+    host,
+    advertise: values.advertise ?? false,
+    name,
     dataDir: values.data ?? defaultDataDir(),
     demo: !values['no-demo'],
     backupTo: values.backup,
@@ -78,6 +100,7 @@ const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url
 
 export async function main(args: string[]): Promise<void> {
   let server: RunningServer
+  let advertisement: Advertisement | undefined
   try {
     const options = parseCliArgs(args)
     if (options === 'help') {
@@ -95,6 +118,15 @@ export async function main(args: string[]): Promise<void> {
       return
     }
     server = await startServer({ ...options, rendererDir: RENDERER_DIR })
+    if (options.advertise) {
+      const wildcard = server.host === '0.0.0.0' || server.host === '::'
+      advertisement = startLanAdvertiser({
+        name: options.name,
+        port: server.port,
+        ...(wildcard ? {} : { addresses: [server.host] }),
+      })
+      console.log(`Announced on the LAN as "${options.name}"`)
+    }
   } catch (error) {
     console.error(`gamerstage: ${error instanceof StartError ? error.message : String(error)}`)
     process.exitCode = 1
@@ -115,6 +147,7 @@ export async function main(args: string[]): Promise<void> {
     if (stopping) return
     stopping = true
     console.log(`${signal}: stopping…`)
+    advertisement?.stop()
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

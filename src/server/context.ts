@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Db } from './db/client'
 import type { LoginThrottle } from './auth/login-throttle'
+import type { EventHub } from './events/hub'
 import { verifyToken } from './auth/token'
 import { notFound, unauthorized } from './errors'
 import { MESSAGES } from './messages'
@@ -21,6 +22,8 @@ export interface AppDeps {
    * is published, cannot sign in then.
    */
   isShared?: () => boolean
+  /** The live event stream's hub (createApp makes one when none is given). */
+  events?: EventHub
 }
 
 export interface AppEnv {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApp } from './app'
 import { openDatabase, type AppDatabase } from './db/client'
+import { EventHub, type EventHubOptions } from './events/hub'
 import { initializeDatabase } from './services/seed'
 import { APP_VERSION } from './version'
 
@@ -25,6 +26,8 @@ export interface StartServerOptions {
   /** Whether other computers can reach the server now (see AppDeps.isShared). */
   isShared?: () => boolean
   version?: string
+  /** Limits of the live event stream (tests and the bench change them). */
+  events?: Partial<EventHubOptions>
 }
 
 export interface RunningServer {
@@ -34,6 +37,8 @@ export interface RunningServer {
   port: number
   dataDir: string
   db: AppDatabase
+  /** The live event stream's hub. */
+  events: EventHub
   /** Stops listening, lets open requests finish, then closes the database. */
   close(): Promise<void>
 }
@@ -116,6 +121,8 @@ export const isLoopback = (host: string) =>
 export interface ServerCore {
   dataDir: string
   db: AppDatabase
+  /** The live event stream's hub: `events.close()` ends every open stream. */
+  events: EventHub
   fetch: (request: Request) => Response | Promise<Response>
   /** Closes the database; close every listener first. */
   close(): void
@@ -165,14 +172,25 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     db.$client.close()
     throw error
   }
+  const events = new EventHub(options.events)
   const app = createApp({
     db,
+    events,
     secret,
     version: options.version ?? APP_VERSION,
     rendererDir: options.rendererDir,
     isShared: options.isShared,
   })
-  return { dataDir, db, fetch: app.fetch, close: () => db.$client.close() }
+  return {
+    dataDir,
+    db,
+    events,
+    fetch: app.fetch,
+    close: () => {
+      events.close()
+      db.$client.close()
+    },
+  }
 }
 
 /** How long requests in flight may take to finish when a listener closes. */
@@ -237,7 +255,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...listener,
     dataDir: core.dataDir,
     db: core.db,
+    events: core.events,
     close: async () => {
+      // Open streams never go idle: end them first so that closing does not wait for them.
+      core.events.close()
       await listener.close()
       core.close()
     },

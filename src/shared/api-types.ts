@@ -150,3 +150,99 @@ export interface ErrorResponse {
 export interface ServerErrorResponse {
   error: { message: string }
 }
+
+/* ---- Live events and notifications (docs/API.md, "Live events" and "Notifications") ---- */
+
+export type NotificationType = 'like' | 'comment' | 'upvote' | 'follow' | 'mention'
+
+/** Something someone did to the recipient's things; never caused by the recipient themself. */
+export interface Notification {
+  id: string
+  /**
+   * like: `actor` liked your post. comment: commented on your post. upvote: upvoted your
+   * comment. follow: followed you. mention: mentioned you in a post (commentId null) or a
+   * comment.
+   */
+  type: NotificationType
+  actor: UserSummary
+  /** The post concerned (for a comment, upvote or comment mention: the comment's post); null for follow. */
+  postId: string | null
+  /** The comment concerned (comment, upvote, mention in a comment), else null. */
+  commentId: string | null
+  /** The start of the comment's or post's text (up to 100 characters); empty for follow. */
+  snippet: string
+  createdAt: string
+  read: boolean
+}
+
+export interface NotificationsPage extends Page {
+  notifications: Notification[]
+}
+export interface UnreadCountResponse {
+  unreadCount: number
+}
+/** `POST /notifications/read`: everything, or everything up to and including one id. */
+export interface MarkReadRequest {
+  upTo?: string
+}
+
+/** Someone in a live event: who liked, voted or followed. */
+export type LiveActor = Reactor
+
+/** A user's counts as they changed with a follow or unfollow. */
+export interface FollowCounts {
+  _id: string
+  username: string
+  followerCount: number
+  followingCount: number
+}
+
+/**
+ * The `data:` of each event of `GET /api/events`, by its `event:` name. Posts and comments are in
+ * the page shape, presented for nobody: `likedBy`/`dislikedBy`/`upvotedBy`/`downvotedBy` are empty
+ * (the viewer's own state comes from their own requests).
+ */
+export interface LiveEventMap {
+  /**
+   * First on every connection, after any replay: the stream is live. Its id is the latest
+   * event's, so a client that reconnects with it misses nothing.
+   */
+  ready: Record<string, never>
+  /** A new or edited post. */
+  post: { post: Post }
+  'post-deleted': { postId: string }
+  /** `reaction` is the user's reaction now; `none` is never sent today (there is no "unlike"). */
+  reaction: {
+    postId: string
+    likeCount: number
+    user: LiveActor
+    reaction: 'like' | 'dislike' | 'none'
+  }
+  /** A new or edited comment, with its post's comment count. */
+  comment: { comment: Comment; commentCount: number }
+  'comment-deleted': { postId: string; commentId: string; commentCount: number }
+  vote: {
+    postId: string
+    commentId: string
+    upvoteCount: number
+    downvoteCount: number
+    user: LiveActor
+    vote: 'up' | 'down' | 'none'
+  }
+  follow: { follower: FollowCounts; followee: FollowCounts; following: boolean }
+  /** A profile edit. */
+  user: { user: UserListItem }
+  /** To its recipient only, with their unread count after it. */
+  notification: { notification: Notification; unreadCount: number }
+  /** To one user only, when their unread count fell (read, or a notification's cause undone). */
+  'unread-count': UnreadCountResponse
+  /** The server cannot replay what was missed: refetch everything, then go on from this id. */
+  reset: { reason: 'unknown-id' | 'too-old' }
+}
+
+export type LiveEventType = keyof LiveEventMap
+
+/** One parsed event of the stream. */
+export type LiveEvent = {
+  [Type in LiveEventType]: { type: Type; data: LiveEventMap[Type] }
+}[LiveEventType]

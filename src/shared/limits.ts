@@ -42,4 +42,7 @@ export const RESERVED_USERNAMES = new Set([
   'settings',
   'assets',
   'media',
+  // Renderer pages of live LAN (docs/API.md, "Notifications" and "Tags").
+  'notifications',
+  'tags',
 ])

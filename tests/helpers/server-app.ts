@@ -5,12 +5,15 @@
 import { createApp } from '../../src/server/app'
 import type { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { openDatabase, type AppDatabase } from '../../src/server/db/client'
+import { EventHub } from '../../src/server/events/hub'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!')
 
 export interface TestApp {
   db: AppDatabase
+  /** The live event stream's hub. */
+  events: EventHub
   request(path: string, init?: RequestInit): Promise<Response>
   /** Sends JSON with the given method (default POST) and optional raw token. */
   send(
@@ -27,12 +30,14 @@ export interface TestApp {
 }
 
 export async function makeTestApp(
-  options: { demo?: boolean; throttle?: LoginThrottle } = {},
+  options: { demo?: boolean; throttle?: LoginThrottle; events?: EventHub } = {},
 ): Promise<TestApp> {
   const db = openDatabase({ file: ':memory:' })
   await initializeDatabase(db, options.demo ?? true)
+  const events = options.events ?? new EventHub()
   const app = createApp({
     db,
+    events,
     secret: TEST_SECRET,
     version: '0.0.0-test',
     throttle: options.throttle,
@@ -63,12 +68,16 @@ export async function makeTestApp(
   }
   return {
     db,
+    events,
     request,
     send,
     get,
     signup: async (username, password = 'correct horse battery') =>
       tokenOf(await send('/api/auth/signup', { username, password }), 'createdUser'),
     loginDemo: async () => tokenOf(await send('/api/auth/login', DEMO_ACCOUNT), 'foundUser'),
-    close: () => db.$client.close(),
+    close: () => {
+      events.close()
+      db.$client.close()
+    },
   }
 }

@@ -16,6 +16,7 @@ describe('bench smoke run', () => {
         // answers within a run, however busy the machine.
         amount: 4,
         connections: 2,
+        streamClients: 25,
       },
       () => undefined,
     )
@@ -42,5 +43,8 @@ describe('bench smoke run', () => {
     }
     expect(report.server.readySeconds).toBeGreaterThan(0)
     expect(formatTable(report)).toContain('| login |')
+    // The live stream row: 25 clients (two loopback source addresses), every post delivered.
+    expect(report.stream).toMatchObject({ clients: 25, posts: 5, delivered: 125 })
+    expect(formatTable(report)).toContain('Live stream: 25 clients')
   }, 120_000)
 })

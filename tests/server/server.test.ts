@@ -221,6 +221,12 @@ describe('startServer', () => {
         'bookmarks_user_recent_idx',
         'bookmarks_post_idx',
         'media_owner_idx',
+        'notifications_recipient_idx',
+        'notifications_unread_idx',
+        'notifications_actor_idx',
+        'notifications_post_idx',
+        'notifications_comment_idx',
+        'post_tags_tag_recent_idx',
       ].sort(),
     )
   })

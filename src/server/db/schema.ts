@@ -176,3 +176,53 @@ export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 })
+
+/**
+ * What happened to a user's things (docs/API.md, "Notifications"). Rows go with the post, comment
+ * or user that caused them (ON DELETE CASCADE), and the code removes them when their cause is
+ * undone (a like turned into a dislike, an unfollow, an upvote turned into a downvote).
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['like', 'comment', 'upvote', 'follow', 'mention'] }).notNull(),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    // A user's list, newest first, and their unread count.
+    index('notifications_recipient_idx').on(table.recipientId, table.id),
+    index('notifications_unread_idx').on(table.recipientId, table.read),
+    // Undoing an action finds what it caused; deleting a user, post or comment cascades here.
+    index('notifications_actor_idx').on(table.actorId, table.type),
+    index('notifications_post_idx').on(table.postId),
+    index('notifications_comment_idx').on(table.commentId),
+  ],
+)
+
+/** The `#tags` of each post (src/shared/rich-text.ts), recomputed on every edit. */
+export const postTags = sqliteTable(
+  'post_tags',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** Normalized: without `#`, NFC, lowercase. */
+    tag: text('tag').notNull(),
+    /** The post's createdAt, so that a tag's page is one index range, newest first. */
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.tag] }),
+    index('post_tags_tag_recent_idx').on(table.tag, table.createdAt, table.postId),
+  ],
+)

@@ -1,15 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { commentBodySchema, pageQuerySchema } from '../../shared/schemas'
 import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
-import {
-  addComment,
-  deleteComment,
-  editComment,
-  commentIdsOf,
-  commentsByIds,
-  pageComments,
-  voteComment,
-} from '../services/comments'
+import { liveActionsOf } from '../events/live-actions'
+import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
 import { getPost } from '../services/posts'
 import { presentComment, presentComments, type CommentRow } from '../services/present'
 import { pageOf } from '../services/pagination'
@@ -20,6 +13,7 @@ import type { Comment } from '../../shared/api-types'
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const live = liveActionsOf(deps)
 
   /** A post's comments in the spec's whole-list shape: every voter. */
   const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => ({
@@ -48,23 +42,23 @@ export function commentsRoutes(deps: AppDeps) {
     })
     .post('/add/:postId', auth, validate('json', commentBodySchema), (c) => {
       const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, addComment(db, c.get('user').id, c.req.param('postId'), text), 201)
+      return mutationAnswer(c, live.addComment(c.get('user'), c.req.param('postId'), text), 201)
     })
     .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), (c) => {
       const { postId, commentId } = c.req.param()
       const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, editComment(db, c.get('user').id, postId, commentId, text))
+      return mutationAnswer(c, live.editComment(c.get('user'), postId, commentId, text))
     })
     .post('/delete/:postId/:commentId', auth, (c) => {
       const { postId, commentId } = c.req.param()
-      return mutationAnswer(c, deleteComment(db, c.get('user').id, postId, commentId))
+      return mutationAnswer(c, live.deleteComment(c.get('user'), postId, commentId))
     })
     .post('/upvote/:postId/:commentId', auth, (c) => {
       const { postId, commentId } = c.req.param()
-      return mutationAnswer(c, voteComment(db, c.get('user').id, postId, commentId, 'up'))
+      return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'up'))
     })
     .post('/downvote/:postId/:commentId', auth, (c) => {
       const { postId, commentId } = c.req.param()
-      return mutationAnswer(c, voteComment(db, c.get('user').id, postId, commentId, 'down'))
+      return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'down'))
     })
 }

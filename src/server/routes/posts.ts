@@ -3,13 +3,9 @@ import { z } from 'zod'
 import { LIMITS } from '../../shared/limits'
 import { pageQuerySchema, postBodySchema } from '../../shared/schemas'
 import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import { liveActionsOf } from '../events/live-actions'
 import {
-  createPost,
-  deletePost,
-  dislikePost,
-  editPost,
   getPost,
-  likePost,
   allPostIds,
   pageAllPosts,
   pageFeed,
@@ -25,14 +21,22 @@ import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
 import { wholeListResponse, type WholeList } from '../whole-list'
 import type { Post } from '../../shared/api-types'
+import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
+import { badRequest } from '../errors'
+import { pageTagPosts } from '../services/tags'
+
+const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG_MAX_LENGTH}.`
+const TAG_SORT_ERROR = "A tag's posts are listed newest first only: leave out sort."
 
 const postsQuerySchema = pageQuerySchema.extend({
   sort: z.enum(['recent', 'likes'], { error: 'sort must be "recent" or "likes".' }).optional(),
+  tag: z.string().refine(isValidTag, { error: TAG_ERROR }).transform(normalizeTag).optional(),
 })
 
 export function postsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const live = liveActionsOf(deps)
 
   /** Posts in the spec's whole-list shape: every reactor and every comment. */
   const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => ({
@@ -60,6 +64,15 @@ export function postsRoutes(deps: AppDeps) {
     .get('/', optionalViewer(deps), validate('query', postsQuerySchema), (c) => {
       const query = c.req.valid('query')
       const sort = query.sort ?? 'recent'
+      // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
+      if (query.tag !== undefined) {
+        if (sort !== 'recent') throw badRequest(TAG_SORT_ERROR)
+        const tagPage = {
+          limit: query.limit ?? LIMITS.pageSizeDefault,
+          cursor: query.cursor ?? null,
+        }
+        return pageAnswer(c, pageTagPosts(db, query.tag, tagPage))
+      }
       const page = pageOf(query)
       if (!page) return wholeListResponse('posts', allPosts(c.get('viewerId'), sort))
       return pageAnswer(c, pageAllPosts(db, page, sort))
@@ -81,21 +94,21 @@ export function postsRoutes(deps: AppDeps) {
       return c.json({ post })
     })
     .post('/', auth, validate('json', postBodySchema), (c) => {
-      const post = createPost(db, c.get('user').id, c.req.valid('json').postData.content)
+      const post = live.createPost(c.get('user'), c.req.valid('json').postData.content)
       return mutationAnswer(c, post, 201)
     })
     .post('/edit/:postId', auth, validate('json', postBodySchema), (c) => {
       const content = c.req.valid('json').postData.content
-      return mutationAnswer(c, editPost(db, c.get('user').id, c.req.param('postId'), content))
+      return mutationAnswer(c, live.editPost(c.get('user'), c.req.param('postId'), content))
     })
     .delete('/:postId', auth, (c) =>
-      mutationAnswer(c, deletePost(db, c.get('user').id, c.req.param('postId'))),
+      mutationAnswer(c, live.deletePost(c.get('user'), c.req.param('postId'))),
     )
     .post('/like/:postId', auth, (c) =>
-      mutationAnswer(c, likePost(db, c.get('user').id, c.req.param('postId'))),
+      mutationAnswer(c, live.likePost(c.get('user'), c.req.param('postId'))),
     )
     .post('/dislike/:postId', auth, (c) =>
-      mutationAnswer(c, dislikePost(db, c.get('user').id, c.req.param('postId'))),
+      mutationAnswer(c, live.dislikePost(c.get('user'), c.req.param('postId'))),
     )
 }
 

@@ -15,18 +15,16 @@ import {
 import { postsByIds } from '../services/posts'
 import { presentPost, presentPosts, presentUser, type PostRow } from '../services/present'
 import {
-  editProfile,
-  follow,
   getUserById,
   getUserByUsername,
   allUserIds,
   pageUsers,
   searchUsers,
   suggestUsers,
-  unfollow,
   usersByIds,
 } from '../services/users'
 import { validate } from '../validate'
+import { liveActionsOf } from '../events/live-actions'
 import { wholeListResponse, type WholeList } from '../whole-list'
 import type { Post, User } from '../../shared/api-types'
 
@@ -38,6 +36,7 @@ const usersQuerySchema = pageQuerySchema.extend({
 export function usersRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const live = liveActionsOf(deps)
 
   /** All the user's bookmarks, the answer of every bookmark mutation in the spec. */
   const allBookmarks = (userId: number): WholeList<Post> => ({
@@ -82,17 +81,17 @@ export function usersRoutes(deps: AppDeps) {
       })
       .post('/edit', auth, validate('json', editProfileSchema), (c) => {
         const { bio, profileImg, firstName, lastName } = c.req.valid('json').userData
-        const user = editProfile(db, c.get('user').id, { bio, profileImg, firstName, lastName })
+        const user = live.editProfile(c.get('user'), { bio, profileImg, firstName, lastName })
         return c.json({ user: presentUser(db, user, { withBookmarks: true }) })
       })
       .post('/follow/:userId', auth, (c) => {
         const me = c.get('user')
-        follow(db, me.id, c.req.param('userId'))
+        live.follow(me, c.req.param('userId'))
         return c.json(followAnswer(me.id, c.req.param('userId')))
       })
       .post('/unfollow/:userId', auth, (c) => {
         const me = c.get('user')
-        unfollow(db, me.id, c.req.param('userId'))
+        live.unfollow(me, c.req.param('userId'))
         return c.json(followAnswer(me.id, c.req.param('userId')))
       })
       .post('/bookmark/:postId', auth, (c) => {

@@ -1,0 +1,153 @@
+/**
+ * Lists the Gamerstage servers on the LAN from their DNS-SD answers, live: a server appears when
+ * its pointer, SRV and an address are known, and disappears on its goodbye or when its records
+ * expire.
+ */
+import type { Answer } from 'dns-packet'
+import { instanceLabel, RECORD_TTL, SERVICE_TYPE } from './records'
+import type { MdnsPacket, MdnsTransport, PacketSource } from './transport'
+
+export interface FoundServer {
+  /** The advertised name, e.g. "player1's Gamerstage". */
+  name: string
+  /** An IPv4 address it answered from or announced. */
+  host: string
+  port: number
+  /** Its Gamerstage version (TXT `version=`), or '' when it did not say. */
+  version: string
+  /** e.g. `http://192.168.1.20:4567`: what "Connect" checks and joins. */
+  url: string
+}
+
+export interface BrowseOptions {
+  transport: MdnsTransport
+  /** Called with the whole list whenever it changes. */
+  onChange?: (servers: FoundServer[]) => void
+  /** How often to ask again (default 10 s); answers also arrive unasked. */
+  queryEveryMs?: number
+  /** Clock, for tests. */
+  now?: () => number
+}
+
+export interface Browser {
+  servers(): FoundServer[]
+  /** Asks the LAN right away. */
+  refresh(): void
+  stop(): void
+}
+
+interface Instance {
+  name: string
+  port?: number
+  target?: string
+  version: string
+  source?: string
+  expiresAt: number
+}
+
+function txtVersion(data: unknown): string {
+  const entries = Array.isArray(data) ? data : [data]
+  for (const entry of entries) {
+    const text = Buffer.isBuffer(entry) ? entry.toString('utf8') : String(entry)
+    if (text.startsWith('version=')) return text.slice('version='.length).slice(0, 40)
+  }
+  return ''
+}
+
+export function browseServers(options: BrowseOptions): Browser {
+  const { transport, now = Date.now } = options
+  const instances = new Map<string, Instance>()
+  const addresses = new Map<string, { address: string; expiresAt: number }>()
+  let last = ''
+
+  const list = (): FoundServer[] => {
+    const time = now()
+    const found: FoundServer[] = []
+    for (const instance of instances.values()) {
+      if (instance.expiresAt <= time || instance.port === undefined) continue
+      const announced = instance.target ? addresses.get(instance.target.toLowerCase()) : undefined
+      const host =
+        announced && announced.expiresAt > time ? announced.address : (instance.source ?? '')
+      if (!host) continue
+      found.push({
+        name: instance.name,
+        host,
+        port: instance.port,
+        version: instance.version,
+        url: `http://${host}:${instance.port}`,
+      })
+    }
+    return found.sort((a, b) => a.name.localeCompare(b.name) || a.url.localeCompare(b.url))
+  }
+
+  const changed = () => {
+    const servers = list()
+    const key = JSON.stringify(servers)
+    if (key !== last) {
+      last = key
+      options.onChange?.(servers)
+    }
+  }
+
+  const instanceFor = (fullName: string): Instance | undefined => {
+    const lower = fullName.toLowerCase()
+    if (!lower.endsWith(`.${SERVICE_TYPE}`)) return undefined
+    let instance = instances.get(lower)
+    if (!instance) {
+      const label = fullName.slice(0, fullName.length - SERVICE_TYPE.length - 1)
+      instance = { name: instanceLabel(label), version: '', expiresAt: 0 }
+      instances.set(lower, instance)
+    }
+    return instance
+  }
+
+  const take = (record: Answer, source: PacketSource) => {
+    const ttl = ('ttl' in record && record.ttl !== undefined ? record.ttl : RECORD_TTL) * 1000
+    const expiresAt = now() + ttl
+    if (record.type === 'PTR' && record.name.toLowerCase() === SERVICE_TYPE) {
+      const instance = instanceFor(record.data)
+      if (!instance) return
+      instance.expiresAt = ttl === 0 ? 0 : expiresAt
+      instance.source = source.address
+    } else if (record.type === 'SRV') {
+      const instance = instances.get(record.name.toLowerCase())
+      if (!instance) return
+      if (ttl === 0) instance.expiresAt = 0
+      else if (record.data.port > 0 && record.data.port < 65536) {
+        instance.port = record.data.port
+        instance.target = record.data.target
+      }
+    } else if (record.type === 'TXT') {
+      const instance = instances.get(record.name.toLowerCase())
+      if (instance) instance.version = txtVersion(record.data)
+    } else if (record.type === 'A' && /^\d{1,3}(\.\d{1,3}){3}$/.test(record.data)) {
+      addresses.set(record.name.toLowerCase(), { address: record.data, expiresAt })
+    }
+  }
+
+  const onResponse = (packet: MdnsPacket, source: PacketSource) => {
+    // Pointers first, so that the SRV and TXT records of the same packet find their instance.
+    const records = [...(packet.answers ?? []), ...(packet.additionals ?? [])].sort(
+      (a, b) => Number(b.type === 'PTR') - Number(a.type === 'PTR'),
+    )
+    for (const record of records) take(record, source)
+    changed()
+  }
+
+  const refresh = () => transport.query({ questions: [{ name: SERVICE_TYPE, type: 'PTR' }] })
+  transport.on('response', onResponse)
+  refresh()
+  const timer = setInterval(() => {
+    refresh()
+    changed()
+  }, options.queryEveryMs ?? 10_000)
+  timer.unref()
+
+  return {
+    servers: list,
+    refresh,
+    stop() {
+      clearInterval(timer)
+    },
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The part of multicast-dns that LAN discovery uses. The real one sends on the network; tests
+ * use an in-memory one (they must never multicast onto this machine's network).
+ */
+import type { Answer, Question } from 'dns-packet'
+import multicastDns from 'multicast-dns'
+
+export interface MdnsPacket {
+  questions?: Question[]
+  answers?: Answer[]
+  additionals?: Answer[]
+}
+
+/** Where a packet came from: the browser falls back on it when a server sends no A record. */
+export interface PacketSource {
+  address: string
+}
+
+export interface MdnsTransport {
+  on(
+    event: 'query' | 'response',
+    listener: (packet: MdnsPacket, source: PacketSource) => void,
+  ): unknown
+  query(packet: { questions: Question[] }): void
+  respond(packet: { answers: Answer[]; additionals?: Answer[] }): void
+  destroy(): void
+}
+
+export interface MulticastOptions {
+  /**
+   * The address of the interface to send and receive on (e.g. `127.0.0.1` in a test's own
+   * network namespace); every interface when not given.
+   */
+  interfaceAddress?: string
+}
+
+/** mDNS on the real network (UDP port 5353, group 224.0.0.251), through multicast-dns. */
+export function multicastTransport(options: MulticastOptions = {}): MdnsTransport {
+  // Bound to every address: Linux delivers multicast only to sockets bound to the wildcard (or
+  // the group), never to one bound to the interface's own address.
+  const mdns = multicastDns(
+    options.interfaceAddress ? { interface: options.interfaceAddress, bind: '0.0.0.0' } : {},
+  )
+  // A malformed packet from someone else on the LAN is theirs to fix, not ours to crash on.
+  mdns.on('warning', () => undefined)
+  mdns.on('error', (error: Error) => console.error('LAN discovery:', error.message))
+  return mdns
+}

@@ -1,0 +1,272 @@
+/**
+ * The live event stream's fan-out (docs/API.md, "Live events"): every connected client gets a
+ * ReadableStream of server-sent events; a bounded ring buffer replays what a reconnecting client
+ * missed; a client that stops reading is dropped once its own queue is full.
+ *
+ * Backpressure: @hono/node-server reads a response stream only while the socket accepts writes
+ * (it waits for 'drain' when `write()` returns false). What a stalled client has not taken stays
+ * in its stream's queue, which is measured in bytes here and never allowed past
+ * `clientBufferBytes`: the client is cut off instead, so a slow reader cannot grow the server's
+ * memory.
+ */
+import { randomBytes } from 'node:crypto'
+import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
+
+export interface EventHubOptions {
+  /** Events kept for replay after a reconnect (with `Last-Event-ID`). */
+  replaySize: number
+  /** Bytes queued for one client before it counts as stalled and is dropped. */
+  clientBufferBytes: number
+  /** A `: ping` comment is sent this often, so both sides notice a dead connection. */
+  heartbeatMs: number
+  /** Open streams per user and per client address; one more is a 429. */
+  maxPerUser: number
+  maxPerAddress: number
+  /** Milliseconds the client waits before reconnecting (the stream's `retry:` field). */
+  retryMs: number
+}
+
+export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
+  replaySize: 1000,
+  clientBufferBytes: 256 * 1024,
+  heartbeatMs: 15_000,
+  maxPerUser: 8,
+  maxPerAddress: 32,
+  retryMs: 3000,
+}
+
+/** Who may see an event: everyone, or only one user (their notifications). */
+export interface Audience {
+  to?: number
+}
+
+interface StoredEvent {
+  seq: number
+  to: number | undefined
+  chunk: Uint8Array
+}
+
+interface Client {
+  userId: number
+  address: string
+  controller: ReadableStreamDefaultController<Uint8Array>
+  /** Bytes enqueued and not yet taken by the socket. */
+  queuedBytes: () => number
+  /** Cuts the client's connection (its socket), where there is one. */
+  disconnect: () => void
+  closed: boolean
+}
+
+export interface ConnectRequest {
+  userId: number
+  /** The client's IP address; '' when unknown (e.g. in-process test requests). */
+  address: string
+  lastEventId?: string
+  disconnect?: () => void
+}
+
+export type ConnectResult =
+  | { ok: true; stream: ReadableStream<Uint8Array> }
+  | { ok: false; reason: 'user-cap' | 'address-cap' }
+
+export interface ClientStats {
+  userId: number
+  address: string
+  queuedBytes: number
+}
+
+const encoder = new TextEncoder()
+const PING = encoder.encode(': ping\n\n')
+
+export class EventHub {
+  readonly options: EventHubOptions
+  /** Ids are `<epoch>-<sequence>`: an id from before a restart is recognized as unknown. */
+  private readonly epoch = randomBytes(4).toString('hex')
+  private seq = 0
+  private readonly ring: (StoredEvent | undefined)[]
+  private readonly clients = new Set<Client>()
+  private heartbeat: NodeJS.Timeout | undefined
+  /** How many clients were dropped for not reading (for tests and the bench). */
+  droppedSlowClients = 0
+
+  constructor(options: Partial<EventHubOptions> = {}) {
+    this.options = { ...DEFAULT_EVENT_HUB_OPTIONS, ...options }
+    this.ring = new Array<StoredEvent | undefined>(this.options.replaySize)
+  }
+
+  /** The id of the latest event, e.g. `1a2b3c4d-42`. */
+  get lastEventId(): string {
+    return `${this.epoch}-${this.seq}`
+  }
+
+  get clientCount(): number {
+    return this.clients.size
+  }
+
+  clientStats(): ClientStats[] {
+    return [...this.clients].map(({ userId, address, queuedBytes }) => ({
+      userId,
+      address,
+      queuedBytes: queuedBytes(),
+    }))
+  }
+
+  /** Sends an event to every client (or only to `audience.to`) and keeps it for replay. */
+  publish<Type extends LiveEventType>(
+    type: Type,
+    data: LiveEventMap[Type],
+    audience: Audience = {},
+  ): void {
+    this.seq += 1
+    const event: StoredEvent = {
+      seq: this.seq,
+      to: audience.to,
+      chunk: encodeEvent(`${this.epoch}-${this.seq}`, type, data),
+    }
+    if (this.options.replaySize > 0) this.ring[this.seq % this.options.replaySize] = event
+    for (const client of this.clients) {
+      if (event.to === undefined || event.to === client.userId) this.send(client, event.chunk)
+    }
+  }
+
+  /** Opens a stream for a signed-in user, replaying from `lastEventId` when it can. */
+  connect(request: ConnectRequest): ConnectResult {
+    const { maxPerUser, maxPerAddress } = this.options
+    let ofUser = 0
+    let ofAddress = 0
+    for (const client of this.clients) {
+      if (client.userId === request.userId) ofUser += 1
+      if (request.address && client.address === request.address) ofAddress += 1
+    }
+    if (ofUser >= maxPerUser) return { ok: false, reason: 'user-cap' }
+    if (ofAddress >= maxPerAddress) return { ok: false, reason: 'address-cap' }
+
+    let client: Client | undefined
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          client = {
+            userId: request.userId,
+            address: request.address,
+            controller,
+            queuedBytes: () => this.options.clientBufferBytes - (controller.desiredSize ?? 0),
+            disconnect: request.disconnect ?? (() => undefined),
+            closed: false,
+          }
+        },
+        cancel: () => {
+          if (client) this.remove(client)
+        },
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: this.options.clientBufferBytes }),
+    )
+    if (!client) throw new Error('ReadableStream did not start synchronously')
+    this.clients.add(client)
+    this.startHeartbeat()
+    this.send(client, encoder.encode(`retry: ${this.options.retryMs}\n\n`))
+    this.replay(client, request.lastEventId)
+    this.send(client, encodeEvent(this.lastEventId, 'ready', {}))
+    return { ok: true, stream }
+  }
+
+  /**
+   * Ends the streams of one user, e.g. when their session is revoked or their account deleted;
+   * answers how many were open.
+   */
+  disconnectUser(userId: number): number {
+    const theirs = [...this.clients].filter((client) => client.userId === userId)
+    for (const client of theirs) this.end(client)
+    return theirs.length
+  }
+
+  /** Ends every stream (the server is stopping). */
+  close(): void {
+    for (const client of [...this.clients]) this.end(client)
+  }
+
+  private end(client: Client): void {
+    this.remove(client)
+    try {
+      client.controller.close()
+    } catch {
+      // Already errored or cancelled.
+    }
+  }
+
+  private replay(client: Client, lastEventId: string | undefined): void {
+    if (lastEventId === undefined || lastEventId === '') return
+    const match = /^([0-9a-f]+)-(\d{1,15})$/.exec(lastEventId)
+    const seen = match && match[1] === this.epoch ? Number(match[2]) : null
+    if (seen === null || seen > this.seq) {
+      this.send(client, encodeEvent(this.lastEventId, 'reset', { reason: 'unknown-id' }))
+      return
+    }
+    const oldestKept = Math.max(1, this.seq - this.options.replaySize + 1)
+    if (seen + 1 < oldestKept) {
+      this.send(client, encodeEvent(this.lastEventId, 'reset', { reason: 'too-old' }))
+      return
+    }
+    const missed: Uint8Array[] = []
+    let bytes = 0
+    for (let seq = seen + 1; seq <= this.seq; seq++) {
+      const event = this.ring[seq % this.options.replaySize]
+      if (!event || event.seq !== seq) continue
+      if (event.to !== undefined && event.to !== client.userId) continue
+      missed.push(event.chunk)
+      bytes += event.chunk.byteLength
+    }
+    // More than the client's buffer holds: a refetch is cheaper than a flood.
+    if (bytes > this.options.clientBufferBytes / 2) {
+      this.send(client, encodeEvent(this.lastEventId, 'reset', { reason: 'too-old' }))
+      return
+    }
+    for (const chunk of missed) this.send(client, chunk)
+  }
+
+  private send(client: Client, chunk: Uint8Array): void {
+    if (client.closed) return
+    if (client.queuedBytes() + chunk.byteLength > this.options.clientBufferBytes) {
+      this.dropSlow(client)
+      return
+    }
+    client.controller.enqueue(chunk)
+  }
+
+  /** The client has not read its buffer's worth: free its queue and cut the connection. */
+  private dropSlow(client: Client): void {
+    this.droppedSlowClients += 1
+    this.remove(client)
+    // Cutting the socket makes the adapter, which waits for a 'drain' that will never come,
+    // cancel the stream (freeing its queue) on the socket's 'close'. Erroring the stream a turn
+    // later frees it where there is no socket; after a cancel it does nothing (and so the
+    // adapter has no error to log).
+    client.disconnect()
+    setImmediate(() =>
+      client.controller.error(new Error('The client stopped reading the event stream.')),
+    )
+  }
+
+  private remove(client: Client): void {
+    client.closed = true
+    this.clients.delete(client)
+    if (this.clients.size === 0) this.stopHeartbeat()
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return
+    this.heartbeat = setInterval(() => {
+      for (const client of this.clients) this.send(client, PING)
+    }, this.options.heartbeatMs)
+    this.heartbeat.unref()
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.heartbeat)
+    this.heartbeat = undefined
+  }
+}
+
+/** One server-sent event; JSON has no raw newlines, so `data:` is always a single line. */
+function encodeEvent(id: string, type: string, data: unknown): Uint8Array {
+  return encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`)
+}

@@ -1,0 +1,311 @@
+/**
+ * The writes that other people see happen live. Each runs the service that makes the change, and
+ * in the same transaction the notifications and tags it causes; only after the commit does it
+ * publish the events (docs/API.md, "Live events"), so nobody hears of a change that rolled back.
+ *
+ * Routes call these instead of the services' write functions; the services stay unaware of
+ * events and nest in the outer transaction as a savepoint.
+ */
+import type { UserListItem } from '../../shared/api-types'
+import { extractMentions } from '../../shared/rich-text'
+import type { Db } from '../db/client'
+import { addComment, deleteComment, editComment, voteComment } from '../services/comments'
+import {
+  noChanges,
+  noteCascade,
+  notificationsById,
+  notify,
+  removeNotifications,
+  syncMentions,
+  unreadCount,
+  type NotificationChanges,
+} from '../services/notifications'
+import { createPost, deletePost, dislikePost, editPost, getPost, likePost } from '../services/posts'
+import {
+  presentComment,
+  presentPost,
+  toUserSummary,
+  type CommentRow,
+  type PostRow,
+  type UserRow,
+} from '../services/present'
+import { syncPostTags } from '../services/tags'
+import {
+  editProfile,
+  findUserById,
+  follow,
+  getUserById,
+  parseId,
+  unfollow,
+  type ProfileChanges,
+} from '../services/users'
+import type { EventHub } from './hub'
+
+/** Who acts: the signed-in user. */
+export type Actor = Pick<UserRow, 'id' | 'username'>
+
+export type LiveActions = ReturnType<typeof liveActions>
+
+export function liveActions(db: Db, hub: EventHub) {
+  /** Runs `work` in one transaction, then publishes what it reports. */
+  function commit<Result>(
+    work: (tx: Db, changes: NotificationChanges) => Result,
+    publish: (result: Result) => void,
+  ): Result {
+    const changes = noChanges()
+    const result = db.transaction((tx) => work(tx, changes))
+    publish(result)
+    publishNotifications(changes)
+    return result
+  }
+
+  function publishNotifications(changes: NotificationChanges): void {
+    const told = new Set<number>()
+    for (const { recipientId, notification } of notificationsById(db, changes.created)) {
+      told.add(recipientId)
+      hub.publish(
+        'notification',
+        { notification, unreadCount: unreadCount(db, recipientId) },
+        { to: recipientId },
+      )
+    }
+    for (const recipientId of new Set(changes.lowered)) {
+      if (told.has(recipientId)) continue
+      hub.publish(
+        'unread-count',
+        { unreadCount: unreadCount(db, recipientId) },
+        { to: recipientId },
+      )
+    }
+  }
+
+  const reactor = (actor: Actor) => ({ _id: String(actor.id), username: actor.username })
+  const publishPost = (post: PostRow) => hub.publish('post', { post: presentPost(db, post, null) })
+
+  /** Tags and mentions of a post just written. */
+  function afterPostWrite(tx: Db, changes: NotificationChanges, post: PostRow): PostRow {
+    syncPostTags(tx, post)
+    syncMentions(
+      tx,
+      changes,
+      { authorId: post.authorId, postId: post.id, commentId: null },
+      extractMentions(post.content),
+    )
+    return post
+  }
+
+  /** Mentions of a comment just written; the post's author already hears of a new comment. */
+  function afterCommentWrite(
+    tx: Db,
+    changes: NotificationChanges,
+    comment: CommentRow,
+    postAuthorId: number | null,
+  ): CommentRow {
+    syncMentions(
+      tx,
+      changes,
+      { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
+      extractMentions(comment.text),
+      { skip: postAuthorId === null ? [] : [postAuthorId] },
+    )
+    return comment
+  }
+
+  function publishComment(comment: CommentRow): void {
+    const post = getPost(db, String(comment.postId))
+    hub.publish('comment', {
+      comment: presentComment(db, comment, null),
+      commentCount: post.commentCount,
+    })
+  }
+
+  function publishVote(actor: Actor, comment: CommentRow, vote: 'up' | 'down'): void {
+    hub.publish('vote', {
+      postId: String(comment.postId),
+      commentId: String(comment.id),
+      upvoteCount: comment.upvoteCount,
+      downvoteCount: comment.downvoteCount,
+      user: reactor(actor),
+      vote,
+    })
+  }
+
+  function publishFollow(actor: Actor, rawTargetId: string, following: boolean): void {
+    const follower = findUserById(db, actor.id)
+    const followee = getUserById(db, rawTargetId)
+    if (!follower) return
+    const counts = (row: UserRow) => ({
+      _id: String(row.id),
+      username: row.username,
+      followerCount: row.followerCount,
+      followingCount: row.followingCount,
+    })
+    hub.publish('follow', { follower: counts(follower), followee: counts(followee), following })
+  }
+
+  return {
+    createPost: (actor: Actor, content: string) =>
+      commit(
+        (tx, changes) => afterPostWrite(tx, changes, createPost(tx, actor.id, content)),
+        publishPost,
+      ),
+
+    editPost: (actor: Actor, rawPostId: string, content: string) =>
+      commit(
+        (tx, changes) => afterPostWrite(tx, changes, editPost(tx, actor.id, rawPostId, content)),
+        publishPost,
+      ),
+
+    deletePost: (actor: Actor, rawPostId: string) =>
+      commit(
+        (tx, changes) => {
+          noteCascade(tx, changes, { postId: getPost(tx, rawPostId).id })
+          return deletePost(tx, actor.id, rawPostId)
+        },
+        (post) => hub.publish('post-deleted', { postId: String(post.id) }),
+      ),
+
+    likePost: (actor: Actor, rawPostId: string) =>
+      commit(
+        (tx, changes) => {
+          const post = likePost(tx, actor.id, rawPostId)
+          notify(tx, changes, {
+            recipientId: post.authorId,
+            actorId: actor.id,
+            type: 'like',
+            postId: post.id,
+          })
+          return post
+        },
+        (post) =>
+          hub.publish('reaction', {
+            postId: String(post.id),
+            likeCount: post.likeCount,
+            user: reactor(actor),
+            reaction: 'like',
+          }),
+      ),
+
+    dislikePost: (actor: Actor, rawPostId: string) =>
+      commit(
+        (tx, changes) => {
+          const post = dislikePost(tx, actor.id, rawPostId)
+          // Disliking takes the like back, and with it what the like caused.
+          removeNotifications(tx, changes, { actorId: actor.id, type: 'like', postId: post.id })
+          return post
+        },
+        (post) =>
+          hub.publish('reaction', {
+            postId: String(post.id),
+            likeCount: post.likeCount,
+            user: reactor(actor),
+            reaction: 'dislike',
+          }),
+      ),
+
+    addComment: (actor: Actor, rawPostId: string, text: string) =>
+      commit((tx, changes) => {
+        const comment = addComment(tx, actor.id, rawPostId, text)
+        const post = getPost(tx, String(comment.postId))
+        notify(tx, changes, {
+          recipientId: post.authorId,
+          actorId: actor.id,
+          type: 'comment',
+          postId: post.id,
+          commentId: comment.id,
+        })
+        return afterCommentWrite(tx, changes, comment, post.authorId)
+      }, publishComment),
+
+    editComment: (actor: Actor, rawPostId: string, rawCommentId: string, text: string) =>
+      commit((tx, changes) => {
+        const comment = editComment(tx, actor.id, rawPostId, rawCommentId, text)
+        return afterCommentWrite(tx, changes, comment, getPost(tx, rawPostId).authorId)
+      }, publishComment),
+
+    deleteComment: (actor: Actor, rawPostId: string, rawCommentId: string) =>
+      commit(
+        (tx, changes) => {
+          const commentId = parseId(rawCommentId)
+          if (commentId !== null) noteCascade(tx, changes, { commentId })
+          return deleteComment(tx, actor.id, rawPostId, rawCommentId)
+        },
+        (comment) =>
+          hub.publish('comment-deleted', {
+            postId: String(comment.postId),
+            commentId: String(comment.id),
+            commentCount: getPost(db, String(comment.postId)).commentCount,
+          }),
+      ),
+
+    voteComment: (actor: Actor, rawPostId: string, rawCommentId: string, kind: 'up' | 'down') =>
+      commit(
+        (tx, changes) => {
+          const comment = voteComment(tx, actor.id, rawPostId, rawCommentId, kind)
+          if (kind === 'up') {
+            notify(tx, changes, {
+              recipientId: comment.authorId,
+              actorId: actor.id,
+              type: 'upvote',
+              postId: comment.postId,
+              commentId: comment.id,
+            })
+          } else {
+            removeNotifications(tx, changes, {
+              actorId: actor.id,
+              type: 'upvote',
+              commentId: comment.id,
+            })
+          }
+          return comment
+        },
+        (comment) => publishVote(actor, comment, kind),
+      ),
+
+    follow: (actor: Actor, rawTargetId: string) =>
+      commit(
+        (tx, changes) => {
+          follow(tx, actor.id, rawTargetId)
+          notify(tx, changes, {
+            recipientId: getUserById(tx, rawTargetId).id,
+            actorId: actor.id,
+            type: 'follow',
+          })
+        },
+        () => publishFollow(actor, rawTargetId, true),
+      ),
+
+    unfollow: (actor: Actor, rawTargetId: string) =>
+      commit(
+        (tx, changes) => {
+          unfollow(tx, actor.id, rawTargetId)
+          removeNotifications(tx, changes, {
+            actorId: actor.id,
+            type: 'follow',
+            recipientId: getUserById(tx, rawTargetId).id,
+          })
+        },
+        () => publishFollow(actor, rawTargetId, false),
+      ),
+
+    editProfile: (actor: Actor, profile: ProfileChanges) =>
+      commit(
+        (tx) => editProfile(tx, actor.id, profile),
+        (row) => {
+          const user: UserListItem = {
+            ...toUserSummary(row),
+            bio: row.bio,
+            followerCount: row.followerCount,
+            followingCount: row.followingCount,
+          }
+          hub.publish('user', { user })
+        },
+      ),
+  }
+}
+
+/** The live actions of an app's routes; createApp always gives its routes a hub. */
+export function liveActionsOf(deps: { db: Db; events?: EventHub }): LiveActions {
+  if (!deps.events) throw new Error('createApp gives every app an event hub.')
+  return liveActions(deps.db, deps.events)
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono'
+import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { ApiError } from '../errors'
+import type { EventHub } from '../events/hub'
+
+export const STREAM_MESSAGES = {
+  userCap: 'Too many live connections for this user. Close another window or tab and try again.',
+  addressCap:
+    'Too many live connections from this address. Close another window or tab and try again.',
+} as const
+
+/** The Node adapter's request, where there is one (not for in-process `app.request()`). */
+interface NodeBindings {
+  incoming?: { socket?: { remoteAddress?: string; destroy(): void } }
+}
+
+/**
+ * `GET /api/events`: the live event stream (docs/API.md, "Live events"). Server-sent events over
+ * a plain GET with the token in `authorization`, so the renderer reads it with `fetch`.
+ */
+export function eventsRoutes(deps: AppDeps, hub: EventHub) {
+  return new Hono<AppEnv>().get('/', requireUser(deps), (c) => {
+    const socket = (c.env as NodeBindings | undefined)?.incoming?.socket
+    const connection = hub.connect({
+      userId: c.get('user').id,
+      address: socket?.remoteAddress ?? '',
+      lastEventId: c.req.header('last-event-id')?.trim(),
+      disconnect: () => socket?.destroy(),
+    })
+    if (!connection.ok) {
+      throw new ApiError(
+        429,
+        connection.reason === 'user-cap' ? STREAM_MESSAGES.userCap : STREAM_MESSAGES.addressCap,
+        { 'Retry-After': '10' },
+      )
+    }
+    return new Response(connection.stream, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        // Tells proxies such as nginx not to hold events back.
+        'X-Accel-Buffering': 'no',
+      },
+    })
+  })
+}

@@ -1,0 +1,261 @@
+/**
+ * Notifications (docs/API.md, "Notifications"): written in the same transaction as the change
+ * that causes them, never for one's own actions, and removed when their cause is undone.
+ * Deleting a post, comment or user removes its notifications through ON DELETE CASCADE.
+ */
+import type { Notification, NotificationType } from '../../shared/api-types'
+import type { Db } from '../db/client'
+import { idList, selectAll } from '../db/raw'
+import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { toUserSummary } from './present'
+import { formatTimestamp } from './time'
+import { usernameKey } from './users'
+
+export interface NewNotification {
+  recipientId: number
+  actorId: number
+  type: NotificationType
+  postId?: number | null
+  commentId?: number | null
+}
+
+/** What a route publishes after the commit: new notifications and whose unread count fell. */
+export interface NotificationChanges {
+  created: number[]
+  /** Recipients who lost an unread notification. */
+  lowered: number[]
+}
+
+export const noChanges = (): NotificationChanges => ({ created: [], lowered: [] })
+
+/** Characters of the post or comment text a notification carries. */
+const SNIPPET_LENGTH = 100
+
+/** Adds a notification unless the actor is the recipient, and notes it in `changes`. */
+export function notify(
+  db: Db,
+  changes: NotificationChanges,
+  input: NewNotification,
+  now = Date.now(),
+): void {
+  if (input.recipientId === input.actorId) return
+  const [row] = selectAll<{ id: number }>(
+    db,
+    `INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, read, created_at)
+     VALUES (?, ?, ?, ?, ?, 0, ?) RETURNING id`,
+    input.recipientId,
+    input.actorId,
+    input.type,
+    input.postId ?? null,
+    input.commentId ?? null,
+    now,
+  )
+  if (row) changes.created.push(row.id)
+}
+
+/** What an undone action caused: one actor's notifications of one type about one target. */
+export interface NotificationCause {
+  actorId: number
+  type: NotificationType
+  recipientId?: number
+  postId?: number
+  commentId?: number
+}
+
+/** Removes what a cause made (e.g. a like that became a dislike). */
+export function removeNotifications(
+  db: Db,
+  changes: NotificationChanges,
+  cause: NotificationCause,
+): void {
+  const conditions = ['actor_id = ?', 'type = ?']
+  const params: unknown[] = [cause.actorId, cause.type]
+  for (const [column, value] of [
+    ['recipient_id', cause.recipientId],
+    ['post_id', cause.postId],
+    ['comment_id', cause.commentId],
+  ] as const) {
+    if (value !== undefined) {
+      conditions.push(`${column} = ?`)
+      params.push(value)
+    }
+  }
+  const removed = selectAll<{ recipientId: number; read: number }>(
+    db,
+    `DELETE FROM notifications WHERE ${conditions.join(' AND ')}
+     RETURNING recipient_id AS recipientId, read`,
+    ...params,
+  )
+  for (const row of removed) if (!row.read) changes.lowered.push(row.recipientId)
+}
+
+/**
+ * Before a post or comment is deleted (its notifications go with it by cascade): notes whose
+ * unread count is about to fall.
+ */
+export function noteCascade(
+  db: Db,
+  changes: NotificationChanges,
+  target: { postId: number } | { commentId: number },
+): void {
+  const [column, id] =
+    'postId' in target ? ['post_id', target.postId] : ['comment_id', target.commentId]
+  const rows = selectAll<{ recipientId: number }>(
+    db,
+    `SELECT DISTINCT recipient_id AS recipientId FROM notifications WHERE ${column} = ? AND read = 0`,
+    id,
+  )
+  changes.lowered.push(...rows.map((row) => row.recipientId))
+}
+
+/**
+ * Makes the mention notifications of one post or comment match the users its text mentions now
+ * (existing users only, never the author, nor `skip`, e.g. the post's author who already gets a
+ * `comment` notification). Mentions that stay keep their notification and its read state.
+ */
+export function syncMentions(
+  db: Db,
+  changes: NotificationChanges,
+  source: { authorId: number; postId: number; commentId: number | null },
+  mentioned: string[],
+  { skip = [] as number[], now = Date.now() } = {},
+): void {
+  const found =
+    mentioned.length === 0
+      ? []
+      : selectAll<{ id: number }>(
+          db,
+          `SELECT id FROM users WHERE username_key IN (SELECT value FROM json_each(?))`,
+          JSON.stringify(mentioned.map(usernameKey)),
+        )
+  const wanted = new Set(
+    found.map((row) => row.id).filter((id) => id !== source.authorId && !skip.includes(id)),
+  )
+  const existing = selectAll<{ recipientId: number }>(
+    db,
+    `SELECT recipient_id AS recipientId FROM notifications
+     WHERE actor_id = ? AND type = 'mention' AND post_id = ? AND comment_id IS ?`,
+    source.authorId,
+    source.postId,
+    source.commentId,
+  ).map((row) => row.recipientId)
+  for (const recipientId of existing) {
+    if (wanted.has(recipientId)) wanted.delete(recipientId)
+    else {
+      removeNotifications(db, changes, {
+        actorId: source.authorId,
+        type: 'mention',
+        recipientId,
+        postId: source.postId,
+        ...(source.commentId === null ? {} : { commentId: source.commentId }),
+      })
+    }
+  }
+  for (const recipientId of wanted) {
+    notify(
+      db,
+      changes,
+      {
+        recipientId,
+        actorId: source.authorId,
+        type: 'mention',
+        postId: source.postId,
+        commentId: source.commentId,
+      },
+      now,
+    )
+  }
+}
+
+interface NotificationRow {
+  id: number
+  recipientId: number
+  type: NotificationType
+  postId: number | null
+  commentId: number | null
+  read: number
+  createdAt: number
+  actorId: number
+  username: string
+  firstName: string
+  lastName: string
+  profileImg: string
+  snippet: string
+}
+
+const NOTIFICATION_SELECT = `SELECT n.id AS id, n.recipient_id AS recipientId, n.type AS type,
+  n.post_id AS postId, n.comment_id AS commentId, n.read AS read, n.created_at AS createdAt,
+  u.id AS actorId, u.username AS username, u.first_name AS firstName, u.last_name AS lastName,
+  u.profile_img AS profileImg,
+  substr(coalesce(c.text, p.content, ''), 1, ${SNIPPET_LENGTH}) AS snippet
+  FROM notifications n JOIN users u ON u.id = n.actor_id
+  LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN comments c ON c.id = n.comment_id`
+
+function present(row: NotificationRow): Notification {
+  return {
+    id: String(row.id),
+    type: row.type,
+    actor: toUserSummary({
+      id: row.actorId,
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      profileImg: row.profileImg,
+    }),
+    postId: row.postId === null ? null : String(row.postId),
+    commentId: row.commentId === null ? null : String(row.commentId),
+    snippet: row.type === 'follow' ? '' : row.snippet,
+    createdAt: formatTimestamp(row.createdAt),
+    read: row.read === 1,
+  }
+}
+
+/** A user's notifications, newest first, a page at a time. */
+export function pageNotifications(
+  db: Db,
+  userId: number,
+  page: PageRequest,
+): { notifications: Notification[]; nextCursor: string | null } {
+  const [before] = page.cursor ? decodeNumericCursor(page.cursor, 1) : [Number.MAX_SAFE_INTEGER]
+  const rows = selectAll<NotificationRow>(
+    db,
+    `${NOTIFICATION_SELECT} WHERE n.recipient_id = ? AND n.id < ? ORDER BY n.id DESC LIMIT ?`,
+    userId,
+    before,
+    page.limit + 1,
+  )
+  const finished = finishPage(rows, page.limit, (row) => [row.id])
+  return { notifications: finished.rows.map(present), nextCursor: finished.nextCursor }
+}
+
+/** Notifications by id, with their recipients (for publishing after a commit). */
+export function notificationsById(
+  db: Db,
+  ids: number[],
+): { recipientId: number; notification: Notification }[] {
+  if (ids.length === 0) return []
+  return selectAll<NotificationRow>(
+    db,
+    `${NOTIFICATION_SELECT} WHERE n.id IN (SELECT value FROM json_each(?)) ORDER BY n.id`,
+    idList(ids),
+  ).map((row) => ({ recipientId: row.recipientId, notification: present(row) }))
+}
+
+export function unreadCount(db: Db, userId: number): number {
+  const [row] = selectAll<{ count: number }>(
+    db,
+    'SELECT count(*) AS count FROM notifications WHERE recipient_id = ? AND read = 0',
+    userId,
+  )
+  return row?.count ?? 0
+}
+
+/** Marks everything read, or everything up to and including `upTo`; answers how many changed. */
+export function markRead(db: Db, userId: number, upTo: number | null): number {
+  return selectAll<{ id: number }>(
+    db,
+    'UPDATE notifications SET read = 1 WHERE recipient_id = ? AND read = 0 AND id <= ? RETURNING id',
+    userId,
+    upTo ?? Number.MAX_SAFE_INTEGER,
+  ).length
+}

@@ -1,0 +1,48 @@
+/**
+ * `#tags` of posts (docs/API.md, "Tags"): stored in post_tags when a post is written, so that a
+ * tag's page is one range of the `(tag, created_at, post_id)` index, newest first.
+ */
+import { extractTags } from '../../shared/rich-text'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { postTags } from '../db/schema'
+import { idList, POST_COLUMNS, selectAll } from '../db/raw'
+import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import type { PostRow } from './present'
+import type { PostRowPage } from './posts'
+
+/** Makes a post's stored tags those of its text now (after a create or an edit). */
+export function syncPostTags(db: Db, post: PostRow): void {
+  db.delete(postTags).where(eq(postTags.postId, post.id)).run()
+  const tags = extractTags(post.content)
+  if (tags.length === 0) return
+  db.insert(postTags)
+    .values(tags.map((tag) => ({ postId: post.id, tag, createdAt: post.createdAt })))
+    .run()
+}
+
+/** One page of a tag's posts, newest first. `tag` is normalized (rich-text.ts normalizeTag). */
+export function pageTagPosts(db: Db, tag: string, page: PageRequest): PostRowPage {
+  const [createdBefore, idBefore] = page.cursor
+    ? decodeNumericCursor(page.cursor, 2)
+    : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+  const ids = selectAll<{ postId: number }>(
+    db,
+    `SELECT post_id AS postId FROM post_tags
+     WHERE tag = ? AND (created_at, post_id) < (?, ?)
+     ORDER BY created_at DESC, post_id DESC LIMIT ?`,
+    tag,
+    createdBefore,
+    idBefore,
+    page.limit + 1,
+  ).map((row) => row.postId)
+  const byId = new Map(
+    selectAll<PostRow>(
+      db,
+      `SELECT ${POST_COLUMNS} FROM posts WHERE id IN (SELECT value FROM json_each(?))`,
+      idList(ids),
+    ).map((row) => [row.id, row]),
+  )
+  const rows = ids.flatMap((id) => byId.get(id) ?? [])
+  return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
+}
