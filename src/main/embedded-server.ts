@@ -127,6 +127,8 @@ export class EmbeddedServer {
 
   async close(): Promise<void> {
     await this.lanChange
+    // Open event streams never go idle: end them first so that closing does not wait for them.
+    this.core.events.close()
     await Promise.all([this.lanListener?.close(), this.loopback.close()])
     this.lanListener = null
     this.core.close()

@@ -200,6 +200,24 @@ describe('EmbeddedServer', () => {
     expect(await health(`http://127.0.0.1:${oldPort}`)).toBe(200)
   })
 
+  it('ends open event streams cleanly when it closes', async () => {
+    const server = await start()
+    const token = await signUp(server.url, 'stream_watcher')
+    const response = await fetch(`${server.url}/api/events`, { headers: { authorization: token } })
+    expect(response.status).toBe(200)
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    const first = await reader.read()
+    expect(new TextDecoder().decode(first.value)).toContain('event: ready')
+
+    forget(server)
+    await server.close()
+
+    // Ended by the server, not cut off with the connection after the grace period.
+    let next = await reader.read()
+    while (!next.done) next = await reader.read()
+    expect(next.done).toBe(true)
+  })
+
   it('closes the old port when sharing moves to another one', async () => {
     const server = await start()
     const portA = await freePort()
