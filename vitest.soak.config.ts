@@ -10,6 +10,8 @@ export default defineConfig({
     name: 'soak',
     include: ['tests/server/hardening/**/*.test.ts'],
     environment: 'node',
+    // They run the compiled server: build it first if it is stale.
+    globalSetup: ['tests/helpers/global-setup.ts'],
     env: { GAMERSTAGE_SOAK: '1' },
     // One file at a time: the load tests measure the server, not a crowded machine.
     fileParallelism: false,
