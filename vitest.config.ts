@@ -12,6 +12,9 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
+          // A password hash costs ~0.5 s on a busy 2-core box (README, "Security"): tests that
+          // sign in a dozen times need more than vitest's default 5 s.
+          testTimeout: 30_000,
         },
       },
       {

@@ -3,10 +3,13 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { LIMITS } from '../shared/limits'
-import { apiHeaders } from './api-headers'
+import { requestGuard } from './api-headers'
+import { LoginThrottle } from './auth/login-throttle'
 import type { AppDeps, AppEnv } from './context'
 import { ApiError, tooLarge } from './errors'
+import { createHostAllowList } from './host-allow-list'
 import { MESSAGES } from './messages'
+import { RateLimits } from './rate-limits'
 import { authRoutes } from './routes/auth'
 import { commentsRoutes } from './routes/comments'
 import { mediaRoutes } from './routes/media'
@@ -50,10 +53,16 @@ const jsonBodyLimit = bodyLimit({
  * Builds the whole HTTP app over a database. It touches no global state, so tests build one per
  * test on an in-memory database and call `app.request()`.
  */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(appDeps: AppDeps): Hono<AppEnv> {
+  const deps: AppDeps = {
+    ...appDeps,
+    throttle: appDeps.throttle ?? new LoginThrottle(),
+    rateLimits: appDeps.rateLimits ?? new RateLimits(appDeps.limits),
+  }
   const app = new Hono<AppEnv>()
 
-  app.use('/api/*', apiHeaders)
+  // First of all, pages and API alike: a foreign Host or a foreign site's write is refused.
+  app.use('*', requestGuard(createHostAllowList(deps.allowedHosts)))
   // Only requests that can carry a body are measured: reading a GET's body would make the Node
   // adapter build a full Request for nothing. Uploads have their own, larger limit.
   app.use('/api/*', (c, next) =>

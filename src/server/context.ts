@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Db } from './db/client'
 import type { LoginThrottle } from './auth/login-throttle'
+import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { verifyToken } from './auth/token'
 import { notFound, unauthorized } from './errors'
 import { MESSAGES } from './messages'
@@ -21,6 +22,15 @@ export interface AppDeps {
    * is published, cannot sign in then.
    */
   isShared?: () => boolean
+  /** Host names the server answers to beyond loopback and its own addresses (`--allow-host`). */
+  allowedHosts?: readonly string[]
+  /**
+   * Per-hour limits (README, "Options"); unset ones take the defaults, `false` turns them all
+   * off (tests that flood on purpose).
+   */
+  limits?: Partial<RateLimitOptions> | false
+  /** Built by createApp from `limits`; routes count actions against it. */
+  rateLimits?: RateLimits
 }
 
 export interface AppEnv {
@@ -78,4 +88,11 @@ export function wantsMinimal(c: Context): boolean {
   const minimal = /(^|[,;\s])return=minimal($|[,;\s])/i.test(c.req.header('prefer') ?? '')
   if (minimal) c.header('Preference-Applied', 'return=minimal')
   return minimal
+}
+
+const passThrough: MiddlewareHandler<AppEnv> = (_c, next) => next()
+
+/** After requireUser: counts one action of `kind` by the signed-in user (README, "Options"). */
+export function perUserLimit(deps: AppDeps, kind: RateLimitKind): MiddlewareHandler<AppEnv> {
+  return deps.rateLimits?.perUser(kind) ?? passThrough
 }

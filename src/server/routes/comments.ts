@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono'
 import { commentBodySchema, pageQuerySchema } from '../../shared/schemas'
-import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import {
+  optionalViewer,
+  perUserLimit,
+  requireUser,
+  wantsMinimal,
+  type AppDeps,
+  type AppEnv,
+} from '../context'
 import {
   addComment,
   deleteComment,
@@ -17,6 +24,7 @@ import { validate } from '../validate'
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const vote = perUserLimit(deps, 'reactions')
 
   /** The spec answers with all the post's comments; `Prefer: return=minimal` with just this one. */
   const mutationAnswer = (c: Context<AppEnv>, comment: CommentRow, status: 200 | 201 = 200) => {
@@ -42,7 +50,7 @@ export function commentsRoutes(deps: AppDeps) {
         nextCursor: found.nextCursor,
       })
     })
-    .post('/add/:postId', auth, validate('json', commentBodySchema), (c) => {
+    .post('/add/:postId', auth, perUserLimit(deps, 'comments'), validate('json', commentBodySchema), (c) => {
       const text = c.req.valid('json').commentData.text
       return mutationAnswer(c, addComment(db, c.get('user').id, c.req.param('postId'), text), 201)
     })
@@ -55,11 +63,11 @@ export function commentsRoutes(deps: AppDeps) {
       const { postId, commentId } = c.req.param()
       return mutationAnswer(c, deleteComment(db, c.get('user').id, postId, commentId))
     })
-    .post('/upvote/:postId/:commentId', auth, (c) => {
+    .post('/upvote/:postId/:commentId', auth, vote, (c) => {
       const { postId, commentId } = c.req.param()
       return mutationAnswer(c, voteComment(db, c.get('user').id, postId, commentId, 'up'))
     })
-    .post('/downvote/:postId/:commentId', auth, (c) => {
+    .post('/downvote/:postId/:commentId', auth, vote, (c) => {
       const { postId, commentId } = c.req.param()
       return mutationAnswer(c, voteComment(db, c.get('user').id, postId, commentId, 'down'))
     })

@@ -2,7 +2,14 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { LIMITS } from '../../shared/limits'
 import { pageQuerySchema, postBodySchema } from '../../shared/schemas'
-import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import {
+  optionalViewer,
+  perUserLimit,
+  requireUser,
+  wantsMinimal,
+  type AppDeps,
+  type AppEnv,
+} from '../context'
 import {
   createPost,
   deletePost,
@@ -29,6 +36,7 @@ const postsQuerySchema = pageQuerySchema.extend({
 export function postsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const reaction = perUserLimit(deps, 'reactions')
 
   /** A page as the API answers it: trimmed posts and where to continue. */
   const pageAnswer = (c: Context<AppEnv>, page: PostRowPage) =>
@@ -79,7 +87,7 @@ export function postsRoutes(deps: AppDeps) {
       const [post] = presentPosts(db, [row], { detail: 'full', viewerId })
       return c.json({ post })
     })
-    .post('/', auth, validate('json', postBodySchema), (c) => {
+    .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), (c) => {
       const post = createPost(db, c.get('user').id, c.req.valid('json').postData.content)
       return mutationAnswer(c, post, 201)
     })
@@ -90,10 +98,10 @@ export function postsRoutes(deps: AppDeps) {
     .delete('/:postId', auth, (c) =>
       mutationAnswer(c, deletePost(db, c.get('user').id, c.req.param('postId'))),
     )
-    .post('/like/:postId', auth, (c) =>
+    .post('/like/:postId', auth, reaction, (c) =>
       mutationAnswer(c, likePost(db, c.get('user').id, c.req.param('postId'))),
     )
-    .post('/dislike/:postId', auth, (c) =>
+    .post('/dislike/:postId', auth, reaction, (c) =>
       mutationAnswer(c, dislikePost(db, c.get('user').id, c.req.param('postId'))),
     )
 }

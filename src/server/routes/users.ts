@@ -2,7 +2,14 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { LIMITS } from '../../shared/limits'
 import { editProfileSchema, pageQuerySchema } from '../../shared/schemas'
-import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import {
+  optionalViewer,
+  perUserLimit,
+  requireUser,
+  wantsMinimal,
+  type AppDeps,
+  type AppEnv,
+} from '../context'
 import { unauthorized } from '../errors'
 import { MESSAGES } from '../messages'
 import { pageOf } from '../services/pagination'
@@ -29,6 +36,7 @@ const usersQuerySchema = pageQuerySchema.extend({
 export function usersRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const followLimit = perUserLimit(deps, 'follows')
 
   /** The spec answers every bookmark mutation with all the user's bookmarks. */
   const bookmarksAnswer = (userId: number) =>
@@ -70,12 +78,12 @@ export function usersRoutes(deps: AppDeps) {
         const user = editProfile(db, c.get('user').id, { bio, profileImg, firstName, lastName })
         return c.json({ user: presentUser(db, user, { withBookmarks: true }) })
       })
-      .post('/follow/:userId', auth, (c) => {
+      .post('/follow/:userId', auth, followLimit, (c) => {
         const me = c.get('user')
         follow(db, me.id, c.req.param('userId'))
         return c.json(followAnswer(me.id, c.req.param('userId')))
       })
-      .post('/unfollow/:userId', auth, (c) => {
+      .post('/unfollow/:userId', auth, followLimit, (c) => {
         const me = c.get('user')
         unfollow(db, me.id, c.req.param('userId'))
         return c.json(followAnswer(me.id, c.req.param('userId')))
