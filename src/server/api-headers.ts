@@ -19,6 +19,8 @@ const API_HEADERS: Record<string, string> = {
   Vary: 'Origin',
 }
 
+const API_HEADER_ENTRIES = Object.entries(API_HEADERS)
+
 const PREFLIGHT_HEADERS: Record<string, string> = {
   ...API_HEADERS,
   'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
@@ -89,7 +91,7 @@ export function requestGuard(hosts: HostAllowList): MiddlewareHandler {
     }
     await next()
     const headers = c.res.headers
-    for (const name in API_HEADERS) headers.set(name, API_HEADERS[name]!)
+    for (const [name, value] of API_HEADER_ENTRIES) headers.set(name, value)
     if (origin && allowed) headers.set('Access-Control-Allow-Origin', origin)
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--no-demo]`: the Gamerstage
+ * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--no-demo] [...]`: the Gamerstage
  * server under plain Node, for a spare box at the LAN party or a test.
  */
 import { fileURLToPath } from 'node:url'
@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import { backupDataFolder, restoreDataFolder } from './backup'
 import { defaultDataDir } from './data-dir'
 import { lanAddresses } from './lan-addresses'
+import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from './rate-limits'
 import { StartError, isLoopback, startServer, type RunningServer } from './server'
 import { getDemoUserIds } from './services/settings'
 
@@ -15,6 +16,17 @@ const USAGE = `Usage: npm run serve -- [options]
   --host <addr>   address to listen on (default 127.0.0.1; 0.0.0.0 shares on the LAN)
   --data <dir>    data folder (default: ${defaultDataDir()})
   --no-demo       start a fresh data folder empty, without the demo data and account
+  --allow-host <name>  also answer requests addressed to this host name (repeatable);
+                  loopback and this machine's own addresses are always answered
+  --limit-signups <n>     sign-ups per computer per hour (default ${DEFAULT_RATE_LIMITS.signupsPerHour})
+  --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
+  --limit-comments <n>    comments per user per hour (default ${DEFAULT_RATE_LIMITS.commentsPerHour})
+  --limit-reactions <n>   likes and votes per user per hour (default ${DEFAULT_RATE_LIMITS.reactionsPerHour})
+  --limit-follows <n>     follows and unfollows per user per hour (default ${DEFAULT_RATE_LIMITS.followsPerHour})
+  --limit-uploads <n>     image uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadsPerHour})
+  --limit-upload-mb <n>   megabytes of uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadMegabytesPerHour})
+                  (0 turns one limit off)
+  --no-rate-limits        turn every per-hour limit off
   --backup <file> copy the data folder's database into a new file, then exit
                   (safe while a server runs on the same folder)
   --restore <file> replace the data folder's database with a backup, then exit
@@ -25,6 +37,9 @@ export interface CliOptions {
   host: string
   dataDir: string
   demo: boolean
+  allowedHosts: string[]
+  /** The per-hour limits given on the command line, or false for --no-rate-limits. */
+  limits: Partial<RateLimitOptions> | false
   /** Set for a one-off backup or restore instead of serving. */
   backupTo?: string
   restoreFrom?: string
@@ -41,6 +56,11 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         host: { type: 'string' },
         data: { type: 'string' },
         'no-demo': { type: 'boolean' },
+        'allow-host': { type: 'string', multiple: true },
+        ...Object.fromEntries(
+          Object.keys(LIMIT_FLAGS).map((flag) => [flag, { type: 'string' as const }]),
+        ),
+        'no-rate-limits': { type: 'boolean' },
         backup: { type: 'string' },
         restore: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -64,14 +84,42 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
   if (values.backup !== undefined && values.restore !== undefined) {
     throw new StartError('Use --backup or --restore, not both.')
   }
+  const limits: Partial<RateLimitOptions> = {}
+  for (const [flag, key] of Object.entries(LIMIT_FLAGS)) {
+    const raw = (values as Record<string, unknown>)[flag]
+    if (typeof raw !== 'string') continue
+    if (!/^\d{1,9}$/.test(raw)) {
+      throw new StartError(`--${flag} must be a whole number (0 turns it off), not "${raw}".`)
+    }
+    limits[key] = Number(raw)
+  }
+  const allowedHosts = values['allow-host'] ?? []
+  for (const name of allowedHosts) {
+    if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(name)) {
+      throw new StartError(`--allow-host takes a host name or address, not "${name}".`)
+    }
+  }
   return {
     port,
     host: values.host ?? '127.0.0.1',
     dataDir: values.data ?? defaultDataDir(),
     demo: !values['no-demo'],
+    allowedHosts,
+    limits: values['no-rate-limits'] ? false : limits,
     backupTo: values.backup,
     restoreFrom: values.restore,
   }
+}
+
+/** `--limit-*` flags and the limit each sets. */
+const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
+  'limit-signups': 'signupsPerHour',
+  'limit-posts': 'postsPerHour',
+  'limit-comments': 'commentsPerHour',
+  'limit-reactions': 'reactionsPerHour',
+  'limit-follows': 'followsPerHour',
+  'limit-uploads': 'uploadsPerHour',
+  'limit-upload-mb': 'uploadMegabytesPerHour',
 }
 
 const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))

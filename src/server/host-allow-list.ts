@@ -40,7 +40,8 @@ type Interfaces = typeof networkInterfaces
 function interfaceAddresses(interfaces: Interfaces): Set<string> {
   const addresses = new Set<string>()
   for (const entries of Object.values(interfaces())) {
-    for (const entry of entries ?? []) addresses.add(entry.address.split('%')[0]!.toLowerCase())
+    for (const entry of entries ?? [])
+      addresses.add(entry.address.replace(/%.*$/, '').toLowerCase())
   }
   return addresses
 }

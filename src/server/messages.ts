@@ -38,8 +38,6 @@ export const MESSAGES = {
   foreignOrigin:
     'Requests from other web sites are refused. Open Gamerstage itself (the app or this server’s own page) to use it.',
   passwordQueueFull: 'The server is busy checking passwords. Try again in a few seconds.',
-  profileImgNotOurs:
-    'The profile picture must be an image uploaded to this server (/api/media/…) or the default picture.',
 } as const
 
 export function foreignHostMessage(host: string): string {

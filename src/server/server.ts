@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApp } from './app'
 import { openDatabase, type AppDatabase } from './db/client'
+import type { RateLimitOptions } from './rate-limits'
+import { sweepUnusedMedia } from './services/media'
 import { initializeDatabase } from './services/seed'
 import { APP_VERSION } from './version'
 
@@ -25,6 +27,10 @@ export interface StartServerOptions {
   /** Whether other computers can reach the server now (see AppDeps.isShared). */
   isShared?: () => boolean
   version?: string
+  /** Host names to answer to beyond loopback and this machine's addresses (`--allow-host`). */
+  allowedHosts?: string[]
+  /** Per-hour rate limits (README, "Options"); `false` turns them off. */
+  limits?: Partial<RateLimitOptions> | false
 }
 
 export interface RunningServer {
@@ -171,8 +177,39 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     version: options.version ?? APP_VERSION,
     rendererDir: options.rendererDir,
     isShared: options.isShared,
+    allowedHosts: options.allowedHosts,
+    limits: options.limits,
   })
-  return { dataDir, db, fetch: app.fetch, close: () => db.$client.close() }
+  const stopSweeping = sweepMediaEveryHour(db)
+  return {
+    dataDir,
+    db,
+    fetch: app.fetch,
+    close: () => {
+      stopSweeping()
+      db.$client.close()
+    },
+  }
+}
+
+const MEDIA_SWEEP_EVERY_MS = 60 * 60_000
+const FIRST_MEDIA_SWEEP_MS = 30_000
+
+/** Removes unused uploads now and then (services/media.ts), on unref'd timers. */
+function sweepMediaEveryHour(db: AppDatabase): () => void {
+  const sweep = () => {
+    try {
+      sweepUnusedMedia(db)
+    } catch (error) {
+      console.error('Could not remove unused uploads:', error)
+    }
+  }
+  const first = setTimeout(sweep, FIRST_MEDIA_SWEEP_MS).unref()
+  const every = setInterval(sweep, MEDIA_SWEEP_EVERY_MS).unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(every)
+  }
 }
 
 /** How long requests in flight may take to finish when a listener closes. */

@@ -29,7 +29,20 @@ export const MAX_WAITING_HASHES = 64
 /** Seconds a client told "busy" should wait before trying again. */
 const BUSY_RETRY_SECONDS = 5
 let running = 0
+let maxWaiting = MAX_WAITING_HASHES
 const waiting: (() => void)[] = []
+
+/**
+ * Sets how many hashes may wait (tests shrink it to fill the queue in a second rather than a
+ * minute); answers a function that puts the previous bound back.
+ */
+export function setHashQueueLimit(limit: number): () => void {
+  const previous = maxWaiting
+  maxWaiting = limit
+  return () => {
+    maxWaiting = previous
+  }
+}
 
 /** Hashes running and queued now (tests and the bench read it). */
 export const hashQueue = {
@@ -50,7 +63,7 @@ export function passwordQueueFull(): ApiError {
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   // A finishing hash hands its slot straight to the next waiter, so `running` never overshoots.
   if (running < MAX_CONCURRENT_HASHES) running++
-  else if (waiting.length >= MAX_WAITING_HASHES) throw passwordQueueFull()
+  else if (waiting.length >= maxWaiting) throw passwordQueueFull()
   else await new Promise<void>((resolve) => waiting.push(resolve))
   try {
     return await work()

@@ -50,10 +50,16 @@ export function commentsRoutes(deps: AppDeps) {
         nextCursor: found.nextCursor,
       })
     })
-    .post('/add/:postId', auth, perUserLimit(deps, 'comments'), validate('json', commentBodySchema), (c) => {
-      const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, addComment(db, c.get('user').id, c.req.param('postId'), text), 201)
-    })
+    .post(
+      '/add/:postId',
+      auth,
+      perUserLimit(deps, 'comments'),
+      validate('json', commentBodySchema),
+      (c) => {
+        const text = c.req.valid('json').commentData.text
+        return mutationAnswer(c, addComment(db, c.get('user').id, c.req.param('postId'), text), 201)
+      },
+    )
     .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), (c) => {
       const { postId, commentId } = c.req.param()
       const text = c.req.valid('json').commentData.text
