@@ -5,9 +5,9 @@
  * turns `gpj.exe` into `exe.jpg`; zero-width ones make `admin` and `ad\u200Bmin` two names that
  * look alike.
  */
-// The control characters are the point of this pattern.
-// eslint-disable-next-line no-control-regex
 const INVISIBLE =
+  // The control characters are the point of this pattern.
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B\u200C\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g
 
 /** Zero-width joiners, except inside an emoji sequence such as 👩‍💻, where they belong. */

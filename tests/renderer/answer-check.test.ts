@@ -8,7 +8,7 @@ import {
 } from '../../src/renderer/src/api/client'
 import { getPost, listPosts } from '../../src/renderer/src/api/posts'
 import { getUser, searchUsers } from '../../src/renderer/src/api/users'
-import { postOf, summaryOf } from '../helpers/answers'
+import { postOf, summaryOf } from './answer-fixtures'
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, configureApi, request, resolveMediaUrl } from '../../src/renderer/src/api/client'
 import { likePost } from '../../src/renderer/src/api/posts'
-import { postOf } from '../helpers/answers'
+import { postOf } from './answer-fixtures'
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
