@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { tmpdir, type NetworkInterfaceInfo } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isTrustedOrigin } from '../../src/server/api-headers'
@@ -25,7 +25,7 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
-const FAKE_LAN = () => ({
+const FAKE_LAN = (): NodeJS.Dict<NetworkInterfaceInfo[]> => ({
   lo: [
     {
       address: '127.0.0.1',
@@ -58,8 +58,10 @@ const FAKE_LAN = () => ({
 })
 
 /** `app.request` takes the Host from the URL, as a Node server takes it from the header. */
-const at = (host: string, path: string, init?: RequestInit) =>
-  app!.request(`http://${host}${path}`, init)
+const at = (host: string, path: string, init?: RequestInit) => {
+  if (!app) throw new Error('No app yet')
+  return app.request(`http://${host}${path}`, init)
+}
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
@@ -110,11 +112,13 @@ describe('the Host allow-list', () => {
   it('notices a LAN address the machine gained after it started', () => {
     let clock = 0
     let interfaces = FAKE_LAN()
+    const wired = interfaces.eth0?.[0]
+    if (!wired) throw new Error('The fake LAN has no eth0')
     const hosts = createHostAllowList([], { interfaces: () => interfaces, now: () => clock })
     expect(hosts.allows('10.0.0.5:4567')).toBe(false)
     interfaces = {
       ...interfaces,
-      wlan0: [{ ...interfaces.eth0[0]!, address: '10.0.0.5', cidr: '10.0.0.5/24' }],
+      wlan0: [{ ...wired, address: '10.0.0.5', cidr: '10.0.0.5/24' }],
     }
     clock += 10_000
     expect(hosts.allows('10.0.0.5:4567')).toBe(true)

@@ -145,13 +145,14 @@ describe('login throttling by address', () => {
 
 describe('the password-hash queue', () => {
   it('answers 503 with Retry-After once the queue is full, and works again after', async () => {
-    app = await makeTestApp()
+    const burstApp = await makeTestApp()
+    app = burstApp
     const restore = setHashQueueLimit(1)
     try {
       // Two hashes run and one waits; the rest find the queue full.
       const answers = await Promise.all(
         Array.from({ length: 5 }, (_, index) =>
-          app!.send('/api/auth/signup', { username: `burst${index}`, password: 'long enough' }),
+          burstApp.send('/api/auth/signup', { username: `burst${index}`, password: 'long enough' }),
         ),
       )
       const statuses = answers.map((response) => response.status).sort()
@@ -165,7 +166,10 @@ describe('the password-hash queue', () => {
     } finally {
       restore()
     }
-    const later = await app.send('/api/auth/signup', { username: 'after', password: 'long enough' })
+    const later = await burstApp.send('/api/auth/signup', {
+      username: 'after',
+      password: 'long enough',
+    })
     expect(later.status).toBe(201)
   })
 })
@@ -182,7 +186,9 @@ describe('password hash cost', () => {
     app = await makeTestApp()
     const stored = oldHash('old but gold')
     app.db.update(users).set({ passwordHash: stored }).where(eq(users.id, 2)).run()
-    const nova = app.db.select().from(users).where(eq(users.id, 2)).get()!
+    const storedHash = () =>
+      app?.db.select().from(users).where(eq(users.id, 2)).get()?.passwordHash ?? ''
+    const nova = { username: 'nova_strike' }
     expect(needsRehash(stored)).toBe(true)
 
     const login = await app.send('/api/auth/login', {
@@ -190,7 +196,7 @@ describe('password hash cost', () => {
       password: 'old but gold',
     })
     expect(login.status).toBe(200)
-    const upgraded = app.db.select().from(users).where(eq(users.id, 2)).get()!.passwordHash
+    const upgraded = storedHash()
     expect(upgraded.startsWith(`scrypt$${SCRYPT_PARAMS.N}$8$1$`)).toBe(true)
     expect(needsRehash(upgraded)).toBe(false)
     const again = await app.send('/api/auth/login', {
