@@ -36,6 +36,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-'))
 const args = ['tsx', 'scripts/serve.ts', '--port', values.port, '--host', '127.0.0.1']
 args.push('--data', dataDir)
 if (values['no-demo']) args.push('--no-demo')
+// The whole suite signs up from 127.0.0.1, far past the per-computer allowance of a real party.
+args.push('--limit-signups', '100000')
 
 const child = spawn('npx', args, { stdio: 'inherit' })
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true })
