@@ -551,7 +551,13 @@ describe('the secret file and the database on a real server', { timeout: 60_000 
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>app</title>')
     writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)')
     const dataDir = join(root, 'data')
-    const server = await startServer({ port: 0, dataDir, demo: true, rendererDir: web })
+    const server = await startServer({
+      port: 0,
+      dataDir,
+      demo: true,
+      limits: false,
+      rendererDir: web,
+    })
     cleanup.defer(() => server.close())
     const secret = readFileSync(join(dataDir, SECRET_FILE))
     const database = readFileSync(join(dataDir, DATABASE_FILE)).subarray(0, 100)
