@@ -1,40 +1,18 @@
 /**
- * README, "Security", in a real browser: a friend browsing the server by a LAN name still signs
- * up and posts; a page reached through a name the server does not know (DNS rebinding) gets
- * nothing; a rate limit's toast says when to try again.
+ * README, "Security", in a real browser: a rate limit's toast says when to try again (browsing
+ * by a LAN name and DNS rebinding: lan-name.spec.ts).
  */
 import { expect, test } from '@playwright/test'
-import type { Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { toast, uniqueName } from './helpers'
+import { post, signupAt } from './security-helpers'
 import { EMPTY_PORT } from './ports'
 import { spawnServer, type SpawnedServer } from './spawn-server'
 
-/** Ports of the servers this file starts, beside the two of playwright.config.ts. */
-const NAMED_PORT = EMPTY_PORT + 2
+/** The port of the server this file starts (lan-name.spec.ts uses EMPTY_PORT + 2). */
 const LIMITED_PORT = EMPTY_PORT + 3
-
-/** Both names lead to 127.0.0.1, as a LAN's DNS (or an attacker's) would. */
-const LAN_NAME = 'party-box.test'
-const REBOUND_NAME = 'attacker.test'
-
-async function signupAt(page: Page, origin: string, username: string) {
-  await page.goto(`${origin}/signup`)
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill('supersecret1')
-  await page.getByLabel('Confirm password').fill('supersecret1')
-  await page.getByRole('button', { name: 'Sign up' }).click()
-  await expect(page).toHaveURL(/\/home$/)
-}
-
-async function post(page: Page, text: string) {
-  await page.getByRole('button', { name: 'New Post' }).click()
-  const dialog = page.getByRole('dialog', { name: 'New Post' })
-  await dialog.getByPlaceholder('enter a text').fill(text)
-  await dialog.getByRole('button', { name: 'Post' }).click()
-}
 
 const folders: string[] = []
 const servers: SpawnedServer[] = []
@@ -48,40 +26,6 @@ function dataDir(): string {
   folders.push(folder)
   return folder
 }
-
-test.describe('browsing by name', () => {
-  test.use({
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        `--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1, MAP ${REBOUND_NAME} 127.0.0.1`,
-      ],
-    },
-  })
-
-  test('a LAN browser on a name the host allowed signs up and posts; a rebound name gets nothing', async ({
-    page,
-  }) => {
-    test.setTimeout(120_000)
-    const server = await spawnServer(NAMED_PORT, dataDir(), ['--allow-host', LAN_NAME])
-    servers.push(server)
-    const origin = `http://${LAN_NAME}:${NAMED_PORT}`
-
-    await signupAt(page, origin, uniqueName('lan'))
-    const text = `Posted from a LAN browser ${Date.now()}`
-    await post(page, text)
-    await expect(page.getByRole('main').getByText(text)).toBeVisible()
-
-    // DNS rebinding: the attacker's name now leads to the server, which refuses it.
-    const rebound = await page.goto(`http://${REBOUND_NAME}:${NAMED_PORT}/`)
-    expect(rebound?.status()).toBe(421)
-    const api = await page.goto(`http://${REBOUND_NAME}:${NAMED_PORT}/api/users`)
-    expect(api?.status()).toBe(421)
-    await expect(page.getByText('does not answer to the name')).toBeVisible()
-  })
-})
 
 test('a post past the hourly allowance shows a toast saying when to try again', async ({
   page,
