@@ -1,20 +1,25 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { requestHeader } from './client-address'
+import type { HostAllowList } from './host-allow-list'
+import { hostnameOf, isLoopbackName } from './host-allow-list'
+import { MESSAGES, foreignHostMessage } from './messages'
 
 /**
- * Headers of every API answer (JSON and images). They are fixed strings set without reading the
- * request: hono's cors and secureHeaders middlewares look at request headers, which makes the
- * Node adapter build a full Request object for each call and costs more than most handlers.
+ * Headers of every API answer (JSON and images). They are fixed strings: hono's cors and
+ * secureHeaders middlewares do more work per request than most handlers, and this runs on all.
  */
 const API_HEADERS: Record<string, string> = {
-  // Token auth and no cookies: any origin may call, e.g. a friend's desktop app on the LAN.
-  'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': 'Preference-Applied, Retry-After',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Resource-Policy': 'cross-origin',
   // Nothing an API answer holds may run or be framed, even when opened on its own.
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+  // The CORS answer depends on the caller's Origin: a cache must not hand one to another.
+  Vary: 'Origin',
 }
+
+const API_HEADER_ENTRIES = Object.entries(API_HEADERS)
 
 const PREFLIGHT_HEADERS: Record<string, string> = {
   ...API_HEADERS,
@@ -23,8 +28,70 @@ const PREFLIGHT_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '600',
 }
 
-export const apiHeaders: MiddlewareHandler = async (c, next) => {
-  if (c.req.method === 'OPTIONS') return c.body(null, 204, PREFLIGHT_HEADERS)
-  await next()
-  for (const [name, value] of Object.entries(API_HEADERS)) c.res.headers.set(name, value)
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Whether a browser page at `origin` may use this server (README, "Security"): the server's own
+ * pages (same host and port as the request) and Gamerstage app windows, which are served from
+ * loopback (the desktop window is its embedded server's `http://127.0.0.1:<port>`, and it joins
+ * a friend's server from there). Any other site, `null` included, is foreign.
+ */
+export function isTrustedOrigin(origin: string, hostHeader: string): boolean {
+  if (!URL.canParse(origin)) return false
+  const url = new URL(origin)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+  return url.host === hostHeader.toLowerCase() || isLoopbackName(hostnameOf(url.hostname))
+}
+
+/** Origins already judged, per Host: a handful in practice, so the check is a lookup. */
+const judged = new Map<string, boolean>()
+const JUDGED_MAX = 256
+
+function trusted(origin: string, host: string): boolean {
+  const key = `${host} ${origin}`
+  let verdict = judged.get(key)
+  if (verdict === undefined) {
+    verdict = isTrustedOrigin(origin, host)
+    if (judged.size >= JUDGED_MAX) judged.clear()
+    judged.set(key, verdict)
+  }
+  return verdict
+}
+
+function refuse(c: Context, status: 403 | 421, message: string, headers = API_HEADERS) {
+  return c.json({ errors: [message] }, status, headers)
+}
+
+/**
+ * The first middleware of every request, pages and API alike (the event stream included):
+ * 1. a Host that is not one of this server's names is refused (DNS rebinding);
+ * 2. on the API, a browser call from a foreign site may not change anything, and only trusted
+ *    origins get CORS headers, so a foreign page cannot read answers either.
+ */
+export function requestGuard(hosts: HostAllowList): MiddlewareHandler {
+  return async (c, next) => {
+    const host = requestHeader(c, 'host') ?? new URL(c.req.url).host
+    if (!hosts.allows(host)) {
+      return refuse(c, 421, foreignHostMessage(hostnameOf(host).slice(0, 100)))
+    }
+    const isApi = c.req.path.startsWith('/api/')
+    if (!isApi) return next()
+
+    const origin = requestHeader(c, 'origin')
+    const allowed = origin === undefined || trusted(origin, host)
+    if (!allowed && !SAFE_METHODS.has(c.req.method)) {
+      return refuse(c, 403, MESSAGES.foreignOrigin)
+    }
+    if (c.req.method === 'OPTIONS') {
+      if (!allowed) return refuse(c, 403, MESSAGES.foreignOrigin)
+      return c.body(null, 204, {
+        ...PREFLIGHT_HEADERS,
+        ...(origin ? { 'Access-Control-Allow-Origin': origin } : {}),
+      })
+    }
+    await next()
+    const headers = c.res.headers
+    for (const [name, value] of API_HEADER_ENTRIES) headers.set(name, value)
+    if (origin && allowed) headers.set('Access-Control-Allow-Origin', origin)
+  }
 }

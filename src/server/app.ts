@@ -3,11 +3,14 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { LIMITS } from '../shared/limits'
-import { apiHeaders } from './api-headers'
+import { requestGuard } from './api-headers'
+import { LoginThrottle } from './auth/login-throttle'
 import type { AppDeps, AppEnv } from './context'
 import { ApiError, tooLarge } from './errors'
 import { EventHub } from './events/hub'
+import { createHostAllowList } from './host-allow-list'
 import { MESSAGES } from './messages'
+import { RateLimits } from './rate-limits'
 import { authRoutes } from './routes/auth'
 import { commentsRoutes } from './routes/comments'
 import { eventsRoutes } from './routes/events'
@@ -55,10 +58,16 @@ const jsonBodyLimit = bodyLimit({
  */
 export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   const events = appDeps.events ?? new EventHub()
-  const deps: AppDeps = { ...appDeps, events }
+  const deps: AppDeps = {
+    ...appDeps,
+    events,
+    throttle: appDeps.throttle ?? new LoginThrottle(),
+    rateLimits: appDeps.rateLimits ?? new RateLimits(appDeps.limits),
+  }
   const app = new Hono<AppEnv>()
 
-  app.use('/api/*', apiHeaders)
+  // First of all, pages and API alike: a foreign Host or a foreign site's write is refused.
+  app.use('*', requestGuard(createHostAllowList(deps.allowedHosts)))
   // Only requests that can carry a body are measured: reading a GET's body would make the Node
   // adapter build a full Request for nothing. Uploads have their own, larger limit.
   app.use('/api/*', (c, next) =>

@@ -1,5 +1,5 @@
 /**
- * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--no-demo]`: the Gamerstage
+ * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--no-demo] [...]`: the Gamerstage
  * server under plain Node, for a spare box at the LAN party or a test.
  */
 import { hostname } from 'node:os'
@@ -9,6 +9,7 @@ import { backupDataFolder, restoreDataFolder } from './backup'
 import { defaultDataDir } from './data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
 import { lanAddresses } from './lan-addresses'
+import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from './rate-limits'
 import { StartError, isLoopback, startServer, type RunningServer } from './server'
 import { getDemoUserIds } from './services/settings'
 
@@ -20,6 +21,17 @@ const USAGE = `Usage: npm run serve -- [options]
   --advertise     announce the server on the LAN (DNS-SD _gamerstage._tcp), so that friends'
                   apps list it; needs --host 0.0.0.0 or a LAN address (default off)
   --name <text>   the name it is announced under (default "<computer>'s Gamerstage")
+  --allow-host <name>  also answer requests addressed to this host name (repeatable);
+                  loopback and this machine's own addresses are always answered
+  --limit-signups <n>     sign-ups per computer per hour (default ${DEFAULT_RATE_LIMITS.signupsPerHour})
+  --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
+  --limit-comments <n>    comments per user per hour (default ${DEFAULT_RATE_LIMITS.commentsPerHour})
+  --limit-reactions <n>   likes and votes per user per hour (default ${DEFAULT_RATE_LIMITS.reactionsPerHour})
+  --limit-follows <n>     follows and unfollows per user per hour (default ${DEFAULT_RATE_LIMITS.followsPerHour})
+  --limit-uploads <n>     image uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadsPerHour})
+  --limit-upload-mb <n>   megabytes of uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadMegabytesPerHour})
+                  (0 turns one limit off)
+  --no-rate-limits        turn every per-hour limit off
   --backup <file> copy the data folder's database into a new file, then exit
                   (safe while a server runs on the same folder)
   --restore <file> replace the data folder's database with a backup, then exit
@@ -33,6 +45,9 @@ export interface CliOptions {
   /** Announce the server on the LAN under `name` (src/server/discovery). */
   advertise: boolean
   name: string
+  allowedHosts: string[]
+  /** The per-hour limits given on the command line, or false for --no-rate-limits. */
+  limits: Partial<RateLimitOptions> | false
   /** Set for a one-off backup or restore instead of serving. */
   backupTo?: string
   restoreFrom?: string
@@ -51,6 +66,11 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         'no-demo': { type: 'boolean' },
         advertise: { type: 'boolean' },
         name: { type: 'string' },
+        'allow-host': { type: 'string', multiple: true },
+        ...Object.fromEntries(
+          Object.keys(LIMIT_FLAGS).map((flag) => [flag, { type: 'string' as const }]),
+        ),
+        'no-rate-limits': { type: 'boolean' },
         backup: { type: 'string' },
         restore: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -80,20 +100,48 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
       `--advertise needs --host 0.0.0.0 or a LAN address: nobody else can reach ${host}.`,
     )
   }
-  const name = (values.name ?? defaultServerName(hostname())).trim()
-  if (name.length === 0 || name.length > 60) {
+  const serverName = (values.name ?? defaultServerName(hostname())).trim()
+  if (serverName.length === 0 || serverName.length > 60) {
     throw new StartError('--name must be 1 to 60 characters.')
+  }
+  const limits: Partial<RateLimitOptions> = {}
+  for (const [flag, key] of Object.entries(LIMIT_FLAGS)) {
+    const raw = (values as Record<string, unknown>)[flag]
+    if (typeof raw !== 'string') continue
+    if (!/^\d{1,9}$/.test(raw)) {
+      throw new StartError(`--${flag} must be a whole number (0 turns it off), not "${raw}".`)
+    }
+    limits[key] = Number(raw)
+  }
+  const allowedHosts = values['allow-host'] ?? []
+  for (const name of allowedHosts) {
+    if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(name)) {
+      throw new StartError(`--allow-host takes a host name or address, not "${name}".`)
+    }
   }
   return {
     port,
     host,
     advertise: values.advertise ?? false,
-    name,
+    name: serverName,
     dataDir: values.data ?? defaultDataDir(),
     demo: !values['no-demo'],
+    allowedHosts,
+    limits: values['no-rate-limits'] ? false : limits,
     backupTo: values.backup,
     restoreFrom: values.restore,
   }
+}
+
+/** `--limit-*` flags and the limit each sets. */
+const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
+  'limit-signups': 'signupsPerHour',
+  'limit-posts': 'postsPerHour',
+  'limit-comments': 'commentsPerHour',
+  'limit-reactions': 'reactionsPerHour',
+  'limit-follows': 'followsPerHour',
+  'limit-uploads': 'uploadsPerHour',
+  'limit-upload-mb': 'uploadMegabytesPerHour',
 }
 
 const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { Db } from './db/client'
 import type { LoginThrottle } from './auth/login-throttle'
 import type { EventHub } from './events/hub'
+import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { verifyToken } from './auth/token'
 import { notFound, unauthorized } from './errors'
 import { MESSAGES } from './messages'
@@ -24,6 +25,15 @@ export interface AppDeps {
   isShared?: () => boolean
   /** The live event stream's hub (createApp makes one when none is given). */
   events?: EventHub
+  /** Host names the server answers to beyond loopback and its own addresses (`--allow-host`). */
+  allowedHosts?: readonly string[]
+  /**
+   * Per-hour limits (README, "Options"); unset ones take the defaults, `false` turns them all
+   * off (tests that flood on purpose).
+   */
+  limits?: Partial<RateLimitOptions> | false
+  /** Built by createApp from `limits`; routes count actions against it. */
+  rateLimits?: RateLimits
 }
 
 export interface AppEnv {
@@ -81,4 +91,11 @@ export function wantsMinimal(c: Context): boolean {
   const minimal = /(^|[,;\s])return=minimal($|[,;\s])/i.test(c.req.header('prefer') ?? '')
   if (minimal) c.header('Preference-Applied', 'return=minimal')
   return minimal
+}
+
+const passThrough: MiddlewareHandler<AppEnv> = (_c, next) => next()
+
+/** After requireUser: counts one action of `kind` by the signed-in user (README, "Options"). */
+export function perUserLimit(deps: AppDeps, kind: RateLimitKind): MiddlewareHandler<AppEnv> {
+  return deps.rateLimits?.perUser(kind) ?? passThrough
 }

@@ -34,7 +34,30 @@ export const MESSAGES = {
   unexpected: 'Something went wrong on the server.',
   demoDisabledWhileShared:
     'The demo accounts are disabled while this server is shared on the LAN, because their password is public. Sign up for an account of your own.',
+  // README, "Security".
+  foreignOrigin:
+    'Requests from other web sites are refused. Open Gamerstage itself (the app or this server’s own page) to use it.',
+  passwordQueueFull: 'The server is busy checking passwords. Try again in a few seconds.',
 } as const
+
+export function foreignHostMessage(host: string): string {
+  return `This server does not answer to the name "${host}". Open it by its address, or start it with --allow-host ${host}.`
+}
+
+export function tooManyLoginsFromAddressMessage(retryAfterSeconds: number): string {
+  return `Too many failed logins from this computer. Try again in ${retryAfterSeconds} seconds.`
+}
+
+/** A 429 of the rate limits (README, "Options"): what was limited and when to try again. */
+export function rateLimitedMessage(what: string, retryAfterSeconds: number): string {
+  return `Too many ${what}. Try again in ${describeWait(retryAfterSeconds)}.`
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  return `${minutes} minutes`
+}
 
 export function tooManyLoginsMessage(retryAfterSeconds: number): string {
   return `Too many failed logins for this username. Try again in ${retryAfterSeconds} seconds.`

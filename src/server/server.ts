@@ -6,6 +6,8 @@ import { join } from 'node:path'
 import { createApp } from './app'
 import { openDatabase, type AppDatabase } from './db/client'
 import { EventHub, type EventHubOptions } from './events/hub'
+import type { RateLimitOptions } from './rate-limits'
+import { sweepUnusedMedia } from './services/media'
 import { initializeDatabase } from './services/seed'
 import { APP_VERSION } from './version'
 
@@ -28,6 +30,10 @@ export interface StartServerOptions {
   version?: string
   /** Limits of the live event stream (tests and the bench change them). */
   events?: Partial<EventHubOptions>
+  /** Host names to answer to beyond loopback and this machine's addresses (`--allow-host`). */
+  allowedHosts?: string[]
+  /** Per-hour rate limits (README, "Options"); `false` turns them off. */
+  limits?: Partial<RateLimitOptions> | false
 }
 
 export interface RunningServer {
@@ -180,16 +186,40 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     version: options.version ?? APP_VERSION,
     rendererDir: options.rendererDir,
     isShared: options.isShared,
+    allowedHosts: options.allowedHosts,
+    limits: options.limits,
   })
+  const stopSweeping = sweepMediaEveryHour(db)
   return {
     dataDir,
     db,
     events,
     fetch: app.fetch,
     close: () => {
+      stopSweeping()
       events.close()
       db.$client.close()
     },
+  }
+}
+
+const MEDIA_SWEEP_EVERY_MS = 60 * 60_000
+const FIRST_MEDIA_SWEEP_MS = 30_000
+
+/** Removes unused uploads now and then (services/media.ts), on unref'd timers. */
+function sweepMediaEveryHour(db: AppDatabase): () => void {
+  const sweep = () => {
+    try {
+      sweepUnusedMedia(db)
+    } catch (error) {
+      console.error('Could not remove unused uploads:', error)
+    }
+  }
+  const first = setTimeout(sweep, FIRST_MEDIA_SWEEP_MS).unref()
+  const every = setInterval(sweep, MEDIA_SWEEP_EVERY_MS).unref()
+  return () => {
+    clearTimeout(first)
+    clearInterval(every)
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN } from './limits'
+import { stripInvisible } from './text'
 
 const text = (label: string, min: number, max: number) =>
   z
@@ -31,10 +32,16 @@ export const newPasswordSchema = z
   .min(LIMITS.passwordMin, { error: `Password must be at least ${LIMITS.passwordMin} characters.` })
   .max(LIMITS.passwordMax, { error: `Password can be at most ${LIMITS.passwordMax} characters.` })
 
+/** First and last names: one line, without invisible characters (shared/text.ts). */
 const nameSchema = z
   .string({ error: 'Names must be text.' })
-  .trim()
-  .max(LIMITS.nameMax, { error: `Names can be at most ${LIMITS.nameMax} characters.` })
+  .transform((name) => stripInvisible(name))
+  .pipe(
+    z
+      .string()
+      .trim()
+      .max(LIMITS.nameMax, { error: `Names can be at most ${LIMITS.nameMax} characters.` }),
+  )
 
 /** Extra sign-up fields are kept as given (SPEC section 3), within reason. */
 const extraValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()], {
@@ -59,8 +66,13 @@ export const postContentSchema = text('A post', 1, LIMITS.postMax)
 export const commentTextSchema = text('A comment', 1, LIMITS.commentMax)
 export const bioSchema = z
   .string({ error: 'The bio must be text.' })
-  .trim()
-  .max(LIMITS.bioMax, { error: `The bio can be at most ${LIMITS.bioMax} characters.` })
+  .transform((bio) => stripInvisible(bio, { multiline: true }))
+  .pipe(
+    z
+      .string()
+      .trim()
+      .max(LIMITS.bioMax, { error: `The bio can be at most ${LIMITS.bioMax} characters.` }),
+  )
 
 /** Accepts a bare string where the spec's client may send the text itself instead of an object. */
 const textOrObject = (key: string) => (value: unknown) =>
@@ -95,25 +107,21 @@ export const commentBodySchema = z.object(
 )
 
 /** An image this server stores (`POST /api/media`) or its default avatar. */
-const OUR_MEDIA = /^\/api\/media\/([A-Za-z0-9_-]{16}|default-avatar\.svg)$/
+export const OUR_MEDIA = /^\/api\/media\/([A-Za-z0-9_-]{16}|default-avatar\.svg)$/
 
-/** A picture: one of our own uploads (`/api/media/…`) or a web address. */
+/**
+ * A picture: one of this server's own uploads (`/api/media/…`), or '' for the default. Never a
+ * web address: every viewer would fetch it, which tracks them or sends GET requests at devices
+ * on their LAN (README, "Security").
+ */
 export const profileImgSchema = z
   .string({ error: 'The profile picture must be an address.' })
   .trim()
   .max(2048, { error: 'The profile picture address is too long.' })
-  .refine((value) => value === '' || OUR_MEDIA.test(value) || isWebUrl(value), {
-    error: 'The profile picture must be an uploaded image or an http(s) address.',
+  .refine((value) => value === '' || OUR_MEDIA.test(value), {
+    error:
+      'The profile picture must be an image uploaded to this server (/api/media/…) or the default picture.',
   })
-
-function isWebUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 /**
  * `/users/edit` takes the whole user object, as the spec's client sends it; only these fields may

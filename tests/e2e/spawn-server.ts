@@ -26,8 +26,15 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** `node out/server/cli.js --port <port> --data <dataDir> --no-demo`, once its health answers. */
-export async function spawnServer(port: number, dataDir: string): Promise<SpawnedServer> {
+/**
+ * `node out/server/cli.js --port <port> --data <dataDir> --no-demo [extraArgs]`, once its
+ * health answers.
+ */
+export async function spawnServer(
+  port: number,
+  dataDir: string,
+  extraArgs: string[] = [],
+): Promise<SpawnedServer> {
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(
     process.execPath,
@@ -35,6 +42,7 @@ export async function spawnServer(port: number, dataDir: string): Promise<Spawne
       '--data',
       dataDir,
       '--no-demo',
+      ...extraArgs,
     ]),
     // Its own process group, so stopping it also stops the node process npx started.
     { stdio: 'ignore', detached: true },

@@ -37,6 +37,8 @@ if (values.after) await waitFor(values.after)
 const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-'))
 const args = [SERVER_CLI, '--port', values.port, '--host', '127.0.0.1', '--data', dataDir]
 if (values['no-demo']) args.push('--no-demo')
+// The whole suite signs up from 127.0.0.1, far past the per-computer allowance of a real party.
+args.push('--limit-signups', '100000')
 
 // `npm test` runs `npm run build` first, so this finds the build that ships fresh and serves it
 // as it is; run alone, Playwright still gets a current build.

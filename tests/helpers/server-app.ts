@@ -4,6 +4,7 @@
  */
 import { createApp } from '../../src/server/app'
 import type { LoginThrottle } from '../../src/server/auth/login-throttle'
+import type { RateLimitOptions } from '../../src/server/rate-limits'
 import { openDatabase, type AppDatabase } from '../../src/server/db/client'
 import { EventHub } from '../../src/server/events/hub'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
@@ -15,6 +16,11 @@ export interface TestApp {
   /** The live event stream's hub. */
   events: EventHub
   request(path: string, init?: RequestInit): Promise<Response>
+  /**
+   * A request as if it came from the computer at `address` (the Node adapter's socket), for
+   * tests that play several machines.
+   */
+  requestFrom(address: string, path: string, init?: RequestInit): Promise<Response>
   /** Sends JSON with the given method (default POST) and optional raw token. */
   send(
     path: string,
@@ -30,7 +36,14 @@ export interface TestApp {
 }
 
 export async function makeTestApp(
-  options: { demo?: boolean; throttle?: LoginThrottle; events?: EventHub } = {},
+  options: {
+    demo?: boolean
+    throttle?: LoginThrottle
+    events?: EventHub
+    /** Off unless a test sets them, so that no test trips a limit by accident. */
+    limits?: Partial<RateLimitOptions> | false
+    allowedHosts?: string[]
+  } = {},
 ): Promise<TestApp> {
   const db = openDatabase({ file: ':memory:' })
   await initializeDatabase(db, options.demo ?? true)
@@ -41,8 +54,12 @@ export async function makeTestApp(
     secret: TEST_SECRET,
     version: '0.0.0-test',
     throttle: options.throttle,
+    limits: options.limits ?? false,
+    allowedHosts: options.allowedHosts,
   })
   const request = async (path: string, init?: RequestInit) => app.request(path, init)
+  const requestFrom = async (address: string, path: string, init?: RequestInit) =>
+    app.request(path, init, { incoming: { socket: { remoteAddress: address } } })
   const send: TestApp['send'] = (path, body = {}, { token, method = 'POST', headers = {} } = {}) =>
     request(path, {
       method,
@@ -70,6 +87,7 @@ export async function makeTestApp(
     db,
     events,
     request,
+    requestFrom,
     send,
     get,
     signup: async (username, password = 'correct horse battery') =>

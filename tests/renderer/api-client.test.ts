@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, configureApi, request, resolveMediaUrl } from '../../src/renderer/src/api/client'
 import { likePost } from '../../src/renderer/src/api/posts'
+import { postOf } from './answer-fixtures'
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -42,7 +43,7 @@ describe('api client', () => {
 
   it('asks for minimal answers on mutations', async () => {
     token = 't'
-    fetchMock.mockResolvedValue(jsonResponse(200, { post: { _id: '1' } }))
+    fetchMock.mockResolvedValue(jsonResponse(200, { post: postOf('1') }))
     await likePost('1')
     const [url, init] = fetchMock.mock.calls[0] ?? []
     expect(url).toBe('http://lan-box:4567/api/posts/like/1')
@@ -90,9 +91,23 @@ describe('api client', () => {
   })
 
   it('resolves server-relative media urls against the base url', () => {
-    expect(resolveMediaUrl('/api/media/abc')).toBe('http://lan-box:4567/api/media/abc')
-    expect(resolveMediaUrl('https://cdn.example/x.png')).toBe('https://cdn.example/x.png')
+    expect(resolveMediaUrl('/api/media/abc_DEF-123abcde')).toBe(
+      'http://lan-box:4567/api/media/abc_DEF-123abcde',
+    )
+    expect(resolveMediaUrl('/api/media/default-avatar.svg')).toBe(
+      'http://lan-box:4567/api/media/default-avatar.svg',
+    )
     expect(resolveMediaUrl('')).toBeNull()
+  })
+
+  it.each([
+    'https://cdn.example/x.png',
+    'http://192.168.1.1/reboot',
+    '//evil.example/x.png',
+    '/api/media/../users',
+    'javascript:alert(1)',
+  ])('shows the default picture instead of the outside or odd address %j', (url) => {
+    expect(resolveMediaUrl(url)).toBeNull()
   })
 })
 
@@ -130,7 +145,9 @@ describe('api client: server and session events', () => {
       'http://first:4567/api/feed',
       'http://second:4567/api/feed',
     ])
-    expect(resolveMediaUrl('/api/media/1')).toBe('http://second:4567/api/media/1')
+    expect(resolveMediaUrl('/api/media/abc_DEF-123abcde')).toBe(
+      'http://second:4567/api/media/abc_DEF-123abcde',
+    )
   })
 
   it('reports a network failure with the server it tried, and any answer as reachable', async () => {

@@ -88,6 +88,22 @@ describe('cli', () => {
         ['--port', '1234', '--host', '::1', '--data', 'rel/dir', '--no-demo'],
         { port: 1234, host: '::1', dataDir: 'rel/dir', demo: false },
       ],
+      [[], { allowedHosts: [], limits: {} }],
+      [
+        ['--allow-host', 'party-box.lan', '--allow-host', '10.0.0.5'],
+        { allowedHosts: ['party-box.lan', '10.0.0.5'] },
+      ],
+      [
+        ['--limit-posts', '10', '--limit-signups', '0', '--limit-upload-mb', '50'],
+        { limits: { postsPerHour: 10, signupsPerHour: 0, uploadMegabytesPerHour: 50 } },
+      ],
+      [
+        ['--limit-comments=1', '--limit-reactions=2', '--limit-follows=3', '--limit-uploads=4'],
+        {
+          limits: { commentsPerHour: 1, reactionsPerHour: 2, followsPerHour: 3, uploadsPerHour: 4 },
+        },
+      ],
+      [['--no-rate-limits', '--limit-posts', '5'], { limits: false }],
     ])('parses %j', (args, expected) => {
       expect(parseCliArgs(args)).toMatchObject(expected)
     })
@@ -111,6 +127,14 @@ describe('cli', () => {
       [['--verbose'], /--verbose.*Run with --help for the options\.$/],
       [['--port'], /--port.*Run with --help/],
       [['serve'], /serve.*Run with --help/],
+      [
+        ['--limit-posts', 'many'],
+        /^--limit-posts must be a whole number \(0 turns it off\), not "many"\.$/,
+      ],
+      [['--limit-posts', '-3'], /--limit-posts.*Run with --help|not "-3"/],
+      [['--limit-uploads', '1.5'], /not "1\.5"/],
+      [['--allow-host', 'evil.example/path'], /^--allow-host takes a host name or address/],
+      [['--allow-host', ''], /^--allow-host takes a host name or address/],
     ])('refuses %j with a one-line StartError', (args, pattern) => {
       expectStartError(args, pattern)
     })

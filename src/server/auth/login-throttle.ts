@@ -1,75 +1,148 @@
 /**
- * Slows down guessing: after a few failed logins for one username, further attempts are refused
- * for a while that doubles with each failure, up to a cap. Kept in memory: a restart forgives.
+ * Slows down guessing without letting a stranger lock anyone out (README, "Security"). Failures
+ * are counted per (client address, username) and per client address: after a few, further
+ * attempts from there wait a while that doubles with each failure, up to a cap. The owner of an
+ * account signing in from another computer is never held back by someone else's failures.
+ *
+ * Memory is bounded: each table is an LRU of at most `maxEntries` keys, and expired entries are
+ * dropped by an unref'd timer, never on the request path. A restart forgives.
  */
 export interface LoginThrottleOptions {
+  /** Failures of one username from one address before waits begin. */
   freeAttempts?: number
+  /** Failures from one address, whatever the usernames, before waits begin. */
+  freeAttemptsPerAddress?: number
   baseDelayMs?: number
   maxDelayMs?: number
   /** Failures older than this are forgotten. */
   windowMs?: number
+  /** Keys each table holds at most; the least recently used goes first. */
+  maxEntries?: number
+  /** How often expired entries are swept (0: never, for tests that sweep by hand). */
+  sweepEveryMs?: number
   now?: () => number
 }
-
-/** One key per account: the lookup ignores case and surrounding spaces, so the count must too. */
-const keyOf = (username: string) => username.trim().toLowerCase()
 
 interface Failures {
   count: number
   last: number
 }
 
+/** What holds a login back, and for how long. */
+export interface ThrottleVerdict {
+  retryAfterMs: number
+  /** Whether the per-address count (rather than this username's) is what holds it back. */
+  byAddress: boolean
+}
+
+/** A Map used as an LRU: reading or writing a key moves it to the end; the front is evicted. */
+class LruCounter {
+  private readonly entries = new Map<string, Failures>()
+  constructor(private readonly maxEntries: number) {}
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  get(key: string): Failures | undefined {
+    return this.entries.get(key)
+  }
+
+  bump(key: string, now: number): Failures {
+    const previous = this.entries.get(key)
+    this.entries.delete(key)
+    const next = { count: (previous?.count ?? 0) + 1, last: now }
+    this.entries.set(key, next)
+    if (this.entries.size > this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as string)
+    }
+    return next
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key)
+  }
+
+  sweep(isExpired: (entry: Failures) => boolean): void {
+    for (const [key, entry] of this.entries) if (isExpired(entry)) this.entries.delete(key)
+  }
+}
+
+/** One key per account: the lookup ignores case and surrounding spaces, so the count must too. */
+const accountKey = (address: string, username: string) =>
+  `${address}\n${username.trim().toLowerCase()}`
+
 export class LoginThrottle {
-  private readonly failures = new Map<string, Failures>()
+  private readonly pairs: LruCounter
+  private readonly addresses: LruCounter
   private readonly freeAttempts: number
+  private readonly freeAttemptsPerAddress: number
   private readonly baseDelayMs: number
   private readonly maxDelayMs: number
   private readonly windowMs: number
   private readonly now: () => number
+  private readonly timer: ReturnType<typeof setInterval> | undefined
 
   constructor(options: LoginThrottleOptions = {}) {
     this.freeAttempts = options.freeAttempts ?? 5
+    this.freeAttemptsPerAddress = options.freeAttemptsPerAddress ?? 50
     this.baseDelayMs = options.baseDelayMs ?? 30_000
     this.maxDelayMs = options.maxDelayMs ?? 15 * 60_000
     this.windowMs = options.windowMs ?? 60 * 60_000
     this.now = options.now ?? Date.now
-  }
-
-  /** Milliseconds until this username may try again; 0 when it may now. */
-  retryAfterMs(username: string): number {
-    const entry = this.current(username)
-    if (!entry || entry.count < this.freeAttempts) return 0
-    const delay = Math.min(
-      this.baseDelayMs * 2 ** (entry.count - this.freeAttempts),
-      this.maxDelayMs,
-    )
-    return Math.max(0, entry.last + delay - this.now())
-  }
-
-  recordFailure(username: string): void {
-    const key = keyOf(username)
-    const entry = this.current(username)
-    this.failures.set(key, { count: (entry?.count ?? 0) + 1, last: this.now() })
-    if (this.failures.size > 10_000) this.prune()
-  }
-
-  recordSuccess(username: string): void {
-    this.failures.delete(keyOf(username))
-  }
-
-  private current(username: string): Failures | undefined {
-    const key = keyOf(username)
-    const entry = this.failures.get(key)
-    if (entry && this.now() - entry.last > this.windowMs) {
-      this.failures.delete(key)
-      return undefined
+    const maxEntries = options.maxEntries ?? 10_000
+    this.pairs = new LruCounter(maxEntries)
+    this.addresses = new LruCounter(maxEntries)
+    const sweepEveryMs = options.sweepEveryMs ?? 60_000
+    if (sweepEveryMs > 0) {
+      this.timer = setInterval(() => this.sweep(), sweepEveryMs)
+      this.timer.unref()
     }
-    return entry
   }
 
-  private prune(): void {
-    for (const [key, entry] of this.failures) {
-      if (this.now() - entry.last > this.windowMs) this.failures.delete(key)
-    }
+  /** How long a login for `username` from `address` must wait; 0 when it may go now. */
+  check(address: string, username: string): ThrottleVerdict {
+    const forPair = this.waitFor(this.pairs.get(accountKey(address, username)), this.freeAttempts)
+    const forAddress = this.waitFor(this.addresses.get(address), this.freeAttemptsPerAddress)
+    return forAddress > forPair
+      ? { retryAfterMs: forAddress, byAddress: true }
+      : { retryAfterMs: forPair, byAddress: false }
+  }
+
+  recordFailure(address: string, username: string): void {
+    const now = this.now()
+    this.pairs.bump(accountKey(address, username), now)
+    this.addresses.bump(address, now)
+  }
+
+  /** The right password from here: this username's count from this address starts over. */
+  recordSuccess(address: string, username: string): void {
+    this.pairs.delete(accountKey(address, username))
+  }
+
+  /** Keys held, per table (tests check the bound). */
+  get size(): { pairs: number; addresses: number } {
+    return { pairs: this.pairs.size, addresses: this.addresses.size }
+  }
+
+  /** Drops expired entries; the timer calls it, tests may too. */
+  sweep(): void {
+    const now = this.now()
+    const expired = (entry: Failures) => now - entry.last > this.windowMs
+    this.pairs.sweep(expired)
+    this.addresses.sweep(expired)
+  }
+
+  /** Stops the sweep timer (it is unref'd, so this is only tidiness). */
+  close(): void {
+    if (this.timer) clearInterval(this.timer)
+  }
+
+  private waitFor(entry: Failures | undefined, free: number): number {
+    if (!entry || entry.count < free) return 0
+    const now = this.now()
+    if (now - entry.last > this.windowMs) return 0
+    const delay = Math.min(this.baseDelayMs * 2 ** (entry.count - free), this.maxDelayMs)
+    return Math.max(0, entry.last + delay - now)
   }
 }

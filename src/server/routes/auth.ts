@@ -1,14 +1,15 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { loginSchema, signupSchema } from '../../shared/schemas'
 import { LoginThrottle } from '../auth/login-throttle'
-import { hashPassword, verifyPassword } from '../auth/password'
+import { hashPassword, needsRehash, verifyPassword } from '../auth/password'
 import { signToken } from '../auth/token'
+import { clientAddress } from '../client-address'
 import type { AppDeps, AppEnv } from '../context'
 import { ApiError, notFound, unauthorized } from '../errors'
-import { MESSAGES, tooManyLoginsMessage } from '../messages'
+import { MESSAGES, tooManyLoginsFromAddressMessage, tooManyLoginsMessage } from '../messages'
 import { presentUser, type UserRow } from '../services/present'
 import { getDemoUserIds } from '../services/settings'
-import { createUser, findUserByUsername } from '../services/users'
+import { createUser, findUserByUsername, updatePasswordHash } from '../services/users'
 import { validate } from '../validate'
 
 const tokenFor = (user: UserRow, secret: Uint8Array) =>
@@ -16,8 +17,9 @@ const tokenFor = (user: UserRow, secret: Uint8Array) =>
 
 export function authRoutes(deps: AppDeps) {
   const throttle = deps.throttle ?? new LoginThrottle()
+  const signupLimit: MiddlewareHandler = deps.rateLimits?.perAddressSignup ?? ((_c, next) => next())
   return new Hono<AppEnv>()
-    .post('/signup', validate('json', signupSchema), async (c) => {
+    .post('/signup', validate('json', signupSchema), signupLimit, async (c) => {
       const { username, password, firstName, lastName, ...extra } = c.req.valid('json')
       const user = createUser(deps.db, {
         username,
@@ -36,21 +38,29 @@ export function authRoutes(deps: AppDeps) {
     })
     .post('/login', validate('json', loginSchema), async (c) => {
       const { username, password } = c.req.valid('json')
-      const retryAfterMs = throttle.retryAfterMs(username)
-      if (retryAfterMs > 0) {
-        const seconds = Math.ceil(retryAfterMs / 1000)
-        throw new ApiError(429, tooManyLoginsMessage(seconds), { 'Retry-After': String(seconds) })
+      const address = clientAddress(c)
+      const verdict = throttle.check(address, username)
+      if (verdict.retryAfterMs > 0) {
+        const seconds = Math.ceil(verdict.retryAfterMs / 1000)
+        const message = verdict.byAddress
+          ? tooManyLoginsFromAddressMessage(seconds)
+          : tooManyLoginsMessage(seconds)
+        throw new ApiError(429, message, { 'Retry-After': String(seconds) })
       }
       const user = findUserByUsername(deps.db, username)
       if (!user) {
-        throttle.recordFailure(username)
+        throttle.recordFailure(address, username)
         throw notFound(MESSAGES.userNotRegistered)
       }
       if (!(await verifyPassword(password, user.passwordHash))) {
-        throttle.recordFailure(username)
+        throttle.recordFailure(address, username)
         throw unauthorized(MESSAGES.wrongPassword)
       }
-      throttle.recordSuccess(username)
+      throttle.recordSuccess(address, username)
+      // A hash made at an older cost is redone at today's (README, "Security").
+      if (needsRehash(user.passwordHash)) {
+        updatePasswordHash(deps.db, user.id, await hashPassword(password))
+      }
       if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
         throw new ApiError(403, MESSAGES.demoDisabledWhileShared)
       }

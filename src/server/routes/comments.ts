@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono'
 import { commentBodySchema, pageQuerySchema } from '../../shared/schemas'
-import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import {
+  optionalViewer,
+  perUserLimit,
+  requireUser,
+  wantsMinimal,
+  type AppDeps,
+  type AppEnv,
+} from '../context'
 import { liveActionsOf } from '../events/live-actions'
 import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
 import { getPost } from '../services/posts'
@@ -14,6 +21,7 @@ export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
   const live = liveActionsOf(deps)
+  const vote = perUserLimit(deps, 'reactions')
 
   /** A post's comments in the spec's whole-list shape: every voter. */
   const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => ({
@@ -40,10 +48,16 @@ export function commentsRoutes(deps: AppDeps) {
         nextCursor: found.nextCursor,
       })
     })
-    .post('/add/:postId', auth, validate('json', commentBodySchema), (c) => {
-      const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, live.addComment(c.get('user'), c.req.param('postId'), text), 201)
-    })
+    .post(
+      '/add/:postId',
+      auth,
+      perUserLimit(deps, 'comments'),
+      validate('json', commentBodySchema),
+      (c) => {
+        const text = c.req.valid('json').commentData.text
+        return mutationAnswer(c, live.addComment(c.get('user'), c.req.param('postId'), text), 201)
+      },
+    )
     .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), (c) => {
       const { postId, commentId } = c.req.param()
       const text = c.req.valid('json').commentData.text
@@ -53,11 +67,11 @@ export function commentsRoutes(deps: AppDeps) {
       const { postId, commentId } = c.req.param()
       return mutationAnswer(c, live.deleteComment(c.get('user'), postId, commentId))
     })
-    .post('/upvote/:postId/:commentId', auth, (c) => {
+    .post('/upvote/:postId/:commentId', auth, vote, (c) => {
       const { postId, commentId } = c.req.param()
       return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'up'))
     })
-    .post('/downvote/:postId/:commentId', auth, (c) => {
+    .post('/downvote/:postId/:commentId', auth, vote, (c) => {
       const { postId, commentId } = c.req.param()
       return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'down'))
     })

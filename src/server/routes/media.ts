@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { LIMITS } from '../../shared/limits'
-import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../context'
 import { badRequest, tooLarge } from '../errors'
 import { MESSAGES } from '../messages'
 import { DEFAULT_AVATAR_SVG, getImage, storeImage } from '../services/media'
@@ -24,6 +24,7 @@ export function mediaRoutes(deps: AppDeps) {
         },
       }),
       requireUser(deps),
+      perUserLimit(deps, 'uploads'),
       async (c) => {
         let body: Record<string, unknown>
         try {
@@ -34,6 +35,7 @@ export function mediaRoutes(deps: AppDeps) {
         const file = body.file
         if (!(file instanceof File)) throw badRequest(MESSAGES.missingFile)
         if (file.size > LIMITS.imageBytes) throw tooLarge(MESSAGES.imageTooLarge)
+        await deps.rateLimits?.consumeUploadBytes(c.get('user').id, file.size)
         const id = storeImage(db, c.get('user').id, Buffer.from(await file.arrayBuffer()))
         return c.json({ url: `/api/media/${id}` }, 201)
       },

@@ -2,7 +2,14 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { LIMITS } from '../../shared/limits'
 import { pageQuerySchema, postBodySchema } from '../../shared/schemas'
-import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import {
+  optionalViewer,
+  perUserLimit,
+  requireUser,
+  wantsMinimal,
+  type AppDeps,
+  type AppEnv,
+} from '../context'
 import { liveActionsOf } from '../events/live-actions'
 import {
   getPost,
@@ -37,6 +44,7 @@ export function postsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
   const live = liveActionsOf(deps)
+  const reaction = perUserLimit(deps, 'reactions')
 
   /** Posts in the spec's whole-list shape: every reactor and every comment. */
   const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => ({
@@ -93,7 +101,7 @@ export function postsRoutes(deps: AppDeps) {
       const [post] = presentPosts(db, [row], { detail: 'full', viewerId })
       return c.json({ post })
     })
-    .post('/', auth, validate('json', postBodySchema), (c) => {
+    .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), (c) => {
       const post = live.createPost(c.get('user'), c.req.valid('json').postData.content)
       return mutationAnswer(c, post, 201)
     })
@@ -104,10 +112,10 @@ export function postsRoutes(deps: AppDeps) {
     .delete('/:postId', auth, (c) =>
       mutationAnswer(c, live.deletePost(c.get('user'), c.req.param('postId'))),
     )
-    .post('/like/:postId', auth, (c) =>
+    .post('/like/:postId', auth, reaction, (c) =>
       mutationAnswer(c, live.likePost(c.get('user'), c.req.param('postId'))),
     )
-    .post('/dislike/:postId', auth, (c) =>
+    .post('/dislike/:postId', auth, reaction, (c) =>
       mutationAnswer(c, live.dislikePost(c.get('user'), c.req.param('postId'))),
     )
 }

@@ -2,7 +2,14 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { LIMITS } from '../../shared/limits'
 import { editProfileSchema, pageQuerySchema } from '../../shared/schemas'
-import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
+import {
+  optionalViewer,
+  perUserLimit,
+  requireUser,
+  wantsMinimal,
+  type AppDeps,
+  type AppEnv,
+} from '../context'
 import { unauthorized } from '../errors'
 import { MESSAGES } from '../messages'
 import { pageOf } from '../services/pagination'
@@ -37,6 +44,7 @@ export function usersRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
   const live = liveActionsOf(deps)
+  const followLimit = perUserLimit(deps, 'follows')
 
   /** All the user's bookmarks, the answer of every bookmark mutation in the spec. */
   const allBookmarks = (userId: number): WholeList<Post> => ({
@@ -84,12 +92,12 @@ export function usersRoutes(deps: AppDeps) {
         const user = live.editProfile(c.get('user'), { bio, profileImg, firstName, lastName })
         return c.json({ user: presentUser(db, user, { withBookmarks: true }) })
       })
-      .post('/follow/:userId', auth, (c) => {
+      .post('/follow/:userId', auth, followLimit, (c) => {
         const me = c.get('user')
         live.follow(me, c.req.param('userId'))
         return c.json(followAnswer(me.id, c.req.param('userId')))
       })
-      .post('/unfollow/:userId', auth, (c) => {
+      .post('/unfollow/:userId', auth, followLimit, (c) => {
         const me = c.get('user')
         live.unfollow(me, c.req.param('userId'))
         return c.json(followAnswer(me.id, c.req.param('userId')))

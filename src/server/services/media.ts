@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, like, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { media } from '../db/schema'
+import { media, posts, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { MESSAGES } from '../messages'
 
@@ -45,6 +45,47 @@ export function getImage(db: Db, id: string): { contentType: string; bytes: Buff
     : undefined
   if (!row) throw notFound(MESSAGES.mediaNotFound)
   return row
+}
+
+/** An upload that no profile or post uses is removed once it is this old (README, "Security"). */
+export const UNUSED_MEDIA_TTL_MS = 24 * 60 * 60_000
+const MEDIA_PREFIX = '/api/media/'
+const MEDIA_URL = /\/api\/media\/([A-Za-z0-9_-]{16})/g
+
+/**
+ * Deletes uploads older than a day that no profile picture and no post refers to: a picture
+ * uploaded and never saved, or replaced since. Answers how many went. Run by a timer of the
+ * server, off the request path; one scan of the users and of the posts that mention media.
+ */
+export function sweepUnusedMedia(db: Db, now = Date.now()): number {
+  return db.transaction((tx) => {
+    const old = tx
+      .select({ id: media.id })
+      .from(media)
+      .where(lt(media.createdAt, now - UNUSED_MEDIA_TTL_MS))
+      .all()
+    if (old.length === 0) return 0
+    const used = new Set<string>()
+    const pictures = tx
+      .select({ url: users.profileImg })
+      .from(users)
+      .where(like(users.profileImg, `${MEDIA_PREFIX}%`))
+      .all()
+    for (const { url } of pictures) used.add(url.slice(MEDIA_PREFIX.length))
+    const mentions = tx
+      .select({ content: posts.content })
+      .from(posts)
+      .where(like(posts.content, `%${MEDIA_PREFIX}%`))
+      .all()
+    for (const { content } of mentions) {
+      for (const [, id] of content.matchAll(MEDIA_URL)) if (id) used.add(id)
+    }
+    let removed = 0
+    for (const { id } of old) {
+      if (!used.has(id)) removed += tx.delete(media).where(eq(media.id, id)).run().changes
+    }
+    return removed
+  })
 }
 
 /** The blank avatar every user starts with (SPEC section 3), served at DEFAULT_PROFILE_IMG. */

@@ -67,6 +67,11 @@ export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
   })
 }
 
+/** Stores a new password hash (a login redoing an old-cost hash). */
+export function updatePasswordHash(db: Db, userId: number, passwordHash: string): void {
+  db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()
+}
+
 export function findUserByUsername(db: Db, username: string): UserRow | undefined {
   return db
     .select()

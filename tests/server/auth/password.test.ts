@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../../../src/server/auth/password'
 describe('password', () => {
   it('hashes as scrypt$N$r$p$salt$hash and never contains the password', async () => {
     const hash = await hashPassword('correct horse battery')
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/)
+    expect(hash).toMatch(/^scrypt\$65536\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/)
     expect(hash).not.toContain('correct horse battery')
   })
 

@@ -35,7 +35,7 @@ describe('a backup under load', () => {
     async () => {
       const root = cleanup.tempDir()
       const dataDir = join(root, 'data')
-      const server = await startServer({ port: 0, dataDir, demo: true })
+      const server = await startServer({ port: 0, dataDir, demo: true, limits: false })
       cleanup.defer(() => server.close())
       const api = client(server.url)
       const userIds = [1, 2, 3, 4]
@@ -136,7 +136,12 @@ describe('a backup under load', () => {
         } finally {
           restored.close()
         }
-        const second = await startServer({ port: 0, dataDir: restoredDir, demo: true })
+        const second = await startServer({
+          port: 0,
+          dataDir: restoredDir,
+          demo: true,
+          limits: false,
+        })
         cleanup.defer(() => second.close())
         const listed = await client(second.url).get('/api/posts/user/player1')
         expect(listed.status).toBe(200)

@@ -202,7 +202,7 @@ describe('users routes', () => {
       const userData = {
         ...original,
         bio: 'New bio',
-        profileImg: 'https://example.com/me.png',
+        profileImg: '/api/media/abc_DEF-123abcde',
         firstName: 'Ada',
         lastName: 'Lovelace',
         username: 'hijacked',
@@ -229,7 +229,7 @@ describe('users routes', () => {
         _id: '1',
         username: 'player1',
         bio: 'New bio',
-        profileImg: 'https://example.com/me.png',
+        profileImg: '/api/media/abc_DEF-123abcde',
         firstName: 'Ada',
         lastName: 'Lovelace',
       })
@@ -300,11 +300,19 @@ describe('users routes', () => {
       [{ userData: { bio: 5 } }, 'The bio must be text.'],
       [
         { userData: { profileImg: 'javascript:alert(1)' } },
-        'The profile picture must be an uploaded image or an http(s) address.',
+        'The profile picture must be an image uploaded to this server (/api/media/…) or the default picture.',
+      ],
+      [
+        { userData: { profileImg: 'http://192.168.1.1/reboot' } },
+        'The profile picture must be an image uploaded to this server (/api/media/…) or the default picture.',
+      ],
+      [
+        { userData: { profileImg: '//evil.example/track.png' } },
+        'The profile picture must be an image uploaded to this server (/api/media/…) or the default picture.',
       ],
       [
         { userData: { profileImg: '/etc/passwd' } },
-        'The profile picture must be an uploaded image or an http(s) address.',
+        'The profile picture must be an image uploaded to this server (/api/media/…) or the default picture.',
       ],
       [{ userData: { firstName: 'f'.repeat(61) } }, 'Names can be at most 60 characters.'],
       [{ userData: 'bio' }, 'Send the changes as {"userData": {"bio": "…"}}.'],

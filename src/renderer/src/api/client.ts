@@ -1,13 +1,42 @@
+import type { ZodType } from 'zod'
 import type { ErrorResponse, ServerErrorResponse } from '../../../shared/api-types'
+import { OUR_MEDIA } from '../../../shared/schemas'
 
 /** A refused or failed call: `message` is the server's `errors[0]` (or a clear fallback). */
 export class ApiError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  /** From a 429's or 503's Retry-After: seconds until the server takes the call again. */
+  readonly retryAfterSeconds: number | null
+  constructor(status: number, message: string, retryAfterSeconds: number | null = null) {
     super(message)
     this.name = 'ApiError'
     this.status = status
+    this.retryAfterSeconds = retryAfterSeconds
   }
+}
+
+/** What the app says when a server's answer fails its check (shared/answer-schemas.ts). */
+export const UNUSABLE_ANSWER_MESSAGE =
+  'The server sent an answer this app cannot use. It may be a different or newer Gamerstage.'
+
+/**
+ * The sentence for a refused call: a 429 or 503 says when to try again, from its Retry-After,
+ * unless the server's own sentence already does.
+ */
+export function withRetryHint(message: string, retryAfterSeconds: number | null): string {
+  if (retryAfterSeconds === null || /try again/i.test(message)) return message
+  const wait =
+    retryAfterSeconds < 90
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minutes`
+  return `${message.trim()} Try again in ${wait}.`
+}
+
+/** The whole seconds of a 429's or 503's Retry-After header, else null. */
+export function retryAfterOf(status: number, header: string | null): number | null {
+  if ((status !== 429 && status !== 503) || header === null) return null
+  const seconds = Number(header)
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : null
 }
 
 /**
@@ -58,11 +87,13 @@ export function getToken(): string | null {
   return config.getToken()
 }
 
-/** `profileImg` and media urls starting with "/" are relative to the server. */
+/**
+ * A server's own image (`/api/media/…`) as an address on that server; anything else is null
+ * and shows the default picture. Never an outside address: every viewer would fetch it
+ * (README, "Security").
+ */
 export function resolveMediaUrl(url: string | null | undefined): string | null {
-  if (!url) return null
-  if (url.startsWith('/') && !url.startsWith('//')) return `${getBaseUrl()}${url}`
-  return url
+  return url && OUR_MEDIA.test(url) ? `${getBaseUrl()}${url}` : null
 }
 
 export function apiUrl(
@@ -99,6 +130,8 @@ export interface RequestOptions {
   /** Send `Prefer: return=minimal`: the server answers only the changed object. */
   minimal?: boolean
   signal?: AbortSignal
+  /** Checks the answer (shared/answer-schemas.ts) and answers what the check made of it. */
+  answer?: ZodType<unknown>
 }
 
 /** The one place that calls fetch. Throws ApiError on anything but a 2xx. */
@@ -139,7 +172,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const deadSession =
       response.status === 401 || (response.status === 404 && message === UNKNOWN_USER_MESSAGE)
     if (deadSession && token) config.onUnauthorized(message)
-    throw new ApiError(response.status, message)
+    const retryAfter = retryAfterOf(response.status, response.headers.get('retry-after'))
+    throw new ApiError(response.status, withRetryHint(message, retryAfter), retryAfter)
+  }
+  if (options.answer) {
+    const checked = options.answer.safeParse(body)
+    if (!checked.success) throw new ApiError(502, UNUSABLE_ANSWER_MESSAGE)
+    return checked.data as T
   }
   return body as T
 }

@@ -1,4 +1,5 @@
 import type { CommentResponse, CommentsPage } from '../../../shared/api-types'
+import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -7,11 +8,17 @@ const enc = encodeURIComponent
 export function listComments(postId: string, cursor?: string | null): Promise<CommentsPage> {
   return request<CommentsPage>(`/comments/${enc(postId)}`, {
     query: { limit: LIMITS.pageSizeDefault, cursor },
+    answer: ANSWERS.commentsPage,
   })
 }
 
 function commentCall(path: string, body: unknown = {}): Promise<CommentResponse> {
-  return request<CommentResponse>(path, { method: 'POST', body, minimal: true })
+  return request<CommentResponse>(path, {
+    method: 'POST',
+    body,
+    minimal: true,
+    answer: ANSWERS.comment,
+  })
 }
 
 export function addComment(postId: string, text: string): Promise<CommentResponse> {

@@ -1,5 +1,14 @@
 import type { MediaResponse } from '../../../shared/api-types'
-import { ApiError, apiUrl, errorMessage, getToken } from './client'
+import { OUR_MEDIA } from '../../../shared/schemas'
+import {
+  ApiError,
+  UNUSABLE_ANSWER_MESSAGE,
+  apiUrl,
+  errorMessage,
+  getToken,
+  retryAfterOf,
+  withRetryHint,
+} from './client'
 
 /**
  * Uploads an image as multipart field `file`. Uses XMLHttpRequest rather than fetch because
@@ -23,10 +32,19 @@ export function uploadMedia(file: File, onProgress?: (fraction: number) => void)
         body = undefined
       }
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object') {
+        const { url } = body as Partial<MediaResponse>
+        // Only an image of the server's own becomes a profile picture.
+        if (typeof url !== 'string' || !OUR_MEDIA.test(url)) {
+          reject(new ApiError(502, UNUSABLE_ANSWER_MESSAGE))
+          return
+        }
         onProgress?.(1)
-        resolve((body as MediaResponse).url)
+        resolve(url)
       } else {
-        reject(new ApiError(xhr.status, errorMessage(xhr.status, body)))
+        const seconds = retryAfterOf(xhr.status, xhr.getResponseHeader('retry-after'))
+        reject(
+          new ApiError(xhr.status, withRetryHint(errorMessage(xhr.status, body), seconds), seconds),
+        )
       }
     })
     xhr.addEventListener('error', () =>

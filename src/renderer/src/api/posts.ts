@@ -1,4 +1,5 @@
 import type { PostResponse, PostsPage } from '../../../shared/api-types'
+import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -10,20 +11,24 @@ export type PostSort = 'recent' | 'likes'
 export function listPosts(sort: PostSort, cursor?: string | null): Promise<PostsPage> {
   return request<PostsPage>('/posts', {
     query: { limit, cursor, sort: sort === 'likes' ? 'likes' : undefined },
+    answer: ANSWERS.postsPage,
   })
 }
 
 export function getFeed(cursor?: string | null): Promise<PostsPage> {
-  return request<PostsPage>('/feed', { query: { limit, cursor } })
+  return request<PostsPage>('/feed', { query: { limit, cursor }, answer: ANSWERS.postsPage })
 }
 
 export function listUserPosts(username: string, cursor?: string | null): Promise<PostsPage> {
-  return request<PostsPage>(`/posts/user/${enc(username)}`, { query: { limit, cursor } })
+  return request<PostsPage>(`/posts/user/${enc(username)}`, {
+    query: { limit, cursor },
+    answer: ANSWERS.postsPage,
+  })
 }
 
 /** One post as its page needs it: counts and the viewer's own reaction, not every reactor. */
 export function getPost(postId: string): Promise<PostResponse> {
-  return request<PostResponse>(`/posts/${enc(postId)}`, { minimal: true })
+  return request<PostResponse>(`/posts/${enc(postId)}`, { minimal: true, answer: ANSWERS.post })
 }
 
 export function createPost(content: string): Promise<PostResponse> {
@@ -31,6 +36,7 @@ export function createPost(content: string): Promise<PostResponse> {
     method: 'POST',
     body: { postData: { content } },
     minimal: true,
+    answer: ANSWERS.post,
   })
 }
 
@@ -39,11 +45,16 @@ export function editPost(postId: string, content: string): Promise<PostResponse>
     method: 'POST',
     body: { postData: { content } },
     minimal: true,
+    answer: ANSWERS.post,
   })
 }
 
 export function deletePost(postId: string): Promise<PostResponse> {
-  return request<PostResponse>(`/posts/${enc(postId)}`, { method: 'DELETE', minimal: true })
+  return request<PostResponse>(`/posts/${enc(postId)}`, {
+    method: 'DELETE',
+    minimal: true,
+    answer: ANSWERS.post,
+  })
 }
 
 export function likePost(postId: string): Promise<PostResponse> {
@@ -51,6 +62,7 @@ export function likePost(postId: string): Promise<PostResponse> {
     method: 'POST',
     body: {},
     minimal: true,
+    answer: ANSWERS.post,
   })
 }
 
@@ -59,5 +71,6 @@ export function dislikePost(postId: string): Promise<PostResponse> {
     method: 'POST',
     body: {},
     minimal: true,
+    answer: ANSWERS.post,
   })
 }

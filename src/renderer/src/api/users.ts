@@ -6,40 +6,61 @@ import type {
   UserResponse,
   UsersPage,
 } from '../../../shared/api-types'
+import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
 const enc = encodeURIComponent
 
 export function getUser(username: string): Promise<UserResponse> {
-  return request<UserResponse>(`/users/${enc(username)}`)
+  return request<UserResponse>(`/users/${enc(username)}`, { answer: ANSWERS.user })
 }
 
 export function searchUsers(search: string, signal?: AbortSignal): Promise<UsersPage> {
-  return request<UsersPage>('/users', { query: { search: search.trim(), limit: 8 }, signal })
+  return request<UsersPage>('/users', {
+    query: { search: search.trim(), limit: 8 },
+    signal,
+    answer: ANSWERS.usersPage,
+  })
 }
 
 export function suggestUsers(limit = 5): Promise<UsersPage> {
-  return request<UsersPage>('/users', { query: { suggest: true, limit } })
+  return request<UsersPage>('/users', {
+    query: { suggest: true, limit },
+    answer: ANSWERS.usersPage,
+  })
 }
 
 export type EditableUserData = Partial<Pick<User, 'bio' | 'profileImg' | 'firstName' | 'lastName'>>
 
 export function editUser(userData: EditableUserData): Promise<UserResponse> {
-  return request<UserResponse>('/users/edit', { method: 'POST', body: { userData } })
+  return request<UserResponse>('/users/edit', {
+    method: 'POST',
+    body: { userData },
+    answer: ANSWERS.user,
+  })
 }
 
 export function followUser(userId: string): Promise<FollowResponse> {
-  return request<FollowResponse>(`/users/follow/${enc(userId)}`, { method: 'POST', body: {} })
+  return request<FollowResponse>(`/users/follow/${enc(userId)}`, {
+    method: 'POST',
+    body: {},
+    answer: ANSWERS.follow,
+  })
 }
 
 export function unfollowUser(userId: string): Promise<FollowResponse> {
-  return request<FollowResponse>(`/users/unfollow/${enc(userId)}`, { method: 'POST', body: {} })
+  return request<FollowResponse>(`/users/unfollow/${enc(userId)}`, {
+    method: 'POST',
+    body: {},
+    answer: ANSWERS.follow,
+  })
 }
 
 export function listBookmarks(cursor?: string | null): Promise<BookmarksPage> {
   return request<BookmarksPage>('/users/bookmark', {
     query: { limit: LIMITS.pageSizeDefault, cursor },
+    answer: ANSWERS.bookmarksPage,
   })
 }
 
@@ -48,6 +69,7 @@ export function bookmarkPost(postId: string): Promise<PostResponse> {
     method: 'POST',
     body: {},
     minimal: true,
+    answer: ANSWERS.post,
   })
 }
 
@@ -56,5 +78,6 @@ export function removeBookmark(postId: string): Promise<PostResponse> {
     method: 'POST',
     body: {},
     minimal: true,
+    answer: ANSWERS.post,
   })
 }

@@ -7,6 +7,7 @@ import { openModalAtom } from '../state/modals'
 import { Avatar } from './Avatar'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
+import { profilePath } from '../lib/paths'
 
 interface CommentItemProps {
   comment: Comment
@@ -27,12 +28,12 @@ export function CommentItem({ comment, postId, postOwner }: CommentItemProps) {
 
   return (
     <li className="comment" aria-label={`Comment by ${comment.username}`}>
-      <Link to={`/${comment.username}`} tabIndex={-1} aria-hidden="true">
+      <Link to={profilePath(comment.username)} tabIndex={-1} aria-hidden="true">
         <Avatar src={comment.author?.profileImg} username={comment.username} size={36} />
       </Link>
       <div className="comment-main">
         <div className="comment-header">
-          <Link to={`/${comment.username}`} className="username-link">
+          <Link to={profilePath(comment.username)} className="username-link">
             {comment.username}
           </Link>
           <span className="dot" aria-hidden="true">

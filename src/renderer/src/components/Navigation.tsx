@@ -5,6 +5,7 @@ import { openModalAtom } from '../state/modals'
 import { Avatar } from './Avatar'
 import { Icon } from './Icon'
 import type { IconName } from './Icon'
+import { profilePath } from '../lib/paths'
 
 function navClass({ isActive }: { isActive: boolean }) {
   return `nav-link${isActive ? ' active' : ''}`
@@ -42,7 +43,7 @@ export function Sidebar() {
         <Icon name="plus" size={18} /> New Post
       </button>
       {user ? (
-        <NavLink to={`/${user.username}`} className="sidebar-me">
+        <NavLink to={profilePath(user.username)} className="sidebar-me">
           <Avatar src={user.profileImg} username={user.username} size={36} />
           <span className="sidebar-me-name">@{user.username}</span>
         </NavLink>

@@ -8,6 +8,7 @@ import { deletePostAtom, isLikedBy, toggleBookmarkAtom, toggleLikeAtom } from '.
 import { Avatar } from './Avatar'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
+import { profilePath } from '../lib/paths'
 
 interface PostCardProps {
   post: Post
@@ -25,8 +26,8 @@ export function PostCard({ post, detail = false }: PostCardProps) {
   const navigate = useNavigate()
   const liked = isLikedBy(post, me?.username)
   const own = me?.username === post.username
-  const postPath = `/post/${post._id}`
-  const profilePath = `/${post.username}`
+  const postPath = `/post/${encodeURIComponent(post._id)}`
+  const authorPath = profilePath(post.username)
 
   const onDelete = () => {
     if (detail) {
@@ -46,11 +47,11 @@ export function PostCard({ post, detail = false }: PostCardProps) {
       aria-label={`Post by ${post.username}`}
     >
       <header className="post-header">
-        <Link to={profilePath} className="post-avatar-link" tabIndex={-1} aria-hidden="true">
+        <Link to={authorPath} className="post-avatar-link" tabIndex={-1} aria-hidden="true">
           <Avatar src={post.author?.profileImg} username={post.username} size={44} />
         </Link>
         <div className="post-meta">
-          <Link to={profilePath} className="username-link">
+          <Link to={authorPath} className="username-link">
             {post.username}
           </Link>
           <span className="dot" aria-hidden="true">

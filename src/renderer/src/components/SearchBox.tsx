@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { useUserSearch } from '../state/search'
 import { Avatar } from './Avatar'
 import { Icon } from './Icon'
+import { profilePath } from '../lib/paths'
 
 /** User search in the top bar: prefix matches in a dropdown, each opening the profile. */
 export function SearchBox() {
@@ -20,7 +21,7 @@ export function SearchBox() {
     setText('')
     setOpen(false)
     setActive(-1)
-    navigate(`/${username}`)
+    navigate(profilePath(username))
   }
 
   return (

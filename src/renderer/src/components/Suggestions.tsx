@@ -5,6 +5,7 @@ import { loadSuggestionsAtom, suggestionsAtom } from '../state/users'
 import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
 import { Spinner } from './Spinner'
+import { profilePath } from '../lib/paths'
 
 /** The "Some amazing people" panel: people the viewer does not follow yet. */
 export function Suggestions() {
@@ -35,7 +36,7 @@ export function Suggestions() {
       <ul className="suggestion-list">
         {users.map((user) => (
           <li key={user._id} className="suggestion">
-            <Link to={`/${user.username}`} className="suggestion-user">
+            <Link to={profilePath(user.username)} className="suggestion-user">
               <Avatar src={user.profileImg} username={user.username} size={40} />
               <span className="suggestion-text">
                 <span className="suggestion-name">{user.username}</span>

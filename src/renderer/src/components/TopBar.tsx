@@ -9,6 +9,7 @@ import { BrandLink } from './BrandLink'
 import { Icon } from './Icon'
 import { ThemeToggle } from './ThemeToggle'
 import { SearchBox } from './SearchBox'
+import { profilePath } from '../lib/paths'
 
 /** The spec: logout shows its toast and clears the session after 2 seconds. */
 export const LOGOUT_DELAY_MS = 2000
@@ -42,7 +43,11 @@ export function TopBar() {
             <Icon name="server" />
           </NavLink>
           {user ? (
-            <Link to={`/${user.username}`} className="topbar-avatar" aria-label="Your profile">
+            <Link
+              to={profilePath(user.username)}
+              className="topbar-avatar"
+              aria-label="Your profile"
+            >
               <Avatar src={user.profileImg} username={user.username} size={34} />
             </Link>
           ) : null}

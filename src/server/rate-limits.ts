@@ -1,0 +1,111 @@
+import type { MiddlewareHandler } from 'hono'
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import { clientAddress } from './client-address'
+import type { AppEnv } from './context'
+import { ApiError } from './errors'
+import { rateLimitedMessage } from './messages'
+
+/**
+ * How much one user (or, for sign-ups, one computer) may do per hour (README, "Options"). The
+ * defaults are far above what a person at a LAN party does, and far below a script flooding the
+ * server (the audit saw 2,000 posts in 6 s). `npm run serve` sets them with `--limit-*` flags.
+ */
+export interface RateLimitOptions {
+  /** Sign-ups per client address. */
+  signupsPerHour: number
+  postsPerHour: number
+  commentsPerHour: number
+  /** Likes, dislikes and comment votes. */
+  reactionsPerHour: number
+  /** Follows and unfollows. */
+  followsPerHour: number
+  uploadsPerHour: number
+  uploadMegabytesPerHour: number
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
+  signupsPerHour: 30,
+  postsPerHour: 300,
+  commentsPerHour: 600,
+  reactionsPerHour: 3000,
+  followsPerHour: 600,
+  uploadsPerHour: 120,
+  uploadMegabytesPerHour: 300,
+}
+
+export type RateLimitKind = 'posts' | 'comments' | 'reactions' | 'follows' | 'uploads'
+
+/** What a 429 says was too many. */
+const WHAT: Record<RateLimitKind | 'signups' | 'uploadBytes', string> = {
+  signups: 'sign-ups from this computer',
+  posts: 'posts',
+  comments: 'comments',
+  reactions: 'likes and votes',
+  follows: 'follows',
+  uploads: 'uploads',
+  uploadBytes: 'uploaded megabytes',
+}
+
+const HOUR_SECONDS = 3600
+
+/**
+ * Fixed one-hour windows in rate-limiter-flexible's memory limiter. Memory stays bounded: keys
+ * are user ids (at most one per account) or, for sign-ups, client addresses, each a real TCP
+ * peer; every key is dropped by an unref'd timer when its hour ends.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterMemory>()
+
+  /** `false` turns every limit off (tests that flood on purpose, and `--no-rate-limits`). */
+  constructor(options: Partial<RateLimitOptions> | false = {}) {
+    if (options === false) return
+    const limits = { ...DEFAULT_RATE_LIMITS, ...options }
+    const add = (kind: string, points: number) => {
+      if (points > 0 && Number.isFinite(points)) {
+        this.limiters.set(kind, new RateLimiterMemory({ points, duration: HOUR_SECONDS }))
+      }
+    }
+    add('signups', limits.signupsPerHour)
+    add('posts', limits.postsPerHour)
+    add('comments', limits.commentsPerHour)
+    add('reactions', limits.reactionsPerHour)
+    add('follows', limits.followsPerHour)
+    add('uploads', limits.uploadsPerHour)
+    // Counted in kilobytes: points are whole numbers.
+    add('uploadBytes', limits.uploadMegabytesPerHour * 1024)
+  }
+
+  /** Counts one action (or `points` of it) for `key`; throws the 429 once the hour's are used. */
+  async consume(kind: keyof typeof WHAT, key: string | number, points = 1): Promise<void> {
+    const limiter = this.limiters.get(kind)
+    if (!limiter) return
+    try {
+      await limiter.consume(key, points)
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000))
+      throw new ApiError(429, rateLimitedMessage(WHAT[kind], seconds), {
+        'Retry-After': String(seconds),
+      })
+    }
+  }
+
+  /** Counts the bytes of an upload against its owner's hourly allowance. */
+  consumeUploadBytes(userId: number, bytes: number): Promise<void> {
+    return this.consume('uploadBytes', userId, Math.max(1, Math.ceil(bytes / 1024)))
+  }
+
+  /** Middleware after requireUser: one action of `kind` by the signed-in user. */
+  perUser(kind: RateLimitKind): MiddlewareHandler<AppEnv> {
+    return async (c, next) => {
+      await this.consume(kind, c.get('user').id)
+      await next()
+    }
+  }
+
+  /** Middleware: one sign-up from the calling computer. */
+  readonly perAddressSignup: MiddlewareHandler = async (c, next) => {
+    await this.consume('signups', clientAddress(c))
+    await next()
+  }
+}

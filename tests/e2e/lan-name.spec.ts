@@ -1,0 +1,56 @@
+/**
+ * README, "Security", in a real browser whose DNS maps two names to 127.0.0.1: a friend browsing
+ * the server by a LAN name the host allowed signs up and posts; a name the server does not know
+ * (DNS rebinding) gets nothing. The browser flag needs its own worker, hence its own file.
+ */
+import { expect, test } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { uniqueName } from './helpers'
+import { EMPTY_PORT } from './ports'
+import { post, signupAt } from './security-helpers'
+import { spawnServer, type SpawnedServer } from './spawn-server'
+
+const NAMED_PORT = EMPTY_PORT + 2
+const LAN_NAME = 'party-box.test'
+const REBOUND_NAME = 'attacker.test'
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      `--host-resolver-rules=MAP ${LAN_NAME} 127.0.0.1, MAP ${REBOUND_NAME} 127.0.0.1`,
+    ],
+  },
+})
+
+let server: SpawnedServer | undefined
+let dataDir: string | undefined
+test.afterEach(async () => {
+  await server?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('a LAN browser on a name the host allowed signs up and posts; a rebound name gets nothing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-lan-name-'))
+  server = await spawnServer(NAMED_PORT, dataDir, ['--allow-host', LAN_NAME])
+  const origin = `http://${LAN_NAME}:${NAMED_PORT}`
+
+  await signupAt(page, origin, uniqueName('lan'))
+  const text = `Posted from a LAN browser ${Date.now()}`
+  await post(page, text)
+  await expect(page.getByRole('main').getByText(text)).toBeVisible()
+
+  // DNS rebinding: the attacker's name now leads to the server, which refuses it.
+  const rebound = await page.goto(`http://${REBOUND_NAME}:${NAMED_PORT}/`)
+  expect(rebound?.status()).toBe(421)
+  const api = await page.goto(`http://${REBOUND_NAME}:${NAMED_PORT}/api/users`)
+  expect(api?.status()).toBe(421)
+  await expect(page.getByText('does not answer to the name')).toBeVisible()
+})

@@ -1,0 +1,44 @@
+/**
+ * README, "Security", in a real browser: a rate limit's toast says when to try again (browsing
+ * by a LAN name and DNS rebinding: lan-name.spec.ts).
+ */
+import { expect, test } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { toast, uniqueName } from './helpers'
+import { post, signupAt } from './security-helpers'
+import { EMPTY_PORT } from './ports'
+import { spawnServer, type SpawnedServer } from './spawn-server'
+
+/** The port of the server this file starts (lan-name.spec.ts uses EMPTY_PORT + 2). */
+const LIMITED_PORT = EMPTY_PORT + 3
+
+const folders: string[] = []
+const servers: SpawnedServer[] = []
+test.afterEach(async () => {
+  for (const server of servers.splice(0)) await server.stop()
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+function dataDir(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-security-'))
+  folders.push(folder)
+  return folder
+}
+
+test('a post past the hourly allowance shows a toast saying when to try again', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const server = await spawnServer(LIMITED_PORT, dataDir(), ['--limit-posts', '1'])
+  servers.push(server)
+  await signupAt(page, server.url, uniqueName('limited'))
+  const first = `The one post of this hour ${Date.now()}`
+  await post(page, first)
+  await expect(page.getByRole('main').getByText(first)).toBeVisible()
+  await post(page, 'One too many')
+  const limited = toast(page, 'Too many posts. Try again in 60 minutes.')
+  await expect(limited).toBeVisible()
+  await limited.screenshot({ path: 'test-results/e2e/security-rate-limit-toast.png' })
+})

@@ -1,0 +1,218 @@
+/**
+ * Throttling a stranger cannot turn against an owner (README, "Security"): failures count per
+ * (client address, username) and per address, so the owner on another computer still signs in.
+ * Password hashing is bounded: a full queue answers 503 with Retry-After. Old hashes keep
+ * verifying and are redone at today's cost.
+ */
+import { randomBytes, scryptSync } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LoginThrottle } from '../../src/server/auth/login-throttle'
+import {
+  SCRYPT_PARAMS,
+  needsRehash,
+  setHashQueueLimit,
+  verifyPassword,
+} from '../../src/server/auth/password'
+import { users } from '../../src/server/db/schema'
+import {
+  MESSAGES,
+  tooManyLoginsFromAddressMessage,
+  tooManyLoginsMessage,
+} from '../../src/server/messages'
+import { startServer, type RunningServer } from '../../src/server/server'
+import { DEMO_ACCOUNT } from '../../src/server/services/seed'
+import { makeTestApp, type TestApp } from '../helpers/server-app'
+
+let app: TestApp | undefined
+const servers: RunningServer[] = []
+const folders: string[] = []
+afterEach(async () => {
+  app?.close()
+  app = undefined
+  for (const server of servers.splice(0)) await server.close()
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+const loginBody = (username: string, password: string) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ username, password }),
+})
+
+/** A POST of JSON from the machine at `localAddress` (127.0.0.x) to a real server. */
+function postFrom(
+  server: RunningServer,
+  localAddress: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; retryAfter: string | undefined; body: { errors?: string[] } }> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body)
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        localAddress,
+        path,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': payload.length },
+      },
+      (response) => {
+        let text = ''
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: response.headers['retry-after'],
+            body: JSON.parse(text) as { errors?: string[] },
+          }),
+        )
+      },
+    )
+    request.on('error', reject)
+    request.end(payload)
+  })
+}
+
+describe('login throttling by address', () => {
+  it('locks out the stranger at 127.0.0.2, never the owner at 127.0.0.3 (real sockets)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-lockout-'))
+    folders.push(dataDir)
+    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo: true })
+    servers.push(server)
+    const { username, password } = DEMO_ACCOUNT
+
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await postFrom(server, '127.0.0.2', '/api/auth/login', {
+        username,
+        password: `guess number ${attempt}`,
+      })
+      expect(wrong.status).toBe(401)
+    }
+    // The stranger now waits, even with the right password.
+    const stranger = await postFrom(server, '127.0.0.2', '/api/auth/login', { username, password })
+    expect(stranger.status).toBe(429)
+    expect(stranger.retryAfter).toBe('30')
+    expect(stranger.body).toEqual({ errors: [tooManyLoginsMessage(30)] })
+
+    const owner = await postFrom(server, '127.0.0.3', '/api/auth/login', { username, password })
+    expect(owner.status).toBe(200)
+  })
+
+  it('holds back an address spraying usernames, while other machines sign in', async () => {
+    app = await makeTestApp({
+      throttle: new LoginThrottle({ freeAttemptsPerAddress: 20, sweepEveryMs: 0 }),
+    })
+    for (let index = 0; index < 20; index += 1) {
+      const response = await app.requestFrom(
+        '127.0.0.2',
+        '/api/auth/login',
+        loginBody(`nobody${index}`, 'whatever1'),
+      )
+      expect(response.status).toBe(404)
+    }
+    const sprayer = await app.requestFrom(
+      '127.0.0.2',
+      '/api/auth/login',
+      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+    )
+    expect(sprayer.status).toBe(429)
+    expect(await sprayer.json()).toEqual({ errors: [tooManyLoginsFromAddressMessage(30)] })
+    const owner = await app.requestFrom(
+      '::ffff:127.0.0.3',
+      '/api/auth/login',
+      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+    )
+    expect(owner.status).toBe(200)
+  })
+
+  it('keeps 100,000 junk usernames from many addresses within its bound', () => {
+    const throttle = new LoginThrottle({ maxEntries: 2000, sweepEveryMs: 0 })
+    for (let index = 0; index < 100_000; index += 1) {
+      const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`
+      throttle.recordFailure(address, `junk-${index}`)
+      throttle.check(address, `junk-${index}`)
+    }
+    expect(throttle.size).toEqual({ pairs: 2000, addresses: 2000 })
+    throttle.close()
+  })
+})
+
+describe('the password-hash queue', () => {
+  it('answers 503 with Retry-After once the queue is full, and works again after', async () => {
+    const burstApp = await makeTestApp()
+    app = burstApp
+    const restore = setHashQueueLimit(1)
+    try {
+      // Two hashes run and one waits; the rest find the queue full.
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, index) =>
+          burstApp.send('/api/auth/signup', { username: `burst${index}`, password: 'long enough' }),
+        ),
+      )
+      const statuses = answers.map((response) => response.status).sort()
+      expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(3)
+      const busy = answers.filter((response) => response.status === 503)
+      expect(busy.length).toBeGreaterThanOrEqual(1)
+      for (const response of busy) {
+        expect(response.headers.get('Retry-After')).toBe('5')
+        expect(await response.json()).toEqual({ errors: [MESSAGES.passwordQueueFull] })
+      }
+    } finally {
+      restore()
+    }
+    const later = await burstApp.send('/api/auth/signup', {
+      username: 'after',
+      password: 'long enough',
+    })
+    expect(later.status).toBe(201)
+  })
+})
+
+describe('password hash cost', () => {
+  /** A hash as an older Gamerstage stored it, at N=2^14. */
+  function oldHash(password: string): string {
+    const salt = randomBytes(16)
+    const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** 14, r: 8, p: 1 })
+    return ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), key.toString('base64')].join('$')
+  }
+
+  it('verifies a hash made at an older cost and redoes it at today’s on login', async () => {
+    app = await makeTestApp()
+    const stored = oldHash('old but gold')
+    app.db.update(users).set({ passwordHash: stored }).where(eq(users.id, 2)).run()
+    const storedHash = () =>
+      app?.db.select().from(users).where(eq(users.id, 2)).get()?.passwordHash ?? ''
+    const nova = { username: 'nova_strike' }
+    expect(needsRehash(stored)).toBe(true)
+
+    const login = await app.send('/api/auth/login', {
+      username: nova.username,
+      password: 'old but gold',
+    })
+    expect(login.status).toBe(200)
+    const upgraded = storedHash()
+    expect(upgraded.startsWith(`scrypt$${SCRYPT_PARAMS.N}$8$1$`)).toBe(true)
+    expect(needsRehash(upgraded)).toBe(false)
+    const again = await app.send('/api/auth/login', {
+      username: nova.username,
+      password: 'old but gold',
+    })
+    expect(again.status).toBe(200)
+  })
+
+  it.each([
+    ['a cost far above the bound', `scrypt$${2 ** 24}$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaA==`],
+    ['a cost that is not a power of two', 'scrypt$30000$8$1$c2FsdA==$aGFzaA=='],
+    ['a huge block size', 'scrypt$1024$4096$1$c2FsdA==$aGFzaA=='],
+    ['a huge parallelism', 'scrypt$1024$8$1000$c2FsdA==$aGFzaA=='],
+    ['an extra field', 'scrypt$1024$8$1$c2FsdA==$aGFzaA==$more'],
+  ])('refuses a stored hash with %s without hashing', async (_what, stored) => {
+    expect(await verifyPassword('anything', stored)).toBe(false)
+  })
+})
