@@ -7,11 +7,14 @@ import { apiHeaders } from './api-headers'
 import type { AppDeps, AppEnv } from './context'
 import { ApiError, tooLarge } from './errors'
 import { MESSAGES } from './messages'
+import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
 import { commentsRoutes } from './routes/comments'
 import { mediaRoutes } from './routes/media'
 import { metaRoutes } from './routes/meta'
+import { moderationRoutes } from './routes/moderation'
 import { feedRoutes, postsRoutes } from './routes/posts'
+import { sessionRoutes } from './routes/session'
 import { usersRoutes } from './routes/users'
 import { serveRenderer } from './static'
 
@@ -69,11 +72,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
     .route('/', metaRoutes(deps))
     .route('/auth', authRoutes(deps))
+    .route('/auth', sessionRoutes(deps))
+    .route('/users/me', accountRoutes(deps))
     .route('/users', usersRoutes(deps))
     .route('/posts', postsRoutes(deps))
     .route('/feed', feedRoutes(deps))
     .route('/comments', commentsRoutes(deps))
     .route('/media', mediaRoutes(deps))
+    .route('/', moderationRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new ApiError(404, MESSAGES.routeNotFound)

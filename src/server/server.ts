@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { createApp } from './app'
+import { createApp, type AppDeps } from './app'
 import { openDatabase, type AppDatabase } from './db/client'
 import { initializeDatabase } from './services/seed'
+import { endDemoSessions } from './services/sessions'
 import { APP_VERSION } from './version'
 
 export interface StartServerOptions {
@@ -24,6 +25,10 @@ export interface StartServerOptions {
   nativeBinding?: string
   /** Whether other computers can reach the server now (see AppDeps.isShared). */
   isShared?: () => boolean
+  /** Usernames of the server's hosts (`--admin`): they moderate (README "Moderation"). */
+  admins?: readonly string[]
+  /** The desktop app's own server: see AppDeps.claimOwnerFromLoopback. */
+  claimOwnerFromLoopback?: boolean
   version?: string
 }
 
@@ -117,6 +122,13 @@ export interface ServerCore {
   dataDir: string
   db: AppDatabase
   fetch: (request: Request) => Response | Promise<Response>
+  /**
+   * Signs and checks tokens with a new secret from now on (after a restore, which wrote it to
+   * `secret.key`): every token made before is refused.
+   */
+  replaceSecret(secret: Uint8Array): void
+  /** Ends the demo accounts' sessions (sharing on the LAN starts). */
+  endDemoSessions(): void
   /** Closes the database; close every listener first. */
   close(): void
 }
@@ -165,14 +177,27 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     db.$client.close()
     throw error
   }
-  const app = createApp({
+  // The app reads deps.secret on every request, so replacing it here takes effect at once.
+  const deps: AppDeps = {
     db,
     secret,
     version: options.version ?? APP_VERSION,
     rendererDir: options.rendererDir,
     isShared: options.isShared,
-  })
-  return { dataDir, db, fetch: app.fetch, close: () => db.$client.close() }
+    admins: options.admins,
+    claimOwnerFromLoopback: options.claimOwnerFromLoopback,
+  }
+  const app = createApp(deps)
+  return {
+    dataDir,
+    db,
+    fetch: app.fetch,
+    replaceSecret: (next) => {
+      deps.secret = next
+    },
+    endDemoSessions: () => endDemoSessions(db),
+    close: () => db.$client.close(),
+  }
 }
 
 /** How long requests in flight may take to finish when a listener closes. */
@@ -226,6 +251,8 @@ export async function listen(core: ServerCore, host: string, port: number): Prom
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { host = '127.0.0.1', port = 4567 } = options
   const core = await openServerCore({ isShared: () => !isLoopback(host), ...options })
+  // Shared from the start: sessions the demo accounts made while it was not end now.
+  if (!isLoopback(host)) core.endDemoSessions()
   let listener: Listener
   try {
     listener = await listen(core, host, port)

@@ -221,6 +221,14 @@ describe('startServer', () => {
         'bookmarks_user_recent_idx',
         'bookmarks_post_idx',
         'media_owner_idx',
+        'users_suspended_idx',
+        'revoked_tokens_expiry_idx',
+        'blocks_blocked_idx',
+        'mutes_muted_idx',
+        'reports_recent_idx',
+        'reports_reporter_idx',
+        'reports_post_idx',
+        'reports_comment_idx',
       ].sort(),
     )
   })

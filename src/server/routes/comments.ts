@@ -10,6 +10,7 @@ import {
   voteComment,
 } from '../services/comments'
 import { getPost } from '../services/posts'
+import { visibleRows } from '../services/moderation'
 import { presentComment, presentComments, type CommentRow } from '../services/present'
 import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
@@ -22,7 +23,7 @@ export function commentsRoutes(deps: AppDeps) {
   const mutationAnswer = (c: Context<AppEnv>, comment: CommentRow, status: 200 | 201 = 200) => {
     const viewerId = c.get('viewerId')
     if (wantsMinimal(c)) return c.json({ comment: presentComment(db, comment, viewerId) }, status)
-    const all = listComments(db, comment.postId)
+    const all = visibleRows(db, listComments(db, comment.postId), viewerId)
     return c.json({ comments: presentComments(db, all, { detail: 'full', viewerId }) }, status)
   }
 
@@ -33,12 +34,18 @@ export function commentsRoutes(deps: AppDeps) {
       const viewerId = c.get('viewerId')
       if (!page) {
         return c.json({
-          comments: presentComments(db, listComments(db, post.id), { detail: 'full', viewerId }),
+          comments: presentComments(db, visibleRows(db, listComments(db, post.id), viewerId), {
+            detail: 'full',
+            viewerId,
+          }),
         })
       }
       const found = pageComments(db, post.id, page)
       return c.json({
-        comments: presentComments(db, found.rows, { detail: 'page', viewerId }),
+        comments: presentComments(db, visibleRows(db, found.rows, viewerId), {
+          detail: 'page',
+          viewerId,
+        }),
         nextCursor: found.nextCursor,
       })
     })

@@ -17,6 +17,7 @@ import {
   pageUserPosts,
   type PostRowPage,
 } from '../services/posts'
+import { visibleRows } from '../services/moderation'
 import { presentPost, presentPosts, type PostRow } from '../services/present'
 import { getUserByUsername } from '../services/users'
 import { pageOf } from '../services/pagination'
@@ -33,7 +34,10 @@ export function postsRoutes(deps: AppDeps) {
   /** A page as the API answers it: trimmed posts and where to continue. */
   const pageAnswer = (c: Context<AppEnv>, page: PostRowPage) =>
     c.json({
-      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: c.get('viewerId') }),
+      posts: presentPosts(db, visibleRows(db, page.rows, c.get('viewerId')), {
+        detail: 'page',
+        viewerId: c.get('viewerId'),
+      }),
       nextCursor: page.nextCursor,
     })
 
@@ -42,7 +46,12 @@ export function postsRoutes(deps: AppDeps) {
     const viewerId = c.get('viewerId')
     if (wantsMinimal(c)) return c.json({ post: presentPost(db, post, viewerId) }, status)
     return c.json(
-      { posts: presentPosts(db, listAllPosts(db), { detail: 'full', viewerId }) },
+      {
+        posts: presentPosts(db, visibleRows(db, listAllPosts(db), viewerId), {
+          detail: 'full',
+          viewerId,
+        }),
+      },
       status,
     )
   }
@@ -55,7 +64,10 @@ export function postsRoutes(deps: AppDeps) {
       if (!page) {
         const viewerId = c.get('viewerId')
         return c.json({
-          posts: presentPosts(db, listAllPosts(db, sort), { detail: 'full', viewerId }),
+          posts: presentPosts(db, visibleRows(db, listAllPosts(db, sort), viewerId), {
+            detail: 'full',
+            viewerId,
+          }),
         })
       }
       return pageAnswer(c, pageAllPosts(db, page, sort))
@@ -66,7 +78,10 @@ export function postsRoutes(deps: AppDeps) {
       if (!page) {
         const viewerId = c.get('viewerId')
         return c.json({
-          posts: presentPosts(db, listUserPosts(db, author.id), { detail: 'full', viewerId }),
+          posts: presentPosts(db, visibleRows(db, listUserPosts(db, author.id), viewerId), {
+            detail: 'full',
+            viewerId,
+          }),
         })
       }
       return pageAnswer(c, pageUserPosts(db, author.id, page))
@@ -103,9 +118,12 @@ export function feedRoutes(deps: AppDeps) {
   const { db } = deps
   return new Hono<AppEnv>().get('/', requireUser(deps), validate('query', pageQuerySchema), (c) => {
     const { limit = LIMITS.pageSizeDefault, cursor } = c.req.valid('query')
-    const page = pageFeed(db, c.get('user').id, { limit, cursor: cursor ?? null })
+    const userId = c.get('user').id
+    const page = pageFeed(db, userId, { limit, cursor: cursor ?? null })
+    // Muted authors leave the home feed only; blocked and suspended ones every list.
+    const rows = visibleRows(db, page.rows, userId, { feed: true })
     return c.json({
-      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: c.get('viewerId') }),
+      posts: presentPosts(db, rows, { detail: 'page', viewerId: userId }),
       nextCursor: page.nextCursor,
     })
   })
