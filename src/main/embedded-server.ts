@@ -61,12 +61,7 @@ export class EmbeddedServer {
         if (preferredPort && error instanceof StartError) return listen(core, '127.0.0.1', 0)
         throw error
       })
-      instance = new EmbeddedServer(
-        core,
-        loopback,
-        options.migrationsDir,
-        options.nativeBinding,
-      )
+      instance = new EmbeddedServer(core, loopback, options.migrationsDir, options.nativeBinding)
       return instance
     } catch (error) {
       core.close()

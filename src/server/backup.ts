@@ -91,7 +91,12 @@ function expectedSchema(migrations: MigrationMeta[]): Map<string, SchemaObject> 
  * with `trusted_schema` off, so nothing in it runs while it is looked at. Throws a StartError
  * saying why not.
  */
-export function checkBackup(file: string, migrationsDir = DEFAULT_MIGRATIONS_DIR): void {
+export function checkBackup(
+  file: string,
+  migrationsDir = DEFAULT_MIGRATIONS_DIR,
+  /** The name to give the file in messages (a restore checks a scratch copy of it). */
+  label = file,
+): void {
   if (!existsSync(file)) throw new StartError(`There is no backup file ${file}.`)
   let db: Database.Database | undefined
   try {
@@ -126,7 +131,7 @@ export function checkBackup(file: string, migrationsDir = DEFAULT_MIGRATIONS_DIR
     if (broken) throw new Error(`a row of "${broken.table}" points at something that is not there`)
   } catch (error) {
     if (error instanceof StartError) throw error
-    throw new StartError(`${file} cannot be restored: ${(error as Error).message}.`)
+    throw new StartError(`${label} cannot be restored: ${(error as Error).message}.`)
   } finally {
     db?.close()
   }
@@ -203,7 +208,7 @@ export async function restoreDataFolder(
   const scratch = join(dataDir, `restore-${process.pid}-${Date.now()}.db`)
   try {
     await copyDatabase(file, scratch)
-    checkBackup(scratch, options.migrationsDir)
+    checkBackup(scratch, options.migrationsDir, file)
     await prepareRestoredDatabase(scratch, options)
     const prepared = new Database(scratch, { readonly: true, fileMustExist: true })
     try {
@@ -249,7 +254,9 @@ async function prepareRestoredDatabase(file: string, options: RestoreOptions): P
     const demoIds = await recomputeDemoUsers(db)
     db.transaction((tx) => {
       // A version no token of the backup's time carries: every session of the backup ends.
-      tx.update(users).set({ tokenVersion: Date.now() % 2 ** 31 }).run()
+      tx.update(users)
+        .set({ tokenVersion: Date.now() % 2 ** 31 })
+        .run()
       tx.delete(revokedTokens).run()
       setDemoUserIds(tx, demoIds.ids)
       setDemoAccount(tx, demoIds.account)

@@ -8,7 +8,5 @@ import type { Context } from 'hono'
 export function isLoopbackRequest(c: Context): boolean {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
   const address = env?.incoming?.socket?.remoteAddress ?? ''
-  return (
-    address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
-  )
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
 }

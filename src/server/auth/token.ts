@@ -32,15 +32,17 @@ function keyOf(secret: Uint8Array): KeyObject {
 }
 
 export async function signToken(claims: TokenClaims, secret: Uint8Array): Promise<string> {
-  return new SignJWT({ username: claims.username, ver: claims.ver ?? 0 })
-    .setProtectedHeader({ alg: ALGORITHM })
-    .setSubject(claims._id)
-    .setIssuer(ISSUER)
-    .setIssuedAt()
-    // Two sign-ins in the same second must still be two tokens: logging one out keeps the other.
-    .setJti(randomBytes(12).toString('base64url'))
-    .setExpirationTime(TOKEN_LIFETIME)
-    .sign(keyOf(secret))
+  return (
+    new SignJWT({ username: claims.username, ver: claims.ver ?? 0 })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(claims._id)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      // Two sign-ins in the same second must still be two tokens: logging one out keeps the other.
+      .setJti(randomBytes(12).toString('base64url'))
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(keyOf(secret))
+  )
 }
 
 interface Verified {

@@ -39,7 +39,10 @@ export function moderationRoutes(deps: AppDeps) {
 
   return new Hono<AppEnv>()
     .post('/reports', auth, validate('json', reportSchema), (c) =>
-      c.json<ReportResponse>({ report: createReport(db, c.get('user').id, c.req.valid('json')) }, 201),
+      c.json<ReportResponse>(
+        { report: createReport(db, c.get('user').id, c.req.valid('json')) },
+        201,
+      ),
     )
     .get('/reports', ...hostOnly, (c) => c.json<ReportsResponse>({ reports: listReports(db) }))
     .delete('/reports/:reportId', ...hostOnly, (c) => {

@@ -1,9 +1,5 @@
 import { Hono } from 'hono'
-import type {
-  OkResponse,
-  PasswordChangeResponse,
-  SessionResponse,
-} from '../../shared/api-types'
+import type { OkResponse, PasswordChangeResponse, SessionResponse } from '../../shared/api-types'
 import { passwordChangeSchema } from '../../shared/schemas'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { tokenExpiry } from '../auth/token'
@@ -45,7 +41,9 @@ export function sessionRoutes(deps: AppDeps) {
       // Every session ends, this one included; this one goes on with the fresh token.
       const updated = endSessionsOf(db, user.id)
       if (!updated) throw new ApiError(404, 'User not found.')
-      return c.json<PasswordChangeResponse>({ encodedToken: await issueToken(updated, deps.secret) })
+      return c.json<PasswordChangeResponse>({
+        encodedToken: await issueToken(updated, deps.secret),
+      })
     })
     .get('/session', auth, (c) => {
       const user = c.get('user')

@@ -170,7 +170,10 @@ export function unmute(db: Db, userId: number, rawTargetId: string): void {
 }
 
 /** Whom the user blocked and muted, in the order they did it. */
-export function relationsOf(db: Db, userId: number): { blocked: UserSummary[]; muted: UserSummary[] } {
+export function relationsOf(
+  db: Db,
+  userId: number,
+): { blocked: UserSummary[]; muted: UserSummary[] } {
   const listOf = (sqlText: string) =>
     selectAll<UserRow>(db, sqlText, userId).map((row) => toUserSummary(row))
   return {
@@ -284,9 +287,14 @@ function presentReports(db: Db, rows: ReportRow[]): Report[] {
   for (const post of postsById.values()) userIds.add(post.authorId)
   for (const comment of commentsById.values()) userIds.add(comment.authorId)
   const usersById = new Map(
-    (userIds.size ? db.select().from(users).where(inArray(users.id, [...userIds])).all() : []).map(
-      (user) => [user.id, user],
-    ),
+    (userIds.size
+      ? db
+          .select()
+          .from(users)
+          .where(inArray(users.id, [...userIds]))
+          .all()
+      : []
+    ).map((user) => [user.id, user]),
   )
   return rows.flatMap((row): Report[] => {
     const reporter = usersById.get(row.reporterId)
@@ -424,7 +432,11 @@ export function deleteAccount(db: Db, userId: number): void {
     )
     tx.delete(users).where(eq(users.id, userId)).run()
     const demoIds = getDemoUserIds(tx)
-    if (demoIds.includes(userId)) setDemoUserIds(tx, demoIds.filter((id) => id !== userId))
+    if (demoIds.includes(userId))
+      setDemoUserIds(
+        tx,
+        demoIds.filter((id) => id !== userId),
+      )
     if (getOwnerId(tx) === userId) clearOwner(tx)
     // The login page must not offer credentials of an account that is gone.
     if (getDemoAccount(tx)?.username.toLowerCase() === user.usernameKey) setDemoAccount(tx, null)

@@ -21,7 +21,10 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 
 /** A fresh token for the user's current token version. */
 export function issueToken(user: UserRow, secret: Uint8Array): Promise<string> {
-  return signToken({ _id: String(user.id), username: user.username, ver: user.tokenVersion }, secret)
+  return signToken(
+    { _id: String(user.id), username: user.username, ver: user.tokenVersion },
+    secret,
+  )
 }
 
 /** True when this token was logged out. */
@@ -44,7 +47,9 @@ export function revokeToken(
   now = Date.now(),
 ): void {
   db.transaction((tx) => {
-    tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, Math.floor(now / 1000))).run()
+    tx.delete(revokedTokens)
+      .where(lt(revokedTokens.expiresAt, Math.floor(now / 1000)))
+      .run()
     tx.insert(revokedTokens)
       .values({ tokenHash: hashOf(token), expiresAt })
       .onConflictDoNothing()

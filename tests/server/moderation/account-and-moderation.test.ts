@@ -19,7 +19,10 @@ const PASSWORD = 'correct horse battery'
 
 interface Harness {
   db: AppDatabase
-  call(path: string, init?: { method?: string; body?: unknown; token?: string; loopback?: boolean }): Promise<Response>
+  call(
+    path: string,
+    init?: { method?: string; body?: unknown; token?: string; loopback?: boolean },
+  ): Promise<Response>
   signup(username: string, options?: { loopback?: boolean }): Promise<{ token: string; id: string }>
 }
 
@@ -28,7 +31,9 @@ afterEach(() => {
   for (const db of open.splice(0)) db.$client.close()
 })
 
-async function harness(options: { admins?: string[]; claim?: boolean; demo?: boolean } = {}): Promise<Harness> {
+async function harness(
+  options: { admins?: string[]; claim?: boolean; demo?: boolean } = {},
+): Promise<Harness> {
   const db = openDatabase({ file: ':memory:' })
   open.push(db)
   await initializeDatabase(db, options.demo ?? true)
@@ -65,7 +70,9 @@ async function harness(options: { admins?: string[]; claim?: boolean; demo?: boo
 
 const countsOf = (db: AppDatabase) => ({
   users: db.$client
-    .prepare('SELECT id, follower_count AS followers, following_count AS following, post_count AS posts FROM users ORDER BY id')
+    .prepare(
+      'SELECT id, follower_count AS followers, following_count AS following, post_count AS posts FROM users ORDER BY id',
+    )
     .all(),
   posts: db.$client
     .prepare('SELECT id, like_count AS likes, comment_count AS comments FROM posts ORDER BY id')
@@ -105,7 +112,14 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
     const alice = await h.signup('alice')
     const bob = await h.signup('bob')
     const post = async (token: string, content: string) =>
-      (await ok<{ post: Post }>(h.call('/api/posts', { body: { postData: { content } }, token, method: 'POST' }).then((r) => r), 201)).post
+      (
+        await ok<{ post: Post }>(
+          h
+            .call('/api/posts', { body: { postData: { content } }, token, method: 'POST' })
+            .then((r) => r),
+          201,
+        )
+      ).post
     // The minimal answer is not asked for here: read the new post back from the list.
     await post(alice.token, 'alice post')
     await post(doomed.token, 'doomed post')
@@ -120,27 +134,57 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
     await ok(h.call(`/api/posts/like/${aPost._id}`, { body: {}, token: doomed.token }))
     await ok(h.call(`/api/posts/like/${aPost._id}`, { body: {}, token: bob.token }))
     await ok(h.call(`/api/posts/like/${dPost._id}`, { body: {}, token: alice.token }))
-    const comments = (await ok<{ comments: Comment[] }>(h.call(`/api/comments/${aPost._id}`))).comments
+    const comments = (await ok<{ comments: Comment[] }>(h.call(`/api/comments/${aPost._id}`)))
+      .comments
     const bobComment = comments.find((c) => c.text === 'bob on alice')
     if (!bobComment) throw new Error('comment missing')
-    await ok(h.call(`/api/comments/upvote/${aPost._id}/${bobComment._id}`, { body: {}, token: doomed.token }))
-    await ok(h.call(`/api/comments/downvote/${aPost._id}/${bobComment._id}`, { body: {}, token: alice.token }))
+    await ok(
+      h.call(`/api/comments/upvote/${aPost._id}/${bobComment._id}`, {
+        body: {},
+        token: doomed.token,
+      }),
+    )
+    await ok(
+      h.call(`/api/comments/downvote/${aPost._id}/${bobComment._id}`, {
+        body: {},
+        token: alice.token,
+      }),
+    )
     await ok(h.call(`/api/users/follow/${alice.id}`, { body: {}, token: doomed.token }))
     await ok(h.call(`/api/users/follow/${doomed.id}`, { body: {}, token: bob.token }))
     await ok(h.call(`/api/users/follow/${bob.id}`, { body: {}, token: alice.token }))
     await ok(h.call(`/api/users/bookmark/${dPost._id}`, { body: {}, token: bob.token }))
     await ok(h.call(`/api/users/me/mute/${alice.id}`, { body: {}, token: doomed.token }))
-    await ok(h.call('/api/reports', { body: { postId: aPost._id, reason: 'spam' }, token: doomed.token }), 201)
+    await ok(
+      h.call('/api/reports', { body: { postId: aPost._id, reason: 'spam' }, token: doomed.token }),
+      201,
+    )
 
     await expectError(
-      h.call('/api/users/me', { method: 'DELETE', body: { password: 'wrong one!' }, token: doomed.token }),
+      h.call('/api/users/me', {
+        method: 'DELETE',
+        body: { password: 'wrong one!' },
+        token: doomed.token,
+      }),
       403,
       ACCOUNT_MESSAGES.wrongPasswordForDelete,
     )
     // Someone else's token deletes only its own account: there is no way to name another.
-    expect(await ok(h.call('/api/users/me', { method: 'DELETE', body: { password: PASSWORD }, token: doomed.token }))).toEqual({ ok: true })
+    expect(
+      await ok(
+        h.call('/api/users/me', {
+          method: 'DELETE',
+          body: { password: PASSWORD },
+          token: doomed.token,
+        }),
+      ),
+    ).toEqual({ ok: true })
 
-    await expectError(h.call('/api/auth/session', { token: doomed.token }), 404, MESSAGES.userNotRegistered)
+    await expectError(
+      h.call('/api/auth/session', { token: doomed.token }),
+      404,
+      MESSAGES.userNotRegistered,
+    )
     await expectError(h.call('/api/users/doomed'), 404, MESSAGES.userNotFound)
     const left = (await ok<{ posts: Post[] }>(h.call('/api/posts'))).posts
     expect(left.map((p) => p.content)).toEqual(['alice post'])
@@ -149,7 +193,8 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
     expect(alicePost.likes.likedBy.map((u) => u.username)).toEqual(['bob'])
     expect(alicePost.commentCount).toBe(1)
     expect(alicePost.comments.map((c) => c.text)).toEqual(['bob on alice'])
-    const [bobsComment] = (await ok<{ comments: Comment[] }>(h.call(`/api/comments/${aPost._id}`))).comments
+    const [bobsComment] = (await ok<{ comments: Comment[] }>(h.call(`/api/comments/${aPost._id}`)))
+      .comments
     expect(bobsComment?.votes).toMatchObject({ upvoteCount: 0, downvoteCount: 1 })
     const aliceUser = (await ok<{ user: User }>(h.call('/api/users/alice'))).user
     const bobUser = (await ok<{ user: User }>(h.call('/api/users/bob', { token: bob.token }))).user
@@ -162,20 +207,37 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
     expect(counts.users).toEqual(truth.followers)
     expect(counts.posts.map(({ id, comments: c }) => ({ id, comments: c }))).toEqual(truth.comments)
     expect(counts.comments).toEqual(truth.votes)
-    for (const table of ['media', 'reports', 'mutes', 'blocks', 'bookmarks', 'post_reactions', 'comment_votes']) {
-      const orphans = h.db.$client
-        .prepare(`SELECT count(*) AS n FROM ${table}`)
-        .get() as { n: number }
+    for (const table of [
+      'media',
+      'reports',
+      'mutes',
+      'blocks',
+      'bookmarks',
+      'post_reactions',
+      'comment_votes',
+    ]) {
+      const orphans = h.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as {
+        n: number
+      }
       // Only alice's and bob's rows remain: the bookmark was on doomed's post, the report by doomed.
-      if (table === 'reports' || table === 'mutes' || table === 'bookmarks') expect(orphans.n, table).toBe(0)
+      if (table === 'reports' || table === 'mutes' || table === 'bookmarks')
+        expect(orphans.n, table).toBe(0)
     }
   })
 
   it('refuses without a password or a token', async () => {
     const h = await harness({ demo: false })
     const me = await h.signup('keeper')
-    await expectError(h.call('/api/users/me', { method: 'DELETE', body: {}, token: me.token }), 400, 'Enter your password to delete your account.')
-    await expectError(h.call('/api/users/me', { method: 'DELETE', body: { password: PASSWORD } }), 401, MESSAGES.invalidToken)
+    await expectError(
+      h.call('/api/users/me', { method: 'DELETE', body: {}, token: me.token }),
+      400,
+      'Enter your password to delete your account.',
+    )
+    await expectError(
+      h.call('/api/users/me', { method: 'DELETE', body: { password: PASSWORD } }),
+      401,
+      MESSAGES.invalidToken,
+    )
     await ok(h.call('/api/users/keeper'))
   })
 
@@ -184,7 +246,13 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
     const login = await ok<{ encodedToken: string }>(
       h.call('/api/auth/login', { body: { username: 'player1', password: 'gamerstage' } }),
     )
-    await ok(h.call('/api/users/me', { method: 'DELETE', body: { password: 'gamerstage' }, token: login.encodedToken }))
+    await ok(
+      h.call('/api/users/me', {
+        method: 'DELETE',
+        body: { password: 'gamerstage' },
+        token: login.encodedToken,
+      }),
+    )
     expect(getDemoUserIds(h.db)).toEqual([2, 3, 4])
     expect(getDemoAccount(h.db)).toBeNull()
     // Seeded likes (no rows behind them) are left alone; nova lost a follower.
@@ -198,15 +266,26 @@ describe('block and mute', { timeout: 30_000 }, () => {
     const h = await harness({ demo: false })
     const a = await h.signup('blocker')
     const b = await h.signup('blocked')
-    await ok(h.call('/api/posts', { body: { postData: { content: 'from a' } }, token: a.token }), 201)
-    await ok(h.call('/api/posts', { body: { postData: { content: 'from b' } }, token: b.token }), 201)
+    await ok(
+      h.call('/api/posts', { body: { postData: { content: 'from a' } }, token: a.token }),
+      201,
+    )
+    await ok(
+      h.call('/api/posts', { body: { postData: { content: 'from b' } }, token: b.token }),
+      201,
+    )
     const postsAll = (await ok<{ posts: Post[] }>(h.call('/api/posts'))).posts
     const aPost = postsAll.find((p) => p.content === 'from a') as Post
-    await ok(h.call(`/api/comments/add/${aPost._id}`, { body: { commentData: 'b says' }, token: b.token }), 201)
+    await ok(
+      h.call(`/api/comments/add/${aPost._id}`, { body: { commentData: 'b says' }, token: b.token }),
+      201,
+    )
     await ok(h.call(`/api/users/follow/${b.id}`, { body: {}, token: a.token }))
     await ok(h.call(`/api/users/follow/${a.id}`, { body: {}, token: b.token }))
 
-    const relations = await ok<RelationsResponse>(h.call(`/api/users/me/block/${b.id}`, { body: {}, token: a.token }))
+    const relations = await ok<RelationsResponse>(
+      h.call(`/api/users/me/block/${b.id}`, { body: {}, token: a.token }),
+    )
     expect(relations.blocked.map((u) => u.username)).toEqual(['blocked'])
 
     const seen = async (token: string, path = '/api/posts') =>
@@ -218,18 +297,38 @@ describe('block and mute', { timeout: 30_000 }, () => {
     expect(await seen(a.token, '/api/feed?limit=10')).toEqual(['from a'])
     // Someone else still sees both.
     expect((await seen('')).sort()).toEqual(['from a', 'from b'])
-    const commentsForA = (await ok<{ comments: Comment[] }>(h.call(`/api/comments/${aPost._id}`, { token: a.token }))).comments
+    const commentsForA = (
+      await ok<{ comments: Comment[] }>(h.call(`/api/comments/${aPost._id}`, { token: a.token }))
+    ).comments
     expect(commentsForA).toEqual([])
-    const commentsForAnyone = (await ok<{ comments: Comment[] }>(h.call(`/api/comments/${aPost._id}?limit=5`))).comments
+    const commentsForAnyone = (
+      await ok<{ comments: Comment[] }>(h.call(`/api/comments/${aPost._id}?limit=5`))
+    ).comments
     expect(commentsForAnyone.map((c) => c.text)).toEqual(['b says'])
 
     const aUser = (await ok<{ user: User }>(h.call('/api/users/blocker'))).user
     expect(aUser.followers).toEqual([])
     expect(aUser.following).toEqual([])
-    await expectError(h.call(`/api/users/follow/${a.id}`, { body: {}, token: b.token }), 403, ACCOUNT_MESSAGES.blocked)
-    await expectError(h.call(`/api/users/follow/${b.id}`, { body: {}, token: a.token }), 403, ACCOUNT_MESSAGES.blocked)
-    await expectError(h.call(`/api/users/me/block/${a.id}`, { body: {}, token: a.token }), 400, ACCOUNT_MESSAGES.blockSelf)
-    await expectError(h.call('/api/users/me/block/999', { body: {}, token: a.token }), 404, MESSAGES.userNotFound)
+    await expectError(
+      h.call(`/api/users/follow/${a.id}`, { body: {}, token: b.token }),
+      403,
+      ACCOUNT_MESSAGES.blocked,
+    )
+    await expectError(
+      h.call(`/api/users/follow/${b.id}`, { body: {}, token: a.token }),
+      403,
+      ACCOUNT_MESSAGES.blocked,
+    )
+    await expectError(
+      h.call(`/api/users/me/block/${a.id}`, { body: {}, token: a.token }),
+      400,
+      ACCOUNT_MESSAGES.blockSelf,
+    )
+    await expectError(
+      h.call('/api/users/me/block/999', { body: {}, token: a.token }),
+      404,
+      MESSAGES.userNotFound,
+    )
 
     await ok(h.call(`/api/users/me/unblock/${b.id}`, { body: {}, token: a.token }))
     expect((await seen(a.token)).sort()).toEqual(['from a', 'from b'])
@@ -240,12 +339,19 @@ describe('block and mute', { timeout: 30_000 }, () => {
     const h = await harness({ demo: false })
     const a = await h.signup('muter')
     const b = await h.signup('loud')
-    await ok(h.call('/api/posts', { body: { postData: { content: 'loud post' } }, token: b.token }), 201)
+    await ok(
+      h.call('/api/posts', { body: { postData: { content: 'loud post' } }, token: b.token }),
+      201,
+    )
     await ok(h.call(`/api/users/follow/${b.id}`, { body: {}, token: a.token }))
     const feed = async () =>
-      (await ok<{ posts: Post[] }>(h.call('/api/feed?limit=10', { token: a.token }))).posts.map((p) => p.content)
+      (await ok<{ posts: Post[] }>(h.call('/api/feed?limit=10', { token: a.token }))).posts.map(
+        (p) => p.content,
+      )
     expect(await feed()).toEqual(['loud post'])
-    const relations = await ok<RelationsResponse>(h.call(`/api/users/me/mute/${b.id}`, { body: {}, token: a.token }))
+    const relations = await ok<RelationsResponse>(
+      h.call(`/api/users/me/mute/${b.id}`, { body: {}, token: a.token }),
+    )
     expect(relations.muted.map((u) => u.username)).toEqual(['loud'])
     expect(await feed()).toEqual([])
     const everyone = (await ok<{ posts: Post[] }>(h.call('/api/posts', { token: a.token }))).posts
@@ -271,12 +377,27 @@ describe('host moderation', { timeout: 30_000 }, () => {
   it('a demo account never becomes the owner, and without the desktop flag nobody claims it', async () => {
     const h = await harness({ claim: true })
     const demo = await ok<{ encodedToken: string }>(
-      h.call('/api/auth/login', { body: { username: 'player1', password: 'gamerstage' }, loopback: true }),
+      h.call('/api/auth/login', {
+        body: { username: 'player1', password: 'gamerstage' },
+        loopback: true,
+      }),
     )
-    expect((await ok<SessionResponse>(h.call('/api/auth/session', { token: demo.encodedToken, loopback: true }))).isHost).toBe(false)
+    expect(
+      (
+        await ok<SessionResponse>(
+          h.call('/api/auth/session', { token: demo.encodedToken, loopback: true }),
+        )
+      ).isHost,
+    ).toBe(false)
     const headless = await harness()
     const local = await headless.signup('local', { loopback: true })
-    expect((await ok<SessionResponse>(headless.call('/api/auth/session', { token: local.token, loopback: true }))).isHost).toBe(false)
+    expect(
+      (
+        await ok<SessionResponse>(
+          headless.call('/api/auth/session', { token: local.token, loopback: true }),
+        )
+      ).isHost,
+    ).toBe(false)
   })
 
   it('reports reach the host, who deletes, suspends and dismisses; nobody else can', async () => {
@@ -284,23 +405,80 @@ describe('host moderation', { timeout: 30_000 }, () => {
     const boss = await h.signup('boss')
     const troll = await h.signup('troll')
     const victim = await h.signup('victim')
-    await ok(h.call('/api/posts', { body: { postData: { content: 'troll post' } }, token: troll.token }), 201)
-    await ok(h.call('/api/posts', { body: { postData: { content: 'second troll post' } }, token: troll.token }), 201)
-    await ok(h.call('/api/posts', { body: { postData: { content: 'victim post' } }, token: victim.token }), 201)
+    await ok(
+      h.call('/api/posts', { body: { postData: { content: 'troll post' } }, token: troll.token }),
+      201,
+    )
+    await ok(
+      h.call('/api/posts', {
+        body: { postData: { content: 'second troll post' } },
+        token: troll.token,
+      }),
+      201,
+    )
+    await ok(
+      h.call('/api/posts', { body: { postData: { content: 'victim post' } }, token: victim.token }),
+      201,
+    )
     const all = (await ok<{ posts: Post[] }>(h.call('/api/posts'))).posts
     const trollPost = all.find((p) => p.content === 'troll post') as Post
     const victimPost = all.find((p) => p.content === 'victim post') as Post
-    await ok(h.call(`/api/comments/add/${victimPost._id}`, { body: { commentData: 'rude' }, token: troll.token }), 201)
-    const [rude] = (await ok<{ comments: Comment[] }>(h.call(`/api/comments/${victimPost._id}`))).comments
+    await ok(
+      h.call(`/api/comments/add/${victimPost._id}`, {
+        body: { commentData: 'rude' },
+        token: troll.token,
+      }),
+      201,
+    )
+    const [rude] = (await ok<{ comments: Comment[] }>(h.call(`/api/comments/${victimPost._id}`)))
+      .comments
     if (!rude) throw new Error('comment missing')
 
-    await ok(h.call('/api/reports', { body: { postId: trollPost._id, reason: 'spam' }, token: victim.token }), 201)
-    await ok(h.call('/api/reports', { body: { commentId: rude._id, reason: 'rude' }, token: victim.token }), 201)
-    await expectError(h.call('/api/reports', { body: { postId: trollPost._id, reason: 'again' }, token: victim.token }), 400, ACCOUNT_MESSAGES.alreadyReported)
-    await expectError(h.call('/api/reports', { body: { postId: victimPost._id, reason: 'me' }, token: victim.token }), 400, ACCOUNT_MESSAGES.reportOwn)
-    await expectError(h.call('/api/reports', { body: { reason: 'what' }, token: victim.token }), 400, 'Report either a post (postId) or a comment (commentId).')
-    await expectError(h.call('/api/reports', { body: { postId: '99999', reason: 'x' }, token: victim.token }), 404, MESSAGES.postNotFound)
-    await expectError(h.call('/api/reports', { body: { postId: trollPost._id, reason: '' }, token: victim.token }), 400, 'The reason cannot be empty.')
+    await ok(
+      h.call('/api/reports', {
+        body: { postId: trollPost._id, reason: 'spam' },
+        token: victim.token,
+      }),
+      201,
+    )
+    await ok(
+      h.call('/api/reports', {
+        body: { commentId: rude._id, reason: 'rude' },
+        token: victim.token,
+      }),
+      201,
+    )
+    await expectError(
+      h.call('/api/reports', {
+        body: { postId: trollPost._id, reason: 'again' },
+        token: victim.token,
+      }),
+      400,
+      ACCOUNT_MESSAGES.alreadyReported,
+    )
+    await expectError(
+      h.call('/api/reports', {
+        body: { postId: victimPost._id, reason: 'me' },
+        token: victim.token,
+      }),
+      400,
+      ACCOUNT_MESSAGES.reportOwn,
+    )
+    await expectError(
+      h.call('/api/reports', { body: { reason: 'what' }, token: victim.token }),
+      400,
+      'Report either a post (postId) or a comment (commentId).',
+    )
+    await expectError(
+      h.call('/api/reports', { body: { postId: '99999', reason: 'x' }, token: victim.token }),
+      404,
+      MESSAGES.postNotFound,
+    )
+    await expectError(
+      h.call('/api/reports', { body: { postId: trollPost._id, reason: '' }, token: victim.token }),
+      400,
+      'The reason cannot be empty.',
+    )
 
     // Not the host: every moderation call is refused and changes nothing.
     for (const [method, path] of [
@@ -310,32 +488,64 @@ describe('host moderation', { timeout: 30_000 }, () => {
       ['POST', `/api/moderation/suspend/${troll.id}`],
       ['DELETE', '/api/reports/1'],
     ] as const) {
-      await expectError(h.call(path, { method, token: victim.token, body: method === 'GET' ? undefined : {} }), 403, ACCOUNT_MESSAGES.hostOnly)
-      await expectError(h.call(path, { method, body: method === 'GET' ? undefined : {} }), 401, MESSAGES.invalidToken)
+      await expectError(
+        h.call(path, { method, token: victim.token, body: method === 'GET' ? undefined : {} }),
+        403,
+        ACCOUNT_MESSAGES.hostOnly,
+      )
+      await expectError(
+        h.call(path, { method, body: method === 'GET' ? undefined : {} }),
+        401,
+        MESSAGES.invalidToken,
+      )
     }
     // Nor can anyone delete someone else's post through the ordinary route.
-    await expectError(h.call(`/api/posts/${victimPost._id}`, { method: 'DELETE', token: troll.token }), 400, MESSAGES.deleteForeignPost)
+    await expectError(
+      h.call(`/api/posts/${victimPost._id}`, { method: 'DELETE', token: troll.token }),
+      400,
+      MESSAGES.deleteForeignPost,
+    )
 
     const { reports } = await ok<ReportsResponse>(h.call('/api/reports', { token: boss.token }))
-    expect(reports.map((r) => [r.target.kind, r.target.text, r.reason, r.reporter.username])).toEqual([
+    expect(
+      reports.map((r) => [r.target.kind, r.target.text, r.reason, r.reporter.username]),
+    ).toEqual([
       ['comment', 'rude', 'rude', 'victim'],
       ['post', 'troll post', 'spam', 'victim'],
     ])
     expect(reports[0]?.target.author).toMatchObject({ username: 'troll', suspended: false })
 
-    await ok(h.call(`/api/moderation/comments/${rude._id}`, { method: 'DELETE', token: boss.token }))
+    await ok(
+      h.call(`/api/moderation/comments/${rude._id}`, { method: 'DELETE', token: boss.token }),
+    )
     const victimAfter = (await ok<{ post: Post }>(h.call(`/api/posts/${victimPost._id}`))).post
     expect(victimAfter.commentCount).toBe(0)
-    await ok(h.call(`/api/moderation/posts/${trollPost._id}`, { method: 'DELETE', token: boss.token }))
+    await ok(
+      h.call(`/api/moderation/posts/${trollPost._id}`, { method: 'DELETE', token: boss.token }),
+    )
     await expectError(h.call(`/api/posts/${trollPost._id}`), 404, MESSAGES.postNotFound)
-    const trollUser = (await ok<{ user: User & { postCount?: number } }>(h.call('/api/users/troll'))).user
+    const trollUser = (
+      await ok<{ user: User & { postCount?: number } }>(h.call('/api/users/troll'))
+    ).user
     expect(trollUser).toBeTruthy()
-    expect((h.db.$client.prepare('SELECT post_count AS n FROM users WHERE id = ?').get(Number(troll.id)) as { n: number }).n).toBe(1)
+    expect(
+      (
+        h.db.$client
+          .prepare('SELECT post_count AS n FROM users WHERE id = ?')
+          .get(Number(troll.id)) as { n: number }
+      ).n,
+    ).toBe(1)
     // Deleting the content closed its reports.
-    expect((await ok<ReportsResponse>(h.call('/api/reports', { token: boss.token }))).reports).toEqual([])
+    expect(
+      (await ok<ReportsResponse>(h.call('/api/reports', { token: boss.token }))).reports,
+    ).toEqual([])
 
     await ok(h.call(`/api/moderation/suspend/${troll.id}`, { body: {}, token: boss.token }))
-    await expectError(h.call('/api/auth/session', { token: troll.token }), 401, MESSAGES.invalidToken)
+    await expectError(
+      h.call('/api/auth/session', { token: troll.token }),
+      401,
+      MESSAGES.invalidToken,
+    )
     await expectError(
       h.call('/api/auth/login', { body: { username: 'troll', password: PASSWORD } }),
       403,
@@ -344,20 +554,38 @@ describe('host moderation', { timeout: 30_000 }, () => {
     const visible = (await ok<{ posts: Post[] }>(h.call('/api/posts'))).posts.map((p) => p.content)
     expect(visible).toEqual(['victim post'])
     expect((await ok<{ posts: Post[] }>(h.call('/api/posts/user/troll?limit=5'))).posts).toEqual([])
-    await expectError(h.call(`/api/moderation/suspend/${boss.id}`, { body: {}, token: boss.token }), 403, ACCOUNT_MESSAGES.cannotSuspendHost)
+    await expectError(
+      h.call(`/api/moderation/suspend/${boss.id}`, { body: {}, token: boss.token }),
+      403,
+      ACCOUNT_MESSAGES.cannotSuspendHost,
+    )
 
     await ok(h.call(`/api/moderation/unsuspend/${troll.id}`, { body: {}, token: boss.token }))
     const again = await ok<{ encodedToken: string }>(
       h.call('/api/auth/login', { body: { username: 'troll', password: PASSWORD } }),
     )
     // The old session stays ended.
-    await expectError(h.call('/api/auth/session', { token: troll.token }), 401, MESSAGES.invalidToken)
+    await expectError(
+      h.call('/api/auth/session', { token: troll.token }),
+      401,
+      MESSAGES.invalidToken,
+    )
 
-    await ok(h.call('/api/reports', { body: { postId: victimPost._id, reason: 'meh' }, token: again.encodedToken }), 201)
-    const [open] = (await ok<ReportsResponse>(h.call('/api/reports', { token: boss.token }))).reports
+    await ok(
+      h.call('/api/reports', {
+        body: { postId: victimPost._id, reason: 'meh' },
+        token: again.encodedToken,
+      }),
+      201,
+    )
+    const [open] = (await ok<ReportsResponse>(h.call('/api/reports', { token: boss.token })))
+      .reports
     await ok(h.call(`/api/reports/${open?._id}`, { method: 'DELETE', token: boss.token }))
-    await expectError(h.call(`/api/reports/${open?._id}`, { method: 'DELETE', token: boss.token }), 404, ACCOUNT_MESSAGES.reportNotFound)
+    await expectError(
+      h.call(`/api/reports/${open?._id}`, { method: 'DELETE', token: boss.token }),
+      404,
+      ACCOUNT_MESSAGES.reportNotFound,
+    )
     await ok(h.call(`/api/posts/${victimPost._id}`))
   })
 })
-

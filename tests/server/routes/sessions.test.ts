@@ -13,7 +13,11 @@ afterEach(() => app?.close())
 
 /** Every kind of call a token opens: a write, the feed, and a read that shows the viewer. */
 async function expectRefusedEverywhere(token: string) {
-  await expectError(app.send('/api/posts', { postData: { content: 'hi' } }, { token }), 401, MESSAGES.invalidToken)
+  await expectError(
+    app.send('/api/posts', { postData: { content: 'hi' } }, { token }),
+    401,
+    MESSAGES.invalidToken,
+  )
   await expectError(app.get('/api/feed?limit=5', token), 401, MESSAGES.invalidToken)
   await expectError(app.get('/api/auth/session', token), 401, MESSAGES.invalidToken)
   // A read ignores a dead token: the answer is the one an anonymous visitor gets.
@@ -74,17 +78,29 @@ describe('POST /api/auth/password', { timeout: 30_000 }, () => {
     app = await makeTestApp()
     const { token } = await app.signup('careful', 'old password 1')
     await expectError(
-      app.send('/api/auth/password', { currentPassword: 'nope nope', newPassword: 'new password 2' }, { token }),
+      app.send(
+        '/api/auth/password',
+        { currentPassword: 'nope nope', newPassword: 'new password 2' },
+        { token },
+      ),
       403,
       ACCOUNT_MESSAGES.wrongCurrentPassword,
     )
     await expectError(
-      app.send('/api/auth/password', { currentPassword: 'old password 1', newPassword: 'short' }, { token }),
+      app.send(
+        '/api/auth/password',
+        { currentPassword: 'old password 1', newPassword: 'short' },
+        { token },
+      ),
       400,
       'Password must be at least 8 characters.',
     )
     await expectError(
-      app.send('/api/auth/password', { currentPassword: 'old password 1', newPassword: 'old password 1' }, { token }),
+      app.send(
+        '/api/auth/password',
+        { currentPassword: 'old password 1', newPassword: 'old password 1' },
+        { token },
+      ),
       400,
       ACCOUNT_MESSAGES.samePassword,
     )
@@ -119,7 +135,8 @@ describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
       body: JSON.stringify(DEMO_ACCOUNT),
     })
     const { encodedToken } = (await login.json()) as { encodedToken: string }
-    const session = () => server.request('/api/auth/session', { headers: { authorization: encodedToken } })
+    const session = () =>
+      server.request('/api/auth/session', { headers: { authorization: encodedToken } })
     expect((await session()).status).toBe(200)
     shared = true
     endDemoSessions(db)
@@ -141,10 +158,14 @@ describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
     })
     const { encodedToken } = (await login.json()) as { encodedToken: string }
     shared = true
-    const answer = await server.request('/api/auth/session', { headers: { authorization: encodedToken } })
+    const answer = await server.request('/api/auth/session', {
+      headers: { authorization: encodedToken },
+    })
     expect(answer.status).toBe(401)
     shared = false
-    const later = await server.request('/api/auth/session', { headers: { authorization: encodedToken } })
+    const later = await server.request('/api/auth/session', {
+      headers: { authorization: encodedToken },
+    })
     expect(later.status).toBe(401)
     db.$client.close()
   })
