@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
+import { endServerSession } from '../state/account'
 import { logoutAtom } from '../state/session'
 import { Avatar } from './Avatar'
 import { BrandLink } from './BrandLink'
@@ -21,6 +22,8 @@ export function TopBar() {
   const onLogout = () => {
     if (leaving) return
     setLeaving(true)
+    // The server forgets the token now; the app keeps the spec's toast and 2-second delay.
+    void endServerSession()
     notifyInfo('You have been logged out')
     setTimeout(() => logout(), LOGOUT_DELAY_MS)
   }
