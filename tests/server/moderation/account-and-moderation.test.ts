@@ -12,13 +12,15 @@ import { openDatabase, type AppDatabase } from '../../../src/server/db/client'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/messages'
 import { initializeDatabase } from '../../../src/server/services/seed'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
-import { expectError, ok } from '../../helpers/api'
+import { TINY_PNG, expectError, ok } from '../../helpers/api'
 import { TEST_SECRET } from '../../helpers/server-app'
 
 const PASSWORD = 'correct horse battery'
 
 interface Harness {
   db: AppDatabase
+  /** Uploads a tiny PNG as the token's user. */
+  upload(token: string): Promise<Response>
   call(
     path: string,
     init?: { method?: string; body?: unknown; token?: string; loopback?: boolean },
@@ -44,7 +46,7 @@ async function harness(
     admins: options.admins,
     claimOwnerFromLoopback: options.claim,
   })
-  const call: Harness['call'] = (path, init = {}) =>
+  const call: Harness['call'] = async (path, init = {}) =>
     app.request(
       path,
       {
@@ -65,7 +67,20 @@ async function harness(
     )
     return { token: answer.encodedToken, id: answer.createdUser._id }
   }
-  return { db, call, signup }
+  const upload: Harness['upload'] = async (token) => {
+    const form = new FormData()
+    form.append(
+      'file',
+      new Blob([TINY_PNG as Uint8Array<ArrayBuffer>], { type: 'image/png' }),
+      'a.png',
+    )
+    return app.request('/api/media', {
+      method: 'POST',
+      headers: { authorization: token },
+      body: form,
+    })
+  }
+  return { db, call, signup, upload }
 }
 
 const countsOf = (db: AppDatabase) => ({
@@ -76,7 +91,7 @@ const countsOf = (db: AppDatabase) => ({
     .all(),
   posts: db.$client
     .prepare('SELECT id, like_count AS likes, comment_count AS comments FROM posts ORDER BY id')
-    .all(),
+    .all() as { id: number; likes: number; comments: number }[],
   comments: db.$client
     .prepare('SELECT id, upvote_count AS up, downvote_count AS down FROM comments ORDER BY id')
     .all(),
@@ -155,6 +170,8 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
     await ok(h.call(`/api/users/follow/${bob.id}`, { body: {}, token: alice.token }))
     await ok(h.call(`/api/users/bookmark/${dPost._id}`, { body: {}, token: bob.token }))
     await ok(h.call(`/api/users/me/mute/${alice.id}`, { body: {}, token: doomed.token }))
+    await ok(h.upload(doomed.token), 201)
+    await ok(h.upload(alice.token), 201)
     await ok(
       h.call('/api/reports', { body: { postId: aPost._id, reason: 'spam' }, token: doomed.token }),
       201,
@@ -207,22 +224,24 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
     expect(counts.users).toEqual(truth.followers)
     expect(counts.posts.map(({ id, comments: c }) => ({ id, comments: c }))).toEqual(truth.comments)
     expect(counts.comments).toEqual(truth.votes)
-    for (const table of [
-      'media',
-      'reports',
-      'mutes',
-      'blocks',
-      'bookmarks',
-      'post_reactions',
-      'comment_votes',
-    ]) {
-      const orphans = h.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as {
-        n: number
-      }
-      // Only alice's and bob's rows remain: the bookmark was on doomed's post, the report by doomed.
-      if (table === 'reports' || table === 'mutes' || table === 'bookmarks')
-        expect(orphans.n, table).toBe(0)
-    }
+    // What is left is alice's and bob's alone: bob's like, alice's downvote and picture.
+    const rowsIn = (table: string) =>
+      (h.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+    expect(
+      Object.fromEntries(
+        ['media', 'reports', 'mutes', 'blocks', 'bookmarks', 'post_reactions', 'comment_votes'].map(
+          (table) => [table, rowsIn(table)],
+        ),
+      ),
+    ).toEqual({
+      media: 1,
+      reports: 0,
+      mutes: 0,
+      blocks: 0,
+      bookmarks: 0,
+      post_reactions: 1,
+      comment_votes: 1,
+    })
   })
 
   it('refuses without a password or a token', async () => {
