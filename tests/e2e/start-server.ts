@@ -36,6 +36,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-'))
 const args = ['tsx', 'scripts/serve.ts', '--port', values.port, '--host', '127.0.0.1']
 args.push('--data', dataDir)
 if (values['no-demo']) args.push('--no-demo')
+// The account tests/e2e/moderation.spec.ts signs up as the host (README "Moderation").
+args.push('--admin', 'e2e_host')
 
 const child = spawn('npx', args, { stdio: 'inherit' })
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true })
