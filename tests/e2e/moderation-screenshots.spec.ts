@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { signup, uniqueName } from './helpers'
 
 /**
@@ -14,7 +14,7 @@ const variants = [
   { name: 'phone', theme: 'dark', viewport: { width: 390, height: 844 } },
 ] as const
 
-const noSideways = async (page: import('@playwright/test').Page) =>
+const noSideways = async (page: Page) =>
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0)
