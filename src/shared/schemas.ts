@@ -147,7 +147,7 @@ export const pageQuerySchema = z.object({
 })
 
 /** `POST /auth/password`. */
-export const passwordChangeSchema = z.object({
+export const passwordChangeSchema = z.strictObject({
   currentPassword: z
     .string({ error: 'Enter your current password.' })
     .min(1, { error: 'Enter your current password.' })
@@ -156,7 +156,7 @@ export const passwordChangeSchema = z.object({
 })
 
 /** `DELETE /users/me`: the password confirms it is really the owner. */
-export const deleteAccountSchema = z.object({
+export const deleteAccountSchema = z.strictObject({
   password: z
     .string({ error: 'Enter your password to delete your account.' })
     .min(1, { error: 'Enter your password to delete your account.' })
@@ -165,7 +165,7 @@ export const deleteAccountSchema = z.object({
 
 /** `POST /reports`: a post or a comment, and why. */
 export const reportSchema = z
-  .object({
+  .strictObject({
     postId: z.string().max(20).optional(),
     commentId: z.string().max(20).optional(),
     reason: text('The reason', 1, LIMITS.reportReasonMax),
