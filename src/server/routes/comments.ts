@@ -5,26 +5,39 @@ import {
   addComment,
   deleteComment,
   editComment,
-  listComments,
+  commentIdsOf,
+  commentsByIds,
   pageComments,
   voteComment,
 } from '../services/comments'
 import { getPost } from '../services/posts'
-import { visibleRows } from '../services/moderation'
+import { visibilityFilter, visibleRows } from '../services/moderation'
 import { presentComment, presentComments, type CommentRow } from '../services/present'
 import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
+import { wholeListResponse, type WholeList } from '../whole-list'
+import type { Comment } from '../../shared/api-types'
 
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
 
+  /** A post's comments in the spec's whole-list shape: every voter. */
+  const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => {
+    // Blocked and suspended authors' comments are left out (services/moderation.ts).
+    const visible = visibilityFilter(db, viewerId)
+    return {
+      ids: commentIdsOf(db, postId),
+      load: (ids) =>
+        presentComments(db, visible(commentsByIds(db, ids)), { detail: 'full', viewerId }),
+    }
+  }
+
   /** The spec answers with all the post's comments; `Prefer: return=minimal` with just this one. */
   const mutationAnswer = (c: Context<AppEnv>, comment: CommentRow, status: 200 | 201 = 200) => {
     const viewerId = c.get('viewerId')
     if (wantsMinimal(c)) return c.json({ comment: presentComment(db, comment, viewerId) }, status)
-    const all = visibleRows(db, listComments(db, comment.postId), viewerId)
-    return c.json({ comments: presentComments(db, all, { detail: 'full', viewerId }) }, status)
+    return wholeListResponse('comments', allComments(comment.postId, viewerId), status)
   }
 
   return new Hono<AppEnv>()
@@ -32,14 +45,7 @@ export function commentsRoutes(deps: AppDeps) {
       const post = getPost(db, c.req.param('postId'))
       const page = pageOf(c.req.valid('query'))
       const viewerId = c.get('viewerId')
-      if (!page) {
-        return c.json({
-          comments: presentComments(db, visibleRows(db, listComments(db, post.id), viewerId), {
-            detail: 'full',
-            viewerId,
-          }),
-        })
-      }
+      if (!page) return wholeListResponse('comments', allComments(post.id, viewerId))
       const found = pageComments(db, post.id, page)
       return c.json({
         comments: presentComments(db, visibleRows(db, found.rows, viewerId), {

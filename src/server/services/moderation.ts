@@ -94,6 +94,24 @@ export function visibleRows<Row extends PostRow | CommentRow>(
   return hidden.size === 0 ? rows : rows.filter((row) => !hidden.has(row.authorId))
 }
 
+/**
+ * visibleRows for a list read in several steps (whole lists, a batch at a time): the hidden
+ * authors are read once, at the first batch.
+ */
+export function visibilityFilter(
+  db: Db,
+  viewerId: number | null,
+  options: { feed?: boolean } = {},
+): <Row extends PostRow | CommentRow>(rows: Row[]) => Row[] {
+  let hidden: Set<number> | undefined
+  return (rows) => {
+    if (rows.length === 0) return rows
+    hidden ??= hiddenAuthors(db, viewerId, options)
+    const skip = hidden
+    return skip.size === 0 ? rows : rows.filter((row) => !skip.has(row.authorId))
+  }
+}
+
 /** True when either user blocked the other. */
 export function isBlockedEitherWay(db: Db, a: number, b: number): boolean {
   return (
