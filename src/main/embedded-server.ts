@@ -34,6 +34,8 @@ export class EmbeddedServer {
   private constructor(
     private readonly core: ServerCore,
     private readonly loopback: Listener,
+    private readonly migrationsDir?: string,
+    private readonly nativeBinding?: string,
   ) {}
 
   /** Opens the data folder and listens on 127.0.0.1, on `preferredPort` if it is free. */
@@ -50,6 +52,8 @@ export class EmbeddedServer {
       migrationsDir: options.migrationsDir,
       nativeBinding: options.nativeBinding,
       version: options.version,
+      // The app's own account on its own server hosts it (README "Moderation").
+      claimOwnerFromLoopback: true,
     })
     try {
       const loopback = await listen(core, '127.0.0.1', preferredPort ?? 0).catch((error) => {
@@ -57,7 +61,7 @@ export class EmbeddedServer {
         if (preferredPort && error instanceof StartError) return listen(core, '127.0.0.1', 0)
         throw error
       })
-      instance = new EmbeddedServer(core, loopback)
+      instance = new EmbeddedServer(core, loopback, options.migrationsDir, options.nativeBinding)
       return instance
     } catch (error) {
       core.close()
@@ -111,6 +115,8 @@ export class EmbeddedServer {
     }
     if (previous?.port === port) return this.lanStatus(port)
     this.lanListener = await listen(this.core, '0.0.0.0', port)
+    // The demo accounts' password is public: their sessions end as the LAN comes in.
+    if (!previous) this.core.endDemoSessions()
     await previous?.close()
     return this.lanStatus(port)
   }
@@ -120,9 +126,16 @@ export class EmbeddedServer {
     return backupOpenDatabase(this.core.db.$client, file)
   }
 
-  /** Replaces the data with a checked backup; open connections see it from their next query. */
-  restore(file: string): Promise<void> {
-    return restoreDataFolder(this.core.dataDir, file)
+  /**
+   * Replaces the data with a checked backup; open connections see it from their next query, and
+   * every session ends (a new token secret).
+   */
+  async restore(file: string): Promise<void> {
+    const secret = await restoreDataFolder(this.core.dataDir, file, {
+      migrationsDir: this.migrationsDir,
+      nativeBinding: this.nativeBinding,
+    })
+    this.core.replaceSecret(secret)
   }
 
   async close(): Promise<void> {

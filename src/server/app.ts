@@ -11,13 +11,16 @@ import { EventHub } from './events/hub'
 import { createHostAllowList } from './host-allow-list'
 import { MESSAGES } from './messages'
 import { RateLimits } from './rate-limits'
+import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
 import { commentsRoutes } from './routes/comments'
 import { eventsRoutes } from './routes/events'
 import { mediaRoutes } from './routes/media'
 import { metaRoutes } from './routes/meta'
 import { notificationsRoutes } from './routes/notifications'
+import { moderationRoutes } from './routes/moderation'
 import { feedRoutes, postsRoutes } from './routes/posts'
+import { sessionRoutes } from './routes/session'
 import { usersRoutes } from './routes/users'
 import { serveRenderer } from './static'
 
@@ -57,13 +60,14 @@ const jsonBodyLimit = bodyLimit({
  * test on an in-memory database and call `app.request()`.
  */
 export function createApp(appDeps: AppDeps): Hono<AppEnv> {
-  const events = appDeps.events ?? new EventHub()
-  const deps: AppDeps = {
-    ...appDeps,
-    events,
+  // The caller's own object, filled in: the server swaps `secret` in it after a restore, and
+  // every route reads it from there (server.ts, replaceSecret).
+  const deps = Object.assign(appDeps, {
+    events: appDeps.events ?? new EventHub(),
     throttle: appDeps.throttle ?? new LoginThrottle(),
     rateLimits: appDeps.rateLimits ?? new RateLimits(appDeps.limits),
-  }
+  })
+  const events = deps.events
   const app = new Hono<AppEnv>()
 
   // First of all, pages and API alike: a foreign Host or a foreign site's write is refused.
@@ -83,6 +87,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
     .route('/', metaRoutes(deps))
     .route('/auth', authRoutes(deps))
+    .route('/auth', sessionRoutes(deps))
+    .route('/users/me', accountRoutes(deps))
     .route('/users', usersRoutes(deps))
     .route('/posts', postsRoutes(deps))
     .route('/feed', feedRoutes(deps))
@@ -90,6 +96,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/media', mediaRoutes(deps))
     .route('/events', eventsRoutes(deps, events))
     .route('/notifications', notificationsRoutes(deps, events))
+    .route('/', moderationRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new ApiError(404, MESSAGES.routeNotFound)

@@ -4,9 +4,27 @@
  * server, whose connections see the restored data from their next query.
  */
 import Database from 'better-sqlite3'
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs'
+import { inArray, or } from 'drizzle-orm'
+import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator'
+import { randomBytes } from 'node:crypto'
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
-import { DATABASE_FILE, StartError } from './server'
+import { verifyPassword } from './auth/password'
+import { DEFAULT_MIGRATIONS_DIR, openDatabase, type Db } from './db/client'
+import { revokedTokens, users } from './db/schema'
+import { clearOwner } from './services/moderation'
+import { DEMO_ACCOUNT, SEED_USERS, isInitialized } from './services/seed'
+import { getSetting, setDemoAccount, setDemoUserIds, setSetting } from './services/settings'
+import { DATABASE_FILE, SECRET_FILE, StartError } from './server'
 
 /** Copies the database of `dataDir` into a new file `target`. */
 export async function backupDataFolder(dataDir: string, target: string): Promise<void> {
@@ -27,29 +45,124 @@ export async function backupDataFolder(dataDir: string, target: string): Promise
   }
 }
 
-/** Checks that `file` is an intact Gamerstage database; throws a StartError saying why not. */
-export function checkBackup(file: string): void {
+/** SQLite's own objects (the rowid sequence, the planner's statistics) are not compared. */
+const isInternal = (name: string) => name.startsWith('sqlite_')
+/** drizzle's record of applied migrations: compared by its columns, not its CREATE text. */
+const MIGRATIONS_TABLE = '__drizzle_migrations'
+
+interface SchemaObject {
+  type: string
+  name: string
+  tableName: string
+  sql: string | null
+}
+
+function schemaOf(db: Database.Database): Map<string, SchemaObject> {
+  const rows = db
+    .prepare('SELECT type, name, tbl_name AS tableName, sql FROM sqlite_schema')
+    .all() as SchemaObject[]
+  return new Map(
+    rows
+      .filter((row) => !isInternal(row.name) && row.name !== MIGRATIONS_TABLE)
+      .map((row) => [row.name, row]),
+  )
+}
+
+/**
+ * The schema a database has after the first `applied` migrations: what a backup made by a
+ * Gamerstage of that age must hold, to the letter.
+ */
+function expectedSchema(migrations: MigrationMeta[]): Map<string, SchemaObject> {
+  const db = new Database(':memory:')
+  try {
+    for (const migration of migrations) {
+      for (const statement of migration.sql) if (statement.trim()) db.exec(statement)
+    }
+    return schemaOf(db)
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Checks that `file` is an intact Gamerstage database that holds nothing but data: its tables,
+ * columns and indexes are exactly those its migrations make, and it has no trigger or view (a
+ * trigger in a backup would run inside our server on every write). The file is opened read-only
+ * with `trusted_schema` off, so nothing in it runs while it is looked at. Throws a StartError
+ * saying why not.
+ */
+export function checkBackup(
+  file: string,
+  migrationsDir = DEFAULT_MIGRATIONS_DIR,
+  /** The name to give the file in messages (a restore checks a scratch copy of it). */
+  label = file,
+): void {
   if (!existsSync(file)) throw new StartError(`There is no backup file ${file}.`)
   let db: Database.Database | undefined
   try {
     db = new Database(file, { readonly: true, fileMustExist: true })
-    const integrity = db.pragma('integrity_check', { simple: true })
-    const tables = new Set(
-      (
-        db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as {
-          name: string
-        }[]
-      ).map((row) => row.name),
-    )
-    if (integrity !== 'ok') throw new Error('it is damaged')
-    if (!['users', 'posts', 'comments', 'settings'].every((table) => tables.has(table))) {
+    db.pragma('trusted_schema = OFF')
+    if (db.pragma('integrity_check', { simple: true }) !== 'ok') throw new Error('it is damaged')
+    const objects = db
+      .prepare('SELECT type, name FROM sqlite_schema WHERE type IN (?, ?)')
+      .all('trigger', 'view') as { type: string; name: string }[]
+    const [odd] = objects
+    if (odd) throw new Error(`it holds a ${odd.type} ("${odd.name}"), which a backup never has`)
+    const actual = schemaOf(db)
+    if (!['users', 'posts', 'comments', 'settings'].every((table) => actual.has(table))) {
       throw new Error('it is not a Gamerstage database')
     }
+    const applied = appliedMigrations(db, readMigrationFiles({ migrationsFolder: migrationsDir }))
+    const expected = expectedSchema(applied)
+    for (const [name, object] of actual) {
+      const wanted = expected.get(name)
+      if (!wanted) throw new Error(`it has a ${object.type} "${name}" that Gamerstage never makes`)
+      if (wanted.type !== object.type || wanted.tableName !== object.tableName) {
+        throw new Error(`its ${object.type} "${name}" is not the one Gamerstage makes`)
+      }
+      if (wanted.sql !== object.sql) {
+        throw new Error(`its ${object.type} "${name}" differs from the one Gamerstage makes`)
+      }
+    }
+    for (const [name, object] of expected) {
+      if (!actual.has(name)) throw new Error(`its ${object.type} "${name}" is missing`)
+    }
+    const [broken] = db.pragma('foreign_key_check') as { table: string }[]
+    if (broken) throw new Error(`a row of "${broken.table}" points at something that is not there`)
   } catch (error) {
-    throw new StartError(`${file} cannot be restored: ${(error as Error).message}.`)
+    if (error instanceof StartError) throw error
+    throw new StartError(`${label} cannot be restored: ${(error as Error).message}.`)
   } finally {
     db?.close()
   }
+}
+
+/**
+ * The migrations a backup says it went through: its record must be a beginning of ours, hash
+ * by hash (a backup of a newer Gamerstage, or one with an edited record, is refused).
+ */
+function appliedMigrations(db: Database.Database, ours: MigrationMeta[]): MigrationMeta[] {
+  const columns = (db.pragma(`table_info(${MIGRATIONS_TABLE})`) as { name: string }[])
+    .map((column) => column.name)
+    .join(',')
+  if (columns !== 'id,hash,created_at') throw new Error('it is not a Gamerstage database')
+  const records = db
+    .prepare(`SELECT hash, created_at AS createdAt FROM ${MIGRATIONS_TABLE} ORDER BY created_at`)
+    .all() as { hash: unknown; createdAt: unknown }[]
+  if (records.length > ours.length) {
+    throw new Error('it was made by a newer version of Gamerstage: update the app first')
+  }
+  records.forEach((record, index) => {
+    const migration = ours[index]
+    if (
+      !migration ||
+      record.hash !== migration.hash ||
+      Number(record.createdAt) !== migration.folderMillis
+    ) {
+      throw new Error('its record of schema changes is not one Gamerstage wrote')
+    }
+  })
+  return ours.slice(0, records.length)
 }
 
 /** Writes a backup of an open database into `target`, replacing that file (the dialog asked). */
@@ -63,20 +176,145 @@ export async function backupOpenDatabase(db: Database.Database, target: string):
   }
 }
 
-/** Replaces the database of `dataDir` with the backup `file`, after checking the backup. */
-export async function restoreDataFolder(dataDir: string, file: string): Promise<void> {
-  checkBackup(file)
-  const backup = new Database(file, { readonly: true, fileMustExist: true })
+export interface RestoreOptions {
+  migrationsDir?: string
+  nativeBinding?: string
+}
+
+/**
+ * Replaces the database of `dataDir` with the backup `file`, trusting nothing in it:
+ * 1. the backup is copied to a scratch file next to the database, and only that copy is used
+ *    from then on (the original may change under us);
+ * 2. the copy's schema is checked (checkBackup);
+ * 3. the copy is brought up to date with our migrations, every session in it is ended (token
+ *    versions move on, so even a server still holding the old secret refuses old tokens),
+ *    the demo accounts are worked out again from the password hashes (an edited list must not
+ *    let a published password in while shared), and the owner is forgotten (README
+ *    "Moderation");
+ * 4. it replaces the database, and a new token secret replaces `secret.key`.
+ * Answers the new secret, for a running server to sign and check tokens with (server.ts).
+ */
+export async function restoreDataFolder(
+  dataDir: string,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<Uint8Array> {
+  if (!existsSync(file)) throw new StartError(`There is no backup file ${file}.`)
+  // A new data folder (e.g. on another computer) is made as the server makes it: owner only.
+  if (!existsSync(dataDir)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    chmodSync(dataDir, 0o700)
+  }
+  const scratch = join(dataDir, `restore-${process.pid}-${Date.now()}.db`)
   try {
-    // A new data folder (e.g. on another computer) is made as the server makes it: owner only.
-    if (!existsSync(dataDir)) {
-      mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-      chmodSync(dataDir, 0o700)
+    await copyDatabase(file, scratch)
+    checkBackup(scratch, options.migrationsDir, file)
+    await prepareRestoredDatabase(scratch, options)
+    const prepared = new Database(scratch, { readonly: true, fileMustExist: true })
+    try {
+      await prepared.backup(join(dataDir, DATABASE_FILE))
+    } finally {
+      prepared.close()
     }
-    await backup.backup(join(dataDir, DATABASE_FILE))
+    return replaceSecret(dataDir)
   } catch (error) {
+    if (error instanceof StartError) throw error
     throw new StartError(`Could not restore into ${dataDir}: ${(error as Error).message}`)
   } finally {
-    backup.close()
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(scratch + suffix, { force: true })
   }
+}
+
+async function copyDatabase(source: string, target: string): Promise<void> {
+  let db: Database.Database | undefined
+  try {
+    db = new Database(source, { readonly: true, fileMustExist: true })
+    db.pragma('trusted_schema = OFF')
+    closeSync(openSync(target, 'wx', 0o600))
+    await db.backup(target)
+  } catch (error) {
+    throw new StartError(`${source} cannot be restored: ${(error as Error).message}.`)
+  } finally {
+    db?.close()
+  }
+}
+
+async function prepareRestoredDatabase(file: string, options: RestoreOptions): Promise<void> {
+  const db = openDatabase({
+    file,
+    migrationsDir: options.migrationsDir,
+    nativeBinding: options.nativeBinding,
+  })
+  try {
+    const sqlite = db.$client
+    // The planner's statistics are ours to make, not the backup's.
+    for (const table of ['sqlite_stat1', 'sqlite_stat4']) {
+      sqlite.exec(`DROP TABLE IF EXISTS ${table}`)
+    }
+    const demoIds = await recomputeDemoUsers(db)
+    db.transaction((tx) => {
+      // A version no token of the backup's time carries: every session of the backup ends.
+      tx.update(users)
+        .set({ tokenVersion: Date.now() % 2 ** 31 })
+        .run()
+      tx.delete(revokedTokens).run()
+      setDemoUserIds(tx, demoIds.ids)
+      setDemoAccount(tx, demoIds.account)
+      clearOwner(tx)
+      // A backup without the "set up" mark would be seeded again on the next start.
+      if (!isInitialized(tx)) setSetting(tx, 'seeded', 'restored')
+    })
+    sqlite.pragma('wal_checkpoint(TRUNCATE)')
+  } finally {
+    db.$client.close()
+  }
+}
+
+/** How many listed demo ids are looked at: each costs a password check. */
+const MAX_DEMO_CANDIDATES = 16
+
+/**
+ * The demo accounts are the accounts whose password is the published demo password. Only the
+ * seed's usernames and the ids the backup lists are checked (a password check is slow), and
+ * each distinct hash once; the list the backup carries is never taken as it is.
+ */
+async function recomputeDemoUsers(
+  db: Db,
+): Promise<{ ids: number[]; account: typeof DEMO_ACCOUNT | null }> {
+  let listed: unknown
+  try {
+    listed = JSON.parse(getSetting(db, 'demoUserIds') ?? '[]')
+  } catch {
+    listed = []
+  }
+  const listedIds = (Array.isArray(listed) ? listed : [])
+    .filter((id): id is number => Number.isSafeInteger(id) && id > 0)
+    .slice(0, MAX_DEMO_CANDIDATES)
+  const seedKeys = SEED_USERS.map((user) => user.username.toLowerCase())
+  const candidates = db
+    .select({ id: users.id, key: users.usernameKey, hash: users.passwordHash })
+    .from(users)
+    .where(or(inArray(users.usernameKey, seedKeys), inArray(users.id, listedIds)))
+    .all()
+  const verdicts = new Map<string, boolean>()
+  for (const hash of new Set(candidates.map((row) => row.hash))) {
+    verdicts.set(hash, await verifyPassword(DEMO_ACCOUNT.password, hash).catch(() => false))
+  }
+  const demo = candidates.filter((row) => verdicts.get(row.hash))
+  const ids = demo.map((row) => row.id).sort((a, b) => a - b)
+  const account = demo.some((row) => row.key === DEMO_ACCOUNT.username.toLowerCase())
+    ? DEMO_ACCOUNT
+    : null
+  return { ids, account }
+}
+
+/** Writes a new token secret (owner only), replacing the old file in one step. */
+function replaceSecret(dataDir: string): Uint8Array {
+  const secret = randomBytes(32)
+  const target = join(dataDir, SECRET_FILE)
+  const next = `${target}.new`
+  rmSync(next, { force: true })
+  writeFileSync(next, secret, { mode: 0o600, flag: 'wx' })
+  renameSync(next, target)
+  return secret
 }

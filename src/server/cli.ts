@@ -35,6 +35,9 @@ const USAGE = `Usage: npm run serve -- [options]
   --backup <file> copy the data folder's database into a new file, then exit
                   (safe while a server runs on the same folder)
   --restore <file> replace the data folder's database with a backup, then exit
+                  (checked first; every session ends: restart a server running on it)
+  --admin <name>  an account that hosts this server: deletes any post or comment, suspends
+                  accounts, reads reports (repeat for more than one)
   --help          show this help`
 
 export interface CliOptions {
@@ -51,6 +54,8 @@ export interface CliOptions {
   /** Set for a one-off backup or restore instead of serving. */
   backupTo?: string
   restoreFrom?: string
+  /** Usernames of the hosts (`--admin`, repeatable). */
+  admins: string[]
 }
 
 /** Parses the command line; throws a StartError with a one-line message on bad input. */
@@ -73,6 +78,7 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         'no-rate-limits': { type: 'boolean' },
         backup: { type: 'string' },
         restore: { type: 'string' },
+        admin: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -130,6 +136,7 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     limits: values['no-rate-limits'] ? false : limits,
     backupTo: values.backup,
     restoreFrom: values.restore,
+    admins: values.admin ?? [],
   }
 }
 
@@ -163,6 +170,7 @@ export async function main(args: string[]): Promise<void> {
     if (options.restoreFrom !== undefined) {
       await restoreDataFolder(options.dataDir, options.restoreFrom)
       console.log(`Restored ${options.restoreFrom} into ${options.dataDir}`)
+      console.log('Every session has ended: everyone signs in again (restart a running server).')
       return
     }
     server = await startServer({ ...options, rendererDir: RENDERER_DIR })

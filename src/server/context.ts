@@ -7,12 +7,17 @@ import { verifyToken } from './auth/token'
 import { notFound, unauthorized } from './errors'
 import { MESSAGES } from './messages'
 import type { UserRow } from './services/present'
+import { endSessions, isRevoked } from './services/sessions'
+import { getDemoUserIds } from './services/settings'
 import { findUserById, parseId } from './services/users'
 
 /** What the app is built from; tests pass an in-memory database and a fixed secret. */
 export interface AppDeps {
   db: Db
-  /** The key tokens are signed with (HS256). */
+  /**
+   * The key tokens are signed with (HS256). Read on every request: a restore replaces it
+   * (server.ts), which ends every session.
+   */
   secret: Uint8Array
   version: string
   throttle?: LoginThrottle
@@ -34,6 +39,13 @@ export interface AppDeps {
   limits?: Partial<RateLimitOptions> | false
   /** Built by createApp from `limits`; routes count actions against it. */
   rateLimits?: RateLimits
+  /** Usernames of the server's hosts (`npm run serve -- --admin <username>`); see moderation.ts. */
+  admins?: readonly string[]
+  /**
+   * The desktop app's own server: the first account (not a demo one) that signs up or signs in
+   * from this computer becomes its host. See README "Moderation".
+   */
+  claimOwnerFromLoopback?: boolean
 }
 
 export interface AppEnv {
@@ -42,6 +54,8 @@ export interface AppEnv {
     user: UserRow
     /** The signed-in user's id when a read carries a valid token, else null. */
     viewerId: number | null
+    /** The raw token of the signed-in user (set by requireUser), for logout. */
+    token: string
   }
 }
 
@@ -52,9 +66,26 @@ function readToken(c: Context): string | null {
   return header.replace(/^Bearer\s+/i, '') || null
 }
 
-async function userFromToken(token: string, secret: Uint8Array): Promise<number | null> {
-  const claims = await verifyToken(token, secret)
-  return claims ? parseId(claims._id) : null
+/**
+ * The user a token stands for: 'invalid' for a bad signature, an expired token, or a session
+ * that ended (an older token version, logged out, a suspended account, a demo account while the
+ * server is shared); 'gone' for a user who no longer exists. The verified-token cache of
+ * auth/token.ts only vouches for the signature, so every ending below is checked on each request.
+ */
+async function userFromToken(deps: AppDeps, token: string): Promise<UserRow | 'invalid' | 'gone'> {
+  const claims = await verifyToken(token, deps.secret)
+  const userId = claims ? parseId(claims._id) : null
+  if (!claims || userId === null) return 'invalid'
+  const user = findUserById(deps.db, userId)
+  if (!user) return 'gone'
+  if ((claims.ver ?? 0) !== user.tokenVersion || user.suspendedAt !== null) return 'invalid'
+  if (isRevoked(deps.db, token)) return 'invalid'
+  if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
+    // The embedded server ends them when sharing starts; this catches every other way in.
+    endSessions(deps.db, [user.id])
+    return 'invalid'
+  }
+  return user
 }
 
 /**
@@ -64,12 +95,12 @@ async function userFromToken(token: string, secret: Uint8Array): Promise<number 
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readToken(c)
-    const userId = token ? await userFromToken(token, deps.secret) : null
-    if (userId === null) throw unauthorized(MESSAGES.invalidToken)
-    const user = findUserById(deps.db, userId)
-    if (!user) throw notFound(MESSAGES.userNotRegistered)
+    const user = token ? await userFromToken(deps, token) : 'invalid'
+    if (user === 'invalid') throw unauthorized(MESSAGES.invalidToken)
+    if (user === 'gone') throw notFound(MESSAGES.userNotRegistered)
     c.set('user', user)
     c.set('viewerId', user.id)
+    c.set('token', token ?? '')
     await next()
   }
 }
@@ -81,7 +112,8 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
 export function optionalViewer(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readToken(c)
-    c.set('viewerId', token ? await userFromToken(token, deps.secret) : null)
+    const user = token ? await userFromToken(deps, token) : 'invalid'
+    c.set('viewerId', typeof user === 'object' ? user.id : null)
     await next()
   }
 }

@@ -62,3 +62,19 @@ function describeWait(seconds: number): string {
 export function tooManyLoginsMessage(retryAfterSeconds: number): string {
   return `Too many failed logins for this username. Try again in ${retryAfterSeconds} seconds.`
 }
+
+/** Sessions, accounts and moderation (docs/API.md). */
+export const ACCOUNT_MESSAGES = {
+  wrongCurrentPassword: 'The current password is wrong.',
+  wrongPasswordForDelete: 'The password is wrong: your account was not deleted.',
+  samePassword: 'The new password must differ from the current one.',
+  accountSuspended: 'This account is suspended by the host of this server.',
+  hostOnly: 'Only the host of this server can do that.',
+  cannotSuspendHost: 'The host of this server cannot be suspended.',
+  blockSelf: 'You cannot block yourself.',
+  muteSelf: 'You cannot mute yourself.',
+  blocked: 'You cannot follow this user.',
+  reportNotFound: 'Report not found.',
+  reportOwn: 'You cannot report your own post or comment.',
+  alreadyReported: 'You already reported this.',
+} as const

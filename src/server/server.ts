@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { createApp } from './app'
+import { createApp, type AppDeps } from './app'
 import { openDatabase, type AppDatabase } from './db/client'
 import { EventHub, type EventHubOptions } from './events/hub'
 import type { RateLimitOptions } from './rate-limits'
 import { sweepUnusedMedia } from './services/media'
 import { initializeDatabase } from './services/seed'
+import { endDemoSessions } from './services/sessions'
 import { APP_VERSION } from './version'
 
 export interface StartServerOptions {
@@ -27,6 +28,10 @@ export interface StartServerOptions {
   nativeBinding?: string
   /** Whether other computers can reach the server now (see AppDeps.isShared). */
   isShared?: () => boolean
+  /** Usernames of the server's hosts (`--admin`): they moderate (README "Moderation"). */
+  admins?: readonly string[]
+  /** The desktop app's own server: see AppDeps.claimOwnerFromLoopback. */
+  claimOwnerFromLoopback?: boolean
   version?: string
   /** Limits of the live event stream (tests and the bench change them). */
   events?: Partial<EventHubOptions>
@@ -130,6 +135,13 @@ export interface ServerCore {
   /** The live event stream's hub: `events.close()` ends every open stream. */
   events: EventHub
   fetch: (request: Request) => Response | Promise<Response>
+  /**
+   * Signs and checks tokens with a new secret from now on (after a restore, which wrote it to
+   * `secret.key`): every token made before is refused.
+   */
+  replaceSecret(secret: Uint8Array): void
+  /** Ends the demo accounts' sessions (sharing on the LAN starts). */
+  endDemoSessions(): void
   /** Closes the database; close every listener first. */
   close(): void
 }
@@ -179,7 +191,8 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     throw error
   }
   const events = new EventHub(options.events)
-  const app = createApp({
+  // The app reads deps.secret on every request, so replacing it here takes effect at once.
+  const deps: AppDeps = {
     db,
     events,
     secret,
@@ -188,13 +201,20 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     isShared: options.isShared,
     allowedHosts: options.allowedHosts,
     limits: options.limits,
-  })
+    admins: options.admins,
+    claimOwnerFromLoopback: options.claimOwnerFromLoopback,
+  }
+  const app = createApp(deps)
   const stopSweeping = sweepMediaEveryHour(db)
   return {
     dataDir,
     db,
     events,
     fetch: app.fetch,
+    replaceSecret: (next) => {
+      deps.secret = next
+    },
+    endDemoSessions: () => endDemoSessions(db),
     close: () => {
       stopSweeping()
       events.close()
@@ -274,6 +294,8 @@ export async function listen(core: ServerCore, host: string, port: number): Prom
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { host = '127.0.0.1', port = 4567 } = options
   const core = await openServerCore({ isShared: () => !isLoopback(host), ...options })
+  // Shared from the start: sessions the demo accounts made while it was not end now.
+  if (!isLoopback(host)) core.endDemoSessions()
   let listener: Listener
   try {
     listener = await listen(core, host, port)

@@ -246,3 +246,51 @@ export type LiveEventType = keyof LiveEventMap
 export type LiveEvent = {
   [Type in LiveEventType]: { type: Type; data: LiveEventMap[Type] }
 }[LiveEventType]
+/* Sessions, accounts and moderation (docs/API.md "Sessions and accounts", "Moderation"). */
+
+/** `POST /auth/logout`, `DELETE /users/me`, and the host's moderation calls. */
+export interface OkResponse {
+  ok: true
+}
+/** `POST /auth/password`: the fresh token for this session (every other one has ended). */
+export interface PasswordChangeResponse {
+  encodedToken: string
+}
+/** `GET /auth/session`: who the token stands for, and whether they host this server. */
+export interface SessionResponse {
+  user: User
+  isHost: boolean
+}
+/** `GET /users/me/relations` and the block/mute calls: whom the user blocked and muted. */
+export interface RelationsResponse {
+  blocked: UserSummary[]
+  muted: UserSummary[]
+}
+/** What a report is about, as the host's list shows it. */
+export interface ReportTarget {
+  kind: 'post' | 'comment'
+  /** The post's id, or the comment's. */
+  _id: string
+  /** The post the comment belongs to (for a post, its own id). */
+  postId: string
+  text: string
+  author: UserSummary & { suspended: boolean }
+}
+export interface Report {
+  _id: string
+  reason: string
+  createdAt: string
+  reporter: UserSummary
+  target: ReportTarget
+}
+export interface ReportResponse {
+  report: Report
+}
+export interface ReportsResponse {
+  reports: Report[]
+}
+/** `POST /moderation/suspend/:userId` and `unsuspend`: the account as it now is. */
+export interface SuspensionResponse {
+  user: UserSummary
+  suspended: boolean
+}

@@ -12,6 +12,8 @@ export const LIMITS = {
   commentMax: 500,
   bioMax: 300,
   nameMax: 60,
+  /** A report's reason: a short sentence for the host. */
+  reportReasonMax: 200,
   /** Bytes of a JSON request body. */
   jsonBodyBytes: 1024 * 1024,
   /** Bytes of an uploaded image. */

@@ -153,3 +153,31 @@ export const pageQuerySchema = z.object({
     .optional(),
   cursor: z.string().max(1000, { error: 'The cursor is not valid.' }).optional(),
 })
+
+/** `POST /auth/password`. */
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, { error: 'Enter your current password.' })
+    .max(LIMITS.passwordMax),
+  newPassword: newPasswordSchema,
+})
+
+/** `DELETE /users/me`: the password confirms it is really the owner. */
+export const deleteAccountSchema = z.strictObject({
+  password: z
+    .string({ error: 'Enter your password to delete your account.' })
+    .min(1, { error: 'Enter your password to delete your account.' })
+    .max(LIMITS.passwordMax),
+})
+
+/** `POST /reports`: a post or a comment, and why. */
+export const reportSchema = z
+  .strictObject({
+    postId: z.string().max(20).optional(),
+    commentId: z.string().max(20).optional(),
+    reason: text('The reason', 1, LIMITS.reportReasonMax),
+  })
+  .refine((body) => (body.postId === undefined) !== (body.commentId === undefined), {
+    error: 'Report either a post (postId) or a comment (commentId).',
+  })

@@ -6,7 +6,7 @@ import { loginDemo, toast } from './helpers'
 
 const DEMO_NOTICE = 'The demo accounts cannot sign in while you share: their password is public.'
 const RESTORE_WARNING =
-  "This replaces everything on this computer's server with the backup. Continue?"
+  "This replaces everything on this computer's server with the backup, and signs everyone out (you too). Continue?"
 
 async function openServerPage(page: Page) {
   await page
@@ -149,6 +149,7 @@ test.describe('Server page in the desktop app (this computer)', () => {
     await restore.click()
     await dialog.getByRole('button', { name: 'Restore' }).click()
     await expect(toast(page, 'Restored from /home/gamer/gamerstage-backup.db')).toBeVisible()
+    await expect(toast(page, 'Everyone has been signed out')).toBeVisible()
     await expect(page).toHaveURL(`${EMBEDDED_URL}/`)
     expect(await storedToken(page)).toBeNull()
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()

@@ -39,6 +39,8 @@ const args = [SERVER_CLI, '--port', values.port, '--host', '127.0.0.1', '--data'
 if (values['no-demo']) args.push('--no-demo')
 // The whole suite signs up from 127.0.0.1, far past the per-computer allowance of a real party.
 args.push('--limit-signups', '100000')
+// The account tests/e2e/moderation.spec.ts signs up as the host (README "Moderation").
+args.push('--admin', 'e2e_host')
 
 // `npm test` runs `npm run build` first, so this finds the build that ships fresh and serves it
 // as it is; run alone, Playwright still gets a current build.

@@ -51,26 +51,31 @@ describe('EmbeddedServer', () => {
     return held.port
   }
 
-  it('backs up while writes go on and restores that state into the running server', async () => {
-    const server = await start()
-    const token = await signUp(server.url, 'before_backup')
-    const file = join(tempDir(), 'backup.db')
-    const writes = Array.from({ length: 20 }, (_, index) =>
-      fetch(`${server.url}/api/posts`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify({ postData: { content: `during backup ${index}` } }),
-      }),
-    )
-    await server.backup(file)
-    expect((await Promise.all(writes)).every((response) => response.status === 201)).toBe(true)
-    await signUp(server.url, 'after_backup')
+  // A restore checks the demo accounts' password hashes (scrypt): slower than the 5 s default on a busy machine.
+  it(
+    'backs up while writes go on and restores that state into the running server',
+    { timeout: 30_000 },
+    async () => {
+      const server = await start()
+      const token = await signUp(server.url, 'before_backup')
+      const file = join(tempDir(), 'backup.db')
+      const writes = Array.from({ length: 20 }, (_, index) =>
+        fetch(`${server.url}/api/posts`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: token },
+          body: JSON.stringify({ postData: { content: `during backup ${index}` } }),
+        }),
+      )
+      await server.backup(file)
+      expect((await Promise.all(writes)).every((response) => response.status === 201)).toBe(true)
+      await signUp(server.url, 'after_backup')
 
-    await server.restore(file)
+      await server.restore(file)
 
-    expect((await get(`${server.url}/api/users/before_backup`)).status).toBe(200)
-    expect((await get(`${server.url}/api/users/after_backup`)).status).toBe(404)
-  })
+      expect((await get(`${server.url}/api/users/before_backup`)).status).toBe(200)
+      expect((await get(`${server.url}/api/users/after_backup`)).status).toBe(404)
+    },
+  )
 
   it('refuses to restore a file that is not a Gamerstage backup, changing nothing', async () => {
     const server = await start()

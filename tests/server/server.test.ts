@@ -227,6 +227,14 @@ describe('startServer', () => {
         'notifications_post_idx',
         'notifications_comment_idx',
         'post_tags_tag_recent_idx',
+        'users_suspended_idx',
+        'revoked_tokens_expiry_idx',
+        'blocks_blocked_idx',
+        'mutes_muted_idx',
+        'reports_recent_idx',
+        'reports_reporter_idx',
+        'reports_post_idx',
+        'reports_comment_idx',
       ].sort(),
     )
   })

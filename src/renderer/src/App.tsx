@@ -5,6 +5,7 @@ import { AppLayout } from './components/AppLayout'
 import { RedirectListener } from './components/RedirectListener'
 import { PublicOnly, RequireAuth } from './components/RouteGuards'
 import { ServerBanner } from './components/ServerBanner'
+import { AccountPage } from './routes/AccountPage'
 import { BookmarksPage } from './routes/BookmarksPage'
 import { ExplorePage } from './routes/ExplorePage'
 import { HomePage } from './routes/HomePage'
@@ -34,6 +35,7 @@ export function App() {
             <Route path="/explore" element={<ExplorePage />} />
             <Route path="/bookmarks" element={<BookmarksPage />} />
             <Route path="/post/:postId" element={<PostPage />} />
+            <Route path="/settings" element={<AccountPage />} />
             <Route path="/:username" element={<ProfilePage />} />
           </Route>
         </Route>

@@ -1,10 +1,15 @@
 import { SignJWT, jwtVerify } from 'jose'
-import { createSecretKey, type KeyObject } from 'node:crypto'
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
 
 /** What a token says about its holder. */
 export interface TokenClaims {
   _id: string
   username: string
+  /**
+   * The user's token version when the token was made (users.token_version): raising it ends
+   * every older token. Tokens made before versions existed carry none and count as 0.
+   */
+  ver?: number
 }
 
 const ALGORITHM = 'HS256'
@@ -27,13 +32,17 @@ function keyOf(secret: Uint8Array): KeyObject {
 }
 
 export async function signToken(claims: TokenClaims, secret: Uint8Array): Promise<string> {
-  return new SignJWT({ username: claims.username })
-    .setProtectedHeader({ alg: ALGORITHM })
-    .setSubject(claims._id)
-    .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(TOKEN_LIFETIME)
-    .sign(keyOf(secret))
+  return (
+    new SignJWT({ username: claims.username, ver: claims.ver ?? 0 })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(claims._id)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      // Two sign-ins in the same second must still be two tokens: logging one out keeps the other.
+      .setJti(randomBytes(12).toString('base64url'))
+      .setExpirationTime(TOKEN_LIFETIME)
+      .sign(keyOf(secret))
+  )
 }
 
 interface Verified {
@@ -59,6 +68,21 @@ function cacheOf(secret: Uint8Array): Map<string, Verified> {
   return cache
 }
 
+/**
+ * Drops a token from the verified cache (logout). The cache only ever answers "the signature
+ * and expiry are good": whether the session still stands is checked on every request
+ * (context.ts), so this is tidiness, not the revocation itself.
+ */
+export function forgetToken(token: string, secret: Uint8Array): void {
+  verifiedTokens.get(secret)?.delete(token)
+}
+
+/** Seconds since the epoch at which a token expires, or null when it has no valid `exp`. */
+export async function tokenExpiry(token: string, secret: Uint8Array): Promise<number | null> {
+  if (!(await verifyToken(token, secret))) return null
+  return cacheOf(secret).get(token)?.expiresAt ?? null
+}
+
 /** The claims of a valid token, or null for anything else (garbage, other secret, expired, alg none). */
 export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims | null> {
   const cache = cacheOf(secret)
@@ -71,7 +95,9 @@ export async function verifyToken(token: string, secret: Uint8Array): Promise<To
       issuer: ISSUER,
     })
     if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null
-    const claims = { _id: payload.sub, username: payload.username }
+    const ver = payload.ver ?? 0
+    if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null
+    const claims = { _id: payload.sub, username: payload.username, ver }
     if (typeof payload.exp === 'number') {
       if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '')
       cache.set(token, { claims, expiresAt: payload.exp })

@@ -16,6 +16,13 @@ export function selectAll<Row>(db: Db, sql: string, ...params: unknown[]): Row[]
     .all(...params) as Row[]
 }
 
+/** Runs a hand-written write (UPDATE, DELETE) like selectAll runs a SELECT. */
+export function runSql(db: Db, sql: string, ...params: unknown[]): void {
+  connectionOf(db)
+    .prepare(sql)
+    .run(...params)
+}
+
 /**
  * Runs a hand-written SELECT of one integer column (ids) and answers the values alone: no object
  * per row, for whole lists whose order is fixed as ids first (whole-list.ts). Only this function
@@ -53,7 +60,8 @@ export const USER_COLUMNS = `users.id AS id, users.username AS username,
   users.first_name AS firstName, users.last_name AS lastName, users.bio AS bio,
   users.profile_img AS profileImg, users.extra AS extra,
   users.follower_count AS followerCount, users.following_count AS followingCount,
-  users.post_count AS postCount, users.created_at AS createdAt, users.updated_at AS updatedAt`
+  users.post_count AS postCount, users.token_version AS tokenVersion,
+  users.suspended_at AS suspendedAt, users.created_at AS createdAt, users.updated_at AS updatedAt`
 
 /** The columns of a comments row under the names drizzle's `CommentRow` uses. */
 export const COMMENT_COLUMNS = `comments.id AS id, comments.post_id AS postId,

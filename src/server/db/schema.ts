@@ -30,11 +30,19 @@ export const users = sqliteTable(
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
     postCount: integer('post_count').notNull().default(0),
+    /**
+     * Raised to end every session of the user at once (password change, suspension, demo
+     * accounts when sharing starts): a token carrying an older version is refused.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Set while the host has suspended the account: no sign-in, posts hidden from lists. */
+    suspendedAt: integer('suspended_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
   (table) => [
     uniqueIndex('users_username_key_idx').on(table.usernameKey),
+    index('users_suspended_idx').on(table.suspendedAt),
     // "Some amazing people": the most followed first.
     index('users_popular_idx').on(table.followerCount, table.id),
   ],
@@ -224,5 +232,75 @@ export const postTags = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.postId, table.tag] }),
     index('post_tags_tag_recent_idx').on(table.tag, table.createdAt, table.postId),
+  ],
+)
+
+/**
+ * Tokens logged out before their expiry (a SHA-256 of the token), kept until they would have
+ * expired anyway. Ending all of a user's sessions goes through users.token_version instead.
+ */
+export const revokedTokens = sqliteTable(
+  'revoked_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (table) => [index('revoked_tokens_expiry_idx').on(table.expiresAt)],
+)
+
+/** A block hides each user's posts and comments from the other and forbids following. */
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index('blocks_blocked_idx').on(table.blockedId, table.blockerId),
+  ],
+)
+
+/** A mute hides the muted user's posts from the muter's home feed, and nothing else. */
+export const mutes = sqliteTable(
+  'mutes',
+  {
+    muterId: integer('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: integer('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.muterId, table.mutedId] }),
+    index('mutes_muted_idx').on(table.mutedId),
+  ],
+)
+
+/** A user's report of a post or a comment, for the host's Server page. */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('reports_recent_idx').on(table.createdAt, table.id),
+    index('reports_reporter_idx').on(table.reporterId),
+    index('reports_post_idx').on(table.postId),
+    index('reports_comment_idx').on(table.commentId),
   ],
 )

@@ -2,18 +2,20 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { loginSchema, signupSchema } from '../../shared/schemas'
 import { LoginThrottle } from '../auth/login-throttle'
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password'
-import { signToken } from '../auth/token'
 import { clientAddress } from '../client-address'
 import type { AppDeps, AppEnv } from '../context'
 import { ApiError, notFound, unauthorized } from '../errors'
 import { MESSAGES, tooManyLoginsFromAddressMessage, tooManyLoginsMessage } from '../messages'
 import { presentUser, type UserRow } from '../services/present'
+import { claimOwnership, forbidden } from '../services/moderation'
+import { issueToken } from '../services/sessions'
 import { getDemoUserIds } from '../services/settings'
+import { isLoopbackRequest } from '../request-origin'
+import { ACCOUNT_MESSAGES } from '../messages'
 import { createUser, findUserByUsername, updatePasswordHash } from '../services/users'
 import { validate } from '../validate'
 
-const tokenFor = (user: UserRow, secret: Uint8Array) =>
-  signToken({ _id: String(user.id), username: user.username }, secret)
+const tokenFor = (user: UserRow, secret: Uint8Array) => issueToken(user, secret)
 
 export function authRoutes(deps: AppDeps) {
   const throttle = deps.throttle ?? new LoginThrottle()
@@ -28,6 +30,7 @@ export function authRoutes(deps: AppDeps) {
         lastName,
         extra,
       })
+      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(deps.db, user)
       return c.json(
         {
           createdUser: presentUser(deps.db, user, { withBookmarks: true }),
@@ -64,6 +67,8 @@ export function authRoutes(deps: AppDeps) {
       if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
         throw new ApiError(403, MESSAGES.demoDisabledWhileShared)
       }
+      if (user.suspendedAt !== null) throw forbidden(ACCOUNT_MESSAGES.accountSuspended)
+      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(deps.db, user)
       return c.json({
         foundUser: presentUser(deps.db, user, { withBookmarks: true }),
         encodedToken: await tokenFor(user, deps.secret),

@@ -11,6 +11,7 @@ import {
 import { liveActionsOf } from '../events/live-actions'
 import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
 import { getPost } from '../services/posts'
+import { visibilityFilter, visibleRows } from '../services/moderation'
 import { presentComment, presentComments, type CommentRow } from '../services/present'
 import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
@@ -24,10 +25,15 @@ export function commentsRoutes(deps: AppDeps) {
   const vote = perUserLimit(deps, 'reactions')
 
   /** A post's comments in the spec's whole-list shape: every voter. */
-  const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => ({
-    ids: commentIdsOf(db, postId),
-    load: (ids) => presentComments(db, commentsByIds(db, ids), { detail: 'full', viewerId }),
-  })
+  const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => {
+    // Blocked and suspended authors' comments are left out (services/moderation.ts).
+    const visible = visibilityFilter(db, viewerId)
+    return {
+      ids: commentIdsOf(db, postId),
+      load: (ids) =>
+        presentComments(db, visible(commentsByIds(db, ids)), { detail: 'full', viewerId }),
+    }
+  }
 
   /** The spec answers with all the post's comments; `Prefer: return=minimal` with just this one. */
   const mutationAnswer = (c: Context<AppEnv>, comment: CommentRow, status: 200 | 201 = 200) => {
@@ -44,7 +50,10 @@ export function commentsRoutes(deps: AppDeps) {
       if (!page) return wholeListResponse('comments', allComments(post.id, viewerId))
       const found = pageComments(db, post.id, page)
       return c.json({
-        comments: presentComments(db, found.rows, { detail: 'page', viewerId }),
+        comments: presentComments(db, visibleRows(db, found.rows, viewerId), {
+          detail: 'page',
+          viewerId,
+        }),
         nextCursor: found.nextCursor,
       })
     })

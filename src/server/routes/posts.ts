@@ -22,6 +22,7 @@ import {
   type PostRowPage,
   type PostSort,
 } from '../services/posts'
+import { visibilityFilter, visibleRows } from '../services/moderation'
 import { presentPost, presentPosts, type PostRow } from '../services/present'
 import { getUserByUsername } from '../services/users'
 import { pageOf } from '../services/pagination'
@@ -47,17 +48,25 @@ export function postsRoutes(deps: AppDeps) {
   const reaction = perUserLimit(deps, 'reactions')
 
   /** Posts in the spec's whole-list shape: every reactor and every comment. */
-  const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => ({
-    ids,
-    load: (batch) => presentPosts(db, postsByIds(db, batch), { detail: 'full', viewerId }),
-  })
+  const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => {
+    // Blocked and suspended authors' posts are left out (services/moderation.ts).
+    const visible = visibilityFilter(db, viewerId)
+    return {
+      ids,
+      load: (batch) =>
+        presentPosts(db, visible(postsByIds(db, batch)), { detail: 'full', viewerId }),
+    }
+  }
   const allPosts = (viewerId: number | null, sort: PostSort = 'recent') =>
     wholePosts(allPostIds(db, sort), viewerId)
 
   /** A page as the API answers it: trimmed posts and where to continue. */
   const pageAnswer = (c: Context<AppEnv>, page: PostRowPage) =>
     c.json({
-      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: c.get('viewerId') }),
+      posts: presentPosts(db, visibleRows(db, page.rows, c.get('viewerId')), {
+        detail: 'page',
+        viewerId: c.get('viewerId'),
+      }),
       nextCursor: page.nextCursor,
     })
 
@@ -125,9 +134,12 @@ export function feedRoutes(deps: AppDeps) {
   const { db } = deps
   return new Hono<AppEnv>().get('/', requireUser(deps), validate('query', pageQuerySchema), (c) => {
     const { limit = LIMITS.pageSizeDefault, cursor } = c.req.valid('query')
-    const page = pageFeed(db, c.get('user').id, { limit, cursor: cursor ?? null })
+    const userId = c.get('user').id
+    const page = pageFeed(db, userId, { limit, cursor: cursor ?? null })
+    // Muted authors leave the home feed only; blocked and suspended ones every list.
+    const rows = visibleRows(db, page.rows, userId, { feed: true })
     return c.json({
-      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: c.get('viewerId') }),
+      posts: presentPosts(db, rows, { detail: 'page', viewerId: userId }),
       nextCursor: page.nextCursor,
     })
   })

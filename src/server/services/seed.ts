@@ -17,7 +17,7 @@ import { createUser } from './users'
 
 export const DEMO_ACCOUNT: DemoAccount = { username: 'player1', password: 'gamerstage' }
 
-const SEED_USERS = [
+export const SEED_USERS = [
   {
     username: DEMO_ACCOUNT.username,
     firstName: 'Demo',

@@ -3,8 +3,8 @@ import type { UserListItem } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
 import { follows, users } from '../db/schema'
-import { badRequest, notFound, unprocessable } from '../errors'
-import { MESSAGES } from '../messages'
+import { ApiError, badRequest, notFound, unprocessable } from '../errors'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
 import { toUserSummary, type UserRow } from './present'
 
@@ -222,6 +222,16 @@ function followTarget(db: Db, userId: number, rawTargetId: string): UserRow {
 export function follow(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
   db.transaction((tx) => {
     const target = followTarget(tx, userId, rawTargetId)
+    // A block (either way) ends follows and keeps them ended (services/moderation.ts).
+    const blocked = selectAll(
+      tx,
+      `SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)`,
+      userId,
+      target.id,
+      target.id,
+      userId,
+    )
+    if (blocked.length > 0) throw new ApiError(403, ACCOUNT_MESSAGES.blocked)
     const inserted = tx
       .insert(follows)
       .values({ followerId: userId, followeeId: target.id, createdAt: now })

@@ -17,7 +17,7 @@ describe('token', () => {
 
   it('verifies its own tokens back to the claims', async () => {
     const token = await signToken({ _id: '7', username: 'alice' }, TEST_SECRET)
-    expect(await verifyToken(token, TEST_SECRET)).toEqual({ _id: '7', username: 'alice' })
+    expect(await verifyToken(token, TEST_SECRET)).toEqual({ _id: '7', username: 'alice', ver: 0 })
   })
 
   it('refuses a token signed with another secret', async () => {

@@ -41,7 +41,14 @@ const BODY_ROUTES = new Map<string, unknown>([
   ['POST /api/posts/edit/:postId', { postData: 'typed' }],
   ['POST /api/comments/add/:postId', { commentData: 'typed' }],
   ['POST /api/comments/edit/:postId/:commentId', { commentData: 'typed' }],
+  ['POST /api/auth/password', { currentPassword: 'gamerstage', newPassword: 'typed password' }],
+  // A wrong password: the fuzzing user must survive the valid body.
+  ['DELETE /api/users/me', { password: 'not the password' }],
+  ['POST /api/reports', { postId: '1', reason: 'typed' }],
 ])
+
+/** Routes that end the session of the token they carry: each probe brings a fresh token. */
+const SESSION_ENDING = new Set(['POST /api/auth/logout'])
 
 /** Valid ids: player1 owns post 4 and its comments are by others; comment 1 is on post 1. */
 const VALID_PARAMS: Record<string, string> = {
@@ -234,8 +241,8 @@ const jsonInit = (raw: string, auth = token, contentType = 'application/json'): 
 
 describe('hostile input', { timeout: SOAK ? 600_000 : 30_000 }, () => {
   it('reads every route of docs/API.md', () => {
-    expect(ROUTES.length).toBe(29)
-    expect(ROUTES.filter((route) => route.protected)).toHaveLength(18)
+    expect(ROUTES.length).toBe(45)
+    expect(ROUTES.filter((route) => route.protected)).toHaveLength(34)
     for (const key of BODY_ROUTES.keys()) {
       expect(ROUTES.map((route) => `${route.method} ${route.path}`)).toContain(key)
     }
@@ -253,7 +260,8 @@ describe('hostile input', { timeout: SOAK ? 600_000 : 30_000 }, () => {
       ]
       for (const [kind, raw] of bodies) {
         // Routes that read no body act on their ids alone; the others must refuse.
-        const outcome = await probe(kind, route.method, path, jsonInit(raw))
+        const auth = SESSION_ENDING.has(key) ? (await seededToken('player1')).token : token
+        const outcome = await probe(kind, route.method, path, jsonInit(raw, auth))
         if (readsBody) expect(outcome.status, `${key} ${kind} ${raw.slice(0, 80)}`).toBe(400)
         if (route.path === '/api/media') expect(outcome.status).toBe(400)
       }

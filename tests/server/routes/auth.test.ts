@@ -50,6 +50,7 @@ describe('auth routes', () => {
       expect(await verifyToken(answer.encodedToken, TEST_SECRET)).toEqual({
         _id: '5',
         username: 'newbie',
+        ver: 0,
       })
     })
 
@@ -246,6 +247,7 @@ describe('auth routes', () => {
       expect(await verifyToken(answer.encodedToken, TEST_SECRET)).toEqual({
         _id: '1',
         username: 'player1',
+        ver: 0,
       })
     })
 

@@ -8,7 +8,7 @@ import { Icon } from './Icon'
 import { Modal } from './Modal'
 
 export const RESTORE_WARNING =
-  "This replaces everything on this computer's server with the backup. Continue?"
+  "This replaces everything on this computer's server with the backup, and signs everyone out (you too). Continue?"
 
 /** Desktop app on its own server: save a backup of its data, or restore one. */
 export function BackupPanel() {
@@ -40,7 +40,10 @@ export function BackupPanel() {
       if (result) {
         // The accounts may all have changed: start again from the login page.
         endSession()
-        notifySuccess(`Restored from ${result.file}`, { autoClose: 5000 })
+        notifySuccess(
+          `Restored from ${result.file}. Everyone has been signed out: sign in again with an account of the backup.`,
+          { autoClose: 8000 },
+        )
       }
     } catch (caught) {
       setError(bridgeErrorMessage(caught))

@@ -5,6 +5,7 @@ import { deleteCommentAtom, voteCommentAtom, voteOf } from '../state/comments'
 import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
 import { Avatar } from './Avatar'
+import { ContentMenu } from './ContentMenu'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
@@ -72,6 +73,11 @@ export function CommentItem({ comment, postId, postOwner }: CommentItemProps) {
                 </button>
               ) : null}
             </span>
+          ) : null}
+          {!mine && comment.author ? (
+            <ContentMenu
+              target={{ kind: 'comment', id: comment._id, postId, author: comment.author }}
+            />
           ) : null}
         </div>
         <p className="comment-text">{comment.text}</p>

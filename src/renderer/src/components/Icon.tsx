@@ -110,6 +110,14 @@ const paths = {
       <circle cx="17.5" cy="12.5" r=".6" fill="currentColor" />
     </>
   ),
+  more: (
+    <>
+      <circle cx="5.5" cy="12" r="1.4" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.4" fill="currentColor" />
+      <circle cx="18.5" cy="12" r="1.4" fill="currentColor" />
+    </>
+  ),
+  shield: <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z" />,
 } satisfies Record<string, ReactElement>
 
 export type IconName = keyof typeof paths

@@ -6,6 +6,7 @@ import { bookmarkIdsAtom, userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
 import { deletePostAtom, isLikedBy, toggleBookmarkAtom, toggleLikeAtom } from '../state/posts'
 import { Avatar } from './Avatar'
+import { ContentMenu } from './ContentMenu'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
@@ -82,6 +83,12 @@ export function PostCard({ post, detail = false }: PostCardProps) {
               <Icon name="trash" size={18} />
             </button>
           </div>
+        ) : null}
+        {!own && post.author ? (
+          <ContentMenu
+            target={{ kind: 'post', id: post._id, author: post.author }}
+            onDeleted={detail ? () => navigate('/home') : undefined}
+          />
         ) : null}
       </header>
       {detail ? (

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
+import { endServerSession } from '../state/account'
 import { logoutAtom } from '../state/session'
 import { Avatar } from './Avatar'
 import { BrandLink } from './BrandLink'
@@ -23,7 +24,12 @@ export function TopBar() {
     if (leaving) return
     setLeaving(true)
     notifyInfo('You have been logged out')
-    setTimeout(() => logout(), LOGOUT_DELAY_MS)
+    setTimeout(() => {
+      // The server forgets the token as the app does: until then the session works as the spec
+      // says (a request refused meanwhile would end it early, without the delay).
+      void endServerSession()
+      logout()
+    }, LOGOUT_DELAY_MS)
   }
 
   return (

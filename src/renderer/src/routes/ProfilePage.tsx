@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef } from 'react'
-import { useParams } from 'react-router-dom'
+import { Link, useParams } from 'react-router-dom'
 import { Avatar } from '../components/Avatar'
 import { FollowButton } from '../components/FollowButton'
 import { Icon } from '../components/Icon'
@@ -99,6 +99,11 @@ export function ProfilePage() {
               >
                 <Icon name="edit" size={16} /> Edit
               </button>
+            ) : null}
+            {own ? (
+              <Link to="/settings" className="btn btn-secondary">
+                <Icon name="shield" size={16} /> Account
+              </Link>
             ) : (
               <FollowButton target={shown} />
             )}

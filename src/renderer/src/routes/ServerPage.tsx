@@ -6,6 +6,7 @@ import { ConnectionPanel } from '../components/ConnectionPanel'
 import { Icon } from '../components/Icon'
 import { LanSharingPanel } from '../components/LanSharingPanel'
 import { PlainLayout } from '../components/PlainLayout'
+import { ReportsPanel } from '../components/ReportsPanel'
 import { getBridge } from '../bridge/get-bridge'
 import { isLoggedInAtom } from '../state/auth'
 import { connectionAtom } from '../state/connection'
@@ -49,6 +50,8 @@ export function ServerPage() {
       </div>
 
       {desktop ? <ConnectionPanel /> : <WebServerInfo baseUrl={connection.baseUrl} />}
+
+      <ReportsPanel />
 
       {desktop && connection.kind === 'embedded' ? (
         <>

@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
 import * as authApi from '../api/auth'
+import { resetAccountAtom } from './account'
 import { setSessionAtom } from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
@@ -24,6 +25,7 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(resetPostsAtom)
   set(resetCommentsAtom)
   set(resetUsersAtom)
+  set(resetAccountAtom)
   set(closeModalAtom)
 })
 

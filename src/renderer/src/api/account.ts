@@ -1,0 +1,78 @@
+/** Sessions, one's own account, and moderation (docs/API.md "Sessions and accounts", "Moderation"). */
+import type {
+  OkResponse,
+  PasswordChangeResponse,
+  RelationsResponse,
+  ReportResponse,
+  ReportsResponse,
+  SessionResponse,
+  SuspensionResponse,
+} from '../../../shared/api-types'
+import { request } from './client'
+
+const enc = encodeURIComponent
+
+export function logout(): Promise<OkResponse> {
+  return request<OkResponse>('/auth/logout', { method: 'POST', body: {} })
+}
+
+export function changePassword(
+  currentPassword: string,
+  newPassword: string,
+): Promise<PasswordChangeResponse> {
+  return request<PasswordChangeResponse>('/auth/password', {
+    method: 'POST',
+    body: { currentPassword, newPassword },
+  })
+}
+
+export function deleteAccount(password: string): Promise<OkResponse> {
+  return request<OkResponse>('/users/me', { method: 'DELETE', body: { password } })
+}
+
+export function getSession(): Promise<SessionResponse> {
+  return request<SessionResponse>('/auth/session')
+}
+
+export function getRelations(): Promise<RelationsResponse> {
+  return request<RelationsResponse>('/users/me/relations')
+}
+
+export type RelationAction = 'block' | 'unblock' | 'mute' | 'unmute'
+
+export function setRelation(action: RelationAction, userId: string): Promise<RelationsResponse> {
+  return request<RelationsResponse>(`/users/me/${action}/${enc(userId)}`, {
+    method: 'POST',
+    body: {},
+  })
+}
+
+export function report(
+  target: { postId: string } | { commentId: string },
+  reason: string,
+): Promise<ReportResponse> {
+  return request<ReportResponse>('/reports', { method: 'POST', body: { ...target, reason } })
+}
+
+export function listReports(): Promise<ReportsResponse> {
+  return request<ReportsResponse>('/reports')
+}
+
+export function dismissReport(reportId: string): Promise<OkResponse> {
+  return request<OkResponse>(`/reports/${enc(reportId)}`, { method: 'DELETE' })
+}
+
+export function hostDeletePost(postId: string): Promise<OkResponse> {
+  return request<OkResponse>(`/moderation/posts/${enc(postId)}`, { method: 'DELETE' })
+}
+
+export function hostDeleteComment(commentId: string): Promise<OkResponse> {
+  return request<OkResponse>(`/moderation/comments/${enc(commentId)}`, { method: 'DELETE' })
+}
+
+export function setSuspended(userId: string, suspended: boolean): Promise<SuspensionResponse> {
+  return request<SuspensionResponse>(
+    `/moderation/${suspended ? 'suspend' : 'unsuspend'}/${enc(userId)}`,
+    { method: 'POST', body: {} },
+  )
+}

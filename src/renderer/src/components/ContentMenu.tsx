@@ -1,0 +1,157 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { UserSummary } from '../../../shared/api-types'
+import { userAtom } from '../state/auth'
+import {
+  changeRelationAtom,
+  hostDeleteCommentAtom,
+  hostDeletePostAtom,
+  isHostAtom,
+  loadIsHostAtom,
+  loadRelationsAtom,
+  relationsAtom,
+} from '../state/account'
+import { Icon } from './Icon'
+import { ReportDialog } from './ReportDialog'
+
+export type ContentTarget =
+  | { kind: 'post'; id: string; author: UserSummary }
+  | { kind: 'comment'; id: string; postId: string; author: UserSummary }
+
+interface ContentMenuProps {
+  target: ContentTarget
+  /** Called after the host deleted the content (e.g. a post page goes home). */
+  onDeleted?: () => void
+}
+
+/**
+ * The "more" menu of someone else's post or comment: report it, mute (posts) or block its
+ * author, and for the host, delete it. Kept apart from PostCard and CommentItem so their
+ * layout can change without this. Nothing shows on one's own content.
+ */
+export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
+  const me = useAtomValue(userAtom)
+  const isHost = useAtomValue(isHostAtom)
+  const relations = useAtomValue(relationsAtom)
+  const loadIsHost = useSetAtom(loadIsHostAtom)
+  const loadRelations = useSetAtom(loadRelationsAtom)
+  const changeRelation = useSetAtom(changeRelationAtom)
+  const deletePost = useSetAtom(hostDeletePostAtom)
+  const deleteComment = useSetAtom(hostDeleteCommentAtom)
+  const [open, setOpen] = useState(false)
+  const [reporting, setReporting] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLDivElement>(null)
+  const menuId = useId()
+
+  useEffect(() => {
+    if (!open) return
+    // Asked when first opened, not for every card on the page.
+    if (isHost === null) void loadIsHost()
+    if (relations === null) void loadRelations()
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+    const onDown = (event: MouseEvent) => {
+      const inside =
+        menuRef.current?.contains(event.target as Node) ||
+        buttonRef.current?.contains(event.target as Node)
+      if (!inside) setOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    return () => document.removeEventListener('mousedown', onDown)
+  }, [open, isHost, relations, loadIsHost, loadRelations])
+
+  if (!me || me.username === target.author.username) return null
+
+  const name = target.author.username
+  const blocked = relations?.blocked.has(target.author._id) ?? false
+  const muted = relations?.muted.has(target.author._id) ?? false
+  const what = target.kind === 'post' ? 'post' : 'comment'
+
+  const close = (refocus = true) => {
+    setOpen(false)
+    if (refocus) buttonRef.current?.focus()
+  }
+  const act = (action: () => unknown) => () => {
+    close()
+    void action()
+  }
+  const onMenuKey = (event: React.KeyboardEvent) => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+    const index = items.indexOf(document.activeElement as HTMLElement)
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      close()
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const step = event.key === 'ArrowDown' ? 1 : -1
+      items[(index + step + items.length) % items.length]?.focus()
+    } else if (event.key === 'Tab') {
+      close(false)
+    }
+  }
+
+  return (
+    <span className="content-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn sm"
+        aria-label={`More actions for this ${what}`}
+        title="More"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Icon name="more" size={18} />
+      </button>
+      {open ? (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={`Actions for ${name}'s ${what}`}
+          className="content-menu-list card"
+          onKeyDown={onMenuKey}
+        >
+          <button type="button" role="menuitem" onClick={act(() => setReporting(true))}>
+            <Icon name="alert" size={16} /> Report {what}
+          </button>
+          {target.kind === 'post' ? (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={act(() => changeRelation(muted ? 'unmute' : 'mute', target.author))}
+            >
+              <Icon name="close" size={16} /> {muted ? `Unmute ${name}` : `Mute ${name}`}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            role="menuitem"
+            onClick={act(() => changeRelation(blocked ? 'unblock' : 'block', target.author))}
+          >
+            <Icon name="shield" size={16} /> {blocked ? `Unblock ${name}` : `Block ${name}`}
+          </button>
+          {isHost ? (
+            <button
+              type="button"
+              role="menuitem"
+              className="danger"
+              onClick={act(async () => {
+                const done =
+                  target.kind === 'post'
+                    ? await deletePost(target.id)
+                    : await deleteComment(target.postId, target.id)
+                if (done) onDeleted?.()
+              })}
+            >
+              <Icon name="trash" size={16} /> Delete {what} (host)
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {reporting ? <ReportDialog target={target} onClose={() => setReporting(false)} /> : null}
+    </span>
+  )
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react'
+import { LIMITS } from '../../../shared/limits'
+import * as api from '../api/account'
+import { messageOf, notifySuccess } from '../lib/notify'
+import type { ContentTarget } from './ContentMenu'
+import { Modal } from './Modal'
+
+/** Asks for a short reason and files the report for the host. Errors show at the field. */
+export function ReportDialog({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const what = target.kind === 'post' ? 'post' : 'comment'
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    if (!reason.trim()) {
+      setError('Say in a few words what is wrong.')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await api.report(
+        target.kind === 'post' ? { postId: target.id } : { commentId: target.id },
+        reason.trim(),
+      )
+      notifySuccess('Thanks: the host will look at it')
+      onClose()
+    } catch (caught) {
+      setError(messageOf(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal title={`Report ${what}`} onClose={onClose}>
+      <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+        <label className="field">
+          <span>Reason</span>
+          <textarea
+            name="reason"
+            rows={3}
+            maxLength={LIMITS.reportReasonMax}
+            value={reason}
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'report-error' : undefined}
+            placeholder={`What is wrong with this ${what}?`}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </label>
+        {error ? (
+          <p className="field-error" id="report-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="modal-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Sending…' : 'Send report'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

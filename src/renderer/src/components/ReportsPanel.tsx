@@ -1,0 +1,182 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useCallback, useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { Report } from '../../../shared/api-types'
+import * as api from '../api/account'
+import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import {
+  hostDeleteCommentAtom,
+  hostDeletePostAtom,
+  isHostAtom,
+  loadIsHostAtom,
+} from '../state/account'
+import { isLoggedInAtom } from '../state/auth'
+import { Icon } from './Icon'
+import { RelativeTime } from './RelativeTime'
+import { Spinner } from './Spinner'
+
+/**
+ * The host's reports (Server page): what was reported, by whom and why, with the host's
+ * actions. Shown only to the host of the server the app is on.
+ */
+export function ReportsPanel() {
+  const loggedIn = useAtomValue(isLoggedInAtom)
+  const isHost = useAtomValue(isHostAtom)
+  const loadIsHost = useSetAtom(loadIsHostAtom)
+
+  useEffect(() => {
+    if (loggedIn && isHost === null) void loadIsHost()
+  }, [loggedIn, isHost, loadIsHost])
+
+  if (!loggedIn || !isHost) return null
+  return <ReportsList />
+}
+
+function ReportsList() {
+  const deletePost = useSetAtom(hostDeletePostAtom)
+  const deleteComment = useSetAtom(hostDeleteCommentAtom)
+  const [reports, setReports] = useState<Report[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<string | null>(null)
+
+  const load = useCallback(async () => {
+    setError(null)
+    try {
+      setReports((await api.listReports()).reports)
+    } catch (caught) {
+      setError(messageOf(caught))
+    }
+  }, [])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  const act = async (report: Report, action: () => Promise<unknown>) => {
+    setBusy(report._id)
+    try {
+      await action()
+    } finally {
+      setBusy(null)
+      await load()
+    }
+  }
+
+  const suspend = (report: Report) =>
+    act(report, async () => {
+      const { author } = report.target
+      try {
+        await api.setSuspended(author._id, !author.suspended)
+        notifySuccess(
+          author.suspended
+            ? `${author.username} can sign in again`
+            : `${author.username} is suspended`,
+        )
+      } catch (caught) {
+        notifyError(messageOf(caught))
+      }
+    })
+
+  const dismiss = (report: Report) =>
+    act(report, async () => {
+      try {
+        await api.dismissReport(report._id)
+      } catch (caught) {
+        notifyError(messageOf(caught))
+      }
+    })
+
+  const remove = (report: Report) =>
+    act(report, () =>
+      report.target.kind === 'post'
+        ? deletePost(report.target._id)
+        : deleteComment(report.target.postId, report.target._id),
+    )
+
+  return (
+    <section className="card server-card" aria-labelledby="reports-title">
+      <header className="server-card-head">
+        <span className="server-card-icon" aria-hidden="true">
+          <Icon name="alert" size={20} />
+        </span>
+        <div>
+          <h2 id="reports-title">Reports</h2>
+          <p className="muted small">
+            What players reported on this server. You host it: you can delete posts and comments and
+            suspend accounts.
+          </p>
+        </div>
+      </header>
+      {error ? (
+        <div className="reports-error" role="alert">
+          <p className="field-error">{error}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => void load()}>
+            <Icon name="refresh" size={16} /> Retry
+          </button>
+        </div>
+      ) : reports === null ? (
+        <Spinner label="Loading reports" />
+      ) : reports.length === 0 ? (
+        <p className="muted">No open reports. All quiet on the stage.</p>
+      ) : (
+        <ul className="report-list">
+          {reports.map((report) => {
+            const { target } = report
+            const what = target.kind === 'post' ? 'post' : 'comment'
+            return (
+              <li
+                key={report._id}
+                className="report-item"
+                aria-label={`Report of ${target.author.username}'s ${what}`}
+              >
+                <p className="report-meta small muted">
+                  <strong>{report.reporter.username}</strong> reported a {what} by{' '}
+                  <Link to={`/${target.author.username}`} className="username-link">
+                    {target.author.username}
+                  </Link>
+                  {target.author.suspended ? <span className="badge">suspended</span> : null} ·{' '}
+                  <RelativeTime iso={report.createdAt} />
+                </p>
+                <blockquote className="report-text">
+                  <Link to={`/post/${target.postId}`}>{target.text}</Link>
+                </blockquote>
+                <p className="report-reason">
+                  <span className="muted">Reason:</span> {report.reason}
+                </p>
+                <div className="server-actions">
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-sm"
+                    disabled={busy !== null}
+                    onClick={() => void remove(report)}
+                  >
+                    <Icon name="trash" size={16} /> Delete {what}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    disabled={busy !== null}
+                    onClick={() => void suspend(report)}
+                  >
+                    <Icon name="shield" size={16} />{' '}
+                    {target.author.suspended
+                      ? `Lift suspension of ${target.author.username}`
+                      : `Suspend ${target.author.username}`}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    disabled={busy !== null}
+                    onClick={() => void dismiss(report)}
+                  >
+                    <Icon name="check" size={16} /> Dismiss
+                  </button>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

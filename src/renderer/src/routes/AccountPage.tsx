@@ -1,0 +1,295 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useState } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import type { UserSummary } from '../../../shared/api-types'
+import { newPasswordSchema } from '../../../shared/schemas'
+import * as api from '../api/account'
+import { ApiError } from '../api/client'
+import { Icon } from '../components/Icon'
+import { Modal } from '../components/Modal'
+import { Spinner } from '../components/Spinner'
+import { messageOf, notifySuccess } from '../lib/notify'
+import { changePasswordAtom, changeRelationAtom, relationsAtom } from '../state/account'
+import { userAtom } from '../state/auth'
+import { endSessionAtom } from '../state/session'
+
+/** `/settings`: change the password, see whom one blocked or muted, delete the account. */
+export function AccountPage() {
+  const me = useAtomValue(userAtom)
+  return (
+    <div className="page-single account-page">
+      <div className="page-head">
+        <h1 className="page-title">Account</h1>
+        <p className="muted">
+          Signed in as <strong className="account-name">{me?.username}</strong>
+        </p>
+      </div>
+      <ChangePasswordCard />
+      <RelationsCard />
+      <DeleteAccountCard />
+    </div>
+  )
+}
+
+function Card({
+  id,
+  icon,
+  title,
+  hint,
+  children,
+}: {
+  id: string
+  icon: 'edit' | 'shield' | 'trash'
+  title: string
+  hint: string
+  children: ReactNode
+}) {
+  return (
+    <section className="card server-card" aria-labelledby={id}>
+      <header className="server-card-head">
+        <span className="server-card-icon" aria-hidden="true">
+          <Icon name={icon} size={20} />
+        </span>
+        <div>
+          <h2 id={id}>{title}</h2>
+          <p className="muted small">{hint}</p>
+        </div>
+      </header>
+      {children}
+    </section>
+  )
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p className="field-error" id={id} role="alert">
+      {message}
+    </p>
+  ) : null
+}
+
+type PasswordField = 'current' | 'next' | 'confirm' | 'form'
+
+function ChangePasswordCard() {
+  const changePassword = useSetAtom(changePasswordAtom)
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({})
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found: Partial<Record<PasswordField, string>> = {}
+    if (!current) found.current = 'Enter your current password.'
+    const rule = newPasswordSchema.safeParse(next)
+    if (!rule.success) found.next = rule.error.issues[0]?.message
+    else if (next !== confirm) found.confirm = 'The two new passwords differ.'
+    setErrors(found)
+    if (Object.keys(found).length > 0) return
+    setBusy(true)
+    try {
+      await changePassword(current, next)
+      setCurrent('')
+      setNext('')
+      setConfirm('')
+      notifySuccess('Password changed. Your other sessions have been signed out.', {
+        autoClose: 5000,
+      })
+    } catch (error) {
+      const message = messageOf(error)
+      // The server's refusals belong to a field: a wrong current password, or a new one it refused.
+      const field: PasswordField =
+        error instanceof ApiError && error.status === 403
+          ? 'current'
+          : error instanceof ApiError && error.status === 400
+            ? 'next'
+            : 'form'
+      setErrors({ [field]: message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const input = (
+    field: Exclude<PasswordField, 'form'>,
+    label: string,
+    value: string,
+    set: (value: string) => void,
+    autoComplete: string,
+  ) => (
+    <>
+      <label className="field">
+        <span>{label}</span>
+        <input
+          type="password"
+          name={field}
+          autoComplete={autoComplete}
+          value={value}
+          aria-invalid={errors[field] ? true : undefined}
+          aria-describedby={errors[field] ? `password-${field}-error` : undefined}
+          onChange={(event) => set(event.target.value)}
+        />
+      </label>
+      <FieldError id={`password-${field}-error`} message={errors[field]} />
+    </>
+  )
+
+  return (
+    <Card
+      id="password-title"
+      icon="edit"
+      title="Change password"
+      hint="Every other place you are signed in is signed out; this one stays."
+    >
+      <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+        {input('current', 'Current password', current, setCurrent, 'current-password')}
+        {input('next', 'New password', next, setNext, 'new-password')}
+        {input('confirm', 'Confirm new password', confirm, setConfirm, 'new-password')}
+        <FieldError id="password-form-error" message={errors.form} />
+        <div className="server-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Changing…' : 'Change password'}
+          </button>
+        </div>
+      </form>
+    </Card>
+  )
+}
+
+function RelationsCard() {
+  const relations = useAtomValue(relationsAtom)
+  const changeRelation = useSetAtom(changeRelationAtom)
+  const [lists, setLists] = useState<{ blocked: UserSummary[]; muted: UserSummary[] } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    let live = true
+    api
+      .getRelations()
+      .then((answer) => live && setLists(answer))
+      .catch((caught: unknown) => live && setError(messageOf(caught)))
+    return () => {
+      live = false
+    }
+    // Reloaded whenever a block or mute changes (here or from a post's menu).
+  }, [relations])
+
+  const row = (user: UserSummary, action: 'unblock' | 'unmute', label: string) => (
+    <li key={`${action}-${user._id}`} className="relation-row">
+      <Link to={`/${user.username}`} className="username-link">
+        {user.username}
+      </Link>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={() => void changeRelation(action, user)}
+      >
+        {label}
+      </button>
+    </li>
+  )
+
+  return (
+    <Card
+      id="relations-title"
+      icon="shield"
+      title="Blocked and muted"
+      hint="Blocked people and you do not see each other’s posts and comments; muted people leave your home feed."
+    >
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : !lists ? (
+        <Spinner label="Loading" />
+      ) : lists.blocked.length + lists.muted.length === 0 ? (
+        <p className="muted">You have not blocked or muted anyone.</p>
+      ) : (
+        <ul className="relation-list">
+          {lists.blocked.map((user) => row(user, 'unblock', 'Unblock'))}
+          {lists.muted.map((user) => row(user, 'unmute', 'Unmute'))}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function DeleteAccountCard() {
+  const endSession = useSetAtom(endSessionAtom)
+  const [confirming, setConfirming] = useState(false)
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const close = () => {
+    setConfirming(false)
+    setPassword('')
+    setError(null)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!password) {
+      setError('Enter your password to delete your account.')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await api.deleteAccount(password)
+      endSession()
+      notifySuccess('Your account has been deleted', { autoClose: 5000 })
+    } catch (caught) {
+      setError(messageOf(caught))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Card
+      id="delete-title"
+      icon="trash"
+      title="Delete account"
+      hint="Removes your account with all your posts, comments, likes, follows and pictures. This cannot be undone."
+    >
+      <div className="server-actions">
+        <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+          <Icon name="trash" size={16} /> Delete my account…
+        </button>
+      </div>
+      {confirming ? (
+        <Modal title="Delete your account?" onClose={close}>
+          <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+            <p className="modal-text">
+              Everything you posted goes with it, for good. Enter your password to confirm.
+            </p>
+            <label className="field">
+              <span>Password</span>
+              <input
+                type="password"
+                name="delete-password"
+                autoComplete="current-password"
+                autoFocus
+                value={password}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'delete-error' : undefined}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </label>
+            <FieldError id="delete-error" message={error ?? undefined} />
+            <div className="modal-actions">
+              <button type="button" className="btn btn-secondary" onClick={close}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-danger" disabled={busy}>
+                {busy ? 'Deleting…' : 'Delete for good'}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      ) : null}
+    </Card>
+  )
+}

@@ -1,0 +1,155 @@
+/**
+ * One's own account (password, deletion), whom one blocked or muted, and whether one hosts the
+ * server (docs/API.md "Sessions and accounts", "Moderation"). A friend's older server may not
+ * know these calls: the features then hide (DESIGN.md "Growing the contract").
+ */
+import { atom } from 'jotai'
+import type { Setter, Getter } from 'jotai'
+import * as api from '../api/account'
+import { ApiError } from '../api/client'
+import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { patchUserAtom, setSessionAtom, userAtom } from './auth'
+import { commentListsAtom } from './comments'
+import { postListsAtom, postsByIdAtom, bumpCommentCountAtom } from './posts'
+
+/** null until asked; false on a server that does not know the call. */
+export const isHostAtom = atom<boolean | null>(null)
+
+export const loadIsHostAtom = atom(null, async (_get, set) => {
+  try {
+    set(isHostAtom, (await api.getSession()).isHost)
+  } catch {
+    set(isHostAtom, false)
+  }
+})
+
+export interface Relations {
+  blocked: Set<string>
+  muted: Set<string>
+}
+
+/** Ids of the users the signed-in user blocked and muted; null until loaded (or unsupported). */
+export const relationsAtom = atom<Relations | null>(null)
+
+const toRelations = (answer: { blocked: { _id: string }[]; muted: { _id: string }[] }) => ({
+  blocked: new Set(answer.blocked.map((user) => user._id)),
+  muted: new Set(answer.muted.map((user) => user._id)),
+})
+
+export const loadRelationsAtom = atom(null, async (_get, set) => {
+  try {
+    set(relationsAtom, toRelations(await api.getRelations()))
+  } catch {
+    set(relationsAtom, null)
+  }
+})
+
+/** Forgets everything of this file (logout, another server). */
+export const resetAccountAtom = atom(null, (_get, set) => {
+  set(isHostAtom, null)
+  set(relationsAtom, null)
+})
+
+/** Takes a user's posts out of the loaded lists: every list, or only the home feed. */
+function dropAuthorPosts(get: Getter, set: Setter, username: string, onlyFeed: boolean) {
+  const byId = get(postsByIdAtom)
+  const lists = { ...get(postListsAtom) }
+  for (const [key, list] of Object.entries(lists)) {
+    if (onlyFeed && key !== 'feed') continue
+    lists[key] = { ...list, ids: list.ids.filter((id) => byId[id]?.username !== username) }
+  }
+  set(postListsAtom, lists)
+  if (!onlyFeed) {
+    const comments = { ...get(commentListsAtom) }
+    for (const [postId, list] of Object.entries(comments)) {
+      comments[postId] = { ...list, items: list.items.filter((c) => c.username !== username) }
+    }
+    set(commentListsAtom, comments)
+  }
+}
+
+export const changeRelationAtom = atom(
+  null,
+  async (get, set, action: api.RelationAction, target: { _id: string; username: string }) => {
+    try {
+      set(relationsAtom, toRelations(await api.setRelation(action, target._id)))
+      if (action === 'block' || action === 'mute') {
+        dropAuthorPosts(get, set, target.username, action === 'mute')
+      }
+      if (action === 'block') {
+        // Follows ended both ways: the stored user's following list changes too.
+        set(patchUserAtom, (me) => ({
+          ...me,
+          following: me.following.filter((u) => u.username !== target.username),
+          followers: me.followers.filter((u) => u.username !== target.username),
+        }))
+      }
+      const done = {
+        block: `You blocked ${target.username}`,
+        unblock: `You unblocked ${target.username}`,
+        mute: `You muted ${target.username}`,
+        unmute: `You unmuted ${target.username}`,
+      }[action]
+      notifySuccess(done)
+    } catch (error) {
+      notifyError(messageOf(error))
+    }
+  },
+)
+
+/** The host deletes someone's post: it leaves every list. */
+export const hostDeletePostAtom = atom(null, async (get, set, postId: string) => {
+  try {
+    await api.hostDeletePost(postId)
+    const lists = { ...get(postListsAtom) }
+    for (const [key, list] of Object.entries(lists)) {
+      lists[key] = { ...list, ids: list.ids.filter((id) => id !== postId) }
+    }
+    set(postListsAtom, lists)
+    notifySuccess('The post has been deleted')
+    return true
+  } catch (error) {
+    notifyError(messageOf(error))
+    return false
+  }
+})
+
+export const hostDeleteCommentAtom = atom(
+  null,
+  async (get, set, postId: string, commentId: string) => {
+    try {
+      await api.hostDeleteComment(commentId)
+      const comments = { ...get(commentListsAtom) }
+      const list = comments[postId]
+      if (list) {
+        comments[postId] = { ...list, items: list.items.filter((c) => c._id !== commentId) }
+        set(commentListsAtom, comments)
+      }
+      set(bumpCommentCountAtom, postId, -1)
+      notifySuccess('The comment has been deleted')
+      return true
+    } catch (error) {
+      notifyError(messageOf(error))
+      return false
+    }
+  },
+)
+
+/** Changes the password; the session goes on with the fresh token the server answers. */
+export const changePasswordAtom = atom(
+  null,
+  async (get, set, currentPassword: string, newPassword: string) => {
+    const { encodedToken } = await api.changePassword(currentPassword, newPassword)
+    const user = get(userAtom)
+    if (user) set(setSessionAtom, { user, token: encodedToken })
+  },
+)
+
+/** Tells the server to end this session (logout). A server without the call is fine too. */
+export async function endServerSession(): Promise<void> {
+  try {
+    await api.logout()
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error
+  }
+}

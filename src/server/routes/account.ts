@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import type { OkResponse, RelationsResponse } from '../../shared/api-types'
+import { deleteAccountSchema } from '../../shared/schemas'
+import { verifyPassword } from '../auth/password'
+import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { ACCOUNT_MESSAGES } from '../messages'
+import {
+  block,
+  deleteAccount,
+  forbidden,
+  mute,
+  relationsOf,
+  unblock,
+  unmute,
+} from '../services/moderation'
+import { validate } from '../validate'
+
+/** The signed-in user's own account, under `/users/me` (docs/API.md "Sessions and accounts"). */
+export function accountRoutes(deps: AppDeps) {
+  const { db } = deps
+  const auth = requireUser(deps)
+  const relations = (userId: number) => relationsOf(db, userId)
+  return new Hono<AppEnv>()
+    .delete('/', auth, validate('json', deleteAccountSchema), async (c) => {
+      const user = c.get('user')
+      if (!(await verifyPassword(c.req.valid('json').password, user.passwordHash))) {
+        throw forbidden(ACCOUNT_MESSAGES.wrongPasswordForDelete)
+      }
+      deleteAccount(db, user.id)
+      return c.json<OkResponse>({ ok: true })
+    })
+    .get('/relations', auth, (c) => c.json<RelationsResponse>(relations(c.get('user').id)))
+    .post('/block/:userId', auth, (c) => {
+      block(db, c.get('user').id, c.req.param('userId'))
+      return c.json<RelationsResponse>(relations(c.get('user').id))
+    })
+    .post('/unblock/:userId', auth, (c) => {
+      unblock(db, c.get('user').id, c.req.param('userId'))
+      return c.json<RelationsResponse>(relations(c.get('user').id))
+    })
+    .post('/mute/:userId', auth, (c) => {
+      mute(db, c.get('user').id, c.req.param('userId'))
+      return c.json<RelationsResponse>(relations(c.get('user').id))
+    })
+    .post('/unmute/:userId', auth, (c) => {
+      unmute(db, c.get('user').id, c.req.param('userId'))
+      return c.json<RelationsResponse>(relations(c.get('user').id))
+    })
+}

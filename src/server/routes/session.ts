@@ -1,0 +1,56 @@
+import { Hono } from 'hono'
+import type { OkResponse, PasswordChangeResponse, SessionResponse } from '../../shared/api-types'
+import { passwordChangeSchema } from '../../shared/schemas'
+import { hashPassword, verifyPassword } from '../auth/password'
+import { tokenExpiry } from '../auth/token'
+import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { ApiError, badRequest } from '../errors'
+import { ACCOUNT_MESSAGES } from '../messages'
+import { claimOwnership, forbidden, isHost } from '../services/moderation'
+import { presentUser } from '../services/present'
+import { endSessionsOf, issueToken, revokeToken } from '../services/sessions'
+import { users } from '../db/schema'
+import { eq } from 'drizzle-orm'
+import { isLoopbackRequest } from '../request-origin'
+import { validate } from '../validate'
+
+/** Session calls under `/auth` (docs/API.md "Sessions and accounts"). */
+export function sessionRoutes(deps: AppDeps) {
+  const { db } = deps
+  const auth = requireUser(deps)
+  return new Hono<AppEnv>()
+    .post('/logout', auth, async (c) => {
+      const token = c.get('token')
+      const expiresAt = await tokenExpiry(token, deps.secret)
+      if (expiresAt !== null) revokeToken(db, token, deps.secret, expiresAt)
+      return c.json<OkResponse>({ ok: true })
+    })
+    .post('/password', auth, validate('json', passwordChangeSchema), async (c) => {
+      const { currentPassword, newPassword } = c.req.valid('json')
+      const user = c.get('user')
+      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+        // 403, not 401: the session is fine, only the password typed is not.
+        throw forbidden(ACCOUNT_MESSAGES.wrongCurrentPassword)
+      }
+      if (currentPassword === newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword)
+      const passwordHash = await hashPassword(newPassword)
+      db.update(users)
+        .set({ passwordHash, updatedAt: Date.now() })
+        .where(eq(users.id, user.id))
+        .run()
+      // Every session ends, this one included; this one goes on with the fresh token.
+      const updated = endSessionsOf(db, user.id)
+      if (!updated) throw new ApiError(404, 'User not found.')
+      return c.json<PasswordChangeResponse>({
+        encodedToken: await issueToken(updated, deps.secret),
+      })
+    })
+    .get('/session', auth, (c) => {
+      const user = c.get('user')
+      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(db, user)
+      return c.json<SessionResponse>({
+        user: presentUser(db, user, { withBookmarks: true }),
+        isHost: isHost(db, user, deps.admins),
+      })
+    })
+}

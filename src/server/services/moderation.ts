@@ -1,0 +1,462 @@
+/**
+ * Who hosts a server, what they may do (delete any post or comment, suspend accounts, read
+ * reports), and what every user may do about others (block, mute, report). See README
+ * "Moderation" and docs/API.md "Moderation".
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Report, UserSummary } from '../../shared/api-types'
+import type { Db } from '../db/client'
+import { runSql, selectAll } from '../db/raw'
+import { blocks, comments, follows, mutes, posts, reports, users } from '../db/schema'
+import { ApiError, badRequest, notFound } from '../errors'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
+import type { CommentRow, PostRow, UserRow } from './present'
+import { toUserSummary } from './present'
+import { endSessions } from './sessions'
+import {
+  deleteSetting,
+  getDemoAccount,
+  getDemoUserIds,
+  getSetting,
+  setDemoAccount,
+  setDemoUserIds,
+  setSetting,
+} from './settings'
+import { formatTimestamp } from './time'
+import { getUserById, parseId, usernameKey } from './users'
+
+export const forbidden = (message: string) => new ApiError(403, message)
+
+const OWNER_KEY = 'ownerUserId'
+
+/** The account that owns the desktop app's own server (see claimOwnership), if any yet. */
+export function getOwnerId(db: Db): number | null {
+  const value = getSetting(db, OWNER_KEY)
+  return value ? Number(value) : null
+}
+
+/**
+ * Makes `user` the owner of the server when it has none yet and the user is not a demo account
+ * (whose password is public). Called for sign-ups and sign-ins from this computer on the desktop
+ * app's own server only: friends on the LAN never come from a loopback address.
+ */
+export function claimOwnership(db: Db, user: UserRow): void {
+  if (getOwnerId(db) !== null || getDemoUserIds(db).includes(user.id)) return
+  setSetting(db, OWNER_KEY, String(user.id))
+}
+
+/** Forgets the owner: a restore brings someone else's accounts. */
+export function clearOwner(db: Db): void {
+  deleteSetting(db, OWNER_KEY)
+}
+
+/** True for the server's owner and the accounts named with `--admin`. */
+export function isHost(db: Db, user: UserRow, admins: readonly string[] = []): boolean {
+  if (getOwnerId(db) === user.id) return true
+  return admins.some((name) => usernameKey(name) === user.usernameKey)
+}
+
+export function assertHost(db: Db, user: UserRow, admins: readonly string[] = []): void {
+  if (!isHost(db, user, admins)) throw forbidden(ACCOUNT_MESSAGES.hostOnly)
+}
+
+/* ---------------------------------------------------------------- what a viewer may not see */
+
+/**
+ * Authors whose posts and comments a list hides from `viewerId`: suspended accounts for
+ * everyone; for a signed-in viewer also everyone they blocked or who blocked them; and in the
+ * home feed (`feed`), everyone they muted.
+ */
+export function hiddenAuthors(db: Db, viewerId: number | null, { feed = false } = {}): Set<number> {
+  const rows = selectAll<{ id: number }>(
+    db,
+    `SELECT id FROM users WHERE suspended_at IS NOT NULL
+     UNION SELECT blocked_id FROM blocks WHERE blocker_id = ?
+     UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?
+     UNION SELECT muted_id FROM mutes WHERE muter_id = ? AND ?`,
+    viewerId ?? 0,
+    viewerId ?? 0,
+    viewerId ?? 0,
+    feed ? 1 : 0,
+  )
+  return new Set(rows.map((row) => row.id))
+}
+
+/** The rows whose author the viewer may see (hiddenAuthors). */
+export function visibleRows<Row extends PostRow | CommentRow>(
+  db: Db,
+  rows: Row[],
+  viewerId: number | null,
+  options: { feed?: boolean } = {},
+): Row[] {
+  if (rows.length === 0) return rows
+  const hidden = hiddenAuthors(db, viewerId, options)
+  return hidden.size === 0 ? rows : rows.filter((row) => !hidden.has(row.authorId))
+}
+
+/**
+ * visibleRows for a list read in several steps (whole lists, a batch at a time): the hidden
+ * authors are read once, at the first batch.
+ */
+export function visibilityFilter(
+  db: Db,
+  viewerId: number | null,
+  options: { feed?: boolean } = {},
+): <Row extends PostRow | CommentRow>(rows: Row[]) => Row[] {
+  let hidden: Set<number> | undefined
+  return (rows) => {
+    if (rows.length === 0) return rows
+    hidden ??= hiddenAuthors(db, viewerId, options)
+    const skip = hidden
+    return skip.size === 0 ? rows : rows.filter((row) => !skip.has(row.authorId))
+  }
+}
+
+/** True when either user blocked the other. */
+export function isBlockedEitherWay(db: Db, a: number, b: number): boolean {
+  return (
+    selectAll(
+      db,
+      `SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?)
+       OR (blocker_id = ? AND blocked_id = ?)`,
+      a,
+      b,
+      b,
+      a,
+    ).length > 0
+  )
+}
+
+/* ---------------------------------------------------------------- block and mute */
+
+function otherUser(db: Db, userId: number, rawTargetId: string, selfMessage: string): UserRow {
+  const target = getUserById(db, rawTargetId)
+  if (target.id === userId) throw badRequest(selfMessage)
+  return target
+}
+
+/** Removes a follow (if any) and its counts. */
+function dropFollow(db: Db, followerId: number, followeeId: number): void {
+  const removed = db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .run()
+  if (removed.changes === 0) return
+  db.update(users)
+    .set({ followingCount: sql`max(0, ${users.followingCount} - 1)` })
+    .where(eq(users.id, followerId))
+    .run()
+  db.update(users)
+    .set({ followerCount: sql`max(0, ${users.followerCount} - 1)` })
+    .where(eq(users.id, followeeId))
+    .run()
+}
+
+/** Blocks the target: follows both ways end, and each stops seeing the other's posts and comments. */
+export function block(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
+  db.transaction((tx) => {
+    const target = otherUser(tx, userId, rawTargetId, ACCOUNT_MESSAGES.blockSelf)
+    tx.insert(blocks)
+      .values({ blockerId: userId, blockedId: target.id, createdAt: now })
+      .onConflictDoNothing()
+      .run()
+    dropFollow(tx, userId, target.id)
+    dropFollow(tx, target.id, userId)
+  })
+}
+
+export function unblock(db: Db, userId: number, rawTargetId: string): void {
+  const target = otherUser(db, userId, rawTargetId, ACCOUNT_MESSAGES.blockSelf)
+  db.delete(blocks)
+    .where(and(eq(blocks.blockerId, userId), eq(blocks.blockedId, target.id)))
+    .run()
+}
+
+export function mute(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
+  const target = otherUser(db, userId, rawTargetId, ACCOUNT_MESSAGES.muteSelf)
+  db.insert(mutes)
+    .values({ muterId: userId, mutedId: target.id, createdAt: now })
+    .onConflictDoNothing()
+    .run()
+}
+
+export function unmute(db: Db, userId: number, rawTargetId: string): void {
+  const target = otherUser(db, userId, rawTargetId, ACCOUNT_MESSAGES.muteSelf)
+  db.delete(mutes)
+    .where(and(eq(mutes.muterId, userId), eq(mutes.mutedId, target.id)))
+    .run()
+}
+
+/** Whom the user blocked and muted, in the order they did it. */
+export function relationsOf(
+  db: Db,
+  userId: number,
+): { blocked: UserSummary[]; muted: UserSummary[] } {
+  const listOf = (sqlText: string) =>
+    selectAll<UserRow>(db, sqlText, userId).map((row) => toUserSummary(row))
+  return {
+    blocked: listOf(
+      `SELECT users.id AS id, username, first_name AS firstName, last_name AS lastName,
+       profile_img AS profileImg FROM blocks JOIN users ON users.id = blocks.blocked_id
+       WHERE blocks.blocker_id = ? ORDER BY blocks.created_at, users.id`,
+    ),
+    muted: listOf(
+      `SELECT users.id AS id, username, first_name AS firstName, last_name AS lastName,
+       profile_img AS profileImg FROM mutes JOIN users ON users.id = mutes.muted_id
+       WHERE mutes.muter_id = ? ORDER BY mutes.created_at, users.id`,
+    ),
+  }
+}
+
+/* ---------------------------------------------------------------- reports */
+
+/** At most this many open reports are listed: the newest first. */
+const REPORTS_LISTED = 200
+
+interface ReportRow {
+  id: number
+  reason: string
+  createdAt: number
+  reporterId: number
+  postId: number | null
+  commentId: number | null
+}
+
+export function createReport(
+  db: Db,
+  reporterId: number,
+  input: { postId?: string; commentId?: string; reason: string },
+  now = Date.now(),
+): Report {
+  return db.transaction((tx) => {
+    let postId: number | null = null
+    let commentId: number | null = null
+    let authorId: number
+    if (input.postId !== undefined) {
+      const id = parseId(input.postId)
+      const post = id === null ? undefined : tx.select().from(posts).where(eq(posts.id, id)).get()
+      if (!post) throw notFound(MESSAGES.postNotFound)
+      postId = post.id
+      authorId = post.authorId
+    } else {
+      const id = parseId(input.commentId ?? '')
+      const comment =
+        id === null ? undefined : tx.select().from(comments).where(eq(comments.id, id)).get()
+      if (!comment) throw notFound(MESSAGES.commentNotFound)
+      commentId = comment.id
+      authorId = comment.authorId
+    }
+    if (authorId === reporterId) throw badRequest(ACCOUNT_MESSAGES.reportOwn)
+    const already = tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.reporterId, reporterId),
+          postId === null ? sql`post_id IS NULL` : eq(reports.postId, postId),
+          commentId === null ? sql`comment_id IS NULL` : eq(reports.commentId, commentId),
+        ),
+      )
+      .get()
+    if (already) throw badRequest(ACCOUNT_MESSAGES.alreadyReported)
+    const row = tx
+      .insert(reports)
+      .values({ reporterId, postId, commentId, reason: input.reason, createdAt: now })
+      .returning()
+      .get()
+    const [report] = presentReports(tx, [row])
+    if (!report) throw new Error('A new report vanished')
+    return report
+  })
+}
+
+/** The open reports, newest first. Deleting the post or comment closes its reports. */
+export function listReports(db: Db): Report[] {
+  const rows = selectAll<ReportRow>(
+    db,
+    `SELECT id, reason, created_at AS createdAt, reporter_id AS reporterId, post_id AS postId,
+     comment_id AS commentId FROM reports ORDER BY created_at DESC, id DESC LIMIT ?`,
+    REPORTS_LISTED,
+  )
+  return presentReports(db, rows)
+}
+
+export function dismissReport(db: Db, rawId: string): void {
+  const id = parseId(rawId)
+  const removed = id === null ? 0 : db.delete(reports).where(eq(reports.id, id)).run().changes
+  if (removed === 0) throw notFound(ACCOUNT_MESSAGES.reportNotFound)
+}
+
+function presentReports(db: Db, rows: ReportRow[]): Report[] {
+  const postIds = rows.flatMap((row) => (row.postId === null ? [] : [row.postId]))
+  const commentIds = rows.flatMap((row) => (row.commentId === null ? [] : [row.commentId]))
+  const postsById = new Map(
+    (postIds.length ? db.select().from(posts).where(inArray(posts.id, postIds)).all() : []).map(
+      (post) => [post.id, post],
+    ),
+  )
+  const commentsById = new Map(
+    (commentIds.length
+      ? db.select().from(comments).where(inArray(comments.id, commentIds)).all()
+      : []
+    ).map((comment) => [comment.id, comment]),
+  )
+  const userIds = new Set<number>(rows.map((row) => row.reporterId))
+  for (const post of postsById.values()) userIds.add(post.authorId)
+  for (const comment of commentsById.values()) userIds.add(comment.authorId)
+  const usersById = new Map(
+    (userIds.size
+      ? db
+          .select()
+          .from(users)
+          .where(inArray(users.id, [...userIds]))
+          .all()
+      : []
+    ).map((user) => [user.id, user]),
+  )
+  return rows.flatMap((row): Report[] => {
+    const reporter = usersById.get(row.reporterId)
+    const post = row.postId === null ? undefined : postsById.get(row.postId)
+    const comment = row.commentId === null ? undefined : commentsById.get(row.commentId)
+    const content = post ?? comment
+    const author = content ? usersById.get(content.authorId) : undefined
+    if (!reporter || !content || !author) return []
+    return [
+      {
+        _id: String(row.id),
+        reason: row.reason,
+        createdAt: formatTimestamp(row.createdAt),
+        reporter: toUserSummary(reporter),
+        target: {
+          kind: post ? 'post' : 'comment',
+          _id: String(content.id),
+          postId: String(post ? post.id : (comment as CommentRow).postId),
+          text: post ? post.content : (comment as CommentRow).text,
+          author: { ...toUserSummary(author), suspended: author.suspendedAt !== null },
+        },
+      },
+    ]
+  })
+}
+
+/* ---------------------------------------------------------------- the host's actions */
+
+/** Deletes any post (host): its comments, reactions, bookmarks and reports go with it. */
+export function hostDeletePost(db: Db, rawId: string): void {
+  db.transaction((tx) => {
+    const id = parseId(rawId)
+    const post = id === null ? undefined : tx.select().from(posts).where(eq(posts.id, id)).get()
+    if (!post) throw notFound(MESSAGES.postNotFound)
+    tx.delete(posts).where(eq(posts.id, post.id)).run()
+    tx.update(users)
+      .set({ postCount: sql`max(0, ${users.postCount} - 1)` })
+      .where(eq(users.id, post.authorId))
+      .run()
+  })
+}
+
+/** Deletes any comment (host), keeping its post's comment count right. */
+export function hostDeleteComment(db: Db, rawId: string): void {
+  db.transaction((tx) => {
+    const id = parseId(rawId)
+    const comment =
+      id === null ? undefined : tx.select().from(comments).where(eq(comments.id, id)).get()
+    if (!comment) throw notFound(MESSAGES.commentNotFound)
+    tx.delete(comments).where(eq(comments.id, comment.id)).run()
+    tx.update(posts)
+      .set({ commentCount: sql`max(0, ${posts.commentCount} - 1)` })
+      .where(eq(posts.id, comment.postId))
+      .run()
+  })
+}
+
+/**
+ * Suspends (or lifts the suspension of) an account: while suspended it cannot sign in, every
+ * session has ended, and its posts and comments are hidden from lists.
+ */
+export function setSuspended(
+  db: Db,
+  rawId: string,
+  suspended: boolean,
+  admins: readonly string[],
+  now = Date.now(),
+): UserRow {
+  return db.transaction((tx) => {
+    const target = getUserById(tx, rawId)
+    if (suspended && isHost(tx, target, admins)) {
+      throw forbidden(ACCOUNT_MESSAGES.cannotSuspendHost)
+    }
+    tx.update(users)
+      .set({ suspendedAt: suspended ? now : null })
+      .where(eq(users.id, target.id))
+      .run()
+    if (suspended) endSessions(tx, [target.id])
+    return getUserById(tx, String(target.id))
+  })
+}
+
+/* ---------------------------------------------------------------- deleting an account */
+
+/**
+ * Deletes a user and everything of theirs in one transaction, first taking their part out of
+ * everyone else's counts: a post's likeCount loses their likes (a dislike took one like away
+ * when made and is not given back, as the spec has no undo for it), its commentCount their
+ * comments, a comment's vote counts their votes, and the people they followed or who followed
+ * them one follower or following each. Their posts (with everyone's comments, reactions and
+ * bookmarks on them), comments, reactions, votes, follows, bookmarks, blocks, mutes, reports
+ * and uploaded media go with the row (ON DELETE CASCADE).
+ */
+export function deleteAccount(db: Db, userId: number): void {
+  db.transaction((tx) => {
+    const user = getUserById(tx, String(userId))
+    const run = (text: string, ...params: unknown[]) => runSql(tx, text, ...params)
+    run(
+      `UPDATE posts SET like_count = max(0, like_count - (SELECT count(*) FROM post_reactions r
+         WHERE r.post_id = posts.id AND r.user_id = ? AND r.kind = 'like'))
+       WHERE id IN (SELECT post_id FROM post_reactions WHERE user_id = ? AND kind = 'like')
+         AND author_id <> ?`,
+      userId,
+      userId,
+      userId,
+    )
+    run(
+      `UPDATE posts SET comment_count = max(0, comment_count - (SELECT count(*) FROM comments c
+         WHERE c.post_id = posts.id AND c.author_id = ?))
+       WHERE id IN (SELECT post_id FROM comments WHERE author_id = ?) AND author_id <> ?`,
+      userId,
+      userId,
+      userId,
+    )
+    run(
+      `UPDATE comments SET
+         upvote_count = max(0, upvote_count - (SELECT count(*) FROM comment_votes v
+           WHERE v.comment_id = comments.id AND v.user_id = ? AND v.kind = 'up')),
+         downvote_count = max(0, downvote_count - (SELECT count(*) FROM comment_votes v
+           WHERE v.comment_id = comments.id AND v.user_id = ? AND v.kind = 'down'))
+       WHERE id IN (SELECT comment_id FROM comment_votes WHERE user_id = ?)`,
+      userId,
+      userId,
+      userId,
+    )
+    run(
+      `UPDATE users SET follower_count = max(0, follower_count - 1)
+       WHERE id IN (SELECT followee_id FROM follows WHERE follower_id = ?)`,
+      userId,
+    )
+    run(
+      `UPDATE users SET following_count = max(0, following_count - 1)
+       WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?)`,
+      userId,
+    )
+    tx.delete(users).where(eq(users.id, userId)).run()
+    const demoIds = getDemoUserIds(tx)
+    if (demoIds.includes(userId))
+      setDemoUserIds(
+        tx,
+        demoIds.filter((id) => id !== userId),
+      )
+    if (getOwnerId(tx) === userId) clearOwner(tx)
+    // The login page must not offer credentials of an account that is gone.
+    if (getDemoAccount(tx)?.username.toLowerCase() === user.usernameKey) setDemoAccount(tx, null)
+  })
+}

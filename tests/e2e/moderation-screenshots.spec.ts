@@ -1,0 +1,55 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signup, uniqueName } from './helpers'
+
+/**
+ * Screenshots of the Account page and the post menu, for a person to look at
+ * (GAMERSTAGE_SHOTS=/tmp/shots), with a 30-character username; each also checks that nothing
+ * runs off the side of the page.
+ */
+const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
+
+const variants = [
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 900 } },
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', theme: 'dark', viewport: { width: 390, height: 844 } },
+] as const
+
+const noSideways = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0)
+
+for (const variant of variants) {
+  test(`account page and post menu in ${variant.name}`, async ({ page }) => {
+    await page.setViewportSize(variant.viewport)
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    const name = uniqueName('x').padEnd(30, 'w').slice(0, 30)
+    await signup(page, name)
+
+    await page.goto('/settings')
+    await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible()
+    await expect(page.getByText('You have not blocked or muted anyone.')).toBeVisible()
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByText('Enter your current password.')).toBeVisible()
+    await noSideways(page)
+    await page.screenshot({ path: `${dir}/account-${variant.name}.png`, fullPage: true })
+
+    await page.getByRole('button', { name: 'Delete my account…' }).click()
+    await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible()
+    await page.screenshot({ path: `${dir}/account-delete-${variant.name}.png` })
+    await page.keyboard.press('Escape')
+
+    await page.goto('/nova_strike')
+    const post = page.getByRole('article').first()
+    await post.getByRole('button', { name: 'More actions for this post' }).click()
+    await expect(page.getByRole('menuitem', { name: 'Block nova_strike' })).toBeVisible()
+    await noSideways(page)
+    await page.screenshot({ path: `${dir}/post-menu-${variant.name}.png` })
+    // Keyboard: arrows move through the items, Escape closes and gives focus back.
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('menuitem', { name: 'Mute nova_strike' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('menu')).toHaveCount(0)
+    await expect(post.getByRole('button', { name: 'More actions for this post' })).toBeFocused()
+  })
+}

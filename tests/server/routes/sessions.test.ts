@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Post, SessionResponse } from '../../../src/shared/api-types'
+import { createApp } from '../../../src/server/app'
+import { openDatabase } from '../../../src/server/db/client'
+import { MESSAGES, ACCOUNT_MESSAGES } from '../../../src/server/messages'
+import { endDemoSessions } from '../../../src/server/services/sessions'
+import { initializeDatabase, DEMO_ACCOUNT } from '../../../src/server/services/seed'
+import { expectError, ok } from '../../helpers/api'
+import { TEST_SECRET, makeTestApp, type TestApp } from '../../helpers/server-app'
+
+let app: TestApp
+afterEach(() => app?.close())
+
+/** Every kind of call a token opens: a write, the feed, and a read that shows the viewer. */
+async function expectRefusedEverywhere(token: string) {
+  await expectError(
+    app.send('/api/posts', { postData: { content: 'hi' } }, { token }),
+    401,
+    MESSAGES.invalidToken,
+  )
+  await expectError(app.get('/api/feed?limit=5', token), 401, MESSAGES.invalidToken)
+  await expectError(app.get('/api/auth/session', token), 401, MESSAGES.invalidToken)
+  // A read ignores a dead token: the answer is the one an anonymous visitor gets.
+  const posts = (await ok<{ posts: Post[] }>(app.get('/api/posts?limit=5', token))).posts
+  expect(posts.every((post) => post.likes.likedBy.length === 0)).toBe(true)
+}
+
+describe('POST /api/auth/logout', { timeout: 30_000 }, () => {
+  it('ends this token only, even though the verified-token cache knew it', async () => {
+    app = await makeTestApp()
+    const { token } = await app.signup('leaver', 'correct horse battery')
+    const other = await ok<{ encodedToken: string }>(
+      app.send('/api/auth/login', { username: 'leaver', password: 'correct horse battery' }),
+    )
+    // Both tokens are used first, so the cache holds them.
+    await ok(app.get('/api/auth/session', token))
+    await ok(app.get('/api/auth/session', other.encodedToken))
+    expect(await ok(app.send('/api/auth/logout', {}, { token }))).toEqual({ ok: true })
+    await expectRefusedEverywhere(token)
+    await expectError(app.send('/api/auth/logout', {}, { token }), 401, MESSAGES.invalidToken)
+    // The other session of the same user goes on.
+    await ok(app.get('/api/auth/session', other.encodedToken))
+  })
+
+  it('refuses without a token', async () => {
+    app = await makeTestApp()
+    await expectError(app.send('/api/auth/logout', {}), 401, MESSAGES.invalidToken)
+  })
+})
+
+describe('POST /api/auth/password', { timeout: 30_000 }, () => {
+  it('changes the password, ends every other session and answers a working token', async () => {
+    app = await makeTestApp()
+    const { token } = await app.signup('changer', 'old password 1')
+    const elsewhere = await ok<{ encodedToken: string }>(
+      app.send('/api/auth/login', { username: 'changer', password: 'old password 1' }),
+    )
+    const answer = await ok<{ encodedToken: string }>(
+      app.send(
+        '/api/auth/password',
+        { currentPassword: 'old password 1', newPassword: 'new password 2' },
+        { token },
+      ),
+    )
+    expect(Object.keys(answer)).toEqual(['encodedToken'])
+    await expectRefusedEverywhere(token)
+    await expectRefusedEverywhere(elsewhere.encodedToken)
+    await ok(app.get('/api/auth/session', answer.encodedToken))
+    await expectError(
+      app.send('/api/auth/login', { username: 'changer', password: 'old password 1' }),
+      401,
+      MESSAGES.wrongPassword,
+    )
+    await ok(app.send('/api/auth/login', { username: 'changer', password: 'new password 2' }))
+  })
+
+  it('refuses a wrong current password (403, the session stands), a short or unchanged one', async () => {
+    app = await makeTestApp()
+    const { token } = await app.signup('careful', 'old password 1')
+    await expectError(
+      app.send(
+        '/api/auth/password',
+        { currentPassword: 'nope nope', newPassword: 'new password 2' },
+        { token },
+      ),
+      403,
+      ACCOUNT_MESSAGES.wrongCurrentPassword,
+    )
+    await expectError(
+      app.send(
+        '/api/auth/password',
+        { currentPassword: 'old password 1', newPassword: 'short' },
+        { token },
+      ),
+      400,
+      'Password must be at least 8 characters.',
+    )
+    await expectError(
+      app.send(
+        '/api/auth/password',
+        { currentPassword: 'old password 1', newPassword: 'old password 1' },
+        { token },
+      ),
+      400,
+      ACCOUNT_MESSAGES.samePassword,
+    )
+    await expectError(
+      app.send('/api/auth/password', { newPassword: 'new password 2' }, { token }),
+      400,
+      'Enter your current password.',
+    )
+    await ok(app.get('/api/auth/session', token))
+  })
+})
+
+describe('GET /api/auth/session', { timeout: 30_000 }, () => {
+  it('answers the user and whether they host the server', async () => {
+    app = await makeTestApp()
+    const { token } = await app.signup('someone')
+    const answer = await ok<SessionResponse>(app.get('/api/auth/session', token))
+    expect(answer.user.username).toBe('someone')
+    expect(answer.isHost).toBe(false)
+  })
+})
+
+describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
+  it('ends the demo accounts’ sessions when sharing starts, and they stay ended after', async () => {
+    const db = openDatabase({ file: ':memory:' })
+    await initializeDatabase(db, true)
+    let shared = false
+    const server = createApp({ db, secret: TEST_SECRET, version: 't', isShared: () => shared })
+    const login = await server.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_ACCOUNT),
+    })
+    const { encodedToken } = (await login.json()) as { encodedToken: string }
+    const session = () =>
+      server.request('/api/auth/session', { headers: { authorization: encodedToken } })
+    expect((await session()).status).toBe(200)
+    shared = true
+    endDemoSessions(db)
+    expect((await session()).status).toBe(401)
+    shared = false
+    expect((await session()).status).toBe(401)
+    db.$client.close()
+  })
+
+  it('refuses a demo token used while shared even if nobody ended it first', async () => {
+    const db = openDatabase({ file: ':memory:' })
+    await initializeDatabase(db, true)
+    let shared = false
+    const server = createApp({ db, secret: TEST_SECRET, version: 't', isShared: () => shared })
+    const login = await server.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_ACCOUNT),
+    })
+    const { encodedToken } = (await login.json()) as { encodedToken: string }
+    shared = true
+    const answer = await server.request('/api/auth/session', {
+      headers: { authorization: encodedToken },
+    })
+    expect(answer.status).toBe(401)
+    shared = false
+    const later = await server.request('/api/auth/session', {
+      headers: { authorization: encodedToken },
+    })
+    expect(later.status).toBe(401)
+    db.$client.close()
+  })
+})
