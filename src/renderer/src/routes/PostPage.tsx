@@ -43,7 +43,7 @@ export function PostPage() {
   }
 
   return (
-    <section className="page-single" aria-label="Post">
+    <section className="page-single" data-main-column aria-label="Post">
       <div className="page-title-row">
         <button
           type="button"

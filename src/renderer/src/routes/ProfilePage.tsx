@@ -50,7 +50,7 @@ export function ProfilePage() {
   const fullName = [shown.firstName, shown.lastName].filter(Boolean).join(' ')
 
   return (
-    <section className="page-single" aria-label={`${shown.username}'s profile`}>
+    <section className="page-single" data-main-column aria-label={`${shown.username}'s profile`}>
       <div className="card profile-card">
         <div className="profile-banner" aria-hidden="true" />
         <div className="profile-top">
@@ -66,7 +66,7 @@ export function ProfilePage() {
                   disabled={progress !== null}
                   onClick={() => fileRef.current?.click()}
                 >
-                  <Icon name="camera" size={26} />
+                  <Icon name="camera" size={20} />
                 </button>
                 <input
                   ref={fileRef}
