@@ -55,9 +55,9 @@ test('the whole journey of a new player', async ({ page }) => {
   await test.step('edit the post in a prefilled modal', async () => {
     await myPost.getByRole('button', { name: 'Edit post' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Post' })
-    await expect(dialog.getByRole('textbox')).toHaveValue(postText)
-    await dialog.getByRole('textbox').fill(`${postText} (edited)`)
-    await dialog.getByRole('textbox').press('Control+Enter')
+    await expect(dialog.getByRole('textbox', { name: 'Bio' })).toHaveValue(postText)
+    await dialog.getByRole('textbox', { name: 'Bio' }).fill(`${postText} (edited)`)
+    await dialog.getByRole('textbox', { name: 'Bio' }).press('Control+Enter')
     await expect(dialog).toHaveCount(0)
     await expect(myPost.getByText(`${postText} (edited)`)).toBeVisible()
   })
@@ -96,9 +96,9 @@ test('the whole journey of a new player', async ({ page }) => {
 
     await comment.getByRole('button', { name: 'Edit comment' }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Comment' })
-    await expect(dialog.getByRole('textbox')).toHaveValue('Nice one, me')
+    await expect(dialog.getByRole('textbox', { name: 'Bio' })).toHaveValue('Nice one, me')
     expect(await bodyOverflow(page)).toBe('hidden')
-    await dialog.getByRole('textbox').fill('Nice one, edited')
+    await dialog.getByRole('textbox', { name: 'Bio' }).fill('Nice one, edited')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(comment.getByText('Nice one, edited')).toBeVisible()
     expect(await bodyOverflow(page)).toBe('')
@@ -125,12 +125,14 @@ test('the whole journey of a new player', async ({ page }) => {
     await page.getByRole('link', { name: 'Profile' }).first().click()
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Edit Profile' })
-    await expect(dialog.getByRole('textbox')).toHaveValue('')
-    await dialog.getByRole('textbox').fill('Support main. Ranked grinder.')
+    await expect(dialog.getByRole('textbox', { name: 'Bio' })).toHaveValue('')
+    await dialog.getByRole('textbox', { name: 'Bio' }).fill('Support main. Ranked grinder.')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Support main. Ranked grinder.')).toBeVisible()
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
-    await expect(dialog.getByRole('textbox')).toHaveValue('Support main. Ranked grinder.')
+    await expect(dialog.getByRole('textbox', { name: 'Bio' })).toHaveValue(
+      'Support main. Ranked grinder.',
+    )
     await page.keyboard.press('Escape')
 
     const avatar = page.locator('.profile-avatar img')

@@ -8,7 +8,9 @@ import { PostCard } from '../components/PostCard'
 import { PostSkeletons, Spinner } from '../components/Spinner'
 import { ErrorState } from '../components/States'
 import { TextEditor } from '../components/TextEditor'
+import { draftKey } from '../lib/drafts'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
+import { userAtom } from '../state/auth'
 import { addCommentAtom, commentListAtom, loadCommentsAtom } from '../state/comments'
 import { loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
 
@@ -21,6 +23,8 @@ export function PostPage() {
   const loadPost = useSetAtom(loadPostAtom)
   const loadComments = useSetAtom(loadCommentsAtom)
   const addComment = useSetAtom(addCommentAtom)
+  const me = useAtomValue(userAtom)
+  const commentDraft = me ? draftKey(me._id, `comment:${postId}`) : undefined
   const more = comments.loaded && comments.nextCursor !== null
   const loadingComments = comments.status === 'loading'
   const sentinel = useInfiniteScroll(
@@ -65,8 +69,11 @@ export function PostPage() {
             max={LIMITS.commentMax}
             submitLabel="Comment"
             rows={2}
+            pendingLabel="Sending…"
             resetOnSubmit
-            onSubmit={(text) => void addComment(postId, text)}
+            key={commentDraft ?? postId}
+            draftKey={commentDraft}
+            onSubmit={(text) => addComment(postId, text)}
           />
           <h2 className="section-title">Comments</h2>
           {!comments.loaded && comments.error ? (

@@ -46,7 +46,16 @@ export function ProfilePage() {
   }
 
   // On one's own profile the session user is the freshest copy (bio, picture).
-  const shown = own && me ? { ...user, bio: me.bio, profileImg: me.profileImg } : user
+  const shown =
+    own && me
+      ? {
+          ...user,
+          bio: me.bio,
+          profileImg: me.profileImg,
+          firstName: me.firstName,
+          lastName: me.lastName,
+        }
+      : user
   const fullName = [shown.firstName, shown.lastName].filter(Boolean).join(' ')
 
   return (
@@ -95,7 +104,14 @@ export function ProfilePage() {
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => openModal({ kind: 'editProfile', bio: shown.bio ?? '' })}
+                onClick={() =>
+                  openModal({
+                    kind: 'editProfile',
+                    bio: shown.bio ?? '',
+                    firstName: shown.firstName ?? '',
+                    lastName: shown.lastName ?? '',
+                  })
+                }
               >
                 <Icon name="edit" size={16} /> Edit
               </button>

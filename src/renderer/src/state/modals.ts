@@ -4,7 +4,7 @@ export type ModalState =
   | { kind: 'newPost' }
   | { kind: 'editPost'; postId: string; content: string }
   | { kind: 'editComment'; postId: string; commentId: string; text: string }
-  | { kind: 'editProfile'; bio: string }
+  | { kind: 'editProfile'; bio: string; firstName: string; lastName: string }
   | null
 
 /** The open modal, if any: only one at a time. */

@@ -117,33 +117,42 @@ function prependTo(get: Getter, keys: string[], id: string) {
   return lists
 }
 
-export const createPostAtom = atom(null, async (get, set, content: string) => {
-  try {
-    const { post } = await api.createPost(content)
-    set(upsertPostsAtom, [post])
-    set(
-      postListsAtom,
-      prependTo(get, ['feed', 'explore:recent', `user:${post.username}`], post._id),
-    )
-    notifySuccess('Your post is live')
-    return post
-  } catch (error) {
-    notifyError(messageOf(error))
-    return null
-  }
-})
+/** Resolves to null once the server accepted the post, else to the reason it did not. */
+export const createPostAtom = atom(
+  null,
+  async (get, set, content: string): Promise<string | null> => {
+    try {
+      const { post } = await api.createPost(content)
+      set(upsertPostsAtom, [post])
+      set(
+        postListsAtom,
+        prependTo(get, ['feed', 'explore:recent', `user:${post.username}`], post._id),
+      )
+      notifySuccess('Your post is live')
+      return null
+    } catch (error) {
+      const message = messageOf(error)
+      notifyError(message)
+      return message
+    }
+  },
+)
 
-export const editPostAtom = atom(null, async (get, set, postId: string, content: string) => {
-  const before = get(postsByIdAtom)[postId]
-  if (before) set(upsertPostsAtom, [{ ...before, content }])
-  try {
-    const { post } = await api.editPost(postId, content)
-    set(upsertPostsAtom, [post])
-  } catch (error) {
-    if (before) set(upsertPostsAtom, [before])
-    notifyError(messageOf(error))
-  }
-})
+/** Resolves to null once the server accepted the edit, else to the reason it did not. */
+export const editPostAtom = atom(
+  null,
+  async (_get, set, postId: string, content: string): Promise<string | null> => {
+    try {
+      const { post } = await api.editPost(postId, content)
+      set(upsertPostsAtom, [post])
+      return null
+    } catch (error) {
+      const message = messageOf(error)
+      notifyError(message)
+      return message
+    }
+  },
+)
 
 export const deletePostAtom = atom(null, async (get, set, postId: string) => {
   try {
