@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { LIMITS } from '../../shared/limits'
-import { pageQuerySchema, postBodySchema } from '../../shared/schemas'
+import { pageQuerySchema, postBodySchema, postEditBodySchema } from '../../shared/schemas'
 import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } from '../context'
 import {
   createPost,
@@ -80,10 +80,11 @@ export function postsRoutes(deps: AppDeps) {
       return c.json({ post })
     })
     .post('/', auth, validate('json', postBodySchema), (c) => {
-      const post = createPost(db, c.get('user').id, c.req.valid('json').postData.content)
+      const { content, media } = c.req.valid('json').postData
+      const post = createPost(db, c.get('user').id, content, Date.now(), media ?? [])
       return mutationAnswer(c, post, 201)
     })
-    .post('/edit/:postId', auth, validate('json', postBodySchema), (c) => {
+    .post('/edit/:postId', auth, validate('json', postEditBodySchema), (c) => {
       const content = c.req.valid('json').postData.content
       return mutationAnswer(c, editPost(db, c.get('user').id, c.req.param('postId'), content))
     })

@@ -93,6 +93,7 @@ export function PostPage() {
                   comment={comment}
                   postId={postId}
                   postOwner={post.username}
+                  removed={comments.removedIds?.includes(comment._id)}
                 />
               ))}
             </ul>

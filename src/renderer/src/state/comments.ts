@@ -12,6 +12,8 @@ export interface CommentList {
   status: 'idle' | 'loading' | 'ready' | 'error'
   loaded: boolean
   error: string | null
+  /** Deleted comments: a placeholder keeps their place, so nothing moves under the pointer. */
+  removedIds?: string[]
 }
 
 const EMPTY: CommentList = {
@@ -113,7 +115,7 @@ export const deleteCommentAtom = atom(null, async (get, set, postId: string, com
     await api.deleteComment(postId, commentId)
     update(get, set, postId, (list) => ({
       ...list,
-      items: list.items.filter((c) => c._id !== commentId),
+      removedIds: [...(list.removedIds ?? []), commentId],
     }))
     set(bumpCommentCountAtom, postId, -1)
     notifySuccess('Comment Has been deleted')

@@ -15,6 +15,13 @@ export type PostListKey =
 /** Every post loaded, by id: lists hold ids, so a like patches one place and shows everywhere. */
 export const postsByIdAtom = atom<Record<string, Post>>({})
 export const postListsAtom = atom<Record<string, ListState>>({})
+/**
+ * Posts deleted in this session. Their ids stay in the lists, where a placeholder of the same
+ * height stands in for them, so nothing on screen moves under the pointer.
+ */
+export const deletedPostIdsAtom = atom<ReadonlySet<string>>(new Set<string>())
+/** Bumped whenever the viewer creates or deletes a post: profile pages refetch their counts. */
+export const ownPostsChangedAtom = atom(0)
 /** Loading status of single posts opened on /post/:postId. */
 export const postStatusAtom = atom<Record<string, { loading: boolean; error: string | null }>>({})
 
@@ -128,6 +135,7 @@ export const createPostAtom = atom(
         postListsAtom,
         prependTo(get, ['feed', 'explore:recent', `user:${post.username}`], post._id),
       )
+      set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
       notifySuccess('Your post is live')
       return null
     } catch (error) {
@@ -157,17 +165,8 @@ export const editPostAtom = atom(
 export const deletePostAtom = atom(null, async (get, set, postId: string) => {
   try {
     await api.deletePost(postId)
-    const lists = { ...get(postListsAtom) }
-    for (const [key, list] of Object.entries(lists)) {
-      if (list.ids.includes(postId)) {
-        lists[key] = { ...list, ids: list.ids.filter((id) => id !== postId) }
-      }
-    }
-    set(postListsAtom, lists)
-    set(
-      postsByIdAtom,
-      Object.fromEntries(Object.entries(get(postsByIdAtom)).filter(([id]) => id !== postId)),
-    )
+    set(deletedPostIdsAtom, new Set([...get(deletedPostIdsAtom), postId]))
+    set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
     set(patchUserAtom, (user) => ({
       ...user,
       bookmarks: (user.bookmarks ?? []).filter((p) => p._id !== postId),
@@ -248,4 +247,5 @@ export const resetPostsAtom = atom(null, (_get, set) => {
   set(postsByIdAtom, {})
   set(postListsAtom, {})
   set(postStatusAtom, {})
+  set(deletedPostIdsAtom, new Set<string>())
 })
