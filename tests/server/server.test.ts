@@ -221,6 +221,9 @@ describe('startServer', () => {
         'bookmarks_user_recent_idx',
         'bookmarks_post_idx',
         'media_owner_idx',
+        'post_media_post_idx',
+        'post_media_owner_idx',
+        'post_media_thumb_idx',
       ].sort(),
     )
   })

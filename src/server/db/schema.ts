@@ -200,6 +200,8 @@ export const postMedia = sqliteTable(
   (table) => [
     index('post_media_post_idx').on(table.postId, table.position),
     index('post_media_owner_idx').on(table.ownerId),
+    // Deleting a thumbnail's media row looks its post_media row up by thumb_id (the foreign key).
+    index('post_media_thumb_idx').on(table.thumbId),
   ],
 )
 

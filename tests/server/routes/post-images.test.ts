@@ -70,7 +70,7 @@ describe('images in posts', () => {
     await expectError(uploadPostImage(Buffer.from('hello'), token), 400, MESSAGES.notAnImage)
     const truncated = (await jpegWithGps()).subarray(0, 200)
     await expectError(uploadPostImage(truncated, token), 400, MESSAGES.imageUnreadable)
-    await expectError(uploadPostImage(Buffer.from('x')), 401)
+    await expectError(uploadPostImage(Buffer.from('x')), 401, /./)
   })
 
   it('attaches up to four images in order with alt text; a post may be images alone', async () => {
@@ -102,18 +102,20 @@ describe('images in posts', () => {
     const bytes = await jpegWithGps()
     const mine = [] as PostMediaItem[]
     for (let i = 0; i < 5; i += 1) mine.push(await uploaded(bytes, token))
+    const firstId = mine[0]?.id ?? ''
     await expectError(
       createWith(token, { content: 'x', media: mine.map((m) => ({ id: m.id })) }),
       400,
+      'A post can have at most 4 images.',
     )
     await expectError(
-      createWith(other.token, { content: 'x', media: [{ id: mine[0]!.id }] }),
+      createWith(other.token, { content: 'x', media: [{ id: firstId }] }),
       400,
       MESSAGES.imageToAttachNotFound,
     )
-    await ok(createWith(token, { content: 'x', media: [{ id: mine[0]!.id }] }), 201)
+    await ok(createWith(token, { content: 'x', media: [{ id: firstId }] }), 201)
     await expectError(
-      createWith(token, { content: 'again', media: [{ id: mine[0]!.id }] }),
+      createWith(token, { content: 'again', media: [{ id: firstId }] }),
       400,
       MESSAGES.imageToAttachNotFound,
     )

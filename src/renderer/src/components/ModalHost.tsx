@@ -8,6 +8,7 @@ import { closeModalAtom, modalAtom } from '../state/modals'
 import { createPostAtom, editPostAtom } from '../state/posts'
 import { editProfileAtom } from '../state/users'
 import { Modal } from './Modal'
+import { NewPostEditor } from './NewPostEditor'
 import { ProfileEditor } from './ProfileEditor'
 import { TextEditor } from './TextEditor'
 
@@ -48,17 +49,10 @@ export function ModalHost() {
           keepsDraft={Boolean(key)}
           onDiscard={() => key && clearDraft(key)}
         >
-          <TextEditor
-            label="Post text"
-            placeholder="enter a text"
-            max={LIMITS.postMax}
-            submitLabel="Post"
-            pendingLabel="Posting…"
-            rows={6}
-            autoFocus
+          <NewPostEditor
             draftKey={key}
             onDirtyChange={onDirtyChange}
-            onSubmit={async (text) => closeIfAccepted(await createPost(text))}
+            onSubmit={async (text, media) => closeIfAccepted(await createPost(text, media))}
           />
         </Modal>
       )

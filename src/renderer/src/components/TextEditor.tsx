@@ -31,6 +31,8 @@ interface TextEditorProps {
   onDirtyChange?: (dirty: boolean) => void
   /** Lets a submit through with fewer than `min` characters (a post that is images alone). */
   allowEmpty?: boolean
+  /** Holds the submit back (images still uploading). */
+  blocked?: boolean
   /** Extra controls between the text and the footer (attachments). */
   children?: ReactNode
   /** Extra buttons in the footer, before the submit button. */
@@ -58,6 +60,7 @@ export function TextEditor({
   draftKey,
   onDirtyChange,
   allowEmpty = false,
+  blocked = false,
   children,
   footerStart,
   textareaRef,
@@ -96,7 +99,7 @@ export function TextEditor({
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault()
-    if (!valid || pending) return
+    if (!valid || pending || blocked) return
     setPending(true)
     setError(null)
     let outcome: SubmitOutcome = null
@@ -152,7 +155,7 @@ export function TextEditor({
           <button
             type="submit"
             className="btn btn-primary"
-            disabled={!valid || pending}
+            disabled={!valid || pending || blocked}
             aria-busy={pending || undefined}
           >
             {pending ? (pendingLabel ?? submitLabel) : submitLabel}

@@ -127,9 +127,14 @@ function prependTo(get: Getter, keys: string[], id: string) {
 /** Resolves to null once the server accepted the post, else to the reason it did not. */
 export const createPostAtom = atom(
   null,
-  async (get, set, content: string): Promise<string | null> => {
+  async (
+    get,
+    set,
+    content: string,
+    media: { id: string; alt: string }[] = [],
+  ): Promise<string | null> => {
     try {
-      const { post } = await api.createPost(content)
+      const { post } = await api.createPost(content, media)
       set(upsertPostsAtom, [post])
       set(
         postListsAtom,

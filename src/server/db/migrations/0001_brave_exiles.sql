@@ -16,4 +16,5 @@ CREATE TABLE `post_media` (
 --> statement-breakpoint
 CREATE INDEX `post_media_post_idx` ON `post_media` (`post_id`,`position`);--> statement-breakpoint
 CREATE INDEX `post_media_owner_idx` ON `post_media` (`owner_id`);--> statement-breakpoint
+CREATE INDEX `post_media_thumb_idx` ON `post_media` (`thumb_id`);--> statement-breakpoint
 ALTER TABLE `posts` ADD `edited_at` integer;
