@@ -85,7 +85,7 @@ export function CommentItem({ comment, postId, postOwner, removed = false }: Com
                   aria-label="Delete comment"
                   title="Delete comment"
                   onClick={() => {
-                    setHeight(itemRef.current?.offsetHeight ?? 0)
+                    setHeight(itemRef.current?.getBoundingClientRect().height ?? 0)
                     removal.start()
                   }}
                 >

@@ -74,7 +74,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
       setConfirming(true)
       return
     }
-    setHeight(cardRef.current?.offsetHeight ?? 0)
+    setHeight(cardRef.current?.getBoundingClientRect().height ?? 0)
     removal.start()
   }
 
