@@ -1,17 +1,46 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { writeStamp } from './scripts/build-stamp'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-/** The renderer as a plain web app, served by the Gamerstage server at "/". */
+/**
+ * electron-vite forces `base: './'` on production renderer builds. The server hands this one
+ * build to the desktop window and to every LAN browser, and relative asset paths break every
+ * nested route (`/post/12` would ask for `/post/assets/…`): pin the absolute base after it.
+ */
+const absoluteBase: Plugin = {
+  name: 'gamerstage:absolute-base',
+  enforce: 'post',
+  config: () => ({ base: '/' }),
+}
+
+/** Marks the build as matching its sources (scripts/build-stamp.ts), whoever ran it. */
+const stampBuild: Plugin = {
+  name: 'gamerstage:build-stamp',
+  apply: 'build',
+  closeBundle: () => writeStamp('renderer'),
+}
+
+/**
+ * The renderer as a plain web app, served by the Gamerstage server at "/". The one production
+ * build for the desktop window and the LAN, whether `npm run build` (through electron-vite),
+ * `npm start`, `npm run dist` or `npm run serve` made it.
+ */
 export default defineConfig({
   root: here('./src/renderer'),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), absoluteBase, stampBuild],
   build: {
     outDir: here('./out/renderer'),
     emptyOutDir: true,
+    // LAN browsers, phones included, not only the app's own Chromium.
+    target: 'es2022',
+    minify: true,
+    cssMinify: true,
+    modulePreload: { polyfill: false },
+    reportCompressedSize: false,
   },
   server: {
     // `npm run serve -- --port 4567` beside `vite --config vite.web.config.ts` for development.

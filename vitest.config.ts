@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * A guard against hangs, not a speed check: password hashing on a busy 2-core machine can take
+ * seconds, and CI's is one.
+ */
+const testTimeout = 30_000
+
 export default defineConfig({
   test: {
     // The JSON report feeds .ci/run's closing `N passed, N failed` line.
@@ -9,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          testTimeout,
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
@@ -17,6 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'main',
+          testTimeout,
           include: ['tests/main/**/*.test.ts'],
           environment: 'node',
         },

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { ensureBuilt } from '../scripts/build-stale'
 import { DEFAULT_SIZE } from './generate'
 import { formatTable, runBench } from './run-bench'
 
@@ -26,6 +27,8 @@ const number = (value: string | undefined, fallback: number) => {
   return parsed
 }
 
+// The bench measures the server that ships: `node out/server/cli.js` and the web app it serves.
+await ensureBuilt()
 const report = await runBench({
   size: {
     users: number(values.users, DEFAULT_SIZE.users),
@@ -36,6 +39,7 @@ const report = await runBench({
   },
   duration: number(values.duration, 10),
   connections: number(values.connections, 10),
+  memory: true,
 })
 console.log(`\n${formatTable(report)}`)
 const dir = fileURLToPath(new URL('./results', import.meta.url))

@@ -10,6 +10,8 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
+import { SERVER_CLI } from '../scripts/build-stamp'
+import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -18,6 +20,10 @@ export interface BenchOptions {
   /** Seconds of load per endpoint. */
   duration: number
   connections: number
+  /** Requests per endpoint instead of a duration (the smoke test's exact, quick runs). */
+  amount?: number
+  /** Also measure memory: idle, after load, and whole lists (memory-bench.ts). */
+  memory?: boolean
 }
 
 export interface EndpointResult {
@@ -31,6 +37,8 @@ export interface EndpointResult {
   ratioToBare: number
   non2xx: number
   errors: number
+  /** Requests answered. */
+  completed: number
 }
 
 export interface BenchReport {
@@ -40,6 +48,7 @@ export interface BenchReport {
   dataset: { generateSeconds: number; popularPostLikes: number }
   server: { readySeconds: number; rssMiB: number | null; peakRssMiB: number | null }
   endpoints: EndpointResult[]
+  memory?: MemoryReport
 }
 
 interface Endpoint {
@@ -119,15 +128,15 @@ function endpoints(dataset: Dataset, freshPostId: number): Endpoint[] {
 }
 
 /** Starts `npm run serve`'s server on the data folder and waits for its address. */
-function startServerProcess(
+export function startServerProcess(
   dataDir: string,
+  args: string[] = ['--no-demo'],
 ): Promise<{ child: ChildProcess; url: string; readySeconds: number }> {
   const started = performance.now()
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--data', dataDir, '--no-demo'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const child = spawn(process.execPath, [SERVER_CLI, '--port', '0', '--data', dataDir, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   return new Promise((resolve, reject) => {
     let output = ''
     const onData = (chunk: Buffer) => {
@@ -145,7 +154,7 @@ function startServerProcess(
 }
 
 /** Resident and peak memory of a process in MiB, where /proc tells (Linux). */
-function memoryOf(pid: number): { rssMiB: number | null; peakRssMiB: number | null } {
+export function memoryOf(pid: number): { rssMiB: number | null; peakRssMiB: number | null } {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1])
@@ -206,7 +215,7 @@ export async function runBench(
       const result = await autocannon({
         url,
         connections: options.connections,
-        duration: options.duration,
+        ...(options.amount ? { amount: options.amount } : { duration: options.duration }),
         requests: endpoint.requests,
         setupClient: endpoint.signedIn
           ? (client) => {
@@ -233,6 +242,7 @@ export async function runBench(
         ratioToBare: bareRate ? requestsPerSecond / bareRate : 0,
         non2xx: result.non2xx,
         errors: result.errors,
+        completed: result.requests.total,
       }
       results.push(row)
       log(
@@ -240,6 +250,9 @@ export async function runBench(
       )
     }
     const memory = server.pid ? memoryOf(server.pid) : { rssMiB: null, peakRssMiB: null }
+    const memoryReport = options.memory
+      ? await measureMemory(dataDir, memory.rssMiB, log)
+      : undefined
     const cpu = cpus()
     return {
       date: new Date().toISOString(),
@@ -254,6 +267,7 @@ export async function runBench(
       dataset: { generateSeconds: dataset.seconds, popularPostLikes: dataset.popularLikes },
       server: { readySeconds: started.readySeconds, ...memory },
       endpoints: results,
+      ...(memoryReport ? { memory: memoryReport } : {}),
     }
   } finally {
     server?.kill('SIGTERM')
@@ -274,6 +288,7 @@ export function formatTable(report: BenchReport): string {
   return [
     header,
     ...rows,
+    ...(report.memory ? ['', formatMemory(report.memory)] : []),
     '',
     `Dataset generated in ${report.dataset.generateSeconds.toFixed(1)} s; server ready in ${server.readySeconds.toFixed(2)} s; ` +
       `server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,

@@ -2,15 +2,15 @@
  * The Electron main process: starts the embedded server, opens the window on it, and answers the
  * bridge. Each concern lives in its own module; this file only wires them together.
  */
-import { BrowserWindow, Menu, app, dialog, ipcMain, session, shell } from 'electron'
+import { BrowserWindow, Menu, app, dialog, ipcMain, screen, session, shell } from 'electron'
 import { join } from 'node:path'
 import { Channel } from '../shared/ipc-channels'
 import { ConnectionManager } from './connection'
 import { EmbeddedServer } from './embedded-server'
-import { registerIpc } from './ipc'
+import { isAppFrame, registerIpc } from './ipc'
 import { buildMenu } from './menu'
 import { SettingsStore } from './settings'
-import { lockNavigation, mainWindowOptions } from './window'
+import { boundsOnScreen, lockNavigation, mainWindowOptions } from './window'
 
 let server: EmbeddedServer | undefined
 let mainWindow: BrowserWindow | undefined
@@ -65,52 +65,59 @@ async function start(): Promise<void> {
     mainWindow?.webContents.send(Channel.ConnectionChanged, current),
   )
 
-  registerIpc(ipcMain, (sender) => sender === mainWindow?.webContents, {
-    getConnection: () => connection.get(),
-    setConnection: (target) => connection.set(target),
-    getLanSharing: () => embedded.lanStatus(settings.get().lanSharing.port),
-    setLanSharing: async ({ enabled, port = settings.get().lanSharing.port }) => {
-      const status = await embedded.setLanSharing(enabled, port)
-      settings.update({ lanSharing: { enabled, port } })
-      return status
+  const appOrigin = () => new URL(embedded.url).origin
+  registerIpc(
+    ipcMain,
+    isAppFrame(() => mainWindow?.webContents, appOrigin),
+    {
+      getConnection: () => connection.get(),
+      setConnection: (target) => connection.set(target),
+      getLanSharing: () => embedded.lanStatus(settings.get().lanSharing.port),
+      setLanSharing: async ({ enabled, port = settings.get().lanSharing.port }) => {
+        const status = await embedded.setLanSharing(enabled, port)
+        settings.update({ lanSharing: { enabled, port } })
+        return status
+      },
+      appVersion: app.getVersion(),
+      backupData: async () => {
+        const today = new Date().toISOString().slice(0, 10)
+        const choice = await dialog.showSaveDialog({
+          title: 'Back up Gamerstage data',
+          defaultPath: join(app.getPath('documents'), `gamerstage-backup-${today}.db`),
+          filters: [{ name: 'Gamerstage backup', extensions: ['db'] }],
+        })
+        if (choice.canceled || !choice.filePath) return null
+        await embedded.backup(choice.filePath)
+        return { file: choice.filePath }
+      },
+      restoreData: async () => {
+        const choice = await dialog.showOpenDialog({
+          title: 'Restore Gamerstage data from a backup',
+          properties: ['openFile'],
+          filters: [{ name: 'Gamerstage backup', extensions: ['db'] }],
+        })
+        const file = choice.filePaths[0]
+        if (choice.canceled || !file) return null
+        await embedded.restore(file)
+        return { file }
+      },
     },
-    appVersion: app.getVersion(),
-    backupData: async () => {
-      const today = new Date().toISOString().slice(0, 10)
-      const choice = await dialog.showSaveDialog({
-        title: 'Back up Gamerstage data',
-        defaultPath: join(app.getPath('documents'), `gamerstage-backup-${today}.db`),
-        filters: [{ name: 'Gamerstage backup', extensions: ['db'] }],
-      })
-      if (choice.canceled || !choice.filePath) return null
-      await embedded.backup(choice.filePath)
-      return { file: choice.filePath }
-    },
-    restoreData: async () => {
-      const choice = await dialog.showOpenDialog({
-        title: 'Restore Gamerstage data from a backup',
-        properties: ['openFile'],
-        filters: [{ name: 'Gamerstage backup', extensions: ['db'] }],
-      })
-      const file = choice.filePaths[0]
-      if (choice.canceled || !file) return null
-      await embedded.restore(file)
-      return { file }
-    },
-  })
+  )
 
   // The app asks for no camera, microphone, notifications or anything else.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, done) => done(false))
   Menu.setApplicationMenu(buildMenu(app.getName(), app.getVersion()))
 
+  const bounds = boundsOnScreen(
+    settings.get().windowBounds,
+    screen.getAllDisplays(),
+    screen.getPrimaryDisplay(),
+  )
   const window = new BrowserWindow(
-    mainWindowOptions(
-      join(import.meta.dirname, '../preload/index.cjs'),
-      settings.get().windowBounds,
-    ),
+    mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), bounds),
   )
   mainWindow = window
-  if (settings.get().windowBounds?.maximized) window.maximize()
+  if (bounds?.maximized) window.maximize()
   lockNavigation(
     window.webContents,
     () => embedded.url,

@@ -31,13 +31,32 @@ class IpcRefusal extends Error {
   override name = 'IpcRefusal'
 }
 
+/** What a handler knows of who called it. */
+export type IpcSender = Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>
+
 /**
- * Registers every handler of the bridge. Each one answers only our own window (a frame or page
- * from anywhere else gets nothing) and validates its arguments before acting.
+ * Accepts only the app's own window, and in it only the top frame while it shows the app's own
+ * origin: not an iframe (an image or embed in a post could one day bring one), not a page the
+ * window was somehow navigated to, not a frame that is already gone.
+ */
+export function isAppFrame(
+  appContents: () => WebContents | undefined,
+  appOrigin: () => string,
+): (event: IpcSender) => boolean {
+  return ({ sender, senderFrame }) => {
+    if (!sender || sender !== appContents()) return false
+    if (!senderFrame || senderFrame.parent !== null) return false
+    return URL.canParse(senderFrame.url) && new URL(senderFrame.url).origin === appOrigin()
+  }
+}
+
+/**
+ * Registers every handler of the bridge. Each one answers only our own window's app frame (see
+ * isAppFrame; anything else gets nothing) and validates its arguments before acting.
  */
 export function registerIpc(
   ipc: Pick<IpcMain, 'handle'>,
-  isOurWindow: (sender: WebContents) => boolean,
+  isTrustedSender: (event: IpcSender) => boolean,
   services: IpcServices,
 ): void {
   const handle = <Args extends unknown[], Result>(
@@ -45,7 +64,7 @@ export function registerIpc(
     handler: (...args: Args) => Result,
   ) =>
     ipc.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
-      if (!isOurWindow(event.sender)) throw new IpcRefusal('Not allowed.')
+      if (!isTrustedSender(event)) throw new IpcRefusal('Not allowed.')
       return handler(...(args as Args))
     })
   const parse = <T>(schema: z.ZodType<T>, value: unknown, what: string): T => {

@@ -11,9 +11,12 @@ import type { AppEnv } from './context'
 export function serveRenderer(app: Hono<AppEnv>, rendererDir: string): void {
   const indexFile = join(rendererDir, 'index.html')
   if (existsSync(rendererDir)) registerFiles(app, rendererDir)
+  // A file the build does not have (an old tab asking for last version's bundle) is missing,
+  // not a page: answering index.html would hand HTML to a <script> tag.
+  app.get('/assets/*', (c) => c.text('Not found.', 404))
   app.get('*', (c) => {
     if (!existsSync(indexFile)) {
-      return c.text('The Gamerstage web app is not built. Run `npm run build:web`.', 503)
+      return c.text('The Gamerstage web app is not built. Run `npm run build`.', 503)
     }
     c.header('Cache-Control', 'no-cache')
     return c.html(readFileSync(indexFile, 'utf8'))

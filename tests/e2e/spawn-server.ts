@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
+import { SERVER_CLI } from '../../scripts/build-stamp'
 
 /** A real Gamerstage server started by a test, on a data folder the test owns. */
 export interface SpawnedServer {
@@ -25,12 +26,12 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** `npx tsx src/server/cli.ts --port <port> --data <dataDir> --no-demo`, once its health answers. */
+/** `node out/server/cli.js --port <port> --data <dataDir> --no-demo`, once its health answers. */
 export async function spawnServer(port: number, dataDir: string): Promise<SpawnedServer> {
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(
-    'npx',
-    ['tsx', 'src/server/cli.ts', '--port', String(port), '--host', '127.0.0.1'].concat([
+    process.execPath,
+    [SERVER_CLI, '--port', String(port), '--host', '127.0.0.1'].concat([
       '--data',
       dataDir,
       '--no-demo',

@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { SERVER_CLI } from '../../scripts/build-stamp'
+import { ensureBuilt } from '../../scripts/build-stale'
 
 const { values } = parseArgs({
   options: {
@@ -33,11 +35,13 @@ async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
 if (values.after) await waitFor(values.after)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-'))
-const args = ['tsx', 'scripts/serve.ts', '--port', values.port, '--host', '127.0.0.1']
-args.push('--data', dataDir)
+const args = [SERVER_CLI, '--port', values.port, '--host', '127.0.0.1', '--data', dataDir]
 if (values['no-demo']) args.push('--no-demo')
 
-const child = spawn('npx', args, { stdio: 'inherit' })
+// `npm test` runs `npm run build` first, so this finds the build that ships fresh and serves it
+// as it is; run alone, Playwright still gets a current build.
+await ensureBuilt()
+const child = spawn(process.execPath, args, { stdio: 'inherit' })
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

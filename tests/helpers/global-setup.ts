@@ -1,6 +1,9 @@
-import { ensureWebAppBuilt } from '../../scripts/web-app'
+import { ensureBuilt } from '../../scripts/build-stale'
 
-/** Some server tests fetch the served web app (its headers): build it once if it is stale. */
+/**
+ * Tests run the server that ships (`node out/server/cli.js`) and fetch the web app it serves:
+ * build whichever of them is stale, once.
+ */
 export default async function setup(): Promise<void> {
-  await ensureWebAppBuilt()
+  await ensureBuilt()
 }

@@ -8,11 +8,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { SERVER_CLI } from '../../scripts/build-stamp'
 import { signToken } from '../../src/server/auth/token'
 import { SECRET_FILE } from '../../src/server/server'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-export const CLI = join(REPO_ROOT, 'src/server/cli.ts')
+
+/** The compiled headless server, as `npm run serve` runs it. */
+export const CLI = SERVER_CLI
 
 /** True under `npm run test:soak` (vitest.soak.config.ts): run the long variants. */
 export const SOAK = process.env.GAMERSTAGE_SOAK === '1'
@@ -61,10 +64,10 @@ export interface CliRun {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-/** Runs `node --import tsx src/server/cli.ts …args` as `npm run serve` would. */
+/** Runs `node out/server/cli.js …args` as `npm run serve` does. */
 export function runCli(cleanup: Cleanup, args: string[]): CliRun {
   const child = cleanup.child(
-    spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    spawn(process.execPath, [CLI, ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,6 +12,12 @@ vi.mock('electron', () => import('./mocks/electron'))
 const REPO_ROOT = resolve(import.meta.dirname, '../..')
 const REQUEST_CHANNELS = Object.values(Channel).filter((c) => c !== Channel.ConnectionChanged)
 
+/** An IPC event from a window's top frame, as Electron makes one. */
+const fromWindow = (window: { webContents: { mainFrame: unknown } }) => ({
+  sender: window.webContents,
+  senderFrame: window.webContents.mainFrame,
+})
+
 describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
   let electron: ElectronMock
   let userData: string
@@ -47,6 +53,11 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
       await vi.waitFor(() => expect(electron.app.quit.mock.calls.length).toBe(quitsBefore + 1))
     }
     return event
+  }
+
+  /** Writes settings.json as a previous run would have left it. */
+  function writeSettings(settings: Record<string, unknown>): void {
+    writeFileSync(join(userData, 'settings.json'), JSON.stringify(settings))
   }
 
   /** Loads index.ts and waits until it has opened the window on its server. */
@@ -110,7 +121,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
   it('answers GetConnection to its window with the embedded server', async () => {
     const { window, url } = await launch()
 
-    const answer = await handler(Channel.GetConnection)({ sender: window.webContents })
+    const answer = await handler(Channel.GetConnection)(fromWindow(window))
 
     expect(answer).toEqual({ kind: 'embedded', baseUrl: url })
   })
@@ -119,15 +130,13 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     await launch()
     const stranger = new (await electronMock()).BrowserWindow()
 
-    expect(() => handler(Channel.GetConnection)({ sender: stranger.webContents })).toThrow(
-      'Not allowed.',
-    )
+    expect(() => handler(Channel.GetConnection)(fromWindow(stranger))).toThrow('Not allowed.')
   })
 
   it('answers the app version', async () => {
     const { window } = await launch()
 
-    expect(await handler(Channel.GetAppVersion)({ sender: window.webContents })).toBe('0.0.0-test')
+    expect(await handler(Channel.GetAppVersion)(fromWindow(window))).toBe('0.0.0-test')
   })
 
   it('denies every permission request', async () => {
@@ -181,6 +190,27 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     expect(window.show).toHaveBeenCalledOnce()
   })
 
+  it('opens the window where it was left while that display is still connected', async () => {
+    writeSettings({
+      windowBounds: { x: 300, y: 200, width: 1000, height: 700, maximized: true },
+    })
+    const { window } = await launch()
+
+    expect(window.options).toMatchObject({ x: 300, y: 200, width: 1000, height: 700 })
+    expect(window.maximize).toHaveBeenCalledOnce()
+  })
+
+  it('centres the window on the primary display when its saved place is gone', async () => {
+    writeSettings({
+      windowBounds: { x: 2500, y: 200, width: 1000, height: 700, maximized: false },
+    })
+    const { window } = await launch()
+
+    // The mock's one display: a 1920×1040 work area.
+    expect(window.options).toMatchObject({ x: 460, y: 170, width: 1000, height: 700 })
+    expect(window.maximize).not.toHaveBeenCalled()
+  })
+
   it('remembers the window bounds when the window closes', async () => {
     const { window } = await launch()
     window.getNormalBounds.mockReturnValue({ x: 30, y: 40, width: 1000, height: 700 })
@@ -202,10 +232,10 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     others.push(remote)
     const { window } = await launch()
 
-    const answer = await handler(Channel.SetConnection)(
-      { sender: window.webContents },
-      { kind: 'remote', url: `${remote.url}/home` },
-    )
+    const answer = await handler(Channel.SetConnection)(fromWindow(window), {
+      kind: 'remote',
+      url: `${remote.url}/home`,
+    })
 
     const expected = { kind: 'remote', baseUrl: remote.url }
     expect(answer).toEqual(expected)
@@ -214,28 +244,22 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
       expected,
     )
     expect(readSettings().connection).toEqual({ kind: 'remote', url: remote.url })
-    expect(await handler(Channel.GetConnection)({ sender: window.webContents })).toEqual(expected)
+    expect(await handler(Channel.GetConnection)(fromWindow(window))).toEqual(expected)
   })
 
   it('turns LAN sharing on and off through IPC and persists it', async () => {
     const { window } = await launch()
     const port = await freePort()
 
-    const on = await handler(Channel.SetLanSharing)(
-      { sender: window.webContents },
-      { enabled: true, port },
-    )
+    const on = await handler(Channel.SetLanSharing)(fromWindow(window), { enabled: true, port })
 
     expect(on).toMatchObject({ enabled: true, port })
     expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
     expect(readSettings().lanSharing).toEqual({ enabled: true, port })
-    expect(await handler(Channel.GetLanSharing)({ sender: window.webContents })).toEqual(on)
+    expect(await handler(Channel.GetLanSharing)(fromWindow(window))).toEqual(on)
 
     // Without a port, the remembered one is used.
-    const off = await handler(Channel.SetLanSharing)(
-      { sender: window.webContents },
-      { enabled: false },
-    )
+    const off = await handler(Channel.SetLanSharing)(fromWindow(window), { enabled: false })
 
     expect(off).toMatchObject({ enabled: false, port, addresses: [] })
     expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
@@ -248,10 +272,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     holders.push(taken.server)
 
     await expect(
-      handler(Channel.SetLanSharing)(
-        { sender: window.webContents },
-        { enabled: true, port: taken.port },
-      ),
+      handler(Channel.SetLanSharing)(fromWindow(window), { enabled: true, port: taken.port }),
     ).rejects.toThrow(`Port ${taken.port} is already in use`)
 
     expect(readSettings().lanSharing).toEqual({ enabled: false, port: 4567 })
@@ -267,7 +288,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     const { window } = await launch()
 
     await vi.waitFor(async () => expect(await health(`http://127.0.0.1:${port}`)).toBe(200))
-    expect(await handler(Channel.GetLanSharing)({ sender: window.webContents })).toMatchObject({
+    expect(await handler(Channel.GetLanSharing)(fromWindow(window))).toMatchObject({
       enabled: true,
       port,
     })
@@ -284,7 +305,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     const { window, url } = await launch()
 
     expect(await health(url)).toBe(200)
-    expect(await handler(Channel.GetLanSharing)({ sender: window.webContents })).toMatchObject({
+    expect(await handler(Channel.GetLanSharing)(fromWindow(window))).toMatchObject({
       enabled: false,
       port: taken.port,
       addresses: [],

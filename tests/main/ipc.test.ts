@@ -1,15 +1,18 @@
 import type { IpcMain, WebContents } from 'electron'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { registerIpc, type IpcServices } from '../../src/main/ipc'
+import { isAppFrame, registerIpc, type IpcServices } from '../../src/main/ipc'
 import type { LanSharingStatus } from '../../src/shared/bridge'
 import { Channel } from '../../src/shared/ipc-channels'
 
-type Handler = (event: { sender: unknown }, ...args: unknown[]) => unknown
+type Handler = (event: { sender: unknown; senderFrame: unknown }, ...args: unknown[]) => unknown
 
 const ourContents = { id: 1 } as unknown as WebContents
 const otherContents = { id: 2 } as unknown as WebContents
 
-const CONNECTION = { kind: 'embedded' as const, baseUrl: 'http://127.0.0.1:50000' }
+const APP_ORIGIN = 'http://127.0.0.1:50000'
+const CONNECTION = { kind: 'embedded' as const, baseUrl: APP_ORIGIN }
+/** The window's top frame showing the app. */
+const appFrame = { url: `${APP_ORIGIN}/post/12`, parent: null }
 const SHARING: LanSharingStatus = {
   enabled: true,
   port: 4567,
@@ -45,14 +48,30 @@ describe('registerIpc', () => {
       backupData: vi.fn(async () => ({ file: '/backups/a.db' })),
       restoreData: vi.fn(async () => null),
     }
-    registerIpc(ipc, (sender) => sender === ourContents, services)
+    registerIpc(
+      ipc,
+      isAppFrame(
+        () => ourContents,
+        () => APP_ORIGIN,
+      ),
+      services,
+    )
   })
 
   /** Calls a registered handler as Electron would, awaiting whatever it answers or throws. */
   async function invoke(channel: Channel, sender: unknown, ...args: unknown[]): Promise<unknown> {
+    return invokeFrom(channel, sender, appFrame, ...args)
+  }
+
+  async function invokeFrom(
+    channel: Channel,
+    sender: unknown,
+    senderFrame: unknown,
+    ...args: unknown[]
+  ): Promise<unknown> {
     const handler = handlers.get(channel)
     if (!handler) throw new Error(`no handler for ${channel}`)
-    return await handler({ sender }, ...args)
+    return await handler({ sender, senderFrame }, ...args)
   }
 
   const serviceCalls = () =>
@@ -86,6 +105,36 @@ describe('registerIpc', () => {
     await expect(invoke(channel, undefined, ...args)).rejects.toThrow('Not allowed.')
 
     expect(serviceCalls()).toBe(0)
+  })
+
+  it.each([
+    ['an iframe of the app', { url: `${APP_ORIGIN}/home`, parent: appFrame }],
+    ['the top frame on another origin', { url: 'http://evil.example/', parent: null }],
+    ['the top frame on another port', { url: 'http://127.0.0.1:50001/', parent: null }],
+    ['a frame with no address', { url: '', parent: null }],
+    ['a frame already gone', null],
+  ])('refuses calls from our window through %s', async (_what, frame) => {
+    await expect(invokeFrom(Channel.GetConnection, ourContents, frame)).rejects.toThrow(
+      'Not allowed.',
+    )
+    await expect(invokeFrom(Channel.BackupData, ourContents, frame)).rejects.toThrow('Not allowed.')
+
+    expect(services.getConnection).not.toHaveBeenCalled()
+    expect(services.backupData).not.toHaveBeenCalled()
+  })
+
+  it('follows the app origin when the embedded server moves', async () => {
+    let origin = APP_ORIGIN
+    const check = isAppFrame(
+      () => ourContents,
+      () => origin,
+    )
+    const event = { sender: ourContents, senderFrame: appFrame } as unknown as Parameters<
+      typeof check
+    >[0]
+    expect(check(event)).toBe(true)
+    origin = 'http://127.0.0.1:50002'
+    expect(check(event)).toBe(false)
   })
 
   it.each([

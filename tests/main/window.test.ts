@@ -1,7 +1,12 @@
 import { EventEmitter } from 'node:events'
 import type { WebContents } from 'electron'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { isExternalWebUrl, lockNavigation, mainWindowOptions } from '../../src/main/window'
+import {
+  boundsOnScreen,
+  isExternalWebUrl,
+  lockNavigation,
+  mainWindowOptions,
+} from '../../src/main/window'
 
 const APP_ORIGIN = 'http://127.0.0.1:50000'
 
@@ -41,6 +46,67 @@ describe('window', () => {
 
       expect(options).toMatchObject({ x: 40, y: 50, width: 900, height: 600 })
       expect(options).not.toHaveProperty('maximized')
+    })
+  })
+
+  describe('boundsOnScreen', () => {
+    const laptop = { workArea: { x: 0, y: 0, width: 1440, height: 860 } }
+    /** A second monitor to the right of the laptop's screen. */
+    const monitor = { workArea: { x: 1440, y: 0, width: 2560, height: 1400 } }
+    const saved = (x: number, y: number, width = 1000, height = 700) => ({
+      x,
+      y,
+      width,
+      height,
+      maximized: false,
+    })
+
+    it('has nothing to place when nothing was saved', () => {
+      expect(boundsOnScreen(null, [laptop], laptop)).toBeNull()
+    })
+
+    it.each([
+      ['on the primary display', saved(100, 80), [laptop]],
+      ['on the second display', saved(2000, 300), [laptop, monitor]],
+      ['across both displays', saved(1000, 100), [laptop, monitor]],
+      ['partly past the right edge, title bar inside', saved(1200, 100), [laptop]],
+    ])('keeps a window saved %s', (_where, bounds, displays) => {
+      expect(boundsOnScreen(bounds, displays, laptop)).toEqual(bounds)
+    })
+
+    it.each([
+      ['on a monitor since unplugged', saved(2000, 300)],
+      ['far off to the left', saved(-5000, 100)],
+      ['with its title bar above the screen', saved(100, -400)],
+      ['below the screen', saved(100, 2000)],
+      ['with only a sliver showing', saved(1400, 100)],
+    ])('centres on the primary display a window saved %s', (_where, bounds) => {
+      expect(boundsOnScreen(bounds, [laptop], laptop)).toEqual({
+        x: 220,
+        y: 80,
+        width: 1000,
+        height: 700,
+        maximized: false,
+      })
+    })
+
+    it('shrinks a window bigger than the primary display to fit it, keeping "maximized"', () => {
+      const big = { ...saved(3000, 0, 2400, 1300), maximized: true }
+      expect(boundsOnScreen(big, [laptop], laptop)).toEqual({
+        x: 0,
+        y: 0,
+        width: 1440,
+        height: 860,
+        maximized: true,
+      })
+    })
+
+    it('centres within the work area of a primary display that does not start at 0,0', () => {
+      const shifted = { workArea: { x: 0, y: 25, width: 1440, height: 835 } }
+      expect(boundsOnScreen(saved(-3000, 0), [shifted], shifted)).toMatchObject({
+        x: 220,
+        y: 25 + Math.round((835 - 700) / 2),
+      })
     })
   })
 

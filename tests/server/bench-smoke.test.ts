@@ -12,6 +12,9 @@ describe('bench smoke run', () => {
       {
         size: { users: 30, posts: 200, likes: 400, comments: 200, follows: 60 },
         duration: 0.3,
+        // An exact number of requests each: a slow endpoint (login hashes a password) still
+        // answers within a run, however busy the machine.
+        amount: 4,
         connections: 2,
       },
       () => undefined,
@@ -30,7 +33,7 @@ describe('bench smoke run', () => {
       'login',
     ])
     for (const endpoint of report.endpoints) {
-      expect(endpoint.requestsPerSecond, endpoint.name).toBeGreaterThan(0)
+      expect(endpoint.completed, endpoint.name).toBeGreaterThanOrEqual(4)
       expect({ name: endpoint.name, non2xx: endpoint.non2xx, errors: endpoint.errors }).toEqual({
         name: endpoint.name,
         non2xx: 0,

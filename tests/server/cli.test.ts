@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { parseCliArgs } from '../../src/server/cli'
 import { defaultDataDir } from '../../src/server/data-dir'
 import { StartError } from '../../src/server/server'
+import { SERVER_CLI } from '../../scripts/build-stamp'
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const CLI = join(REPO_ROOT, 'src/server/cli.ts')
+const CLI = SERVER_CLI
 
 const folders: string[] = []
 const children: ChildProcess[] = []
@@ -36,7 +37,7 @@ interface Run {
 }
 
 function runCli(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,9 +16,27 @@ export function selectAll<Row>(db: Db, sql: string, ...params: unknown[]): Row[]
     .all(...params) as Row[]
 }
 
+/**
+ * Runs a hand-written SELECT of one integer column (ids) and answers the values alone: no object
+ * per row, for whole lists whose order is fixed as ids first (whole-list.ts). Only this function
+ * runs these SQL texts, so the cached statements stay in pluck mode.
+ */
+export function selectIds(db: Db, sql: string, ...params: unknown[]): number[] {
+  return connectionOf(db)
+    .prepare(sql)
+    .pluck(true)
+    .all(...params) as number[]
+}
+
 /** drizzle keeps the better-sqlite3 connection on the session shared by a database and its transactions. */
 function connectionOf(db: Db): Database.Database {
   return (db as unknown as { session: { client: Database.Database } }).session.client
+}
+
+/** Rows put back into the order of `ids`, leaving out ids that have no row. */
+export function inIdOrder<Row extends { id: number }>(ids: number[], rows: Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** A list of ids as the single parameter of `json_each(?)`. */

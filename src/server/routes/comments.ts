@@ -5,7 +5,8 @@ import {
   addComment,
   deleteComment,
   editComment,
-  listComments,
+  commentIdsOf,
+  commentsByIds,
   pageComments,
   voteComment,
 } from '../services/comments'
@@ -13,17 +14,24 @@ import { getPost } from '../services/posts'
 import { presentComment, presentComments, type CommentRow } from '../services/present'
 import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
+import { wholeListResponse, type WholeList } from '../whole-list'
+import type { Comment } from '../../shared/api-types'
 
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
 
+  /** A post's comments in the spec's whole-list shape: every voter. */
+  const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => ({
+    ids: commentIdsOf(db, postId),
+    load: (ids) => presentComments(db, commentsByIds(db, ids), { detail: 'full', viewerId }),
+  })
+
   /** The spec answers with all the post's comments; `Prefer: return=minimal` with just this one. */
   const mutationAnswer = (c: Context<AppEnv>, comment: CommentRow, status: 200 | 201 = 200) => {
     const viewerId = c.get('viewerId')
     if (wantsMinimal(c)) return c.json({ comment: presentComment(db, comment, viewerId) }, status)
-    const all = listComments(db, comment.postId)
-    return c.json({ comments: presentComments(db, all, { detail: 'full', viewerId }) }, status)
+    return wholeListResponse('comments', allComments(comment.postId, viewerId), status)
   }
 
   return new Hono<AppEnv>()
@@ -31,11 +39,7 @@ export function commentsRoutes(deps: AppDeps) {
       const post = getPost(db, c.req.param('postId'))
       const page = pageOf(c.req.valid('query'))
       const viewerId = c.get('viewerId')
-      if (!page) {
-        return c.json({
-          comments: presentComments(db, listComments(db, post.id), { detail: 'full', viewerId }),
-        })
-      }
+      if (!page) return wholeListResponse('comments', allComments(post.id, viewerId))
       const found = pageComments(db, post.id, page)
       return c.json({
         comments: presentComments(db, found.rows, { detail: 'page', viewerId }),

@@ -10,17 +10,21 @@ import {
   editPost,
   getPost,
   likePost,
-  listAllPosts,
-  listUserPosts,
+  allPostIds,
   pageAllPosts,
   pageFeed,
   pageUserPosts,
+  postsByIds,
+  userPostIds,
   type PostRowPage,
+  type PostSort,
 } from '../services/posts'
 import { presentPost, presentPosts, type PostRow } from '../services/present'
 import { getUserByUsername } from '../services/users'
 import { pageOf } from '../services/pagination'
 import { validate } from '../validate'
+import { wholeListResponse, type WholeList } from '../whole-list'
+import type { Post } from '../../shared/api-types'
 
 const postsQuerySchema = pageQuerySchema.extend({
   sort: z.enum(['recent', 'likes'], { error: 'sort must be "recent" or "likes".' }).optional(),
@@ -29,6 +33,14 @@ const postsQuerySchema = pageQuerySchema.extend({
 export function postsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+
+  /** Posts in the spec's whole-list shape: every reactor and every comment. */
+  const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => ({
+    ids,
+    load: (batch) => presentPosts(db, postsByIds(db, batch), { detail: 'full', viewerId }),
+  })
+  const allPosts = (viewerId: number | null, sort: PostSort = 'recent') =>
+    wholePosts(allPostIds(db, sort), viewerId)
 
   /** A page as the API answers it: trimmed posts and where to continue. */
   const pageAnswer = (c: Context<AppEnv>, page: PostRowPage) =>
@@ -41,10 +53,7 @@ export function postsRoutes(deps: AppDeps) {
   const mutationAnswer = (c: Context<AppEnv>, post: PostRow, status: 200 | 201 = 200) => {
     const viewerId = c.get('viewerId')
     if (wantsMinimal(c)) return c.json({ post: presentPost(db, post, viewerId) }, status)
-    return c.json(
-      { posts: presentPosts(db, listAllPosts(db), { detail: 'full', viewerId }) },
-      status,
-    )
+    return wholeListResponse('posts', allPosts(viewerId), status)
   }
 
   return new Hono<AppEnv>()
@@ -52,22 +61,14 @@ export function postsRoutes(deps: AppDeps) {
       const query = c.req.valid('query')
       const sort = query.sort ?? 'recent'
       const page = pageOf(query)
-      if (!page) {
-        const viewerId = c.get('viewerId')
-        return c.json({
-          posts: presentPosts(db, listAllPosts(db, sort), { detail: 'full', viewerId }),
-        })
-      }
+      if (!page) return wholeListResponse('posts', allPosts(c.get('viewerId'), sort))
       return pageAnswer(c, pageAllPosts(db, page, sort))
     })
     .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
       const author = getUserByUsername(db, c.req.param('username'))
       const page = pageOf(c.req.valid('query'))
       if (!page) {
-        const viewerId = c.get('viewerId')
-        return c.json({
-          posts: presentPosts(db, listUserPosts(db, author.id), { detail: 'full', viewerId }),
-        })
+        return wholeListResponse('posts', wholePosts(userPostIds(db, author.id), c.get('viewerId')))
       }
       return pageAnswer(c, pageUserPosts(db, author.id, page))
     })

@@ -6,20 +6,29 @@ import { optionalViewer, requireUser, wantsMinimal, type AppDeps, type AppEnv } 
 import { unauthorized } from '../errors'
 import { MESSAGES } from '../messages'
 import { pageOf } from '../services/pagination'
-import { addBookmark, listBookmarks, pageBookmarks, removeBookmark } from '../services/bookmarks'
+import {
+  addBookmark,
+  bookmarkedPostIds,
+  pageBookmarks,
+  removeBookmark,
+} from '../services/bookmarks'
+import { postsByIds } from '../services/posts'
 import { presentPost, presentPosts, presentUser, type PostRow } from '../services/present'
 import {
   editProfile,
   follow,
   getUserById,
   getUserByUsername,
-  listAllUsers,
+  allUserIds,
   pageUsers,
   searchUsers,
   suggestUsers,
   unfollow,
+  usersByIds,
 } from '../services/users'
 import { validate } from '../validate'
+import { wholeListResponse, type WholeList } from '../whole-list'
+import type { Post, User } from '../../shared/api-types'
 
 const usersQuerySchema = pageQuerySchema.extend({
   search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
@@ -30,9 +39,15 @@ export function usersRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
 
-  /** The spec answers every bookmark mutation with all the user's bookmarks. */
-  const bookmarksAnswer = (userId: number) =>
-    presentPosts(db, listBookmarks(db, userId), { detail: 'full', viewerId: userId })
+  /** All the user's bookmarks, the answer of every bookmark mutation in the spec. */
+  const allBookmarks = (userId: number): WholeList<Post> => ({
+    ids: bookmarkedPostIds(db, userId),
+    load: (ids) => presentPosts(db, postsByIds(db, ids), { detail: 'full', viewerId: userId }),
+  })
+  const allUsers = (): WholeList<User> => ({
+    ids: allUserIds(db),
+    load: (ids) => usersByIds(db, ids).map((user) => presentUser(db, user)),
+  })
 
   return (
     new Hono<AppEnv>()
@@ -46,13 +61,13 @@ export function usersRoutes(deps: AppDeps) {
           return c.json(suggestUsers(db, viewerId, page))
         }
         if (limit !== undefined || cursor !== undefined) return c.json(pageUsers(db, page))
-        return c.json({ users: listAllUsers(db).map((user) => presentUser(db, user)) })
+        return wholeListResponse('users', allUsers())
       })
       // Registered before `/:username`, which would otherwise take "bookmark" for a username.
       .get('/bookmark', auth, validate('query', pageQuerySchema), (c) => {
         const userId = c.get('user').id
         const request = pageOf(c.req.valid('query'))
-        if (!request) return c.json({ bookmarks: bookmarksAnswer(userId) })
+        if (!request) return wholeListResponse('bookmarks', allBookmarks(userId))
         const page = pageBookmarks(db, userId, request)
         return c.json({
           bookmarks: presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
@@ -101,6 +116,6 @@ export function usersRoutes(deps: AppDeps) {
 
   function bookmarkAnswer(c: Context<AppEnv>, userId: number, post: PostRow) {
     if (wantsMinimal(c)) return c.json({ post: presentPost(db, post, userId) })
-    return c.json({ bookmarks: bookmarksAnswer(userId) })
+    return wholeListResponse('bookmarks', allBookmarks(userId))
   }
 }

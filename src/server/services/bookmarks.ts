@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { selectIds } from '../db/raw'
 import { bookmarks, posts } from '../db/schema'
 import { badRequest } from '../errors'
 import { MESSAGES } from '../messages'
@@ -7,16 +8,13 @@ import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import { getPost } from './posts'
 import type { PostRow } from './present'
 
-/** The user's bookmarked posts, the most recently saved first. */
-export function listBookmarks(db: Db, userId: number): PostRow[] {
-  return db
-    .select({ post: posts })
-    .from(bookmarks)
-    .innerJoin(posts, eq(posts.id, bookmarks.postId))
-    .where(eq(bookmarks.userId, userId))
-    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
-    .all()
-    .map(({ post }) => post)
+/** The ids of the user's bookmarked posts, the most recently saved first. */
+export function bookmarkedPostIds(db: Db, userId: number): number[] {
+  return selectIds(
+    db,
+    'SELECT post_id FROM bookmarks WHERE user_id = ? ORDER BY created_at DESC, post_id DESC',
+    userId,
+  )
 }
 
 export function pageBookmarks(

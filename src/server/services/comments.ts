@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { COMMENT_COLUMNS, selectAll } from '../db/raw'
+import { COMMENT_COLUMNS, idList, inIdOrder, selectAll, selectIds } from '../db/raw'
 import { commentVotes, comments, posts } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { MESSAGES } from '../messages'
@@ -9,16 +9,23 @@ import { getPost } from './posts'
 import type { CommentRow, PostRow } from './present'
 import { parseId } from './users'
 
-const newestFirst = [desc(comments.createdAt), desc(comments.id)]
+/** The ids of a post's comments, newest first: the order of the whole-list answer. */
+export function commentIdsOf(db: Db, postId: number): number[] {
+  return selectIds(
+    db,
+    'SELECT id FROM comments WHERE post_id = ? ORDER BY created_at DESC, id DESC',
+    postId,
+  )
+}
 
-/** Every comment of a post, newest first: the spec's whole-list answer. */
-export function listComments(db: Db, postId: number): CommentRow[] {
-  return db
-    .select()
-    .from(comments)
-    .where(eq(comments.postId, postId))
-    .orderBy(...newestFirst)
-    .all()
+/** The comments of these ids, in this order (ids without a comment left out). */
+export function commentsByIds(db: Db, ids: number[]): CommentRow[] {
+  const rows = selectAll<CommentRow>(
+    db,
+    `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id IN (SELECT value FROM json_each(?))`,
+    idList(ids),
+  )
+  return inIdOrder(ids, rows)
 }
 
 export function pageComments(

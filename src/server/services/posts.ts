@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { postReactions, posts, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
@@ -10,7 +10,7 @@ import {
   type AttachRequest,
 } from './post-images'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
-import { idList, POST_COLUMNS, selectAll } from '../db/raw'
+import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
 import type { PostRow } from './present'
 import { parseId } from './users'
 
@@ -21,16 +21,21 @@ export interface PostRowPage {
   nextCursor: string | null
 }
 
-const newestFirst = [desc(posts.createdAt), desc(posts.id)]
-const mostLikedFirst = [desc(posts.likeCount), desc(posts.createdAt), desc(posts.id)]
+/** Every post's id, newest first (or most liked first): the order of the whole-list answer. */
+export function allPostIds(db: Db, sort: PostSort = 'recent'): number[] {
+  return sort === 'likes'
+    ? selectIds(db, 'SELECT id FROM posts ORDER BY like_count DESC, created_at DESC, id DESC')
+    : selectIds(db, 'SELECT id FROM posts ORDER BY created_at DESC, id DESC')
+}
 
-/** Every post, newest first (or most liked first): the spec's whole-list answer. */
-export function listAllPosts(db: Db, sort: PostSort = 'recent'): PostRow[] {
-  return db
-    .select()
-    .from(posts)
-    .orderBy(...(sort === 'likes' ? mostLikedFirst : newestFirst))
-    .all()
+/** The posts of these ids, in this order (ids without a post left out). */
+export function postsByIds(db: Db, ids: number[]): PostRow[] {
+  const rows = selectAll<PostRow>(
+    db,
+    `SELECT ${POST_COLUMNS} FROM posts WHERE id IN (SELECT value FROM json_each(?))`,
+    idList(ids),
+  )
+  return inIdOrder(ids, rows)
 }
 
 const NO_CURSOR = Number.MAX_SAFE_INTEGER
@@ -79,13 +84,13 @@ export function pageAllPosts(db: Db, page: PageRequest, sort: PostSort): PostRow
   return pagePosts(db, null, page, sort)
 }
 
-export function listUserPosts(db: Db, authorId: number): PostRow[] {
-  return db
-    .select()
-    .from(posts)
-    .where(eq(posts.authorId, authorId))
-    .orderBy(...newestFirst)
-    .all()
+/** One author's post ids, newest first. */
+export function userPostIds(db: Db, authorId: number): number[] {
+  return selectIds(
+    db,
+    'SELECT id FROM posts WHERE author_id = ? ORDER BY created_at DESC, id DESC',
+    authorId,
+  )
 }
 
 export function pageUserPosts(db: Db, authorId: number, page: PageRequest): PostRowPage {

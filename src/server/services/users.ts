@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { UserListItem } from '../../shared/api-types'
 import type { Db } from '../db/client'
-import { selectAll, USER_COLUMNS } from '../db/raw'
+import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
 import { follows, users } from '../db/schema'
 import { badRequest, notFound, unprocessable } from '../errors'
 import { MESSAGES } from '../messages'
@@ -98,8 +98,19 @@ export function getUserByUsername(db: Db, username: string): UserRow {
   return row
 }
 
-export function listAllUsers(db: Db): UserRow[] {
-  return db.select().from(users).orderBy(asc(users.id)).all()
+/** Every user's id, oldest account first: the order of the whole-list answer. */
+export function allUserIds(db: Db): number[] {
+  return selectIds(db, 'SELECT id FROM users ORDER BY id')
+}
+
+/** The users of these ids, in this order (ids without a user left out). */
+export function usersByIds(db: Db, ids: number[]): UserRow[] {
+  const rows = selectAll<UserRow>(
+    db,
+    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`,
+    idList(ids),
+  )
+  return inIdOrder(ids, rows)
 }
 
 const toListItem = (row: UserRow): UserListItem => ({

@@ -20,6 +20,8 @@ export class FakeWebContents extends EventEmitter {
     },
   )
   readonly send = vi.fn()
+  /** The top frame, at whatever address the window last loaded. */
+  readonly mainFrame = { url: '', parent: null }
 }
 
 export class BrowserWindow extends EventEmitter {
@@ -27,7 +29,9 @@ export class BrowserWindow extends EventEmitter {
   static readonly instances: BrowserWindow[] = []
 
   readonly webContents = new FakeWebContents()
-  readonly loadURL = vi.fn(async (_url: string) => undefined)
+  readonly loadURL = vi.fn(async (url: string) => {
+    this.webContents.mainFrame.url = url
+  })
   readonly show = vi.fn()
   readonly maximize = vi.fn()
   readonly restore = vi.fn()
@@ -130,8 +134,21 @@ export const shell = {
   openExternal: vi.fn(async (_url: string) => undefined),
 }
 
+/** One 1920×1080 display unless a test plugs in others. */
+const defaultDisplay = {
+  id: 1,
+  bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+  workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+}
+
+export const screen = {
+  getAllDisplays: vi.fn(() => [defaultDisplay]),
+  getPrimaryDisplay: vi.fn(() => defaultDisplay),
+}
+
 const electron = {
   app,
+  screen,
   BrowserWindow,
   ipcMain,
   ipcRenderer,
@@ -157,6 +174,8 @@ export function resetElectronMock(): void {
   for (const part of [app, ipcMain, ipcRenderer, contextBridge, dialog, Menu, shell]) {
     for (const value of Object.values(part)) if (vi.isMockFunction(value)) value.mockReset()
   }
+  screen.getAllDisplays.mockReset().mockImplementation(() => [defaultDisplay])
+  screen.getPrimaryDisplay.mockReset().mockImplementation(() => defaultDisplay)
   session.defaultSession.setPermissionRequestHandler.mockReset()
 }
 

@@ -1,0 +1,167 @@
+/**
+ * Every route of the built app opens when typed into the address bar and survives a reload, with
+ * and without a trailing slash, signed in and not: each in a fresh browser context against the
+ * build `npm run build` makes (the one the desktop window and LAN browsers get).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { DEMO } from './helpers'
+import { DEMO_URL } from './ports'
+
+interface Session {
+  token: string
+  user: { username: string }
+}
+
+let session: Session
+let postId: string
+
+test.beforeAll(async ({ request }) => {
+  const login = await request.post(`${DEMO_URL}/api/auth/login`, { data: DEMO })
+  expect(login.status()).toBe(200)
+  const body = (await login.json()) as { foundUser: Session['user']; encodedToken: string }
+  session = { token: body.encodedToken, user: body.foundUser }
+  const posts = await request.get(`${DEMO_URL}/api/posts?limit=1`)
+  postId = ((await posts.json()) as { posts: { id: string }[] }).posts[0]?.id ?? ''
+  expect(postId).not.toBe('')
+})
+
+/** A fresh context: signed in through stored credentials, as after an earlier visit, or not. */
+async function freshPage(browser: Browser, signedIn: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: DEMO_URL,
+    storageState: {
+      cookies: [],
+      origins: signedIn
+        ? [
+            {
+              origin: DEMO_URL,
+              localStorage: [
+                { name: 'token', value: session.token },
+                { name: 'user', value: JSON.stringify(session.user) },
+              ],
+            },
+          ]
+        : [],
+    },
+  })
+  return context.newPage()
+}
+
+/** Fails on any script, style or image the page asked for and did not get. */
+function watchAssets(page: Page): string[] {
+  const failures: string[] = []
+  page.on('response', (response) => {
+    const type = response.request().resourceType()
+    if (['script', 'stylesheet', 'image'].includes(type) && !response.ok()) {
+      failures.push(`${response.status()} ${response.url()}`)
+    }
+    if (type === 'script' && !/javascript/.test(response.headers()['content-type'] ?? '')) {
+      failures.push(`not JavaScript: ${response.url()}`)
+    }
+  })
+  page.on('pageerror', (error) => failures.push(`page error: ${error.message}`))
+  return failures
+}
+
+const loginHeading = (page: Page) => page.getByRole('heading', { name: 'Log in' })
+
+/** Each route, what must show when signed in, and where it ends up. */
+const signedInRoutes: {
+  path: () => string
+  shows: (page: Page) => ReturnType<Page['getByRole']>
+}[] = [
+  { path: () => '/', shows: (page) => page.getByRole('heading', { name: 'Welcome Back...' }) },
+  {
+    path: () => '/signup',
+    shows: (page) => page.getByRole('heading', { name: 'Welcome Back...' }),
+  },
+  { path: () => '/home', shows: (page) => page.getByRole('heading', { name: 'Welcome Back...' }) },
+  {
+    path: () => '/explore',
+    shows: (page) => page.getByRole('heading', { name: 'Explore New Things...' }),
+  },
+  { path: () => '/bookmarks', shows: (page) => page.getByRole('heading', { name: 'Saved Posts' }) },
+  { path: () => `/post/${postId}`, shows: (page) => page.getByPlaceholder('For comment') },
+  {
+    path: () => `/${DEMO.username}`,
+    shows: (page) => page.getByRole('heading', { name: DEMO.username, level: 1 }),
+  },
+  {
+    path: () => '/server',
+    shows: (page) => page.getByRole('heading', { name: 'Server', exact: true }),
+  },
+]
+
+for (const slash of ['', '/']) {
+  for (const route of signedInRoutes) {
+    test(`signed in, ${route.path()}${slash || ''} (${slash ? 'trailing slash' : 'no slash'}) loads and reloads`, async ({
+      browser,
+    }) => {
+      const page = await freshPage(browser, true)
+      const failures = watchAssets(page)
+      const path = route.path() === '/' ? '/' : `${route.path()}${slash}`
+      await page.goto(path)
+      await expect(route.shows(page)).toBeVisible()
+      await page.reload()
+      await expect(route.shows(page)).toBeVisible()
+      expect(failures).toEqual([])
+      await page.context().close()
+    })
+  }
+}
+
+/** Signed out, public pages show themselves and protected ones send the visitor to the login. */
+const signedOutRoutes: {
+  path: () => string
+  shows: (page: Page) => ReturnType<Page['getByRole']>
+}[] = [
+  { path: () => '/', shows: loginHeading },
+  {
+    path: () => '/signup',
+    shows: (page) => page.getByRole('heading', { name: 'Create your account' }),
+  },
+  { path: () => '/home', shows: loginHeading },
+  { path: () => '/explore', shows: loginHeading },
+  { path: () => '/bookmarks', shows: loginHeading },
+  { path: () => `/post/${postId}`, shows: loginHeading },
+  { path: () => `/${DEMO.username}`, shows: loginHeading },
+  {
+    path: () => '/server',
+    shows: (page) => page.getByRole('heading', { name: 'Server', exact: true }),
+  },
+]
+
+for (const slash of ['', '/']) {
+  for (const route of signedOutRoutes) {
+    test(`signed out, ${route.path()}${slash} (${slash ? 'trailing slash' : 'no slash'}) loads and reloads`, async ({
+      browser,
+    }) => {
+      const page = await freshPage(browser, false)
+      const failures = watchAssets(page)
+      const path = route.path() === '/' ? '/' : `${route.path()}${slash}`
+      await page.goto(path)
+      await expect(route.shows(page)).toBeVisible()
+      await page.reload()
+      await expect(route.shows(page)).toBeVisible()
+      expect(failures).toEqual([])
+      await page.context().close()
+    })
+  }
+}
+
+test('the served build is the production one: absolute asset paths, minified', async ({
+  request,
+}) => {
+  const html = await (await request.get(`${DEMO_URL}/post/1/`)).text()
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1])
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const src of scripts) {
+    expect(src).toMatch(/^\/assets\//)
+    const code = await (await request.get(`${DEMO_URL}${src}`)).text()
+    // Minified: long lines (only template literals keep their line breaks), unlike the
+    // readable development build's ~40 characters a line.
+    expect(code.length / code.split('\n').length).toBeGreaterThan(200)
+  }
+  const missing = await request.get(`${DEMO_URL}/assets/not-a-file.js`)
+  expect(missing.status()).toBe(404)
+})

@@ -1,0 +1,112 @@
+/**
+ * Whole-list answers stream a batch at a time (src/server/whole-list.ts): the same bytes as one
+ * JSON document, nothing read ahead of the client, nothing read after it leaves.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { createPost } from '../../src/server/services/posts'
+import { presentPosts } from '../../src/server/services/present'
+import { allPostIds, postsByIds } from '../../src/server/services/posts'
+import { wholeListBody, type WholeList } from '../../src/server/whole-list'
+import { makeTestApp, type TestApp } from '../helpers/server-app'
+
+/** A list of `count` items whose loads are counted; `gone` ids have no row any more. */
+function countedList(count: number, gone = new Set<number>()) {
+  const loads: number[][] = []
+  const list: WholeList<{ id: number; name: string }> = {
+    ids: Array.from({ length: count }, (_, index) => index + 1),
+    load: (ids) => {
+      loads.push(ids)
+      return ids.filter((id) => !gone.has(id)).map((id) => ({ id, name: `item "${id}"` }))
+    },
+  }
+  return { list, loads }
+}
+
+const text = (stream: ReadableStream<Uint8Array>) => new Response(stream).text()
+
+describe('wholeListBody', () => {
+  it.each([0, 1, 9, 10, 11, 35])('writes %i items as one JSON document', async (count) => {
+    const { list } = countedList(count)
+    const expected = JSON.stringify({ items: list.load(list.ids) })
+    expect(await text(wholeListBody('items', list, 10))).toBe(expected)
+  })
+
+  it('leaves out rows removed since the order was read, whole batches included', async () => {
+    const gone = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30])
+    const { list } = countedList(30, gone)
+    const body = JSON.parse(await text(wholeListBody('items', list, 10))) as {
+      items: { id: number }[]
+    }
+    expect(body.items.map((item) => item.id)).toEqual(list.ids.filter((id) => !gone.has(id)))
+  })
+
+  it('reads a batch only when the client asks for one', async () => {
+    const { list, loads } = countedList(1000)
+    const reader = wholeListBody('items', list, 10).getReader()
+    // Nothing is read before the first request for data.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(loads).toHaveLength(0)
+    await reader.read() // the opening `{"items":[`
+    await reader.read() // the first batch
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(loads).toHaveLength(1)
+    await reader.read()
+    expect(loads).toHaveLength(2)
+    // A client that goes away stops the reading.
+    await reader.cancel()
+    expect(loads).toHaveLength(2)
+  })
+})
+
+describe('whole-list routes', () => {
+  let app: TestApp
+  afterEach(() => app.close())
+
+  it('answer every post of a list longer than a batch, in order, as the JSON of the list', async () => {
+    app = await makeTestApp()
+    const { id } = await app.signup('streamer')
+    for (let index = 0; index < 450; index++) {
+      createPost(app.db, Number(id), `post number ${index}`, Date.now() + (index + 1) * 1000)
+    }
+    const response = await app.get('/api/posts')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    const body = await response.text()
+    const ids = allPostIds(app.db)
+    const expected = JSON.stringify({
+      posts: presentPosts(app.db, postsByIds(app.db, ids), { detail: 'full', viewerId: null }),
+    })
+    expect(body).toBe(expected)
+    const posts = (JSON.parse(body) as { posts: { content: string }[] }).posts
+    expect(posts).toHaveLength(455) // and the demo's five
+    expect(posts[0]?.content).toBe('post number 449')
+  })
+
+  it.each([
+    ['/api/posts?sort=likes', 'posts'],
+    ['/api/posts/user/player1', 'posts'],
+    ['/api/users', 'users'],
+    ['/api/comments/1', 'comments'],
+  ])('%s answers a whole list under "%s"', async (path, key) => {
+    app = await makeTestApp()
+    const response = await app.get(path)
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as Record<string, unknown[]>
+    expect(Object.keys(body)).toEqual([key])
+    expect(body[key]?.length).toBeGreaterThan(0)
+  })
+
+  it('answers the bookmarks whole, newest saved first, and after a bookmark mutation', async () => {
+    app = await makeTestApp()
+    const { token } = await app.loginDemo()
+    expect((await app.send('/api/users/bookmark/2', {}, { token })).status).toBe(200)
+    const added = await app.send('/api/users/bookmark/4', {}, { token })
+    expect(added.status).toBe(200)
+    const afterAdd = (await added.json()) as { bookmarks: { id: string }[] }
+    expect(afterAdd.bookmarks.map((post) => post.id)).toEqual(['4', '2'])
+    const listed = (await (await app.get('/api/users/bookmark', token)).json()) as {
+      bookmarks: { id: string }[]
+    }
+    expect(listed).toEqual(afterAdd)
+  })
+})

@@ -1,0 +1,38 @@
+import { cpSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+import { writeStamp } from './scripts/build-stamp'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/**
+ * The migrations beside the bundle: src/server/db/client.ts finds them next to its own module,
+ * and in the bundle every module is out/server/cli.js.
+ */
+const copyMigrations: Plugin = {
+  name: 'gamerstage:copy-migrations',
+  apply: 'build',
+  closeBundle: () => {
+    cpSync(here('./src/server/db/migrations'), here('./out/server/migrations'), {
+      recursive: true,
+    })
+    writeStamp('server')
+  },
+}
+
+/**
+ * The headless server (`npm run serve`) as plain JavaScript for plain `node`: no tsx, no vite
+ * at run time. Dependencies stay in node_modules (SSR builds leave them external).
+ */
+export default defineConfig({
+  plugins: [copyMigrations],
+  build: {
+    ssr: here('./src/server/cli.ts'),
+    outDir: here('./out/server'),
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: true,
+    rollupOptions: { output: { format: 'es', entryFileNames: 'cli.js' } },
+  },
+})
