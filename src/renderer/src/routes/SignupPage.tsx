@@ -1,8 +1,9 @@
 import { useSetAtom } from 'jotai'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { LIMITS, USERNAME_PATTERN } from '../../../shared/limits'
+import { newPasswordSchema, usernameSchema } from '../../../shared/schemas'
 import { AuthLayout } from '../components/AuthLayout'
 import { notifyError } from '../lib/notify'
 import { useSessionStart } from '../lib/use-session-start'
@@ -24,15 +25,41 @@ export function SignupPage() {
   const [busy, startSession] = useSessionStart()
   const signup = useSetAtom(signupAtom)
   const name = username.trim()
+  const [tried, setTried] = useState(false)
+  const usernameRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+  const confirmRef = useRef<HTMLInputElement>(null)
+  // The server's own rules (src/shared/schemas.ts), reserved names included.
+  const usernameCheck = usernameSchema.safeParse(name)
+  const passwordCheck = newPasswordSchema.safeParse(password)
+  const usernameError =
+    name && !usernameCheck.success ? usernameCheck.error.issues[0]?.message : undefined
+  const passwordError =
+    password && !passwordCheck.success ? passwordCheck.error.issues[0]?.message : undefined
+  const confirmError =
+    tried && confirm && confirm !== password ? 'Passwords should be same' : undefined
+  const missing = (value: string) => tried && !value
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    setTried(true)
     if (!name || !password || !confirm) {
       notifyError('Fill complete form')
+      ;(!name ? usernameRef : !password ? passwordRef : confirmRef).current?.focus()
+      return
+    }
+    // No request while a rule fails: the message stands at the field.
+    if (!usernameCheck.success) {
+      usernameRef.current?.focus()
+      return
+    }
+    if (!passwordCheck.success) {
+      passwordRef.current?.focus()
       return
     }
     if (password !== confirm) {
       notifyError('Passwords should be same')
+      confirmRef.current?.focus()
       return
     }
     await startSession(() => signup(name, password))
@@ -49,10 +76,17 @@ export function SignupPage() {
             autoComplete="username"
             value={username}
             onChange={(event) => setUsername(event.target.value)}
-            aria-describedby="username-rules"
+            aria-describedby={usernameError ? 'username-error username-rules' : 'username-rules'}
+            aria-invalid={Boolean(usernameError) || missing(name) || undefined}
+            ref={usernameRef}
             autoFocus
           />
         </label>
+        {usernameError ? (
+          <p className="field-error" id="username-error">
+            {usernameError}
+          </p>
+        ) : null}
         <ul className="rules" id="username-rules">
           <Rule
             touched={name.length > 0}
@@ -72,9 +106,16 @@ export function SignupPage() {
             autoComplete="new-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            aria-describedby="password-rules"
+            aria-describedby={passwordError ? 'password-error password-rules' : 'password-rules'}
+            aria-invalid={Boolean(passwordError) || missing(password) || undefined}
+            ref={passwordRef}
           />
         </label>
+        {passwordError ? (
+          <p className="field-error" id="password-error">
+            {passwordError}
+          </p>
+        ) : null}
         <ul className="rules" id="password-rules">
           <Rule touched={password.length > 0} ok={password.length >= LIMITS.passwordMin}>
             {`At least ${LIMITS.passwordMin} characters`}
@@ -88,8 +129,16 @@ export function SignupPage() {
             autoComplete="new-password"
             value={confirm}
             onChange={(event) => setConfirm(event.target.value)}
+            aria-describedby={confirmError ? 'confirm-error' : undefined}
+            aria-invalid={Boolean(confirmError) || missing(confirm) || undefined}
+            ref={confirmRef}
           />
         </label>
+        {confirmError ? (
+          <p className="field-error" id="confirm-error">
+            {confirmError}
+          </p>
+        ) : null}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Creating…' : 'Sign up'}
         </button>
