@@ -7,6 +7,7 @@ import { editCommentAtom } from '../state/comments'
 import { closeModalAtom, modalAtom } from '../state/modals'
 import { createPostAtom, editPostAtom } from '../state/posts'
 import { editProfileAtom } from '../state/users'
+import { ShortcutList } from './KeyboardShortcuts'
 import { Modal } from './Modal'
 import { NewPostEditor } from './NewPostEditor'
 import { ProfileEditor } from './ProfileEditor'
@@ -57,6 +58,12 @@ export function ModalHost() {
         </Modal>
       )
     }
+    case 'shortcuts':
+      return (
+        <Modal key="shortcuts" title="Keyboard shortcuts" onClose={closeAll}>
+          <ShortcutList />
+        </Modal>
+      )
     case 'editPost':
       return (
         <Modal key={`post-${modal.postId}`} title="Edit Post" onClose={closeAll} dirty={dirty}>

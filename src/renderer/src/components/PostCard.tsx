@@ -105,6 +105,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
       className={`card post-card${detail ? ' detail' : ' clickable'}`}
       aria-label={`Post by ${post.username}`}
       data-post-id={post._id}
+      tabIndex={-1}
       onClick={onCardClick}
     >
       <header className="post-header">

@@ -2,6 +2,7 @@ import { atom } from 'jotai'
 
 export type ModalState =
   | { kind: 'newPost' }
+  | { kind: 'shortcuts' }
   | { kind: 'editPost'; postId: string; content: string }
   | { kind: 'editComment'; postId: string; commentId: string; text: string }
   | { kind: 'editProfile'; bio: string; firstName: string; lastName: string }
