@@ -37,10 +37,11 @@ test('keyboard shortcuts: n, /, j, k and ?, never while typing', async ({ page }
 })
 
 test('Home and the logo on /home scroll to the top and refresh the feed', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 420 })
   await loginDemo(page)
   await expect(page.getByRole('article').first()).toBeVisible()
-  await page.mouse.wheel(0, 1500)
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+  await page.evaluate(() => window.scrollTo(0, 400))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
 
   const feedRequest = page.waitForRequest((request) => request.url().includes('/api/feed'))
   await page
@@ -50,8 +51,8 @@ test('Home and the logo on /home scroll to the top and refresh the feed', async 
   await feedRequest
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 
-  await page.mouse.wheel(0, 1500)
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+  await page.evaluate(() => window.scrollTo(0, 400))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
   const again = page.waitForRequest((request) => request.url().includes('/api/feed'))
   await page.getByRole('link', { name: 'Gamerstage home' }).click()
   await again
