@@ -10,6 +10,7 @@ import { editProfileAtom } from '../state/users'
 import { ShortcutList } from './KeyboardShortcuts'
 import { Modal } from './Modal'
 import { NewPostEditor } from './NewPostEditor'
+import { PeopleList } from './PeopleList'
 import { ProfileEditor } from './ProfileEditor'
 import { TextEditor } from './TextEditor'
 
@@ -62,6 +63,12 @@ export function ModalHost() {
       return (
         <Modal key="shortcuts" title="Keyboard shortcuts" onClose={closeAll}>
           <ShortcutList />
+        </Modal>
+      )
+    case 'people':
+      return (
+        <Modal key={`people-${modal.title}`} title={modal.title} onClose={closeAll}>
+          <PeopleList users={modal.users} empty={modal.empty} onOpen={closeAll} />
         </Modal>
       )
     case 'editPost':

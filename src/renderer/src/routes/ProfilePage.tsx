@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../components/States'
 import { formatCount } from '../lib/relative-time'
 import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
+import { ownPostsChangedAtom } from '../state/posts'
 import {
   avatarUploadProgressAtom,
   loadProfileAtom,
@@ -17,10 +18,32 @@ import {
   uploadAvatarAtom,
 } from '../state/users'
 
-function Stat({ value, one, many }: { value: number; one: string; many: string }) {
+function Stat({
+  value,
+  one,
+  many,
+  onOpen,
+}: {
+  value: number
+  one: string
+  many: string
+  onOpen?: () => void
+}) {
+  const label = `${formatCount(value)} ${value === 1 ? one : many}`
+  const content = (
+    <>
+      <strong>{formatCount(value)}</strong> {value === 1 ? one : many}
+    </>
+  )
   return (
     <li>
-      <strong>{formatCount(value)}</strong> {value === 1 ? one : many}
+      {onOpen ? (
+        <button type="button" className="stat-btn" aria-label={label} onClick={onOpen}>
+          {content}
+        </button>
+      ) : (
+        content
+      )}
     </li>
   )
 }
@@ -36,9 +59,11 @@ export function ProfilePage() {
   const fileRef = useRef<HTMLInputElement>(null)
   const own = me?.username === username
 
+  const postsChanged = useAtomValue(ownPostsChangedAtom)
+  // Loads the profile, and again after the viewer posts or deletes (the post count changes).
   useEffect(() => {
     void load(username)
-  }, [username, load])
+  }, [username, load, postsChanged])
 
   if (!user) {
     if (error) return <ErrorState message={error} onRetry={() => void load(username)} />
@@ -132,11 +157,27 @@ export function ProfilePage() {
               value={shown.followerCount ?? shown.followers.length}
               one="Follower"
               many="Followers"
+              onOpen={() =>
+                openModal({
+                  kind: 'people',
+                  title: `Followers of ${shown.username}`,
+                  users: shown.followers,
+                  empty: 'No followers yet.',
+                })
+              }
             />
             <Stat
               value={shown.followingCount ?? shown.following.length}
               one="Following"
               many="Following"
+              onOpen={() =>
+                openModal({
+                  kind: 'people',
+                  title: `${shown.username} follows`,
+                  users: shown.following,
+                  empty: 'Not following anyone yet.',
+                })
+              }
             />
           </ul>
         </div>
