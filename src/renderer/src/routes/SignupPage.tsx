@@ -1,9 +1,9 @@
 import { useSetAtom } from 'jotai'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { LIMITS, USERNAME_PATTERN } from '../../../shared/limits'
-import { newPasswordSchema, usernameSchema } from '../../../shared/schemas'
+import type * as SharedSchemas from '../../../shared/schemas'
 import { AuthLayout } from '../components/AuthLayout'
 import { notifyError } from '../lib/notify'
 import { useSessionStart } from '../lib/use-session-start'
@@ -18,6 +18,33 @@ function Rule({ ok, touched, children }: { ok: boolean; touched: boolean; childr
   )
 }
 
+type Schemas = typeof SharedSchemas
+
+/**
+ * The server's own rules (src/shared/schemas.ts, reserved names included), loaded with the page
+ * rather than with the app: zod is too big for the first load of someone already signed in.
+ */
+let schemas: Schemas | null = null
+const loadSchemas = () => import('../../../shared/schemas').then((module) => (schemas = module))
+
+function useSchemas(): Schemas | null {
+  const [loaded, setLoaded] = useState(schemas)
+  useEffect(() => {
+    if (!loaded) void loadSchemas().then(setLoaded)
+  }, [loaded])
+  return loaded
+}
+
+/** The first broken rule of a value, or undefined. */
+function ruleError(
+  rules: Schemas | null,
+  which: 'usernameSchema' | 'newPasswordSchema',
+  value: string,
+): string | undefined {
+  const check = rules?.[which].safeParse(value)
+  return check && !check.success ? check.error.issues[0]?.message : undefined
+}
+
 export function SignupPage() {
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
@@ -30,12 +57,9 @@ export function SignupPage() {
   const passwordRef = useRef<HTMLInputElement>(null)
   const confirmRef = useRef<HTMLInputElement>(null)
   // The server's own rules (src/shared/schemas.ts), reserved names included.
-  const usernameCheck = usernameSchema.safeParse(name)
-  const passwordCheck = newPasswordSchema.safeParse(password)
-  const usernameError =
-    name && !usernameCheck.success ? usernameCheck.error.issues[0]?.message : undefined
-  const passwordError =
-    password && !passwordCheck.success ? passwordCheck.error.issues[0]?.message : undefined
+  const rules = useSchemas()
+  const usernameError = name ? ruleError(rules, 'usernameSchema', name) : undefined
+  const passwordError = password ? ruleError(rules, 'newPasswordSchema', password) : undefined
   const confirmError =
     tried && confirm && confirm !== password ? 'Passwords should be same' : undefined
   const missing = (value: string) => tried && !value
@@ -49,11 +73,12 @@ export function SignupPage() {
       return
     }
     // No request while a rule fails: the message stands at the field.
-    if (!usernameCheck.success) {
+    const loaded = rules ?? (await loadSchemas())
+    if (ruleError(loaded, 'usernameSchema', name)) {
       usernameRef.current?.focus()
       return
     }
-    if (!passwordCheck.success) {
+    if (ruleError(loaded, 'newPasswordSchema', password)) {
       passwordRef.current?.focus()
       return
     }
