@@ -212,6 +212,9 @@ test('the whole journey of a new player', async ({ page }) => {
       .click()
     await expect(page).toHaveURL(/\/post\//)
     await page.getByRole('button', { name: 'Delete post' }).click()
+    // On its own page a delete asks first; Cancel is focused, the safe choice.
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await expect(page).toHaveURL(/\/home$/)
     await expect(toast(page, 'Your post has been deleted')).toBeVisible()
     await expect(page.getByRole('article', { name: `Post by ${name}` })).toHaveCount(0)
@@ -233,9 +236,9 @@ test('explore lists all posts and sorts by likes', async ({ page }) => {
   await expect(page.getByRole('article').first()).toBeVisible()
   await page.getByLabel('By like').check()
   const first = page.getByRole('article').first()
-  await expect(first.getByRole('button', { name: /^(Like|Unlike)$/ })).toContainText('1000')
+  await expect(first.getByRole('button', { name: /^(Like|Unlike),/ })).toContainText('1000')
   const second = page.getByRole('article').nth(1)
-  await expect(second.getByRole('button', { name: /^(Like|Unlike)$/ })).toContainText('10')
+  await expect(second.getByRole('button', { name: /^(Like|Unlike),/ })).toContainText('10')
 })
 
 test('a post owner may delete anyone’s comment on their post, but edit only their own', async ({

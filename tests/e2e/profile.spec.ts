@@ -31,10 +31,11 @@ test('Edit Profile edits first name, last name and bio; the post count follows p
 
 test('follower and following lists open from the counts', async ({ page }) => {
   await loginDemo(page)
-  await page.goto('/player1')
+  // nova_strike has a follower in the demo data.
+  await page.goto('/nova_strike')
   const followers = page.getByRole('button', { name: /\d+ Followers?$/ })
   await followers.click()
-  const dialog = page.getByRole('dialog', { name: 'Followers of player1' })
+  const dialog = page.getByRole('dialog', { name: 'Followers of nova_strike' })
   await expect(dialog.getByRole('link').first()).toBeVisible()
   const first = (await dialog.getByRole('link').first().textContent())?.trim() ?? ''
   await dialog.getByRole('link').first().click()
