@@ -30,6 +30,13 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'workflows',
+          include: ['tests/workflows/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         esbuild: { jsx: 'automatic' },
         test: {
           name: 'renderer',

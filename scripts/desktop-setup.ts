@@ -4,11 +4,15 @@
  *   also passes on machines that cannot download it);
  * - a better-sqlite3 built for Electron's ABI, kept apart from the Node build that tests and
  *   `npm run serve` use, and handed to the main process as GAMERSTAGE_SQLITE_BINDING.
+ *
+ * `npm run desktop:setup` runs this file on its own, so that a CI job can fetch both before the
+ * desktop journeys (tests/electron) start; see README, "Desktop journeys".
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** A setup step that failed, with a message that tells the user what to do. */
 export class DesktopSetupError extends Error {
@@ -118,4 +122,87 @@ export function ensureSqliteForElectron(
     )
   }
   return binding
+}
+
+/** What the desktop app needs, once both fetches are done. */
+export interface DesktopSetup {
+  electronVersion: string
+  /** better_sqlite3.node built for that Electron, for GAMERSTAGE_SQLITE_BINDING. */
+  sqliteBinding: string
+}
+
+/**
+ * Both fetches, in order (the better-sqlite3 build depends on the Electron version). Answers
+ * null after printing one line that says why, so that `npm start`, `npm run dev` and
+ * `npm run desktop:setup` fail alike.
+ */
+export function prepareDesktop(
+  root: string,
+  runner: Runner = run,
+  report: (line: string) => void = (line) => console.error(line),
+): DesktopSetup | null {
+  try {
+    const electronVersion = ensureElectronBinary(root, runner)
+    return {
+      electronVersion,
+      sqliteBinding: ensureSqliteForElectron(root, electronVersion, runner),
+    }
+  } catch (error) {
+    report(`gamerstage: ${error instanceof DesktopSetupError ? error.message : String(error)}`)
+    return null
+  }
+}
+
+/**
+ * The Electron binary `npm start` runs, or null where it is not installed (its download was
+ * denied or failed). Read from electron's own path.txt, as `require('electron')` does, without
+ * the exception that require throws when the file is missing.
+ */
+export function installedElectronBinary(root: string): string | null {
+  const electronDir = join(root, 'node_modules', 'electron')
+  const pathFile = join(electronDir, 'path.txt')
+  if (!existsSync(pathFile)) return null
+  const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim())
+  return existsSync(binary) ? binary : null
+}
+
+/**
+ * The executable inside the unpacked app that electron-builder leaves in `distDir` beside the
+ * installers (`linux-unpacked`, `win-unpacked`, `mac`/`mac-arm64`/`mac-universal`), or null when
+ * `npm run dist` has not run for this platform. `productName` and `executableName` are
+ * electron-builder's: the Linux binary takes the lower-case name, Windows and macOS the product
+ * name.
+ */
+export function packagedAppExecutable(
+  distDir: string,
+  platform: NodeJS.Platform,
+  productName = 'Gamerstage',
+): string | null {
+  const entries = existsSync(distDir) ? readdirSync(distDir) : []
+  let candidates: string[]
+  if (platform === 'win32') {
+    candidates = [join(distDir, 'win-unpacked', `${productName}.exe`)]
+  } else if (platform === 'darwin') {
+    candidates = entries
+      .filter((entry) => /^mac(-[a-z0-9]+)?$/.test(entry))
+      .sort()
+      .map((entry) => join(distDir, entry, `${productName}.app`, 'Contents', 'MacOS', productName))
+  } else {
+    candidates = [join(distDir, 'linux-unpacked', productName.toLowerCase())]
+  }
+  return candidates.find((candidate) => existsSync(candidate)) ?? null
+}
+
+/** `npm run desktop:setup`: both fetches now; exit 1 with the one-line reason when one fails. */
+export function desktopSetupCli(root: string, runner: Runner = run): number {
+  const setup = prepareDesktop(root, runner)
+  if (!setup) return 1
+  console.log(
+    `Electron ${setup.electronVersion} and its better-sqlite3 build are ready (${setup.sqliteBinding}).`,
+  )
+  return 0
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = desktopSetupCli(fileURLToPath(new URL('..', import.meta.url)))
 }

@@ -4,19 +4,14 @@
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { DesktopSetupError, ensureElectronBinary, ensureSqliteForElectron } from './desktop-setup'
+import { prepareDesktop } from './desktop-setup'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const mode = process.argv[2] === 'dev' ? 'dev' : 'preview'
 
-let binding: string
-try {
-  const electronVersion = ensureElectronBinary(root)
-  binding = ensureSqliteForElectron(root, electronVersion)
-} catch (error) {
-  console.error(`gamerstage: ${error instanceof DesktopSetupError ? error.message : String(error)}`)
-  process.exit(1)
-}
+const setup = prepareDesktop(root)
+if (!setup) process.exit(1)
+const binding = setup.sqliteBinding
 
 const child = spawn('npx', ['electron-vite', mode, ...process.argv.slice(3)], {
   cwd: root,

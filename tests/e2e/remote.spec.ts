@@ -67,6 +67,38 @@ test.describe('remote mode', () => {
     await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()
   })
 
+  test('after a switch of server has logged out, signing in again stays on the page it shows', async ({
+    page,
+  }) => {
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
+    await signup(page, uniqueName('again'))
+    await page.evaluate(
+      (baseUrl) => window.__fakeBridge.emit({ kind: 'embedded', baseUrl }),
+      DEMO_URL,
+    )
+    await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()
+
+    // In the page as it is (a reload would bring the fake bridge's first server back).
+    await page.getByRole('button', { name: 'Fill Test Credentials' }).click()
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+    // The redirect to the login page that logged us out is done with: it must not be carried
+    // out again at every later change of address (it was, and the app bounced between / and
+    // /home for ever). Watch the address for a second, in 20 bounded looks.
+    const seen = await page.evaluate(async () => {
+      const paths = new Set<string>()
+      for (let look = 0; look < 20; look++) {
+        paths.add(location.pathname)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      return [...paths]
+    })
+    expect(seen).toEqual(['/home'])
+    await page.getByRole('link', { name: 'Explore' }).first().click()
+    await expect(page.getByRole('heading', { name: 'Explore New Things...' })).toBeVisible()
+    expect(new URL(page.url()).pathname).toBe('/explore')
+  })
+
   test('Connect on the Server page: a refusal shows inline, success logs out', async ({ page }) => {
     await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
     await signup(page, uniqueName('connect'))

@@ -1,13 +1,25 @@
 import type { SpawnSyncReturns } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   DesktopSetupError,
+  desktopSetupCli,
   ensureElectronBinary,
   ensureSqliteForElectron,
   failureReason,
+  installedElectronBinary,
+  packagedAppExecutable,
+  prepareDesktop,
   type Runner,
 } from '../../scripts/desktop-setup'
 import { removeTempDirs, tempDir } from './helpers/net'
@@ -232,6 +244,155 @@ describe('desktop-setup', () => {
         'was built for Node instead',
       )
       expect(existsSync(cacheDir())).toBe(false)
+    })
+  })
+
+  /** A runner that "downloads" Electron: electron/install.js leaves path.txt and the binary. */
+  const installsElectron = (): Runner =>
+    vi.fn<Runner>((_command, args, cwd) => {
+      if (args[0] === 'install.js') {
+        writeFileSync(join(cwd, 'path.txt'), 'electron')
+        mkdirSync(join(cwd, 'dist'), { recursive: true })
+        writeFileSync(join(cwd, 'dist', 'electron'), 'binary')
+      } else {
+        mkdirSync(dirname(bindingIn(cwd)), { recursive: true })
+        writeFileSync(bindingIn(cwd), 'electron build')
+      }
+      return result({ status: 0 })
+    })
+
+  const offline: Runner = () =>
+    result({
+      status: 1,
+      stderr: 'RequestError: getaddrinfo ENOTFOUND github.com\n    at ClientRequest (x.js:1:1)',
+    })
+
+  describe('prepareDesktop', () => {
+    it('fetches Electron, then better-sqlite3 for that version, and answers both', () => {
+      const runner = installsElectron()
+      const report = vi.fn()
+
+      expect(prepareDesktop(root, runner, report)).toEqual({
+        electronVersion: ELECTRON_VERSION,
+        sqliteBinding: bindingIn(cacheDir()),
+      })
+      expect(vi.mocked(runner).mock.calls.map(([, args]) => args[0])).toEqual([
+        'install.js',
+        join(root, 'node_modules', 'prebuild-install', 'bin.js'),
+      ])
+      expect(report).not.toHaveBeenCalled()
+    })
+
+    it('reports one line and answers null when Electron cannot be downloaded', () => {
+      const runner = vi.fn<Runner>(offline)
+      const report = vi.fn()
+
+      expect(prepareDesktop(root, runner, report)).toBeNull()
+      expect(report).toHaveBeenCalledOnce()
+      const line = String(report.mock.calls[0]?.[0])
+      expect(line).toMatch(/^gamerstage: Electron 40\.1\.0 could not be downloaded \(/)
+      expect(line).toContain('ENOTFOUND github.com')
+      expect(line).not.toContain('\n')
+      // better-sqlite3 is not even tried without an Electron version to build for.
+      expect(runner).toHaveBeenCalledOnce()
+    })
+
+    it('reports an unexpected error as it is, still on one line', () => {
+      const runner = vi.fn<Runner>(() => {
+        throw new Error('EACCES: permission denied')
+      })
+      const report = vi.fn()
+
+      expect(prepareDesktop(root, runner, report)).toBeNull()
+      expect(report).toHaveBeenCalledExactlyOnceWith('gamerstage: Error: EACCES: permission denied')
+    })
+  })
+
+  describe('desktopSetupCli (npm run desktop:setup)', () => {
+    it('exits 0 and says what is ready', () => {
+      const log = vi.mocked(console.log)
+
+      expect(desktopSetupCli(root, installsElectron())).toBe(0)
+      expect(log.mock.calls.at(-1)?.[0]).toBe(
+        `Electron ${ELECTRON_VERSION} and its better-sqlite3 build are ready (${bindingIn(cacheDir())}).`,
+      )
+    })
+
+    it('exits 1 with the same one-line reason npm start gives, and nothing on stdout after', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const log = vi.mocked(console.log)
+
+      expect(desktopSetupCli(root, offline)).toBe(1)
+      expect(error).toHaveBeenCalledOnce()
+      expect(String(error.mock.calls[0]?.[0])).toMatch(
+        /^gamerstage: Electron 40\.1\.0 could not be downloaded \(RequestError: getaddrinfo ENOTFOUND github\.com\)\. .*`npm run serve`/,
+      )
+      expect(log.mock.calls.map(([line]) => String(line))).toEqual([
+        `Downloading Electron ${ELECTRON_VERSION} (once)…`,
+      ])
+    })
+
+    it('is the desktop:setup script of package.json', () => {
+      const pkg = JSON.parse(
+        readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
+      ) as { scripts: Record<string, string> }
+      expect(pkg.scripts['desktop:setup']).toBe('tsx scripts/desktop-setup.ts')
+    })
+  })
+
+  describe('installedElectronBinary', () => {
+    it('is null before the download, and where path.txt names a missing file', () => {
+      expect(installedElectronBinary(root)).toBeNull()
+      writeFileSync(join(electronDir(), 'path.txt'), 'electron')
+      expect(installedElectronBinary(root)).toBeNull()
+    })
+
+    it('answers the binary path.txt names under dist/', () => {
+      writeFileSync(join(electronDir(), 'path.txt'), 'Electron.app/Contents/MacOS/Electron\n')
+      const binary = join(electronDir(), 'dist', 'Electron.app', 'Contents', 'MacOS', 'Electron')
+      mkdirSync(dirname(binary), { recursive: true })
+      writeFileSync(binary, 'binary')
+
+      expect(installedElectronBinary(root)).toBe(binary)
+    })
+  })
+
+  describe('packagedAppExecutable', () => {
+    const dist = () => join(root, 'dist')
+    const touch = (...parts: string[]) => {
+      const file = join(dist(), ...parts)
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, 'app')
+      return file
+    }
+
+    it('is null when npm run dist has not run, or ran for another platform', () => {
+      expect(packagedAppExecutable(dist(), 'linux')).toBeNull()
+      touch('win-unpacked', 'Gamerstage.exe')
+      expect(packagedAppExecutable(dist(), 'linux')).toBeNull()
+      expect(packagedAppExecutable(dist(), 'darwin')).toBeNull()
+    })
+
+    it('finds the lower-case binary in linux-unpacked', () => {
+      touch('Gamerstage-0.1.0.AppImage')
+      const binary = touch('linux-unpacked', 'gamerstage')
+      touch('linux-unpacked', 'chrome-sandbox')
+
+      expect(packagedAppExecutable(dist(), 'linux')).toBe(binary)
+    })
+
+    it('finds Gamerstage.exe in win-unpacked', () => {
+      const binary = touch('win-unpacked', 'Gamerstage.exe')
+
+      expect(packagedAppExecutable(dist(), 'win32')).toBe(binary)
+    })
+
+    it('finds the app bundle in mac, mac-arm64 or mac-universal, never in other folders', () => {
+      touch('mac-arm64-extra', 'Gamerstage.app', 'Contents', 'MacOS', 'Gamerstage')
+      expect(packagedAppExecutable(dist(), 'darwin')).toBeNull()
+
+      const binary = touch('mac-arm64', 'Gamerstage.app', 'Contents', 'MacOS', 'Gamerstage')
+      expect(packagedAppExecutable(dist(), 'darwin')).toBe(binary)
     })
   })
 })

@@ -26,6 +26,16 @@ describe('the web app build', () => {
     expect(indexHtml()).not.toMatch(/(src|href)="\.\//)
   })
 
+  it('is the production build of React, not the development one', () => {
+    const firstLoad = measureFirstLoad(OUTPUT_DIR.renderer)
+    for (const file of firstLoad.files.filter((entry) => entry.path.endsWith('.js'))) {
+      const code = readFileSync(join(OUTPUT_DIR.renderer, file.path), 'utf8')
+      // Only React's development build carries its warnings' texts.
+      expect(code).not.toContain('Each child in a list should have a unique')
+      expect(code).not.toContain('react-dom.development')
+    }
+  })
+
   it(`keeps the first load within ${FIRST_LOAD_BUDGET_BYTES / 1024} KB gzipped`, () => {
     const firstLoad = measureFirstLoad(OUTPUT_DIR.renderer)
     expect(firstLoad.files.some((file) => file.path.endsWith('.js'))).toBe(true)

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { redirectRequestAtom } from '../state/navigation'
 
@@ -7,8 +7,13 @@ import { redirectRequestAtom } from '../state/navigation'
 export function RedirectListener() {
   const request = useAtomValue(redirectRequestAtom)
   const navigate = useNavigate()
+  // `navigate` changes with every address, so the effect runs again after each navigation: a
+  // request is carried out once, or a later sign-in would be sent back to it again and again.
+  const handled = useRef(0)
   useEffect(() => {
-    if (request) void navigate(request.to, { replace: true })
+    if (!request || request.id === handled.current) return
+    handled.current = request.id
+    void navigate(request.to, { replace: true })
   }, [request, navigate])
   return null
 }
