@@ -30,6 +30,11 @@ export const MESSAGES = {
   imageTooLarge: 'The image is too large (at most 5 MB).',
   notAnImage: 'Only PNG, JPEG, GIF and WebP images can be uploaded.',
   missingFile: 'Attach the image as the form field "file".',
+  imageUnreadable: 'The image could not be read: it may be damaged.',
+  imageTooManyPixels: 'The image has too many pixels (at most 50 megapixels).',
+  tooManyImages: 'A post can have at most 4 images.',
+  imageToAttachNotFound: 'An image to attach was not found: upload it first, once per post.',
+  emptyPost: 'A post cannot be empty.',
   invalidCursor: 'The cursor is not valid: pass back the nextCursor of the previous page.',
   unexpected: 'Something went wrong on the server.',
   demoDisabledWhileShared:

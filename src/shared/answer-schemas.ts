@@ -73,6 +73,17 @@ export const commentSchema = z.looseObject({
   updatedAt: z.string(),
 })
 
+/** An image of a post: only the server's own images are shown. */
+const ownImage = z.string().regex(OUR_MEDIA)
+const postMediaSchema = z.looseObject({
+  id: idSchema,
+  url: ownImage,
+  thumbUrl: ownImage,
+  width: count,
+  height: count,
+  alt: oneLine.catch(''),
+})
+
 export const postSchema = z.looseObject({
   _id: idSchema,
   content: z.string(),
@@ -87,6 +98,9 @@ export const postSchema = z.looseObject({
   }),
   comments: listOf(commentSchema).catch([]),
   commentCount: count.catch(0),
+  // An older server sends neither: no images, no edit mark.
+  editedAt: z.string().nullable().catch(null),
+  media: listOf(postMediaSchema).catch([]),
 })
 
 export const userListItemSchema = userSummarySchema.extend({

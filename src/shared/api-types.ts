@@ -64,6 +64,21 @@ export interface Post {
   /** The post's comments in the spec's whole-list answers; empty in pages (use commentCount). */
   comments: Comment[]
   commentCount: number
+  /** When the text was last edited, or null (likes do not count as edits). */
+  editedAt: string | null
+  /** Up to four images, in the order the author attached them (docs/API.md "Images in posts"). */
+  media: PostMediaItem[]
+}
+
+/** An image attached to a post. `url` is the full image, `thumbUrl` a small version of it. */
+export interface PostMediaItem {
+  id: string
+  url: string
+  thumbUrl: string
+  width: number
+  height: number
+  /** Text for people who cannot see the image; may be empty. */
+  alt: string
 }
 
 export interface CommentVotes {

@@ -18,6 +18,9 @@ export const LIMITS = {
   jsonBodyBytes: 1024 * 1024,
   /** Bytes of an uploaded image. */
   imageBytes: 5 * 1024 * 1024,
+  /** Images a post may carry, and the length of each one's alt text. */
+  postImagesMax: 4,
+  altMax: 500,
   pageSizeDefault: 20,
   pageSizeMax: 100,
 } as const

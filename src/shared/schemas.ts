@@ -78,18 +78,61 @@ export const bioSchema = z
 const textOrObject = (key: string) => (value: unknown) =>
   typeof value === 'string' ? { [key]: value } : value
 
-/** `{postData: {content}}`; the spec's edit call may also send the new text as `postData` itself. */
+/** An image to attach to a new post: an id from `POST /api/media/post-images`, and its alt text. */
+export const postImageRefSchema = z.object({
+  id: z.string({ error: 'An image id must be text.' }).max(64),
+  alt: z
+    .string({ error: 'Alt text must be text.' })
+    .trim()
+    .max(LIMITS.altMax, { error: `Alt text can be at most ${LIMITS.altMax} characters.` })
+    .default(''),
+})
+
+const postDataShape = {
+  content: z
+    .string({ error: 'A post must be text.' })
+    .trim()
+    .max(LIMITS.postMax, { error: `A post can be at most ${LIMITS.postMax} characters.` })
+    .default(''),
+  media: z
+    .array(postImageRefSchema)
+    .max(LIMITS.postImagesMax, { error: `A post can have at most ${LIMITS.postImagesMax} images.` })
+    .refine((list) => new Set(list.map((item) => item.id)).size === list.length, {
+      error: 'The same image is attached twice.',
+    })
+    .optional(),
+}
+
+const POST_SHAPE_ERROR = 'Send the post as {"postData": {"content": "…"}}.'
+
+/**
+ * `{postData: {content, media?}}`; the spec's client may also send the text as `postData` itself.
+ * A new post needs text or at least one image.
+ */
 export const postBodySchema = z.object(
   {
     postData: z.preprocess(
       textOrObject('content'),
-      z.object(
-        { content: postContentSchema },
-        { error: 'Send the post as {"postData": {"content": "…"}}.' },
-      ),
+      z
+        .object(postDataShape, { error: POST_SHAPE_ERROR })
+        .refine((data) => data.content.length > 0 || (data.media?.length ?? 0) > 0, {
+          error: 'A post cannot be empty.',
+          path: ['content'],
+        }),
     ),
   },
-  { error: 'Send the post as {"postData": {"content": "…"}}.' },
+  { error: POST_SHAPE_ERROR },
+)
+
+/** An edit changes the text only; it may be empty when the post has images (checked by the server). */
+export const postEditBodySchema = z.object(
+  {
+    postData: z.preprocess(
+      textOrObject('content'),
+      z.object({ content: postDataShape.content }, { error: POST_SHAPE_ERROR }),
+    ),
+  },
+  { error: POST_SHAPE_ERROR },
 )
 
 /** `{commentData: {text}}` or `{commentData: "text"}`. */

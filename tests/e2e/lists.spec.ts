@@ -75,7 +75,7 @@ test('a refused like rolls back and shows the server error', async ({ page }) =>
   await expect(like).toBeVisible()
   const before = (await like.textContent())?.trim()
   // Like it behind the page's back, as another tab would.
-  const href = await post.getByRole('link', { name: /^Open post/ }).getAttribute('href')
+  const href = await post.getByRole('link', { name: /^Comments/ }).getAttribute('href')
   const postId = href?.split('/').pop() ?? ''
   const token = await page.evaluate(() => localStorage.getItem('token'))
   const response = await page.request.post(`/api/posts/like/${postId}`, {

@@ -23,17 +23,22 @@ test('following from "Some amazing people" fills the home feed', async ({ page }
   await expect(page.getByRole('article', { name: 'Post by lootgoblin' }).first()).toBeVisible()
 })
 
-test('a failed profile edit shows "Something went wrong. "', async ({ page }) => {
+test('a failed profile edit shows "Something went wrong. " and keeps the dialog', async ({
+  page,
+}) => {
   await loginDemo(page)
   await page.goto('/player1')
   await page.route('**/api/users/edit', (route) =>
     route.fulfill({ status: 500, json: { error: { message: 'boom' } } }),
   )
   await page.getByRole('button', { name: 'Edit', exact: true }).click()
-  await page.getByRole('dialog', { name: 'Edit Profile' }).getByRole('textbox').fill('new bio')
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' })
+  await dialog.getByRole('textbox', { name: 'Bio' }).fill('new bio')
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(toast(page, 'Something went wrong.')).toBeVisible()
-  await expect(page.getByRole('dialog')).toHaveCount(0)
+  // Nothing typed is lost: the dialog stays open with the text until the server accepts it.
+  await expect(dialog.getByRole('textbox', { name: 'Bio' })).toHaveValue('new bio')
+  await expect(dialog.getByRole('textbox', { name: 'Bio' })).toHaveAttribute('aria-invalid', 'true')
 })
 
 test('search is keyboard friendly and closes on Escape', async ({ page }) => {

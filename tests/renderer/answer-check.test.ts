@@ -97,6 +97,35 @@ describe('checking a friend’s server’s answers', () => {
     ])
   })
 
+  it('shows only the server’s own images in a post, and none from an older server', async () => {
+    const image = (id: string, url: string) => ({
+      id,
+      url,
+      thumbUrl: url,
+      width: 640,
+      height: 360,
+      alt: 'a clutch',
+    })
+    const own = image('m1', '/api/media/abc_DEF-123abcde')
+    const { media, ...older } = postOf('2')
+    expect(media).toEqual([])
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, {
+        posts: [
+          postOf('1', 'player1', {
+            media: [own, image('m2', 'http://tracker.example/pixel.png'), image('m3', '//x')],
+          }),
+          older,
+        ],
+        nextCursor: null,
+      }),
+    )
+    const { posts } = await listPosts('recent')
+    expect(posts[0]?.media).toEqual([own])
+    expect(posts[1]?.media).toEqual([])
+    expect(posts[1]?.editedAt).toBeNull()
+  })
+
   it.each([
     ['a post without an author', { post: { ...postOf('1'), author: undefined } }],
     ['a post whose id is a path', { post: postOf('../../users/1') }],

@@ -26,6 +26,8 @@ export function postOf(id: string, username = 'player1', extra: Partial<Post> = 
     likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
     comments: [],
     commentCount: 0,
+    editedAt: null,
+    media: [],
     ...extra,
   }
 }

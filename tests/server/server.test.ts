@@ -235,6 +235,9 @@ describe('startServer', () => {
         'reports_reporter_idx',
         'reports_post_idx',
         'reports_comment_idx',
+        'post_media_post_idx',
+        'post_media_owner_idx',
+        'post_media_thumb_idx',
       ].sort(),
     )
   })

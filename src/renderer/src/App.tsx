@@ -3,6 +3,7 @@ import { Bounce, ToastContainer } from 'react-toastify'
 import { useAtomValue } from 'jotai'
 import { AppLayout } from './components/AppLayout'
 import { RedirectListener } from './components/RedirectListener'
+import { RouteFocus } from './components/RouteFocus'
 import { PublicOnly, RequireAuth } from './components/RouteGuards'
 import { ServerBanner } from './components/ServerBanner'
 import { AccountPage } from './routes/AccountPage'
@@ -23,6 +24,7 @@ export function App() {
     <>
       <ServerBanner />
       <RedirectListener />
+      <RouteFocus />
       <Routes>
         <Route element={<PublicOnly />}>
           <Route path="/" element={<LoginPage />} />

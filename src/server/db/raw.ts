@@ -52,7 +52,7 @@ export const idList = (ids: number[]) => JSON.stringify([...new Set(ids)])
 /** The columns of a posts row under the names drizzle's `PostRow` uses. */
 export const POST_COLUMNS = `posts.id AS id, posts.author_id AS authorId, posts.content AS content,
   posts.like_count AS likeCount, posts.comment_count AS commentCount,
-  posts.created_at AS createdAt, posts.updated_at AS updatedAt`
+  posts.created_at AS createdAt, posts.updated_at AS updatedAt, posts.edited_at AS editedAt`
 
 /** The columns of a users row under the names drizzle's `UserRow` uses. */
 export const USER_COLUMNS = `users.id AS id, users.username AS username,

@@ -60,6 +60,8 @@ export const posts = sqliteTable(
     commentCount: integer('comment_count').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** When the text was last edited (likes change updated_at, not this); null if never. */
+    editedAt: integer('edited_at'),
   },
   (table) => [
     // author_id makes it covering for the home feed's newest-first scan (services/posts.ts).
@@ -177,6 +179,38 @@ export const media = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (table) => [index('media_owner_idx').on(table.ownerId)],
+)
+
+/**
+ * The images of a post, in order. Each points at two `media` rows: the full image (metadata
+ * stripped) and its thumbnail. An image uploaded for a post but not attached yet has no row
+ * here. Deleting a post deletes its media rows with it (services/posts.ts `deletePost`).
+ */
+export const postMedia = sqliteTable(
+  'post_media',
+  {
+    mediaId: text('media_id')
+      .primaryKey()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    thumbId: text('thumb_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('post_media_post_idx').on(table.postId, table.position),
+    index('post_media_owner_idx').on(table.ownerId),
+    // Deleting a thumbnail's media row looks its post_media row up by thumb_id (the foreign key).
+    index('post_media_thumb_idx').on(table.thumbId),
+  ],
 )
 
 /** Small server-wide values, e.g. the demo account's state. */

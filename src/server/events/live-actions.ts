@@ -20,6 +20,7 @@ import {
   unreadCount,
   type NotificationChanges,
 } from '../services/notifications'
+import type { AttachRequest } from '../services/post-images'
 import { createPost, deletePost, dislikePost, editPost, getPost, likePost } from '../services/posts'
 import {
   presentComment,
@@ -144,9 +145,10 @@ export function liveActions(db: Db, hub: EventHub) {
   }
 
   return {
-    createPost: (actor: Actor, content: string) =>
+    createPost: (actor: Actor, content: string, images: AttachRequest[] = []) =>
       commit(
-        (tx, changes) => afterPostWrite(tx, changes, createPost(tx, actor.id, content)),
+        (tx, changes) =>
+          afterPostWrite(tx, changes, createPost(tx, actor.id, content, Date.now(), images)),
         publishPost,
       ),
 

@@ -1,10 +1,11 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { LIMITS } from '../../shared/limits'
 import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../context'
 import { badRequest, tooLarge } from '../errors'
 import { MESSAGES } from '../messages'
 import { DEFAULT_AVATAR_SVG, getImage, storeImage } from '../services/media'
+import { processPostImage, storePostImage } from '../services/post-images'
 
 /** Room for the multipart envelope around an image of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024
@@ -14,39 +15,47 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export function mediaRoutes(deps: AppDeps) {
   const { db } = deps
-  return new Hono<AppEnv>()
-    .post(
-      '/',
-      bodyLimit({
-        maxSize: LIMITS.imageBytes + MULTIPART_OVERHEAD,
-        onError: () => {
-          throw tooLarge(MESSAGES.imageTooLarge)
-        },
-      }),
-      requireUser(deps),
-      perUserLimit(deps, 'uploads'),
-      async (c) => {
-        let body: Record<string, unknown>
-        try {
-          body = await c.req.parseBody()
-        } catch {
-          throw badRequest(MESSAGES.missingFile)
-        }
-        const file = body.file
-        if (!(file instanceof File)) throw badRequest(MESSAGES.missingFile)
-        if (file.size > LIMITS.imageBytes) throw tooLarge(MESSAGES.imageTooLarge)
-        await deps.rateLimits?.consumeUploadBytes(c.get('user').id, file.size)
-        const id = storeImage(db, c.get('user').id, Buffer.from(await file.arrayBuffer()))
+  const sizeLimit = bodyLimit({
+    maxSize: LIMITS.imageBytes + MULTIPART_OVERHEAD,
+    onError: () => {
+      throw tooLarge(MESSAGES.imageTooLarge)
+    },
+  })
+  /** Uploads per user and hour, by count here and by bytes in uploadedBytes (README, Options). */
+  const uploadLimit = perUserLimit(deps, 'uploads')
+  /** The bytes of the multipart field "file", within the size limit and the user's hourly bytes. */
+  const uploadedBytes = async (c: Context<AppEnv>): Promise<Buffer> => {
+    let body: Record<string, unknown>
+    try {
+      body = await c.req.parseBody()
+    } catch {
+      throw badRequest(MESSAGES.missingFile)
+    }
+    const file = body.file
+    if (!(file instanceof File)) throw badRequest(MESSAGES.missingFile)
+    if (file.size > LIMITS.imageBytes) throw tooLarge(MESSAGES.imageTooLarge)
+    await deps.rateLimits?.consumeUploadBytes(c.get('user').id, file.size)
+    return Buffer.from(await file.arrayBuffer())
+  }
+  return (
+    new Hono<AppEnv>()
+      .post('/', sizeLimit, requireUser(deps), uploadLimit, async (c) => {
+        const id = storeImage(db, c.get('user').id, await uploadedBytes(c))
         return c.json({ url: `/api/media/${id}` }, 201)
-      },
-    )
-    .get('/default-avatar.svg', (c) => {
-      c.header('Cache-Control', 'public, max-age=86400')
-      return c.body(DEFAULT_AVATAR_SVG, 200, { 'Content-Type': 'image/svg+xml' })
-    })
-    .get('/:mediaId', (c) => {
-      const image = getImage(db, c.req.param('mediaId'))
-      c.header('Cache-Control', IMMUTABLE)
-      return c.body(new Uint8Array(image.bytes), 200, { 'Content-Type': image.contentType })
-    })
+      })
+      // An image for a post (docs/API.md "Images in posts"): metadata stripped, with a thumbnail.
+      .post('/post-images', sizeLimit, requireUser(deps), uploadLimit, async (c) => {
+        const image = await processPostImage(await uploadedBytes(c))
+        return c.json({ media: storePostImage(db, c.get('user').id, image) }, 201)
+      })
+      .get('/default-avatar.svg', (c) => {
+        c.header('Cache-Control', 'public, max-age=86400')
+        return c.body(DEFAULT_AVATAR_SVG, 200, { 'Content-Type': 'image/svg+xml' })
+      })
+      .get('/:mediaId', (c) => {
+        const image = getImage(db, c.req.param('mediaId'))
+        c.header('Cache-Control', IMMUTABLE)
+        return c.body(new Uint8Array(image.bytes), 200, { 'Content-Type': image.contentType })
+      })
+  )
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { LIMITS } from '../../shared/limits'
-import { pageQuerySchema, postBodySchema } from '../../shared/schemas'
+import { pageQuerySchema, postBodySchema, postEditBodySchema } from '../../shared/schemas'
 import {
   optionalViewer,
   perUserLimit,
@@ -111,10 +111,11 @@ export function postsRoutes(deps: AppDeps) {
       return c.json({ post })
     })
     .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), (c) => {
-      const post = live.createPost(c.get('user'), c.req.valid('json').postData.content)
+      const { content, media } = c.req.valid('json').postData
+      const post = live.createPost(c.get('user'), content, media ?? [])
       return mutationAnswer(c, post, 201)
     })
-    .post('/edit/:postId', auth, validate('json', postBodySchema), (c) => {
+    .post('/edit/:postId', auth, validate('json', postEditBodySchema), (c) => {
       const content = c.req.valid('json').postData.content
       return mutationAnswer(c, live.editPost(c.get('user'), c.req.param('postId'), content))
     })

@@ -3,6 +3,12 @@ import type { Db } from '../db/client'
 import { postReactions, posts, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { MESSAGES } from '../messages'
+import {
+  attachPostImages,
+  deletePostImages,
+  postHasImages,
+  type AttachRequest,
+} from './post-images'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
 import type { PostRow } from './present'
@@ -147,13 +153,21 @@ export function getPost(db: Db, rawId: string): PostRow {
   return row
 }
 
-export function createPost(db: Db, authorId: number, content: string, now = Date.now()): PostRow {
+export function createPost(
+  db: Db,
+  authorId: number,
+  content: string,
+  now = Date.now(),
+  images: AttachRequest[] = [],
+): PostRow {
+  if (!content && images.length === 0) throw badRequest(MESSAGES.emptyPost)
   return db.transaction((tx) => {
     const row = tx
       .insert(posts)
       .values({ authorId, content, createdAt: now, updatedAt: now })
       .returning()
       .get()
+    attachPostImages(tx, authorId, row.id, images)
     tx.update(users)
       .set({ postCount: sql`${users.postCount} + 1` })
       .where(eq(users.id, authorId))
@@ -172,9 +186,10 @@ export function editPost(
   return db.transaction((tx) => {
     const post = getPost(tx, rawId)
     if (post.authorId !== userId) throw badRequest(MESSAGES.editForeignPost)
+    if (!content && !postHasImages(tx, post.id)) throw badRequest(MESSAGES.emptyPost)
     return tx
       .update(posts)
-      .set({ content, updatedAt: now })
+      .set({ content, updatedAt: now, editedAt: now })
       .where(eq(posts.id, post.id))
       .returning()
       .get() as PostRow
@@ -186,6 +201,7 @@ export function deletePost(db: Db, userId: number, rawId: string): PostRow {
   return db.transaction((tx) => {
     const post = getPost(tx, rawId)
     if (post.authorId !== userId) throw badRequest(MESSAGES.deleteForeignPost)
+    deletePostImages(tx, [post.id])
     tx.delete(posts).where(eq(posts.id, post.id)).run()
     tx.update(users)
       .set({ postCount: sql`${users.postCount} - 1` })

@@ -8,6 +8,7 @@ import type { Db } from '../db/client'
 import type { comments } from '../db/schema'
 import { bookmarks, follows, posts, users } from '../db/schema'
 import { COMMENT_COLUMNS, idList, selectAll } from '../db/raw'
+import { loadPostImages } from './post-images'
 import { formatTimestamp } from './time'
 
 export type UserRow = typeof users.$inferSelect
@@ -157,6 +158,7 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
     loadReactions(db, 'post_reactions', postIds, options),
     (row) => row.targetId,
   )
+  const images = loadPostImages(db, postIds)
   const commentsByPost =
     options.detail === 'full'
       ? groupBy(
@@ -194,6 +196,8 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
       },
       comments: commentsByPost.get(row.id) ?? [],
       commentCount: row.commentCount,
+      editedAt: row.editedAt === null ? null : formatTimestamp(row.editedAt),
+      media: images.get(row.id) ?? [],
     }
   })
 }

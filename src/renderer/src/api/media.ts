@@ -1,4 +1,4 @@
-import type { MediaResponse } from '../../../shared/api-types'
+import type { MediaResponse, PostMediaItem } from '../../../shared/api-types'
 import { OUR_MEDIA } from '../../../shared/schemas'
 import {
   ApiError,
@@ -15,9 +15,36 @@ import {
  * only XHR reports upload progress; `onProgress` gets 0–1.
  */
 export function uploadMedia(file: File, onProgress?: (fraction: number) => void): Promise<string> {
+  // Only an image of the server's own becomes a profile picture.
+  return sendImage('/media', file, onProgress, (body) => {
+    const { url } = body as Partial<MediaResponse>
+    return typeof url === 'string' && OUR_MEDIA.test(url) ? url : null
+  })
+}
+
+/** Uploads an image for a post (docs/API.md "Images in posts"): answers it as posts show it. */
+export function uploadPostImage(
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<PostMediaItem> {
+  // A post shows only the server's own images.
+  return sendImage('/media/post-images', file, onProgress, (body) => {
+    const { media } = body as { media?: Partial<PostMediaItem> }
+    const ours = (url: unknown) => typeof url === 'string' && OUR_MEDIA.test(url)
+    return media && ours(media.url) && ours(media.thumbUrl) ? (media as PostMediaItem) : null
+  })
+}
+
+/** Sends the file; `accept` turns a 2xx answer into the result, or null when it is unusable. */
+function sendImage<Answer>(
+  path: string,
+  file: File,
+  onProgress: ((fraction: number) => void) | undefined,
+  accept: (body: object) => Answer | null,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', apiUrl('/media'))
+    xhr.open('POST', apiUrl(path))
     const token = getToken()
     if (token) xhr.setRequestHeader('authorization', token)
     xhr.setRequestHeader('accept', 'application/json')
@@ -32,14 +59,13 @@ export function uploadMedia(file: File, onProgress?: (fraction: number) => void)
         body = undefined
       }
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object') {
-        const { url } = body as Partial<MediaResponse>
-        // Only an image of the server's own becomes a profile picture.
-        if (typeof url !== 'string' || !OUR_MEDIA.test(url)) {
+        const answer = accept(body)
+        if (answer === null) {
           reject(new ApiError(502, UNUSABLE_ANSWER_MESSAGE))
           return
         }
         onProgress?.(1)
-        resolve(url)
+        resolve(answer)
       } else {
         const seconds = retryAfterOf(xhr.status, xhr.getResponseHeader('retry-after'))
         reject(

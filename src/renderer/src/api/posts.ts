@@ -31,10 +31,13 @@ export function getPost(postId: string): Promise<PostResponse> {
   return request<PostResponse>(`/posts/${enc(postId)}`, { minimal: true, answer: ANSWERS.post })
 }
 
-export function createPost(content: string): Promise<PostResponse> {
+export function createPost(
+  content: string,
+  media: { id: string; alt: string }[] = [],
+): Promise<PostResponse> {
   return request<PostResponse>('/posts', {
     method: 'POST',
-    body: { postData: { content } },
+    body: { postData: media.length > 0 ? { content, media } : { content } },
     minimal: true,
     answer: ANSWERS.post,
   })

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
+import { KeyboardShortcuts } from './KeyboardShortcuts'
 import { ModalHost } from './ModalHost'
 import { BottomBar, Sidebar } from './Navigation'
 import { TopBar } from './TopBar'
@@ -20,6 +21,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       </div>
       <BottomBar />
       <ModalHost />
+      <KeyboardShortcuts />
     </div>
   )
 }

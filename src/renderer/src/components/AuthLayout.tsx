@@ -5,7 +5,7 @@ import { ThemeToggle } from './ThemeToggle'
 /** The split screen for login and signup: the brand and tagline, then the form. */
 export function AuthLayout({ tagline, children }: { tagline: string; children: ReactNode }) {
   return (
-    <div className="auth-page">
+    <main id="main" className="auth-page" tabIndex={-1}>
       <ThemeToggle className="auth-theme" />
       <section className="auth-hero">
         <div className="auth-brand">
@@ -20,6 +20,6 @@ export function AuthLayout({ tagline, children }: { tagline: string; children: R
         </p>
       </section>
       <section className="auth-panel card">{children}</section>
-    </div>
+    </main>
   )
 }

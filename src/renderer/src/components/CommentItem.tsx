@@ -1,11 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Comment } from '../../../shared/api-types'
 import { deleteCommentAtom, voteCommentAtom, voteOf } from '../state/comments'
 import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
+import { useUndoableDelete } from '../lib/use-undoable-delete'
 import { Avatar } from './Avatar'
 import { ContentMenu } from './ContentMenu'
+import { DeletedPlaceholder } from './DeletedPlaceholder'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
@@ -14,10 +17,12 @@ interface CommentItemProps {
   comment: Comment
   postId: string
   postOwner: string
+  /** Deleted on the server: a placeholder keeps its place. */
+  removed?: boolean
 }
 
 /** One comment: edit for its author, delete for its author or the post's owner, votes for all. */
-export function CommentItem({ comment, postId, postOwner }: CommentItemProps) {
+export function CommentItem({ comment, postId, postOwner, removed = false }: CommentItemProps) {
   const me = useAtomValue(userAtom)
   const vote = useSetAtom(voteCommentAtom)
   const remove = useSetAtom(deleteCommentAtom)
@@ -26,9 +31,23 @@ export function CommentItem({ comment, postId, postOwner }: CommentItemProps) {
   const canDelete = mine || me?.username === postOwner
   const myVote = voteOf(comment, me?.username)
   const score = comment.votes.upvoteCount - comment.votes.downvoteCount
+  const itemRef = useRef<HTMLLIElement>(null)
+  const [height, setHeight] = useState(0)
+  const removal = useUndoableDelete(() => void remove(postId, comment._id))
+
+  if (removal.pending || removed) {
+    return (
+      <DeletedPlaceholder
+        as="li"
+        what="Comment"
+        height={height}
+        onUndo={removal.pending ? removal.undo : undefined}
+      />
+    )
+  }
 
   return (
-    <li className="comment" aria-label={`Comment by ${comment.username}`}>
+    <li ref={itemRef} className="comment" aria-label={`Comment by ${comment.username}`}>
       <Link to={profilePath(comment.username)} tabIndex={-1} aria-hidden="true">
         <Avatar src={comment.author?.profileImg} username={comment.username} size={36} />
       </Link>
@@ -67,7 +86,10 @@ export function CommentItem({ comment, postId, postOwner }: CommentItemProps) {
                   className="icon-btn sm danger"
                   aria-label="Delete comment"
                   title="Delete comment"
-                  onClick={() => void remove(postId, comment._id)}
+                  onClick={() => {
+                    setHeight(itemRef.current?.getBoundingClientRect().height ?? 0)
+                    removal.start()
+                  }}
                 >
                   <Icon name="trash" size={16} />
                 </button>
@@ -85,7 +107,7 @@ export function CommentItem({ comment, postId, postOwner }: CommentItemProps) {
           <button
             type="button"
             className={`vote-btn up${myVote === 'up' ? ' active' : ''}`}
-            aria-label="Upvote"
+            aria-label={`Upvote, ${comment.votes.upvoteCount}`}
             aria-pressed={myVote === 'up'}
             title={`Upvote (${comment.votes.upvoteCount})`}
             onClick={() => void vote(postId, comment._id, 'up')}
@@ -99,7 +121,7 @@ export function CommentItem({ comment, postId, postOwner }: CommentItemProps) {
           <button
             type="button"
             className={`vote-btn down${myVote === 'down' ? ' active' : ''}`}
-            aria-label="Downvote"
+            aria-label={`Downvote, ${comment.votes.downvoteCount}`}
             aria-pressed={myVote === 'down'}
             title={`Downvote (${comment.votes.downvoteCount})`}
             onClick={() => void vote(postId, comment._id, 'down')}

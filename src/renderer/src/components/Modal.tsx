@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Icon } from './Icon'
 
@@ -6,28 +6,52 @@ interface ModalProps {
   title: string
   onClose: () => void
   children: ReactNode
+  /**
+   * Unsent text in the dialog: Escape, a click outside or Close then ask before closing, so a
+   * stray key never throws the text away.
+   */
+  dirty?: boolean
+  /** The text survives closing (a saved draft): the question offers to keep it. */
+  keepsDraft?: boolean
+  /** Throws the saved draft away (with `keepsDraft`). */
+  onDiscard?: () => void
 }
 
 /**
  * A dialog: locks page scrolling while open and restores it on close, closes on Escape and on a
- * click outside, and gives focus back to what had it.
+ * click outside (asking first when it holds unsent text), and gives focus back to what had it.
  */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  dirty = false,
+  keepsDraft = false,
+  onDiscard,
+}: ModalProps) {
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
-  const onCloseRef = useRef(onClose)
+  const [asking, setAsking] = useState(false)
+  // Read while rendering: the editor inside focuses itself in an effect that runs before ours.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null)
+  const openerRef = useRef(opener)
+  const requestClose = () => {
+    if (dirty) setAsking(true)
+    else onClose()
+  }
+  const requestCloseRef = useRef(requestClose)
   useEffect(() => {
-    onCloseRef.current = onClose
+    requestCloseRef.current = requestClose
   })
 
   useEffect(() => {
     const previousOverflow = document.body.style.overflow
-    const previousFocus = document.activeElement as HTMLElement | null
+    const opener = openerRef.current
     document.body.style.overflow = 'hidden'
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation()
-        onCloseRef.current()
+        requestCloseRef.current()
       }
       if (event.key === 'Tab') trapFocus(event, dialogRef.current)
     }
@@ -35,7 +59,8 @@ export function Modal({ title, onClose, children }: ModalProps) {
     return () => {
       document.body.style.overflow = previousOverflow
       document.removeEventListener('keydown', onKey)
-      previousFocus?.focus?.()
+      // Back to the control that opened the dialog, if it is still on the page.
+      if (opener && opener !== document.body && opener.isConnected) opener.focus()
     }
   }, [])
 
@@ -43,7 +68,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
     <div
       className="modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose()
+        if (event.target === event.currentTarget) requestClose()
       }}
     >
       <div
@@ -55,11 +80,59 @@ export function Modal({ title, onClose, children }: ModalProps) {
       >
         <header className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <button type="button" className="icon-btn" aria-label="Close" onClick={requestClose}>
             <Icon name="close" />
           </button>
         </header>
         {children}
+        {asking ? (
+          <DiscardQuestion
+            keepsDraft={keepsDraft}
+            onStay={() => setAsking(false)}
+            onKeep={onClose}
+            onDiscard={() => {
+              onDiscard?.()
+              onClose()
+            }}
+          />
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+function DiscardQuestion({
+  keepsDraft,
+  onStay,
+  onKeep,
+  onDiscard,
+}: {
+  keepsDraft: boolean
+  onStay: () => void
+  onKeep: () => void
+  onDiscard: () => void
+}) {
+  const stayRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => stayRef.current?.focus(), [])
+  return (
+    <div className="modal-confirm" role="group" aria-label="Unsent text">
+      <p>
+        {keepsDraft
+          ? 'Close this? Your text is kept as a draft for next time.'
+          : 'Discard your changes?'}
+      </p>
+      <div className="modal-confirm-actions">
+        <button ref={stayRef} type="button" className="btn btn-secondary" onClick={onStay}>
+          Keep editing
+        </button>
+        {keepsDraft ? (
+          <button type="button" className="btn btn-secondary" onClick={onKeep}>
+            Close, keep draft
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-danger" onClick={onDiscard}>
+          Discard
+        </button>
       </div>
     </div>
   )

@@ -1,90 +1,123 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { useCallback, useState } from 'react'
 import { LIMITS } from '../../../shared/limits'
+import { clearDraft, draftKey } from '../lib/drafts'
+import { userAtom } from '../state/auth'
 import { editCommentAtom } from '../state/comments'
 import { closeModalAtom, modalAtom } from '../state/modals'
 import { createPostAtom, editPostAtom } from '../state/posts'
 import { editProfileAtom } from '../state/users'
+import { ShortcutList } from './KeyboardShortcuts'
 import { Modal } from './Modal'
+import { NewPostEditor } from './NewPostEditor'
+import { PeopleList } from './PeopleList'
+import { ProfileEditor } from './ProfileEditor'
 import { TextEditor } from './TextEditor'
 
-/** Renders whichever modal is open. Submitting sends the request and closes at once. */
+/**
+ * Renders whichever modal is open. A modal closes only once the server accepted what it sends;
+ * a refusal keeps the text and says why at the field.
+ */
 export function ModalHost() {
   const modal = useAtomValue(modalAtom)
+  const me = useAtomValue(userAtom)
   const close = useSetAtom(closeModalAtom)
   const createPost = useSetAtom(createPostAtom)
   const editPost = useSetAtom(editPostAtom)
   const editComment = useSetAtom(editCommentAtom)
   const editProfile = useSetAtom(editProfileAtom)
+  const [dirty, setDirty] = useState(false)
+  const onDirtyChange = useCallback((value: boolean) => setDirty(value), [])
+  const closeAll = () => {
+    setDirty(false)
+    close()
+  }
+  /** Closes on success; hands a refusal back to the editor. */
+  const closeIfAccepted = (outcome: string | null) => {
+    if (outcome === null) closeAll()
+    return outcome
+  }
 
   if (!modal) return null
   switch (modal.kind) {
-    case 'newPost':
+    case 'newPost': {
+      const key = me ? draftKey(me._id, 'newPost') : undefined
       return (
-        <Modal key="new-post" title="New Post" onClose={close}>
-          <TextEditor
-            label="Post text"
-            placeholder="enter a text"
-            max={LIMITS.postMax}
-            submitLabel="Post"
-            rows={6}
-            autoFocus
-            onSubmit={(text) => {
-              void createPost(text)
-              close()
-            }}
+        <Modal
+          key="new-post"
+          title="New Post"
+          onClose={closeAll}
+          dirty={dirty}
+          keepsDraft={Boolean(key)}
+          onDiscard={() => key && clearDraft(key)}
+        >
+          <NewPostEditor
+            draftKey={key}
+            onDirtyChange={onDirtyChange}
+            onSubmit={async (text, media) => closeIfAccepted(await createPost(text, media))}
           />
+        </Modal>
+      )
+    }
+    case 'shortcuts':
+      return (
+        <Modal key="shortcuts" title="Keyboard shortcuts" onClose={closeAll}>
+          <ShortcutList />
+        </Modal>
+      )
+    case 'people':
+      return (
+        <Modal key={`people-${modal.title}`} title={modal.title} onClose={closeAll}>
+          <PeopleList users={modal.users} empty={modal.empty} onOpen={closeAll} />
         </Modal>
       )
     case 'editPost':
       return (
-        <Modal key={`post-${modal.postId}`} title="Edit Post" onClose={close}>
+        <Modal key={`post-${modal.postId}`} title="Edit Post" onClose={closeAll} dirty={dirty}>
           <TextEditor
             label="Post text"
             placeholder="enter a text"
             initial={modal.content}
             max={LIMITS.postMax}
             submitLabel="Save"
+            pendingLabel="Saving…"
             rows={6}
             autoFocus
-            onSubmit={(text) => {
-              void editPost(modal.postId, text)
-              close()
-            }}
+            onDirtyChange={onDirtyChange}
+            onSubmit={async (text) => closeIfAccepted(await editPost(modal.postId, text))}
           />
         </Modal>
       )
     case 'editComment':
       return (
-        <Modal key={`comment-${modal.commentId}`} title="Edit Comment" onClose={close}>
+        <Modal
+          key={`comment-${modal.commentId}`}
+          title="Edit Comment"
+          onClose={closeAll}
+          dirty={dirty}
+        >
           <TextEditor
             label="Comment text"
             placeholder="For comment"
             initial={modal.text}
             max={LIMITS.commentMax}
             submitLabel="Save"
+            pendingLabel="Saving…"
             autoFocus
-            onSubmit={(text) => {
-              void editComment(modal.postId, modal.commentId, text)
-              close()
-            }}
+            onDirtyChange={onDirtyChange}
+            onSubmit={async (text) =>
+              closeIfAccepted(await editComment(modal.postId, modal.commentId, text))
+            }
           />
         </Modal>
       )
     case 'editProfile':
       return (
-        <Modal key="profile" title="Edit Profile" onClose={close}>
-          <TextEditor
-            label="Bio"
-            placeholder="Tell other players about yourself"
-            initial={modal.bio}
-            max={LIMITS.bioMax}
-            min={0}
-            submitLabel="Save"
-            autoFocus
-            onSubmit={(bio) => {
-              void editProfile({ bio })
-              close()
-            }}
+        <Modal key="profile" title="Edit Profile" onClose={closeAll} dirty={dirty}>
+          <ProfileEditor
+            initial={{ firstName: modal.firstName, lastName: modal.lastName, bio: modal.bio }}
+            onDirtyChange={onDirtyChange}
+            onSubmit={async (fields) => closeIfAccepted(await editProfile(fields))}
           />
         </Modal>
       )

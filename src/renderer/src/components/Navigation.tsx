@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { NavLink } from 'react-router-dom'
 import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
+import { useHomeHabit } from '../lib/use-home-habit'
 import { Avatar } from './Avatar'
 import { Icon } from './Icon'
 import type { IconName } from './Icon'
@@ -14,6 +15,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 /** The desktop sidebar: Home, Explore, Bookmarked, Profile, Server and New Post. */
 export function Sidebar() {
   const user = useAtomValue(userAtom)
+  const homeHabit = useHomeHabit()
   const openModal = useSetAtom(openModalAtom)
   const links: [string, string, IconName][] = [
     ['/home', 'Home', 'home'],
@@ -28,7 +30,12 @@ export function Sidebar() {
       <ul>
         {links.map(([to, label, icon]) => (
           <li key={label}>
-            <NavLink to={to} className={navClass} end>
+            <NavLink
+              to={to}
+              className={navClass}
+              end
+              onClick={to === '/home' ? homeHabit : undefined}
+            >
               <Icon name={icon} size={22} />
               <span>{label}</span>
             </NavLink>
@@ -55,9 +62,17 @@ export function Sidebar() {
 /** The phone bottom bar: home, bookmarks, add post, explore, profile. */
 export function BottomBar() {
   const user = useAtomValue(userAtom)
+  const homeHabit = useHomeHabit()
   const openModal = useSetAtom(openModalAtom)
   const item = (to: string, label: string, icon: IconName) => (
-    <NavLink to={to} className={navClass} aria-label={label} title={label} end>
+    <NavLink
+      to={to}
+      className={navClass}
+      aria-label={label}
+      title={label}
+      end
+      onClick={to === '/home' ? homeHabit : undefined}
+    >
       <Icon name={icon} size={24} />
     </NavLink>
   )

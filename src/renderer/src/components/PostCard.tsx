@@ -1,51 +1,114 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useRef, useState } from 'react'
+import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { Post } from '../../../shared/api-types'
+import { getBaseUrl } from '../api/client'
+import { copyText } from '../lib/clipboard'
+import { notifyError, notifySuccess } from '../lib/notify'
 import { formatCount } from '../lib/relative-time'
+import { useUndoableDelete } from '../lib/use-undoable-delete'
 import { bookmarkIdsAtom, userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
-import { deletePostAtom, isLikedBy, toggleBookmarkAtom, toggleLikeAtom } from '../state/posts'
+import {
+  deletedPostIdsAtom,
+  deletePostAtom,
+  isLikedBy,
+  toggleBookmarkAtom,
+  toggleLikeAtom,
+} from '../state/posts'
 import { Avatar } from './Avatar'
 import { ContentMenu } from './ContentMenu'
+import { DeletedPlaceholder } from './DeletedPlaceholder'
 import { Icon } from './Icon'
-import { RelativeTime } from './RelativeTime'
+import { PostMedia } from './PostMedia'
+import { LinkifiedText } from './PostText'
+import { EditedMark, RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
 
 interface PostCardProps {
   post: Post
-  /** On its own page: the body is not a link, and deleting goes home first. */
+  /** On its own page: deleting asks first, then goes home (the spec's order). */
   detail?: boolean
 }
+
+/** The address to share a post by: the server's origin (the web app serves /post/:id). */
+export function postShareUrl(postId: string): string {
+  const origin = getBaseUrl() || location.origin
+  return `${origin}/post/${encodeURIComponent(postId)}`
+}
+
+/** Clicks on these open what they are, not the post. */
+const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], img'
 
 export function PostCard({ post, detail = false }: PostCardProps) {
   const me = useAtomValue(userAtom)
   const bookmarked = useAtomValue(bookmarkIdsAtom).has(post._id)
+  const deleted = useAtomValue(deletedPostIdsAtom).has(post._id)
   const toggleLike = useSetAtom(toggleLikeAtom)
   const toggleBookmark = useSetAtom(toggleBookmarkAtom)
   const deletePost = useSetAtom(deletePostAtom)
   const openModal = useSetAtom(openModalAtom)
   const navigate = useNavigate()
+  const cardRef = useRef<HTMLElement>(null)
+  const [height, setHeight] = useState(0)
+  const [confirming, setConfirming] = useState(false)
+  const removal = useUndoableDelete(() => void deletePost(post._id))
   const liked = isLikedBy(post, me?.username)
   const own = me?.username === post.username
   const postPath = `/post/${encodeURIComponent(post._id)}`
   const authorPath = profilePath(post.username)
+  const commentCount = post.commentCount ?? 0
+  const likeCount = post.likes.likeCount
+
+  if (!detail && (removal.pending || deleted)) {
+    return (
+      <DeletedPlaceholder
+        what="Post"
+        height={height}
+        onUndo={removal.pending ? removal.undo : undefined}
+      />
+    )
+  }
 
   const onDelete = () => {
     if (detail) {
-      // The spec: leave the post's page first, then delete after 500 ms.
-      navigate('/home')
-      setTimeout(() => void deletePost(post._id), 500)
-    } else {
-      void deletePost(post._id)
+      setConfirming(true)
+      return
     }
+    setHeight(cardRef.current?.getBoundingClientRect().height ?? 0)
+    removal.start()
   }
 
-  const body = <p className="post-content">{post.content}</p>
+  const confirmDetailDelete = () => {
+    // The spec: leave the post's page first, then delete after 500 ms.
+    navigate('/home')
+    setTimeout(() => void deletePost(post._id), 500)
+  }
+
+  /** A click on the card that is not a text selection nor on a control opens the post. */
+  const onCardClick = (event: MouseEvent<HTMLElement>) => {
+    if (detail || event.defaultPrevented || event.button !== 0) return
+    if ((event.target as HTMLElement).closest(INTERACTIVE)) return
+    const selection = window.getSelection()
+    if (selection && !selection.isCollapsed && selection.toString().trim()) return
+    if (event.ctrlKey || event.metaKey) window.open(postPath, '_blank', 'noopener')
+    else navigate(postPath)
+  }
+
+  const copyLink = async () => {
+    if (await copyText(postShareUrl(post._id))) notifySuccess('Link copied')
+    else notifyError('Could not copy the link.')
+  }
 
   return (
     <article
-      className={`card post-card${detail ? ' detail' : ''}`}
+      ref={cardRef}
+      className={`card post-card${detail ? ' detail' : ' clickable'}`}
       aria-label={`Post by ${post.username}`}
+      data-post-id={post._id}
+      tabIndex={-1}
+      onClick={onCardClick}
     >
       <header className="post-header">
         <Link to={authorPath} className="post-avatar-link" tabIndex={-1} aria-hidden="true">
@@ -58,7 +121,10 @@ export function PostCard({ post, detail = false }: PostCardProps) {
           <span className="dot" aria-hidden="true">
             ·
           </span>
-          <RelativeTime iso={post.createdAt} />
+          <Link to={postPath} className="time-link">
+            <RelativeTime iso={post.createdAt} />
+          </Link>
+          {post.editedAt ? <EditedMark iso={post.editedAt} /> : null}
         </div>
         {own ? (
           <div className="post-owner-actions">
@@ -91,34 +157,54 @@ export function PostCard({ post, detail = false }: PostCardProps) {
           />
         ) : null}
       </header>
-      {detail ? (
-        body
-      ) : (
-        <Link to={postPath} className="post-body-link" aria-label={`Open post by ${post.username}`}>
-          {body}
-        </Link>
-      )}
+      {confirming ? (
+        <ConfirmRow
+          question="Delete this post? This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => setConfirming(false)}
+          onConfirm={confirmDetailDelete}
+        />
+      ) : null}
+      {post.content ? (
+        <p className="post-content">
+          <LinkifiedText text={post.content} />
+        </p>
+      ) : null}
+      {post.media && post.media.length > 0 ? <PostMedia media={post.media} /> : null}
       <footer className="post-actions">
         <button
           type="button"
           className={`action-btn like${liked ? ' active' : ''}`}
-          aria-label={liked ? 'Unlike' : 'Like'}
+          aria-label={`${liked ? 'Unlike' : 'Like'}, ${likeCount} ${likeCount === 1 ? 'like' : 'likes'}`}
           aria-pressed={liked}
           title={liked ? 'Unlike' : 'Like'}
           onClick={() => void toggleLike(post._id)}
         >
           <Icon name="heart" filled={liked} size={19} />
-          <span className="count">{formatCount(post.likes.likeCount)}</span>
+          <span className="count" aria-hidden="true">
+            {formatCount(likeCount)}
+          </span>
         </button>
         <Link
           to={postPath}
           className="action-btn comments-link"
-          aria-label={`Comments (${post.commentCount ?? 0})`}
+          aria-label={`Comments, ${commentCount}`}
           title="Comments"
         >
           <Icon name="comment" size={19} />
-          <span className="count">{formatCount(post.commentCount ?? 0)}</span>
+          <span className="count" aria-hidden="true">
+            {formatCount(commentCount)}
+          </span>
         </Link>
+        <button
+          type="button"
+          className="action-btn copy-link"
+          aria-label="Copy link to post"
+          title="Copy link"
+          onClick={() => void copyLink()}
+        >
+          <Icon name="copy" size={18} />
+        </button>
         <button
           type="button"
           className={`action-btn bookmark${bookmarked ? ' active' : ''}`}
@@ -131,5 +217,34 @@ export function PostCard({ post, detail = false }: PostCardProps) {
         </button>
       </footer>
     </article>
+  )
+}
+
+/** An inline "are you sure?" with the safe choice focused. */
+export function ConfirmRow({
+  question,
+  confirmLabel,
+  onCancel,
+  onConfirm,
+}: {
+  question: string
+  confirmLabel: string
+  onCancel: () => void
+  onConfirm: () => void
+}) {
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  useEffect(() => cancelRef.current?.focus(), [])
+  return (
+    <div className="modal-confirm" role="group" aria-label={question}>
+      <p>{question}</p>
+      <div className="modal-confirm-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} ref={cancelRef}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn-danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </div>
   )
 }

@@ -1,6 +1,10 @@
-import { useState } from 'react'
-import type { FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { FormEvent, ReactNode, Ref } from 'react'
+import { clearDraft, readDraft, writeDraft } from '../lib/drafts'
 import { CharCounter, fitsLimit, isSubmitShortcut } from './CharCounter'
+
+/** What a submit handler answers: null (or nothing) when the server accepted, else why not. */
+export type SubmitOutcome = string | null | undefined
 
 interface TextEditorProps {
   initial?: string
@@ -9,57 +13,154 @@ interface TextEditorProps {
   /** Smallest trimmed length allowed; 0 lets an empty text through (a bio). */
   min?: number
   submitLabel: string
+  /** Shown on the button while the server has not answered, e.g. "Posting…". */
+  pendingLabel?: string
   label: string
   rows?: number
   autoFocus?: boolean
-  onSubmit: (text: string) => void
-  /** Clear the text after a submit (the comment box); modals close instead. */
+  /**
+   * Sends the text. The editor keeps the text (and says why) until this resolves to null, so a
+   * refused or failed send loses nothing.
+   */
+  onSubmit: (text: string) => SubmitOutcome | Promise<SubmitOutcome>
+  /** Clear the text after an accepted submit (the comment box); modals close instead. */
   resetOnSubmit?: boolean
+  /** localStorage key (lib/drafts.ts) that keeps the unsent text across closing and reloads. */
+  draftKey?: string
+  /** Told whether the text differs from what the editor started with. */
+  onDirtyChange?: (dirty: boolean) => void
+  /** Lets a submit through with fewer than `min` characters (a post that is images alone). */
+  allowEmpty?: boolean
+  /** Holds the submit back (images still uploading). */
+  blocked?: boolean
+  /** Extra controls between the text and the footer (attachments). */
+  children?: ReactNode
+  /** Extra buttons in the footer, before the submit button. */
+  footerStart?: ReactNode
+  textareaRef?: Ref<HTMLTextAreaElement>
   className?: string
 }
 
-/** A textarea with a character counter and a submit button disabled outside the limits. */
+/**
+ * A textarea with a character counter and a submit button disabled outside the limits. Its text
+ * survives a failed send and, with `draftKey`, closing and reloading.
+ */
 export function TextEditor({
   initial = '',
   placeholder,
   max,
   min = 1,
   submitLabel,
+  pendingLabel,
   label,
   rows = 4,
   autoFocus = false,
   onSubmit,
   resetOnSubmit = false,
+  draftKey,
+  onDirtyChange,
+  allowEmpty = false,
+  blocked = false,
+  children,
+  footerStart,
+  textareaRef,
   className = '',
 }: TextEditorProps) {
-  const [text, setText] = useState(initial)
-  const valid = fitsLimit(text, max, min)
+  const [text, setText] = useState(() => (draftKey ? readDraft(draftKey) : '') || initial)
+  const [pending, setPending] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const ownRef = useRef<HTMLTextAreaElement | null>(null)
+  const errorId = useId()
+  const valid = allowEmpty ? text.trim().length <= max : fitsLimit(text, max, min)
+  const dirty = text.trim() !== initial.trim() && text.trim() !== ''
 
-  const submit = (event?: FormEvent) => {
+  const onDirtyRef = useRef(onDirtyChange)
+  useEffect(() => {
+    onDirtyRef.current = onDirtyChange
+  })
+  useEffect(() => {
+    onDirtyRef.current?.(dirty)
+  }, [dirty])
+
+  // Editing starts with the cursor after the existing text, not before it.
+  useEffect(() => {
+    const area = ownRef.current
+    if (autoFocus && area) {
+      area.focus()
+      area.setSelectionRange(area.value.length, area.value.length)
+    }
+  }, [autoFocus])
+
+  const change = (value: string) => {
+    setText(value)
+    if (error) setError(null)
+    if (draftKey) writeDraft(draftKey, value)
+  }
+
+  const submit = async (event?: FormEvent) => {
     event?.preventDefault()
-    if (!valid) return
-    onSubmit(text.trim())
-    if (resetOnSubmit) setText('')
+    if (!valid || pending || blocked) return
+    setPending(true)
+    setError(null)
+    let outcome: SubmitOutcome = null
+    try {
+      outcome = await onSubmit(text.trim())
+    } catch (caught) {
+      outcome = caught instanceof Error ? caught.message : 'Something went wrong. '
+    }
+    setPending(false)
+    if (outcome) {
+      setError(outcome)
+      ownRef.current?.focus()
+      return
+    }
+    if (draftKey) clearDraft(draftKey)
+    if (resetOnSubmit) {
+      setText('')
+      ownRef.current?.focus()
+    }
+  }
+
+  const setRefs = (node: HTMLTextAreaElement | null) => {
+    ownRef.current = node
+    if (typeof textareaRef === 'function') textareaRef(node)
+    else if (textareaRef) textareaRef.current = node
   }
 
   return (
-    <form className={`text-editor ${className}`} onSubmit={submit}>
+    <form className={`text-editor ${className}`} onSubmit={(event) => void submit(event)}>
       <textarea
+        ref={setRefs}
         aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         placeholder={placeholder}
         value={text}
         rows={rows}
-        autoFocus={autoFocus}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => change(event.target.value)}
         onKeyDown={(event) => {
-          if (isSubmitShortcut(event)) submit(event)
+          if (isSubmitShortcut(event)) void submit(event)
         }}
       />
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {children}
       <div className="text-editor-footer">
         <CharCounter length={text.trim().length} max={max} />
-        <button type="submit" className="btn btn-primary" disabled={!valid}>
-          {submitLabel}
-        </button>
+        <div className="text-editor-actions">
+          {footerStart}
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={!valid || pending || blocked}
+            aria-busy={pending || undefined}
+          >
+            {pending ? (pendingLabel ?? submitLabel) : submitLabel}
+          </button>
+        </div>
       </div>
     </form>
   )

@@ -6,6 +6,7 @@ import { userAtom } from '../state/auth'
 import { endServerSession } from '../state/account'
 import { logoutAtom } from '../state/session'
 import { Avatar } from './Avatar'
+import { useHomeHabit } from '../lib/use-home-habit'
 import { BrandLink } from './BrandLink'
 import { Icon } from './Icon'
 import { ThemeToggle } from './ThemeToggle'
@@ -17,6 +18,7 @@ export const LOGOUT_DELAY_MS = 2000
 
 export function TopBar() {
   const user = useAtomValue(userAtom)
+  const homeHabit = useHomeHabit()
   const logout = useSetAtom(logoutAtom)
   const [leaving, setLeaving] = useState(false)
 
@@ -35,7 +37,7 @@ export function TopBar() {
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <BrandLink to="/home" label="Gamerstage home" />
+        <BrandLink to="/home" label="Gamerstage home" onClick={homeHabit} />
         <SearchBox />
         <div className="topbar-actions">
           <ThemeToggle />

@@ -17,18 +17,26 @@ export function formatRelativeTime(iso: string, now: Date = new Date()): string 
   if (diff < DAY) return `${Math.floor(diff / HOUR)}h`
   if (diff < WEEK) return `${Math.floor(diff / DAY)}d`
   const sameYear = date.getFullYear() === now.getFullYear()
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  })
+  return (sameYear ? shortDateFormat : shortDateYearFormat).format(date)
 }
+
+/**
+ * One formatter for every full time: building an Intl.DateTimeFormat (what toLocaleString does on
+ * each call) costs far more than using one, and a feed formats dozens.
+ */
+const fullTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' })
+const shortDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
+const shortDateYearFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+})
 
 /** The full time for a title attribute. */
 export function formatFullTime(iso: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return date.toLocaleString('en-US', { dateStyle: 'full', timeStyle: 'short' })
+  return fullTimeFormat.format(date)
 }
 
 /** Counts as players read them: exact below 10,000 (1000), then 12K, 3.4M. */

@@ -7,17 +7,21 @@ import { messageOf, notifyError, notifySuccess } from './notify'
  */
 export function useSessionStart(): [
   busy: boolean,
-  start: (request: () => Promise<unknown>) => Promise<void>,
+  start: (request: () => Promise<unknown>) => Promise<string | null>,
 ] {
   const [busy, setBusy] = useState(false)
+  /** Resolves to null once signed in, else to the server's sentence (shown at the form too). */
   const start = async (request: () => Promise<unknown>) => {
     setBusy(true)
     try {
       await request()
       notifySuccess('working')
+      return null
     } catch (error) {
-      notifyError(messageOf(error))
+      const message = messageOf(error)
+      notifyError(message)
       setBusy(false)
+      return message
     }
   }
   return [busy, start]

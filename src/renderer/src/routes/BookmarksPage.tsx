@@ -4,7 +4,7 @@ import { EmptyState } from '../components/States'
 
 export function BookmarksPage() {
   return (
-    <section className="page-single" aria-labelledby="bookmarks-title">
+    <section className="page-single" data-main-column aria-labelledby="bookmarks-title">
       <h1 id="bookmarks-title" className="page-title">
         Saved Posts
       </h1>

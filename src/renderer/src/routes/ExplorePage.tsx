@@ -21,7 +21,7 @@ export function ExplorePage() {
           <span>By like</span>
         </label>
       </div>
-      <section className="page-main" aria-labelledby="explore-title">
+      <section className="page-main" data-main-column aria-labelledby="explore-title">
         <PostList
           key={byLike ? 'likes' : 'recent'}
           listKey={byLike ? 'explore:likes' : 'explore:recent'}

@@ -12,7 +12,7 @@ export function HomePage() {
           Welcome Back...
         </h1>
       </div>
-      <section className="page-main" aria-labelledby="home-title">
+      <section className="page-main" data-main-column aria-labelledby="home-title">
         <Composer />
         <PostList
           listKey="feed"

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { MetaResponse } from '../../../shared/api-types'
@@ -35,13 +35,26 @@ export function LoginPage() {
     // Asked again after a change of server, or when the server is back.
   }, [connection.baseUrl, reconnects])
 
+  const [error, setError] = useState<string | null>(null)
+  const usernameRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!username.trim() || !password) {
       notifyError('Fill complete form')
+      setError('Fill complete form')
+      ;(!username.trim() ? usernameRef : passwordRef).current?.focus()
       return
     }
-    await startSession(() => login(username.trim(), password))
+    setError(null)
+    const failure = await startSession(() => login(username.trim(), password))
+    if (failure) {
+      setError(failure)
+      // Focus back where one retries, not on the page body.
+      passwordRef.current?.focus()
+      passwordRef.current?.select()
+    }
   }
 
   return (
@@ -55,6 +68,9 @@ export function LoginPage() {
             autoComplete="username"
             value={username}
             onChange={(event) => setUsername(event.target.value)}
+            ref={usernameRef}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'login-error' : undefined}
             autoFocus
           />
         </label>
@@ -66,8 +82,16 @@ export function LoginPage() {
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
+            ref={passwordRef}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'login-error' : undefined}
           />
         </label>
+        {error ? (
+          <p className="field-error" id="login-error" role="alert">
+            {error}
+          </p>
+        ) : null}
         {demo ? (
           <button
             type="button"

@@ -8,7 +8,9 @@ import { PostCard } from '../components/PostCard'
 import { PostSkeletons, Spinner } from '../components/Spinner'
 import { ErrorState } from '../components/States'
 import { TextEditor } from '../components/TextEditor'
+import { draftKey } from '../lib/drafts'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
+import { userAtom } from '../state/auth'
 import { addCommentAtom, commentListAtom, loadCommentsAtom } from '../state/comments'
 import { loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
 
@@ -21,6 +23,8 @@ export function PostPage() {
   const loadPost = useSetAtom(loadPostAtom)
   const loadComments = useSetAtom(loadCommentsAtom)
   const addComment = useSetAtom(addCommentAtom)
+  const me = useAtomValue(userAtom)
+  const commentDraft = me ? draftKey(me._id, `comment:${postId}`) : undefined
   const more = comments.loaded && comments.nextCursor !== null
   const loadingComments = comments.status === 'loading'
   const sentinel = useInfiniteScroll(
@@ -43,7 +47,7 @@ export function PostPage() {
   }
 
   return (
-    <section className="page-single" aria-label="Post">
+    <section className="page-single" data-main-column aria-label="Post">
       <div className="page-title-row">
         <button
           type="button"
@@ -65,8 +69,11 @@ export function PostPage() {
             max={LIMITS.commentMax}
             submitLabel="Comment"
             rows={2}
+            pendingLabel="Sending…"
             resetOnSubmit
-            onSubmit={(text) => void addComment(postId, text)}
+            key={commentDraft ?? postId}
+            draftKey={commentDraft}
+            onSubmit={(text) => addComment(postId, text)}
           />
           <h2 className="section-title">Comments</h2>
           {!comments.loaded && comments.error ? (
@@ -86,6 +93,7 @@ export function PostPage() {
                   comment={comment}
                   postId={postId}
                   postOwner={post.username}
+                  removed={comments.removedIds?.includes(comment._id)}
                 />
               ))}
             </ul>

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState } from '../components/States'
 import { formatCount } from '../lib/relative-time'
 import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
+import { ownPostsChangedAtom } from '../state/posts'
 import {
   avatarUploadProgressAtom,
   loadProfileAtom,
@@ -17,10 +18,32 @@ import {
   uploadAvatarAtom,
 } from '../state/users'
 
-function Stat({ value, one, many }: { value: number; one: string; many: string }) {
+function Stat({
+  value,
+  one,
+  many,
+  onOpen,
+}: {
+  value: number
+  one: string
+  many: string
+  onOpen?: () => void
+}) {
+  const label = `${formatCount(value)} ${value === 1 ? one : many}`
+  const content = (
+    <>
+      <strong>{formatCount(value)}</strong> {value === 1 ? one : many}
+    </>
+  )
   return (
     <li>
-      <strong>{formatCount(value)}</strong> {value === 1 ? one : many}
+      {onOpen ? (
+        <button type="button" className="stat-btn" aria-label={label} onClick={onOpen}>
+          {content}
+        </button>
+      ) : (
+        content
+      )}
     </li>
   )
 }
@@ -36,9 +59,11 @@ export function ProfilePage() {
   const fileRef = useRef<HTMLInputElement>(null)
   const own = me?.username === username
 
+  const postsChanged = useAtomValue(ownPostsChangedAtom)
+  // Loads the profile, and again after the viewer posts or deletes (the post count changes).
   useEffect(() => {
     void load(username)
-  }, [username, load])
+  }, [username, load, postsChanged])
 
   if (!user) {
     if (error) return <ErrorState message={error} onRetry={() => void load(username)} />
@@ -46,11 +71,20 @@ export function ProfilePage() {
   }
 
   // On one's own profile the session user is the freshest copy (bio, picture).
-  const shown = own && me ? { ...user, bio: me.bio, profileImg: me.profileImg } : user
+  const shown =
+    own && me
+      ? {
+          ...user,
+          bio: me.bio,
+          profileImg: me.profileImg,
+          firstName: me.firstName,
+          lastName: me.lastName,
+        }
+      : user
   const fullName = [shown.firstName, shown.lastName].filter(Boolean).join(' ')
 
   return (
-    <section className="page-single" aria-label={`${shown.username}'s profile`}>
+    <section className="page-single" data-main-column aria-label={`${shown.username}'s profile`}>
       <div className="card profile-card">
         <div className="profile-banner" aria-hidden="true" />
         <div className="profile-top">
@@ -66,7 +100,7 @@ export function ProfilePage() {
                   disabled={progress !== null}
                   onClick={() => fileRef.current?.click()}
                 >
-                  <Icon name="camera" size={26} />
+                  <Icon name="camera" size={20} />
                 </button>
                 <input
                   ref={fileRef}
@@ -95,7 +129,14 @@ export function ProfilePage() {
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => openModal({ kind: 'editProfile', bio: shown.bio ?? '' })}
+                onClick={() =>
+                  openModal({
+                    kind: 'editProfile',
+                    bio: shown.bio ?? '',
+                    firstName: shown.firstName ?? '',
+                    lastName: shown.lastName ?? '',
+                  })
+                }
               >
                 <Icon name="edit" size={16} /> Edit
               </button>
@@ -121,11 +162,27 @@ export function ProfilePage() {
               value={shown.followerCount ?? shown.followers.length}
               one="Follower"
               many="Followers"
+              onOpen={() =>
+                openModal({
+                  kind: 'people',
+                  title: `Followers of ${shown.username}`,
+                  users: shown.followers,
+                  empty: 'No followers yet.',
+                })
+              }
             />
             <Stat
               value={shown.followingCount ?? shown.following.length}
               one="Following"
               many="Following"
+              onOpen={() =>
+                openModal({
+                  kind: 'people',
+                  title: `${shown.username} follows`,
+                  users: shown.following,
+                  empty: 'Not following anyone yet.',
+                })
+              }
             />
           </ul>
         </div>

@@ -43,7 +43,7 @@ export function ServerPage() {
   }, [bridge])
 
   return (
-    <div className="page-single server-page">
+    <div className="page-single server-page" data-main-column>
       <div className="page-head">
         <h1 className="page-title">Server</h1>
         <p className="muted">Where your posts live, and who can join you.</p>

@@ -12,6 +12,8 @@ export interface CommentList {
   status: 'idle' | 'loading' | 'ready' | 'error'
   loaded: boolean
   error: string | null
+  /** Deleted comments: a placeholder keeps their place, so nothing moves under the pointer. */
+  removedIds?: string[]
 }
 
 const EMPTY: CommentList = {
@@ -76,29 +78,34 @@ export const loadCommentsAtom = atom(
   },
 )
 
-export const addCommentAtom = atom(null, async (get, set, postId: string, text: string) => {
-  try {
-    const { comment } = await api.addComment(postId, text)
-    update(get, set, postId, (list) => ({ ...list, items: [comment, ...list.items] }))
-    set(bumpCommentCountAtom, postId, 1)
-    return true
-  } catch (error) {
-    notifyError(messageOf(error))
-    return false
-  }
-})
+/** Resolves to null once the server accepted the comment, else to the reason it did not. */
+export const addCommentAtom = atom(
+  null,
+  async (get, set, postId: string, text: string): Promise<string | null> => {
+    try {
+      const { comment } = await api.addComment(postId, text)
+      update(get, set, postId, (list) => ({ ...list, items: [comment, ...list.items] }))
+      set(bumpCommentCountAtom, postId, 1)
+      return null
+    } catch (error) {
+      const message = messageOf(error)
+      notifyError(message)
+      return message
+    }
+  },
+)
 
 export const editCommentAtom = atom(
   null,
-  async (get, set, postId: string, commentId: string, text: string) => {
-    const before = get(commentListsAtom)[postId]?.items.find((c) => c._id === commentId)
-    if (before) update(get, set, postId, (list) => replaceComment(list, { ...before, text }))
+  async (get, set, postId: string, commentId: string, text: string): Promise<string | null> => {
     try {
       const { comment } = await api.editComment(postId, commentId, text)
       update(get, set, postId, (list) => replaceComment(list, comment))
+      return null
     } catch (error) {
-      if (before) update(get, set, postId, (list) => replaceComment(list, before))
-      notifyError(messageOf(error))
+      const message = messageOf(error)
+      notifyError(message)
+      return message
     }
   },
 )
@@ -108,7 +115,7 @@ export const deleteCommentAtom = atom(null, async (get, set, postId: string, com
     await api.deleteComment(postId, commentId)
     update(get, set, postId, (list) => ({
       ...list,
-      items: list.items.filter((c) => c._id !== commentId),
+      removedIds: [...(list.removedIds ?? []), commentId],
     }))
     set(bumpCommentCountAtom, postId, -1)
     notifySuccess('Comment Has been deleted')

@@ -1,10 +1,13 @@
+import type { UserSummary } from '../../../shared/api-types'
 import { atom } from 'jotai'
 
 export type ModalState =
   | { kind: 'newPost' }
+  | { kind: 'shortcuts' }
+  | { kind: 'people'; title: string; users: UserSummary[]; empty: string }
   | { kind: 'editPost'; postId: string; content: string }
   | { kind: 'editComment'; postId: string; commentId: string; text: string }
-  | { kind: 'editProfile'; bio: string }
+  | { kind: 'editProfile'; bio: string; firstName: string; lastName: string }
   | null
 
 /** The open modal, if any: only one at a time. */

@@ -15,6 +15,13 @@ export type PostListKey =
 /** Every post loaded, by id: lists hold ids, so a like patches one place and shows everywhere. */
 export const postsByIdAtom = atom<Record<string, Post>>({})
 export const postListsAtom = atom<Record<string, ListState>>({})
+/**
+ * Posts deleted in this session. Their ids stay in the lists, where a placeholder of the same
+ * height stands in for them, so nothing on screen moves under the pointer.
+ */
+export const deletedPostIdsAtom = atom<ReadonlySet<string>>(new Set<string>())
+/** Bumped whenever the viewer creates or deletes a post: profile pages refetch their counts. */
+export const ownPostsChangedAtom = atom(0)
 /** Loading status of single posts opened on /post/:postId. */
 export const postStatusAtom = atom<Record<string, { loading: boolean; error: string | null }>>({})
 
@@ -117,48 +124,54 @@ function prependTo(get: Getter, keys: string[], id: string) {
   return lists
 }
 
-export const createPostAtom = atom(null, async (get, set, content: string) => {
-  try {
-    const { post } = await api.createPost(content)
-    set(upsertPostsAtom, [post])
-    set(
-      postListsAtom,
-      prependTo(get, ['feed', 'explore:recent', `user:${post.username}`], post._id),
-    )
-    notifySuccess('Your post is live')
-    return post
-  } catch (error) {
-    notifyError(messageOf(error))
-    return null
-  }
-})
+/** Resolves to null once the server accepted the post, else to the reason it did not. */
+export const createPostAtom = atom(
+  null,
+  async (
+    get,
+    set,
+    content: string,
+    media: { id: string; alt: string }[] = [],
+  ): Promise<string | null> => {
+    try {
+      const { post } = await api.createPost(content, media)
+      set(upsertPostsAtom, [post])
+      set(
+        postListsAtom,
+        prependTo(get, ['feed', 'explore:recent', `user:${post.username}`], post._id),
+      )
+      set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
+      notifySuccess('Your post is live')
+      return null
+    } catch (error) {
+      const message = messageOf(error)
+      notifyError(message)
+      return message
+    }
+  },
+)
 
-export const editPostAtom = atom(null, async (get, set, postId: string, content: string) => {
-  const before = get(postsByIdAtom)[postId]
-  if (before) set(upsertPostsAtom, [{ ...before, content }])
-  try {
-    const { post } = await api.editPost(postId, content)
-    set(upsertPostsAtom, [post])
-  } catch (error) {
-    if (before) set(upsertPostsAtom, [before])
-    notifyError(messageOf(error))
-  }
-})
+/** Resolves to null once the server accepted the edit, else to the reason it did not. */
+export const editPostAtom = atom(
+  null,
+  async (_get, set, postId: string, content: string): Promise<string | null> => {
+    try {
+      const { post } = await api.editPost(postId, content)
+      set(upsertPostsAtom, [post])
+      return null
+    } catch (error) {
+      const message = messageOf(error)
+      notifyError(message)
+      return message
+    }
+  },
+)
 
 export const deletePostAtom = atom(null, async (get, set, postId: string) => {
   try {
     await api.deletePost(postId)
-    const lists = { ...get(postListsAtom) }
-    for (const [key, list] of Object.entries(lists)) {
-      if (list.ids.includes(postId)) {
-        lists[key] = { ...list, ids: list.ids.filter((id) => id !== postId) }
-      }
-    }
-    set(postListsAtom, lists)
-    set(
-      postsByIdAtom,
-      Object.fromEntries(Object.entries(get(postsByIdAtom)).filter(([id]) => id !== postId)),
-    )
+    set(deletedPostIdsAtom, new Set([...get(deletedPostIdsAtom), postId]))
+    set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
     set(patchUserAtom, (user) => ({
       ...user,
       bookmarks: (user.bookmarks ?? []).filter((p) => p._id !== postId),
@@ -239,4 +252,5 @@ export const resetPostsAtom = atom(null, (_get, set) => {
   set(postsByIdAtom, {})
   set(postListsAtom, {})
   set(postStatusAtom, {})
+  set(deletedPostIdsAtom, new Set<string>())
 })

@@ -116,19 +116,25 @@ function refreshAuthor(posts: Record<string, Post>, user: User) {
   return next
 }
 
-/** Edits bio or picture. Failure shows the spec's "Something went wrong. ". */
-export const editProfileAtom = atom(null, async (get, set, userData: api.EditableUserData) => {
-  try {
-    const { user } = await api.editUser(userData)
-    set(userAtom, user)
-    set(profilesAtom, patchProfile(get(profilesAtom), user))
-    set(postsByIdAtom, refreshAuthor(get(postsByIdAtom), user))
-    return true
-  } catch {
-    notifyError('Something went wrong. ')
-    return false
-  }
-})
+/**
+ * Edits names, bio or picture. Failure shows the spec's "Something went wrong. " toast; resolves
+ * to null once accepted, else to the server's reason (for the field).
+ */
+export const editProfileAtom = atom(
+  null,
+  async (get, set, userData: api.EditableUserData): Promise<string | null> => {
+    try {
+      const { user } = await api.editUser(userData)
+      set(userAtom, user)
+      set(profilesAtom, patchProfile(get(profilesAtom), user))
+      set(postsByIdAtom, refreshAuthor(get(postsByIdAtom), user))
+      return null
+    } catch (error) {
+      notifyError('Something went wrong. ')
+      return messageOf(error)
+    }
+  },
+)
 
 /** 0–1 while a picture uploads, null otherwise. */
 export const avatarUploadProgressAtom = atom<number | null>(null)

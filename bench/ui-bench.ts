@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:ui [-- --runs N]`: how soon the first posts are visible on /home, from a fresh
+ * browser profile against a warm server (the server that ships, seeded with the demo data).
+ * Prints the median and every run, and writes bench/results/ui-latest.json. A figure to watch,
+ * not a test: nothing here passes or fails on time.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { chromium } from '@playwright/test'
+import { ensureBuilt } from '../scripts/build-stale'
+import { startServerProcess } from './run-bench'
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' } } })
+const runs = Math.max(1, Math.min(50, Number(values.runs) || 9))
+
+await ensureBuilt()
+const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-ui-bench-'))
+// The demo data: the demo account's feed is what a first start shows.
+const { child, url } = await startServerProcess(dataDir, [])
+
+try {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'player1', password: 'gamerstage' }),
+  })
+  const session = (await login.json()) as { foundUser: unknown; encodedToken: string }
+  if (!session.encodedToken) throw new Error(`Login failed: ${JSON.stringify(session)}`)
+
+  // Warm the server: the page, its assets and the feed, a few times.
+  for (let i = 0; i < 5; i += 1) {
+    await (await fetch(`${url}/home`)).text()
+    await (
+      await fetch(`${url}/api/feed?limit=20`, { headers: { authorization: session.encodedToken } })
+    ).text()
+  }
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  })
+  const timings: number[] = []
+  try {
+    // One throwaway run warms the browser binary itself (disk cache, shader compilation).
+    for (let run = 0; run <= runs; run += 1) {
+      // A fresh context is a fresh profile: empty cache, empty storage.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      await context.addInitScript(
+        ([token, user]) => {
+          // Runs in the page; this file is typed for Node, which has no localStorage.
+          const storage = (globalThis as unknown as { localStorage: Map<string, string> })
+            .localStorage as unknown as { setItem: (key: string, value: string) => void }
+          storage.setItem('token', token)
+          storage.setItem('user', user)
+        },
+        [session.encodedToken, JSON.stringify(session.foundUser)] as const,
+      )
+      const page = await context.newPage()
+      await page.goto(`${url}/home`, { waitUntil: 'commit' })
+      await page.locator('article.post-card').first().waitFor({ state: 'visible' })
+      // Milliseconds since the navigation started (the page's time origin).
+      const visibleAt = await page.evaluate(() => performance.now())
+      if (run > 0) timings.push(visibleAt)
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+  }
+
+  const sorted = [...timings].sort((a, b) => a - b)
+  const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN
+  const report = {
+    measuredAt: new Date().toISOString(),
+    what: 'first posts visible on /home, fresh browser profile, warm server (ms)',
+    runs: timings.length,
+    medianMs: Math.round(median),
+    minMs: Math.round(sorted[0] ?? NaN),
+    maxMs: Math.round(sorted[sorted.length - 1] ?? NaN),
+    allMs: timings.map((t) => Math.round(t)),
+  }
+  console.log(`First posts visible on /home: median ${report.medianMs} ms over ${report.runs} runs`)
+  console.log(`  min ${report.minMs} ms, max ${report.maxMs} ms; all: ${report.allMs.join(', ')}`)
+  const dir = fileURLToPath(new URL('./results/', import.meta.url))
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'ui-latest.json'), `${JSON.stringify(report, null, 2)}\n`)
+  console.log(`Written to bench/results/ui-latest.json`)
+} finally {
+  child.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+}

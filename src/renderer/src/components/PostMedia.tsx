@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react'
+import type { PostMediaItem } from '../../../shared/api-types'
+import { getBaseUrl } from '../api/client'
+import { Icon } from './Icon'
+
+/** Media urls are server paths (`/api/media/…`); the desktop app talks to a server elsewhere. */
+export function mediaSrc(path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${getBaseUrl()}${path}`
+}
+
+/** A post's images as a grid of thumbnails; each opens the lightbox. */
+export function PostMedia({ media }: { media: PostMediaItem[] }) {
+  const [open, setOpen] = useState<number | null>(null)
+  return (
+    <>
+      <ul className={`post-media count-${Math.min(media.length, 4)}`} aria-label="Images">
+        {media.map((item, index) => (
+          <li key={item.id}>
+            <button
+              type="button"
+              className="post-media-thumb"
+              aria-label={`Open image ${index + 1} of ${media.length}${item.alt ? `: ${item.alt}` : ''}`}
+              onClick={() => setOpen(index)}
+            >
+              <img
+                src={mediaSrc(item.thumbUrl)}
+                alt={item.alt}
+                width={item.width}
+                height={item.height}
+                loading="lazy"
+                decoding="async"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open !== null ? <Lightbox media={media} start={open} onClose={() => setOpen(null)} /> : null}
+    </>
+  )
+}
+
+/** The full images, one at a time: arrows move, Escape closes, focus comes back after. */
+function Lightbox({
+  media,
+  start,
+  onClose,
+}: {
+  media: PostMediaItem[]
+  start: number
+  onClose: () => void
+}) {
+  const [index, setIndex] = useState(start)
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const [opener] = useState(() => document.activeElement as HTMLElement | null)
+  const item = media[index]
+  const count = media.length
+
+  useEffect(() => {
+    closeRef.current?.focus()
+    const previousOverflow = document.body.style.overflow
+    document.body.style.overflow = 'hidden'
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation()
+        onClose()
+      } else if (event.key === 'ArrowRight') {
+        setIndex((i) => (i + 1) % count)
+      } else if (event.key === 'ArrowLeft') {
+        setIndex((i) => (i - 1 + count) % count)
+      } else if (event.key === 'Tab') {
+        // Keep focus inside: the lightbox covers the page.
+        const buttons = document.querySelectorAll<HTMLElement>('.lightbox button')
+        const first = buttons[0]
+        const last = buttons[buttons.length - 1]
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault()
+          last?.focus()
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault()
+          first?.focus()
+        }
+      }
+    }
+    document.addEventListener('keydown', onKey, true)
+    return () => {
+      document.removeEventListener('keydown', onKey, true)
+      document.body.style.overflow = previousOverflow
+      if (opener?.isConnected) opener.focus()
+    }
+  }, [count, onClose, opener])
+
+  if (!item) return null
+  return (
+    <div
+      className="lightbox"
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Image ${index + 1} of ${count}`}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose()
+      }}
+    >
+      <img className="lightbox-image" src={mediaSrc(item.url)} alt={item.alt} />
+      {item.alt ? <p className="lightbox-caption">{item.alt}</p> : null}
+      <div className="lightbox-controls">
+        {count > 1 ? (
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Previous image"
+            onClick={() => setIndex((index - 1 + count) % count)}
+          >
+            <Icon name="back" />
+          </button>
+        ) : null}
+        <span className="lightbox-count" aria-hidden="true">
+          {index + 1} / {count}
+        </span>
+        {count > 1 ? (
+          <button
+            type="button"
+            className="icon-btn flip"
+            aria-label="Next image"
+            onClick={() => setIndex((index + 1) % count)}
+          >
+            <Icon name="back" />
+          </button>
+        ) : null}
+        <button
+          ref={closeRef}
+          type="button"
+          className="icon-btn"
+          aria-label="Close image"
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+import type * as LinkifyModule from 'linkifyjs'
+
+type Linkify = typeof LinkifyModule
+
+/**
+ * linkifyjs (with its list of top-level domains) loads after the first paint, in its own chunk:
+ * it would otherwise be a tenth of the first load. Until then a post shows as plain text.
+ */
+let linkify: Linkify | null = null
+let loading: Promise<Linkify> | null = null
+function loadLinkify(): Promise<Linkify> {
+  loading ??= import('linkifyjs').then((module) => (linkify = module))
+  return loading
+}
+
+/**
+ * Text with its web addresses as links. Links open in a new window, which the desktop app turns
+ * into the system browser (src/main/window.ts `lockNavigation`); only http(s) addresses count.
+ */
+export function LinkifiedText({ text }: { text: string }) {
+  const [finder, setFinder] = useState<Linkify | null>(linkify)
+  const maybeLink = /[.:]/.test(text)
+  useEffect(() => {
+    if (!finder && maybeLink) {
+      let live = true
+      void loadLinkify().then((module) => live && setFinder(module))
+      return () => {
+        live = false
+      }
+    }
+  }, [finder, maybeLink])
+
+  if (!finder || !maybeLink) return <>{text}</>
+  const parts: ReactNode[] = []
+  let at = 0
+  for (const match of finder.find(text, 'url')) {
+    if (!/^https?:\/\//i.test(match.href)) continue
+    if (match.start > at) parts.push(text.slice(at, match.start))
+    parts.push(
+      <a
+        key={match.start}
+        href={match.href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="post-link"
+      >
+        {match.value}
+      </a>,
+    )
+    at = match.end
+  }
+  if (at < text.length) parts.push(text.slice(at))
+  return <>{parts}</>
+}

@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { signup } from './helpers'
+
+/**
+ * axe-core on every screen, in both themes and the phone layout: no serious or critical
+ * violation. A 30-character name and a long word are on screen, as on a real phone.
+ */
+const variants = [
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 800 } },
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 800 } },
+  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
+  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
+] as const
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  await page.waitForLoadState('networkidle')
+  // Let entrance animations settle so colours are final.
+  await page.waitForTimeout(300)
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Toasts come and go on their own timers; they are checked where they are tested.
+    .exclude('.Toastify')
+    .analyze()
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    )
+  expect(serious, `axe on ${screen}`).toEqual([])
+}
+
+for (const variant of variants) {
+  test(`axe finds no serious violation (${variant.name})`, async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize(variant.viewport)
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await page.goto('/')
+    await expectNoSeriousViolations(page, 'login')
+    await page.goto('/signup')
+    await expectNoSeriousViolations(page, 'signup')
+
+    const name = `a${Date.now().toString(36)}${variant.name.replace('-', '')}`
+      .padEnd(30, 'z')
+      .slice(0, 30)
+    await signup(page, name)
+    const newPost = page.getByRole('button', { name: /^New post$/i }).filter({ visible: true })
+    await newPost.first().click()
+    await page
+      .getByRole('textbox', { name: 'Post text' })
+      .fill(`gg ${'Unbreakable'.repeat(12)} https://example.com`)
+    await expectNoSeriousViolations(page, 'new post dialog')
+    await page.getByRole('dialog').getByRole('button', { name: 'Post' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    for (const path of [
+      '/home',
+      '/explore',
+      '/bookmarks',
+      `/${name}`,
+      '/player1',
+      '/post/1',
+      '/server',
+    ]) {
+      await page.goto(path)
+      await expect(page.getByRole('main')).toBeVisible()
+      await expectNoSeriousViolations(page, path)
+    }
+    await page.goto(`/${name}`)
+    await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    await expectNoSeriousViolations(page, 'edit profile dialog')
+  })
+}
+
+test('each route has its own title, and focus moves to the main heading', async ({ page }) => {
+  await signup(page, `t${Date.now().toString(36)}`)
+  await expect(page).toHaveTitle('Home · Gamerstage')
+  await page
+    .getByRole('navigation', { name: 'Main', exact: true })
+    .getByRole('link', { name: 'Explore' })
+    .click()
+  await expect(page).toHaveTitle('Explore · Gamerstage')
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  await page.goto('/player1')
+  await expect(page).toHaveTitle('@player1 · Gamerstage')
+  await page
+    .getByRole('navigation', { name: 'Main', exact: true })
+    .getByRole('link', { name: 'Bookmarked' })
+    .click()
+  await expect(page).toHaveTitle('Bookmarks · Gamerstage')
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+})

@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { signup } from './helpers'
+
+/** Screenshots for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
+const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
+
+const PHONE = { width: 390, height: 844 }
+const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(6)
+
+/** A 30-character username, the longest allowed, unique per run. */
+function longName(): string {
+  return `w${Date.now().toString(36)}`.padEnd(30, 'x').slice(0, 30)
+}
+
+async function expectNoOverflow(page: Page, where: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0)
+}
+
+/** Every visible button and link lies inside the screen's width (or in a scrolling row). */
+async function expectControlsOnScreen(page: Page, where: string) {
+  const outside = await page.evaluate((width) => {
+    const bad: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>('main button, main a, nav a')) {
+      const box = el.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0) continue
+      // A sideways-scrolling row (the people strip) may hold controls beyond the edge.
+      let scroller = el.parentElement
+      while (scroller && getComputedStyle(scroller).overflowX !== 'auto') {
+        scroller = scroller.parentElement
+      }
+      if (scroller) continue
+      if (box.left < -1 || box.right > width + 1) {
+        bad.push(el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName)
+      }
+    }
+    return bad
+  }, PHONE.width)
+  expect(outside, `controls off-screen on ${where}`).toEqual([])
+}
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`phone layout holds with a 30-character name and a long word (${theme})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE)
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
+    const name = longName()
+    await signup(page, name)
+    await page.getByRole('button', { name: 'New post' }).click()
+    const dialog = page.getByRole('dialog', { name: 'New Post' })
+    await dialog.getByPlaceholder('enter a text').fill(`GG ${LONG_WORD} well played`)
+    await dialog.getByRole('button', { name: 'Post' }).click()
+    await expect(dialog).toHaveCount(0)
+    const card = page.getByRole('article').first()
+    await expect(card).toContainText('well played')
+
+    // The first post starts high: the people panel comes after the feed or as a compact row.
+    const cardTop = (await card.boundingBox())?.y ?? Infinity
+    expect(cardTop, 'first post position').toBeLessThan(PHONE.height * 0.55)
+
+    await page.waitForLoadState('networkidle')
+    await expectNoOverflow(page, '/home')
+    await expectControlsOnScreen(page, '/home')
+    await page.screenshot({ path: `${dir}/phone-home-${theme}.png` })
+
+    await card.getByRole('link', { name: /Comments/ }).click()
+    await expect(page).toHaveURL(/\/post\//)
+    await page.getByRole('textbox', { name: 'Write a comment' }).fill(`${LONG_WORD}!`)
+    await page.getByRole('button', { name: 'Comment', exact: true }).click()
+    await expect(page.locator('.comment')).toHaveCount(1)
+    await page.waitForLoadState('networkidle')
+    await expectNoOverflow(page, 'post page')
+    await expectControlsOnScreen(page, 'post page')
+    await page.screenshot({ path: `${dir}/phone-post-${theme}.png`, fullPage: true })
+
+    for (const path of [`/${name}`, '/explore', '/bookmarks', '/server']) {
+      await page.goto(path)
+      await expect(page.getByRole('main')).toBeVisible()
+      await page.waitForLoadState('networkidle')
+      await expectNoOverflow(page, path)
+      await expectControlsOnScreen(page, path)
+      const label = path === `/${name}` ? 'profile' : path.slice(1)
+      await page.screenshot({ path: `${dir}/phone-${label}-${theme}.png` })
+    }
+
+    // A touch screen has no hover: the avatar's change button shows without it.
+    await page.goto(`/${name}`)
+    const camera = page.getByRole('button', { name: 'Change profile picture' })
+    await expect(camera).toBeVisible()
+    expect(Number(await camera.evaluate((el) => getComputedStyle(el).opacity))).toBeGreaterThan(0.5)
+  })
+}
+
+test('the main column has one width on every page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signup(page, longName())
+  const widths: Record<string, number> = {}
+  for (const path of ['/home', '/explore', '/bookmarks', '/post/1', '/player1', '/server']) {
+    await page.goto(path)
+    await expect(page.getByRole('main')).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    widths[path] = await page.evaluate(() => {
+      const column = document.querySelector<HTMLElement>('[data-main-column]')
+      return column ? Math.round(column.getBoundingClientRect().width) : -1
+    })
+  }
+  const distinct = new Set(Object.values(widths))
+  expect(distinct.size, JSON.stringify(widths)).toBe(1)
+  expect([...distinct][0]).toBeGreaterThan(500)
+})
