@@ -27,6 +27,7 @@ export function accountRoutes(deps: AppDeps) {
         throw forbidden(ACCOUNT_MESSAGES.wrongPasswordForDelete)
       }
       deleteAccount(db, user.id)
+      deps.events?.disconnectUser(user.id)
       return c.json<OkResponse>({ ok: true })
     })
     .get('/relations', auth, (c) => c.json<RelationsResponse>(relations(c.get('user').id)))

@@ -34,6 +34,7 @@ export function moderationRoutes(deps: AppDeps) {
   ] as const
   const suspension = (rawId: string, suspended: boolean): SuspensionResponse => {
     const user = setSuspended(db, rawId, suspended, admins)
+    if (suspended) deps.events?.disconnectUser(user.id)
     return { user: toUserSummary(user), suspended: user.suspendedAt !== null }
   }
 

@@ -23,6 +23,9 @@ export function sessionRoutes(deps: AppDeps) {
       const token = c.get('token')
       const expiresAt = await tokenExpiry(token, deps.secret)
       if (expiresAt !== null) revokeToken(db, token, deps.secret, expiresAt)
+      // Live streams opened with a token that ended must not go on: the user's streams are cut,
+      // and those with a token still valid reconnect by themselves (docs/API.md, Live events).
+      deps.events?.disconnectUser(c.get('user').id)
       return c.json<OkResponse>({ ok: true })
     })
     .post('/password', auth, validate('json', passwordChangeSchema), async (c) => {
@@ -41,6 +44,7 @@ export function sessionRoutes(deps: AppDeps) {
       // Every session ends, this one included; this one goes on with the fresh token.
       const updated = endSessionsOf(db, user.id)
       if (!updated) throw new ApiError(404, 'User not found.')
+      deps.events?.disconnectUser(user.id)
       return c.json<PasswordChangeResponse>({
         encodedToken: await issueToken(updated, deps.secret),
       })

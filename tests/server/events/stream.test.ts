@@ -298,6 +298,35 @@ describe('EventHub.disconnectUser', () => {
   })
 })
 
+describe('streams of sessions that end', () => {
+  it.each([
+    ['logging out', (token: string) => app.send('/api/auth/logout', {}, { token })],
+    [
+      'changing the password',
+      (token: string) =>
+        app.send(
+          '/api/auth/password',
+          { currentPassword: 'supersecret1', newPassword: 'brand-new-pass' },
+          { token },
+        ),
+    ],
+    [
+      'deleting the account',
+      (token: string) =>
+        app.send('/api/users/me', { password: 'supersecret1' }, { token, method: 'DELETE' }),
+    ],
+  ])("are cut on %s, and nobody else's", async (_what, endSession) => {
+    app = await makeTestApp()
+    const alice = await app.signup('alice', 'supersecret1')
+    const bob = await app.signup('bob_b', 'supersecret1')
+    const aliceStream = await connect(alice.token)
+    await connect(bob.token)
+    expect((await endSession(alice.token)).status).toBe(200)
+    await aliceStream.ended
+    expect(app.events.clientStats().map((client) => client.userId)).toEqual([Number(bob.id)])
+  })
+})
+
 describe('notification events', () => {
   it('reach only their recipient, live and on replay, never anyone else', async () => {
     app = await makeTestApp()
