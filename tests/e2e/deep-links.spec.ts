@@ -64,88 +64,80 @@ function watchAssets(page: Page): string[] {
 }
 
 const loginHeading = (page: Page) => page.getByRole('heading', { name: 'Log in' })
+const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true })
 
-/** Each route, what must show when signed in, and where it ends up. */
-const signedInRoutes: {
+interface RouteCase {
+  /** The route as the test's title names it. */
+  label: string
   path: () => string
-  shows: (page: Page) => ReturnType<Page['getByRole']>
-}[] = [
-  { path: () => '/', shows: (page) => page.getByRole('heading', { name: 'Welcome Back...' }) },
-  {
-    path: () => '/signup',
-    shows: (page) => page.getByRole('heading', { name: 'Welcome Back...' }),
-  },
-  { path: () => '/home', shows: (page) => page.getByRole('heading', { name: 'Welcome Back...' }) },
-  {
-    path: () => '/explore',
-    shows: (page) => page.getByRole('heading', { name: 'Explore New Things...' }),
-  },
-  { path: () => '/bookmarks', shows: (page) => page.getByRole('heading', { name: 'Saved Posts' }) },
-  { path: () => `/post/${postId}`, shows: (page) => page.getByPlaceholder('For comment') },
-  {
-    path: () => `/${DEMO.username}`,
-    shows: (page) => page.getByRole('heading', { name: DEMO.username, level: 1 }),
-  },
-  {
-    path: () => '/server',
-    shows: (page) => page.getByRole('heading', { name: 'Server', exact: true }),
-  },
-]
-
-for (const slash of ['', '/']) {
-  for (const route of signedInRoutes) {
-    test(`signed in, ${route.path()}${slash || ''} (${slash ? 'trailing slash' : 'no slash'}) loads and reloads`, async ({
-      browser,
-    }) => {
-      const page = await freshPage(browser, true)
-      const failures = watchAssets(page)
-      const path = route.path() === '/' ? '/' : `${route.path()}${slash}`
-      await page.goto(path)
-      await expect(route.shows(page)).toBeVisible()
-      await page.reload()
-      await expect(route.shows(page)).toBeVisible()
-      expect(failures).toEqual([])
-      await page.context().close()
-    })
-  }
+  /** What must show there, signed in and signed out. */
+  signedIn: (page: Page) => ReturnType<Page['getByRole']>
+  signedOut: (page: Page) => ReturnType<Page['getByRole']>
 }
 
-/** Signed out, public pages show themselves and protected ones send the visitor to the login. */
-const signedOutRoutes: {
-  path: () => string
-  shows: (page: Page) => ReturnType<Page['getByRole']>
-}[] = [
-  { path: () => '/', shows: loginHeading },
+/** Every route; signed out, protected ones send the visitor to the login page. */
+const routes: RouteCase[] = [
+  { label: '/', path: () => '/', signedIn: heading('Welcome Back...'), signedOut: loginHeading },
   {
+    label: '/signup',
     path: () => '/signup',
-    shows: (page) => page.getByRole('heading', { name: 'Create your account' }),
+    signedIn: heading('Welcome Back...'),
+    signedOut: heading('Create your account'),
   },
-  { path: () => '/home', shows: loginHeading },
-  { path: () => '/explore', shows: loginHeading },
-  { path: () => '/bookmarks', shows: loginHeading },
-  { path: () => `/post/${postId}`, shows: loginHeading },
-  { path: () => `/${DEMO.username}`, shows: loginHeading },
   {
+    label: '/home',
+    path: () => '/home',
+    signedIn: heading('Welcome Back...'),
+    signedOut: loginHeading,
+  },
+  {
+    label: '/explore',
+    path: () => '/explore',
+    signedIn: heading('Explore New Things...'),
+    signedOut: loginHeading,
+  },
+  {
+    label: '/bookmarks',
+    path: () => '/bookmarks',
+    signedIn: heading('Saved Posts'),
+    signedOut: loginHeading,
+  },
+  {
+    label: '/post/<id>',
+    path: () => `/post/${postId}`,
+    signedIn: (page) => page.getByPlaceholder('For comment'),
+    signedOut: loginHeading,
+  },
+  {
+    label: '/<username>',
+    path: () => `/${DEMO.username}`,
+    signedIn: (page) => page.getByRole('heading', { name: DEMO.username, level: 1 }),
+    signedOut: loginHeading,
+  },
+  {
+    label: '/server',
     path: () => '/server',
-    shows: (page) => page.getByRole('heading', { name: 'Server', exact: true }),
+    signedIn: heading('Server'),
+    signedOut: heading('Server'),
   },
 ]
 
-for (const slash of ['', '/']) {
-  for (const route of signedOutRoutes) {
-    test(`signed out, ${route.path()}${slash} (${slash ? 'trailing slash' : 'no slash'}) loads and reloads`, async ({
-      browser,
-    }) => {
-      const page = await freshPage(browser, false)
-      const failures = watchAssets(page)
-      const path = route.path() === '/' ? '/' : `${route.path()}${slash}`
-      await page.goto(path)
-      await expect(route.shows(page)).toBeVisible()
-      await page.reload()
-      await expect(route.shows(page)).toBeVisible()
-      expect(failures).toEqual([])
-      await page.context().close()
-    })
+for (const signedIn of [true, false]) {
+  for (const route of routes) {
+    for (const slash of route.label === '/' ? [''] : ['', '/']) {
+      const title = `${signedIn ? 'signed in' : 'signed out'}, ${route.label}${slash} loads and reloads`
+      test(title, async ({ browser }) => {
+        const page = await freshPage(browser, signedIn)
+        const failures = watchAssets(page)
+        const shows = signedIn ? route.signedIn : route.signedOut
+        await page.goto(`${route.path()}${slash}`)
+        await expect(shows(page)).toBeVisible()
+        await page.reload()
+        await expect(shows(page)).toBeVisible()
+        expect(failures).toEqual([])
+        await page.context().close()
+      })
+    }
   }
 }
 
