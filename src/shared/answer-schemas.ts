@@ -4,8 +4,11 @@
  * off the app, a name could carry bidi overrides, a picture address could track every viewer.
  * Invalid items of a list are dropped (the rest still shows); an invalid single object fails
  * the call. Unknown keys are kept, so a newer server's extras pass through.
+ *
+ * Written with zod's mini build: these checks run on every answer, so they are part of the app's
+ * first load (README, "The build that ships"), where the full build would weigh a third of it.
  */
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type {
   BookmarksPage,
   CommentResponse,
@@ -19,39 +22,49 @@ import type {
   UsersPage,
 } from './api-types'
 import { LIMITS, USERNAME_PATTERN } from './limits'
-import { OUR_MEDIA } from './schemas'
+import { OUR_MEDIA } from './media-paths'
 import { stripInvisible } from './text'
 
 const DEFAULT_PICTURE = '/api/media/default-avatar.svg'
 
 /** Ids end up in paths: letters, digits, `_` and `-` only. */
-const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
-const usernameSchema = z.string().max(LIMITS.usernameMax).regex(USERNAME_PATTERN)
-const oneLine = z.string().transform((text) => stripInvisible(text).trim())
-const multiLine = z.string().transform((text) => stripInvisible(text, { multiline: true }).trim())
+const idSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/))
+const usernameSchema = z.string().check(z.maxLength(LIMITS.usernameMax), z.regex(USERNAME_PATTERN))
+const oneLine = z.pipe(
+  z.string(),
+  z.transform((text: string) => stripInvisible(text).trim()),
+)
+const multiLine = z.pipe(
+  z.string(),
+  z.transform((text: string) => stripInvisible(text, { multiline: true }).trim()),
+)
 /** A picture that is not one of the server's own images shows as the default one. */
-const pictureSchema = z
-  .unknown()
-  .transform((value) =>
+const pictureSchema = z.pipe(
+  z.unknown(),
+  z.transform((value: unknown) =>
     typeof value === 'string' && OUR_MEDIA.test(value) ? value : DEFAULT_PICTURE,
-  )
-const count = z.number().int().nonnegative()
+  ),
+)
+const count = z.int().check(z.nonnegative())
 
 /** The items of a list that pass `item`; the others are left out. */
-function listOf<T extends z.ZodType>(item: T) {
-  return z.array(z.unknown()).transform((values) =>
-    values.flatMap((value) => {
-      const parsed = item.safeParse(value)
-      return parsed.success ? [parsed.data as z.output<T>] : []
-    }),
+function listOf<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z.array(z.unknown()),
+    z.transform((values: unknown[]) =>
+      values.flatMap((value) => {
+        const parsed = item.safeParse(value)
+        return parsed.success ? [parsed.data as z.output<T>] : []
+      }),
+    ),
   )
 }
 
 export const userSummarySchema = z.looseObject({
   _id: idSchema,
   username: usernameSchema,
-  firstName: oneLine.catch(''),
-  lastName: oneLine.catch(''),
+  firstName: z.catch(oneLine, ''),
+  lastName: z.catch(oneLine, ''),
   profileImg: pictureSchema,
 })
 
@@ -74,14 +87,14 @@ export const commentSchema = z.looseObject({
 })
 
 /** An image of a post: only the server's own images are shown. */
-const ownImage = z.string().regex(OUR_MEDIA)
+const ownImage = z.string().check(z.regex(OUR_MEDIA))
 const postMediaSchema = z.looseObject({
   id: idSchema,
   url: ownImage,
   thumbUrl: ownImage,
   width: count,
   height: count,
-  alt: oneLine.catch(''),
+  alt: z.catch(oneLine, ''),
 })
 
 export const postSchema = z.looseObject({
@@ -96,33 +109,38 @@ export const postSchema = z.looseObject({
     likedBy: listOf(reactorSchema),
     dislikedBy: listOf(reactorSchema),
   }),
-  comments: listOf(commentSchema).catch([]),
-  commentCount: count.catch(0),
+  comments: z.catch(listOf(commentSchema), []),
+  commentCount: z.catch(count, 0),
   // An older server sends neither: no images, no edit mark.
-  editedAt: z.string().nullable().catch(null),
-  media: listOf(postMediaSchema).catch([]),
+  editedAt: z.catch(z.nullable(z.string()), null),
+  media: z.catch(listOf(postMediaSchema), []),
 })
 
-export const userListItemSchema = userSummarySchema.extend({
-  bio: multiLine.catch(''),
-  followerCount: count.catch(0),
-  followingCount: count.catch(0),
+export const userListItemSchema = z.extend(userSummarySchema, {
+  bio: z.catch(multiLine, ''),
+  followerCount: z.catch(count, 0),
+  followingCount: z.catch(count, 0),
 })
 
-export const userSchema = userListItemSchema.extend({
+export const userSchema = z.extend(userListItemSchema, {
   followers: listOf(userSummarySchema),
   following: listOf(userSummarySchema),
-  bookmarks: listOf(postSchema).catch([]),
-  postCount: count.catch(0),
+  bookmarks: z.catch(listOf(postSchema), []),
+  postCount: z.catch(count, 0),
 })
 
-const cursor = z.string().nullable().catch(null)
+const cursor = z.catch(z.nullable(z.string()), null)
+
+/** What the API client needs of a check: zod's safeParse. */
+export interface AnswerCheck<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false }
+}
 
 /**
  * Each answer's schema, typed with the answer type it checks: the call sites keep the shared
  * types of src/shared/api-types.ts.
  */
-const answer = <T>(schema: z.ZodType) => schema as z.ZodType<T>
+const answer = <T>(schema: z.ZodMiniType) => schema as unknown as AnswerCheck<T>
 
 export const ANSWERS = {
   user: answer<UserResponse>(z.looseObject({ user: userSchema })),

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN } from './limits'
 import { stripInvisible } from './text'
+import { OUR_MEDIA } from './media-paths'
 
 const text = (label: string, min: number, max: number) =>
   z
@@ -149,8 +150,7 @@ export const commentBodySchema = z.object(
   { error: 'Send the comment as {"commentData": {"text": "…"}}.' },
 )
 
-/** An image this server stores (`POST /api/media`) or its default avatar. */
-export const OUR_MEDIA = /^\/api\/media\/([A-Za-z0-9_-]{16}|default-avatar\.svg)$/
+export { OUR_MEDIA }
 
 /**
  * A picture: one of this server's own uploads (`/api/media/…`), or '' for the default. Never a

@@ -50,12 +50,12 @@ describe('GET /api/events', () => {
     expect(app.events.clientCount).toBe(0)
   })
 
-  it('lets a browser on another origin send Last-Event-ID (CORS preflight)', async () => {
+  it("lets a friend's app window (a loopback origin) send Last-Event-ID (CORS preflight)", async () => {
     app = await makeTestApp()
     const response = await app.request('/api/events', {
       method: 'OPTIONS',
       headers: {
-        origin: 'http://192.168.1.30:4567',
+        origin: 'http://127.0.0.1:51234',
         'access-control-request-method': 'GET',
         'access-control-request-headers': 'authorization, last-event-id',
       },

@@ -1,6 +1,6 @@
-import type { ZodType } from 'zod'
+import type { AnswerCheck } from '../../../shared/answer-schemas'
 import type { ErrorResponse, ServerErrorResponse } from '../../../shared/api-types'
-import { OUR_MEDIA } from '../../../shared/schemas'
+import { OUR_MEDIA } from '../../../shared/media-paths'
 
 /** A refused or failed call: `message` is the server's `errors[0]` (or a clear fallback). */
 export class ApiError extends Error {
@@ -131,7 +131,7 @@ export interface RequestOptions {
   minimal?: boolean
   signal?: AbortSignal
   /** Checks the answer (shared/answer-schemas.ts) and answers what the check made of it. */
-  answer?: ZodType<unknown>
+  answer?: AnswerCheck<unknown>
 }
 
 /** The one place that calls fetch. Throws ApiError on anything but a 2xx. */

@@ -1,5 +1,5 @@
 import type { MediaResponse, PostMediaItem } from '../../../shared/api-types'
-import { OUR_MEDIA } from '../../../shared/schemas'
+import { OUR_MEDIA } from '../../../shared/media-paths'
 import {
   ApiError,
   UNUSABLE_ANSWER_MESSAGE,
