@@ -30,3 +30,9 @@ export function requestHeader(c: Context, name: string): string | undefined {
   }
   return c.req.header(name)
 }
+
+/** True when the request came from this computer (a loopback address); false without a socket. */
+export function isLoopbackRequest(c: Context): boolean {
+  const address = clientAddress(c)
+  return address === '::1' || address.startsWith('127.')
+}

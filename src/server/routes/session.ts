@@ -11,7 +11,7 @@ import { presentUser } from '../services/present'
 import { endSessionsOf, issueToken, revokeToken } from '../services/sessions'
 import { users } from '../db/schema'
 import { eq } from 'drizzle-orm'
-import { isLoopbackRequest } from '../request-origin'
+import { isLoopbackRequest } from '../client-address'
 import { validate } from '../validate'
 
 /** Session calls under `/auth` (docs/API.md "Sessions and accounts"). */

@@ -132,15 +132,7 @@ export function pageFeed(db: Db, userId: number, page: PageRequest): PostRowPage
     idBefore,
     fetch,
   ).map((row) => row.id)
-  const byId = new Map(
-    selectAll<PostRow>(
-      db,
-      `SELECT ${POST_COLUMNS} FROM posts WHERE id IN (SELECT value FROM json_each(?))`,
-      idList(ids),
-    ).map((row) => [row.id, row]),
-  )
-  const rows = ids.flatMap((id) => byId.get(id) ?? [])
-  return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
+  return finishPage(postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
 }
 
 export function getPost(db: Db, rawId: string): PostRow {

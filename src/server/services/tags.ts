@@ -6,10 +6,10 @@ import { extractTags } from '../../shared/rich-text'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { postTags } from '../db/schema'
-import { idList, POST_COLUMNS, selectAll } from '../db/raw'
+import { selectAll } from '../db/raw'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import type { PostRow } from './present'
-import type { PostRowPage } from './posts'
+import { postsByIds, type PostRowPage } from './posts'
 
 /** Makes a post's stored tags those of its text now (after a create or an edit). */
 export function syncPostTags(db: Db, post: PostRow): void {
@@ -36,13 +36,5 @@ export function pageTagPosts(db: Db, tag: string, page: PageRequest): PostRowPag
     idBefore,
     page.limit + 1,
   ).map((row) => row.postId)
-  const byId = new Map(
-    selectAll<PostRow>(
-      db,
-      `SELECT ${POST_COLUMNS} FROM posts WHERE id IN (SELECT value FROM json_each(?))`,
-      idList(ids),
-    ).map((row) => [row.id, row]),
-  )
-  const rows = ids.flatMap((id) => byId.get(id) ?? [])
-  return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
+  return finishPage(postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
 }
