@@ -1,4 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { ErrorResponse } from '../shared/api-types'
+import { ERROR_STATUS } from '../shared/error-codes'
 import { requestHeader } from './client-address'
 import type { HostAllowList } from './host-allow-list'
 import { hostnameOf, isLoopbackName } from './host-allow-list'
@@ -58,8 +60,9 @@ function trusted(origin: string, host: string): boolean {
   return verdict
 }
 
-function refuse(c: Context, status: 403 | 421, message: string, headers = API_HEADERS) {
-  return c.json({ errors: [message] }, status, headers)
+function refuse(c: Context, code: 'FOREIGN_ORIGIN' | 'FOREIGN_HOST', message: string) {
+  const answer: ErrorResponse = { errors: [message], code }
+  return c.json(answer, ERROR_STATUS[code], API_HEADERS)
 }
 
 /**
@@ -72,7 +75,7 @@ export function requestGuard(hosts: HostAllowList): MiddlewareHandler {
   return async (c, next) => {
     const host = requestHeader(c, 'host') ?? new URL(c.req.url).host
     if (!hosts.allows(host)) {
-      return refuse(c, 421, foreignHostMessage(hostnameOf(host).slice(0, 100)))
+      return refuse(c, 'FOREIGN_HOST', foreignHostMessage(hostnameOf(host).slice(0, 100)))
     }
     const isApi = c.req.path.startsWith('/api/')
     if (!isApi) return next()
@@ -80,10 +83,10 @@ export function requestGuard(hosts: HostAllowList): MiddlewareHandler {
     const origin = requestHeader(c, 'origin')
     const allowed = origin === undefined || trusted(origin, host)
     if (!allowed && !SAFE_METHODS.has(c.req.method)) {
-      return refuse(c, 403, MESSAGES.foreignOrigin)
+      return refuse(c, 'FOREIGN_ORIGIN', MESSAGES.foreignOrigin)
     }
     if (c.req.method === 'OPTIONS') {
-      if (!allowed) return refuse(c, 403, MESSAGES.foreignOrigin)
+      if (!allowed) return refuse(c, 'FOREIGN_ORIGIN', MESSAGES.foreignOrigin)
       return c.body(null, 204, {
         ...PREFLIGHT_HEADERS,
         ...(origin ? { 'Access-Control-Allow-Origin': origin } : {}),

@@ -6,7 +6,8 @@ import { LIMITS } from '../shared/limits'
 import { requestGuard } from './api-headers'
 import { LoginThrottle } from './auth/login-throttle'
 import type { AppDeps, AppEnv } from './context'
-import { ApiError, tooLarge } from './errors'
+import type { ErrorResponse, ServerErrorResponse } from '../shared/api-types'
+import { HttpError } from './errors'
 import { EventHub } from './events/hub'
 import { createHostAllowList } from './host-allow-list'
 import { MESSAGES } from './messages'
@@ -51,7 +52,7 @@ const pageSecurityHeaders = secureHeaders({
 const jsonBodyLimit = bodyLimit({
   maxSize: LIMITS.jsonBodyBytes,
   onError: () => {
-    throw tooLarge(MESSAGES.bodyTooLarge)
+    throw new HttpError('TOO_LARGE', MESSAGES.bodyTooLarge)
   },
 })
 
@@ -99,23 +100,27 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/', moderationRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
-    throw new ApiError(404, MESSAGES.routeNotFound)
+    throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)
   })
 
   if (deps.rendererDir) serveRenderer(app, deps.rendererDir)
 
-  app.notFound((c) => c.json({ errors: [MESSAGES.routeNotFound] }, 404))
+  app.notFound((c) =>
+    c.json({ errors: [MESSAGES.routeNotFound], code: 'ROUTE_NOT_FOUND' } satisfies ErrorResponse, 404),
+  )
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      return c.json({ errors: [error.message] }, error.status, error.headers)
-    }
-    if (error instanceof HTTPException) {
-      // Hono's own 4xx (e.g. the validator's malformed JSON) in the API's shape.
-      const message = error.status === 400 ? MESSAGES.invalidJson : error.message
-      return c.json({ errors: [message || MESSAGES.unexpected] }, error.status)
+    // Hono's own 400s (the validator's malformed JSON or form) are the API's INVALID_JSON.
+    const refusal =
+      error instanceof HTTPException && error.status === 400
+        ? new HttpError('INVALID_JSON', MESSAGES.invalidJson)
+        : error
+    if (refusal instanceof HttpError) {
+      const answer: ErrorResponse = { errors: [refusal.message], code: refusal.code }
+      return c.json(answer, refusal.status, refusal.headers)
     }
     console.error('Unexpected error on', c.req.method, c.req.path, error)
-    return c.json({ error: { message: MESSAGES.unexpected } }, 500)
+    const answer: ServerErrorResponse = { error: { message: MESSAGES.unexpected }, code: 'INTERNAL' }
+    return c.json(answer, 500)
   })
   return app
 }

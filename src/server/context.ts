@@ -4,7 +4,7 @@ import type { LoginThrottle } from './auth/login-throttle'
 import type { EventHub } from './events/hub'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { verifyToken } from './auth/token'
-import { notFound, unauthorized } from './errors'
+import { HttpError } from './errors'
 import { MESSAGES } from './messages'
 import type { UserRow } from './services/present'
 import { endSessions, isRevoked } from './services/sessions'
@@ -96,8 +96,8 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readToken(c)
     const user = token ? await userFromToken(deps, token) : 'invalid'
-    if (user === 'invalid') throw unauthorized(MESSAGES.invalidToken)
-    if (user === 'gone') throw notFound(MESSAGES.userNotRegistered)
+    if (user === 'invalid') throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
+    if (user === 'gone') throw new HttpError('UNKNOWN_USER', MESSAGES.userNotRegistered)
     c.set('user', user)
     c.set('viewerId', user.id)
     c.set('token', token ?? '')

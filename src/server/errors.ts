@@ -1,23 +1,21 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ERROR_STATUS, type ErrorCode } from '../shared/error-codes'
 
 /**
- * An error whose message is safe to show a user. Services throw these; the app's error handler
- * turns them into `{errors: [message]}` with their status.
+ * An error whose message is safe to show a user. Services and routes throw these; the app's
+ * error handler turns them into `{errors: [message], code}` with the code's status
+ * (src/shared/error-codes.ts, docs/API.md "Errors").
  */
-export class ApiError extends Error {
+export class HttpError extends Error {
+  readonly status: ContentfulStatusCode
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
     message: string,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
   ) {
     super(message)
-    this.name = 'ApiError'
+    this.name = 'HttpError'
+    this.status = ERROR_STATUS[code]
   }
 }
-
-export const badRequest = (message: string) => new ApiError(400, message)
-export const unauthorized = (message: string) => new ApiError(401, message)
-export const notFound = (message: string) => new ApiError(404, message)
-export const unprocessable = (message: string) => new ApiError(422, message)
-export const tooLarge = (message: string) => new ApiError(413, message)

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { clientAddress } from './client-address'
 import type { AppEnv } from './context'
-import { ApiError } from './errors'
+import { HttpError } from './errors'
 import { rateLimitedMessage } from './messages'
 
 /**
@@ -84,7 +84,7 @@ export class RateLimits {
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000))
-      throw new ApiError(429, rateLimitedMessage(WHAT[kind], seconds), {
+      throw new HttpError('RATE_LIMITED', rateLimitedMessage(WHAT[kind], seconds), {
         'Retry-After': String(seconds),
       })
     }

@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ZodType } from 'zod'
-import { badRequest } from './errors'
+import { HttpError } from './errors'
 import { MESSAGES } from './messages'
 
 /** An unpaired UTF-16 surrogate: SQLite cannot store it, so it would come back as U+FFFD. */
@@ -27,9 +27,12 @@ export function validate<Target extends 'json' | 'query', Schema extends ZodType
 ) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
-      throw badRequest(result.error.issues[0]?.message ?? 'The request is not valid.')
+      throw new HttpError(
+        'VALIDATION',
+        result.error.issues[0]?.message ?? 'The request is not valid.',
+      )
     }
     // Text that cannot be stored as sent is refused rather than silently changed.
-    if (holdsLoneSurrogate(result.data)) throw badRequest(MESSAGES.invalidText)
+    if (holdsLoneSurrogate(result.data)) throw new HttpError('VALIDATION', MESSAGES.invalidText)
   })
 }

@@ -2,6 +2,10 @@
  * The JSON shapes of the Gamerstage API (SPEC.md section 3 and 7, DESIGN.md section 2).
  * Timestamps are strings formatted `YYYY-MM-DDTHH:mm:ss±hh:mm`; ids are strings and `id === _id`.
  */
+import type { ErrorCode } from './error-codes'
+import type { POST_SORTS } from './schemas'
+
+export type { ErrorCode } from './error-codes'
 
 /** A user as it appears inside other objects: followers, following, post and comment authors. */
 export interface UserSummary {
@@ -88,6 +92,9 @@ export interface CommentVotes {
   downvoteCount: number
 }
 
+/** The orders of `GET /posts?sort=`: newest first, or most liked first. */
+export type PostSort = (typeof POST_SORTS)[number]
+
 export interface Comment {
   _id: string
   id: string
@@ -148,6 +155,10 @@ export interface LoginResponse {
 export interface MediaResponse {
   url: string
 }
+/** `POST /media/post-images`: the image as posts show it. */
+export interface PostImageResponse {
+  media: PostMediaItem
+}
 export interface MetaResponse {
   name: string
   version: string
@@ -157,13 +168,18 @@ export interface HealthResponse {
   status: 'ok'
 }
 
-/** Every 4xx answer. `errors[0]` is the sentence to show. */
+/**
+ * Every 4xx answer (and a 503). `errors[0]` is the sentence to show; `code` is what a client
+ * decides on (src/shared/error-codes.ts, docs/API.md "Errors").
+ */
 export interface ErrorResponse {
   errors: string[]
+  code: ErrorCode
 }
 /** A 500 answer: never a stack trace. */
 export interface ServerErrorResponse {
   error: { message: string }
+  code: 'INTERNAL'
 }
 
 /* ---- Live events and notifications (docs/API.md, "Live events" and "Notifications") ---- */
@@ -309,3 +325,39 @@ export interface SuspensionResponse {
   user: UserSummary
   suspended: boolean
 }
+
+/**
+ * Every success answer of the API. The renderer's client and the server tests read answers only
+ * as one of these, so a changed shape fails to compile where its fields are used.
+ */
+export type ApiAnswer =
+  | UsersResponse
+  | UsersPage
+  | UserResponse
+  | FollowResponse
+  | PostsResponse
+  | PostsPage
+  | PostResponse
+  | CommentsResponse
+  | CommentsPage
+  | CommentResponse
+  | BookmarksResponse
+  | BookmarksPage
+  | SignupResponse
+  | LoginResponse
+  | MediaResponse
+  | PostImageResponse
+  | MetaResponse
+  | HealthResponse
+  | NotificationsPage
+  | UnreadCountResponse
+  | OkResponse
+  | PasswordChangeResponse
+  | SessionResponse
+  | RelationsResponse
+  | ReportResponse
+  | ReportsResponse
+  | SuspensionResponse
+
+/** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
+export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse

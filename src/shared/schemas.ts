@@ -185,6 +185,10 @@ export const editProfileSchema = z.object(
   { error: 'Send the changes as {"userData": {"bio": "…"}}.' },
 )
 
+/** The orders of `GET /posts?sort=` (the type is PostSort in api-types.ts). */
+export const POST_SORTS = ['recent', 'likes'] as const
+export const postSortSchema = z.enum(POST_SORTS, { error: 'sort must be "recent" or "likes".' })
+
 export const pageQuerySchema = z.object({
   limit: z.coerce
     .number({ error: `limit must be a whole number from 1 to ${LIMITS.pageSizeMax}.` })

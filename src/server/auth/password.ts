@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import { ApiError } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 
 /**
@@ -54,8 +54,8 @@ export const hashQueue = {
   },
 }
 
-export function passwordQueueFull(): ApiError {
-  return new ApiError(503, MESSAGES.passwordQueueFull, {
+export function passwordQueueFull(): HttpError {
+  return new HttpError('SERVER_BUSY', MESSAGES.passwordQueueFull, {
     'Retry-After': String(BUSY_RETRY_SECONDS),
   })
 }

@@ -3,11 +3,11 @@ import type { OkResponse, RelationsResponse } from '../../shared/api-types'
 import { deleteAccountSchema } from '../../shared/schemas'
 import { verifyPassword } from '../auth/password'
 import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES } from '../messages'
 import {
   block,
   deleteAccount,
-  forbidden,
   mute,
   relationsOf,
   unblock,
@@ -24,7 +24,7 @@ export function accountRoutes(deps: AppDeps) {
     .delete('/', auth, validate('json', deleteAccountSchema), async (c) => {
       const user = c.get('user')
       if (!(await verifyPassword(c.req.valid('json').password, user.passwordHash))) {
-        throw forbidden(ACCOUNT_MESSAGES.wrongPasswordForDelete)
+        throw new HttpError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongPasswordForDelete)
       }
       deleteAccount(db, user.id)
       deps.events?.disconnectUser(user.id)

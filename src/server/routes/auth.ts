@@ -4,10 +4,10 @@ import { LoginThrottle } from '../auth/login-throttle'
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password'
 import { clientAddress, isLoopbackRequest } from '../client-address'
 import type { AppDeps, AppEnv } from '../context'
-import { ApiError, notFound, unauthorized } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES, tooManyLoginsFromAddressMessage, tooManyLoginsMessage } from '../messages'
 import { presentUser, type UserRow } from '../services/present'
-import { claimOwnership, forbidden } from '../services/moderation'
+import { claimOwnership } from '../services/moderation'
 import { issueToken } from '../services/sessions'
 import { getDemoUserIds } from '../services/settings'
 import { ACCOUNT_MESSAGES } from '../messages'
@@ -47,16 +47,16 @@ export function authRoutes(deps: AppDeps) {
         const message = verdict.byAddress
           ? tooManyLoginsFromAddressMessage(seconds)
           : tooManyLoginsMessage(seconds)
-        throw new ApiError(429, message, { 'Retry-After': String(seconds) })
+        throw new HttpError('RATE_LIMITED', message, { 'Retry-After': String(seconds) })
       }
       const user = findUserByUsername(deps.db, username)
       if (!user) {
         throttle.recordFailure(address, username)
-        throw notFound(MESSAGES.userNotRegistered)
+        throw new HttpError('NOT_REGISTERED', MESSAGES.userNotRegistered)
       }
       if (!(await verifyPassword(password, user.passwordHash))) {
         throttle.recordFailure(address, username)
-        throw unauthorized(MESSAGES.wrongPassword)
+        throw new HttpError('INVALID_CREDENTIALS', MESSAGES.wrongPassword)
       }
       throttle.recordSuccess(address, username)
       // A hash made at an older cost is redone at today's (README, "Security").
@@ -64,9 +64,9 @@ export function authRoutes(deps: AppDeps) {
         updatePasswordHash(deps.db, user.id, await hashPassword(password))
       }
       if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
-        throw new ApiError(403, MESSAGES.demoDisabledWhileShared)
+        throw new HttpError('DEMO_DISABLED', MESSAGES.demoDisabledWhileShared)
       }
-      if (user.suspendedAt !== null) throw forbidden(ACCOUNT_MESSAGES.accountSuspended)
+      if (user.suspendedAt !== null) throw new HttpError('ACCOUNT_SUSPENDED', ACCOUNT_MESSAGES.accountSuspended)
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(deps.db, user)
       return c.json({
         foundUser: presentUser(deps.db, user, { withBookmarks: true }),

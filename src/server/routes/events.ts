@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { requireUser, type AppDeps, type AppEnv } from '../context'
-import { ApiError } from '../errors'
+import { HttpError } from '../errors'
 import type { EventHub } from '../events/hub'
 
 export const STREAM_MESSAGES = {
@@ -28,8 +28,8 @@ export function eventsRoutes(deps: AppDeps, hub: EventHub) {
       disconnect: () => socket?.destroy(),
     })
     if (!connection.ok) {
-      throw new ApiError(
-        429,
+      throw new HttpError(
+        'RATE_LIMITED',
         connection.reason === 'user-cap' ? STREAM_MESSAGES.userCap : STREAM_MESSAGES.addressCap,
         { 'Retry-After': '10' },
       )

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { LIMITS } from '../../shared/limits'
 import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../context'
-import { badRequest, tooLarge } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { DEFAULT_AVATAR_SVG, getImage, storeImage } from '../services/media'
 import { processPostImage, storePostImage } from '../services/post-images'
@@ -18,7 +18,7 @@ export function mediaRoutes(deps: AppDeps) {
   const sizeLimit = bodyLimit({
     maxSize: LIMITS.imageBytes + MULTIPART_OVERHEAD,
     onError: () => {
-      throw tooLarge(MESSAGES.imageTooLarge)
+      throw new HttpError('TOO_LARGE', MESSAGES.imageTooLarge)
     },
   })
   /** Uploads per user and hour, by count here and by bytes in uploadedBytes (README, Options). */
@@ -29,11 +29,11 @@ export function mediaRoutes(deps: AppDeps) {
     try {
       body = await c.req.parseBody()
     } catch {
-      throw badRequest(MESSAGES.missingFile)
+      throw new HttpError('VALIDATION', MESSAGES.missingFile)
     }
     const file = body.file
-    if (!(file instanceof File)) throw badRequest(MESSAGES.missingFile)
-    if (file.size > LIMITS.imageBytes) throw tooLarge(MESSAGES.imageTooLarge)
+    if (!(file instanceof File)) throw new HttpError('VALIDATION', MESSAGES.missingFile)
+    if (file.size > LIMITS.imageBytes) throw new HttpError('TOO_LARGE', MESSAGES.imageTooLarge)
     await deps.rateLimits?.consumeUploadBytes(c.get('user').id, file.size)
     return Buffer.from(await file.arrayBuffer())
   }

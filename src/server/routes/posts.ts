@@ -30,7 +30,7 @@ import { validate } from '../validate'
 import { wholeListResponse, type WholeList } from '../whole-list'
 import type { Post } from '../../shared/api-types'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
-import { badRequest } from '../errors'
+import { HttpError } from '../errors'
 import { pageTagPosts } from '../services/tags'
 
 const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG_MAX_LENGTH}.`
@@ -83,7 +83,7 @@ export function postsRoutes(deps: AppDeps) {
       const sort = query.sort ?? 'recent'
       // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
       if (query.tag !== undefined) {
-        if (sort !== 'recent') throw badRequest(TAG_SORT_ERROR)
+        if (sort !== 'recent') throw new HttpError('VALIDATION', TAG_SORT_ERROR)
         const tagPage = {
           limit: query.limit ?? LIMITS.pageSizeDefault,
           cursor: query.cursor ?? null,

@@ -4,9 +4,9 @@ import { passwordChangeSchema } from '../../shared/schemas'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { tokenExpiry } from '../auth/token'
 import { requireUser, type AppDeps, type AppEnv } from '../context'
-import { ApiError, badRequest } from '../errors'
-import { ACCOUNT_MESSAGES } from '../messages'
-import { claimOwnership, forbidden, isHost } from '../services/moderation'
+import { HttpError } from '../errors'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
+import { claimOwnership, isHost } from '../services/moderation'
 import { presentUser } from '../services/present'
 import { endSessionsOf, issueToken, revokeToken } from '../services/sessions'
 import { users } from '../db/schema'
@@ -33,9 +33,9 @@ export function sessionRoutes(deps: AppDeps) {
       const user = c.get('user')
       if (!(await verifyPassword(currentPassword, user.passwordHash))) {
         // 403, not 401: the session is fine, only the password typed is not.
-        throw forbidden(ACCOUNT_MESSAGES.wrongCurrentPassword)
+        throw new HttpError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword)
       }
-      if (currentPassword === newPassword) throw badRequest(ACCOUNT_MESSAGES.samePassword)
+      if (currentPassword === newPassword) throw new HttpError('VALIDATION', ACCOUNT_MESSAGES.samePassword)
       const passwordHash = await hashPassword(newPassword)
       db.update(users)
         .set({ passwordHash, updatedAt: Date.now() })
@@ -43,7 +43,7 @@ export function sessionRoutes(deps: AppDeps) {
         .run()
       // Every session ends, this one included; this one goes on with the fresh token.
       const updated = endSessionsOf(db, user.id)
-      if (!updated) throw new ApiError(404, 'User not found.')
+      if (!updated) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
       deps.events?.disconnectUser(user.id)
       return c.json<PasswordChangeResponse>({
         encodedToken: await issueToken(updated, deps.secret),

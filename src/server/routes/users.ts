@@ -10,7 +10,7 @@ import {
   type AppDeps,
   type AppEnv,
 } from '../context'
-import { unauthorized } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { pageOf } from '../services/pagination'
 import {
@@ -64,7 +64,7 @@ export function usersRoutes(deps: AppDeps) {
         if (search !== undefined) return c.json(searchUsers(db, search, page))
         if (suggest === 'true') {
           const viewerId = c.get('viewerId')
-          if (viewerId === null) throw unauthorized(MESSAGES.invalidToken)
+          if (viewerId === null) throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
           return c.json(suggestUsers(db, viewerId, page))
         }
         if (limit !== undefined || cursor !== undefined) return c.json(pageUsers(db, page))

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { selectIds } from '../db/raw'
 import { bookmarks, posts } from '../db/schema'
-import { badRequest } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import { getPost } from './posts'
@@ -50,7 +50,7 @@ export function addBookmark(db: Db, userId: number, rawPostId: string, now = Dat
       .values({ userId, postId: post.id, createdAt: now })
       .onConflictDoNothing()
       .run()
-    if (inserted.changes === 0) throw badRequest(MESSAGES.alreadyBookmarked)
+    if (inserted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyBookmarked)
     return post
   })
 }
@@ -62,7 +62,7 @@ export function removeBookmark(db: Db, userId: number, rawPostId: string): PostR
       .delete(bookmarks)
       .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, post.id)))
       .run()
-    if (deleted.changes === 0) throw badRequest(MESSAGES.notBookmarked)
+    if (deleted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.notBookmarked)
     return post
   })
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { COMMENT_COLUMNS, idList, inIdOrder, selectAll, selectIds } from '../db/raw'
 import { commentVotes, comments, posts } from '../db/schema'
-import { badRequest, notFound } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import { getPost } from './posts'
@@ -61,7 +61,7 @@ function getComment(db: Db, rawPostId: string, rawCommentId: string): [PostRow, 
           .from(comments)
           .where(and(eq(comments.id, id), eq(comments.postId, post.id)))
           .get()
-  if (!comment) throw notFound(MESSAGES.commentNotFound)
+  if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
   return [post, comment]
 }
 
@@ -102,7 +102,7 @@ export function editComment(
 ): CommentRow {
   return db.transaction((tx) => {
     const [, comment] = getComment(tx, rawPostId, rawCommentId)
-    if (comment.authorId !== userId) throw badRequest(MESSAGES.editForeignComment)
+    if (comment.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignComment)
     return tx
       .update(comments)
       .set({ text, updatedAt: now })
@@ -122,7 +122,7 @@ export function deleteComment(
   return db.transaction((tx) => {
     const [post, comment] = getComment(tx, rawPostId, rawCommentId)
     if (comment.authorId !== userId && post.authorId !== userId) {
-      throw badRequest(MESSAGES.deleteForeignComment)
+      throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignComment)
     }
     tx.delete(comments).where(eq(comments.id, comment.id)).run()
     adjustCommentCount(tx, post.id, -1)
@@ -150,7 +150,7 @@ export function voteComment(
       .where(and(eq(commentVotes.commentId, comment.id), eq(commentVotes.userId, userId)))
       .get()?.kind
     if (previous === kind) {
-      throw badRequest(kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted)
+      throw new HttpError('STATE_CONFLICT', kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted)
     }
     tx.insert(commentVotes)
       .values({ commentId: comment.id, userId, kind, createdAt: now })

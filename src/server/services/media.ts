@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq, like, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { media, posts, users } from '../db/schema'
-import { badRequest, notFound } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
@@ -27,7 +27,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 /** Stores an uploaded image and answers its id. */
 export function storeImage(db: Db, ownerId: number, bytes: Buffer, now = Date.now()): string {
   const contentType = sniffImageType(bytes)
-  if (!contentType) throw badRequest(MESSAGES.notAnImage)
+  if (!contentType) throw new HttpError('INVALID_IMAGE', MESSAGES.notAnImage)
   const id = randomBytes(12).toString('base64url')
   db.insert(media).values({ id, ownerId, contentType, bytes, createdAt: now }).run()
   return id
@@ -43,7 +43,7 @@ export function getImage(db: Db, id: string): { contentType: string; bytes: Buff
         .where(eq(media.id, id))
         .get()
     : undefined
-  if (!row) throw notFound(MESSAGES.mediaNotFound)
+  if (!row) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)
   return row
 }
 

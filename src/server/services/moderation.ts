@@ -8,7 +8,7 @@ import type { Report, UserSummary } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { runSql, selectAll } from '../db/raw'
 import { blocks, comments, follows, mutes, posts, reports, users } from '../db/schema'
-import { ApiError, badRequest, notFound } from '../errors'
+import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import type { CommentRow, PostRow, UserRow } from './present'
 import { toUserSummary } from './present'
@@ -24,8 +24,6 @@ import {
 } from './settings'
 import { formatTimestamp } from './time'
 import { getUserById, parseId, usernameKey } from './users'
-
-export const forbidden = (message: string) => new ApiError(403, message)
 
 const OWNER_KEY = 'ownerUserId'
 
@@ -57,7 +55,7 @@ export function isHost(db: Db, user: UserRow, admins: readonly string[] = []): b
 }
 
 export function assertHost(db: Db, user: UserRow, admins: readonly string[] = []): void {
-  if (!isHost(db, user, admins)) throw forbidden(ACCOUNT_MESSAGES.hostOnly)
+  if (!isHost(db, user, admins)) throw new HttpError('HOST_ONLY', ACCOUNT_MESSAGES.hostOnly)
 }
 
 /* ---------------------------------------------------------------- what a viewer may not see */
@@ -131,7 +129,7 @@ export function isBlockedEitherWay(db: Db, a: number, b: number): boolean {
 
 function otherUser(db: Db, userId: number, rawTargetId: string, selfMessage: string): UserRow {
   const target = getUserById(db, rawTargetId)
-  if (target.id === userId) throw badRequest(selfMessage)
+  if (target.id === userId) throw new HttpError('SELF_TARGET', selfMessage)
   return target
 }
 
@@ -235,18 +233,18 @@ export function createReport(
     if (input.postId !== undefined) {
       const id = parseId(input.postId)
       const post = id === null ? undefined : tx.select().from(posts).where(eq(posts.id, id)).get()
-      if (!post) throw notFound(MESSAGES.postNotFound)
+      if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
       postId = post.id
       authorId = post.authorId
     } else {
       const id = parseId(input.commentId ?? '')
       const comment =
         id === null ? undefined : tx.select().from(comments).where(eq(comments.id, id)).get()
-      if (!comment) throw notFound(MESSAGES.commentNotFound)
+      if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
       commentId = comment.id
       authorId = comment.authorId
     }
-    if (authorId === reporterId) throw badRequest(ACCOUNT_MESSAGES.reportOwn)
+    if (authorId === reporterId) throw new HttpError('SELF_TARGET', ACCOUNT_MESSAGES.reportOwn)
     const already = tx
       .select({ id: reports.id })
       .from(reports)
@@ -258,7 +256,7 @@ export function createReport(
         ),
       )
       .get()
-    if (already) throw badRequest(ACCOUNT_MESSAGES.alreadyReported)
+    if (already) throw new HttpError('STATE_CONFLICT', ACCOUNT_MESSAGES.alreadyReported)
     const row = tx
       .insert(reports)
       .values({ reporterId, postId, commentId, reason: input.reason, createdAt: now })
@@ -284,7 +282,7 @@ export function listReports(db: Db): Report[] {
 export function dismissReport(db: Db, rawId: string): void {
   const id = parseId(rawId)
   const removed = id === null ? 0 : db.delete(reports).where(eq(reports.id, id)).run().changes
-  if (removed === 0) throw notFound(ACCOUNT_MESSAGES.reportNotFound)
+  if (removed === 0) throw new HttpError('REPORT_NOT_FOUND', ACCOUNT_MESSAGES.reportNotFound)
 }
 
 function presentReports(db: Db, rows: ReportRow[]): Report[] {
@@ -346,7 +344,7 @@ export function hostDeletePost(db: Db, rawId: string): void {
   db.transaction((tx) => {
     const id = parseId(rawId)
     const post = id === null ? undefined : tx.select().from(posts).where(eq(posts.id, id)).get()
-    if (!post) throw notFound(MESSAGES.postNotFound)
+    if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
     tx.delete(posts).where(eq(posts.id, post.id)).run()
     tx.update(users)
       .set({ postCount: sql`max(0, ${users.postCount} - 1)` })
@@ -361,7 +359,7 @@ export function hostDeleteComment(db: Db, rawId: string): void {
     const id = parseId(rawId)
     const comment =
       id === null ? undefined : tx.select().from(comments).where(eq(comments.id, id)).get()
-    if (!comment) throw notFound(MESSAGES.commentNotFound)
+    if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
     tx.delete(comments).where(eq(comments.id, comment.id)).run()
     tx.update(posts)
       .set({ commentCount: sql`max(0, ${posts.commentCount} - 1)` })
@@ -384,7 +382,7 @@ export function setSuspended(
   return db.transaction((tx) => {
     const target = getUserById(tx, rawId)
     if (suspended && isHost(tx, target, admins)) {
-      throw forbidden(ACCOUNT_MESSAGES.cannotSuspendHost)
+      throw new HttpError('HOST_PROTECTED', ACCOUNT_MESSAGES.cannotSuspendHost)
     }
     tx.update(users)
       .set({ suspendedAt: suspended ? now : null })

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../shared/limits'
-import { badRequest } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 
 /**
@@ -32,7 +32,7 @@ export function encodeCursor(sortKey: SortKey): string {
 export function decodeNumericCursor(cursor: string, length: number): number[] {
   const values = decode(cursor)
   if (values.length !== length || !values.every((value) => Number.isSafeInteger(value))) {
-    throw badRequest(MESSAGES.invalidCursor)
+    throw new HttpError('INVALID_CURSOR', MESSAGES.invalidCursor)
   }
   return values as number[]
 }
@@ -41,7 +41,7 @@ export function decodeNumericCursor(cursor: string, length: number): number[] {
 export function decodeTextCursor(cursor: string): [string, number] {
   const [text, id, ...rest] = decode(cursor)
   if (typeof text !== 'string' || text.length > 200 || !Number.isSafeInteger(id) || rest.length) {
-    throw badRequest(MESSAGES.invalidCursor)
+    throw new HttpError('INVALID_CURSOR', MESSAGES.invalidCursor)
   }
   return [text, id as number]
 }
@@ -53,7 +53,7 @@ function decode(cursor: string): unknown[] {
   } catch {
     // Falls through to the same 400 as a well-formed cursor of the wrong shape.
   }
-  throw badRequest(MESSAGES.invalidCursor)
+  throw new HttpError('INVALID_CURSOR', MESSAGES.invalidCursor)
 }
 
 /** Splits one extra fetched row off a page: its presence says whether another page exists. */

@@ -11,7 +11,7 @@ import { LIMITS } from '../../shared/limits'
 import type { Db } from '../db/client'
 import { idList, selectAll } from '../db/raw'
 import { media, postMedia } from '../db/schema'
-import { badRequest } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { sniffImageType, type ImageType } from './media'
 
@@ -31,7 +31,7 @@ export interface ProcessedImage {
 /** Re-encodes an image without its metadata and makes its thumbnail (WebP). */
 export async function processPostImage(input: Buffer): Promise<ProcessedImage> {
   const contentType = sniffImageType(input)
-  if (!contentType) throw badRequest(MESSAGES.notAnImage)
+  if (!contentType) throw new HttpError('INVALID_IMAGE', MESSAGES.notAnImage)
   const animated = contentType === 'image/gif' || contentType === 'image/webp'
   try {
     // rotate() with no angle applies the EXIF orientation, so dropping the EXIF keeps it upright.
@@ -54,9 +54,9 @@ export async function processPostImage(input: Buffer): Promise<ProcessedImage> {
     return { contentType, bytes: data, width: info.width, height, thumb }
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw badRequest(MESSAGES.imageTooManyPixels)
+      throw new HttpError('INVALID_IMAGE', MESSAGES.imageTooManyPixels)
     }
-    throw badRequest(MESSAGES.imageUnreadable)
+    throw new HttpError('INVALID_IMAGE', MESSAGES.imageUnreadable)
   }
 }
 
@@ -119,7 +119,7 @@ export function attachPostImages(
   postId: number,
   images: AttachRequest[],
 ): void {
-  if (images.length > LIMITS.postImagesMax) throw badRequest(MESSAGES.tooManyImages)
+  if (images.length > LIMITS.postImagesMax) throw new HttpError('VALIDATION', MESSAGES.tooManyImages)
   images.forEach((image, position) => {
     const changed = selectAll<{ mediaId: string }>(
       tx,
@@ -131,7 +131,7 @@ export function attachPostImages(
       image.id,
       ownerId,
     )
-    if (changed.length !== 1) throw badRequest(MESSAGES.imageToAttachNotFound)
+    if (changed.length !== 1) throw new HttpError('VALIDATION', MESSAGES.imageToAttachNotFound)
   })
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { postReactions, posts, users } from '../db/schema'
-import { badRequest, notFound } from '../errors'
+import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import {
   attachPostImages,
@@ -141,7 +141,7 @@ export function getPost(db: Db, rawId: string): PostRow {
     id === null
       ? undefined
       : selectAll<PostRow>(db, `SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, id)[0]
-  if (!row) throw notFound(MESSAGES.postNotFound)
+  if (!row) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
   return row
 }
 
@@ -152,7 +152,7 @@ export function createPost(
   now = Date.now(),
   images: AttachRequest[] = [],
 ): PostRow {
-  if (!content && images.length === 0) throw badRequest(MESSAGES.emptyPost)
+  if (!content && images.length === 0) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
   return db.transaction((tx) => {
     const row = tx
       .insert(posts)
@@ -177,8 +177,8 @@ export function editPost(
 ): PostRow {
   return db.transaction((tx) => {
     const post = getPost(tx, rawId)
-    if (post.authorId !== userId) throw badRequest(MESSAGES.editForeignPost)
-    if (!content && !postHasImages(tx, post.id)) throw badRequest(MESSAGES.emptyPost)
+    if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignPost)
+    if (!content && !postHasImages(tx, post.id)) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
     return tx
       .update(posts)
       .set({ content, updatedAt: now, editedAt: now })
@@ -192,7 +192,7 @@ export function editPost(
 export function deletePost(db: Db, userId: number, rawId: string): PostRow {
   return db.transaction((tx) => {
     const post = getPost(tx, rawId)
-    if (post.authorId !== userId) throw badRequest(MESSAGES.deleteForeignPost)
+    if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignPost)
     deletePostImages(tx, [post.id])
     tx.delete(posts).where(eq(posts.id, post.id)).run()
     tx.update(users)
@@ -234,7 +234,7 @@ function setReaction(
 export function likePost(db: Db, userId: number, rawId: string, now = Date.now()): PostRow {
   return db.transaction((tx) => {
     const post = getPost(tx, rawId)
-    if (reactionOf(tx, post.id, userId) === 'like') throw badRequest(MESSAGES.alreadyLiked)
+    if (reactionOf(tx, post.id, userId) === 'like') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyLiked)
     setReaction(tx, post.id, userId, 'like', now)
     return tx
       .update(posts)
@@ -252,8 +252,8 @@ export function likePost(db: Db, userId: number, rawId: string, now = Date.now()
 export function dislikePost(db: Db, userId: number, rawId: string, now = Date.now()): PostRow {
   return db.transaction((tx) => {
     const post = getPost(tx, rawId)
-    if (post.likeCount <= 0) throw badRequest(MESSAGES.likeBelowZero)
-    if (reactionOf(tx, post.id, userId) === 'dislike') throw badRequest(MESSAGES.alreadyDisliked)
+    if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
+    if (reactionOf(tx, post.id, userId) === 'dislike') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyDisliked)
     setReaction(tx, post.id, userId, 'dislike', now)
     return tx
       .update(posts)

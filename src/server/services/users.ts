@@ -3,7 +3,7 @@ import type { UserListItem } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
 import { follows, users } from '../db/schema'
-import { ApiError, badRequest, notFound, unprocessable } from '../errors'
+import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
 import { toUserSummary, type UserRow } from './present'
@@ -46,7 +46,7 @@ export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
   const key = usernameKey(input.username)
   return db.transaction((tx) => {
     if (tx.select({ id: users.id }).from(users).where(eq(users.usernameKey, key)).get()) {
-      throw unprocessable(MESSAGES.usernameTaken)
+      throw new HttpError('USERNAME_TAKEN', MESSAGES.usernameTaken)
     }
     return tx
       .insert(users)
@@ -93,13 +93,13 @@ export function parseId(raw: string): number | null {
 export function getUserById(db: Db, rawId: string): UserRow {
   const id = parseId(rawId)
   const row = id === null ? undefined : findUserById(db, id)
-  if (!row) throw notFound(MESSAGES.userNotFound)
+  if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
   return row
 }
 
 export function getUserByUsername(db: Db, username: string): UserRow {
   const row = findUserByUsername(db, username)
-  if (!row) throw notFound(MESSAGES.userNotFound)
+  if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
   return row
 }
 
@@ -208,13 +208,13 @@ export function editProfile(
     .where(eq(users.id, userId))
     .returning()
     .get()
-  if (!row) throw notFound(MESSAGES.userNotFound)
+  if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
   return row
 }
 
 function followTarget(db: Db, userId: number, rawTargetId: string): UserRow {
   const target = getUserById(db, rawTargetId)
-  if (target.id === userId) throw badRequest(MESSAGES.followSelf)
+  if (target.id === userId) throw new HttpError('SELF_TARGET', MESSAGES.followSelf)
   return target
 }
 
@@ -231,13 +231,13 @@ export function follow(db: Db, userId: number, rawTargetId: string, now = Date.n
       target.id,
       userId,
     )
-    if (blocked.length > 0) throw new ApiError(403, ACCOUNT_MESSAGES.blocked)
+    if (blocked.length > 0) throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blocked)
     const inserted = tx
       .insert(follows)
       .values({ followerId: userId, followeeId: target.id, createdAt: now })
       .onConflictDoNothing()
       .run()
-    if (inserted.changes === 0) throw badRequest(MESSAGES.alreadyFollowing)
+    if (inserted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyFollowing)
     adjustFollowCounts(tx, userId, target.id, +1)
   })
 }
@@ -250,7 +250,7 @@ export function unfollow(db: Db, userId: number, rawTargetId: string): void {
       .delete(follows)
       .where(and(eq(follows.followerId, userId), eq(follows.followeeId, target.id)))
       .run()
-    if (deleted.changes === 0) throw badRequest(MESSAGES.notFollowing)
+    if (deleted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.notFollowing)
     adjustFollowCounts(tx, userId, target.id, -1)
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../src/server/errors'
+import { HttpError } from '../../../src/server/errors'
 import { MESSAGES } from '../../../src/server/messages'
 import {
   clampLimit,
@@ -19,9 +19,10 @@ function expectBadCursor(call: () => unknown) {
   } catch (caught) {
     error = caught
   }
-  expect(error).toBeInstanceOf(ApiError)
-  expect((error as ApiError).status).toBe(400)
-  expect((error as ApiError).message).toBe(MESSAGES.invalidCursor)
+  expect(error).toBeInstanceOf(HttpError)
+  expect((error as HttpError).status).toBe(400)
+  expect((error as HttpError).code).toBe('INVALID_CURSOR')
+  expect((error as HttpError).message).toBe(MESSAGES.invalidCursor)
 }
 
 describe('pagination', () => {

@@ -1,0 +1,67 @@
+/**
+ * The `code` of every error answer, with the one status it goes with (docs/API.md, "Errors").
+ * The sentence in `errors[0]` is for people and may be reworded; the code is for programs and
+ * stays: clients decide on the code, never on the sentence.
+ */
+export const ERROR_STATUS = {
+  /** The body, query or a form field breaks a rule; `errors[0]` says which. */
+  VALIDATION: 400,
+  /** The body is not JSON. */
+  INVALID_JSON: 400,
+  /** A `cursor` this list did not hand out: start again from the first page. */
+  INVALID_CURSOR: 400,
+  /** An upload that is not a PNG, JPEG, GIF or WebP image we can read. */
+  INVALID_IMAGE: 400,
+  /** Editing or deleting someone else's post or comment. */
+  NOT_OWNER: 400,
+  /** The action does not fit the state: liked twice, not bookmarked yet, already following… */
+  STATE_CONFLICT: 400,
+  /** Following, blocking, muting or reporting oneself. */
+  SELF_TARGET: 400,
+  /** No token, or one that is malformed, expired, logged out or of a suspended account. */
+  INVALID_TOKEN: 401,
+  /** Login with a known username and a wrong password. */
+  INVALID_CREDENTIALS: 401,
+  /** The password typed to confirm a change (new password, deleting the account) is wrong. */
+  WRONG_PASSWORD: 403,
+  /** A write from a foreign web site (README, "Security"). */
+  FOREIGN_ORIGIN: 403,
+  /** A demo account while the server is shared on the LAN. */
+  DEMO_DISABLED: 403,
+  /** The account is suspended by the server's host. */
+  ACCOUNT_SUSPENDED: 403,
+  /** Only the server's host may do this. */
+  HOST_ONLY: 403,
+  /** The host cannot be suspended. */
+  HOST_PROTECTED: 403,
+  /** One of the two users blocked the other. */
+  BLOCKED: 403,
+  /** A valid token whose user no longer exists: the session is over, as with INVALID_TOKEN. */
+  UNKNOWN_USER: 404,
+  /** Login with a username nobody registered. */
+  NOT_REGISTERED: 404,
+  USER_NOT_FOUND: 404,
+  POST_NOT_FOUND: 404,
+  COMMENT_NOT_FOUND: 404,
+  MEDIA_NOT_FOUND: 404,
+  REPORT_NOT_FOUND: 404,
+  /** The server has no such API call: it may be older than the app, so the feature hides. */
+  ROUTE_NOT_FOUND: 404,
+  /** The body or the image is too large. */
+  TOO_LARGE: 413,
+  /** The `Host` header is not a name of this server. */
+  FOREIGN_HOST: 421,
+  USERNAME_TAKEN: 422,
+  /** A rate limit, the login lockout or the live-connection cap; `Retry-After` says when. */
+  RATE_LIMITED: 429,
+  /** A failure the server did not expect; the answer is `{error: {message}, code}`. */
+  INTERNAL: 500,
+  /** The password-hash queue is full; `Retry-After` says when. */
+  SERVER_BUSY: 503,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value)
+}
