@@ -3,7 +3,27 @@
  * recursive checks the security tests make.
  */
 import { expect } from 'vitest'
-import type { Comment, Post, User } from '../../src/shared/api-types'
+import type {
+  ApiAnswer,
+  ApiErrorAnswer,
+  BookmarksPage,
+  Comment,
+  CommentsPage,
+  CommentResponse,
+  CommentsResponse,
+  ErrorResponse,
+  Notification,
+  NotificationsPage,
+  Post,
+  PostResponse,
+  PostsPage,
+  PostsResponse,
+  User,
+  UserListItem,
+  UserResponse,
+  UsersPage,
+} from '../../src/shared/api-types'
+import { ERROR_STATUS, isErrorCode, type ErrorCode } from '../../src/shared/error-codes'
 import { signToken } from '../../src/server/auth/token'
 import { createUser } from '../../src/server/services/users'
 import { TEST_SECRET, type TestApp } from './server-app'
@@ -27,28 +47,44 @@ export const BAD_IDS = ['abc', '0', '-1', '1.5', '01', '1e3', '999999', '9999999
 /** Path segments that try to climb out of the route; they must never reach another resource. */
 export const TRAVERSAL_IDS = ['../1', '%2e%2e', '..%2F1', '%2e%2e%2f1']
 
-export async function body<T = Record<string, unknown>>(response: Response): Promise<T> {
+/**
+ * The JSON body as one of the API's answer types (src/shared/api-types.ts): a shape the API does
+ * not answer fails to compile, and so does a test whose fields a changed answer no longer has.
+ */
+export async function body<T extends ApiAnswer | ApiErrorAnswer>(response: Response): Promise<T> {
   return (await response.json()) as T
 }
 
-/** Asserts the status first, then the whole `{errors: [message]}` body. */
+/** Asserts that `code` is one the API lists (src/shared/error-codes.ts) and goes with `status`. */
+export function expectKnownCode(code: unknown, status: number, where = ''): void {
+  expect(isErrorCode(code), `${where} code ${String(code)}`).toBe(true)
+  expect(ERROR_STATUS[code as ErrorCode], `${where} status of ${String(code)}`).toBe(status)
+}
+
+/**
+ * Asserts the status first, then the whole `{errors: [message], code}` body, whose code must be a
+ * known one of that status (and `code`, when given).
+ */
 export async function expectError(
   response: Response | Promise<Response>,
   status: number,
   message: string | RegExp,
+  code?: ErrorCode,
 ): Promise<void> {
   const resolved = await response
   const text = await resolved.text()
   expect(resolved.status, text).toBe(status)
-  const parsed = JSON.parse(text) as { errors: string[] }
-  expect(Object.keys(parsed)).toEqual(['errors'])
+  const parsed = JSON.parse(text) as ErrorResponse
+  expect(Object.keys(parsed)).toEqual(['errors', 'code'])
   expect(parsed.errors).toHaveLength(1)
   if (typeof message === 'string') expect(parsed.errors[0]).toBe(message)
   else expect(parsed.errors[0]).toMatch(message)
+  expectKnownCode(parsed.code, status, text)
+  if (code) expect(parsed.code).toBe(code)
 }
 
-/** Asserts a 2xx status (with the body in the failure message) and answers the body. */
-export async function ok<T = Record<string, unknown>>(
+/** Asserts a 2xx status (with the body in the failure message) and answers the typed body. */
+export async function ok<T extends ApiAnswer>(
   response: Response | Promise<Response>,
   status = 200,
 ): Promise<T> {
@@ -59,25 +95,25 @@ export async function ok<T = Record<string, unknown>>(
 }
 
 export async function allPosts(app: TestApp, token?: string): Promise<Post[]> {
-  return (await ok<{ posts: Post[] }>(app.get('/api/posts', token))).posts
+  return (await ok<PostsResponse>(app.get('/api/posts', token))).posts
 }
 
 export async function onePost(app: TestApp, id: string, token?: string): Promise<Post> {
-  return (await ok<{ post: Post }>(app.get(`/api/posts/${id}`, token))).post
+  return (await ok<PostResponse>(app.get(`/api/posts/${id}`, token))).post
 }
 
 export async function commentsOf(app: TestApp, postId: string, token?: string): Promise<Comment[]> {
-  return (await ok<{ comments: Comment[] }>(app.get(`/api/comments/${postId}`, token))).comments
+  return (await ok<CommentsResponse>(app.get(`/api/comments/${postId}`, token))).comments
 }
 
 /** A user as anyone sees it; with that user's own token, bookmarks included. */
 export async function userNamed(app: TestApp, username: string, token?: string): Promise<User> {
-  return (await ok<{ user: User }>(app.get(`/api/users/${username}`, token))).user
+  return (await ok<UserResponse>(app.get(`/api/users/${username}`, token))).user
 }
 
 /** Creates a post and answers its id (via the minimal answer). */
 export async function createPost(app: TestApp, token: string, content: string): Promise<string> {
-  const answer = await ok<{ post: Post }>(
+  const answer = await ok<PostResponse>(
     app.send(
       '/api/posts',
       { postData: { content } },
@@ -95,7 +131,7 @@ export async function addComment(
   postId: string,
   text: string,
 ): Promise<string> {
-  const answer = await ok<{ comment: Comment }>(
+  const answer = await ok<CommentResponse>(
     app.send(
       `/api/comments/add/${postId}`,
       { commentData: { text } },
@@ -106,14 +142,20 @@ export async function addComment(
   return answer.comment._id
 }
 
+/** Every page answer of the API, the list key each keeps its items under, and those items. */
+type AnyPage = PostsPage | CommentsPage | BookmarksPage | UsersPage | NotificationsPage
+type KeysOf<T> = T extends unknown ? keyof T : never
+type PageKey = Exclude<KeysOf<AnyPage>, 'nextCursor'>
+type PageItem = Post | Comment | UserListItem | Notification
+
 /**
  * Follows `nextCursor` from the first page of `path` (which must already carry `?limit=`) until
  * it is null, and answers every item of every page in order.
  */
-export async function walkPages<T>(
+export async function walkPages<T extends PageItem>(
   app: TestApp,
   path: string,
-  key: string,
+  key: PageKey,
   token?: string,
 ): Promise<{ items: T[]; pages: number }> {
   const items: T[] = []
@@ -121,11 +163,9 @@ export async function walkPages<T>(
   let pages = 0
   do {
     const url: string = cursor ? `${path}&cursor=${encodeURIComponent(cursor)}` : path
-    const page = await ok<Record<string, unknown> & { nextCursor: string | null }>(
-      app.get(url, token),
-    )
+    const page = await ok<AnyPage>(app.get(url, token))
     expect(Object.keys(page).sort()).toEqual([key, 'nextCursor'].sort())
-    items.push(...(page[key] as T[]))
+    items.push(...((page as unknown as Record<PageKey, T[]>)[key] ?? []))
     cursor = page.nextCursor
     pages += 1
     if (pages > 1000) throw new Error(`${path} never ends`)

@@ -8,6 +8,7 @@ import type { RateLimitOptions } from '../../src/server/rate-limits'
 import { openDatabase, type AppDatabase } from '../../src/server/db/client'
 import { EventHub } from '../../src/server/events/hub'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
+import { ERROR_STATUS, isErrorCode } from '../../src/shared/error-codes'
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!')
 
@@ -35,16 +36,39 @@ export interface TestApp {
   close(): void
 }
 
-export async function makeTestApp(
-  options: {
-    demo?: boolean
-    throttle?: LoginThrottle
-    events?: EventHub
-    /** Off unless a test sets them, so that no test trips a limit by accident. */
-    limits?: Partial<RateLimitOptions> | false
-    allowedHosts?: string[]
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  demo?: boolean
+  throttle?: LoginThrottle
+  events?: EventHub
+  /** Off unless a test sets them, so that no test trips a limit by accident. */
+  limits?: Partial<RateLimitOptions> | false
+  allowedHosts?: string[]
+}
+
+/**
+ * Throws unless an error answer has the API's shape with a known code whose status it has
+ * (docs/API.md, "Errors"): every error any server test meets is checked here, in one place.
+ */
+export async function checkErrorAnswer(response: Response, where: string): Promise<void> {
+  if (response.status < 400) return
+  const text = await response.clone().text()
+  let answer: { errors?: unknown; error?: unknown; code?: unknown } = {}
+  try {
+    answer = JSON.parse(text) as typeof answer
+  } catch {
+    throw new Error(`${where}: a ${response.status} answer that is not JSON: ${text.slice(0, 200)}`)
+  }
+  const { code } = answer
+  const sentence =
+    response.status === 500
+      ? typeof (answer.error as { message?: unknown } | undefined)?.message === 'string'
+      : Array.isArray(answer.errors) && typeof answer.errors[0] === 'string'
+  if (!isErrorCode(code) || ERROR_STATUS[code] !== response.status || !sentence) {
+    throw new Error(`${where}: a ${response.status} answer without a known code: ${text}`)
+  }
+}
+
+export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = openDatabase({ file: ':memory:' })
   await initializeDatabase(db, options.demo ?? true)
   const events = options.events ?? new EventHub()
@@ -57,9 +81,17 @@ export async function makeTestApp(
     limits: options.limits ?? false,
     allowedHosts: options.allowedHosts,
   })
-  const request = async (path: string, init?: RequestInit) => app.request(path, init)
+  const checked = async (path: string, response: Response) => {
+    await checkErrorAnswer(response, path)
+    return response
+  }
+  const request = async (path: string, init?: RequestInit) =>
+    checked(path, await app.request(path, init))
   const requestFrom = async (address: string, path: string, init?: RequestInit) =>
-    app.request(path, init, { incoming: { socket: { remoteAddress: address } } })
+    checked(
+      path,
+      await app.request(path, init, { incoming: { socket: { remoteAddress: address } } }),
+    )
   const send: TestApp['send'] = (path, body = {}, { token, method = 'POST', headers = {} } = {}) =>
     request(path, {
       method,

@@ -148,7 +148,10 @@ describe('requests', () => {
     for (const path of ['/api/posts', '/api/health', '/', '/home', '/api/events']) {
       const response = await at('evil.example:4567', path)
       expect(response.status, path).toBe(421)
-      expect(await response.json()).toEqual({ errors: [foreignHostMessage('evil.example')] })
+      expect(await response.json()).toEqual({
+        errors: [foreignHostMessage('evil.example')],
+        code: 'FOREIGN_HOST',
+      })
     }
     // DNS rebinding: the attacker's name now points at 127.0.0.1, but the Host still says so.
     const rebound = await at('127.0.0.1.nip.io:4567', '/api/auth/login', json(DEMO_ACCOUNT))
@@ -170,7 +173,10 @@ describe('requests', () => {
       json({ username: 'csrf_victim', password: 'long enough' }, evil),
     )
     expect(signup.status).toBe(403)
-    expect(await signup.json()).toEqual({ errors: [MESSAGES.foreignOrigin] })
+    expect(await signup.json()).toEqual({
+      errors: [MESSAGES.foreignOrigin],
+      code: 'FOREIGN_ORIGIN',
+    })
     expect(signup.headers.get('access-control-allow-origin')).toBeNull()
     expect((await app.get('/api/users/csrf_victim')).status).toBe(404)
 
@@ -257,7 +263,10 @@ describe('requests', () => {
     expect((await send(`localhost:${server.port}`, '/api/health')).status).toBe(200)
     const rebound = await send(`attacker.example:${server.port}`, '/api/health')
     expect(rebound.status).toBe(421)
-    expect(JSON.parse(rebound.body)).toEqual({ errors: [foreignHostMessage('attacker.example')] })
+    expect(JSON.parse(rebound.body)).toEqual({
+      errors: [foreignHostMessage('attacker.example')],
+      code: 'FOREIGN_HOST',
+    })
     expect((await send(`attacker.example:${server.port}`, '/')).status).toBe(421)
   })
 })

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ANSWERS } from '../../src/shared/answer-schemas'
 import { stripInvisible } from '../../src/shared/text'
-import type { User } from '../../src/shared/api-types'
+import type { LoginResponse, SignupResponse } from '../../src/shared/api-types'
 import { TINY_PNG, body, seededToken, upload, userNamed } from '../helpers/api'
 import { makeTestApp, type TestApp } from '../helpers/server-app'
 
@@ -72,7 +72,7 @@ describe('names and bios through the API', () => {
       lastName: '\u0000',
     })
     expect(response.status).toBe(201)
-    const { createdUser } = await body<{ createdUser: User }>(response)
+    const { createdUser } = await body<SignupResponse>(response)
     expect(createdUser.firstName).toBe('Eve')
     expect(createdUser.lastName).toBe('')
   })
@@ -81,7 +81,7 @@ describe('names and bios through the API', () => {
 describe('the app’s checks accept this server’s real answers', () => {
   it('keeps every user, post and comment of a real session', async () => {
     app = await makeTestApp()
-    const login = await body(
+    const login = await body<LoginResponse>(
       await app.send('/api/auth/login', { username: 'player1', password: 'gamerstage' }),
     )
     const token = String(login.encodedToken)

@@ -98,7 +98,7 @@ describe('login throttling by address', () => {
     const stranger = await postFrom(server, '127.0.0.2', '/api/auth/login', { username, password })
     expect(stranger.status).toBe(429)
     expect(stranger.retryAfter).toBe('30')
-    expect(stranger.body).toEqual({ errors: [tooManyLoginsMessage(30)] })
+    expect(stranger.body).toEqual({ errors: [tooManyLoginsMessage(30)], code: 'RATE_LIMITED' })
 
     const owner = await postFrom(server, '127.0.0.3', '/api/auth/login', { username, password })
     expect(owner.status).toBe(200)
@@ -122,7 +122,10 @@ describe('login throttling by address', () => {
       loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
     )
     expect(sprayer.status).toBe(429)
-    expect(await sprayer.json()).toEqual({ errors: [tooManyLoginsFromAddressMessage(30)] })
+    expect(await sprayer.json()).toEqual({
+      errors: [tooManyLoginsFromAddressMessage(30)],
+      code: 'RATE_LIMITED',
+    })
     const owner = await app.requestFrom(
       '::ffff:127.0.0.3',
       '/api/auth/login',
@@ -161,7 +164,10 @@ describe('the password-hash queue', () => {
       expect(busy.length).toBeGreaterThanOrEqual(1)
       for (const response of busy) {
         expect(response.headers.get('Retry-After')).toBe('5')
-        expect(await response.json()).toEqual({ errors: [MESSAGES.passwordQueueFull] })
+        expect(await response.json()).toEqual({
+          errors: [MESSAGES.passwordQueueFull],
+          code: 'SERVER_BUSY',
+        })
       }
     } finally {
       restore()

@@ -33,6 +33,9 @@ describe('meta routes', () => {
     app = await makeTestApp({ demo: false })
     const response = await app.get('/api/no-such-thing')
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ errors: ['No such API route.'] })
+    expect(await response.json()).toEqual({
+      errors: ['No such API route.'],
+      code: 'ROUTE_NOT_FOUND',
+    })
   })
 })

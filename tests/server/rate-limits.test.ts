@@ -32,7 +32,10 @@ async function expectLimited(response: Response, what: string) {
   const seconds = Number(response.headers.get('Retry-After'))
   expect(seconds).toBeGreaterThan(3500)
   expect(seconds).toBeLessThanOrEqual(3600)
-  expect(await response.json()).toEqual({ errors: [rateLimitedMessage(what, seconds)] })
+  expect(await response.json()).toEqual({
+    errors: [rateLimitedMessage(what, seconds)],
+    code: 'RATE_LIMITED',
+  })
 }
 
 const post = (token: string, content: string) =>

@@ -86,7 +86,10 @@ describe('security', () => {
       for (const [label, token] of await badTokens()) {
         const response = await app.send('/api/posts', { postData: { content: label } }, { token })
         expect(response.status, label).toBe(401)
-        expect(await response.json(), label).toEqual({ errors: [MESSAGES.invalidToken] })
+        expect(await response.json(), label).toEqual({
+          errors: [MESSAGES.invalidToken],
+          code: 'INVALID_TOKEN',
+        })
       }
       expect(await ok<{ posts: Post[] }>(app.get('/api/posts')).then((b) => b.posts.length)).toBe(5)
     })
@@ -120,7 +123,10 @@ describe('security', () => {
           body: method === 'GET' ? undefined : '{}',
         })
         expect(response.status, `${method} ${path}`).toBe(401)
-        expect(await response.json()).toEqual({ errors: [MESSAGES.invalidToken] })
+        expect(await response.json()).toEqual({
+          errors: [MESSAGES.invalidToken],
+          code: 'INVALID_TOKEN',
+        })
       }
     })
 
@@ -170,7 +176,10 @@ describe('security', () => {
       const refused = await login('gamerstage')
       expect(refused.status).toBe(429)
       expect(refused.headers.get('Retry-After')).toBe('30')
-      expect(await refused.json()).toEqual({ errors: [tooManyLoginsMessage(30)] })
+      expect(await refused.json()).toEqual({
+        errors: [tooManyLoginsMessage(30)],
+        code: 'RATE_LIMITED',
+      })
       expect(tooManyLoginsMessage(30)).toBe(
         'Too many failed logins for this username. Try again in 30 seconds.',
       )

@@ -163,7 +163,10 @@ describe('connections per address', () => {
     expect(open.map((response) => response.statusCode)).toEqual([200, 200])
     const refused = await streamFrom(server.port, tokens[2] ?? '', '127.0.0.1')
     expect(refused.statusCode).toBe(429)
-    expect(JSON.parse(await bodyOf(refused))).toEqual({ errors: [STREAM_MESSAGES.addressCap] })
+    expect(JSON.parse(await bodyOf(refused))).toEqual({
+      errors: [STREAM_MESSAGES.addressCap],
+      code: 'RATE_LIMITED',
+    })
     // Another computer (here another loopback source address) is not affected.
     const elsewhere = await streamFrom(server.port, tokens[2] ?? '', '127.0.0.2')
     expect(elsewhere.statusCode).toBe(200)

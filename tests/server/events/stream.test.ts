@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Post } from '../../../src/shared/api-types'
+import type { CommentResponse, Post } from '../../../src/shared/api-types'
 import { EventHub } from '../../../src/server/events/hub'
 import { STREAM_MESSAGES } from '../../../src/server/routes/events'
 import { MESSAGES } from '../../../src/server/messages'
@@ -106,7 +106,7 @@ describe('GET /api/events', () => {
       reaction: 'dislike',
     })
 
-    const { comment } = await ok<{ comment: { _id: string } }>(
+    const { comment } = await ok<CommentResponse>(
       app.send(
         `/api/comments/add/${post._id}`,
         { commentData: { text: 'nice' } },

@@ -13,7 +13,7 @@ import { LIMITS } from '../../../src/shared/limits'
 import { MESSAGES } from '../../../src/server/messages'
 import { DATABASE_FILE, SECRET_FILE, startServer } from '../../../src/server/server'
 import { stripInvisible } from '../../../src/shared/text'
-import { TINY_PNG, seededToken, upload } from '../../helpers/api'
+import { TINY_PNG, expectKnownCode, seededToken, upload } from '../../helpers/api'
 import { Cleanup, REPO_ROOT, SOAK } from '../../helpers/hardening'
 import { makeTestApp, type TestApp } from '../../helpers/server-app'
 
@@ -215,7 +215,7 @@ interface Outcome {
 }
 
 /**
- * Sends one request and checks the invariants: no 5xx; a 4xx is exactly `{errors: [sentence]}`
+ * Sends one request and checks the invariants: no 5xx; a 4xx is exactly `{errors: [sentence], code}`
  * and leaves the database as it was.
  */
 async function probe(label: string, method: string, path: string, init: RequestInit = {}) {
@@ -227,7 +227,8 @@ async function probe(label: string, method: string, path: string, init: RequestI
   let body: unknown = text
   if (response.headers.get('content-type')?.includes('application/json')) body = JSON.parse(text)
   if (response.status >= 400) {
-    expect(body, where).toEqual({ errors: [expect.any(String)] })
+    expect(body, where).toEqual({ errors: [expect.any(String)], code: expect.any(String) })
+    expectKnownCode((body as { code: unknown }).code, response.status, where)
     expect((body as { errors: string[] }).errors[0]?.length, where).toBeGreaterThan(5)
     expect(fingerprint(), `${where} changed the database`).toBe(before)
   }
@@ -383,7 +384,7 @@ describe('hostile input', { timeout: SOAK ? 600_000 : 30_000 }, () => {
         const outcome = await send(path, value)
         expect(outcome, `${JSON.stringify(text)} on ${path}`).toEqual({
           status: 400,
-          body: { errors: [MESSAGES.invalidText] },
+          body: { errors: [MESSAGES.invalidText], code: 'VALIDATION' },
         })
       }
     }
@@ -538,7 +539,7 @@ describe('hostile input', { timeout: SOAK ? 600_000 : 30_000 }, () => {
         continue
       }
       expect(response.status, `${name}: ${text}`).toBe(400)
-      expect(JSON.parse(text)).toEqual({ errors: [MESSAGES.notAnImage] })
+      expect(JSON.parse(text)).toEqual({ errors: [MESSAGES.notAnImage], code: 'INVALID_IMAGE' })
       expect(fingerprint()).toBe(before)
     }
   })

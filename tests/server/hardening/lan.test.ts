@@ -40,7 +40,10 @@ describe('a server shared on the LAN (the real CLI on 0.0.0.0)', () => {
         body: { username, password: DEMO_ACCOUNT.password },
       })
       expect(login.status, username).toBe(403)
-      expect(login.json).toEqual({ errors: [MESSAGES.demoDisabledWhileShared] })
+      expect(login.json).toEqual({
+        errors: [MESSAGES.demoDisabledWhileShared],
+        code: 'DEMO_DISABLED',
+      })
     }
     // Someone who signs up on the shared server can log in.
     const signup = await api.call('POST', '/api/auth/signup', {

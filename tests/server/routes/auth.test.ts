@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { LoginResponse, SignupResponse, User } from '../../../src/shared/api-types'
+import type {
+  LoginResponse,
+  MetaResponse,
+  SignupResponse,
+  User,
+} from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import { verifyToken } from '../../../src/server/auth/token'
 import { TIMESTAMP, body, expectError, ok, userNamed } from '../../helpers/api'
@@ -190,7 +195,10 @@ describe('auth routes', () => {
         body: '{"username": "x", "password": ',
       })
       expect(response.status).toBe(400)
-      expect(await response.json()).toEqual({ errors: [MESSAGES.invalidJson] })
+      expect(await response.json()).toEqual({
+        errors: [MESSAGES.invalidJson],
+        code: 'INVALID_JSON',
+      })
       expect(await countUsers()).toHaveLength(4)
     })
   })
@@ -304,7 +312,10 @@ describe('auth routes', () => {
         body: 'username=player1',
       })
       expect(response.status).toBe(400)
-      expect(await response.json()).toEqual({ errors: [MESSAGES.invalidJson] })
+      expect(await response.json()).toEqual({
+        errors: [MESSAGES.invalidJson],
+        code: 'INVALID_JSON',
+      })
     })
   })
 
@@ -329,7 +340,7 @@ describe('auth routes', () => {
         const { db, built, login } = await sharedApp(true)
         try {
           await expectError(login(username, 'gamerstage'), 403, MESSAGES.demoDisabledWhileShared)
-          const meta = await ok<{ demoAccount: unknown }>(built.request('/api/meta'))
+          const meta = await ok<MetaResponse>(built.request('/api/meta'))
           expect(meta.demoAccount).toBeNull()
           // A wrong password is still just a wrong password.
           await expectError(login(username, 'not it at all'), 401, MESSAGES.wrongPassword)
@@ -358,7 +369,7 @@ describe('auth routes', () => {
       const { db, built, login } = await sharedApp(false)
       try {
         expect((await login('player1', 'gamerstage')).status).toBe(200)
-        const meta = await ok<{ demoAccount: unknown }>(built.request('/api/meta'))
+        const meta = await ok<MetaResponse>(built.request('/api/meta'))
         expect(meta.demoAccount).toEqual({ username: 'player1', password: 'gamerstage' })
       } finally {
         db.$client.close()

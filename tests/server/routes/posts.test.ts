@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import type { Post, PostsPage, User } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import {
@@ -19,11 +19,9 @@ import {
   userNamed,
   walkPages,
 } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
-let app: TestApp
 afterEach(() => {
-  app.close()
   vi.useRealTimers()
 })
 
@@ -31,8 +29,9 @@ const minimal = { Prefer: 'return=minimal' }
 
 describe('posts routes', () => {
   describe('GET /api/posts', () => {
-    it('answers every seeded post, newest first, under {posts} without a token', async () => {
-      app = await makeTestApp()
+    it('answers every seeded post, newest first, under {posts} without a token', async ({
+      app,
+    }) => {
       const response = await app.get('/api/posts')
       expect(response.status).toBe(200)
       const answer = await body<{ posts: Post[] }>(response)
@@ -48,8 +47,9 @@ describe('posts routes', () => {
       expect(answer.posts.map((post) => post.likes.likeCount)).toEqual([0, 0, 0, 10, 1000])
     })
 
-    it('gives every post id === _id, formatted timestamps, its comments and their count', async () => {
-      app = await makeTestApp()
+    it('gives every post id === _id, formatted timestamps, its comments and their count', async ({
+      app,
+    }) => {
       for (const post of await allPosts(app)) {
         expect(post.id).toBe(post._id)
         expect(post.createdAt).toMatch(TIMESTAMP)
@@ -66,8 +66,7 @@ describe('posts routes', () => {
       }
     })
 
-    it('orders by likeCount, highest first, with sort=likes', async () => {
-      app = await makeTestApp()
+    it('orders by likeCount, highest first, with sort=likes', async ({ app }) => {
       const response = await app.get('/api/posts?sort=likes')
       expect(response.status).toBe(200)
       const posts = (await body<{ posts: Post[] }>(response)).posts
@@ -75,13 +74,11 @@ describe('posts routes', () => {
       expect(posts.map((post) => post._id).slice(0, 2)).toEqual(['1', '2'])
     })
 
-    it('refuses an unknown sort with 400', async () => {
-      app = await makeTestApp()
+    it('refuses an unknown sort with 400', async ({ app }) => {
       await expectError(app.get('/api/posts?sort=oldest'), 400, 'sort must be "recent" or "likes".')
     })
 
-    it('lists every reactor in the whole list', async () => {
-      app = await makeTestApp()
+    it('lists every reactor in the whole list', async ({ app }) => {
       const a = await seededToken()
       const b = await quickUser(app, 'second')
       await app.send('/api/posts/like/3', {}, { token: a.token })
@@ -99,8 +96,7 @@ describe('posts routes', () => {
   })
 
   describe('GET /api/posts with ?limit=', () => {
-    it('walks ~30 posts a page at a time, each exactly once, newest first', async () => {
-      app = await makeTestApp()
+    it('walks ~30 posts a page at a time, each exactly once, newest first', async ({ app }) => {
       const { token } = await seededToken()
       for (let index = 0; index < 25; index += 1) await createPost(app, token, `post ${index}`)
       const whole = (await allPosts(app)).map((post) => post._id)
@@ -110,8 +106,7 @@ describe('posts routes', () => {
       expect(items.map((post) => post._id)).toEqual(whole)
     })
 
-    it('walks sort=likes pages in likeCount order, each post exactly once', async () => {
-      app = await makeTestApp()
+    it('walks sort=likes pages in likeCount order, each post exactly once', async ({ app }) => {
       const { token } = await seededToken()
       const ids: string[] = []
       for (let index = 0; index < 25; index += 1)
@@ -132,8 +127,7 @@ describe('posts routes', () => {
       expect(new Set(items.map((post) => post._id)).size).toBe(30)
     })
 
-    it('answers nextCursor null when the page holds the rest', async () => {
-      app = await makeTestApp()
+    it('answers nextCursor null when the page holds the rest', async ({ app }) => {
       const response = await app.get('/api/posts?limit=5')
       expect(response.status).toBe(200)
       const page = await body<PostsPage>(response)
@@ -141,8 +135,9 @@ describe('posts routes', () => {
       expect(page.nextCursor).toBeNull()
     })
 
-    it('trims a page: no embedded comments, commentCount kept, reactors only the viewer', async () => {
-      app = await makeTestApp()
+    it('trims a page: no embedded comments, commentCount kept, reactors only the viewer', async ({
+      app,
+    }) => {
       const me = await seededToken()
       const other = await quickUser(app, 'other')
       await app.send('/api/posts/like/2', {}, { token: other.token })
@@ -169,24 +164,25 @@ describe('posts routes', () => {
       }
     })
 
-    it.each(['0', '101', 'x', '1.5', '-3', ''])('refuses limit=%j with 400', async (limit) => {
-      app = await makeTestApp()
-      await expectError(
-        app.get(`/api/posts?limit=${limit}`),
-        400,
-        'limit must be a whole number from 1 to 100.',
-      )
-    })
+    it.for(['0', '101', 'x', '1.5', '-3', ''])(
+      'refuses limit=%j with 400',
+      async (limit, { app }) => {
+        await expectError(
+          app.get(`/api/posts?limit=${limit}`),
+          400,
+          'limit must be a whole number from 1 to 100.',
+        )
+      },
+    )
 
-    it.each([
+    it.for([
       'garbage',
       '!!!',
       Buffer.from('{"a":1}').toString('base64url'),
       Buffer.from('[1]').toString('base64url'),
       Buffer.from('["x",1]').toString('base64url'),
       Buffer.from('[1.5,2]').toString('base64url'),
-    ])('refuses the cursor %j with 400', async (cursor) => {
-      app = await makeTestApp()
+    ])('refuses the cursor %j with 400', async (cursor, { app }) => {
       await expectError(
         app.get(`/api/posts?limit=2&cursor=${encodeURIComponent(cursor)}`),
         400,
@@ -194,8 +190,7 @@ describe('posts routes', () => {
       )
     })
 
-    it('answers a page of the default size to a cursor sent without a limit', async () => {
-      app = await makeTestApp()
+    it('answers a page of the default size to a cursor sent without a limit', async ({ app }) => {
       const first = await ok<PostsPage>(app.get('/api/posts?limit=2'))
       const next = await ok<PostsPage>(app.get(`/api/posts?cursor=${first.nextCursor}`))
       expect(next.posts.map((post) => post._id)).toEqual(['3', '2', '1'])
@@ -203,8 +198,7 @@ describe('posts routes', () => {
       await expectError(app.get('/api/posts?cursor=garbage'), 400, MESSAGES.invalidCursor)
     })
 
-    it('refuses a cursor of the recent order when sorting by likes', async () => {
-      app = await makeTestApp()
+    it('refuses a cursor of the recent order when sorting by likes', async ({ app }) => {
       const first = await ok<PostsPage>(app.get('/api/posts?limit=2'))
       expect(first.nextCursor).not.toBeNull()
       await expectError(
@@ -216,8 +210,7 @@ describe('posts routes', () => {
   })
 
   describe('GET /api/posts/:postId', () => {
-    it('answers {post} with its comments and every reactor', async () => {
-      app = await makeTestApp()
+    it('answers {post} with its comments and every reactor', async ({ app }) => {
       const response = await app.get('/api/posts/2')
       expect(response.status).toBe(200)
       const answer = await body<{ post: Post }>(response)
@@ -227,8 +220,9 @@ describe('posts routes', () => {
       expect(answer.post.comments).toHaveLength(2)
     })
 
-    it('answers the post trimmed like a page, with only the viewer, with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers the post trimmed like a page, with only the viewer, with Prefer: return=minimal', async ({
+      app,
+    }) => {
       const other = await quickUser(app, 'other')
       await ok(app.send('/api/posts/like/2', {}, { token: other.token }))
       const { token } = await seededToken()
@@ -252,22 +246,21 @@ describe('posts routes', () => {
       expect(whole.comments).toHaveLength(2)
     })
 
-    it.each(BAD_IDS)('answers 404 for the post id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the post id %j', async (id, { app }) => {
       await expectError(app.get(`/api/posts/${id}`), 404, MESSAGES.postNotFound)
     })
 
-    it.each(TRAVERSAL_IDS)('answers 404 for the traversal %j', async (id) => {
-      app = await makeTestApp()
+    it.for(TRAVERSAL_IDS)('answers 404 for the traversal %j', async (id, { app }) => {
       const response = await app.get(`/api/posts/${id}`)
       expect(response.status).toBe(404)
-      expect(Object.keys(await body(response))).toEqual(['errors'])
+      expect(Object.keys(await body(response))).toEqual(['errors', 'code'])
     })
   })
 
   describe('GET /api/posts/user/:username', () => {
-    it("answers only that user's posts, newest first, whatever the case of the name", async () => {
-      app = await makeTestApp()
+    it("answers only that user's posts, newest first, whatever the case of the name", async ({
+      app,
+    }) => {
       const response = await app.get('/api/posts/user/NOVA_STRIKE')
       expect(response.status).toBe(200)
       const answer = await body<{ posts: Post[] }>(response)
@@ -275,8 +268,7 @@ describe('posts routes', () => {
       expect(answer.posts.map((post) => post._id)).toEqual(['5', '1'])
     })
 
-    it('pages the posts of one user exactly once each', async () => {
-      app = await makeTestApp()
+    it('pages the posts of one user exactly once each', async ({ app }) => {
       const { token } = await seededToken()
       const other = await quickUser(app, 'other')
       for (let index = 0; index < 12; index += 1) {
@@ -289,19 +281,16 @@ describe('posts routes', () => {
       expect(items.every((post) => post.username === 'player1')).toBe(true)
     })
 
-    it('answers an empty list for a user without posts', async () => {
-      app = await makeTestApp()
+    it('answers an empty list for a user without posts', async ({ app }) => {
       await quickUser(app, 'quiet')
       expect(await ok(app.get('/api/posts/user/quiet'))).toEqual({ posts: [] })
     })
 
-    it('answers 404 for an unknown user', async () => {
-      app = await makeTestApp()
+    it('answers 404 for an unknown user', async ({ app }) => {
       await expectError(app.get('/api/posts/user/nobody'), 404, MESSAGES.userNotFound)
     })
 
-    it('answers 400 for a bad limit', async () => {
-      app = await makeTestApp()
+    it('answers 400 for a bad limit', async ({ app }) => {
       await expectError(
         app.get('/api/posts/user/player1?limit=0'),
         400,
@@ -311,8 +300,7 @@ describe('posts routes', () => {
   })
 
   describe('POST /api/posts', () => {
-    it('creates the post and answers 201 with every post, the new one first', async () => {
-      app = await makeTestApp()
+    it('creates the post and answers 201 with every post, the new one first', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/posts', { postData: { content: 'GG all' } }, { token })
       expect(response.status).toBe(201)
@@ -332,8 +320,7 @@ describe('posts routes', () => {
       expect((await userNamed(app, 'player1')).postCount).toBe(2)
     })
 
-    it('accepts the raw token and a Bearer token alike', async () => {
-      app = await makeTestApp()
+    it('accepts the raw token and a Bearer token alike', async ({ app }) => {
       const { token } = await seededToken()
       const raw = await app.send('/api/posts', { postData: { content: 'raw' } }, { token })
       expect(raw.status).toBe(201)
@@ -349,16 +336,14 @@ describe('posts routes', () => {
       ])
     })
 
-    it('accepts {postData: "text"} as well as {postData: {content}}', async () => {
-      app = await makeTestApp()
+    it('accepts {postData: "text"} as well as {postData: {content}}', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/posts', { postData: 'plain text' }, { token })
       expect(response.status).toBe(201)
       expect((await allPosts(app))[0]?.content).toBe('plain text')
     })
 
-    it('stores the content trimmed and accepts exactly 1000 characters', async () => {
-      app = await makeTestApp()
+    it('stores the content trimmed and accepts exactly 1000 characters', async ({ app }) => {
       const { token } = await seededToken()
       await createPost(app, token, '   padded   ')
       const long = 'x'.repeat(1000)
@@ -368,8 +353,7 @@ describe('posts routes', () => {
       expect(padded?.content).toBe('padded')
     })
 
-    it('answers {post} and Preference-Applied with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers {post} and Preference-Applied with Prefer: return=minimal', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send(
         '/api/posts',
@@ -383,15 +367,14 @@ describe('posts routes', () => {
       expect(answer.post).toMatchObject({ _id: '6', content: 'minimal', commentCount: 0 })
     })
 
-    it('sends no Preference-Applied header without Prefer', async () => {
-      app = await makeTestApp()
+    it('sends no Preference-Applied header without Prefer', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/posts', { postData: 'x' }, { token })
       expect(response.status).toBe(201)
       expect(response.headers.get('Preference-Applied')).toBeNull()
     })
 
-    it.each([
+    it.for<[unknown, string]>([
       [{ postData: { content: 'x'.repeat(1001) } }, 'A post can be at most 1000 characters.'],
       [{ postData: { content: '' } }, 'A post cannot be empty.'],
       [{ postData: { content: '  \n\t ' } }, 'A post cannot be empty.'],
@@ -403,16 +386,14 @@ describe('posts routes', () => {
       [{}, 'Send the post as {"postData": {"content": "…"}}.'],
       [['an', 'array'], 'Send the post as {"postData": {"content": "…"}}.'],
       ['a string', 'Send the post as {"postData": {"content": "…"}}.'],
-    ])('refuses %j with 400 and creates nothing', async (input, message) => {
-      app = await makeTestApp()
+    ])('refuses %j with 400 and creates nothing', async ([input, message], { app }) => {
       const { token } = await seededToken()
       await expectError(app.send('/api/posts', input, { token }), 400, message)
       expect(await allPosts(app)).toHaveLength(DEMO.postCount)
       expect((await userNamed(app, 'player1')).postCount).toBe(1)
     })
 
-    it('refuses malformed JSON with 400 and creates nothing', async () => {
-      app = await makeTestApp()
+    it('refuses malformed JSON with 400 and creates nothing', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.request('/api/posts', {
         method: 'POST',
@@ -420,12 +401,14 @@ describe('posts routes', () => {
         body: '{"postData": {"content": "oops"}',
       })
       expect(response.status).toBe(400)
-      expect(await response.json()).toEqual({ errors: ['The request body is not valid JSON.'] })
+      expect(await response.json()).toEqual({
+        errors: ['The request body is not valid JSON.'],
+        code: 'INVALID_JSON',
+      })
       expect(await allPosts(app)).toHaveLength(DEMO.postCount)
     })
 
-    it('refuses a body over 1 MB with 413 and creates nothing', async () => {
-      app = await makeTestApp()
+    it('refuses a body over 1 MB with 413 and creates nothing', async ({ app }) => {
       const { token } = await seededToken()
       const content = 'x'.repeat(1.1 * 1024 * 1024)
       await expectError(
@@ -436,8 +419,7 @@ describe('posts routes', () => {
       expect(await allPosts(app)).toHaveLength(DEMO.postCount)
     })
 
-    it('refuses a request without a token with 401 and creates nothing', async () => {
-      app = await makeTestApp()
+    it('refuses a request without a token with 401 and creates nothing', async ({ app }) => {
       await expectError(
         app.send('/api/posts', { postData: { content: 'anon' } }),
         401,
@@ -448,10 +430,10 @@ describe('posts routes', () => {
   })
 
   describe('POST /api/posts/edit/:postId', () => {
-    it('replaces the content, moves updatedAt and keeps createdAt', async () => {
+    it('replaces the content, moves updatedAt and keeps createdAt', async ({ makeApp }) => {
       vi.useFakeTimers({ toFake: ['Date'] })
       vi.setSystemTime(new Date('2031-05-01T10:00:00Z'))
-      app = await makeTestApp()
+      const app = await makeApp()
       const { token } = await seededToken()
       const before = await onePost(app, '4')
       vi.setSystemTime(new Date('2031-05-01T10:05:00Z'))
@@ -474,16 +456,14 @@ describe('posts routes', () => {
       expect(after.comments).toHaveLength(2)
     })
 
-    it('accepts the spec client form {postData: "text"}', async () => {
-      app = await makeTestApp()
+    it('accepts the spec client form {postData: "text"}', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/posts/edit/4', { postData: 'new text' }, { token })
       expect(response.status).toBe(200)
       expect((await onePost(app, '4')).content).toBe('new text')
     })
 
-    it('answers {post} with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers {post} with Prefer: return=minimal', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send(
         '/api/posts/edit/4',
@@ -497,8 +477,7 @@ describe('posts routes', () => {
       expect(answer.post).toMatchObject({ _id: '4', content: 'short', comments: [] })
     })
 
-    it("refuses to edit someone else's post with 400 and changes nothing", async () => {
-      app = await makeTestApp()
+    it("refuses to edit someone else's post with 400 and changes nothing", async ({ app }) => {
       const { token } = await seededToken()
       const before = await onePost(app, '1')
       await expectError(
@@ -509,8 +488,7 @@ describe('posts routes', () => {
       expect(await onePost(app, '1')).toEqual(before)
     })
 
-    it('refuses an over-long edit with 400 and keeps the old content', async () => {
-      app = await makeTestApp()
+    it('refuses an over-long edit with 400 and keeps the old content', async ({ app }) => {
       const { token } = await seededToken()
       const before = await onePost(app, '4')
       await expectError(
@@ -521,8 +499,7 @@ describe('posts routes', () => {
       expect(await onePost(app, '4')).toEqual(before)
     })
 
-    it.each(BAD_IDS)('answers 404 for the post id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the post id %j', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/posts/edit/${id}`, { postData: 'x' }, { token }),
@@ -531,8 +508,7 @@ describe('posts routes', () => {
       )
     })
 
-    it('answers 401 without a token', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token', async ({ app }) => {
       await expectError(
         app.send('/api/posts/edit/4', { postData: 'x' }),
         401,
@@ -542,8 +518,9 @@ describe('posts routes', () => {
   })
 
   describe('DELETE /api/posts/:postId', () => {
-    it('deletes the post with its comments and bookmarks and lowers the postCount', async () => {
-      app = await makeTestApp()
+    it('deletes the post with its comments and bookmarks and lowers the postCount', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       const { token: novaToken } = await seededToken('nova_strike')
       await ok(app.send('/api/users/bookmark/4', {}, { token: novaToken }))
@@ -571,8 +548,7 @@ describe('posts routes', () => {
       expect(left.n).toBe(0)
     })
 
-    it('answers the deleted post as {post} with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers the deleted post as {post} with Prefer: return=minimal', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/posts/4', undefined, {
         token,
@@ -587,8 +563,7 @@ describe('posts routes', () => {
       expect(await allPosts(app)).toHaveLength(4)
     })
 
-    it("refuses to delete someone else's post with 400 and keeps it", async () => {
-      app = await makeTestApp()
+    it("refuses to delete someone else's post with 400 and keeps it", async ({ app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send('/api/posts/1', undefined, { token, method: 'DELETE' }),
@@ -600,8 +575,7 @@ describe('posts routes', () => {
       expect((await userNamed(app, 'nova_strike')).postCount).toBe(2)
     })
 
-    it.each(BAD_IDS)('answers 404 for the post id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the post id %j', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/posts/${id}`, undefined, { token, method: 'DELETE' }),
@@ -611,8 +585,7 @@ describe('posts routes', () => {
       expect(await allPosts(app)).toHaveLength(DEMO.postCount)
     })
 
-    it('answers 404 when deleting the same post twice', async () => {
-      app = await makeTestApp()
+    it('answers 404 when deleting the same post twice', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/posts/4', undefined, { token, method: 'DELETE' }))
       await expectError(
@@ -623,8 +596,7 @@ describe('posts routes', () => {
       expect((await userNamed(app, 'player1')).postCount).toBe(0)
     })
 
-    it('answers 401 without a token and deletes nothing', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token and deletes nothing', async ({ app }) => {
       await expectError(
         app.request('/api/posts/4', { method: 'DELETE' }),
         401,
@@ -635,10 +607,12 @@ describe('posts routes', () => {
   })
 
   describe('POST /api/posts/like/:postId and /dislike/:postId', () => {
-    it('like adds the user to likedBy, raises likeCount by one and moves updatedAt', async () => {
+    it('like adds the user to likedBy, raises likeCount by one and moves updatedAt', async ({
+      makeApp,
+    }) => {
       vi.useFakeTimers({ toFake: ['Date'] })
       vi.setSystemTime(new Date('2031-05-01T10:00:00Z'))
-      app = await makeTestApp()
+      const app = await makeApp()
       const { token } = await seededToken()
       const before = await onePost(app, '2')
       vi.setSystemTime(new Date('2031-05-01T10:00:07Z'))
@@ -657,8 +631,9 @@ describe('posts routes', () => {
       expect(after?.createdAt).toBe(before.createdAt)
     })
 
-    it('dislike moves the user from likedBy to dislikedBy and lowers likeCount by one', async () => {
-      app = await makeTestApp()
+    it('dislike moves the user from likedBy to dislikedBy and lowers likeCount by one', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/posts/like/2', {}, { token }))
       const response = await app.send('/api/posts/dislike/2', {}, { token })
@@ -670,8 +645,7 @@ describe('posts routes', () => {
       })
     })
 
-    it('like after dislike moves the user back and raises likeCount by one', async () => {
-      app = await makeTestApp()
+    it('like after dislike moves the user back and raises likeCount by one', async ({ app }) => {
       const { token } = await seededToken()
       const steps: [string, number][] = [
         ['dislike', 9],
@@ -689,8 +663,7 @@ describe('posts routes', () => {
       }
     })
 
-    it('refuses a second like with the exact spec text and keeps the count', async () => {
-      app = await makeTestApp()
+    it('refuses a second like with the exact spec text and keeps the count', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/posts/like/2', {}, { token }))
       await expectError(
@@ -701,8 +674,7 @@ describe('posts routes', () => {
       expect((await onePost(app, '2')).likes.likeCount).toBe(11)
     })
 
-    it('refuses a second dislike with the exact spec text and keeps the count', async () => {
-      app = await makeTestApp()
+    it('refuses a second dislike with the exact spec text and keeps the count', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/posts/dislike/2', {}, { token }))
       await expectError(
@@ -713,8 +685,7 @@ describe('posts routes', () => {
       expect((await onePost(app, '2')).likes.likeCount).toBe(9)
     })
 
-    it('refuses to dislike a post whose likeCount is 0', async () => {
-      app = await makeTestApp()
+    it('refuses to dislike a post whose likeCount is 0', async ({ app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send('/api/posts/dislike/3', {}, { token }),
@@ -728,8 +699,9 @@ describe('posts routes', () => {
       })
     })
 
-    it('answers {post} with only the viewer in the reactor lists with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers {post} with only the viewer in the reactor lists with Prefer: return=minimal', async ({
+      app,
+    }) => {
       const other = await quickUser(app, 'other')
       await ok(app.send('/api/posts/like/2', {}, { token: other.token }))
       const { token } = await seededToken()
@@ -745,8 +717,7 @@ describe('posts routes', () => {
       })
     })
 
-    it('ignores a malformed or empty body, as the spec client sends {}', async () => {
-      app = await makeTestApp()
+    it('ignores a malformed or empty body, as the spec client sends {}', async ({ app }) => {
       const { token } = await seededToken()
       const empty = await app.request('/api/posts/like/2', {
         method: 'POST',
@@ -756,8 +727,7 @@ describe('posts routes', () => {
       expect((await onePost(app, '2')).likes.likeCount).toBe(11)
     })
 
-    it.each(['like', 'dislike'])('answers 404 for unknown ids on %s', async (action) => {
-      app = await makeTestApp()
+    it.for(['like', 'dislike'])('answers 404 for unknown ids on %s', async (action, { app }) => {
       const { token } = await seededToken()
       for (const id of BAD_IDS) {
         await expectError(
@@ -769,16 +739,14 @@ describe('posts routes', () => {
       expect((await allPosts(app)).map((post) => post.likes.likeCount)).toEqual([0, 0, 0, 10, 1000])
     })
 
-    it.each(['like', 'dislike'])('answers 401 on %s without a token', async (action) => {
-      app = await makeTestApp()
+    it.for(['like', 'dislike'])('answers 401 on %s without a token', async (action, { app }) => {
       await expectError(app.send(`/api/posts/${action}/2`, {}), 401, MESSAGES.invalidToken)
       expect((await onePost(app, '2')).likes.likeCount).toBe(10)
     })
   })
 
   describe('comment counts on posts', () => {
-    it('adding a comment raises commentCount and deleting one lowers it', async () => {
-      app = await makeTestApp()
+    it('adding a comment raises commentCount and deleting one lowers it', async ({ app }) => {
       const { token } = await seededToken()
       const id = await addComment(app, token, '1', 'nice')
       expect((await onePost(app, '1')).commentCount).toBe(3)
@@ -787,8 +755,7 @@ describe('posts routes', () => {
     })
   })
 
-  it('keeps the author summary in step with profile edits', async () => {
-    app = await makeTestApp()
+  it('keeps the author summary in step with profile edits', async ({ app }) => {
     const { token } = await seededToken()
     await ok(app.send('/api/users/edit', { userData: { firstName: 'Renamed' } }, { token }))
     const post = await onePost(app, '4')

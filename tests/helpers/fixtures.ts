@@ -1,0 +1,63 @@
+/**
+ * Vitest fixtures for the server tests: a test names what it needs in its first argument and
+ * gets it fresh, cleaned up after it even when it fails (CONTRIBUTING.md, "Tests").
+ *
+ * - `app`: the real app over a fresh in-memory database with the demo data. A describe that
+ *   needs another app calls `test.override({ appOptions: { demo: false } })` first.
+ * - `makeApp(options)`: another app, or one built its own way, closed after the test too.
+ * - `player1`: the seeded player1, signed in (a valid token without the slow login).
+ * - `tempDir`: a fresh temporary folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test as base } from 'vitest'
+import { quickUser, seededToken } from './api'
+import { makeTestApp, type TestApp, type TestAppOptions } from './server-app'
+
+export interface SignedIn {
+  token: string
+  id: string
+}
+
+export interface ServerFixtures {
+  /** How `app` is built; the defaults are the demo data and no rate limits. */
+  appOptions: TestAppOptions
+  app: TestApp
+  /** Builds more apps, or one with options of its own; each is closed after the test. */
+  makeApp: (options?: TestAppOptions) => Promise<TestApp>
+  player1: SignedIn
+  tempDir: string
+}
+
+export const test = base.extend<ServerFixtures>({
+  appOptions: {},
+  app: async ({ appOptions }, use) => {
+    const app = await makeTestApp(appOptions)
+    await use(app)
+    app.close()
+  },
+  // Without the demo data there is no seeded player1: a player1 is made in the app instead.
+  player1: async ({ app, appOptions }, use) => {
+    await use(appOptions.demo === false ? await quickUser(app, 'player1') : await seededToken())
+  },
+  // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's needs from its first argument: none
+  makeApp: async ({}, use) => {
+    const made: TestApp[] = []
+    await use(async (options = {}) => {
+      const app = await makeTestApp(options)
+      made.push(app)
+      return app
+    })
+    for (const app of made) app.close()
+  },
+  // eslint-disable-next-line no-empty-pattern -- as makeApp
+  tempDir: async ({}, use) => {
+    const folder = mkdtempSync(join(tmpdir(), 'gamerstage-test-'))
+    await use(folder)
+    rmSync(folder, { recursive: true, force: true })
+  },
+})
+
+export const it = test
+export { describe, expect } from 'vitest'
