@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import type {
   LoginResponse,
   MetaResponse,
   SignupResponse,
-  User,
+  UsersResponse,
 } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import { verifyToken } from '../../../src/server/auth/token'
@@ -11,18 +10,17 @@ import { TIMESTAMP, body, expectError, ok, userNamed } from '../../helpers/api'
 import { createApp } from '../../../src/server/app'
 import { openDatabase } from '../../../src/server/db/client'
 import { initializeDatabase } from '../../../src/server/services/seed'
-import { TEST_SECRET, makeTestApp, type TestApp } from '../../helpers/server-app'
+import { TEST_SECRET, type TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
-let app: TestApp
-afterEach(() => app.close())
-
-const countUsers = async () =>
-  (await ok<{ users: User[] }>(app.get('/api/users'))).users.map((user) => user.username)
+const countUsers = async (app: TestApp) =>
+  (await ok<UsersResponse>(app.get('/api/users'))).users.map((user) => user.username)
 
 describe('auth routes', () => {
   describe('POST /api/auth/signup', () => {
-    it('creates a user with empty lists and the default avatar and answers createdUser and encodedToken', async () => {
-      app = await makeTestApp()
+    it('creates a user with empty lists and the default avatar and answers createdUser and encodedToken', async ({
+      app,
+    }) => {
       const response = await app.send('/api/auth/signup', {
         username: 'newbie',
         password: 'long enough pw',
@@ -59,8 +57,7 @@ describe('auth routes', () => {
       })
     })
 
-    it('lets the new user log in with the password given at sign-up', async () => {
-      app = await makeTestApp()
+    it('lets the new user log in with the password given at sign-up', async ({ app }) => {
       await app.signup('newbie', 'long enough pw')
       const response = await app.send('/api/auth/login', {
         username: 'newbie',
@@ -70,15 +67,13 @@ describe('auth routes', () => {
       expect((await body<LoginResponse>(response)).foundUser.username).toBe('newbie')
     })
 
-    it('gives a token that works on a protected route at once', async () => {
-      app = await makeTestApp()
+    it('gives a token that works on a protected route at once', async ({ app }) => {
       const { token } = await app.signup('newbie')
       const response = await app.send('/api/posts', { postData: { content: 'first!' } }, { token })
       expect(response.status).toBe(201)
     })
 
-    it('stores extra sign-up fields as given and returns them with the user', async () => {
-      app = await makeTestApp()
+    it('stores extra sign-up fields as given and returns them with the user', async ({ app }) => {
       const response = await app.send('/api/auth/signup', {
         username: 'withmail',
         password: 'long enough pw',
@@ -95,8 +90,9 @@ describe('auth routes', () => {
       expect(await userNamed(app, 'withmail')).toMatchObject({ email: 'me@example.com', age: 21 })
     })
 
-    it('never lets an extra field shadow a real one such as _id, followers or postCount', async () => {
-      app = await makeTestApp()
+    it('never lets an extra field shadow a real one such as _id, followers or postCount', async ({
+      app,
+    }) => {
       const response = await app.send('/api/auth/signup', {
         username: 'sneaky',
         password: 'long enough pw',
@@ -115,8 +111,7 @@ describe('auth routes', () => {
       expect(user.followerCount).toBe(0)
     })
 
-    it('stores the username trimmed', async () => {
-      app = await makeTestApp()
+    it('stores the username trimmed', async ({ app }) => {
       const response = await app.send('/api/auth/signup', {
         username: '  spaced  ',
         password: 'long enough pw',
@@ -125,20 +120,19 @@ describe('auth routes', () => {
       expect((await body<SignupResponse>(response)).createdUser.username).toBe('spaced')
     })
 
-    it.each(['player1', 'PLAYER1', 'Player1', ' player1 '])(
+    it.for(['player1', 'PLAYER1', 'Player1', ' player1 '])(
       'refuses the taken username %j with 422',
-      async (username) => {
-        app = await makeTestApp()
+      async (username, { app }) => {
         await expectError(
           app.send('/api/auth/signup', { username, password: 'long enough pw' }),
           422,
           MESSAGES.usernameTaken,
         )
-        expect(await countUsers()).toHaveLength(4)
+        expect(await countUsers(app)).toHaveLength(4)
       },
     )
 
-    it.each([
+    it.for<[string, string]>([
       ['ab', 'Username must be at least 3 characters.'],
       ['a'.repeat(31), 'Username can be at most 30 characters.'],
       ['a b', 'Username can only use letters, digits, "_", "." and "-".'],
@@ -147,24 +141,24 @@ describe('auth routes', () => {
       ['home', 'That username is reserved. Pick another one.'],
       ['Explore', 'That username is reserved. Pick another one.'],
       ['API', 'That username is reserved. Pick another one.'],
-    ])('refuses the username %j with 400 %j', async (username, message) => {
-      app = await makeTestApp()
+    ])('refuses the username %j with 400 %j', async ([username, message], { app }) => {
       await expectError(
         app.send('/api/auth/signup', { username, password: 'long enough pw' }),
         400,
         message,
       )
-      expect(await countUsers()).toHaveLength(4)
+      expect(await countUsers(app)).toHaveLength(4)
     })
 
-    it('accepts usernames of exactly 3 and 30 characters with dots, dashes and underscores', async () => {
-      app = await makeTestApp()
+    it('accepts usernames of exactly 3 and 30 characters with dots, dashes and underscores', async ({
+      app,
+    }) => {
       await app.signup('a.b')
       await app.signup(`x-_${'y'.repeat(27)}`)
-      expect(await countUsers()).toHaveLength(6)
+      expect(await countUsers(app)).toHaveLength(6)
     })
 
-    it.each([
+    it.for<[unknown, string]>([
       [{ username: 'newbie', password: '1234567' }, 'Password must be at least 8 characters.'],
       [
         { username: 'newbie', password: 'x'.repeat(257) },
@@ -181,14 +175,12 @@ describe('auth routes', () => {
         { username: 'newbie', password: 'long enough pw', tags: ['a'] },
         'Extra sign-up fields must be short text, numbers or true/false.',
       ],
-    ])('refuses %j with 400 and a clear message', async (input, message) => {
-      app = await makeTestApp()
+    ])('refuses %j with 400 and a clear message', async ([input, message], { app }) => {
       await expectError(app.send('/api/auth/signup', input), 400, message)
-      expect(await countUsers()).toHaveLength(4)
+      expect(await countUsers(app)).toHaveLength(4)
     })
 
-    it('refuses malformed JSON with 400 and creates nobody', async () => {
-      app = await makeTestApp()
+    it('refuses malformed JSON with 400 and creates nobody', async ({ app }) => {
       const response = await app.request('/api/auth/signup', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -199,13 +191,12 @@ describe('auth routes', () => {
         errors: [MESSAGES.invalidJson],
         code: 'INVALID_JSON',
       })
-      expect(await countUsers()).toHaveLength(4)
+      expect(await countUsers(app)).toHaveLength(4)
     })
   })
 
   describe('extra sign-up fields', () => {
-    it('never stores a field that could hold a secret', async () => {
-      app = await makeTestApp()
+    it('never stores a field that could hold a secret', async ({ app }) => {
       const response = await app.send('/api/auth/signup', {
         username: 'formfiller',
         password: 'password12',
@@ -226,8 +217,7 @@ describe('auth routes', () => {
       expect(JSON.parse(stored.extra)).toEqual({ email: 'ff@lan.party' })
     })
 
-    it('refuses the username "bookmark", which names a route', async () => {
-      app = await makeTestApp()
+    it('refuses the username "bookmark", which names a route', async ({ app }) => {
       const response = await app.send('/api/auth/signup', {
         username: 'bookmark',
         password: 'password12',
@@ -235,13 +225,13 @@ describe('auth routes', () => {
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({
         errors: ['That username is reserved. Pick another one.'],
+        code: 'VALIDATION',
       })
     })
   })
 
   describe('POST /api/auth/login', () => {
-    it('answers foundUser and encodedToken for the demo account', async () => {
-      app = await makeTestApp()
+    it('answers foundUser and encodedToken for the demo account', async ({ app }) => {
       const response = await app.send('/api/auth/login', {
         username: 'player1',
         password: 'gamerstage',
@@ -259,8 +249,7 @@ describe('auth routes', () => {
       })
     })
 
-    it('finds the user whatever the case of the username', async () => {
-      app = await makeTestApp()
+    it('finds the user whatever the case of the username', async ({ app }) => {
       const response = await app.send('/api/auth/login', {
         username: 'PLAYER1',
         password: 'gamerstage',
@@ -269,8 +258,7 @@ describe('auth routes', () => {
       expect((await body<LoginResponse>(response)).foundUser.username).toBe('player1')
     })
 
-    it('answers 404 for an unknown username', async () => {
-      app = await makeTestApp()
+    it('answers 404 for an unknown username', async ({ app }) => {
       await expectError(
         app.send('/api/auth/login', { username: 'nobody', password: 'gamerstage' }),
         404,
@@ -278,10 +266,9 @@ describe('auth routes', () => {
       )
     })
 
-    it.each(['wrong password', 'Gamerstage', 'gamerstage ', ''])(
+    it.for(['wrong password', 'Gamerstage', 'gamerstage ', ''])(
       'answers 401 for the wrong password %j',
-      async (password) => {
-        app = await makeTestApp()
+      async (password, { app }) => {
         await expectError(
           app.send('/api/auth/login', { username: 'player1', password }),
           401,
@@ -290,13 +277,12 @@ describe('auth routes', () => {
       },
     )
 
-    it.each([
+    it.for<[unknown]>([
       [{ username: 'player1' }],
       [{ password: 'gamerstage' }],
       [{ username: 1, password: 'gamerstage' }],
       [{}],
-    ])('answers 400 for the incomplete form %j', async (input) => {
-      app = await makeTestApp()
+    ])('answers 400 for the incomplete form %j', async ([input], { app }) => {
       await expectError(
         app.send('/api/auth/login', input),
         400,
@@ -304,8 +290,7 @@ describe('auth routes', () => {
       )
     })
 
-    it('answers 400 for a body that is not JSON', async () => {
-      app = await makeTestApp()
+    it('answers 400 for a body that is not JSON', async ({ app }) => {
       const response = await app.request('/api/auth/login', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import type { BookmarksPage, Post } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import {
@@ -12,36 +12,34 @@ import {
   userNamed,
   walkPages,
 } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
-let app: TestApp
 afterEach(() => {
-  app.close()
   vi.useRealTimers()
 })
 
 const ids = (posts: Post[]) => posts.map((post) => post._id)
 
-const bookmarksOf = async (token: string) =>
+const bookmarksOf = async (app: TestApp, token: string) =>
   (await ok<{ bookmarks: Post[] }>(app.get('/api/users/bookmark', token))).bookmarks
 
 describe('bookmark routes', () => {
   describe('GET /api/users/bookmark', () => {
-    it('answers {bookmarks} empty for a user who saved nothing', async () => {
-      app = await makeTestApp()
+    it('answers {bookmarks} empty for a user who saved nothing', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.get('/api/users/bookmark', token)
       expect(response.status).toBe(200)
       expect(await response.json()).toEqual({ bookmarks: [] })
     })
 
-    it('answers 401 without a token', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token', async ({ app }) => {
       await expectError(app.get('/api/users/bookmark'), 401, MESSAGES.invalidToken)
     })
 
-    it('walks 25 bookmarks a page at a time, most recently saved first, each exactly once', async () => {
-      app = await makeTestApp()
+    it('walks 25 bookmarks a page at a time, most recently saved first, each exactly once', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       const saved: string[] = []
       for (let index = 0; index < 20; index += 1)
@@ -54,7 +52,7 @@ describe('bookmark routes', () => {
         vi.setSystemTime((now += 1000))
         await ok(app.send(`/api/users/bookmark/${id}`, {}, { token }))
       }
-      const whole = await bookmarksOf(token)
+      const whole = await bookmarksOf(app, token)
       expect(ids(whole)).toEqual([...saved].reverse())
       const { items, pages } = await walkPages<Post>(
         app,
@@ -67,21 +65,19 @@ describe('bookmark routes', () => {
       for (const post of items) expect(post.comments).toEqual([])
     })
 
-    it.each([
+    it.for<[string, string]>([
       ['limit=0', 'limit must be a whole number from 1 to 100.'],
       ['limit=101', 'limit must be a whole number from 1 to 100.'],
       ['limit=1.5', 'limit must be a whole number from 1 to 100.'],
       ['limit=2&cursor=%%%', MESSAGES.invalidCursor],
-    ])('refuses ?%s with 400', async (query, message) => {
-      app = await makeTestApp()
+    ])('refuses ?%s with 400', async ([query, message], { app }) => {
       const { token } = await seededToken()
       await expectError(app.get(`/api/users/bookmark?${query}`, token), 400, message)
     })
   })
 
   describe('POST /api/users/bookmark/:postId', () => {
-    it('saves the post and answers {bookmarks} with it', async () => {
-      app = await makeTestApp()
+    it('saves the post and answers {bookmarks} with it', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/users/bookmark/2', {}, { token })
       expect(response.status).toBe(200)
@@ -89,12 +85,11 @@ describe('bookmark routes', () => {
       expect(Object.keys(answer)).toEqual(['bookmarks'])
       expect(ids(answer.bookmarks)).toEqual(['2'])
       expect(answer.bookmarks[0]).toMatchObject({ _id: '2', id: '2', username: 'questlord' })
-      expect(ids(await bookmarksOf(token))).toEqual(['2'])
+      expect(ids(await bookmarksOf(app, token))).toEqual(['2'])
       expect(ids((await userNamed(app, 'player1', token)).bookmarks)).toEqual(['2'])
     })
 
-    it("keeps a user's bookmarks private to that user", async () => {
-      app = await makeTestApp()
+    it("keeps a user's bookmarks private to that user", async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/users/bookmark/2', {}, { token }))
       expect((await userNamed(app, 'player1')).bookmarks).toEqual([])
@@ -103,8 +98,7 @@ describe('bookmark routes', () => {
       expect(ids((await userNamed(app, 'player1', token)).bookmarks)).toEqual(['2'])
     })
 
-    it('answers {post} with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers {post} with Prefer: return=minimal', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send(
         '/api/users/bookmark/1',
@@ -121,8 +115,7 @@ describe('bookmark routes', () => {
       expect(answer.post._id).toBe('1')
     })
 
-    it('refuses to save the same post twice', async () => {
-      app = await makeTestApp()
+    it('refuses to save the same post twice', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/users/bookmark/2', {}, { token }))
       await expectError(
@@ -130,39 +123,35 @@ describe('bookmark routes', () => {
         400,
         MESSAGES.alreadyBookmarked,
       )
-      expect(ids(await bookmarksOf(token))).toEqual(['2'])
+      expect(ids(await bookmarksOf(app, token))).toEqual(['2'])
     })
 
-    it("keeps each user's bookmarks apart", async () => {
-      app = await makeTestApp()
+    it("keeps each user's bookmarks apart", async ({ app }) => {
       const me = await seededToken()
       const other = await quickUser(app, 'collector')
       await ok(app.send('/api/users/bookmark/2', {}, { token: me.token }))
       await ok(app.send('/api/users/bookmark/3', {}, { token: other.token }))
-      expect(ids(await bookmarksOf(me.token))).toEqual(['2'])
-      expect(ids(await bookmarksOf(other.token))).toEqual(['3'])
+      expect(ids(await bookmarksOf(app, me.token))).toEqual(['2'])
+      expect(ids(await bookmarksOf(app, other.token))).toEqual(['3'])
     })
 
-    it.each(BAD_IDS)('answers 404 for the post id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the post id %j', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/users/bookmark/${id}`, {}, { token }),
         404,
         MESSAGES.postNotFound,
       )
-      expect(await bookmarksOf(token)).toEqual([])
+      expect(await bookmarksOf(app, token)).toEqual([])
     })
 
-    it('answers 401 without a token', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token', async ({ app }) => {
       await expectError(app.send('/api/users/bookmark/2', {}), 401, MESSAGES.invalidToken)
     })
   })
 
   describe('POST /api/users/remove-bookmark/:postId', () => {
-    it('removes the post and answers the remaining {bookmarks}', async () => {
-      app = await makeTestApp()
+    it('removes the post and answers the remaining {bookmarks}', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/users/bookmark/2', {}, { token }))
       await ok(app.send('/api/users/bookmark/3', {}, { token }))
@@ -171,11 +160,10 @@ describe('bookmark routes', () => {
       const answer = await body<{ bookmarks: Post[] }>(response)
       expect(Object.keys(answer)).toEqual(['bookmarks'])
       expect(ids(answer.bookmarks)).toEqual(['3'])
-      expect(ids(await bookmarksOf(token))).toEqual(['3'])
+      expect(ids(await bookmarksOf(app, token))).toEqual(['3'])
     })
 
-    it('answers {post} with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers {post} with Prefer: return=minimal', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/users/bookmark/2', {}, { token }))
       const response = await app.send(
@@ -189,11 +177,10 @@ describe('bookmark routes', () => {
       expect(response.status).toBe(200)
       expect(response.headers.get('Preference-Applied')).toBe('return=minimal')
       expect((await body<{ post: Post }>(response)).post._id).toBe('2')
-      expect(await bookmarksOf(token)).toEqual([])
+      expect(await bookmarksOf(app, token)).toEqual([])
     })
 
-    it('refuses to remove a post that is not saved', async () => {
-      app = await makeTestApp()
+    it('refuses to remove a post that is not saved', async ({ app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send('/api/users/remove-bookmark/2', {}, { token }),
@@ -202,8 +189,7 @@ describe('bookmark routes', () => {
       )
     })
 
-    it.each(BAD_IDS)('answers 404 for the post id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the post id %j', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/users/remove-bookmark/${id}`, {}, { token }),
@@ -212,22 +198,20 @@ describe('bookmark routes', () => {
       )
     })
 
-    it('answers 401 without a token and keeps the bookmark', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token and keeps the bookmark', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/users/bookmark/2', {}, { token }))
       await expectError(app.send('/api/users/remove-bookmark/2', {}), 401, MESSAGES.invalidToken)
-      expect(ids(await bookmarksOf(token))).toEqual(['2'])
+      expect(ids(await bookmarksOf(app, token))).toEqual(['2'])
     })
   })
 
-  it('drops a bookmark when its post is deleted', async () => {
-    app = await makeTestApp()
+  it('drops a bookmark when its post is deleted', async ({ app }) => {
     const { token } = await seededToken()
     await ok(app.send('/api/users/bookmark/4', {}, { token }))
     await ok(app.send('/api/users/bookmark/1', {}, { token }))
     await ok(app.send('/api/posts/4', undefined, { token, method: 'DELETE' }))
-    expect(ids(await bookmarksOf(token))).toEqual(['1'])
+    expect(ids(await bookmarksOf(app, token))).toEqual(['1'])
     const page = await ok<BookmarksPage>(app.get('/api/users/bookmark?limit=5', token))
     expect(ids(page.bookmarks)).toEqual(['1'])
     expect(page.nextCursor).toBeNull()

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import type { Comment, CommentsPage } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import {
@@ -14,18 +14,17 @@ import {
   seededToken,
   walkPages,
 } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
-let app: TestApp
 afterEach(() => {
-  app.close()
   vi.useRealTimers()
 })
 
 const minimal = { Prefer: 'return=minimal' }
 
 /** The seeded comments of post 4 (player1's post): one by nova_strike, one by lootgoblin. */
-async function seededCommentsOfPost4() {
+async function seededCommentsOfPost4(app: TestApp) {
   const comments = await commentsOf(app, '4')
   const byNova = comments.find((comment) => comment.username === 'nova_strike')
   const byGoblin = comments.find((comment) => comment.username === 'lootgoblin')
@@ -35,8 +34,9 @@ async function seededCommentsOfPost4() {
 
 describe('comments routes', () => {
   describe('GET /api/comments/:postId', () => {
-    it('answers the comments of a post, newest first, under {comments} without a token', async () => {
-      app = await makeTestApp()
+    it('answers the comments of a post, newest first, under {comments} without a token', async ({
+      app,
+    }) => {
       const response = await app.get('/api/comments/1')
       expect(response.status).toBe(200)
       const answer = await body<{ comments: Comment[] }>(response)
@@ -60,8 +60,7 @@ describe('comments routes', () => {
       }
     })
 
-    it('walks 25 comments a page at a time, newest first, each exactly once', async () => {
-      app = await makeTestApp()
+    it('walks 25 comments a page at a time, newest first, each exactly once', async ({ app }) => {
       const { token } = await seededToken()
       for (let index = 0; index < 23; index += 1) await addComment(app, token, '3', `c${index}`)
       const whole = await commentsOf(app, '3')
@@ -72,8 +71,7 @@ describe('comments routes', () => {
       expect(items.map((comment) => comment._id)).toEqual(whole.map((comment) => comment._id))
     })
 
-    it('shows only the viewer in the vote lists of a page', async () => {
-      app = await makeTestApp()
+    it('shows only the viewer in the vote lists of a page', async ({ app }) => {
       const me = await seededToken()
       const other = await quickUser(app, 'other')
       const [newest] = await commentsOf(app, '2')
@@ -98,13 +96,11 @@ describe('comments routes', () => {
       ])
     })
 
-    it.each(BAD_IDS)('answers 404 for the post id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the post id %j', async (id, { app }) => {
       await expectError(app.get(`/api/comments/${id}`), 404, MESSAGES.postNotFound)
     })
 
-    it.each(['0', '101', 'x', '1.5'])('refuses limit=%j with 400', async (limit) => {
-      app = await makeTestApp()
+    it.for(['0', '101', 'x', '1.5'])('refuses limit=%j with 400', async (limit, { app }) => {
       await expectError(
         app.get(`/api/comments/1?limit=${limit}`),
         400,
@@ -112,8 +108,7 @@ describe('comments routes', () => {
       )
     })
 
-    it('refuses a garbage cursor with 400', async () => {
-      app = await makeTestApp()
+    it('refuses a garbage cursor with 400', async ({ app }) => {
       await expectError(
         app.get('/api/comments/1?limit=1&cursor=not-a-cursor'),
         400,
@@ -123,8 +118,9 @@ describe('comments routes', () => {
   })
 
   describe('POST /api/comments/add/:postId', () => {
-    it('adds the comment, answers 201 with all comments and raises commentCount', async () => {
-      app = await makeTestApp()
+    it('adds the comment, answers 201 with all comments and raises commentCount', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       const response = await app.send(
         '/api/comments/add/1',
@@ -146,16 +142,14 @@ describe('comments routes', () => {
       expect(post.comments).toHaveLength(3)
     })
 
-    it('accepts the spec client form {commentData: "text"}', async () => {
-      app = await makeTestApp()
+    it('accepts the spec client form {commentData: "text"}', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/comments/add/1', { commentData: 'bare' }, { token })
       expect(response.status).toBe(201)
       expect((await commentsOf(app, '1'))[0]?.text).toBe('bare')
     })
 
-    it('answers {comment} and Preference-Applied with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers {comment} and Preference-Applied with Prefer: return=minimal', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.send(
         '/api/comments/add/1',
@@ -169,7 +163,7 @@ describe('comments routes', () => {
       expect(answer.comment).toMatchObject({ text: 'min', postId: '1', username: 'player1' })
     })
 
-    it.each([
+    it.for<[unknown, string]>([
       [{ commentData: 'x'.repeat(501) }, 'A comment can be at most 500 characters.'],
       [{ commentData: '   ' }, 'A comment cannot be empty.'],
       [{ commentData: { text: '' } }, 'A comment cannot be empty.'],
@@ -177,23 +171,20 @@ describe('comments routes', () => {
       [{ commentData: null }, 'Send the comment as {"commentData": {"text": "…"}}.'],
       [{ text: 'top level' }, 'Send the comment as {"commentData": {"text": "…"}}.'],
       [[1, 2], 'Send the comment as {"commentData": {"text": "…"}}.'],
-    ])('refuses %j with 400 and adds nothing', async (input, message) => {
-      app = await makeTestApp()
+    ])('refuses %j with 400 and adds nothing', async ([input, message], { app }) => {
       const { token } = await seededToken()
       await expectError(app.send('/api/comments/add/1', input, { token }), 400, message)
       expect(await commentsOf(app, '1')).toHaveLength(2)
       expect((await onePost(app, '1')).commentCount).toBe(2)
     })
 
-    it('accepts exactly 500 characters', async () => {
-      app = await makeTestApp()
+    it('accepts exactly 500 characters', async ({ app }) => {
       const { token } = await seededToken()
       await addComment(app, token, '1', 'z'.repeat(500))
       expect((await commentsOf(app, '1'))[0]?.text).toHaveLength(500)
     })
 
-    it.each(BAD_IDS)('answers 404 for the post id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the post id %j', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/comments/add/${id}`, { commentData: 'x' }, { token }),
@@ -202,8 +193,7 @@ describe('comments routes', () => {
       )
     })
 
-    it('answers 401 without a token and adds nothing', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token and adds nothing', async ({ app }) => {
       await expectError(
         app.send('/api/comments/add/1', { commentData: 'x' }),
         401,
@@ -214,10 +204,10 @@ describe('comments routes', () => {
   })
 
   describe('POST /api/comments/edit/:postId/:commentId', () => {
-    it('replaces the text and moves updatedAt, for the author', async () => {
+    it('replaces the text and moves updatedAt, for the author', async ({ makeApp }) => {
       vi.useFakeTimers({ toFake: ['Date'] })
       vi.setSystemTime(new Date('2031-01-01T12:00:00Z'))
-      app = await makeTestApp()
+      const app = await makeApp()
       const { token } = await seededToken()
       const id = await addComment(app, token, '1', 'first take')
       const [before] = await commentsOf(app, '1')
@@ -237,8 +227,9 @@ describe('comments routes', () => {
       expect((await onePost(app, '1')).commentCount).toBe(3)
     })
 
-    it('accepts {commentData: "text"} and answers {comment} with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('accepts {commentData: "text"} and answers {comment} with Prefer: return=minimal', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       const id = await addComment(app, token, '1', 'v1')
       const response = await app.send(
@@ -254,10 +245,9 @@ describe('comments routes', () => {
       })
     })
 
-    it("refuses to edit someone else's comment, even on one's own post", async () => {
-      app = await makeTestApp()
+    it("refuses to edit someone else's comment, even on one's own post", async ({ app }) => {
       const { token } = await seededToken()
-      const { byNova } = await seededCommentsOfPost4()
+      const { byNova } = await seededCommentsOfPost4(app)
       await expectError(
         app.send(`/api/comments/edit/4/${byNova._id}`, { commentData: 'mine now' }, { token }),
         400,
@@ -266,8 +256,7 @@ describe('comments routes', () => {
       expect((await commentsOf(app, '4')).find((c) => c._id === byNova._id)?.text).toBe(byNova.text)
     })
 
-    it('refuses an over-long edit with 400 and keeps the text', async () => {
-      app = await makeTestApp()
+    it('refuses an over-long edit with 400 and keeps the text', async ({ app }) => {
       const { token } = await seededToken()
       const id = await addComment(app, token, '1', 'keep me')
       await expectError(
@@ -278,8 +267,7 @@ describe('comments routes', () => {
       expect((await commentsOf(app, '1'))[0]?.text).toBe('keep me')
     })
 
-    it('answers 404 for a comment named under another post', async () => {
-      app = await makeTestApp()
+    it('answers 404 for a comment named under another post', async ({ app }) => {
       const { token } = await seededToken()
       const id = await addComment(app, token, '1', 'on post 1')
       await expectError(
@@ -290,8 +278,7 @@ describe('comments routes', () => {
       expect((await commentsOf(app, '1'))[0]?.text).toBe('on post 1')
     })
 
-    it.each(BAD_IDS)('answers 404 for %j as a comment id and as a post id', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for %j as a comment id and as a post id', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/comments/edit/1/${id}`, { commentData: 'x' }, { token }),
@@ -307,8 +294,7 @@ describe('comments routes', () => {
   })
 
   describe('POST /api/comments/delete/:postId/:commentId', () => {
-    it('lets the author delete their comment and lowers commentCount', async () => {
-      app = await makeTestApp()
+    it('lets the author delete their comment and lowers commentCount', async ({ app }) => {
       const { token } = await seededToken()
       const id = await addComment(app, token, '1', 'oops')
       const response = await app.send(`/api/comments/delete/1/${id}`, {}, { token })
@@ -320,20 +306,18 @@ describe('comments routes', () => {
       expect((await onePost(app, '1')).commentCount).toBe(2)
     })
 
-    it("lets the post's owner delete someone else's comment on their post", async () => {
-      app = await makeTestApp()
+    it("lets the post's owner delete someone else's comment on their post", async ({ app }) => {
       const { token } = await seededToken()
-      const { byNova, byGoblin } = await seededCommentsOfPost4()
+      const { byNova, byGoblin } = await seededCommentsOfPost4(app)
       const response = await app.send(`/api/comments/delete/4/${byNova._id}`, {}, { token })
       expect(response.status).toBe(200)
       expect((await commentsOf(app, '4')).map((comment) => comment._id)).toEqual([byGoblin._id])
       expect((await onePost(app, '4')).commentCount).toBe(1)
     })
 
-    it('refuses a third party who neither wrote the comment nor owns the post', async () => {
-      app = await makeTestApp()
+    it('refuses a third party who neither wrote the comment nor owns the post', async ({ app }) => {
       const { token: questlord } = await seededToken('questlord')
-      const { byNova } = await seededCommentsOfPost4()
+      const { byNova } = await seededCommentsOfPost4(app)
       await expectError(
         app.send(`/api/comments/delete/4/${byNova._id}`, {}, { token: questlord }),
         400,
@@ -343,10 +327,9 @@ describe('comments routes', () => {
       expect((await onePost(app, '4')).commentCount).toBe(2)
     })
 
-    it("lets a commenter delete their own comment on someone else's post", async () => {
-      app = await makeTestApp()
+    it("lets a commenter delete their own comment on someone else's post", async ({ app }) => {
       const { token: nova } = await seededToken('nova_strike')
-      const { byNova } = await seededCommentsOfPost4()
+      const { byNova } = await seededCommentsOfPost4(app)
       const response = await app.send(
         `/api/comments/delete/4/${byNova._id}`,
         {},
@@ -358,8 +341,7 @@ describe('comments routes', () => {
       expect(await commentsOf(app, '4')).toHaveLength(1)
     })
 
-    it('answers 404 for a comment that is already deleted', async () => {
-      app = await makeTestApp()
+    it('answers 404 for a comment that is already deleted', async ({ app }) => {
       const { token } = await seededToken()
       const id = await addComment(app, token, '1', 'twice')
       await ok(app.send(`/api/comments/delete/1/${id}`, {}, { token }))
@@ -371,8 +353,7 @@ describe('comments routes', () => {
       expect((await onePost(app, '1')).commentCount).toBe(2)
     })
 
-    it.each(BAD_IDS)('answers 404 for the ids %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the ids %j', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/comments/delete/4/${id}`, {}, { token }),
@@ -387,16 +368,14 @@ describe('comments routes', () => {
       expect(await commentsOf(app, '4')).toHaveLength(2)
     })
 
-    it('answers 401 without a token', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token', async ({ app }) => {
       await expectError(app.send('/api/comments/delete/4/7', {}), 401, MESSAGES.invalidToken)
       expect(await commentsOf(app, '4')).toHaveLength(2)
     })
   })
 
   describe('POST /api/comments/upvote and /downvote', () => {
-    it('upvote adds the user to upvotedBy and counts it', async () => {
-      app = await makeTestApp()
+    it('upvote adds the user to upvotedBy and counts it', async ({ app }) => {
       const { token } = await seededToken()
       const [comment] = await commentsOf(app, '1')
       const response = await app.send(`/api/comments/upvote/1/${comment?._id}`, {}, { token })
@@ -411,8 +390,7 @@ describe('comments routes', () => {
       })
     })
 
-    it('downvote moves the user out of upvotedBy into downvotedBy, and back', async () => {
-      app = await makeTestApp()
+    it('downvote moves the user out of upvotedBy into downvotedBy, and back', async ({ app }) => {
       const { token } = await seededToken()
       const [comment] = await commentsOf(app, '1')
       const me = [{ _id: '1', username: 'player1' }]
@@ -433,8 +411,7 @@ describe('comments routes', () => {
       })
     })
 
-    it('counts the votes of several users', async () => {
-      app = await makeTestApp()
+    it('counts the votes of several users', async ({ app }) => {
       const a = await seededToken()
       const b = await quickUser(app, 'voter_b')
       const c = await quickUser(app, 'voter_c')
@@ -449,8 +426,7 @@ describe('comments routes', () => {
       expect(votes?.downvotedBy.map((voter) => voter.username)).toEqual(['voter_c'])
     })
 
-    it('refuses a second upvote with the exact spec text', async () => {
-      app = await makeTestApp()
+    it('refuses a second upvote with the exact spec text', async ({ app }) => {
       const { token } = await seededToken()
       const [comment] = await commentsOf(app, '1')
       await ok(app.send(`/api/comments/upvote/1/${comment?._id}`, {}, { token }))
@@ -462,8 +438,7 @@ describe('comments routes', () => {
       expect((await commentsOf(app, '1'))[0]?.votes.upvoteCount).toBe(1)
     })
 
-    it('refuses a second downvote with the exact spec text', async () => {
-      app = await makeTestApp()
+    it('refuses a second downvote with the exact spec text', async ({ app }) => {
       const { token } = await seededToken()
       const [comment] = await commentsOf(app, '1')
       await ok(app.send(`/api/comments/downvote/1/${comment?._id}`, {}, { token }))
@@ -475,8 +450,7 @@ describe('comments routes', () => {
       expect((await commentsOf(app, '1'))[0]?.votes.downvoteCount).toBe(1)
     })
 
-    it('answers {comment} with only the viewer with Prefer: return=minimal', async () => {
-      app = await makeTestApp()
+    it('answers {comment} with only the viewer with Prefer: return=minimal', async ({ app }) => {
       const other = await quickUser(app, 'other')
       const { token } = await seededToken()
       const [comment] = await commentsOf(app, '1')
@@ -496,8 +470,7 @@ describe('comments routes', () => {
       })
     })
 
-    it.each(['upvote', 'downvote'])('answers 404 for unknown ids on %s', async (action) => {
-      app = await makeTestApp()
+    it.for(['upvote', 'downvote'])('answers 404 for unknown ids on %s', async (action, { app }) => {
       const { token } = await seededToken()
       for (const id of BAD_IDS) {
         await expectError(
@@ -513,8 +486,7 @@ describe('comments routes', () => {
       }
     })
 
-    it.each(['upvote', 'downvote'])('answers 401 on %s without a token', async (action) => {
-      app = await makeTestApp()
+    it.for(['upvote', 'downvote'])('answers 401 on %s without a token', async (action, { app }) => {
       const [comment] = await commentsOf(app, '1')
       await expectError(
         app.send(`/api/comments/${action}/1/${comment?._id}`, {}),

@@ -1,4 +1,3 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import type { Post, PostsPage } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import {
@@ -10,15 +9,13 @@ import {
   seededToken,
   walkPages,
 } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
-
-let app: TestApp
-afterEach(() => app.close())
+import { describe, expect, it } from '../../helpers/fixtures'
 
 describe('feed routes', () => {
   describe('GET /api/feed', () => {
-    it("answers the viewer's own and followed users' posts, newest first, as {posts, nextCursor}", async () => {
-      app = await makeTestApp()
+    it("answers the viewer's own and followed users' posts, newest first, as {posts, nextCursor}", async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       const response = await app.get('/api/feed', token)
       expect(response.status).toBe(200)
@@ -29,8 +26,7 @@ describe('feed routes', () => {
       expect(page.nextCursor).toBeNull()
     })
 
-    it('follows and unfollows change what the feed holds', async () => {
-      app = await makeTestApp()
+    it('follows and unfollows change what the feed holds', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/users/follow/3', {}, { token }))
       await ok(app.send('/api/users/unfollow/2', {}, { token }))
@@ -38,8 +34,7 @@ describe('feed routes', () => {
       expect(page.posts.map((post) => post.username)).toEqual(['player1', 'questlord'])
     })
 
-    it("walks a long feed page by page and never shows a stranger's post", async () => {
-      app = await makeTestApp()
+    it("walks a long feed page by page and never shows a stranger's post", async ({ app }) => {
       const me = await seededToken()
       const friend = await quickUser(app, 'friend')
       const stranger = await quickUser(app, 'stranger')
@@ -63,8 +58,7 @@ describe('feed routes', () => {
       }
     })
 
-    it('answers a new user with only their own posts', async () => {
-      app = await makeTestApp()
+    it('answers a new user with only their own posts', async ({ app }) => {
       const { token } = await quickUser(app, 'newcomer')
       expect((await ok<PostsPage>(app.get('/api/feed', token))).posts).toEqual([])
       await createPost(app, token, 'hello world')
@@ -72,19 +66,17 @@ describe('feed routes', () => {
       expect(posts.map((post) => post.content)).toEqual(['hello world'])
     })
 
-    it('answers 401 without a token', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token', async ({ app }) => {
       await expectError(app.get('/api/feed'), 401, MESSAGES.invalidToken)
     })
 
-    it.each([
+    it.for<[string, string]>([
       ['limit=0', 'limit must be a whole number from 1 to 100.'],
       ['limit=101', 'limit must be a whole number from 1 to 100.'],
       ['limit=x', 'limit must be a whole number from 1 to 100.'],
       ['limit=1.5', 'limit must be a whole number from 1 to 100.'],
       ['limit=2&cursor=garbage', MESSAGES.invalidCursor],
-    ])('refuses ?%s with 400', async (query, message) => {
-      app = await makeTestApp()
+    ])('refuses ?%s with 400', async ([query, message], { app }) => {
       const { token } = await seededToken()
       await expectError(app.get(`/api/feed?${query}`, token), 400, message)
     })

@@ -1,4 +1,3 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import type { FollowResponse } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import {
@@ -10,17 +9,15 @@ import {
   seededToken,
   userNamed,
 } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
-
-let app: TestApp
-afterEach(() => app.close())
+import { describe, expect, it } from '../../helpers/fixtures'
 
 const names = (users: { username: string }[]) => users.map((user) => user.username)
 
 describe('follow routes', () => {
   describe('POST /api/users/follow/:userId', () => {
-    it('adds the target to following and the user to followers, answering {user, followUser}', async () => {
-      app = await makeTestApp()
+    it('adds the target to following and the user to followers, answering {user, followUser}', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/users/follow/3', {}, { token })
       expect(response.status).toBe(200)
@@ -40,8 +37,7 @@ describe('follow routes', () => {
       expect((await userNamed(app, 'player1')).followingCount).toBe(2)
     })
 
-    it('accepts a request without any body, as the spec client may send', async () => {
-      app = await makeTestApp()
+    it('accepts a request without any body, as the spec client may send', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.request('/api/users/follow/4', {
         method: 'POST',
@@ -51,8 +47,7 @@ describe('follow routes', () => {
       expect(names((await userNamed(app, 'lootgoblin')).followers)).toEqual(['player1'])
     })
 
-    it('refuses to follow someone already followed and keeps the counts', async () => {
-      app = await makeTestApp()
+    it('refuses to follow someone already followed and keeps the counts', async ({ app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send('/api/users/follow/2', {}, { token }),
@@ -63,8 +58,7 @@ describe('follow routes', () => {
       expect((await userNamed(app, 'player1')).followingCount).toBe(1)
     })
 
-    it('refuses to follow oneself', async () => {
-      app = await makeTestApp()
+    it('refuses to follow oneself', async ({ app }) => {
       const { token } = await seededToken()
       await expectError(app.send('/api/users/follow/1', {}, { token }), 400, MESSAGES.followSelf)
       expect(await userNamed(app, 'player1')).toMatchObject({
@@ -74,8 +68,7 @@ describe('follow routes', () => {
       })
     })
 
-    it.each(BAD_IDS)('answers 404 for the user id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the user id %j', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/users/follow/${id}`, {}, { token }),
@@ -85,16 +78,16 @@ describe('follow routes', () => {
       expect((await userNamed(app, 'player1')).followingCount).toBe(1)
     })
 
-    it('answers 401 without a token', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token', async ({ app }) => {
       await expectError(app.send('/api/users/follow/3', {}), 401, MESSAGES.invalidToken)
       expect((await userNamed(app, 'questlord')).followerCount).toBe(0)
     })
   })
 
   describe('POST /api/users/unfollow/:userId', () => {
-    it('removes both sides and lowers both counts, answering {user, followUser}', async () => {
-      app = await makeTestApp()
+    it('removes both sides and lowers both counts, answering {user, followUser}', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       const response = await app.send('/api/users/unfollow/2', {}, { token })
       expect(response.status).toBe(200)
@@ -110,8 +103,7 @@ describe('follow routes', () => {
       })
     })
 
-    it('refuses to unfollow someone not followed', async () => {
-      app = await makeTestApp()
+    it('refuses to unfollow someone not followed', async ({ app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send('/api/users/unfollow/3', {}, { token }),
@@ -121,14 +113,12 @@ describe('follow routes', () => {
       expect(await userNamed(app, 'questlord')).toMatchObject({ followerCount: 0, followers: [] })
     })
 
-    it('refuses to unfollow oneself', async () => {
-      app = await makeTestApp()
+    it('refuses to unfollow oneself', async ({ app }) => {
       const { token } = await seededToken()
       await expectError(app.send('/api/users/unfollow/1', {}, { token }), 400, MESSAGES.followSelf)
     })
 
-    it.each(BAD_IDS)('answers 404 for the user id %j', async (id) => {
-      app = await makeTestApp()
+    it.for(BAD_IDS)('answers 404 for the user id %j', async (id, { app }) => {
       const { token } = await seededToken()
       await expectError(
         app.send(`/api/users/unfollow/${id}`, {}, { token }),
@@ -137,15 +127,15 @@ describe('follow routes', () => {
       )
     })
 
-    it('answers 401 without a token and keeps the follow', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token and keeps the follow', async ({ app }) => {
       await expectError(app.send('/api/users/unfollow/2', {}), 401, MESSAGES.invalidToken)
       expect((await userNamed(app, 'nova_strike')).followerCount).toBe(1)
     })
   })
 
-  it('keeps counts and lists in step through a follow, unfollow, follow sequence by two users', async () => {
-    app = await makeTestApp()
+  it('keeps counts and lists in step through a follow, unfollow, follow sequence by two users', async ({
+    app,
+  }) => {
     const me = await seededToken()
     const other = await quickUser(app, 'watcher')
     await ok(app.send('/api/users/follow/4', {}, { token: me.token }))

@@ -1,31 +1,35 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import type {
   Comment,
+  CommentResponse,
   Notification,
   NotificationsPage,
   Post,
+  PostResponse,
   UnreadCountResponse,
 } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import { expectError, ok, TIMESTAMP } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
-
-let app: TestApp
-afterEach(() => app.close())
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
 type Session = { token: string; id: string }
 const minimal = { prefer: 'return=minimal' }
 
-async function post(author: Session, content: string): Promise<Post> {
-  const answer = await ok<{ post: Post }>(
+async function post(app: TestApp, author: Session, content: string): Promise<Post> {
+  const answer = await ok<PostResponse>(
     app.send('/api/posts', { postData: { content } }, { ...author, headers: minimal }),
     201,
   )
   return answer.post
 }
 
-async function comment(author: Session, postId: string, text: string): Promise<Comment> {
-  const answer = await ok<{ comment: Comment }>(
+async function comment(
+  app: TestApp,
+  author: Session,
+  postId: string,
+  text: string,
+): Promise<Comment> {
+  const answer = await ok<CommentResponse>(
     app.send(
       `/api/comments/add/${postId}`,
       { commentData: { text } },
@@ -39,20 +43,23 @@ async function comment(author: Session, postId: string, text: string): Promise<C
   return answer.comment
 }
 
-async function notificationsOf(user: Session, query = ''): Promise<NotificationsPage> {
+async function notificationsOf(
+  app: TestApp,
+  user: Session,
+  query = '',
+): Promise<NotificationsPage> {
   return ok<NotificationsPage>(app.get(`/api/notifications${query}`, user.token))
 }
 
 const summary = (list: Notification[]) =>
   list.map((n) => `${n.type} ${n.actor.username} ${n.postId ?? '-'} ${n.commentId ?? '-'}`)
 
-async function unread(user: Session): Promise<number> {
+async function unread(app: TestApp, user: Session): Promise<number> {
   return (await ok<UnreadCountResponse>(app.get('/api/notifications/unread-count', user.token)))
     .unreadCount
 }
 
-async function threeUsers() {
-  app = await makeTestApp({ demo: false })
+async function threeUsers(app: TestApp) {
   return {
     alice: await app.signup('alice'),
     bob: await app.signup('bob_b'),
@@ -61,18 +68,21 @@ async function threeUsers() {
 }
 
 describe('notifications', () => {
-  it('refuses every notification route without a valid token', async () => {
-    app = await makeTestApp({ demo: false })
+  it.override({ appOptions: { demo: false } })
+
+  it('refuses every notification route without a valid token', async ({ app }) => {
     await expectError(app.get('/api/notifications'), 401, MESSAGES.invalidToken)
     await expectError(app.get('/api/notifications/unread-count'), 401, MESSAGES.invalidToken)
     await expectError(app.send('/api/notifications/read', {}), 401, MESSAGES.invalidToken)
   })
 
-  it('tells the author of a liked post, with the actor, the post and a snippet', async () => {
-    const { alice, bob } = await threeUsers()
-    const liked = await post(alice, `Good game everyone ${'x'.repeat(200)}`)
+  it('tells the author of a liked post, with the actor, the post and a snippet', async ({
+    app,
+  }) => {
+    const { alice, bob } = await threeUsers(app)
+    const liked = await post(app, alice, `Good game everyone ${'x'.repeat(200)}`)
     await ok(app.send(`/api/posts/like/${liked._id}`, {}, bob))
-    const { notifications, nextCursor } = await notificationsOf(alice)
+    const { notifications, nextCursor } = await notificationsOf(app, alice)
     expect(nextCursor).toBeNull()
     expect(notifications).toHaveLength(1)
     const [notification] = notifications
@@ -88,123 +98,129 @@ describe('notifications', () => {
     expect(Object.keys(notification ?? {}).sort()).toEqual(
       ['actor', 'commentId', 'createdAt', 'id', 'postId', 'read', 'snippet', 'type'].sort(),
     )
-    expect(await unread(alice)).toBe(1)
-    expect(await unread(bob)).toBe(0)
+    expect(await unread(app, alice)).toBe(1)
+    expect(await unread(app, bob)).toBe(0)
   })
 
-  it('never notifies anyone of their own actions', async () => {
-    const { alice } = await threeUsers()
-    const own = await post(alice, 'talking to myself, @alice')
+  it('never notifies anyone of their own actions', async ({ app }) => {
+    const { alice } = await threeUsers(app)
+    const own = await post(app, alice, 'talking to myself, @alice')
     await ok(app.send(`/api/posts/like/${own._id}`, {}, alice))
-    const mine = await comment(alice, own._id, 'me again @ALICE')
+    const mine = await comment(app, alice, own._id, 'me again @ALICE')
     await ok(app.send(`/api/comments/upvote/${own._id}/${mine._id}`, {}, alice))
-    expect((await notificationsOf(alice)).notifications).toEqual([])
-    expect(await unread(alice)).toBe(0)
+    expect((await notificationsOf(app, alice)).notifications).toEqual([])
+    expect(await unread(app, alice)).toBe(0)
   })
 
-  it('removes a like notification when the like is taken back by a dislike', async () => {
-    const { alice, bob } = await threeUsers()
-    const liked = await post(alice, 'like then dislike')
+  it('removes a like notification when the like is taken back by a dislike', async ({ app }) => {
+    const { alice, bob } = await threeUsers(app)
+    const liked = await post(app, alice, 'like then dislike')
     await ok(app.send(`/api/posts/like/${liked._id}`, {}, bob))
     await ok(app.send(`/api/posts/dislike/${liked._id}`, {}, bob))
-    expect((await notificationsOf(alice)).notifications).toEqual([])
+    expect((await notificationsOf(app, alice)).notifications).toEqual([])
     // Liking again notifies again, once.
     await ok(app.send(`/api/posts/like/${liked._id}`, {}, bob))
-    expect(summary((await notificationsOf(alice)).notifications)).toEqual([
+    expect(summary((await notificationsOf(app, alice)).notifications)).toEqual([
       `like bob_b ${liked._id} -`,
     ])
   })
 
-  it('tells a post author of comments and a comment author of upvotes, and undoes them', async () => {
-    const { alice, bob, carol } = await threeUsers()
-    const p = await post(alice, 'post')
-    const c = await comment(bob, p._id, 'first comment, quite long')
-    expect(summary((await notificationsOf(alice)).notifications)).toEqual([
+  it('tells a post author of comments and a comment author of upvotes, and undoes them', async ({
+    app,
+  }) => {
+    const { alice, bob, carol } = await threeUsers(app)
+    const p = await post(app, alice, 'post')
+    const c = await comment(app, bob, p._id, 'first comment, quite long')
+    expect(summary((await notificationsOf(app, alice)).notifications)).toEqual([
       `comment bob_b ${p._id} ${c._id}`,
     ])
-    expect((await notificationsOf(alice)).notifications[0]?.snippet).toBe(
+    expect((await notificationsOf(app, alice)).notifications[0]?.snippet).toBe(
       'first comment, quite long',
     )
 
     await ok(app.send(`/api/comments/upvote/${p._id}/${c._id}`, {}, carol))
-    expect(summary((await notificationsOf(bob)).notifications)).toEqual([
+    expect(summary((await notificationsOf(app, bob)).notifications)).toEqual([
       `upvote carol ${p._id} ${c._id}`,
     ])
     await ok(app.send(`/api/comments/downvote/${p._id}/${c._id}`, {}, carol))
-    expect((await notificationsOf(bob)).notifications).toEqual([])
+    expect((await notificationsOf(app, bob)).notifications).toEqual([])
 
     await ok(app.send(`/api/comments/delete/${p._id}/${c._id}`, {}, bob))
-    expect((await notificationsOf(alice)).notifications).toEqual([])
+    expect((await notificationsOf(app, alice)).notifications).toEqual([])
   })
 
-  it('removes everything a post caused when the post is deleted', async () => {
-    const { alice, bob, carol } = await threeUsers()
-    const p = await post(alice, 'doomed, hi @carol')
+  it('removes everything a post caused when the post is deleted', async ({ app }) => {
+    const { alice, bob, carol } = await threeUsers(app)
+    const p = await post(app, alice, 'doomed, hi @carol')
     await ok(app.send(`/api/posts/like/${p._id}`, {}, bob))
-    const c = await comment(bob, p._id, 'a comment')
+    const c = await comment(app, bob, p._id, 'a comment')
     await ok(app.send(`/api/comments/upvote/${p._id}/${c._id}`, {}, carol))
-    expect(await unread(alice)).toBe(2)
-    expect(await unread(bob)).toBe(1)
-    expect(await unread(carol)).toBe(1)
+    expect(await unread(app, alice)).toBe(2)
+    expect(await unread(app, bob)).toBe(1)
+    expect(await unread(app, carol)).toBe(1)
     await ok(app.send(`/api/posts/${p._id}`, undefined, { ...alice, method: 'DELETE' }))
     for (const user of [alice, bob, carol]) {
-      expect((await notificationsOf(user)).notifications).toEqual([])
-      expect(await unread(user)).toBe(0)
+      expect((await notificationsOf(app, user)).notifications).toEqual([])
+      expect(await unread(app, user)).toBe(0)
     }
   })
 
-  it('tells a user of a follow and takes it back on unfollow', async () => {
-    const { alice, bob } = await threeUsers()
+  it('tells a user of a follow and takes it back on unfollow', async ({ app }) => {
+    const { alice, bob } = await threeUsers(app)
     await ok(app.send(`/api/users/follow/${alice.id}`, {}, bob))
-    const [followed] = (await notificationsOf(alice)).notifications
+    const [followed] = (await notificationsOf(app, alice)).notifications
     expect(followed).toMatchObject({ type: 'follow', postId: null, commentId: null, snippet: '' })
     await ok(app.send(`/api/users/unfollow/${alice.id}`, {}, bob))
-    expect((await notificationsOf(alice)).notifications).toEqual([])
+    expect((await notificationsOf(app, alice)).notifications).toEqual([])
     // A refused follow (oneself) causes nothing.
     await expectError(
       app.send(`/api/users/follow/${alice.id}`, {}, alice),
       400,
       MESSAGES.followSelf,
     )
-    expect((await notificationsOf(alice)).notifications).toEqual([])
+    expect((await notificationsOf(app, alice)).notifications).toEqual([])
   })
 
-  it('tells existing users they were mentioned, once, whatever the case', async () => {
-    const { alice, bob, carol } = await threeUsers()
-    const p = await post(alice, 'gg @Bob_B and @bob_b, @carol. Not @nobody_here or bob@carol')
-    expect(summary((await notificationsOf(bob)).notifications)).toEqual([
+  it('tells existing users they were mentioned, once, whatever the case', async ({ app }) => {
+    const { alice, bob, carol } = await threeUsers(app)
+    const p = await post(app, alice, 'gg @Bob_B and @bob_b, @carol. Not @nobody_here or bob@carol')
+    expect(summary((await notificationsOf(app, bob)).notifications)).toEqual([
       `mention alice ${p._id} -`,
     ])
-    expect(summary((await notificationsOf(carol)).notifications)).toEqual([
+    expect(summary((await notificationsOf(app, carol)).notifications)).toEqual([
       `mention alice ${p._id} -`,
     ])
   })
 
-  it('keeps mention notifications in step with edits, keeping the read state of those that stay', async () => {
-    const { alice, bob, carol } = await threeUsers()
-    const p = await post(alice, 'hey @bob_b')
+  it('keeps mention notifications in step with edits, keeping the read state of those that stay', async ({
+    app,
+  }) => {
+    const { alice, bob, carol } = await threeUsers(app)
+    const p = await post(app, alice, 'hey @bob_b')
     await ok(app.send('/api/notifications/read', {}, bob))
     await ok(
       app.send(`/api/posts/edit/${p._id}`, { postData: { content: 'hey @bob_b @carol' } }, alice),
     )
-    expect((await notificationsOf(bob)).notifications.map((n) => n.read)).toEqual([true])
-    expect(await unread(carol)).toBe(1)
+    expect((await notificationsOf(app, bob)).notifications.map((n) => n.read)).toEqual([true])
+    expect(await unread(app, carol)).toBe(1)
     await ok(app.send(`/api/posts/edit/${p._id}`, { postData: { content: 'hey nobody' } }, alice))
-    expect((await notificationsOf(bob)).notifications).toEqual([])
-    expect((await notificationsOf(carol)).notifications).toEqual([])
+    expect((await notificationsOf(app, bob)).notifications).toEqual([])
+    expect((await notificationsOf(app, carol)).notifications).toEqual([])
   })
 
-  it('counts a mention in a comment, but the post author mentioned in a comment hears of it once', async () => {
-    const { alice, bob, carol } = await threeUsers()
-    const p = await post(alice, 'post')
-    const c = await comment(bob, p._id, '@alice look, @carol was here')
-    expect(summary((await notificationsOf(alice)).notifications)).toEqual([
+  it('counts a mention in a comment, but the post author mentioned in a comment hears of it once', async ({
+    app,
+  }) => {
+    const { alice, bob, carol } = await threeUsers(app)
+    const p = await post(app, alice, 'post')
+    const c = await comment(app, bob, p._id, '@alice look, @carol was here')
+    expect(summary((await notificationsOf(app, alice)).notifications)).toEqual([
       `comment bob_b ${p._id} ${c._id}`,
     ])
-    expect(summary((await notificationsOf(carol)).notifications)).toEqual([
+    expect(summary((await notificationsOf(app, carol)).notifications)).toEqual([
       `mention bob_b ${p._id} ${c._id}`,
     ])
-    expect((await notificationsOf(carol)).notifications[0]?.snippet).toBe(
+    expect((await notificationsOf(app, carol)).notifications[0]?.snippet).toBe(
       '@alice look, @carol was here',
     )
     await ok(
@@ -214,22 +230,22 @@ describe('notifications', () => {
         bob,
       ),
     )
-    expect((await notificationsOf(carol)).notifications).toEqual([])
+    expect((await notificationsOf(app, carol)).notifications).toEqual([])
   })
 
-  it('pages newest first and refuses a bad limit or cursor', async () => {
-    const { alice } = await threeUsers()
+  it('pages newest first and refuses a bad limit or cursor', async ({ app }) => {
+    const { alice } = await threeUsers(app)
     const fans = []
     for (let index = 0; index < 5; index++) fans.push(await app.signup(`fan_${index}`))
     for (const fan of fans) await ok(app.send(`/api/users/follow/${alice.id}`, {}, fan))
-    const first = await notificationsOf(alice, '?limit=2')
+    const first = await notificationsOf(app, alice, '?limit=2')
     expect(first.notifications.map((n) => n.actor.username)).toEqual(['fan_4', 'fan_3'])
-    const second = await notificationsOf(alice, `?limit=2&cursor=${first.nextCursor}`)
+    const second = await notificationsOf(app, alice, `?limit=2&cursor=${first.nextCursor}`)
     expect(second.notifications.map((n) => n.actor.username)).toEqual(['fan_2', 'fan_1'])
-    const third = await notificationsOf(alice, `?limit=2&cursor=${second.nextCursor}`)
+    const third = await notificationsOf(app, alice, `?limit=2&cursor=${second.nextCursor}`)
     expect(third.notifications.map((n) => n.actor.username)).toEqual(['fan_0'])
     expect(third.nextCursor).toBeNull()
-    expect((await notificationsOf(alice)).notifications).toHaveLength(5)
+    expect((await notificationsOf(app, alice)).notifications).toHaveLength(5)
 
     await expectError(app.get('/api/notifications?limit=0', alice.token), 400, /limit/i)
     await expectError(
@@ -239,24 +255,27 @@ describe('notifications', () => {
     )
   }, 30_000)
 
-  it("marks all read, or up to an id, only ever the caller's own", async () => {
-    const { alice, bob, carol } = await threeUsers()
+  it("marks all read, or up to an id, only ever the caller's own", async ({ app }) => {
+    const { alice, bob, carol } = await threeUsers(app)
     for (const fan of [bob, carol]) await ok(app.send(`/api/users/follow/${alice.id}`, {}, fan))
     await ok(app.send(`/api/users/follow/${bob.id}`, {}, carol))
-    const [newest, oldest] = (await notificationsOf(alice)).notifications
-    const bobsId = (await notificationsOf(bob)).notifications[0]?.id ?? ''
+    const [newest, oldest] = (await notificationsOf(app, alice)).notifications
+    const bobsId = (await notificationsOf(app, bob)).notifications[0]?.id ?? ''
 
     expect(
       await ok<UnreadCountResponse>(
         app.send('/api/notifications/read', { upTo: oldest?.id }, alice),
       ),
     ).toEqual({ unreadCount: 1 })
-    expect((await notificationsOf(alice)).notifications.map((n) => n.read)).toEqual([false, true])
+    expect((await notificationsOf(app, alice)).notifications.map((n) => n.read)).toEqual([
+      false,
+      true,
+    ])
     expect(newest?.read).toBe(false)
 
     // Alice naming Bob's notification reads none of Bob's.
     await ok(app.send('/api/notifications/read', { upTo: bobsId }, alice))
-    expect(await unread(bob)).toBe(1)
+    expect(await unread(app, bob)).toBe(1)
 
     await ok(
       app.request('/api/notifications/read', {
@@ -264,8 +283,8 @@ describe('notifications', () => {
         headers: { authorization: alice.token },
       }),
     )
-    expect(await unread(alice)).toBe(0)
-    expect(await unread(bob)).toBe(1)
+    expect(await unread(app, alice)).toBe(0)
+    expect(await unread(app, bob)).toBe(1)
 
     for (const upTo of ['abc', '0', '-1', 5]) {
       await expectError(
@@ -276,8 +295,7 @@ describe('notifications', () => {
     }
   })
 
-  it('reserves the usernames of the notifications and tags pages', async () => {
-    app = await makeTestApp({ demo: false })
+  it('reserves the usernames of the notifications and tags pages', async ({ app }) => {
     for (const username of ['notifications', 'Tags']) {
       await expectError(
         app.send('/api/auth/signup', { username, password: 'correct horse battery' }),

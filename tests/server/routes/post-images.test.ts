@@ -1,15 +1,12 @@
 import sharp from 'sharp'
-import { afterEach, describe, expect, it } from 'vitest'
 import type { Post, PostMediaItem } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/messages'
 import { loadPostImages } from '../../../src/server/services/post-images'
 import { body, expectError, ok, seededToken } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
-let app: TestApp
-afterEach(() => app.close())
-
-const mediaRows = () =>
+const mediaRows = (app: TestApp) =>
   (app.db.$client.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n
 
 /** A real JPEG carrying EXIF with GPS and a camera model, as a phone screenshot might. */
@@ -23,7 +20,7 @@ async function jpegWithGps(): Promise<Buffer> {
     .toBuffer()
 }
 
-function uploadPostImage(bytes: Uint8Array, token?: string): Promise<Response> {
+function uploadPostImage(app: TestApp, bytes: Uint8Array, token?: string): Promise<Response> {
   const form = new FormData()
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), 'x.jpg')
   return app.request('/api/media/post-images', {
@@ -33,21 +30,20 @@ function uploadPostImage(bytes: Uint8Array, token?: string): Promise<Response> {
   })
 }
 
-async function uploaded(bytes: Uint8Array, token: string): Promise<PostMediaItem> {
-  return (await ok<{ media: PostMediaItem }>(uploadPostImage(bytes, token), 201)).media
+async function uploaded(app: TestApp, bytes: Uint8Array, token: string): Promise<PostMediaItem> {
+  return (await ok<{ media: PostMediaItem }>(uploadPostImage(app, bytes, token), 201)).media
 }
 
-const createWith = (token: string, postData: unknown) =>
+const createWith = (app: TestApp, token: string, postData: unknown) =>
   app.send('/api/posts', { postData }, { token, headers: { Prefer: 'return=minimal' } })
 
 describe('images in posts', () => {
-  it('strips metadata, keeps the size, and makes a thumbnail', async () => {
-    app = await makeTestApp()
+  it('strips metadata, keeps the size, and makes a thumbnail', async ({ app }) => {
     const { token } = await seededToken()
     const original = await jpegWithGps()
     expect((await sharp(original).metadata()).exif).toBeDefined()
 
-    const item = await uploaded(original, token)
+    const item = await uploaded(app, original, token)
     expect(item).toMatchObject({ width: 1200, height: 800, alt: '' })
     expect(item.url).toMatch(/^\/api\/media\/[A-Za-z0-9_-]{16}$/)
     expect(item.thumbUrl).toMatch(/^\/api\/media\/[A-Za-z0-9_-]{16}$/)
@@ -64,23 +60,26 @@ describe('images in posts', () => {
     expect(Math.max(thumbMeta.width, thumbMeta.height)).toBe(640)
   })
 
-  it('refuses what is not an image, or a damaged one, with a sentence', async () => {
-    app = await makeTestApp()
+  it('refuses what is not an image, or a damaged one, with a sentence', async ({ app }) => {
     const { token } = await seededToken()
-    await expectError(uploadPostImage(Buffer.from('hello'), token), 400, MESSAGES.notAnImage)
+    await expectError(uploadPostImage(app, Buffer.from('hello'), token), 400, MESSAGES.notAnImage)
     const truncated = (await jpegWithGps()).subarray(0, 200)
-    await expectError(uploadPostImage(truncated, token), 400, MESSAGES.imageUnreadable)
-    await expectError(uploadPostImage(Buffer.from('x')), 401, /./)
+    await expectError(uploadPostImage(app, truncated, token), 400, MESSAGES.imageUnreadable)
+    await expectError(uploadPostImage(app, Buffer.from('x')), 401, /./)
   })
 
-  it('attaches up to four images in order with alt text; a post may be images alone', async () => {
-    app = await makeTestApp()
+  it('attaches up to four images in order with alt text; a post may be images alone', async ({
+    app,
+  }) => {
     const { token } = await seededToken()
     const bytes = await jpegWithGps()
     const items = [] as PostMediaItem[]
-    for (let i = 0; i < 4; i += 1) items.push(await uploaded(bytes, token))
+    for (let i = 0; i < 4; i += 1) items.push(await uploaded(app, bytes, token))
     const refs = items.map((item, i) => ({ id: item.id, alt: `shot ${i}` }))
-    const { post } = await ok<{ post: Post }>(createWith(token, { content: '', media: refs }), 201)
+    const { post } = await ok<{ post: Post }>(
+      createWith(app, token, { content: '', media: refs }),
+      201,
+    )
     expect(post.content).toBe('')
     expect(post.media.map((m) => [m.id, m.alt])).toEqual(refs.map((r) => [r.id, r.alt]))
 
@@ -95,41 +94,43 @@ describe('images in posts', () => {
     expect(whole.posts.find((p) => p._id !== post._id)?.media).toEqual([])
   })
 
-  it('refuses five images, a reused image, someone else’s image and an empty post', async () => {
-    app = await makeTestApp()
+  it('refuses five images, a reused image, someone else’s image and an empty post', async ({
+    app,
+  }) => {
     const { token } = await seededToken()
     const other = await seededToken('nova_strike')
     const bytes = await jpegWithGps()
     const mine = [] as PostMediaItem[]
-    for (let i = 0; i < 5; i += 1) mine.push(await uploaded(bytes, token))
+    for (let i = 0; i < 5; i += 1) mine.push(await uploaded(app, bytes, token))
     const firstId = mine[0]?.id ?? ''
     await expectError(
-      createWith(token, { content: 'x', media: mine.map((m) => ({ id: m.id })) }),
+      createWith(app, token, { content: 'x', media: mine.map((m) => ({ id: m.id })) }),
       400,
       'A post can have at most 4 images.',
     )
     await expectError(
-      createWith(other.token, { content: 'x', media: [{ id: firstId }] }),
+      createWith(app, other.token, { content: 'x', media: [{ id: firstId }] }),
       400,
       MESSAGES.imageToAttachNotFound,
     )
-    await ok(createWith(token, { content: 'x', media: [{ id: firstId }] }), 201)
+    await ok(createWith(app, token, { content: 'x', media: [{ id: firstId }] }), 201)
     await expectError(
-      createWith(token, { content: 'again', media: [{ id: firstId }] }),
+      createWith(app, token, { content: 'again', media: [{ id: firstId }] }),
       400,
       MESSAGES.imageToAttachNotFound,
     )
-    await expectError(createWith(token, { content: '   ' }), 400, 'A post cannot be empty.')
+    await expectError(createWith(app, token, { content: '   ' }), 400, 'A post cannot be empty.')
   })
 
-  it('deleting a post deletes its files; an edit may not empty a text-only post', async () => {
-    app = await makeTestApp()
+  it('deleting a post deletes its files; an edit may not empty a text-only post', async ({
+    app,
+  }) => {
     const { token } = await seededToken()
-    const before = mediaRows()
-    const item = await uploaded(await jpegWithGps(), token)
-    expect(mediaRows()).toBe(before + 2)
+    const before = mediaRows(app)
+    const item = await uploaded(app, await jpegWithGps(), token)
+    expect(mediaRows(app)).toBe(before + 2)
     const { post } = await ok<{ post: Post }>(
-      createWith(token, { content: 'gg', media: [{ id: item.id }] }),
+      createWith(app, token, { content: 'gg', media: [{ id: item.id }] }),
       201,
     )
     // Images alone: the text may be emptied by an edit, which marks the post edited.
@@ -148,12 +149,12 @@ describe('images in posts', () => {
 
     const res = await app.send(`/api/posts/${post._id}`, undefined, { token, method: 'DELETE' })
     expect(res.status).toBe(200)
-    expect(mediaRows()).toBe(before)
+    expect(mediaRows(app)).toBe(before)
     expect((await app.get(item.url)).status).toBe(404)
     expect((await app.get(item.thumbUrl)).status).toBe(404)
 
     const { post: textOnly } = await ok<{ post: Post }>(
-      createWith(token, { content: 'words' }),
+      createWith(app, token, { content: 'words' }),
       201,
     )
     await expectError(
@@ -163,12 +164,11 @@ describe('images in posts', () => {
     )
   })
 
-  it('loads the images of a batch of posts in one query', async () => {
-    app = await makeTestApp()
+  it('loads the images of a batch of posts in one query', async ({ app }) => {
     const { token } = await seededToken()
-    const item = await uploaded(await jpegWithGps(), token)
+    const item = await uploaded(app, await jpegWithGps(), token)
     const { post } = await ok<{ post: Post }>(
-      createWith(token, { content: 'batch', media: [{ id: item.id, alt: 'a map' }] }),
+      createWith(app, token, { content: 'batch', media: [{ id: item.id, alt: 'a map' }] }),
       201,
     )
     let statements = 0

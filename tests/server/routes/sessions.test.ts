@@ -1,4 +1,3 @@
-import { afterEach, describe, expect, it } from 'vitest'
 import type { Post, SessionResponse } from '../../../src/shared/api-types'
 import { createApp } from '../../../src/server/app'
 import { openDatabase } from '../../../src/server/db/client'
@@ -6,13 +5,12 @@ import { MESSAGES, ACCOUNT_MESSAGES } from '../../../src/server/messages'
 import { endDemoSessions } from '../../../src/server/services/sessions'
 import { initializeDatabase, DEMO_ACCOUNT } from '../../../src/server/services/seed'
 import { expectError, ok } from '../../helpers/api'
-import { TEST_SECRET, makeTestApp, type TestApp } from '../../helpers/server-app'
-
-let app: TestApp
-afterEach(() => app?.close())
+import { TEST_SECRET } from '../../helpers/server-app'
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
 /** Every kind of call a token opens: a write, the feed, and a read that shows the viewer. */
-async function expectRefusedEverywhere(token: string) {
+async function expectRefusedEverywhere(app: TestApp, token: string) {
   await expectError(
     app.send('/api/posts', { postData: { content: 'hi' } }, { token }),
     401,
@@ -26,8 +24,7 @@ async function expectRefusedEverywhere(token: string) {
 }
 
 describe('POST /api/auth/logout', { timeout: 30_000 }, () => {
-  it('ends this token only, even though the verified-token cache knew it', async () => {
-    app = await makeTestApp()
+  it('ends this token only, even though the verified-token cache knew it', async ({ app }) => {
     const { token } = await app.signup('leaver', 'correct horse battery')
     const other = await ok<{ encodedToken: string }>(
       app.send('/api/auth/login', { username: 'leaver', password: 'correct horse battery' }),
@@ -36,21 +33,21 @@ describe('POST /api/auth/logout', { timeout: 30_000 }, () => {
     await ok(app.get('/api/auth/session', token))
     await ok(app.get('/api/auth/session', other.encodedToken))
     expect(await ok(app.send('/api/auth/logout', {}, { token }))).toEqual({ ok: true })
-    await expectRefusedEverywhere(token)
+    await expectRefusedEverywhere(app, token)
     await expectError(app.send('/api/auth/logout', {}, { token }), 401, MESSAGES.invalidToken)
     // The other session of the same user goes on.
     await ok(app.get('/api/auth/session', other.encodedToken))
   })
 
-  it('refuses without a token', async () => {
-    app = await makeTestApp()
+  it('refuses without a token', async ({ app }) => {
     await expectError(app.send('/api/auth/logout', {}), 401, MESSAGES.invalidToken)
   })
 })
 
 describe('POST /api/auth/password', { timeout: 30_000 }, () => {
-  it('changes the password, ends every other session and answers a working token', async () => {
-    app = await makeTestApp()
+  it('changes the password, ends every other session and answers a working token', async ({
+    app,
+  }) => {
     const { token } = await app.signup('changer', 'old password 1')
     const elsewhere = await ok<{ encodedToken: string }>(
       app.send('/api/auth/login', { username: 'changer', password: 'old password 1' }),
@@ -63,8 +60,8 @@ describe('POST /api/auth/password', { timeout: 30_000 }, () => {
       ),
     )
     expect(Object.keys(answer)).toEqual(['encodedToken'])
-    await expectRefusedEverywhere(token)
-    await expectRefusedEverywhere(elsewhere.encodedToken)
+    await expectRefusedEverywhere(app, token)
+    await expectRefusedEverywhere(app, elsewhere.encodedToken)
     await ok(app.get('/api/auth/session', answer.encodedToken))
     await expectError(
       app.send('/api/auth/login', { username: 'changer', password: 'old password 1' }),
@@ -74,8 +71,9 @@ describe('POST /api/auth/password', { timeout: 30_000 }, () => {
     await ok(app.send('/api/auth/login', { username: 'changer', password: 'new password 2' }))
   })
 
-  it('refuses a wrong current password (403, the session stands), a short or unchanged one', async () => {
-    app = await makeTestApp()
+  it('refuses a wrong current password (403, the session stands), a short or unchanged one', async ({
+    app,
+  }) => {
     const { token } = await app.signup('careful', 'old password 1')
     await expectError(
       app.send(
@@ -114,8 +112,7 @@ describe('POST /api/auth/password', { timeout: 30_000 }, () => {
 })
 
 describe('GET /api/auth/session', { timeout: 30_000 }, () => {
-  it('answers the user and whether they host the server', async () => {
-    app = await makeTestApp()
+  it('answers the user and whether they host the server', async ({ app }) => {
     const { token } = await app.signup('someone')
     const answer = await ok<SessionResponse>(app.get('/api/auth/session', token))
     expect(answer.user.username).toBe('someone')

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import type {
   LoginResponse,
   User,
@@ -17,11 +17,9 @@ import {
   userNamed,
   walkPages,
 } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
-let app: TestApp
 afterEach(() => {
-  app.close()
   vi.useRealTimers()
 })
 
@@ -32,8 +30,9 @@ const names = (users: { username: string }[]) => users.map((user) => user.userna
 
 describe('users routes', () => {
   describe('GET /api/users', () => {
-    it('answers every user under {users} without a token, none with a password', async () => {
-      app = await makeTestApp()
+    it('answers every user under {users} without a token, none with a password', async ({
+      app,
+    }) => {
       const response = await app.get('/api/users')
       expect(response.status).toBe(200)
       const answer = await body<{ users: User[] }>(response)
@@ -51,8 +50,7 @@ describe('users routes', () => {
       }
     })
 
-    it('holds followers and following as summaries without nested lists', async () => {
-      app = await makeTestApp()
+    it('holds followers and following as summaries without nested lists', async ({ app }) => {
       const users = (await ok<{ users: User[] }>(app.get('/api/users'))).users
       const player1 = users.find((user) => user.username === 'player1')
       const nova = users.find((user) => user.username === 'nova_strike')
@@ -65,8 +63,9 @@ describe('users routes', () => {
       expect(nova).toMatchObject({ followingCount: 0, followerCount: 1, postCount: 2 })
     })
 
-    it('pages users as summaries with counts, in sign-up order, each exactly once', async () => {
-      app = await makeTestApp()
+    it('pages users as summaries with counts, in sign-up order, each exactly once', async ({
+      app,
+    }) => {
       for (let index = 0; index < 9; index += 1) await quickUser(app, `gamer${index}`)
       const { items, pages } = await walkPages<UserListItem>(app, '/api/users?limit=4', 'users')
       expect(pages).toBe(4)
@@ -81,24 +80,25 @@ describe('users routes', () => {
       expect(items[1]).toMatchObject({ followerCount: 1, followingCount: 0 })
     })
 
-    it.each([
+    it.for<[string, string[]]>([
       ['PLAY', ['player1']],
       ['  q  ', ['questlord']],
       ['Lo', ['lootgoblin']],
       ['', ['lootgoblin', 'nova_strike', 'player1', 'questlord']],
       ['strike', []],
       ['%', []],
-    ])('searches %j by prefix, case-insensitive and trimmed', async (search, expected) => {
-      app = await makeTestApp()
-      const response = await app.get(`/api/users?search=${encodeURIComponent(search)}`)
-      expect(response.status).toBe(200)
-      const answer = await body<UsersPage>(response)
-      expect(names(answer.users)).toEqual(expected)
-      for (const item of answer.users) expect(Object.keys(item).sort()).toEqual(LIST_ITEM_KEYS)
-    })
+    ])(
+      'searches %j by prefix, case-insensitive and trimmed',
+      async ([search, expected], { app }) => {
+        const response = await app.get(`/api/users?search=${encodeURIComponent(search)}`)
+        expect(response.status).toBe(200)
+        const answer = await body<UsersPage>(response)
+        expect(names(answer.users)).toEqual(expected)
+        for (const item of answer.users) expect(Object.keys(item).sort()).toEqual(LIST_ITEM_KEYS)
+      },
+    )
 
-    it('pages search results alphabetically, each exactly once', async () => {
-      app = await makeTestApp()
+    it('pages search results alphabetically, each exactly once', async ({ app }) => {
       for (const name of ['pal', 'Pbx', 'pzz', 'PAX', 'pc0', 'pc1', 'other']) {
         await quickUser(app, name)
       }
@@ -106,8 +106,7 @@ describe('users routes', () => {
       expect(names(items)).toEqual(['pal', 'PAX', 'Pbx', 'pc0', 'pc1', 'player1', 'pzz'])
     })
 
-    it('suggests people the viewer does not follow, never the viewer', async () => {
-      app = await makeTestApp()
+    it('suggests people the viewer does not follow, never the viewer', async ({ app }) => {
       const { token } = await seededToken()
       const response = await app.get('/api/users?suggest=true', token)
       expect(response.status).toBe(200)
@@ -118,8 +117,7 @@ describe('users routes', () => {
       expect(after).toEqual(['lootgoblin'])
     })
 
-    it('pages suggestions, the most followed first, each exactly once', async () => {
-      app = await makeTestApp()
+    it('pages suggestions, the most followed first, each exactly once', async ({ app }) => {
       const fans = []
       for (let index = 0; index < 5; index += 1) fans.push(await quickUser(app, `fan${index}`))
       for (const fan of fans.slice(0, 3)) {
@@ -141,8 +139,7 @@ describe('users routes', () => {
       expect(counts).toEqual([...counts].sort((x, y) => y - x))
     })
 
-    it('refuses suggestions without a signed-in user', async () => {
-      app = await makeTestApp()
+    it('refuses suggestions without a signed-in user', async ({ app }) => {
       await expectError(
         app.get('/api/users?suggest=true'),
         401,
@@ -150,7 +147,7 @@ describe('users routes', () => {
       )
     })
 
-    it.each([
+    it.for<[string, string]>([
       ['limit=0', 'limit must be a whole number from 1 to 100.'],
       ['limit=101', 'limit must be a whole number from 1 to 100.'],
       ['limit=x', 'limit must be a whole number from 1 to 100.'],
@@ -159,15 +156,13 @@ describe('users routes', () => {
       ['search=a&limit=2&cursor=garbage', MESSAGES.invalidCursor],
       [`search=${'a'.repeat(101)}`, 'The search can be at most 100 characters.'],
       ['suggest=yes', 'suggest must be true or false.'],
-    ])('refuses ?%s with 400', async (query, message) => {
-      app = await makeTestApp()
+    ])('refuses ?%s with 400', async ([query, message], { app }) => {
       await expectError(app.get(`/api/users?${query}`), 400, message)
     })
   })
 
   describe('GET /api/users/:username', () => {
-    it('answers {user} without a password, whatever the case of the name', async () => {
-      app = await makeTestApp()
+    it('answers {user} without a password, whatever the case of the name', async ({ app }) => {
       const response = await app.get('/api/users/Nova_Strike')
       expect(response.status).toBe(200)
       const answer = await body<{ user: User }>(response)
@@ -186,15 +181,15 @@ describe('users routes', () => {
       expect(answer.user).not.toHaveProperty('passwordHash')
     })
 
-    it('answers 404 for an unknown username', async () => {
-      app = await makeTestApp()
+    it('answers 404 for an unknown username', async ({ app }) => {
       await expectError(app.get('/api/users/nobody'), 404, MESSAGES.userNotFound)
     })
   })
 
   describe('POST /api/users/edit', () => {
-    it('changes only bio, profileImg and names when sent the whole user object', async () => {
-      app = await makeTestApp()
+    it('changes only bio, profileImg and names when sent the whole user object', async ({
+      app,
+    }) => {
       const login = await ok<LoginResponse>(
         app.send('/api/auth/login', { username: 'player1', password: 'gamerstage' }),
       )
@@ -264,10 +259,10 @@ describe('users routes', () => {
       )
     })
 
-    it('moves updatedAt and keeps fields that were not sent', async () => {
+    it('moves updatedAt and keeps fields that were not sent', async ({ makeApp }) => {
       vi.useFakeTimers({ toFake: ['Date'] })
       vi.setSystemTime(new Date('2032-03-03T03:03:03Z'))
-      app = await makeTestApp()
+      const app = await makeApp()
       const { token } = await seededToken()
       const before = await userNamed(app, 'player1')
       vi.setSystemTime(new Date('2032-03-03T04:03:03Z'))
@@ -280,8 +275,9 @@ describe('users routes', () => {
       expect(after.createdAt).toBe(before.createdAt)
     })
 
-    it('accepts an uploaded image address and resets an empty one to the default avatar', async () => {
-      app = await makeTestApp()
+    it('accepts an uploaded image address and resets an empty one to the default avatar', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       await ok(
         app.send(
@@ -295,7 +291,7 @@ describe('users routes', () => {
       expect((await userNamed(app, 'player1')).profileImg).toBe('/api/media/default-avatar.svg')
     })
 
-    it.each([
+    it.for<[unknown, string]>([
       [{ userData: { bio: 'b'.repeat(301) } }, 'The bio can be at most 300 characters.'],
       [{ userData: { bio: 5 } }, 'The bio must be text.'],
       [
@@ -318,23 +314,20 @@ describe('users routes', () => {
       [{ userData: 'bio' }, 'Send the changes as {"userData": {"bio": "…"}}.'],
       [{ bio: 'top level' }, 'Send the changes as {"userData": {"bio": "…"}}.'],
       [[], 'Send the changes as {"userData": {"bio": "…"}}.'],
-    ])('refuses %j with 400 and changes nothing', async (input, message) => {
-      app = await makeTestApp()
+    ])('refuses %j with 400 and changes nothing', async ([input, message], { app }) => {
       const { token } = await seededToken()
       const before = await userNamed(app, 'player1')
       await expectError(app.send('/api/users/edit', input, { token }), 400, message)
       expect(await userNamed(app, 'player1')).toEqual(before)
     })
 
-    it('accepts a bio of exactly 300 characters', async () => {
-      app = await makeTestApp()
+    it('accepts a bio of exactly 300 characters', async ({ app }) => {
       const { token } = await seededToken()
       await ok(app.send('/api/users/edit', { userData: { bio: 'b'.repeat(300) } }, { token }))
       expect((await userNamed(app, 'player1')).bio).toHaveLength(300)
     })
 
-    it('answers 401 without a token and changes nothing', async () => {
-      app = await makeTestApp()
+    it('answers 401 without a token and changes nothing', async ({ app }) => {
       const before = await userNamed(app, 'player1')
       await expectError(
         app.send('/api/users/edit', { userData: { bio: 'x' } }),
