@@ -3,18 +3,11 @@
  * characters; a profile picture is this server's own image; the server's real answers pass the
  * checks the app runs on a friend's server's answers.
  */
-import { afterEach, describe, expect, it } from 'vitest'
 import { ANSWERS } from '../../src/shared/answer-schemas'
 import { stripInvisible } from '../../src/shared/text'
 import type { LoginResponse, SignupResponse } from '../../src/shared/api-types'
 import { TINY_PNG, body, seededToken, upload, userNamed } from '../helpers/api'
-import { makeTestApp, type TestApp } from '../helpers/server-app'
-
-let app: TestApp | null = null
-afterEach(() => {
-  app?.close()
-  app = null
-})
+import { describe, expect, it } from '../helpers/fixtures'
 
 describe('stripInvisible', () => {
   it.each([
@@ -42,8 +35,7 @@ describe('stripInvisible', () => {
 })
 
 describe('names and bios through the API', () => {
-  it('stores names and bios without bidi, zero-width or NUL characters', async () => {
-    app = await makeTestApp()
+  it('stores names and bios without bidi, zero-width or NUL characters', async ({ app }) => {
     const { token } = await seededToken()
     const response = await app.send(
       '/api/users/edit',
@@ -63,8 +55,7 @@ describe('names and bios through the API', () => {
     expect(stored.bio).toBe('Top 500 once\nnever again')
   })
 
-  it('cleans the names given at sign-up too', async () => {
-    app = await makeTestApp()
+  it('cleans the names given at sign-up too', async ({ app }) => {
     const response = await app.send('/api/auth/signup', {
       username: 'clean_names',
       password: 'long enough',
@@ -79,8 +70,7 @@ describe('names and bios through the API', () => {
 })
 
 describe('the app’s checks accept this server’s real answers', () => {
-  it('keeps every user, post and comment of a real session', async () => {
-    app = await makeTestApp()
+  it('keeps every user, post and comment of a real session', async ({ app }) => {
     const login = await body<LoginResponse>(
       await app.send('/api/auth/login', { username: 'player1', password: 'gamerstage' }),
     )

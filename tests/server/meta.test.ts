@@ -1,12 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { makeTestApp, type TestApp } from '../helpers/server-app'
-
-let app: TestApp
-afterEach(() => app.close())
+import { describe, expect, it } from '../helpers/fixtures'
 
 describe('meta routes', () => {
-  it('names the demo account on a demo server', async () => {
-    app = await makeTestApp()
+  it('names the demo account on a demo server', async ({ app }) => {
     const response = await app.get('/api/meta')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({
@@ -16,21 +11,21 @@ describe('meta routes', () => {
     })
   })
 
-  it('names no demo account on a server started without demo data', async () => {
-    app = await makeTestApp({ demo: false })
+  it('names no demo account on a server started without demo data', async ({ makeApp }) => {
+    const app = await makeApp({ demo: false })
     const body = (await (await app.get('/api/meta')).json()) as { demoAccount: unknown }
     expect(body.demoAccount).toBeNull()
   })
 
-  it('answers health probes', async () => {
-    app = await makeTestApp({ demo: false })
+  it('answers health probes', async ({ makeApp }) => {
+    const app = await makeApp({ demo: false })
     const response = await app.get('/api/health')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
   })
 
-  it('answers an unknown API route with a 404 in the error shape', async () => {
-    app = await makeTestApp({ demo: false })
+  it('answers an unknown API route with a 404 in the error shape', async ({ makeApp }) => {
+    const app = await makeApp({ demo: false })
     const response = await app.get('/api/no-such-thing')
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({

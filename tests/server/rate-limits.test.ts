@@ -4,7 +4,6 @@
  * Unused uploads go after a day.
  */
 import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
 import { media } from '../../src/server/db/schema'
 import { rateLimitedMessage } from '../../src/server/messages'
 import { DEFAULT_RATE_LIMITS, RateLimits } from '../../src/server/rate-limits'
@@ -12,19 +11,8 @@ import { UNUSED_MEDIA_TTL_MS, storeImage, sweepUnusedMedia } from '../../src/ser
 import { editProfile } from '../../src/server/services/users'
 import { createPost as createPostRow } from '../../src/server/services/posts'
 import { TINY_PNG, quickUser, seededToken, upload } from '../helpers/api'
-import { makeTestApp, type TestApp } from '../helpers/server-app'
-
-let app: TestApp | null = null
-afterEach(() => {
-  app?.close()
-  app = null
-})
-
-/** The app of the running test. */
-const current = (): TestApp => {
-  if (!app) throw new Error('No app yet')
-  return app
-}
+import type { TestApp } from '../helpers/server-app'
+import { describe, expect, it } from '../helpers/fixtures'
 
 /** Asserts a 429 of the rate limits: Retry-After within the hour, and the sentence. */
 async function expectLimited(response: Response, what: string) {
@@ -38,8 +26,8 @@ async function expectLimited(response: Response, what: string) {
   })
 }
 
-const post = (token: string, content: string) =>
-  current().send(
+const post = (app: TestApp, token: string, content: string) =>
+  app.send(
     '/api/posts',
     { postData: { content } },
     { token, headers: { Prefer: 'return=minimal' } },
@@ -52,24 +40,24 @@ describe('rate limits', () => {
     expect(rateLimitedMessage('posts', 1)).toBe('Too many posts. Try again in 1 second.')
   })
 
-  it('stops a user’s posts past the hour’s allowance, not another user’s', async () => {
-    app = await makeTestApp({ limits: { postsPerHour: 3 } })
+  it('stops a user’s posts past the hour’s allowance, not another user’s', async ({ makeApp }) => {
+    const app = await makeApp({ limits: { postsPerHour: 3 } })
     const { token } = await seededToken('player1')
     for (let index = 0; index < 3; index += 1) {
-      expect((await post(token, `post ${index}`)).status).toBe(201)
+      expect((await post(app, token, `post ${index}`)).status).toBe(201)
     }
-    await expectLimited(await post(token, 'one too many'), 'posts')
+    await expectLimited(await post(app, token, 'one too many'), 'posts')
     const other = await seededToken('nova_strike')
-    expect((await post(other.token, 'mine is fine')).status).toBe(201)
+    expect((await post(app, other.token, 'mine is fine')).status).toBe(201)
   })
 
-  it('limits comments, likes and votes, and follows per user', async () => {
-    app = await makeTestApp({
+  it('limits comments, likes and votes, and follows per user', async ({ makeApp }) => {
+    const app = await makeApp({
       limits: { commentsPerHour: 1, reactionsPerHour: 2, followsPerHour: 1 },
     })
     const { token } = await seededToken('player1')
     const comment = (text: string) =>
-      current().send('/api/comments/add/1', { commentData: { text } }, { token })
+      app.send('/api/comments/add/1', { commentData: { text } }, { token })
     expect((await comment('first')).status).toBe(201)
     await expectLimited(await comment('second'), 'comments')
 
@@ -81,10 +69,12 @@ describe('rate limits', () => {
     await expectLimited(await app.send('/api/users/unfollow/3', {}, { token }), 'follows')
   })
 
-  it('limits sign-ups per computer: 127.0.0.2 is stopped, 127.0.0.3 is not', async () => {
-    app = await makeTestApp({ limits: { signupsPerHour: 2 } })
+  it('limits sign-ups per computer: 127.0.0.2 is stopped, 127.0.0.3 is not', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ limits: { signupsPerHour: 2 } })
     const signup = (address: string, username: string) =>
-      current().requestFrom(address, '/api/auth/signup', {
+      app.requestFrom(address, '/api/auth/signup', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ username, password: 'long enough' }),
@@ -96,8 +86,8 @@ describe('rate limits', () => {
     expect((await signup('127.0.0.3', 'third_one')).status).toBe(201)
   })
 
-  it('limits uploads per user by count and by bytes', async () => {
-    app = await makeTestApp({ limits: { uploadsPerHour: 3, uploadMegabytesPerHour: 1 } })
+  it('limits uploads per user by count and by bytes', async ({ makeApp }) => {
+    const app = await makeApp({ limits: { uploadsPerHour: 3, uploadMegabytesPerHour: 1 } })
     const { token } = await seededToken('player1')
     const big = new Uint8Array(600 * 1024)
     big.set(TINY_PNG)
@@ -123,18 +113,18 @@ describe('rate limits', () => {
     ).rejects.toMatchObject({ status: 429 })
   })
 
-  it('lets a test app flood when limits are off (the default of the test helper)', async () => {
-    app = await makeTestApp()
+  it('lets a test app flood when limits are off (the default of the test helper)', async ({
+    app,
+  }) => {
     const { token } = await seededToken('player1')
     for (let index = 0; index < 40; index += 1) {
-      expect((await post(token, `flood ${index}`)).status).toBe(201)
+      expect((await post(app, token, `flood ${index}`)).status).toBe(201)
     }
   })
 })
 
 describe('unused uploads', () => {
-  it('removes uploads older than a day that no profile or post uses', async () => {
-    app = await makeTestApp()
+  it('removes uploads older than a day that no profile or post uses', async ({ app }) => {
     const { id } = await quickUser(app, 'uploader')
     const owner = Number(id)
     const now = Date.now()

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import type { Comment, LoginResponse, Post } from '../../src/shared/api-types'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { signToken } from '../../src/server/auth/token'
@@ -16,11 +16,10 @@ import {
   seededToken,
   upload,
 } from '../helpers/api'
-import { TEST_SECRET, makeTestApp, type TestApp } from '../helpers/server-app'
+import { TEST_SECRET, type TestApp } from '../helpers/server-app'
+import { describe, expect, it } from '../helpers/fixtures'
 
-let app: TestApp
 afterEach(() => {
-  app.close()
   vi.restoreAllMocks()
 })
 
@@ -81,8 +80,9 @@ async function badTokens(): Promise<[string, string][]> {
 
 describe('security', () => {
   describe('tokens', () => {
-    it('refuses every forged, expired or broken token with 401 and the spec text', async () => {
-      app = await makeTestApp()
+    it('refuses every forged, expired or broken token with 401 and the spec text', async ({
+      app,
+    }) => {
       for (const [label, token] of await badTokens()) {
         const response = await app.send('/api/posts', { postData: { content: label } }, { token })
         expect(response.status, label).toBe(401)
@@ -94,8 +94,9 @@ describe('security', () => {
       expect(await ok<{ posts: Post[] }>(app.get('/api/posts')).then((b) => b.posts.length)).toBe(5)
     })
 
-    it('refuses a missing authorization header with 401 on every protected route', async () => {
-      app = await makeTestApp()
+    it('refuses a missing authorization header with 401 on every protected route', async ({
+      app,
+    }) => {
       const routes: [string, string][] = [
         ['GET', '/api/feed'],
         ['GET', '/api/users/bookmark'],
@@ -130,8 +131,9 @@ describe('security', () => {
       }
     })
 
-    it('answers 404 with the spec text for a valid token whose user no longer exists', async () => {
-      app = await makeTestApp()
+    it('answers 404 with the spec text for a valid token whose user no longer exists', async ({
+      app,
+    }) => {
       const { token, id } = await seededToken('lootgoblin')
       deleteUserRow(app, id)
       await expectError(
@@ -142,8 +144,7 @@ describe('security', () => {
       await expectError(app.get('/api/feed', token), 404, MESSAGES.userNotRegistered)
     })
 
-    it('serves reads to a broken or stale token as to a visitor', async () => {
-      app = await makeTestApp()
+    it('serves reads to a broken or stale token as to a visitor', async ({ app }) => {
       const { token, id } = await seededToken('lootgoblin')
       deleteUserRow(app, id)
       for (const bad of [token, 'garbage']) {
@@ -154,8 +155,7 @@ describe('security', () => {
       }
     })
 
-    it('accepts the token raw, with Bearer, and with any case of bearer', async () => {
-      app = await makeTestApp()
+    it('accepts the token raw, with Bearer, and with any case of bearer', async ({ app }) => {
       const { token } = await seededToken()
       for (const header of [token, `Bearer ${token}`, `bearer ${token}`, `  ${token}  `]) {
         expect((await app.get('/api/feed', header)).status).toBe(200)
@@ -164,16 +164,18 @@ describe('security', () => {
   })
 
   describe('login throttling', () => {
-    const login = (password: string, username = 'player1') =>
+    const login = (app: TestApp, password: string, username = 'player1') =>
       app.send('/api/auth/login', { username, password })
 
-    it('answers 429 with Retry-After to the sixth attempt after five wrong passwords, even a right one', async () => {
+    it('answers 429 with Retry-After to the sixth attempt after five wrong passwords, even a right one', async ({
+      makeApp,
+    }) => {
       let fakeNow = 1_000_000
-      app = await makeTestApp({ throttle: new LoginThrottle({ now: () => fakeNow }) })
+      const app = await makeApp({ throttle: new LoginThrottle({ now: () => fakeNow }) })
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        await expectError(login('wrong password'), 401, MESSAGES.wrongPassword)
+        await expectError(login(app, 'wrong password'), 401, MESSAGES.wrongPassword)
       }
-      const refused = await login('gamerstage')
+      const refused = await login(app, 'gamerstage')
       expect(refused.status).toBe(429)
       expect(refused.headers.get('Retry-After')).toBe('30')
       expect(await refused.json()).toEqual({
@@ -185,54 +187,57 @@ describe('security', () => {
       )
 
       fakeNow += 12_000
-      const later = await login('gamerstage', 'PLAYER1')
+      const later = await login(app, 'gamerstage', 'PLAYER1')
       expect(later.status).toBe(429)
       expect(later.headers.get('Retry-After')).toBe('18')
 
       fakeNow += 18_000
-      const allowed = await login('gamerstage')
+      const allowed = await login(app, 'gamerstage')
       expect(allowed.status).toBe(200)
       expect((await allowed.json()) as LoginResponse).toHaveProperty('encodedToken')
     })
 
-    it('resets the count after a successful login', async () => {
+    it('resets the count after a successful login', async ({ makeApp }) => {
       const fakeNow = 5_000_000
-      app = await makeTestApp({ throttle: new LoginThrottle({ now: () => fakeNow }) })
+      const app = await makeApp({ throttle: new LoginThrottle({ now: () => fakeNow }) })
       for (let attempt = 0; attempt < 4; attempt += 1) {
-        await expectError(login('nope nope'), 401, MESSAGES.wrongPassword)
+        await expectError(login(app, 'nope nope'), 401, MESSAGES.wrongPassword)
       }
-      await ok(login('gamerstage'))
+      await ok(login(app, 'gamerstage'))
       for (let attempt = 0; attempt < 4; attempt += 1) {
-        await expectError(login('nope nope'), 401, MESSAGES.wrongPassword)
+        await expectError(login(app, 'nope nope'), 401, MESSAGES.wrongPassword)
       }
-      await ok(login('gamerstage'))
+      await ok(login(app, 'gamerstage'))
     })
 
-    it('doubles the wait after a failure that follows a wait', async () => {
+    it('doubles the wait after a failure that follows a wait', async ({ makeApp }) => {
       let fakeNow = 0
-      app = await makeTestApp({ throttle: new LoginThrottle({ now: () => fakeNow }) })
-      for (let attempt = 0; attempt < 5; attempt += 1) await login('wrong one!')
+      const app = await makeApp({ throttle: new LoginThrottle({ now: () => fakeNow }) })
+      for (let attempt = 0; attempt < 5; attempt += 1) await login(app, 'wrong one!')
       fakeNow += 30_000
-      await expectError(login('wrong two!'), 401, MESSAGES.wrongPassword)
-      const refused = await login('gamerstage')
+      await expectError(login(app, 'wrong two!'), 401, MESSAGES.wrongPassword)
+      const refused = await login(app, 'gamerstage')
       expect(refused.status).toBe(429)
       expect(refused.headers.get('Retry-After')).toBe('60')
     })
 
-    it('throttles guesses at unknown usernames too, without touching other accounts', async () => {
+    it('throttles guesses at unknown usernames too, without touching other accounts', async ({
+      makeApp,
+    }) => {
       const fakeNow = 0
-      app = await makeTestApp({ throttle: new LoginThrottle({ now: () => fakeNow }) })
+      const app = await makeApp({ throttle: new LoginThrottle({ now: () => fakeNow }) })
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        await expectError(login('whatever', 'ghost'), 404, MESSAGES.userNotRegistered)
+        await expectError(login(app, 'whatever', 'ghost'), 404, MESSAGES.userNotRegistered)
       }
-      expect((await login('whatever', 'ghost')).status).toBe(429)
-      expect((await login('gamerstage')).status).toBe(200)
+      expect((await login(app, 'whatever', 'ghost')).status).toBe(429)
+      expect((await login(app, 'gamerstage')).status).toBe(200)
     })
   })
 
   describe('no secrets in answers', () => {
-    it('walks every answer of a full scenario and finds no password, hash or scrypt string', async () => {
-      app = await makeTestApp()
+    it('walks every answer of a full scenario and finds no password, hash or scrypt string', async ({
+      app,
+    }) => {
       const answers: unknown[] = []
       const record = async (response: Promise<Response>) => {
         const resolved = await response
@@ -325,8 +330,9 @@ describe('security', () => {
   })
 
   describe('unexpected failures', () => {
-    it('answers 500 {error: {message}} without a stack trace when the database is gone', async () => {
-      app = await makeTestApp()
+    it('answers 500 {error: {message}} without a stack trace when the database is gone', async ({
+      app,
+    }) => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
       app.db.$client.close()
       const response = await app.get('/api/posts')
@@ -334,14 +340,14 @@ describe('security', () => {
       const text = await response.text()
       expect(JSON.parse(text)).toEqual({
         error: { message: 'Something went wrong on the server.' },
+        code: 'INTERNAL',
       })
       expect(text).not.toMatch(/\bat \S+ \(|\n\s+at |\.ts:\d+/)
       expect(text).not.toMatch(/database|sqlite/i)
       expect(logged).toHaveBeenCalled()
     })
 
-    it('answers 500 on a mutation too, and logs the cause on the server only', async () => {
-      app = await makeTestApp()
+    it('answers 500 on a mutation too, and logs the cause on the server only', async ({ app }) => {
       const { token } = await seededToken()
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
       app.db.$client.prepare('DROP TABLE post_reactions').run()
@@ -349,14 +355,14 @@ describe('security', () => {
       expect(response.status).toBe(500)
       expect(await response.json()).toEqual({
         error: { message: 'Something went wrong on the server.' },
+        code: 'INTERNAL',
       })
       expect(logged.mock.calls.flat().some((arg) => arg instanceof Error)).toBe(true)
     })
   })
 
   describe('headers', () => {
-    it('sends nosniff, a CSP and no-referrer on API answers', async () => {
-      app = await makeTestApp()
+    it('sends nosniff, a CSP and no-referrer on API answers', async ({ app }) => {
       const response = await app.get('/api/posts/1')
       expect(response.status).toBe(200)
       expect(response.headers.get('x-content-type-options')).toBe('nosniff')
@@ -367,8 +373,9 @@ describe('security', () => {
       expect(response.headers.get('access-control-allow-origin')).toBeNull()
     })
 
-    it('answers a CORS preflight from an app window that allows the authorization and Prefer headers', async () => {
-      app = await makeTestApp()
+    it('answers a CORS preflight from an app window that allows the authorization and Prefer headers', async ({
+      app,
+    }) => {
       const response = await app.request('/api/posts', {
         method: 'OPTIONS',
         headers: {
@@ -387,8 +394,9 @@ describe('security', () => {
   })
 
   describe('bad input changes nothing', () => {
-    it('leaves posts, comments, bookmarks and follows as they were after a run of bad requests', async () => {
-      app = await makeTestApp()
+    it('leaves posts, comments, bookmarks and follows as they were after a run of bad requests', async ({
+      app,
+    }) => {
       const { token } = await seededToken()
       const snapshot = async () => ({
         posts: (await ok<{ posts: Post[] }>(app.get('/api/posts'))).posts,

@@ -2,12 +2,11 @@
  * Whole-list answers stream a batch at a time (src/server/whole-list.ts): the same bytes as one
  * JSON document, nothing read ahead of the client, nothing read after it leaves.
  */
-import { afterEach, describe, expect, it } from 'vitest'
 import { createPost } from '../../src/server/services/posts'
 import { presentPosts } from '../../src/server/services/present'
 import { allPostIds, postsByIds } from '../../src/server/services/posts'
 import { wholeListBody, type WholeList } from '../../src/server/whole-list'
-import { makeTestApp, type TestApp } from '../helpers/server-app'
+import { describe, expect, it } from '../helpers/fixtures'
 
 /** A list of `count` items whose loads are counted; `gone` ids have no row any more. */
 function countedList(count: number, gone = new Set<number>()) {
@@ -59,11 +58,9 @@ describe('wholeListBody', () => {
 })
 
 describe('whole-list routes', () => {
-  let app: TestApp
-  afterEach(() => app.close())
-
-  it('answer every post of a list longer than a batch, in order, as the JSON of the list', async () => {
-    app = await makeTestApp()
+  it('answer every post of a list longer than a batch, in order, as the JSON of the list', async ({
+    app,
+  }) => {
     const { id } = await app.signup('streamer')
     for (let index = 0; index < 450; index++) {
       createPost(app.db, Number(id), `post number ${index}`, Date.now() + (index + 1) * 1000)
@@ -82,13 +79,12 @@ describe('whole-list routes', () => {
     expect(posts[0]?.content).toBe('post number 449')
   })
 
-  it.each([
+  it.for<[string, string]>([
     ['/api/posts?sort=likes', 'posts'],
     ['/api/posts/user/player1', 'posts'],
     ['/api/users', 'users'],
     ['/api/comments/1', 'comments'],
-  ])('%s answers a whole list under "%s"', async (path, key) => {
-    app = await makeTestApp()
+  ])('%s answers a whole list under "%s"', async ([path, key], { app }) => {
     const response = await app.get(path)
     expect(response.status).toBe(200)
     const body = (await response.json()) as Record<string, unknown[]>
@@ -96,8 +92,9 @@ describe('whole-list routes', () => {
     expect(body[key]?.length).toBeGreaterThan(0)
   })
 
-  it('answers the bookmarks whole, newest saved first, and after a bookmark mutation', async () => {
-    app = await makeTestApp()
+  it('answers the bookmarks whole, newest saved first, and after a bookmark mutation', async ({
+    app,
+  }) => {
     const { token } = await app.loginDemo()
     expect((await app.send('/api/users/bookmark/2', {}, { token })).status).toBe(200)
     const added = await app.send('/api/users/bookmark/4', {}, { token })

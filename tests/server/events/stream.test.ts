@@ -1,20 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CommentResponse, Post } from '../../../src/shared/api-types'
+import { afterEach, vi } from 'vitest'
+import type { CommentResponse, Post, PostResponse } from '../../../src/shared/api-types'
 import { EventHub } from '../../../src/server/events/hub'
 import { STREAM_MESSAGES } from '../../../src/server/routes/events'
 import { MESSAGES } from '../../../src/server/messages'
 import { expectError, ok } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import type { TestApp } from '../../helpers/server-app'
 import { readEvents, type EventReader } from '../../helpers/sse'
+import { describe, expect, it } from '../../helpers/fixtures'
 
-let app: TestApp
 const readers: EventReader[] = []
 afterEach(async () => {
   await Promise.all(readers.splice(0).map((reader) => reader.close()))
-  app.close()
 })
 
-async function connect(token: string, lastEventId?: string): Promise<EventReader> {
+async function connect(app: TestApp, token: string, lastEventId?: string): Promise<EventReader> {
   const response = await app.request('/api/events', {
     headers: { authorization: token, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
   })
@@ -27,9 +26,9 @@ async function connect(token: string, lastEventId?: string): Promise<EventReader
   return reader
 }
 
-const newPost = async (token: string, content: string) =>
+const newPost = async (app: TestApp, token: string, content: string) =>
   (
-    await ok<{ post: Post }>(
+    await ok<PostResponse>(
       app.send(
         '/api/posts',
         { postData: { content } },
@@ -43,15 +42,15 @@ const newPost = async (token: string, content: string) =>
   ).post
 
 describe('GET /api/events', () => {
-  it('refuses a request without a valid token with the API 401', async () => {
-    app = await makeTestApp()
+  it('refuses a request without a valid token with the API 401', async ({ app }) => {
     await expectError(app.get('/api/events'), 401, MESSAGES.invalidToken)
     await expectError(app.get('/api/events', 'not-a-token'), 401, MESSAGES.invalidToken)
     expect(app.events.clientCount).toBe(0)
   })
 
-  it("lets a friend's app window (a loopback origin) send Last-Event-ID (CORS preflight)", async () => {
-    app = await makeTestApp()
+  it("lets a friend's app window (a loopback origin) send Last-Event-ID (CORS preflight)", async ({
+    app,
+  }) => {
     const response = await app.request('/api/events', {
       method: 'OPTIONS',
       headers: {
@@ -67,12 +66,17 @@ describe('GET /api/events', () => {
     )
   })
 
-  it('fans a new post out to every connected client in the page shape, with an id', async () => {
-    app = await makeTestApp()
+  it('fans a new post out to every connected client in the page shape, with an id', async ({
+    app,
+  }) => {
     const alice = await app.signup('alice')
     const bob = await app.signup('bob_b')
-    const streams = [await connect(alice.token), await connect(bob.token), await connect(bob.token)]
-    const created = await newPost(alice.token, 'Hello LAN')
+    const streams = [
+      await connect(app, alice.token),
+      await connect(app, bob.token),
+      await connect(app, bob.token),
+    ]
+    const created = await newPost(app, alice.token, 'Hello LAN')
     for (const stream of streams) {
       const { id, data } = await stream.next('post')
       expect(id).toMatch(/^[0-9a-f]+-\d+$/)
@@ -82,12 +86,11 @@ describe('GET /api/events', () => {
     }
   })
 
-  it('sends each kind of change as its own event with the REST shapes', async () => {
-    app = await makeTestApp()
+  it('sends each kind of change as its own event with the REST shapes', async ({ app }) => {
     const alice = await app.signup('alice')
     const bob = await app.signup('bob_b')
-    const watcher = await connect((await app.signup('watcher')).token)
-    const post = await newPost(alice.token, 'first')
+    const watcher = await connect(app, (await app.signup('watcher')).token)
+    const post = await newPost(app, alice.token, 'first')
 
     await ok(app.send(`/api/posts/edit/${post._id}`, { postData: { content: 'edited' } }, alice))
     expect((await watcher.next('post')).data.post.content).toBe('first')
@@ -160,12 +163,11 @@ describe('GET /api/events', () => {
     expect(watcher.events.filter((event) => event.type === 'notification')).toEqual([])
   })
 
-  it('publishes nothing for a change that was refused or rolled back', async () => {
-    app = await makeTestApp()
+  it('publishes nothing for a change that was refused or rolled back', async ({ app }) => {
     const alice = await app.signup('alice')
     const bob = await app.signup('bob_b')
-    const post = await newPost(alice.token, 'mine')
-    const watcher = await connect(alice.token)
+    const post = await newPost(app, alice.token, 'mine')
+    const watcher = await connect(app, alice.token)
     await expectError(
       app.send(`/api/posts/edit/${post._id}`, { postData: { content: 'x' } }, bob),
       400,
@@ -183,15 +185,16 @@ describe('GET /api/events', () => {
     )
     expect(await watcher.settle()).toEqual([])
     // The refused delete left the post and its tags in place.
-    expect((await ok<{ post: Post }>(app.get(`/api/posts/${post._id}`))).post.content).toBe('mine')
+    expect((await ok<PostResponse>(app.get(`/api/posts/${post._id}`))).post.content).toBe('mine')
   })
 
-  it('rolls the change back with its notification, and publishes nothing, when either fails', async () => {
-    app = await makeTestApp()
+  it('rolls the change back with its notification, and publishes nothing, when either fails', async ({
+    app,
+  }) => {
     const alice = await app.signup('alice')
     const bob = await app.signup('bob_b')
-    const post = await newPost(alice.token, 'atomic')
-    const watcher = await connect(alice.token)
+    const post = await newPost(app, alice.token, 'atomic')
+    const watcher = await connect(app, alice.token)
     // Makes writing the like's notification fail, after the like itself was written.
     app.db.$client.exec(
       `CREATE TRIGGER fail_notifications BEFORE INSERT ON notifications
@@ -202,9 +205,7 @@ describe('GET /api/events', () => {
     expect(failed.status).toBe(500)
     expect(logged).toHaveBeenCalledOnce()
     logged.mockRestore()
-    expect((await ok<{ post: Post }>(app.get(`/api/posts/${post._id}`))).post.likes.likeCount).toBe(
-      0,
-    )
+    expect((await ok<PostResponse>(app.get(`/api/posts/${post._id}`))).post.likes.likeCount).toBe(0)
     expect(await watcher.settle()).toEqual([])
     app.db.$client.exec('DROP TRIGGER fail_notifications')
     await ok(app.send(`/api/posts/like/${post._id}`, {}, bob))
@@ -212,17 +213,16 @@ describe('GET /api/events', () => {
     expect((await watcher.next('notification')).data.unreadCount).toBe(1)
   })
 
-  it('replays what a client missed when it reconnects with Last-Event-ID', async () => {
-    app = await makeTestApp()
+  it('replays what a client missed when it reconnects with Last-Event-ID', async ({ app }) => {
     const alice = await app.signup('alice')
-    const first = await connect(alice.token)
-    await newPost(alice.token, 'one')
+    const first = await connect(app, alice.token)
+    await newPost(app, alice.token, 'one')
     const seen = await first.next('post')
     await first.close()
 
-    await newPost(alice.token, 'two')
-    await newPost(alice.token, 'three')
-    const again = await connect(alice.token, seen.id)
+    await newPost(app, alice.token, 'two')
+    await newPost(app, alice.token, 'three')
+    const again = await connect(app, alice.token, seen.id)
     const replayed = again.events.filter((event) => event.type === 'post')
     expect(replayed.map((event) => (event.data as { post: Post }).post.content)).toEqual([
       'two',
@@ -234,76 +234,81 @@ describe('GET /api/events', () => {
     // The ready id is itself a good resume point: nothing is replayed twice.
     const readyId = again.lastEventId()
     await again.close()
-    const third = await connect(alice.token, readyId)
+    const third = await connect(app, alice.token, readyId)
     expect(third.events.map((event) => event.type)).toEqual(['ready'])
   })
 
-  it('sends reset when the missed events left the buffer or the id is unknown', async () => {
-    app = await makeTestApp({ events: new EventHub({ replaySize: 3 }) })
+  it('sends reset when the missed events left the buffer or the id is unknown', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ events: new EventHub({ replaySize: 3 }) })
     const alice = await app.signup('alice')
-    const first = await connect(alice.token)
-    await newPost(alice.token, 'one')
+    const first = await connect(app, alice.token)
+    await newPost(app, alice.token, 'one')
     const seen = await first.next('post')
     await first.close()
-    for (const content of ['2', '3', '4', '5']) await newPost(alice.token, content)
+    for (const content of ['2', '3', '4', '5']) await newPost(app, alice.token, content)
 
-    const late = await connect(alice.token, seen.id)
+    const late = await connect(app, alice.token, seen.id)
     expect(late.events.map((event) => event.type)).toEqual(['reset', 'ready'])
     expect(late.events[0]?.data).toEqual({ reason: 'too-old' })
     expect(late.events[0]?.id).toBe(app.events.lastEventId)
 
     for (const unknown of ['deadbeef-1', 'garbage', `${seen.id?.split('-')[0]}-999`]) {
-      const stranger = await connect(alice.token, unknown)
+      const stranger = await connect(app, alice.token, unknown)
       expect(stranger.events[0]).toMatchObject({ type: 'reset', data: { reason: 'unknown-id' } })
     }
   })
 
-  it('sends a heartbeat comment at the configured interval', async () => {
-    app = await makeTestApp({ events: new EventHub({ heartbeatMs: 20 }) })
+  it('sends a heartbeat comment at the configured interval', async ({ makeApp }) => {
+    const app = await makeApp({ events: new EventHub({ heartbeatMs: 20 }) })
     const alice = await app.signup('alice')
-    const stream = await connect(alice.token)
+    const stream = await connect(app, alice.token)
     await stream.settle(150)
     expect(stream.pings()).toBeGreaterThanOrEqual(2)
   })
 
-  it('caps the open streams of one user with a 429, and frees a place on disconnect', async () => {
-    app = await makeTestApp({ events: new EventHub({ maxPerUser: 2 }) })
+  it('caps the open streams of one user with a 429, and frees a place on disconnect', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ events: new EventHub({ maxPerUser: 2 }) })
     const alice = await app.signup('alice')
     const bob = await app.signup('bob_b')
-    const first = await connect(alice.token)
-    await connect(alice.token)
+    const first = await connect(app, alice.token)
+    await connect(app, alice.token)
     const refused = await app.get('/api/events', alice.token)
     expect(refused.headers.get('retry-after')).toBe('10')
     await expectError(refused, 429, STREAM_MESSAGES.userCap)
     // Someone else is not affected.
-    await connect(bob.token)
+    await connect(app, bob.token)
     await first.close()
     expect(app.events.clientCount).toBe(2)
-    await connect(alice.token)
+    await connect(app, alice.token)
   })
 })
 
 describe('EventHub.disconnectUser', () => {
-  it("ends only that user's streams (for a revoked session or a deleted account)", async () => {
-    app = await makeTestApp()
+  it("ends only that user's streams (for a revoked session or a deleted account)", async ({
+    app,
+  }) => {
     const alice = await app.signup('alice')
     const bob = await app.signup('bob_b')
-    const aliceStreams = [await connect(alice.token), await connect(alice.token)]
-    const bobStream = await connect(bob.token)
+    const aliceStreams = [await connect(app, alice.token), await connect(app, alice.token)]
+    const bobStream = await connect(app, bob.token)
     expect(app.events.disconnectUser(Number(alice.id))).toBe(2)
     await Promise.all(aliceStreams.map((stream) => stream.ended))
     expect(app.events.clientStats().map((client) => client.userId)).toEqual([Number(bob.id)])
-    await newPost(bob.token, 'still here')
+    await newPost(app, bob.token, 'still here')
     expect((await bobStream.next('post')).data.post.content).toBe('still here')
   })
 })
 
 describe('streams of sessions that end', () => {
-  it.each([
-    ['logging out', (token: string) => app.send('/api/auth/logout', {}, { token })],
+  it.for<[string, (app: TestApp, token: string) => Promise<Response>]>([
+    ['logging out', (app: TestApp, token: string) => app.send('/api/auth/logout', {}, { token })],
     [
       'changing the password',
-      (token: string) =>
+      (app: TestApp, token: string) =>
         app.send(
           '/api/auth/password',
           { currentPassword: 'supersecret1', newPassword: 'brand-new-pass' },
@@ -312,32 +317,30 @@ describe('streams of sessions that end', () => {
     ],
     [
       'deleting the account',
-      (token: string) =>
+      (app: TestApp, token: string) =>
         app.send('/api/users/me', { password: 'supersecret1' }, { token, method: 'DELETE' }),
     ],
-  ])("are cut on %s, and nobody else's", async (_what, endSession) => {
-    app = await makeTestApp()
+  ])("are cut on %s, and nobody else's", async ([_what, endSession], { app }) => {
     const alice = await app.signup('alice', 'supersecret1')
     const bob = await app.signup('bob_b', 'supersecret1')
-    const aliceStream = await connect(alice.token)
-    await connect(bob.token)
-    expect((await endSession(alice.token)).status).toBe(200)
+    const aliceStream = await connect(app, alice.token)
+    await connect(app, bob.token)
+    expect((await endSession(app, alice.token)).status).toBe(200)
     await aliceStream.ended
     expect(app.events.clientStats().map((client) => client.userId)).toEqual([Number(bob.id)])
   })
 })
 
 describe('notification events', () => {
-  it('reach only their recipient, live and on replay, never anyone else', async () => {
-    app = await makeTestApp()
+  it('reach only their recipient, live and on replay, never anyone else', async ({ app }) => {
     const alice = await app.signup('alice')
     const bob = await app.signup('bob_b')
     const carol = await app.signup('carol')
-    const aliceStream = await connect(alice.token)
-    const bobStream = await connect(bob.token)
-    const carolStream = await connect(carol.token)
+    const aliceStream = await connect(app, alice.token)
+    const bobStream = await connect(app, bob.token)
+    const carolStream = await connect(app, carol.token)
 
-    const post = await newPost(alice.token, 'hi @carol and @bob_b')
+    const post = await newPost(app, alice.token, 'hi @carol and @bob_b')
     await ok(app.send(`/api/posts/like/${post._id}`, {}, bob))
     await ok(app.send(`/api/users/follow/${alice.id}`, {}, carol))
 
@@ -365,21 +368,22 @@ describe('notification events', () => {
 
     // A stranger who reconnects from the very beginning gets none of them replayed.
     const dave = await app.signup('dave_d')
-    const replay = await connect(dave.token, aliceStream.events[0]?.id)
+    const replay = await connect(app, dave.token, aliceStream.events[0]?.id)
     expect(replay.events.some((event) => event.type === 'notification')).toBe(false)
     expect(replay.events.filter((event) => event.type === 'post')).toHaveLength(1)
     // Alice's own replay holds hers.
-    const aliceAgain = await connect(alice.token, aliceStream.events[0]?.id)
+    const aliceAgain = await connect(app, alice.token, aliceStream.events[0]?.id)
     expect(notificationsOf(aliceAgain)).toEqual(ids[0])
   })
 
-  it('tells the recipient their new unread count when a cause is undone or read', async () => {
-    app = await makeTestApp()
+  it('tells the recipient their new unread count when a cause is undone or read', async ({
+    app,
+  }) => {
     const alice = await app.signup('alice')
     const bob = await app.signup('bob_b')
-    const post = await newPost(alice.token, 'like me')
-    const aliceStream = await connect(alice.token)
-    const bobStream = await connect(bob.token)
+    const post = await newPost(app, alice.token, 'like me')
+    const aliceStream = await connect(app, alice.token)
+    const bobStream = await connect(app, bob.token)
     await ok(app.send(`/api/posts/like/${post._id}`, {}, bob))
     expect((await aliceStream.next('notification')).data.unreadCount).toBe(1)
     await ok(app.send(`/api/posts/dislike/${post._id}`, {}, bob))
