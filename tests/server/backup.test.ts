@@ -1,20 +1,17 @@
 import Database from 'better-sqlite3'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { removeTempDirs, tempDir as makeTempDir } from '../helpers/temp-dirs'
+import { afterEach } from 'vitest'
 import type { Post } from '../../src/shared/api-types'
 import { backupDataFolder, checkBackup, restoreDataFolder } from '../../src/server/backup'
 import { StartError, startServer, type RunningServer } from '../../src/server/server'
+import { describe, expect, it } from '../helpers/fixtures'
 
 const running: RunningServer[] = []
 
 afterEach(async () => {
   for (const server of running.splice(0)) await server.close().catch(() => undefined)
-  removeTempDirs()
 })
-
-const tempDir = () => makeTempDir('gamerstage-backup-test-')
 
 async function start(dataDir: string, demo = true): Promise<RunningServer> {
   const server = await startServer({ port: 0, dataDir, demo })
@@ -38,8 +35,10 @@ async function rejection(call: Promise<unknown>): Promise<StartError> {
 }
 
 describe('backup', () => {
-  it('copies the database of a running server into a file a new server can restore', async () => {
-    const root = tempDir()
+  it('copies the database of a running server into a file a new server can restore', async ({
+    tempDir,
+  }) => {
+    const root = tempDir
     const source = await start(join(root, 'source'))
     const target = join(root, 'copy.db')
     await backupDataFolder(source.dataDir, target)
@@ -53,8 +52,8 @@ describe('backup', () => {
     expect(await postCount(empty)).toBe(5)
   })
 
-  it('refuses to overwrite an existing file', async () => {
-    const root = tempDir()
+  it('refuses to overwrite an existing file', async ({ tempDir }) => {
+    const root = tempDir
     const source = await start(join(root, 'source'), false)
     const target = join(root, 'exists.db')
     writeFileSync(target, 'keep me')
@@ -62,13 +61,13 @@ describe('backup', () => {
     expect(error.message).toBe(`${target} already exists: choose a new file name for the backup.`)
   })
 
-  it('refuses a folder without a database', async () => {
-    const root = tempDir()
+  it('refuses a folder without a database', async ({ tempDir }) => {
+    const root = tempDir
     const error = await rejection(backupDataFolder(root, join(root, 'copy.db')))
     expect(error.message).toBe(`There is no Gamerstage database in ${root}.`)
   })
 
-  it.each([
+  it.for<[string, (file: string) => void, RegExp]>([
     ['a missing file', (file: string) => void file, /^There is no backup file /],
     [
       'a file that is not a database',
@@ -84,14 +83,17 @@ describe('backup', () => {
       },
       /cannot be restored: it is not a Gamerstage database\.$/,
     ],
-  ])('refuses to restore %s and leaves the data as it was', async (_, make, pattern) => {
-    const root = tempDir()
-    const server = await start(join(root, 'data'))
-    const file = join(root, 'backup.db')
-    make(file)
-    const error = await rejection(restoreDataFolder(server.dataDir, file))
-    expect(error.message).toMatch(pattern)
-    expect(error.message).not.toContain('\n')
-    expect(await postCount(server)).toBe(5)
-  })
+  ])(
+    'refuses to restore %s and leaves the data as it was',
+    async ([, make, pattern], { tempDir }) => {
+      const root = tempDir
+      const server = await start(join(root, 'data'))
+      const file = join(root, 'backup.db')
+      make(file)
+      const error = await rejection(restoreDataFolder(server.dataDir, file))
+      expect(error.message).toMatch(pattern)
+      expect(error.message).not.toContain('\n')
+      expect(await postCount(server)).toBe(5)
+    },
+  )
 })

@@ -1,33 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach } from 'vitest'
 import { parseCliArgs } from '../../src/server/cli'
 import { defaultDataDir } from '../../src/server/data-dir'
 import { StartError } from '../../src/server/server'
 import { SERVER_CLI } from '../../scripts/build-stamp'
+import { describe, expect, it } from '../helpers/fixtures'
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CLI = SERVER_CLI
 
-const folders: string[] = []
 const children: ChildProcess[] = []
 const blockers: Server[] = []
 
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
   for (const blocker of blockers.splice(0)) await new Promise((resolve) => blocker.close(resolve))
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
-
-function tempDir(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'gamerstage-cli-test-'))
-  folders.push(folder)
-  return folder
-}
 
 interface Run {
   child: ChildProcess
@@ -141,8 +132,10 @@ describe('cli', () => {
   })
 
   describe('the serve command', () => {
-    it('starts, answers /api/health at the URL it prints, and exits 0 on SIGTERM', async () => {
-      const run = runCli(['--port', '0', '--data', join(tempDir(), 'data'), '--no-demo'])
+    it('starts, answers /api/health at the URL it prints, and exits 0 on SIGTERM', async ({
+      tempDir,
+    }) => {
+      const run = runCli(['--port', '0', '--data', join(tempDir, 'data'), '--no-demo'])
       const url = await waitFor(
         () => /(http:\/\/127\.0\.0\.1:\d+)/.exec(run.stdout())?.[1],
         `the URL in stdout (stderr: ${run.stderr()})`,
@@ -158,13 +151,15 @@ describe('cli', () => {
       expect(run.stderr()).toBe('')
     })
 
-    it('exits 1 with one "gamerstage: " line and no stack trace when the port is taken', async () => {
+    it('exits 1 with one "gamerstage: " line and no stack trace when the port is taken', async ({
+      tempDir,
+    }) => {
       const blocker = createServer()
       blockers.push(blocker)
       await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
       const port = (blocker.address() as { port: number }).port
 
-      const run = runCli(['--port', String(port), '--data', join(tempDir(), 'data'), '--no-demo'])
+      const run = runCli(['--port', String(port), '--data', join(tempDir, 'data'), '--no-demo'])
       expect(await run.exit).toBe(1)
       const lines = run.stderr().trimEnd().split('\n')
       expect(lines).toHaveLength(1)

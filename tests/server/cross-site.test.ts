@@ -4,25 +4,19 @@
  * browsers and Gamerstage app windows (loopback origins, also on a friend's server) still work.
  */
 import { request as httpRequest } from 'node:http'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir, type NetworkInterfaceInfo } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { NetworkInterfaceInfo } from 'node:os'
+import { afterEach } from 'vitest'
 import { isTrustedOrigin } from '../../src/server/api-headers'
 import { createHostAllowList, hostnameOf } from '../../src/server/host-allow-list'
 import { MESSAGES, foreignHostMessage } from '../../src/server/messages'
 import { startServer, type RunningServer } from '../../src/server/server'
 import { DEMO_ACCOUNT } from '../../src/server/services/seed'
-import { makeTestApp, type TestApp } from '../helpers/server-app'
+import type { TestApp } from '../helpers/server-app'
+import { describe, expect, it } from '../helpers/fixtures'
 
-let app: TestApp | undefined
 const servers: RunningServer[] = []
-const folders: string[] = []
 afterEach(async () => {
-  app?.close()
-  app = undefined
   for (const server of servers.splice(0)) await server.close()
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
 const FAKE_LAN = (): NodeJS.Dict<NetworkInterfaceInfo[]> => ({
@@ -58,10 +52,8 @@ const FAKE_LAN = (): NodeJS.Dict<NetworkInterfaceInfo[]> => ({
 })
 
 /** `app.request` takes the Host from the URL, as a Node server takes it from the header. */
-const at = (host: string, path: string, init?: RequestInit) => {
-  if (!app) throw new Error('No app yet')
-  return app.request(`http://${host}${path}`, init)
-}
+const at = (app: TestApp, host: string, path: string, init?: RequestInit) =>
+  app.request(`http://${host}${path}`, init)
 
 const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method: 'POST',
@@ -143,10 +135,11 @@ describe('trusted origins', () => {
 })
 
 describe('requests', () => {
-  it('refuses a foreign Host with 421 on the API, the pages and the event stream', async () => {
-    app = await makeTestApp()
+  it('refuses a foreign Host with 421 on the API, the pages and the event stream', async ({
+    app,
+  }) => {
     for (const path of ['/api/posts', '/api/health', '/', '/home', '/api/events']) {
-      const response = await at('evil.example:4567', path)
+      const response = await at(app, 'evil.example:4567', path)
       expect(response.status, path).toBe(421)
       expect(await response.json()).toEqual({
         errors: [foreignHostMessage('evil.example')],
@@ -154,20 +147,22 @@ describe('requests', () => {
       })
     }
     // DNS rebinding: the attacker's name now points at 127.0.0.1, but the Host still says so.
-    const rebound = await at('127.0.0.1.nip.io:4567', '/api/auth/login', json(DEMO_ACCOUNT))
+    const rebound = await at(app, '127.0.0.1.nip.io:4567', '/api/auth/login', json(DEMO_ACCOUNT))
     expect(rebound.status).toBe(421)
   })
 
-  it('answers names the host added with allowedHosts', async () => {
-    app = await makeTestApp({ allowedHosts: ['party-box.lan'] })
-    expect((await at('party-box.lan:4567', '/api/health')).status).toBe(200)
-    expect((await at('other-box.lan:4567', '/api/health')).status).toBe(421)
+  it('answers names the host added with allowedHosts', async ({ makeApp }) => {
+    const app = await makeApp({ allowedHosts: ['party-box.lan'] })
+    expect((await at(app, 'party-box.lan:4567', '/api/health')).status).toBe(200)
+    expect((await at(app, 'other-box.lan:4567', '/api/health')).status).toBe(421)
   })
 
-  it('refuses a foreign site’s sign-up and login with 403, and changes nothing', async () => {
-    app = await makeTestApp()
+  it('refuses a foreign site’s sign-up and login with 403, and changes nothing', async ({
+    app,
+  }) => {
     const evil = { Origin: 'http://evil.example' }
     const signup = await at(
+      app,
       'localhost:4567',
       '/api/auth/signup',
       json({ username: 'csrf_victim', password: 'long enough' }, evil),
@@ -180,9 +175,10 @@ describe('requests', () => {
     expect(signup.headers.get('access-control-allow-origin')).toBeNull()
     expect((await app.get('/api/users/csrf_victim')).status).toBe(404)
 
-    const login = await at('127.0.0.1:4567', '/api/auth/login', json(DEMO_ACCOUNT, evil))
+    const login = await at(app, '127.0.0.1:4567', '/api/auth/login', json(DEMO_ACCOUNT, evil))
     expect(login.status).toBe(403)
     const nullOrigin = await at(
+      app,
       '127.0.0.1:4567',
       '/api/auth/login',
       json(DEMO_ACCOUNT, { Origin: 'null' }),
@@ -190,9 +186,10 @@ describe('requests', () => {
     expect(nullOrigin.status).toBe(403)
   })
 
-  it('lets a foreign site’s GET through without CORS headers, so its page cannot read it', async () => {
-    app = await makeTestApp()
-    const response = await at('127.0.0.1:4567', '/api/users', {
+  it('lets a foreign site’s GET through without CORS headers, so its page cannot read it', async ({
+    app,
+  }) => {
+    const response = await at(app, '127.0.0.1:4567', '/api/users', {
       headers: { Origin: 'http://evil.example' },
     })
     expect(response.status).toBe(200)
@@ -200,9 +197,8 @@ describe('requests', () => {
     expect(response.headers.get('vary')).toContain('Origin')
   })
 
-  it('refuses a foreign site’s preflight', async () => {
-    app = await makeTestApp()
-    const response = await at('127.0.0.1:4567', '/api/posts', {
+  it('refuses a foreign site’s preflight', async ({ app }) => {
+    const response = await at(app, '127.0.0.1:4567', '/api/posts', {
       method: 'OPTIONS',
       headers: {
         Origin: 'http://evil.example',
@@ -214,10 +210,13 @@ describe('requests', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
   })
 
-  it('serves a LAN browser on the server’s own page, and an app window joining from loopback', async () => {
-    app = await makeTestApp({ allowedHosts: ['192.168.1.20'] })
+  it('serves a LAN browser on the server’s own page, and an app window joining from loopback', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ allowedHosts: ['192.168.1.20'] })
     const own = 'http://192.168.1.20:4567'
     const lanSignup = await at(
+      app,
       '192.168.1.20:4567',
       '/api/auth/signup',
       json({ username: 'lan_browser', password: 'long enough' }, { Origin: own }),
@@ -226,13 +225,14 @@ describe('requests', () => {
     expect(lanSignup.headers.get('access-control-allow-origin')).toBe(own)
 
     const window = 'http://127.0.0.1:51234'
-    const preflight = await at('192.168.1.20:4567', '/api/auth/login', {
+    const preflight = await at(app, '192.168.1.20:4567', '/api/auth/login', {
       method: 'OPTIONS',
       headers: { Origin: window, 'Access-Control-Request-Method': 'POST' },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe(window)
     const login = await at(
+      app,
       '192.168.1.20:4567',
       '/api/auth/login',
       json({ username: 'lan_browser', password: 'long enough' }, { Origin: window }),
@@ -241,9 +241,8 @@ describe('requests', () => {
     expect(login.headers.get('access-control-allow-origin')).toBe(window)
   })
 
-  it('checks the Host a real socket sends, not only the URL', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-cross-site-'))
-    folders.push(dataDir)
+  it('checks the Host a real socket sends, not only the URL', async ({ tempDir }) => {
+    const dataDir = tempDir
     const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo: false })
     servers.push(server)
     const send = (host: string, path: string, headers: Record<string, string> = {}) =>

@@ -5,12 +5,9 @@
  * verifying and are redone at today's cost.
  */
 import { randomBytes, scryptSync } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach } from 'vitest'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
 import {
   SCRYPT_PARAMS,
@@ -26,16 +23,11 @@ import {
 } from '../../src/server/messages'
 import { startServer, type RunningServer } from '../../src/server/server'
 import { DEMO_ACCOUNT } from '../../src/server/services/seed'
-import { makeTestApp, type TestApp } from '../helpers/server-app'
+import { describe, expect, it } from '../helpers/fixtures'
 
-let app: TestApp | undefined
 const servers: RunningServer[] = []
-const folders: string[] = []
 afterEach(async () => {
-  app?.close()
-  app = undefined
   for (const server of servers.splice(0)) await server.close()
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
 })
 
 const loginBody = (username: string, password: string) => ({
@@ -80,9 +72,10 @@ function postFrom(
 }
 
 describe('login throttling by address', () => {
-  it('locks out the stranger at 127.0.0.2, never the owner at 127.0.0.3 (real sockets)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-lockout-'))
-    folders.push(dataDir)
+  it('locks out the stranger at 127.0.0.2, never the owner at 127.0.0.3 (real sockets)', async ({
+    tempDir,
+  }) => {
+    const dataDir = tempDir
     const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo: true })
     servers.push(server)
     const { username, password } = DEMO_ACCOUNT
@@ -104,8 +97,10 @@ describe('login throttling by address', () => {
     expect(owner.status).toBe(200)
   })
 
-  it('holds back an address spraying usernames, while other machines sign in', async () => {
-    app = await makeTestApp({
+  it('holds back an address spraying usernames, while other machines sign in', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({
       throttle: new LoginThrottle({ freeAttemptsPerAddress: 20, sweepEveryMs: 0 }),
     })
     for (let index = 0; index < 20; index += 1) {
@@ -147,9 +142,9 @@ describe('login throttling by address', () => {
 })
 
 describe('the password-hash queue', () => {
-  it('answers 503 with Retry-After once the queue is full, and works again after', async () => {
-    const burstApp = await makeTestApp()
-    app = burstApp
+  it('answers 503 with Retry-After once the queue is full, and works again after', async ({
+    app: burstApp,
+  }) => {
     const restore = setHashQueueLimit(1)
     try {
       // Two hashes run and one waits; the rest find the queue full.
@@ -188,8 +183,7 @@ describe('password hash cost', () => {
     return ['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), key.toString('base64')].join('$')
   }
 
-  it('verifies a hash made at an older cost and redoes it at today’s on login', async () => {
-    app = await makeTestApp()
+  it('verifies a hash made at an older cost and redoes it at today’s on login', async ({ app }) => {
     const stored = oldHash('old but gold')
     app.db.update(users).set({ passwordHash: stored }).where(eq(users.id, 2)).run()
     const storedHash = () =>

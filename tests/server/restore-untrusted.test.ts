@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3'
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach } from 'vitest'
 import { backupDataFolder, restoreDataFolder } from '../../src/server/backup'
 import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../src/server/db/client'
 import {
@@ -17,7 +17,7 @@ import {
   type ServerCore,
 } from '../../src/server/server'
 import { getDemoAccount, getDemoUserIds } from '../../src/server/services/settings'
-import { removeTempDirs, tempDir as makeTempDir } from '../helpers/temp-dirs'
+import { describe, expect, it } from '../helpers/fixtures'
 
 interface Running {
   core: ServerCore
@@ -30,10 +30,7 @@ afterEach(async () => {
     await listener.close().catch(() => undefined)
     core.close()
   }
-  removeTempDirs()
 })
-
-const tempDir = () => makeTempDir('gamerstage-restore-test-')
 
 async function start(dataDir: string): Promise<Running & { url: string }> {
   const core = await openServerCore({ dataDir, demo: true })
@@ -80,7 +77,7 @@ async function refused(call: Promise<unknown>): Promise<string> {
 }
 
 describe('restoring a crafted backup', { timeout: 60_000 }, () => {
-  it.each([
+  it.for<[string, (db: Database.Database) => void, RegExp]>([
     [
       'a trigger',
       (db: Database.Database) =>
@@ -128,25 +125,30 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
       },
       /points at something that is not there/,
     ],
-  ])('refuses %s and leaves data, secret and sessions as they were', async (_, craft, pattern) => {
-    const root = tempDir()
-    const file = await craftedBackup(root, craft)
-    const target = await start(join(root, 'target'))
-    const token = await login(target.url, 'nova_strike', 'gamerstage')
-    const secretBefore = readFileSync(join(target.core.dataDir, SECRET_FILE))
-    const message = await refused(restoreDataFolder(target.core.dataDir, file))
-    expect(message).toMatch(pattern)
-    expect(message).not.toContain('\n')
-    expect(readFileSync(join(target.core.dataDir, SECRET_FILE))).toEqual(secretBefore)
-    expect(await sessionStatus(target.url, token)).toBe(200)
-    const triggers = target.core.db.$client
-      .prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type IN ('trigger', 'view')")
-      .get() as { n: number }
-    expect(triggers.n).toBe(0)
-  })
+  ])(
+    'refuses %s and leaves data, secret and sessions as they were',
+    async ([, craft, pattern], { tempDir }) => {
+      const root = tempDir
+      const file = await craftedBackup(root, craft)
+      const target = await start(join(root, 'target'))
+      const token = await login(target.url, 'nova_strike', 'gamerstage')
+      const secretBefore = readFileSync(join(target.core.dataDir, SECRET_FILE))
+      const message = await refused(restoreDataFolder(target.core.dataDir, file))
+      expect(message).toMatch(pattern)
+      expect(message).not.toContain('\n')
+      expect(readFileSync(join(target.core.dataDir, SECRET_FILE))).toEqual(secretBefore)
+      expect(await sessionStatus(target.url, token)).toBe(200)
+      const triggers = target.core.db.$client
+        .prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type IN ('trigger', 'view')")
+        .get() as { n: number }
+      expect(triggers.n).toBe(0)
+    },
+  )
 
-  it('recomputes an edited demo list: a public password stays locked out while shared', async () => {
-    const root = tempDir()
+  it('recomputes an edited demo list: a public password stays locked out while shared', async ({
+    tempDir,
+  }) => {
+    const root = tempDir
     const file = await craftedBackup(root, (db) => {
       // The attacker drops player1 from the list (so its public password would work while
       // shared) and adds an innocent account, and points the login page at it.
@@ -161,8 +163,10 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
     expect(getDemoAccount(target.core.db)).toEqual({ username: 'player1', password: 'gamerstage' })
   })
 
-  it('an accepted restore ends every session, even on a server still holding the old secret', async () => {
-    const root = tempDir()
+  it('an accepted restore ends every session, even on a server still holding the old secret', async ({
+    tempDir,
+  }) => {
+    const root = tempDir
     const source = await start(join(root, 'source'))
     const file = join(root, 'good.db')
     await backupDataFolder(source.core.dataDir, file)
@@ -180,8 +184,8 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
     expect(await sessionStatus(target.url, fresh)).toBe(200)
   })
 
-  it('brings an old backup up to date by running the migrations after it', async () => {
-    const root = tempDir()
+  it('brings an old backup up to date by running the migrations after it', async ({ tempDir }) => {
+    const root = tempDir
     // A backup made before the sessions-and-moderation migration: only the first one applied.
     const oldMigrations = join(root, 'old-migrations')
     mkdirSync(join(oldMigrations, 'meta'), { recursive: true })

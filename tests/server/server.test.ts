@@ -1,8 +1,7 @@
 import { mkdirSync, statSync, writeFileSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { removeTempDirs, tempDir as makeTempDir } from '../helpers/temp-dirs'
+import { afterEach } from 'vitest'
 import type { LoginResponse, MetaResponse, Post, User } from '../../src/shared/api-types'
 import {
   DATABASE_FILE,
@@ -11,15 +10,13 @@ import {
   startServer,
   type RunningServer,
 } from '../../src/server/server'
+import { describe, expect, it } from '../helpers/fixtures'
 
 const running: RunningServer[] = []
 
 afterEach(async () => {
   for (const server of running.splice(0)) await server.close().catch(() => undefined)
-  removeTempDirs()
 })
-
-const tempDir = () => makeTempDir('gamerstage-server-test-')
 
 async function start(dataDir: string, demo = true): Promise<RunningServer> {
   const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo })
@@ -53,8 +50,8 @@ async function startError(call: Promise<unknown>): Promise<StartError> {
 const mode = (path: string) => statSync(path).mode & 0o777
 
 describe('startServer', () => {
-  it('listens on a free port and answers /api/health over HTTP', async () => {
-    const server = await start(join(tempDir(), 'data'))
+  it('listens on a free port and answers /api/health over HTTP', async ({ tempDir }) => {
+    const server = await start(join(tempDir, 'data'))
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`)
     expect(server.port).toBeGreaterThan(0)
     const response = await fetch(`${server.url}/api/health`)
@@ -62,8 +59,10 @@ describe('startServer', () => {
     expect(await response.json()).toEqual({ status: 'ok' })
   })
 
-  it('seeds a fresh data folder with four users, five posts and the demo account', async () => {
-    const server = await start(join(tempDir(), 'data'))
+  it('seeds a fresh data folder with four users, five posts and the demo account', async ({
+    tempDir,
+  }) => {
+    const server = await start(join(tempDir, 'data'))
     expect((await getJson<{ users: User[] }>(server, '/api/users')).users).toHaveLength(4)
     expect((await getJson<{ posts: Post[] }>(server, '/api/posts')).posts).toHaveLength(5)
     expect((await getJson<MetaResponse>(server, '/api/meta')).demoAccount).toEqual({
@@ -72,8 +71,10 @@ describe('startServer', () => {
     })
   })
 
-  it('starts empty without a demo account with demo: false, and stays unseeded later', async () => {
-    const dataDir = join(tempDir(), 'data')
+  it('starts empty without a demo account with demo: false, and stays unseeded later', async ({
+    tempDir,
+  }) => {
+    const dataDir = join(tempDir, 'data')
     const first = await start(dataDir, false)
     expect(await getJson(first, '/api/users')).toEqual({ users: [] })
     expect(await getJson(first, '/api/posts')).toEqual({ posts: [] })
@@ -85,8 +86,10 @@ describe('startServer', () => {
     expect((await getJson<MetaResponse>(second, '/api/meta')).demoAccount).toBeNull()
   })
 
-  it('keeps data and the token secret across a restart and does not seed again', async () => {
-    const dataDir = join(tempDir(), 'data')
+  it('keeps data and the token secret across a restart and does not seed again', async ({
+    tempDir,
+  }) => {
+    const dataDir = join(tempDir, 'data')
     const first = await start(dataDir)
     const login = await fetch(`${first.url}/api/auth/login`, {
       method: 'POST',
@@ -115,8 +118,10 @@ describe('startServer', () => {
     expect(feed.status).toBe(200)
   })
 
-  it('creates the data folder 0700 and secret.key 0600 with 32 random bytes', async () => {
-    const dataDir = join(tempDir(), 'nested', 'data')
+  it('creates the data folder 0700 and secret.key 0600 with 32 random bytes', async ({
+    tempDir,
+  }) => {
+    const dataDir = join(tempDir, 'nested', 'data')
     await start(dataDir)
     expect(mode(dataDir)).toBe(0o700)
     expect(mode(join(dataDir, SECRET_FILE))).toBe(0o600)
@@ -124,28 +129,28 @@ describe('startServer', () => {
     expect(statSync(join(dataDir, DATABASE_FILE)).isFile()).toBe(true)
   })
 
-  it('tightens an existing data folder to 0700', async () => {
-    const dataDir = join(tempDir(), 'data')
+  it('tightens an existing data folder to 0700', async ({ tempDir }) => {
+    const dataDir = join(tempDir, 'data')
     mkdirSync(dataDir, { mode: 0o755 })
     await start(dataDir)
     expect(mode(dataDir)).toBe(0o700)
   })
 
-  it('gives two data folders two different secrets', async () => {
-    const a = join(tempDir(), 'a')
-    const b = join(tempDir(), 'b')
+  it('gives two data folders two different secrets', async ({ tempDir }) => {
+    const a = join(tempDir, 'a')
+    const b = join(tempDir, 'b')
     await start(a, false)
     await start(b, false)
     expect(readFileSync(join(a, SECRET_FILE))).not.toEqual(readFileSync(join(b, SECRET_FILE)))
   })
 
-  it('rejects with a StartError naming the port when the port is taken', async () => {
+  it('rejects with a StartError naming the port when the port is taken', async ({ tempDir }) => {
     const blocker = createServer()
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
     try {
       const port = (blocker.address() as { port: number }).port
       const error = await startError(
-        startServer({ host: '127.0.0.1', port, dataDir: join(tempDir(), 'data'), demo: false }),
+        startServer({ host: '127.0.0.1', port, dataDir: join(tempDir, 'data'), demo: false }),
       )
       expect(error.message).toBe(
         `Port ${port} is already in use on 127.0.0.1. Choose another port.`,
@@ -156,23 +161,27 @@ describe('startServer', () => {
     }
   })
 
-  it('rejects with a StartError when a file is in the way of the data folder', async () => {
-    const file = join(tempDir(), 'plain-file')
+  it('rejects with a StartError when a file is in the way of the data folder', async ({
+    tempDir,
+  }) => {
+    const file = join(tempDir, 'plain-file')
     writeFileSync(file, 'not a folder')
     const dataDir = `${file}/data`
     const error = await startError(startServer({ port: 0, dataDir, demo: false }))
     expect(error.message).toBe(`Cannot use the data folder ${dataDir}: a file is in the way.`)
   })
 
-  it('rejects with a StartError when the data folder path is itself a file', async () => {
-    const file = join(tempDir(), 'plain-file')
+  it('rejects with a StartError when the data folder path is itself a file', async ({
+    tempDir,
+  }) => {
+    const file = join(tempDir, 'plain-file')
     writeFileSync(file, 'not a folder')
     const error = await startError(startServer({ port: 0, dataDir: file, demo: false }))
     expect(error.message).toMatch(/^Cannot use the data folder /)
   })
 
-  it('refuses an existing folder that holds files of something else', async () => {
-    const dataDir = tempDir()
+  it('refuses an existing folder that holds files of something else', async ({ tempDir }) => {
+    const dataDir = tempDir
     writeFileSync(join(dataDir, 'notes.txt'), 'not ours')
     const error = await startError(startServer({ port: 0, dataDir, demo: false }))
     expect(error.message).toBe(
@@ -180,8 +189,8 @@ describe('startServer', () => {
     )
   })
 
-  it('rejects with a StartError when the database file is corrupt', async () => {
-    const dataDir = join(tempDir(), 'data')
+  it('rejects with a StartError when the database file is corrupt', async ({ tempDir }) => {
+    const dataDir = join(tempDir, 'data')
     mkdirSync(dataDir)
     writeFileSync(join(dataDir, DATABASE_FILE), 'this is not a database '.repeat(200))
     const error = await startError(startServer({ port: 0, dataDir, demo: false }))
@@ -193,15 +202,15 @@ describe('startServer', () => {
     expect(error.message).not.toContain('\n')
   })
 
-  it('closes cleanly: stops listening and closes the database', async () => {
-    const server = await start(join(tempDir(), 'data'), false)
+  it('closes cleanly: stops listening and closes the database', async ({ tempDir }) => {
+    const server = await start(join(tempDir, 'data'), false)
     await stop(server)
     expect(server.db.$client.open).toBe(false)
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow()
   })
 
-  it('creates an index behind every list and lookup', async () => {
-    const server = await start(join(tempDir(), 'data'), false)
+  it('creates an index behind every list and lookup', async ({ tempDir }) => {
+    const server = await start(join(tempDir, 'data'), false)
     const indexes = server.db.$client
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
       .pluck()
@@ -242,8 +251,8 @@ describe('startServer', () => {
     )
   })
 
-  it('opens the database in WAL mode with foreign keys on', async () => {
-    const server = await start(join(tempDir(), 'data'), false)
+  it('opens the database in WAL mode with foreign keys on', async ({ tempDir }) => {
+    const server = await start(join(tempDir, 'data'), false)
     expect(server.db.$client.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(server.db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
   })

@@ -37,7 +37,7 @@ export async function holdPort(host: string, port = 0): Promise<{ port: number; 
 export const closeNet = (server: Server) =>
   new Promise<void>((resolve) => server.close(() => resolve()))
 
-export { removeTempDirs, tempDir } from '../../helpers/temp-dirs'
+export { removeTempDirs, tempDir } from './temp-dirs'
 
 /** GET `url` without keeping the connection open, so closed servers refuse the next call. */
 export function get(url: string, token?: string): Promise<Response> {

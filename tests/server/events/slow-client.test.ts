@@ -6,12 +6,12 @@
 import { get as httpGet, type IncomingMessage } from 'node:http'
 import { connect as connectTcp, type Socket } from 'node:net'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach } from 'vitest'
 import type { SignupResponse } from '../../../src/shared/api-types'
 import { STREAM_MESSAGES } from '../../../src/server/routes/events'
 import { startServer, type RunningServer } from '../../../src/server/server'
 import { readEvents } from '../../helpers/sse'
-import { removeTempDirs, tempDir } from '../../helpers/temp-dirs'
+import { describe, expect, it } from '../../helpers/fixtures'
 
 const CLIENT_BUFFER = 64 * 1024
 /** Enough to fill loopback's socket buffers (a few MB) many times over; the loop stops sooner. */
@@ -22,7 +22,6 @@ let server: RunningServer | undefined
 afterEach(async () => {
   await server?.close()
   server = undefined
-  removeTempDirs()
 })
 
 async function signup(url: string, username: string): Promise<string> {
@@ -58,11 +57,13 @@ function stalledClient(port: number, token: string): Promise<Socket> {
 }
 
 describe('a client that stops reading', () => {
-  it('is dropped once its buffer is full, and the server never holds more than that for it', async () => {
+  it('is dropped once its buffer is full, and the server never holds more than that for it', async ({
+    tempDir,
+  }) => {
     server = await startServer({
       host: '127.0.0.1',
       port: 0,
-      dataDir: tempDir(),
+      dataDir: tempDir,
       demo: false,
       events: { clientBufferBytes: CLIENT_BUFFER, heartbeatMs: 60_000 },
     })
@@ -143,11 +144,13 @@ async function bodyOf(response: IncomingMessage): Promise<string> {
 }
 
 describe('connections per address', () => {
-  it('are capped with a 429 naming the address, whoever signs in; other addresses go on', async () => {
+  it('are capped with a 429 naming the address, whoever signs in; other addresses go on', async ({
+    tempDir,
+  }) => {
     server = await startServer({
       host: '127.0.0.1',
       port: 0,
-      dataDir: tempDir(),
+      dataDir: tempDir,
       demo: false,
       events: { maxPerAddress: 2 },
     })

@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-/** Temp folders made by `tempDir`, removed by `removeTempDirs` (call it in afterEach). */
+/**
+ * Temp folders made by `tempDir`, removed by `removeTempDirs` (call it in afterEach): for the
+ * main-process tests, whose helpers make several per test. Server tests use the `tempDir` fixture
+ * (tests/helpers/fixtures.ts).
+ */
 const made: string[] = []
 
 export function tempDir(prefix = 'gamerstage-test-'): string {
