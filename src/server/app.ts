@@ -106,7 +106,10 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   if (deps.rendererDir) serveRenderer(app, deps.rendererDir)
 
   app.notFound((c) =>
-    c.json({ errors: [MESSAGES.routeNotFound], code: 'ROUTE_NOT_FOUND' } satisfies ErrorResponse, 404),
+    c.json(
+      { errors: [MESSAGES.routeNotFound], code: 'ROUTE_NOT_FOUND' } satisfies ErrorResponse,
+      404,
+    ),
   )
   app.onError((error, c) => {
     // Hono's own 400s (the validator's malformed JSON or form) are the API's INVALID_JSON.
@@ -119,7 +122,10 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
       return c.json(answer, refusal.status, refusal.headers)
     }
     console.error('Unexpected error on', c.req.method, c.req.path, error)
-    const answer: ServerErrorResponse = { error: { message: MESSAGES.unexpected }, code: 'INTERNAL' }
+    const answer: ServerErrorResponse = {
+      error: { message: MESSAGES.unexpected },
+      code: 'INTERNAL',
+    }
     return c.json(answer, 500)
   })
   return app

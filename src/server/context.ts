@@ -9,7 +9,8 @@ import { MESSAGES } from './messages'
 import type { UserRow } from './services/present'
 import { endSessions, isRevoked } from './services/sessions'
 import { getDemoUserIds } from './services/settings'
-import { findUserById, parseId } from './services/users'
+import { findUserById } from './services/users'
+import { parseId } from './validate'
 
 /** What the app is built from; tests pass an in-memory database and a fixed secret. */
 export interface AppDeps {

@@ -8,6 +8,25 @@
  * that stops reading therefore pins one batch, and one that goes away cancels the stream. The
  * bytes are those `c.json({ [key]: items })` would send.
  */
+import type {
+  BookmarksResponse,
+  CommentsResponse,
+  PostsResponse,
+  UsersResponse,
+} from '../shared/api-types'
+
+/** The whole-list answers (src/shared/api-types.ts), by the key their list stands under. */
+interface WholeListAnswers {
+  posts: PostsResponse
+  users: UsersResponse
+  comments: CommentsResponse
+  bookmarks: BookmarksResponse
+}
+export type WholeListKey = keyof WholeListAnswers
+/** What the list under `Key` holds, as its answer type says. */
+export type WholeListItem<Key extends WholeListKey> = {
+  [K in WholeListKey]: WholeListAnswers[K] extends Record<K, (infer Item)[]> ? Item : never
+}[Key]
 
 /** A list fixed as ids in answer order, and how to turn a batch of them into items. */
 export interface WholeList<Item> {
@@ -57,10 +76,10 @@ export function wholeListBody<Item>(
   )
 }
 
-/** The answer whose body is the whole list. */
-export function wholeListResponse<Item>(
-  key: string,
-  list: WholeList<Item>,
+/** The answer whose body is the whole list: the bytes of the shared answer type of `key`. */
+export function wholeListResponse<Key extends WholeListKey>(
+  key: Key,
+  list: WholeList<WholeListItem<Key>>,
   status: 200 | 201 = 200,
 ): Response {
   return new Response(wholeListBody(key, list), {

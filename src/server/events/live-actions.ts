@@ -36,7 +36,6 @@ import {
   findUserById,
   follow,
   getUserById,
-  parseId,
   unfollow,
   type ProfileChanges,
 } from '../services/users'
@@ -113,7 +112,7 @@ export function liveActions(db: Db, hub: EventHub) {
   }
 
   function publishComment(comment: CommentRow): void {
-    const post = getPost(db, String(comment.postId))
+    const post = getPost(db, comment.postId)
     hub.publish('comment', {
       comment: presentComment(db, comment, null),
       commentCount: post.commentCount,
@@ -131,9 +130,9 @@ export function liveActions(db: Db, hub: EventHub) {
     })
   }
 
-  function publishFollow(actor: Actor, rawTargetId: string, following: boolean): void {
+  function publishFollow(actor: Actor, targetId: number, following: boolean): void {
     const follower = findUserById(db, actor.id)
-    const followee = getUserById(db, rawTargetId)
+    const followee = getUserById(db, targetId)
     if (!follower) return
     const counts = (row: UserRow) => ({
       _id: String(row.id),
@@ -152,25 +151,25 @@ export function liveActions(db: Db, hub: EventHub) {
         publishPost,
       ),
 
-    editPost: (actor: Actor, rawPostId: string, content: string) =>
+    editPost: (actor: Actor, postId: number, content: string) =>
       commit(
-        (tx, changes) => afterPostWrite(tx, changes, editPost(tx, actor.id, rawPostId, content)),
+        (tx, changes) => afterPostWrite(tx, changes, editPost(tx, actor.id, postId, content)),
         publishPost,
       ),
 
-    deletePost: (actor: Actor, rawPostId: string) =>
+    deletePost: (actor: Actor, postId: number) =>
       commit(
         (tx, changes) => {
-          noteCascade(tx, changes, { postId: getPost(tx, rawPostId).id })
-          return deletePost(tx, actor.id, rawPostId)
+          noteCascade(tx, changes, { postId: getPost(tx, postId).id })
+          return deletePost(tx, actor.id, postId)
         },
         (post) => hub.publish('post-deleted', { postId: String(post.id) }),
       ),
 
-    likePost: (actor: Actor, rawPostId: string) =>
+    likePost: (actor: Actor, postId: number) =>
       commit(
         (tx, changes) => {
-          const post = likePost(tx, actor.id, rawPostId)
+          const post = likePost(tx, actor.id, postId)
           notify(tx, changes, {
             recipientId: post.authorId,
             actorId: actor.id,
@@ -188,10 +187,10 @@ export function liveActions(db: Db, hub: EventHub) {
           }),
       ),
 
-    dislikePost: (actor: Actor, rawPostId: string) =>
+    dislikePost: (actor: Actor, postId: number) =>
       commit(
         (tx, changes) => {
-          const post = dislikePost(tx, actor.id, rawPostId)
+          const post = dislikePost(tx, actor.id, postId)
           // Disliking takes the like back, and with it what the like caused.
           removeNotifications(tx, changes, { actorId: actor.id, type: 'like', postId: post.id })
           return post
@@ -205,10 +204,10 @@ export function liveActions(db: Db, hub: EventHub) {
           }),
       ),
 
-    addComment: (actor: Actor, rawPostId: string, text: string) =>
+    addComment: (actor: Actor, postId: number, text: string) =>
       commit((tx, changes) => {
-        const comment = addComment(tx, actor.id, rawPostId, text)
-        const post = getPost(tx, String(comment.postId))
+        const comment = addComment(tx, actor.id, postId, text)
+        const post = getPost(tx, comment.postId)
         notify(tx, changes, {
           recipientId: post.authorId,
           actorId: actor.id,
@@ -219,31 +218,30 @@ export function liveActions(db: Db, hub: EventHub) {
         return afterCommentWrite(tx, changes, comment, post.authorId)
       }, publishComment),
 
-    editComment: (actor: Actor, rawPostId: string, rawCommentId: string, text: string) =>
+    editComment: (actor: Actor, postId: number, commentId: number, text: string) =>
       commit((tx, changes) => {
-        const comment = editComment(tx, actor.id, rawPostId, rawCommentId, text)
-        return afterCommentWrite(tx, changes, comment, getPost(tx, rawPostId).authorId)
+        const comment = editComment(tx, actor.id, postId, commentId, text)
+        return afterCommentWrite(tx, changes, comment, getPost(tx, postId).authorId)
       }, publishComment),
 
-    deleteComment: (actor: Actor, rawPostId: string, rawCommentId: string) =>
+    deleteComment: (actor: Actor, postId: number, commentId: number) =>
       commit(
         (tx, changes) => {
-          const commentId = parseId(rawCommentId)
-          if (commentId !== null) noteCascade(tx, changes, { commentId })
-          return deleteComment(tx, actor.id, rawPostId, rawCommentId)
+          noteCascade(tx, changes, { commentId })
+          return deleteComment(tx, actor.id, postId, commentId)
         },
         (comment) =>
           hub.publish('comment-deleted', {
             postId: String(comment.postId),
             commentId: String(comment.id),
-            commentCount: getPost(db, String(comment.postId)).commentCount,
+            commentCount: getPost(db, comment.postId).commentCount,
           }),
       ),
 
-    voteComment: (actor: Actor, rawPostId: string, rawCommentId: string, kind: 'up' | 'down') =>
+    voteComment: (actor: Actor, postId: number, commentId: number, kind: 'up' | 'down') =>
       commit(
         (tx, changes) => {
-          const comment = voteComment(tx, actor.id, rawPostId, rawCommentId, kind)
+          const comment = voteComment(tx, actor.id, postId, commentId, kind)
           if (kind === 'up') {
             notify(tx, changes, {
               recipientId: comment.authorId,
@@ -264,30 +262,30 @@ export function liveActions(db: Db, hub: EventHub) {
         (comment) => publishVote(actor, comment, kind),
       ),
 
-    follow: (actor: Actor, rawTargetId: string) =>
+    follow: (actor: Actor, targetId: number) =>
       commit(
         (tx, changes) => {
-          follow(tx, actor.id, rawTargetId)
+          follow(tx, actor.id, targetId)
           notify(tx, changes, {
-            recipientId: getUserById(tx, rawTargetId).id,
+            recipientId: getUserById(tx, targetId).id,
             actorId: actor.id,
             type: 'follow',
           })
         },
-        () => publishFollow(actor, rawTargetId, true),
+        () => publishFollow(actor, targetId, true),
       ),
 
-    unfollow: (actor: Actor, rawTargetId: string) =>
+    unfollow: (actor: Actor, targetId: number) =>
       commit(
         (tx, changes) => {
-          unfollow(tx, actor.id, rawTargetId)
+          unfollow(tx, actor.id, targetId)
           removeNotifications(tx, changes, {
             actorId: actor.id,
             type: 'follow',
-            recipientId: getUserById(tx, rawTargetId).id,
+            recipientId: getUserById(tx, targetId).id,
           })
         },
-        () => publishFollow(actor, rawTargetId, false),
+        () => publishFollow(actor, targetId, false),
       ),
 
     editProfile: (actor: Actor, profile: ProfileChanges) =>

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono'
+import type { LoginResponse, SignupResponse } from '../../shared/api-types'
 import { loginSchema, signupSchema } from '../../shared/schemas'
 import { LoginThrottle } from '../auth/login-throttle'
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password'
@@ -30,13 +31,11 @@ export function authRoutes(deps: AppDeps) {
         extra,
       })
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(deps.db, user)
-      return c.json(
-        {
-          createdUser: presentUser(deps.db, user, { withBookmarks: true }),
-          encodedToken: await tokenFor(user, deps.secret),
-        },
-        201,
-      )
+      const answer: SignupResponse = {
+        createdUser: presentUser(deps.db, user, { withBookmarks: true }),
+        encodedToken: await tokenFor(user, deps.secret),
+      }
+      return c.json(answer, 201)
     })
     .post('/login', validate('json', loginSchema), async (c) => {
       const { username, password } = c.req.valid('json')
@@ -66,11 +65,12 @@ export function authRoutes(deps: AppDeps) {
       if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
         throw new HttpError('DEMO_DISABLED', MESSAGES.demoDisabledWhileShared)
       }
-      if (user.suspendedAt !== null) throw new HttpError('ACCOUNT_SUSPENDED', ACCOUNT_MESSAGES.accountSuspended)
+      if (user.suspendedAt !== null)
+        throw new HttpError('ACCOUNT_SUSPENDED', ACCOUNT_MESSAGES.accountSuspended)
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(deps.db, user)
       return c.json({
         foundUser: presentUser(deps.db, user, { withBookmarks: true }),
         encodedToken: await tokenFor(user, deps.secret),
-      })
+      } satisfies LoginResponse)
     })
 }

@@ -14,15 +14,17 @@ import { getPost } from '../services/posts'
 import { visibilityFilter, visibleRows } from '../services/moderation'
 import { presentComment, presentComments, type CommentRow } from '../services/present'
 import { pageOf } from '../services/pagination'
-import { validate } from '../validate'
+import { idParams, validate } from '../validate'
 import { wholeListResponse, type WholeList } from '../whole-list'
-import type { Comment } from '../../shared/api-types'
+import type { Comment, CommentResponse, CommentsPage } from '../../shared/api-types'
 
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
   const live = liveActionsOf(deps)
   const vote = perUserLimit(deps, 'reactions')
+  /** A comment's path: its post first, so a bad post id is the post's 404. */
+  const ids = idParams('postId', 'commentId')
 
   /** A post's comments in the spec's whole-list shape: every voter. */
   const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => {
@@ -38,50 +40,61 @@ export function commentsRoutes(deps: AppDeps) {
   /** The spec answers with all the post's comments; `Prefer: return=minimal` with just this one. */
   const mutationAnswer = (c: Context<AppEnv>, comment: CommentRow, status: 200 | 201 = 200) => {
     const viewerId = c.get('viewerId')
-    if (wantsMinimal(c)) return c.json({ comment: presentComment(db, comment, viewerId) }, status)
+    if (wantsMinimal(c)) {
+      const answer: CommentResponse = { comment: presentComment(db, comment, viewerId) }
+      return c.json(answer, status)
+    }
     return wholeListResponse('comments', allComments(comment.postId, viewerId), status)
   }
 
   return new Hono<AppEnv>()
-    .get('/:postId', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
-      const post = getPost(db, c.req.param('postId'))
-      const page = pageOf(c.req.valid('query'))
-      const viewerId = c.get('viewerId')
-      if (!page) return wholeListResponse('comments', allComments(post.id, viewerId))
-      const found = pageComments(db, post.id, page)
-      return c.json({
-        comments: presentComments(db, visibleRows(db, found.rows, viewerId), {
-          detail: 'page',
-          viewerId,
-        }),
-        nextCursor: found.nextCursor,
-      })
-    })
+    .get(
+      '/:postId',
+      optionalViewer(deps),
+      validate('query', pageQuerySchema),
+      idParams('postId'),
+      (c) => {
+        const post = getPost(db, c.req.valid('param').postId)
+        const page = pageOf(c.req.valid('query'))
+        const viewerId = c.get('viewerId')
+        if (!page) return wholeListResponse('comments', allComments(post.id, viewerId))
+        const found = pageComments(db, post.id, page)
+        return c.json({
+          comments: presentComments(db, visibleRows(db, found.rows, viewerId), {
+            detail: 'page',
+            viewerId,
+          }),
+          nextCursor: found.nextCursor,
+        } satisfies CommentsPage)
+      },
+    )
     .post(
       '/add/:postId',
       auth,
       perUserLimit(deps, 'comments'),
       validate('json', commentBodySchema),
+      idParams('postId'),
       (c) => {
         const text = c.req.valid('json').commentData.text
-        return mutationAnswer(c, live.addComment(c.get('user'), c.req.param('postId'), text), 201)
+        const comment = live.addComment(c.get('user'), c.req.valid('param').postId, text)
+        return mutationAnswer(c, comment, 201)
       },
     )
-    .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), (c) => {
-      const { postId, commentId } = c.req.param()
+    .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), ids, (c) => {
+      const { postId, commentId } = c.req.valid('param')
       const text = c.req.valid('json').commentData.text
       return mutationAnswer(c, live.editComment(c.get('user'), postId, commentId, text))
     })
-    .post('/delete/:postId/:commentId', auth, (c) => {
-      const { postId, commentId } = c.req.param()
+    .post('/delete/:postId/:commentId', auth, ids, (c) => {
+      const { postId, commentId } = c.req.valid('param')
       return mutationAnswer(c, live.deleteComment(c.get('user'), postId, commentId))
     })
-    .post('/upvote/:postId/:commentId', auth, vote, (c) => {
-      const { postId, commentId } = c.req.param()
+    .post('/upvote/:postId/:commentId', auth, vote, ids, (c) => {
+      const { postId, commentId } = c.req.valid('param')
       return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'up'))
     })
-    .post('/downvote/:postId/:commentId', auth, vote, (c) => {
-      const { postId, commentId } = c.req.param()
+    .post('/downvote/:postId/:commentId', auth, vote, ids, (c) => {
+      const { postId, commentId } = c.req.valid('param')
       return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'down'))
     })
 }

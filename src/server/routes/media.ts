@@ -6,6 +6,8 @@ import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { DEFAULT_AVATAR_SVG, getImage, storeImage } from '../services/media'
 import { processPostImage, storePostImage } from '../services/post-images'
+import { mediaIdParam } from '../validate'
+import type { MediaResponse, PostImageResponse } from '../../shared/api-types'
 
 /** Room for the multipart envelope around an image of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024
@@ -41,19 +43,20 @@ export function mediaRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .post('/', sizeLimit, requireUser(deps), uploadLimit, async (c) => {
         const id = storeImage(db, c.get('user').id, await uploadedBytes(c))
-        return c.json({ url: `/api/media/${id}` }, 201)
+        return c.json({ url: `/api/media/${id}` } satisfies MediaResponse, 201)
       })
       // An image for a post (docs/API.md "Images in posts"): metadata stripped, with a thumbnail.
       .post('/post-images', sizeLimit, requireUser(deps), uploadLimit, async (c) => {
         const image = await processPostImage(await uploadedBytes(c))
-        return c.json({ media: storePostImage(db, c.get('user').id, image) }, 201)
+        const answer: PostImageResponse = { media: storePostImage(db, c.get('user').id, image) }
+        return c.json(answer, 201)
       })
       .get('/default-avatar.svg', (c) => {
         c.header('Cache-Control', 'public, max-age=86400')
         return c.body(DEFAULT_AVATAR_SVG, 200, { 'Content-Type': 'image/svg+xml' })
       })
-      .get('/:mediaId', (c) => {
-        const image = getImage(db, c.req.param('mediaId'))
+      .get('/:mediaId', mediaIdParam, (c) => {
+        const image = getImage(db, c.req.valid('param').mediaId)
         c.header('Cache-Control', IMMUTABLE)
         return c.body(new Uint8Array(image.bytes), 200, { 'Content-Type': image.contentType })
       })

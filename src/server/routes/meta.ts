@@ -1,17 +1,17 @@
 import { Hono } from 'hono'
-import type { MetaResponse } from '../../shared/api-types'
+import type { HealthResponse, MetaResponse } from '../../shared/api-types'
 import type { AppDeps, AppEnv } from '../context'
 import { getDemoAccount } from '../services/settings'
 
 export function metaRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/meta', (c) =>
-      c.json<MetaResponse>({
+      c.json({
         name: 'Gamerstage',
         version: deps.version,
         // A shared server never hands out the published demo password.
         demoAccount: deps.isShared?.() ? null : getDemoAccount(deps.db),
-      }),
+      } satisfies MetaResponse),
     )
-    .get('/health', (c) => c.json({ status: 'ok' as const }))
+    .get('/health', (c) => c.json({ status: 'ok' } satisfies HealthResponse))
 }

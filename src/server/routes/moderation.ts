@@ -17,7 +17,7 @@ import {
   setSuspended,
 } from '../services/moderation'
 import { toUserSummary } from '../services/present'
-import { validate } from '../validate'
+import { idOr404, idParams, validate } from '../validate'
 
 /** Reports (anyone signed in files one; the host reads them) and the host's own actions. */
 export function moderationRoutes(deps: AppDeps) {
@@ -32,36 +32,44 @@ export function moderationRoutes(deps: AppDeps) {
       await next()
     },
   ] as const
-  const suspension = (rawId: string, suspended: boolean): SuspensionResponse => {
-    const user = setSuspended(db, rawId, suspended, admins)
+  const suspension = (userId: number, suspended: boolean): SuspensionResponse => {
+    const user = setSuspended(db, userId, suspended, admins)
     if (suspended) deps.events?.disconnectUser(user.id)
     return { user: toUserSummary(user), suspended: user.suspendedAt !== null }
   }
 
   return new Hono<AppEnv>()
-    .post('/reports', auth, validate('json', reportSchema), (c) =>
-      c.json<ReportResponse>(
-        { report: createReport(db, c.get('user').id, c.req.valid('json')) },
+    .post('/reports', auth, validate('json', reportSchema), (c) => {
+      const { postId, commentId, reason } = c.req.valid('json')
+      // The schema lets exactly one of the two through.
+      const target =
+        postId !== undefined
+          ? { postId: idOr404(postId, 'postId'), reason }
+          : { commentId: idOr404(commentId ?? '', 'commentId'), reason }
+      return c.json(
+        { report: createReport(db, c.get('user').id, target) } satisfies ReportResponse,
         201,
-      ),
+      )
+    })
+    .get('/reports', ...hostOnly, (c) =>
+      c.json({ reports: listReports(db) } satisfies ReportsResponse),
     )
-    .get('/reports', ...hostOnly, (c) => c.json<ReportsResponse>({ reports: listReports(db) }))
-    .delete('/reports/:reportId', ...hostOnly, (c) => {
-      dismissReport(db, c.req.param('reportId'))
-      return c.json<OkResponse>({ ok: true })
+    .delete('/reports/:reportId', ...hostOnly, idParams('reportId'), (c) => {
+      dismissReport(db, c.req.valid('param').reportId)
+      return c.json({ ok: true } satisfies OkResponse)
     })
-    .delete('/moderation/posts/:postId', ...hostOnly, (c) => {
-      hostDeletePost(db, c.req.param('postId'))
-      return c.json<OkResponse>({ ok: true })
+    .delete('/moderation/posts/:postId', ...hostOnly, idParams('postId'), (c) => {
+      hostDeletePost(db, c.req.valid('param').postId)
+      return c.json({ ok: true } satisfies OkResponse)
     })
-    .delete('/moderation/comments/:commentId', ...hostOnly, (c) => {
-      hostDeleteComment(db, c.req.param('commentId'))
-      return c.json<OkResponse>({ ok: true })
+    .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), (c) => {
+      hostDeleteComment(db, c.req.valid('param').commentId)
+      return c.json({ ok: true } satisfies OkResponse)
     })
-    .post('/moderation/suspend/:userId', ...hostOnly, (c) =>
-      c.json<SuspensionResponse>(suspension(c.req.param('userId'), true)),
+    .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), (c) =>
+      c.json(suspension(c.req.valid('param').userId, true) satisfies SuspensionResponse),
     )
-    .post('/moderation/unsuspend/:userId', ...hostOnly, (c) =>
-      c.json<SuspensionResponse>(suspension(c.req.param('userId'), false)),
+    .post('/moderation/unsuspend/:userId', ...hostOnly, idParams('userId'), (c) =>
+      c.json(suspension(c.req.valid('param').userId, false) satisfies SuspensionResponse),
     )
 }

@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { LIMITS } from '../../shared/limits'
+import type { NotificationsPage, UnreadCountResponse } from '../../shared/api-types'
 import { pageQuerySchema } from '../../shared/schemas'
 import { requireUser, type AppDeps, type AppEnv } from '../context'
 import type { EventHub } from '../events/hub'
 import { markRead, pageNotifications, unreadCount } from '../services/notifications'
-import { parseId } from '../services/users'
-import { validate } from '../validate'
+import { pageRequest } from '../services/pagination'
+import { parseId, validate } from '../validate'
 
 const markReadSchema = z
   .object({
@@ -23,10 +23,12 @@ export function notificationsRoutes(deps: AppDeps, hub: EventHub) {
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .get('/', validate('query', pageQuerySchema), (c) => {
-      const { limit = LIMITS.pageSizeDefault, cursor } = c.req.valid('query')
-      return c.json(pageNotifications(db, c.get('user').id, { limit, cursor: cursor ?? null }))
+      const page = pageRequest(c.req.valid('query'))
+      return c.json(pageNotifications(db, c.get('user').id, page) satisfies NotificationsPage)
     })
-    .get('/unread-count', (c) => c.json({ unreadCount: unreadCount(db, c.get('user').id) }))
+    .get('/unread-count', (c) =>
+      c.json({ unreadCount: unreadCount(db, c.get('user').id) } satisfies UnreadCountResponse),
+    )
     .post('/read', validate('json', markReadSchema), (c) => {
       const userId = c.get('user').id
       const upTo = c.req.valid('json')?.upTo
@@ -34,6 +36,6 @@ export function notificationsRoutes(deps: AppDeps, hub: EventHub) {
       const count = unreadCount(db, userId)
       // The user's other windows update their badge too.
       if (changed > 0) hub.publish('unread-count', { unreadCount: count }, { to: userId })
-      return c.json({ unreadCount: count })
+      return c.json({ unreadCount: count } satisfies UnreadCountResponse)
     })
 }

@@ -1,7 +1,12 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { LIMITS } from '../../shared/limits'
-import { pageQuerySchema, postBodySchema, postEditBodySchema } from '../../shared/schemas'
+import type { Post, PostResponse, PostSort, PostsPage } from '../../shared/api-types'
+import {
+  pageQuerySchema,
+  postBodySchema,
+  postEditBodySchema,
+  postSortSchema,
+} from '../../shared/schemas'
 import {
   optionalViewer,
   perUserLimit,
@@ -19,16 +24,13 @@ import {
   pageUserPosts,
   postsByIds,
   userPostIds,
-  type PostRowPage,
-  type PostSort,
 } from '../services/posts'
 import { visibilityFilter, visibleRows } from '../services/moderation'
 import { presentPost, presentPosts, type PostRow } from '../services/present'
 import { getUserByUsername } from '../services/users'
-import { pageOf } from '../services/pagination'
-import { validate } from '../validate'
+import { pageOf, pageRequest, type RowPage } from '../services/pagination'
+import { idParams, validate } from '../validate'
 import { wholeListResponse, type WholeList } from '../whole-list'
-import type { Post } from '../../shared/api-types'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
 import { HttpError } from '../errors'
 import { pageTagPosts } from '../services/tags'
@@ -37,7 +39,7 @@ const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG
 const TAG_SORT_ERROR = "A tag's posts are listed newest first only: leave out sort."
 
 const postsQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(['recent', 'likes'], { error: 'sort must be "recent" or "likes".' }).optional(),
+  sort: postSortSchema.optional(),
   tag: z.string().refine(isValidTag, { error: TAG_ERROR }).transform(normalizeTag).optional(),
 })
 
@@ -61,19 +63,21 @@ export function postsRoutes(deps: AppDeps) {
     wholePosts(allPostIds(db, sort), viewerId)
 
   /** A page as the API answers it: trimmed posts and where to continue. */
-  const pageAnswer = (c: Context<AppEnv>, page: PostRowPage) =>
+  const pageAnswer = (c: Context<AppEnv>, page: RowPage<PostRow>) =>
     c.json({
       posts: presentPosts(db, visibleRows(db, page.rows, c.get('viewerId')), {
         detail: 'page',
         viewerId: c.get('viewerId'),
       }),
       nextCursor: page.nextCursor,
-    })
+    } satisfies PostsPage)
 
   /** The spec answers post mutations with every post; `Prefer: return=minimal` with just this one. */
   const mutationAnswer = (c: Context<AppEnv>, post: PostRow, status: 200 | 201 = 200) => {
     const viewerId = c.get('viewerId')
-    if (wantsMinimal(c)) return c.json({ post: presentPost(db, post, viewerId) }, status)
+    if (wantsMinimal(c)) {
+      return c.json({ post: presentPost(db, post, viewerId) } satisfies PostResponse, status)
+    }
     return wholeListResponse('posts', allPosts(viewerId), status)
   }
 
@@ -84,11 +88,7 @@ export function postsRoutes(deps: AppDeps) {
       // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
       if (query.tag !== undefined) {
         if (sort !== 'recent') throw new HttpError('VALIDATION', TAG_SORT_ERROR)
-        const tagPage = {
-          limit: query.limit ?? LIMITS.pageSizeDefault,
-          cursor: query.cursor ?? null,
-        }
-        return pageAnswer(c, pageTagPosts(db, query.tag, tagPage))
+        return pageAnswer(c, pageTagPosts(db, query.tag, pageRequest(query)))
       }
       const page = pageOf(query)
       if (!page) return wholeListResponse('posts', allPosts(c.get('viewerId'), sort))
@@ -102,31 +102,34 @@ export function postsRoutes(deps: AppDeps) {
       }
       return pageAnswer(c, pageUserPosts(db, author.id, page))
     })
-    .get('/:postId', optionalViewer(deps), (c) => {
-      const row = getPost(db, c.req.param('postId'))
+    .get('/:postId', optionalViewer(deps), idParams('postId'), (c) => {
+      const row = getPost(db, c.req.valid('param').postId)
       const viewerId = c.get('viewerId')
       // A post page needs the counts and the viewer's own reaction, not every reactor.
-      if (wantsMinimal(c)) return c.json({ post: presentPost(db, row, viewerId) })
+      if (wantsMinimal(c)) {
+        return c.json({ post: presentPost(db, row, viewerId) } satisfies PostResponse)
+      }
       const [post] = presentPosts(db, [row], { detail: 'full', viewerId })
-      return c.json({ post })
+      if (!post) throw new Error(`Post ${row.id} could not be presented`)
+      return c.json({ post } satisfies PostResponse)
     })
     .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), (c) => {
       const { content, media } = c.req.valid('json').postData
       const post = live.createPost(c.get('user'), content, media ?? [])
       return mutationAnswer(c, post, 201)
     })
-    .post('/edit/:postId', auth, validate('json', postEditBodySchema), (c) => {
+    .post('/edit/:postId', auth, validate('json', postEditBodySchema), idParams('postId'), (c) => {
       const content = c.req.valid('json').postData.content
-      return mutationAnswer(c, live.editPost(c.get('user'), c.req.param('postId'), content))
+      return mutationAnswer(c, live.editPost(c.get('user'), c.req.valid('param').postId, content))
     })
-    .delete('/:postId', auth, (c) =>
-      mutationAnswer(c, live.deletePost(c.get('user'), c.req.param('postId'))),
+    .delete('/:postId', auth, idParams('postId'), (c) =>
+      mutationAnswer(c, live.deletePost(c.get('user'), c.req.valid('param').postId)),
     )
-    .post('/like/:postId', auth, reaction, (c) =>
-      mutationAnswer(c, live.likePost(c.get('user'), c.req.param('postId'))),
+    .post('/like/:postId', auth, reaction, idParams('postId'), (c) =>
+      mutationAnswer(c, live.likePost(c.get('user'), c.req.valid('param').postId)),
     )
-    .post('/dislike/:postId', auth, reaction, (c) =>
-      mutationAnswer(c, live.dislikePost(c.get('user'), c.req.param('postId'))),
+    .post('/dislike/:postId', auth, reaction, idParams('postId'), (c) =>
+      mutationAnswer(c, live.dislikePost(c.get('user'), c.req.valid('param').postId)),
     )
 }
 
@@ -134,14 +137,13 @@ export function postsRoutes(deps: AppDeps) {
 export function feedRoutes(deps: AppDeps) {
   const { db } = deps
   return new Hono<AppEnv>().get('/', requireUser(deps), validate('query', pageQuerySchema), (c) => {
-    const { limit = LIMITS.pageSizeDefault, cursor } = c.req.valid('query')
     const userId = c.get('user').id
-    const page = pageFeed(db, userId, { limit, cursor: cursor ?? null })
+    const page = pageFeed(db, userId, pageRequest(c.req.valid('query')))
     // Muted authors leave the home feed only; blocked and suspended ones every list.
     const rows = visibleRows(db, page.rows, userId, { feed: true })
     return c.json({
       posts: presentPosts(db, rows, { detail: 'page', viewerId: userId }),
       nextCursor: page.nextCursor,
-    })
+    } satisfies PostsPage)
   })
 }

@@ -26,7 +26,7 @@ export function sessionRoutes(deps: AppDeps) {
       // Live streams opened with a token that ended must not go on: the user's streams are cut,
       // and those with a token still valid reconnect by themselves (docs/API.md, Live events).
       deps.events?.disconnectUser(c.get('user').id)
-      return c.json<OkResponse>({ ok: true })
+      return c.json({ ok: true } satisfies OkResponse)
     })
     .post('/password', auth, validate('json', passwordChangeSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json')
@@ -35,7 +35,8 @@ export function sessionRoutes(deps: AppDeps) {
         // 403, not 401: the session is fine, only the password typed is not.
         throw new HttpError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword)
       }
-      if (currentPassword === newPassword) throw new HttpError('VALIDATION', ACCOUNT_MESSAGES.samePassword)
+      if (currentPassword === newPassword)
+        throw new HttpError('VALIDATION', ACCOUNT_MESSAGES.samePassword)
       const passwordHash = await hashPassword(newPassword)
       db.update(users)
         .set({ passwordHash, updatedAt: Date.now() })
@@ -45,16 +46,16 @@ export function sessionRoutes(deps: AppDeps) {
       const updated = endSessionsOf(db, user.id)
       if (!updated) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
       deps.events?.disconnectUser(user.id)
-      return c.json<PasswordChangeResponse>({
+      return c.json({
         encodedToken: await issueToken(updated, deps.secret),
-      })
+      } satisfies PasswordChangeResponse)
     })
     .get('/session', auth, (c) => {
       const user = c.get('user')
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(db, user)
-      return c.json<SessionResponse>({
+      return c.json({
         user: presentUser(db, user, { withBookmarks: true }),
         isHost: isHost(db, user, deps.admins),
-      })
+      } satisfies SessionResponse)
     })
 }

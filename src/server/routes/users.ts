@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
-import { LIMITS } from '../../shared/limits'
 import { editProfileSchema, pageQuerySchema } from '../../shared/schemas'
 import {
   optionalViewer,
@@ -12,7 +11,7 @@ import {
 } from '../context'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
-import { pageOf } from '../services/pagination'
+import { pageOf, pageRequest } from '../services/pagination'
 import {
   addBookmark,
   bookmarkedPostIds,
@@ -30,10 +29,18 @@ import {
   suggestUsers,
   usersByIds,
 } from '../services/users'
-import { validate } from '../validate'
+import { idParams, validate } from '../validate'
 import { liveActionsOf } from '../events/live-actions'
 import { wholeListResponse, type WholeList } from '../whole-list'
-import type { Post, User } from '../../shared/api-types'
+import type {
+  BookmarksPage,
+  FollowResponse,
+  Post,
+  PostResponse,
+  User,
+  UserResponse,
+  UsersPage,
+} from '../../shared/api-types'
 
 const usersQuerySchema = pageQuerySchema.extend({
   search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
@@ -59,15 +66,17 @@ export function usersRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       .get('/', optionalViewer(deps), validate('query', usersQuerySchema), (c) => {
-        const { search, suggest, limit, cursor } = c.req.valid('query')
-        const page = { limit: limit ?? LIMITS.pageSizeDefault, cursor: cursor ?? null }
-        if (search !== undefined) return c.json(searchUsers(db, search, page))
-        if (suggest === 'true') {
+        const query = c.req.valid('query')
+        const page = pageRequest(query)
+        if (query.search !== undefined) {
+          return c.json(searchUsers(db, query.search, page) satisfies UsersPage)
+        }
+        if (query.suggest === 'true') {
           const viewerId = c.get('viewerId')
           if (viewerId === null) throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
-          return c.json(suggestUsers(db, viewerId, page))
+          return c.json(suggestUsers(db, viewerId, page) satisfies UsersPage)
         }
-        if (limit !== undefined || cursor !== undefined) return c.json(pageUsers(db, page))
+        if (pageOf(query)) return c.json(pageUsers(db, page) satisfies UsersPage)
         return wholeListResponse('users', allUsers())
       })
       // Registered before `/:username`, which would otherwise take "bookmark" for a username.
@@ -79,50 +88,56 @@ export function usersRoutes(deps: AppDeps) {
         return c.json({
           bookmarks: presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
           nextCursor: page.nextCursor,
-        })
+        } satisfies BookmarksPage)
       })
       .get('/:username', optionalViewer(deps), (c) => {
         const user = getUserByUsername(db, c.req.param('username'))
         // Bookmarks are private: only their owner sees them.
         const withBookmarks = c.get('viewerId') === user.id
-        return c.json({ user: presentUser(db, user, { withBookmarks }) })
+        return c.json({ user: presentUser(db, user, { withBookmarks }) } satisfies UserResponse)
       })
       .post('/edit', auth, validate('json', editProfileSchema), (c) => {
         const { bio, profileImg, firstName, lastName } = c.req.valid('json').userData
         const user = live.editProfile(c.get('user'), { bio, profileImg, firstName, lastName })
-        return c.json({ user: presentUser(db, user, { withBookmarks: true }) })
+        return c.json({
+          user: presentUser(db, user, { withBookmarks: true }),
+        } satisfies UserResponse)
       })
-      .post('/follow/:userId', auth, followLimit, (c) => {
+      .post('/follow/:userId', auth, followLimit, idParams('userId'), (c) => {
         const me = c.get('user')
-        live.follow(me, c.req.param('userId'))
-        return c.json(followAnswer(me.id, c.req.param('userId')))
+        const { userId } = c.req.valid('param')
+        live.follow(me, userId)
+        return c.json(followAnswer(me.id, userId))
       })
-      .post('/unfollow/:userId', auth, followLimit, (c) => {
+      .post('/unfollow/:userId', auth, followLimit, idParams('userId'), (c) => {
         const me = c.get('user')
-        live.unfollow(me, c.req.param('userId'))
-        return c.json(followAnswer(me.id, c.req.param('userId')))
+        const { userId } = c.req.valid('param')
+        live.unfollow(me, userId)
+        return c.json(followAnswer(me.id, userId))
       })
-      .post('/bookmark/:postId', auth, (c) => {
+      .post('/bookmark/:postId', auth, idParams('postId'), (c) => {
         const userId = c.get('user').id
-        const post = addBookmark(db, userId, c.req.param('postId'))
+        const post = addBookmark(db, userId, c.req.valid('param').postId)
         return bookmarkAnswer(c, userId, post)
       })
-      .post('/remove-bookmark/:postId', auth, (c) => {
+      .post('/remove-bookmark/:postId', auth, idParams('postId'), (c) => {
         const userId = c.get('user').id
-        const post = removeBookmark(db, userId, c.req.param('postId'))
+        const post = removeBookmark(db, userId, c.req.valid('param').postId)
         return bookmarkAnswer(c, userId, post)
       })
   )
 
-  function followAnswer(userId: number, rawTargetId: string) {
+  function followAnswer(userId: number, targetId: number): FollowResponse {
     return {
-      user: presentUser(db, getUserById(db, String(userId)), { withBookmarks: true }),
-      followUser: presentUser(db, getUserById(db, rawTargetId)),
+      user: presentUser(db, getUserById(db, userId), { withBookmarks: true }),
+      followUser: presentUser(db, getUserById(db, targetId)),
     }
   }
 
   function bookmarkAnswer(c: Context<AppEnv>, userId: number, post: PostRow) {
-    if (wantsMinimal(c)) return c.json({ post: presentPost(db, post, userId) })
+    if (wantsMinimal(c)) {
+      return c.json({ post: presentPost(db, post, userId) } satisfies PostResponse)
+    }
     return wholeListResponse('bookmarks', allBookmarks(userId))
   }
 }

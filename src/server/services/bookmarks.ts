@@ -4,7 +4,7 @@ import { selectIds } from '../db/raw'
 import { bookmarks, posts } from '../db/schema'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
-import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { decodeNumericCursor, finishPage, type PageRequest, type RowPage } from './pagination'
 import { getPost } from './posts'
 import type { PostRow } from './present'
 
@@ -17,11 +17,7 @@ export function bookmarkedPostIds(db: Db, userId: number): number[] {
   )
 }
 
-export function pageBookmarks(
-  db: Db,
-  userId: number,
-  page: PageRequest,
-): { rows: PostRow[]; nextCursor: string | null } {
+export function pageBookmarks(db: Db, userId: number, page: PageRequest): RowPage<PostRow> {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
   const rows = db
     .select({ post: posts, savedAt: bookmarks.createdAt })
@@ -42,9 +38,9 @@ export function pageBookmarks(
   return { rows: finished.rows.map(({ post }) => post), nextCursor: finished.nextCursor }
 }
 
-export function addBookmark(db: Db, userId: number, rawPostId: string, now = Date.now()): PostRow {
+export function addBookmark(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
   return db.transaction((tx) => {
-    const post = getPost(tx, rawPostId)
+    const post = getPost(tx, postId)
     const inserted = tx
       .insert(bookmarks)
       .values({ userId, postId: post.id, createdAt: now })
@@ -55,9 +51,9 @@ export function addBookmark(db: Db, userId: number, rawPostId: string, now = Dat
   })
 }
 
-export function removeBookmark(db: Db, userId: number, rawPostId: string): PostRow {
+export function removeBookmark(db: Db, userId: number, postId: number): PostRow {
   return db.transaction((tx) => {
-    const post = getPost(tx, rawPostId)
+    const post = getPost(tx, postId)
     const deleted = tx
       .delete(bookmarks)
       .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, post.id)))

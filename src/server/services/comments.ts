@@ -4,10 +4,9 @@ import { COMMENT_COLUMNS, idList, inIdOrder, selectAll, selectIds } from '../db/
 import { commentVotes, comments, posts } from '../db/schema'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
-import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { getPost } from './posts'
 import type { CommentRow, PostRow } from './present'
-import { parseId } from './users'
 
 /** The ids of a post's comments, newest first: the order of the whole-list answer. */
 export function commentIdsOf(db: Db, postId: number): number[] {
@@ -28,14 +27,8 @@ export function commentsByIds(db: Db, ids: number[]): CommentRow[] {
   return inIdOrder(ids, rows)
 }
 
-export function pageComments(
-  db: Db,
-  postId: number,
-  page: PageRequest,
-): { rows: CommentRow[]; nextCursor: string | null } {
-  const [createdBefore, idBefore] = page.cursor
-    ? decodeNumericCursor(page.cursor, 2)
-    : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+export function pageComments(db: Db, postId: number, page: PageRequest): RowPage<CommentRow> {
+  const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
   const rows = selectAll<CommentRow>(
     db,
     `SELECT ${COMMENT_COLUMNS} FROM comments
@@ -50,17 +43,13 @@ export function pageComments(
 }
 
 /** The post and one of its comments; a comment of another post is not found. */
-function getComment(db: Db, rawPostId: string, rawCommentId: string): [PostRow, CommentRow] {
-  const post = getPost(db, rawPostId)
-  const id = parseId(rawCommentId)
-  const comment =
-    id === null
-      ? undefined
-      : db
-          .select()
-          .from(comments)
-          .where(and(eq(comments.id, id), eq(comments.postId, post.id)))
-          .get()
+function getComment(db: Db, postId: number, commentId: number): [PostRow, CommentRow] {
+  const post = getPost(db, postId)
+  const comment = db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, post.id)))
+    .get()
   if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
   return [post, comment]
 }
@@ -75,12 +64,12 @@ function adjustCommentCount(db: Db, postId: number, delta: 1 | -1) {
 export function addComment(
   db: Db,
   userId: number,
-  rawPostId: string,
+  postId: number,
   text: string,
   now = Date.now(),
 ): CommentRow {
   return db.transaction((tx) => {
-    const post = getPost(tx, rawPostId)
+    const post = getPost(tx, postId)
     const row = tx
       .insert(comments)
       .values({ postId: post.id, authorId: userId, text, createdAt: now, updatedAt: now })
@@ -95,13 +84,13 @@ export function addComment(
 export function editComment(
   db: Db,
   userId: number,
-  rawPostId: string,
-  rawCommentId: string,
+  postId: number,
+  commentId: number,
   text: string,
   now = Date.now(),
 ): CommentRow {
   return db.transaction((tx) => {
-    const [, comment] = getComment(tx, rawPostId, rawCommentId)
+    const [, comment] = getComment(tx, postId, commentId)
     if (comment.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignComment)
     return tx
       .update(comments)
@@ -116,11 +105,11 @@ export function editComment(
 export function deleteComment(
   db: Db,
   userId: number,
-  rawPostId: string,
-  rawCommentId: string,
+  postId: number,
+  commentId: number,
 ): CommentRow {
   return db.transaction((tx) => {
-    const [post, comment] = getComment(tx, rawPostId, rawCommentId)
+    const [post, comment] = getComment(tx, postId, commentId)
     if (comment.authorId !== userId && post.authorId !== userId) {
       throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignComment)
     }
@@ -137,20 +126,23 @@ export function deleteComment(
 export function voteComment(
   db: Db,
   userId: number,
-  rawPostId: string,
-  rawCommentId: string,
+  postId: number,
+  commentId: number,
   kind: 'up' | 'down',
   now = Date.now(),
 ): CommentRow {
   return db.transaction((tx) => {
-    const [, comment] = getComment(tx, rawPostId, rawCommentId)
+    const [, comment] = getComment(tx, postId, commentId)
     const previous = tx
       .select({ kind: commentVotes.kind })
       .from(commentVotes)
       .where(and(eq(commentVotes.commentId, comment.id), eq(commentVotes.userId, userId)))
       .get()?.kind
     if (previous === kind) {
-      throw new HttpError('STATE_CONFLICT', kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted)
+      throw new HttpError(
+        'STATE_CONFLICT',
+        kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted,
+      )
     }
     tx.insert(commentVotes)
       .values({ commentId: comment.id, userId, kind, createdAt: now })

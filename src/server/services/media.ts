@@ -33,16 +33,13 @@ export function storeImage(db: Db, ownerId: number, bytes: Buffer, now = Date.no
   return id
 }
 
-const MEDIA_ID = /^[A-Za-z0-9_-]{16}$/
-
+/** An image by its id, checked by the route (validate.ts, mediaIdParam). */
 export function getImage(db: Db, id: string): { contentType: string; bytes: Buffer } {
-  const row = MEDIA_ID.test(id)
-    ? db
-        .select({ contentType: media.contentType, bytes: media.bytes })
-        .from(media)
-        .where(eq(media.id, id))
-        .get()
-    : undefined
+  const row = db
+    .select({ contentType: media.contentType, bytes: media.bytes })
+    .from(media)
+    .where(eq(media.id, id))
+    .get()
   if (!row) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)
   return row
 }

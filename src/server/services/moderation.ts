@@ -23,7 +23,7 @@ import {
   setSetting,
 } from './settings'
 import { formatTimestamp } from './time'
-import { getUserById, parseId, usernameKey } from './users'
+import { getUserById, usernameKey } from './users'
 
 const OWNER_KEY = 'ownerUserId'
 
@@ -127,8 +127,8 @@ export function isBlockedEitherWay(db: Db, a: number, b: number): boolean {
 
 /* ---------------------------------------------------------------- block and mute */
 
-function otherUser(db: Db, userId: number, rawTargetId: string, selfMessage: string): UserRow {
-  const target = getUserById(db, rawTargetId)
+function otherUser(db: Db, userId: number, targetId: number, selfMessage: string): UserRow {
+  const target = getUserById(db, targetId)
   if (target.id === userId) throw new HttpError('SELF_TARGET', selfMessage)
   return target
 }
@@ -151,9 +151,9 @@ function dropFollow(db: Db, followerId: number, followeeId: number): void {
 }
 
 /** Blocks the target: follows both ways end, and each stops seeing the other's posts and comments. */
-export function block(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
+export function block(db: Db, userId: number, targetId: number, now = Date.now()): void {
   db.transaction((tx) => {
-    const target = otherUser(tx, userId, rawTargetId, ACCOUNT_MESSAGES.blockSelf)
+    const target = otherUser(tx, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
     tx.insert(blocks)
       .values({ blockerId: userId, blockedId: target.id, createdAt: now })
       .onConflictDoNothing()
@@ -163,23 +163,23 @@ export function block(db: Db, userId: number, rawTargetId: string, now = Date.no
   })
 }
 
-export function unblock(db: Db, userId: number, rawTargetId: string): void {
-  const target = otherUser(db, userId, rawTargetId, ACCOUNT_MESSAGES.blockSelf)
+export function unblock(db: Db, userId: number, targetId: number): void {
+  const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
   db.delete(blocks)
     .where(and(eq(blocks.blockerId, userId), eq(blocks.blockedId, target.id)))
     .run()
 }
 
-export function mute(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
-  const target = otherUser(db, userId, rawTargetId, ACCOUNT_MESSAGES.muteSelf)
+export function mute(db: Db, userId: number, targetId: number, now = Date.now()): void {
+  const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.muteSelf)
   db.insert(mutes)
     .values({ muterId: userId, mutedId: target.id, createdAt: now })
     .onConflictDoNothing()
     .run()
 }
 
-export function unmute(db: Db, userId: number, rawTargetId: string): void {
-  const target = otherUser(db, userId, rawTargetId, ACCOUNT_MESSAGES.muteSelf)
+export function unmute(db: Db, userId: number, targetId: number): void {
+  const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.muteSelf)
   db.delete(mutes)
     .where(and(eq(mutes.muterId, userId), eq(mutes.mutedId, target.id)))
     .run()
@@ -223,23 +223,20 @@ interface ReportRow {
 export function createReport(
   db: Db,
   reporterId: number,
-  input: { postId?: string; commentId?: string; reason: string },
+  input: { postId: number; reason: string } | { commentId: number; reason: string },
   now = Date.now(),
 ): Report {
   return db.transaction((tx) => {
     let postId: number | null = null
     let commentId: number | null = null
     let authorId: number
-    if (input.postId !== undefined) {
-      const id = parseId(input.postId)
-      const post = id === null ? undefined : tx.select().from(posts).where(eq(posts.id, id)).get()
+    if ('postId' in input) {
+      const post = tx.select().from(posts).where(eq(posts.id, input.postId)).get()
       if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
       postId = post.id
       authorId = post.authorId
     } else {
-      const id = parseId(input.commentId ?? '')
-      const comment =
-        id === null ? undefined : tx.select().from(comments).where(eq(comments.id, id)).get()
+      const comment = tx.select().from(comments).where(eq(comments.id, input.commentId)).get()
       if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
       commentId = comment.id
       authorId = comment.authorId
@@ -279,9 +276,8 @@ export function listReports(db: Db): Report[] {
   return presentReports(db, rows)
 }
 
-export function dismissReport(db: Db, rawId: string): void {
-  const id = parseId(rawId)
-  const removed = id === null ? 0 : db.delete(reports).where(eq(reports.id, id)).run().changes
+export function dismissReport(db: Db, id: number): void {
+  const removed = db.delete(reports).where(eq(reports.id, id)).run().changes
   if (removed === 0) throw new HttpError('REPORT_NOT_FOUND', ACCOUNT_MESSAGES.reportNotFound)
 }
 
@@ -340,10 +336,9 @@ function presentReports(db: Db, rows: ReportRow[]): Report[] {
 /* ---------------------------------------------------------------- the host's actions */
 
 /** Deletes any post (host): its comments, reactions, bookmarks and reports go with it. */
-export function hostDeletePost(db: Db, rawId: string): void {
+export function hostDeletePost(db: Db, id: number): void {
   db.transaction((tx) => {
-    const id = parseId(rawId)
-    const post = id === null ? undefined : tx.select().from(posts).where(eq(posts.id, id)).get()
+    const post = tx.select().from(posts).where(eq(posts.id, id)).get()
     if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
     tx.delete(posts).where(eq(posts.id, post.id)).run()
     tx.update(users)
@@ -354,11 +349,9 @@ export function hostDeletePost(db: Db, rawId: string): void {
 }
 
 /** Deletes any comment (host), keeping its post's comment count right. */
-export function hostDeleteComment(db: Db, rawId: string): void {
+export function hostDeleteComment(db: Db, id: number): void {
   db.transaction((tx) => {
-    const id = parseId(rawId)
-    const comment =
-      id === null ? undefined : tx.select().from(comments).where(eq(comments.id, id)).get()
+    const comment = tx.select().from(comments).where(eq(comments.id, id)).get()
     if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
     tx.delete(comments).where(eq(comments.id, comment.id)).run()
     tx.update(posts)
@@ -374,13 +367,13 @@ export function hostDeleteComment(db: Db, rawId: string): void {
  */
 export function setSuspended(
   db: Db,
-  rawId: string,
+  userId: number,
   suspended: boolean,
   admins: readonly string[],
   now = Date.now(),
 ): UserRow {
   return db.transaction((tx) => {
-    const target = getUserById(tx, rawId)
+    const target = getUserById(tx, userId)
     if (suspended && isHost(tx, target, admins)) {
       throw new HttpError('HOST_PROTECTED', ACCOUNT_MESSAGES.cannotSuspendHost)
     }
@@ -389,7 +382,7 @@ export function setSuspended(
       .where(eq(users.id, target.id))
       .run()
     if (suspended) endSessions(tx, [target.id])
-    return getUserById(tx, String(target.id))
+    return getUserById(tx, target.id)
   })
 }
 
@@ -406,7 +399,7 @@ export function setSuspended(
  */
 export function deleteAccount(db: Db, userId: number): void {
   db.transaction((tx) => {
-    const user = getUserById(tx, String(userId))
+    const user = getUserById(tx, userId)
     const run = (text: string, ...params: unknown[]) => runSql(tx, text, ...params)
     run(
       `UPDATE posts SET like_count = max(0, like_count - (SELECT count(*) FROM post_reactions r

@@ -3,10 +3,10 @@
  * that causes them, never for one's own actions, and removed when their cause is undone.
  * Deleting a post, comment or user removes its notifications through ON DELETE CASCADE.
  */
-import type { Notification, NotificationType } from '../../shared/api-types'
+import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { idList, selectAll } from '../db/raw'
-import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { cursorOrStart, finishPage, type PageRequest } from './pagination'
 import { toUserSummary } from './present'
 import { formatTimestamp } from './time'
 import { usernameKey } from './users'
@@ -211,12 +211,8 @@ function present(row: NotificationRow): Notification {
 }
 
 /** A user's notifications, newest first, a page at a time. */
-export function pageNotifications(
-  db: Db,
-  userId: number,
-  page: PageRequest,
-): { notifications: Notification[]; nextCursor: string | null } {
-  const [before] = page.cursor ? decodeNumericCursor(page.cursor, 1) : [Number.MAX_SAFE_INTEGER]
+export function pageNotifications(db: Db, userId: number, page: PageRequest): NotificationsPage {
+  const [before] = cursorOrStart(page.cursor, 1)
   const rows = selectAll<NotificationRow>(
     db,
     `${NOTIFICATION_SELECT} WHERE n.recipient_id = ? AND n.id < ? ORDER BY n.id DESC LIMIT ?`,

@@ -13,10 +13,32 @@ export interface PageRequest {
   cursor: string | null
 }
 
+/** A list's page as a query asks for it: without `limit`, 20 rows; without `cursor`, the first. */
+export function pageRequest(query: { limit?: number; cursor?: string }): PageRequest {
+  return { limit: query.limit ?? LIMITS.pageSizeDefault, cursor: query.cursor ?? null }
+}
+
 /** The page a list query asks for, or null for the spec's whole list (no limit, no cursor). */
 export function pageOf(query: { limit?: number; cursor?: string }): PageRequest | null {
   if (query.limit === undefined && query.cursor === undefined) return null
-  return { limit: query.limit ?? LIMITS.pageSizeDefault, cursor: query.cursor ?? null }
+  return pageRequest(query)
+}
+
+/** A page of rows and where the next one starts: null after the last. */
+export interface RowPage<Row> {
+  rows: Row[]
+  nextCursor: string | null
+}
+
+/** Above every stored id, count and timestamp: where a list ordered largest first starts. */
+export const LIST_START = Number.MAX_SAFE_INTEGER
+
+/**
+ * The sort key a cursor names, or for the first page the start of a list ordered largest first:
+ * the first page then runs the same SQL as the next ones (one prepared statement for both).
+ */
+export function cursorOrStart(cursor: string | null, length: number): number[] {
+  return cursor ? decodeNumericCursor(cursor, length) : Array<number>(length).fill(LIST_START)
 }
 
 export const clampLimit = (limit: number) => Math.min(Math.max(limit, 1), LIMITS.pageSizeMax)
@@ -61,7 +83,7 @@ export function finishPage<Row>(
   rows: Row[],
   limit: number,
   sortKey: (row: Row) => SortKey,
-): { rows: Row[]; nextCursor: string | null } {
+): RowPage<Row> {
   if (rows.length <= limit) return { rows, nextCursor: null }
   const pageRows = rows.slice(0, limit)
   const last = pageRows[pageRows.length - 1]

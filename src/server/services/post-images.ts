@@ -119,7 +119,8 @@ export function attachPostImages(
   postId: number,
   images: AttachRequest[],
 ): void {
-  if (images.length > LIMITS.postImagesMax) throw new HttpError('VALIDATION', MESSAGES.tooManyImages)
+  if (images.length > LIMITS.postImagesMax)
+    throw new HttpError('VALIDATION', MESSAGES.tooManyImages)
   images.forEach((image, position) => {
     const changed = selectAll<{ mediaId: string }>(
       tx,

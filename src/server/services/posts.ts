@@ -9,17 +9,11 @@ import {
   postHasImages,
   type AttachRequest,
 } from './post-images'
-import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
 import type { PostRow } from './present'
-import { parseId } from './users'
 
 export type PostSort = 'recent' | 'likes'
-
-export interface PostRowPage {
-  rows: PostRow[]
-  nextCursor: string | null
-}
 
 /** Every post's id, newest first (or most liked first): the order of the whole-list answer. */
 export function allPostIds(db: Db, sort: PostSort = 'recent'): number[] {
@@ -38,8 +32,6 @@ export function postsByIds(db: Db, ids: number[]): PostRow[] {
   return inIdOrder(ids, rows)
 }
 
-const NO_CURSOR = Number.MAX_SAFE_INTEGER
-
 /**
  * One page of posts (all, or one author's), newest first or most liked first. The SQL text is
  * the same for the first page and the next ones (no cursor compares below the largest values),
@@ -50,7 +42,7 @@ function pagePosts(
   authorId: number | null,
   page: PageRequest,
   sort: PostSort = 'recent',
-): PostRowPage {
+): RowPage<PostRow> {
   const byAuthor = authorId === null ? '' : 'author_id = ? AND'
   const authorParam = authorId === null ? [] : [authorId]
   const rows =
@@ -61,9 +53,7 @@ function pagePosts(
            WHERE ${byAuthor} (like_count, created_at, id) < (?, ?, ?)
            ORDER BY like_count DESC, created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
-          ...(page.cursor
-            ? decodeNumericCursor(page.cursor, 3)
-            : [NO_CURSOR, NO_CURSOR, NO_CURSOR]),
+          ...cursorOrStart(page.cursor, 3),
           page.limit + 1,
         )
       : selectAll<PostRow>(
@@ -72,7 +62,7 @@ function pagePosts(
            WHERE ${byAuthor} (created_at, id) < (?, ?)
            ORDER BY created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
-          ...(page.cursor ? decodeNumericCursor(page.cursor, 2) : [NO_CURSOR, NO_CURSOR]),
+          ...cursorOrStart(page.cursor, 2),
           page.limit + 1,
         )
   return finishPage(rows, page.limit, (row) =>
@@ -80,7 +70,7 @@ function pagePosts(
   )
 }
 
-export function pageAllPosts(db: Db, page: PageRequest, sort: PostSort): PostRowPage {
+export function pageAllPosts(db: Db, page: PageRequest, sort: PostSort): RowPage<PostRow> {
   return pagePosts(db, null, page, sort)
 }
 
@@ -93,7 +83,7 @@ export function userPostIds(db: Db, authorId: number): number[] {
   )
 }
 
-export function pageUserPosts(db: Db, authorId: number, page: PageRequest): PostRowPage {
+export function pageUserPosts(db: Db, authorId: number, page: PageRequest): RowPage<PostRow> {
   return pagePosts(db, authorId, page)
 }
 
@@ -106,10 +96,8 @@ export function pageUserPosts(db: Db, authorId: number, page: PageRequest): Post
  * lookup of each author's posts, sorted: about `candidates` rows. SQLite cannot know the
  * candidates before planning, so the feed counts them (from users.post_count) and picks.
  */
-export function pageFeed(db: Db, userId: number, page: PageRequest): PostRowPage {
-  const [createdBefore, idBefore] = page.cursor
-    ? decodeNumericCursor(page.cursor, 2)
-    : [NO_CURSOR, NO_CURSOR]
+export function pageFeed(db: Db, userId: number, page: PageRequest): RowPage<PostRow> {
+  const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
   const authors = `(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)`
   const [{ candidates, total }] = selectAll<{ candidates: number | null; total: number | null }>(
     db,
@@ -135,12 +123,8 @@ export function pageFeed(db: Db, userId: number, page: PageRequest): PostRowPage
   return finishPage(postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
 }
 
-export function getPost(db: Db, rawId: string): PostRow {
-  const id = parseId(rawId)
-  const row =
-    id === null
-      ? undefined
-      : selectAll<PostRow>(db, `SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, id)[0]
+export function getPost(db: Db, id: number): PostRow {
+  const row = selectAll<PostRow>(db, `SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, id)[0]
   if (!row) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
   return row
 }
@@ -171,14 +155,15 @@ export function createPost(
 export function editPost(
   db: Db,
   userId: number,
-  rawId: string,
+  postId: number,
   content: string,
   now = Date.now(),
 ): PostRow {
   return db.transaction((tx) => {
-    const post = getPost(tx, rawId)
+    const post = getPost(tx, postId)
     if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignPost)
-    if (!content && !postHasImages(tx, post.id)) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
+    if (!content && !postHasImages(tx, post.id))
+      throw new HttpError('VALIDATION', MESSAGES.emptyPost)
     return tx
       .update(posts)
       .set({ content, updatedAt: now, editedAt: now })
@@ -189,9 +174,9 @@ export function editPost(
 }
 
 /** Deletes a post with its comments, reactions and bookmarks; answers the post as it was. */
-export function deletePost(db: Db, userId: number, rawId: string): PostRow {
+export function deletePost(db: Db, userId: number, postId: number): PostRow {
   return db.transaction((tx) => {
-    const post = getPost(tx, rawId)
+    const post = getPost(tx, postId)
     if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignPost)
     deletePostImages(tx, [post.id])
     tx.delete(posts).where(eq(posts.id, post.id)).run()
@@ -231,10 +216,11 @@ function setReaction(
  * Like (SPEC section 4): refused when already liked; otherwise moves the user out of dislikedBy
  * into likedBy and raises likeCount by one.
  */
-export function likePost(db: Db, userId: number, rawId: string, now = Date.now()): PostRow {
+export function likePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
   return db.transaction((tx) => {
-    const post = getPost(tx, rawId)
-    if (reactionOf(tx, post.id, userId) === 'like') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyLiked)
+    const post = getPost(tx, postId)
+    if (reactionOf(tx, post.id, userId) === 'like')
+      throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyLiked)
     setReaction(tx, post.id, userId, 'like', now)
     return tx
       .update(posts)
@@ -249,11 +235,12 @@ export function likePost(db: Db, userId: number, rawId: string, now = Date.now()
  * Dislike (SPEC section 4): refused when likeCount is 0 or the user already disliked; otherwise
  * lowers likeCount by one and moves the user out of likedBy into dislikedBy.
  */
-export function dislikePost(db: Db, userId: number, rawId: string, now = Date.now()): PostRow {
+export function dislikePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
   return db.transaction((tx) => {
-    const post = getPost(tx, rawId)
+    const post = getPost(tx, postId)
     if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
-    if (reactionOf(tx, post.id, userId) === 'dislike') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyDisliked)
+    if (reactionOf(tx, post.id, userId) === 'dislike')
+      throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyDisliked)
     setReaction(tx, post.id, userId, 'dislike', now)
     return tx
       .update(posts)

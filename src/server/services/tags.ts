@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { postTags } from '../db/schema'
 import { selectAll } from '../db/raw'
-import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import type { PostRow } from './present'
-import { postsByIds, type PostRowPage } from './posts'
+import { postsByIds } from './posts'
 
 /** Makes a post's stored tags those of its text now (after a create or an edit). */
 export function syncPostTags(db: Db, post: PostRow): void {
@@ -22,10 +22,8 @@ export function syncPostTags(db: Db, post: PostRow): void {
 }
 
 /** One page of a tag's posts, newest first. `tag` is normalized (rich-text.ts normalizeTag). */
-export function pageTagPosts(db: Db, tag: string, page: PageRequest): PostRowPage {
-  const [createdBefore, idBefore] = page.cursor
-    ? decodeNumericCursor(page.cursor, 2)
-    : [Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]
+export function pageTagPosts(db: Db, tag: string, page: PageRequest): RowPage<PostRow> {
+  const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
   const ids = selectAll<{ postId: number }>(
     db,
     `SELECT post_id AS postId FROM post_tags

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import type { UserListItem } from '../../shared/api-types'
+import type { UserListItem, UsersPage } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
 import { follows, users } from '../db/schema'
@@ -85,14 +85,8 @@ export function findUserById(db: Db, id: number): UserRow | undefined {
   return selectAll<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, id)[0]
 }
 
-/** Parses a user id from a URL; anything that is not one names no user. */
-export function parseId(raw: string): number | null {
-  return /^[1-9][0-9]{0,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null
-}
-
-export function getUserById(db: Db, rawId: string): UserRow {
-  const id = parseId(rawId)
-  const row = id === null ? undefined : findUserById(db, id)
+export function getUserById(db: Db, id: number): UserRow {
+  const row = findUserById(db, id)
   if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
   return row
 }
@@ -125,13 +119,8 @@ const toListItem = (row: UserRow): UserListItem => ({
   followingCount: row.followingCount,
 })
 
-export interface UserPage {
-  users: UserListItem[]
-  nextCursor: string | null
-}
-
 /** Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically. */
-export function searchUsers(db: Db, prefix: string, page: PageRequest): UserPage {
+export function searchUsers(db: Db, prefix: string, page: PageRequest): UsersPage {
   const key = usernameKey(prefix)
   const [afterKey, afterId] = page.cursor ? decodeTextCursor(page.cursor) : ['', 0]
   // A range on the lowercased key is a prefix match that its unique index serves.
@@ -151,7 +140,7 @@ export function searchUsers(db: Db, prefix: string, page: PageRequest): UserPage
 }
 
 /** All users in sign-up order, a page at a time. */
-export function pageUsers(db: Db, page: PageRequest): UserPage {
+export function pageUsers(db: Db, page: PageRequest): UsersPage {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 1) : null
   const rows = db
     .select()
@@ -165,7 +154,7 @@ export function pageUsers(db: Db, page: PageRequest): UserPage {
 }
 
 /** People the viewer does not follow yet (never the viewer), the most followed first. */
-export function suggestUsers(db: Db, viewerId: number, page: PageRequest): UserPage {
+export function suggestUsers(db: Db, viewerId: number, page: PageRequest): UsersPage {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
   const rows = db
     .select()
@@ -212,16 +201,16 @@ export function editProfile(
   return row
 }
 
-function followTarget(db: Db, userId: number, rawTargetId: string): UserRow {
-  const target = getUserById(db, rawTargetId)
+function followTarget(db: Db, userId: number, targetId: number): UserRow {
+  const target = getUserById(db, targetId)
   if (target.id === userId) throw new HttpError('SELF_TARGET', MESSAGES.followSelf)
   return target
 }
 
 /** Adds the target to the user's following and the user to the target's followers. */
-export function follow(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
+export function follow(db: Db, userId: number, targetId: number, now = Date.now()): void {
   db.transaction((tx) => {
-    const target = followTarget(tx, userId, rawTargetId)
+    const target = followTarget(tx, userId, targetId)
     // A block (either way) ends follows and keeps them ended (services/moderation.ts).
     const blocked = selectAll(
       tx,
@@ -243,9 +232,9 @@ export function follow(db: Db, userId: number, rawTargetId: string, now = Date.n
 }
 
 /** Removes the target from the user's following and the user from the target's followers. */
-export function unfollow(db: Db, userId: number, rawTargetId: string): void {
+export function unfollow(db: Db, userId: number, targetId: number): void {
   db.transaction((tx) => {
-    const target = followTarget(tx, userId, rawTargetId)
+    const target = followTarget(tx, userId, targetId)
     const deleted = tx
       .delete(follows)
       .where(and(eq(follows.followerId, userId), eq(follows.followeeId, target.id)))
