@@ -57,14 +57,18 @@ describe('api client', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('http://lan-box:4567/api/posts?limit=20')
   })
 
-  it('throws ApiError with the status and errors[0]', async () => {
+  it('throws ApiError with the status, errors[0] and the code', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(400, { errors: ['Cannot like a post that is already liked. ', 'other'] }),
+      jsonResponse(400, {
+        errors: ['Cannot like a post that is already liked. ', 'other'],
+        code: 'STATE_CONFLICT',
+      }),
     )
     const error = await request('/posts/like/1', { method: 'POST' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).status).toBe(400)
     expect((error as ApiError).message).toBe('Cannot like a post that is already liked. ')
+    expect((error as ApiError).code).toBe('STATE_CONFLICT')
   })
 
   it('reads the message of a 500 answer', async () => {
@@ -166,14 +170,29 @@ describe('api client: server and session events', () => {
     expect(onNetworkError).not.toHaveBeenCalled()
   })
 
+  const unknownUser = 'The username you entered is not Registered. Not Found error'
   it.each([
-    [401, 'The token is invalid. Unauthorized access error.', true],
-    [404, 'The username you entered is not Registered. Not Found error', true],
-    [404, 'Post not found.', false],
-    [403, 'Forbidden', false],
-  ])('on %i "%s" ends the session: %s', async (status, message, ends) => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(status, { errors: [message] }))
-    await expect(request('/feed')).rejects.toThrow(message)
+    [401, 'The token is invalid. Unauthorized access error.', 'INVALID_TOKEN', true],
+    [404, unknownUser, 'UNKNOWN_USER', true],
+    // The same sentence from a login is not about the session: the code decides.
+    [404, unknownUser, 'NOT_REGISTERED', false],
+    [401, 'The credentials you entered are invalid.', 'INVALID_CREDENTIALS', false],
+    [404, 'Post not found.', 'POST_NOT_FOUND', false],
+    [403, 'Only the host of this server can do that.', 'HOST_ONLY', false],
+    // A server older than codes: its 401 still ends the session; no sentence is read.
+    [401, 'The token is invalid. Unauthorized access error.', undefined, true],
+    [404, unknownUser, undefined, false],
+    // A code this app does not know is no code: the status alone decides.
+    [404, unknownUser, 'SOMETHING_NEW', false],
+  ])('on %i "%s" with code %s ends the session: %s', async (status, message, code, ends) => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(status, { errors: [message], code }))
+    const error = await request('/feed').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status,
+      message,
+      code: code === 'SOMETHING_NEW' ? null : (code ?? null),
+    })
     if (ends) expect(onUnauthorized).toHaveBeenCalledWith(message)
     else expect(onUnauthorized).not.toHaveBeenCalled()
   })

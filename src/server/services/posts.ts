@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { PostSort } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { postReactions, posts, users } from '../db/schema'
 import { HttpError } from '../errors'
@@ -12,8 +13,6 @@ import {
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
 import type { PostRow } from './present'
-
-export type PostSort = 'recent' | 'likes'
 
 /** Every post's id, newest first (or most liked first): the order of the whole-list answer. */
 export function allPostIds(db: Db, sort: PostSort = 'recent'): number[] {

@@ -1,16 +1,35 @@
 import type { AnswerCheck } from '../../../shared/answer-schemas'
-import type { ErrorResponse, ServerErrorResponse } from '../../../shared/api-types'
+import type {
+  ApiAnswer,
+  ApiErrorAnswer,
+  ErrorResponse,
+  ServerErrorResponse,
+} from '../../../shared/api-types'
+import { isErrorCode, type ErrorCode } from '../../../shared/error-codes'
 import { OUR_MEDIA } from '../../../shared/media-paths'
 
-/** A refused or failed call: `message` is the server's `errors[0]` (or a clear fallback). */
+/**
+ * A refused or failed call: `message` is the server's `errors[0]` (or a clear fallback), the
+ * sentence to show; `code` is what the app decides on (docs/API.md, "Errors").
+ */
 export class ApiError extends Error {
   readonly status: number
+  /** The server's code; null for a failure without one (no answer, an older server). */
+  readonly code: ErrorCode | null
   /** From a 429's or 503's Retry-After: seconds until the server takes the call again. */
   readonly retryAfterSeconds: number | null
-  constructor(status: number, message: string, retryAfterSeconds: number | null = null) {
+  constructor(
+    status: number,
+    message: string,
+    {
+      code = null,
+      retryAfterSeconds = null,
+    }: Partial<Pick<ApiError, 'code' | 'retryAfterSeconds'>> = {},
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
+    this.code = code
     this.retryAfterSeconds = retryAfterSeconds
   }
 }
@@ -40,18 +59,22 @@ export function retryAfterOf(status: number, header: string | null): number | nu
 }
 
 /**
- * What the server answers, on an authenticated call, for a token of a user that no longer exists
- * (e.g. after a restore): the session is as dead as with an invalid token.
+ * Whether a refusal of an authenticated call ends the stored session: a token the server no
+ * longer accepts, or one whose user no longer exists (e.g. after a restore). A server older than
+ * error codes says so only by its 401.
  */
-export const UNKNOWN_USER_MESSAGE = 'The username you entered is not Registered. Not Found error'
+export function endsSession(status: number, code: ErrorCode | null): boolean {
+  if (code === null) return status === 401
+  return code === 'INVALID_TOKEN' || code === 'UNKNOWN_USER'
+}
 
 interface ClientConfig {
   /** Read on every call, so the client follows a change of server at once. */
   getBaseUrl: () => string
   getToken: () => string | null
   /**
-   * Called when an authenticated call shows the stored session is dead: a 401, or a 404 saying
-   * the token's user is not registered. `message` is the server's sentence.
+   * Called when an authenticated call shows the stored session is dead (endsSession). `message`
+   * is the server's sentence.
    */
   onUnauthorized: (message: string) => void
   /** Called when fetch itself fails (the server is gone or unreachable), with the base url. */
@@ -123,6 +146,19 @@ export function errorMessage(status: number, body: unknown): string {
   return `Request failed with status ${status}`
 }
 
+/** The code of an error body, when it carries one this app knows. */
+export function errorCode(body: unknown): ErrorCode | null {
+  const code = body && typeof body === 'object' ? (body as Partial<ApiErrorAnswer>).code : null
+  return isErrorCode(code) ? code : null
+}
+
+/** The ApiError of a refusal: the server's sentence (with when to retry) and its code. */
+export function refusal(status: number, body: unknown, retryAfterHeader: string | null): ApiError {
+  const retryAfterSeconds = retryAfterOf(status, retryAfterHeader)
+  const message = withRetryHint(errorMessage(status, body), retryAfterSeconds)
+  return new ApiError(status, message, { code: errorCode(body), retryAfterSeconds })
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'DELETE'
   body?: unknown
@@ -134,8 +170,14 @@ export interface RequestOptions {
   answer?: AnswerCheck<unknown>
 }
 
-/** The one place that calls fetch. Throws ApiError on anything but a 2xx. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * The one place that calls fetch. Throws ApiError on anything but a 2xx. `T` is the answer's
+ * shared type (src/shared/api-types.ts).
+ */
+export async function request<T extends ApiAnswer>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' }
   const token = config.getToken()
   if (token) headers.authorization = token
@@ -168,12 +210,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
   }
   if (!response.ok) {
-    const message = errorMessage(response.status, body)
-    const deadSession =
-      response.status === 401 || (response.status === 404 && message === UNKNOWN_USER_MESSAGE)
-    if (deadSession && token) config.onUnauthorized(message)
-    const retryAfter = retryAfterOf(response.status, response.headers.get('retry-after'))
-    throw new ApiError(response.status, withRetryHint(message, retryAfter), retryAfter)
+    const refused = refusal(response.status, body, response.headers.get('retry-after'))
+    if (token && endsSession(refused.status, refused.code)) {
+      config.onUnauthorized(errorMessage(response.status, body))
+    }
+    throw refused
   }
   if (options.answer) {
     const checked = options.answer.safeParse(body)

@@ -1,14 +1,6 @@
-import type { MediaResponse, PostMediaItem } from '../../../shared/api-types'
+import type { MediaResponse, PostImageResponse, PostMediaItem } from '../../../shared/api-types'
 import { OUR_MEDIA } from '../../../shared/media-paths'
-import {
-  ApiError,
-  UNUSABLE_ANSWER_MESSAGE,
-  apiUrl,
-  errorMessage,
-  getToken,
-  retryAfterOf,
-  withRetryHint,
-} from './client'
+import { ApiError, UNUSABLE_ANSWER_MESSAGE, apiUrl, getToken, refusal } from './client'
 
 /**
  * Uploads an image as multipart field `file`. Uses XMLHttpRequest rather than fetch because
@@ -29,7 +21,7 @@ export function uploadPostImage(
 ): Promise<PostMediaItem> {
   // A post shows only the server's own images.
   return sendImage('/media/post-images', file, onProgress, (body) => {
-    const { media } = body as { media?: Partial<PostMediaItem> }
+    const { media } = body as Partial<Record<keyof PostImageResponse, Partial<PostMediaItem>>>
     const ours = (url: unknown) => typeof url === 'string' && OUR_MEDIA.test(url)
     return media && ours(media.url) && ours(media.thumbUrl) ? (media as PostMediaItem) : null
   })
@@ -67,10 +59,7 @@ function sendImage<Answer>(
         onProgress?.(1)
         resolve(answer)
       } else {
-        const seconds = retryAfterOf(xhr.status, xhr.getResponseHeader('retry-after'))
-        reject(
-          new ApiError(xhr.status, withRetryHint(errorMessage(xhr.status, body), seconds), seconds),
-        )
+        reject(refusal(xhr.status, body, xhr.getResponseHeader('retry-after')))
       }
     })
     xhr.addEventListener('error', () =>

@@ -1,4 +1,4 @@
-import type { MetaResponse } from '../../../shared/api-types'
+import type { HealthResponse, MetaResponse } from '../../../shared/api-types'
 import { request } from './client'
 
 export function getMeta(): Promise<MetaResponse> {
@@ -6,6 +6,6 @@ export function getMeta(): Promise<MetaResponse> {
 }
 
 /** Does the server answer? Used to notice it is back after a network failure. */
-export function checkHealth(timeoutMs = 2000): Promise<{ status: 'ok' }> {
-  return request<{ status: 'ok' }>('/health', { signal: AbortSignal.timeout(timeoutMs) })
+export function checkHealth(timeoutMs = 2000): Promise<HealthResponse> {
+  return request<HealthResponse>('/health', { signal: AbortSignal.timeout(timeoutMs) })
 }

@@ -1,12 +1,10 @@
-import type { PostResponse, PostsPage } from '../../../shared/api-types'
+import type { PostResponse, PostSort, PostsPage } from '../../../shared/api-types'
 import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
 const limit = LIMITS.pageSizeDefault
 const enc = encodeURIComponent
-
-export type PostSort = 'recent' | 'likes'
 
 export function listPosts(sort: PostSort, cursor?: string | null): Promise<PostsPage> {
   return request<PostsPage>('/posts', {

@@ -101,9 +101,9 @@ function ChangePasswordCard() {
       const message = messageOf(error)
       // The server's refusals belong to a field: a wrong current password, or a new one it refused.
       const field: PasswordField =
-        error instanceof ApiError && error.status === 403
+        error instanceof ApiError && error.code === 'WRONG_PASSWORD'
           ? 'current'
-          : error instanceof ApiError && error.status === 400
+          : error instanceof ApiError && error.code === 'VALIDATION'
             ? 'next'
             : 'form'
       setErrors({ [field]: message })
