@@ -43,6 +43,10 @@ export interface TestAppOptions {
   /** Off unless a test sets them, so that no test trips a limit by accident. */
   limits?: Partial<RateLimitOptions> | false
   allowedHosts?: string[]
+  /** Usernames of the server's hosts (`--admin`). */
+  admins?: string[]
+  /** True plays a server shared on the LAN (the demo accounts cannot sign in). */
+  shared?: boolean
 }
 
 /**
@@ -80,6 +84,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     throttle: options.throttle,
     limits: options.limits ?? false,
     allowedHosts: options.allowedHosts,
+    admins: options.admins,
+    isShared: options.shared ? () => true : undefined,
   })
   const checked = async (path: string, response: Response) => {
     await checkErrorAnswer(response, path)

@@ -1,0 +1,254 @@
+/**
+ * Error codes (docs/API.md, "Errors"): every code is reached by a real request, with its status
+ * and its sentence, and docs/API.md lists each one with that status. (Every error answer any
+ * server test meets is also checked for a known code, in tests/helpers/server-app.ts.)
+ */
+import { readFileSync } from 'node:fs'
+import { vi } from 'vitest'
+import { setHashQueueLimit } from '../../src/server/auth/password'
+import { ACCOUNT_MESSAGES, MESSAGES, foreignHostMessage } from '../../src/server/messages'
+import { ERROR_STATUS, type ErrorCode } from '../../src/shared/error-codes'
+import {
+  DEMO,
+  TINY_PNG,
+  deleteUserRow,
+  expectError,
+  quickUser,
+  seededToken,
+  upload,
+} from '../helpers/api'
+import { describe, expect, it } from '../helpers/fixtures'
+import type { TestApp, TestAppOptions } from '../helpers/server-app'
+
+interface Case {
+  /** How the app is built, when the defaults (demo data, no limits) will not do. */
+  options?: TestAppOptions
+  /** Makes the refused request (after any setup it needs) and answers it. */
+  request: (app: TestApp, player1: string) => Promise<Response>
+  message: string | RegExp
+}
+
+const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+})
+
+/** One request per code that ends in it. */
+const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
+  VALIDATION: {
+    request: (app) => app.get('/api/posts?limit=0'),
+    message: 'limit must be a whole number from 1 to 100.',
+  },
+  INVALID_JSON: {
+    request: (app) => app.request('/api/auth/login', json('{"username": ')),
+    message: MESSAGES.invalidJson,
+  },
+  INVALID_CURSOR: {
+    request: (app) => app.get('/api/posts?limit=2&cursor=garbage'),
+    message: MESSAGES.invalidCursor,
+  },
+  INVALID_IMAGE: {
+    request: (app, token) => upload(app, new TextEncoder().encode('not an image'), { token }),
+    message: MESSAGES.notAnImage,
+  },
+  NOT_OWNER: {
+    // Post 5 is nova_strike's.
+    request: (app, token) => app.send('/api/posts/edit/5', { postData: 'mine now' }, { token }),
+    message: MESSAGES.editForeignPost,
+  },
+  STATE_CONFLICT: {
+    request: (app, token) => app.send('/api/users/remove-bookmark/2', {}, { token }),
+    message: MESSAGES.notBookmarked,
+  },
+  SELF_TARGET: {
+    request: (app, token) => app.send(`/api/users/follow/${DEMO.player1}`, {}, { token }),
+    message: MESSAGES.followSelf,
+  },
+  INVALID_TOKEN: {
+    request: (app) => app.get('/api/feed', 'not.a.token'),
+    message: MESSAGES.invalidToken,
+  },
+  INVALID_CREDENTIALS: {
+    request: (app) => app.send('/api/auth/login', { username: 'player1', password: 'wrong one' }),
+    message: MESSAGES.wrongPassword,
+  },
+  WRONG_PASSWORD: {
+    request: async (app) => {
+      const { token } = await app.signup('changer', 'long enough pw')
+      const change = { currentPassword: 'not my password', newPassword: 'a new long one' }
+      return app.send('/api/auth/password', change, { token })
+    },
+    message: ACCOUNT_MESSAGES.wrongCurrentPassword,
+  },
+  FOREIGN_ORIGIN: {
+    request: (app, token) =>
+      app.request(
+        '/api/posts',
+        json({ postData: 'hi' }, { authorization: token, Origin: 'https://evil.example' }),
+      ),
+    message: MESSAGES.foreignOrigin,
+  },
+  DEMO_DISABLED: {
+    options: { shared: true },
+    request: (app) => app.send('/api/auth/login', { username: 'player1', password: 'gamerstage' }),
+    message: MESSAGES.demoDisabledWhileShared,
+  },
+  ACCOUNT_SUSPENDED: {
+    options: { admins: ['player1'] },
+    request: async (app, host) => {
+      const { id } = await app.signup('troll', 'long enough pw')
+      await app.send(`/api/moderation/suspend/${id}`, {}, { token: host })
+      return app.send('/api/auth/login', { username: 'troll', password: 'long enough pw' })
+    },
+    message: ACCOUNT_MESSAGES.accountSuspended,
+  },
+  HOST_ONLY: {
+    request: (app, token) => app.get('/api/reports', token),
+    message: ACCOUNT_MESSAGES.hostOnly,
+  },
+  HOST_PROTECTED: {
+    options: { admins: ['player1'] },
+    request: (app, host) =>
+      app.send(`/api/moderation/suspend/${DEMO.player1}`, {}, { token: host }),
+    message: ACCOUNT_MESSAGES.cannotSuspendHost,
+  },
+  BLOCKED: {
+    request: async (app, token) => {
+      const other = await quickUser(app, 'blocker')
+      await app.send(`/api/users/me/block/${DEMO.player1}`, {}, { token: other.token })
+      return app.send(`/api/users/follow/${other.id}`, {}, { token })
+    },
+    message: ACCOUNT_MESSAGES.blocked,
+  },
+  UNKNOWN_USER: {
+    request: async (app) => {
+      const gone = await quickUser(app, 'gone_soon')
+      deleteUserRow(app, gone.id)
+      return app.get('/api/feed', gone.token)
+    },
+    message: MESSAGES.userNotRegistered,
+  },
+  NOT_REGISTERED: {
+    request: (app) => app.send('/api/auth/login', { username: 'nobody_here', password: 'x' }),
+    message: MESSAGES.userNotRegistered,
+  },
+  USER_NOT_FOUND: {
+    request: (app) => app.get('/api/users/nobody_here'),
+    message: MESSAGES.userNotFound,
+  },
+  POST_NOT_FOUND: {
+    request: (app) => app.get('/api/posts/abc'),
+    message: MESSAGES.postNotFound,
+  },
+  COMMENT_NOT_FOUND: {
+    request: (app, token) => app.send('/api/comments/delete/1/999999', {}, { token }),
+    message: MESSAGES.commentNotFound,
+  },
+  MEDIA_NOT_FOUND: {
+    request: (app) => app.get('/api/media/too-short'),
+    message: MESSAGES.mediaNotFound,
+  },
+  REPORT_NOT_FOUND: {
+    options: { admins: ['player1'] },
+    request: (app, host) =>
+      app.send('/api/reports/abc', undefined, { token: host, method: 'DELETE' }),
+    message: ACCOUNT_MESSAGES.reportNotFound,
+  },
+  ROUTE_NOT_FOUND: {
+    request: (app) => app.get('/api/no-such-call'),
+    message: MESSAGES.routeNotFound,
+  },
+  TOO_LARGE: {
+    request: (app, token) => app.send('/api/posts', { postData: 'x'.repeat(1_100_000) }, { token }),
+    message: MESSAGES.bodyTooLarge,
+  },
+  FOREIGN_HOST: {
+    request: (app) => app.request('http://evil.example/api/health'),
+    message: foreignHostMessage('evil.example'),
+  },
+  USERNAME_TAKEN: {
+    request: (app) =>
+      app.send('/api/auth/signup', { username: 'PLAYER1', password: 'long enough' }),
+    message: MESSAGES.usernameTaken,
+  },
+  RATE_LIMITED: {
+    options: { limits: { postsPerHour: 1 } },
+    request: async (app, token) => {
+      await app.send('/api/posts', { postData: 'the one post of the hour' }, { token })
+      return app.send('/api/posts', { postData: 'one too many' }, { token })
+    },
+    message: /^Too many posts\. Try again in \d+ minutes\.$/,
+  },
+  SERVER_BUSY: {
+    request: async (app) => {
+      // Two hashes run and none may wait: of three sign-ups at once, the third is refused.
+      const restore = setHashQueueLimit(0)
+      try {
+        const answers = await Promise.all(
+          ['busy_one', 'busy_two', 'busy_three'].map((username) =>
+            app.send('/api/auth/signup', { username, password: 'long enough' }),
+          ),
+        )
+        const busy = answers.find((answer) => answer.status === 503)
+        if (!busy) throw new Error(`no 503 among ${answers.map((a) => a.status).join(', ')}`)
+        return busy
+      } finally {
+        restore()
+      }
+    },
+    message: MESSAGES.passwordQueueFull,
+  },
+}
+
+describe('error codes', () => {
+  it.for(Object.keys(CASES) as (keyof typeof CASES)[])(
+    'answers %s with its status and sentence',
+    async (code, { makeApp }) => {
+      const { options = {}, request, message } = CASES[code]
+      const app = await makeApp(options)
+      const { token } = await seededToken('player1')
+      await expectError(request(app, token), ERROR_STATUS[code], message, code)
+    },
+  )
+
+  it('answers an unexpected failure 500 with INTERNAL and no details', async ({ app }) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    app.db.$client.close()
+    const response = await app.get('/api/posts')
+    expect(response.status).toBe(ERROR_STATUS.INTERNAL)
+    expect(await response.json()).toEqual({
+      error: { message: MESSAGES.unexpected },
+      code: 'INTERNAL',
+    })
+    expect(logged).toHaveBeenCalled()
+    logged.mockRestore()
+  })
+
+  it('reaches every code there is', () => {
+    expect([...Object.keys(CASES), 'INTERNAL'].sort()).toEqual(Object.keys(ERROR_STATUS).sort())
+  })
+
+  it('lists every code in docs/API.md with its status', () => {
+    const doc = readFileSync(new URL('../../docs/API.md', import.meta.url), 'utf8')
+    const listed = Object.fromEntries(
+      [...doc.matchAll(/^\| `([A-Z_]+)` +\| (\d{3}) +\|/gm)].map(([, code, status]) => [
+        code,
+        Number(status),
+      ]),
+    )
+    expect(listed).toEqual(ERROR_STATUS)
+  })
+
+  it('keeps the image upload route on the error shape too', async ({ app, player1 }) => {
+    // An upload without the file field: VALIDATION, not a crash of the multipart parser.
+    const form = new FormData()
+    form.append('other', new Blob([TINY_PNG]), 'a.png')
+    const response = await app.request('/api/media', {
+      method: 'POST',
+      headers: { authorization: player1.token },
+      body: form,
+    })
+    await expectError(response, 400, MESSAGES.missingFile, 'VALIDATION')
+  })
+})
