@@ -8,13 +8,16 @@ import { ACCOUNT_MESSAGES } from '../messages'
 import { block, deleteAccount, mute, relationsOf, unblock, unmute } from '../services/moderation'
 import { idParams, validate } from '../validate'
 
+/** `POST /users/me/<action>/:userId`, one route per action: what it does to the relation. */
+const RELATION_ACTIONS = { block, unblock, mute, unmute }
+
 /** The signed-in user's own account, under `/users/me` (docs/API.md "Sessions and accounts"). */
 export function accountRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
   const relations = (userId: number) => relationsOf(db, userId)
   const target = idParams('userId')
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .delete('/', auth, validate('json', deleteAccountSchema), async (c) => {
       const user = c.get('user')
       if (!(await verifyPassword(c.req.valid('json').password, user.passwordHash))) {
@@ -25,20 +28,11 @@ export function accountRoutes(deps: AppDeps) {
       return c.json({ ok: true } satisfies OkResponse)
     })
     .get('/relations', auth, (c) => c.json(relations(c.get('user').id) satisfies RelationsResponse))
-    .post('/block/:userId', auth, target, (c) => {
-      block(db, c.get('user').id, c.req.valid('param').userId)
+  for (const [action, act] of Object.entries(RELATION_ACTIONS)) {
+    routes.post(`/${action}/:userId`, auth, target, (c) => {
+      act(db, c.get('user').id, c.req.valid('param').userId)
       return c.json(relations(c.get('user').id) satisfies RelationsResponse)
     })
-    .post('/unblock/:userId', auth, target, (c) => {
-      unblock(db, c.get('user').id, c.req.valid('param').userId)
-      return c.json(relations(c.get('user').id) satisfies RelationsResponse)
-    })
-    .post('/mute/:userId', auth, target, (c) => {
-      mute(db, c.get('user').id, c.req.valid('param').userId)
-      return c.json(relations(c.get('user').id) satisfies RelationsResponse)
-    })
-    .post('/unmute/:userId', auth, target, (c) => {
-      unmute(db, c.get('user').id, c.req.valid('param').userId)
-      return c.json(relations(c.get('user').id) satisfies RelationsResponse)
-    })
+  }
+  return routes
 }

@@ -67,6 +67,17 @@ async function threeUsers(app: TestApp) {
   }
 }
 
+/** Alice's post `p`, and Bob's comment `c` on it saying `text`, which Alice hears of. */
+async function bobCommentsOnAlicesPost(app: TestApp, text: string) {
+  const users = await threeUsers(app)
+  const p = await post(app, users.alice, 'post')
+  const c = await comment(app, users.bob, p._id, text)
+  expect(summary((await notificationsOf(app, users.alice)).notifications)).toEqual([
+    `comment bob_b ${p._id} ${c._id}`,
+  ])
+  return { ...users, p, c }
+}
+
 describe('notifications', () => {
   it.override({ appOptions: { demo: false } })
 
@@ -128,12 +139,10 @@ describe('notifications', () => {
   it('tells a post author of comments and a comment author of upvotes, and undoes them', async ({
     app,
   }) => {
-    const { alice, bob, carol } = await threeUsers(app)
-    const p = await post(app, alice, 'post')
-    const c = await comment(app, bob, p._id, 'first comment, quite long')
-    expect(summary((await notificationsOf(app, alice)).notifications)).toEqual([
-      `comment bob_b ${p._id} ${c._id}`,
-    ])
+    const { alice, bob, carol, p, c } = await bobCommentsOnAlicesPost(
+      app,
+      'first comment, quite long',
+    )
     expect((await notificationsOf(app, alice)).notifications[0]?.snippet).toBe(
       'first comment, quite long',
     )
@@ -211,12 +220,10 @@ describe('notifications', () => {
   it('counts a mention in a comment, but the post author mentioned in a comment hears of it once', async ({
     app,
   }) => {
-    const { alice, bob, carol } = await threeUsers(app)
-    const p = await post(app, alice, 'post')
-    const c = await comment(app, bob, p._id, '@alice look, @carol was here')
-    expect(summary((await notificationsOf(app, alice)).notifications)).toEqual([
-      `comment bob_b ${p._id} ${c._id}`,
-    ])
+    const { bob, carol, p, c } = await bobCommentsOnAlicesPost(
+      app,
+      '@alice look, @carol was here',
+    )
     expect(summary((await notificationsOf(app, carol)).notifications)).toEqual([
       `mention bob_b ${p._id} ${c._id}`,
     ])
