@@ -114,7 +114,9 @@ function NotificationEntry({ group }: { group: NotificationGroup }) {
         ) : null}
         {target.kind === 'post' ? (
           <Link to={targetPath} className="notification-snippet">
-            {group.newest.snippet || 'View the post'}
+            <span className="notification-snippet-text">
+              {group.newest.snippet || 'View the post'}
+            </span>
           </Link>
         ) : null}
       </div>
