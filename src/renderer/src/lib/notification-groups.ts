@@ -1,9 +1,9 @@
 import type { Notification, NotificationType, UserSummary } from '../../../shared/api-types'
 
 /**
- * How the notifications page groups (README, "Live LAN", "Notifications"): likes of the same post, upvotes of
- * the same comment, and follows of the viewer, that came within this long of the group's newest,
- * show as one entry ("player2 and 3 others liked your post") at the place of the newest.
+ * How the notifications page groups (README, "Live LAN", "Notifications"): likes of the same
+ * post, upvotes of the same comment, and follows of the viewer, that came within this long of
+ * the group's newest, show as one entry ("player2 and 3 others liked your post") at the place of the newest.
  * Comments and mentions are never grouped: each has its own text to show.
  */
 export const GROUP_WINDOW_MS = 24 * 60 * 60 * 1000
