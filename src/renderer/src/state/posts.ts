@@ -8,9 +8,9 @@ import { bookmarkIdsAtom, patchUserAtom, userAtom, withBookmark } from './auth'
 import { EMPTY_LIST, mergeIds } from './lists'
 import type { ListState } from './lists'
 
-/** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks. */
+/** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
-  'feed' | 'explore:recent' | 'explore:likes' | 'bookmarks' | `user:${string}`
+  'feed' | 'explore:recent' | 'explore:likes' | 'bookmarks' | `user:${string}` | `tag:${string}`
 
 /** Every post loaded, by id: lists hold ids, so a like patches one place and shows everywhere. */
 export const postsByIdAtom = atom<Record<string, Post>>({})
@@ -58,6 +58,7 @@ async function fetchPage(key: PostListKey, cursor: string | null): Promise<Posts
     const page = await listBookmarks(cursor)
     return { posts: page.bookmarks, nextCursor: page.nextCursor }
   }
+  if (key.startsWith('tag:')) return api.listTagPosts(key.slice('tag:'.length), cursor)
   return api.listUserPosts(key.slice('user:'.length), cursor)
 }
 

@@ -5,6 +5,7 @@ import { setSessionAtom } from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
+import { resetNotificationsAtom } from './notifications'
 import { resetPostsAtom } from './posts'
 import { resetUsersAtom } from './users'
 
@@ -26,6 +27,7 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(resetCommentsAtom)
   set(resetUsersAtom)
   set(resetAccountAtom)
+  set(resetNotificationsAtom)
   set(closeModalAtom)
 })
 
