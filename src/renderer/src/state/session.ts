@@ -6,6 +6,7 @@ import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
 import { resetPostsAtom } from './posts'
+import { resetTogglesAtom } from './toggles'
 import { resetUsersAtom } from './users'
 
 /** Logs in; throws ApiError with the server's message on failure. */
@@ -26,6 +27,7 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(resetCommentsAtom)
   set(resetUsersAtom)
   set(resetAccountAtom)
+  set(resetTogglesAtom)
   set(closeModalAtom)
 })
 
