@@ -70,11 +70,7 @@ export function ServerBanner() {
     return (
       <div className={`server-banner live-${shown}`} role="status" ref={ref}>
         <Icon name={shown === 'back' ? 'check' : 'refresh'} size={18} />
-        <p>
-          {shown === 'back'
-            ? 'Live updates are back.'
-            : 'Live updates paused: the connection to the server dropped. Reconnecting…'}
-        </p>
+        <p>{shown === 'back' ? 'Live updates are back.' : 'Live updates paused. Reconnecting…'}</p>
       </div>
     )
   }

@@ -66,7 +66,12 @@ export function startLive(
   streamOptions: Pick<LiveStreamOptions, 'fetch'> = {},
 ): () => void {
   const disconnectState = connectLiveState(store)
-  const onStatus = trackLiveNotice(store)
+  const notice = trackLiveNotice(store)
+  const onStatus = (status: LiveStatus) => {
+    // For people and tools inspecting the page (the e2e tests wait for "live").
+    document.documentElement.dataset.live = status
+    notice(status)
+  }
   let stream: LiveStream | null = null
   let current: { baseUrl: string; token: string; userId: string } | null = null
 
