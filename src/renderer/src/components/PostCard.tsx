@@ -8,12 +8,13 @@ import { copyText } from '../lib/clipboard'
 import { notifyError, notifySuccess } from '../lib/notify'
 import { formatCount } from '../lib/relative-time'
 import { useUndoableDelete } from '../lib/use-undoable-delete'
-import { bookmarkIdsAtom, userAtom } from '../state/auth'
+import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
 import {
   deletedPostIdsAtom,
   deletePostAtom,
   isLikedBy,
+  shownBookmarkIdsAtom,
   toggleBookmarkAtom,
   toggleLikeAtom,
 } from '../state/posts'
@@ -43,7 +44,7 @@ const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"],
 
 export function PostCard({ post, detail = false }: PostCardProps) {
   const me = useAtomValue(userAtom)
-  const bookmarked = useAtomValue(bookmarkIdsAtom).has(post._id)
+  const bookmarked = useAtomValue(shownBookmarkIdsAtom).has(post._id)
   const deleted = useAtomValue(deletedPostIdsAtom).has(post._id)
   const toggleLike = useSetAtom(toggleLikeAtom)
   const toggleBookmark = useSetAtom(toggleBookmarkAtom)

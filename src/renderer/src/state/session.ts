@@ -7,6 +7,7 @@ import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
 import { resetNotificationsAtom } from './notifications'
 import { resetPostsAtom } from './posts'
+import { resetTogglesAtom } from './toggles'
 import { resetUsersAtom } from './users'
 
 /** Logs in; throws ApiError with the server's message on failure. */
@@ -28,6 +29,7 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(resetUsersAtom)
   set(resetAccountAtom)
   set(resetNotificationsAtom)
+  set(resetTogglesAtom)
   set(closeModalAtom)
 })
 
