@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { signup, uniqueName } from './helpers'
+import { signup, uniqueName, waitForQuietNetwork } from './helpers'
 import {
   apiCall,
   apiPost,
@@ -151,11 +151,6 @@ test('the badge rises without reloading when the other player acts', async ({
   browser,
   request,
 }) => {
-  test.fixme(
-    true,
-    'Needs the live stream reader (issue 10, worktree wt-live) that publishes GET /api/events ' +
-      'on the renderer bus; not on main yet. The lead enables this after merging it.',
-  )
   const author = await apiUser(request, longName('live'))
   const fan = await apiUser(request)
   const postId = await apiPost(request, author.token, 'Watch my badge')
@@ -281,7 +276,7 @@ const variants = [
 ] as const
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
-  await page.waitForLoadState('networkidle')
+  await waitForQuietNetwork(page)
   await page.waitForTimeout(300)
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
