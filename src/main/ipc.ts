@@ -2,6 +2,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { z } from 'zod'
 import type { BackupResult, Connection, LanSharingStatus } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
+import { portSchema } from './settings'
 
 export const connectionTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('embedded') }).strict(),
@@ -11,7 +12,7 @@ export const connectionTargetSchema = z.discriminatedUnion('kind', [
 export const lanSharingSchema = z
   .object({
     enabled: z.boolean(),
-    port: z.number().int().min(1024).max(65535).optional(),
+    port: portSchema.optional(),
   })
   .strict()
 
