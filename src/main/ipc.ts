@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { z } from 'zod'
-import type { BackupResult, Connection, LanSharingStatus } from '../shared/bridge'
+import type { BackupResult, Connection, LanServerList, LanSharingStatus } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
 import { portSchema } from './settings'
 
@@ -22,6 +22,8 @@ export interface IpcServices {
   setConnection(target: z.infer<typeof connectionTargetSchema>): Promise<Connection>
   getLanSharing(): LanSharingStatus
   setLanSharing(options: z.infer<typeof lanSharingSchema>): Promise<LanSharingStatus>
+  /** Starts (true) or stops (false) looking for servers on the LAN; answers the list so far. */
+  watchLanServers(watching: boolean): LanServerList
   appVersion: string
   backupData(): Promise<BackupResult | null>
   restoreData(): Promise<BackupResult | null>
@@ -81,6 +83,9 @@ export function registerIpc(
   handle(Channel.GetLanSharing, () => services.getLanSharing())
   handle(Channel.SetLanSharing, (options: unknown) =>
     services.setLanSharing(parse(lanSharingSchema, options, 'sharing settings')),
+  )
+  handle(Channel.WatchLanServers, (watching: unknown) =>
+    services.watchLanServers(parse(z.boolean(), watching, 'request')),
   )
   handle(Channel.GetAppVersion, () => services.appVersion)
   handle(Channel.BackupData, () => services.backupData())
