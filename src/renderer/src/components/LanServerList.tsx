@@ -103,7 +103,12 @@ function FoundServer({
         <strong className="found-name">{server.name}</strong>
         <span className="found-meta">
           <code>{hostAndPort(server.url)}</code>
-          {server.version ? <span> · version {server.version}</span> : null}
+          {server.version ? (
+            <>
+              {' · '}
+              <span>version {server.version}</span>
+            </>
+          ) : null}
         </span>
       </span>
       {connected ? (

@@ -147,8 +147,9 @@ function SharedAddresses({ status }: { status: LanSharingStatus }) {
             ))}
           </ul>
           <p className="muted small">
-            Friends’ Gamerstage apps on this network list your server by itself; they can also
-            choose <em>A friend’s server</em> and paste the address, or open it in any browser.
+            Friends’ Gamerstage apps on this network list your server by itself, or they choose{' '}
+            <em>A friend’s server</em> and paste the address. Friends can also open this address in
+            any browser.
           </p>
         </>
       ) : (
