@@ -6,8 +6,9 @@
  * network (the real transport is tested in tests/server/discovery/netns.test.ts, in a network
  * namespace of its own).
  */
+import { writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { advertiseServer } from '../../src/server/discovery/advertiser'
 import { startLanBrowser } from '../../src/server/discovery'
@@ -22,6 +23,12 @@ import { electronMock, type BrowserWindow, type ElectronMock } from './mocks/ele
 const HOST_ADDRESS = vi.hoisted(() => '192.168.1.20')
 
 vi.mock('electron', () => import('./mocks/electron'))
+// And should anything still reach for the real library, it fails instead of multicasting.
+vi.mock('multicast-dns', () => ({
+  default: () => {
+    throw new Error('a test tried to open a real mDNS socket')
+  },
+}))
 vi.mock('../../src/server/discovery/transport', async () => {
   const { FakeBus } = await import('../server/discovery/fake-transport')
   const bus = new FakeBus()
@@ -124,6 +131,20 @@ describe('main process: servers found on the LAN', { timeout: 20_000 }, () => {
     await invoke(Channel.SetLanSharing, window, { enabled: false })
     expect(goodbyes()).toEqual([computerName, "hostgamer's Gamerstage"])
     expect(seenFromLan()).toEqual([])
+  })
+
+  it('announces at start when the settings say it hosts', async () => {
+    const port = await freePort()
+    writeFileSync(
+      join(electron.app.getPath('userData'), 'settings.json'),
+      JSON.stringify({ lanSharing: { enabled: true, port } }),
+    )
+
+    await launch()
+
+    expect(seenFromLan()).toEqual([
+      { name: computerName, url: `http://${HOST_ADDRESS}:${port}`, version: '0.0.0-test' },
+    ])
   })
 
   it('says goodbye on the LAN when the app quits while hosting', async () => {

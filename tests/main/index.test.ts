@@ -9,6 +9,12 @@ import { electronMock, type BrowserWindow, type ElectronMock } from './mocks/ele
 
 vi.mock('electron', () => import('./mocks/electron'))
 // Host for LAN announces the server: here on an in-memory bus, never on this machine's network.
+// And should anything still reach for the real library, it fails instead of multicasting.
+vi.mock('multicast-dns', () => ({
+  default: () => {
+    throw new Error('a test tried to open a real mDNS socket')
+  },
+}))
 vi.mock('../../src/server/discovery/transport', async () => {
   const { FakeBus } = await import('../server/discovery/fake-transport')
   return { multicastTransport: () => new FakeBus().transport('192.168.1.20') }
