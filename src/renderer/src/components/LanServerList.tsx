@@ -1,6 +1,7 @@
 import type { LanServer } from '../../../shared/bridge'
 import type { LanServersState } from '../lib/use-lan-servers'
 import { Icon } from './Icon'
+import '../styles/lan-servers.css'
 
 export const LOOKING_TEXT = 'Looking for servers on your network…'
 
