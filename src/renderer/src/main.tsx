@@ -53,6 +53,8 @@ async function start() {
       </Provider>
     </StrictMode>,
   )
+  // The live stream loads after the first screen, outside the first-load budget.
+  void import('./live/start').then(({ startLive }) => startLive(store))
 }
 
 void start()
