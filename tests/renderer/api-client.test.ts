@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, configureApi, request, resolveMediaUrl } from '../../src/renderer/src/api/client'
+import {
+  ApiError,
+  configureApi,
+  isMissingCall,
+  request,
+  resolveMediaUrl,
+} from '../../src/renderer/src/api/client'
 import { likePost } from '../../src/renderer/src/api/posts'
 import { postOf } from './answer-fixtures'
 
@@ -195,5 +201,24 @@ describe('api client: server and session events', () => {
     })
     if (ends) expect(onUnauthorized).toHaveBeenCalledWith(message)
     else expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+})
+
+describe('isMissingCall', () => {
+  it.each([
+    [new ApiError(404, 'No such API route.', { code: 'ROUTE_NOT_FOUND' }), true],
+    // A server older than codes: its 404 alone says the call is missing.
+    [new ApiError(404, 'No such API route.'), true],
+    [
+      new ApiError(404, 'The username you entered is not Registered. Not Found error', {
+        code: 'UNKNOWN_USER',
+      }),
+      false,
+    ],
+    [new ApiError(404, 'Post not found.', { code: 'POST_NOT_FOUND' }), false],
+    [new ApiError(0, 'Cannot reach the server. Check your connection.'), false],
+    [new Error('No such API route.'), false],
+  ])('%s is a missing call: %s', (error, missing) => {
+    expect(isMissingCall(error)).toBe(missing)
   })
 })

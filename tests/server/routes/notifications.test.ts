@@ -220,10 +220,7 @@ describe('notifications', () => {
   it('counts a mention in a comment, but the post author mentioned in a comment hears of it once', async ({
     app,
   }) => {
-    const { bob, carol, p, c } = await bobCommentsOnAlicesPost(
-      app,
-      '@alice look, @carol was here',
-    )
+    const { bob, carol, p, c } = await bobCommentsOnAlicesPost(app, '@alice look, @carol was here')
     expect(summary((await notificationsOf(app, carol)).notifications)).toEqual([
       `mention bob_b ${p._id} ${c._id}`,
     ])

@@ -34,6 +34,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * True when the server has no such call: it is older than the app, and the feature hides
+ * (docs/API.md, "Error codes"). A server older than codes says so by its 404 alone.
+ */
+export function isMissingCall(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === 'ROUTE_NOT_FOUND' || (error.code === null && error.status === 404))
+  )
+}
+
 /** What the app says when a server's answer fails its check (shared/answer-schemas.ts). */
 export const UNUSABLE_ANSWER_MESSAGE =
   'The server sent an answer this app cannot use. It may be a different or newer Gamerstage.'

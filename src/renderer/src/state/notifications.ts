@@ -7,7 +7,7 @@
 import { atom } from 'jotai'
 import type { createStore } from 'jotai'
 import * as api from '../api/notifications'
-import { ApiError } from '../api/client'
+import { isMissingCall } from '../api/client'
 import { onLiveEvent } from '../live/bus'
 
 export type Store = ReturnType<typeof createStore>
@@ -50,7 +50,7 @@ export const loadUnreadCountAtom = atom(null, async (get, set) => {
     set(unreadCountAtom, unreadCount)
   } catch (error) {
     if (get(notificationSessionAtom) !== session) return
-    if (error instanceof ApiError && error.status === 404) {
+    if (isMissingCall(error)) {
       set(notificationsAvailableAtom, false)
       set(unreadCountAtom, null)
     }
