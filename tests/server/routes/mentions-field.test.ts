@@ -1,35 +1,42 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach } from 'vitest'
 import type {
   Comment,
   CommentsPage,
   Post,
+  PostResponse,
   PostsPage,
   UserResponse,
 } from '../../../src/shared/api-types'
 import { addComment, createPost, deleteUserRow, ok, quickUser } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import type { TestApp } from '../../helpers/server-app'
 import { readEvents, type EventReader } from '../../helpers/sse'
+import { describe, expect, it } from '../../helpers/fixtures'
 
-let app: TestApp
 const readers: EventReader[] = []
 afterEach(async () => {
   await Promise.all(readers.splice(0).map((reader) => reader.close()))
-  app.close()
 })
 
 const minimal = { prefer: 'return=minimal' }
 
-async function postPage(token?: string): Promise<Post[]> {
+async function postPage(app: TestApp, token?: string): Promise<Post[]> {
   return (await ok<PostsPage>(app.get('/api/posts?limit=20', token))).posts
 }
 
-async function onePost(id: string, headers: Record<string, string> = {}): Promise<Post> {
-  return (await ok<{ post: Post }>(app.request(`/api/posts/${id}`, { headers }))).post
+async function onePost(
+  app: TestApp,
+  id: string,
+  headers: Record<string, string> = {},
+): Promise<Post> {
+  return (await ok<PostResponse>(app.request(`/api/posts/${id}`, { headers }))).post
 }
 
 describe('the mentions field of posts and comments', () => {
-  it('names the mentioned users that exist, spelled as stored, once each, in order', async () => {
-    app = await makeTestApp({ demo: false })
+  it.override({ appOptions: { demo: false } })
+
+  it('names the mentioned users that exist, spelled as stored, once each, in order', async ({
+    app,
+  }) => {
     const alice = await app.signup('alice')
     await quickUser(app, 'Nova_Strike')
     await quickUser(app, 'bob.the-builder')
@@ -39,28 +46,30 @@ describe('the mentions field of posts and comments', () => {
       'gg @nova_strike and @ghost_player, @NOVA_STRIKE again, (@bob.the-builder). ' +
         'mail bob@example.com, @me',
     )
-    const [post] = await postPage(alice.token)
+    const [post] = await postPage(app, alice.token)
     expect(post?._id).toBe(id)
     // ghost_player does not exist; bob@example.com is an address; `@me` is too short a name.
     expect(post?.mentions).toEqual(['Nova_Strike', 'bob.the-builder'])
   })
 
-  it('is on every post shape: a page, the minimal and full single post, and the whole list', async () => {
-    app = await makeTestApp({ demo: false })
+  it('is on every post shape: a page, the minimal and full single post, and the whole list', async ({
+    app,
+  }) => {
     const alice = await app.signup('alice')
     await quickUser(app, 'bob_1')
     await createPost(app, alice.token, 'hi @bob_1')
     const id = await createPost(app, alice.token, 'and @BOB_1 again')
-    expect((await onePost(id, minimal)).mentions).toEqual(['bob_1'])
-    expect((await onePost(id)).mentions).toEqual(['bob_1'])
+    expect((await onePost(app, id, minimal)).mentions).toEqual(['bob_1'])
+    expect((await onePost(app, id)).mentions).toEqual(['bob_1'])
     const whole = (await ok<{ posts: Post[] }>(app.get('/api/posts'))).posts
     expect(whole.map((post) => post.mentions)).toEqual([['bob_1'], ['bob_1']])
     const byUser = (await ok<PostsPage>(app.get('/api/posts/user/alice?limit=5'))).posts
     expect(byUser.map((post) => post.mentions)).toEqual([['bob_1'], ['bob_1']])
   })
 
-  it('is an empty list for a text without mentions, and on the posts of a tag page', async () => {
-    app = await makeTestApp({ demo: false })
+  it('is an empty list for a text without mentions, and on the posts of a tag page', async ({
+    app,
+  }) => {
     const alice = await app.signup('alice')
     await createPost(app, alice.token, 'plain #lan')
     await createPost(app, alice.token, '#lan with @alice')
@@ -68,8 +77,7 @@ describe('the mentions field of posts and comments', () => {
     expect(tagged.map((post) => post.mentions)).toEqual([['alice'], []])
   })
 
-  it('is on comments, in pages, whole lists and the minimal answer', async () => {
-    app = await makeTestApp({ demo: false })
+  it('is on comments, in pages, whole lists and the minimal answer', async ({ app }) => {
     const alice = await app.signup('alice')
     const bob = await quickUser(app, 'bob_1')
     const postId = await createPost(app, alice.token, 'a post')
@@ -87,21 +95,20 @@ describe('the mentions field of posts and comments', () => {
     expect(page.comments.map((comment) => comment.mentions)).toEqual([[], ['alice']])
     const whole = await ok<{ comments: Comment[] }>(app.get(`/api/comments/${postId}`))
     expect(whole.comments.map((comment) => comment.mentions)).toEqual([[], ['alice']])
-    const full = await onePost(postId)
+    const full = await onePost(app, postId)
     expect(full.comments.map((comment) => comment.mentions)).toEqual([[], ['alice']])
   })
 
-  it('follows edits, new users and deleted users on every read', async () => {
-    app = await makeTestApp({ demo: false })
+  it('follows edits, new users and deleted users on every read', async ({ app }) => {
     const alice = await app.signup('alice')
     const id = await createPost(app, alice.token, 'hello @later_user')
-    expect((await onePost(id, minimal)).mentions).toEqual([])
+    expect((await onePost(app, id, minimal)).mentions).toEqual([])
     const later = await quickUser(app, 'later_user')
-    expect((await onePost(id, minimal)).mentions).toEqual(['later_user'])
+    expect((await onePost(app, id, minimal)).mentions).toEqual(['later_user'])
     deleteUserRow(app, later.id)
-    expect((await onePost(id, minimal)).mentions).toEqual([])
+    expect((await onePost(app, id, minimal)).mentions).toEqual([])
     await quickUser(app, 'carol')
-    const edited = await ok<{ post: Post }>(
+    const edited = await ok<PostResponse>(
       app.send(
         `/api/posts/edit/${id}`,
         { postData: { content: 'now @carol' } },
@@ -111,17 +118,15 @@ describe('the mentions field of posts and comments', () => {
     expect(edited.post.mentions).toEqual(['carol'])
   })
 
-  it('counts at most 20 distinct mentions of a text, as notifications do', async () => {
-    app = await makeTestApp({ demo: false })
+  it('counts at most 20 distinct mentions of a text, as notifications do', async ({ app }) => {
     const alice = await app.signup('alice')
     const names = Array.from({ length: 25 }, (_, index) => `user_${String(index).padStart(2, '0')}`)
     for (const name of names) await quickUser(app, name)
     const id = await createPost(app, alice.token, names.map((name) => `@${name}`).join(' '))
-    expect((await onePost(id, minimal)).mentions).toEqual(names.slice(0, 20))
+    expect((await onePost(app, id, minimal)).mentions).toEqual(names.slice(0, 20))
   })
 
-  it("is in bookmarks of the user's own answer and in live post events", async () => {
-    app = await makeTestApp({ demo: false })
+  it("is in bookmarks of the user's own answer and in live post events", async ({ app }) => {
     const alice = await app.signup('alice')
     await quickUser(app, 'bob_1')
     const response = await app.request('/api/events', {
