@@ -107,7 +107,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Reads need no token (SPEC section 6), but a valid one tells whose likes and votes a page
+ * Reads need no token (docs/API.md, "Routes": only 🔒 calls do), but a valid one tells whose likes and votes a page
  * shows. A stale or broken token on a read is ignored rather than refused.
  */
 export function optionalViewer(deps: AppDeps): MiddlewareHandler<AppEnv> {

@@ -1,4 +1,4 @@
-/** Every error text of SPEC section 8, verbatim: trailing spaces are part of the contract. */
+/** Every error text of the spec (docs/API.md, "Errors"), verbatim: trailing spaces are part of the contract. */
 export const MESSAGES = {
   usernameTaken: 'Unprocessable Entity. Username Already Exists.',
   userNotRegistered: 'The username you entered is not Registered. Not Found error',
@@ -17,7 +17,7 @@ export const MESSAGES = {
   notBookmarked: 'Post not bookmarked yet',
   alreadyFollowing: 'User Already following',
   notFollowing: 'User already not following',
-  // Our own, where the spec is silent (DESIGN.md section 2).
+  // Our own, where the spec is silent (README, "Decisions where the spec is silent").
   postNotFound: 'Post not found.',
   commentNotFound: 'Comment not found.',
   userNotFound: 'User not found.',

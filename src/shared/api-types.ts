@@ -1,5 +1,5 @@
 /**
- * The JSON shapes of the Gamerstage API (SPEC.md section 3 and 7, DESIGN.md section 2).
+ * The JSON shapes of the Gamerstage API (docs/API.md).
  * Timestamps are strings formatted `YYYY-MM-DDTHH:mm:ss±hh:mm`; ids are strings and `id === _id`.
  */
 import type { ErrorCode } from './error-codes'
@@ -35,7 +35,7 @@ export interface User extends UserSummary {
   followerCount: number
   followingCount: number
   postCount: number
-  /** Extra sign-up fields are stored as given (SPEC section 3) and returned beside the rest. */
+  /** Extra sign-up fields are stored as given (README, "Decisions where the spec is silent") and returned beside the rest. */
   [extra: string]: unknown
 }
 

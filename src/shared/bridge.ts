@@ -1,5 +1,5 @@
 /**
- * The object the preload script exposes as `window.gamerstage` (DESIGN.md section 3). In a plain
+ * The object the preload script exposes as `window.gamerstage` (README, "The desktop app"). In a plain
  * browser the renderer's web fallback implements the same interface.
  */
 

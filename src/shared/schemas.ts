@@ -44,7 +44,7 @@ const nameSchema = z
       .max(LIMITS.nameMax, { error: `Names can be at most ${LIMITS.nameMax} characters.` }),
   )
 
-/** Extra sign-up fields are kept as given (SPEC section 3), within reason. */
+/** Extra sign-up fields are kept as given, within reason (README, "Decisions where the spec is silent"). */
 const extraValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()], {
   error: 'Extra sign-up fields must be short text, numbers or true/false.',
 })

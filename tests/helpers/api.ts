@@ -28,7 +28,7 @@ import { signToken } from '../../src/server/auth/token'
 import { createUser } from '../../src/server/services/users'
 import { TEST_SECRET, type TestApp } from './server-app'
 
-/** `YYYY-MM-DDTHH:mm:ss±hh:mm` (DESIGN.md section 2). */
+/** `YYYY-MM-DDTHH:mm:ss±hh:mm` (README, "Decisions where the spec is silent"). */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
 
 /** The demo data of tests/helpers/server-app.ts. */

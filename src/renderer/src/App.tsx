@@ -69,7 +69,7 @@ const ServerRoute = lazyScreen(
   'Loading the server settings',
 )
 
-/** The routes of SPEC section 2, plus `/server` (a reserved username) for the desktop app. */
+/** Every screen at its path; each first segment is a reserved username (README, "Decisions where the spec is silent"). */
 export function App() {
   const theme = useAtomValue(themeAtom)
   return (

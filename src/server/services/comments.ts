@@ -120,7 +120,7 @@ export function deleteComment(
 }
 
 /**
- * Upvote or downvote (SPEC section 4): refused when the user already voted that way; otherwise
+ * Upvote or downvote (README, "Decisions where the spec is silent"): refused when the user already voted that way; otherwise
  * moves the user's vote from the other list to this one and keeps both counts in step.
  */
 export function voteComment(

@@ -85,7 +85,7 @@ export function sweepUnusedMedia(db: Db, now = Date.now()): number {
   })
 }
 
-/** The blank avatar every user starts with (SPEC section 3), served at DEFAULT_PROFILE_IMG. */
+/** The blank avatar every user starts with (README, "Decisions where the spec is silent"), served at DEFAULT_PROFILE_IMG. */
 export const DEFAULT_AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128">
 <rect width="128" height="128" fill="#2a2d3e"/>
 <circle cx="64" cy="50" r="24" fill="#8b8fa8"/>

@@ -212,7 +212,7 @@ function setReaction(
 }
 
 /**
- * Like (SPEC section 4): refused when already liked; otherwise moves the user out of dislikedBy
+ * Like (README, "Decisions where the spec is silent"): refused when already liked; otherwise moves the user out of dislikedBy
  * into likedBy and raises likeCount by one.
  */
 export function likePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
@@ -231,7 +231,7 @@ export function likePost(db: Db, userId: number, postId: number, now = Date.now(
 }
 
 /**
- * Dislike (SPEC section 4): refused when likeCount is 0 or the user already disliked; otherwise
+ * Dislike (README, "Decisions where the spec is silent"): refused when likeCount is 0 or the user already disliked; otherwise
  * lowers likeCount by one and moves the user out of likedBy into dislikedBy.
  */
 export function dislikePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {

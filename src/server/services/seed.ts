@@ -1,5 +1,5 @@
 /**
- * The demo data of SPEC section 3: four users, five posts with two comments each, like counts
+ * The demo data (README, "Demo account"): four users, five posts with two comments each, like counts
  * 10, 1000 and 0, and a demo account whose credentials the login page can fill in.
  */
 import { eq } from 'drizzle-orm'

@@ -20,7 +20,7 @@ const EXTRA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/
 const MAX_EXTRA_FIELDS = 20
 
 /**
- * The extra sign-up fields kept with a user (SPEC section 3: "stored as given"): plain, short
+ * The extra sign-up fields kept with a user (README, "Decisions where the spec is silent"): plain, short
  * named values, at most 20, never one that looks like a secret (e.g. a `confirmPassword` field
  * of a sign-up form), since every user's fields are public.
  */

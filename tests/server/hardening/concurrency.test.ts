@@ -1,7 +1,7 @@
 /**
  * Many clients reacting to the same posts, users and comments at once over real HTTP: every count
  * must still equal its relation rows, and the successful answers must tell a story the rules of
- * SPEC section 4 allow (no double like, no double follow, …).
+ * the API allow (README, "Decisions where the spec is silent"): no double like, no double follow…
  */
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 /**
  * Random sequences of likes, dislikes, bookmarks, follows, votes and comments by several users,
- * checked after every step against a small model of SPEC section 4: the status and first error
+ * checked after every step against a small model of the API's rules: the status and first error
  * of each answer, and then the whole state the API shows.
  */
 import fc from 'fast-check'
@@ -88,7 +88,7 @@ function step(model: Model, command: Command): Answer {
         return { status: 200 }
       }
       if (command.kind === 'dislike') {
-        // The count is checked first (SPEC section 4).
+        // The count is checked first, as the spec's dislike rule says.
         if (target.likeCount <= 0) return refuse(MESSAGES.likeBelowZero)
         if (target.dislikedBy.has(me)) return refuse(MESSAGES.alreadyDisliked)
         target.likedBy.delete(me)
@@ -293,7 +293,7 @@ afterEach(() => {
   app = undefined
 })
 
-describe('the API follows the model of SPEC section 4', () => {
+describe('the API follows the model of the like, vote, bookmark and follow rules', () => {
   it(
     'answers every random sequence of reactions, follows, votes and comments as the model does',
     async () => {

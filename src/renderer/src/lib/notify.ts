@@ -1,7 +1,7 @@
 import { toast } from 'react-toastify'
 import type { ToastOptions } from 'react-toastify'
 
-/** The spec's client toasts: top-center, closing after 2000 ms (SPEC section 8). */
+/** The spec's client toasts: top-center, closing after 2000 ms, as the original client's. */
 export const CLIENT_TOAST: ToastOptions = { position: 'top-center', autoClose: 2000 }
 
 export function notifyError(message: string, options: ToastOptions = {}): void {

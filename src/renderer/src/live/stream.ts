@@ -257,7 +257,7 @@ export class LiveStream {
       return { retry: false, status: 'off' }
     }
     const type = response.headers.get('content-type') ?? ''
-    // A server from before the live stream (DESIGN.md "Growing the contract"): no live updates.
+    // A server from before the live stream (docs/API.md, "Error codes"): no live updates.
     if (response.status === 404 || (response.ok && !type.startsWith('text/event-stream'))) {
       return { retry: false, status: 'off' }
     }

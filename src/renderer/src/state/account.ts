@@ -1,7 +1,7 @@
 /**
  * One's own account (password, deletion), whom one blocked or muted, and whether one hosts the
  * server (docs/API.md "Sessions and accounts", "Moderation"). A friend's older server may not
- * know these calls: the features then hide (DESIGN.md "Growing the contract").
+ * know these calls: the features then hide (docs/API.md, "Error codes").
  */
 import { atom } from 'jotai'
 import type { Setter, Getter } from 'jotai'

@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
 import type { Post, User, UserSummary } from '../../../shared/api-types'
 
-/** localStorage keys (SPEC section 9): the user as JSON, the raw token. */
+/** localStorage keys, as the original client's: the user as JSON, the raw token. */
 export const USER_KEY = 'user'
 export const TOKEN_KEY = 'token'
 

@@ -17,7 +17,7 @@ export const unreadCountAtom = atom<number | null>(null)
 
 /**
  * False once the server answered 404 to the unread count: an older Gamerstage without
- * notifications. The bell hides then, as DESIGN.md asks of calls a server may not know.
+ * notifications. The bell hides then, as docs/API.md ("Error codes") says of calls a server may not know.
  */
 export const notificationsAvailableAtom = atom(true)
 
