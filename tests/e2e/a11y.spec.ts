@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { signup } from './helpers'
+import { signup, withoutLiveStream } from './helpers'
+
+// These wait for 'networkidle', which the live stream's open request never allows.
+test.beforeEach(({ page }) => withoutLiveStream(page))
 
 /**
  * axe-core on every screen, in both themes and the phone layout: no serious or critical

@@ -44,3 +44,14 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 )
+
+/**
+ * For specs that wait for 'networkidle': the live stream (`GET /api/events`) keeps one request
+ * open for as long as someone is signed in, so the network never idles. These specs answer it as
+ * a server without the stream does (404, and the app does not retry); live.spec.ts covers it.
+ */
+export async function withoutLiveStream(page: Page) {
+  await page.route('**/api/events', (route) =>
+    route.fulfill({ status: 404, json: { errors: ['Not Found'] } }),
+  )
+}

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, loginDemo } from './helpers'
+import { DEMO, loginDemo, withoutLiveStream } from './helpers'
+
+// These wait for 'networkidle', which the live stream's open request never allows.
+test.beforeEach(({ page }) => withoutLiveStream(page))
 
 test.use({ viewport: { width: 375, height: 740 } })
 

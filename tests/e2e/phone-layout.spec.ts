@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { signup } from './helpers'
+import { signup, withoutLiveStream } from './helpers'
+
+// These wait for 'networkidle', which the live stream's open request never allows.
+test.beforeEach(({ page }) => withoutLiveStream(page))
 
 /** Screenshots for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, loginDemo } from './helpers'
+import { DEMO, loginDemo, withoutLiveStream } from './helpers'
+
+// These wait for 'networkidle', which the live stream's open request never allows.
+test.beforeEach(({ page }) => withoutLiveStream(page))
 
 /** Screenshots of every screen, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
