@@ -8,6 +8,7 @@ import type { Db } from '../db/client'
 import type { comments } from '../db/schema'
 import { bookmarks, follows, posts, users } from '../db/schema'
 import { COMMENT_COLUMNS, idList, selectAll } from '../db/raw'
+import { resolveMentions } from './mentions'
 import { loadPostImages } from './post-images'
 import { formatTimestamp } from './time'
 
@@ -122,7 +123,11 @@ export function presentComments(db: Db, rows: CommentRow[], options: PresentOpti
     ),
     (vote) => vote.targetId,
   )
-  return rows.map((row) => {
+  const mentions = resolveMentions(
+    db,
+    rows.map((row) => row.text),
+  )
+  return rows.map((row, index) => {
     const id = String(row.id)
     const author = authors.get(row.authorId)
     if (!author) throw new Error(`Comment ${row.id} has no author`)
@@ -142,6 +147,7 @@ export function presentComments(db: Db, rows: CommentRow[], options: PresentOpti
       },
       createdAt: formatTimestamp(row.createdAt),
       updatedAt: formatTimestamp(row.updatedAt),
+      mentions: mentions[index] ?? [],
     }
   })
 }
@@ -159,6 +165,10 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
     (row) => row.targetId,
   )
   const images = loadPostImages(db, postIds)
+  const mentions = resolveMentions(
+    db,
+    rows.map((row) => row.content),
+  )
   const commentsByPost =
     options.detail === 'full'
       ? groupBy(
@@ -176,7 +186,7 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
           (comment) => Number(comment.postId),
         )
       : new Map<number, Comment[]>()
-  return rows.map((row) => {
+  return rows.map((row, index) => {
     const id = String(row.id)
     const author = authors.get(row.authorId)
     if (!author) throw new Error(`Post ${row.id} has no author`)
@@ -198,6 +208,7 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
       commentCount: row.commentCount,
       editedAt: row.editedAt === null ? null : formatTimestamp(row.editedAt),
       media: images.get(row.id) ?? [],
+      mentions: mentions[index] ?? [],
     }
   })
 }

@@ -11,6 +11,7 @@ import { Avatar } from './Avatar'
 import { ContentMenu } from './ContentMenu'
 import { DeletedPlaceholder } from './DeletedPlaceholder'
 import { Icon } from './Icon'
+import { RichText } from './PostText'
 import { RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
 
@@ -103,7 +104,9 @@ export function CommentItem({ comment, postId, postOwner, removed = false }: Com
             />
           ) : null}
         </div>
-        <p className="comment-text">{comment.text}</p>
+        <p className="comment-text">
+          <RichText text={comment.text} mentions={comment.mentions} />
+        </p>
         <div className="comment-votes">
           <button
             type="button"

@@ -23,7 +23,7 @@ import { ContentMenu } from './ContentMenu'
 import { DeletedPlaceholder } from './DeletedPlaceholder'
 import { Icon } from './Icon'
 import { PostMedia } from './PostMedia'
-import { LinkifiedText } from './PostText'
+import { RichText } from './PostText'
 import { EditedMark, RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
 
@@ -168,7 +168,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
       ) : null}
       {post.content ? (
         <p className="post-content">
-          <LinkifiedText text={post.content} />
+          <RichText text={post.content} mentions={post.mentions} />
         </p>
       ) : null}
       {post.media && post.media.length > 0 ? <PostMedia media={post.media} /> : null}

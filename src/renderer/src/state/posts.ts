@@ -11,9 +11,9 @@ import { EMPTY_LIST, mergeIds, prependIds } from './lists'
 import type { ListState } from './lists'
 import { createToggle, intentOf, withIntents } from './toggles'
 
-/** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks. */
+/** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
-  'feed' | 'explore:recent' | 'explore:likes' | 'bookmarks' | `user:${string}`
+  'feed' | 'explore:recent' | 'explore:likes' | 'bookmarks' | `user:${string}` | `tag:${string}`
 
 /**
  * Every post loaded, by id, as the server last said (answers and live events; never an
@@ -107,6 +107,7 @@ async function fetchPage(key: PostListKey, cursor: string | null): Promise<Posts
     const page = await listBookmarks(cursor)
     return { posts: page.bookmarks, nextCursor: page.nextCursor }
   }
+  if (key.startsWith('tag:')) return api.listTagPosts(key.slice('tag:'.length), cursor)
   return api.listUserPosts(key.slice('user:'.length), cursor)
 }
 

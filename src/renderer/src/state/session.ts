@@ -5,6 +5,7 @@ import { setSessionAtom } from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
+import { resetNotificationsAtom } from './notifications'
 import { resetPostsAtom } from './posts'
 import { resetTogglesAtom } from './toggles'
 import { resetUsersAtom } from './users'
@@ -27,6 +28,7 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(resetCommentsAtom)
   set(resetUsersAtom)
   set(resetAccountAtom)
+  set(resetNotificationsAtom)
   set(resetTogglesAtom)
   set(closeModalAtom)
 })
