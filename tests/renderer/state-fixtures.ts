@@ -48,6 +48,7 @@ export function post(id: string, author: UserSummary = NOVA, extra: Partial<Post
     commentCount: 0,
     editedAt: null,
     media: [],
+    mentions: [],
     ...extra,
   }
 }
@@ -68,6 +69,7 @@ export function comment(
     votes: { upvotedBy: [], downvotedBy: [], upvoteCount: 0, downvoteCount: 0 },
     createdAt: '2026-01-01T00:00:00+00:00',
     updatedAt: '2026-01-01T00:00:00+00:00',
+    mentions: [],
     ...extra,
   }
 }
