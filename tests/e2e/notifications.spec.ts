@@ -14,6 +14,7 @@ import {
   bell,
   entries,
   longName,
+  settle,
   signedInContext,
   type ApiUser,
 } from './notify-helpers'
@@ -299,8 +300,7 @@ const variants = [
 ] as const
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(300)
+  await settle(page)
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .exclude('.Toastify')
