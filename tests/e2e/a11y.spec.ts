@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { signup } from './helpers'
+import { signup, waitForQuietNetwork } from './helpers'
 
 /**
  * axe-core on every screen, in both themes and the phone layout: no serious or critical
@@ -15,7 +15,7 @@ const variants = [
 ] as const
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
-  await page.waitForLoadState('networkidle')
+  await waitForQuietNetwork(page)
   // Let entrance animations settle so colours are final.
   await page.waitForTimeout(300)
   const results = await new AxeBuilder({ page })

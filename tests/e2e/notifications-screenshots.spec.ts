@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { waitForQuietNetwork } from './helpers'
 import {
   apiCall,
   apiPost,
@@ -6,7 +7,6 @@ import {
   bell,
   entries,
   longName,
-  settle,
   signedInContext,
 } from './notify-helpers'
 import { DEMO_URL } from './ports'
@@ -66,7 +66,7 @@ for (const variant of variants) {
     const context = await signedInContext(browser, me, variant)
     const page = await context.newPage()
     const shot = async (screen: string, fullPage = false) => {
-      await settle(page)
+      await waitForQuietNetwork(page)
       await noSideways(page)
       await page.screenshot({ path: `${dir}/notify-${screen}-${variant.name}.png`, fullPage })
     }
@@ -105,7 +105,7 @@ for (const variant of variants) {
     const emptyPage = await empty.newPage()
     await emptyPage.goto('/notifications')
     await expect(emptyPage.getByText('No notifications yet…')).toBeVisible()
-    await settle(emptyPage)
+    await waitForQuietNetwork(emptyPage)
     await emptyPage.screenshot({ path: `${dir}/notify-empty-${variant.name}.png` })
     await emptyPage.goto('/tags/nobody_used_this')
     await expect(emptyPage.getByText('No posts with #nobody_used_this yet')).toBeVisible()

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { signup, uniqueName } from './helpers'
+import { signup, uniqueName, waitForQuietNetwork } from './helpers'
 import {
   apiCall,
   apiPost,
@@ -14,7 +14,6 @@ import {
   bell,
   entries,
   longName,
-  settle,
   signedInContext,
   type ApiUser,
 } from './notify-helpers'
@@ -300,7 +299,8 @@ const variants = [
 ] as const
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
-  await settle(page)
+  await waitForQuietNetwork(page)
+  await page.waitForTimeout(300)
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .exclude('.Toastify')

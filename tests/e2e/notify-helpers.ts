@@ -77,15 +77,3 @@ export async function signedInContext(
 export const bell = (page: Page) => page.locator('a[data-bell]').filter({ visible: true })
 
 export const entries = (page: Page) => page.getByRole('main').locator('li.notification')
-
-/**
- * Waits until a signed-in screen has settled: loaded, its live stream up, nothing loading. Not
- * `networkidle`: the live stream is a request that never ends, so the network is never idle.
- */
-export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('load')
-  await expect(page.locator('html')).toHaveAttribute('data-live', 'live')
-  await expect(page.locator('[aria-busy="true"], .spinner-wrap')).toHaveCount(0)
-  // Let entrance animations finish so that colours are final.
-  await page.waitForTimeout(300)
-}
