@@ -74,6 +74,17 @@ for (const variant of variants) {
     await page.goto(`/${name}`)
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
     await expectNoSeriousViolations(page, 'edit profile dialog')
+
+    // The Following state (its contrast once failed): on a profile and in a follow list.
+    await page.goto('/player1')
+    await page.getByRole('button', { name: 'Follow player1', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Following player1' })).toBeVisible()
+    await expectNoSeriousViolations(page, 'profile with a Following button')
+    await page.goto(`/${name}`)
+    await page.getByRole('button', { name: '1 Following' }).click()
+    const following = page.getByRole('dialog', { name: `${name} follows` })
+    await expect(following.getByRole('button', { name: 'Following player1' })).toBeVisible()
+    await expectNoSeriousViolations(page, 'following list dialog')
   })
 }
 

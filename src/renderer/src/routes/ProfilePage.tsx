@@ -165,8 +165,9 @@ export function ProfilePage() {
               onOpen={() =>
                 openModal({
                   kind: 'people',
+                  username: shown.username,
+                  list: 'followers',
                   title: `Followers of ${shown.username}`,
-                  users: shown.followers,
                   empty: 'No followers yet.',
                 })
               }
@@ -178,8 +179,9 @@ export function ProfilePage() {
               onOpen={() =>
                 openModal({
                   kind: 'people',
+                  username: shown.username,
+                  list: 'following',
                   title: `${shown.username} follows`,
-                  users: shown.following,
                   empty: 'Not following anyone yet.',
                 })
               }
