@@ -184,136 +184,48 @@ async function buildWorld(n: number): Promise<World> {
 
 type Who = 'viewer' | 'newcomer' | 'guarded'
 
-interface ListRoute {
-  name: string
-  path: (world: World) => string
-  who: Who
-  /** The rows of the answer, to check that the list really holds `n` of them. */
-  rows: (body: Record<string, unknown>) => unknown[]
-}
+/**
+ * A list route: its name, its path (`{n}` is the page's `limit`, `{post}` the discussed post),
+ * who asks, and where the answer holds the list (a dotted path), to check it has `n` rows.
+ */
+type ListRoute = [name: string, path: string, who: Who, rowsAt: string]
 
-const list =
-  (key: string) =>
-  (body: Record<string, unknown>): unknown[] =>
-    body[key] as unknown[]
+const LIST_ROUTES: ListRoute[] = [
+  ['users, whole list', '/api/users', 'viewer', 'users'],
+  ['users, a page', '/api/users?limit={n}', 'viewer', 'users'],
+  ['user search', '/api/users?search=player&limit={n}', 'viewer', 'users'],
+  ['suggestions', '/api/users?suggest=true&limit={n}', 'newcomer', 'users'],
+  ["a profile's followers", '/api/users/viewer', 'viewer', 'user.followers'],
+  ["a profile's bookmarks", '/api/users/viewer', 'viewer', 'user.bookmarks'],
+  ['posts, whole list', '/api/posts', 'viewer', 'posts'],
+  ['posts by likes, whole list', '/api/posts?sort=likes', 'viewer', 'posts'],
+  ['posts, a page', '/api/posts?limit={n}', 'viewer', 'posts'],
+  ['posts by likes, a page', '/api/posts?sort=likes&limit={n}', 'viewer', 'posts'],
+  ['posts of a tag, a page', '/api/posts?tag=speedrun&limit={n}', 'viewer', 'posts'],
+  ["a user's posts, whole list", '/api/posts/user/viewer', 'viewer', 'posts'],
+  ["a user's posts, a page", '/api/posts/user/viewer?limit={n}', 'viewer', 'posts'],
+  ['home feed, a page', '/api/feed?limit={n}', 'viewer', 'posts'],
+  ['bookmarks, whole list', '/api/users/bookmark', 'viewer', 'bookmarks'],
+  ['bookmarks, a page', '/api/users/bookmark?limit={n}', 'viewer', 'bookmarks'],
+  ["a post's comments, whole list", '/api/comments/{post}', 'viewer', 'comments'],
+  ["a post's comments, a page", '/api/comments/{post}?limit={n}', 'viewer', 'comments'],
+  ['notifications, a page', '/api/notifications?limit={n}', 'viewer', 'notifications'],
+  ['blocked users', '/api/users/me/relations', 'guarded', 'blocked'],
+  ['muted users', '/api/users/me/relations', 'guarded', 'muted'],
+  ['open reports', '/api/reports', 'viewer', 'reports'],
+]
 
-/** The list routes, each with the `limit` of its page set to `n` where it has pages. */
-function listRoutes(n: number): ListRoute[] {
-  return [
-    { name: 'users, whole list', path: () => '/api/users', who: 'viewer', rows: list('users') },
-    {
-      name: 'users, a page',
-      path: () => `/api/users?limit=${n}`,
-      who: 'viewer',
-      rows: list('users'),
-    },
-    {
-      name: 'user search',
-      path: () => `/api/users?search=player&limit=${n}`,
-      who: 'viewer',
-      rows: list('users'),
-    },
-    {
-      name: 'suggestions',
-      path: () => `/api/users?suggest=true&limit=${n}`,
-      who: 'newcomer',
-      rows: list('users'),
-    },
-    {
-      name: 'one profile with its followers and bookmarks',
-      path: () => '/api/users/viewer',
-      who: 'viewer',
-      rows: (body) => {
-        const user = body.user as { followers: unknown[]; bookmarks: unknown[] }
-        return user.followers.length === user.bookmarks.length ? user.followers : []
-      },
-    },
-    { name: 'posts, whole list', path: () => '/api/posts', who: 'viewer', rows: list('posts') },
-    {
-      name: 'posts by likes, whole list',
-      path: () => '/api/posts?sort=likes',
-      who: 'viewer',
-      rows: list('posts'),
-    },
-    {
-      name: 'posts, a page',
-      path: () => `/api/posts?limit=${n}`,
-      who: 'viewer',
-      rows: list('posts'),
-    },
-    {
-      name: 'posts of a tag, a page',
-      path: () => `/api/posts?tag=speedrun&limit=${n}`,
-      who: 'viewer',
-      rows: list('posts'),
-    },
-    {
-      name: "a user's posts, whole list",
-      path: () => '/api/posts/user/viewer',
-      who: 'viewer',
-      rows: list('posts'),
-    },
-    {
-      name: "a user's posts, a page",
-      path: () => `/api/posts/user/viewer?limit=${n}`,
-      who: 'viewer',
-      rows: list('posts'),
-    },
-    {
-      name: 'home feed, a page',
-      path: () => `/api/feed?limit=${n}`,
-      who: 'viewer',
-      rows: list('posts'),
-    },
-    {
-      name: 'bookmarks, whole list',
-      path: () => '/api/users/bookmark',
-      who: 'viewer',
-      rows: list('bookmarks'),
-    },
-    {
-      name: 'bookmarks, a page',
-      path: () => `/api/users/bookmark?limit=${n}`,
-      who: 'viewer',
-      rows: list('bookmarks'),
-    },
-    {
-      name: "a post's comments, whole list",
-      path: (world) => `/api/comments/${world.discussedPostId}`,
-      who: 'viewer',
-      rows: list('comments'),
-    },
-    {
-      name: "a post's comments, a page",
-      path: (world) => `/api/comments/${world.discussedPostId}?limit=${n}`,
-      who: 'viewer',
-      rows: list('comments'),
-    },
-    {
-      name: 'notifications, a page',
-      path: () => `/api/notifications?limit=${n}`,
-      who: 'viewer',
-      rows: list('notifications'),
-    },
-    {
-      name: 'blocked and muted',
-      path: () => '/api/users/me/relations',
-      who: 'guarded',
-      rows: list('blocked'),
-    },
-    { name: 'open reports', path: () => '/api/reports', who: 'viewer', rows: list('reports') },
-  ]
-}
-
-/** Runs a route as `who` and answers its rows and the statements the request ran. */
-async function measure(world: World, route: ListRoute) {
-  const token = world[route.who].token
+/** Runs a route of a world of `n` rows and answers its rows and the statements it ran. */
+async function measure(world: World, n: number, [name, path, who, rowsAt]: ListRoute) {
+  const url = path.replace('{n}', String(n)).replace('{post}', String(world.discussedPostId))
   world.statements.length = 0
-  const response = await world.app.request(route.path(world), { headers: { authorization: token } })
+  const response = await world.app.request(url, { headers: { authorization: world[who].token } })
   // Whole lists stream a batch at a time: the body is read to its end before counting.
   const text = await response.text()
-  expect(response.status, `${route.name}: ${text.slice(0, 200)}`).toBe(200)
-  const rows = route.rows(JSON.parse(text) as Record<string, unknown>)
+  expect(response.status, `${name}: ${text.slice(0, 200)}`).toBe(200)
+  let rows: unknown = JSON.parse(text)
+  for (const key of rowsAt.split('.')) rows = (rows as Record<string, unknown>)[key]
+  if (!Array.isArray(rows)) throw new Error(`${name}: no list at ${rowsAt}`)
   return { rows: rows.length, statements: world.statements.length }
 }
 
@@ -326,14 +238,13 @@ describe('SQL statements per list request', () => {
     for (const world of worlds.values()) world.db.$client.close()
   })
 
-  const names = listRoutes(SMALL).map((route) => route.name)
-  it.each(names)('%s: as many for 50 rows as for 5', async (name) => {
-    const counts = []
+  it.each(LIST_ROUTES)('%s: as many for 50 rows as for 5', async (...route) => {
+    const [name] = route
+    const counts: number[] = []
     for (const n of [SMALL, LARGE]) {
       const world = worlds.get(n)
-      const route = listRoutes(n).find((candidate) => candidate.name === name)
-      if (!world || !route) throw new Error(`No ${name} for ${n}`)
-      const measured = await measure(world, route)
+      if (!world) throw new Error(`No world of ${n}`)
+      const measured = await measure(world, n, route)
       // The list really holds n rows (or more: the viewer's posts come on top of the others').
       expect(measured.rows, name).toBeGreaterThanOrEqual(n)
       counts.push(measured.statements)
