@@ -43,9 +43,11 @@ export async function makeTestApp(
     /** Off unless a test sets them, so that no test trips a limit by accident. */
     limits?: Partial<RateLimitOptions> | false
     allowedHosts?: string[]
+    /** Called with every statement the database runs (openDatabase's `onStatement`). */
+    onStatement?: (sql: string) => void
   } = {},
 ): Promise<TestApp> {
-  const db = openDatabase({ file: ':memory:' })
+  const db = openDatabase({ file: ':memory:', onStatement: options.onStatement })
   await initializeDatabase(db, options.demo ?? true)
   const events = options.events ?? new EventHub()
   const app = createApp({

@@ -23,7 +23,8 @@ import {
   type PostSort,
 } from '../services/posts'
 import { visibilityFilter, visibleRows } from '../services/moderation'
-import { presentPost, presentPosts, type PostRow } from '../services/present'
+import { presentPost, presentPosts } from '../services/present'
+import type { PostRow } from '../db/rows'
 import { getUserByUsername } from '../services/users'
 import { pageOf } from '../services/pagination'
 import { validate } from '../validate'

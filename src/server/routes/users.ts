@@ -21,7 +21,8 @@ import {
   removeBookmark,
 } from '../services/bookmarks'
 import { postsByIds } from '../services/posts'
-import { presentPost, presentPosts, presentUser, type PostRow } from '../services/present'
+import { presentPost, presentPosts, presentUser, presentUsers } from '../services/present'
+import type { PostRow } from '../db/rows'
 import {
   getUserById,
   getUserByUsername,
@@ -54,7 +55,7 @@ export function usersRoutes(deps: AppDeps) {
   })
   const allUsers = (): WholeList<User> => ({
     ids: allUserIds(db),
-    load: (ids) => usersByIds(db, ids).map((user) => presentUser(db, user)),
+    load: (ids) => presentUsers(db, usersByIds(db, ids)),
   })
 
   return (

@@ -6,7 +6,7 @@ import { badRequest } from '../errors'
 import { MESSAGES } from '../messages'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import { getPost } from './posts'
-import type { PostRow } from './present'
+import type { PostRow } from '../db/rows'
 
 /** The ids of the user's bookmarked posts, the most recently saved first. */
 export function bookmarkedPostIds(db: Db, userId: number): number[] {
@@ -43,9 +43,9 @@ export function pageBookmarks(
 }
 
 export function addBookmark(db: Db, userId: number, rawPostId: string, now = Date.now()): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, rawPostId)
-    const inserted = tx
+  return db.transaction(() => {
+    const post = getPost(db, rawPostId)
+    const inserted = db
       .insert(bookmarks)
       .values({ userId, postId: post.id, createdAt: now })
       .onConflictDoNothing()
@@ -56,9 +56,9 @@ export function addBookmark(db: Db, userId: number, rawPostId: string, now = Dat
 }
 
 export function removeBookmark(db: Db, userId: number, rawPostId: string): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, rawPostId)
-    const deleted = tx
+  return db.transaction(() => {
+    const post = getPost(db, rawPostId)
+    const deleted = db
       .delete(bookmarks)
       .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, post.id)))
       .run()

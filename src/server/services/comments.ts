@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../errors'
 import { MESSAGES } from '../messages'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import { getPost } from './posts'
-import type { CommentRow, PostRow } from './present'
+import type { CommentRow, PostRow } from '../db/rows'
 import { parseId } from './users'
 
 /** The ids of a post's comments, newest first: the order of the whole-list answer. */
@@ -79,14 +79,14 @@ export function addComment(
   text: string,
   now = Date.now(),
 ): CommentRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, rawPostId)
-    const row = tx
+  return db.transaction(() => {
+    const post = getPost(db, rawPostId)
+    const row = db
       .insert(comments)
       .values({ postId: post.id, authorId: userId, text, createdAt: now, updatedAt: now })
       .returning()
       .get()
-    adjustCommentCount(tx, post.id, +1)
+    adjustCommentCount(db, post.id, +1)
     return row
   })
 }
@@ -100,10 +100,10 @@ export function editComment(
   text: string,
   now = Date.now(),
 ): CommentRow {
-  return db.transaction((tx) => {
-    const [, comment] = getComment(tx, rawPostId, rawCommentId)
+  return db.transaction(() => {
+    const [, comment] = getComment(db, rawPostId, rawCommentId)
     if (comment.authorId !== userId) throw badRequest(MESSAGES.editForeignComment)
-    return tx
+    return db
       .update(comments)
       .set({ text, updatedAt: now })
       .where(eq(comments.id, comment.id))
@@ -119,13 +119,13 @@ export function deleteComment(
   rawPostId: string,
   rawCommentId: string,
 ): CommentRow {
-  return db.transaction((tx) => {
-    const [post, comment] = getComment(tx, rawPostId, rawCommentId)
+  return db.transaction(() => {
+    const [post, comment] = getComment(db, rawPostId, rawCommentId)
     if (comment.authorId !== userId && post.authorId !== userId) {
       throw badRequest(MESSAGES.deleteForeignComment)
     }
-    tx.delete(comments).where(eq(comments.id, comment.id)).run()
-    adjustCommentCount(tx, post.id, -1)
+    db.delete(comments).where(eq(comments.id, comment.id)).run()
+    adjustCommentCount(db, post.id, -1)
     return comment
   })
 }
@@ -142,9 +142,9 @@ export function voteComment(
   kind: 'up' | 'down',
   now = Date.now(),
 ): CommentRow {
-  return db.transaction((tx) => {
-    const [, comment] = getComment(tx, rawPostId, rawCommentId)
-    const previous = tx
+  return db.transaction(() => {
+    const [, comment] = getComment(db, rawPostId, rawCommentId)
+    const previous = db
       .select({ kind: commentVotes.kind })
       .from(commentVotes)
       .where(and(eq(commentVotes.commentId, comment.id), eq(commentVotes.userId, userId)))
@@ -152,7 +152,7 @@ export function voteComment(
     if (previous === kind) {
       throw badRequest(kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted)
     }
-    tx.insert(commentVotes)
+    db.insert(commentVotes)
       .values({ commentId: comment.id, userId, kind, createdAt: now })
       .onConflictDoUpdate({
         target: [commentVotes.commentId, commentVotes.userId],
@@ -161,7 +161,7 @@ export function voteComment(
       .run()
     const up = (kind === 'up' ? 1 : 0) - (previous === 'up' ? 1 : 0)
     const down = (kind === 'down' ? 1 : 0) - (previous === 'down' ? 1 : 0)
-    return tx
+    return db
       .update(comments)
       .set({
         upvoteCount: sql`${comments.upvoteCount} + ${up}`,

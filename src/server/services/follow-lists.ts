@@ -8,7 +8,7 @@ import { selectAll, USER_COLUMNS } from '../db/raw'
 import { hiddenAuthors } from './moderation'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import { toUserListItem, type UserPage } from './users'
-import type { UserRow } from './present'
+import type { UserRow } from '../db/rows'
 
 export type FollowListKind = 'followers' | 'following'
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { eq, like, lt } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { eq, like, lt, sql } from 'drizzle-orm'
+import { perDatabase, type Db } from '../db/client'
 import { media, posts, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { MESSAGES } from '../messages'
@@ -35,14 +35,17 @@ export function storeImage(db: Db, ownerId: number, bytes: Buffer, now = Date.no
 
 const MEDIA_ID = /^[A-Za-z0-9_-]{16}$/
 
+/** Every picture a page shows is one request for it: prepared once per database. */
+const imageById = perDatabase((db) =>
+  db
+    .select({ contentType: media.contentType, bytes: media.bytes })
+    .from(media)
+    .where(eq(media.id, sql.placeholder('id')))
+    .prepare(),
+)
+
 export function getImage(db: Db, id: string): { contentType: string; bytes: Buffer } {
-  const row = MEDIA_ID.test(id)
-    ? db
-        .select({ contentType: media.contentType, bytes: media.bytes })
-        .from(media)
-        .where(eq(media.id, id))
-        .get()
-    : undefined
+  const row = MEDIA_ID.test(id) ? imageById(db).get({ id }) : undefined
   if (!row) throw notFound(MESSAGES.mediaNotFound)
   return row
 }
@@ -58,21 +61,21 @@ const MEDIA_URL = /\/api\/media\/([A-Za-z0-9_-]{16})/g
  * server, off the request path; one scan of the users and of the posts that mention media.
  */
 export function sweepUnusedMedia(db: Db, now = Date.now()): number {
-  return db.transaction((tx) => {
-    const old = tx
+  return db.transaction(() => {
+    const old = db
       .select({ id: media.id })
       .from(media)
       .where(lt(media.createdAt, now - UNUSED_MEDIA_TTL_MS))
       .all()
     if (old.length === 0) return 0
     const used = new Set<string>()
-    const pictures = tx
+    const pictures = db
       .select({ url: users.profileImg })
       .from(users)
       .where(like(users.profileImg, `${MEDIA_PREFIX}%`))
       .all()
     for (const { url } of pictures) used.add(url.slice(MEDIA_PREFIX.length))
-    const mentions = tx
+    const mentions = db
       .select({ content: posts.content })
       .from(posts)
       .where(like(posts.content, `%${MEDIA_PREFIX}%`))
@@ -82,7 +85,7 @@ export function sweepUnusedMedia(db: Db, now = Date.now()): number {
     }
     let removed = 0
     for (const { id } of old) {
-      if (!used.has(id)) removed += tx.delete(media).where(eq(media.id, id)).run().changes
+      if (!used.has(id)) removed += db.delete(media).where(eq(media.id, id)).run().changes
     }
     return removed
   })

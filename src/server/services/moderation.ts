@@ -10,7 +10,7 @@ import { runSql, selectAll } from '../db/raw'
 import { blocks, comments, follows, mutes, posts, reports, users } from '../db/schema'
 import { ApiError, badRequest, notFound } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
-import type { CommentRow, PostRow, UserRow } from './present'
+import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { toUserSummary } from './present'
 import { endSessions } from './sessions'
 import {
@@ -154,14 +154,14 @@ function dropFollow(db: Db, followerId: number, followeeId: number): void {
 
 /** Blocks the target: follows both ways end, and each stops seeing the other's posts and comments. */
 export function block(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
-  db.transaction((tx) => {
-    const target = otherUser(tx, userId, rawTargetId, ACCOUNT_MESSAGES.blockSelf)
-    tx.insert(blocks)
+  db.transaction(() => {
+    const target = otherUser(db, userId, rawTargetId, ACCOUNT_MESSAGES.blockSelf)
+    db.insert(blocks)
       .values({ blockerId: userId, blockedId: target.id, createdAt: now })
       .onConflictDoNothing()
       .run()
-    dropFollow(tx, userId, target.id)
-    dropFollow(tx, target.id, userId)
+    dropFollow(db, userId, target.id)
+    dropFollow(db, target.id, userId)
   })
 }
 
@@ -228,26 +228,26 @@ export function createReport(
   input: { postId?: string; commentId?: string; reason: string },
   now = Date.now(),
 ): Report {
-  return db.transaction((tx) => {
+  return db.transaction(() => {
     let postId: number | null = null
     let commentId: number | null = null
     let authorId: number
     if (input.postId !== undefined) {
       const id = parseId(input.postId)
-      const post = id === null ? undefined : tx.select().from(posts).where(eq(posts.id, id)).get()
+      const post = id === null ? undefined : db.select().from(posts).where(eq(posts.id, id)).get()
       if (!post) throw notFound(MESSAGES.postNotFound)
       postId = post.id
       authorId = post.authorId
     } else {
       const id = parseId(input.commentId ?? '')
       const comment =
-        id === null ? undefined : tx.select().from(comments).where(eq(comments.id, id)).get()
+        id === null ? undefined : db.select().from(comments).where(eq(comments.id, id)).get()
       if (!comment) throw notFound(MESSAGES.commentNotFound)
       commentId = comment.id
       authorId = comment.authorId
     }
     if (authorId === reporterId) throw badRequest(ACCOUNT_MESSAGES.reportOwn)
-    const already = tx
+    const already = db
       .select({ id: reports.id })
       .from(reports)
       .where(
@@ -259,12 +259,12 @@ export function createReport(
       )
       .get()
     if (already) throw badRequest(ACCOUNT_MESSAGES.alreadyReported)
-    const row = tx
+    const row = db
       .insert(reports)
       .values({ reporterId, postId, commentId, reason: input.reason, createdAt: now })
       .returning()
       .get()
-    const [report] = presentReports(tx, [row])
+    const [report] = presentReports(db, [row])
     if (!report) throw new Error('A new report vanished')
     return report
   })
@@ -343,12 +343,12 @@ function presentReports(db: Db, rows: ReportRow[]): Report[] {
 
 /** Deletes any post (host): its comments, reactions, bookmarks and reports go with it. */
 export function hostDeletePost(db: Db, rawId: string): void {
-  db.transaction((tx) => {
+  db.transaction(() => {
     const id = parseId(rawId)
-    const post = id === null ? undefined : tx.select().from(posts).where(eq(posts.id, id)).get()
+    const post = id === null ? undefined : db.select().from(posts).where(eq(posts.id, id)).get()
     if (!post) throw notFound(MESSAGES.postNotFound)
-    tx.delete(posts).where(eq(posts.id, post.id)).run()
-    tx.update(users)
+    db.delete(posts).where(eq(posts.id, post.id)).run()
+    db.update(users)
       .set({ postCount: sql`max(0, ${users.postCount} - 1)` })
       .where(eq(users.id, post.authorId))
       .run()
@@ -357,13 +357,13 @@ export function hostDeletePost(db: Db, rawId: string): void {
 
 /** Deletes any comment (host), keeping its post's comment count right. */
 export function hostDeleteComment(db: Db, rawId: string): void {
-  db.transaction((tx) => {
+  db.transaction(() => {
     const id = parseId(rawId)
     const comment =
-      id === null ? undefined : tx.select().from(comments).where(eq(comments.id, id)).get()
+      id === null ? undefined : db.select().from(comments).where(eq(comments.id, id)).get()
     if (!comment) throw notFound(MESSAGES.commentNotFound)
-    tx.delete(comments).where(eq(comments.id, comment.id)).run()
-    tx.update(posts)
+    db.delete(comments).where(eq(comments.id, comment.id)).run()
+    db.update(posts)
       .set({ commentCount: sql`max(0, ${posts.commentCount} - 1)` })
       .where(eq(posts.id, comment.postId))
       .run()
@@ -381,17 +381,17 @@ export function setSuspended(
   admins: readonly string[],
   now = Date.now(),
 ): UserRow {
-  return db.transaction((tx) => {
-    const target = getUserById(tx, rawId)
-    if (suspended && isHost(tx, target, admins)) {
+  return db.transaction(() => {
+    const target = getUserById(db, rawId)
+    if (suspended && isHost(db, target, admins)) {
       throw forbidden(ACCOUNT_MESSAGES.cannotSuspendHost)
     }
-    tx.update(users)
+    db.update(users)
       .set({ suspendedAt: suspended ? now : null })
       .where(eq(users.id, target.id))
       .run()
-    if (suspended) endSessions(tx, [target.id])
-    return getUserById(tx, String(target.id))
+    if (suspended) endSessions(db, [target.id])
+    return getUserById(db, String(target.id))
   })
 }
 
@@ -407,9 +407,9 @@ export function setSuspended(
  * and uploaded media go with the row (ON DELETE CASCADE).
  */
 export function deleteAccount(db: Db, userId: number): void {
-  db.transaction((tx) => {
-    const user = getUserById(tx, String(userId))
-    const run = (text: string, ...params: unknown[]) => runSql(tx, text, ...params)
+  db.transaction(() => {
+    const user = getUserById(db, String(userId))
+    const run = (text: string, ...params: unknown[]) => runSql(db, text, ...params)
     run(
       `UPDATE posts SET like_count = max(0, like_count - (SELECT count(*) FROM post_reactions r
          WHERE r.post_id = posts.id AND r.user_id = ? AND r.kind = 'like'))
@@ -448,15 +448,15 @@ export function deleteAccount(db: Db, userId: number): void {
        WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?)`,
       userId,
     )
-    tx.delete(users).where(eq(users.id, userId)).run()
-    const demoIds = getDemoUserIds(tx)
+    db.delete(users).where(eq(users.id, userId)).run()
+    const demoIds = getDemoUserIds(db)
     if (demoIds.includes(userId))
       setDemoUserIds(
-        tx,
+        db,
         demoIds.filter((id) => id !== userId),
       )
-    if (getOwnerId(tx) === userId) clearOwner(tx)
+    if (getOwnerId(db) === userId) clearOwner(db)
     // The login page must not offer credentials of an account that is gone.
-    if (getDemoAccount(tx)?.username.toLowerCase() === user.usernameKey) setDemoAccount(tx, null)
+    if (getDemoAccount(db)?.username.toLowerCase() === user.usernameKey) setDemoAccount(db, null)
   })
 }

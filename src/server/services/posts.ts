@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { perDatabase, type Db } from '../db/client'
 import { postReactions, posts, users } from '../db/schema'
 import { badRequest, notFound } from '../errors'
 import { MESSAGES } from '../messages'
@@ -11,7 +11,7 @@ import {
 } from './post-images'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
-import type { PostRow } from './present'
+import type { PostRow } from '../db/rows'
 import { parseId } from './users'
 
 export type PostSort = 'recent' | 'likes'
@@ -145,6 +145,27 @@ export function getPost(db: Db, rawId: string): PostRow {
   return row
 }
 
+/** The writes of every new post: drizzle statements prepared once per database (db/README.md). */
+const insertPost = perDatabase((db) =>
+  db
+    .insert(posts)
+    .values({
+      authorId: sql.placeholder('authorId'),
+      content: sql.placeholder('content'),
+      createdAt: sql.placeholder('now'),
+      updatedAt: sql.placeholder('now'),
+    })
+    .returning()
+    .prepare(),
+)
+const changePostCount = perDatabase((db) =>
+  db
+    .update(users)
+    .set({ postCount: sql`${users.postCount} + ${sql.placeholder('delta')}` })
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
+)
+
 export function createPost(
   db: Db,
   authorId: number,
@@ -153,17 +174,11 @@ export function createPost(
   images: AttachRequest[] = [],
 ): PostRow {
   if (!content && images.length === 0) throw badRequest(MESSAGES.emptyPost)
-  return db.transaction((tx) => {
-    const row = tx
-      .insert(posts)
-      .values({ authorId, content, createdAt: now, updatedAt: now })
-      .returning()
-      .get()
-    attachPostImages(tx, authorId, row.id, images)
-    tx.update(users)
-      .set({ postCount: sql`${users.postCount} + 1` })
-      .where(eq(users.id, authorId))
-      .run()
+  return db.transaction(() => {
+    const row = insertPost(db).get({ authorId, content, now })
+    if (!row) throw new Error('A new post vanished')
+    attachPostImages(db, authorId, row.id, images)
+    changePostCount(db).run({ userId: authorId, delta: 1 })
     return row
   })
 }
@@ -175,11 +190,11 @@ export function editPost(
   content: string,
   now = Date.now(),
 ): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, rawId)
+  return db.transaction(() => {
+    const post = getPost(db, rawId)
     if (post.authorId !== userId) throw badRequest(MESSAGES.editForeignPost)
-    if (!content && !postHasImages(tx, post.id)) throw badRequest(MESSAGES.emptyPost)
-    return tx
+    if (!content && !postHasImages(db, post.id)) throw badRequest(MESSAGES.emptyPost)
+    return db
       .update(posts)
       .set({ content, updatedAt: now, editedAt: now })
       .where(eq(posts.id, post.id))
@@ -190,41 +205,65 @@ export function editPost(
 
 /** Deletes a post with its comments, reactions and bookmarks; answers the post as it was. */
 export function deletePost(db: Db, userId: number, rawId: string): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, rawId)
+  return db.transaction(() => {
+    const post = getPost(db, rawId)
     if (post.authorId !== userId) throw badRequest(MESSAGES.deleteForeignPost)
-    deletePostImages(tx, [post.id])
-    tx.delete(posts).where(eq(posts.id, post.id)).run()
-    tx.update(users)
-      .set({ postCount: sql`${users.postCount} - 1` })
-      .where(eq(users.id, post.authorId))
-      .run()
+    deletePostImages(db, [post.id])
+    db.delete(posts).where(eq(posts.id, post.id)).run()
+    changePostCount(db).run({ userId: post.authorId, delta: -1 })
     return post
   })
 }
 
-function reactionOf(db: Db, postId: number, userId: number) {
-  return db
+/** The user's reaction to a post, if any. */
+const reactionOf = perDatabase((db) =>
+  db
     .select({ kind: postReactions.kind })
     .from(postReactions)
-    .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)))
-    .get()?.kind
-}
+    .where(
+      and(
+        eq(postReactions.postId, sql.placeholder('postId')),
+        eq(postReactions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(),
+)
 
-function setReaction(
-  db: Db,
-  postId: number,
-  userId: number,
-  kind: 'like' | 'dislike',
-  now: number,
-) {
-  db.insert(postReactions)
-    .values({ postId, userId, kind, createdAt: now })
+/** Sets the user's reaction to a post, replacing the other kind. */
+const setReaction = perDatabase((db) =>
+  db
+    .insert(postReactions)
+    .values({
+      postId: sql.placeholder('postId'),
+      userId: sql.placeholder('userId'),
+      kind: sql.placeholder('kind'),
+      createdAt: sql.placeholder('now'),
+    })
     .onConflictDoUpdate({
       target: [postReactions.postId, postReactions.userId],
-      set: { kind, createdAt: now },
+      set: { kind: sql`${sql.placeholder('kind')}`, createdAt: sql`${sql.placeholder('now')}` },
     })
-    .run()
+    .prepare(),
+)
+
+/** Moves a post's likeCount by `delta` and answers the post as it now is. */
+const changeLikeCount = perDatabase((db) =>
+  db
+    .update(posts)
+    .set({
+      likeCount: sql`${posts.likeCount} + ${sql.placeholder('delta')}`,
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(posts.id, sql.placeholder('postId')))
+    .returning()
+    .prepare(),
+)
+
+function react(db: Db, post: PostRow, userId: number, kind: 'like' | 'dislike', now: number) {
+  setReaction(db).run({ postId: post.id, userId, kind, now })
+  const row = changeLikeCount(db).get({ postId: post.id, delta: kind === 'like' ? 1 : -1, now })
+  if (!row) throw new Error(`Post ${post.id} vanished`)
+  return row
 }
 
 /**
@@ -232,16 +271,11 @@ function setReaction(
  * into likedBy and raises likeCount by one.
  */
 export function likePost(db: Db, userId: number, rawId: string, now = Date.now()): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, rawId)
-    if (reactionOf(tx, post.id, userId) === 'like') throw badRequest(MESSAGES.alreadyLiked)
-    setReaction(tx, post.id, userId, 'like', now)
-    return tx
-      .update(posts)
-      .set({ likeCount: sql`${posts.likeCount} + 1`, updatedAt: now })
-      .where(eq(posts.id, post.id))
-      .returning()
-      .get() as PostRow
+  return db.transaction(() => {
+    const post = getPost(db, rawId)
+    const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
+    if (previous === 'like') throw badRequest(MESSAGES.alreadyLiked)
+    return react(db, post, userId, 'like', now)
   })
 }
 
@@ -250,16 +284,11 @@ export function likePost(db: Db, userId: number, rawId: string, now = Date.now()
  * lowers likeCount by one and moves the user out of likedBy into dislikedBy.
  */
 export function dislikePost(db: Db, userId: number, rawId: string, now = Date.now()): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, rawId)
+  return db.transaction(() => {
+    const post = getPost(db, rawId)
     if (post.likeCount <= 0) throw badRequest(MESSAGES.likeBelowZero)
-    if (reactionOf(tx, post.id, userId) === 'dislike') throw badRequest(MESSAGES.alreadyDisliked)
-    setReaction(tx, post.id, userId, 'dislike', now)
-    return tx
-      .update(posts)
-      .set({ likeCount: sql`${posts.likeCount} - 1`, updatedAt: now })
-      .where(eq(posts.id, post.id))
-      .returning()
-      .get() as PostRow
+    const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
+    if (previous === 'dislike') throw badRequest(MESSAGES.alreadyDisliked)
+    return react(db, post, userId, 'dislike', now)
   })
 }

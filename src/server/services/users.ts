@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { UserListItem } from '../../shared/api-types'
-import type { Db } from '../db/client'
+import { perDatabase, type Db } from '../db/client'
 import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
 import { follows, users } from '../db/schema'
 import { ApiError, badRequest, notFound, unprocessable } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
-import { toUserSummary, type UserRow } from './present'
+import { toUserSummary } from './present'
+import type { UserRow } from '../db/rows'
 
 /** Served by the media routes; what every user without a picture of their own shows. */
 export const DEFAULT_PROFILE_IMG = '/api/media/default-avatar.svg'
@@ -44,11 +45,11 @@ export interface NewUser {
 
 export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
   const key = usernameKey(input.username)
-  return db.transaction((tx) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.usernameKey, key)).get()) {
+  return db.transaction(() => {
+    if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, key)).get()) {
       throw unprocessable(MESSAGES.usernameTaken)
     }
-    return tx
+    return db
       .insert(users)
       .values({
         username: input.username.trim(),
@@ -72,15 +73,20 @@ export function updatePasswordHash(db: Db, userId: number, passwordHash: string)
   db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()
 }
 
-export function findUserByUsername(db: Db, username: string): UserRow | undefined {
-  return db
+/** Profiles, their posts and every login look users up by name: prepared once per database. */
+const userByKey = perDatabase((db) =>
+  db
     .select()
     .from(users)
-    .where(eq(users.usernameKey, usernameKey(username)))
-    .get()
+    .where(eq(users.usernameKey, sql.placeholder('key')))
+    .prepare(),
+)
+
+export function findUserByUsername(db: Db, username: string): UserRow | undefined {
+  return userByKey(db).get({ key: usernameKey(username) })
 }
 
-/** Every signed-in request looks its user up: a cached raw statement (db/raw.ts). */
+/** Every signed-in request looks its user up: a hand-written statement (db/raw.ts). */
 export function findUserById(db: Db, id: number): UserRow | undefined {
   return selectAll<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, id)[0]
 }
@@ -221,11 +227,11 @@ function followTarget(db: Db, userId: number, rawTargetId: string): UserRow {
 
 /** Adds the target to the user's following and the user to the target's followers. */
 export function follow(db: Db, userId: number, rawTargetId: string, now = Date.now()): void {
-  db.transaction((tx) => {
-    const target = followTarget(tx, userId, rawTargetId)
+  db.transaction(() => {
+    const target = followTarget(db, userId, rawTargetId)
     // A block (either way) ends follows and keeps them ended (services/moderation.ts).
     const blocked = selectAll(
-      tx,
+      db,
       `SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)`,
       userId,
       target.id,
@@ -233,26 +239,26 @@ export function follow(db: Db, userId: number, rawTargetId: string, now = Date.n
       userId,
     )
     if (blocked.length > 0) throw new ApiError(403, ACCOUNT_MESSAGES.blocked)
-    const inserted = tx
+    const inserted = db
       .insert(follows)
       .values({ followerId: userId, followeeId: target.id, createdAt: now })
       .onConflictDoNothing()
       .run()
     if (inserted.changes === 0) throw badRequest(MESSAGES.alreadyFollowing)
-    adjustFollowCounts(tx, userId, target.id, +1)
+    adjustFollowCounts(db, userId, target.id, +1)
   })
 }
 
 /** Removes the target from the user's following and the user from the target's followers. */
 export function unfollow(db: Db, userId: number, rawTargetId: string): void {
-  db.transaction((tx) => {
-    const target = followTarget(tx, userId, rawTargetId)
-    const deleted = tx
+  db.transaction(() => {
+    const target = followTarget(db, userId, rawTargetId)
+    const deleted = db
       .delete(follows)
       .where(and(eq(follows.followerId, userId), eq(follows.followeeId, target.id)))
       .run()
     if (deleted.changes === 0) throw badRequest(MESSAGES.notFollowing)
-    adjustFollowCounts(tx, userId, target.id, -1)
+    adjustFollowCounts(db, userId, target.id, -1)
   })
 }
 
