@@ -2,7 +2,9 @@ import { join } from 'node:path'
 import type { LanSharingStatus } from '../shared/bridge'
 import { backupOpenDatabase, restoreDataFolder } from '../server/backup'
 import { lanAddresses } from '../server/lan-addresses'
+import { getOwnerId } from '../server/services/moderation'
 import { getDemoUserIds } from '../server/services/settings'
+import { findUserById } from '../server/services/users'
 import {
   StartError,
   listen,
@@ -79,6 +81,15 @@ export class EmbeddedServer {
 
   get dataDir(): string {
     return this.core.dataDir
+  }
+
+  /**
+   * The username of the account that owns this server (the first to sign in from this computer:
+   * README "Moderation"), or null before anyone has.
+   */
+  ownerName(): string | null {
+    const id = getOwnerId(this.core.db)
+    return id === null ? null : (findUserById(this.core.db, id)?.username ?? null)
   }
 
   lanStatus(port: number): LanSharingStatus {

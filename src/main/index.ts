@@ -4,15 +4,18 @@
  */
 import { BrowserWindow, Menu, app, dialog, ipcMain, screen, session, shell } from 'electron'
 import { join } from 'node:path'
+import { startLanAdvertiser, startLanBrowser } from '../server/discovery'
 import { Channel } from '../shared/ipc-channels'
 import { ConnectionManager } from './connection'
 import { EmbeddedServer } from './embedded-server'
 import { isAppFrame, registerIpc } from './ipc'
+import { LanDiscovery, advertisedName } from './lan-discovery'
 import { buildMenu } from './menu'
 import { SettingsStore } from './settings'
 import { boundsOnScreen, lockNavigation, mainWindowOptions } from './window'
 
 let server: EmbeddedServer | undefined
+let lan: LanDiscovery | undefined
 let mainWindow: BrowserWindow | undefined
 
 /** Files shipped beside the app: in the project in development, in resources/ when packaged. */
@@ -48,12 +51,29 @@ async function start(): Promise<void> {
   const embedded = server
   settings.update({ embeddedPort: embedded.port })
 
+  // Announced on the LAN while Host for LAN is on; others looked for while the window asks.
+  const discovery = new LanDiscovery({
+    advertise: (options) => startLanAdvertiser(options),
+    browse: (options) => startLanBrowser(options),
+    serverName: () => advertisedName(embedded.ownerName()),
+    version: app.getVersion(),
+    publish: (list) => mainWindow?.webContents.send(Channel.LanServersChanged, list),
+  })
+  lan = discovery
+  const lanStatus = () => {
+    const status = embedded.lanStatus(settings.get().lanSharing.port)
+    // Also when the Server page reads it: the owner may have signed in since sharing began.
+    discovery.host(status)
+    return status
+  }
+
   const { lanSharing } = settings.get()
   if (lanSharing.enabled) {
     // A port taken since last time leaves sharing off rather than stopping the app.
     await embedded.setLanSharing(true, lanSharing.port).catch(() => {
       settings.update({ lanSharing: { ...lanSharing, enabled: false } })
     })
+    lanStatus()
   }
 
   const connection = new ConnectionManager(
@@ -72,11 +92,16 @@ async function start(): Promise<void> {
     {
       getConnection: () => connection.get(),
       setConnection: (target) => connection.set(target),
-      getLanSharing: () => embedded.lanStatus(settings.get().lanSharing.port),
+      getLanSharing: lanStatus,
       setLanSharing: async ({ enabled, port = settings.get().lanSharing.port }) => {
         const status = await embedded.setLanSharing(enabled, port)
         settings.update({ lanSharing: { enabled, port } })
+        discovery.host(status)
         return status
+      },
+      watchLanServers: (watching) => {
+        if (!watching) discovery.unwatch()
+        return watching ? discovery.watch() : discovery.list()
       },
       appVersion: app.getVersion(),
       backupData: async () => {
@@ -124,6 +149,8 @@ async function start(): Promise<void> {
     (url) => void shell.openExternal(url),
   )
   window.once('ready-to-show', () => window.show())
+  // Nobody left to show the servers to.
+  window.on('closed', () => discovery.unwatch())
   window.on('close', () => {
     settings.update({
       windowBounds: { ...window.getNormalBounds(), maximized: window.isMaximized() },
@@ -145,6 +172,9 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => app.quit())
   // Close the server and the database before the process goes.
   app.on('will-quit', (event) => {
+    // Goodbye on the LAN first: friends' lists drop this server at once.
+    lan?.close()
+    lan = undefined
     if (!server) return
     event.preventDefault()
     const closing = server

@@ -1,7 +1,8 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { z } from 'zod'
-import type { BackupResult, Connection, LanSharingStatus } from '../shared/bridge'
+import type { BackupResult, Connection, LanServerList, LanSharingStatus } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
+import { portSchema } from './settings'
 
 export const connectionTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('embedded') }).strict(),
@@ -11,7 +12,7 @@ export const connectionTargetSchema = z.discriminatedUnion('kind', [
 export const lanSharingSchema = z
   .object({
     enabled: z.boolean(),
-    port: z.number().int().min(1024).max(65535).optional(),
+    port: portSchema.optional(),
   })
   .strict()
 
@@ -21,6 +22,8 @@ export interface IpcServices {
   setConnection(target: z.infer<typeof connectionTargetSchema>): Promise<Connection>
   getLanSharing(): LanSharingStatus
   setLanSharing(options: z.infer<typeof lanSharingSchema>): Promise<LanSharingStatus>
+  /** Starts (true) or stops (false) looking for servers on the LAN; answers the list so far. */
+  watchLanServers(watching: boolean): LanServerList
   appVersion: string
   backupData(): Promise<BackupResult | null>
   restoreData(): Promise<BackupResult | null>
@@ -80,6 +83,9 @@ export function registerIpc(
   handle(Channel.GetLanSharing, () => services.getLanSharing())
   handle(Channel.SetLanSharing, (options: unknown) =>
     services.setLanSharing(parse(lanSharingSchema, options, 'sharing settings')),
+  )
+  handle(Channel.WatchLanServers, (watching: unknown) =>
+    services.watchLanServers(parse(z.boolean(), watching, 'request')),
   )
   handle(Channel.GetAppVersion, () => services.appVersion)
   handle(Channel.BackupData, () => services.backupData())

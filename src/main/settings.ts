@@ -1,8 +1,12 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { z } from 'zod'
+import { isAllowedPort, PORT_ERROR } from '../shared/port'
 
 export const DEFAULT_LAN_PORT = 4567
+
+/** A port the app listens on: the one rule of src/shared/port.ts, for the main process's checks. */
+export const portSchema = z.number().refine(isAllowedPort, { error: PORT_ERROR })
 
 const settingsSchema = z.object({
   /** Where the renderer's API calls go: this computer's server, or a friend's. */
@@ -15,14 +19,14 @@ const settingsSchema = z.object({
   lanSharing: z
     .object({
       enabled: z.boolean(),
-      port: z.number().int().min(1).max(65535),
+      port: portSchema,
     })
     .catch({ enabled: false, port: DEFAULT_LAN_PORT }),
   /**
    * The loopback port the embedded server used last time. Reusing it keeps the window's origin,
    * and with it the renderer's stored session and theme, the same from one start to the next.
    */
-  embeddedPort: z.number().int().min(1).max(65535).nullable().catch(null),
+  embeddedPort: portSchema.nullable().catch(null),
   windowBounds: z
     .object({
       x: z.number().int(),

@@ -1,5 +1,11 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import type { BackupResult, Connection, GamerstageBridge, LanSharingStatus } from '../shared/bridge'
+import type {
+  BackupResult,
+  Connection,
+  GamerstageBridge,
+  LanServerList,
+  LanSharingStatus,
+} from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
 
 /**
@@ -21,6 +27,24 @@ const bridge = {
   getLanSharing: () => ipcRenderer.invoke(Channel.GetLanSharing) as Promise<LanSharingStatus>,
   setLanSharing: (options) =>
     ipcRenderer.invoke(Channel.SetLanSharing, options) as Promise<LanSharingStatus>,
+  watchLanServers: (listener) => {
+    // After the stop function, not even an answer already on its way reaches the listener.
+    let watching = true
+    const deliver = (list: LanServerList) => {
+      if (watching) listener(list)
+    }
+    const forward = (_event: IpcRendererEvent, list: LanServerList) => deliver(list)
+    ipcRenderer.on(Channel.LanServersChanged, forward)
+    const first = ipcRenderer.invoke(Channel.WatchLanServers, true) as Promise<LanServerList>
+    first.then(deliver, () =>
+      deliver({ servers: [], problem: 'Could not look for servers on your network.' }),
+    )
+    return () => {
+      watching = false
+      ipcRenderer.removeListener(Channel.LanServersChanged, forward)
+      ipcRenderer.invoke(Channel.WatchLanServers, false).catch(() => undefined)
+    }
+  },
   getAppVersion: () => ipcRenderer.invoke(Channel.GetAppVersion) as Promise<string>,
   backupData: () => ipcRenderer.invoke(Channel.BackupData) as Promise<BackupResult | null>,
   restoreData: () => ipcRenderer.invoke(Channel.RestoreData) as Promise<BackupResult | null>,

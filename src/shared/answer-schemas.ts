@@ -15,9 +15,11 @@ import type {
   CommentsPage,
   FollowResponse,
   LoginResponse,
+  NotificationsPage,
   PostResponse,
   PostsPage,
   SignupResponse,
+  UnreadCountResponse,
   UserResponse,
   UsersPage,
 } from './api-types'
@@ -70,6 +72,9 @@ export const userSummarySchema = z.looseObject({
 
 const reactorSchema = z.looseObject({ _id: idSchema, username: usernameSchema })
 
+/** The mentions that name existing users; an older server sends none, and none are linked. */
+const mentionsSchema = z.catch(listOf(usernameSchema), [])
+
 export const commentSchema = z.looseObject({
   _id: idSchema,
   postId: idSchema,
@@ -84,6 +89,7 @@ export const commentSchema = z.looseObject({
   }),
   createdAt: z.string(),
   updatedAt: z.string(),
+  mentions: mentionsSchema,
 })
 
 /** An image of a post: only the server's own images are shown. */
@@ -114,6 +120,7 @@ export const postSchema = z.looseObject({
   // An older server sends neither: no images, no edit mark.
   editedAt: z.catch(z.nullable(z.string()), null),
   media: z.catch(listOf(postMediaSchema), []),
+  mentions: mentionsSchema,
 })
 
 export const userListItemSchema = z.extend(userSummarySchema, {
@@ -130,6 +137,19 @@ export const userSchema = z.extend(userListItemSchema, {
 })
 
 const cursor = z.catch(z.nullable(z.string()), null)
+
+/** A notification of a type this app does not know (a newer server's) is left out of the list. */
+export const notificationSchema = z.looseObject({
+  id: idSchema,
+  // A regex rather than z.enum: the regex check is in the first load already, an enum is not.
+  type: z.string().check(z.regex(/^(?:like|comment|upvote|follow|mention)$/)),
+  actor: userSummarySchema,
+  postId: z.catch(z.nullable(idSchema), null),
+  commentId: z.catch(z.nullable(idSchema), null),
+  snippet: z.catch(multiLine, ''),
+  createdAt: z.string(),
+  read: z.boolean(),
+})
 
 /** What the API client needs of a check: zod's safeParse. */
 export interface AnswerCheck<T> {
@@ -161,4 +181,8 @@ export const ANSWERS = {
   commentsPage: answer<CommentsPage>(
     z.looseObject({ comments: listOf(commentSchema), nextCursor: cursor }),
   ),
+  notificationsPage: answer<NotificationsPage>(
+    z.looseObject({ notifications: listOf(notificationSchema), nextCursor: cursor }),
+  ),
+  unreadCount: answer<UnreadCountResponse>(z.looseObject({ unreadCount: count })),
 }

@@ -68,6 +68,11 @@ export interface Post {
   editedAt: string | null
   /** Up to four images, in the order the author attached them (docs/API.md "Images in posts"). */
   media: PostMediaItem[]
+  /**
+   * The `@usernames` of `content` that name existing users, spelled as stored, each once: the
+   * app links only these (docs/API.md "Mentions and tags").
+   */
+  mentions: string[]
 }
 
 /** An image attached to a post. `url` is the full image, `thumbUrl` a small version of it. */
@@ -99,6 +104,8 @@ export interface Comment {
   votes: CommentVotes
   createdAt: string
   updatedAt: string
+  /** The `@usernames` of `text` that name existing users, as in Post. */
+  mentions: string[]
 }
 
 /** Pages answer the list under its usual key plus where to continue; null at the end. */
@@ -119,6 +126,11 @@ export interface UsersResponse {
 export interface UsersPage extends Page {
   users: UserListItem[]
 }
+/**
+ * `/users/{username}/followers` and `/users/{username}/following`: a page of people, newest
+ * follow first (docs/API.md, "Follower and following lists").
+ */
+export type FollowListPage = UsersPage
 export interface UserResponse {
   user: User
 }

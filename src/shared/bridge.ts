@@ -25,6 +25,26 @@ export interface LanSharingStatus {
   demoAccountsDisabled: boolean
 }
 
+/**
+ * A Gamerstage server found on the LAN through DNS-SD (README, "LAN party, step by step"). Its
+ * name and version are whatever the device that answered says: text to show, never to trust.
+ */
+export interface LanServer {
+  /** As it announces itself, e.g. "player1's Gamerstage". */
+  name: string
+  /** e.g. `http://192.168.1.20:4567`: what joining checks, then connects to. */
+  url: string
+  /** Its Gamerstage version, or '' when it did not say. */
+  version: string
+}
+
+/** The servers found on the LAN at one moment. */
+export interface LanServerList {
+  servers: LanServer[]
+  /** Why the app cannot look (e.g. the network refused mDNS), or null while looking works. */
+  problem: string | null
+}
+
 /** Where a backup was written or read from. */
 export interface BackupResult {
   file: string
@@ -41,6 +61,12 @@ export interface GamerstageBridge {
   getLanSharing(): Promise<LanSharingStatus>
   setLanSharing(options: { enabled: boolean; port?: number }): Promise<LanSharingStatus>
   getAppVersion(): Promise<string>
+  /**
+   * Starts looking for Gamerstage servers on the LAN and calls `listener` with the list at once
+   * and on every change (servers appear and disappear); the returned function stops looking.
+   * Absent in a plain browser, which cannot look.
+   */
+  watchLanServers?(listener: (list: LanServerList) => void): () => void
   /**
    * Asks where to save a backup of this computer's server and writes it (safe while the server
    * runs). Resolves null when the person cancels the dialog.

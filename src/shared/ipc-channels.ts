@@ -7,6 +7,10 @@ export enum Channel {
   GetLanSharing = 'gamerstage:get-lan-sharing',
   SetLanSharing = 'gamerstage:set-lan-sharing',
   GetAppVersion = 'gamerstage:get-app-version',
+  /** `true` starts looking for servers on the LAN (answers the list so far), `false` stops. */
+  WatchLanServers = 'gamerstage:watch-lan-servers',
+  /** Main → renderer: the servers found on the LAN changed. */
+  LanServersChanged = 'gamerstage:lan-servers-changed',
   BackupData = 'gamerstage:backup-data',
   RestoreData = 'gamerstage:restore-data',
 }

@@ -1,6 +1,14 @@
 import { DEMO_URL } from './ports'
 import { expect, test } from '@playwright/test'
-import { DEMO, EMPTY_URL, loginDemo, signup, toast, uniqueName } from './helpers'
+import {
+  DEMO,
+  EMPTY_URL,
+  loginDemo,
+  signup,
+  toast,
+  uniqueName,
+  waitForQuietNetwork,
+} from './helpers'
 
 test.describe('login page', () => {
   test('shows the tagline, the demo button and the signup link', async ({ page }) => {
@@ -55,7 +63,7 @@ test.describe('login page', () => {
     await expect(page.getByText('Real gaming takes the stage')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
     // Give /api/meta time to answer before asserting the absence.
-    await page.waitForLoadState('networkidle')
+    await waitForQuietNetwork(page)
     await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toHaveCount(0)
   })
 })

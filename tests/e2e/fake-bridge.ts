@@ -1,6 +1,11 @@
 import { DEMO_URL } from './ports'
 import type { Page } from '@playwright/test'
-import type { Connection, GamerstageBridge, LanSharingStatus } from '../../src/shared/bridge'
+import type {
+  Connection,
+  GamerstageBridge,
+  LanServerList,
+  LanSharingStatus,
+} from '../../src/shared/bridge'
 
 /** A scripted answer for the next call of one bridge method. */
 export interface ScriptedAnswer {
@@ -26,6 +31,11 @@ export interface FakeBridgeControl {
   listeners: ((connection: Connection) => void)[]
   /** Calls the app's onConnectionChange listeners, as the main process does. */
   emit: (connection: Connection) => void
+  /** The servers "found on the LAN", as the main process would list them. */
+  lanServers: LanServerList
+  lanListeners: ((list: LanServerList) => void)[]
+  /** Changes the servers found and tells the watchers, as the main process does. */
+  emitLanServers: (list: LanServerList) => void
 }
 
 declare global {
@@ -40,6 +50,8 @@ export const EMBEDDED_URL = DEMO_URL
 export interface FakeBridgeOptions {
   connection: Connection
   lan?: Partial<LanSharingStatus>
+  /** The servers found on the LAN at first (none by default). */
+  lanServers?: LanServerList
 }
 
 /**
@@ -49,7 +61,7 @@ export interface FakeBridgeOptions {
  */
 export async function installFakeBridge(page: Page, options: FakeBridgeOptions): Promise<void> {
   await page.addInitScript(
-    ({ connection, lan, embeddedUrl }) => {
+    ({ connection, lan, lanServers, embeddedUrl }) => {
       const calls: BridgeCall[] = []
       const control: FakeBridgeControl = {
         connection,
@@ -59,6 +71,12 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
         emit: (next) => {
           control.connection = next
           for (const listener of control.listeners) listener(next)
+        },
+        lanServers,
+        lanListeners: [],
+        emitLanServers: (list) => {
+          control.lanServers = list
+          for (const listener of control.lanListeners) listener(list)
         },
       }
       window.__bridgeCalls = calls
@@ -118,6 +136,15 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
               : { enabled: false, port, addresses: [], demoAccountsDisabled: false }
             return control.lan
           }),
+        watchLanServers: (listener) => {
+          calls.push({ method: 'watchLanServers', args: [] })
+          control.lanListeners.push(listener)
+          setTimeout(() => listener(control.lanServers), 0)
+          return () => {
+            calls.push({ method: 'watchLanServers', args: ['stop'] })
+            control.lanListeners = control.lanListeners.filter((l) => l !== listener)
+          }
+        },
         getAppVersion: () => answer('getAppVersion', [], () => '1.4.2'),
         backupData: () =>
           answer('backupData', [], () => ({ file: '/home/gamer/gamerstage-backup.db' })),
@@ -126,7 +153,12 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
       }
       window.gamerstage = bridge
     },
-    { connection: options.connection, lan: options.lan ?? {}, embeddedUrl: EMBEDDED_URL },
+    {
+      connection: options.connection,
+      lan: options.lan ?? {},
+      lanServers: options.lanServers ?? { servers: [], problem: null },
+      embeddedUrl: EMBEDDED_URL,
+    },
   )
 }
 

@@ -44,3 +44,44 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 )
+
+/** The live event stream: one request that stays open for as long as the page is signed in. */
+const LIVE_STREAM = /\/api\/events(?:\?|$)/
+
+/**
+ * Playwright's `networkidle`, but blind to the live event stream, which never ends by design and
+ * so would hold `networkidle` forever on every signed-in page. Resolves once the page has loaded
+ * and `quietMs` pass with no other request starting or in flight; fails after `timeoutMs`.
+ * A request already in flight when this is called counts once it finishes or fails.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 15_000) {
+  await page.waitForLoadState('load')
+  const inFlight = new Set<unknown>()
+  let lastActivity = Date.now()
+  const started = (request: { url(): string }) => {
+    if (LIVE_STREAM.test(request.url())) return
+    inFlight.add(request)
+    lastActivity = Date.now()
+  }
+  const ended = (request: { url(): string }) => {
+    if (LIVE_STREAM.test(request.url())) return
+    inFlight.delete(request)
+    lastActivity = Date.now()
+  }
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  try {
+    const deadline = Date.now() + timeoutMs
+    while (inFlight.size > 0 || Date.now() - lastActivity < quietMs) {
+      if (Date.now() > deadline) {
+        throw new Error(`The network did not settle within ${timeoutMs} ms (${inFlight.size} open)`)
+      }
+      await page.waitForTimeout(50)
+    }
+  } finally {
+    page.off('request', started)
+    page.off('requestfinished', ended)
+    page.off('requestfailed', ended)
+  }
+}

@@ -68,6 +68,9 @@ test('long lists load 20 at a time with infinite scroll', async ({ page, request
 })
 
 test('a refused like rolls back and shows the server error', async ({ page }) => {
+  // A server without the live stream: the page does not hear of the other tab's like (with the
+  // stream it would, and the click would be an unlike; tests/e2e/live.spec.ts).
+  await page.route('**/api/events', (route) => route.fulfill({ status: 404, json: { errors: [] } }))
   await loginDemo(page)
   await page.goto('/explore')
   const post = page.getByRole('article').first()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, loginDemo } from './helpers'
+import { DEMO, loginDemo, waitForQuietNetwork } from './helpers'
 
 test.use({ viewport: { width: 375, height: 740 } })
 
@@ -34,7 +34,7 @@ test('nothing overflows the phone width', async ({ page }) => {
   for (const path of ['/home', '/explore', '/bookmarks', `/${DEMO.username}`, '/post/1']) {
     await page.goto(path)
     await expect(page.getByRole('main')).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await waitForQuietNetwork(page)
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     )

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { signup } from './helpers'
+import { signup, waitForQuietNetwork } from './helpers'
 
 /** Screenshots for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -62,7 +62,7 @@ for (const theme of ['dark', 'light'] as const) {
     const cardTop = (await card.boundingBox())?.y ?? Infinity
     expect(cardTop, 'first post position').toBeLessThan(PHONE.height * 0.55)
 
-    await page.waitForLoadState('networkidle')
+    await waitForQuietNetwork(page)
     await expectNoOverflow(page, '/home')
     await expectControlsOnScreen(page, '/home')
     await page.screenshot({ path: `${dir}/phone-home-${theme}.png` })
@@ -72,7 +72,7 @@ for (const theme of ['dark', 'light'] as const) {
     await page.getByRole('textbox', { name: 'Write a comment' }).fill(`${LONG_WORD}!`)
     await page.getByRole('button', { name: 'Comment', exact: true }).click()
     await expect(page.locator('.comment')).toHaveCount(1)
-    await page.waitForLoadState('networkidle')
+    await waitForQuietNetwork(page)
     await expectNoOverflow(page, 'post page')
     await expectControlsOnScreen(page, 'post page')
     await page.screenshot({ path: `${dir}/phone-post-${theme}.png`, fullPage: true })
@@ -80,7 +80,7 @@ for (const theme of ['dark', 'light'] as const) {
     for (const path of [`/${name}`, '/explore', '/bookmarks', '/server']) {
       await page.goto(path)
       await expect(page.getByRole('main')).toBeVisible()
-      await page.waitForLoadState('networkidle')
+      await waitForQuietNetwork(page)
       await expectNoOverflow(page, path)
       await expectControlsOnScreen(page, path)
       const label = path === `/${name}` ? 'profile' : path.slice(1)
@@ -102,7 +102,7 @@ test('the main column has one width on every page', async ({ page }) => {
   for (const path of ['/home', '/explore', '/bookmarks', '/post/1', '/player1', '/server']) {
     await page.goto(path)
     await expect(page.getByRole('main')).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await waitForQuietNetwork(page)
     widths[path] = await page.evaluate(() => {
       const column = document.querySelector<HTMLElement>('[data-main-column]')
       return column ? Math.round(column.getBoundingClientRect().width) : -1

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEMO, loginDemo } from './helpers'
+import { DEMO, loginDemo, waitForQuietNetwork } from './helpers'
 
 /** Screenshots of every screen, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -16,7 +16,7 @@ for (const variant of variants) {
     await page.setViewportSize(variant.viewport)
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
     const shot = async (screen: string) => {
-      await page.waitForLoadState('networkidle')
+      await waitForQuietNetwork(page)
       await page.screenshot({ path: `${dir}/${screen}-${variant.name}.png` })
     }
     await page.goto('/')

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { EMBEDDED_URL, installFakeBridge } from './fake-bridge'
-import { loginDemo } from './helpers'
+import { loginDemo, waitForQuietNetwork } from './helpers'
 
 /** Screenshots of the Server page, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -25,7 +25,7 @@ for (const variant of variants) {
       },
     })
     const shot = async (screen: string, fullPage = false) => {
-      await page.waitForLoadState('networkidle')
+      await waitForQuietNetwork(page)
       await page.screenshot({ path: `${dir}/${screen}-${variant.name}.png`, fullPage })
     }
 

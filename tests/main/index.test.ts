@@ -8,9 +8,22 @@ import { closeNet, freePort, health, holdPort, removeTempDirs, tempDir } from '.
 import { electronMock, type BrowserWindow, type ElectronMock } from './mocks/electron'
 
 vi.mock('electron', () => import('./mocks/electron'))
+// Host for LAN announces the server: here on an in-memory bus, never on this machine's network.
+// And should anything still reach for the real library, it fails instead of multicasting.
+vi.mock('multicast-dns', () => ({
+  default: () => {
+    throw new Error('a test tried to open a real mDNS socket')
+  },
+}))
+vi.mock('../../src/server/discovery/transport', async () => {
+  const { FakeBus } = await import('../server/discovery/fake-transport')
+  return { multicastTransport: () => new FakeBus().transport('192.168.1.20') }
+})
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..')
-const REQUEST_CHANNELS = Object.values(Channel).filter((c) => c !== Channel.ConnectionChanged)
+/** Main → renderer messages have no handler. */
+const EVENT_CHANNELS: string[] = [Channel.ConnectionChanged, Channel.LanServersChanged]
+const REQUEST_CHANNELS = Object.values(Channel).filter((c) => !EVENT_CHANNELS.includes(c))
 
 /** An IPC event from a window's top frame, as Electron makes one. */
 const fromWindow = (window: { webContents: { mainFrame: unknown } }) => ({

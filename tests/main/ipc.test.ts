@@ -1,7 +1,7 @@
 import type { IpcMain, WebContents } from 'electron'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { isAppFrame, registerIpc, type IpcServices } from '../../src/main/ipc'
-import type { LanSharingStatus } from '../../src/shared/bridge'
+import type { LanServerList, LanSharingStatus } from '../../src/shared/bridge'
 import { Channel } from '../../src/shared/ipc-channels'
 
 type Handler = (event: { sender: unknown; senderFrame: unknown }, ...args: unknown[]) => unknown
@@ -19,6 +19,10 @@ const SHARING: LanSharingStatus = {
   addresses: ['http://192.168.1.20:4567'],
   demoAccountsDisabled: true,
 }
+const FOUND: LanServerList = {
+  servers: [{ name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', version: '0.1.0' }],
+  problem: null,
+}
 
 describe('registerIpc', () => {
   let handlers: Map<string, Handler>
@@ -27,6 +31,7 @@ describe('registerIpc', () => {
     setConnection: ReturnType<typeof vi.fn<IpcServices['setConnection']>>
     getLanSharing: ReturnType<typeof vi.fn<IpcServices['getLanSharing']>>
     setLanSharing: ReturnType<typeof vi.fn<IpcServices['setLanSharing']>>
+    watchLanServers: ReturnType<typeof vi.fn<IpcServices['watchLanServers']>>
     appVersion: string
     backupData: ReturnType<typeof vi.fn<IpcServices['backupData']>>
     restoreData: ReturnType<typeof vi.fn<IpcServices['restoreData']>>
@@ -44,6 +49,7 @@ describe('registerIpc', () => {
       setConnection: vi.fn(async () => CONNECTION),
       getLanSharing: vi.fn(() => SHARING),
       setLanSharing: vi.fn(async () => SHARING),
+      watchLanServers: vi.fn(() => FOUND),
       appVersion: '1.2.3',
       backupData: vi.fn(async () => ({ file: '/backups/a.db' })),
       restoreData: vi.fn(async () => null),
@@ -78,7 +84,8 @@ describe('registerIpc', () => {
     services.getConnection.mock.calls.length +
     services.setConnection.mock.calls.length +
     services.getLanSharing.mock.calls.length +
-    services.setLanSharing.mock.calls.length
+    services.setLanSharing.mock.calls.length +
+    services.watchLanServers.mock.calls.length
 
   it('registers a handler for every request channel and none for the event channel', () => {
     expect([...handlers.keys()].sort()).toEqual(
@@ -87,6 +94,7 @@ describe('registerIpc', () => {
         Channel.SetConnection,
         Channel.GetLanSharing,
         Channel.SetLanSharing,
+        Channel.WatchLanServers,
         Channel.GetAppVersion,
         Channel.BackupData,
         Channel.RestoreData,
@@ -99,6 +107,7 @@ describe('registerIpc', () => {
     [Channel.SetConnection, [{ kind: 'embedded' }]],
     [Channel.GetLanSharing, []],
     [Channel.SetLanSharing, [{ enabled: true, port: 5000 }]],
+    [Channel.WatchLanServers, [true]],
     [Channel.GetAppVersion, []],
   ])('refuses %s from a sender that is not our window', async (channel, args) => {
     await expect(invoke(channel, otherContents, ...args)).rejects.toThrow('Not allowed.')
@@ -169,6 +178,27 @@ describe('registerIpc', () => {
     )
 
     expect(services.setLanSharing).not.toHaveBeenCalled()
+  })
+
+  it('starts and stops looking for LAN servers for our window, with a boolean only', async () => {
+    await expect(invoke(Channel.WatchLanServers, ourContents, true)).resolves.toEqual(FOUND)
+    await invoke(Channel.WatchLanServers, ourContents, false)
+    expect(services.watchLanServers.mock.calls).toEqual([[true], [false]])
+
+    for (const bad of [undefined, 'true', 1, { watching: true }]) {
+      await expect(invoke(Channel.WatchLanServers, ourContents, bad)).rejects.toThrow(
+        'Invalid request.',
+      )
+    }
+    await expect(
+      invokeFrom(
+        Channel.WatchLanServers,
+        ourContents,
+        { url: 'http://evil.example/', parent: null },
+        true,
+      ),
+    ).rejects.toThrow('Not allowed.')
+    expect(services.watchLanServers).toHaveBeenCalledTimes(2)
   })
 
   it('answers GetConnection from the service', async () => {

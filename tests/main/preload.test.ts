@@ -37,6 +37,7 @@ describe('preload', () => {
         'onConnectionChange',
         'getLanSharing',
         'setLanSharing',
+        'watchLanServers',
         'getAppVersion',
         'backupData',
         'restoreData',
@@ -136,5 +137,65 @@ describe('preload', () => {
 
     expect(first).not.toHaveBeenCalled()
     expect(second).toHaveBeenCalledExactlyOnceWith({ kind: 'embedded', baseUrl: 'y' })
+  })
+
+  describe('watchLanServers', () => {
+    const FOUND = {
+      servers: [{ name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', version: '0.1.0' }],
+      problem: null,
+    }
+
+    it('starts looking, hands over the first list and every change, and stops', async () => {
+      electron.ipcRenderer.invoke.mockResolvedValue(FOUND)
+      const before = electron.ipcRenderer.listenerCount(Channel.LanServersChanged)
+      const listener = vi.fn()
+
+      const stop = bridge.watchLanServers?.(listener)
+
+      expect(electron.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(
+        Channel.WatchLanServers,
+        true,
+      )
+      await vi.waitFor(() => expect(listener).toHaveBeenCalledExactlyOnceWith(FOUND))
+      const later = { servers: [], problem: null }
+      electron.ipcRenderer.emit(Channel.LanServersChanged, later)
+      expect(listener).toHaveBeenLastCalledWith(later)
+
+      stop?.()
+
+      expect(electron.ipcRenderer.invoke).toHaveBeenLastCalledWith(Channel.WatchLanServers, false)
+      expect(electron.ipcRenderer.listenerCount(Channel.LanServersChanged)).toBe(before)
+      electron.ipcRenderer.emit(Channel.LanServersChanged, FOUND)
+      expect(listener).toHaveBeenCalledTimes(2)
+    })
+
+    it('drops a first answer that arrives after the stop', async () => {
+      let answer: (list: unknown) => void = () => undefined
+      electron.ipcRenderer.invoke.mockImplementationOnce(
+        () => new Promise((resolve) => (answer = resolve)),
+      )
+      const listener = vi.fn()
+      const stop = bridge.watchLanServers?.(listener)
+      stop?.()
+      answer(FOUND)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+
+      expect(listener).not.toHaveBeenCalled()
+    })
+
+    it('turns a refusal into a list with a problem, not a rejection', async () => {
+      electron.ipcRenderer.invoke.mockRejectedValueOnce(new Error('Not allowed.'))
+      const listener = vi.fn()
+
+      const stop = bridge.watchLanServers?.(listener)
+
+      await vi.waitFor(() =>
+        expect(listener).toHaveBeenCalledExactlyOnceWith({
+          servers: [],
+          problem: 'Could not look for servers on your network.',
+        }),
+      )
+      stop?.()
+    })
   })
 })

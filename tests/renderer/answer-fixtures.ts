@@ -28,6 +28,7 @@ export function postOf(id: string, username = 'player1', extra: Partial<Post> = 
     commentCount: 0,
     editedAt: null,
     media: [],
+    mentions: [],
     ...extra,
   }
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { bridgeErrorMessage } from '../../src/renderer/src/lib/bridge-error'
-import { parsePort } from '../../src/renderer/src/lib/port'
 
 describe('bridgeErrorMessage', () => {
   it.each([
@@ -30,22 +29,5 @@ describe('bridgeErrorMessage', () => {
     expect(bridgeErrorMessage('Error: The disk is full.')).toBe('The disk is full.')
     expect(bridgeErrorMessage(new Error(''))).toBe('Something went wrong. ')
     expect(bridgeErrorMessage(undefined, 'Nope')).toBe('Nope')
-  })
-})
-
-describe('parsePort', () => {
-  it.each([
-    ['4567', 4567],
-    [' 1024 ', 1024],
-    ['65535', 65535],
-    ['1023', null],
-    ['65536', null],
-    ['80', null],
-    ['45a7', null],
-    ['', null],
-    ['4567.5', null],
-    ['-4567', null],
-  ])('reads %j as %j', (input, expected) => {
-    expect(parsePort(input)).toBe(expected)
   })
 })

@@ -56,6 +56,14 @@ const AccountPage = lazyScreen(
   () => import('./routes/AccountPage').then((module) => module.AccountPage),
   'Loading your account',
 )
+const NotificationsPage = lazyScreen(
+  () => import('./routes/NotificationsPage').then((module) => module.NotificationsPage),
+  'Loading your notifications',
+)
+const TagPage = lazyScreen(
+  () => import('./routes/TagPage').then((module) => module.TagPage),
+  'Loading the tag',
+)
 const ServerRoute = lazyScreen(
   () => import('./routes/ServerPage').then((module) => module.ServerRoute),
   'Loading the server settings',
@@ -82,6 +90,10 @@ export function App() {
             <Route path="/bookmarks" element={<BookmarksPage />} />
             <Route path="/post/:postId" element={<PostPage />} />
             <Route path="/settings" element={<AccountPage />} />
+            {/* `notifications` and `tags` cannot be usernames (docs/API.md, "Notifications"). */}
+            <Route path="/notifications" element={<NotificationsPage />} />
+            <Route path="/tags/:tag" element={<TagPage />} />
+            <Route path="/tags" element={<Navigate to="/explore" replace />} />
             <Route path="/:username" element={<ProfilePage />} />
           </Route>
         </Route>

@@ -46,17 +46,18 @@ export function startLanAdvertiser(options: LanAdvertiserOptions): Advertisement
 
 export interface LanBrowserOptions {
   onChange?: (servers: FoundServer[]) => void
+  /** Told when the real network's socket fails (not used with `transport`). */
+  onError?: (error: Error) => void
   transport?: MdnsTransport
   queryEveryMs?: number
 }
 
 /** Starts listing the Gamerstage servers on the LAN; `stop()` closes the socket. */
 export function startLanBrowser(options: LanBrowserOptions = {}): Browser {
-  const transport = options.transport ?? multicastTransport()
+  const transport = options.transport ?? multicastTransport({ onError: options.onError })
   const browser = browseServers({ ...options, transport })
   return {
-    servers: browser.servers,
-    refresh: browser.refresh,
+    ...browser,
     stop() {
       browser.stop()
       if (!options.transport) transport.destroy()

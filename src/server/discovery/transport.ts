@@ -32,6 +32,8 @@ export interface MulticastOptions {
    * network namespace); every interface when not given.
    */
   interfaceAddress?: string
+  /** Told when the socket fails (e.g. port 5353 refused); logged when not given. */
+  onError?: (error: Error) => void
 }
 
 /** mDNS on the real network (UDP port 5353, group 224.0.0.251), through multicast-dns. */
@@ -43,6 +45,8 @@ export function multicastTransport(options: MulticastOptions = {}): MdnsTranspor
   )
   // A malformed packet from someone else on the LAN is theirs to fix, not ours to crash on.
   mdns.on('warning', () => undefined)
-  mdns.on('error', (error: Error) => console.error('LAN discovery:', error.message))
+  mdns.on('error', (error: Error) =>
+    options.onError ? options.onError(error) : console.error('LAN discovery:', error.message),
+  )
   return mdns
 }

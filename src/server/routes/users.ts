@@ -12,6 +12,7 @@ import {
 } from '../context'
 import { unauthorized } from '../errors'
 import { MESSAGES } from '../messages'
+import { pageFollowList, type FollowListKind } from '../services/follow-lists'
 import { pageOf } from '../services/pagination'
 import {
   addBookmark,
@@ -34,7 +35,7 @@ import {
 import { validate } from '../validate'
 import { liveActionsOf } from '../events/live-actions'
 import { wholeListResponse, type WholeList } from '../whole-list'
-import type { Post, User } from '../../shared/api-types'
+import type { FollowListPage, Post, User } from '../../shared/api-types'
 
 const usersQuerySchema = pageQuerySchema.extend({
   search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
@@ -82,6 +83,27 @@ export function usersRoutes(deps: AppDeps) {
           nextCursor: page.nextCursor,
         })
       })
+      // Always a page, newest follow first (docs/API.md, "Follower and following lists").
+      .get('/:username/followers', optionalViewer(deps), validate('query', pageQuerySchema), (c) =>
+        c.json(
+          followListPage(
+            'followers',
+            c.req.param('username'),
+            c.get('viewerId'),
+            c.req.valid('query'),
+          ),
+        ),
+      )
+      .get('/:username/following', optionalViewer(deps), validate('query', pageQuerySchema), (c) =>
+        c.json(
+          followListPage(
+            'following',
+            c.req.param('username'),
+            c.get('viewerId'),
+            c.req.valid('query'),
+          ),
+        ),
+      )
       .get('/:username', optionalViewer(deps), (c) => {
         const user = getUserByUsername(db, c.req.param('username'))
         // Bookmarks are private: only their owner sees them.
@@ -114,6 +136,17 @@ export function usersRoutes(deps: AppDeps) {
         return bookmarkAnswer(c, userId, post)
       })
   )
+
+  function followListPage(
+    kind: FollowListKind,
+    username: string,
+    viewerId: number | null,
+    query: { limit?: number; cursor?: string },
+  ): FollowListPage {
+    const owner = getUserByUsername(db, username)
+    const page = { limit: query.limit ?? LIMITS.pageSizeDefault, cursor: query.cursor ?? null }
+    return pageFollowList(db, kind, owner.id, viewerId, page)
+  }
 
   function followAnswer(userId: number, rawTargetId: string) {
     return {

@@ -6,6 +6,7 @@ import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api
 import type { Db } from '../db/client'
 import { COMMENT_COLUMNS, idList, POST_COLUMNS, selectAll } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
+import { resolveMentions } from './mentions'
 import { loadPostImages } from './post-images'
 import { formatTimestamp } from './time'
 
@@ -112,7 +113,11 @@ export function presentComments(db: Db, rows: CommentRow[], options: PresentOpti
     ),
     (vote) => vote.targetId,
   )
-  return rows.map((row) => {
+  const mentions = resolveMentions(
+    db,
+    rows.map((row) => row.text),
+  )
+  return rows.map((row, index) => {
     const id = String(row.id)
     const author = authors.get(row.authorId)
     if (!author) throw new Error(`Comment ${row.id} has no author`)
@@ -132,6 +137,7 @@ export function presentComments(db: Db, rows: CommentRow[], options: PresentOpti
       },
       createdAt: formatTimestamp(row.createdAt),
       updatedAt: formatTimestamp(row.updatedAt),
+      mentions: mentions[index] ?? [],
     }
   })
 }
@@ -149,6 +155,10 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
     (row) => row.targetId,
   )
   const images = loadPostImages(db, postIds)
+  const mentions = resolveMentions(
+    db,
+    rows.map((row) => row.content),
+  )
   const commentsByPost =
     options.detail === 'full'
       ? groupBy(
@@ -166,7 +176,7 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
           (comment) => Number(comment.postId),
         )
       : new Map<number, Comment[]>()
-  return rows.map((row) => {
+  return rows.map((row, index) => {
     const id = String(row.id)
     const author = authors.get(row.authorId)
     if (!author) throw new Error(`Post ${row.id} has no author`)
@@ -188,6 +198,7 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
       commentCount: row.commentCount,
       editedAt: row.editedAt === null ? null : formatTimestamp(row.editedAt),
       media: images.get(row.id) ?? [],
+      mentions: mentions[index] ?? [],
     }
   })
 }

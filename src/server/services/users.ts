@@ -124,7 +124,8 @@ export function usersByIds(db: Db, ids: number[]): UserRow[] {
   return inIdOrder(ids, rows)
 }
 
-const toListItem = (row: UserRow): UserListItem => ({
+/** A user as the paged user lists show them (`UserListItem`): summary, bio and counts. */
+export const toUserListItem = (row: UserRow): UserListItem => ({
   ...toUserSummary(row),
   bio: row.bio,
   followerCount: row.followerCount,
@@ -153,7 +154,7 @@ export function searchUsers(db: Db, prefix: string, page: PageRequest): UserPage
     page.limit + 1,
   )
   const finished = finishPage(rows, page.limit, (row) => [row.usernameKey, row.id])
-  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+  return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
 
 /** All users in sign-up order, a page at a time. */
@@ -167,7 +168,7 @@ export function pageUsers(db: Db, page: PageRequest): UserPage {
     .limit(page.limit + 1)
     .all()
   const finished = finishPage(rows, page.limit, (row) => [row.id])
-  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+  return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
 
 /** People the viewer does not follow yet (never the viewer), the most followed first. */
@@ -187,7 +188,7 @@ export function suggestUsers(db: Db, viewerId: number, page: PageRequest): UserP
     .limit(page.limit + 1)
     .all()
   const finished = finishPage(rows, page.limit, (row) => [row.followerCount, row.id])
-  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+  return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
 
 /** The profile fields `/users/edit` may change; everything else in `userData` is ignored. */

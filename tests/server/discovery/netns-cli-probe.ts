@@ -38,7 +38,11 @@ const cli = spawn(
 let output = ''
 cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
 cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-await waitFor(() => output.includes('Announced on the LAN'), 20_000)
+// The CLI announces first and prints its address after: wait for both lines.
+await waitFor(
+  () => output.includes('Announced on the LAN') && output.includes('listening on'),
+  20_000,
+)
 const port = Number(/listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1])
 
 const transport = multicastTransport({ interfaceAddress: '127.0.0.1' })

@@ -26,6 +26,11 @@ export function listUserPosts(username: string, cursor?: string | null): Promise
   })
 }
 
+/** A tag's posts, newest first (`tag` without its `#`; docs/API.md "Mentions and tags"). */
+export function listTagPosts(tag: string, cursor?: string | null): Promise<PostsPage> {
+  return request<PostsPage>('/posts', { query: { tag, limit, cursor }, answer: ANSWERS.postsPage })
+}
+
 /** One post as its page needs it: counts and the viewer's own reaction, not every reactor. */
 export function getPost(postId: string): Promise<PostResponse> {
   return request<PostResponse>(`/posts/${enc(postId)}`, { minimal: true, answer: ANSWERS.post })

@@ -3,10 +3,12 @@ import { Outlet } from 'react-router-dom'
 import { KeyboardShortcuts } from './KeyboardShortcuts'
 import { ModalHost } from './ModalHost'
 import { BottomBar, Sidebar } from './Navigation'
+import { useNotificationsLive } from './NotificationBell'
 import { TopBar } from './TopBar'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
+  useNotificationsLive()
   return (
     <div className="app">
       <a href="#main" className="skip-link">

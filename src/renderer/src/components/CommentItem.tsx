@@ -2,7 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Comment } from '../../../shared/api-types'
-import { deleteCommentAtom, voteCommentAtom, voteOf } from '../state/comments'
+import { voteCommentAtom, voteOf } from '../state/comment-votes'
+import { deleteCommentAtom } from '../state/comments'
 import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
 import { useUndoableDelete } from '../lib/use-undoable-delete'
@@ -10,6 +11,7 @@ import { Avatar } from './Avatar'
 import { ContentMenu } from './ContentMenu'
 import { DeletedPlaceholder } from './DeletedPlaceholder'
 import { Icon } from './Icon'
+import { RichText } from './PostText'
 import { RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
 
@@ -102,7 +104,9 @@ export function CommentItem({ comment, postId, postOwner, removed = false }: Com
             />
           ) : null}
         </div>
-        <p className="comment-text">{comment.text}</p>
+        <p className="comment-text">
+          <RichText text={comment.text} mentions={comment.mentions} />
+        </p>
         <div className="comment-votes">
           <button
             type="button"

@@ -1,12 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
+import type { ConnectionTarget, LanServer } from '../../../shared/bridge'
 import { getBridge } from '../bridge/get-bridge'
 import { bridgeErrorMessage } from '../lib/bridge-error'
 import { notifySuccess } from '../lib/notify'
+import { useLanServers } from '../lib/use-lan-servers'
 import { connectionAtom, connectionChangedAtom } from '../state/connection'
 import { endSessionAtom } from '../state/session'
 import { Icon } from './Icon'
+import { LanServerList } from './LanServerList'
 
 export const SERVER_URL_PLACEHOLDER = 'http://192.168.1.20:4567'
 
@@ -20,33 +23,54 @@ export function ConnectionPanel() {
   const endSession = useSetAtom(endSessionAtom)
   const [choice, setChoice] = useState<Choice>(connection.kind)
   const [url, setUrl] = useState(connection.kind === 'remote' ? connection.baseUrl : '')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  /** What is being checked: the typed choice (`form`), or a found server's address. */
+  const [busy, setBusy] = useState<'form' | string | null>(null)
+  /** The last failure, shown where it came from: the form or the list of found servers. */
+  const [error, setError] = useState<{ text: string; from: 'form' | 'list' } | null>(null)
+  const found = useLanServers(bridge)
   const errorId = useId()
   const alreadyHere = choice === 'embedded' && connection.kind === 'embedded'
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy || alreadyHere) return
-    if (choice === 'remote' && !url.trim()) {
-      setError("Enter the address of your friend's server, e.g. http://192.168.1.20:4567.")
-      return
-    }
-    setBusy(true)
+  /** Every way of connecting ends here: the main process checks the address first. */
+  const connect = async (target: ConnectionTarget, from: 'form' | 'list') => {
+    setBusy(from === 'form' || target.kind === 'embedded' ? 'form' : target.url)
     setError(null)
     try {
-      const next = await bridge.setConnection(
-        choice === 'embedded' ? { kind: 'embedded' } : { kind: 'remote', url: url.trim() },
-      )
+      const next = await bridge.setConnection(target)
       connectionChanged(next)
       // Even the same server again starts from its login page.
       endSession()
       const where = next.kind === 'embedded' ? "this computer's server" : next.baseUrl
       notifySuccess(`Connected to ${where}`, { toastId: 'connected', autoClose: 4000 })
     } catch (caught) {
-      setError(bridgeErrorMessage(caught))
-      setBusy(false)
+      setError({ text: bridgeErrorMessage(caught), from })
+    } finally {
+      setBusy(null)
     }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy || alreadyHere) return
+    if (choice === 'remote' && !url.trim()) {
+      setError({
+        text: "Enter the address of your friend's server, e.g. http://192.168.1.20:4567.",
+        from: 'form',
+      })
+      return
+    }
+    await connect(
+      choice === 'embedded' ? { kind: 'embedded' } : { kind: 'remote', url: url.trim() },
+      'form',
+    )
+  }
+
+  const join = (server: LanServer) => {
+    if (busy) return
+    // The form shows the chosen server too, should the check fail and the person retype it.
+    setChoice('remote')
+    setUrl(server.url)
+    void connect({ kind: 'remote', url: server.url }, 'list')
   }
 
   return (
@@ -69,8 +93,21 @@ export function ConnectionPanel() {
         </strong>
       </div>
 
+      <LanServerList
+        found={found}
+        connectedUrl={connection.kind === 'remote' ? connection.baseUrl : null}
+        checking={busy === 'form' ? null : busy}
+        disabled={busy !== null}
+        onJoin={join}
+      />
+      {error?.from === 'list' ? (
+        <p className="field-error" role="alert">
+          {error.text}
+        </p>
+      ) : null}
+
       <form className="server-form" onSubmit={submit} noValidate>
-        <fieldset className="choice-group" disabled={busy}>
+        <fieldset className="choice-group" disabled={busy !== null}>
           <legend className="visually-hidden">Server</legend>
           <label className={`choice${choice === 'embedded' ? ' selected' : ''}`}>
             <input
@@ -117,23 +154,23 @@ export function ConnectionPanel() {
               spellCheck={false}
               placeholder={SERVER_URL_PLACEHOLDER}
               value={url}
-              disabled={busy}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              disabled={busy !== null}
+              aria-invalid={error?.from === 'form' ? true : undefined}
+              aria-describedby={error?.from === 'form' ? errorId : undefined}
               onChange={(event) => setUrl(event.target.value)}
             />
           </label>
         ) : null}
 
-        {error ? (
+        {error?.from === 'form' ? (
           <p id={errorId} className="field-error" role="alert">
-            {error}
+            {error.text}
           </p>
         ) : null}
 
         <div className="server-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy || alreadyHere}>
-            {busy ? (
+          <button type="submit" className="btn btn-primary" disabled={busy !== null || alreadyHere}>
+            {busy === 'form' ? (
               <>
                 <span className="spinner spinner-sm" aria-hidden="true" /> Checking…
               </>

@@ -1,12 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import type { UserSummary } from '../../../shared/api-types'
-import { followingNamesAtom, userAtom } from '../state/auth'
-import { toggleFollowAtom } from '../state/users'
+import { userAtom } from '../state/auth'
+import { shownFollowingNamesAtom, toggleFollowAtom } from '../state/users'
 
 /** Follow / Following toggle; hidden for oneself. */
 export function FollowButton({ target, small = false }: { target: UserSummary; small?: boolean }) {
   const me = useAtomValue(userAtom)
-  const following = useAtomValue(followingNamesAtom).has(target.username)
+  const following = useAtomValue(shownFollowingNamesAtom).has(target.username)
   const toggle = useSetAtom(toggleFollowAtom)
   if (!me || me.username === target.username) return null
   return (

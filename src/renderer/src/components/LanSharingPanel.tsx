@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import type { LanSharingStatus } from '../../../shared/bridge'
 import { getBridge } from '../bridge/get-bridge'
 import { bridgeErrorMessage } from '../lib/bridge-error'
-import { PORT_ERROR, parsePort } from '../lib/port'
+import { MAX_PORT, MIN_PORT, PORT_ERROR, parsePort } from '../../../shared/port'
 import { CopyButton } from './CopyButton'
 import { Icon } from './Icon'
 import { Spinner } from './Spinner'
@@ -116,7 +116,7 @@ export function LanSharingPanel() {
           <p id={portErrorId} className="muted small">
             {status.enabled
               ? `Sharing on port ${status.port}. Turn sharing off to change the port.`
-              : 'The port friends connect to, from 1024 to 65535.'}
+              : `The port friends connect to, from ${MIN_PORT} to ${MAX_PORT}.`}
           </p>
 
           {error ? (
@@ -147,8 +147,9 @@ function SharedAddresses({ status }: { status: LanSharingStatus }) {
             ))}
           </ul>
           <p className="muted small">
-            In Gamerstage they choose <em>A friend’s server</em> and paste it. Friends can also open
-            this address in any browser.
+            Friends’ Gamerstage apps on this network list your server by itself, or they choose{' '}
+            <em>A friend’s server</em> and paste the address. Friends can also open this address in
+            any browser.
           </p>
         </>
       ) : (

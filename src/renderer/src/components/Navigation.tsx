@@ -5,6 +5,7 @@ import { openModalAtom } from '../state/modals'
 import { useHomeHabit } from '../lib/use-home-habit'
 import { Avatar } from './Avatar'
 import { Icon } from './Icon'
+import { NotificationBell } from './NotificationBell'
 import type { IconName } from './Icon'
 import { profilePath } from '../lib/paths'
 
@@ -59,7 +60,7 @@ export function Sidebar() {
   )
 }
 
-/** The phone bottom bar: home, bookmarks, add post, explore, profile. */
+/** The phone bottom bar: home, bookmarks, add post, explore, notifications, profile. */
 export function BottomBar() {
   const user = useAtomValue(userAtom)
   const homeHabit = useHomeHabit()
@@ -90,6 +91,7 @@ export function BottomBar() {
         <Icon name="plus" size={26} />
       </button>
       {item('/explore', 'Explore', 'explore')}
+      <NotificationBell className={navClass} size={24} />
       {item(`/${user?.username ?? ''}`, 'Profile', 'user')}
     </nav>
   )

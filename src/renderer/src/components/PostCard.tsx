@@ -8,12 +8,13 @@ import { copyText } from '../lib/clipboard'
 import { notifyError, notifySuccess } from '../lib/notify'
 import { formatCount } from '../lib/relative-time'
 import { useUndoableDelete } from '../lib/use-undoable-delete'
-import { bookmarkIdsAtom, userAtom } from '../state/auth'
+import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
 import {
   deletedPostIdsAtom,
   deletePostAtom,
   isLikedBy,
+  shownBookmarkIdsAtom,
   toggleBookmarkAtom,
   toggleLikeAtom,
 } from '../state/posts'
@@ -22,7 +23,7 @@ import { ContentMenu } from './ContentMenu'
 import { DeletedPlaceholder } from './DeletedPlaceholder'
 import { Icon } from './Icon'
 import { PostMedia } from './PostMedia'
-import { LinkifiedText } from './PostText'
+import { RichText } from './PostText'
 import { EditedMark, RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
 
@@ -43,7 +44,7 @@ const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"],
 
 export function PostCard({ post, detail = false }: PostCardProps) {
   const me = useAtomValue(userAtom)
-  const bookmarked = useAtomValue(bookmarkIdsAtom).has(post._id)
+  const bookmarked = useAtomValue(shownBookmarkIdsAtom).has(post._id)
   const deleted = useAtomValue(deletedPostIdsAtom).has(post._id)
   const toggleLike = useSetAtom(toggleLikeAtom)
   const toggleBookmark = useSetAtom(toggleBookmarkAtom)
@@ -167,7 +168,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
       ) : null}
       {post.content ? (
         <p className="post-content">
-          <LinkifiedText text={post.content} />
+          <RichText text={post.content} mentions={post.mentions} />
         </p>
       ) : null}
       {post.media && post.media.length > 0 ? <PostMedia media={post.media} /> : null}

@@ -1,10 +1,12 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
+import { useLiveResync } from '../lib/use-live-resync'
 import { hasMore } from '../state/lists'
-import { loadPostListAtom, postListAtom } from '../state/posts'
+import { PILL_LISTS, loadPostListAtom, postListAtom, refreshPostListAtom } from '../state/posts'
 import type { PostListKey } from '../state/posts'
+import { NewPostsPill } from './NewPostsPill'
 import { PostCard } from './PostCard'
 import { PostSkeletons, Spinner } from './Spinner'
 import { ErrorState } from './States'
@@ -15,10 +17,15 @@ interface PostListProps {
   empty: ReactNode
 }
 
-/** A paged list of posts: refreshes its first page on mount, then loads more on scroll. */
+/**
+ * A paged list of posts: refreshes its first page on mount, then loads more on scroll. Home and
+ * Explore's recent list gather the live stream's new posts behind a pill.
+ */
 export function PostList({ listKey, empty }: PostListProps) {
   const list = useAtomValue(postListAtom(listKey))
   const load = useSetAtom(loadPostListAtom)
+  const refresh = useSetAtom(refreshPostListAtom)
+  const listRef = useRef<HTMLDivElement>(null)
   const more = hasMore(list)
   const loading = list.status === 'loading'
   const sentinel = useInfiniteScroll(() => void load(listKey), more && !loading && !list.error)
@@ -26,6 +33,7 @@ export function PostList({ listKey, empty }: PostListProps) {
   useEffect(() => {
     void load(listKey, { reset: true })
   }, [listKey, load])
+  useLiveResync(() => void refresh(listKey))
 
   if (!list.loaded) {
     if (list.status === 'error' && list.error) {
@@ -36,7 +44,8 @@ export function PostList({ listKey, empty }: PostListProps) {
   if (list.posts.length === 0) return <>{empty}</>
 
   return (
-    <div className="post-list">
+    <div className="post-list" ref={listRef}>
+      {PILL_LISTS.includes(listKey) ? <NewPostsPill listKey={listKey} listRef={listRef} /> : null}
       {list.posts.map((post) => (
         <PostCard key={post._id} post={post} />
       ))}

@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
 import type * as LinkifyModule from 'linkifyjs'
+import { parseRichText } from '../../../shared/rich-text'
+import { profilePath, tagPath } from '../lib/paths'
 
 type Linkify = typeof LinkifyModule
 
 /**
- * linkifyjs (with its list of top-level domains) loads after the first paint, in its own chunk:
- * it would otherwise be a tenth of the first load. Until then a post shows as plain text.
+ * linkifyjs (with its list of top-level domains) loads after the first paint, in its own chunk,
+ * once the browser is idle: it would otherwise be a tenth of the first load, and starting it
+ * costs as much as drawing the posts. Until then a post shows without web links.
  */
 let linkify: Linkify | null = null
 let loading: Promise<Linkify> | null = null
@@ -15,42 +19,131 @@ function loadLinkify(): Promise<Linkify> {
   return loading
 }
 
+/** A part of the text drawn as a link: where it starts and ends, and the link. */
+interface Span {
+  start: number
+  end: number
+  node: ReactNode
+}
+
+/** The http(s) web addresses of `text` as links. */
+function webLinks(finder: Linkify, text: string): Span[] {
+  return finder
+    .find(text, 'url')
+    .filter((match) => /^https?:\/\//i.test(match.href))
+    .map((match) => ({
+      start: match.start,
+      end: match.end,
+      node: (
+        <a
+          key={`url-${match.start}`}
+          href={match.href}
+          target="_blank"
+          rel="noopener noreferrer nofollow"
+          className="post-link"
+        >
+          {match.value}
+        </a>
+      ),
+    }))
+}
+
 /**
- * Text with its web addresses as links. Links open in a new window, which the desktop app turns
- * into the system browser (src/main/window.ts `lockNavigation`); only http(s) addresses count.
+ * Runs `task` when the browser is next idle (at most `timeoutMs` later): after the frame that
+ * shows the posts, which it would otherwise delay by the time linkify takes to start.
  */
-export function LinkifiedText({ text }: { text: string }) {
+function whenIdle(task: () => void, timeoutMs = 500): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: timeoutMs })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, 50)
+  return () => clearTimeout(id)
+}
+
+/**
+ * The `@mentions` of existing users (`mentions`, from the server) and the `#tags` of `text`, as
+ * links, found by the parser the server indexes with (shared/rich-text.ts). A mention of nobody
+ * stays plain text: the server did not list it.
+ */
+function mentionAndTagLinks(text: string, mentions: readonly string[]): Span[] {
+  const stored = new Map(mentions.map((username) => [username.toLowerCase(), username]))
+  const spans: Span[] = []
+  let at = 0
+  for (const segment of parseRichText(text)) {
+    const start = at
+    at += segment.text.length
+    if (segment.kind === 'tag') {
+      spans.push({
+        start,
+        end: at,
+        node: (
+          <Link key={`tag-${start}`} to={tagPath(segment.tag)} className="tag-link">
+            {segment.text}
+          </Link>
+        ),
+      })
+    } else if (segment.kind === 'mention') {
+      const username = stored.get(segment.username.toLowerCase())
+      if (username === undefined) continue
+      spans.push({
+        start,
+        end: at,
+        node: (
+          <Link key={`mention-${start}`} to={profilePath(username)} className="mention-link">
+            {segment.text}
+          </Link>
+        ),
+      })
+    }
+  }
+  return spans
+}
+
+const NO_MENTIONS: readonly string[] = []
+
+/**
+ * A post's or comment's text with its web addresses, `@mentions` of existing users and `#tags`
+ * as links; the rest stays plain, selectable text. Web links open in a new window, which the
+ * desktop app turns into the system browser (src/main/window.ts `lockNavigation`); only http(s)
+ * addresses count. A mention or tag inside a web address is part of the address.
+ */
+export function RichText({
+  text,
+  mentions = NO_MENTIONS,
+}: {
+  text: string
+  mentions?: readonly string[]
+}) {
   const [finder, setFinder] = useState<Linkify | null>(linkify)
   const maybeLink = /[.:]/.test(text)
   useEffect(() => {
     if (!finder && maybeLink) {
       let live = true
-      void loadLinkify().then((module) => live && setFinder(module))
+      const cancel = whenIdle(() => void loadLinkify().then((module) => live && setFinder(module)))
       return () => {
         live = false
+        cancel()
       }
     }
   }, [finder, maybeLink])
 
-  if (!finder || !maybeLink) return <>{text}</>
-  const parts: ReactNode[] = []
-  let at = 0
-  for (const match of finder.find(text, 'url')) {
-    if (!/^https?:\/\//i.test(match.href)) continue
-    if (match.start > at) parts.push(text.slice(at, match.start))
-    parts.push(
-      <a
-        key={match.start}
-        href={match.href}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className="post-link"
-      >
-        {match.value}
-      </a>,
-    )
-    at = match.end
-  }
-  if (at < text.length) parts.push(text.slice(at))
+  const parts = useMemo(() => {
+    const urls = finder && maybeLink ? webLinks(finder, text) : []
+    const inUrl = (span: Span) => urls.some((url) => span.start < url.end && url.start < span.end)
+    const spans = [...urls, ...mentionAndTagLinks(text, mentions).filter((span) => !inUrl(span))]
+    if (spans.length === 0) return [text]
+    spans.sort((a, b) => a.start - b.start)
+    const nodes: ReactNode[] = []
+    let at = 0
+    for (const span of spans) {
+      if (span.start > at) nodes.push(text.slice(at, span.start))
+      nodes.push(span.node)
+      at = span.end
+    }
+    if (at < text.length) nodes.push(text.slice(at))
+    return nodes
+  }, [finder, maybeLink, text, mentions])
+
   return <>{parts}</>
 }

@@ -10,7 +10,8 @@ export function SearchBox() {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  const { users, loading, error, query } = useUserSearch(text)
+  const { users, status, error, query } = useUserSearch(text)
+  const loading = status === 'loading'
   const navigate = useNavigate()
   const listId = useId()
   const trimmed = text.trim()

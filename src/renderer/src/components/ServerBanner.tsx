@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { checkHealth } from '../api/meta'
 import { getBridge } from '../bridge/get-bridge'
+import { liveNoticeAtom } from '../state/live'
 import { serverStatusAtom } from '../state/server-status'
 import { Icon } from './Icon'
 
@@ -18,10 +19,13 @@ function ping() {
 
 /**
  * "Can't reach the server" across the top of every screen while the server is gone, polling its
- * health until it answers; the screens underneath keep what they showed.
+ * health until it answers; the screens underneath keep what they showed. Short of that, it says
+ * when the live updates stopped (after a grace period, live/start.ts) and when they are back.
  */
 export function ServerBanner() {
   const status = useAtomValue(serverStatusAtom)
+  const liveNotice = useAtomValue(liveNoticeAtom)
+  const shown = status.unreachable ? 'unreachable' : liveNotice
   const desktop = getBridge().platform === 'desktop'
   const ref = useRef<HTMLDivElement>(null)
 
@@ -59,9 +63,17 @@ export function ServerBanner() {
       observer?.disconnect()
       root.style.removeProperty('--banner-h')
     }
-  }, [status.unreachable])
+  }, [shown])
 
-  if (!status.unreachable) return null
+  if (shown === 'none') return null
+  if (shown !== 'unreachable') {
+    return (
+      <div className={`server-banner live-${shown}`} role="status" ref={ref}>
+        <Icon name={shown === 'back' ? 'check' : 'refresh'} size={18} />
+        <p>{shown === 'back' ? 'Live updates are back.' : 'Live updates paused. Reconnecting…'}</p>
+      </div>
+    )
+  }
   return (
     <div className="server-banner" role="alert" ref={ref}>
       <Icon name="alert" size={18} />

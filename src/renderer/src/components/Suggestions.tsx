@@ -9,7 +9,8 @@ import { profilePath } from '../lib/paths'
 
 /** The "Some amazing people" panel: people the viewer does not follow yet. */
 export function Suggestions() {
-  const { users, loading, error } = useAtomValue(suggestionsAtom)
+  const { users, status, error } = useAtomValue(suggestionsAtom)
+  const loading = status === 'loading'
   const load = useSetAtom(loadSuggestionsAtom)
 
   useEffect(() => {

@@ -9,6 +9,7 @@ import { Avatar } from './Avatar'
 import { useHomeHabit } from '../lib/use-home-habit'
 import { BrandLink } from './BrandLink'
 import { Icon } from './Icon'
+import { NotificationBell } from './NotificationBell'
 import { ThemeToggle } from './ThemeToggle'
 import { SearchBox } from './SearchBox'
 import { profilePath } from '../lib/paths'
@@ -41,6 +42,8 @@ export function TopBar() {
         <SearchBox />
         <div className="topbar-actions">
           <ThemeToggle />
+          {/* On phones the bell is in the bottom bar instead (hidden here there). */}
+          <NotificationBell className="icon-btn topbar-bell" />
           {/* Phones have no sidebar: the Server page is reached from here (hidden on desktop). */}
           <NavLink
             to="/server"

@@ -4,3 +4,6 @@
  * `/${'/evil.example'}` would be a link to another site (README, "Security").
  */
 export const profilePath = (username: string) => `/${encodeURIComponent(username)}`
+
+/** The app path of a tag's page; `tag` is normalized (shared/rich-text.ts), without its `#`. */
+export const tagPath = (tag: string) => `/tags/${encodeURIComponent(tag)}`

@@ -1,4 +1,18 @@
-/** The page title of a route: "Explore · Gamerstage", "@nova_strike · Gamerstage". */
+import { isValidTag, normalizeTag } from '../../../shared/rich-text'
+
+/** A path segment decoded, or null when its escapes are broken (`%E0%A4%A`). */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The page title of a route: "Explore · Gamerstage", "@nova_strike · Gamerstage",
+ * "#lan · Gamerstage".
+ */
 export function routeTitle(pathname: string): string {
   const named: Record<string, string> = {
     '/': 'Login',
@@ -6,12 +20,17 @@ export function routeTitle(pathname: string): string {
     '/home': 'Home',
     '/explore': 'Explore',
     '/bookmarks': 'Bookmarks',
+    '/notifications': 'Notifications',
     '/server': 'Server',
   }
   let name = named[pathname]
   if (!name && pathname.startsWith('/post/')) name = 'Post'
+  if (!name && pathname.startsWith('/tags/')) {
+    const tag = decodeSegment(pathname.slice('/tags/'.length).replace(/\/+$/, ''))
+    name = tag !== null && isValidTag(tag) ? `#${normalizeTag(tag)}` : 'Tag'
+  }
   if (!name) {
-    const segment = decodeURIComponent(pathname.replace(/^\/+|\/+$/g, ''))
+    const segment = decodeSegment(pathname.replace(/^\/+|\/+$/g, '')) ?? ''
     name = segment && !segment.includes('/') ? `@${segment}` : ''
   }
   return name ? `${name} · Gamerstage` : 'Gamerstage'

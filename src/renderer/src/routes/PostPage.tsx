@@ -6,19 +6,22 @@ import { CommentItem } from '../components/CommentItem'
 import { Icon } from '../components/Icon'
 import { PostCard } from '../components/PostCard'
 import { PostSkeletons, Spinner } from '../components/Spinner'
-import { ErrorState } from '../components/States'
+import { EmptyState, ErrorState } from '../components/States'
 import { TextEditor } from '../components/TextEditor'
 import { draftKey } from '../lib/drafts'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
+import { useLiveResync } from '../lib/use-live-resync'
 import { userAtom } from '../state/auth'
-import { addCommentAtom, commentListAtom, loadCommentsAtom } from '../state/comments'
-import { loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
+import { commentListAtom } from '../state/comment-votes'
+import { addCommentAtom, loadCommentsAtom } from '../state/comments'
+import { deletedPostIdsAtom, loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
 
 export function PostPage() {
   const { postId = '' } = useParams()
   const navigate = useNavigate()
   const post = useAtomValue(useMemo(() => postAtom(postId), [postId]))
   const status = useAtomValue(postStatusAtom)[postId]
+  const deleted = useAtomValue(deletedPostIdsAtom).has(postId)
   const comments = useAtomValue(commentListAtom(postId))
   const loadPost = useSetAtom(loadPostAtom)
   const loadComments = useSetAtom(loadCommentsAtom)
@@ -36,9 +39,15 @@ export function PostPage() {
     void loadPost(postId)
     void loadComments(postId, { reset: true })
   }, [postId, loadPost, loadComments])
+  useLiveResync(() => {
+    void loadPost(postId)
+    void loadComments(postId, { reset: true })
+  })
 
   let content
-  if (post) {
+  if (deleted) {
+    content = <EmptyState title="This post has been deleted." />
+  } else if (post) {
     content = <PostCard post={post} detail />
   } else if (status?.error) {
     content = <ErrorState message={status.error} onRetry={() => void loadPost(postId)} />
@@ -60,7 +69,7 @@ export function PostPage() {
         <h1 className="page-title">Post</h1>
       </div>
       {content}
-      {post ? (
+      {post && !deleted ? (
         <div className="card comments-card">
           <TextEditor
             className="comment-box"

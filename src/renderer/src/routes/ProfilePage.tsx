@@ -8,6 +8,7 @@ import { PostList } from '../components/PostList'
 import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
 import { formatCount } from '../lib/relative-time'
+import { useLiveResync } from '../lib/use-live-resync'
 import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
 import { ownPostsChangedAtom } from '../state/posts'
@@ -51,7 +52,7 @@ function Stat({
 export function ProfilePage() {
   const { username = '' } = useParams()
   const me = useAtomValue(userAtom)
-  const { user, loading, error } = useAtomValue(profileAtom(username))
+  const { user, status, error } = useAtomValue(profileAtom(username))
   const load = useSetAtom(loadProfileAtom)
   const openModal = useSetAtom(openModalAtom)
   const upload = useSetAtom(uploadAvatarAtom)
@@ -64,10 +65,11 @@ export function ProfilePage() {
   useEffect(() => {
     void load(username)
   }, [username, load, postsChanged])
+  useLiveResync(() => void load(username))
 
   if (!user) {
     if (error) return <ErrorState message={error} onRetry={() => void load(username)} />
-    return loading ? <Spinner label="Loading profile" /> : null
+    return status === 'loading' ? <Spinner label="Loading profile" /> : null
   }
 
   // On one's own profile the session user is the freshest copy (bio, picture).
@@ -165,8 +167,9 @@ export function ProfilePage() {
               onOpen={() =>
                 openModal({
                   kind: 'people',
+                  username: shown.username,
+                  list: 'followers',
                   title: `Followers of ${shown.username}`,
-                  users: shown.followers,
                   empty: 'No followers yet.',
                 })
               }
@@ -178,8 +181,9 @@ export function ProfilePage() {
               onOpen={() =>
                 openModal({
                   kind: 'people',
+                  username: shown.username,
+                  list: 'following',
                   title: `${shown.username} follows`,
-                  users: shown.following,
                   empty: 'Not following anyone yet.',
                 })
               }

@@ -100,6 +100,10 @@ function WebServerInfo({ baseUrl }: { baseUrl: string }) {
         Switching to another server, hosting for LAN and backups are in the Gamerstage desktop app.
         To join a different server from this browser, open its address instead.
       </p>
+      <p className="muted small">
+        The desktop app also lists the servers on your network by itself; a browser cannot look for
+        them.
+      </p>
     </section>
   )
 }

@@ -9,8 +9,9 @@ import * as api from '../api/account'
 import { ApiError } from '../api/client'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
 import { patchUserAtom, setSessionAtom, userAtom } from './auth'
-import { commentListsAtom } from './comments'
-import { postListsAtom, postsByIdAtom, bumpCommentCountAtom } from './posts'
+import { commentGoneEchoKey, commentListsAtom } from './comments'
+import { bumpCommentCountAtom, markPostDeletedAtom, postListsAtom, postsByIdAtom } from './posts'
+import { echoCount } from './toggles'
 
 /** null until asked; false on a server that does not know the call. */
 export const isHostAtom = atom<boolean | null>(null)
@@ -106,6 +107,7 @@ export const hostDeletePostAtom = atom(null, async (get, set, postId: string) =>
       lists[key] = { ...list, ids: list.ids.filter((id) => id !== postId) }
     }
     set(postListsAtom, lists)
+    set(markPostDeletedAtom, postId)
     notifySuccess('The post has been deleted')
     return true
   } catch (error) {
@@ -125,7 +127,7 @@ export const hostDeleteCommentAtom = atom(
         comments[postId] = { ...list, items: list.items.filter((c) => c._id !== commentId) }
         set(commentListsAtom, comments)
       }
-      set(bumpCommentCountAtom, postId, -1)
+      set(bumpCommentCountAtom, postId, -1, echoCount(get, commentGoneEchoKey(commentId)) > 0)
       notifySuccess('The comment has been deleted')
       return true
     } catch (error) {

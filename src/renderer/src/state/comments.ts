@@ -1,80 +1,78 @@
 import { atom } from 'jotai'
-import type { Atom, Getter, Setter } from 'jotai'
+import type { Getter, Setter } from 'jotai'
 import type { Comment } from '../../../shared/api-types'
 import * as api from '../api/comments'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
-import { userAtom } from './auth'
+import { NOT_LOADED, isLoading, runLoad } from './async'
+import type { Loadable } from './async'
 import { bumpCommentCountAtom } from './posts'
+import { echoCount } from './toggles'
 
-export interface CommentList {
+/** One post's comments, newest first, a page at a time, as the server last said. */
+export interface CommentList extends Loadable {
   items: Comment[]
   nextCursor: string | null
-  status: 'idle' | 'loading' | 'ready' | 'error'
-  loaded: boolean
-  error: string | null
   /** Deleted comments: a placeholder keeps their place, so nothing moves under the pointer. */
   removedIds?: string[]
 }
 
-const EMPTY: CommentList = {
-  items: [],
-  nextCursor: null,
-  status: 'idle',
-  loaded: false,
-  error: null,
-}
+export const EMPTY_COMMENTS: CommentList = { ...NOT_LOADED, items: [], nextCursor: null }
 
-/** Comments by post id, newest first, a page at a time. */
+/** Comments by post id. */
 export const commentListsAtom = atom<Record<string, CommentList>>({})
 
-const views = new Map<string, Atom<CommentList>>()
-export function commentListAtom(postId: string): Atom<CommentList> {
-  let view = views.get(postId)
-  if (!view) {
-    view = atom((get) => get(commentListsAtom)[postId] ?? EMPTY)
-    views.set(postId, view)
-  }
-  return view
-}
+/** Echo keys (toggles.ts) of the live events about one comment: its arrival and its removal. */
+export const commentEchoKey = (commentId: string) => `comment:${commentId}`
+export const commentGoneEchoKey = (commentId: string) => `comment-deleted:${commentId}`
 
-function update(
+export function updateComments(
   get: Getter,
   set: Setter,
   postId: string,
   patch: (list: CommentList) => CommentList,
 ) {
   const lists = get(commentListsAtom)
-  set(commentListsAtom, { ...lists, [postId]: patch(lists[postId] ?? EMPTY) })
+  set(commentListsAtom, { ...lists, [postId]: patch(lists[postId] ?? EMPTY_COMMENTS) })
 }
 
-function replaceComment(list: CommentList, comment: Comment): CommentList {
+export function replaceComment(list: CommentList, comment: Comment): CommentList {
   return { ...list, items: list.items.map((c) => (c._id === comment._id ? comment : c)) }
+}
+
+/** A comment first in its list, or in its place when the list has it (an edit, an echo). */
+export function putComment(list: CommentList, comment: Comment): CommentList {
+  return list.items.some((c) => c._id === comment._id)
+    ? replaceComment(list, comment)
+    : { ...list, items: [comment, ...list.items] }
+}
+
+/** Marks a comment deleted: a placeholder keeps its place. */
+export function markCommentRemoved(list: CommentList, commentId: string): CommentList {
+  const removed = list.removedIds ?? []
+  return removed.includes(commentId) ? list : { ...list, removedIds: [...removed, commentId] }
 }
 
 export const loadCommentsAtom = atom(
   null,
   async (get, set, postId: string, options: { reset?: boolean } = {}) => {
-    const current = get(commentListsAtom)[postId] ?? EMPTY
-    if (current.status === 'loading') return
+    const current = get(commentListsAtom)[postId] ?? EMPTY_COMMENTS
+    if (isLoading(current)) return
     if (!options.reset && current.loaded && current.nextCursor === null) return
     const cursor = options.reset ? null : current.nextCursor
-    update(get, set, postId, (list) => ({ ...list, status: 'loading', error: null }))
-    try {
-      const page = await api.listComments(postId, cursor)
-      update(get, set, postId, (list) => {
+    await runLoad(
+      () => get(commentListsAtom)[postId] ?? EMPTY_COMMENTS,
+      (list) => set(commentListsAtom, { ...get(commentListsAtom), [postId]: list }),
+      () => api.listComments(postId, cursor),
+      (list, page) => {
         const base = options.reset || !list.loaded ? [] : list.items
         const seen = new Set(base.map((c) => c._id))
         return {
           items: [...base, ...page.comments.filter((c) => !seen.has(c._id))],
           nextCursor: page.nextCursor ?? null,
-          status: 'ready',
-          loaded: true,
-          error: null,
+          removedIds: options.reset ? [] : list.removedIds,
         }
-      })
-    } catch (error) {
-      update(get, set, postId, (list) => ({ ...list, status: 'error', error: messageOf(error) }))
-    }
+      },
+    )
   },
 )
 
@@ -84,8 +82,9 @@ export const addCommentAtom = atom(
   async (get, set, postId: string, text: string): Promise<string | null> => {
     try {
       const { comment } = await api.addComment(postId, text)
-      update(get, set, postId, (list) => ({ ...list, items: [comment, ...list.items] }))
-      set(bumpCommentCountAtom, postId, 1)
+      updateComments(get, set, postId, (list) => putComment(list, comment))
+      // The live stream may have brought it first, with the count that includes it.
+      set(bumpCommentCountAtom, postId, 1, echoCount(get, commentEchoKey(comment._id)) > 0)
       return null
     } catch (error) {
       const message = messageOf(error)
@@ -100,7 +99,7 @@ export const editCommentAtom = atom(
   async (get, set, postId: string, commentId: string, text: string): Promise<string | null> => {
     try {
       const { comment } = await api.editComment(postId, commentId, text)
-      update(get, set, postId, (list) => replaceComment(list, comment))
+      updateComments(get, set, postId, (list) => replaceComment(list, comment))
       return null
     } catch (error) {
       const message = messageOf(error)
@@ -110,66 +109,20 @@ export const editCommentAtom = atom(
   },
 )
 
-export const deleteCommentAtom = atom(null, async (get, set, postId: string, commentId: string) => {
-  try {
-    await api.deleteComment(postId, commentId)
-    update(get, set, postId, (list) => ({
-      ...list,
-      removedIds: [...(list.removedIds ?? []), commentId],
-    }))
-    set(bumpCommentCountAtom, postId, -1)
-    notifySuccess('Comment Has been deleted')
-  } catch (error) {
-    notifyError(messageOf(error))
-  }
+/** After this viewer (or the host) deleted a comment: its placeholder, and the count once. */
+export const commentDeletedAtom = atom(null, (get, set, postId: string, commentId: string) => {
+  updateComments(get, set, postId, (list) => markCommentRemoved(list, commentId))
+  set(bumpCommentCountAtom, postId, -1, echoCount(get, commentGoneEchoKey(commentId)) > 0)
 })
 
-export type Vote = 'up' | 'down'
-
-export function voteOf(comment: Comment, username: string | undefined): Vote | null {
-  if (!username) return null
-  if (comment.votes.upvotedBy.some((r) => r.username === username)) return 'up'
-  if (comment.votes.downvotedBy.some((r) => r.username === username)) return 'down'
-  return null
-}
-
-/** Up- or downvotes; voting the way one already voted is refused by the server, so skip it. */
-export const voteCommentAtom = atom(
+export const deleteCommentAtom = atom(
   null,
-  async (get, set, postId: string, commentId: string, vote: Vote) => {
-    const user = get(userAtom)
-    const before = get(commentListsAtom)[postId]?.items.find((c) => c._id === commentId)
-    if (!user || !before) return
-    const current = voteOf(before, user.username)
-    if (current === vote) return
-    const me = { _id: user._id, username: user.username }
-    const v = before.votes
-    const optimistic: Comment = {
-      ...before,
-      votes:
-        vote === 'up'
-          ? {
-              upvotedBy: [me],
-              downvotedBy: [],
-              upvoteCount: v.upvoteCount + 1,
-              downvoteCount: Math.max(0, v.downvoteCount - (current === 'down' ? 1 : 0)),
-            }
-          : {
-              upvotedBy: [],
-              downvotedBy: [me],
-              upvoteCount: Math.max(0, v.upvoteCount - (current === 'up' ? 1 : 0)),
-              downvoteCount: v.downvoteCount + 1,
-            },
-    }
-    update(get, set, postId, (list) => replaceComment(list, optimistic))
+  async (_get, set, postId: string, commentId: string) => {
     try {
-      const { comment } =
-        vote === 'up'
-          ? await api.upvoteComment(postId, commentId)
-          : await api.downvoteComment(postId, commentId)
-      update(get, set, postId, (list) => replaceComment(list, comment))
+      await api.deleteComment(postId, commentId)
+      set(commentDeletedAtom, postId, commentId)
+      notifySuccess('Comment Has been deleted')
     } catch (error) {
-      update(get, set, postId, (list) => replaceComment(list, before))
       notifyError(messageOf(error))
     }
   },

@@ -1,20 +1,34 @@
 import { atom } from 'jotai'
 import type { Atom, Getter, Setter } from 'jotai'
-import type { Post, PostsPage } from '../../../shared/api-types'
+import type { Post, PostResponse, PostsPage, Reactor } from '../../../shared/api-types'
 import * as api from '../api/posts'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
 import { bookmarkPost, listBookmarks, removeBookmark } from '../api/users'
 import { bookmarkIdsAtom, patchUserAtom, userAtom, withBookmark } from './auth'
-import { EMPTY_LIST, mergeIds } from './lists'
+import { NOT_LOADED, isLoading, runLoad } from './async'
+import type { Loadable } from './async'
+import { EMPTY_LIST, mergeIds, prependIds } from './lists'
 import type { ListState } from './lists'
+import { createToggle, intentOf, withIntents } from './toggles'
 
-/** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks. */
+/** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
-  'feed' | 'explore:recent' | 'explore:likes' | 'bookmarks' | `user:${string}`
+  'feed' | 'explore:recent' | 'explore:likes' | 'bookmarks' | `user:${string}` | `tag:${string}`
 
-/** Every post loaded, by id: lists hold ids, so a like patches one place and shows everywhere. */
+/**
+ * Every post loaded, by id, as the server last said (answers and live events; never an
+ * optimistic guess: toggles draw their intent over it, toggles.ts). Lists hold ids, so a like
+ * patches one place and shows everywhere.
+ */
 export const postsByIdAtom = atom<Record<string, Post>>({})
 export const postListsAtom = atom<Record<string, ListState>>({})
+/**
+ * New posts the live stream brought to a list someone may be reading (Home, Explore's recent):
+ * they wait behind the "N new posts" pill instead of pushing the list down.
+ */
+export const newPostIdsAtom = atom<Record<string, string[]>>({})
+/** The lists that gather new posts behind a pill rather than showing them at once. */
+export const PILL_LISTS: readonly PostListKey[] = ['feed', 'explore:recent']
 /**
  * Posts deleted in this session. Their ids stay in the lists, where a placeholder of the same
  * height stands in for them, so nothing on screen moves under the pointer.
@@ -22,8 +36,25 @@ export const postListsAtom = atom<Record<string, ListState>>({})
 export const deletedPostIdsAtom = atom<ReadonlySet<string>>(new Set<string>())
 /** Bumped whenever the viewer creates or deletes a post: profile pages refetch their counts. */
 export const ownPostsChangedAtom = atom(0)
-/** Loading status of single posts opened on /post/:postId. */
-export const postStatusAtom = atom<Record<string, { loading: boolean; error: string | null }>>({})
+/** Loading state of single posts opened on /post/:postId. */
+export const postStatusAtom = atom<Record<string, Loadable>>({})
+
+const likeKey = (postId: string) => `like:${postId}`
+
+/** A post as the viewer should see it: the server's, with a like the viewer is sending. */
+function shownPost(get: Getter, post: Post): Post {
+  const liked = intentOf<boolean>(get, likeKey(post._id))
+  const me = get(userAtom)
+  if (liked === undefined || !me || isLikedBy(post, me.username) === liked) return post
+  const viewer: Reactor = { _id: me._id, username: me.username }
+  const count = post.likes.likeCount
+  return {
+    ...post,
+    likes: liked
+      ? { likeCount: count + 1, likedBy: [viewer], dislikedBy: [] }
+      : { likeCount: Math.max(0, count - 1), likedBy: [], dislikedBy: [viewer] },
+  }
+}
 
 export interface PostListView extends ListState {
   posts: Post[]
@@ -38,7 +69,10 @@ export function postListAtom(key: PostListKey): Atom<PostListView> {
     view = atom((get) => {
       const list = get(postListsAtom)[key] ?? EMPTY_LIST
       const byId = get(postsByIdAtom)
-      const posts = list.ids.map((id) => byId[id]).filter((p): p is Post => Boolean(p))
+      const posts = list.ids
+        .map((id) => byId[id])
+        .filter((p): p is Post => Boolean(p))
+        .map((post) => shownPost(get, post))
       return { ...list, posts }
     })
     listViews.set(key, view)
@@ -47,7 +81,22 @@ export function postListAtom(key: PostListKey): Atom<PostListView> {
 }
 
 export function postAtom(postId: string): Atom<Post | undefined> {
-  return atom((get) => get(postsByIdAtom)[postId])
+  return atom((get) => {
+    const post = get(postsByIdAtom)[postId]
+    return post && shownPost(get, post)
+  })
+}
+
+const countViews = new Map<string, Atom<number>>()
+
+/** How many new posts wait behind a list's pill. */
+export function newPostCountAtom(key: PostListKey): Atom<number> {
+  let view = countViews.get(key)
+  if (!view) {
+    view = atom((get) => get(newPostIdsAtom)[key]?.length ?? 0)
+    countViews.set(key, view)
+  }
+  return view
 }
 
 async function fetchPage(key: PostListKey, cursor: string | null): Promise<PostsPage> {
@@ -58,6 +107,7 @@ async function fetchPage(key: PostListKey, cursor: string | null): Promise<Posts
     const page = await listBookmarks(cursor)
     return { posts: page.bookmarks, nextCursor: page.nextCursor }
   }
+  if (key.startsWith('tag:')) return api.listTagPosts(key.slice('tag:'.length), cursor)
   return api.listUserPosts(key.slice('user:'.length), cursor)
 }
 
@@ -69,9 +119,32 @@ export const upsertPostsAtom = atom(null, (get, set, posts: Post[]) => {
   set(postsByIdAtom, next)
 })
 
-function setList(set: Setter, get: Getter, key: string, patch: (list: ListState) => ListState) {
+export function setList(
+  get: Getter,
+  set: Setter,
+  key: string,
+  patch: (list: ListState) => ListState,
+) {
   const lists = get(postListsAtom)
   set(postListsAtom, { ...lists, [key]: patch(lists[key] ?? EMPTY_LIST) })
+}
+
+/** Changes the ids waiting behind a list's pill. */
+export function setNewPosts(
+  get: Getter,
+  set: Setter,
+  key: string,
+  patch: (ids: string[]) => string[],
+) {
+  const waiting = get(newPostIdsAtom)
+  const ids = patch(waiting[key] ?? [])
+  if (
+    ids.length === (waiting[key]?.length ?? 0) &&
+    ids.every((id, i) => id === waiting[key]?.[i])
+  ) {
+    return
+  }
+  set(newPostIdsAtom, { ...waiting, [key]: ids })
 }
 
 /** Loads the first page (`reset`) or the next one. Keeps old items on screen while refreshing. */
@@ -79,49 +152,81 @@ export const loadPostListAtom = atom(
   null,
   async (get, set, key: PostListKey, options: { reset?: boolean } = {}) => {
     const current = get(postListsAtom)[key] ?? EMPTY_LIST
-    if (current.status === 'loading') return
+    if (isLoading(current)) return
     if (!options.reset && current.loaded && current.nextCursor === null) return
     const cursor = options.reset ? null : current.nextCursor
-    setList(set, get, key, (list) => ({ ...list, status: 'loading', error: null }))
-    try {
-      const page = await fetchPage(key, cursor)
-      set(upsertPostsAtom, page.posts)
-      const ids = page.posts.map((p) => p._id)
-      setList(set, get, key, (list) => ({
-        ids: options.reset || !list.loaded ? ids : mergeIds(list.ids, ids),
-        nextCursor: page.nextCursor ?? null,
-        status: 'ready',
-        loaded: true,
-        error: null,
-      }))
-    } catch (error) {
-      setList(set, get, key, (list) => ({ ...list, status: 'error', error: messageOf(error) }))
-    }
+    await runLoad(
+      () => get(postListsAtom)[key] ?? EMPTY_LIST,
+      (list) => set(postListsAtom, { ...get(postListsAtom), [key]: list }),
+      async () => {
+        const page = await fetchPage(key, cursor)
+        set(upsertPostsAtom, page.posts)
+        return page
+      },
+      (list, page) => {
+        const ids = page.posts.map((p) => p._id)
+        // A first page shows the new posts it holds: they no longer wait behind the pill.
+        if (options.reset)
+          setNewPosts(get, set, key, (waiting) => waiting.filter((id) => !ids.includes(id)))
+        return {
+          ids: options.reset || !list.loaded ? ids : mergeIds(list.ids, ids),
+          nextCursor: page.nextCursor ?? null,
+        }
+      },
+    )
   },
 )
 
-export const loadPostAtom = atom(null, async (get, set, postId: string) => {
-  set(postStatusAtom, { ...get(postStatusAtom), [postId]: { loading: true, error: null } })
+/**
+ * Fetches a list's first page again without moving what is being read (after the live stream
+ * could not replay what it missed): the posts shown get their current counts, and new ones wait
+ * behind the pill where the list has one. Other lists simply load again.
+ */
+export const refreshPostListAtom = atom(null, async (get, set, key: PostListKey) => {
+  const list = get(postListsAtom)[key]
+  if (!list?.loaded || !PILL_LISTS.includes(key)) {
+    await set(loadPostListAtom, key, { reset: true })
+    return
+  }
   try {
-    const { post } = await api.getPost(postId)
-    set(upsertPostsAtom, [post])
-    set(postStatusAtom, { ...get(postStatusAtom), [postId]: { loading: false, error: null } })
-  } catch (error) {
-    set(postStatusAtom, {
-      ...get(postStatusAtom),
-      [postId]: { loading: false, error: messageOf(error) },
-    })
+    const page = await fetchPage(key, null)
+    set(upsertPostsAtom, page.posts)
+    const shown = new Set(get(postListsAtom)[key]?.ids ?? [])
+    const fresh = page.posts.map((p) => p._id).filter((id) => !shown.has(id))
+    setNewPosts(get, set, key, (waiting) => mergeIds(fresh, waiting))
+  } catch {
+    // The list stays as it was; opening it again loads it afresh.
   }
 })
 
+/** The pill was clicked: the posts that waited go to the top of the list. */
+export const showNewPostsAtom = atom(null, (get, set, key: PostListKey) => {
+  const waiting = get(newPostIdsAtom)[key] ?? []
+  if (waiting.length === 0) return
+  setList(get, set, key, (list) => ({ ...list, ids: prependIds(list.ids, waiting) }))
+  setNewPosts(get, set, key, () => [])
+})
+
+export const loadPostAtom = atom(null, async (get, set, postId: string) => {
+  await runLoad(
+    () => get(postStatusAtom)[postId] ?? NOT_LOADED,
+    (status) => set(postStatusAtom, { ...get(postStatusAtom), [postId]: status }),
+    async () => {
+      const { post } = await api.getPost(postId)
+      set(upsertPostsAtom, [post])
+    },
+    () => ({}),
+  )
+})
+
 /** Puts an id first in the lists it belongs to, if they are loaded. */
-function prependTo(get: Getter, keys: string[], id: string) {
+export function prependTo(get: Getter, set: Setter, keys: string[], id: string) {
   const lists = { ...get(postListsAtom) }
   for (const key of keys) {
     const list = lists[key]
-    if (list?.loaded) lists[key] = { ...list, ids: [id, ...list.ids.filter((x) => x !== id)] }
+    if (list?.loaded) lists[key] = { ...list, ids: prependIds(list.ids, [id]) }
   }
-  return lists
+  set(postListsAtom, lists)
 }
 
 /** Resolves to null once the server accepted the post, else to the reason it did not. */
@@ -136,10 +241,8 @@ export const createPostAtom = atom(
     try {
       const { post } = await api.createPost(content, media)
       set(upsertPostsAtom, [post])
-      set(
-        postListsAtom,
-        prependTo(get, ['feed', 'explore:recent', `user:${post.username}`], post._id),
-      )
+      // Shown at once where it belongs; the live stream's copy of it is not "new" (live/merge.ts).
+      prependTo(get, set, ['feed', 'explore:recent', `user:${post.username}`], post._id)
       set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
       notifySuccess('Your post is live')
       return null
@@ -150,6 +253,16 @@ export const createPostAtom = atom(
     }
   },
 )
+
+/**
+ * A post from the server over the one we had: the viewer's own reaction stays when the new copy
+ * is presented for nobody (live events, docs/API.md "Live events").
+ */
+export function mergePost(current: Post | undefined, incoming: Post, forNobody: boolean): Post {
+  if (!current || !forNobody) return incoming
+  const { likedBy, dislikedBy } = current.likes
+  return { ...incoming, likes: { ...incoming.likes, likedBy, dislikedBy } }
+}
 
 /** Resolves to null once the server accepted the edit, else to the reason it did not. */
 export const editPostAtom = atom(
@@ -167,15 +280,27 @@ export const editPostAtom = atom(
   },
 )
 
-export const deletePostAtom = atom(null, async (get, set, postId: string) => {
-  try {
-    await api.deletePost(postId)
+/** Marks a post deleted everywhere: its placeholder stays in lists, it leaves the pills. */
+export const markPostDeletedAtom = atom(null, (get, set, postId: string) => {
+  if (!get(deletedPostIdsAtom).has(postId)) {
     set(deletedPostIdsAtom, new Set([...get(deletedPostIdsAtom), postId]))
-    set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
+  }
+  for (const key of PILL_LISTS) {
+    setNewPosts(get, set, key, (waiting) => waiting.filter((id) => id !== postId))
+  }
+  if (get(bookmarkIdsAtom).has(postId)) {
     set(patchUserAtom, (user) => ({
       ...user,
       bookmarks: (user.bookmarks ?? []).filter((p) => p._id !== postId),
     }))
+  }
+})
+
+export const deletePostAtom = atom(null, async (get, set, postId: string) => {
+  try {
+    await api.deletePost(postId)
+    set(markPostDeletedAtom, postId)
+    set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
     notifySuccess('Your post has been deleted')
   } catch (error) {
     notifyError(messageOf(error))
@@ -183,74 +308,87 @@ export const deletePostAtom = atom(null, async (get, set, postId: string) => {
 })
 
 /** Liked means the viewer is in likedBy; a like on a liked post becomes a dislike. */
-export function isLikedBy(post: Post, username: string | undefined): boolean {
-  return Boolean(username) && post.likes.likedBy.some((r) => r.username === username)
+export function isLikedBy(post: Post | undefined, username: string | undefined): boolean {
+  return (
+    Boolean(post && username) && Boolean(post?.likes.likedBy.some((r) => r.username === username))
+  )
 }
 
-export const toggleLikeAtom = atom(null, async (get, set, postId: string) => {
-  const user = get(userAtom)
-  const before = get(postsByIdAtom)[postId]
-  if (!user || !before) return
-  const liked = isLikedBy(before, user.username)
-  const me = { _id: user._id, username: user.username }
-  const optimistic: Post = liked
-    ? {
-        ...before,
-        likes: {
-          likeCount: Math.max(0, before.likes.likeCount - 1),
-          likedBy: [],
-          dislikedBy: [me],
-        },
-      }
-    : {
-        ...before,
-        likes: { likeCount: before.likes.likeCount + 1, likedBy: [me], dislikedBy: [] },
-      }
-  set(upsertPostsAtom, [optimistic])
-  try {
-    const { post } = liked ? await api.dislikePost(postId) : await api.likePost(postId)
-    set(upsertPostsAtom, [post])
-  } catch (error) {
-    set(upsertPostsAtom, [before])
-    notifyError(messageOf(error))
-  }
+/** Like (true) or dislike (false): the server's like and dislike calls (docs/API.md). */
+export const likeToggleAtom = createToggle<string, boolean, PostResponse>({
+  key: likeKey,
+  confirmed: (get, postId) => isLikedBy(get(postsByIdAtom)[postId], get(userAtom)?.username),
+  send: (postId, liked) => (liked ? api.likePost(postId) : api.dislikePost(postId)),
+  accept: (get, set, { answer: { post }, echoed }) => {
+    const current = get(postsByIdAtom)[post._id]
+    // The stream already told this like and what came after it: its counts are the fresher.
+    const fresh =
+      echoed && current
+        ? { ...current, likes: { ...post.likes, likeCount: current.likes.likeCount } }
+        : post
+    set(upsertPostsAtom, [fresh])
+  },
 })
 
-export const toggleBookmarkAtom = atom(null, async (get, set, postId: string) => {
-  const post = get(postsByIdAtom)[postId]
-  const userBefore = get(userAtom)
-  if (!post || !userBefore) return
-  const bookmarked = get(bookmarkIdsAtom).has(postId)
-  set(userAtom, withBookmark(userBefore, post, !bookmarked))
-  try {
-    const { post: fresh } = bookmarked ? await removeBookmark(postId) : await bookmarkPost(postId)
-    set(upsertPostsAtom, [fresh])
-    set(patchUserAtom, (user) => withBookmark(user, fresh, !bookmarked))
-    if (bookmarked) {
-      setList(set, get, 'bookmarks', (list) => ({
+/** The like button: flips what it shows now. */
+export const toggleLikeAtom = atom(null, async (get, set, postId: string) => {
+  if (!get(userAtom) || !get(postsByIdAtom)[postId]) return
+  await set(likeToggleAtom, postId, (liked) => !liked)
+})
+
+/** Ids of the posts bookmarked, with the bookmarks being sent drawn over the server's. */
+export const shownBookmarkIdsAtom = atom((get) =>
+  withIntents(get, get(bookmarkIdsAtom), 'bookmark:'),
+)
+
+export const bookmarkToggleAtom = createToggle<string, boolean, PostResponse>({
+  key: (postId) => `bookmark:${postId}`,
+  confirmed: (get, postId) => get(bookmarkIdsAtom).has(postId),
+  send: (postId, on) => (on ? bookmarkPost(postId) : removeBookmark(postId)),
+  accept: (get, set, { target: postId, value: on, answer }) => {
+    // Only the bookmark is news here: the counts shown stay the freshest the store has.
+    if (!get(postsByIdAtom)[postId]) set(upsertPostsAtom, [answer.post])
+    set(patchUserAtom, (user) => withBookmark(user, get(postsByIdAtom)[postId] ?? answer.post, on))
+    if (on) prependTo(get, set, ['bookmarks'], postId)
+    else
+      setList(get, set, 'bookmarks', (list) => ({
         ...list,
         ids: list.ids.filter((id) => id !== postId),
       }))
-    } else {
-      set(postListsAtom, prependTo(get, ['bookmarks'], postId))
-    }
-  } catch (error) {
-    set(userAtom, userBefore)
-    notifyError(messageOf(error))
-  }
+  },
 })
 
-/** Adjusts a post's comment count after a comment was added (+1) or deleted (-1). */
-export const bumpCommentCountAtom = atom(null, (get, set, postId: string, delta: number) => {
+export const toggleBookmarkAtom = atom(null, async (get, set, postId: string) => {
+  if (!get(userAtom) || !get(postsByIdAtom)[postId]) return
+  await set(bookmarkToggleAtom, postId, (on) => !on)
+})
+
+/**
+ * A post's comment count after a comment was added (+1) or deleted (-1) by this viewer, unless
+ * the live stream already brought the count with the change (`echoed`).
+ */
+export const bumpCommentCountAtom = atom(
+  null,
+  (get, set, postId: string, delta: number, echoed = false) => {
+    const post = get(postsByIdAtom)[postId]
+    if (post && !echoed) {
+      set(upsertPostsAtom, [
+        { ...post, commentCount: Math.max(0, (post.commentCount ?? 0) + delta) },
+      ])
+    }
+  },
+)
+
+/** Sets a post's comment count to the server's (from a live event). */
+export const setCommentCountAtom = atom(null, (get, set, postId: string, commentCount: number) => {
   const post = get(postsByIdAtom)[postId]
-  if (post) {
-    set(upsertPostsAtom, [{ ...post, commentCount: Math.max(0, (post.commentCount ?? 0) + delta) }])
-  }
+  if (post && post.commentCount !== commentCount) set(upsertPostsAtom, [{ ...post, commentCount }])
 })
 
 export const resetPostsAtom = atom(null, (_get, set) => {
   set(postsByIdAtom, {})
   set(postListsAtom, {})
+  set(newPostIdsAtom, {})
   set(postStatusAtom, {})
   set(deletedPostIdsAtom, new Set<string>())
 })

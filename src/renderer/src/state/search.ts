@@ -2,16 +2,16 @@ import { useEffect, useState } from 'react'
 import type { UserListItem } from '../../../shared/api-types'
 import { searchUsers } from '../api/users'
 import { messageOf } from '../lib/notify'
+import { NOT_LOADED } from './async'
+import type { Loadable } from './async'
 
-export interface UserSearch {
+export interface UserSearch extends Loadable {
   users: UserListItem[]
-  loading: boolean
-  error: string | null
   /** The trimmed query these results answer; '' when idle. */
   query: string
 }
 
-const IDLE: UserSearch = { users: [], loading: false, error: null, query: '' }
+const IDLE: UserSearch = { ...NOT_LOADED, users: [], query: '' }
 
 /** Prefix search on usernames, debounced; cancels a call that a newer query replaced. */
 export function useUserSearch(input: string, delayMs = 250): UserSearch {
@@ -22,12 +22,12 @@ export function useUserSearch(input: string, delayMs = 250): UserSearch {
     if (!query) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      setState((s) => ({ ...s, loading: true, error: null }))
+      setState((s) => ({ ...s, status: 'loading', error: null }))
       searchUsers(query, controller.signal)
-        .then(({ users }) => setState({ users, loading: false, error: null, query }))
+        .then(({ users }) => setState({ users, status: 'ready', loaded: true, error: null, query }))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return
-          setState({ users: [], loading: false, error: messageOf(error), query })
+          setState({ users: [], status: 'error', loaded: true, error: messageOf(error), query })
         })
     }, delayMs)
     return () => {

@@ -1,4 +1,5 @@
 import { atom } from 'jotai'
+import { hasFailed } from './async'
 import { commentListsAtom, loadCommentsAtom } from './comments'
 import { loadPostAtom, loadPostListAtom, postListsAtom, postStatusAtom } from './posts'
 import type { PostListKey } from './posts'
@@ -32,17 +33,18 @@ export const markServerReachableAtom = atom(null, (get, set) => {
 })
 
 export const retryFailedLoadsAtom = atom(null, (get, set) => {
+  // One async-state shape everywhere (state/async.ts): a failed load is `hasFailed` wherever it is.
   for (const [key, list] of Object.entries(get(postListsAtom))) {
-    if (list.status === 'error') void set(loadPostListAtom, key as PostListKey, { reset: true })
+    if (hasFailed(list)) void set(loadPostListAtom, key as PostListKey, { reset: true })
   }
   for (const [postId, list] of Object.entries(get(commentListsAtom))) {
-    if (list.status === 'error') void set(loadCommentsAtom, postId, { reset: true })
+    if (hasFailed(list)) void set(loadCommentsAtom, postId, { reset: true })
   }
   for (const [postId, status] of Object.entries(get(postStatusAtom))) {
-    if (status.error) void set(loadPostAtom, postId)
+    if (hasFailed(status)) void set(loadPostAtom, postId)
   }
   for (const [username, profile] of Object.entries(get(profilesAtom))) {
-    if (profile.error) void set(loadProfileAtom, username)
+    if (hasFailed(profile)) void set(loadProfileAtom, username)
   }
-  if (get(suggestionsAtom).error) void set(loadSuggestionsAtom)
+  if (hasFailed(get(suggestionsAtom))) void set(loadSuggestionsAtom)
 })

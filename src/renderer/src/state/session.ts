@@ -5,7 +5,9 @@ import { setSessionAtom } from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
+import { resetNotificationsAtom } from './notifications'
 import { resetPostsAtom } from './posts'
+import { resetTogglesAtom } from './toggles'
 import { resetUsersAtom } from './users'
 
 /** Logs in; throws ApiError with the server's message on failure. */
@@ -26,6 +28,8 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(resetCommentsAtom)
   set(resetUsersAtom)
   set(resetAccountAtom)
+  set(resetNotificationsAtom)
+  set(resetTogglesAtom)
   set(closeModalAtom)
 })
 

@@ -1,113 +1,153 @@
 import { atom } from 'jotai'
-import type { Atom } from 'jotai'
-import type { Post, User, UserListItem, UserSummary } from '../../../shared/api-types'
+import type { Atom, Getter, Setter } from 'jotai'
+import type {
+  FollowResponse,
+  Post,
+  User,
+  UserListItem,
+  UserSummary,
+} from '../../../shared/api-types'
 import * as api from '../api/users'
 import { uploadMedia } from '../api/media'
 import { messageOf, notifyError } from '../lib/notify'
-import { followingNamesAtom, toSummary, userAtom } from './auth'
+import { NOT_LOADED, runLoad } from './async'
+import type { Loadable } from './async'
+import { followingNamesAtom, patchUserAtom, toSummary, userAtom } from './auth'
 import { loadPostListAtom, postListsAtom, postsByIdAtom } from './posts'
+import { createToggle, withIntents } from './toggles'
 
-export interface ProfileState {
+/** A profile visited (the spec's visitingUser), as the server last said. */
+export interface ProfileState extends Loadable {
   user: User | null
-  loading: boolean
-  error: string | null
 }
 
-const EMPTY_PROFILE: ProfileState = { user: null, loading: false, error: null }
+const EMPTY_PROFILE: ProfileState = { ...NOT_LOADED, user: null }
 
-/** Profiles visited (the spec's visitingUser), by username. */
+/** Profiles visited, by username. */
 export const profilesAtom = atom<Record<string, ProfileState>>({})
+
+const followKey = (username: string) => `follow:${username}`
+
+/** Usernames the viewer follows, with the follows being sent drawn over the server's. */
+export const shownFollowingNamesAtom = atom((get) =>
+  withIntents(get, get(followingNamesAtom), 'follow:'),
+)
+
+/** A profile's counts as the viewer should see them while follows are being sent. */
+function shownProfile(get: Getter, user: User): User {
+  const me = get(userAtom)
+  if (!me) return user
+  const confirmed = get(followingNamesAtom)
+  const shown = get(shownFollowingNamesAtom)
+  if (shown === confirmed) return user
+  if (user.username === me.username) {
+    const delta = shown.size - confirmed.size
+    return delta === 0
+      ? user
+      : { ...user, followingCount: Math.max(0, user.followingCount + delta) }
+  }
+  const intended = shown.has(user.username)
+  if (intended === confirmed.has(user.username)) return user
+  return {
+    ...user,
+    followerCount: Math.max(0, user.followerCount + (intended ? 1 : -1)),
+    followers: intended
+      ? [...user.followers, toSummary(me)]
+      : user.followers.filter((u) => u.username !== me.username),
+  }
+}
 
 const profileViews = new Map<string, Atom<ProfileState>>()
 export function profileAtom(username: string): Atom<ProfileState> {
   let view = profileViews.get(username)
   if (!view) {
-    view = atom((get) => get(profilesAtom)[username] ?? EMPTY_PROFILE)
+    view = atom((get) => {
+      const profile = get(profilesAtom)[username] ?? EMPTY_PROFILE
+      return profile.user ? { ...profile, user: shownProfile(get, profile.user) } : profile
+    })
     profileViews.set(username, view)
   }
   return view
 }
 
 export const loadProfileAtom = atom(null, async (get, set, username: string) => {
-  const before = get(profilesAtom)[username] ?? EMPTY_PROFILE
-  set(profilesAtom, { ...get(profilesAtom), [username]: { ...before, loading: true, error: null } })
-  try {
-    const { user } = await api.getUser(username)
-    set(profilesAtom, { ...get(profilesAtom), [username]: { user, loading: false, error: null } })
-  } catch (error) {
+  await runLoad(
+    () => get(profilesAtom)[username] ?? EMPTY_PROFILE,
+    (profile) => set(profilesAtom, { ...get(profilesAtom), [username]: profile }),
+    () => api.getUser(username),
+    (_profile, { user }) => ({ user }),
+  )
+})
+
+/** Changes a loaded profile; profiles not visited stay unloaded. */
+export function patchProfile(
+  get: Getter,
+  set: Setter,
+  username: string,
+  patch: (user: User) => User,
+) {
+  const profile = get(profilesAtom)[username]
+  if (profile?.user) {
     set(profilesAtom, {
       ...get(profilesAtom),
-      [username]: { user: null, loading: false, error: messageOf(error) },
+      [username]: { ...profile, user: patch(profile.user) },
     })
   }
-})
-
-function patchProfile(profiles: Record<string, ProfileState>, user: User) {
-  return { ...profiles, [user.username]: { user, loading: false, error: null } }
 }
 
-export interface SuggestionsState {
+export interface SuggestionsState extends Loadable {
   users: UserListItem[]
-  loading: boolean
-  error: string | null
 }
 
-export const suggestionsAtom = atom<SuggestionsState>({ users: [], loading: false, error: null })
+const NO_SUGGESTIONS: SuggestionsState = { ...NOT_LOADED, users: [] }
+
+export const suggestionsAtom = atom<SuggestionsState>(NO_SUGGESTIONS)
 
 export const loadSuggestionsAtom = atom(null, async (get, set) => {
-  set(suggestionsAtom, { ...get(suggestionsAtom), loading: true, error: null })
-  try {
-    const { users } = await api.suggestUsers(5)
-    set(suggestionsAtom, { users, loading: false, error: null })
-  } catch (error) {
-    set(suggestionsAtom, { ...get(suggestionsAtom), loading: false, error: messageOf(error) })
-  }
+  await runLoad(
+    () => get(suggestionsAtom),
+    (state) => set(suggestionsAtom, state),
+    () => api.suggestUsers(5),
+    (_state, { users }) => ({ users }),
+  )
 })
 
-/** Follows or unfollows, judged by the user's following list; rolls back if refused. */
+/** Follow (true) or unfollow (false); the target's username names the control. */
+export const followToggleAtom = createToggle<UserSummary, boolean, FollowResponse>({
+  key: (target) => followKey(target.username),
+  confirmed: (get, target) => get(followingNamesAtom).has(target.username),
+  send: (target, follow) => (follow ? api.followUser(target._id) : api.unfollowUser(target._id)),
+  accept: (get, set, { answer, echoed }) => {
+    // The stream already told this follow and what came after it: its counts are the fresher.
+    const counts = (fresh: User, current: User): User =>
+      echoed
+        ? { ...fresh, followerCount: current.followerCount, followingCount: current.followingCount }
+        : fresh
+    // Only the follow lists and counts are news: what else the answer says of the viewer (their
+    // bookmarks) may be older than another toggle's answer.
+    set(patchUserAtom, (me) => {
+      const { following, followers, followerCount, followingCount } = counts(answer.user, me)
+      return { ...me, following, followers, followerCount, followingCount }
+    })
+    patchProfile(get, set, answer.followUser.username, (user) => counts(answer.followUser, user))
+    patchProfile(get, set, answer.user.username, (user) => ({
+      ...counts(answer.user, user),
+      bookmarks: user.bookmarks,
+    }))
+    // The home feed is own + followed posts: refresh it if it is on screen or cached.
+    if (get(postListsAtom).feed?.loaded) void set(loadPostListAtom, 'feed', { reset: true })
+  },
+})
+
+/** The Follow button: flips what it shows now; never oneself. */
 export const toggleFollowAtom = atom(null, async (get, set, target: UserSummary) => {
   const me = get(userAtom)
   if (!me || me.username === target.username) return
-  const following = get(followingNamesAtom).has(target.username)
-  const profilesBefore = get(profilesAtom)
-  const delta = following ? -1 : 1
-  set(userAtom, {
-    ...me,
-    following: following
-      ? me.following.filter((u) => u.username !== target.username)
-      : [...me.following, toSummary(target)],
-    followingCount: (me.followingCount ?? me.following.length) + delta,
-  })
-  const visited = profilesBefore[target.username]?.user
-  if (visited) {
-    set(
-      profilesAtom,
-      patchProfile(profilesBefore, {
-        ...visited,
-        followers: following
-          ? visited.followers.filter((u) => u.username !== me.username)
-          : [...visited.followers, toSummary(me)],
-        followerCount: Math.max(0, (visited.followerCount ?? visited.followers.length) + delta),
-      }),
-    )
-  }
-  try {
-    const result = following ? await api.unfollowUser(target._id) : await api.followUser(target._id)
-    set(userAtom, result.user)
-    let profiles = patchProfile(get(profilesAtom), result.followUser)
-    if (profiles[me.username]) profiles = patchProfile(profiles, result.user)
-    set(profilesAtom, profiles)
-    // The home feed is own + followed posts: refresh it if it is on screen or cached.
-    if (get(postListsAtom).feed?.loaded) void set(loadPostListAtom, 'feed', { reset: true })
-  } catch (error) {
-    set(userAtom, me)
-    set(profilesAtom, profilesBefore)
-    notifyError(messageOf(error))
-  }
+  await set(followToggleAtom, target, (following) => !following)
 })
 
 /** After an edit, the user's own posts show the new author picture. */
-function refreshAuthor(posts: Record<string, Post>, user: User) {
+export function refreshAuthor(posts: Record<string, Post>, user: UserSummary) {
   const summary = toSummary(user)
   const next = { ...posts }
   for (const [id, post] of Object.entries(posts)) {
@@ -126,7 +166,7 @@ export const editProfileAtom = atom(
     try {
       const { user } = await api.editUser(userData)
       set(userAtom, user)
-      set(profilesAtom, patchProfile(get(profilesAtom), user))
+      patchProfile(get, set, user.username, () => user)
       set(postsByIdAtom, refreshAuthor(get(postsByIdAtom), user))
       return null
     } catch (error) {
@@ -154,5 +194,5 @@ export const uploadAvatarAtom = atom(null, async (_get, set, file: File) => {
 
 export const resetUsersAtom = atom(null, (_get, set) => {
   set(profilesAtom, {})
-  set(suggestionsAtom, { users: [], loading: false, error: null })
+  set(suggestionsAtom, NO_SUGGESTIONS)
 })

@@ -1,0 +1,180 @@
+/**
+ * The desktop app's side of servers found on the LAN (README, "LAN party, step by step"): it
+ * announces this computer's server while Host for LAN is on, and looks for the others while the
+ * app's window asks for them. The multicast itself is src/server/discovery's; index.ts hands it
+ * in, so this logic runs in tests on an in-memory transport.
+ */
+import { hostname } from 'node:os'
+import type { Advertisement, Browser, FoundServer } from '../server/discovery'
+import { defaultServerName } from '../server/discovery'
+import type { LanServer, LanServerList } from '../shared/bridge'
+import { stripInvisible } from '../shared/text'
+
+/**
+ * At most this many servers go to the window: anything on the LAN can answer, and a device that
+ * announces thousands must not flood the list or the IPC channel.
+ */
+export const MAX_LISTED_SERVERS = 50
+
+/** Shown for a server whose name is nothing but invisible characters. */
+export const UNNAMED_SERVER = 'Unnamed server'
+
+export interface LanDiscoveryDeps {
+  /** Starts announcing a server (startLanAdvertiser). */
+  advertise(options: { name: string; port: number; version: string }): Advertisement
+  /** Starts listing the servers on the LAN (startLanBrowser). */
+  browse(options: {
+    onChange: (servers: FoundServer[]) => void
+    onError: (error: Error) => void
+  }): Browser
+  /** The name to announce, asked each time hosting is (re)checked: see advertisedName. */
+  serverName(): string
+  version: string
+  /** Sends the list to the app's window (only called while it watches). */
+  publish(list: LanServerList): void
+  /** Where a failure that changes nothing for the person goes (default: the console). */
+  warn?(message: string): void
+}
+
+/** What `host` needs of the LAN sharing status (LanSharingStatus has it). */
+export interface Hosting {
+  enabled: boolean
+  port: number
+  /** This computer's own addresses while it shares: its own server is not listed to it. */
+  addresses: string[]
+}
+
+/**
+ * "player1's Gamerstage" after the account that owns this computer's server (the one signed in
+ * here: README "Moderation"), or after the computer ("gaming-pc's Gamerstage", without a
+ * `.local` or domain part) until someone has signed in.
+ */
+export function advertisedName(owner: string | null, computer: string = hostname()): string {
+  const name = owner?.trim() || computer.split('.')[0]?.trim() || 'Gamerstage'
+  return defaultServerName(name)
+}
+
+/** What the window shows of a found server: names and versions are cleaned, never trusted. */
+function toLanServer(found: FoundServer): LanServer {
+  const clean = (text: string) => stripInvisible(text).replace(/\s+/g, ' ').trim()
+  return {
+    name: clean(found.name) || UNNAMED_SERVER,
+    url: found.url,
+    version: clean(found.version),
+  }
+}
+
+export class LanDiscovery {
+  private advertisement: { stop(): void; name: string; port: number } | null = null
+  private browser: Browser | null = null
+  private found: FoundServer[] = []
+  private problem: string | null = null
+  private ownUrls = new Set<string>()
+  private closed = false
+  /** Counts the browsers started: news from one already stopped is ignored. */
+  private generation = 0
+
+  constructor(private readonly deps: LanDiscoveryDeps) {}
+
+  private warn(message: string): void {
+    if (this.deps.warn) this.deps.warn(message)
+    else console.warn(message)
+  }
+
+  /**
+   * Follows Host for LAN: announces the server while sharing is on (again when its name or port
+   * changed: the old name says goodbye first) and stops when sharing stops. Safe to call as
+   * often as the status is read. Announcing is a convenience: when it fails, hosting goes on and
+   * friends can still type the address.
+   */
+  host(status: Hosting): void {
+    if (this.closed) return
+    const ownUrls = new Set(status.enabled ? status.addresses : [])
+    const ownChanged =
+      ownUrls.size !== this.ownUrls.size || [...ownUrls].some((url) => !this.ownUrls.has(url))
+    this.ownUrls = ownUrls
+
+    const name = status.enabled ? this.deps.serverName() : null
+    const current = this.advertisement
+    if (current && (name !== current.name || status.port !== current.port)) {
+      this.advertisement = null
+      current.stop()
+    }
+    if (name !== null && !this.advertisement) {
+      try {
+        const started = this.deps.advertise({
+          name,
+          port: status.port,
+          version: this.deps.version,
+        })
+        this.advertisement = { stop: () => started.stop(), name, port: status.port }
+      } catch (error) {
+        this.warn(`LAN discovery: could not announce the server: ${(error as Error).message}`)
+      }
+    }
+    if (ownChanged && this.browser) this.deps.publish(this.list())
+  }
+
+  /** The name this computer's server is announced under, or null while it is not. */
+  get advertisedAs(): string | null {
+    return this.advertisement?.name ?? null
+  }
+
+  /** Starts looking (once, however often the window asks) and answers the list so far. */
+  watch(): LanServerList {
+    if (this.closed || this.browser) return this.list()
+    this.problem = null
+    const generation = ++this.generation
+    // The browser may answer while it starts, before `this.browser` is set: watch() returns that.
+    const news = (change: () => void) => {
+      if (generation !== this.generation) return
+      change()
+      if (this.browser) this.deps.publish(this.list())
+    }
+    try {
+      this.browser = this.deps.browse({
+        onChange: (servers) => news(() => (this.found = servers)),
+        onError: (error) =>
+          news(
+            () => (this.problem = `Could not look for servers on your network (${error.message}).`),
+          ),
+      })
+      this.found = this.browser.servers()
+    } catch (error) {
+      this.problem = `Could not look for servers on your network (${(error as Error).message}).`
+    }
+    return this.list()
+  }
+
+  /** Stops looking; the window's next watch starts afresh. */
+  unwatch(): void {
+    const browser = this.browser
+    this.generation++
+    this.browser = null
+    this.found = []
+    this.problem = null
+    browser?.stop()
+  }
+
+  get watching(): boolean {
+    return this.browser !== null
+  }
+
+  /** The servers found, without this computer's own, cleaned and capped. */
+  list(): LanServerList {
+    const servers = this.found
+      .filter((server) => !this.ownUrls.has(server.url))
+      .slice(0, MAX_LISTED_SERVERS)
+      .map(toLanServer)
+    return { servers, problem: this.problem }
+  }
+
+  /** When the app quits: the announcement says goodbye, looking stops. */
+  close(): void {
+    this.closed = true
+    this.unwatch()
+    const current = this.advertisement
+    this.advertisement = null
+    current?.stop()
+  }
+}

@@ -1,0 +1,27 @@
+import type { NotificationsPage, UnreadCountResponse } from '../../../shared/api-types'
+import { ANSWERS } from '../../../shared/answer-schemas'
+import { LIMITS } from '../../../shared/limits'
+import { request } from './client'
+
+/** The signed-in user's notifications, newest first, a page at a time (docs/API.md). */
+export function listNotifications(cursor?: string | null): Promise<NotificationsPage> {
+  return request<NotificationsPage>('/notifications', {
+    query: { limit: LIMITS.pageSizeDefault, cursor },
+    answer: ANSWERS.notificationsPage,
+  })
+}
+
+export function getUnreadCount(): Promise<UnreadCountResponse> {
+  return request<UnreadCountResponse>('/notifications/unread-count', {
+    answer: ANSWERS.unreadCount,
+  })
+}
+
+/** Marks read the notification `upTo` and every older one; answers the count left unread. */
+export function markNotificationsRead(upTo: string): Promise<UnreadCountResponse> {
+  return request<UnreadCountResponse>('/notifications/read', {
+    method: 'POST',
+    body: { upTo },
+    answer: ANSWERS.unreadCount,
+  })
+}

@@ -1,0 +1,63 @@
+import { useAtomValue, useStore } from 'jotai'
+import { useEffect } from 'react'
+import { NavLink } from 'react-router-dom'
+import { userAtom } from '../state/auth'
+import {
+  badgeText,
+  bellLabel,
+  followLiveUnreadCount,
+  loadUnreadCountAtom,
+  notificationsAvailableAtom,
+  unreadCountAtom,
+} from '../state/notifications'
+import { Icon } from './Icon'
+import '../styles/bell.css'
+
+/**
+ * Keeps the unread count current while someone is signed in: fetched at sign-in, then moved by
+ * the live events (state/notifications.ts). Called once, by the layout around every screen.
+ */
+export function useNotificationsLive(): void {
+  const store = useStore()
+  const userId = useAtomValue(userAtom)?._id
+  useEffect(() => {
+    if (!userId) return
+    void store.set(loadUnreadCountAtom)
+    return followLiveUnreadCount(store)
+  }, [store, userId])
+}
+
+interface NotificationBellProps {
+  className: string | ((state: { isActive: boolean }) => string)
+  size?: number
+}
+
+/**
+ * The bell: a link to /notifications with the unread count as a badge ("9+" above nine). Its
+ * name carries the count ("Notifications, 3 unread"); the badge itself is hidden from screen
+ * readers so that the count is not read twice. Hidden on a server without notifications.
+ */
+export function NotificationBell({ className, size = 20 }: NotificationBellProps) {
+  const count = useAtomValue(unreadCountAtom)
+  const available = useAtomValue(notificationsAvailableAtom)
+  if (!available) return null
+  const badge = badgeText(count)
+  return (
+    <NavLink
+      to="/notifications"
+      className={className}
+      aria-label={bellLabel(count)}
+      title="Notifications"
+      data-bell
+    >
+      <span className="bell">
+        <Icon name="bell" size={size} />
+        {badge ? (
+          <span className="bell-badge" aria-hidden="true" data-testid="bell-badge">
+            {badge}
+          </span>
+        ) : null}
+      </span>
+    </NavLink>
+  )
+}

@@ -1,0 +1,111 @@
+import type { Notification, NotificationType, UserSummary } from '../../../shared/api-types'
+
+/**
+ * How the notifications page groups (README, "Live LAN", "Notifications"): likes of the same
+ * post, upvotes of the same comment, and follows of the viewer, that came within this long of
+ * the group's newest, show as one entry ("player2 and 3 others liked your post") at the place of the newest.
+ * Comments and mentions are never grouped: each has its own text to show.
+ */
+export const GROUP_WINDOW_MS = 24 * 60 * 60 * 1000
+
+export interface NotificationGroup {
+  /** The newest notification's id: stable while older ones join the group. */
+  key: string
+  type: NotificationType
+  /** Newest first, as the server lists them. */
+  items: Notification[]
+  /** Who did it, newest first, each once. */
+  actors: UserSummary[]
+  newest: Notification
+  /** True while any of its notifications is unread. */
+  unread: boolean
+}
+
+/** What a notification is grouped by, or null when it stands alone. */
+function groupKey(notification: Notification): string | null {
+  switch (notification.type) {
+    case 'like':
+      return notification.postId === null ? null : `like:${notification.postId}`
+    case 'upvote':
+      return notification.commentId === null ? null : `upvote:${notification.commentId}`
+    case 'follow':
+      return 'follow'
+    default:
+      return null
+  }
+}
+
+/** Groups a newest-first list of notifications; the groups keep that order. */
+export function groupNotifications(
+  notifications: readonly Notification[],
+  windowMs = GROUP_WINDOW_MS,
+): NotificationGroup[] {
+  const groups: NotificationGroup[] = []
+  /** The latest open group of each key: an older notification may still join it. */
+  const open = new Map<string, NotificationGroup>()
+  for (const notification of notifications) {
+    const key = groupKey(notification)
+    const group = key === null ? undefined : open.get(key)
+    const age = group
+      ? Date.parse(group.newest.createdAt) - Date.parse(notification.createdAt)
+      : Number.NaN
+    // A time that cannot be read never joins a group (NaN fails the comparison).
+    if (group && age >= 0 && age <= windowMs) {
+      group.items.push(notification)
+      if (!group.actors.some((actor) => actor._id === notification.actor._id)) {
+        group.actors.push(notification.actor)
+      }
+      if (!notification.read) group.unread = true
+      continue
+    }
+    const fresh: NotificationGroup = {
+      key: notification.id,
+      type: notification.type,
+      items: [notification],
+      actors: [notification.actor],
+      newest: notification,
+      unread: !notification.read,
+    }
+    groups.push(fresh)
+    if (key !== null) open.set(key, fresh)
+  }
+  return groups
+}
+
+/** What the group's actors did, after their names: "liked your post". */
+export function actionText(group: NotificationGroup): string {
+  switch (group.type) {
+    case 'like':
+      return 'liked your post'
+    case 'comment':
+      return 'commented on your post'
+    case 'upvote':
+      return 'upvoted your comment'
+    case 'follow':
+      return 'followed you'
+    case 'mention':
+      return group.newest.commentId === null
+        ? 'mentioned you in a post'
+        : 'mentioned you in a comment'
+  }
+}
+
+/** The whole sentence, e.g. for a name: "player2 and 3 others liked your post". */
+export function groupSentence(group: NotificationGroup): string {
+  const [first, second] = group.actors
+  const others = group.actors.length - 1
+  const who =
+    others === 0
+      ? first?.username
+      : others === 1
+        ? `${first?.username} and ${second?.username}`
+        : `${first?.username} and ${others} others`
+  return `${who} ${actionText(group)}`
+}
+
+/** Where the entry leads: the post (of the comment), or for a follow the newest follower. */
+export function groupTarget(group: NotificationGroup): { kind: 'post' | 'profile'; id: string } {
+  const { postId } = group.newest
+  if (group.type !== 'follow' && postId !== null) return { kind: 'post', id: postId }
+  return { kind: 'profile', id: group.newest.actor.username }
+}

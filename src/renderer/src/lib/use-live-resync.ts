@@ -1,0 +1,21 @@
+import { useAtomValue } from 'jotai'
+import { useEffect, useRef } from 'react'
+import { liveResyncAtom } from '../state/live'
+
+/**
+ * Calls `refetch` each time the live stream could not replay what it missed (state/live.ts), so
+ * what is on screen catches up; never on mount, where the screen loads anyway.
+ */
+export function useLiveResync(refetch: () => void): void {
+  const resync = useAtomValue(liveResyncAtom)
+  const seen = useRef(resync)
+  const latest = useRef(refetch)
+  useEffect(() => {
+    latest.current = refetch
+  })
+  useEffect(() => {
+    if (seen.current === resync) return
+    seen.current = resync
+    latest.current()
+  }, [resync])
+}

@@ -1,0 +1,284 @@
+/**
+ * Where the server's live events land in the renderer's store (docs/API.md "Live events"). Every
+ * event carries the server's current counts, so each one sets them rather than adding to them:
+ * one's own actions never count twice, whichever of the stream and the request's answer arrives
+ * first. One's own events are noted as echoes (state/toggles.ts), so an answer that arrives after
+ * its echo does not put older counts back.
+ */
+import { atom } from 'jotai'
+import type { Getter, Setter, createStore } from 'jotai'
+import type {
+  Comment,
+  FollowCounts,
+  LiveEventMap,
+  Post,
+  User,
+  UserSummary,
+} from '../../../shared/api-types'
+import { relationsAtom } from '../state/account'
+import { followingNamesAtom, patchUserAtom, toSummary, userAtom } from '../state/auth'
+import {
+  commentEchoKey,
+  commentGoneEchoKey,
+  commentListsAtom,
+  markCommentRemoved,
+  putComment,
+  updateComments,
+} from '../state/comments'
+import { liveResyncAtom } from '../state/live'
+import {
+  PILL_LISTS,
+  deletedPostIdsAtom,
+  markPostDeletedAtom,
+  mergePost,
+  postListsAtom,
+  postsByIdAtom,
+  prependTo,
+  setCommentCountAtom,
+  setNewPosts,
+  upsertPostsAtom,
+} from '../state/posts'
+import { noteEchoAtom } from '../state/toggles'
+import { patchProfile, profilesAtom, refreshAuthor, suggestionsAtom } from '../state/users'
+import { onLiveEvent } from './bus'
+
+/** A new post goes behind the pills of the lists it belongs to; an edit is patched in place. */
+export const livePostAtom = atom(null, (get, set, { post }: LiveEventMap['post']) => {
+  const me = get(userAtom)
+  if (!me) return
+  const known = get(postsByIdAtom)[post._id]
+  if (known) {
+    set(upsertPostsAtom, [mergePost(known, post, true)])
+    return
+  }
+  // An edit of a post this viewer never loaded: nothing shows it.
+  if (post.editedAt !== null || get(deletedPostIdsAtom).has(post._id)) return
+  const relations = get(relationsAtom)
+  if (relations?.blocked.has(post.author._id)) return
+  if (post.username === me.username) {
+    // One's own post (from this window's request, or another window): shown at once, never "new".
+    set(upsertPostsAtom, [post])
+    prependTo(get, set, [...PILL_LISTS, `user:${me.username}`], post._id)
+    return
+  }
+  const lists = get(postListsAtom)
+  const followed =
+    get(followingNamesAtom).has(post.username) && !relations?.muted.has(post.author._id)
+  const into = PILL_LISTS.filter(
+    (key) =>
+      lists[key]?.loaded && (key !== 'feed' || followed) && !lists[key]?.ids.includes(post._id),
+  )
+  if (into.length === 0) return
+  set(upsertPostsAtom, [post])
+  for (const key of into) {
+    // An empty list is not being read: the post simply shows.
+    if (lists[key]?.ids.length === 0) prependTo(get, set, [key], post._id)
+    else
+      setNewPosts(get, set, key, (waiting) => [
+        post._id,
+        ...waiting.filter((id) => id !== post._id),
+      ])
+  }
+})
+
+export const livePostDeletedAtom = atom(
+  null,
+  (_get, set, { postId }: LiveEventMap['post-deleted']) => set(markPostDeletedAtom, postId),
+)
+
+export const liveReactionAtom = atom(
+  null,
+  (get, set, { postId, likeCount, user, reaction }: LiveEventMap['reaction']) => {
+    const mine = get(userAtom)?._id === user._id
+    const post = get(postsByIdAtom)[postId]
+    if (post) {
+      const likes = mine
+        ? {
+            likeCount,
+            likedBy: reaction === 'like' ? [user] : [],
+            dislikedBy: reaction === 'dislike' ? [user] : [],
+          }
+        : { ...post.likes, likeCount }
+      set(upsertPostsAtom, [{ ...post, likes }])
+    }
+    if (mine) set(noteEchoAtom, `like:${postId}`)
+  },
+)
+
+/** The viewer's own votes and reactions stay on a comment presented for nobody. */
+function keepViewerVotes(current: Comment | undefined, incoming: Comment): Comment {
+  if (!current) return incoming
+  const { upvotedBy, downvotedBy } = current.votes
+  return { ...incoming, votes: { ...incoming.votes, upvotedBy, downvotedBy } }
+}
+
+export const liveCommentAtom = atom(
+  null,
+  (get, set, { comment, commentCount }: LiveEventMap['comment']) => {
+    const list = get(commentListsAtom)[comment.postId]
+    const blocked = get(relationsAtom)?.blocked.has(comment.author._id)
+    if (list?.loaded && !blocked) {
+      const known = list.items.find((c) => c._id === comment._id)
+      updateComments(get, set, comment.postId, (current) =>
+        putComment(current, keepViewerVotes(known, comment)),
+      )
+    }
+    set(setCommentCountAtom, comment.postId, commentCount)
+    set(noteEchoAtom, commentEchoKey(comment._id))
+  },
+)
+
+export const liveCommentDeletedAtom = atom(
+  null,
+  (get, set, { postId, commentId, commentCount }: LiveEventMap['comment-deleted']) => {
+    if (get(commentListsAtom)[postId]?.items.some((c) => c._id === commentId)) {
+      updateComments(get, set, postId, (list) => markCommentRemoved(list, commentId))
+    }
+    set(setCommentCountAtom, postId, commentCount)
+    set(noteEchoAtom, commentGoneEchoKey(commentId))
+  },
+)
+
+export const liveVoteAtom = atom(null, (get, set, event: LiveEventMap['vote']) => {
+  const { postId, commentId, upvoteCount, downvoteCount, user, vote } = event
+  const mine = get(userAtom)?._id === user._id
+  const comment = get(commentListsAtom)[postId]?.items.find((c) => c._id === commentId)
+  if (comment) {
+    const votes = mine
+      ? {
+          upvoteCount,
+          downvoteCount,
+          upvotedBy: vote === 'up' ? [user] : [],
+          downvotedBy: vote === 'down' ? [user] : [],
+        }
+      : { ...comment.votes, upvoteCount, downvoteCount }
+    updateComments(get, set, postId, (list) => ({
+      ...list,
+      items: list.items.map((c) => (c._id === commentId ? { ...c, votes } : c)),
+    }))
+  }
+  if (mine) set(noteEchoAtom, `vote:${commentId}`)
+})
+
+/** What the store knows of someone, for a follower or followee list: at least the username. */
+function summaryOf(get: Getter, who: { _id: string; username: string }): UserSummary {
+  const known =
+    get(profilesAtom)[who.username]?.user ??
+    get(suggestionsAtom).users.find((u) => u.username === who.username) ??
+    Object.values(get(postsByIdAtom)).find((p) => p.username === who.username)?.author
+  if (known) return toSummary(known)
+  return {
+    _id: who._id,
+    id: who._id,
+    username: who.username,
+    firstName: '',
+    lastName: '',
+    profileImg: '',
+  }
+}
+
+/** One side of a follow: its counts, and the other side in or out of its list. */
+function followSide(
+  user: User,
+  counts: FollowCounts,
+  list: 'followers' | 'following',
+  other: UserSummary,
+  following: boolean,
+): User {
+  const rest = user[list].filter((u) => u.username !== other.username)
+  return {
+    ...user,
+    followerCount: counts.followerCount,
+    followingCount: counts.followingCount,
+    [list]: following ? [...rest, other] : rest,
+  }
+}
+
+export const liveFollowAtom = atom(
+  null,
+  (get, set, { follower, followee, following }: LiveEventMap['follow']) => {
+    const me = get(userAtom)
+    const followerSummary = summaryOf(get, follower)
+    const followeeSummary = summaryOf(get, followee)
+    const sides = [
+      { counts: follower, list: 'following', other: followeeSummary },
+      { counts: followee, list: 'followers', other: followerSummary },
+    ] as const
+    for (const { counts, list, other } of sides) {
+      const patch = (user: User) => followSide(user, counts, list, other, following)
+      if (me?._id === counts._id) set(patchUserAtom, patch)
+      patchProfile(get, set, counts.username, patch)
+    }
+    const suggestions = get(suggestionsAtom)
+    if (suggestions.users.some((u) => u._id === follower._id || u._id === followee._id)) {
+      const byId = new Map([follower, followee].map((c) => [c._id, c]))
+      set(suggestionsAtom, {
+        ...suggestions,
+        users: suggestions.users.map((u) => {
+          const counts = byId.get(u._id)
+          return counts
+            ? { ...u, followerCount: counts.followerCount, followingCount: counts.followingCount }
+            : u
+        }),
+      })
+    }
+    if (me?._id === follower._id) set(noteEchoAtom, `follow:${followee.username}`)
+  },
+)
+
+function patchCommentAuthors(get: Getter, set: Setter, author: UserSummary) {
+  const lists = get(commentListsAtom)
+  let changed = false
+  const next = { ...lists }
+  for (const [postId, list] of Object.entries(lists)) {
+    if (!list.items.some((c) => c.username === author.username)) continue
+    changed = true
+    next[postId] = {
+      ...list,
+      items: list.items.map((c) => (c.username === author.username ? { ...c, author } : c)),
+    }
+  }
+  if (changed) set(commentListsAtom, next)
+}
+
+/** A profile edit: the profile, the author of their posts and comments, suggestions, oneself. */
+export const liveUserAtom = atom(null, (get, set, { user }: LiveEventMap['user']) => {
+  const { firstName, lastName, bio, profileImg } = user
+  const edit = { firstName, lastName, bio, profileImg }
+  patchProfile(get, set, user.username, (profile) => ({ ...profile, ...edit }))
+  if (get(userAtom)?._id === user._id) set(patchUserAtom, (me) => ({ ...me, ...edit }))
+  const posts = get(postsByIdAtom)
+  if (Object.values(posts).some((p: Post) => p.username === user.username)) {
+    set(postsByIdAtom, refreshAuthor(posts, user))
+  }
+  patchCommentAuthors(get, set, toSummary(user))
+  const suggestions = get(suggestionsAtom)
+  if (suggestions.users.some((u) => u._id === user._id)) {
+    set(suggestionsAtom, {
+      ...suggestions,
+      users: suggestions.users.map((u) => (u._id === user._id ? user : u)),
+    })
+  }
+})
+
+export const liveResetAtom = atom(null, (get, set) => set(liveResyncAtom, get(liveResyncAtom) + 1))
+
+type Store = ReturnType<typeof createStore>
+
+/** Subscribes the store to the bus; the answer unsubscribes. */
+export function connectLiveState(store: Store): () => void {
+  const offs = [
+    onLiveEvent('post', (data) => store.set(livePostAtom, data)),
+    onLiveEvent('post-deleted', (data) => store.set(livePostDeletedAtom, data)),
+    onLiveEvent('reaction', (data) => store.set(liveReactionAtom, data)),
+    onLiveEvent('comment', (data) => store.set(liveCommentAtom, data)),
+    onLiveEvent('comment-deleted', (data) => store.set(liveCommentDeletedAtom, data)),
+    onLiveEvent('vote', (data) => store.set(liveVoteAtom, data)),
+    onLiveEvent('follow', (data) => store.set(liveFollowAtom, data)),
+    onLiveEvent('user', (data) => store.set(liveUserAtom, data)),
+    onLiveEvent('reset', () => store.set(liveResetAtom)),
+  ]
+  return () => {
+    for (const off of offs) off()
+  }
+}

@@ -1,0 +1,53 @@
+import { messageOf } from '../lib/notify'
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+/**
+ * The one async-state shape of everything the renderer loads from the server (lists of posts and
+ * comments, a post, a profile, suggestions, search results): each screen reads `status`,
+ * `loaded` and `error` the same way, and one retry pass (server-status.ts) finds every failed load.
+ */
+export interface Loadable {
+  status: LoadStatus
+  /** True once an answer arrived, so a refresh or a failed retry keeps showing the old data. */
+  loaded: boolean
+  /** The sentence to show when the latest load failed, else null. */
+  error: string | null
+}
+
+export const NOT_LOADED: Loadable = { status: 'idle', loaded: false, error: null }
+
+/** The data of a loadable state, without its status fields. */
+type DataOf<State extends Loadable> = Omit<State, keyof Loadable>
+
+/**
+ * Runs one load of a state: marks it loading, then stores what `apply` makes of the answer (ready)
+ * or the failure's sentence (error, keeping the data). `read` and `write` reach the state where
+ * it lives (a key of a record atom, or a whole atom); they run after the answer, so whatever
+ * changed meanwhile (a live event, another page) is merged, not overwritten. Answers whether the
+ * load succeeded.
+ */
+export async function runLoad<State extends Loadable, Answer>(
+  read: () => State,
+  write: (state: State) => void,
+  request: () => Promise<Answer>,
+  apply: (current: State, answer: Answer) => DataOf<State>,
+): Promise<boolean> {
+  write({ ...read(), status: 'loading', error: null })
+  try {
+    const answer = await request()
+    write({ ...read(), ...apply(read(), answer), status: 'ready', loaded: true, error: null })
+    return true
+  } catch (error) {
+    write({ ...read(), status: 'error', error: messageOf(error) })
+    return false
+  }
+}
+
+export function isLoading(state: Loadable): boolean {
+  return state.status === 'loading'
+}
+
+export function hasFailed(state: Loadable): boolean {
+  return state.status === 'error'
+}

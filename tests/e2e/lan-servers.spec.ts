@@ -1,0 +1,154 @@
+/**
+ * "Connect to a friend's server" with the servers found on the LAN, in the built web app with a
+ * fake desktop bridge (the main process's multicast is tested in tests/main): servers appear and
+ * disappear live, one click joins one (a real server here: the e2e empty server), a refusal of
+ * the address check shows, and a plain browser gets a hint instead of a list.
+ * Screenshots: GAMERSTAGE_SHOTS=/tmp/shots.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import type { LanServerList } from '../../src/shared/bridge'
+import { EMBEDDED_URL, bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
+import { toast } from './helpers'
+import { EMPTY_URL } from './ports'
+
+const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
+const LOOKING = 'Looking for servers on your network…'
+/** A 30-character username, the longest there is, in a server's name. */
+const LONG_OWNER = 'xXx_the_longest_gamertag_30xXx'
+
+const NOVA = { name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', version: '0.1.0' }
+const FRIENDS: LanServerList = {
+  servers: [
+    NOVA,
+    // The one in use: a real server (the e2e empty one), so that no "can't reach" banner shows.
+    { name: `${LONG_OWNER}'s Gamerstage`, url: EMPTY_URL, version: '0.1.0' },
+    { name: 'LAN box', url: 'http://10.0.0.5:4567', version: '' },
+  ],
+  problem: null,
+}
+
+const emitLan = (page: Page, list: LanServerList) =>
+  page.evaluate((next) => window.__fakeBridge.emitLanServers(next), list)
+
+const found = (page: Page) => page.getByRole('list', { name: 'On your network' })
+
+/** axe-core on the Connection card: no serious or critical violation (as tests/e2e/a11y). */
+async function expectAccessibleCard(page: Page, state: string) {
+  // Let entrance animations settle so colours are final.
+  await page.waitForTimeout(300)
+  const results = await new AxeBuilder({ page })
+    .include('.server-card')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze()
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+  expect(serious, `axe on ${state}`).toEqual([])
+}
+
+test.describe('servers found on the LAN, in the desktop app', () => {
+  test('appear and disappear live, and one click joins one', async ({ page }) => {
+    await installFakeBridge(page, { connection: { kind: 'embedded', baseUrl: EMBEDDED_URL } })
+    await page.goto('/')
+    await page.getByRole('link', { name: "Connect to a friend's server" }).click()
+    await expect(page.getByText(LOOKING)).toBeVisible()
+    expect(await bridgeCalls(page, 'watchLanServers')).toEqual([[]])
+
+    const host = { name: "host's Gamerstage", url: EMPTY_URL, version: '0.1.0' }
+    await emitLan(page, { servers: [NOVA, host], problem: null })
+    await expect(found(page).getByRole('listitem')).toHaveCount(2)
+    await expect(page.getByText(LOOKING)).toHaveCount(0)
+    await emitLan(page, { servers: [host], problem: null })
+    await expect(found(page).getByRole('listitem')).toHaveCount(1)
+    await expect(found(page)).not.toContainText('nova')
+
+    await page.getByRole('button', { name: "Join host's Gamerstage" }).click()
+
+    await expect(toast(page, `Connected to ${EMPTY_URL}`)).toBeVisible()
+    expect(await bridgeCalls(page, 'setConnection')).toEqual([[{ kind: 'remote', url: EMPTY_URL }]])
+    await expect(page.locator('.auth-server')).toContainText(`Server: ${EMPTY_URL}`)
+    // Leaving the Server page stops the looking.
+    expect(await bridgeCalls(page, 'watchLanServers')).toContainEqual(['stop'])
+  })
+
+  test('a server that fails the address check says why, and keeps its address to edit', async ({
+    page,
+  }) => {
+    await installFakeBridge(page, {
+      connection: { kind: 'embedded', baseUrl: EMBEDDED_URL },
+      lanServers: { servers: [NOVA], problem: null },
+    })
+    await page.goto('/server')
+    await scriptNext(page, 'setConnection', {
+      reject:
+        'ConnectionError: http://192.168.1.21:4567 answered, but it is not a Gamerstage server.',
+      delayMs: 300,
+    })
+
+    await found(page).getByRole('button', { name: "Join nova's Gamerstage" }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: "Checking nova's Gamerstage" })).toBeDisabled()
+
+    await expect(page.getByRole('alert').filter({ hasText: 'answered, but it is not' })).toHaveText(
+      'http://192.168.1.21:4567 answered, but it is not a Gamerstage server.',
+    )
+    await expect(page.getByTestId('current-connection')).toHaveText('This computer')
+    await expect(page.getByLabel('Server address')).toHaveValue(NOVA.url)
+    await expect(page.getByRole('button', { name: "Join nova's Gamerstage" })).toBeEnabled()
+  })
+})
+
+test('a plain browser shows a hint instead of the list', async ({ page }) => {
+  await page.goto('/server')
+  await expect(page.getByText(/desktop app also lists the servers on your network/)).toBeVisible()
+  await expect(page.getByText(LOOKING)).toHaveCount(0)
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await page
+    .locator('.server-card')
+    .first()
+    .screenshot({ path: `${dir}/lan-servers-web.png` })
+})
+
+const variants = [
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 900 } },
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
+  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
+  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
+] as const
+
+for (const variant of variants) {
+  test(`screenshots of the servers found, ${variant.name}, checked by axe`, async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize(variant.viewport)
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await installFakeBridge(page, {
+      connection: { kind: 'remote', baseUrl: EMPTY_URL },
+    })
+    await page.goto('/server')
+    const card = page.locator('.server-card').first()
+    await expect(page.getByText(LOOKING)).toBeVisible()
+    await card.screenshot({ path: `${dir}/lan-servers-empty-${variant.name}.png` })
+    await expectAccessibleCard(page, 'looking')
+
+    await emitLan(page, FRIENDS)
+    await expect(found(page).getByRole('listitem')).toHaveCount(3)
+    await expect(found(page).getByText('Connected')).toBeVisible()
+    // Nothing sticks out sideways on a phone, the longest name included.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+    await page.screenshot({ path: `${dir}/lan-servers-${variant.name}.png`, fullPage: true })
+    await expectAccessibleCard(page, 'servers found')
+
+    await emitLan(page, {
+      servers: [],
+      problem: 'Could not look for servers on your network (bind EACCES 0.0.0.0:5353).',
+    })
+    await expect(card.getByRole('alert')).toContainText('You can still type the address below.')
+    await expect(page.locator('.server-banner')).toHaveCount(0)
+    await card.screenshot({ path: `${dir}/lan-servers-problem-${variant.name}.png` })
+    await expectAccessibleCard(page, 'cannot look')
+  })
+}

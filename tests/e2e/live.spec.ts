@@ -1,0 +1,309 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { LoginResponse, Post, PostResponse } from '../../src/shared/api-types'
+import { DEMO_URL } from './ports'
+import { signup, uniqueName } from './helpers'
+
+/**
+ * The live LAN in the app (docs/API.md "Live events"): what one window does shows in another
+ * without a reload, and toggles settle on the server's state.
+ */
+
+const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
+
+/** The stream is connected and past its first `ready` (live/start.ts marks <html>). */
+async function waitLive(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'live')
+}
+
+async function writePost(page: Page, text: string) {
+  await page.getByRole('button', { name: 'New Post', exact: true }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'New Post' })
+  await dialog.getByRole('textbox', { name: 'Post text' }).fill(text)
+  await dialog.getByRole('button', { name: 'Post' }).click()
+  await expect(dialog).toHaveCount(0)
+}
+
+/** Marks the document: a reload (or a full navigation) would lose the mark. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+}
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  )
+}
+
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '')
+
+test('a friend’s post, like and comment reach another window without a reload', async ({
+  browser,
+}) => {
+  // Two sign-ups and two windows on a machine shared with other suites: a guard against hangs.
+  test.setTimeout(120_000)
+  const aliceContext = await browser.newContext({ baseURL: DEMO_URL })
+  const bobContext = await browser.newContext({ baseURL: DEMO_URL })
+  const alice = await aliceContext.newPage()
+  const bob = await bobContext.newPage()
+  const aliceName = uniqueName('alive')
+  const bobName = uniqueName('blive')
+  await signup(alice, aliceName)
+  await signup(bob, bobName)
+
+  // Bob follows Alice and writes a post of his own, so his Home is a list being read.
+  await bob.goto(`/${aliceName}`)
+  await bob.getByRole('button', { name: `Follow ${aliceName}` }).click()
+  await expect(bob.getByRole('button', { name: `Following ${aliceName}` })).toBeVisible()
+  await bob.goto('/home')
+  const bobText = `bob waits for news ${Date.now()}`
+  await writePost(bob, bobText)
+  const bobPost = bob.getByRole('article', { name: `Post by ${bobName}` }).first()
+  await expect(bobPost).toContainText(bobText)
+  await waitLive(bob)
+  await markDocument(bob)
+  await waitLive(alice)
+
+  await test.step('a new post waits behind the pill, and shows at the top once clicked', async () => {
+    const aliceText = `alice is live ${Date.now()}`
+    await writePost(alice, aliceText)
+    const pill = bob.getByRole('button', { name: '1 new post' })
+    await expect(pill).toBeVisible()
+    // Nothing jumped into the list being read.
+    await expect(bob.getByText(aliceText)).toHaveCount(0)
+    await expect(bob.getByRole('article').first()).toContainText(bobText)
+    await pill.click()
+    const first = bob.getByRole('article').first()
+    await expect(first).toContainText(aliceText)
+    await expect(first).toBeFocused()
+    await expect(pill).toHaveCount(0)
+  })
+
+  await test.step('a like shows on the liked post’s card', async () => {
+    await expect(bobPost.getByRole('button', { name: 'Like, 0 likes' })).toBeVisible()
+    await alice.goto(`/${bobName}`)
+    const liked = alice.getByRole('article', { name: `Post by ${bobName}` }).first()
+    await liked.getByRole('button', { name: 'Like, 0 likes' }).click()
+    await expect(liked.getByRole('button', { name: 'Unlike, 1 like' })).toBeVisible()
+    await expect(bobPost.getByRole('button', { name: 'Like, 1 like' })).toBeVisible()
+  })
+
+  await test.step('a comment shows on the open post page, with its count', async () => {
+    const postId = await bobPost.getAttribute('data-post-id')
+    await bobPost.getByRole('link', { name: 'Comments, 0' }).click()
+    await expect(bob).toHaveURL(new RegExp(`/post/${postId}$`))
+    await expect(bob.getByText('No comments yet. Start the chat.')).toBeVisible()
+
+    await alice.goto(`/post/${postId}`)
+    const commentText = `gg bob ${Date.now()}`
+    await alice.getByRole('textbox', { name: 'Write a comment' }).fill(commentText)
+    await alice.getByRole('button', { name: 'Comment', exact: true }).click()
+    await expect(alice.getByRole('listitem', { name: `Comment by ${aliceName}` })).toContainText(
+      commentText,
+    )
+
+    const comment = bob.getByRole('listitem', { name: `Comment by ${aliceName}` })
+    await expect(comment).toContainText(commentText)
+    await expect(bob.getByRole('link', { name: 'Comments, 1' })).toBeVisible()
+    // Alice's own window counted her comment once.
+    await expect(alice.getByRole('link', { name: 'Comments, 1' })).toBeVisible()
+
+    // And a vote on it shows too.
+    await alice
+      .getByRole('listitem', { name: `Comment by ${aliceName}` })
+      .getByRole('button', { name: 'Upvote, 0' })
+      .click()
+    await expect(comment.getByRole('button', { name: 'Upvote, 1' })).toBeVisible()
+  })
+
+  await expectSameDocument(bob)
+  await aliceContext.close()
+  await bobContext.close()
+})
+
+test('a burst of clicks on like ends in the last click’s state, the same as the server’s', async ({
+  page,
+}) => {
+  const name = uniqueName('burst')
+  await signup(page, name)
+  const text = `click me fast ${Date.now()}`
+  await writePost(page, text)
+  const card = page.getByRole('article', { name: `Post by ${name}` }).first()
+  await expect(card).toContainText(text)
+  const postId = await card.getAttribute('data-post-id')
+  const like = card.getByRole('button', { name: /^(Like|Unlike),/ })
+
+  // Every like and dislike request, and how many ran at once.
+  let inFlight = 0
+  let maxInFlight = 0
+  let sent = 0
+  const isToggle = (url: string) => /\/api\/posts\/(like|dislike)\//.test(url)
+  page.on('request', (request) => {
+    if (!isToggle(request.url())) return
+    sent += 1
+    inFlight += 1
+    maxInFlight = Math.max(maxInFlight, inFlight)
+  })
+  const finished = (request: { url(): string }) => {
+    if (isToggle(request.url())) inFlight -= 1
+  }
+  page.on('requestfinished', finished)
+  page.on('requestfailed', finished)
+
+  const serverSays = async () => {
+    const response = await page.request.get(`/api/posts/${postId}`, {
+      headers: { authorization: await tokenOf(page) },
+    })
+    const { post } = (await response.json()) as PostResponse
+    return {
+      likeCount: post.likes.likeCount,
+      liked: post.likes.likedBy.some((u) => u.username === name),
+    }
+  }
+
+  // Two clicks: like, then unlike.
+  await like.dblclick()
+  await expect(like).toHaveAttribute('aria-pressed', 'false')
+  await expect(like).toHaveAccessibleName('Like, 0 likes')
+  await expect.poll(() => inFlight).toBe(0)
+  await expect.poll(serverSays).toEqual({ likeCount: 0, liked: false })
+  expect(sent).toBeLessThanOrEqual(2)
+
+  // Three clicks: like, unlike, like.
+  await like.click({ clickCount: 3 })
+  await expect(like).toHaveAttribute('aria-pressed', 'true')
+  await expect(like).toHaveAccessibleName('Unlike, 1 like')
+  await expect.poll(() => inFlight).toBe(0)
+  await expect.poll(serverSays).toEqual({ likeCount: 1, liked: true })
+  // The live echo of our own likes did not count them again.
+  await expect(like).toHaveAccessibleName('Unlike, 1 like')
+  expect(maxInFlight).toBe(1)
+})
+
+/** Signs a demo author in through the API: their new posts are what the pill announces. */
+async function demoAuthor(request: APIRequestContext) {
+  const response = await request.post(`${DEMO_URL}/api/auth/login`, {
+    data: { username: 'nova_strike', password: 'gamerstage' },
+  })
+  expect(response.ok()).toBe(true)
+  return (await response.json()) as LoginResponse
+}
+
+async function writeAs(request: APIRequestContext, token: string, content: string) {
+  const created = await request.post(`${DEMO_URL}/api/posts`, {
+    headers: { authorization: token, prefer: 'return=minimal' },
+    data: { postData: { content } },
+  })
+  expect(created.ok()).toBe(true)
+  return ((await created.json()) as PostResponse).post
+}
+
+const shotVariants = [
+  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
+  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
+  { name: 'desktop-dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
+] as const
+
+for (const variant of shotVariants) {
+  test(`Home with new posts and a dropped stream, ${variant.name}`, async ({ page, request }) => {
+    await page.setViewportSize(variant.viewport)
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    // The stream is played by the test: first a connection that brings three new posts and
+    // ends, then a server that refuses to stream (503) until the test lets it through.
+    let armed = false
+    let streamed = 0
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let body = ''
+    await page.route('**/api/events', async (route) => {
+      // Until then, a server without the stream: the app does not even retry.
+      if (!armed) return route.fulfill({ status: 404, json: { errors: ['Not Found'] } })
+      streamed += 1
+      if (streamed === 1) {
+        await gate
+        return route.fulfill({ status: 200, contentType: 'text/event-stream', body })
+      }
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        json: { errors: ['The server is restarting.'] },
+      })
+    })
+
+    const name = uniqueName('x').padEnd(30, 'w').slice(0, 30)
+    await signup(page, name)
+    const author = await demoAuthor(request)
+    await page.goto(`/${author.foundUser.username}`)
+    await page.getByRole('button', { name: `Follow ${author.foundUser.username}` }).click()
+    await expect(
+      page.getByRole('button', { name: `Following ${author.foundUser.username}` }),
+    ).toBeVisible()
+    // A feed longer than the screen, to read further down in.
+    for (const content of ['Warm-up round one', 'Warm-up round two', 'Warm-up round three']) {
+      await writeAs(request, author.encodedToken, content)
+    }
+    armed = true
+    await page.goto('/home')
+    await expect(page.getByRole('article').first()).toBeVisible()
+
+    const posts: Post[] = []
+    for (const content of [
+      'Ranked tonight at 9, who is in? Bring snacks #lan',
+      'New personal best on the speedrun: 41:07',
+      'Server is up, join with the address on the Server page',
+    ]) {
+      posts.push(await writeAs(request, author.encodedToken, content))
+    }
+    body =
+      'retry: 1000\n\nid: shot-0\nevent: ready\ndata: {}\n\n' +
+      posts
+        .map((post, i) => `id: shot-${i + 1}\nevent: post\ndata: ${JSON.stringify({ post })}\n\n`)
+        .join('')
+    release()
+
+    const pill = page.getByRole('button', { name: '3 new posts' })
+    await expect(pill).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Live updates paused' })).toBeVisible({
+      timeout: 15_000,
+    })
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: `${dir}/live-pill-dropped-${variant.name}.png` })
+    // The pill and the banner pass axe, as every screen does (a11y.spec.ts).
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .exclude('.Toastify')
+      .analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+      [],
+    )
+    // Read further down: the pill stays in sight, below the top bar.
+    await page.mouse.wheel(0, 700)
+    await expect
+      .poll(async () => {
+        const [pillBox, barBox] = [
+          await pill.boundingBox(),
+          await page.locator('.topbar').boundingBox(),
+        ]
+        return Boolean(
+          pillBox && barBox && pillBox.y >= barBox.y + barBox.height && pillBox.y < 400,
+        )
+      })
+      .toBe(true)
+    await page.screenshot({ path: `${dir}/live-pill-scrolled-${variant.name}.png` })
+
+    // The server streams again: the banner says so, then goes.
+    await page.unroute('**/api/events')
+    const back = page.getByRole('status').filter({ hasText: 'Live updates are back.' })
+    await expect(back).toBeVisible({ timeout: 30_000 })
+    await page.screenshot({ path: `${dir}/live-back-${variant.name}.png` })
+    await expect(back).toHaveCount(0, { timeout: 10_000 })
+
+    await pill.click()
+    await expect(page.getByRole('article').first()).toContainText(posts[2]?.content ?? '')
+    await page.screenshot({ path: `${dir}/live-shown-${variant.name}.png` })
+  })
+}

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test'
+import { waitForQuietNetwork } from './helpers'
+import {
+  apiCall,
+  apiPost,
+  apiUser,
+  bell,
+  entries,
+  longName,
+  signedInContext,
+} from './notify-helpers'
+import { DEMO_URL } from './ports'
+
+/**
+ * Screenshots of the bell with its badge, the notifications page (grouped, new and seen, empty),
+ * a tag page and a post with a mention, a tag and a link, for a person to look at
+ * (GAMERSTAGE_SHOTS=/tmp/shots): 30-character names and a long unbroken word on screen. Each
+ * also checks that nothing runs off the side of the page.
+ */
+const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
+
+const variants = [
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 900 } },
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
+  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
+  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
+] as const
+
+const noSideways = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0)
+
+for (const variant of variants) {
+  test(`notifications and tags in ${variant.name}`, async ({ browser, request }) => {
+    test.setTimeout(180_000)
+    const tag = `lan_${Date.now().toString(36)}`
+    const me = await apiUser(request, longName('me'))
+    const fan = await apiUser(request, longName('fan'))
+    const friends = [await apiUser(request), await apiUser(request), await apiUser(request)]
+    const postId = await apiPost(
+      request,
+      me.token,
+      `Ranked at the LAN party tonight ${'Unbreakable'.repeat(8)} #${tag}`,
+    )
+    // Seen earlier: a follow, then everything marked read.
+    await apiCall(request, fan.token, `/users/follow/${me.id}`)
+    await request.post(`${DEMO_URL}/api/notifications/read`, {
+      headers: { authorization: me.token },
+      data: {},
+    })
+    // New: four likes (grouped), a comment, a mention.
+    for (const liker of [...friends, fan]) {
+      await apiCall(request, liker.token, `/posts/like/${postId}`)
+    }
+    await request.post(`${DEMO_URL}/api/comments/add/${postId}`, {
+      headers: { authorization: fan.token },
+      data: { commentData: { text: `Count me in @${me.username} ${'Loooong'.repeat(10)}` } },
+    })
+    const mentionId = await apiPost(
+      request,
+      fan.token,
+      `gg @${me.username} and @nobody_at_all, see https://example.com/lan-party/${'x'.repeat(40)} #${tag} ${'Unbreakable'.repeat(8)}`,
+    )
+
+    const context = await signedInContext(browser, me, variant)
+    const page = await context.newPage()
+    const shot = async (screen: string, fullPage = false) => {
+      await waitForQuietNetwork(page)
+      await noSideways(page)
+      await page.screenshot({ path: `${dir}/notify-${screen}-${variant.name}.png`, fullPage })
+    }
+
+    await page.goto('/home')
+    await expect(bell(page).getByTestId('bell-badge')).toHaveText('6')
+    await shot('bell')
+
+    await page.goto('/notifications')
+    await expect(entries(page)).toHaveCount(4)
+    await expect(page.locator('li.notification.unread')).toHaveCount(3)
+    await entries(page).nth(2).getByRole('button', { name: '3 others' }).click()
+    await shot('page', true)
+
+    await page.goto(`/post/${mentionId}`)
+    await expect(
+      page.getByRole('main').getByRole('link', { name: `@${me.username}`, exact: true }),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: /example\.com/ })).toBeVisible()
+    await shot('post-mention')
+
+    await page.goto(`/post/${postId}`)
+    await expect(page.getByRole('listitem', { name: `Comment by ${fan.username}` })).toBeVisible()
+    await shot('post-comment-mention')
+
+    await page.goto(`/tags/${tag}`)
+    await expect(page.getByRole('article')).toHaveCount(2)
+    await shot('tag')
+    await page.goto('/tags/1')
+    await expect(page.getByText('That is not a hashtag')).toBeVisible()
+    await shot('tag-invalid')
+    await context.close()
+
+    const newcomer = await apiUser(request, longName('new'))
+    const empty = await signedInContext(browser, newcomer, variant)
+    const emptyPage = await empty.newPage()
+    await emptyPage.goto('/notifications')
+    await expect(emptyPage.getByText('No notifications yet…')).toBeVisible()
+    await waitForQuietNetwork(emptyPage)
+    await emptyPage.screenshot({ path: `${dir}/notify-empty-${variant.name}.png` })
+    await emptyPage.goto('/tags/nobody_used_this')
+    await expect(emptyPage.getByText('No posts with #nobody_used_this yet')).toBeVisible()
+    await emptyPage.screenshot({ path: `${dir}/notify-tag-empty-${variant.name}.png` })
+    await empty.close()
+  })
+}
