@@ -1,8 +1,8 @@
 /**
  * No N+1 (src/server/db/README.md): every list route runs the same number of SQL statements
  * whether its answer holds 5 rows or 50. Each list is exercised over a database whose rows all
- * carry what a list embeds (authors, reactions, votes, comments, images, followers), and the
- * statements are counted through better-sqlite3's `verbose` hook on the connection
+ * carry what a list embeds (authors, reactions, votes, comments, images, mentions, followers),
+ * and the statements are counted through better-sqlite3's `verbose` hook on the connection
  * (`openDatabase({ onStatement })`), which sees drizzle's statements and hand-written ones alike.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -110,7 +110,14 @@ async function buildWorld(n: number): Promise<World> {
   const addComment = (postId: number, authorId: number, voterId: number) => {
     const id = db
       .insert(comments)
-      .values({ postId, authorId, text: 'gg', upvoteCount: 1, createdAt: tick(), updatedAt: clock })
+      .values({
+        postId,
+        authorId,
+        text: 'gg @viewer',
+        upvoteCount: 1,
+        createdAt: tick(),
+        updatedAt: clock,
+      })
       .returning({ id: comments.id })
       .get().id
     db.insert(commentVotes)
@@ -144,7 +151,7 @@ async function buildWorld(n: number): Promise<World> {
     db.insert(blocks).values({ blockerId: guardedId, blockedId: otherId, createdAt: tick() }).run()
     db.insert(mutes).values({ muterId: guardedId, mutedId: otherId, createdAt: tick() }).run()
 
-    const theirs = addPost(otherId, `post of player ${index}`)
+    const theirs = addPost(otherId, `post of player ${index} for @viewer`)
     const mine = addPost(viewerId, `post ${index} of the viewer`)
     for (const postId of [theirs, mine]) {
       db.insert(postReactions)
@@ -197,6 +204,8 @@ const LIST_ROUTES: ListRoute[] = [
   ['suggestions', '/api/users?suggest=true&limit={n}', 'newcomer', 'users'],
   ["a profile's followers", '/api/users/viewer', 'viewer', 'user.followers'],
   ["a profile's bookmarks", '/api/users/viewer', 'viewer', 'user.bookmarks'],
+  ['followers, a page', '/api/users/viewer/followers?limit={n}', 'viewer', 'users'],
+  ['following, a page', '/api/users/viewer/following?limit={n}', 'viewer', 'users'],
   ['posts, whole list', '/api/posts', 'viewer', 'posts'],
   ['posts by likes, whole list', '/api/posts?sort=likes', 'viewer', 'posts'],
   ['posts, a page', '/api/posts?limit={n}', 'viewer', 'posts'],
