@@ -252,17 +252,17 @@ async function prepareRestoredDatabase(file: string, options: RestoreOptions): P
       sqlite.exec(`DROP TABLE IF EXISTS ${table}`)
     }
     const demoIds = await recomputeDemoUsers(db)
-    db.transaction((tx) => {
+    db.transaction(() => {
       // A version no token of the backup's time carries: every session of the backup ends.
-      tx.update(users)
+      db.update(users)
         .set({ tokenVersion: Date.now() % 2 ** 31 })
         .run()
-      tx.delete(revokedTokens).run()
-      setDemoUserIds(tx, demoIds.ids)
-      setDemoAccount(tx, demoIds.account)
-      clearOwner(tx)
+      db.delete(revokedTokens).run()
+      setDemoUserIds(db, demoIds.ids)
+      setDemoAccount(db, demoIds.account)
+      clearOwner(db)
       // A backup without the "set up" mark would be seeded again on the next start.
-      if (!isInitialized(tx)) setSetting(tx, 'seeded', 'restored')
+      if (!isInitialized(db)) setSetting(db, 'seeded', 'restored')
     })
     sqlite.pragma('wal_checkpoint(TRUNCATE)')
   } finally {

@@ -133,6 +133,11 @@ export interface UsersResponse {
 export interface UsersPage extends Page {
   users: UserListItem[]
 }
+/**
+ * `/users/{username}/followers` and `/users/{username}/following`: a page of people, newest
+ * follow first (docs/API.md, "Follower and following lists").
+ */
+export type FollowListPage = UsersPage
 export interface UserResponse {
   user: User
 }

@@ -29,6 +29,18 @@ export const LIMITS = {
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/
 
 /**
+ * The username rules as the sign-up form lists them, in order. Whether a name keeps them is
+ * decided by `usernameSchema` alone (schemas.ts, `brokenUsernameRules`): these are the labels.
+ */
+export const USERNAME_RULES = [
+  { key: 'length', label: `${LIMITS.usernameMin}–${LIMITS.usernameMax} characters` },
+  { key: 'characters', label: 'Letters, digits, _ . and - only' },
+  { key: 'reserved', label: 'Not a reserved name such as home or explore' },
+] as const
+
+export type UsernameRule = (typeof USERNAME_RULES)[number]['key']
+
+/**
  * Usernames that would shadow a top-level route of the renderer (`/{profile}` sits beside
  * `/home`, `/explore`, …) and so can never be a profile.
  */

@@ -3,7 +3,7 @@
  * (which show the same limits before sending). Messages are sentences a user can act on.
  */
 import { z } from 'zod'
-import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN } from './limits'
+import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN, type UsernameRule } from './limits'
 import { stripInvisible } from './text'
 import { OUR_MEDIA } from './media-paths'
 
@@ -27,6 +27,24 @@ export const usernameSchema = z
   .refine((name) => !RESERVED_USERNAMES.has(name.toLowerCase()), {
     error: 'That username is reserved. Pick another one.',
   })
+
+/** Which rule of USERNAME_RULES (limits.ts) each kind of usernameSchema issue breaks. */
+const RULE_OF_ISSUE: Partial<Record<string, UsernameRule>> = {
+  too_small: 'length',
+  too_big: 'length',
+  invalid_format: 'characters',
+  custom: 'reserved',
+}
+
+/**
+ * The rules of USERNAME_RULES a name breaks, as usernameSchema (what the server enforces) judges
+ * it: the sign-up form's checklist shows exactly the server's verdict.
+ */
+export function brokenUsernameRules(name: string): Set<UsernameRule> {
+  const result = usernameSchema.safeParse(name)
+  if (result.success) return new Set()
+  return new Set(result.error.issues.flatMap((issue) => RULE_OF_ISSUE[issue.code] ?? []))
+}
 
 export const newPasswordSchema = z
   .string({ error: 'Password is required.' })

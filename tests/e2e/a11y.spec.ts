@@ -77,6 +77,28 @@ for (const variant of variants) {
   })
 }
 
+for (const variant of variants) {
+  test(`axe on the Following state and the follow lists (${variant.name})`, async ({ page }) => {
+    test.setTimeout(120_000)
+    await page.setViewportSize(variant.viewport)
+    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    const name = `f${Date.now().toString(36)}${variant.name.replace('-', '')}`
+      .padEnd(30, 'z')
+      .slice(0, 30)
+    await signup(page, name)
+    // Its contrast once failed (3.98:1 dark, 4.46:1 light): on a profile and in a follow list.
+    await page.goto('/player1')
+    await page.getByRole('button', { name: 'Follow player1', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Following player1' })).toBeVisible()
+    await expectNoSeriousViolations(page, 'profile with a Following button')
+    await page.goto(`/${name}`)
+    await page.getByRole('button', { name: '1 Following' }).click()
+    const following = page.getByRole('dialog', { name: `${name} follows` })
+    await expect(following.getByRole('button', { name: 'Following player1' })).toBeVisible()
+    await expectNoSeriousViolations(page, 'following list dialog')
+  })
+}
+
 test('each route has its own title, and focus moves to the main heading', async ({ page }) => {
   await signup(page, `t${Date.now().toString(36)}`)
   await expect(page).toHaveTitle('Home · Gamerstage')

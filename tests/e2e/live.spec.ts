@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { LoginResponse, Post, PostResponse } from '../../src/shared/api-types'
@@ -271,6 +272,14 @@ for (const variant of shotVariants) {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0)
     await page.screenshot({ path: `${dir}/live-pill-dropped-${variant.name}.png` })
+    // The pill and the banner pass axe, as every screen does (a11y.spec.ts).
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .exclude('.Toastify')
+      .analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+      [],
+    )
     // Read further down: the pill stays in sight, below the top bar.
     await page.mouse.wheel(0, 700)
     await expect

@@ -1,5 +1,5 @@
-import { waitForQuietNetwork } from './helpers'
 import { expect, test, type Page } from '@playwright/test'
+import { waitForQuietNetwork } from './helpers'
 import {
   apiCall,
   apiPost,

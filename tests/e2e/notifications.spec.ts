@@ -34,6 +34,8 @@ test('a like, a comment, a follow and a mention reach the other player, grouped 
 
   await signup(pageB, nameB)
   await expect(bell(pageB)).toHaveAccessibleName('Notifications')
+  // B's live stream is up: from here on B's page is never reloaded until the badge has risen.
+  await expect(pageB.locator('html')).toHaveAttribute('data-live', 'live')
   const tokenB = (await pageB.evaluate(() => localStorage.getItem('token'))) ?? ''
   const postId = await apiPost(request, tokenB, `Ranked tonight, who is in? #${tag}`)
   // A third player liked it first: the page groups both likes.
@@ -69,10 +71,12 @@ test('a like, a comment, a follow and a mention reach the other player, grouped 
     await expect(pageA.getByRole('dialog')).toHaveCount(0)
   })
 
-  await test.step('B’s badge counts all five after a navigation', async () => {
-    await pageB.goto('/explore')
+  await test.step('B’s badge counts all five without a reload, and after one', async () => {
+    await expect(pageB).toHaveURL(/\/home$/)
     await expect(bell(pageB)).toHaveAccessibleName('Notifications, 5 unread')
     await expect(bell(pageB).getByTestId('bell-badge')).toHaveText('5')
+    await pageB.reload()
+    await expect(bell(pageB)).toHaveAccessibleName('Notifications, 5 unread')
   })
 
   await test.step('B opens the page: grouped, newest first, new ones marked, badge cleared', async () => {
@@ -158,16 +162,35 @@ test('the badge rises without reloading when the other player acts', async ({
   const page = await context.newPage()
   await page.goto('/home')
   await expect(bell(page)).toHaveAccessibleName('Notifications')
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'live')
   await apiCall(request, fan.token, `/posts/like/${postId}`)
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread')
   await apiCall(request, fan.token, `/users/follow/${author.id}`)
   await expect(bell(page).getByTestId('bell-badge')).toHaveText('2')
+  // An undone like takes its notification with it.
+  await apiCall(request, fan.token, `/posts/dislike/${postId}`)
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread')
   // Read in another window: this one's badge drops too.
   await request.post(`${DEMO_URL}/api/notifications/read`, {
     headers: { authorization: author.token },
     data: {},
   })
   await expect(bell(page).getByTestId('bell-badge')).toHaveCount(0)
+
+  // On the open page a new notification joins the top, and counts as seen at once.
+  await bell(page).click()
+  await expect(entries(page)).toHaveText([/followed you/])
+  await apiPost(request, fan.token, `live @${author.username}`)
+  await expect(entries(page)).toHaveText([/^New: .*mentioned you in a post/, /followed you/])
+  await expect(bell(page)).toHaveAccessibleName('Notifications')
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`${DEMO_URL}/api/notifications/unread-count`, {
+        headers: { authorization: author.token },
+      })
+      return ((await answer.json()) as { unreadCount: number }).unreadCount
+    })
+    .toBe(0)
   await context.close()
 })
 

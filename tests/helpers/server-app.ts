@@ -47,6 +47,8 @@ export interface TestAppOptions {
   admins?: string[]
   /** True plays a server shared on the LAN (the demo accounts cannot sign in). */
   shared?: boolean
+  /** Called with every statement the database runs (openDatabase's `onStatement`). */
+  onStatement?: (sql: string) => void
 }
 
 /**
@@ -73,7 +75,7 @@ export async function checkErrorAnswer(response: Response, where: string): Promi
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = openDatabase({ file: ':memory:' })
+  const db = openDatabase({ file: ':memory:', onStatement: options.onStatement })
   await initializeDatabase(db, options.demo ?? true)
   const events = options.events ?? new EventHub()
   const app = createApp({

@@ -21,9 +21,9 @@ import {
 } from '../../src/renderer/src/live/merge'
 import { relationsAtom } from '../../src/renderer/src/state/account'
 import { userAtom } from '../../src/renderer/src/state/auth'
+import { commentListAtom } from '../../src/renderer/src/state/comment-votes'
 import {
   addCommentAtom,
-  commentListAtom,
   commentListsAtom,
   deleteCommentAtom,
 } from '../../src/renderer/src/state/comments'

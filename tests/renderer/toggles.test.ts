@@ -11,11 +11,8 @@ import * as postsApi from '../../src/renderer/src/api/posts'
 import * as usersApi from '../../src/renderer/src/api/users'
 import { notifyError } from '../../src/renderer/src/lib/notify'
 import { userAtom } from '../../src/renderer/src/state/auth'
-import {
-  commentListAtom,
-  commentListsAtom,
-  voteCommentAtom,
-} from '../../src/renderer/src/state/comments'
+import { commentListAtom, voteCommentAtom } from '../../src/renderer/src/state/comment-votes'
+import { commentListsAtom } from '../../src/renderer/src/state/comments'
 import { EMPTY_LIST } from '../../src/renderer/src/state/lists'
 import { liveReactionAtom, liveVoteAtom } from '../../src/renderer/src/live/merge'
 import {

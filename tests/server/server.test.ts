@@ -227,6 +227,8 @@ describe('startServer', () => {
         'comments_author_idx',
         'comment_votes_user_idx',
         'follows_followee_idx',
+        'follows_followee_recent_idx',
+        'follows_follower_recent_idx',
         'bookmarks_user_recent_idx',
         'bookmarks_post_idx',
         'media_owner_idx',

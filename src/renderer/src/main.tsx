@@ -7,8 +7,9 @@ import { configureApi } from './api/client'
 import { App } from './App'
 import { getBridge } from './bridge/get-bridge'
 import { notifyError } from './lib/notify'
-import { tokenAtom } from './state/auth'
+import { isLoggedInAtom, tokenAtom } from './state/auth'
 import { connectionAtom, connectionChangedAtom } from './state/connection'
+import { loadPostListAtom } from './state/posts'
 import { markServerReachableAtom, markServerUnreachableAtom } from './state/server-status'
 import { endSessionAtom } from './state/session'
 import { store } from './state/store'
@@ -41,6 +42,12 @@ async function start() {
   }
   // Switching servers, from the Server page or elsewhere, logs out of the previous one.
   bridge.onConnectionChange((connection) => store.set(connectionChangedAtom, connection))
+
+  // Most starts land on the home feed: ask the server for it now, while React draws the shell,
+  // not after (PostList's own first load then finds it under way).
+  if (location.pathname === '/home' && store.get(isLoggedInAtom)) {
+    void store.set(loadPostListAtom, 'feed', { reset: true })
+  }
 
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root')

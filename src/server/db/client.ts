@@ -1,44 +1,40 @@
-import Database, { type RunResult } from 'better-sqlite3'
+import Database from 'better-sqlite3'
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { fileURLToPath } from 'node:url'
 import * as schema from './schema'
 
-/** What services take: the database or a transaction on it (both run synchronously). */
-export type Db = BaseSQLiteDatabase<'sync', RunResult, typeof schema>
-
-/** An open database file: queries through drizzle, `$client` for pragmas, backup and close. */
+/**
+ * An open database file: queries through drizzle, `$client` (the better-sqlite3 connection) for
+ * hand-written SQL (raw.ts), pragmas, backup and close.
+ */
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database }
+
+/**
+ * What services take: the open database, never one of drizzle's transaction objects. A
+ * transaction is `db.transaction(() => …)` with `db` used inside: better-sqlite3 runs every
+ * statement on the one connection, so all of them are in the transaction (README.md here).
+ */
+export type Db = AppDatabase
 
 /** Where the committed drizzle-kit migrations live when running from source. */
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 
-/** How many distinct statements stay prepared; the API runs a few dozen shapes of query. */
-const STATEMENT_CACHE_SIZE = 500
-
 /**
- * drizzle asks better-sqlite3 to prepare every statement anew on each call, and parsing SQL
- * costs more than running most of our queries. Reuse the prepared statement for the same SQL
- * text instead (better-sqlite3 statements are reusable; each call runs to completion).
+ * A value built once per database and kept with it, for drizzle's prepared statements:
+ * `const findX = perDatabase((db) => db.select()…where(eq(col, sql.placeholder('id'))).prepare())`,
+ * then `findX(db).get({ id })`. The statement is built and parsed on first use only.
  */
-function reuseStatements(sqlite: Database.Database): void {
-  const prepare = sqlite.prepare.bind(sqlite)
-  const statements = new Map<string, Database.Statement>()
-  sqlite.prepare = ((source: string) => {
-    let statement = statements.get(source)
-    if (statement) {
-      // drizzle switches raw mode on for some calls; hand the statement back as prepared.
-      if (statement.reader) statement.raw(false)
-      return statement
+export function perDatabase<Value>(build: (db: Db) => Value): (db: Db) => Value {
+  const built = new WeakMap<Db, Value>()
+  return (db) => {
+    let value = built.get(db)
+    if (value === undefined) {
+      value = build(db)
+      built.set(db, value)
     }
-    statement = prepare(source)
-    if (statements.size >= STATEMENT_CACHE_SIZE) {
-      statements.delete(statements.keys().next().value ?? '')
-    }
-    statements.set(source, statement)
-    return statement
-  }) as typeof sqlite.prepare
+    return value
+  }
 }
 
 export interface OpenDatabaseOptions {
@@ -47,8 +43,12 @@ export interface OpenDatabaseOptions {
   migrationsDir?: string
   /** Path of a better_sqlite3.node built for this runtime, when not the one npm installed. */
   nativeBinding?: string
-  /** Called with every statement drizzle runs (tests use it to check query plans). */
-  onQuery?: (query: string, params: unknown[]) => void
+  /**
+   * Called with every statement the connection runs, drizzle's and hand-written ones alike, as
+   * SQL with its parameters written in (better-sqlite3's `verbose` option). Tests use it to check
+   * query plans and to count statements per request.
+   */
+  onStatement?: (sql: string) => void
 }
 
 /**
@@ -59,10 +59,12 @@ export function openDatabase({
   file,
   migrationsDir = DEFAULT_MIGRATIONS_DIR,
   nativeBinding,
-  onQuery,
+  onStatement,
 }: OpenDatabaseOptions): AppDatabase {
-  const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {})
-  reuseStatements(sqlite)
+  const sqlite = new Database(file, {
+    ...(nativeBinding ? { nativeBinding } : {}),
+    ...(onStatement ? { verbose: (sql: unknown) => onStatement(String(sql)) } : {}),
+  })
   try {
     // WAL lets readers go on while one request writes; NORMAL sync is durable across app crashes
     // in WAL mode and only risks the last transactions on a power cut.
@@ -73,11 +75,7 @@ export function openDatabase({
     // Functions named in the schema (defaults, indexes) may not have side effects: a restored
     // database is checked to hold nothing else, and this makes sure (backup.ts).
     sqlite.pragma('trusted_schema = OFF')
-    const db = drizzle({
-      client: sqlite,
-      schema,
-      logger: onQuery ? { logQuery: onQuery } : false,
-    })
+    const db = drizzle({ client: sqlite, schema })
     migrate(db, { migrationsFolder: migrationsDir })
     // Keeps the planner's statistics fresh enough to choose the list indexes (cheap when they
     // are already current; see https://sqlite.org/pragma.html#pragma_optimize).

@@ -145,6 +145,9 @@ export const follows = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.followerId, table.followeeId] }),
     index('follows_followee_idx').on(table.followeeId, table.followerId),
+    // The paged follower and following lists, newest follow first (docs/API.md).
+    index('follows_followee_recent_idx').on(table.followeeId, table.createdAt, table.followerId),
+    index('follows_follower_recent_idx').on(table.followerId, table.createdAt, table.followeeId),
   ],
 )
 

@@ -31,6 +31,7 @@ export interface BrowseOptions {
 
 export interface Browser {
   servers(): FoundServer[]
+  heldRecords(): number
   /** Asks the LAN right away. */
   refresh(): void
   stop(): void
@@ -44,6 +45,14 @@ interface Instance {
   source?: string
   expiresAt: number
 }
+
+/**
+ * Anything on the LAN can answer, so what the browser keeps is bounded: at most this many
+ * instances and addresses (a flood of made-up servers cannot grow memory), and no record lives
+ * longer than MAX_TTL_SECONDS whatever TTL it claims.
+ */
+export const MAX_INSTANCES = 256
+export const MAX_TTL_SECONDS = 75 * 60
 
 function txtVersion(data: unknown): string {
   const entries = Array.isArray(data) ? data : [data]
@@ -89,11 +98,27 @@ export function browseServers(options: BrowseOptions): Browser {
     }
   }
 
+  /** Forgets what expired, so the maps hold only what is alive. */
+  const prune = () => {
+    const time = now()
+    for (const [key, instance] of instances) if (instance.expiresAt <= time) instances.delete(key)
+    for (const [key, entry] of addresses) if (entry.expiresAt <= time) addresses.delete(key)
+  }
+
+  /** An A record matters only as the target of a server we know. */
+  const isTarget = (hostName: string) => {
+    for (const instance of instances.values()) {
+      if (instance.target?.toLowerCase() === hostName) return true
+    }
+    return false
+  }
+
   const instanceFor = (fullName: string): Instance | undefined => {
     const lower = fullName.toLowerCase()
     if (!lower.endsWith(`.${SERVICE_TYPE}`)) return undefined
     let instance = instances.get(lower)
     if (!instance) {
+      if (instances.size >= MAX_INSTANCES) return undefined
       const label = fullName.slice(0, fullName.length - SERVICE_TYPE.length - 1)
       instance = { name: instanceLabel(label), version: '', expiresAt: 0 }
       instances.set(lower, instance)
@@ -102,7 +127,8 @@ export function browseServers(options: BrowseOptions): Browser {
   }
 
   const take = (record: Answer, source: PacketSource) => {
-    const ttl = ('ttl' in record && record.ttl !== undefined ? record.ttl : RECORD_TTL) * 1000
+    const claimed = 'ttl' in record && record.ttl !== undefined ? record.ttl : RECORD_TTL
+    const ttl = Math.min(claimed, MAX_TTL_SECONDS) * 1000
     const expiresAt = now() + ttl
     if (record.type === 'PTR' && record.name.toLowerCase() === SERVICE_TYPE) {
       const instance = instanceFor(record.data)
@@ -121,15 +147,21 @@ export function browseServers(options: BrowseOptions): Browser {
       const instance = instances.get(record.name.toLowerCase())
       if (instance) instance.version = txtVersion(record.data)
     } else if (record.type === 'A' && /^\d{1,3}(\.\d{1,3}){3}$/.test(record.data)) {
-      addresses.set(record.name.toLowerCase(), { address: record.data, expiresAt })
+      const hostName = record.name.toLowerCase()
+      if (addresses.has(hostName) || (addresses.size < MAX_INSTANCES && isTarget(hostName))) {
+        addresses.set(hostName, { address: record.data, expiresAt })
+      }
     }
   }
 
   const onResponse = (packet: MdnsPacket, source: PacketSource) => {
-    // Pointers first, so that the SRV and TXT records of the same packet find their instance.
+    // Pointers first, so that the SRV and TXT records of the same packet find their instance;
+    // addresses last, once the SRV records have named their targets.
+    const rank = (record: Answer) => (record.type === 'PTR' ? 0 : record.type === 'A' ? 2 : 1)
     const records = [...(packet.answers ?? []), ...(packet.additionals ?? [])].sort(
-      (a, b) => Number(b.type === 'PTR') - Number(a.type === 'PTR'),
+      (a, b) => rank(a) - rank(b),
     )
+    prune()
     for (const record of records) take(record, source)
     changed()
   }
@@ -138,6 +170,7 @@ export function browseServers(options: BrowseOptions): Browser {
   transport.on('response', onResponse)
   refresh()
   const timer = setInterval(() => {
+    prune()
     refresh()
     changed()
   }, options.queryEveryMs ?? 10_000)
@@ -145,6 +178,8 @@ export function browseServers(options: BrowseOptions): Browser {
 
   return {
     servers: list,
+    /** How many instances and addresses are held, expired or not: for the memory bound's test. */
+    heldRecords: () => instances.size + addresses.size,
     refresh,
     stop() {
       clearInterval(timer)

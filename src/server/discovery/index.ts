@@ -57,8 +57,7 @@ export function startLanBrowser(options: LanBrowserOptions = {}): Browser {
   const transport = options.transport ?? multicastTransport({ onError: options.onError })
   const browser = browseServers({ ...options, transport })
   return {
-    servers: browser.servers,
-    refresh: browser.refresh,
+    ...browser,
     stop() {
       browser.stop()
       if (!options.transport) transport.destroy()

@@ -22,14 +22,8 @@ import {
 } from '../services/notifications'
 import type { AttachRequest } from '../services/post-images'
 import { createPost, deletePost, dislikePost, editPost, getPost, likePost } from '../services/posts'
-import {
-  presentComment,
-  presentPost,
-  toUserSummary,
-  type CommentRow,
-  type PostRow,
-  type UserRow,
-} from '../services/present'
+import { presentComment, presentPost, toUserSummary } from '../services/present'
+import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { syncPostTags } from '../services/tags'
 import {
   editProfile,
@@ -53,7 +47,7 @@ export function liveActions(db: Db, hub: EventHub) {
     publish: (result: Result) => void,
   ): Result {
     const changes = noChanges()
-    const result = db.transaction((tx) => work(tx, changes))
+    const result = db.transaction(() => work(db, changes))
     publish(result)
     publishNotifications(changes)
     return result

@@ -26,7 +26,8 @@ import {
   userPostIds,
 } from '../services/posts'
 import { visibilityFilter, visibleRows } from '../services/moderation'
-import { presentPost, presentPosts, type PostRow } from '../services/present'
+import { presentPost, presentPosts } from '../services/present'
+import type { PostRow } from '../db/rows'
 import { getUserByUsername } from '../services/users'
 import { pageOf, pageRequest, type RowPage } from '../services/pagination'
 import { idParams, validate } from '../validate'

@@ -11,6 +11,7 @@ import {
 } from '../context'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
+import { pageFollowList, type FollowListKind } from '../services/follow-lists'
 import { pageOf, pageRequest } from '../services/pagination'
 import {
   addBookmark,
@@ -19,7 +20,8 @@ import {
   removeBookmark,
 } from '../services/bookmarks'
 import { postsByIds } from '../services/posts'
-import { presentPost, presentPosts, presentUser, type PostRow } from '../services/present'
+import { presentPost, presentPosts, presentUser, presentUsers } from '../services/present'
+import type { PostRow } from '../db/rows'
 import {
   getUserById,
   getUserByUsername,
@@ -34,6 +36,7 @@ import { liveActionsOf } from '../events/live-actions'
 import { wholeListResponse, type WholeList } from '../whole-list'
 import type {
   BookmarksPage,
+  FollowListPage,
   FollowResponse,
   Post,
   PostResponse,
@@ -60,7 +63,7 @@ export function usersRoutes(deps: AppDeps) {
   })
   const allUsers = (): WholeList<User> => ({
     ids: allUserIds(db),
-    load: (ids) => usersByIds(db, ids).map((user) => presentUser(db, user)),
+    load: (ids) => presentUsers(db, usersByIds(db, ids)),
   })
 
   return (
@@ -90,6 +93,27 @@ export function usersRoutes(deps: AppDeps) {
           nextCursor: page.nextCursor,
         } satisfies BookmarksPage)
       })
+      // Always a page, newest follow first (docs/API.md, "Follower and following lists").
+      .get('/:username/followers', optionalViewer(deps), validate('query', pageQuerySchema), (c) =>
+        c.json(
+          followListPage(
+            'followers',
+            c.req.param('username'),
+            c.get('viewerId'),
+            c.req.valid('query'),
+          ),
+        ),
+      )
+      .get('/:username/following', optionalViewer(deps), validate('query', pageQuerySchema), (c) =>
+        c.json(
+          followListPage(
+            'following',
+            c.req.param('username'),
+            c.get('viewerId'),
+            c.req.valid('query'),
+          ),
+        ),
+      )
       .get('/:username', optionalViewer(deps), (c) => {
         const user = getUserByUsername(db, c.req.param('username'))
         // Bookmarks are private: only their owner sees them.
@@ -126,6 +150,16 @@ export function usersRoutes(deps: AppDeps) {
         return bookmarkAnswer(c, userId, post)
       })
   )
+
+  function followListPage(
+    kind: FollowListKind,
+    username: string,
+    viewerId: number | null,
+    query: { limit?: number; cursor?: string },
+  ): FollowListPage {
+    const owner = getUserByUsername(db, username)
+    return pageFollowList(db, kind, owner.id, viewerId, pageRequest(query))
+  }
 
   function followAnswer(userId: number, targetId: number): FollowResponse {
     return {

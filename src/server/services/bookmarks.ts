@@ -6,7 +6,7 @@ import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { decodeNumericCursor, finishPage, type PageRequest, type RowPage } from './pagination'
 import { getPost } from './posts'
-import type { PostRow } from './present'
+import type { PostRow } from '../db/rows'
 
 /** The ids of the user's bookmarked posts, the most recently saved first. */
 export function bookmarkedPostIds(db: Db, userId: number): number[] {
@@ -39,9 +39,9 @@ export function pageBookmarks(db: Db, userId: number, page: PageRequest): RowPag
 }
 
 export function addBookmark(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, postId)
-    const inserted = tx
+  return db.transaction(() => {
+    const post = getPost(db, postId)
+    const inserted = db
       .insert(bookmarks)
       .values({ userId, postId: post.id, createdAt: now })
       .onConflictDoNothing()
@@ -52,9 +52,9 @@ export function addBookmark(db: Db, userId: number, postId: number, now = Date.n
 }
 
 export function removeBookmark(db: Db, userId: number, postId: number): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, postId)
-    const deleted = tx
+  return db.transaction(() => {
+    const post = getPost(db, postId)
+    const deleted = db
       .delete(bookmarks)
       .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, post.id)))
       .run()

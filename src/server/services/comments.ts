@@ -6,7 +6,7 @@ import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { getPost } from './posts'
-import type { CommentRow, PostRow } from './present'
+import type { CommentRow, PostRow } from '../db/rows'
 
 /** The ids of a post's comments, newest first: the order of the whole-list answer. */
 export function commentIdsOf(db: Db, postId: number): number[] {
@@ -68,14 +68,14 @@ export function addComment(
   text: string,
   now = Date.now(),
 ): CommentRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, postId)
-    const row = tx
+  return db.transaction(() => {
+    const post = getPost(db, postId)
+    const row = db
       .insert(comments)
       .values({ postId: post.id, authorId: userId, text, createdAt: now, updatedAt: now })
       .returning()
       .get()
-    adjustCommentCount(tx, post.id, +1)
+    adjustCommentCount(db, post.id, +1)
     return row
   })
 }
@@ -89,10 +89,10 @@ export function editComment(
   text: string,
   now = Date.now(),
 ): CommentRow {
-  return db.transaction((tx) => {
-    const [, comment] = getComment(tx, postId, commentId)
+  return db.transaction(() => {
+    const [, comment] = getComment(db, postId, commentId)
     if (comment.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignComment)
-    return tx
+    return db
       .update(comments)
       .set({ text, updatedAt: now })
       .where(eq(comments.id, comment.id))
@@ -108,19 +108,19 @@ export function deleteComment(
   postId: number,
   commentId: number,
 ): CommentRow {
-  return db.transaction((tx) => {
-    const [post, comment] = getComment(tx, postId, commentId)
+  return db.transaction(() => {
+    const [post, comment] = getComment(db, postId, commentId)
     if (comment.authorId !== userId && post.authorId !== userId) {
       throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignComment)
     }
-    tx.delete(comments).where(eq(comments.id, comment.id)).run()
-    adjustCommentCount(tx, post.id, -1)
+    db.delete(comments).where(eq(comments.id, comment.id)).run()
+    adjustCommentCount(db, post.id, -1)
     return comment
   })
 }
 
 /**
- * Upvote or downvote (README, "Decisions where the spec is silent"): refused when the user already voted that way; otherwise
+ * Upvote or downvote (SPEC section 4): refused when the user already voted that way; otherwise
  * moves the user's vote from the other list to this one and keeps both counts in step.
  */
 export function voteComment(
@@ -131,9 +131,9 @@ export function voteComment(
   kind: 'up' | 'down',
   now = Date.now(),
 ): CommentRow {
-  return db.transaction((tx) => {
-    const [, comment] = getComment(tx, postId, commentId)
-    const previous = tx
+  return db.transaction(() => {
+    const [, comment] = getComment(db, postId, commentId)
+    const previous = db
       .select({ kind: commentVotes.kind })
       .from(commentVotes)
       .where(and(eq(commentVotes.commentId, comment.id), eq(commentVotes.userId, userId)))
@@ -144,7 +144,7 @@ export function voteComment(
         kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted,
       )
     }
-    tx.insert(commentVotes)
+    db.insert(commentVotes)
       .values({ commentId: comment.id, userId, kind, createdAt: now })
       .onConflictDoUpdate({
         target: [commentVotes.commentId, commentVotes.userId],
@@ -153,7 +153,7 @@ export function voteComment(
       .run()
     const up = (kind === 'up' ? 1 : 0) - (previous === 'up' ? 1 : 0)
     const down = (kind === 'down' ? 1 : 0) - (previous === 'down' ? 1 : 0)
-    return tx
+    return db
       .update(comments)
       .set({
         upvoteCount: sql`${comments.upvoteCount} + ${up}`,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { eq, like, lt } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { eq, like, lt, sql } from 'drizzle-orm'
+import { perDatabase, type Db } from '../db/client'
 import { media, posts, users } from '../db/schema'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
@@ -33,13 +33,18 @@ export function storeImage(db: Db, ownerId: number, bytes: Buffer, now = Date.no
   return id
 }
 
-/** An image by its id, checked by the route (validate.ts, mediaIdParam). */
-export function getImage(db: Db, id: string): { contentType: string; bytes: Buffer } {
-  const row = db
+/** Every picture a page shows is one request for it: prepared once per database. */
+const imageById = perDatabase((db) =>
+  db
     .select({ contentType: media.contentType, bytes: media.bytes })
     .from(media)
-    .where(eq(media.id, id))
-    .get()
+    .where(eq(media.id, sql.placeholder('id')))
+    .prepare(),
+)
+
+/** An image by its id, which the route checked (validate.ts, mediaIdParam). */
+export function getImage(db: Db, id: string): { contentType: string; bytes: Buffer } {
+  const row = imageById(db).get({ id })
   if (!row) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)
   return row
 }
@@ -55,21 +60,21 @@ const MEDIA_URL = /\/api\/media\/([A-Za-z0-9_-]{16})/g
  * server, off the request path; one scan of the users and of the posts that mention media.
  */
 export function sweepUnusedMedia(db: Db, now = Date.now()): number {
-  return db.transaction((tx) => {
-    const old = tx
+  return db.transaction(() => {
+    const old = db
       .select({ id: media.id })
       .from(media)
       .where(lt(media.createdAt, now - UNUSED_MEDIA_TTL_MS))
       .all()
     if (old.length === 0) return 0
     const used = new Set<string>()
-    const pictures = tx
+    const pictures = db
       .select({ url: users.profileImg })
       .from(users)
       .where(like(users.profileImg, `${MEDIA_PREFIX}%`))
       .all()
     for (const { url } of pictures) used.add(url.slice(MEDIA_PREFIX.length))
-    const mentions = tx
+    const mentions = db
       .select({ content: posts.content })
       .from(posts)
       .where(like(posts.content, `%${MEDIA_PREFIX}%`))
@@ -79,13 +84,13 @@ export function sweepUnusedMedia(db: Db, now = Date.now()): number {
     }
     let removed = 0
     for (const { id } of old) {
-      if (!used.has(id)) removed += tx.delete(media).where(eq(media.id, id)).run().changes
+      if (!used.has(id)) removed += db.delete(media).where(eq(media.id, id)).run().changes
     }
     return removed
   })
 }
 
-/** The blank avatar every user starts with (README, "Decisions where the spec is silent"), served at DEFAULT_PROFILE_IMG. */
+/** The blank avatar every user starts with (SPEC section 3), served at DEFAULT_PROFILE_IMG. */
 export const DEFAULT_AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128">
 <rect width="128" height="128" fill="#2a2d3e"/>
 <circle cx="64" cy="50" r="24" fill="#8b8fa8"/>

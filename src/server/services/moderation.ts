@@ -10,7 +10,7 @@ import { runSql, selectAll } from '../db/raw'
 import { blocks, comments, follows, mutes, posts, reports, users } from '../db/schema'
 import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
-import type { CommentRow, PostRow, UserRow } from './present'
+import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { toUserSummary } from './present'
 import { endSessions } from './sessions'
 import {
@@ -152,14 +152,14 @@ function dropFollow(db: Db, followerId: number, followeeId: number): void {
 
 /** Blocks the target: follows both ways end, and each stops seeing the other's posts and comments. */
 export function block(db: Db, userId: number, targetId: number, now = Date.now()): void {
-  db.transaction((tx) => {
-    const target = otherUser(tx, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
-    tx.insert(blocks)
+  db.transaction(() => {
+    const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
+    db.insert(blocks)
       .values({ blockerId: userId, blockedId: target.id, createdAt: now })
       .onConflictDoNothing()
       .run()
-    dropFollow(tx, userId, target.id)
-    dropFollow(tx, target.id, userId)
+    dropFollow(db, userId, target.id)
+    dropFollow(db, target.id, userId)
   })
 }
 
@@ -226,23 +226,23 @@ export function createReport(
   input: { postId: number; reason: string } | { commentId: number; reason: string },
   now = Date.now(),
 ): Report {
-  return db.transaction((tx) => {
+  return db.transaction(() => {
     let postId: number | null = null
     let commentId: number | null = null
     let authorId: number
     if ('postId' in input) {
-      const post = tx.select().from(posts).where(eq(posts.id, input.postId)).get()
+      const post = db.select().from(posts).where(eq(posts.id, input.postId)).get()
       if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
       postId = post.id
       authorId = post.authorId
     } else {
-      const comment = tx.select().from(comments).where(eq(comments.id, input.commentId)).get()
+      const comment = db.select().from(comments).where(eq(comments.id, input.commentId)).get()
       if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
       commentId = comment.id
       authorId = comment.authorId
     }
     if (authorId === reporterId) throw new HttpError('SELF_TARGET', ACCOUNT_MESSAGES.reportOwn)
-    const already = tx
+    const already = db
       .select({ id: reports.id })
       .from(reports)
       .where(
@@ -254,12 +254,12 @@ export function createReport(
       )
       .get()
     if (already) throw new HttpError('STATE_CONFLICT', ACCOUNT_MESSAGES.alreadyReported)
-    const row = tx
+    const row = db
       .insert(reports)
       .values({ reporterId, postId, commentId, reason: input.reason, createdAt: now })
       .returning()
       .get()
-    const [report] = presentReports(tx, [row])
+    const [report] = presentReports(db, [row])
     if (!report) throw new Error('A new report vanished')
     return report
   })
@@ -337,11 +337,11 @@ function presentReports(db: Db, rows: ReportRow[]): Report[] {
 
 /** Deletes any post (host): its comments, reactions, bookmarks and reports go with it. */
 export function hostDeletePost(db: Db, id: number): void {
-  db.transaction((tx) => {
-    const post = tx.select().from(posts).where(eq(posts.id, id)).get()
+  db.transaction(() => {
+    const post = db.select().from(posts).where(eq(posts.id, id)).get()
     if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
-    tx.delete(posts).where(eq(posts.id, post.id)).run()
-    tx.update(users)
+    db.delete(posts).where(eq(posts.id, post.id)).run()
+    db.update(users)
       .set({ postCount: sql`max(0, ${users.postCount} - 1)` })
       .where(eq(users.id, post.authorId))
       .run()
@@ -350,11 +350,11 @@ export function hostDeletePost(db: Db, id: number): void {
 
 /** Deletes any comment (host), keeping its post's comment count right. */
 export function hostDeleteComment(db: Db, id: number): void {
-  db.transaction((tx) => {
-    const comment = tx.select().from(comments).where(eq(comments.id, id)).get()
+  db.transaction(() => {
+    const comment = db.select().from(comments).where(eq(comments.id, id)).get()
     if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
-    tx.delete(comments).where(eq(comments.id, comment.id)).run()
-    tx.update(posts)
+    db.delete(comments).where(eq(comments.id, comment.id)).run()
+    db.update(posts)
       .set({ commentCount: sql`max(0, ${posts.commentCount} - 1)` })
       .where(eq(posts.id, comment.postId))
       .run()
@@ -372,17 +372,17 @@ export function setSuspended(
   admins: readonly string[],
   now = Date.now(),
 ): UserRow {
-  return db.transaction((tx) => {
-    const target = getUserById(tx, userId)
-    if (suspended && isHost(tx, target, admins)) {
+  return db.transaction(() => {
+    const target = getUserById(db, userId)
+    if (suspended && isHost(db, target, admins)) {
       throw new HttpError('HOST_PROTECTED', ACCOUNT_MESSAGES.cannotSuspendHost)
     }
-    tx.update(users)
+    db.update(users)
       .set({ suspendedAt: suspended ? now : null })
       .where(eq(users.id, target.id))
       .run()
-    if (suspended) endSessions(tx, [target.id])
-    return getUserById(tx, target.id)
+    if (suspended) endSessions(db, [target.id])
+    return getUserById(db, target.id)
   })
 }
 
@@ -398,9 +398,9 @@ export function setSuspended(
  * and uploaded media go with the row (ON DELETE CASCADE).
  */
 export function deleteAccount(db: Db, userId: number): void {
-  db.transaction((tx) => {
-    const user = getUserById(tx, userId)
-    const run = (text: string, ...params: unknown[]) => runSql(tx, text, ...params)
+  db.transaction(() => {
+    const user = getUserById(db, userId)
+    const run = (text: string, ...params: unknown[]) => runSql(db, text, ...params)
     run(
       `UPDATE posts SET like_count = max(0, like_count - (SELECT count(*) FROM post_reactions r
          WHERE r.post_id = posts.id AND r.user_id = ? AND r.kind = 'like'))
@@ -439,15 +439,15 @@ export function deleteAccount(db: Db, userId: number): void {
        WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?)`,
       userId,
     )
-    tx.delete(users).where(eq(users.id, userId)).run()
-    const demoIds = getDemoUserIds(tx)
+    db.delete(users).where(eq(users.id, userId)).run()
+    const demoIds = getDemoUserIds(db)
     if (demoIds.includes(userId))
       setDemoUserIds(
-        tx,
+        db,
         demoIds.filter((id) => id !== userId),
       )
-    if (getOwnerId(tx) === userId) clearOwner(tx)
+    if (getOwnerId(db) === userId) clearOwner(db)
     // The login page must not offer credentials of an account that is gone.
-    if (getDemoAccount(tx)?.username.toLowerCase() === user.usernameKey) setDemoAccount(tx, null)
+    if (getDemoAccount(db)?.username.toLowerCase() === user.usernameKey) setDemoAccount(db, null)
   })
 }

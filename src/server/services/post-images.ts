@@ -71,8 +71,8 @@ export function storePostImage(
 ): PostMediaItem {
   const mediaId = newMediaId()
   const thumbId = newMediaId()
-  db.transaction((tx) => {
-    tx.insert(media)
+  db.transaction(() => {
+    db.insert(media)
       .values({
         id: mediaId,
         ownerId,
@@ -81,7 +81,7 @@ export function storePostImage(
         createdAt: now,
       })
       .run()
-    tx.insert(media)
+    db.insert(media)
       .values({
         id: thumbId,
         ownerId,
@@ -90,7 +90,7 @@ export function storePostImage(
         createdAt: now,
       })
       .run()
-    tx.insert(postMedia)
+    db.insert(postMedia)
       .values({
         mediaId,
         thumbId,
@@ -114,7 +114,7 @@ export interface AttachRequest {
  * own and not on another post yet. Runs inside the post's creating transaction.
  */
 export function attachPostImages(
-  tx: Db,
+  db: Db,
   ownerId: number,
   postId: number,
   images: AttachRequest[],
@@ -123,7 +123,7 @@ export function attachPostImages(
     throw new HttpError('VALIDATION', MESSAGES.tooManyImages)
   images.forEach((image, position) => {
     const changed = selectAll<{ mediaId: string }>(
-      tx,
+      db,
       `UPDATE post_media SET post_id = ?, position = ?, alt = ?
        WHERE media_id = ? AND owner_id = ? AND post_id IS NULL RETURNING media_id AS mediaId`,
       postId,
@@ -137,10 +137,10 @@ export function attachPostImages(
 }
 
 /** Deletes the image files of these posts (full images and thumbnails). */
-export function deletePostImages(tx: Db, postIds: number[]): void {
+export function deletePostImages(db: Db, postIds: number[]): void {
   if (postIds.length === 0) return
   selectAll(
-    tx,
+    db,
     `DELETE FROM media WHERE id IN (
        SELECT media_id FROM post_media WHERE post_id IN (SELECT value FROM json_each(?))
        UNION ALL

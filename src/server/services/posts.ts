@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { PostSort } from '../../shared/api-types'
-import type { Db } from '../db/client'
+import { perDatabase, type Db } from '../db/client'
 import { postReactions, posts, users } from '../db/schema'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
@@ -12,7 +12,7 @@ import {
 } from './post-images'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
-import type { PostRow } from './present'
+import type { PostRow } from '../db/rows'
 
 /** Every post's id, newest first (or most liked first): the order of the whole-list answer. */
 export function allPostIds(db: Db, sort: PostSort = 'recent'): number[] {
@@ -128,6 +128,27 @@ export function getPost(db: Db, id: number): PostRow {
   return row
 }
 
+/** The writes of every new post: drizzle statements prepared once per database (db/README.md). */
+const insertPost = perDatabase((db) =>
+  db
+    .insert(posts)
+    .values({
+      authorId: sql.placeholder('authorId'),
+      content: sql.placeholder('content'),
+      createdAt: sql.placeholder('now'),
+      updatedAt: sql.placeholder('now'),
+    })
+    .returning()
+    .prepare(),
+)
+const changePostCount = perDatabase((db) =>
+  db
+    .update(users)
+    .set({ postCount: sql`${users.postCount} + ${sql.placeholder('delta')}` })
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
+)
+
 export function createPost(
   db: Db,
   authorId: number,
@@ -136,17 +157,11 @@ export function createPost(
   images: AttachRequest[] = [],
 ): PostRow {
   if (!content && images.length === 0) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
-  return db.transaction((tx) => {
-    const row = tx
-      .insert(posts)
-      .values({ authorId, content, createdAt: now, updatedAt: now })
-      .returning()
-      .get()
-    attachPostImages(tx, authorId, row.id, images)
-    tx.update(users)
-      .set({ postCount: sql`${users.postCount} + 1` })
-      .where(eq(users.id, authorId))
-      .run()
+  return db.transaction(() => {
+    const row = insertPost(db).get({ authorId, content, now })
+    if (!row) throw new Error('A new post vanished')
+    attachPostImages(db, authorId, row.id, images)
+    changePostCount(db).run({ userId: authorId, delta: 1 })
     return row
   })
 }
@@ -158,12 +173,12 @@ export function editPost(
   content: string,
   now = Date.now(),
 ): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, postId)
+  return db.transaction(() => {
+    const post = getPost(db, postId)
     if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignPost)
-    if (!content && !postHasImages(tx, post.id))
+    if (!content && !postHasImages(db, post.id))
       throw new HttpError('VALIDATION', MESSAGES.emptyPost)
-    return tx
+    return db
       .update(posts)
       .set({ content, updatedAt: now, editedAt: now })
       .where(eq(posts.id, post.id))
@@ -174,78 +189,90 @@ export function editPost(
 
 /** Deletes a post with its comments, reactions and bookmarks; answers the post as it was. */
 export function deletePost(db: Db, userId: number, postId: number): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, postId)
+  return db.transaction(() => {
+    const post = getPost(db, postId)
     if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignPost)
-    deletePostImages(tx, [post.id])
-    tx.delete(posts).where(eq(posts.id, post.id)).run()
-    tx.update(users)
-      .set({ postCount: sql`${users.postCount} - 1` })
-      .where(eq(users.id, post.authorId))
-      .run()
+    deletePostImages(db, [post.id])
+    db.delete(posts).where(eq(posts.id, post.id)).run()
+    changePostCount(db).run({ userId: post.authorId, delta: -1 })
     return post
   })
 }
 
-function reactionOf(db: Db, postId: number, userId: number) {
-  return db
+/** The user's reaction to a post, if any. */
+const reactionOf = perDatabase((db) =>
+  db
     .select({ kind: postReactions.kind })
     .from(postReactions)
-    .where(and(eq(postReactions.postId, postId), eq(postReactions.userId, userId)))
-    .get()?.kind
-}
+    .where(
+      and(
+        eq(postReactions.postId, sql.placeholder('postId')),
+        eq(postReactions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare(),
+)
 
-function setReaction(
-  db: Db,
-  postId: number,
-  userId: number,
-  kind: 'like' | 'dislike',
-  now: number,
-) {
-  db.insert(postReactions)
-    .values({ postId, userId, kind, createdAt: now })
+/** Sets the user's reaction to a post, replacing the other kind. */
+const setReaction = perDatabase((db) =>
+  db
+    .insert(postReactions)
+    .values({
+      postId: sql.placeholder('postId'),
+      userId: sql.placeholder('userId'),
+      kind: sql.placeholder('kind'),
+      createdAt: sql.placeholder('now'),
+    })
     .onConflictDoUpdate({
       target: [postReactions.postId, postReactions.userId],
-      set: { kind, createdAt: now },
+      set: { kind: sql`${sql.placeholder('kind')}`, createdAt: sql`${sql.placeholder('now')}` },
     })
-    .run()
+    .prepare(),
+)
+
+/** Moves a post's likeCount by `delta` and answers the post as it now is. */
+const changeLikeCount = perDatabase((db) =>
+  db
+    .update(posts)
+    .set({
+      likeCount: sql`${posts.likeCount} + ${sql.placeholder('delta')}`,
+      updatedAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(posts.id, sql.placeholder('postId')))
+    .returning()
+    .prepare(),
+)
+
+function react(db: Db, post: PostRow, userId: number, kind: 'like' | 'dislike', now: number) {
+  setReaction(db).run({ postId: post.id, userId, kind, now })
+  const row = changeLikeCount(db).get({ postId: post.id, delta: kind === 'like' ? 1 : -1, now })
+  if (!row) throw new Error(`Post ${post.id} vanished`)
+  return row
 }
 
 /**
- * Like (README, "Decisions where the spec is silent"): refused when already liked; otherwise moves the user out of dislikedBy
+ * Like (SPEC section 4): refused when already liked; otherwise moves the user out of dislikedBy
  * into likedBy and raises likeCount by one.
  */
 export function likePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, postId)
-    if (reactionOf(tx, post.id, userId) === 'like')
-      throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyLiked)
-    setReaction(tx, post.id, userId, 'like', now)
-    return tx
-      .update(posts)
-      .set({ likeCount: sql`${posts.likeCount} + 1`, updatedAt: now })
-      .where(eq(posts.id, post.id))
-      .returning()
-      .get() as PostRow
+  return db.transaction(() => {
+    const post = getPost(db, postId)
+    const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
+    if (previous === 'like') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyLiked)
+    return react(db, post, userId, 'like', now)
   })
 }
 
 /**
- * Dislike (README, "Decisions where the spec is silent"): refused when likeCount is 0 or the user already disliked; otherwise
+ * Dislike (SPEC section 4): refused when likeCount is 0 or the user already disliked; otherwise
  * lowers likeCount by one and moves the user out of likedBy into dislikedBy.
  */
 export function dislikePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
-  return db.transaction((tx) => {
-    const post = getPost(tx, postId)
+  return db.transaction(() => {
+    const post = getPost(db, postId)
     if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
-    if (reactionOf(tx, post.id, userId) === 'dislike')
-      throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyDisliked)
-    setReaction(tx, post.id, userId, 'dislike', now)
-    return tx
-      .update(posts)
-      .set({ likeCount: sql`${posts.likeCount} - 1`, updatedAt: now })
-      .where(eq(posts.id, post.id))
-      .returning()
-      .get() as PostRow
+    const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
+    if (previous === 'dislike') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyDisliked)
+    return react(db, post, userId, 'dislike', now)
   })
 }

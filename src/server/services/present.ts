@@ -2,19 +2,13 @@
  * Turns database rows into the API's JSON shapes (src/shared/api-types.ts), loading what they
  * embed (authors, reactions, comments) in one query each, for all rows at once, never one per row.
  */
-import { asc, desc, eq } from 'drizzle-orm'
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
 import type { Db } from '../db/client'
-import type { comments } from '../db/schema'
-import { bookmarks, follows, posts, users } from '../db/schema'
-import { COMMENT_COLUMNS, idList, selectAll } from '../db/raw'
+import { COMMENT_COLUMNS, idList, POST_COLUMNS, selectAll } from '../db/raw'
+import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { resolveMentions } from './mentions'
 import { loadPostImages } from './post-images'
 import { formatTimestamp } from './time'
-
-export type UserRow = typeof users.$inferSelect
-export type PostRow = typeof posts.$inferSelect
-export type CommentRow = typeof comments.$inferSelect
 
 /**
  * `full`: the spec's whole-list shape, every reactor and every comment.
@@ -38,14 +32,11 @@ function groupBy<Row, Key>(rows: Row[], key: (row: Row) => Key): Map<Key, Row[]>
   return groups
 }
 
-const summaryColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImg: users.profileImg,
-}
-type SummaryRow = Pick<UserRow, keyof typeof summaryColumns>
+type SummaryRow = Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'profileImg'>
+
+/** The columns of a SummaryRow, of the `users` table under the alias `u`. */
+const SUMMARY_COLUMNS = `u.id AS id, u.username AS username, u.first_name AS firstName,
+  u.last_name AS lastName, u.profile_img AS profileImg`
 
 export function toUserSummary(row: SummaryRow): UserSummary {
   const id = String(row.id)
@@ -62,8 +53,7 @@ export function toUserSummary(row: SummaryRow): UserSummary {
 function loadSummaries(db: Db, userIds: number[]): Map<number, UserSummary> {
   const rows = selectAll<SummaryRow>(
     db,
-    `SELECT id, username, first_name AS firstName, last_name AS lastName, profile_img AS profileImg
-     FROM users WHERE id IN (SELECT value FROM json_each(?))`,
+    `SELECT ${SUMMARY_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(?))`,
     idList(userIds),
   )
   return new Map(rows.map((row) => [row.id, toUserSummary(row)]))
@@ -238,48 +228,79 @@ function parseExtra(extra: string): Record<string, unknown> {
   }
 }
 
+interface FollowRow extends SummaryRow {
+  /** The user whose followers (or following) this row is one of. */
+  ownerId: number
+}
+
 /**
- * The whole user: followers and following as summaries. Bookmarks are private: only the user
- * themself gets them (`withBookmarks`), as posts trimmed like a page, the most recently saved
- * first; everyone else sees an empty list.
+ * The followers (`follows.followee_id` is the owner) or the following (`follower_id` is) of a
+ * batch of users, each list in the order they followed, grouped by user: one query.
  */
-export function presentUser(db: Db, row: UserRow, { withBookmarks = false } = {}): User {
-  const followerRows = db
-    .select(summaryColumns)
-    .from(follows)
-    .innerJoin(users, eq(users.id, follows.followerId))
-    .where(eq(follows.followeeId, row.id))
-    .orderBy(asc(follows.createdAt), asc(follows.followerId))
-    .all()
-  const followingRows = db
-    .select(summaryColumns)
-    .from(follows)
-    .innerJoin(users, eq(users.id, follows.followeeId))
-    .where(eq(follows.followerId, row.id))
-    .orderBy(asc(follows.createdAt), asc(follows.followeeId))
-    .all()
-  const bookmarkedPosts = withBookmarks
-    ? db
-        .select({ post: posts })
-        .from(bookmarks)
-        .innerJoin(posts, eq(posts.id, bookmarks.postId))
-        .where(eq(bookmarks.userId, row.id))
-        .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
-        .all()
-        .map(({ post }) => post)
-    : []
-  return {
+function loadFollows(
+  db: Db,
+  userIds: number[],
+  side: 'followers' | 'following',
+): Map<number, UserSummary[]> {
+  const [owner, other] =
+    side === 'followers' ? ['followee_id', 'follower_id'] : ['follower_id', 'followee_id']
+  const rows = selectAll<FollowRow>(
+    db,
+    `SELECT f.${owner} AS ownerId, ${SUMMARY_COLUMNS}
+     FROM follows f JOIN users u ON u.id = f.${other}
+     WHERE f.${owner} IN (SELECT value FROM json_each(?))
+     ORDER BY f.${owner}, f.created_at, f.${other}`,
+    idList(userIds),
+  )
+  const byOwner = new Map<number, UserSummary[]>()
+  for (const [ownerId, group] of groupBy(rows, (row) => row.ownerId)) {
+    byOwner.set(ownerId, group.map(toUserSummary))
+  }
+  return byOwner
+}
+
+/**
+ * Whole users, in the order given: followers and following as summaries, two queries for the
+ * whole batch. Bookmarks are private, so these answer an empty list of them (presentUser).
+ */
+export function presentUsers(db: Db, rows: UserRow[]): User[] {
+  if (rows.length === 0) return []
+  const userIds = rows.map((row) => row.id)
+  const followers = loadFollows(db, userIds, 'followers')
+  const following = loadFollows(db, userIds, 'following')
+  return rows.map((row) => ({
     // Extra sign-up fields first, so that no stored extra can shadow a real field.
     ...parseExtra(row.extra),
     ...toUserSummary(row),
     bio: row.bio,
     createdAt: formatTimestamp(row.createdAt),
     updatedAt: formatTimestamp(row.updatedAt),
-    followers: followerRows.map(toUserSummary),
-    following: followingRows.map(toUserSummary),
-    bookmarks: presentPosts(db, bookmarkedPosts, { detail: 'page', viewerId: row.id }),
+    followers: followers.get(row.id) ?? [],
+    following: following.get(row.id) ?? [],
+    bookmarks: [],
     followerCount: row.followerCount,
     followingCount: row.followingCount,
     postCount: row.postCount,
+  }))
+}
+
+/**
+ * One whole user (presentUsers). Bookmarks are private: only the user themself gets them
+ * (`withBookmarks`), as posts trimmed like a page, the most recently saved first; everyone else
+ * sees an empty list.
+ */
+export function presentUser(db: Db, row: UserRow, { withBookmarks = false } = {}): User {
+  const [user] = presentUsers(db, [row])
+  if (!user) throw new Error(`User ${row.id} could not be presented`)
+  if (!withBookmarks) return user
+  const bookmarkedPosts = selectAll<PostRow>(
+    db,
+    `SELECT ${POST_COLUMNS} FROM bookmarks JOIN posts ON posts.id = bookmarks.post_id
+     WHERE bookmarks.user_id = ? ORDER BY bookmarks.created_at DESC, bookmarks.post_id DESC`,
+    row.id,
+  )
+  return {
+    ...user,
+    bookmarks: presentPosts(db, bookmarkedPosts, { detail: 'page', viewerId: row.id }),
   }
 }

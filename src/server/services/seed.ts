@@ -114,12 +114,12 @@ export async function initializeDatabase(db: Db, demo: boolean, now = Date.now()
   demoPasswordHash ??= hashPassword(DEMO_ACCOUNT.password)
   const passwordHash = await demoPasswordHash
   const seedUsers = demo ? SEED_USERS.map((user) => ({ ...user, passwordHash })) : []
-  db.transaction((tx) => {
-    if (isInitialized(tx)) return
-    setSetting(tx, SEEDED_KEY, demo ? 'demo' : 'empty')
+  db.transaction(() => {
+    if (isInitialized(db)) return
+    setSetting(db, SEEDED_KEY, demo ? 'demo' : 'empty')
     if (!demo) return
     const userIds = seedUsers.map(
-      (user, index) => createUser(tx, user, now - (200 - index) * HOUR).id,
+      (user, index) => createUser(db, user, now - (200 - index) * HOUR).id,
     )
     const idOf = (index: number) => {
       const id = userIds[index]
@@ -128,7 +128,7 @@ export async function initializeDatabase(db: Db, demo: boolean, now = Date.now()
     }
     for (const [authorIndex, content, likeCount, hoursAgo, postComments] of SEED_POSTS) {
       const createdAt = now - hoursAgo * HOUR
-      const post = tx
+      const post = db
         .insert(posts)
         .values({
           authorId: idOf(authorIndex),
@@ -142,7 +142,7 @@ export async function initializeDatabase(db: Db, demo: boolean, now = Date.now()
         .get()
       postComments.forEach(([commenterIndex, text], index) => {
         const at = createdAt + (index + 1) * 20 * 60 * 1000
-        tx.insert(comments)
+        db.insert(comments)
           .values({
             postId: post.id,
             authorId: idOf(commenterIndex),
@@ -155,24 +155,24 @@ export async function initializeDatabase(db: Db, demo: boolean, now = Date.now()
     }
     SEED_USERS.forEach((_, index) => {
       const postCount = SEED_POSTS.filter(([author]) => author === index).length
-      tx.update(users)
+      db.update(users)
         .set({ postCount })
         .where(eq(users.id, idOf(index)))
         .run()
     })
     // The demo player follows one friend, so that the home feed shows how following works.
-    tx.insert(follows)
+    db.insert(follows)
       .values({ followerId: idOf(0), followeeId: idOf(1), createdAt: now })
       .run()
-    tx.update(users)
+    db.update(users)
       .set({ followingCount: 1 })
       .where(eq(users.id, idOf(0)))
       .run()
-    tx.update(users)
+    db.update(users)
       .set({ followerCount: 1 })
       .where(eq(users.id, idOf(1)))
       .run()
-    setDemoAccount(tx, DEMO_ACCOUNT)
-    setDemoUserIds(tx, userIds)
+    setDemoAccount(db, DEMO_ACCOUNT)
+    setDemoUserIds(db, userIds)
   })
 }

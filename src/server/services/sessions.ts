@@ -14,7 +14,7 @@ import type { Db } from '../db/client'
 import { selectAll } from '../db/raw'
 import { revokedTokens, users } from '../db/schema'
 import { forgetToken, signToken } from '../auth/token'
-import type { UserRow } from './present'
+import type { UserRow } from '../db/rows'
 import { getDemoUserIds } from './settings'
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url')
@@ -46,11 +46,11 @@ export function revokeToken(
   expiresAt: number,
   now = Date.now(),
 ): void {
-  db.transaction((tx) => {
-    tx.delete(revokedTokens)
+  db.transaction(() => {
+    db.delete(revokedTokens)
       .where(lt(revokedTokens.expiresAt, Math.floor(now / 1000)))
       .run()
-    tx.insert(revokedTokens)
+    db.insert(revokedTokens)
       .values({ tokenHash: hashOf(token), expiresAt })
       .onConflictDoNothing()
       .run()

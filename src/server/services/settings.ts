@@ -1,10 +1,18 @@
-import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { eq, sql } from 'drizzle-orm'
+import { perDatabase, type Db } from '../db/client'
 import { settings } from '../db/schema'
 
+/** Signed-in requests read the demo accounts' ids while the server is shared: prepared once. */
+const settingByKey = perDatabase((db) =>
+  db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, sql.placeholder('key')))
+    .prepare(),
+)
+
 export function getSetting(db: Db, key: string): string | undefined {
-  return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()
-    ?.value
+  return settingByKey(db).get({ key })?.value
 }
 
 export function setSetting(db: Db, key: string, value: string): void {

@@ -3,17 +3,25 @@
  * tag's page is one range of the `(tag, created_at, post_id)` index, newest first.
  */
 import { extractTags } from '../../shared/rich-text'
-import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import { eq, sql } from 'drizzle-orm'
+import { perDatabase, type Db } from '../db/client'
 import { postTags } from '../db/schema'
 import { selectAll } from '../db/raw'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import type { PostRow } from './present'
+import type { PostRow } from '../db/rows'
 import { postsByIds } from './posts'
+
+/** Runs for every new or edited post: prepared once per database. */
+const deletePostTags = perDatabase((db) =>
+  db
+    .delete(postTags)
+    .where(eq(postTags.postId, sql.placeholder('postId')))
+    .prepare(),
+)
 
 /** Makes a post's stored tags those of its text now (after a create or an edit). */
 export function syncPostTags(db: Db, post: PostRow): void {
-  db.delete(postTags).where(eq(postTags.postId, post.id)).run()
+  deletePostTags(db).run({ postId: post.id })
   const tags = extractTags(post.content)
   if (tags.length === 0) return
   db.insert(postTags)

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { UserListItem, UsersPage } from '../../shared/api-types'
-import type { Db } from '../db/client'
+import { perDatabase, type Db } from '../db/client'
 import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
 import { follows, users } from '../db/schema'
 import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
-import { toUserSummary, type UserRow } from './present'
+import { toUserSummary } from './present'
+import type { UserRow } from '../db/rows'
 
 /** Served by the media routes; what every user without a picture of their own shows. */
 export const DEFAULT_PROFILE_IMG = '/api/media/default-avatar.svg'
@@ -20,7 +21,7 @@ const EXTRA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/
 const MAX_EXTRA_FIELDS = 20
 
 /**
- * The extra sign-up fields kept with a user (README, "Decisions where the spec is silent"): plain, short
+ * The extra sign-up fields kept with a user (SPEC section 3: "stored as given"): plain, short
  * named values, at most 20, never one that looks like a secret (e.g. a `confirmPassword` field
  * of a sign-up form), since every user's fields are public.
  */
@@ -44,11 +45,11 @@ export interface NewUser {
 
 export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
   const key = usernameKey(input.username)
-  return db.transaction((tx) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.usernameKey, key)).get()) {
+  return db.transaction(() => {
+    if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, key)).get()) {
       throw new HttpError('USERNAME_TAKEN', MESSAGES.usernameTaken)
     }
-    return tx
+    return db
       .insert(users)
       .values({
         username: input.username.trim(),
@@ -72,15 +73,20 @@ export function updatePasswordHash(db: Db, userId: number, passwordHash: string)
   db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()
 }
 
-export function findUserByUsername(db: Db, username: string): UserRow | undefined {
-  return db
+/** Profiles, their posts and every login look users up by name: prepared once per database. */
+const userByKey = perDatabase((db) =>
+  db
     .select()
     .from(users)
-    .where(eq(users.usernameKey, usernameKey(username)))
-    .get()
+    .where(eq(users.usernameKey, sql.placeholder('key')))
+    .prepare(),
+)
+
+export function findUserByUsername(db: Db, username: string): UserRow | undefined {
+  return userByKey(db).get({ key: usernameKey(username) })
 }
 
-/** Every signed-in request looks its user up: a cached raw statement (db/raw.ts). */
+/** Every signed-in request looks its user up: a hand-written statement (db/raw.ts). */
 export function findUserById(db: Db, id: number): UserRow | undefined {
   return selectAll<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, id)[0]
 }
@@ -112,7 +118,8 @@ export function usersByIds(db: Db, ids: number[]): UserRow[] {
   return inIdOrder(ids, rows)
 }
 
-const toListItem = (row: UserRow): UserListItem => ({
+/** A user as the paged user lists show them (`UserListItem`): summary, bio and counts. */
+export const toUserListItem = (row: UserRow): UserListItem => ({
   ...toUserSummary(row),
   bio: row.bio,
   followerCount: row.followerCount,
@@ -136,7 +143,7 @@ export function searchUsers(db: Db, prefix: string, page: PageRequest): UsersPag
     page.limit + 1,
   )
   const finished = finishPage(rows, page.limit, (row) => [row.usernameKey, row.id])
-  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+  return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
 
 /** All users in sign-up order, a page at a time. */
@@ -150,7 +157,7 @@ export function pageUsers(db: Db, page: PageRequest): UsersPage {
     .limit(page.limit + 1)
     .all()
   const finished = finishPage(rows, page.limit, (row) => [row.id])
-  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+  return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
 
 /** People the viewer does not follow yet (never the viewer), the most followed first. */
@@ -170,7 +177,7 @@ export function suggestUsers(db: Db, viewerId: number, page: PageRequest): Users
     .limit(page.limit + 1)
     .all()
   const finished = finishPage(rows, page.limit, (row) => [row.followerCount, row.id])
-  return { users: finished.rows.map(toListItem), nextCursor: finished.nextCursor }
+  return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
 
 /** The profile fields `/users/edit` may change; everything else in `userData` is ignored. */
@@ -209,11 +216,11 @@ function followTarget(db: Db, userId: number, targetId: number): UserRow {
 
 /** Adds the target to the user's following and the user to the target's followers. */
 export function follow(db: Db, userId: number, targetId: number, now = Date.now()): void {
-  db.transaction((tx) => {
-    const target = followTarget(tx, userId, targetId)
+  db.transaction(() => {
+    const target = followTarget(db, userId, targetId)
     // A block (either way) ends follows and keeps them ended (services/moderation.ts).
     const blocked = selectAll(
-      tx,
+      db,
       `SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)`,
       userId,
       target.id,
@@ -221,26 +228,26 @@ export function follow(db: Db, userId: number, targetId: number, now = Date.now(
       userId,
     )
     if (blocked.length > 0) throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blocked)
-    const inserted = tx
+    const inserted = db
       .insert(follows)
       .values({ followerId: userId, followeeId: target.id, createdAt: now })
       .onConflictDoNothing()
       .run()
     if (inserted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyFollowing)
-    adjustFollowCounts(tx, userId, target.id, +1)
+    adjustFollowCounts(db, userId, target.id, +1)
   })
 }
 
 /** Removes the target from the user's following and the user from the target's followers. */
 export function unfollow(db: Db, userId: number, targetId: number): void {
-  db.transaction((tx) => {
-    const target = followTarget(tx, userId, targetId)
-    const deleted = tx
+  db.transaction(() => {
+    const target = followTarget(db, userId, targetId)
+    const deleted = db
       .delete(follows)
       .where(and(eq(follows.followerId, userId), eq(follows.followeeId, target.id)))
       .run()
     if (deleted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.notFollowing)
-    adjustFollowCounts(tx, userId, target.id, -1)
+    adjustFollowCounts(db, userId, target.id, -1)
   })
 }
 

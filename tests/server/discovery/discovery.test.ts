@@ -5,7 +5,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { advertiseServer } from '../../../src/server/discovery/advertiser'
-import { browseServers, type FoundServer } from '../../../src/server/discovery/browser'
+import {
+  browseServers,
+  MAX_INSTANCES,
+  MAX_TTL_SECONDS,
+  type FoundServer,
+} from '../../../src/server/discovery/browser'
 import { startLanAdvertiser, startLanBrowser } from '../../../src/server/discovery'
 import {
   defaultServerName,
@@ -150,5 +155,60 @@ describe('LAN discovery', () => {
     browser.stop()
     expect(transport.destroyed).toBe(false)
     expect(found.at(-1)).toEqual([])
+  })
+})
+
+describe('LAN discovery against a flooding stranger', () => {
+  const pointer = (label: string, ttl = 120) => ({
+    name: SERVICE_TYPE,
+    type: 'PTR' as const,
+    ttl,
+    data: `${label}.${SERVICE_TYPE}`,
+  })
+
+  it('holds at most MAX_INSTANCES servers however many are announced', () => {
+    const bus = new FakeBus()
+    const browser = browseServers({ transport: bus.transport('192.168.1.30') })
+    for (let batch = 0; batch < 20; batch++) {
+      bus.inject('response', {
+        answers: Array.from({ length: 50 }, (_, index) => pointer(`flood-${batch}-${index}`)),
+      })
+    }
+    expect(browser.heldRecords()).toBeLessThanOrEqual(MAX_INSTANCES)
+    browser.stop()
+  })
+
+  it('keeps addresses only for the targets of known servers', () => {
+    const bus = new FakeBus()
+    const browser = browseServers({ transport: bus.transport('192.168.1.30') })
+    bus.inject('response', {
+      answers: Array.from({ length: 500 }, (_, index) => ({
+        name: `host-${index}.local`,
+        type: 'A' as const,
+        ttl: 120,
+        data: '10.0.0.1',
+      })),
+    })
+    expect(browser.heldRecords()).toBe(0)
+    advertise(bus, 'real one', 4567, '192.168.1.40')
+    expect(browser.servers().map((server) => server.host)).toEqual(['192.168.1.40'])
+    browser.stop()
+  })
+
+  it('forgets what expired, and caps a claimed TTL', () => {
+    let now = 1_000_000
+    const bus = new FakeBus()
+    const browser = browseServers({ transport: bus.transport('192.168.1.30'), now: () => now })
+    bus.inject('response', {
+      answers: [pointer('short', 5), pointer('forever', 2 ** 31 - 1)],
+    })
+    expect(browser.heldRecords()).toBe(2)
+    now += 6000
+    bus.inject('response', {})
+    expect(browser.heldRecords()).toBe(1)
+    now += MAX_TTL_SECONDS * 1000
+    bus.inject('response', {})
+    expect(browser.heldRecords()).toBe(0)
+    browser.stop()
   })
 })

@@ -242,7 +242,7 @@ const jsonInit = (raw: string, auth = token, contentType = 'application/json'): 
 
 describe('hostile input', { timeout: SOAK ? 600_000 : 30_000 }, () => {
   it('reads every route of docs/API.md', () => {
-    expect(ROUTES.length).toBe(51)
+    expect(ROUTES.length).toBe(53)
     expect(ROUTES.filter((route) => route.protected)).toHaveLength(39)
     for (const key of BODY_ROUTES.keys()) {
       expect(ROUTES.map((route) => `${route.method} ${route.path}`)).toContain(key)

@@ -164,22 +164,18 @@ describe('images in posts', () => {
     )
   })
 
-  it('loads the images of a batch of posts in one query', async ({ app }) => {
+  it('loads the images of a batch of posts in one query', async ({ makeApp }) => {
+    let statements: string[] | null = null
+    const app = await makeApp({ onStatement: (sql) => statements?.push(sql) })
     const { token } = await seededToken()
     const item = await uploaded(app, await jpegWithGps(), token)
     const { post } = await ok<{ post: Post }>(
       createWith(app, token, { content: 'batch', media: [{ id: item.id, alt: 'a map' }] }),
       201,
     )
-    let statements = 0
-    const original = app.db.$client.prepare.bind(app.db.$client)
-    app.db.$client.prepare = ((sql: string) => {
-      statements += 1
-      return original(sql)
-    }) as typeof app.db.$client.prepare
+    statements = []
     const byPost = loadPostImages(app.db, [Number(post._id), 1, 2, 3])
-    app.db.$client.prepare = original
-    expect(statements).toBe(1)
+    expect(statements).toHaveLength(1)
     expect(byPost.get(Number(post._id))?.[0]?.alt).toBe('a map')
     expect(byPost.get(1)).toBeUndefined()
   })

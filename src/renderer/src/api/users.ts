@@ -1,5 +1,6 @@
 import type {
   BookmarksPage,
+  FollowListPage,
   FollowResponse,
   PostResponse,
   User,
@@ -27,6 +28,20 @@ export function searchUsers(search: string, signal?: AbortSignal): Promise<Users
 export function suggestUsers(limit = 5): Promise<UsersPage> {
   return request<UsersPage>('/users', {
     query: { suggest: true, limit },
+    answer: ANSWERS.usersPage,
+  })
+}
+
+/** One page of a profile's followers or following, newest follow first. */
+export function listFollows(
+  username: string,
+  list: 'followers' | 'following',
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<FollowListPage> {
+  return request<FollowListPage>(`/users/${enc(username)}/${list}`, {
+    query: { limit: LIMITS.pageSizeDefault, cursor },
+    signal,
     answer: ANSWERS.usersPage,
   })
 }

@@ -56,6 +56,9 @@ export function Modal({
       if (event.key === 'Tab') trapFocus(event, dialogRef.current)
     }
     document.addEventListener('keydown', onKey)
+    // Into the dialog, unless what it holds took focus already (an editor focuses itself).
+    const dialog = dialogRef.current
+    if (dialog && !dialog.contains(document.activeElement)) dialog.focus()
     return () => {
       document.body.style.overflow = previousOverflow
       document.removeEventListener('keydown', onKey)
@@ -76,6 +79,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
         ref={dialogRef}
       >
         <header className="modal-header">
@@ -141,15 +145,17 @@ function DiscardQuestion({
 function trapFocus(event: KeyboardEvent, root: HTMLElement | null) {
   if (!root) return
   const focusable = root.querySelectorAll<HTMLElement>(
-    'button:not([disabled]), textarea, input, a[href], [tabindex]:not([tabindex="-1"])',
+    'button:not([disabled]), textarea, input, select, a[href], [tabindex]:not([tabindex="-1"])',
   )
   const first = focusable[0]
   const last = focusable[focusable.length - 1]
   if (!first || !last) return
-  if (event.shiftKey && document.activeElement === first) {
+  // -1 while the dialog itself has focus (just opened): Tab goes in, never behind it.
+  const at = [...focusable].indexOf(document.activeElement as HTMLElement)
+  if (event.shiftKey && at <= 0) {
     event.preventDefault()
     last.focus()
-  } else if (!event.shiftKey && document.activeElement === last) {
+  } else if (!event.shiftKey && (at === -1 || at === focusable.length - 1)) {
     event.preventDefault()
     first.focus()
   }

@@ -67,8 +67,17 @@ export function ModalHost() {
       )
     case 'people':
       return (
-        <Modal key={`people-${modal.title}`} title={modal.title} onClose={closeAll}>
-          <PeopleList users={modal.users} empty={modal.empty} onOpen={closeAll} />
+        <Modal
+          key={`people-${modal.list}-${modal.username}`}
+          title={modal.title}
+          onClose={closeAll}
+        >
+          <PeopleList
+            username={modal.username}
+            list={modal.list}
+            empty={modal.empty}
+            onOpen={closeAll}
+          />
         </Modal>
       )
     case 'editPost':

@@ -1,42 +1,142 @@
-import { useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { UserSummary } from '../../../shared/api-types'
+import type { UserListItem } from '../../../shared/api-types'
+import { listFollows } from '../api/users'
+import { messageOf } from '../lib/notify'
+import { profilePath } from '../lib/paths'
+import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { Avatar } from './Avatar'
+import { FollowButton } from './FollowButton'
+import { Spinner } from './Spinner'
+import { ErrorState } from './States'
 
-const PAGE = 20
+interface PeopleState {
+  users: UserListItem[]
+  nextCursor: string | null
+  loading: boolean
+  /** True once the first page arrived. */
+  loaded: boolean
+  error: string | null
+}
 
-/** Followers or following, a page of 20 at a time; a name opens the profile. */
+const START: PeopleState = {
+  users: [],
+  nextCursor: null,
+  loading: true,
+  loaded: false,
+  error: null,
+}
+
+/**
+ * A profile's followers or following, paged from the server (docs/API.md, "Follower and
+ * following lists"): the next page loads as the end of the list scrolls into view, with a
+ * "Load more" button as the fallback. A name opens the profile.
+ */
 export function PeopleList({
-  users,
+  username,
+  list,
   empty,
   onOpen,
 }: {
-  users: UserSummary[]
+  username: string
+  list: 'followers' | 'following'
   empty: string
   onOpen: () => void
 }) {
-  const [shown, setShown] = useState(PAGE)
-  if (users.length === 0) return <p className="muted center">{empty}</p>
+  const [state, setState] = useState<PeopleState>(START)
+  const scrollerRef = useRef<HTMLDivElement>(null)
+  // The request in flight, if any: one at a time, and none answered after the dialog closed.
+  const inFlight = useRef<AbortController | null>(null)
+
+  const load = useCallback(
+    (cursor: string | null) => {
+      if (inFlight.current) return
+      const controller = new AbortController()
+      inFlight.current = controller
+      setState((current) => ({ ...current, loading: true, error: null }))
+      listFollows(username, list, cursor, controller.signal)
+        .then((page) =>
+          setState((current) => {
+            // A follow made meanwhile can shift a page: nobody is listed twice.
+            const known = new Set(current.users.map((user) => user._id))
+            return {
+              users: [...current.users, ...page.users.filter((user) => !known.has(user._id))],
+              nextCursor: page.nextCursor,
+              loading: false,
+              loaded: true,
+              error: null,
+            }
+          }),
+        )
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return
+          setState((current) => ({ ...current, loading: false, error: messageOf(error) }))
+        })
+        .finally(() => {
+          if (inFlight.current === controller) inFlight.current = null
+        })
+    },
+    [username, list],
+  )
+
+  useEffect(() => {
+    load(null)
+    return () => {
+      inFlight.current?.abort()
+      inFlight.current = null
+    }
+  }, [load])
+
+  const more = state.loaded && state.nextCursor !== null
+  const sentinel = useInfiniteScroll(
+    () => load(state.nextCursor),
+    more && !state.loading && !state.error,
+    scrollerRef,
+  )
+  const what = list === 'followers' ? 'followers' : 'people followed'
+
+  if (!state.loaded) {
+    if (state.error) return <ErrorState message={state.error} onRetry={() => load(null)} />
+    return <Spinner label={`Loading ${what}`} />
+  }
+  if (state.users.length === 0) return <p className="muted center people-empty">{empty}</p>
+
   return (
-    <div className="people">
-      <ul className="people-list">
-        {users.slice(0, shown).map((user) => (
-          <li key={user._id}>
-            <Link to={`/${user.username}`} className="people-row" onClick={onOpen}>
-              <Avatar src={user.profileImg} username={user.username} size={36} />
-              <span className="people-name">{user.username}</span>
-            </Link>
-          </li>
-        ))}
+    <div className="people" ref={scrollerRef}>
+      <ul className="people-list" aria-label={list === 'followers' ? 'Followers' : 'Following'}>
+        {state.users.map((user) => {
+          const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ')
+          return (
+            <li key={user._id} className="people-item">
+              <Link to={profilePath(user.username)} className="people-row" onClick={onOpen}>
+                <Avatar src={user.profileImg} username={user.username} size={36} />
+                <span className="people-text">
+                  <span className="people-name">{user.username}</span>
+                  {fullName ? <span className="muted small people-full">{fullName}</span> : null}
+                </span>
+              </Link>
+              <FollowButton target={user} small />
+            </li>
+          )
+        })}
       </ul>
-      {shown < users.length ? (
-        <button
-          type="button"
-          className="btn btn-secondary btn-block"
-          onClick={() => setShown(shown + PAGE)}
-        >
-          Show more ({users.length - shown} left)
-        </button>
+      {state.error ? (
+        <ErrorState message={state.error} onRetry={() => load(state.nextCursor)} />
+      ) : null}
+      {more && !state.error ? (
+        <div className="load-more" ref={sentinel}>
+          {state.loading ? (
+            <Spinner label={`Loading more ${what}`} />
+          ) : (
+            <button
+              type="button"
+              className="btn btn-secondary btn-block"
+              onClick={() => load(state.nextCursor)}
+            >
+              Load more
+            </button>
+          )}
+        </div>
       ) : null}
     </div>
   )

@@ -8,8 +8,9 @@ import { profilePath, tagPath } from '../lib/paths'
 type Linkify = typeof LinkifyModule
 
 /**
- * linkifyjs (with its list of top-level domains) loads after the first paint, in its own chunk:
- * it would otherwise be a tenth of the first load. Until then a post shows without web links.
+ * linkifyjs (with its list of top-level domains) loads after the first paint, in its own chunk,
+ * once the browser is idle: it would otherwise be a tenth of the first load, and starting it
+ * costs as much as drawing the posts. Until then a post shows without web links.
  */
 let linkify: Linkify | null = null
 let loading: Promise<Linkify> | null = null
@@ -45,6 +46,19 @@ function webLinks(finder: Linkify, text: string): Span[] {
         </a>
       ),
     }))
+}
+
+/**
+ * Runs `task` when the browser is next idle (at most `timeoutMs` later): after the frame that
+ * shows the posts, which it would otherwise delay by the time linkify takes to start.
+ */
+function whenIdle(task: () => void, timeoutMs = 500): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: timeoutMs })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, 50)
+  return () => clearTimeout(id)
 }
 
 /**
@@ -106,9 +120,10 @@ export function RichText({
   useEffect(() => {
     if (!finder && maybeLink) {
       let live = true
-      void loadLinkify().then((module) => live && setFinder(module))
+      const cancel = whenIdle(() => void loadLinkify().then((module) => live && setFinder(module)))
       return () => {
         live = false
+        cancel()
       }
     }
   }, [finder, maybeLink])

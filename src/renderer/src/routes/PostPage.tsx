@@ -12,7 +12,8 @@ import { draftKey } from '../lib/drafts'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { useLiveResync } from '../lib/use-live-resync'
 import { userAtom } from '../state/auth'
-import { addCommentAtom, commentListAtom, loadCommentsAtom } from '../state/comments'
+import { commentListAtom } from '../state/comment-votes'
+import { addCommentAtom, loadCommentsAtom } from '../state/comments'
 import { deletedPostIdsAtom, loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
 
 export function PostPage() {

@@ -167,8 +167,9 @@ export function ProfilePage() {
               onOpen={() =>
                 openModal({
                   kind: 'people',
+                  username: shown.username,
+                  list: 'followers',
                   title: `Followers of ${shown.username}`,
-                  users: shown.followers,
                   empty: 'No followers yet.',
                 })
               }
@@ -180,8 +181,9 @@ export function ProfilePage() {
               onOpen={() =>
                 openModal({
                   kind: 'people',
+                  username: shown.username,
+                  list: 'following',
                   title: `${shown.username} follows`,
-                  users: shown.following,
                   empty: 'Not following anyone yet.',
                 })
               }

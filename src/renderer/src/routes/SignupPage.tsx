@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai'
 import { useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import { LIMITS, USERNAME_PATTERN } from '../../../shared/limits'
+import { LIMITS, USERNAME_RULES } from '../../../shared/limits'
 import type * as SharedSchemas from '../../../shared/schemas'
 import { AuthLayout } from '../components/AuthLayout'
 import { notifyError } from '../lib/notify'
@@ -13,7 +13,9 @@ function Rule({ ok, touched, children }: { ok: boolean; touched: boolean; childr
   const state = !touched ? '' : ok ? ' ok' : ' bad'
   return (
     <li className={`rule${state}`}>
-      <span aria-hidden="true">{touched ? (ok ? '✓' : '✗') : '•'}</span> {children}
+      <span aria-hidden="true">{touched ? (ok ? '✓' : '✗') : '•'}</span>{' '}
+      {touched ? <span className="visually-hidden">{ok ? 'Met: ' : 'Not met: '}</span> : null}
+      {children}
     </li>
   )
 }
@@ -59,6 +61,8 @@ export function SignupPage() {
   // The server's own rules (src/shared/schemas.ts), reserved names included.
   const rules = useSchemas()
   const usernameError = name ? ruleError(rules, 'usernameSchema', name) : undefined
+  // The checklist shows the schema's own verdict, rule by rule, once there is a name to judge.
+  const brokenRules = name && rules ? rules.brokenUsernameRules(name) : null
   const passwordError = password ? ruleError(rules, 'newPasswordSchema', password) : undefined
   const confirmError =
     tried && confirm && confirm !== password ? 'Passwords should be same' : undefined
@@ -113,15 +117,11 @@ export function SignupPage() {
           </p>
         ) : null}
         <ul className="rules" id="username-rules">
-          <Rule
-            touched={name.length > 0}
-            ok={name.length >= LIMITS.usernameMin && name.length <= LIMITS.usernameMax}
-          >
-            {`${LIMITS.usernameMin}–${LIMITS.usernameMax} characters`}
-          </Rule>
-          <Rule touched={name.length > 0} ok={USERNAME_PATTERN.test(name)}>
-            Letters, digits, _ . and - only
-          </Rule>
+          {USERNAME_RULES.map((rule) => (
+            <Rule key={rule.key} touched={brokenRules !== null} ok={!brokenRules?.has(rule.key)}>
+              {rule.label}
+            </Rule>
+          ))}
         </ul>
         <label className="field">
           <span>Password</span>

@@ -1,10 +1,16 @@
-import type { UserSummary } from '../../../shared/api-types'
 import { atom } from 'jotai'
 
 export type ModalState =
   | { kind: 'newPost' }
   | { kind: 'shortcuts' }
-  | { kind: 'people'; title: string; users: UserSummary[]; empty: string }
+  /** A profile's followers or following, paged from the server. */
+  | {
+      kind: 'people'
+      username: string
+      list: 'followers' | 'following'
+      title: string
+      empty: string
+    }
   | { kind: 'editPost'; postId: string; content: string }
   | { kind: 'editComment'; postId: string; commentId: string; text: string }
   | { kind: 'editProfile'; bio: string; firstName: string; lastName: string }

@@ -1,0 +1,2 @@
+CREATE INDEX `follows_followee_recent_idx` ON `follows` (`followee_id`,`created_at`,`follower_id`);--> statement-breakpoint
+CREATE INDEX `follows_follower_recent_idx` ON `follows` (`follower_id`,`created_at`,`followee_id`);

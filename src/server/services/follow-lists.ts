@@ -1,0 +1,57 @@
+/**
+ * The paged follower and following lists of a profile (docs/API.md, "Follower and following
+ * lists"): newest follow first, keyset-paged on (follow time, user id) through the
+ * follows_*_recent_idx indexes, so a page costs the same wherever it is in the list.
+ */
+import type { Db } from '../db/client'
+import { selectAll, USER_COLUMNS } from '../db/raw'
+import { hiddenAuthors } from './moderation'
+import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
+import type { UsersPage } from '../../shared/api-types'
+import { toUserListItem } from './users'
+import type { UserRow } from '../db/rows'
+
+export type FollowListKind = 'followers' | 'following'
+
+/** Which column of `follows` names the profile and which the people listed. */
+const COLUMNS: Record<FollowListKind, { owner: string; listed: string }> = {
+  followers: { owner: 'followee_id', listed: 'follower_id' },
+  following: { owner: 'follower_id', listed: 'followee_id' },
+}
+
+type FollowRow = UserRow & { followedAt: number }
+
+/**
+ * One page of the people who follow `ownerId` (`followers`) or whom `ownerId` follows
+ * (`following`). Like every list, it leaves out the accounts hidden from the viewer (suspended,
+ * or blocked either way) after the page is read, so a page may hold fewer than `limit` people
+ * while `nextCursor` still continues it.
+ */
+export function pageFollowList(
+  db: Db,
+  kind: FollowListKind,
+  ownerId: number,
+  viewerId: number | null,
+  page: PageRequest,
+): UsersPage {
+  const { owner, listed } = COLUMNS[kind]
+  const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
+  // The SQL text depends only on `kind` and whether there is a cursor: four cached statements.
+  const rows = selectAll<FollowRow>(
+    db,
+    `SELECT ${USER_COLUMNS}, f.created_at AS followedAt
+     FROM follows f JOIN users ON users.id = f.${listed}
+     WHERE f.${owner} = ?${after ? ` AND (f.created_at, f.${listed}) < (?, ?)` : ''}
+     ORDER BY f.created_at DESC, f.${listed} DESC
+     LIMIT ?`,
+    ownerId,
+    ...(after ?? []),
+    page.limit + 1,
+  )
+  const finished = finishPage(rows, page.limit, (row) => [row.followedAt, row.id])
+  const hidden = finished.rows.length > 0 ? hiddenAuthors(db, viewerId) : new Set<number>()
+  return {
+    users: finished.rows.filter((row) => !hidden.has(row.id)).map(toUserListItem),
+    nextCursor: finished.nextCursor,
+  }
+}

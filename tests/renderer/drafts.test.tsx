@@ -1,0 +1,38 @@
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import { TextEditor } from '../../src/renderer/src/components/TextEditor'
+import { draftKey, readDraft } from '../../src/renderer/src/lib/drafts'
+
+const props = { label: 'Post text', placeholder: 'p', max: 100, submitLabel: 'Post' }
+
+describe('drafts belong to one user on one server', () => {
+  afterEach(() => {
+    cleanup()
+    localStorage.clear()
+  })
+
+  it('keeps a draft typed on one server away from another server and another user', async () => {
+    const home = draftKey('7', 'newPost', 'http://192.168.1.20:4567')
+    const friend = draftKey('7', 'newPost', 'http://192.168.1.30:4567')
+    const otherUser = draftKey('8', 'newPost', 'http://192.168.1.20:4567')
+    expect(new Set([home, friend, otherUser]).size).toBe(3)
+
+    const first = render(<TextEditor {...props} draftKey={home} onSubmit={() => null} />)
+    await userEvent.type(screen.getByRole('textbox'), 'lan party plan')
+    first.unmount()
+
+    for (const key of [friend, otherUser]) {
+      const other = render(<TextEditor {...props} draftKey={key} onSubmit={() => null} />)
+      expect(screen.getByRole('textbox')).toHaveProperty('value', '')
+      other.unmount()
+    }
+    render(<TextEditor {...props} draftKey={home} onSubmit={() => null} />)
+    expect(screen.getByRole('textbox')).toHaveProperty('value', 'lan party plan')
+    expect(readDraft(friend)).toBe('')
+  })
+
+  it('keeps a comment draft per post', () => {
+    expect(draftKey('7', 'comment:1', 'http://a')).not.toBe(draftKey('7', 'comment:2', 'http://a'))
+  })
+})

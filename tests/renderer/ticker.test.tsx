@@ -1,0 +1,48 @@
+import { act, cleanup, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RelativeTime } from '../../src/renderer/src/components/RelativeTime'
+import { formatFullTime } from '../../src/renderer/src/lib/relative-time'
+import { tickerListenerCount } from '../../src/renderer/src/lib/ticker'
+
+describe('one clock and one date formatter for every time on screen', () => {
+  afterEach(() => {
+    cleanup()
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
+
+  it('runs a single interval for fifty times, moves them all on, and stops with the last', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T15:00:30Z') })
+    const setIntervalSpy = vi.spyOn(globalThis, 'setInterval')
+    const clearIntervalSpy = vi.spyOn(globalThis, 'clearInterval')
+    const view = render(
+      <ul>
+        {Array.from({ length: 50 }, (_, i) => (
+          <li key={i}>
+            <RelativeTime iso="2026-11-22T15:00:00+00:00" />
+          </li>
+        ))}
+      </ul>,
+    )
+    expect(setIntervalSpy).toHaveBeenCalledTimes(1)
+    expect(tickerListenerCount()).toBe(50)
+    expect(screen.getAllByText('now')).toHaveLength(50)
+
+    act(() => vi.advanceTimersByTime(60_000))
+    expect(screen.getAllByText('1m')).toHaveLength(50)
+    expect(setIntervalSpy).toHaveBeenCalledTimes(1)
+
+    view.unmount()
+    expect(tickerListenerCount()).toBe(0)
+    expect(clearIntervalSpy).toHaveBeenCalledTimes(1)
+  })
+
+  it('formats full times without building a formatter per call', () => {
+    const construct = vi.spyOn(Intl, 'DateTimeFormat')
+    const texts = Array.from({ length: 100 }, (_, i) =>
+      formatFullTime(`2026-11-22T15:${String(i % 60).padStart(2, '0')}:00+00:00`),
+    )
+    expect(construct).not.toHaveBeenCalled()
+    expect(new Set(texts).size).toBe(60)
+  })
+})

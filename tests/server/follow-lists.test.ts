@@ -1,0 +1,248 @@
+/**
+ * `GET /api/users/:username/followers` and `/following` (docs/API.md, "Follower and following
+ * lists"): pages of people, newest follow first, with the cursor rules of every paged list.
+ */
+import type { FollowListPage, UserListItem } from '../../src/shared/api-types'
+import { MESSAGES } from '../../src/server/messages'
+import { block, setSuspended } from '../../src/server/services/moderation'
+import { encodeCursor } from '../../src/server/services/pagination'
+import { follow, unfollow } from '../../src/server/services/users'
+import { expectError, ok, quickUser, seededToken, walkPages } from '../helpers/api'
+import type { TestApp } from '../helpers/server-app'
+import { describe, expect, it } from '../helpers/fixtures'
+
+const names = (users: { username: string }[]) => users.map((user) => user.username)
+
+/** `count` new users named `<prefix>00`, `<prefix>01`, …, in that order of ids. */
+async function makeUsers(app: TestApp, prefix: string, count: number) {
+  const made: { id: string; token: string; username: string }[] = []
+  for (let i = 0; i < count; i += 1) {
+    const username = `${prefix}${String(i).padStart(2, '0')}`
+    made.push({ ...(await quickUser(app, username)), username })
+  }
+  return made
+}
+
+const LIMIT_ERROR = 'limit must be a whole number from 1 to 100.'
+
+describe('follower and following lists', () => {
+  it('page the followers newest follow first, 20 by default, each person once', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ demo: false })
+    const star = await quickUser(app, 'star')
+    const fans = await makeUsers(app, 'fan', 25)
+    // Follows a second apart, in id order: the newest follow is the last fan's.
+    fans.forEach((fan, i) => follow(app.db, Number(fan.id), Number(star.id), 1_000_000 + i * 1000))
+    const newestFirst = names(fans).reverse()
+
+    const first = await ok<FollowListPage>(app.get('/api/users/star/followers'))
+    expect(Object.keys(first).sort()).toEqual(['nextCursor', 'users'])
+    expect(names(first.users)).toEqual(newestFirst.slice(0, 20))
+    expect(first.nextCursor).toEqual(expect.any(String))
+    // A row is a list item: summary, bio and counts; never a password hash or private field.
+    expect(Object.keys(first.users[0] ?? {}).sort()).toEqual(
+      [
+        '_id',
+        'bio',
+        'firstName',
+        'followerCount',
+        'followingCount',
+        'id',
+        'lastName',
+        'profileImg',
+        'username',
+      ].sort(),
+    )
+    expect(first.users[0]).toMatchObject({ followingCount: 1, followerCount: 0 })
+
+    const walked = await walkPages<UserListItem>(app, '/api/users/star/followers?limit=7', 'users')
+    expect(walked.pages).toBe(4)
+    expect(names(walked.items)).toEqual(newestFirst)
+
+    // Usernames compare without case, as on the profile.
+    const upper = await ok<FollowListPage>(app.get('/api/users/STAR/followers?limit=1'))
+    expect(names(upper.users)).toEqual(['fan24'])
+
+    // Nobody follows the fans: an empty page, not an error.
+    expect(await ok(app.get('/api/users/fan00/followers'))).toEqual({ users: [], nextCursor: null })
+  })
+
+  it('page the following newest first; follows made in one millisecond neither repeat nor vanish', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ demo: false })
+    const fan = await quickUser(app, 'fan')
+    const idols = await makeUsers(app, 'idol', 6)
+    // Three follows in the same millisecond: the user id breaks the tie (higher id first).
+    const times = [5000, 7000, 7000, 7000, 9000, 3000]
+    idols.forEach((idol, i) => follow(app.db, Number(fan.id), Number(idol.id), times[i]))
+
+    const walked = await walkPages<UserListItem>(app, '/api/users/fan/following?limit=1', 'users')
+    expect(names(walked.items)).toEqual([
+      'idol04',
+      'idol03',
+      'idol02',
+      'idol01',
+      'idol00',
+      'idol05',
+    ])
+    expect(walked.pages).toBe(6)
+
+    // An unfollow takes the person out; a follow again puts them first.
+    unfollow(app.db, Number(fan.id), Number(idols[2]?.id))
+    unfollow(app.db, Number(fan.id), Number(idols[5]?.id))
+    follow(app.db, Number(fan.id), Number(idols[5]?.id), 10_000)
+    const after = await ok<FollowListPage>(app.get('/api/users/fan/following'))
+    expect(names(after.users)).toEqual(['idol05', 'idol04', 'idol03', 'idol01', 'idol00'])
+    expect(after.nextCursor).toBeNull()
+  })
+
+  it('list the demo data as the profile counts it', async ({ app }) => {
+    const { token } = await seededToken()
+    await ok(app.send('/api/users/follow/3', {}, { token }))
+    const following = await ok<FollowListPage>(app.get('/api/users/player1/following', token))
+    expect(names(following.users)).toEqual(['questlord', 'nova_strike'])
+    const followers = await ok<FollowListPage>(app.get('/api/users/questlord/followers'))
+    expect(names(followers.users)).toEqual(['player1'])
+    expect(followers.users[0]?.followingCount).toBe(2)
+  })
+
+  it('refuse a bad limit or cursor with 400, as every paged list does', async ({ app }) => {
+    for (const list of ['followers', 'following']) {
+      const path = `/api/users/player1/${list}`
+      for (const limit of ['0', '101', '-1', '1.5', 'abc', '', '1e9']) {
+        await expectError(app.get(`${path}?limit=${limit}`), 400, LIMIT_ERROR)
+      }
+      const wrongShapes = [
+        'not-base64-json!',
+        Buffer.from('{"a":1}').toString('base64url'),
+        encodeCursor([1]),
+        encodeCursor([1, 2, 3]),
+        encodeCursor(['text', 2]),
+        encodeCursor([1.5, 2]),
+      ]
+      for (const cursor of wrongShapes) {
+        await expectError(app.get(`${path}?cursor=${cursor}`), 400, MESSAGES.invalidCursor)
+      }
+      await expectError(app.get(`${path}?cursor=${'a'.repeat(1001)}`), 400, /cursor is not valid/)
+      // A cursor past the end is a valid position: an empty last page.
+      const past = await ok<FollowListPage>(app.get(`${path}?cursor=${encodeCursor([0, 0])}`))
+      expect(past).toEqual({ users: [], nextCursor: null })
+    }
+  })
+
+  it('answer 404 for a user who does not exist', async ({ app }) => {
+    for (const list of ['followers', 'following']) {
+      for (const name of ['nobody_here', 'player1%2Fx', '..%2Fplayer1', 'player1%00']) {
+        await expectError(app.get(`/api/users/${name}/${list}`), 404, MESSAGES.userNotFound)
+      }
+      // `%2e%2e` is `..` to the URL parser: it climbs out of /users and names no route.
+      await expectError(app.get(`/api/users/%2e%2e/${list}`), 404, 'No such API route.')
+    }
+  })
+
+  it('leave out suspended accounts and those blocked either way, and keep paging past them', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ demo: false })
+    const star = await quickUser(app, 'star')
+    const viewer = await quickUser(app, 'viewer')
+    const [suspended, blockedByViewer, blockerOfViewer, plain] = await makeUsers(app, 'fan', 4)
+    if (!suspended || !blockedByViewer || !blockerOfViewer || !plain) throw new Error('no fans')
+    ;[suspended, blockedByViewer, blockerOfViewer, plain].forEach((fan, i) =>
+      follow(app.db, Number(fan.id), Number(star.id), 1000 + i),
+    )
+    // The star follows the same four back: the following list is hidden the same way.
+    ;[suspended, blockedByViewer, blockerOfViewer, plain].forEach((fan, i) =>
+      follow(app.db, Number(star.id), Number(fan.id), 2000 + i),
+    )
+    setSuspended(app.db, Number(suspended.id), true, [])
+    block(app.db, Number(viewer.id), Number(blockedByViewer.id))
+    block(app.db, Number(blockerOfViewer.id), Number(viewer.id))
+
+    for (const list of ['followers', 'following']) {
+      const path = `/api/users/star/${list}`
+      // Everyone sees no suspended account; the viewer sees nobody of a block either.
+      const anonymous = await walkPages<UserListItem>(app, `${path}?limit=20`, 'users')
+      expect(names(anonymous.items)).toEqual(['fan03', 'fan02', 'fan01'])
+      const seen = await walkPages<UserListItem>(app, `${path}?limit=20`, 'users', viewer.token)
+      expect(names(seen.items)).toEqual(['fan03'])
+
+      // Hidden people are taken out after the page is read: a page may be short, or empty,
+      // and nextCursor still reaches the rest.
+      const small = await walkPages<UserListItem>(app, `${path}?limit=1`, 'users', viewer.token)
+      expect(names(small.items)).toEqual(['fan03'])
+      expect(small.pages).toBe(4)
+      const second = await ok<FollowListPage>(
+        app.get(
+          `${path}?limit=1&cursor=${encodeCursor([list === 'followers' ? 1003 : 2003, Number(plain.id)])}`,
+          viewer.token,
+        ),
+      )
+      expect(second.users).toEqual([])
+      expect(second.nextCursor).toEqual(expect.any(String))
+    }
+
+    // Lifting the suspension brings the account back.
+    setSuspended(app.db, Number(suspended.id), false, [])
+    const back = await ok<FollowListPage>(app.get('/api/users/star/followers'))
+    expect(names(back.users)).toEqual(['fan03', 'fan02', 'fan01', 'fan00'])
+
+    // A suspended or blocking profile's own lists still answer (as its profile does).
+    setSuspended(app.db, Number(star.id), true, [])
+    expect(names((await ok<FollowListPage>(app.get('/api/users/star/followers'))).users)).toEqual([
+      'fan03',
+      'fan02',
+      'fan01',
+      'fan00',
+    ])
+  })
+
+  it('read each page through an index in follow order, never a scan or a sort', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ demo: false })
+    const client = app.db.$client
+    // 2,000 users, each following 1–6 others: enough rows that a scan would cost more.
+    client.exec(`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+      INSERT INTO users (username, username_key, password_hash, profile_img, created_at, updated_at)
+      SELECT 'u' || i, 'u' || i, 'x', '', i, i FROM n;
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000),
+        k(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM k WHERE j < 6)
+      INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at)
+      SELECT i, 1 + (i * j * 7919) % 2000, i * 10 + j FROM n, k
+      WHERE j <= 1 + i % 6 AND 1 + (i * j * 7919) % 2000 <> i;
+      ANALYZE;
+    `)
+    const prepared = new Set<string>()
+    const prepare = client.prepare.bind(client)
+    client.prepare = ((source: string) => {
+      prepared.add(source)
+      return prepare(source)
+    }) as typeof client.prepare
+    try {
+      for (const list of ['followers', 'following']) {
+        const first = await ok<FollowListPage>(app.get(`/api/users/u7/${list}?limit=1`))
+        expect(first.nextCursor).toEqual(expect.any(String))
+        await ok(app.get(`/api/users/u7/${list}?limit=1&cursor=${first.nextCursor}`))
+      }
+    } finally {
+      client.prepare = prepare
+    }
+    const listQueries = [...prepared].filter((sql) => /FROM follows f JOIN users/.test(sql))
+    // Two lists, with and without a cursor.
+    expect(listQueries).toHaveLength(4)
+    for (const sql of listQueries) {
+      const params = (sql.match(/\?/g) ?? []).map(() => 1)
+      const plan = (
+        client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]
+      ).map((row) => row.detail)
+      expect(plan.join('\n'), sql).toMatch(
+        /SEARCH f USING (COVERING )?INDEX follows_follow(ee|er)_recent_idx/,
+      )
+      expect(plan.join('\n'), sql).not.toMatch(/TEMP B-TREE|SCAN f\b/)
+    }
+  })
+})

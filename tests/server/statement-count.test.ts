@@ -1,0 +1,280 @@
+/**
+ * No N+1 (src/server/db/README.md): every list route runs the same number of SQL statements
+ * whether its answer holds 5 rows or 50. Each list is exercised over a database whose rows all
+ * carry what a list embeds (authors, reactions, votes, comments, images, mentions, followers),
+ * and the statements are counted through better-sqlite3's `verbose` hook on the connection
+ * (`openDatabase({ onStatement })`), which sees drizzle's statements and hand-written ones alike.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../src/server/app'
+import { signToken } from '../../src/server/auth/token'
+import { openDatabase, type AppDatabase } from '../../src/server/db/client'
+import {
+  blocks,
+  bookmarks,
+  commentVotes,
+  comments,
+  follows,
+  media,
+  mutes,
+  notifications,
+  postMedia,
+  postReactions,
+  posts,
+  postTags,
+  reports,
+  settings,
+  users,
+} from '../../src/server/db/schema'
+import { TEST_SECRET } from '../helpers/server-app'
+
+const SMALL = 5
+const LARGE = 50
+const T0 = Date.UTC(2026, 0, 1)
+
+interface World {
+  db: AppDatabase
+  app: ReturnType<typeof createApp>
+  /** Statements run since the last reset. */
+  statements: string[]
+  /** Follows everyone else; authors `n` posts; bookmarked `n` posts; gets `n` notifications. */
+  viewer: { id: number; token: string }
+  /** Follows nobody: everyone is a suggestion. */
+  newcomer: { token: string }
+  /** Blocked and muted `n` others. */
+  guarded: { token: string }
+  /** A post of the viewer with `n` comments. */
+  discussedPostId: number
+}
+
+/** A database where each list the routes answer holds `n` rows, every row fully dressed. */
+async function buildWorld(n: number): Promise<World> {
+  const statements: string[] = []
+  const db = openDatabase({ file: ':memory:', onStatement: (sql) => statements.push(sql) })
+  let clock = T0
+  const tick = () => ++clock
+
+  const addUser = (username: string) =>
+    db
+      .insert(users)
+      .values({
+        username,
+        usernameKey: username.toLowerCase(),
+        passwordHash: 'not a real hash',
+        profileImg: '/api/media/default-avatar.svg',
+        createdAt: tick(),
+        updatedAt: clock,
+      })
+      .returning({ id: users.id })
+      .get().id
+  const addPost = (authorId: number, content: string) => {
+    const id = db
+      .insert(posts)
+      .values({
+        authorId,
+        content,
+        likeCount: 1,
+        commentCount: 1,
+        createdAt: tick(),
+        updatedAt: clock,
+      })
+      .returning({ id: posts.id })
+      .get().id
+    db.insert(postTags).values({ postId: id, tag: 'speedrun', createdAt: clock }).run()
+    const mediaId = `m${String(id).padStart(15, '0')}`
+    const thumbId = `t${String(id).padStart(15, '0')}`
+    for (const mid of [mediaId, thumbId]) {
+      db.insert(media)
+        .values({
+          id: mid,
+          ownerId: authorId,
+          contentType: 'image/webp',
+          bytes: Buffer.from('x'),
+          createdAt: clock,
+        })
+        .run()
+    }
+    db.insert(postMedia)
+      .values({
+        mediaId,
+        thumbId,
+        ownerId: authorId,
+        postId: id,
+        width: 1,
+        height: 1,
+        createdAt: clock,
+      })
+      .run()
+    return id
+  }
+  const addComment = (postId: number, authorId: number, voterId: number) => {
+    const id = db
+      .insert(comments)
+      .values({
+        postId,
+        authorId,
+        text: 'gg @viewer',
+        upvoteCount: 1,
+        createdAt: tick(),
+        updatedAt: clock,
+      })
+      .returning({ id: comments.id })
+      .get().id
+    db.insert(commentVotes)
+      .values({ commentId: id, userId: voterId, kind: 'up', createdAt: clock })
+      .run()
+    return id
+  }
+
+  const viewerId = addUser('viewer')
+  const newcomerId = addUser('newcomer')
+  const guardedId = addUser('guarded')
+  const others = Array.from({ length: n }, (_, index) =>
+    addUser(`player${String(index).padStart(3, '0')}`),
+  )
+  db.insert(settings)
+    .values({ key: 'ownerUserId', value: String(viewerId) })
+    .run()
+
+  const discussedPostId = addPost(viewerId, 'the discussed post')
+  for (const [index, otherId] of others.entries()) {
+    const next = others[(index + 1) % others.length] ?? otherId
+    db.insert(follows)
+      .values({ followerId: viewerId, followeeId: otherId, createdAt: tick() })
+      .run()
+    db.insert(follows)
+      .values({ followerId: otherId, followeeId: viewerId, createdAt: tick() })
+      .run()
+    if (next !== otherId) {
+      db.insert(follows).values({ followerId: otherId, followeeId: next, createdAt: tick() }).run()
+    }
+    db.insert(blocks).values({ blockerId: guardedId, blockedId: otherId, createdAt: tick() }).run()
+    db.insert(mutes).values({ muterId: guardedId, mutedId: otherId, createdAt: tick() }).run()
+
+    const theirs = addPost(otherId, `post of player ${index} for @viewer`)
+    const mine = addPost(viewerId, `post ${index} of the viewer`)
+    for (const postId of [theirs, mine]) {
+      db.insert(postReactions)
+        .values({ postId, userId: next, kind: 'like', createdAt: tick() })
+        .run()
+      addComment(postId, next, otherId)
+    }
+    addComment(discussedPostId, otherId, next)
+    db.insert(bookmarks).values({ userId: viewerId, postId: theirs, createdAt: tick() }).run()
+    db.insert(notifications)
+      .values({
+        recipientId: viewerId,
+        actorId: otherId,
+        type: 'like',
+        postId: mine,
+        createdAt: tick(),
+      })
+      .run()
+    db.insert(reports)
+      .values({ reporterId: otherId, postId: mine, reason: 'spam', createdAt: tick() })
+      .run()
+  }
+
+  const app = createApp({ db, secret: TEST_SECRET, version: 'test', limits: false })
+  const tokenOf = (id: number, username: string) =>
+    signToken({ _id: String(id), username }, TEST_SECRET)
+  return {
+    db,
+    app,
+    statements,
+    viewer: { id: viewerId, token: await tokenOf(viewerId, 'viewer') },
+    newcomer: { token: await tokenOf(newcomerId, 'newcomer') },
+    guarded: { token: await tokenOf(guardedId, 'guarded') },
+    discussedPostId,
+  }
+}
+
+type Who = 'viewer' | 'newcomer' | 'guarded'
+
+/**
+ * A list route: its name, its path (`{n}` is the page's `limit`, `{post}` the discussed post),
+ * who asks, and where the answer holds the list (a dotted path), to check it has `n` rows.
+ */
+type ListRoute = [name: string, path: string, who: Who, rowsAt: string]
+
+const LIST_ROUTES: ListRoute[] = [
+  ['users, whole list', '/api/users', 'viewer', 'users'],
+  ['users, a page', '/api/users?limit={n}', 'viewer', 'users'],
+  ['user search', '/api/users?search=player&limit={n}', 'viewer', 'users'],
+  ['suggestions', '/api/users?suggest=true&limit={n}', 'newcomer', 'users'],
+  ["a profile's followers", '/api/users/viewer', 'viewer', 'user.followers'],
+  ["a profile's bookmarks", '/api/users/viewer', 'viewer', 'user.bookmarks'],
+  ['followers, a page', '/api/users/viewer/followers?limit={n}', 'viewer', 'users'],
+  ['following, a page', '/api/users/viewer/following?limit={n}', 'viewer', 'users'],
+  ['posts, whole list', '/api/posts', 'viewer', 'posts'],
+  ['posts by likes, whole list', '/api/posts?sort=likes', 'viewer', 'posts'],
+  ['posts, a page', '/api/posts?limit={n}', 'viewer', 'posts'],
+  ['posts by likes, a page', '/api/posts?sort=likes&limit={n}', 'viewer', 'posts'],
+  ['posts of a tag, a page', '/api/posts?tag=speedrun&limit={n}', 'viewer', 'posts'],
+  ["a user's posts, whole list", '/api/posts/user/viewer', 'viewer', 'posts'],
+  ["a user's posts, a page", '/api/posts/user/viewer?limit={n}', 'viewer', 'posts'],
+  ['home feed, a page', '/api/feed?limit={n}', 'viewer', 'posts'],
+  ['bookmarks, whole list', '/api/users/bookmark', 'viewer', 'bookmarks'],
+  ['bookmarks, a page', '/api/users/bookmark?limit={n}', 'viewer', 'bookmarks'],
+  ["a post's comments, whole list", '/api/comments/{post}', 'viewer', 'comments'],
+  ["a post's comments, a page", '/api/comments/{post}?limit={n}', 'viewer', 'comments'],
+  ['notifications, a page', '/api/notifications?limit={n}', 'viewer', 'notifications'],
+  ['blocked users', '/api/users/me/relations', 'guarded', 'blocked'],
+  ['muted users', '/api/users/me/relations', 'guarded', 'muted'],
+  ['open reports', '/api/reports', 'viewer', 'reports'],
+]
+
+/** Runs a route of a world of `n` rows and answers its rows and the statements it ran. */
+async function measure(world: World, n: number, [name, path, who, rowsAt]: ListRoute) {
+  const url = path.replace('{n}', String(n)).replace('{post}', String(world.discussedPostId))
+  world.statements.length = 0
+  const response = await world.app.request(url, { headers: { authorization: world[who].token } })
+  // Whole lists stream a batch at a time: the body is read to its end before counting.
+  const text = await response.text()
+  expect(response.status, `${name}: ${text.slice(0, 200)}`).toBe(200)
+  let rows: unknown = JSON.parse(text)
+  for (const key of rowsAt.split('.')) rows = (rows as Record<string, unknown>)[key]
+  if (!Array.isArray(rows)) throw new Error(`${name}: no list at ${rowsAt}`)
+  return { rows: rows.length, statements: world.statements.length }
+}
+
+describe('SQL statements per list request', () => {
+  const worlds = new Map<number, World>()
+  beforeAll(async () => {
+    for (const n of [SMALL, LARGE]) worlds.set(n, await buildWorld(n))
+  })
+  afterAll(() => {
+    for (const world of worlds.values()) world.db.$client.close()
+  })
+
+  it.each(LIST_ROUTES)('%s: as many for 50 rows as for 5', async (...route) => {
+    const [name] = route
+    const counts: number[] = []
+    for (const n of [SMALL, LARGE]) {
+      const world = worlds.get(n)
+      if (!world) throw new Error(`No world of ${n}`)
+      const measured = await measure(world, n, route)
+      // The list really holds n rows (or more: the viewer's posts come on top of the others').
+      expect(measured.rows, name).toBeGreaterThanOrEqual(n)
+      counts.push(measured.statements)
+    }
+    const [small, large] = counts
+    expect(small, name).toBeGreaterThan(0)
+    expect(large, `${name}: ${small} statements for ${SMALL} rows, ${large} for ${LARGE}`).toBe(
+      small,
+    )
+  })
+
+  it('counts every statement, hand-written ones included, and sees a per-row query', async () => {
+    const world = worlds.get(SMALL)
+    if (!world) throw new Error('No world')
+    world.statements.length = 0
+    // One statement per user, as a list must never run: the counter sees each of them.
+    const ids = world.db.select({ id: users.id }).from(users).all()
+    for (const { id } of ids) {
+      world.db.$client.prepare('SELECT username FROM users WHERE id = ?').get(id)
+    }
+    expect(world.statements).toHaveLength(1 + ids.length)
+    expect(world.statements.at(-1)).toMatch(/^SELECT username FROM users WHERE id = \d+(\.0)?$/)
+  })
+})
