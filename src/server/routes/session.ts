@@ -8,9 +8,8 @@ import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import { claimOwnership, isHost } from '../services/moderation'
 import { presentUser } from '../services/present'
+import { setPassword } from '../services/users'
 import { endSessionsOf, issueToken, revokeToken } from '../services/sessions'
-import { users } from '../db/schema'
-import { eq } from 'drizzle-orm'
 import { isLoopbackRequest } from '../client-address'
 import { validate } from '../validate'
 
@@ -38,10 +37,7 @@ export function sessionRoutes(deps: AppDeps) {
       if (currentPassword === newPassword)
         throw new HttpError('VALIDATION', ACCOUNT_MESSAGES.samePassword)
       const passwordHash = await hashPassword(newPassword)
-      db.update(users)
-        .set({ passwordHash, updatedAt: Date.now() })
-        .where(eq(users.id, user.id))
-        .run()
+      setPassword(db, user.id, passwordHash)
       // Every session ends, this one included; this one goes on with the fresh token.
       const updated = endSessionsOf(db, user.id)
       if (!updated) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)

@@ -68,6 +68,11 @@ export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
   })
 }
 
+/** A password the user changed: its hash, and the account's updatedAt. */
+export function setPassword(db: Db, userId: number, passwordHash: string, now = Date.now()): void {
+  db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).run()
+}
+
 /** Stores a new password hash (a login redoing an old-cost hash). */
 export function updatePasswordHash(db: Db, userId: number, passwordHash: string): void {
   db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()

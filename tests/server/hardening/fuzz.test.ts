@@ -1,7 +1,7 @@
 /**
  * Hostile input on every route of docs/API.md: malformed JSON, wrong types, huge and strange
  * strings, path traversal and SQL-like text. Never a 500; every refusal is a 4xx
- * `{errors: [sentence]}` that changes nothing; text that is accepted comes back exactly as stored.
+ * `{errors: [sentence], code}` that changes nothing; text that is accepted comes back exactly as stored.
  */
 import fc from 'fast-check'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
