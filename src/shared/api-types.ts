@@ -251,9 +251,13 @@ export interface LiveEventMap {
    * event's, so a client that reconnects with it misses nothing.
    */
   ready: Record<string, never>
-  /** A new or edited post. */
-  post: { post: Post }
-  'post-deleted': { postId: string }
+  /**
+   * A new or edited post, with its author's post count now (a profile shows it; set it, never
+   * add to it, so an event seen twice or one's own post counts once).
+   */
+  post: { post: Post; authorPostCount: number }
+  /** A deleted post, with its author's post count after the delete. */
+  'post-deleted': { postId: string; authorId: string; authorPostCount: number }
   /** `reaction` is the user's reaction now; `none` is never sent today (there is no "unlike"). */
   reaction: {
     postId: string

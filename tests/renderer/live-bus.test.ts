@@ -12,8 +12,8 @@ describe('live event bus', () => {
     const deleted = vi.fn()
     const counts = vi.fn()
     unsubscribers.push(onLiveEvent('post-deleted', deleted), onLiveEvent('unread-count', counts))
-    publishLiveEvent('post-deleted', { postId: '7' }, '41')
-    expect(deleted).toHaveBeenCalledWith({ postId: '7' }, '41')
+    publishLiveEvent('post-deleted', { postId: '7', authorId: '2', authorPostCount: 0 }, '41')
+    expect(deleted).toHaveBeenCalledWith({ postId: '7', authorId: '2', authorPostCount: 0 }, '41')
     expect(counts).not.toHaveBeenCalled()
   })
 

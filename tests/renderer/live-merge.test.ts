@@ -78,7 +78,7 @@ const waiting = (key: 'feed' | 'explore:recent') => store.get(newPostCountAtom(k
 
 describe('new posts', () => {
   it('wait behind the pill of Home (followed author) and Explore, without moving the lists', () => {
-    store.set(livePostAtom, { post: post('p2', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })
     expect(waiting('feed')).toBe(1)
     expect(waiting('explore:recent')).toBe(1)
     expect(ids('feed')).toEqual(['p1'])
@@ -86,15 +86,15 @@ describe('new posts', () => {
   })
 
   it('from someone not followed go to Explore only', () => {
-    store.set(livePostAtom, { post: post('p2', RIVAL) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', RIVAL) })
     expect(waiting('feed')).toBe(0)
     expect(waiting('explore:recent')).toBe(1)
   })
 
   it('show at the top, newest first, once the pill is clicked', () => {
-    store.set(livePostAtom, { post: post('p2', NOVA) })
-    store.set(livePostAtom, { post: post('p3', NOVA) })
-    store.set(livePostAtom, { post: post('p3', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p3', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p3', NOVA) })
     expect(waiting('feed')).toBe(2)
     store.set(showNewPostsAtom, 'feed')
     expect(store.get(postListAtom('feed')).posts.map((p) => p._id)).toEqual(['p3', 'p2', 'p1'])
@@ -107,7 +107,7 @@ describe('new posts', () => {
     const mine = post('p9', ME)
     vi.mocked(postsApi.createPost).mockResolvedValue({ post: mine } satisfies PostResponse)
     // The stream first, then the request's answer.
-    store.set(livePostAtom, { post: mine })
+    store.set(livePostAtom, { authorPostCount: 1, post: mine })
     await store.set(createPostAtom, 'gg')
     expect(waiting('feed')).toBe(0)
     expect(waiting('explore:recent')).toBe(0)
@@ -118,7 +118,7 @@ describe('new posts', () => {
     const next = post('p10', ME)
     vi.mocked(postsApi.createPost).mockResolvedValue({ post: next })
     await store.set(createPostAtom, 'gg again')
-    store.set(livePostAtom, { post: next })
+    store.set(livePostAtom, { authorPostCount: 1, post: next })
     expect(ids('feed')).toEqual(['p10', 'p9', 'p1'])
     expect(waiting('feed')).toBe(0)
   })
@@ -126,27 +126,27 @@ describe('new posts', () => {
   it('are ignored for lists not loaded, from blocked authors, and in Home from muted ones', () => {
     const { feed: _notLoaded, ...others } = store.get(postListsAtom)
     store.set(postListsAtom, others)
-    store.set(livePostAtom, { post: post('p2', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })
     expect(store.get(newPostIdsAtom).feed ?? []).toEqual([])
     expect(waiting('explore:recent')).toBe(1)
 
     loadList(store, 'feed', [post('p1', NOVA)])
     store.set(relationsAtom, { blocked: new Set([RIVAL._id]), muted: new Set([NOVA._id]) })
-    store.set(livePostAtom, { post: post('p3', RIVAL) })
-    store.set(livePostAtom, { post: post('p4', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p3', RIVAL) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p4', NOVA) })
     expect(waiting('feed')).toBe(0)
     expect(store.get(newPostIdsAtom)['explore:recent']).toEqual(['p4', 'p2'])
   })
 
   it('show at once in an empty list: nothing is being read there', () => {
     loadList(store, 'feed', [])
-    store.set(livePostAtom, { post: post('p2', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })
     expect(ids('feed')).toEqual(['p2'])
     expect(waiting('feed')).toBe(0)
   })
 
   it('leave the pill when a first page brings them', async () => {
-    store.set(livePostAtom, { post: post('p2', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })
     vi.mocked(postsApi.getFeed).mockResolvedValue({
       posts: [post('p2', NOVA), post('p1', NOVA)],
       nextCursor: null,
@@ -174,6 +174,7 @@ describe('edits, reactions and deletions', () => {
       post('p1', NOVA, { likes: { likeCount: 2, likedBy: [ME], dislikedBy: [] } }),
     ])
     store.set(livePostAtom, {
+      authorPostCount: 1,
       post: post('p1', NOVA, {
         content: 'edited',
         editedAt: '2026-01-02T00:00:00+00:00',
@@ -188,6 +189,7 @@ describe('edits, reactions and deletions', () => {
 
   it('ignore an edit of a post never loaded', () => {
     store.set(livePostAtom, {
+      authorPostCount: 1,
       post: post('p7', NOVA, { editedAt: '2026-01-02T00:00:00+00:00' }),
     })
     expect(store.get(postAtom('p7'))).toBeUndefined()
@@ -208,13 +210,13 @@ describe('edits, reactions and deletions', () => {
   })
 
   it('mark a deleted post everywhere and take it out of the pill', () => {
-    store.set(livePostAtom, { post: post('p2', NOVA) })
-    store.set(livePostDeletedAtom, { postId: 'p2' })
-    store.set(livePostDeletedAtom, { postId: 'p1' })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })
+    store.set(livePostDeletedAtom, { postId: 'p2', authorId: NOVA._id, authorPostCount: 0 })
+    store.set(livePostDeletedAtom, { postId: 'p1', authorId: NOVA._id, authorPostCount: 0 })
     expect(waiting('feed')).toBe(0)
     expect(store.get(deletedPostIdsAtom).has('p1')).toBe(true)
     // A deleted post that comes again (a replay) is not new.
-    store.set(livePostAtom, { post: post('p2', NOVA) })
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })
     expect(waiting('feed')).toBe(0)
   })
 })
@@ -387,7 +389,7 @@ describe('the bus', () => {
 
   it('carries each event into the store, and a reset asks the screens to refetch', async () => {
     unsubscribers.push(connectLiveState(store))
-    publishLiveEvent('post', { post: post('p2', NOVA) }, 'run-1')
+    publishLiveEvent('post', { authorPostCount: 1, post: post('p2', NOVA) }, 'run-1')
     publishLiveEvent('reaction', { postId: 'p1', likeCount: 3, user: RIVAL, reaction: 'like' })
     publishLiveEvent('reset', { reason: 'too-old' })
     await settle()
@@ -398,7 +400,7 @@ describe('the bus', () => {
 
   it('stops once disconnected', () => {
     connectLiveState(store)()
-    publishLiveEvent('post', { post: post('p2', NOVA) })
+    publishLiveEvent('post', { authorPostCount: 1, post: post('p2', NOVA) })
     expect(waiting('feed')).toBe(0)
   })
 })

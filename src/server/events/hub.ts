@@ -35,15 +35,26 @@ export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
   retryMs: 3000,
 }
 
-/** Who may see an event: everyone, or only one user (their notifications). */
+/**
+ * Who may see an event: everyone, or only one user (their notifications); either way never the
+ * users in `exclude` (those blocked by or blocking someone the event is about, live-actions.ts).
+ */
 export interface Audience {
   to?: number
+  exclude?: ReadonlySet<number>
 }
 
 interface StoredEvent {
   seq: number
   to: number | undefined
+  /** Kept with the event, so a replay after `Last-Event-ID` leaves out the same users. */
+  exclude: ReadonlySet<number> | undefined
   chunk: Uint8Array
+}
+
+/** Whether the user may receive the event, live or in a replay. */
+function deliverable(event: StoredEvent, userId: number): boolean {
+  return (event.to === undefined || event.to === userId) && !event.exclude?.has(userId)
 }
 
 interface Client {
@@ -111,7 +122,10 @@ export class EventHub {
     }))
   }
 
-  /** Sends an event to every client (or only to `audience.to`) and keeps it for replay. */
+  /**
+   * Sends an event to every client (or only to `audience.to`), never to `audience.exclude`, and
+   * keeps it for replay.
+   */
   publish<Type extends LiveEventType>(
     type: Type,
     data: LiveEventMap[Type],
@@ -121,11 +135,12 @@ export class EventHub {
     const event: StoredEvent = {
       seq: this.seq,
       to: audience.to,
+      exclude: audience.exclude?.size ? audience.exclude : undefined,
       chunk: encodeEvent(`${this.epoch}-${this.seq}`, type, data),
     }
     if (this.options.replaySize > 0) this.ring[this.seq % this.options.replaySize] = event
     for (const client of this.clients) {
-      if (event.to === undefined || event.to === client.userId) this.send(client, event.chunk)
+      if (deliverable(event, client.userId)) this.send(client, event.chunk)
     }
   }
 
@@ -211,7 +226,7 @@ export class EventHub {
     for (let seq = seen + 1; seq <= this.seq; seq++) {
       const event = this.ring[seq % this.options.replaySize]
       if (!event || event.seq !== seq) continue
-      if (event.to !== undefined && event.to !== client.userId) continue
+      if (!deliverable(event, client.userId)) continue
       missed.push(event.chunk)
       bytes += event.chunk.byteLength
     }

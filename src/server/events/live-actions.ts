@@ -33,7 +33,8 @@ import {
   unfollow,
   type ProfileChanges,
 } from '../services/users'
-import type { EventHub } from './hub'
+import { blockedEitherWayWithAny } from '../services/moderation'
+import type { Audience, EventHub } from './hub'
 
 /** Who acts: the signed-in user. */
 export type Actor = Pick<UserRow, 'id' | 'username'>
@@ -73,8 +74,27 @@ export function liveActions(db: Db, hub: EventHub) {
     }
   }
 
+  /**
+   * The audience of an event about `involved` users (its actor first): everyone but those
+   * blocked by or blocking any of them, as lists hide them from each other (docs/API.md,
+   * "Live events"). The actor always hears of their own action (their echo).
+   */
+  function aboutUsers(actorId: number, ...involved: number[]): Audience {
+    const exclude = blockedEitherWayWithAny(db, [actorId, ...involved])
+    exclude.delete(actorId)
+    return { exclude }
+  }
+
   const reactor = (actor: Actor) => ({ _id: String(actor.id), username: actor.username })
-  const publishPost = (post: PostRow) => hub.publish('post', { post: presentPost(db, post, null) })
+  /** The author's post count now, for the profiles that show it (0 once the account is gone). */
+  const postCountOf = (authorId: number) => findUserById(db, authorId)?.postCount ?? 0
+
+  const publishPost = (post: PostRow) =>
+    hub.publish(
+      'post',
+      { post: presentPost(db, post, null), authorPostCount: postCountOf(post.authorId) },
+      aboutUsers(post.authorId),
+    )
 
   /** Tags and mentions of a post just written. */
   function afterPostWrite(tx: Db, changes: NotificationChanges, post: PostRow): PostRow {
@@ -107,21 +127,34 @@ export function liveActions(db: Db, hub: EventHub) {
 
   function publishComment(comment: CommentRow): void {
     const post = getPost(db, comment.postId)
-    hub.publish('comment', {
-      comment: presentComment(db, comment, null),
-      commentCount: post.commentCount,
-    })
+    hub.publish(
+      'comment',
+      { comment: presentComment(db, comment, null), commentCount: post.commentCount },
+      aboutUsers(comment.authorId, post.authorId),
+    )
   }
 
   function publishVote(actor: Actor, comment: CommentRow, vote: 'up' | 'down'): void {
-    hub.publish('vote', {
-      postId: String(comment.postId),
-      commentId: String(comment.id),
-      upvoteCount: comment.upvoteCount,
-      downvoteCount: comment.downvoteCount,
-      user: reactor(actor),
-      vote,
-    })
+    hub.publish(
+      'vote',
+      {
+        postId: String(comment.postId),
+        commentId: String(comment.id),
+        upvoteCount: comment.upvoteCount,
+        downvoteCount: comment.downvoteCount,
+        user: reactor(actor),
+        vote,
+      },
+      aboutUsers(actor.id, comment.authorId, getPost(db, comment.postId).authorId),
+    )
+  }
+
+  function publishReaction(actor: Actor, post: PostRow, reaction: 'like' | 'dislike'): void {
+    hub.publish(
+      'reaction',
+      { postId: String(post.id), likeCount: post.likeCount, user: reactor(actor), reaction },
+      aboutUsers(actor.id, post.authorId),
+    )
   }
 
   function publishFollow(actor: Actor, targetId: number, following: boolean): void {
@@ -134,7 +167,11 @@ export function liveActions(db: Db, hub: EventHub) {
       followerCount: row.followerCount,
       followingCount: row.followingCount,
     })
-    hub.publish('follow', { follower: counts(follower), followee: counts(followee), following })
+    hub.publish(
+      'follow',
+      { follower: counts(follower), followee: counts(followee), following },
+      aboutUsers(follower.id, followee.id),
+    )
   }
 
   return {
@@ -157,7 +194,14 @@ export function liveActions(db: Db, hub: EventHub) {
           noteCascade(tx, changes, { postId: getPost(tx, postId).id })
           return deletePost(tx, actor.id, postId)
         },
-        (post) => hub.publish('post-deleted', { postId: String(post.id) }),
+        // Sent to everyone, those blocked included: it carries only ids and a count, and a
+        // copy of the post loaded before a block must still leave their screen.
+        (post) =>
+          hub.publish('post-deleted', {
+            postId: String(post.id),
+            authorId: String(post.authorId),
+            authorPostCount: postCountOf(post.authorId),
+          }),
       ),
 
     likePost: (actor: Actor, postId: number) =>
@@ -172,13 +216,7 @@ export function liveActions(db: Db, hub: EventHub) {
           })
           return post
         },
-        (post) =>
-          hub.publish('reaction', {
-            postId: String(post.id),
-            likeCount: post.likeCount,
-            user: reactor(actor),
-            reaction: 'like',
-          }),
+        (post) => publishReaction(actor, post, 'like'),
       ),
 
     dislikePost: (actor: Actor, postId: number) =>
@@ -189,13 +227,7 @@ export function liveActions(db: Db, hub: EventHub) {
           removeNotifications(tx, changes, { actorId: actor.id, type: 'like', postId: post.id })
           return post
         },
-        (post) =>
-          hub.publish('reaction', {
-            postId: String(post.id),
-            likeCount: post.likeCount,
-            user: reactor(actor),
-            reaction: 'dislike',
-          }),
+        (post) => publishReaction(actor, post, 'dislike'),
       ),
 
     addComment: (actor: Actor, postId: number, text: string) =>
@@ -292,7 +324,7 @@ export function liveActions(db: Db, hub: EventHub) {
             followerCount: row.followerCount,
             followingCount: row.followingCount,
           }
-          hub.publish('user', { user })
+          hub.publish('user', { user }, aboutUsers(row.id))
         },
       ),
   }

@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Report, UserSummary } from '../../shared/api-types'
 import type { Db } from '../db/client'
-import { runSql, selectAll } from '../db/raw'
+import { idList, runSql, selectAll, selectIds } from '../db/raw'
 import { blocks, comments, follows, mutes, posts, reports, users } from '../db/schema'
 import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
@@ -108,6 +108,24 @@ export function visibilityFilter(
     const skip = hidden
     return skip.size === 0 ? rows : rows.filter((row) => !skip.has(row.authorId))
   }
+}
+
+/**
+ * Everyone blocked by or blocking any of `userIds` (one query, whatever their number): whom a
+ * live event about those users must not reach (live-actions.ts, docs/API.md "Live events").
+ */
+export function blockedEitherWayWithAny(db: Db, userIds: readonly number[]): Set<number> {
+  if (userIds.length === 0) return new Set()
+  const ids = idList([...userIds])
+  return new Set(
+    selectIds(
+      db,
+      `SELECT blocked_id FROM blocks WHERE blocker_id IN (SELECT value FROM json_each(?))
+       UNION SELECT blocker_id FROM blocks WHERE blocked_id IN (SELECT value FROM json_each(?))`,
+      ids,
+      ids,
+    ),
+  )
 }
 
 /** True when either user blocked the other. */

@@ -158,7 +158,11 @@ describe('GET /api/events', () => {
     })
 
     await ok(app.send(`/api/posts/${post._id}`, undefined, { ...alice, method: 'DELETE' }))
-    expect((await watcher.next('post-deleted')).data).toEqual({ postId: post._id })
+    expect((await watcher.next('post-deleted')).data).toEqual({
+      postId: post._id,
+      authorId: alice.id,
+      authorPostCount: 0,
+    })
     // The watcher was never notified of anything: none of it was theirs.
     expect(watcher.events.filter((event) => event.type === 'notification')).toEqual([])
   })

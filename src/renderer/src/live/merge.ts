@@ -42,8 +42,29 @@ import { noteEchoAtom } from '../state/toggles'
 import { patchProfile, profilesAtom, refreshAuthor, suggestionsAtom } from '../state/users'
 import { onLiveEvent } from './bus'
 
+/**
+ * Sets (never adds to) the post count of every loaded profile of the author, and the session
+ * user's own: an event told twice, or one's own post seen through the stream and the request's
+ * answer, counts once.
+ */
+function setAuthorPostCount(get: Getter, set: Setter, authorId: string, postCount: number) {
+  const withCount = (user: User) => (user.postCount === postCount ? user : { ...user, postCount })
+  for (const [username, profile] of Object.entries(get(profilesAtom))) {
+    if (profile.user?._id === authorId) patchProfile(get, set, username, withCount)
+  }
+  if (get(userAtom)?._id === authorId) set(patchUserAtom, withCount)
+}
+
 /** A new post goes behind the pills of the lists it belongs to; an edit is patched in place. */
-export const livePostAtom = atom(null, (get, set, { post }: LiveEventMap['post']) => {
+export const livePostAtom = atom(
+  null,
+  (get, set, { post, authorPostCount }: LiveEventMap['post']) => {
+    setAuthorPostCount(get, set, post.author._id, authorPostCount)
+    showLivePost(get, set, post)
+  },
+)
+
+function showLivePost(get: Getter, set: Setter, post: Post): void {
   const me = get(userAtom)
   if (!me) return
   const known = get(postsByIdAtom)[post._id]
@@ -79,11 +100,14 @@ export const livePostAtom = atom(null, (get, set, { post }: LiveEventMap['post']
         ...waiting.filter((id) => id !== post._id),
       ])
   }
-})
+}
 
 export const livePostDeletedAtom = atom(
   null,
-  (_get, set, { postId }: LiveEventMap['post-deleted']) => set(markPostDeletedAtom, postId),
+  (get, set, { postId, authorId, authorPostCount }: LiveEventMap['post-deleted']) => {
+    setAuthorPostCount(get, set, authorId, authorPostCount)
+    set(markPostDeletedAtom, postId)
+  },
 )
 
 export const liveReactionAtom = atom(
