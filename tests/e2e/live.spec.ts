@@ -121,6 +121,41 @@ test('a friend’s post, like and comment reach another window without a reload'
   await bobContext.close()
 })
 
+test('the post count on a profile rises and falls as its author posts and deletes', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const authorContext = await browser.newContext({ baseURL: DEMO_URL })
+  const viewerContext = await browser.newContext({ baseURL: DEMO_URL })
+  const author = await authorContext.newPage()
+  const viewer = await viewerContext.newPage()
+  const authorName = uniqueName('pcount')
+  await signup(author, authorName)
+  await signup(viewer, uniqueName('pwatch'))
+
+  await viewer.goto(`/${authorName}`)
+  const stats = viewer.locator('.profile-stats')
+  await expect(stats).toContainText('0 Posts')
+  await waitLive(viewer)
+  await markDocument(viewer)
+  await waitLive(author)
+
+  const text = `counted live ${Date.now()}`
+  await writePost(author, text)
+  await expect(stats).toContainText('1 Post')
+
+  const card = author.getByRole('article', { name: `Post by ${authorName}` }).first()
+  await card.getByRole('link', { name: /^Comments/ }).click()
+  await expect(author).toHaveURL(/\/post\//)
+  await author.getByRole('button', { name: 'Delete post' }).click()
+  await author.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(author).toHaveURL(/\/home$/)
+  await expect(stats).toContainText('0 Posts')
+  await expectSameDocument(viewer)
+  await authorContext.close()
+  await viewerContext.close()
+})
+
 test('a burst of clicks on like ends in the last click’s state, the same as the server’s', async ({
   page,
 }) => {
