@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ErrorResponse } from '../shared/api-types'
 import { ERROR_STATUS } from '../shared/error-codes'
+import { LIVE_EVENT_ID_HEADER } from '../shared/live-event-id'
 import { requestHeader } from './client-address'
 import type { HostAllowList } from './host-allow-list'
 import { hostnameOf, isLoopbackName } from './host-allow-list'
@@ -11,7 +12,7 @@ import { MESSAGES, foreignHostMessage } from './messages'
  * secureHeaders middlewares do more work per request than most handlers, and this runs on all.
  */
 const API_HEADERS: Record<string, string> = {
-  'Access-Control-Expose-Headers': 'Preference-Applied, Retry-After',
+  'Access-Control-Expose-Headers': `Preference-Applied, Retry-After, ${LIVE_EVENT_ID_HEADER}`,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Resource-Policy': 'cross-origin',

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { LIMITS } from '../shared/limits'
+import { LIVE_EVENT_ID_HEADER } from '../shared/live-event-id'
 import { requestGuard } from './api-headers'
 import { LoginThrottle } from './auth/login-throttle'
 import type { AppDeps, AppEnv } from './context'
@@ -84,6 +85,15 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   app.use('*', async (c, next) =>
     c.req.path.startsWith('/api/') ? next() : pageSecurityHeaders(c, next),
   )
+
+  // Every API answer says which live event was the latest when it was read (docs/API.md, "Live
+  // events"): taken before the handler runs, so whatever happens during the read is replayed
+  // to a stream that starts from it.
+  app.use('/api/*', async (c, next) => {
+    const latest = events.lastEventId
+    await next()
+    c.res.headers.set(LIVE_EVENT_ID_HEADER, latest)
+  })
 
   const api = new Hono<AppEnv>()
     .route('/', metaRoutes(deps))

@@ -409,3 +409,93 @@ describe('the banner’s notice of the stream', () => {
     expect(store.get(liveNoticeAtom)).toBe('none')
   })
 })
+
+describe('the stream going back to a read older than itself (docs/API.md "Live events")', () => {
+  const POST = (id: string) => `id: ${id}\nevent: post\ndata: {}\n\n`
+
+  it('connects from the earliest read it was given, and stays put for later reads', async () => {
+    const server = fakeServer()
+    const { stream } = openStream(server, { lastEventId: 'ab-5' })
+    await settle()
+    expect(server.requests[0]?.['last-event-id']).toBe('ab-5')
+    server.connections[0]?.push(POST('ab-6') + READY('ab-6'))
+    await settle()
+    stream.noteRead('ab-5')
+    stream.noteRead('ab-9')
+    await settle()
+    expect(server.requests).toHaveLength(1)
+    stream.stop()
+  })
+
+  it('reconnects at once from a read older than its first ready, and publishes no reset', async () => {
+    const server = fakeServer()
+    const { stream, published, statuses, clock } = openStream(server)
+    await settle()
+    server.connections[0]?.push(READY('ab-10'))
+    await settle()
+    // The feed's answer, read before the stream connected, arrives now.
+    stream.noteRead('ab-7')
+    await settle()
+    expect(server.connections[0]?.signal.aborted).toBe(true)
+    expect(server.requests.map((h) => h['last-event-id'])).toEqual([undefined, 'ab-7'])
+    // No backoff: only the new connection's silence watchdog is pending.
+    expect(clock.delays()).toEqual([35_000])
+    expect(statuses).not.toContain('dropped')
+    server.connections[1]?.push(POST('ab-8') + READY('ab-10'))
+    await settle()
+    expect(published.map((e) => `${e.type}:${e.id}`)).toEqual([
+      'ready:ab-10',
+      'post:ab-8',
+      'ready:ab-10',
+    ])
+    expect(stream.lastEventId).toBe('ab-10')
+    // Covered from ab-7 on now: a read at ab-8 needs nothing.
+    stream.noteRead('ab-8')
+    await settle()
+    expect(server.requests).toHaveLength(2)
+    stream.stop()
+  })
+
+  it('goes back to a read noted before its first ready, once that ready comes', async () => {
+    const server = fakeServer()
+    const { stream } = openStream(server)
+    await settle()
+    stream.noteRead('ab-4')
+    stream.noteRead('ab-3')
+    server.connections[0]?.push(READY('ab-6') + POST('ab-7'))
+    await settle()
+    expect(server.requests.map((h) => h['last-event-id'])).toEqual([undefined, 'ab-3'])
+    stream.stop()
+  })
+
+  it('ignores reads of another run of the server, and reads once stopped', async () => {
+    const server = fakeServer()
+    const { stream } = openStream(server)
+    await settle()
+    server.connections[0]?.push(READY('ab-6'))
+    await settle()
+    stream.noteRead('cd-1')
+    stream.noteRead('not an id')
+    await settle()
+    stream.stop()
+    stream.noteRead('ab-1')
+    await settle()
+    expect(server.requests).toHaveLength(1)
+  })
+
+  it('after a reset covers what follows the reset, not the id it sent', async () => {
+    const server = fakeServer()
+    const { stream } = openStream(server, { lastEventId: 'ab-2' })
+    await settle()
+    server.connections[0]?.push(
+      'id: ab-3000\nevent: reset\ndata: {"reason":"too-old"}\n\n' + READY('ab-3000'),
+    )
+    await settle()
+    // A read from before the reset (not part of its refetch) is gone back to.
+    stream.noteRead('ab-2999')
+    await settle()
+    expect(server.requests).toHaveLength(2)
+    expect(server.requests[1]?.['last-event-id']).toBe('ab-2999')
+    stream.stop()
+  })
+})

@@ -6,7 +6,9 @@ import type {
   ServerErrorResponse,
 } from '../../../shared/api-types'
 import { isErrorCode, type ErrorCode } from '../../../shared/error-codes'
+import { LIVE_EVENT_ID_HEADER } from '../../../shared/live-event-id'
 import { OUR_MEDIA } from '../../../shared/media-paths'
+import { liveMarkScope, noteLiveEventMark } from './live-marks'
 
 /**
  * A refused or failed call: `message` is the server's `errors[0]` (or a clear fallback), the
@@ -194,6 +196,8 @@ export async function request<T extends ApiAnswer>(
   if (token) headers.authorization = token
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (options.minimal) headers.prefer = 'return=minimal'
+  // The server and token the answer is read with, for its live event mark.
+  const markScope = liveMarkScope(getBaseUrl(), token)
 
   let response: Response
   try {
@@ -210,6 +214,7 @@ export async function request<T extends ApiAnswer>(
     throw new ApiError(0, 'Cannot reach the server. Check your connection.')
   }
   config.onReachable()
+  noteLiveEventMark(markScope, response.headers.get(LIVE_EVENT_ID_HEADER))
 
   const text = await response.text()
   let body: unknown = undefined

@@ -5,7 +5,8 @@
  */
 import type { createStore } from 'jotai'
 import { getSession } from '../api/account'
-import { apiUrl } from '../api/client'
+import { apiUrl, getBaseUrl } from '../api/client'
+import { earliestLiveEventMark, liveMarkScope, onLiveEventMark } from '../api/live-marks'
 import { tokenAtom, userAtom } from '../state/auth'
 import { connectionAtom } from '../state/connection'
 import { liveNoticeAtom, liveStatusAtom } from '../state/live'
@@ -73,7 +74,7 @@ export function startLive(
     notice(status)
   }
   let stream: LiveStream | null = null
-  let current: { baseUrl: string; token: string; userId: string } | null = null
+  let current: { baseUrl: string; token: string; userId: string; markScope: string } | null = null
 
   const sync = () => {
     const token = store.get(tokenAtom)
@@ -87,13 +88,18 @@ export function startLive(
         : null
     stream?.stop()
     stream = null
-    current = token && userId ? { baseUrl, token, userId } : null
+    current =
+      token && userId
+        ? { baseUrl, token, userId, markScope: liveMarkScope(getBaseUrl(), token) }
+        : null
     if (!current) return
     stream = new LiveStream({
       ...streamOptions,
       url: apiUrl('/events'),
       token: current.token,
-      lastEventId: resume ?? null,
+      // Else from the earliest answer already read with this token (docs/API.md "Live events"),
+      // so what changed since the screens loaded is replayed.
+      lastEventId: resume ?? earliestLiveEventMark(current.markScope)?.id ?? null,
       publish: (type, data, id) => publishLiveEvent(type as LiveEventType, data as never, id),
       onStatus,
       // Through the API client, which ends a dead session the way every other call does.
@@ -104,6 +110,10 @@ export function startLive(
   }
 
   const unsubscribes = [
+    // A read older than what the stream covers makes it go back (LiveStream.noteRead).
+    onLiveEventMark((scope, mark) => {
+      if (stream && scope === current?.markScope) stream.noteRead(mark.id)
+    }),
     store.sub(tokenAtom, sync),
     store.sub(connectionAtom, sync),
     store.sub(userAtom, sync),

@@ -4,6 +4,7 @@
  * (the bus, live/bus.ts). Reconnects with backoff and `Last-Event-ID`; silence longer than about
  * two heartbeats counts as a dead connection.
  */
+import { isEarlierMark, parseLiveEventId, type LiveEventMark } from '../../../shared/live-event-id'
 import type { LiveStatus } from '../state/live'
 
 /** One dispatched server-sent event. */
@@ -157,6 +158,16 @@ export class LiveStream {
   private status: LiveStatus = 'off'
   /** Whether any connection was made (or tried) before: a later one is a reconnect. */
   private attempted = false
+  /**
+   * Every event after this one has reached this stream (or is being replayed to it): the id its
+   * first connection resumed from, or that connection's `ready` when it sent none, or the latest
+   * `reset` (the screens refetch after it). Null until the first `ready`.
+   */
+  private coveredFrom: LiveEventMark | null = null
+  /** The earliest read noted before the first `ready` (noteRead). */
+  private pendingRead: LiveEventMark | null = null
+  /** The current connection is being ended to resume from an earlier id at once (noteRead). */
+  private restarting = false
   lastEventId: string | null
 
   constructor(options: LiveStreamOptions) {
@@ -179,6 +190,30 @@ export class LiveStream {
     this.stopped = false
     this.setStatus('connecting')
     void this.connect()
+  }
+
+  /**
+   * An API answer was read at `id` (its `X-Live-Event-Id`, docs/API.md "Live events"). When that
+   * is before what this stream covers, what happened in between is missing from the screens (the
+   * read was older than the stream): the stream reconnects from `id`, and the server replays it.
+   * The merges are idempotent (live/merge.ts), so events seen twice change nothing.
+   */
+  noteRead(id: string): void {
+    const mark = parseLiveEventId(id)
+    if (this.stopped || !mark) return
+    if (!this.coveredFrom) {
+      if (!this.pendingRead || isEarlierMark(mark, this.pendingRead)) this.pendingRead = mark
+      return
+    }
+    if (isEarlierMark(mark, this.coveredFrom)) this.resumeFrom(mark)
+  }
+
+  private resumeFrom(mark: LiveEventMark): void {
+    this.coveredFrom = mark
+    this.lastEventId = mark.id
+    if (!this.controller) return
+    this.restarting = true
+    this.controller.abort()
   }
 
   stop(): void {
@@ -216,6 +251,12 @@ export class LiveStream {
     this.clearTimer('silenceTimer')
     if (this.stopped || this.controller !== controller) return
     this.controller = null
+    if (this.restarting) {
+      // Ended on purpose to go back to an earlier id (noteRead): reconnect at once.
+      this.restarting = false
+      void this.connect()
+      return
+    }
     if (!ending.retry) {
       this.setStatus(ending.status)
       return
@@ -231,6 +272,24 @@ export class LiveStream {
     }, delay)
   }
 
+  /**
+   * A connection is ready. After a fresh start (no id sent, or a `reset`: the screens refetch)
+   * it covers what follows its `ready`; after a replay, what follows the id it sent, or the
+   * earlier start it already covered. A read noted before then that is earlier still is gone
+   * back to.
+   */
+  private covered(from: LiveEventMark | null, fresh: boolean): void {
+    const current = this.coveredFrom
+    if (fresh || !current || !from || current.run !== from.run || isEarlierMark(from, current)) {
+      this.coveredFrom = from
+    }
+    const pending = this.pendingRead
+    this.pendingRead = null
+    if (pending && this.coveredFrom && isEarlierMark(pending, this.coveredFrom)) {
+      this.resumeFrom(pending)
+    }
+  }
+
   /** One connection, from the request to its end. */
   private async read(controller: AbortController, reconnect: boolean): Promise<Ending> {
     const headers: Record<string, string> = {
@@ -238,8 +297,9 @@ export class LiveStream {
       authorization: this.options.token,
     }
     // Nothing to resume from after a reconnect: the state must refetch instead (on `ready`).
-    const resumable = this.lastEventId !== null
-    if (resumable) headers['last-event-id'] = this.lastEventId as string
+    const sentId = this.lastEventId
+    const resumable = sentId !== null
+    if (resumable) headers['last-event-id'] = sentId
     let response: Response
     try {
       this.heard(controller)
@@ -268,8 +328,12 @@ export class LiveStream {
 
     const reader = response.body.getReader()
     const decoder = new TextDecoder()
+    /** The server could not replay (docs/API.md): the screens refetch, as after a fresh start. */
+    let wasReset = false
     const parser = new SseParser({
       event: ({ id, event, data }) => {
+        // Being ended (noteRead goes back to an earlier id): the next connection replays the rest.
+        if (controller.signal.aborted) return
         let parsed: unknown
         try {
           parsed = JSON.parse(data)
@@ -277,6 +341,7 @@ export class LiveStream {
           console.warn(`Live event "${event}" has no JSON data; skipped`)
           return
         }
+        if (event === 'reset') wasReset = true
         if (event === 'ready') {
           this.failures = 0
           if (reconnect && !resumable) this.options.publish('reset', { reason: 'unknown-id' }, id)
@@ -284,6 +349,10 @@ export class LiveStream {
         }
         if (id !== null) this.lastEventId = id
         this.options.publish(event, parsed, id)
+        if (event === 'ready') {
+          const fresh = !resumable || wasReset
+          this.covered(parseLiveEventId(fresh ? id : sentId), fresh)
+        }
       },
       retry: (ms) => {
         if (ms >= 250 && ms <= 60_000) this.retryMs = ms
