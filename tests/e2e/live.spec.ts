@@ -342,3 +342,42 @@ for (const variant of shotVariants) {
     await page.screenshot({ path: `${dir}/live-shown-${variant.name}.png` })
   })
 }
+
+test('a post made between the first load and the stream’s connect still shows', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  await signup(page, uniqueName('nogap'))
+  await waitLive(page)
+  const author = await demoAuthor(request)
+
+  // The next page's stream is held back until the post below is made.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const resumedFrom: (string | null)[] = []
+  await page.route('**/api/events', async (route) => {
+    resumedFrom.push(await route.request().headerValue('last-event-id'))
+    await released
+    await route.continue()
+  })
+  const explore = page.waitForResponse(
+    (response) => response.url().includes('/api/posts') && response.request().method() === 'GET',
+  )
+  await page.goto('/explore')
+  await explore
+  await expect(page.getByRole('article').first()).toBeVisible()
+  await expect(page.locator('html')).not.toHaveAttribute('data-live', 'live')
+
+  const text = `made in the gap ${Date.now()}`
+  await writeAs(request, author.encodedToken, text)
+  release()
+
+  const pill = page.getByRole('button', { name: '1 new post' })
+  await expect(pill).toBeVisible()
+  await pill.click()
+  await expect(page.getByRole('article').first()).toContainText(text)
+  // The stream started (or went back) to the id the first load was read at.
+  expect(resumedFrom.some((id) => id !== null && /^[0-9a-f]+-\d+$/.test(id))).toBe(true)
+  await page.unroute('**/api/events')
+})
