@@ -115,6 +115,18 @@ const routes: RouteCase[] = [
     signedOut: loginHeading,
   },
   {
+    label: '/notifications',
+    path: () => '/notifications',
+    signedIn: heading('Notifications'),
+    signedOut: loginHeading,
+  },
+  {
+    label: '/tags/<tag>',
+    path: () => '/tags/lan',
+    signedIn: heading('#lan'),
+    signedOut: loginHeading,
+  },
+  {
     label: '/server',
     path: () => '/server',
     signedIn: heading('Server'),
