@@ -58,11 +58,38 @@ try {
         },
         [session.encodedToken, JSON.stringify(session.foundUser)] as const,
       )
+      // The page notes the time itself: when the first post card enters the DOM, then the next
+      // frame (when it is painted). Reading the clock from here instead, after Playwright's own
+      // polling and round trips, added tens of milliseconds that are not the app's.
+      await context.addInitScript(() => {
+        const page = globalThis as unknown as {
+          document: { querySelector: (selector: string) => unknown }
+          requestAnimationFrame: (callback: () => void) => void
+          MutationObserver: new (callback: () => void) => {
+            observe: (node: unknown, options: { childList: boolean; subtree: boolean }) => void
+            disconnect: () => void
+          }
+          firstPostPaintedAt?: number
+        }
+        const observer = new page.MutationObserver(() => {
+          if (!page.document.querySelector('article.post-card')) return
+          observer.disconnect()
+          page.requestAnimationFrame(() => {
+            page.firstPostPaintedAt = performance.now()
+          })
+        })
+        observer.observe(page.document, { childList: true, subtree: true })
+      })
       const page = await context.newPage()
       await page.goto(`${url}/home`, { waitUntil: 'commit' })
       await page.locator('article.post-card').first().waitFor({ state: 'visible' })
       // Milliseconds since the navigation started (the page's time origin).
-      const visibleAt = await page.evaluate(() => performance.now())
+      const visibleAt = await page
+        .waitForFunction(
+          () => (globalThis as unknown as { firstPostPaintedAt?: number }).firstPostPaintedAt,
+        )
+        .then((handle) => handle.jsonValue())
+      if (typeof visibleAt !== 'number') throw new Error('The page noted no first post.')
       if (run > 0) timings.push(visibleAt)
       await context.close()
     }
@@ -74,7 +101,7 @@ try {
   const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN
   const report = {
     measuredAt: new Date().toISOString(),
-    what: 'first posts visible on /home, fresh browser profile, warm server (ms)',
+    what: 'first post card painted on /home (the frame after it enters the DOM), fresh browser profile, warm server (ms since navigation start)',
     runs: timings.length,
     medianMs: Math.round(median),
     minMs: Math.round(sorted[0] ?? NaN),

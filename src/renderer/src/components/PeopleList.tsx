@@ -7,6 +7,7 @@ import { profilePath } from '../lib/paths'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
+import { LoadMore } from './LoadMore'
 import { Spinner } from './Spinner'
 import { ErrorState } from './States'
 
@@ -123,21 +124,15 @@ export function PeopleList({
       {state.error ? (
         <ErrorState message={state.error} onRetry={() => load(state.nextCursor)} />
       ) : null}
-      {more && !state.error ? (
-        <div className="load-more" ref={sentinel}>
-          {state.loading ? (
-            <Spinner label={`Loading more ${what}`} />
-          ) : (
-            <button
-              type="button"
-              className="btn btn-secondary btn-block"
-              onClick={() => load(state.nextCursor)}
-            >
-              Load more
-            </button>
-          )}
-        </div>
-      ) : null}
+      {state.error ? null : (
+        <LoadMore
+          more={more}
+          loading={state.loading}
+          what={what}
+          onLoadMore={() => load(state.nextCursor)}
+          sentinelRef={sentinel}
+        />
+      )}
     </div>
   )
 }

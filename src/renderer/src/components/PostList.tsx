@@ -2,13 +2,14 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
+import { LoadMore } from './LoadMore'
 import { useLiveResync } from '../lib/use-live-resync'
 import { hasMore } from '../state/lists'
 import { PILL_LISTS, loadPostListAtom, postListAtom, refreshPostListAtom } from '../state/posts'
 import type { PostListKey } from '../state/posts'
 import { NewPostsPill } from './NewPostsPill'
 import { PostCard } from './PostCard'
-import { PostSkeletons, Spinner } from './Spinner'
+import { PostSkeletons } from './Spinner'
 import { ErrorState } from './States'
 
 interface PostListProps {
@@ -52,19 +53,14 @@ export function PostList({ listKey, empty }: PostListProps) {
       {list.status === 'error' && list.error ? (
         <ErrorState message={list.error} onRetry={() => void load(listKey)} />
       ) : null}
-      {more ? (
-        <div className="load-more" ref={sentinel}>
-          {loading ? (
-            <Spinner label="Loading more posts" />
-          ) : (
-            <button type="button" className="btn btn-secondary" onClick={() => void load(listKey)}>
-              Load more
-            </button>
-          )}
-        </div>
-      ) : (
-        <p className="list-end">You're all caught up</p>
-      )}
+      <LoadMore
+        more={more}
+        loading={loading}
+        what="posts"
+        onLoadMore={() => void load(listKey)}
+        sentinelRef={sentinel}
+        endText="You're all caught up"
+      />
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { Icon } from '../components/Icon'
 import type { IconName } from '../components/Icon'
 import { RelativeTime } from '../components/RelativeTime'
 import { Spinner } from '../components/Spinner'
+import { LoadMore } from '../components/LoadMore'
 import { EmptyState, ErrorState } from '../components/States'
 import {
   actionText,
@@ -187,19 +188,14 @@ export function NotificationsPage() {
         {state.status === 'error' && state.error ? (
           <ErrorState message={state.error} onRetry={() => void load()} />
         ) : null}
-        {more ? (
-          <div className="load-more" ref={sentinel}>
-            {loading ? (
-              <Spinner label="Loading more notifications" />
-            ) : (
-              <button type="button" className="btn btn-secondary" onClick={() => void load()}>
-                Load more
-              </button>
-            )}
-          </div>
-        ) : (
-          <p className="list-end">You're all caught up</p>
-        )}
+        <LoadMore
+          more={more}
+          loading={loading}
+          what="notifications"
+          onLoadMore={() => void load()}
+          sentinelRef={sentinel}
+          endText="You're all caught up"
+        />
       </>
     )
   }

@@ -6,6 +6,7 @@ import { CommentItem } from '../components/CommentItem'
 import { Icon } from '../components/Icon'
 import { PostCard } from '../components/PostCard'
 import { PostSkeletons, Spinner } from '../components/Spinner'
+import { LoadMore } from '../components/LoadMore'
 import { EmptyState, ErrorState } from '../components/States'
 import { TextEditor } from '../components/TextEditor'
 import { draftKey } from '../lib/drafts'
@@ -110,21 +111,13 @@ export function PostPage() {
           {comments.loaded && comments.error ? (
             <ErrorState message={comments.error} onRetry={() => void loadComments(postId)} />
           ) : null}
-          {more ? (
-            <div className="load-more" ref={sentinel}>
-              {loadingComments ? (
-                <Spinner label="Loading more comments" />
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => void loadComments(postId)}
-                >
-                  Load more
-                </button>
-              )}
-            </div>
-          ) : null}
+          <LoadMore
+            more={more}
+            loading={loadingComments}
+            what="comments"
+            onLoadMore={() => void loadComments(postId)}
+            sentinelRef={sentinel}
+          />
         </div>
       ) : null}
     </section>
