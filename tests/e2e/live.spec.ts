@@ -275,6 +275,11 @@ for (const variant of shotVariants) {
     await expect(
       page.getByRole('button', { name: `Following ${author.foundUser.username}` }),
     ).toBeVisible()
+    // The button shows the follow at once; the stored session learns it from the server's
+    // answer, which the navigation below would cut off (then Home's pill leaves their posts out).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('user') ?? ''))
+      .toContain(`"username":"${author.foundUser.username}"`)
     // A feed longer than the screen, to read further down in.
     for (const content of ['Warm-up round one', 'Warm-up round two', 'Warm-up round three']) {
       await writeAs(request, author.encodedToken, content)
