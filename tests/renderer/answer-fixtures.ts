@@ -1,4 +1,4 @@
-import type { Post, User, UserSummary } from '../../src/shared/api-types'
+import type { Post, UserSummary } from '../../src/shared/api-types'
 
 /** A user summary as a Gamerstage server answers it. */
 export function summaryOf(username: string, id = '1', extra: Partial<UserSummary> = {}) {
@@ -30,22 +30,5 @@ export function postOf(id: string, username = 'player1', extra: Partial<Post> = 
     media: [],
     mentions: [],
     ...extra,
-  }
-}
-
-type UserLists = Pick<
-  User,
-  'followers' | 'following' | 'bookmarks' | 'followerCount' | 'followingCount' | 'postCount'
->
-
-/** The lists and counts of a user who has just signed up: all empty. New arrays each call. */
-export function newUserLists(): UserLists {
-  return {
-    followers: [],
-    following: [],
-    bookmarks: [],
-    followerCount: 0,
-    followingCount: 0,
-    postCount: 0,
   }
 }

@@ -7,7 +7,8 @@ import type { Comment, Post, User, UserSummary } from '../../src/shared/api-type
 import { setSessionAtom } from '../../src/renderer/src/state/auth'
 import { postListsAtom, upsertPostsAtom } from '../../src/renderer/src/state/posts'
 import { EMPTY_LIST } from '../../src/renderer/src/state/lists'
-import { newUserLists, postOf, summaryOf } from './answer-fixtures'
+import { newUserLists } from '../helpers/answers'
+import { postOf, summaryOf } from './answer-fixtures'
 
 export type Store = ReturnType<typeof createStore>
 

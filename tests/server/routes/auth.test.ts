@@ -12,7 +12,7 @@ import { openDatabase } from '../../../src/server/db/client'
 import { initializeDatabase } from '../../../src/server/services/seed'
 import { TEST_SECRET, type TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
-import { newUserLists } from '../../renderer/answer-fixtures'
+import { newUserLists } from '../../helpers/answers'
 
 const countUsers = async (app: TestApp) =>
   (await ok<UsersResponse>(app.get('/api/users'))).users.map((user) => user.username)
