@@ -24,12 +24,6 @@ import type { BrowserWindow, ElectronMock } from './mocks/electron'
 const HOST_ADDRESS = vi.hoisted(() => '192.168.1.20')
 
 vi.mock('electron', () => import('./mocks/electron'))
-// And should anything still reach for the real library, it fails instead of multicasting.
-vi.mock('multicast-dns', () => ({
-  default: () => {
-    throw new Error('a test tried to open a real mDNS socket')
-  },
-}))
 vi.mock('../../src/server/discovery/transport', async () => {
   const { FakeBus } = await import('../server/discovery/fake-transport')
   const bus = new FakeBus()

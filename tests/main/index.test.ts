@@ -16,13 +16,8 @@ import {
 import type { ElectronMock } from './mocks/electron'
 
 vi.mock('electron', () => import('./mocks/electron'))
-// Host for LAN announces the server: here on an in-memory bus, never on this machine's network.
-// And should anything still reach for the real library, it fails instead of multicasting.
-vi.mock('multicast-dns', () => ({
-  default: () => {
-    throw new Error('a test tried to open a real mDNS socket')
-  },
-}))
+// Host for LAN announces the server: here on an in-memory bus, never on this machine's network
+// (and tests/main/helpers/no-multicast.ts fails any use of the real mDNS library).
 vi.mock('../../src/server/discovery/transport', async () => {
   const { FakeBus } = await import('../server/discovery/fake-transport')
   return { multicastTransport: () => new FakeBus().transport('192.168.1.20') }
