@@ -10,7 +10,6 @@ import {
   longName,
   signedInContext,
 } from './notify-helpers'
-import { DEMO_URL } from './ports'
 
 /**
  * Screenshots of the bell with its badge, the notifications page (grouped, new and seen, empty),
@@ -34,17 +33,13 @@ for (const variant of variants) {
     )
     // Seen earlier: a follow, then everything marked read.
     await apiCall(request, fan.token, `/users/follow/${me.id}`)
-    await request.post(`${DEMO_URL}/api/notifications/read`, {
-      headers: { authorization: me.token },
-      data: {},
-    })
+    await apiCall(request, me.token, '/notifications/read')
     // New: four likes (grouped), a comment, a mention.
     for (const liker of [...friends, fan]) {
       await apiCall(request, liker.token, `/posts/like/${postId}`)
     }
-    await request.post(`${DEMO_URL}/api/comments/add/${postId}`, {
-      headers: { authorization: fan.token },
-      data: { commentData: { text: `Count me in @${me.username} ${'Loooong'.repeat(10)}` } },
+    await apiCall(request, fan.token, `/comments/add/${postId}`, {
+      commentData: { text: `Count me in @${me.username} ${'Loooong'.repeat(10)}` },
     })
     const mentionId = await apiPost(
       request,

@@ -171,10 +171,7 @@ test('the badge rises without reloading when the other player acts', async ({
   await apiCall(request, fan.token, `/posts/dislike/${postId}`)
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread')
   // Read in another window: this one's badge drops too.
-  await request.post(`${DEMO_URL}/api/notifications/read`, {
-    headers: { authorization: author.token },
-    data: {},
-  })
+  await apiCall(request, author.token, '/notifications/read')
   await expect(bell(page).getByTestId('bell-badge')).toHaveCount(0)
 
   // On the open page a new notification joins the top, and counts as seen at once.
