@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { UserListItem, UsersPage } from '../../shared/api-types'
 import { perDatabase, type Db } from '../db/client'
 import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
-import { follows, users } from '../db/schema'
+import { blocks, follows, users } from '../db/schema'
 import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
@@ -165,7 +165,10 @@ export function pageUsers(db: Db, page: PageRequest): UsersPage {
   return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
 
-/** People the viewer does not follow yet (never the viewer), the most followed first. */
+/**
+ * People the viewer does not follow yet, the most followed first: never the viewer, a suspended
+ * account, or anyone the viewer blocked or who blocked them (docs/API.md, "blocking hides…").
+ */
 export function suggestUsers(db: Db, viewerId: number, page: PageRequest): UsersPage {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
   const rows = db
@@ -174,7 +177,9 @@ export function suggestUsers(db: Db, viewerId: number, page: PageRequest): Users
     .where(
       and(
         sql`${users.id} <> ${viewerId}`,
+        sql`${users.suspendedAt} IS NULL`,
         sql`NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followeeId} = ${users.id})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerId} AND ${blocks.blockedId} = ${users.id}) OR (${blocks.blockerId} = ${users.id} AND ${blocks.blockedId} = ${viewerId}))`,
         after ? sql`(${users.followerCount}, ${users.id}) < (${after[0]}, ${after[1]})` : undefined,
       ),
     )
