@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'main',
           testTimeout,
           include: ['tests/main/**/*.test.ts'],
+          setupFiles: ['tests/main/helpers/no-multicast.ts'],
           environment: 'node',
         },
       },

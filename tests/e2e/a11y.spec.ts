@@ -1,45 +1,18 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import type { Page } from '@playwright/test'
-import { signup, waitForQuietNetwork } from './helpers'
+import { expectNoSeriousViolations } from './axe'
+import { signup } from './helpers'
+import { applyLook, looks } from './looks'
 
 /**
  * axe-core on every screen, in both themes and the phone layout: no serious or critical
  * violation. A 30-character name and a long word are on screen, as on a real phone.
  */
-const variants = [
-  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 800 } },
-  { name: 'light', theme: 'light', viewport: { width: 1280, height: 800 } },
-  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
-  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
-] as const
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await waitForQuietNetwork(page)
-  // Let entrance animations settle so colours are final.
-  await page.waitForTimeout(300)
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    // Toasts come and go on their own timers; they are checked where they are tested.
-    .exclude('.Toastify')
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    )
-  expect(serious, `axe on ${screen}`).toEqual([])
-}
+const variants = looks()
 
 for (const variant of variants) {
   test(`axe finds no serious violation (${variant.name})`, async ({ page }) => {
     test.setTimeout(120_000)
-    await page.setViewportSize(variant.viewport)
-    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await applyLook(page, variant)
     await page.goto('/')
     await expectNoSeriousViolations(page, 'login')
     await page.goto('/signup')
@@ -80,8 +53,7 @@ for (const variant of variants) {
 for (const variant of variants) {
   test(`axe on the Following state and the follow lists (${variant.name})`, async ({ page }) => {
     test.setTimeout(120_000)
-    await page.setViewportSize(variant.viewport)
-    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await applyLook(page, variant)
     const name = `f${Date.now().toString(36)}${variant.name.replace('-', '')}`
       .padEnd(30, 'z')
       .slice(0, 30)

@@ -5,14 +5,14 @@
  * the address check shows, and a plain browser gets a hint instead of a list.
  * Screenshots: GAMERSTAGE_SHOTS=/tmp/shots.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import type { LanServerList } from '../../src/shared/bridge'
 import { EMBEDDED_URL, bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
+import { expectNoSeriousViolations } from './axe'
 import { toast } from './helpers'
+import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
 import { EMPTY_URL } from './ports'
 
-const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
 const LOOKING = 'Looking for servers on your network…'
 /** A 30-character username, the longest there is, in a server's name. */
 const LONG_OWNER = 'xXx_the_longest_gamertag_30xXx'
@@ -34,19 +34,6 @@ const emitLan = (page: Page, list: LanServerList) =>
 const found = (page: Page) => page.getByRole('list', { name: 'On your network' })
 
 /** axe-core on the Connection card: no serious or critical violation (as tests/e2e/a11y). */
-async function expectAccessibleCard(page: Page, state: string) {
-  // Let entrance animations settle so colours are final.
-  await page.waitForTimeout(300)
-  const results = await new AxeBuilder({ page })
-    .include('.server-card')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze()
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
-  expect(serious, `axe on ${state}`).toEqual([])
-}
-
 test.describe('servers found on the LAN, in the desktop app', () => {
   test('appear and disappear live, and one click joins one', async ({ page }) => {
     await installFakeBridge(page, { connection: { kind: 'embedded', baseUrl: EMBEDDED_URL } })
@@ -107,40 +94,31 @@ test('a plain browser shows a hint instead of the list', async ({ page }) => {
   await page
     .locator('.server-card')
     .first()
-    .screenshot({ path: `${dir}/lan-servers-web.png` })
+    .screenshot({ path: `${SHOTS_DIR}/lan-servers-web.png` })
 })
 
-const variants = [
-  { name: 'light', theme: 'light', viewport: { width: 1280, height: 900 } },
-  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
-  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
-  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
-] as const
+const variants = looks({ width: 1280, height: 900 })
 
 for (const variant of variants) {
   test(`screenshots of the servers found, ${variant.name}, checked by axe`, async ({ page }) => {
     test.setTimeout(120_000)
-    await page.setViewportSize(variant.viewport)
-    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await applyLook(page, variant)
     await installFakeBridge(page, {
       connection: { kind: 'remote', baseUrl: EMPTY_URL },
     })
     await page.goto('/server')
     const card = page.locator('.server-card').first()
     await expect(page.getByText(LOOKING)).toBeVisible()
-    await card.screenshot({ path: `${dir}/lan-servers-empty-${variant.name}.png` })
-    await expectAccessibleCard(page, 'looking')
+    await card.screenshot({ path: `${SHOTS_DIR}/lan-servers-empty-${variant.name}.png` })
+    await expectNoSeriousViolations(page, 'looking', { within: '.server-card' })
 
     await emitLan(page, FRIENDS)
     await expect(found(page).getByRole('listitem')).toHaveCount(3)
     await expect(found(page).getByText('Connected')).toBeVisible()
     // Nothing sticks out sideways on a phone, the longest name included.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    )
-    expect(overflow).toBe(0)
-    await page.screenshot({ path: `${dir}/lan-servers-${variant.name}.png`, fullPage: true })
-    await expectAccessibleCard(page, 'servers found')
+    await expectNoSidewaysScroll(page)
+    await page.screenshot({ path: `${SHOTS_DIR}/lan-servers-${variant.name}.png`, fullPage: true })
+    await expectNoSeriousViolations(page, 'servers found', { within: '.server-card' })
 
     await emitLan(page, {
       servers: [],
@@ -148,7 +126,7 @@ for (const variant of variants) {
     })
     await expect(card.getByRole('alert')).toContainText('You can still type the address below.')
     await expect(page.locator('.server-banner')).toHaveCount(0)
-    await card.screenshot({ path: `${dir}/lan-servers-problem-${variant.name}.png` })
-    await expectAccessibleCard(page, 'cannot look')
+    await card.screenshot({ path: `${SHOTS_DIR}/lan-servers-problem-${variant.name}.png` })
+    await expectNoSeriousViolations(page, 'cannot look', { within: '.server-card' })
   })
 }

@@ -1,28 +1,18 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { signup, uniqueName } from './helpers'
+import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
 
 /**
  * Screenshots of the Account page and the post menu, for a person to look at
  * (GAMERSTAGE_SHOTS=/tmp/shots), with a 30-character username; each also checks that nothing
  * runs off the side of the page.
  */
-const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
-
-const variants = [
-  { name: 'light', theme: 'light', viewport: { width: 1280, height: 900 } },
-  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
-  { name: 'phone', theme: 'dark', viewport: { width: 390, height: 844 } },
-] as const
-
-const noSideways = async (page: Page) =>
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0)
+// The phone in the dark theme only, to keep the run short.
+const variants = looks({ width: 1280, height: 900 }).filter((look) => look.name !== 'phone-light')
 
 for (const variant of variants) {
   test(`account page and post menu in ${variant.name}`, async ({ page }) => {
-    await page.setViewportSize(variant.viewport)
-    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await applyLook(page, variant)
     const name = uniqueName('x').padEnd(30, 'w').slice(0, 30)
     await signup(page, name)
 
@@ -31,20 +21,20 @@ for (const variant of variants) {
     await expect(page.getByText('You have not blocked or muted anyone.')).toBeVisible()
     await page.getByRole('button', { name: 'Change password' }).click()
     await expect(page.getByText('Enter your current password.')).toBeVisible()
-    await noSideways(page)
-    await page.screenshot({ path: `${dir}/account-${variant.name}.png`, fullPage: true })
+    await expectNoSidewaysScroll(page)
+    await page.screenshot({ path: `${SHOTS_DIR}/account-${variant.name}.png`, fullPage: true })
 
     await page.getByRole('button', { name: 'Delete my account…' }).click()
     await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible()
-    await page.screenshot({ path: `${dir}/account-delete-${variant.name}.png` })
+    await page.screenshot({ path: `${SHOTS_DIR}/account-delete-${variant.name}.png` })
     await page.keyboard.press('Escape')
 
     await page.goto('/nova_strike')
     const post = page.getByRole('article').first()
     await post.getByRole('button', { name: 'More actions for this post' }).click()
     await expect(page.getByRole('menuitem', { name: 'Block nova_strike' })).toBeVisible()
-    await noSideways(page)
-    await page.screenshot({ path: `${dir}/post-menu-${variant.name}.png` })
+    await expectNoSidewaysScroll(page)
+    await page.screenshot({ path: `${SHOTS_DIR}/post-menu-${variant.name}.png` })
     // Keyboard: arrows move through the items, Escape closes and gives focus back.
     await page.keyboard.press('ArrowDown')
     await expect(page.getByRole('menuitem', { name: 'Mute nova_strike' })).toBeFocused()

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { waitForQuietNetwork } from './helpers'
+import { SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
 import {
   apiCall,
   apiPost,
@@ -9,7 +10,6 @@ import {
   longName,
   signedInContext,
 } from './notify-helpers'
-import { DEMO_URL } from './ports'
 
 /**
  * Screenshots of the bell with its badge, the notifications page (grouped, new and seen, empty),
@@ -17,19 +17,7 @@ import { DEMO_URL } from './ports'
  * (GAMERSTAGE_SHOTS=/tmp/shots): 30-character names and a long unbroken word on screen. Each
  * also checks that nothing runs off the side of the page.
  */
-const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
-
-const variants = [
-  { name: 'light', theme: 'light', viewport: { width: 1280, height: 900 } },
-  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
-  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
-  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
-] as const
-
-const noSideways = async (page: Page) =>
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0)
+const variants = looks({ width: 1280, height: 900 })
 
 for (const variant of variants) {
   test(`notifications and tags in ${variant.name}`, async ({ browser, request }) => {
@@ -45,17 +33,13 @@ for (const variant of variants) {
     )
     // Seen earlier: a follow, then everything marked read.
     await apiCall(request, fan.token, `/users/follow/${me.id}`)
-    await request.post(`${DEMO_URL}/api/notifications/read`, {
-      headers: { authorization: me.token },
-      data: {},
-    })
+    await apiCall(request, me.token, '/notifications/read')
     // New: four likes (grouped), a comment, a mention.
     for (const liker of [...friends, fan]) {
       await apiCall(request, liker.token, `/posts/like/${postId}`)
     }
-    await request.post(`${DEMO_URL}/api/comments/add/${postId}`, {
-      headers: { authorization: fan.token },
-      data: { commentData: { text: `Count me in @${me.username} ${'Loooong'.repeat(10)}` } },
+    await apiCall(request, fan.token, `/comments/add/${postId}`, {
+      commentData: { text: `Count me in @${me.username} ${'Loooong'.repeat(10)}` },
     })
     const mentionId = await apiPost(
       request,
@@ -67,8 +51,8 @@ for (const variant of variants) {
     const page = await context.newPage()
     const shot = async (screen: string, fullPage = false) => {
       await waitForQuietNetwork(page)
-      await noSideways(page)
-      await page.screenshot({ path: `${dir}/notify-${screen}-${variant.name}.png`, fullPage })
+      await expectNoSidewaysScroll(page)
+      await page.screenshot({ path: `${SHOTS_DIR}/notify-${screen}-${variant.name}.png`, fullPage })
     }
 
     await page.goto('/home')
@@ -106,10 +90,10 @@ for (const variant of variants) {
     await emptyPage.goto('/notifications')
     await expect(emptyPage.getByText('No notifications yet…')).toBeVisible()
     await waitForQuietNetwork(emptyPage)
-    await emptyPage.screenshot({ path: `${dir}/notify-empty-${variant.name}.png` })
+    await emptyPage.screenshot({ path: `${SHOTS_DIR}/notify-empty-${variant.name}.png` })
     await emptyPage.goto('/tags/nobody_used_this')
     await expect(emptyPage.getByText('No posts with #nobody_used_this yet')).toBeVisible()
-    await emptyPage.screenshot({ path: `${dir}/notify-tag-empty-${variant.name}.png` })
+    await emptyPage.screenshot({ path: `${SHOTS_DIR}/notify-tag-empty-${variant.name}.png` })
     await empty.close()
   })
 }

@@ -3,10 +3,10 @@
  * "Mentions and tags"): two players in two browser contexts, the bell's badge, the grouped
  * /notifications page, and the links a post's text becomes.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import type { Page } from '@playwright/test'
-import { signup, uniqueName, waitForQuietNetwork } from './helpers'
+import { expectNoSeriousViolations } from './axe'
+import { signup, uniqueName } from './helpers'
+import { looks } from './looks'
 import {
   apiCall,
   apiPost,
@@ -171,10 +171,7 @@ test('the badge rises without reloading when the other player acts', async ({
   await apiCall(request, fan.token, `/posts/dislike/${postId}`)
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread')
   // Read in another window: this one's badge drops too.
-  await request.post(`${DEMO_URL}/api/notifications/read`, {
-    headers: { authorization: author.token },
-    data: {},
-  })
+  await apiCall(request, author.token, '/notifications/read')
   await expect(bell(page).getByTestId('bell-badge')).toHaveCount(0)
 
   // On the open page a new notification joins the top, and counts as seen at once.
@@ -291,31 +288,7 @@ test('an older server without notifications hides the bell', async ({ browser, r
   await context.close()
 })
 
-const variants = [
-  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 800 } },
-  { name: 'light', theme: 'light', viewport: { width: 1280, height: 800 } },
-  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
-  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
-] as const
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await waitForQuietNetwork(page)
-  await page.waitForTimeout(300)
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .exclude('.Toastify')
-    .analyze()
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    )
-  expect(serious, `axe on ${screen}`).toEqual([])
-}
+const variants = looks()
 
 for (const variant of variants) {
   test(`axe finds no serious violation on notifications and tags (${variant.name})`, async ({

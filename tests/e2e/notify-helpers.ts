@@ -40,10 +40,16 @@ export async function apiPost(request: APIRequestContext, token: string, content
   return ((await response.json()) as { post: { _id: string } }).post._id
 }
 
-export async function apiCall(request: APIRequestContext, token: string, path: string) {
+/** A POST to the demo server's `/api<path>` as `token`'s user; it must succeed. */
+export async function apiCall(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: object = {},
+) {
   const response = await request.post(`${DEMO_URL}/api${path}`, {
     headers: { authorization: token, prefer: 'return=minimal' },
-    data: {},
+    data,
   })
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300)
 }

@@ -1,23 +1,16 @@
 import { expect, test } from '@playwright/test'
 import { DEMO, loginDemo, waitForQuietNetwork } from './helpers'
+import { DESKTOP, SHOTS_DIR, applyLook, looks } from './looks'
 
 /** Screenshots of every screen, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
-const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
-
-const variants = [
-  { name: 'light', theme: 'light', viewport: { width: 1280, height: 800 } },
-  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', theme: 'dark', viewport: { width: 375, height: 740 } },
-  { name: 'phone-light', theme: 'light', viewport: { width: 375, height: 740 } },
-] as const
+const variants = looks(DESKTOP, { width: 375, height: 740 })
 
 for (const variant of variants) {
   test(`screens in ${variant.name}`, async ({ page }) => {
-    await page.setViewportSize(variant.viewport)
-    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await applyLook(page, variant)
     const shot = async (screen: string) => {
       await waitForQuietNetwork(page)
-      await page.screenshot({ path: `${dir}/${screen}-${variant.name}.png` })
+      await page.screenshot({ path: `${SHOTS_DIR}/${screen}-${variant.name}.png` })
     }
     await page.goto('/')
     await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()

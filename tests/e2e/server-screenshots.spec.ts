@@ -1,20 +1,17 @@
 import { expect, test } from '@playwright/test'
 import { EMBEDDED_URL, installFakeBridge } from './fake-bridge'
 import { loginDemo, waitForQuietNetwork } from './helpers'
+import { SHOTS_DIR, applyLook, looks } from './looks'
 
 /** Screenshots of the Server page, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
-const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
-
-const variants = [
-  { name: 'light', theme: 'light', viewport: { width: 1280, height: 1000 } },
-  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 1000 } },
-  { name: 'phone', theme: 'dark', viewport: { width: 375, height: 740 } },
-] as const
+// The phone in the dark theme only, to keep the run short.
+const variants = looks({ width: 1280, height: 1000 }, { width: 375, height: 740 }).filter(
+  (look) => look.name !== 'phone-light',
+)
 
 for (const variant of variants) {
   test(`server page in ${variant.name}`, async ({ page }) => {
-    await page.setViewportSize(variant.viewport)
-    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
+    await applyLook(page, variant)
     await installFakeBridge(page, {
       connection: { kind: 'embedded', baseUrl: EMBEDDED_URL },
       lan: {
@@ -26,7 +23,7 @@ for (const variant of variants) {
     })
     const shot = async (screen: string, fullPage = false) => {
       await waitForQuietNetwork(page)
-      await page.screenshot({ path: `${dir}/${screen}-${variant.name}.png`, fullPage })
+      await page.screenshot({ path: `${SHOTS_DIR}/${screen}-${variant.name}.png`, fullPage })
     }
 
     await page.goto('/server')
@@ -57,5 +54,5 @@ for (const variant of variants) {
 test('server page in a plain browser', async ({ page }) => {
   await page.goto('/server')
   await expect(page.getByTestId('current-connection')).toBeVisible()
-  await page.screenshot({ path: `${dir}/server-web-dark.png` })
+  await page.screenshot({ path: `${SHOTS_DIR}/server-web-dark.png` })
 })

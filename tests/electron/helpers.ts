@@ -45,6 +45,26 @@ export async function openServerPage(page: Page) {
   await expect(page.getByRole('heading', { name: 'Server', exact: true })).toBeVisible()
 }
 
+/**
+ * Turns Host for LAN on at `port` from the Server page (signed in, not yet hosting) and waits
+ * until the switch shows it on. Returns the switch, to turn it off again.
+ */
+export async function hostForLan(page: Page, port: number) {
+  await openServerPage(page)
+  const sharing = page.getByRole('switch', { name: 'Host for LAN' })
+  await expect(sharing).not.toBeChecked()
+  await page.getByLabel('Port').fill(String(port))
+  await sharing.click()
+  await expect(sharing).toBeChecked()
+  return sharing
+}
+
+/** From a fresh start's login page to "Connect to a friend's server". */
+export async function openConnectFromLogin(page: Page) {
+  await expectLoginPage(page)
+  await page.getByRole('link', { name: "Connect to a friend's server" }).click()
+}
+
 /** The toast with this text (react-toastify). */
 export function toast(page: Page, text: string) {
   return page.locator('.Toastify__toast').filter({ hasText: text })

@@ -1,7 +1,14 @@
+/**
+ * Host for LAN between two desktop apps on one computer: a second app joins the host by its
+ * address, or (README, "LAN party, step by step") finds it on the LAN by itself and joins it in
+ * one click.
+ */
 import {
   expect,
   expectLoginPage,
   freePort,
+  hostForLan,
+  openConnectFromLogin,
   openServerPage,
   signUp,
   test,
@@ -21,13 +28,8 @@ test('Host for LAN: a second app joins by address, signs up, sees the host’s p
   const host = await launchApp(newUserDataDir())
   await signUp(host.page, hostName)
   await writePost(host.page, hostPost)
-  await openServerPage(host.page)
   const port = await freePort()
-  const sharing = host.page.getByRole('switch', { name: 'Host for LAN' })
-  await expect(sharing).not.toBeChecked()
-  await host.page.getByLabel('Port').fill(String(port))
-  await sharing.click()
-  await expect(sharing).toBeChecked()
+  const sharing = await hostForLan(host.page, port)
   await expect(host.page.getByText(`Sharing on port ${port}.`)).toBeVisible()
   // The listener is on every interface; loopback reaches it on any runner, whatever its LAN.
   const address = `http://127.0.0.1:${port}`
@@ -35,8 +37,7 @@ test('Host for LAN: a second app joins by address, signs up, sees the host’s p
 
   // Another app, on a profile of its own (so also outside the host's single-instance lock).
   const guest = await launchApp(newUserDataDir())
-  await expectLoginPage(guest.page)
-  await guest.page.getByRole('link', { name: "Connect to a friend's server" }).click()
+  await openConnectFromLogin(guest.page)
   await expect(guest.page.getByTestId('current-connection')).toHaveText('This computer')
   await guest.page.getByRole('radio', { name: /A friend's server/ }).check()
   await guest.page.getByLabel('Server address').fill(`127.0.0.1:${port}`)
@@ -80,4 +81,41 @@ test('Host for LAN: a second app joins by address, signs up, sees the host’s p
   await expect(sharing).not.toBeChecked()
   await expect(fetch(`${address}/api/health`)).rejects.toThrow()
   await expect(host.page.getByRole('heading', { name: 'Server', exact: true })).toBeVisible()
+})
+
+/**
+ * Real DNS-SD between the two apps, so it multicasts on the network of the machine that runs it:
+ * it runs in CI's desktop jobs, and skips (for want of Electron) on the team's machines, where
+ * tests must never send multicast off loopback. The logic behind it is tested without any
+ * network in tests/main/lan-discovery.test.ts.
+ */
+test('a friend’s app lists the host under On your network and joins it in one click', async ({
+  launchApp,
+  newUserDataDir,
+}) => {
+  test.setTimeout(180_000)
+  const hostName = uniqueName('host')
+
+  const host = await launchApp(newUserDataDir())
+  await signUp(host.page, hostName)
+  const sharing = await hostForLan(host.page, await freePort())
+  // Its own server is not offered to the host itself.
+  await expect(host.page.getByText(`${hostName}'s Gamerstage`)).toHaveCount(0)
+
+  const guest = await launchApp(newUserDataDir())
+  await openConnectFromLogin(guest.page)
+  const join = guest.page.getByRole('button', { name: `Join ${hostName}'s Gamerstage` })
+  await expect(join).toBeVisible({ timeout: 30_000 })
+  await join.click()
+
+  await expect(toast(guest.page, 'Connected to http://')).toBeVisible()
+  await expectLoginPage(guest.page)
+  await expect(guest.page.locator('.auth-server')).toContainText('Server: http://')
+
+  // The host stops hosting: its name leaves the guest's list.
+  await openServerPage(guest.page)
+  await sharing.click()
+  await expect(guest.page.getByText(`${hostName}'s Gamerstage`)).toHaveCount(0, {
+    timeout: 15_000,
+  })
 })

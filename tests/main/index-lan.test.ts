@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { advertiseServer } from '../../src/server/discovery/advertiser'
 import { startLanBrowser } from '../../src/server/discovery'
@@ -17,18 +17,13 @@ import { SERVICE_TYPE } from '../../src/server/discovery/records'
 import type { LanServerList } from '../../src/shared/bridge'
 import { Channel } from '../../src/shared/ipc-channels'
 import type { FakeBus } from '../server/discovery/fake-transport'
-import { freePort, removeTempDirs, signUp, tempDir } from './helpers/net'
-import { electronMock, type BrowserWindow, type ElectronMock } from './mocks/electron'
+import { freshElectron, fromWindow, ipcHandler, launchApp, quitApp } from './helpers/main-process'
+import { freePort, removeTempDirs, signUp } from './helpers/net'
+import type { BrowserWindow, ElectronMock } from './mocks/electron'
 
 const HOST_ADDRESS = vi.hoisted(() => '192.168.1.20')
 
 vi.mock('electron', () => import('./mocks/electron'))
-// And should anything still reach for the real library, it fails instead of multicasting.
-vi.mock('multicast-dns', () => ({
-  default: () => {
-    throw new Error('a test tried to open a real mDNS socket')
-  },
-}))
 vi.mock('../../src/server/discovery/transport', async () => {
   const { FakeBus } = await import('../server/discovery/fake-transport')
   const bus = new FakeBus()
@@ -39,14 +34,8 @@ vi.mock('../../src/server/lan-addresses', () => ({
   lanAddresses: (port: number) => [`http://${HOST_ADDRESS}:${port}`],
 }))
 
-const REPO_ROOT = resolve(import.meta.dirname, '../..')
 const bus = (transportModule as unknown as { bus: FakeBus }).bus
 const computerName = `${hostname().split('.')[0]}'s Gamerstage`
-
-const fromWindow = (window: BrowserWindow) => ({
-  sender: window.webContents,
-  senderFrame: window.webContents.mainFrame,
-})
 
 /** What a friend's computer on the LAN lists right now. */
 function seenFromLan(): { name: string; url: string; version: string }[] {
@@ -66,44 +55,20 @@ describe('main process: servers found on the LAN', { timeout: 20_000 }, () => {
   let electron: ElectronMock
 
   beforeEach(async () => {
-    vi.resetModules()
-    const mock = await electronMock()
-    mock.resetElectronMock()
-    electron = mock
-    electron.app.setPath('userData', tempDir())
-    electron.app.setAppPath(REPO_ROOT)
-    vi.stubEnv('GAMERSTAGE_SQLITE_BINDING', undefined)
+    electron = await freshElectron()
     bus.sent.length = 0
   })
 
   afterEach(async () => {
-    const event = { preventDefault: vi.fn() }
-    const quits = electron.app.quit.mock.calls.length
-    electron.app.emit('will-quit', event)
-    if (event.preventDefault.mock.calls.length > 0) {
-      await vi.waitFor(() => expect(electron.app.quit.mock.calls.length).toBe(quits + 1))
-    }
+    await quitApp(electron)
     vi.unstubAllEnvs()
     removeTempDirs()
   })
 
-  async function launch(): Promise<{ window: BrowserWindow; url: string }> {
-    await import('../../src/main/index')
-    const window = await vi.waitFor(
-      () => {
-        const [window] = electron.BrowserWindow.instances
-        expect(window?.loadURL).toHaveBeenCalled()
-        return window as BrowserWindow
-      },
-      { timeout: 10_000, interval: 20 },
-    )
-    return { window, url: window.loadURL.mock.calls[0]?.[0] as string }
-  }
+  const launch = () => launchApp(electron)
 
   function invoke(channel: Channel, window: BrowserWindow, ...args: unknown[]): Promise<unknown> {
-    const handler = electron.ipcMain.handlers.get(channel)
-    if (!handler) throw new Error(`no handler for ${channel}`)
-    return Promise.resolve(handler(fromWindow(window), ...args))
+    return Promise.resolve(ipcHandler(electron, channel)(fromWindow(window), ...args))
   }
 
   const sentLists = (window: BrowserWindow) =>

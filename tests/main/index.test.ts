@@ -1,35 +1,31 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:net'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/server'
 import { Channel } from '../../src/shared/ipc-channels'
 import { closeNet, freePort, health, holdPort, removeTempDirs, tempDir } from './helpers/net'
-import { electronMock, type BrowserWindow, type ElectronMock } from './mocks/electron'
+import {
+  REPO_ROOT,
+  freshElectron,
+  fromWindow,
+  ipcHandler,
+  launchApp,
+  quitApp,
+} from './helpers/main-process'
+import type { ElectronMock } from './mocks/electron'
 
 vi.mock('electron', () => import('./mocks/electron'))
-// Host for LAN announces the server: here on an in-memory bus, never on this machine's network.
-// And should anything still reach for the real library, it fails instead of multicasting.
-vi.mock('multicast-dns', () => ({
-  default: () => {
-    throw new Error('a test tried to open a real mDNS socket')
-  },
-}))
+// Host for LAN announces the server: here on an in-memory bus, never on this machine's network
+// (and tests/main/helpers/no-multicast.ts fails any use of the real mDNS library).
 vi.mock('../../src/server/discovery/transport', async () => {
   const { FakeBus } = await import('../server/discovery/fake-transport')
   return { multicastTransport: () => new FakeBus().transport('192.168.1.20') }
 })
 
-const REPO_ROOT = resolve(import.meta.dirname, '../..')
 /** Main → renderer messages have no handler. */
 const EVENT_CHANNELS: string[] = [Channel.ConnectionChanged, Channel.LanServersChanged]
 const REQUEST_CHANNELS = Object.values(Channel).filter((c) => !EVENT_CHANNELS.includes(c))
-
-/** An IPC event from a window's top frame, as Electron makes one. */
-const fromWindow = (window: { webContents: { mainFrame: unknown } }) => ({
-  sender: window.webContents,
-  senderFrame: window.webContents.mainFrame,
-})
 
 describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
   let electron: ElectronMock
@@ -38,15 +34,8 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
   const holders: Server[] = []
 
   beforeEach(async () => {
-    // index.ts runs at import: each test loads it afresh, over a reset mock.
-    vi.resetModules()
-    const mock = await electronMock()
-    mock.resetElectronMock()
-    electron = mock
-    userData = tempDir()
-    electron.app.setPath('userData', userData)
-    electron.app.setAppPath(REPO_ROOT)
-    vi.stubEnv('GAMERSTAGE_SQLITE_BINDING', undefined)
+    electron = await freshElectron()
+    userData = electron.app.getPath('userData')
   })
 
   afterEach(async () => {
@@ -57,41 +46,15 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     removeTempDirs()
   })
 
-  /** Fires will-quit as Electron does and waits until the app quits (server closed). */
-  async function quit(): Promise<{ preventDefault: ReturnType<typeof vi.fn> }> {
-    const event = { preventDefault: vi.fn() }
-    const quitsBefore = electron.app.quit.mock.calls.length
-    electron.app.emit('will-quit', event)
-    if (event.preventDefault.mock.calls.length > 0) {
-      await vi.waitFor(() => expect(electron.app.quit.mock.calls.length).toBe(quitsBefore + 1))
-    }
-    return event
-  }
+  const quit = () => quitApp(electron)
 
   /** Writes settings.json as a previous run would have left it. */
   function writeSettings(settings: Record<string, unknown>): void {
     writeFileSync(join(userData, 'settings.json'), JSON.stringify(settings))
   }
 
-  /** Loads index.ts and waits until it has opened the window on its server. */
-  async function launch(): Promise<{ window: BrowserWindow; url: string }> {
-    await import('../../src/main/index')
-    const window = await vi.waitFor(
-      () => {
-        const [window] = electron.BrowserWindow.instances
-        expect(window?.loadURL).toHaveBeenCalled()
-        return window as BrowserWindow
-      },
-      { timeout: 10_000, interval: 20 },
-    )
-    return { window, url: window.loadURL.mock.calls[0]?.[0] as string }
-  }
-
-  function handler(channel: Channel) {
-    const registered = electron.ipcMain.handlers.get(channel)
-    if (!registered) throw new Error(`no handler for ${channel}`)
-    return registered
-  }
+  const launch = () => launchApp(electron)
+  const handler = (channel: Channel) => ipcHandler(electron, channel)
 
   const readSettings = () =>
     JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')) as Record<string, unknown>
@@ -141,7 +104,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
 
   it('refuses GetConnection from any other sender', async () => {
     await launch()
-    const stranger = new (await electronMock()).BrowserWindow()
+    const stranger = new electron.BrowserWindow()
 
     expect(() => handler(Channel.GetConnection)(fromWindow(stranger))).toThrow('Not allowed.')
   })

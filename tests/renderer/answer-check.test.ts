@@ -1,31 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   ApiError,
   UNUSABLE_ANSWER_MESSAGE,
-  configureApi,
   request,
   withRetryHint,
 } from '../../src/renderer/src/api/client'
 import { getPost, listPosts } from '../../src/renderer/src/api/posts'
 import { getUser, searchUsers } from '../../src/renderer/src/api/users'
 import { postOf, summaryOf } from './answer-fixtures'
+import { fakeFriendServer, jsonResponse } from './fake-server'
 
-function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  })
-}
-
-const fetchMock = vi.fn<typeof fetch>()
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApi({ baseUrl: 'http://friend:4567', getToken: () => 't' })
-})
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
+const fetchMock = fakeFriendServer()
 
 /** What a hostile friend's server might answer for a user. */
 function hostileUser(extra: Record<string, unknown> = {}) {

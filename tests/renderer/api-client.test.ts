@@ -8,13 +8,7 @@ import {
 } from '../../src/renderer/src/api/client'
 import { likePost } from '../../src/renderer/src/api/posts'
 import { postOf } from './answer-fixtures'
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  })
-}
+import { jsonResponse } from './fake-server'
 
 describe('api client', () => {
   const fetchMock = vi.fn<typeof fetch>()

@@ -3,7 +3,6 @@ import { createStore, Provider } from 'jotai'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Notification } from '../../src/shared/api-types'
-import { configureApi } from '../../src/renderer/src/api/client'
 import { NotificationBell } from '../../src/renderer/src/components/NotificationBell'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import {
@@ -22,15 +21,9 @@ import {
   unreadCountAtom,
 } from '../../src/renderer/src/state/notifications'
 import { summaryOf } from './answer-fixtures'
+import { fakeFriendServer, jsonResponse } from './fake-server'
 
 type Store = ReturnType<typeof createStore>
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  })
-}
 
 /** A fetch answer the test releases when it wants, to play out races. */
 function deferred() {
@@ -55,20 +48,16 @@ function notification(id: string, extra: Partial<Notification> = {}): Notificati
   }
 }
 
-const fetchMock = vi.fn<typeof fetch>()
+const fetchMock = fakeFriendServer()
 const unsubscribers: (() => void)[] = []
 let store: Store
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-  configureApi({ baseUrl: 'http://friend:4567', getToken: () => 't' })
   store = createStore()
 })
 afterEach(() => {
   cleanup()
   for (const unsubscribe of unsubscribers.splice(0)) unsubscribe()
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
 })
 
 /** Subscribes `store` to the bus as the app does, for this test only. */

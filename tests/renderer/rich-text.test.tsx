@@ -1,11 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { configureApi } from '../../src/renderer/src/api/client'
+import { afterEach, describe, expect, it } from 'vitest'
 import { listPosts } from '../../src/renderer/src/api/posts'
 import { RichText } from '../../src/renderer/src/components/PostText'
 import { routeTitle } from '../../src/renderer/src/lib/route-title'
 import { postOf } from './answer-fixtures'
+import { fakeFriendServer, jsonResponse } from './fake-server'
 
 afterEach(cleanup)
 
@@ -85,30 +85,19 @@ describe('RichText', () => {
 })
 
 describe('the mentions of an answer', () => {
-  const fetchMock = vi.fn<typeof fetch>()
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock)
-    configureApi({ baseUrl: 'http://friend:4567', getToken: () => 't' })
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    fetchMock.mockReset()
-  })
+  const fetchMock = fakeFriendServer()
 
   it('keeps valid usernames, drops the rest, and is empty when a server sends none or junk', async () => {
     const { mentions: _dropped, ...older } = postOf('3')
     fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({
-          posts: [
-            postOf('1', 'player1', { mentions: ['nova_strike', '/evil.example', '../home'] }),
-            postOf('2', 'player1', { mentions: 'nova_strike' as unknown as string[] }),
-            older,
-          ],
-          nextCursor: null,
-        }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      ),
+      jsonResponse(200, {
+        posts: [
+          postOf('1', 'player1', { mentions: ['nova_strike', '/evil.example', '../home'] }),
+          postOf('2', 'player1', { mentions: 'nova_strike' as unknown as string[] }),
+          older,
+        ],
+        nextCursor: null,
+      }),
     )
     const { posts } = await listPosts('recent')
     expect(posts.map((post) => post.mentions)).toEqual([['nova_strike'], [], []])

@@ -7,11 +7,13 @@ import type { Comment, Post, User, UserSummary } from '../../src/shared/api-type
 import { setSessionAtom } from '../../src/renderer/src/state/auth'
 import { postListsAtom, upsertPostsAtom } from '../../src/renderer/src/state/posts'
 import { EMPTY_LIST } from '../../src/renderer/src/state/lists'
+import { newUserLists } from '../helpers/answers'
+import { postOf, summaryOf } from './answer-fixtures'
 
 export type Store = ReturnType<typeof createStore>
 
 export function summary(username: string, id: string): UserSummary {
-  return { _id: id, id, username, firstName: '', lastName: '', profileImg: '' }
+  return summaryOf(username, id, { firstName: '', lastName: '', profileImg: '' })
 }
 
 export const ME = summary('viewer', '1')
@@ -24,33 +26,13 @@ export function userOf(who: UserSummary, extra: Partial<User> = {}): User {
     bio: '',
     createdAt: '2026-01-01T00:00:00+00:00',
     updatedAt: '2026-01-01T00:00:00+00:00',
-    followers: [],
-    following: [],
-    bookmarks: [],
-    followerCount: 0,
-    followingCount: 0,
-    postCount: 0,
+    ...newUserLists(),
     ...extra,
   }
 }
 
 export function post(id: string, author: UserSummary = NOVA, extra: Partial<Post> = {}): Post {
-  return {
-    _id: id,
-    id,
-    content: `Post ${id}`,
-    username: author.username,
-    author,
-    createdAt: '2026-01-01T00:00:00+00:00',
-    updatedAt: '2026-01-01T00:00:00+00:00',
-    likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
-    comments: [],
-    commentCount: 0,
-    editedAt: null,
-    media: [],
-    mentions: [],
-    ...extra,
-  }
+  return postOf(id, author.username, { author, ...extra })
 }
 
 export function comment(

@@ -59,13 +59,17 @@ function concurrency() {
 }
 
 /**
- * A fake server call: each call waits for the test to answer it; `shared` keeps the highest
- * number of calls in flight at once (across the like and the dislike call, say).
+ * Puts a fake server call in place of `api`, a function of a mocked API module: each call waits
+ * for the test to answer it; `shared` keeps the highest number of calls in flight at once
+ * (across the like and the dislike call, say).
  */
-function fakeCalls<Answer>(shared = concurrency()) {
-  const calls: { args: unknown[]; answer: Deferred<Answer> }[] = []
+function answerByHand<Api extends (...args: never[]) => Promise<unknown>>(
+  api: Api,
+  shared = concurrency(),
+) {
+  const calls: { args: unknown[]; answer: Deferred<Awaited<ReturnType<Api>>> }[] = []
   const fn = (...args: unknown[]) => {
-    const answer = deferred<Answer>()
+    const answer = deferred<Awaited<ReturnType<Api>>>()
     calls.push({ args, answer })
     shared.now += 1
     shared.max = Math.max(shared.max, shared.now)
@@ -73,7 +77,8 @@ function fakeCalls<Answer>(shared = concurrency()) {
       shared.now -= 1
     })
   }
-  return { fn, calls }
+  vi.mocked(api).mockImplementation(fn as unknown as Api)
+  return { calls }
 }
 
 const liked = (id: string, likeCount: number) =>
@@ -99,8 +104,7 @@ const shown = (id = 'p1') => store.get(postAtom(id))?.likes
 
 describe('the like toggle', () => {
   it('shows the intended state at once and sends one request', async () => {
-    const likes = fakeCalls<PostResponse>()
-    vi.mocked(postsApi.likePost).mockImplementation(likes.fn as typeof postsApi.likePost)
+    const likes = answerByHand(postsApi.likePost)
     const done = store.set(toggleLikeAtom, 'p1')
     expect(shown()).toMatchObject({ likeCount: 4, likedBy: [{ username: 'viewer' }] })
     // Every list resolves the same post, so the card in the feed shows it too.
@@ -113,10 +117,8 @@ describe('the like toggle', () => {
 
   it('coalesces a burst into the last click, with at most one request in flight', async () => {
     const control = concurrency()
-    const likes = fakeCalls<PostResponse>(control)
-    const dislikes = fakeCalls<PostResponse>(control)
-    vi.mocked(postsApi.likePost).mockImplementation(likes.fn as typeof postsApi.likePost)
-    vi.mocked(postsApi.dislikePost).mockImplementation(dislikes.fn as typeof postsApi.dislikePost)
+    const likes = answerByHand(postsApi.likePost, control)
+    const dislikes = answerByHand(postsApi.dislikePost, control)
 
     // Four clicks while the first like is still on its way: like, unlike, like, unlike.
     const first = store.set(toggleLikeAtom, 'p1')
@@ -145,8 +147,7 @@ describe('the like toggle', () => {
   })
 
   it('sends nothing more when a burst ends where the first answer left it', async () => {
-    const likes = fakeCalls<PostResponse>()
-    vi.mocked(postsApi.likePost).mockImplementation(likes.fn as typeof postsApi.likePost)
+    const likes = answerByHand(postsApi.likePost)
     const first = store.set(toggleLikeAtom, 'p1')
     void store.set(toggleLikeAtom, 'p1')
     void store.set(toggleLikeAtom, 'p1')
@@ -157,8 +158,7 @@ describe('the like toggle', () => {
   })
 
   it('rolls back to the confirmed state, with what changed since the click, and says why', async () => {
-    const likes = fakeCalls<PostResponse>()
-    vi.mocked(postsApi.likePost).mockImplementation(likes.fn as typeof postsApi.likePost)
+    const likes = answerByHand(postsApi.likePost)
     const done = store.set(toggleLikeAtom, 'p1')
     // Meanwhile two other people liked it: the stream says the count is 5 now.
     store.set(liveReactionAtom, { postId: 'p1', likeCount: 5, user: RIVAL, reaction: 'like' })
@@ -171,10 +171,8 @@ describe('the like toggle', () => {
   })
 
   it('after a burst whose second request fails, shows what the first answer confirmed', async () => {
-    const likes = fakeCalls<PostResponse>()
-    const dislikes = fakeCalls<PostResponse>()
-    vi.mocked(postsApi.likePost).mockImplementation(likes.fn as typeof postsApi.likePost)
-    vi.mocked(postsApi.dislikePost).mockImplementation(dislikes.fn as typeof postsApi.dislikePost)
+    const likes = answerByHand(postsApi.likePost)
+    const dislikes = answerByHand(postsApi.dislikePost)
     const done = store.set(toggleLikeAtom, 'p1')
     void store.set(toggleLikeAtom, 'p1')
     likes.calls[0]?.answer.resolve(liked('p1', 4))
@@ -186,8 +184,7 @@ describe('the like toggle', () => {
   })
 
   it('keeps the stream’s fresher count when the stream told the like before its answer', async () => {
-    const likes = fakeCalls<PostResponse>()
-    vi.mocked(postsApi.likePost).mockImplementation(likes.fn as typeof postsApi.likePost)
+    const likes = answerByHand(postsApi.likePost)
     const done = store.set(toggleLikeAtom, 'p1')
     // The stream: our own like (4), then someone else's (5); then our answer, still saying 4.
     store.set(liveReactionAtom, { postId: 'p1', likeCount: 4, user: ME, reaction: 'like' })
@@ -199,8 +196,7 @@ describe('the like toggle', () => {
   })
 
   it('settles on the stream’s count when the answer comes first', async () => {
-    const likes = fakeCalls<PostResponse>()
-    vi.mocked(postsApi.likePost).mockImplementation(likes.fn as typeof postsApi.likePost)
+    const likes = answerByHand(postsApi.likePost)
     const done = store.set(toggleLikeAtom, 'p1')
     likes.calls[0]?.answer.resolve(liked('p1', 4))
     await done
@@ -212,8 +208,7 @@ describe('the like toggle', () => {
   })
 
   it('drops an answer that arrives after sign-out', async () => {
-    const likes = fakeCalls<PostResponse>()
-    vi.mocked(postsApi.likePost).mockImplementation(likes.fn as typeof postsApi.likePost)
+    const likes = answerByHand(postsApi.likePost)
     const done = store.set(toggleLikeAtom, 'p1')
     store.set(logoutAtom)
     likes.calls[0]?.answer.resolve(liked('p1', 4))
@@ -234,12 +229,8 @@ describe('the bookmark toggle', () => {
       ...store.get(postListsAtom),
       bookmarks: { ...EMPTY_LIST, status: 'ready', loaded: true },
     })
-    const adds = fakeCalls<PostResponse>()
-    const removes = fakeCalls<PostResponse>()
-    vi.mocked(usersApi.bookmarkPost).mockImplementation(adds.fn as typeof usersApi.bookmarkPost)
-    vi.mocked(usersApi.removeBookmark).mockImplementation(
-      removes.fn as typeof usersApi.removeBookmark,
-    )
+    const adds = answerByHand(usersApi.bookmarkPost)
+    const removes = answerByHand(usersApi.removeBookmark)
     const done = store.set(toggleBookmarkAtom, 'p1')
     expect(store.get(shownBookmarkIdsAtom).has('p1')).toBe(true)
     void store.set(toggleBookmarkAtom, 'p1')
@@ -283,12 +274,8 @@ describe('the follow toggle', () => {
 
   it('shows the follow and the profile’s count at once, and ends in the last click', async () => {
     const control = concurrency()
-    const follows = fakeCalls<FollowResponse>(control)
-    const unfollows = fakeCalls<FollowResponse>(control)
-    vi.mocked(usersApi.followUser).mockImplementation(follows.fn as typeof usersApi.followUser)
-    vi.mocked(usersApi.unfollowUser).mockImplementation(
-      unfollows.fn as typeof usersApi.unfollowUser,
-    )
+    const follows = answerByHand(usersApi.followUser, control)
+    const unfollows = answerByHand(usersApi.unfollowUser, control)
     const done = store.set(toggleFollowAtom, RIVAL)
     expect(store.get(shownFollowingNamesAtom).has('rival')).toBe(true)
     expect(store.get(profileAtom('rival')).user?.followerCount).toBe(8)
@@ -344,14 +331,8 @@ describe('comment votes', () => {
 
   it('ends an up-down-up-down burst down, one request at a time', async () => {
     const control = concurrency()
-    const ups = fakeCalls<CommentResponse>(control)
-    const downs = fakeCalls<CommentResponse>(control)
-    vi.mocked(commentsApi.upvoteComment).mockImplementation(
-      ups.fn as typeof commentsApi.upvoteComment,
-    )
-    vi.mocked(commentsApi.downvoteComment).mockImplementation(
-      downs.fn as typeof commentsApi.downvoteComment,
-    )
+    const ups = answerByHand(commentsApi.upvoteComment, control)
+    const downs = answerByHand(commentsApi.downvoteComment, control)
     const done = store.set(voteCommentAtom, 'p1', 'c1', 'up')
     expect(votes()).toMatchObject({ upvoteCount: 3, downvoteCount: 1 })
     void store.set(voteCommentAtom, 'p1', 'c1', 'down')

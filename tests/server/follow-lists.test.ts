@@ -66,6 +66,9 @@ describe('follower and following lists', () => {
 
     // Nobody follows the fans: an empty page, not an error.
     expect(await ok(app.get('/api/users/fan00/followers'))).toEqual({ users: [], nextCursor: null })
+    // Only the two lists have a route: a near miss is not found.
+    expect((await app.get('/api/users/star/followers-x')).status).toBe(404)
+    expect((await app.get('/api/users/star/follow')).status).toBe(404)
   })
 
   it('page the following newest first; follows made in one millisecond neither repeat nor vanish', async ({

@@ -45,6 +45,8 @@ import type {
   UsersPage,
 } from '../../shared/api-types'
 
+const FOLLOW_LIST_KINDS: readonly FollowListKind[] = ['followers', 'following']
+
 const usersQuerySchema = pageQuerySchema.extend({
   search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
   suggest: z.enum(['true', 'false'], { error: 'suggest must be true or false.' }).optional(),
@@ -93,26 +95,21 @@ export function usersRoutes(deps: AppDeps) {
           nextCursor: page.nextCursor,
         } satisfies BookmarksPage)
       })
-      // Always a page, newest follow first (docs/API.md, "Follower and following lists").
-      .get('/:username/followers', optionalViewer(deps), validate('query', pageQuerySchema), (c) =>
-        c.json(
-          followListPage(
-            'followers',
-            c.req.param('username'),
-            c.get('viewerId'),
-            c.req.valid('query'),
-          ),
-        ),
-      )
-      .get('/:username/following', optionalViewer(deps), validate('query', pageQuerySchema), (c) =>
-        c.json(
-          followListPage(
-            'following',
-            c.req.param('username'),
-            c.get('viewerId'),
-            c.req.valid('query'),
-          ),
-        ),
+      // Always a page, newest follow first (docs/API.md, "Follower and following lists"): one
+      // handler for both lists, the path's last segment names which.
+      .get(
+        `/:username/:kind{(?:${FOLLOW_LIST_KINDS.join('|')})}`,
+        optionalViewer(deps),
+        validate('query', pageQuerySchema),
+        (c) => {
+          // The pattern above lets only the two kinds through; its group keeps the "|" inside it.
+          const kind = c.req.param('kind') as FollowListKind
+          const owner = getUserByUsername(db, c.req.param('username'))
+          const page = pageRequest(c.req.valid('query'))
+          return c.json(
+            pageFollowList(db, kind, owner.id, c.get('viewerId'), page) satisfies FollowListPage,
+          )
+        },
       )
       .get('/:username', optionalViewer(deps), (c) => {
         const user = getUserByUsername(db, c.req.param('username'))
@@ -150,16 +147,6 @@ export function usersRoutes(deps: AppDeps) {
         return bookmarkAnswer(c, userId, post)
       })
   )
-
-  function followListPage(
-    kind: FollowListKind,
-    username: string,
-    viewerId: number | null,
-    query: { limit?: number; cursor?: string },
-  ): FollowListPage {
-    const owner = getUserByUsername(db, username)
-    return pageFollowList(db, kind, owner.id, viewerId, pageRequest(query))
-  }
 
   function followAnswer(userId: number, targetId: number): FollowResponse {
     return {

@@ -12,6 +12,7 @@ import { openDatabase } from '../../../src/server/db/client'
 import { initializeDatabase } from '../../../src/server/services/seed'
 import { TEST_SECRET, type TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
+import { newUserLists } from '../../helpers/answers'
 
 const countUsers = async (app: TestApp) =>
   (await ok<UsersResponse>(app.get('/api/users'))).users.map((user) => user.username)
@@ -37,12 +38,7 @@ describe('auth routes', () => {
         lastName: 'Bie',
         bio: '',
         profileImg: '/api/media/default-avatar.svg',
-        followers: [],
-        following: [],
-        bookmarks: [],
-        followerCount: 0,
-        followingCount: 0,
-        postCount: 0,
+        ...newUserLists(),
       })
       expect(user.id).toBe(user._id)
       expect(user._id).toBe('5')
