@@ -33,7 +33,11 @@ import {
   unfollow,
   type ProfileChanges,
 } from '../services/users'
-import { blockedEitherWayWithAny } from '../services/moderation'
+import {
+  blockedEitherWayWithAny,
+  hostDeleteComment,
+  hostDeletePost,
+} from '../services/moderation'
 import type { Audience, EventHub } from './hub'
 
 /** Who acts: the signed-in user. */
@@ -95,6 +99,22 @@ export function liveActions(db: Db, hub: EventHub) {
       { post: presentPost(db, post, null), authorPostCount: postCountOf(post.authorId) },
       aboutUsers(post.authorId),
     )
+
+  // Deletions go to everyone, those blocked included: they carry only ids and counts, and a copy
+  // loaded before a block must still leave their screen.
+  const publishPostDeleted = (post: PostRow) =>
+    hub.publish('post-deleted', {
+      postId: String(post.id),
+      authorId: String(post.authorId),
+      authorPostCount: postCountOf(post.authorId),
+    })
+
+  const publishCommentDeleted = (comment: CommentRow) =>
+    hub.publish('comment-deleted', {
+      postId: String(comment.postId),
+      commentId: String(comment.id),
+      commentCount: getPost(db, comment.postId).commentCount,
+    })
 
   /** Tags and mentions of a post just written. */
   function afterPostWrite(tx: Db, changes: NotificationChanges, post: PostRow): PostRow {
@@ -194,14 +214,7 @@ export function liveActions(db: Db, hub: EventHub) {
           noteCascade(tx, changes, { postId: getPost(tx, postId).id })
           return deletePost(tx, actor.id, postId)
         },
-        // Sent to everyone, those blocked included: it carries only ids and a count, and a
-        // copy of the post loaded before a block must still leave their screen.
-        (post) =>
-          hub.publish('post-deleted', {
-            postId: String(post.id),
-            authorId: String(post.authorId),
-            authorPostCount: postCountOf(post.authorId),
-          }),
+        publishPostDeleted,
       ),
 
     likePost: (actor: Actor, postId: number) =>
@@ -256,13 +269,21 @@ export function liveActions(db: Db, hub: EventHub) {
           noteCascade(tx, changes, { commentId })
           return deleteComment(tx, actor.id, postId, commentId)
         },
-        (comment) =>
-          hub.publish('comment-deleted', {
-            postId: String(comment.postId),
-            commentId: String(comment.id),
-            commentCount: getPost(db, comment.postId).commentCount,
-          }),
+        publishCommentDeleted,
       ),
+
+    /** The host removes any post (docs/API.md, "Moderation"): seen live like the author's own. */
+    hostDeletePost: (postId: number) =>
+      commit((tx, changes) => {
+        noteCascade(tx, changes, { postId })
+        return hostDeletePost(tx, postId)
+      }, publishPostDeleted),
+
+    hostDeleteComment: (commentId: number) =>
+      commit((tx, changes) => {
+        noteCascade(tx, changes, { commentId })
+        return hostDeleteComment(tx, commentId)
+      }, publishCommentDeleted),
 
     voteComment: (actor: Actor, postId: number, commentId: number, kind: 'up' | 'down') =>
       commit(

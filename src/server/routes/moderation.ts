@@ -7,12 +7,11 @@ import type {
 } from '../../shared/api-types'
 import { reportSchema } from '../../shared/schemas'
 import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { liveActionsOf } from '../events/live-actions'
 import {
   assertHost,
   createReport,
   dismissReport,
-  hostDeleteComment,
-  hostDeletePost,
   listReports,
   setSuspended,
 } from '../services/moderation'
@@ -22,6 +21,7 @@ import { idOr404, idParams, validate } from '../validate'
 /** Reports (anyone signed in files one; the host reads them) and the host's own actions. */
 export function moderationRoutes(deps: AppDeps) {
   const { db } = deps
+  const live = liveActionsOf(deps)
   const auth = requireUser(deps)
   const admins = deps.admins ?? []
   const host = requireUser(deps)
@@ -59,11 +59,11 @@ export function moderationRoutes(deps: AppDeps) {
       return c.json({ ok: true } satisfies OkResponse)
     })
     .delete('/moderation/posts/:postId', ...hostOnly, idParams('postId'), (c) => {
-      hostDeletePost(db, c.req.valid('param').postId)
+      live.hostDeletePost(c.req.valid('param').postId)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), (c) => {
-      hostDeleteComment(db, c.req.valid('param').commentId)
+      live.hostDeleteComment(c.req.valid('param').commentId)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), (c) =>

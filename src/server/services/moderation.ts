@@ -354,8 +354,8 @@ function presentReports(db: Db, rows: ReportRow[]): Report[] {
 /* ---------------------------------------------------------------- the host's actions */
 
 /** Deletes any post (host): its comments, reactions, bookmarks and reports go with it. */
-export function hostDeletePost(db: Db, id: number): void {
-  db.transaction(() => {
+export function hostDeletePost(db: Db, id: number): PostRow {
+  return db.transaction(() => {
     const post = db.select().from(posts).where(eq(posts.id, id)).get()
     if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
     db.delete(posts).where(eq(posts.id, post.id)).run()
@@ -363,12 +363,13 @@ export function hostDeletePost(db: Db, id: number): void {
       .set({ postCount: sql`max(0, ${users.postCount} - 1)` })
       .where(eq(users.id, post.authorId))
       .run()
+    return post
   })
 }
 
 /** Deletes any comment (host), keeping its post's comment count right. */
-export function hostDeleteComment(db: Db, id: number): void {
-  db.transaction(() => {
+export function hostDeleteComment(db: Db, id: number): CommentRow {
+  return db.transaction(() => {
     const comment = db.select().from(comments).where(eq(comments.id, id)).get()
     if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
     db.delete(comments).where(eq(comments.id, comment.id)).run()
@@ -376,6 +377,7 @@ export function hostDeleteComment(db: Db, id: number): void {
       .set({ commentCount: sql`max(0, ${posts.commentCount} - 1)` })
       .where(eq(posts.id, comment.postId))
       .run()
+    return comment
   })
 }
 
