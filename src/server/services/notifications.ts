@@ -6,6 +6,7 @@
 import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { idList, selectAll } from '../db/raw'
+import { isBlockedEitherWay } from './moderation'
 import { cursorOrStart, finishPage, type PageRequest } from './pagination'
 import { toUserSummary } from './present'
 import { formatTimestamp } from './time'
@@ -39,6 +40,8 @@ export function notify(
   now = Date.now(),
 ): void {
   if (input.recipientId === input.actorId) return
+  // Nobody hears from someone they blocked or who blocked them (docs/API.md, "Notifications").
+  if (isBlockedEitherWay(db, input.recipientId, input.actorId)) return
   const [row] = selectAll<{ id: number }>(
     db,
     `INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, read, created_at)

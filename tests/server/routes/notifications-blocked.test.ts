@@ -1,0 +1,84 @@
+/**
+ * Blocking stops notifications both ways (docs/API.md, "Notifications"): someone blocked who
+ * still likes, comments on, upvotes, mentions or follows cannot reach the blocker's list, badge
+ * or stream; after an unblock they can again.
+ */
+import type {
+  CommentResponse,
+  NotificationsPage,
+  PostResponse,
+} from '../../../src/shared/api-types'
+import { ok } from '../../helpers/api'
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it, test } from '../../helpers/fixtures'
+
+const minimal = { prefer: 'return=minimal' }
+
+async function post(app: TestApp, token: string, content: string) {
+  return (
+    await ok<PostResponse>(
+      app.send('/api/posts', { postData: { content } }, { token, headers: minimal }),
+      201,
+    )
+  ).post
+}
+
+async function comment(app: TestApp, token: string, postId: string, text: string) {
+  return (
+    await ok<CommentResponse>(
+      app.send(
+        `/api/comments/add/${postId}`,
+        { commentData: { text } },
+        { token, headers: minimal },
+      ),
+      201,
+    )
+  ).comment
+}
+
+const unread = async (app: TestApp, token: string) =>
+  (await ok<{ unreadCount: number }>(app.get('/api/notifications/unread-count', token))).unreadCount
+
+const types = async (app: TestApp, token: string) =>
+  (await ok<NotificationsPage>(app.get('/api/notifications', token))).notifications.map(
+    (notification) => `${notification.type}:${notification.actor.username}`,
+  )
+
+describe('notifications between users who blocked each other', () => {
+  test.override({ appOptions: { demo: false } })
+
+  it('never reach the blocker, nor the one blocked, and come back after an unblock', async ({
+    app,
+  }) => {
+    const star = await app.signup('star')
+    const pest = await app.signup('pest')
+    const starPost = await post(app, star.token, 'my post')
+    const starComment = await comment(app, star.token, starPost._id, 'my comment')
+    const pestPost = await post(app, pest.token, 'pest post')
+    await ok(app.send(`/api/users/me/block/${pest.id}`, {}, { token: star.token }))
+
+    // Everything the blocked user can still send by hand, and a mention the other way round.
+    await ok(app.send(`/api/posts/like/${starPost._id}`, {}, { token: pest.token }))
+    await comment(app, pest.token, starPost._id, 'hey @star')
+    await ok(
+      app.send(
+        `/api/comments/upvote/${starPost._id}/${starComment._id}`,
+        {},
+        { token: pest.token },
+      ),
+    )
+    await post(app, pest.token, 'look @star')
+    await post(app, star.token, 'not you @pest')
+    await ok(app.send(`/api/posts/like/${pestPost._id}`, {}, { token: star.token }))
+
+    expect(await unread(app, star.token)).toBe(0)
+    expect(await types(app, star.token)).toEqual([])
+    expect(await types(app, pest.token)).toEqual([])
+
+    await ok(app.send(`/api/users/me/unblock/${pest.id}`, {}, { token: star.token }))
+    await comment(app, pest.token, starPost._id, 'friends again')
+    await ok(app.send(`/api/users/follow/${star.id}`, {}, { token: pest.token }))
+    expect(await types(app, star.token)).toEqual(['follow:pest', 'comment:pest'])
+    expect(await unread(app, star.token)).toBe(2)
+  })
+})
