@@ -71,6 +71,8 @@ export function parseRichText(text: string): RichTextSegment[] {
 
 /** The usernames mentioned, each once (compared without case, first spelling kept), at most 20. */
 export function extractMentions(text: string): string[] {
+  // Most texts have none: every page of posts and comments asks, so skip the scan.
+  if (!text.includes('@')) return []
   const found = new Map<string, string>()
   for (const segment of parseRichText(text)) {
     if (segment.kind !== 'mention') continue
@@ -83,6 +85,7 @@ export function extractMentions(text: string): string[] {
 
 /** The tags, normalized, each once, at most 20. */
 export function extractTags(text: string): string[] {
+  if (!text.includes('#')) return []
   const found = new Set<string>()
   for (const segment of parseRichText(text)) {
     if (segment.kind !== 'tag') continue
