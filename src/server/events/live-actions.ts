@@ -33,11 +33,7 @@ import {
   unfollow,
   type ProfileChanges,
 } from '../services/users'
-import {
-  blockedEitherWayWithAny,
-  hostDeleteComment,
-  hostDeletePost,
-} from '../services/moderation'
+import { blockedEitherWayWithAny, hostDeleteComment, hostDeletePost } from '../services/moderation'
 import type { Audience, EventHub } from './hub'
 
 /** Who acts: the signed-in user. */
@@ -209,13 +205,10 @@ export function liveActions(db: Db, hub: EventHub) {
       ),
 
     deletePost: (actor: Actor, postId: number) =>
-      commit(
-        (tx, changes) => {
-          noteCascade(tx, changes, { postId: getPost(tx, postId).id })
-          return deletePost(tx, actor.id, postId)
-        },
-        publishPostDeleted,
-      ),
+      commit((tx, changes) => {
+        noteCascade(tx, changes, { postId: getPost(tx, postId).id })
+        return deletePost(tx, actor.id, postId)
+      }, publishPostDeleted),
 
     likePost: (actor: Actor, postId: number) =>
       commit(
@@ -264,13 +257,10 @@ export function liveActions(db: Db, hub: EventHub) {
       }, publishComment),
 
     deleteComment: (actor: Actor, postId: number, commentId: number) =>
-      commit(
-        (tx, changes) => {
-          noteCascade(tx, changes, { commentId })
-          return deleteComment(tx, actor.id, postId, commentId)
-        },
-        publishCommentDeleted,
-      ),
+      commit((tx, changes) => {
+        noteCascade(tx, changes, { commentId })
+        return deleteComment(tx, actor.id, postId, commentId)
+      }, publishCommentDeleted),
 
     /** The host removes any post (docs/API.md, "Moderation"): seen live like the author's own. */
     hostDeletePost: (postId: number) =>
