@@ -2,8 +2,8 @@
  * Live events landing in a Jotai store (live/merge.ts): new posts wait behind the pill, one's own
  * actions never count twice, counts are patched in place, deletions leave placeholders.
  */
+import './state-mocks'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type * as Notify from '../../src/renderer/src/lib/notify'
 import type { PostResponse } from '../../src/shared/api-types'
 import * as commentsApi from '../../src/renderer/src/api/comments'
 import * as postsApi from '../../src/renderer/src/api/posts'
@@ -54,15 +54,6 @@ import {
   userOf,
 } from './state-fixtures'
 import type { Store } from './state-fixtures'
-
-vi.mock('../../src/renderer/src/api/posts')
-vi.mock('../../src/renderer/src/api/users')
-vi.mock('../../src/renderer/src/api/comments')
-vi.mock('../../src/renderer/src/lib/notify', async (importOriginal) => ({
-  ...(await importOriginal<typeof Notify>()),
-  notifyError: vi.fn(),
-  notifySuccess: vi.fn(),
-}))
 
 let store: Store
 beforeEach(() => {

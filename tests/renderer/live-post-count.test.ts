@@ -3,14 +3,12 @@
  * `post` and `post-deleted` carry the author's count, which is set (never added to) on every
  * loaded profile of that author, so a replayed event or one's own post counts once.
  */
+import './state-mocks'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { livePostAtom, livePostDeletedAtom } from '../../src/renderer/src/live/merge'
 import { userAtom } from '../../src/renderer/src/state/auth'
 import { profileAtom, profilesAtom } from '../../src/renderer/src/state/users'
 import { ME, NOVA, RIVAL, post, signedInStore, userOf, type Store } from './state-fixtures'
-
-vi.mock('../../src/renderer/src/api/posts')
-vi.mock('../../src/renderer/src/api/users')
 
 let store: Store
 beforeEach(() => {

@@ -2,6 +2,7 @@
  * A replay (the stream going back to the earliest read, docs/API.md "Live events") brings events
  * whose changes the screens already hold. Merging them changes nothing (live/merge.ts).
  */
+import './state-mocks'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   liveCommentAtom,
@@ -13,10 +14,6 @@ import { commentListAtom } from '../../src/renderer/src/state/comment-votes'
 import { commentListsAtom } from '../../src/renderer/src/state/comments'
 import { newPostCountAtom, postAtom, postListsAtom } from '../../src/renderer/src/state/posts'
 import { NOVA, RIVAL, comment, loadList, post, signedInStore, type Store } from './state-fixtures'
-
-vi.mock('../../src/renderer/src/api/posts')
-vi.mock('../../src/renderer/src/api/users')
-vi.mock('../../src/renderer/src/api/comments')
 
 let store: Store
 beforeEach(() => {

@@ -3,8 +3,8 @@
  * state with one request in flight per control, the control shows the intent at once, and a
  * failure falls back to the server's last confirmed state, not to a snapshot from the click.
  */
+import './state-mocks'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type * as Notify from '../../src/renderer/src/lib/notify'
 import type { CommentResponse, FollowResponse, PostResponse } from '../../src/shared/api-types'
 import * as commentsApi from '../../src/renderer/src/api/comments'
 import * as postsApi from '../../src/renderer/src/api/posts'
@@ -43,15 +43,6 @@ import {
   userOf,
 } from './state-fixtures'
 import type { Deferred, Store } from './state-fixtures'
-
-vi.mock('../../src/renderer/src/api/posts')
-vi.mock('../../src/renderer/src/api/users')
-vi.mock('../../src/renderer/src/api/comments')
-vi.mock('../../src/renderer/src/lib/notify', async (importOriginal) => ({
-  ...(await importOriginal<typeof Notify>()),
-  notifyError: vi.fn(),
-  notifySuccess: vi.fn(),
-}))
 
 /** How many fake server calls run at once, across the calls that share it. */
 function concurrency() {
