@@ -116,9 +116,11 @@ test('the follower list pages from the server, newest first, by scrolling or by 
   await expect(dialog).toHaveCount(0)
   await expect(opener).toBeFocused()
 
-  // By keyboard alone: open, Tab to the first name, Enter opens that profile.
+  // By keyboard alone: open, Tab to the first name, Enter opens that profile. (The list loads
+  // afresh: until its rows are there, Close is the dialog's only control.)
   await opener.press('Enter')
   await expect(dialog).toBeFocused()
+  await expect(rows).toHaveCount(20)
   await page.keyboard.press('Tab')
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused()
   await page.keyboard.press('Tab')
