@@ -4,7 +4,7 @@
  * build `npm run build` makes (the one the desktop window and LAN browsers get).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { DEMO } from './helpers'
+import { DEMO, waitForQuietNetwork } from './helpers'
 import { DEMO_URL } from './ports'
 
 interface Session {
@@ -152,6 +152,27 @@ for (const signedIn of [true, false]) {
     }
   }
 }
+
+// prefetch-home.ts asks for the feed before the app has rendered; the app then reads that answer
+// instead of asking again, and the feed's list does not reload it when it mounts.
+test('signed in, /home asks the server for its feed once per load and shows it', async ({
+  browser,
+}) => {
+  const page = await freshPage(browser, true)
+  const feedCalls: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/feed') feedCalls.push(request.url())
+  })
+  await page.goto('/home')
+  await expect(page.locator('article.post-card').first()).toBeVisible()
+  expect(feedCalls).toEqual([`${DEMO_URL}/api/feed?limit=20`])
+  await page.reload()
+  await expect(page.locator('article.post-card').first()).toBeVisible()
+  // Whatever else the page does next (live stream, suggestions) is not another feed load.
+  await waitForQuietNetwork(page)
+  expect(feedCalls).toHaveLength(2)
+  await page.context().close()
+})
 
 test('the served build is the production one: absolute asset paths, minified', async ({
   request,

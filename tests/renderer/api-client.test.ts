@@ -3,10 +3,11 @@ import {
   ApiError,
   configureApi,
   isMissingCall,
+  prefetch,
   request,
   resolveMediaUrl,
 } from '../../src/renderer/src/api/client'
-import { likePost } from '../../src/renderer/src/api/posts'
+import { getFeed, likePost } from '../../src/renderer/src/api/posts'
 import { postOf } from './answer-fixtures'
 import { jsonResponse } from './fake-server'
 
@@ -195,6 +196,80 @@ describe('api client: server and session events', () => {
     })
     if (ends) expect(onUnauthorized).toHaveBeenCalledWith(message)
     else expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+})
+
+describe('prefetch', () => {
+  const fetchMock = vi.fn<typeof fetch>()
+  const server = { baseUrl: 'http://lan-box:4567/', token: 'tok' }
+  const feedPage = { posts: [postOf('1')], nextCursor: null }
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    configureApi({ baseUrl: 'http://lan-box:4567', getToken: () => 'tok' })
+  })
+
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+    fetchMock.mockReset()
+  })
+
+  // prefetch-home.ts asks for the feed this way; getFeed must read that answer, not ask again.
+  it('is read by the next call of the same address and token, once', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, feedPage))
+    prefetch(server, '/feed', { limit: 20 })
+    expect(fetchMock).toHaveBeenCalledOnce()
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('http://lan-box:4567/api/feed?limit=20')
+    expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>).authorization).toBe(
+      'tok',
+    )
+
+    await expect(getFeed()).resolves.toMatchObject({ posts: [{ _id: '1' }], nextCursor: null })
+    expect(fetchMock).toHaveBeenCalledOnce()
+
+    // Taken once: the next call asks the server.
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { posts: [], nextCursor: null }))
+    await expect(getFeed()).resolves.toEqual({ posts: [], nextCursor: null })
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('is not read with another token, address or method', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        jsonResponse(200, String(url).includes('/like/') ? { post: postOf('1') } : feedPage),
+      ),
+    )
+    prefetch({ ...server, token: 'someone-else' }, '/feed', { limit: 20 })
+    prefetch(server, '/feed', { limit: 50 })
+    prefetch(server, '/posts/like/1')
+    await getFeed()
+    await likePost('1')
+    expect(fetchMock).toHaveBeenCalledTimes(5)
+    expect(fetchMock.mock.calls[4]?.[1]?.method).toBe('POST')
+  })
+
+  it('is not read once it is too old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, feedPage)))
+    prefetch(server, '/feed', { limit: 20 })
+    vi.setSystemTime(Date.now() + 11_000)
+    await getFeed()
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+  })
+
+  it('fails the call that reads it as a network failure, and checks its answer', async () => {
+    const onNetworkError = vi.fn()
+    configureApi({ onNetworkError })
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    prefetch(server, '/feed', { limit: 20 })
+    await expect(getFeed()).rejects.toMatchObject({ status: 0 })
+    expect(onNetworkError).toHaveBeenCalledWith('http://lan-box:4567')
+
+    // A hostile answer fails its check the same way as a fetched one.
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { posts: 'nope' }))
+    prefetch(server, '/feed', { limit: 20 })
+    await expect(getFeed()).rejects.toMatchObject({ status: 502 })
   })
 })
 

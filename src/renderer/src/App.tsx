@@ -1,8 +1,6 @@
 import { Suspense, lazy } from 'react'
 import type { ComponentType } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
-import { Bounce, ToastContainer } from 'react-toastify'
-import { useAtomValue } from 'jotai'
 import { AppLayout } from './components/AppLayout'
 import { RedirectListener } from './components/RedirectListener'
 import { RouteFocus } from './components/RouteFocus'
@@ -11,7 +9,6 @@ import { ServerBanner } from './components/ServerBanner'
 import { HomePage } from './routes/HomePage'
 import { LoginPage } from './routes/LoginPage'
 import { Spinner } from './components/Spinner'
-import { themeAtom } from './state/theme'
 
 /**
  * One screen's module, loaded on first use. Only the screens a fresh start lands on (sign-in and
@@ -69,9 +66,13 @@ const ServerRoute = lazyScreen(
   'Loading the server settings',
 )
 
+/** Toasts come in their own chunk, after the first render (lib/notify.ts). */
+const Toasts = lazy(() =>
+  import('./components/Toasts').then((module) => ({ default: module.Toasts })),
+)
+
 /** Every screen at its path; each first segment is a reserved username (README, "Decisions where the spec is silent"). */
 export function App() {
-  const theme = useAtomValue(themeAtom)
   return (
     <>
       <ServerBanner />
@@ -99,15 +100,9 @@ export function App() {
         </Route>
         <Route path="*" element={<Navigate to="/home" replace />} />
       </Routes>
-      <ToastContainer
-        position="top-right"
-        autoClose={5000}
-        draggable
-        draggablePercent={80}
-        theme={theme === 'dark' ? 'dark' : 'light'}
-        transition={Bounce}
-        newestOnTop
-      />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </>
   )
 }

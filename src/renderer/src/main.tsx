@@ -1,8 +1,9 @@
+// First: it asks for the home feed before the rest of the bundle is evaluated.
+import { feedPrefetched } from './prefetch-home'
 import { Provider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
-import 'react-toastify/dist/ReactToastify.css'
 import { configureApi } from './api/client'
 import { App } from './App'
 import { getBridge } from './bridge/get-bridge'
@@ -31,6 +32,11 @@ configureApi({
   onReachable: () => store.set(markServerReachableAtom),
 })
 
+/** The longest the first render waits for a prefetched feed (prefetch-home.ts). */
+const FIRST_FEED_WAIT_MS = 150
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
 async function start() {
   const bridge = getBridge()
   try {
@@ -43,10 +49,13 @@ async function start() {
   // Switching servers, from the Server page or elsewhere, logs out of the previous one.
   bridge.onConnectionChange((connection) => store.set(connectionChangedAtom, connection))
 
-  // Most starts land on the home feed: ask the server for it now, while React draws the shell,
-  // not after (PostList's own first load then finds it under way).
+  // Most starts land on the home feed: load it now, not after React has drawn the shell
+  // (PostList's own first load then finds it under way, or just loaded).
   if (location.pathname === '/home' && store.get(isLoggedInAtom)) {
-    void store.set(loadPostListAtom, 'feed', { reset: true })
+    const firstFeed = store.set(loadPostListAtom, 'feed', { reset: true })
+    // Asked for early, the feed is usually back already: one first render with the posts in it
+    // beats skeletons first and the posts a render later. A slow server costs a bounded wait.
+    if (feedPrefetched) await Promise.race([firstFeed, delay(FIRST_FEED_WAIT_MS)])
   }
 
   const root = document.getElementById('root')
@@ -60,8 +69,15 @@ async function start() {
       </Provider>
     </StrictMode>,
   )
-  // The live stream loads after the first screen, outside the first-load budget.
-  void import('./live/start').then(({ startLive }) => startLive(store))
+  // The live stream loads once the first screen is painted: outside the first-load budget, and
+  // its code and connection do not hold up the first render. What happens meanwhile is replayed
+  // (api/live-marks.ts).
+  afterNextPaint(() => void import('./live/start').then(({ startLive }) => startLive(store)))
+}
+
+/** Runs `task` after the next frame is painted (its timer is queued behind the frame's work). */
+function afterNextPaint(task: () => void): void {
+  requestAnimationFrame(() => setTimeout(task, 0))
 }
 
 void start()

@@ -132,11 +132,14 @@ export function resolveMediaUrl(url: string | null | undefined): string | null {
   return url && OUR_MEDIA.test(url) ? `${getBaseUrl()}${url}` : null
 }
 
-export function apiUrl(
-  path: string,
-  query?: Record<string, string | number | boolean | null | undefined>,
-): string {
-  let url = `${getBaseUrl()}/api${path}`
+type Query = Record<string, string | number | boolean | null | undefined>
+
+export function apiUrl(path: string, query?: Query): string {
+  return apiUrlOn(getBaseUrl(), path, query)
+}
+
+function apiUrlOn(baseUrl: string, path: string, query?: Query): string {
+  let url = `${baseUrl}/api${path}`
   if (query) {
     const params = new URLSearchParams()
     for (const [key, value] of Object.entries(query)) {
@@ -175,12 +178,50 @@ export function refusal(status: number, body: unknown, retryAfterHeader: string 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'DELETE'
   body?: unknown
-  query?: Record<string, string | number | boolean | null | undefined>
+  query?: Query
   /** Send `Prefer: return=minimal`: the server answers only the changed object. */
   minimal?: boolean
   signal?: AbortSignal
   /** Checks the answer (shared/answer-schemas.ts) and answers what the check made of it. */
   answer?: AnswerCheck<unknown>
+}
+
+function headersFor(token: string | null, options: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (token) headers.authorization = token
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (options.minimal) headers.prefer = 'return=minimal'
+  return headers
+}
+
+/**
+ * GETs sent before the app is ready to read them (main.tsx: the home feed, while the rest of the
+ * bundle is still being evaluated). `request` takes a matching one, same address and token,
+ * instead of asking again; each is taken once, and only while young, so any later call reads
+ * the server anew. Unclaimed ones simply expire.
+ */
+const prefetched = new Map<string, { response: Promise<Response>; sentAt: number }>()
+const PREFETCH_KEPT_MS = 10_000
+
+/** Sends a GET now, for a `request` of the same call shortly after to read. */
+export function prefetch(
+  server: { baseUrl: string; token: string | null },
+  path: string,
+  query?: Query,
+): void {
+  const url = apiUrlOn(server.baseUrl.replace(/\/+$/, ''), path, query)
+  const response = fetch(url, { headers: headersFor(server.token, {}) })
+  // A failure is request's to report, when it takes this; an untaken one is of no interest.
+  response.catch(() => undefined)
+  prefetched.set(`${server.token ?? ''} ${url}`, { response, sentAt: Date.now() })
+}
+
+function takePrefetched(url: string, token: string | null): Promise<Response> | null {
+  const key = `${token ?? ''} ${url}`
+  const early = prefetched.get(key)
+  if (!early) return null
+  prefetched.delete(key)
+  return Date.now() - early.sentAt <= PREFETCH_KEPT_MS ? early.response : null
 }
 
 /**
@@ -191,22 +232,22 @@ export async function request<T extends ApiAnswer>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' }
   const token = config.getToken()
-  if (token) headers.authorization = token
-  if (options.body !== undefined) headers['content-type'] = 'application/json'
-  if (options.minimal) headers.prefer = 'return=minimal'
   // The server and token the answer is read with, for its live event mark.
   const markScope = liveMarkScope(getBaseUrl(), token)
+  const url = apiUrl(path, options.query)
+  const early =
+    (options.method ?? 'GET') === 'GET' && !options.signal ? takePrefetched(url, token) : null
 
   let response: Response
   try {
-    response = await fetch(apiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    })
+    response = await (early ??
+      fetch(url, {
+        method: options.method ?? 'GET',
+        headers: headersFor(token, options),
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }))
   } catch (error) {
     // A caller's cancel is not a network failure; a timeout (`TimeoutError`) is.
     if (error instanceof DOMException && error.name === 'AbortError') throw error

@@ -12,6 +12,9 @@ import { PostCard } from './PostCard'
 import { PostSkeletons } from './Spinner'
 import { ErrorState } from './States'
 
+/** A first page younger than this is not asked for again when the list mounts. */
+const FIRST_PAGE_FRESH_MS = 3000
+
 interface PostListProps {
   listKey: PostListKey
   /** Shown when the list is loaded and empty. */
@@ -32,7 +35,8 @@ export function PostList({ listKey, empty }: PostListProps) {
   const sentinel = useInfiniteScroll(() => void load(listKey), more && !loading && !list.error)
 
   useEffect(() => {
-    void load(listKey, { reset: true })
+    // Fresh on every visit, except a first page loaded a moment ago (main.tsx's, at start).
+    void load(listKey, { reset: true, unlessNewerThanMs: FIRST_PAGE_FRESH_MS })
   }, [listKey, load])
   useLiveResync(() => void refresh(listKey))
 

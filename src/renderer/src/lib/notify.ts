@@ -1,19 +1,30 @@
-import { toast } from 'react-toastify'
-import type { ToastOptions } from 'react-toastify'
+import type { ToastOptions, toast as toastApi } from 'react-toastify'
 
 /** The spec's client toasts: top-center, closing after 2000 ms, as the original client's. */
 export const CLIENT_TOAST: ToastOptions = { position: 'top-center', autoClose: 2000 }
 
+let toastLibrary: Promise<typeof toastApi> | undefined
+
+/**
+ * react-toastify loads with the first toast, not in the app's first load (docs/PERFORMANCE.md);
+ * its container (components/Toasts.tsx) loads just after the first render. A toast sent before
+ * the container is up waits in the library's queue and shows when it mounts.
+ */
+function showToast(show: (toast: typeof toastApi) => void): void {
+  toastLibrary ??= import('react-toastify').then((module) => module.toast)
+  toastLibrary.then(show, (error: unknown) => console.error('Could not load the toasts', error))
+}
+
 export function notifyError(message: string, options: ToastOptions = {}): void {
-  toast.error(message, { ...CLIENT_TOAST, ...options })
+  showToast((toast) => toast.error(message, { ...CLIENT_TOAST, ...options }))
 }
 
 export function notifySuccess(message: string, options: ToastOptions = {}): void {
-  toast.success(message, { ...CLIENT_TOAST, ...options })
+  showToast((toast) => toast.success(message, { ...CLIENT_TOAST, ...options }))
 }
 
 export function notifyInfo(message: string, options: ToastOptions = {}): void {
-  toast.info(message, { ...CLIENT_TOAST, ...options })
+  showToast((toast) => toast.info(message, { ...CLIENT_TOAST, ...options }))
 }
 
 /** The sentence to show for a caught error: the server's `errors[0]` when it sent one. */

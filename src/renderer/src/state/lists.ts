@@ -5,6 +5,8 @@ import type { Loadable } from './async'
 export interface ListState extends Loadable {
   ids: string[]
   nextCursor: string | null
+  /** When its first page last came from the server (`Date.now()`), if it has. */
+  firstPageAt?: number
 }
 
 export const EMPTY_LIST: ListState = { ...NOT_LOADED, ids: [], nextCursor: null }

@@ -147,13 +147,28 @@ export function setNewPosts(
   set(newPostIdsAtom, { ...waiting, [key]: ids })
 }
 
+interface LoadOptions {
+  /** Load the first page again rather than the next one. */
+  reset?: boolean
+  /** With `reset`: keep a first page younger than this many milliseconds (one loaded at start). */
+  unlessNewerThanMs?: number
+}
+
 /** Loads the first page (`reset`) or the next one. Keeps old items on screen while refreshing. */
 export const loadPostListAtom = atom(
   null,
-  async (get, set, key: PostListKey, options: { reset?: boolean } = {}) => {
+  async (get, set, key: PostListKey, options: LoadOptions = {}) => {
     const current = get(postListsAtom)[key] ?? EMPTY_LIST
     if (isLoading(current)) return
     if (!options.reset && current.loaded && current.nextCursor === null) return
+    if (
+      options.reset &&
+      options.unlessNewerThanMs !== undefined &&
+      current.firstPageAt !== undefined &&
+      Date.now() - current.firstPageAt < options.unlessNewerThanMs
+    ) {
+      return
+    }
     const cursor = options.reset ? null : current.nextCursor
     await runLoad(
       () => get(postListsAtom)[key] ?? EMPTY_LIST,
@@ -168,9 +183,11 @@ export const loadPostListAtom = atom(
         // A first page shows the new posts it holds: they no longer wait behind the pill.
         if (options.reset)
           setNewPosts(get, set, key, (waiting) => waiting.filter((id) => !ids.includes(id)))
+        const firstPage = options.reset || !list.loaded
         return {
-          ids: options.reset || !list.loaded ? ids : mergeIds(list.ids, ids),
+          ids: firstPage ? ids : mergeIds(list.ids, ids),
           nextCursor: page.nextCursor ?? null,
+          firstPageAt: firstPage ? Date.now() : list.firstPageAt,
         }
       },
     )
