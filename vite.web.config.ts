@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin } from 'vite'
 import { writeStamp } from './scripts/build-stamp'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -14,6 +14,33 @@ const absoluteBase: Plugin = {
   name: 'gamerstage:absolute-base',
   enforce: 'post',
   config: () => ({ base: '/' }),
+}
+
+/**
+ * With the app, the module the server draws a signed-in /home's first screen with
+ * (src/renderer/src/first-screen.tsx): the same components built for Node, into
+ * out/renderer-ssr beside out/renderer, where the server looks for it (src/server/static.ts).
+ * Dependencies stay in node_modules, as for the server.
+ */
+const buildFirstScreen: Plugin = {
+  name: 'gamerstage:first-screen',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+  closeBundle: async () => {
+    await build({
+      configFile: false,
+      root: here('./src/renderer'),
+      logLevel: 'warn',
+      plugins: [react()],
+      build: {
+        ssr: here('./src/renderer/src/first-screen.tsx'),
+        outDir: here('./out/renderer-ssr'),
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        rollupOptions: { output: { format: 'es', entryFileNames: 'first-screen.js' } },
+      },
+    })
+  },
 }
 
 /** Marks the build as matching its sources (scripts/build-stamp.ts), whoever ran it. */
@@ -31,7 +58,7 @@ const stampBuild: Plugin = {
 export default defineConfig({
   root: here('./src/renderer'),
   base: '/',
-  plugins: [react(), absoluteBase, stampBuild],
+  plugins: [react(), absoluteBase, buildFirstScreen, stampBuild],
   build: {
     outDir: here('./out/renderer'),
     emptyOutDir: true,

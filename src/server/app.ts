@@ -113,7 +113,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)
   })
 
-  if (deps.rendererDir) serveRenderer(app, deps.rendererDir)
+  if (deps.rendererDir) serveRenderer(app, deps.rendererDir, deps.renderFirstScreen)
 
   app.notFound((c) =>
     c.json(

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { RenderFirstScreen } from '../shared/first-screen'
 import type { Db } from './db/client'
 import type { LoginThrottle } from './auth/login-throttle'
 import type { EventHub } from './events/hub'
@@ -24,6 +25,11 @@ export interface AppDeps {
   throttle?: LoginThrottle
   /** The built renderer to serve at `/`, if any. */
   rendererDir?: string
+  /**
+   * Draws a signed-in /home's first screen into the page (first-screen.ts). By default the
+   * renderer's Node build beside `rendererDir` (out/renderer-ssr); `null` turns it off.
+   */
+  renderFirstScreen?: RenderFirstScreen | null
   /**
    * True while the server is reachable from other computers. The demo accounts, whose password
    * is published, cannot sign in then.

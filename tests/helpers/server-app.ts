@@ -9,6 +9,7 @@ import { openDatabase, type AppDatabase } from '../../src/server/db/client'
 import { EventHub } from '../../src/server/events/hub'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
 import { ERROR_STATUS, isErrorCode } from '../../src/shared/error-codes'
+import type { RenderFirstScreen } from '../../src/shared/first-screen'
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!')
 
@@ -49,6 +50,9 @@ export interface TestAppOptions {
   shared?: boolean
   /** Called with every statement the database runs (openDatabase's `onStatement`). */
   onStatement?: (sql: string) => void
+  /** A built renderer to serve, and what draws /home's first screen (AppDeps). */
+  rendererDir?: string
+  renderFirstScreen?: RenderFirstScreen | null
 }
 
 /**
@@ -88,6 +92,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     allowedHosts: options.allowedHosts,
     admins: options.admins,
     isShared: options.shared ? () => true : undefined,
+    rendererDir: options.rendererDir,
+    renderFirstScreen: options.renderFirstScreen,
   })
   const checked = async (path: string, response: Response) => {
     await checkErrorAnswer(response, path)

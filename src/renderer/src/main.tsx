@@ -7,6 +7,8 @@ import { BrowserRouter } from 'react-router-dom'
 import { configureApi } from './api/client'
 import { App } from './App'
 import { getBridge } from './bridge/get-bridge'
+import { FIRST_SCREEN_ATTRIBUTE } from '../../shared/first-screen'
+import { keepFirstScreenCookies } from './lib/first-screen-cookies'
 import { notifyError } from './lib/notify'
 import { isLoggedInAtom, tokenAtom } from './state/auth'
 import { connectionAtom, connectionChangedAtom } from './state/connection'
@@ -34,6 +36,11 @@ configureApi({
 
 /** The longest the first render waits for a prefetched feed (prefetch-home.ts). */
 const FIRST_FEED_WAIT_MS = 150
+/**
+ * The same, when the server drew the screen with its posts (server/first-screen.ts): it is on
+ * screen already, and drawing skeletons over it would only take the posts away for a moment.
+ */
+const DRAWN_FEED_WAIT_MS = 3000
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -48,6 +55,7 @@ async function start() {
   }
   // Switching servers, from the Server page or elsewhere, logs out of the previous one.
   bridge.onConnectionChange((connection) => store.set(connectionChangedAtom, connection))
+  keepFirstScreenCookies(store)
 
   // Most starts land on the home feed: load it now, not after React has drawn the shell
   // (PostList's own first load then finds it under way, or just loaded).
@@ -55,7 +63,10 @@ async function start() {
     const firstFeed = store.set(loadPostListAtom, 'feed', { reset: true })
     // Asked for early, the feed is usually back already: one first render with the posts in it
     // beats skeletons first and the posts a render later. A slow server costs a bounded wait.
-    if (feedPrefetched) await Promise.race([firstFeed, delay(FIRST_FEED_WAIT_MS)])
+    const drawn = document.querySelector(`[${FIRST_SCREEN_ATTRIBUTE}]`) !== null
+    if (feedPrefetched || drawn) {
+      await Promise.race([firstFeed, delay(drawn ? DRAWN_FEED_WAIT_MS : FIRST_FEED_WAIT_MS)])
+    }
   }
 
   const root = document.getElementById('root')

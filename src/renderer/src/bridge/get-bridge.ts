@@ -4,6 +4,8 @@ import { createWebBridge } from './web-bridge'
 let fallback: GamerstageBridge | undefined
 
 function desktopBridge(): GamerstageBridge | undefined {
+  // No window: the server drawing a first screen (first-screen.tsx) for a browser.
+  if (typeof window === 'undefined') return undefined
   // Typed locally so this works whether or not the preload's Window declaration is in scope.
   return (window as unknown as { gamerstage?: GamerstageBridge }).gamerstage
 }

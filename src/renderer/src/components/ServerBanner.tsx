@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { checkHealth } from '../api/meta'
-import { getBridge } from '../bridge/get-bridge'
+import { inDesktopApp } from '../bridge/get-bridge'
 import { liveNoticeAtom } from '../state/live'
 import { serverStatusAtom } from '../state/server-status'
 import { Icon } from './Icon'
@@ -26,7 +26,7 @@ export function ServerBanner() {
   const status = useAtomValue(serverStatusAtom)
   const liveNotice = useAtomValue(liveNoticeAtom)
   const shown = status.unreachable ? 'unreachable' : liveNotice
-  const desktop = getBridge().platform === 'desktop'
+  const desktop = inDesktopApp()
   const ref = useRef<HTMLDivElement>(null)
 
   useEffect(() => {

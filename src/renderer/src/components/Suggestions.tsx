@@ -9,8 +9,10 @@ import { profilePath } from '../lib/paths'
 
 /** The "Some amazing people" panel: people the viewer does not follow yet. */
 export function Suggestions() {
-  const { users, status, error } = useAtomValue(suggestionsAtom)
-  const loading = status === 'loading'
+  const { users, status, loaded, error } = useAtomValue(suggestionsAtom)
+  // Not asked for yet (the first render, or the server's first screen) is loading too: saying
+  // "you follow everyone" before the answer came would be a guess.
+  const loading = status === 'loading' || (!loaded && !error)
   const load = useSetAtom(loadSuggestionsAtom)
 
   useEffect(() => {

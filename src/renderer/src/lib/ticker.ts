@@ -29,7 +29,12 @@ function subscribe(listener: () => void): () => void {
 
 /** The shared "now", in ms, updated once a minute. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now)
+  // On the server (first-screen.tsx) nothing ticks: the time of the request.
+  return useSyncExternalStore(subscribe, () => now, serverNow)
+}
+
+function serverNow(): number {
+  return Date.now()
 }
 
 /** How many components listen (for tests). */

@@ -50,6 +50,15 @@ export const setSessionAtom = atom(
   },
 )
 
+/**
+ * A session this browser's storage does not hold, set without writing it there: the server
+ * drawing a signed-in first screen (first-screen.tsx), where there is no storage.
+ */
+export const seedSessionAtom = atom(null, (_get, set, session: { user: User; token: string }) => {
+  set(baseUserAtom, session.user)
+  set(baseTokenAtom, session.token)
+})
+
 /** Ids of the posts the user has bookmarked. */
 export const bookmarkIdsAtom = atom(
   (get) => new Set((get(baseUserAtom)?.bookmarks ?? []).map((post) => post._id)),

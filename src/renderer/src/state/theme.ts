@@ -30,6 +30,9 @@ export const themeAtom = atom(
   },
 )
 
+/** The theme, set without storing or applying it: the server drawing a first screen. */
+export const seedThemeAtom = atom(null, (_get, set, theme: Theme) => set(baseThemeAtom, theme))
+
 export const toggleThemeAtom = atom(null, (get, set) => {
   set(themeAtom, get(baseThemeAtom) === 'dark' ? 'light' : 'dark')
 })
