@@ -25,21 +25,25 @@ const absoluteBase: Plugin = {
 const buildFirstScreen: Plugin = {
   name: 'gamerstage:first-screen',
   apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-  closeBundle: async () => {
-    await build({
-      configFile: false,
-      root: here('./src/renderer'),
-      logLevel: 'warn',
-      plugins: [react()],
-      build: {
-        ssr: here('./src/renderer/src/first-screen.tsx'),
-        outDir: here('./out/renderer-ssr'),
-        emptyOutDir: true,
-        target: 'node20',
-        minify: false,
-        rollupOptions: { output: { format: 'es', entryFileNames: 'first-screen.js' } },
-      },
-    })
+  // In turn, not beside the others: the build stamp after it must not call a failed build fresh.
+  closeBundle: {
+    sequential: true,
+    handler: async () => {
+      await build({
+        configFile: false,
+        root: here('./src/renderer'),
+        logLevel: 'warn',
+        plugins: [react()],
+        build: {
+          ssr: here('./src/renderer/src/first-screen.tsx'),
+          outDir: here('./out/renderer-ssr'),
+          emptyOutDir: true,
+          target: 'node20',
+          minify: false,
+          rollupOptions: { output: { format: 'es', entryFileNames: 'first-screen.js' } },
+        },
+      })
+    },
   },
 }
 

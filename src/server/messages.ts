@@ -79,6 +79,7 @@ export const ACCOUNT_MESSAGES = {
   blockSelf: 'You cannot block yourself.',
   muteSelf: 'You cannot mute yourself.',
   blocked: 'You cannot follow this user.',
+  blockedInteraction: 'You cannot react to or comment on the posts of someone blocked.',
   reportNotFound: 'Report not found.',
   reportOwn: 'You cannot report your own post or comment.',
   alreadyReported: 'You already reported this.',

@@ -5,6 +5,7 @@ import { commentVotes, comments, posts } from '../db/schema'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
+import { refuseIfBlocked } from './moderation'
 import { getPost } from './posts'
 import type { CommentRow, PostRow } from '../db/rows'
 
@@ -70,6 +71,7 @@ export function addComment(
 ): CommentRow {
   return db.transaction(() => {
     const post = getPost(db, postId)
+    refuseIfBlocked(db, userId, [post.authorId])
     const row = db
       .insert(comments)
       .values({ postId: post.id, authorId: userId, text, createdAt: now, updatedAt: now })
@@ -132,7 +134,8 @@ export function voteComment(
   now = Date.now(),
 ): CommentRow {
   return db.transaction(() => {
-    const [, comment] = getComment(db, postId, commentId)
+    const [post, comment] = getComment(db, postId, commentId)
+    refuseIfBlocked(db, userId, [post.authorId, comment.authorId])
     const previous = db
       .select({ kind: commentVotes.kind })
       .from(commentVotes)

@@ -128,6 +128,19 @@ export function blockedEitherWayWithAny(db: Db, userIds: readonly number[]): Set
   )
 }
 
+/**
+ * Refuses an action on what `authorIds` wrote when the actor and any of them blocked the other
+ * (docs/API.md, "Blocking"): lists already hide their posts, and a post opened before the block,
+ * or by its address, must not let them reach each other either.
+ */
+export function refuseIfBlocked(db: Db, actorId: number, authorIds: readonly number[]): void {
+  for (const authorId of new Set(authorIds)) {
+    if (authorId !== actorId && isBlockedEitherWay(db, actorId, authorId)) {
+      throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blockedInteraction)
+    }
+  }
+}
+
 /** True when either user blocked the other. */
 export function isBlockedEitherWay(db: Db, a: number, b: number): boolean {
   return (

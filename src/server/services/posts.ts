@@ -13,6 +13,7 @@ import {
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
 import type { PostRow } from '../db/rows'
+import { refuseIfBlocked } from './moderation'
 
 /** Every post's id, newest first (or most liked first): the order of the whole-list answer. */
 export function allPostIds(db: Db, sort: PostSort = 'recent'): number[] {
@@ -257,6 +258,7 @@ function react(db: Db, post: PostRow, userId: number, kind: 'like' | 'dislike', 
 export function likePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
   return db.transaction(() => {
     const post = getPost(db, postId)
+    refuseIfBlocked(db, userId, [post.authorId])
     const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
     if (previous === 'like') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyLiked)
     return react(db, post, userId, 'like', now)
@@ -270,6 +272,7 @@ export function likePost(db: Db, userId: number, postId: number, now = Date.now(
 export function dislikePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
   return db.transaction(() => {
     const post = getPost(db, postId)
+    refuseIfBlocked(db, userId, [post.authorId])
     if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
     const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
     if (previous === 'dislike') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyDisliked)
