@@ -167,7 +167,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
         />
       ) : null}
       {post.content ? (
-        <p className="post-content">
+        <p className="post-content" elementtiming="post-content">
           <RichText text={post.content} mentions={post.mentions} />
         </p>
       ) : null}
