@@ -4,38 +4,10 @@
  * blocker's list, badge or stream; after an unblock they can again. (Likes, comments and votes
  * across a block are refused outright: blocked-interactions.test.ts.)
  */
-import type {
-  CommentResponse,
-  NotificationsPage,
-  PostResponse,
-} from '../../../src/shared/api-types'
-import { ok } from '../../helpers/api'
+import type { NotificationsPage } from '../../../src/shared/api-types'
+import { addComment, createPost, ok } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it, test } from '../../helpers/fixtures'
-
-const minimal = { prefer: 'return=minimal' }
-
-async function post(app: TestApp, token: string, content: string) {
-  return (
-    await ok<PostResponse>(
-      app.send('/api/posts', { postData: { content } }, { token, headers: minimal }),
-      201,
-    )
-  ).post
-}
-
-async function comment(app: TestApp, token: string, postId: string, text: string) {
-  return (
-    await ok<CommentResponse>(
-      app.send(
-        `/api/comments/add/${postId}`,
-        { commentData: { text } },
-        { token, headers: minimal },
-      ),
-      201,
-    )
-  ).comment
-}
 
 const unread = async (app: TestApp, token: string) =>
   (await ok<{ unreadCount: number }>(app.get('/api/notifications/unread-count', token))).unreadCount
@@ -54,22 +26,22 @@ describe('notifications between users who blocked each other', () => {
     const star = await app.signup('star')
     const pest = await app.signup('pest')
     const host = await app.signup('host')
-    const starPost = await post(app, star.token, 'my post')
-    const hostPost = await post(app, host.token, 'open thread')
+    const starPost = await createPost(app, star.token, 'my post')
+    const hostPost = await createPost(app, host.token, 'open thread')
     await ok(app.send(`/api/users/me/block/${pest.id}`, {}, { token: star.token }))
 
     // Mentions either way: in their own posts, and in comments on a third player's post.
-    await comment(app, pest.token, hostPost._id, 'hey @star')
-    await comment(app, star.token, hostPost._id, 'not you @pest')
-    await post(app, pest.token, 'look @star')
-    await post(app, star.token, 'not you either @pest')
+    await addComment(app, pest.token, hostPost, 'hey @star')
+    await addComment(app, star.token, hostPost, 'not you @pest')
+    await createPost(app, pest.token, 'look @star')
+    await createPost(app, star.token, 'not you either @pest')
 
     expect(await unread(app, star.token)).toBe(0)
     expect(await types(app, star.token)).toEqual([])
     expect(await types(app, pest.token)).toEqual([])
 
     await ok(app.send(`/api/users/me/unblock/${pest.id}`, {}, { token: star.token }))
-    await comment(app, pest.token, starPost._id, 'friends again')
+    await addComment(app, pest.token, starPost, 'friends again')
     await ok(app.send(`/api/users/follow/${star.id}`, {}, { token: pest.token }))
     expect(await types(app, star.token)).toEqual(['follow:pest', 'comment:pest'])
     expect(await unread(app, star.token)).toBe(2)
