@@ -318,6 +318,39 @@ describe('the live stream', () => {
     }
   })
 
+  it('says the server is unreachable when connecting fails, not when it gave up on silence', async () => {
+    const onUnreachable = vi.fn()
+    const onReachable = vi.fn()
+    const gone = fakeServer(['network-error'])
+    const first = openStream(gone, { onUnreachable, onReachable })
+    await settle()
+    expect(onUnreachable).toHaveBeenCalledOnce()
+    expect(onReachable).not.toHaveBeenCalled()
+    first.stream.stop()
+
+    // A connection attempt that hangs until the stream's own silence limit cuts it.
+    onUnreachable.mockClear()
+    const signals: AbortSignal[] = []
+    const hanging = ((_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        const signal = init?.signal as AbortSignal
+        signals.push(signal)
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+      })) as typeof fetch
+    const second = openStream(fakeServer(), {
+      onUnreachable,
+      onReachable,
+      fetch: hanging,
+      silenceMs: 5000,
+    })
+    await settle()
+    second.clock.fire(5000)
+    await settle()
+    expect(signals[0]?.aborted).toBe(true)
+    expect(onUnreachable).not.toHaveBeenCalled()
+    second.stream.stop()
+  })
+
   it('stop aborts the connection and cancels a pending reconnect', async () => {
     const server = fakeServer()
     const { clock, stream, statuses } = openStream(server)

@@ -11,7 +11,7 @@ import { tokenAtom, userAtom } from '../state/auth'
 import { connectionAtom } from '../state/connection'
 import { liveNoticeAtom, liveStatusAtom } from '../state/live'
 import type { LiveStatus } from '../state/live'
-import { markServerReachableAtom } from '../state/server-status'
+import { markServerReachableAtom, markServerUnreachableAtom } from '../state/server-status'
 import { publishLiveEvent } from './bus'
 import type { LiveEventType } from '../../../shared/api-types'
 import { connectLiveState } from './merge'
@@ -105,6 +105,7 @@ export function startLive(
       // Through the API client, which ends a dead session the way every other call does.
       onUnauthorized: () => void getSession().catch(() => undefined),
       onReachable: () => store.set(markServerReachableAtom),
+      onUnreachable: () => store.set(markServerUnreachableAtom, baseUrl),
     })
     stream.start()
   }

@@ -117,6 +117,12 @@ export interface LiveStreamOptions {
   onUnauthorized?: () => void
   /** The server answered the stream's request (it is reachable). */
   onReachable?: () => void
+  /**
+   * Called when connecting fails at the network level (the server is gone), not when the stream
+   * itself gave up on a silent connection: the server banner says so at once, rather than at the
+   * next call or heartbeat (components/ServerBanner.tsx).
+   */
+  onUnreachable?: () => void
   /** Resume from here (the stream of an earlier session of the same user on the same server). */
   lastEventId?: string | null
   fetch?: typeof fetch
@@ -145,7 +151,7 @@ type Ending = { retry: true; afterMs?: number } | { retry: false; status: LiveSt
  */
 export class LiveStream {
   private readonly options: Required<
-    Omit<LiveStreamOptions, 'onUnauthorized' | 'onReachable' | 'lastEventId'>
+    Omit<LiveStreamOptions, 'onUnauthorized' | 'onReachable' | 'onUnreachable' | 'lastEventId'>
   > &
     LiveStreamOptions
   private stopped = true
@@ -309,6 +315,7 @@ export class LiveStream {
         cache: 'no-store',
       })
     } catch {
+      if (!controller.signal.aborted) this.options.onUnreachable?.()
       return { retry: true }
     }
     this.options.onReachable?.()
