@@ -49,18 +49,19 @@ export function serveRenderer(
   })
 }
 
+/** The page itself as a file: answered by the page handler (theme, first screen), never as is. */
+const PAGE_FILES = new Set(['/', '/index.html'])
+
 function registerFiles(app: Hono<AppEnv>, rendererDir: string): void {
-  app.use(
-    '*',
-    serveStatic({
-      root: rendererDir,
-      onFound: (path, c) => {
-        // Vite fingerprints everything under assets/; index.html must be fetched fresh.
-        c.header(
-          'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        )
-      },
-    }),
-  )
+  const files = serveStatic({
+    root: rendererDir,
+    onFound: (path, c) => {
+      // Vite fingerprints everything under assets/; index.html must be fetched fresh.
+      c.header(
+        'Cache-Control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
+    },
+  })
+  app.use('*', (c, next) => (PAGE_FILES.has(c.req.path) ? next() : files(c, next)))
 }

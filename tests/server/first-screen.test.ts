@@ -102,8 +102,12 @@ describe('the first screen of /home', () => {
   })
 
   it('puts the stored theme on every page, and only a known one', async () => {
-    const theme = async (cookie?: string) =>
-      /data-theme="(\w*)"/.exec(await (await page('/explore', cookie)).text())?.[1]
+    const theme = async (cookie?: string, path = '/explore') =>
+      /data-theme="(\w*)"/.exec(await (await page(path, cookie)).text())?.[1]
+    // The login page too: the page a signed-out start lands on.
+    for (const path of ['/', '/index.html', '/signup']) {
+      expect(await theme('gamerstage_theme=light', path), path).toBe('light')
+    }
     expect(await theme('gamerstage_theme=light')).toBe('light')
     expect(await theme('gamerstage_theme=dark')).toBe('dark')
     expect(await theme('gamerstage_theme="><script>')).toBe('dark')

@@ -134,10 +134,9 @@ export function blockedEitherWayWithAny(db: Db, userIds: readonly number[]): Set
  * or by its address, must not let them reach each other either.
  */
 export function refuseIfBlocked(db: Db, actorId: number, authorIds: readonly number[]): void {
-  for (const authorId of new Set(authorIds)) {
-    if (authorId !== actorId && isBlockedEitherWay(db, actorId, authorId)) {
-      throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blockedInteraction)
-    }
+  const others = authorIds.filter((id) => id !== actorId)
+  if (others.length > 0 && blockedEitherWayWithAny(db, others).has(actorId)) {
+    throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blockedInteraction)
   }
 }
 
