@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { SESSION_COOKIE, THEME_COOKIE, type RenderFirstScreen } from '../shared/first-screen'
-import { LIMITS } from '../shared/limits'
 import type { AppEnv } from './context'
 
 /**
@@ -15,6 +14,13 @@ import type { AppEnv } from './context'
  * itself for the session and the feed with it as any API call would (same checks, same limits,
  * counted against the same computer), and draws them with the renderer's own components.
  */
+
+/**
+ * How many posts the server draws: enough to fill a tall window (about 190 px a post). The app
+ * shows the whole first page when it takes over, within the second; every post drawn beyond the
+ * window only costs the browser time before its first frame (docs/PERFORMANCE.md).
+ */
+export const FIRST_SCREEN_POSTS = 8
 
 /** The renderer's Node build, beside the browser build (vite.web.config.ts). */
 export function firstScreenModulePath(rendererDir: string): string {
@@ -60,7 +66,7 @@ export async function drawFirstScreen(
     app.request(path, { headers: { authorization: token, accept: 'application/json' } }, c.env)
   const [session, feed] = await Promise.all([
     call('/api/auth/session'),
-    call(`/api/feed?limit=${LIMITS.pageSizeDefault}`),
+    call(`/api/feed?limit=${FIRST_SCREEN_POSTS}`),
   ])
   if (!session.ok || !feed.ok) return null
   try {

@@ -7,7 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FIRST_SCREEN_POSTS } from '../../src/server/first-screen'
 import type { FirstScreenInput } from '../../src/shared/first-screen'
+import { createPost } from '../helpers/api'
 import { makeTestApp, type TestApp } from '../helpers/server-app'
 
 const INDEX = `<!doctype html><html lang="en" data-theme="dark"><head></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`
@@ -36,7 +38,13 @@ describe('the first screen of /home', () => {
 
   it('is drawn from the session and feed the API gives the cookie’s token', async () => {
     const { token } = await app.loginDemo()
-    const feed = (await (await app.get('/api/feed?limit=20', token)).json()) as unknown
+    for (let i = 0; i < FIRST_SCREEN_POSTS; i += 1) await createPost(app, token, `Post ${i}`)
+    const feed = (await (await app.get(`/api/feed?limit=${FIRST_SCREEN_POSTS}`, token)).json()) as {
+      posts: unknown[]
+    }
+    const wholePage = (await (await app.get('/api/feed?limit=20', token)).json()) as {
+      posts: unknown[]
+    }
     const response = await page('/home', `gamerstage_session=${token}; gamerstage_theme=light`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('private, no-store')
@@ -51,7 +59,9 @@ describe('the first screen of /home', () => {
     expect(input).toMatchObject({ origin: 'http://localhost', token, theme: 'light' })
     expect(input?.session).toMatchObject({ user: { username: 'player1' } })
     expect(input?.feed).toEqual(feed)
-    expect((input?.feed as { posts: unknown[] }).posts.length).toBeGreaterThan(0)
+    // What fills a window, not the whole first page.
+    expect(wholePage.posts.length).toBeGreaterThan(FIRST_SCREEN_POSTS)
+    expect(feed.posts).toEqual(wholePage.posts.slice(0, FIRST_SCREEN_POSTS))
   })
 
   it('is not drawn without a cookie, or with a token the server does not accept', async () => {
