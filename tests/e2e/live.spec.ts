@@ -121,7 +121,7 @@ test('a friend’s post, like and comment reach another window without a reload'
   await bobContext.close()
 })
 
-test('the post count on a profile rises and falls as its author posts and deletes', async ({
+test('a profile’s posts and post count follow its author’s posts and deletions live', async ({
   browser,
 }) => {
   test.setTimeout(120_000)
@@ -143,6 +143,15 @@ test('the post count on a profile rises and falls as its author posts and delete
   const text = `counted live ${Date.now()}`
   await writePost(author, text)
   await expect(stats).toContainText('1 Post')
+  // The post itself: at once in an empty list, behind the pill once there is one to read.
+  const list = viewer.locator('.post-list')
+  await expect(list.getByText(text)).toBeVisible()
+  const next = `and listed live ${Date.now()}`
+  await writePost(author, next)
+  await expect(stats).toContainText('2 Posts')
+  await expect(list.getByText(next)).toHaveCount(0)
+  await viewer.getByRole('button', { name: '1 new post' }).click()
+  await expect(list.locator('article.post-card').first()).toContainText(next)
 
   const card = author.getByRole('article', { name: `Post by ${authorName}` }).first()
   await card.getByRole('link', { name: /^Comments/ }).click()
@@ -150,7 +159,7 @@ test('the post count on a profile rises and falls as its author posts and delete
   await author.getByRole('button', { name: 'Delete post' }).click()
   await author.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(author).toHaveURL(/\/home$/)
-  await expect(stats).toContainText('0 Posts')
+  await expect(stats).toContainText('1 Post')
   await expectSameDocument(viewer)
   await authorContext.close()
   await viewerContext.close()

@@ -129,6 +129,28 @@ describe('new posts', () => {
     expect(store.get(newPostIdsAtom)['explore:recent']).toEqual(['p4', 'p2'])
   })
 
+  it('wait behind the pill of their author’s profile, whether followed or not', () => {
+    loadList(store, 'user:rival', [post('r1', RIVAL)])
+    loadList(store, 'user:nova', [post('p1', NOVA)])
+    const profile = (name: string) => ({
+      ids: store.get(postListsAtom)[`user:${name}`]?.ids,
+      waiting: store.get(newPostCountAtom(`user:${name}`)),
+    })
+    store.set(livePostAtom, { authorPostCount: 2, post: post('r2', RIVAL) })
+    store.set(livePostAtom, { authorPostCount: 2, post: post('r2', RIVAL) })
+    expect(profile('rival')).toEqual({ ids: ['r1'], waiting: 1 })
+    expect(profile('nova')).toEqual({ ids: ['p1'], waiting: 0 })
+    store.set(showNewPostsAtom, 'user:rival')
+    expect(profile('rival')).toEqual({ ids: ['r2', 'r1'], waiting: 0 })
+    // A profile never opened gathers nothing; a deleted post leaves the profile's pill.
+    store.set(livePostAtom, { authorPostCount: 2, post: post('p5', NOVA) })
+    expect(profile('nova').waiting).toBe(1)
+    store.set(livePostDeletedAtom, { postId: 'p5', authorId: NOVA._id, authorPostCount: 1 })
+    expect(profile('nova').waiting).toBe(0)
+    store.set(livePostAtom, { authorPostCount: 1, post: post('s1', summary('someone', '9')) })
+    expect(store.get(newPostIdsAtom)['user:someone']).toBeUndefined()
+  })
+
   it('show at once in an empty list: nothing is being read there', () => {
     loadList(store, 'feed', [])
     store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })

@@ -5,7 +5,12 @@ import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { LoadMore } from './LoadMore'
 import { useLiveResync } from '../lib/use-live-resync'
 import { hasMore } from '../state/lists'
-import { PILL_LISTS, loadPostListAtom, postListAtom, refreshPostListAtom } from '../state/posts'
+import {
+  gathersNewPosts,
+  loadPostListAtom,
+  postListAtom,
+  refreshPostListAtom,
+} from '../state/posts'
 import type { PostListKey } from '../state/posts'
 import { NewPostsPill } from './NewPostsPill'
 import { PostCard } from './PostCard'
@@ -50,7 +55,7 @@ export function PostList({ listKey, empty }: PostListProps) {
 
   return (
     <div className="post-list" ref={listRef}>
-      {PILL_LISTS.includes(listKey) ? <NewPostsPill listKey={listKey} listRef={listRef} /> : null}
+      {gathersNewPosts(listKey) ? <NewPostsPill listKey={listKey} listRef={listRef} /> : null}
       {list.posts.map((post) => (
         <PostCard key={post._id} post={post} />
       ))}

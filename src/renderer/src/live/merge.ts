@@ -34,6 +34,7 @@ import {
   postListsAtom,
   postsByIdAtom,
   prependTo,
+  type PostListKey,
   setCommentCountAtom,
   setNewPosts,
   upsertPostsAtom,
@@ -55,7 +56,10 @@ function setAuthorPostCount(get: Getter, set: Setter, authorId: string, postCoun
   if (get(userAtom)?._id === authorId) set(patchUserAtom, withCount)
 }
 
-/** A new post goes behind the pills of the lists it belongs to; an edit is patched in place. */
+/**
+ * A new post goes behind the pills of the lists it belongs to (Home, Explore's recent, its
+ * author's profile); an edit is patched in place.
+ */
 export const livePostAtom = atom(
   null,
   (get, set, { post, authorPostCount }: LiveEventMap['post']) => {
@@ -85,7 +89,9 @@ function showLivePost(get: Getter, set: Setter, post: Post): void {
   const lists = get(postListsAtom)
   const followed =
     get(followingNamesAtom).has(post.username) && !relations?.muted.has(post.author._id)
-  const into = PILL_LISTS.filter(
+  // Home only if followed (and not muted); Explore's recent and the author's profile always.
+  const candidates: PostListKey[] = [...PILL_LISTS, `user:${post.username}`]
+  const into = candidates.filter(
     (key) =>
       lists[key]?.loaded && (key !== 'feed' || followed) && !lists[key]?.ids.includes(post._id),
   )

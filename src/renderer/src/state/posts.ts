@@ -23,12 +23,17 @@ export type PostListKey =
 export const postsByIdAtom = atom<Record<string, Post>>({})
 export const postListsAtom = atom<Record<string, ListState>>({})
 /**
- * New posts the live stream brought to a list someone may be reading (Home, Explore's recent):
- * they wait behind the "N new posts" pill instead of pushing the list down.
+ * New posts the live stream brought to a list someone may be reading (Home, Explore's recent, a
+ * profile): they wait behind the "N new posts" pill instead of pushing the list down.
  */
 export const newPostIdsAtom = atom<Record<string, string[]>>({})
-/** The lists that gather new posts behind a pill rather than showing them at once. */
+/** The lists of everyone's posts that gather new ones behind a pill. */
 export const PILL_LISTS: readonly PostListKey[] = ['feed', 'explore:recent']
+
+/** Whether a list gathers new posts behind a pill: those above, and each user's own posts. */
+export function gathersNewPosts(key: PostListKey): boolean {
+  return PILL_LISTS.includes(key) || key.startsWith('user:')
+}
 /**
  * Posts deleted in this session. Their ids stay in the lists, where a placeholder of the same
  * height stands in for them, so nothing on screen moves under the pointer.
@@ -201,7 +206,7 @@ export const loadPostListAtom = atom(
  */
 export const refreshPostListAtom = atom(null, async (get, set, key: PostListKey) => {
   const list = get(postListsAtom)[key]
-  if (!list?.loaded || !PILL_LISTS.includes(key)) {
+  if (!list?.loaded || !gathersNewPosts(key)) {
     await set(loadPostListAtom, key, { reset: true })
     return
   }
@@ -302,7 +307,7 @@ export const markPostDeletedAtom = atom(null, (get, set, postId: string) => {
   if (!get(deletedPostIdsAtom).has(postId)) {
     set(deletedPostIdsAtom, new Set([...get(deletedPostIdsAtom), postId]))
   }
-  for (const key of PILL_LISTS) {
+  for (const key of Object.keys(get(newPostIdsAtom))) {
     setNewPosts(get, set, key, (waiting) => waiting.filter((id) => id !== postId))
   }
   if (get(bookmarkIdsAtom).has(postId)) {
