@@ -33,7 +33,12 @@ import {
   unfollow,
   type ProfileChanges,
 } from '../services/users'
-import { blockedEitherWayWithAny, hostDeleteComment, hostDeletePost } from '../services/moderation'
+import {
+  block,
+  blockedEitherWayWithAny,
+  hostDeleteComment,
+  hostDeletePost,
+} from '../services/moderation'
 import type { Audience, EventHub } from './hub'
 
 /** Who acts: the signed-in user. */
@@ -173,10 +178,15 @@ export function liveActions(db: Db, hub: EventHub) {
     )
   }
 
-  function publishFollow(actor: Actor, targetId: number, following: boolean): void {
-    const follower = findUserById(db, actor.id)
-    const followee = getUserById(db, targetId)
-    if (!follower) return
+  function publishFollow(
+    followerId: number,
+    followeeId: number,
+    following: boolean,
+    audience = aboutUsers(followerId, followeeId),
+  ): void {
+    const follower = findUserById(db, followerId)
+    const followee = findUserById(db, followeeId)
+    if (!follower || !followee) return
     const counts = (row: UserRow) => ({
       _id: String(row.id),
       username: row.username,
@@ -186,7 +196,7 @@ export function liveActions(db: Db, hub: EventHub) {
     hub.publish(
       'follow',
       { follower: counts(follower), followee: counts(followee), following },
-      aboutUsers(follower.id, followee.id),
+      audience,
     )
   }
 
@@ -309,7 +319,7 @@ export function liveActions(db: Db, hub: EventHub) {
             type: 'follow',
           })
         },
-        () => publishFollow(actor, targetId, true),
+        () => publishFollow(actor.id, targetId, true),
       ),
 
     unfollow: (actor: Actor, targetId: number) =>
@@ -322,7 +332,22 @@ export function liveActions(db: Db, hub: EventHub) {
             recipientId: getUserById(tx, targetId).id,
           })
         },
-        () => publishFollow(actor, targetId, false),
+        () => publishFollow(actor.id, targetId, false),
+      ),
+
+    /**
+     * A block ends the follows either way. Everyone who sees both users' counts hears of it, and
+     * the blocker; the one blocked is not told live (their counts are right on their next load).
+     */
+    block: (actor: Actor, targetId: number) =>
+      commit(
+        (tx) => block(tx, actor.id, targetId),
+        (ended) => {
+          const audience = aboutUsers(actor.id, targetId)
+          for (const { followerId, followeeId } of ended) {
+            publishFollow(followerId, followeeId, false, audience)
+          }
+        },
       ),
 
     editProfile: (actor: Actor, profile: ProfileChanges) =>

@@ -5,17 +5,24 @@ import { verifyPassword } from '../auth/password'
 import { requireUser, type AppDeps, type AppEnv } from '../context'
 import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES } from '../messages'
-import { block, deleteAccount, mute, relationsOf, unblock, unmute } from '../services/moderation'
+import { liveActionsOf, type Actor } from '../events/live-actions'
+import { deleteAccount, mute, relationsOf, unblock, unmute } from '../services/moderation'
 import { idParams, validate } from '../validate'
-
-/** `POST /users/me/<action>/:userId`, one route per action: what it does to the relation. */
-const RELATION_ACTIONS = { block, unblock, mute, unmute }
 
 /** The signed-in user's own account, under `/users/me` (docs/API.md "Sessions and accounts"). */
 export function accountRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
   const relations = (userId: number) => relationsOf(db, userId)
+  const live = liveActionsOf(deps)
+  /** `POST /users/me/<action>/:userId`, one route per action: what it does to the relation. */
+  const relationActions: Record<string, (me: Actor, targetId: number) => void> = {
+    // Through the live stream: a block ends follows, whose counts open screens show.
+    block: (me, targetId) => live.block(me, targetId),
+    unblock: (me, targetId) => unblock(db, me.id, targetId),
+    mute: (me, targetId) => mute(db, me.id, targetId),
+    unmute: (me, targetId) => unmute(db, me.id, targetId),
+  }
   const target = idParams('userId')
   const routes = new Hono<AppEnv>()
     .delete('/', auth, validate('json', deleteAccountSchema), async (c) => {
@@ -28,9 +35,9 @@ export function accountRoutes(deps: AppDeps) {
       return c.json({ ok: true } satisfies OkResponse)
     })
     .get('/relations', auth, (c) => c.json(relations(c.get('user').id) satisfies RelationsResponse))
-  for (const [action, act] of Object.entries(RELATION_ACTIONS)) {
+  for (const [action, act] of Object.entries(relationActions)) {
     routes.post(`/${action}/:userId`, auth, target, (c) => {
-      act(db, c.get('user').id, c.req.valid('param').userId)
+      act(c.get('user'), c.req.valid('param').userId)
       return c.json(relations(c.get('user').id) satisfies RelationsResponse)
     })
   }

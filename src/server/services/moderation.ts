@@ -163,13 +163,13 @@ function otherUser(db: Db, userId: number, targetId: number, selfMessage: string
   return target
 }
 
-/** Removes a follow (if any) and its counts. */
-function dropFollow(db: Db, followerId: number, followeeId: number): void {
+/** Removes a follow (if any) and its counts; true when there was one. */
+function dropFollow(db: Db, followerId: number, followeeId: number): boolean {
   const removed = db
     .delete(follows)
     .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
     .run()
-  if (removed.changes === 0) return
+  if (removed.changes === 0) return false
   db.update(users)
     .set({ followingCount: sql`max(0, ${users.followingCount} - 1)` })
     .where(eq(users.id, followerId))
@@ -178,18 +178,34 @@ function dropFollow(db: Db, followerId: number, followeeId: number): void {
     .set({ followerCount: sql`max(0, ${users.followerCount} - 1)` })
     .where(eq(users.id, followeeId))
     .run()
+  return true
 }
 
-/** Blocks the target: follows both ways end, and each stops seeing the other's posts and comments. */
-export function block(db: Db, userId: number, targetId: number, now = Date.now()): void {
-  db.transaction(() => {
+/** A follow a block ended: who followed whom. */
+export interface EndedFollow {
+  followerId: number
+  followeeId: number
+}
+
+/**
+ * Blocks the target: follows both ways end, and each stops seeing the other's posts and comments.
+ * Answers the follows it ended, for the live stream to tell (events/live-actions.ts).
+ */
+export function block(db: Db, userId: number, targetId: number, now = Date.now()): EndedFollow[] {
+  return db.transaction(() => {
     const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
     db.insert(blocks)
       .values({ blockerId: userId, blockedId: target.id, createdAt: now })
       .onConflictDoNothing()
       .run()
-    dropFollow(db, userId, target.id)
-    dropFollow(db, target.id, userId)
+    const ended: EndedFollow[] = []
+    for (const [followerId, followeeId] of [
+      [userId, target.id],
+      [target.id, userId],
+    ] as const) {
+      if (dropFollow(db, followerId, followeeId)) ended.push({ followerId, followeeId })
+    }
+    return ended
   })
 }
 

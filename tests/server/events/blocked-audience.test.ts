@@ -166,6 +166,48 @@ describe('live events between users who blocked each other', () => {
     expect(blockedLive.events.map((event) => event.type)).toEqual(['ready'])
   })
 
+  it('tells the blocker and third users of the follows a block ends, not the one blocked', async ({
+    app,
+  }) => {
+    const blocker = await app.signup('blocker')
+    const blocked = await app.signup('blocked_one')
+    const third = await app.signup('third_one')
+    await ok(app.send(`/api/users/follow/${blocked.id}`, {}, blocker))
+    await ok(app.send(`/api/users/follow/${blocker.id}`, {}, blocked))
+    const blockerLive = await connect(app, blocker)
+    const blockedLive = await connect(app, blocked)
+    const thirdLive = await connect(app, third)
+
+    await block(app, blocker, blocked)
+    const counts = (who: Player, followerCount: number, followingCount: number) => ({
+      _id: who.id,
+      followerCount,
+      followingCount,
+    })
+    for (const live of [thirdLive, blockerLive]) {
+      // Both with the counts as the block left them.
+      const ended = [(await live.next('follow')).data, (await live.next('follow')).data]
+      expect(ended).toEqual([
+        {
+          follower: expect.objectContaining(counts(blocker, 0, 0)),
+          followee: expect.objectContaining(counts(blocked, 0, 0)),
+          following: false,
+        },
+        {
+          follower: expect.objectContaining(counts(blocked, 0, 0)),
+          followee: expect.objectContaining(counts(blocker, 0, 0)),
+          following: false,
+        },
+      ])
+    }
+    await blockedLive.settle(150)
+    expect(blockedLive.events.map((event) => event.type)).toEqual(['ready'])
+    // Blocking again ends nothing more, and says nothing.
+    await block(app, blocker, blocked)
+    await thirdLive.settle(150)
+    expect(thirdLive.events.filter((event) => event.type === 'follow')).toHaveLength(2)
+  })
+
   it('delivers again once unblocked; deletions reach everyone all along', async ({ app }) => {
     const blocker = await app.signup('blocker')
     const blocked = await app.signup('blocked_one')
