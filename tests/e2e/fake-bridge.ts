@@ -13,8 +13,11 @@ export interface ScriptedAnswer {
   reject?: string
   /** Resolve with this value instead of the fake's default. */
   resolve?: unknown
-  /** Answer after this long, to see the pending state. */
-  delayMs?: number
+  /**
+   * Answer only once the test calls `releaseHeld`, to see the pending state: it then lasts until
+   * the test has seen it, however slow the machine (a delay could end before a check polls).
+   */
+  held?: boolean
 }
 
 export interface BridgeCall {
@@ -36,6 +39,8 @@ export interface FakeBridgeControl {
   lanListeners: ((list: LanServerList) => void)[]
   /** Changes the servers found and tells the watchers, as the main process does. */
   emitLanServers: (list: LanServerList) => void
+  /** Answers held back (`held: true`), by method name. */
+  held: Partial<Record<keyof GamerstageBridge, () => void>>
 }
 
 declare global {
@@ -78,6 +83,7 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
           control.lanServers = list
           for (const listener of control.lanListeners) listener(list)
         },
+        held: {},
       }
       window.__bridgeCalls = calls
       window.__fakeBridge = control
@@ -91,7 +97,7 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
         const scripted = control.next[method]
         control.next[method] = undefined
         return new Promise<T>((resolve, reject) => {
-          setTimeout(() => {
+          const settle = () => {
             if (scripted?.reject !== undefined) {
               const channel = `gamerstage:${method.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`
               reject(new Error(`Error invoking remote method '${channel}': ${scripted.reject}`))
@@ -100,7 +106,9 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
             } else {
               resolve(fallback())
             }
-          }, scripted?.delayMs ?? 0)
+          }
+          if (scripted?.held) control.held[method] = settle
+          else setTimeout(settle, 0)
         })
       }
 
@@ -168,6 +176,17 @@ export function bridgeCalls(page: Page, method: keyof GamerstageBridge): Promise
     (name) => window.__bridgeCalls.filter((call) => call.method === name).map((c) => c.args),
     method,
   )
+}
+
+/** Lets a held answer (`held: true`) go; fails if none is waiting. */
+export async function releaseHeld(page: Page, method: keyof GamerstageBridge): Promise<void> {
+  const released = await page.evaluate((name) => {
+    const settle = window.__fakeBridge.held[name]
+    window.__fakeBridge.held[name] = undefined
+    settle?.()
+    return settle !== undefined
+  }, method)
+  if (!released) throw new Error(`No answer of ${method} is held`)
 }
 
 /** Scripts the next answer of one bridge method. */

@@ -7,7 +7,13 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import type { LanServerList } from '../../src/shared/bridge'
-import { EMBEDDED_URL, bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
+import {
+  EMBEDDED_URL,
+  bridgeCalls,
+  installFakeBridge,
+  releaseHeld,
+  scriptNext,
+} from './fake-bridge'
 import { expectNoSeriousViolations } from './axe'
 import { toast } from './helpers'
 import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
@@ -70,12 +76,13 @@ test.describe('servers found on the LAN, in the desktop app', () => {
     await scriptNext(page, 'setConnection', {
       reject:
         'ConnectionError: http://192.168.1.21:4567 answered, but it is not a Gamerstage server.',
-      delayMs: 300,
+      held: true,
     })
 
     await found(page).getByRole('button', { name: "Join nova's Gamerstage" }).focus()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('button', { name: "Checking nova's Gamerstage" })).toBeDisabled()
+    await releaseHeld(page, 'setConnection')
 
     await expect(page.getByRole('alert').filter({ hasText: 'answered, but it is not' })).toHaveText(
       'http://192.168.1.21:4567 answered, but it is not a Gamerstage server.',

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
+import { bridgeCalls, installFakeBridge, releaseHeld, scriptNext } from './fake-bridge'
 import { EMPTY_URL, signup, toast, uniqueName } from './helpers'
 import { spawnServer } from './spawn-server'
 
@@ -115,10 +115,11 @@ test.describe('remote mode', () => {
     await scriptNext(page, 'setConnection', {
       reject:
         'ConnectionError: Could not reach http://10.9.9.9:4567: nothing answered there. Is the server running, and are you on the same network?',
-      delayMs: 800,
+      held: true,
     })
     await page.getByRole('button', { name: 'Connect' }).click()
     await expect(page.getByRole('button', { name: 'Checking…' })).toBeDisabled()
+    await releaseHeld(page, 'setConnection')
     const error = page.getByRole('main').getByRole('alert')
     await expect(error).toHaveText(
       'Could not reach http://10.9.9.9:4567: nothing answered there. Is the server running, and are you on the same network?',
