@@ -1,7 +1,9 @@
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin } from 'vite'
 import { writeStamp } from './scripts/build-stamp'
+import { precompressDirectory } from './scripts/precompress'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -47,6 +49,29 @@ const buildFirstScreen: Plugin = {
   },
 }
 
+/**
+ * Brotli and gzip copies of the app's files beside them (scripts/precompress.ts), which the
+ * server sends to browsers that take them. Only the fingerprinted assets: index.html is a
+ * template the server fills in per request.
+ */
+function precompressAssets(): Plugin {
+  let assetsDir = ''
+  return {
+    name: 'gamerstage:precompress',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved: (config) => {
+      assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir)
+    },
+    // In turn: the build stamp after it must not call a build fresh before its copies exist.
+    closeBundle: {
+      sequential: true,
+      handler: () => {
+        precompressDirectory(assetsDir)
+      },
+    },
+  }
+}
+
 /** Marks the build as matching its sources (scripts/build-stamp.ts), whoever ran it. */
 const stampBuild: Plugin = {
   name: 'gamerstage:build-stamp',
@@ -62,7 +87,7 @@ const stampBuild: Plugin = {
 export default defineConfig({
   root: here('./src/renderer'),
   base: '/',
-  plugins: [react(), absoluteBase, buildFirstScreen, stampBuild],
+  plugins: [react(), absoluteBase, buildFirstScreen, precompressAssets(), stampBuild],
   build: {
     outDir: here('./out/renderer'),
     emptyOutDir: true,

@@ -20,6 +20,7 @@ const SOURCES: Record<Artifact, string[]> = {
     'src/shared',
     'vite.web.config.ts',
     'scripts/build-stamp.ts',
+    'scripts/precompress.ts',
     'package-lock.json',
   ],
   server: [

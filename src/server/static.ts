@@ -55,6 +55,8 @@ const PAGE_FILES = new Set(['/', '/index.html'])
 function registerFiles(app: Hono<AppEnv>, rendererDir: string): void {
   const files = serveStatic({
     root: rendererDir,
+    // The build's brotli and gzip copies (scripts/precompress.ts), by the browser's Accept-Encoding.
+    precompressed: true,
     onFound: (path, c) => {
       // Vite fingerprints everything under assets/; index.html must be fetched fresh.
       c.header(

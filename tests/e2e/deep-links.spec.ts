@@ -190,3 +190,41 @@ test('the served build is the production one: absolute asset paths, minified', a
   const missing = await request.get(`${DEMO_URL}/assets/not-a-file.js`)
   expect(missing.status()).toBe(404)
 })
+
+test('a browser gets the app’s scripts and styles compressed, kept for a year', async ({
+  page,
+}) => {
+  await page.goto(`${DEMO_URL}/login`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // What the browser itself counted for the page's own script and stylesheet: bytes on the wire
+  // against bytes after decoding.
+  const firstLoad = await page.evaluate(() => {
+    const urls = new Set(
+      [...document.querySelectorAll('script[src], link[rel="stylesheet"]')].map(
+        (element) => (element as HTMLScriptElement).src || (element as HTMLLinkElement).href,
+      ),
+    )
+    return performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter((entry) => urls.has(entry.name))
+      .map(({ name, encodedBodySize, decodedBodySize }) => ({
+        name,
+        encodedBodySize,
+        decodedBodySize,
+      }))
+  })
+  // The bundle and its stylesheet, and any stylesheet a lazily loaded part added since.
+  expect(firstLoad.some((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))).toBe(true)
+  expect(firstLoad.some((entry) => /\/assets\/index-[\w-]+\.css$/.test(entry.name))).toBe(true)
+  for (const entry of firstLoad) {
+    expect(entry.decodedBodySize).toBeGreaterThan(0)
+    expect(entry.encodedBodySize).toBeLessThan(entry.decodedBodySize / 2)
+  }
+  const script = firstLoad.find((entry) => entry.name.endsWith('.js'))
+  const answer = await page.request.get(script?.name ?? '', {
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  })
+  expect(answer.headers()['content-encoding']).toBe('br')
+  expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+})

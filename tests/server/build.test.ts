@@ -2,8 +2,9 @@
  * The build that ships (`npm run build`; the test setup builds what is stale): the web app the
  * server hands to the desktop window and every LAN browser, and the compiled headless server.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { OUTPUT_DIR, SERVER_CLI, isStale } from '../../scripts/build-stamp'
 import {
@@ -11,6 +12,7 @@ import {
   firstLoadAssets,
   measureFirstLoad,
 } from '../../scripts/first-load'
+import { isPrecompressible } from '../../scripts/precompress'
 
 const indexHtml = () => readFileSync(join(OUTPUT_DIR.renderer, 'index.html'), 'utf8')
 
@@ -41,6 +43,23 @@ describe('the web app build', () => {
     expect(firstLoad.files.some((file) => file.path.endsWith('.js'))).toBe(true)
     expect(firstLoad.files.some((file) => file.path.endsWith('.css'))).toBe(true)
     expect(firstLoad.gzipBytes).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES)
+  })
+
+  it('ships brotli and gzip copies of its scripts and styles, each decompressing to its file', () => {
+    const assetsDir = join(OUTPUT_DIR.renderer, 'assets')
+    const compressible = readdirSync(assetsDir).filter((name) =>
+      isPrecompressible(name, statSync(join(assetsDir, name)).size),
+    )
+    // The first load's files among them: what every browser downloads first.
+    for (const path of firstLoadAssets(indexHtml())) {
+      expect(compressible).toContain(path.replace(/^\/assets\//, ''))
+    }
+    for (const name of compressible) {
+      const file = join(assetsDir, name)
+      const content = readFileSync(file)
+      expect(brotliDecompressSync(readFileSync(`${file}.br`)).equals(content)).toBe(true)
+      expect(gunzipSync(readFileSync(`${file}.gz`)).equals(content)).toBe(true)
+    }
   })
 })
 
