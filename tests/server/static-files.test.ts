@@ -37,7 +37,8 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
   })
 }
 
-const INDEX = `<!doctype html><html lang="en" data-theme="dark"><head></head><body><div id="root"></div></body></html>`
+/** Over the 1 KB below which a page is not worth compressing, as every real page is. */
+const INDEX = `<!doctype html><html lang="en" data-theme="dark"><head><meta name="description" content="${'A LAN party. '.repeat(90)}"></head><body><div id="root"></div></body></html>`
 /** Big enough to be compressed, and compressible, as a real bundle is. */
 const BUNDLE = `export const posts = [${Array.from({ length: 400 }, (_, i) => `"post ${i}"`).join(',')}]\n`
 const SMALL_STYLE = 'body{margin:0}\n'
@@ -118,11 +119,16 @@ describe('the web app’s files', () => {
     expect(body.toString()).toBe('Not found.')
   })
 
-  it('answers a page path with index.html, fetched fresh every time', async () => {
-    const { status, headers, body } = await asset('/post/12', CHROMIUM_ACCEPTS)
-    expect(status).toBe(200)
-    expect(headers['cache-control']).toBe('no-cache')
-    expect(headers['content-encoding']).toBeUndefined()
-    expect(body.toString()).toContain('<div id="root"></div>')
+  it('answers a page path with index.html, fetched fresh every time, gzipped if taken', async () => {
+    const compressed = await asset('/post/12', CHROMIUM_ACCEPTS)
+    expect(compressed.status).toBe(200)
+    expect(compressed.headers['cache-control']).toBe('no-cache')
+    expect(compressed.headers['content-encoding']).toBe('gzip')
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i)
+    expect(gunzipSync(compressed.body).toString()).toBe(INDEX)
+
+    const plain = await asset('/post/12')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(INDEX)
   })
 })
