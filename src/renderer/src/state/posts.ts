@@ -34,6 +34,7 @@ export const PILL_LISTS: readonly PostListKey[] = ['feed', 'explore:recent']
 export function gathersNewPosts(key: PostListKey): boolean {
   return PILL_LISTS.includes(key) || key.startsWith('user:')
 }
+
 /**
  * Posts deleted in this session. Their ids stay in the lists, where a placeholder of the same
  * height stands in for them, so nothing on screen moves under the pointer.
