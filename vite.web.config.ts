@@ -1,9 +1,9 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { build, defineConfig, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin, type ResolvedConfig } from 'vite'
 import { writeStamp } from './scripts/build-stamp'
-import { precompressDirectory } from './scripts/precompress'
+import { describePrecompressed, precompressDirectory } from './scripts/precompress'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -56,17 +56,19 @@ const buildFirstScreen: Plugin = {
  */
 function precompressAssets(): Plugin {
   let assetsDir = ''
+  let logger: ResolvedConfig['logger'] | undefined
   return {
     name: 'gamerstage:precompress',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved: (config) => {
       assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir)
+      logger = config.logger
     },
     // In turn: the build stamp after it must not call a build fresh before its copies exist.
     closeBundle: {
       sequential: true,
       handler: () => {
-        precompressDirectory(assetsDir)
+        logger?.info(describePrecompressed(precompressDirectory(assetsDir)))
       },
     },
   }

@@ -15,7 +15,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/i
 export const PRECOMPRESS_MIN_BYTES = 1024
 
 /** The file name suffix of each copy, as the server looks for it. */
-export const PRECOMPRESSED_SUFFIXES = { br: '.br', gzip: '.gz' } as const
+const PRECOMPRESSED_SUFFIXES = { br: '.br', gzip: '.gz' } as const
 
 export interface PrecompressedFile {
   path: string
@@ -32,7 +32,7 @@ export function isPrecompressible(name: string, bytes: number): boolean {
 /**
  * Writes `<file>.br` and `<file>.gz` beside every compressible file under `dir` (its
  * subfolders too). A copy that would not be smaller is not written, so the server sends the file
- * itself instead. Returns what it compressed, for the build's log.
+ * itself instead. Returns what it compressed, which the build prints in one line.
  */
 export function precompressDirectory(dir: string): PrecompressedFile[] {
   const written: PrecompressedFile[] = []
@@ -59,4 +59,12 @@ export function precompressDirectory(dir: string): PrecompressedFile[] {
     written.push({ path, bytes: size, brotliBytes: brotli.length, gzipBytes: gzip.length })
   }
   return written
+}
+
+/** One line for the build's output: how many files, and their bytes before and after brotli. */
+export function describePrecompressed(files: PrecompressedFile[]): string {
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+  const bytes = files.reduce((sum, file) => sum + file.bytes, 0)
+  const brotliBytes = files.reduce((sum, file) => sum + Math.min(file.brotliBytes, file.bytes), 0)
+  return `compressed copies of ${files.length} files: ${kib(bytes)}, ${kib(brotliBytes)} as brotli`
 }

@@ -11,6 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   PRECOMPRESS_MIN_BYTES,
+  describePrecompressed,
   isPrecompressible,
   precompressDirectory,
 } from '../../scripts/precompress'
@@ -95,5 +96,22 @@ describe('isPrecompressible', () => {
     ['index.js.gz', 50_000, false],
   ])('%s of %i bytes: %s', (name, bytes, expected) => {
     expect(isPrecompressible(name, bytes)).toBe(expected)
+  })
+})
+
+describe('describePrecompressed', () => {
+  it('sums the files, counting a file whose brotli copy was not smaller at its own size', () => {
+    const line = describePrecompressed([
+      { path: 'a.js', bytes: 4096, brotliBytes: 1024, gzipBytes: 1536 },
+      // Incompressible: no copy was written, so the server sends these 2048 bytes as they are.
+      { path: 'b.js', bytes: 2048, brotliBytes: 2100, gzipBytes: 2080 },
+    ])
+    expect(line).toBe('compressed copies of 2 files: 6.0 KiB, 3.0 KiB as brotli')
+  })
+
+  it('says so when there was nothing to compress', () => {
+    expect(describePrecompressed([])).toBe(
+      'compressed copies of 0 files: 0.0 KiB, 0.0 KiB as brotli',
+    )
   })
 })
