@@ -66,5 +66,6 @@ export function describePrecompressed(files: PrecompressedFile[]): string {
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
   const bytes = files.reduce((sum, file) => sum + file.bytes, 0)
   const brotliBytes = files.reduce((sum, file) => sum + Math.min(file.brotliBytes, file.bytes), 0)
-  return `compressed copies of ${files.length} files: ${kib(bytes)}, ${kib(brotliBytes)} as brotli`
+  const count = `${files.length} ${files.length === 1 ? 'file' : 'files'}`
+  return `compressed copies of ${count}: ${kib(bytes)}, ${kib(brotliBytes)} as brotli`
 }

@@ -109,6 +109,12 @@ describe('describePrecompressed', () => {
     expect(line).toBe('compressed copies of 2 files: 6.0 KiB, 3.0 KiB as brotli')
   })
 
+  it('counts one file as one file', () => {
+    expect(
+      describePrecompressed([{ path: 'a.js', bytes: 2048, brotliBytes: 512, gzipBytes: 600 }]),
+    ).toBe('compressed copies of 1 file: 2.0 KiB, 0.5 KiB as brotli')
+  })
+
   it('says so when there was nothing to compress', () => {
     expect(describePrecompressed([])).toBe(
       'compressed copies of 0 files: 0.0 KiB, 0.0 KiB as brotli',
