@@ -61,11 +61,15 @@ export function precompressDirectory(dir: string): PrecompressedFile[] {
   return written
 }
 
-/** One line for the build's output: how many files, and their bytes before and after brotli. */
+/**
+ * One line for the build's output: how many files got a brotli copy, and their bytes before and
+ * after. A file whose copy would not have been smaller has none and is not counted.
+ */
 export function describePrecompressed(files: PrecompressedFile[]): string {
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-  const bytes = files.reduce((sum, file) => sum + file.bytes, 0)
-  const brotliBytes = files.reduce((sum, file) => sum + Math.min(file.brotliBytes, file.bytes), 0)
-  const count = `${files.length} ${files.length === 1 ? 'file' : 'files'}`
+  const copied = files.filter((file) => file.brotliBytes < file.bytes)
+  const bytes = copied.reduce((sum, file) => sum + file.bytes, 0)
+  const brotliBytes = copied.reduce((sum, file) => sum + file.brotliBytes, 0)
+  const count = `${copied.length} ${copied.length === 1 ? 'file' : 'files'}`
   return `compressed copies of ${count}: ${kib(bytes)}, ${kib(brotliBytes)} as brotli`
 }

@@ -100,13 +100,14 @@ describe('isPrecompressible', () => {
 })
 
 describe('describePrecompressed', () => {
-  it('sums the files, counting a file whose brotli copy was not smaller at its own size', () => {
+  it('sums the files that got a copy, leaving out one whose copy would not have been smaller', () => {
     const line = describePrecompressed([
       { path: 'a.js', bytes: 4096, brotliBytes: 1024, gzipBytes: 1536 },
       // Incompressible: no copy was written, so the server sends these 2048 bytes as they are.
       { path: 'b.js', bytes: 2048, brotliBytes: 2100, gzipBytes: 2080 },
+      { path: 'c.css', bytes: 2048, brotliBytes: 512, gzipBytes: 700 },
     ])
-    expect(line).toBe('compressed copies of 2 files: 6.0 KiB, 3.0 KiB as brotli')
+    expect(line).toBe('compressed copies of 2 files: 6.0 KiB, 1.5 KiB as brotli')
   })
 
   it('counts one file as one file', () => {
