@@ -48,6 +48,14 @@ const pageSecurityHeaders = secureHeaders({
   strictTransportSecurity: false,
   crossOriginResourcePolicy: 'cross-origin',
   crossOriginEmbedderPolicy: false,
+  // Not sent: a page with an opener policy cannot take over the renderer its window or tab
+  // started with, so the browser starts another process for it once the answer arrives. That is
+  // every start of the desktop window and every link opened in a new tab: 120–180 ms more before
+  // the first post shows (docs/PERFORMANCE.md, "The opener policy"). What it guards against, a
+  // page that opened Gamerstage keeping a handle on its window, reads nothing here (no message
+  // listeners, no frames, never framed; the app opens its own links with noopener). That page
+  // could still send the window elsewhere, as it could open that address itself.
+  crossOriginOpenerPolicy: false,
 })
 
 const jsonBodyLimit = bodyLimit({
