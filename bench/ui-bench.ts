@@ -43,7 +43,7 @@ try {
 
   // Warm the server on what is measured: the signed-in /home, drawn (the session cookie, and
   // compressed as a browser takes it), and the feed the app asks for once it has taken over. A
-  // group's server has answered these many times; five, as before 2026-11-23, left the drawing
+  // group's server has answered these many times; five, as it once did, left the drawing
   // code barely compiled (a drawn /home took 14 ms then, 5 ms after a hundred).
   for (let i = 0; i < 100; i += 1) {
     await (
