@@ -20,7 +20,7 @@ const runs = Math.max(1, Math.min(50, Number(values.runs) || 9))
  * The browser's own address-bar popups, which Chromium 156 builds as web pages for every new
  * window. A fresh context is a new (headless, so never seen) window, and their two renderers
  * loaded some 140 modules on this machine's two cores while /home loaded: the first post came
- * 200–250 ms later with them (docs/PERFORMANCE.md, "The browser's own pages"). A user's window
+ * 150–260 ms later with them (docs/PERFORMANCE.md, "The browser's own pages"). A user's window
  * has built them long before they open Gamerstage in it; the desktop window has no address bar.
  */
 const BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup']
