@@ -214,6 +214,9 @@ test('the whole journey of a new player', async ({ page }) => {
       .getByRole('link', { name: /^Comments/ })
       .click()
     await expect(page).toHaveURL(/\/post\//)
+    // The address changes as the navigation starts; Home's cards, each with its own Delete, stay
+    // until the post's page is drawn.
+    await expect(page.getByRole('heading', { name: 'Post', exact: true, level: 1 })).toBeVisible()
     await page.getByRole('button', { name: 'Delete post' }).click()
     // On its own page a delete asks first; Cancel is focused, the safe choice.
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused()

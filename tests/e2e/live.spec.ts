@@ -156,6 +156,9 @@ test('a profile’s posts and post count follow its author’s posts and deletio
   const card = author.getByRole('article', { name: `Post by ${authorName}` }).first()
   await card.getByRole('link', { name: /^Comments/ }).click()
   await expect(author).toHaveURL(/\/post\//)
+  // The address changes as the navigation starts; Home's cards, each with its own Delete, stay
+  // until the post's page is drawn.
+  await expect(author.getByRole('heading', { name: 'Post', exact: true, level: 1 })).toBeVisible()
   await author.getByRole('button', { name: 'Delete post' }).click()
   await author.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(author).toHaveURL(/\/home$/)
