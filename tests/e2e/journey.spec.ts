@@ -186,6 +186,9 @@ test('the whole journey of a new player', async ({ page }) => {
     await expect(theirs.getByRole('button', { name: 'Delete post' })).toHaveCount(0)
     await theirs.getByRole('link', { name: /^Comments/ }).click()
     await expect(page).toHaveURL(/\/post\//)
+    // Wait for the post's page itself: counting no Edit buttons on Home proves nothing.
+    await expect(page.getByRole('heading', { name: 'Post', exact: true, level: 1 })).toBeVisible()
+    await expect(page.getByRole('listitem', { name: /^Comment by / }).first()).toBeVisible()
     await expect(page.getByRole('button', { name: 'Edit comment' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Delete comment' })).toHaveCount(0)
   })
