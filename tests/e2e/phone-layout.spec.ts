@@ -92,6 +92,21 @@ for (const theme of ['dark', 'light'] as const) {
     const camera = page.getByRole('button', { name: 'Change profile picture' })
     await expect(camera).toBeVisible()
     expect(Number(await camera.evaluate((el) => getComputedStyle(el).opacity))).toBeGreaterThan(0.5)
+
+    // One's own Edit and Account share a row under the banner, not a ragged stack reaching into it.
+    const banner = await page.locator('.profile-banner').boundingBox()
+    const edit = await page
+      .getByRole('main')
+      .getByRole('button', { name: 'Edit', exact: true })
+      .boundingBox()
+    const account = await page
+      .getByRole('main')
+      .getByRole('link', { name: 'Account' })
+      .boundingBox()
+    expect(edit?.y, 'Edit and Account on one row').toBe(account?.y)
+    expect(edit?.y ?? -1, 'Edit below the banner').toBeGreaterThanOrEqual(
+      (banner?.y ?? Infinity) + (banner?.height ?? 0),
+    )
   })
 }
 

@@ -126,7 +126,7 @@ export function ProfilePage() {
               </div>
             ) : null}
           </div>
-          <div className="profile-actions">
+          <div className={`profile-actions${own ? ' own' : ''}`}>
             {own ? (
               <button
                 type="button"
