@@ -114,6 +114,13 @@ const paths = {
   ),
   download: <path d="M12 4v11M7 10.5l5 5 5-5M5 20h14" />,
   upload: <path d="M12 20V9M7 13.5l5-5 5 5M5 4h14" />,
+  image: (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="9.5" r="1.8" />
+      <path d="m21 15.5-5-5L5 20" />
+    </>
+  ),
   gamepad: (
     <>
       <path d="M7 7h10a5 5 0 0 1 4.9 6l-.8 3.7a2.6 2.6 0 0 1-4.5 1.1L14.5 15h-5l-2.1 2.8a2.6 2.6 0 0 1-4.5-1.1L2.1 13A5 5 0 0 1 7 7z" />

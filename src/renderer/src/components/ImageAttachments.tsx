@@ -163,7 +163,7 @@ export function AddImagesButton({ state }: { state: AttachmentsState }) {
         disabled={full}
         onClick={() => inputRef.current?.click()}
       >
-        <Icon name="upload" size={20} />
+        <Icon name="image" size={20} />
       </button>
       <input
         ref={inputRef}
