@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 export { EMPTY_URL } from './ports'
 
@@ -10,6 +10,27 @@ let counter = 0
 export function uniqueName(prefix = 'gamer'): string {
   counter += 1
   return `${prefix}_${Date.now().toString(36)}${counter}`.slice(0, 30)
+}
+
+/** A name of exactly 30 characters, the longest allowed: the layout must hold it. */
+export function longName(prefix: string): string {
+  return uniqueName(prefix).padEnd(30, 'z').slice(0, 30)
+}
+
+/** Where a post's own page has been drawn, not only addressed: the address changes first. */
+export async function expectPostPage(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/post\//)
+  await expect(page.getByRole('heading', { name: 'Post', exact: true, level: 1 })).toBeVisible()
+}
+
+/**
+ * The widths these images decoded to, 0 for one that has not arrived or did not decode: a broken
+ * image is still a visible box.
+ */
+export function decodedWidths(images: Locator): Promise<number[]> {
+  return images.evaluateAll((elements: HTMLImageElement[]) =>
+    elements.map((image) => (image.complete ? image.naturalWidth : 0)),
+  )
 }
 
 export async function signup(page: Page, username: string, password = 'supersecret1') {

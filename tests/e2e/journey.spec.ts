@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
-import { login, loginDemo, signup, TINY_PNG, toast, uniqueName } from './helpers'
+import { expectPostPage, login, loginDemo, signup, TINY_PNG, toast, uniqueName } from './helpers'
 
 const bodyOverflow = (page: Page) => page.evaluate(() => document.body.style.overflow)
 
@@ -185,9 +185,8 @@ test('the whole journey of a new player', async ({ page }) => {
     await expect(theirs.getByRole('button', { name: 'Edit post' })).toHaveCount(0)
     await expect(theirs.getByRole('button', { name: 'Delete post' })).toHaveCount(0)
     await theirs.getByRole('link', { name: /^Comments/ }).click()
-    await expect(page).toHaveURL(/\/post\//)
-    // Wait for the post's page itself: counting no Edit buttons on Home proves nothing.
-    await expect(page.getByRole('heading', { name: 'Post', exact: true, level: 1 })).toBeVisible()
+    // On the post's page itself: counting no Edit buttons on the profile proves nothing.
+    await expectPostPage(page)
     await expect(page.getByRole('listitem', { name: /^Comment by / }).first()).toBeVisible()
     await expect(page.getByRole('button', { name: 'Edit comment' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: 'Delete comment' })).toHaveCount(0)
@@ -216,10 +215,8 @@ test('the whole journey of a new player', async ({ page }) => {
       .first()
       .getByRole('link', { name: /^Comments/ })
       .click()
-    await expect(page).toHaveURL(/\/post\//)
-    // The address changes as the navigation starts; Home's cards, each with its own Delete, stay
-    // until the post's page is drawn.
-    await expect(page.getByRole('heading', { name: 'Post', exact: true, level: 1 })).toBeVisible()
+    // Home's cards, each with its own Delete, stay until the post's page is drawn.
+    await expectPostPage(page)
     await page.getByRole('button', { name: 'Delete post' }).click()
     // On its own page a delete asks first; Cancel is focused, the safe choice.
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused()

@@ -1,6 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test'
 import sharp from 'sharp'
-import { signup, uniqueName, waitForQuietNetwork } from './helpers'
+import { decodedWidths, longName, signup, waitForQuietNetwork } from './helpers'
 import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
 
 /**
@@ -27,20 +27,23 @@ function fakeScreenshot(width: number, height: number, from: string, to: string,
 /** Waits until every image in the scope has arrived and decoded, so the shot shows them. */
 async function expectImagesDecoded(scope: Locator): Promise<void> {
   await expect
-    .poll(() =>
-      scope
-        .locator('img')
-        .evaluateAll((images: HTMLImageElement[]) =>
-          images.every((image) => image.complete && image.naturalWidth > 0),
-        ),
-    )
+    .poll(async () => {
+      const widths = await decodedWidths(scope.locator('img'))
+      return widths.length > 0 && widths.every((width) => width > 0)
+    })
     .toBe(true)
 }
 
 for (const variant of looks()) {
   test(`posts with screenshots in ${variant.name}`, async ({ page }) => {
     await applyLook(page, variant)
-    const name = uniqueName('pix').padEnd(30, 'x').slice(0, 30)
+    // With transitions finished: a button just enabled is not caught half faded in.
+    const shot = (screen: string) =>
+      page.screenshot({
+        path: `${SHOTS_DIR}/${screen}-${variant.name}.png`,
+        animations: 'disabled',
+      })
+    const name = longName('pix')
     await signup(page, name)
 
     // "New Post" in the side column; "New post", the plus in the phone's bottom bar.
@@ -75,10 +78,7 @@ for (const variant of looks()) {
     await expectImagesDecoded(dialog)
     await expect(dialog.getByRole('button', { name: 'Post' })).toBeEnabled()
     await expectNoSidewaysScroll(page)
-    await page.screenshot({
-      path: `${SHOTS_DIR}/post-images-composer-${variant.name}.png`,
-      animations: 'disabled',
-    })
+    await shot('post-images-composer')
 
     await dialog.getByRole('button', { name: 'Post' }).click()
     await expect(dialog).toHaveCount(0)
@@ -88,10 +88,7 @@ for (const variant of looks()) {
     await card.scrollIntoViewIfNeeded()
     await waitForQuietNetwork(page)
     await expectNoSidewaysScroll(page)
-    await page.screenshot({
-      path: `${SHOTS_DIR}/post-images-${variant.name}.png`,
-      animations: 'disabled',
-    })
+    await shot('post-images')
 
     await card.getByRole('button', { name: /^Open image 2 of 3/ }).click()
     const lightbox = page.getByRole('dialog', { name: 'Image 2 of 3' })
@@ -102,10 +99,7 @@ for (const variant of looks()) {
     expect((box?.y ?? 0) + (box?.height ?? Infinity)).toBeLessThanOrEqual(variant.viewport.height)
     await expect(lightbox.getByText(LONG_WORD)).toBeInViewport()
     await expectNoSidewaysScroll(page)
-    await page.screenshot({
-      path: `${SHOTS_DIR}/post-images-lightbox-${variant.name}.png`,
-      animations: 'disabled',
-    })
+    await shot('post-images-lightbox')
     await page.keyboard.press('Escape')
     await expect(lightbox).toHaveCount(0)
   })

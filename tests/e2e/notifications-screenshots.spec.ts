@@ -1,15 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { waitForQuietNetwork } from './helpers'
+import { longName, waitForQuietNetwork } from './helpers'
 import { SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
-import {
-  apiCall,
-  apiPost,
-  apiUser,
-  bell,
-  entries,
-  longName,
-  signedInContext,
-} from './notify-helpers'
+import { apiCall, apiPost, apiUser, bell, entries, signedInContext } from './notify-helpers'
 
 /**
  * Screenshots of the bell with its badge, the notifications page (grouped, new and seen, empty),

@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousViolations } from './axe'
-import { signup, uniqueName } from './helpers'
+import { longName, signup, uniqueName } from './helpers'
 import { looks } from './looks'
 import {
   apiCall,
@@ -13,7 +13,6 @@ import {
   apiUser,
   bell,
   entries,
-  longName,
   signedInContext,
   type ApiUser,
 } from './notify-helpers'

@@ -11,11 +11,6 @@ export interface ApiUser {
   user: unknown
 }
 
-/** A name of exactly 30 characters, the longest allowed: the layout must hold it. */
-export function longName(prefix: string): string {
-  return uniqueName(prefix).padEnd(30, 'z').slice(0, 30)
-}
-
 export async function apiUser(
   request: APIRequestContext,
   username = uniqueName('n'),

@@ -1,13 +1,6 @@
-import { expect, test, type Locator } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { signup, toast, uniqueName } from './helpers'
-
-/** The width an image decoded to; 0 while it has not arrived or did not decode. */
-function decodedWidth(image: Locator): Promise<number> {
-  return image.evaluate((element: HTMLImageElement) =>
-    element.complete ? element.naturalWidth : 0,
-  )
-}
+import { decodedWidths, signup, toast, uniqueName } from './helpers'
 
 async function png(color: string): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
@@ -44,14 +37,14 @@ test('a post with screenshots: progress, alt text, thumbnails, lightbox by keybo
   // The thumbnails really arrive and decode (a broken address is still a "visible" box), and
   // they are thumbnails: 640 px on the longest side, not the 800 px upload.
   const thumbnail = card.getByRole('img', { name: 'red victory screen' })
-  await expect.poll(() => decodedWidth(thumbnail)).toBe(640)
+  await expect.poll(() => decodedWidths(thumbnail)).toEqual([640])
 
   await thumbs.first().click()
   const lightbox = page.getByRole('dialog', { name: 'Image 1 of 2' })
   // The lightbox shows the full image.
   await expect
-    .poll(() => decodedWidth(lightbox.getByRole('img', { name: 'red victory screen' })))
-    .toBe(800)
+    .poll(() => decodedWidths(lightbox.getByRole('img', { name: 'red victory screen' })))
+    .toEqual([800])
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('dialog', { name: 'Image 2 of 2' })).toBeVisible()
   await expect(page.getByRole('dialog').getByRole('img', { name: 'green loot' })).toBeVisible()
