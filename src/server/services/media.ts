@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { eq, like, lt, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import { perDatabase, type Db } from '../db/client'
-import { media, posts, users } from '../db/schema'
+import { selectAll } from '../db/raw'
+import { media } from '../db/schema'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 
@@ -49,15 +50,92 @@ export function getImage(db: Db, id: string): { contentType: string; bytes: Buff
   return row
 }
 
-/** An upload that no profile or post uses is removed once it is this old (README, "Security"). */
+/** An upload that nothing uses is removed once it is this old (README, "Security"). */
 export const UNUSED_MEDIA_TTL_MS = 24 * 60 * 60_000
+/**
+ * A post image uploaded but not posted yet belongs to a draft in the composer: it is kept this
+ * long after its upload, so a draft left overnight (or over a weekend) still posts whole.
+ */
+export const DRAFT_UPLOAD_TTL_MS = 7 * 24 * 60 * 60_000
 const MEDIA_PREFIX = '/api/media/'
 const MEDIA_URL = /\/api\/media\/([A-Za-z0-9_-]{16})/g
 
+/** A post's image rows count once posted, and a draft's while the draft lives. */
+const POSTED_OR_DRAFT_LIVES = 'post_id IS NOT NULL OR created_at >= ?'
+
 /**
- * Deletes uploads older than a day that no profile picture and no post refers to: a picture
- * uploaded and never saved, or replaced since. Answers how many went. Run by a timer of the
- * server, off the request path; one scan of the users and of the posts that mention media.
+ * Every place a media id can be named. `column` holds the id itself (`kind: 'id'`, a foreign key
+ * to `media`) or text that can contain its address (`kind: 'url'`); `while` limits which rows
+ * count, in SQL over the table's columns, where `?` is the upload time since which a draft's
+ * images are kept. tests/server/services/media-references.test.ts fails
+ * when a table refers to `media` and is missing here, so the sweep cannot delete what it uses.
+ */
+export const MEDIA_REFERENCES: readonly {
+  table: string
+  column: string
+  kind: 'id' | 'url'
+  while?: string
+}[] = [
+  {
+    table: 'post_media',
+    column: 'media_id',
+    kind: 'id',
+    while: POSTED_OR_DRAFT_LIVES,
+  },
+  {
+    table: 'post_media',
+    column: 'thumb_id',
+    kind: 'id',
+    while: POSTED_OR_DRAFT_LIVES,
+  },
+  { table: 'users', column: 'profile_img', kind: 'url' },
+  { table: 'users', column: 'bio', kind: 'url' },
+  { table: 'posts', column: 'content', kind: 'url' },
+  { table: 'comments', column: 'text', kind: 'url' },
+]
+
+/**
+ * Which of these media ids something uses, read from every reference in MEDIA_REFERENCES: the one
+ * answer to "is this media used?". `now` decides which drafts' uploads still live.
+ */
+export function findUsedMedia(db: Db, ids: readonly string[], now = Date.now()): Set<string> {
+  const used = new Set<string>()
+  if (ids.length === 0) return used
+  const candidates = new Set(ids)
+  const draftsSince = now - DRAFT_UPLOAD_TTL_MS
+  for (const reference of MEDIA_REFERENCES) {
+    const rowsThatCount = reference.while ? ` AND (${reference.while})` : ''
+    const whileParams = reference.while ? [draftsSince] : []
+    if (reference.kind === 'id') {
+      const rows = selectAll<{ id: string }>(
+        db,
+        `SELECT ${reference.column} AS id FROM ${reference.table}
+         WHERE ${reference.column} IN (SELECT value FROM json_each(?))${rowsThatCount}`,
+        JSON.stringify([...candidates]),
+        ...whileParams,
+      )
+      for (const { id } of rows) used.add(id)
+    } else {
+      // Only rows that mention an address are read; the ids are then picked out of the text.
+      const rows = selectAll<{ text: string }>(
+        db,
+        `SELECT ${reference.column} AS text FROM ${reference.table}
+         WHERE ${reference.column} LIKE ?${rowsThatCount}`,
+        `%${MEDIA_PREFIX}%`,
+        ...whileParams,
+      )
+      for (const { text } of rows) {
+        for (const [, id] of text.matchAll(MEDIA_URL)) if (id && candidates.has(id)) used.add(id)
+      }
+    }
+  }
+  return used
+}
+
+/**
+ * Deletes uploads older than a day that nothing uses (findUsedMedia): a picture uploaded and
+ * never saved, or replaced since; a draft's image once its draft is a week old. Answers how many
+ * went. Run by a timer of the server, off the request path.
  */
 export function sweepUnusedMedia(db: Db, now = Date.now()): number {
   return db.transaction(() => {
@@ -66,24 +144,10 @@ export function sweepUnusedMedia(db: Db, now = Date.now()): number {
       .from(media)
       .where(lt(media.createdAt, now - UNUSED_MEDIA_TTL_MS))
       .all()
-    if (old.length === 0) return 0
-    const used = new Set<string>()
-    const pictures = db
-      .select({ url: users.profileImg })
-      .from(users)
-      .where(like(users.profileImg, `${MEDIA_PREFIX}%`))
-      .all()
-    for (const { url } of pictures) used.add(url.slice(MEDIA_PREFIX.length))
-    const mentions = db
-      .select({ content: posts.content })
-      .from(posts)
-      .where(like(posts.content, `%${MEDIA_PREFIX}%`))
-      .all()
-    for (const { content } of mentions) {
-      for (const [, id] of content.matchAll(MEDIA_URL)) if (id) used.add(id)
-    }
+      .map((row) => row.id)
+    const used = findUsedMedia(db, old, now)
     let removed = 0
-    for (const { id } of old) {
+    for (const id of old) {
       if (!used.has(id)) removed += db.delete(media).where(eq(media.id, id)).run().changes
     }
     return removed

@@ -1,0 +1,243 @@
+/**
+ * The hourly sweep of unused uploads (services/media.ts) must never take media that anything
+ * still refers to: it once deleted every post image a day after it was posted (issue 25).
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { afterEach, vi } from 'vitest'
+import type { Comment, Post, PostMediaItem, User } from '../../../src/shared/api-types'
+import {
+  DRAFT_UPLOAD_TTL_MS,
+  MEDIA_REFERENCES,
+  UNUSED_MEDIA_TTL_MS,
+  findUsedMedia,
+  sweepUnusedMedia,
+} from '../../../src/server/services/media'
+import { startServer } from '../../../src/server/server'
+import { ok, upload } from '../../helpers/api'
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
+
+const DAY = 24 * 60 * 60_000
+
+/** A small real screenshot-like image, which the post image path decodes and re-encodes. */
+const screenshot = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer()
+
+function postImageForm(bytes: Uint8Array): FormData {
+  const form = new FormData()
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'a.png')
+  return form
+}
+
+async function uploadPostImage(app: TestApp, token: string): Promise<PostMediaItem> {
+  const response = app.request('/api/media/post-images', {
+    method: 'POST',
+    headers: { authorization: token },
+    body: postImageForm(await screenshot()),
+  })
+  return (await ok<{ media: PostMediaItem }>(response, 201)).media
+}
+
+async function uploadPicture(app: TestApp, token: string): Promise<string> {
+  return (await ok<{ url: string }>(upload(app, await screenshot(), { token }), 201)).url
+}
+
+const mediaIds = (app: { db: TestApp['db'] }) =>
+  (app.db.$client.prepare('SELECT id FROM media').all() as { id: string }[]).map((row) => row.id)
+
+const idOf = (url: string) => url.slice('/api/media/'.length)
+
+/**
+ * One user's uploads, one of every kind of reference: a posted image (and its thumbnail), a
+ * profile picture, addresses in a bio, a post's text and a comment, a draft's upload, and one
+ * upload nothing uses.
+ */
+async function everyKindOfReference(app: TestApp, token: string) {
+  const posted = await uploadPostImage(app, token)
+  const { post } = await ok<{ post: Post }>(
+    app.send(
+      '/api/posts',
+      { postData: { content: 'gg', media: [{ id: posted.id }] } },
+      { token, headers: { Prefer: 'return=minimal' } },
+    ),
+    201,
+  )
+  const picture = await uploadPicture(app, token)
+  const inBio = await uploadPicture(app, token)
+  await ok<{ user: User }>(
+    app.send(
+      '/api/users/edit',
+      { userData: { profileImg: picture, bio: `map: ${inBio}` } },
+      { token },
+    ),
+  )
+  const inText = await uploadPicture(app, token)
+  await ok(app.send('/api/posts', { postData: { content: `look ${inText} nice` } }, { token }), 201)
+  const inComment = await uploadPicture(app, token)
+  await ok<{ comments: Comment[] }>(
+    app.send(
+      `/api/comments/add/${post._id}`,
+      { commentData: { text: `here ${inComment}` } },
+      { token },
+    ),
+    201,
+  )
+  const draft = await uploadPostImage(app, token)
+  const forgotten = await uploadPicture(app, token)
+  return {
+    post,
+    used: [
+      posted.id,
+      idOf(posted.thumbUrl),
+      idOf(picture),
+      idOf(inBio),
+      idOf(inText),
+      idOf(inComment),
+    ],
+    draft: [draft.id, idOf(draft.thumbUrl)],
+    forgotten: idOf(forgotten),
+  }
+}
+
+describe('the sweep of unused uploads', () => {
+  it('keeps everything in use with the clock days and weeks ahead', async ({ app, player1 }) => {
+    const refs = await everyKindOfReference(app, player1.token)
+    const start = Date.now()
+
+    // Two days on: only the upload nothing uses goes; the draft's image lives on.
+    expect(sweepUnusedMedia(app.db, start + 2 * DAY)).toBe(1)
+    expect(mediaIds(app).sort()).toEqual([...refs.used, ...refs.draft].sort())
+    expect((await app.get(`/api/media/${refs.forgotten}`)).status).toBe(404)
+
+    // A week and a day on, the draft is dead: its image and thumbnail go.
+    expect(sweepUnusedMedia(app.db, start + DRAFT_UPLOAD_TTL_MS + DAY)).toBe(2)
+    // Weeks on, and after many sweeps, nothing in use has gone.
+    for (let week = 2; week <= 6; week += 1) {
+      expect(sweepUnusedMedia(app.db, start + week * 7 * DAY)).toBe(0)
+    }
+    expect(mediaIds(app).sort()).toEqual([...refs.used].sort())
+    const { post } = await ok<{ post: Post }>(app.get(`/api/posts/${refs.post._id}`))
+    expect(post.media).toHaveLength(1)
+    for (const id of refs.used) expect((await app.get(`/api/media/${id}`)).status).toBe(200)
+  })
+
+  it('lets a replaced profile picture go at the next sweep', async ({ app, player1 }) => {
+    const refs = await everyKindOfReference(app, player1.token)
+    const [, , picture] = refs.used
+    await ok(
+      app.send('/api/users/edit', { userData: { profileImg: '' } }, { token: player1.token }),
+    )
+    const later = Date.now() + 2 * DAY
+    expect(findUsedMedia(app.db, [picture ?? ''], later).size).toBe(0)
+    expect(sweepUnusedMedia(app.db, later)).toBe(2)
+    expect(mediaIds(app)).not.toContain(picture)
+  })
+
+  it('leaves uploads younger than a day alone, used or not', async ({ app, player1 }) => {
+    const refs = await everyKindOfReference(app, player1.token)
+    expect(sweepUnusedMedia(app.db, Date.now() + UNUSED_MEDIA_TTL_MS - 60_000)).toBe(0)
+    expect(mediaIds(app)).toContain(refs.forgotten)
+  })
+
+  it('knows every table that refers to media', async ({ app }) => {
+    const client = app.db.$client
+    const tables = (
+      client
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .all() as { name: string }[]
+    ).map((row) => row.name)
+    const listed = new Set(MEDIA_REFERENCES.map((ref) => `${ref.table}.${ref.column}`))
+    const foreignKeys: string[] = []
+    const mediaNamedColumns: string[] = []
+    for (const table of tables) {
+      const keys = client.prepare(`PRAGMA foreign_key_list(${table})`).all() as {
+        table: string
+        from: string
+      }[]
+      for (const key of keys) if (key.table === 'media') foreignKeys.push(`${table}.${key.from}`)
+      const columns = client.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]
+      for (const { name } of columns) {
+        if (table !== 'media' && /img|image|media|url|avatar|banner/i.test(name)) {
+          mediaNamedColumns.push(`${table}.${name}`)
+        }
+      }
+    }
+    // A new foreign key to media, or a column named for an image, must be listed in
+    // MEDIA_REFERENCES: otherwise the sweep would delete what it points at.
+    expect(foreignKeys.length).toBeGreaterThan(0)
+    for (const column of [...foreignKeys, ...mediaNamedColumns]) {
+      expect(listed, `${column} refers to media`).toContain(column)
+    }
+    // And each listed reference is a real column.
+    for (const ref of MEDIA_REFERENCES) {
+      const columns = client.prepare(`PRAGMA table_info(${ref.table})`).all() as { name: string }[]
+      expect(
+        columns.map((column) => column.name),
+        `${ref.table}.${ref.column}`,
+      ).toContain(ref.column)
+    }
+  })
+})
+
+describe("the server's sweep timer", () => {
+  const folders: string[] = []
+  afterEach(() => {
+    vi.useRealTimers()
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+  })
+
+  it('runs hourly for days and leaves post images in place', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-sweep-'))
+    folders.push(dataDir)
+    // Only the clock and the timers are faked: sockets and promises run as usual.
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    })
+    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo: true })
+    try {
+      const app = {
+        request: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
+        send: (
+          path: string,
+          payload: unknown,
+          options: { token: string; headers?: Record<string, string> },
+        ) =>
+          fetch(`${server.url}${path}`, {
+            method: 'POST',
+            headers: {
+              authorization: options.token,
+              'content-type': 'application/json',
+              ...options.headers,
+            },
+            body: JSON.stringify(payload),
+          }),
+        get: (path: string) => fetch(`${server.url}${path}`),
+      } as unknown as TestApp
+      const login = await fetch(`${server.url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'sweeper', password: 'long enough password' }),
+      })
+      const { encodedToken } = (await login.json()) as { encodedToken: string }
+      const refs = await everyKindOfReference(app, encodedToken)
+
+      // Three days of the server's hourly sweeps.
+      await vi.advanceTimersByTimeAsync(3 * DAY)
+
+      const left = mediaIds(server)
+      expect(left).not.toContain(refs.forgotten)
+      expect(left).toEqual(expect.arrayContaining([...refs.used, ...refs.draft]))
+      const { post } = await ok<{ post: Post }>(fetch(`${server.url}/api/posts/${refs.post._id}`))
+      expect(post.media).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+      await server.close()
+    }
+  })
+})
