@@ -45,9 +45,20 @@ export async function backupDataFolder(dataDir: string, target: string): Promise
   }
 }
 
-/** SQLite's own objects (the rowid sequence, the planner's statistics) are not compared. */
-const isInternal = (name: string) => name.startsWith('sqlite_')
-/** drizzle's record of applied migrations: compared by its columns, not its CREATE text. */
+/**
+ * The planner's statistics, which `PRAGMA optimize` may leave in a backup (a restore drops
+ * them), with the exact text SQLite makes them with. Every other object named `sqlite_…` (the
+ * rowid sequence, the indexes of UNIQUE and PRIMARY KEY constraints) must be one the migrations
+ * make: SQLite reserves the prefix, so such an object in a backup was written by hand.
+ */
+const PLANNER_STATISTICS = new Map([
+  ['sqlite_stat1', 'CREATE TABLE sqlite_stat1(tbl,idx,stat)'],
+  ['sqlite_stat4', 'CREATE TABLE sqlite_stat4(tbl,idx,neq,nlt,ndlt,sample)'],
+])
+/**
+ * drizzle's record of applied migrations: compared by its columns, not its CREATE text (nor
+ * its primary key's index).
+ */
 const MIGRATIONS_TABLE = '__drizzle_migrations'
 
 interface SchemaObject {
@@ -57,13 +68,17 @@ interface SchemaObject {
   sql: string | null
 }
 
+const isPlannerStatistics = (object: SchemaObject) =>
+  PLANNER_STATISTICS.has(object.name) && PLANNER_STATISTICS.get(object.name) === object.sql
+
 function schemaOf(db: Database.Database): Map<string, SchemaObject> {
   const rows = db
     .prepare('SELECT type, name, tbl_name AS tableName, sql FROM sqlite_schema')
     .all() as SchemaObject[]
   return new Map(
     rows
-      .filter((row) => !isInternal(row.name) && row.name !== MIGRATIONS_TABLE)
+      .filter((row) => row.tableName !== MIGRATIONS_TABLE)
+      .filter((row) => !isPlannerStatistics(row))
       .map((row) => [row.name, row]),
   )
 }
@@ -129,11 +144,51 @@ export function checkBackup(
     }
     const [broken] = db.pragma('foreign_key_check') as { table: string }[]
     if (broken) throw new Error(`a row of "${broken.table}" points at something that is not there`)
+    checkSequences(db, actual)
   } catch (error) {
     if (error instanceof StartError) throw error
     throw new StartError(`${label} cannot be restored: ${(error as Error).message}.`)
   } finally {
     db?.close()
+  }
+}
+
+/**
+ * The next ids of the AUTOINCREMENT tables (`sqlite_sequence`) must be ids the API can carry: a
+ * sequence set near 2^63 would make every new post or comment fail for good after the restore.
+ * A sequence beyond the largest id in use is normal (the newest rows were deleted); the restore
+ * lowers those (lowerSequences), so a crafted value just under the limit cannot run out either.
+ */
+function checkSequences(db: Database.Database, schema: Map<string, SchemaObject>): void {
+  const rows = db.prepare('SELECT name, seq FROM sqlite_sequence').safeIntegers().all() as {
+    name: unknown
+    seq: unknown
+  }[]
+  for (const { name, seq } of rows) {
+    if (typeof name !== 'string' || schema.get(name)?.type !== 'table') {
+      throw new Error(`it counts ids for "${String(name)}", a table Gamerstage never makes`)
+    }
+    if (typeof seq !== 'bigint' || seq < 0n || seq > BigInt(Number.MAX_SAFE_INTEGER)) {
+      throw new Error(`its next id for "${name}" is beyond any id Gamerstage gives`)
+    }
+  }
+}
+
+/**
+ * Sets each sequence that runs beyond its table's largest id back to that id. Ids of rows deleted
+ * before the backup may be given again; every session ends with the restore, so no client still
+ * holds one.
+ */
+function lowerSequences(sqlite: Database.Database): void {
+  const names = sqlite.prepare('SELECT name FROM sqlite_sequence').pluck().all() as string[]
+  for (const name of names) {
+    // `name` is a table of our schema (checkSequences), so it may stand in the SQL text.
+    sqlite
+      .prepare(
+        `UPDATE sqlite_sequence SET seq = (SELECT coalesce(max(rowid), 0) FROM "${name}")
+         WHERE name = ? AND seq > (SELECT coalesce(max(rowid), 0) FROM "${name}")`,
+      )
+      .run(name)
   }
 }
 
@@ -261,6 +316,7 @@ async function prepareRestoredDatabase(file: string, options: RestoreOptions): P
       setDemoUserIds(db, demoIds.ids)
       setDemoAccount(db, demoIds.account)
       clearOwner(db)
+      lowerSequences(sqlite)
       // A backup without the "set up" mark would be seeded again on the next start.
       if (!isInitialized(db)) setSetting(db, 'seeded', 'restored')
     })

@@ -118,6 +118,34 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
       /its record of schema changes is not one Gamerstage wrote/,
     ],
     [
+      'a UNIQUE index hidden under SQLite’s own names',
+      (db: Database.Database) => {
+        // One more post by anyone who posted breaks this index: posting would fail for good.
+        const newest = Number(db.prepare('SELECT max(id) FROM posts').pluck().get())
+        db.exec(`CREATE UNIQUE INDEX one_more_post ON posts (author_id) WHERE id > ${newest}`)
+        // SQLite refuses the prefix in CREATE; an attacker edits the schema table instead.
+        db.unsafeMode(true)
+        db.pragma('writable_schema = ON')
+        db.exec(
+          `UPDATE sqlite_schema SET name = 'sqlite_one_more_post',
+             sql = replace(sql, 'one_more_post', 'sqlite_one_more_post')
+           WHERE name = 'one_more_post'`,
+        )
+      },
+      /it has a index "sqlite_one_more_post" that Gamerstage never makes/,
+    ],
+    [
+      'a sequence at the end of the ids',
+      (db: Database.Database) =>
+        db.exec(`UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = 'posts'`),
+      /its next id for "posts" is beyond any id Gamerstage gives/,
+    ],
+    [
+      'a sequence of a table that is not there',
+      (db: Database.Database) => db.exec(`INSERT INTO sqlite_sequence (name, seq) VALUES ('x', 1)`),
+      /it counts ids for "x", a table Gamerstage never makes/,
+    ],
+    [
       'rows pointing at nothing',
       (db: Database.Database) => {
         db.pragma('foreign_keys = OFF')
@@ -182,6 +210,36 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
     expect(await sessionStatus(target.url, token)).toBe(401)
     const fresh = await login(target.url, 'nova_strike', 'gamerstage')
     expect(await sessionStatus(target.url, fresh)).toBe(200)
+  })
+
+  it('lowers a sequence beyond the ids in use, so posting goes on after the restore', async ({
+    tempDir,
+  }) => {
+    const nearTheEnd = Number.MAX_SAFE_INTEGER - 1
+    const file = await craftedBackup(tempDir, (db) =>
+      db.exec(`UPDATE sqlite_sequence SET seq = ${nearTheEnd} WHERE name IN ('posts', 'comments')`),
+    )
+    const target = await start(join(tempDir, 'target'))
+    await restoreDataFolder(target.core.dataDir, file)
+    const sequences = target.core.db.$client
+      .prepare(
+        `SELECT name, seq, (SELECT max(id) FROM posts) AS posts, (SELECT max(id) FROM comments) AS comments
+         FROM sqlite_sequence WHERE name IN ('posts', 'comments') ORDER BY name`,
+      )
+      .all() as { name: string; seq: number; posts: number; comments: number }[]
+    expect(sequences.map((row) => [row.name, row.seq])).toEqual([
+      ['comments', sequences[0]?.comments],
+      ['posts', sequences[0]?.posts],
+    ])
+    const token = await login(target.url, 'nova_strike', 'gamerstage')
+    for (let index = 0; index < 3; index += 1) {
+      const response = await fetch(`${target.url}/api/posts`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ postData: { content: `after the restore ${index}` } }),
+      })
+      expect(response.status, await response.clone().text()).toBe(201)
+    }
   })
 
   it('brings an old backup up to date by running the migrations after it', async ({ tempDir }) => {
