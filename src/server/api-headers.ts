@@ -96,6 +96,9 @@ export function requestGuard(hosts: HostAllowList): MiddlewareHandler {
     await next()
     const headers = c.res.headers
     for (const [name, value] of API_HEADER_ENTRIES) headers.set(name, value)
+    // Answers carry tokens, bookmarks, notifications and the viewer's own reactions: no cache,
+    // shared or the browser's, may keep one. Media and the live stream say what they allow.
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
     if (origin && allowed) headers.set('Access-Control-Allow-Origin', origin)
   }
 }

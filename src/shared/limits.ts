@@ -34,17 +34,38 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/
  */
 export const USERNAME_RULES = [
   { key: 'length', label: `${LIMITS.usernameMin}–${LIMITS.usernameMax} characters` },
-  { key: 'characters', label: 'Letters, digits, _ . and - only' },
+  { key: 'characters', label: 'Letters, digits, _ . and - only, no dot first or last' },
   { key: 'reserved', label: 'Not a reserved name such as home or explore' },
 ] as const
 
 export type UsernameRule = (typeof USERNAME_RULES)[number]['key']
 
 /**
- * Usernames that would shadow a top-level route of the renderer (`/{profile}` sits beside
- * `/home`, `/explore`, …) and so can never be a profile.
+ * A username's first and last characters: a dot there reads as part of the sentence around an
+ * @mention (`@alice.`) and makes `/.alice` look like a hidden file.
+ */
+export const USERNAME_EDGES = /^[^.](?:.*[^.])?$/
+
+/**
+ * Usernames that can never be a profile: names that would shadow a top-level route of the
+ * renderer (`/{profile}` sits beside `/home`, `/explore`, …) or a file the server serves at its
+ * root, and names that claim to speak for the server or its host.
  */
 export const RESERVED_USERNAMES = new Set([
+  // Who runs the place: a stranger named `admin` or `support` could ask for passwords.
+  'admin',
+  'administrator',
+  'root',
+  'host',
+  'owner',
+  'moderation',
+  'moderator',
+  'mod',
+  'system',
+  'support',
+  'staff',
+  'gamerstage',
+  // Routes and files of the app.
   'home',
   'explore',
   'bookmarks',
@@ -62,4 +83,7 @@ export const RESERVED_USERNAMES = new Set([
   // Renderer pages of live LAN (docs/API.md, "Notifications" and "Tags").
   'notifications',
   'tags',
+  'index.html',
+  'favicon.ico',
+  'robots.txt',
 ])

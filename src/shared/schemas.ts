@@ -3,7 +3,13 @@
  * (which show the same limits before sending). Messages are sentences a user can act on.
  */
 import { z } from 'zod'
-import { LIMITS, RESERVED_USERNAMES, USERNAME_PATTERN, type UsernameRule } from './limits'
+import {
+  LIMITS,
+  RESERVED_USERNAMES,
+  USERNAME_EDGES,
+  USERNAME_PATTERN,
+  type UsernameRule,
+} from './limits'
 import { stripInvisible } from './text'
 import { OUR_MEDIA } from './media-paths'
 
@@ -24,6 +30,7 @@ export const usernameSchema = z
   .regex(USERNAME_PATTERN, {
     error: 'Username can only use letters, digits, "_", "." and "-".',
   })
+  .regex(USERNAME_EDGES, { error: 'Username cannot start or end with a dot.' })
   .refine((name) => !RESERVED_USERNAMES.has(name.toLowerCase()), {
     error: 'That username is reserved. Pick another one.',
   })

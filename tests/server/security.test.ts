@@ -57,8 +57,14 @@ async function badTokens(): Promise<[string, string][]> {
     .setIssuer('gamerstage')
     .setExpirationTime('1h')
     .sign(TEST_SECRET)
+  const neverExpires = await new SignJWT({ username: 'player1' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('1')
+    .setIssuer('gamerstage')
+    .sign(TEST_SECRET)
   return [
     ['garbage', 'garbage'],
+    ['a token signed with the secret but without an expiry', neverExpires],
     ['a three-part garbage token', 'a.b.c'],
     [
       'a token signed with another secret',
@@ -371,6 +377,31 @@ describe('security', () => {
       expect(response.headers.get('referrer-policy')).toBe('no-referrer')
       // No Origin (not a browser page): no CORS header is needed or sent.
       expect(response.headers.get('access-control-allow-origin')).toBeNull()
+    })
+
+    it('lets no cache keep an answer: logins, bookmarks, notifications, sessions, errors', async ({
+      app,
+      player1,
+    }) => {
+      const answers = {
+        login: await app.send('/api/auth/login', { username: 'player1', password: 'wrong pw!' }),
+        session: await app.get('/api/auth/session', player1.token),
+        bookmarks: await app.get('/api/users/bookmark', player1.token),
+        notifications: await app.get('/api/notifications', player1.token),
+        feed: await app.get('/api/feed', player1.token),
+        posts: await app.get('/api/posts?limit=5'),
+        missing: await app.get('/api/posts/999999', player1.token),
+      }
+      for (const [name, response] of Object.entries(answers)) {
+        expect(response.headers.get('cache-control'), name).toBe('no-store')
+      }
+      // An image never changes under its address: it keeps its own, long, cache life.
+      const uploaded = await ok<{ url: string }>(
+        upload(app, TINY_PNG, { token: player1.token }),
+        201,
+      )
+      const image = await app.get(uploaded.url)
+      expect(image.headers.get('cache-control')).toContain('immutable')
     })
 
     it('answers a CORS preflight from an app window that allows the authorization and Prefer headers', async ({

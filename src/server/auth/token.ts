@@ -83,7 +83,10 @@ export async function tokenExpiry(token: string, secret: Uint8Array): Promise<nu
   return cacheOf(secret).get(token)?.expiresAt ?? null
 }
 
-/** The claims of a valid token, or null for anything else (garbage, other secret, expired, alg none). */
+/**
+ * The claims of a valid token, or null for anything else (garbage, other secret, expired, alg
+ * none, or no `exp` at all: a token that never expires is not one this server makes).
+ */
 export async function verifyToken(token: string, secret: Uint8Array): Promise<TokenClaims | null> {
   const cache = cacheOf(secret)
   const known = cache.get(token)
@@ -93,15 +96,15 @@ export async function verifyToken(token: string, secret: Uint8Array): Promise<To
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
+      requiredClaims: ['exp'],
     })
     if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null
     const ver = payload.ver ?? 0
     if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null
     const claims = { _id: payload.sub, username: payload.username, ver }
-    if (typeof payload.exp === 'number') {
-      if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '')
-      cache.set(token, { claims, expiresAt: payload.exp })
-    }
+    if (typeof payload.exp !== 'number') return null
+    if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '')
+    cache.set(token, { claims, expiresAt: payload.exp })
     return claims
   } catch {
     return null

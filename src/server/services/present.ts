@@ -7,6 +7,7 @@ import type { Db } from '../db/client'
 import { COMMENT_COLUMNS, idList, POST_COLUMNS, selectAll } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { resolveMentions } from './mentions'
+import { publicExtras } from './sign-up-extras'
 import { loadPostImages } from './post-images'
 import { formatTimestamp } from './time'
 
@@ -221,7 +222,7 @@ function parseExtra(extra: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(extra)
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
+      ? publicExtras(parsed as Record<string, unknown>)
       : {}
   } catch {
     return {}

@@ -7,6 +7,7 @@ import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
 import { toUserSummary } from './present'
+import { publicExtras } from './sign-up-extras'
 import type { UserRow } from '../db/rows'
 
 /** Served by the media routes; what every user without a picture of their own shows. */
@@ -14,24 +15,6 @@ export const DEFAULT_PROFILE_IMG = '/api/media/default-avatar.svg'
 
 /** Usernames compare without case: `Alice` and `alice` are one account. */
 export const usernameKey = (username: string) => username.trim().toLowerCase()
-
-/** Keys of extra sign-up fields that are never stored: they could hold a secret. */
-const SECRET_KEY = /pass|hash|secret|token|salt/i
-const EXTRA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,39}$/
-const MAX_EXTRA_FIELDS = 20
-
-/**
- * The extra sign-up fields kept with a user (SPEC section 3: "stored as given"): plain, short
- * named values, at most 20, never one that looks like a secret (e.g. a `confirmPassword` field
- * of a sign-up form), since every user's fields are public.
- */
-export function publicExtras(extra: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(extra)
-      .filter(([key]) => EXTRA_KEY.test(key) && !SECRET_KEY.test(key))
-      .slice(0, MAX_EXTRA_FIELDS),
-  )
-}
 
 export interface NewUser {
   username: string

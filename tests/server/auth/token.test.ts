@@ -36,6 +36,16 @@ describe('token', () => {
     expect(await verifyToken(token, TEST_SECRET)).toBeNull()
   })
 
+  it('refuses a token signed with the secret but without an expiry: it would last forever', async () => {
+    const forever = await new SignJWT({ username: 'alice', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('7')
+      .setIssuer('gamerstage')
+      .setIssuedAt()
+      .sign(TEST_SECRET)
+    expect(await verifyToken(forever, TEST_SECRET)).toBeNull()
+  })
+
   it.each([
     ['another issuer', { iss: 'someone-else', sub: '7', username: 'alice' }],
     ['no subject', { iss: 'gamerstage', username: 'alice' }],

@@ -384,7 +384,7 @@ describe('host moderation', { timeout: 30_000 }, () => {
   it('the first account signed up from this computer hosts the desktop app’s server; LAN sign-ups never do', async () => {
     const h = await harness({ claim: true })
     const friend = await h.signup('friend_on_lan')
-    const owner = await h.signup('owner', { loopback: true })
+    const owner = await h.signup('lan_owner', { loopback: true })
     const later = await h.signup('later_local', { loopback: true })
     const isHost = async (token: string) =>
       (await ok<SessionResponse>(h.call('/api/auth/session', { token }))).isHost

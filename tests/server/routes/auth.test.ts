@@ -137,6 +137,17 @@ describe('auth routes', () => {
       ['home', 'That username is reserved. Pick another one.'],
       ['Explore', 'That username is reserved. Pick another one.'],
       ['API', 'That username is reserved. Pick another one.'],
+      ['admin', 'That username is reserved. Pick another one.'],
+      ['Root', 'That username is reserved. Pick another one.'],
+      ['HOST', 'That username is reserved. Pick another one.'],
+      ['moderation', 'That username is reserved. Pick another one.'],
+      ['System', 'That username is reserved. Pick another one.'],
+      ['support', 'That username is reserved. Pick another one.'],
+      ['settings', 'That username is reserved. Pick another one.'],
+      ['index.html', 'That username is reserved. Pick another one.'],
+      ['.alice', 'Username cannot start or end with a dot.'],
+      ['alice.', 'Username cannot start or end with a dot.'],
+      ['...', 'Username cannot start or end with a dot.'],
     ])('refuses the username %j with 400 %j', async ([username, message], { app }) => {
       await expectError(
         app.send('/api/auth/signup', { username, password: 'long enough pw' }),
@@ -211,6 +222,33 @@ describe('auth routes', () => {
         .prepare('SELECT extra FROM users WHERE username = ?')
         .get('formfiller') as { extra: string }
       expect(JSON.parse(stored.extra)).toEqual({ email: 'ff@lan.party' })
+    })
+
+    it('never stores or publishes a field the server decides, such as isHost or role', async ({
+      app,
+    }) => {
+      const claims = { isHost: true, isAdmin: true, hasVerified: true, role: 'host', Staff: 1 }
+      const response = await app.send('/api/auth/signup', {
+        username: 'claimer',
+        password: 'password12',
+        clan: 'Night Owls',
+        ...claims,
+      })
+      const { createdUser } = (await response.json()) as { createdUser: Record<string, unknown> }
+      expect(response.status).toBe(201)
+      expect(createdUser.clan).toBe('Night Owls')
+      const profile = (await userNamed(app, 'claimer')) as unknown as Record<string, unknown>
+      for (const key of Object.keys(claims)) {
+        expect(createdUser).not.toHaveProperty(key)
+        expect(profile).not.toHaveProperty(key)
+      }
+      // One stored before this rule (an older server wrote it) is no longer published either.
+      app.db.$client
+        .prepare('UPDATE users SET extra = ? WHERE username = ?')
+        .run(JSON.stringify({ clan: 'Night Owls', isHost: true }), 'claimer')
+      const again = (await userNamed(app, 'claimer')) as unknown as Record<string, unknown>
+      expect(again.clan).toBe('Night Owls')
+      expect(again).not.toHaveProperty('isHost')
     })
 
     it('refuses the username "bookmark", which names a route', async ({ app }) => {

@@ -25,7 +25,7 @@ describe('notifications between users who blocked each other', () => {
   }) => {
     const star = await app.signup('star')
     const pest = await app.signup('pest')
-    const host = await app.signup('host')
+    const host = await app.signup('party_host')
     const starPost = await createPost(app, star.token, 'my post')
     const hostPost = await createPost(app, host.token, 'open thread')
     await ok(app.send(`/api/users/me/block/${pest.id}`, {}, { token: star.token }))
