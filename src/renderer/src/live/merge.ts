@@ -24,6 +24,7 @@ import {
   markCommentRemoved,
   putComment,
   updateComments,
+  withOwnVote,
 } from '../state/comments'
 import { liveResyncAtom } from '../state/live'
 import {
@@ -38,6 +39,7 @@ import {
   setCommentCountAtom,
   setNewPosts,
   upsertPostsAtom,
+  withOwnReaction,
 } from '../state/posts'
 import { noteEchoAtom } from '../state/toggles'
 import { patchProfile, profilesAtom, refreshAuthor, suggestionsAtom } from '../state/users'
@@ -122,13 +124,7 @@ export const liveReactionAtom = atom(
     const mine = get(userAtom)?._id === user._id
     const post = get(postsByIdAtom)[postId]
     if (post) {
-      const likes = mine
-        ? {
-            likeCount,
-            likedBy: reaction === 'like' ? [user] : [],
-            dislikedBy: reaction === 'dislike' ? [user] : [],
-          }
-        : { ...post.likes, likeCount }
+      const likes = mine ? withOwnReaction(likeCount, user, reaction) : { ...post.likes, likeCount }
       set(upsertPostsAtom, [{ ...post, likes }])
     }
     if (mine) set(noteEchoAtom, `like:${postId}`)
@@ -175,12 +171,7 @@ export const liveVoteAtom = atom(null, (get, set, event: LiveEventMap['vote']) =
   const comment = get(commentListsAtom)[postId]?.items.find((c) => c._id === commentId)
   if (comment) {
     const votes = mine
-      ? {
-          upvoteCount,
-          downvoteCount,
-          upvotedBy: vote === 'up' ? [user] : [],
-          downvotedBy: vote === 'down' ? [user] : [],
-        }
+      ? withOwnVote({ upvoteCount, downvoteCount }, user, vote)
       : { ...comment.votes, upvoteCount, downvoteCount }
     updateComments(get, set, postId, (list) => ({
       ...list,
