@@ -15,7 +15,7 @@ import type {
   User,
   UserSummary,
 } from '../../../shared/api-types'
-import { relationsAtom } from '../state/account'
+import { refreshSessionAtom, relationsAtom, storeRelationsAtom } from '../state/account'
 import { followingNamesAtom, patchUserAtom, toSummary, userAtom } from '../state/auth'
 import {
   commentEchoKey,
@@ -38,6 +38,7 @@ import {
   type PostListKey,
   setCommentCountAtom,
   setNewPosts,
+  storeBookmarkAtom,
   upsertPostsAtom,
   withOwnReaction,
 } from '../state/posts'
@@ -282,6 +283,13 @@ export const liveUserAtom = atom(null, (get, set, { user }: LiveEventMap['user']
   }
 })
 
+/** One's own bookmark or its removal, on this device or another (docs/API.md "Live events"). */
+export const liveBookmarkAtom = atom(
+  null,
+  (_get, set, { post, bookmarked }: LiveEventMap['bookmark']) =>
+    set(storeBookmarkAtom, post, bookmarked),
+)
+
 export const liveResetAtom = atom(null, (get, set) => set(liveResyncAtom, get(liveResyncAtom) + 1))
 
 type Store = ReturnType<typeof createStore>
@@ -297,7 +305,12 @@ export function connectLiveState(store: Store): () => void {
     onLiveEvent('vote', (data) => store.set(liveVoteAtom, data)),
     onLiveEvent('follow', (data) => store.set(liveFollowAtom, data)),
     onLiveEvent('user', (data) => store.set(liveUserAtom, data)),
+    onLiveEvent('bookmark', (data) => store.set(liveBookmarkAtom, data)),
+    onLiveEvent('relations', (data) => store.set(storeRelationsAtom, data)),
     onLiveEvent('reset', () => store.set(liveResetAtom)),
+    // Each (re)connection, the first included: what changed while this one was not listening
+    // (another device, a stored user from an earlier visit) comes from the server.
+    onLiveEvent('ready', () => void store.set(refreshSessionAtom)),
   ]
   return () => {
     for (const off of offs) off()
