@@ -139,7 +139,7 @@ describe("one's own changes made on another device", () => {
   it('a block or mute updates the relations and takes the posts out where they no longer belong', () => {
     loadList(store, 'feed', [post('p1', NOVA), post('p2', RIVAL)])
     loadList(store, 'explore:recent', [post('p1', NOVA), post('p2', RIVAL)])
-    store.set(relationsAtom, { blocked: new Set(), muted: new Set() })
+    store.set(relationsAtom, { blocked: new Set<string>(), muted: new Set<string>() })
 
     publishLiveEvent('relations', { blocked: [], muted: [NOVA] })
     expect(store.get(relationsAtom)?.muted).toEqual(new Set([NOVA._id]))
