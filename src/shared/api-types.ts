@@ -285,6 +285,16 @@ export interface LiveEventMap {
   'unread-count': UnreadCountResponse
   /** The server cannot replay what was missed: refetch everything, then go on from this id. */
   reset: { reason: 'unknown-id' | 'too-old' }
+  /**
+   * To one user only, on every stream of theirs: they bookmarked a post (`bookmarked: true`) or
+   * took the bookmark back, on any device. The post is presented for them.
+   */
+  bookmark: { post: Post; bookmarked: boolean }
+  /**
+   * To one user only, on every stream of theirs: whom they block and mute now, after a block,
+   * unblock, mute or unmute on any device (the answer of those calls).
+   */
+  relations: RelationsResponse
 }
 
 export type LiveEventType = keyof LiveEventMap

@@ -14,8 +14,13 @@ export const ERROR_STATUS = {
   INVALID_IMAGE: 400,
   /** Editing or deleting someone else's post or comment. */
   NOT_OWNER: 400,
-  /** The action does not fit the state: liked twice, not bookmarked yet, already following… */
+  /** The action does not fit the state: disliking a post at 0 likes, reporting twice. */
   STATE_CONFLICT: 400,
+  /**
+   * A toggle's call (like, dislike, vote, bookmark, follow, or taking a bookmark or follow back)
+   * finds what it asks for already so: a client takes that as the server's state, not a failure.
+   */
+  ALREADY_DONE: 400,
   /** Following, blocking, muting or reporting oneself. */
   SELF_TARGET: 400,
   /** No token, or one that is malformed, expired, logged out or of a suspended account. */

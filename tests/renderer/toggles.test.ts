@@ -6,6 +6,7 @@
 import './state-mocks'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CommentResponse, FollowResponse, PostResponse } from '../../src/shared/api-types'
+import { ApiError } from '../../src/renderer/src/api/client'
 import * as commentsApi from '../../src/renderer/src/api/comments'
 import * as postsApi from '../../src/renderer/src/api/posts'
 import * as usersApi from '../../src/renderer/src/api/users'
@@ -372,5 +373,99 @@ describe('comment votes', () => {
     })
     await store.set(voteCommentAtom, 'p1', 'c1', 'up')
     expect(commentsApi.upvoteComment).not.toHaveBeenCalled()
+  })
+})
+
+describe('a toggle the server answers ALREADY_DONE (another device got there first)', () => {
+  /** The server's refusal when what the click asks for is already so (docs/API.md, "Errors"). */
+  const alreadySo = (sentence: string) => new ApiError(400, sentence, { code: 'ALREADY_DONE' })
+
+  it('shows a bookmark the stored user lacks, with no error, and can take it back', async () => {
+    loadList(store, 'bookmarks', [])
+    vi.mocked(usersApi.bookmarkPost).mockRejectedValue(alreadySo('This Post is already bookmarked'))
+    await store.set(toggleBookmarkAtom, 'p1')
+    expect(notifyError).not.toHaveBeenCalled()
+    expect(store.get(shownBookmarkIdsAtom).has('p1')).toBe(true)
+    expect(store.get(userAtom)?.bookmarks.map((p) => p._id)).toEqual(['p1'])
+    expect(store.get(postListsAtom).bookmarks?.ids).toEqual(['p1'])
+
+    // The button now reads "bookmarked", so the next click removes it.
+    vi.mocked(usersApi.removeBookmark).mockResolvedValue({ post: post('p1') })
+    await store.set(toggleBookmarkAtom, 'p1')
+    expect(usersApi.removeBookmark).toHaveBeenCalledWith('p1')
+    expect(store.get(shownBookmarkIdsAtom).has('p1')).toBe(false)
+    expect(store.get(postListsAtom).bookmarks?.ids).toEqual([])
+  })
+
+  it('takes out a bookmark the server no longer has', async () => {
+    store = signedInStore([NOVA], { bookmarks: [post('p1')] })
+    loadList(store, 'bookmarks', [post('p1')])
+    vi.mocked(usersApi.removeBookmark).mockRejectedValue(alreadySo('Post not bookmarked yet'))
+    await store.set(toggleBookmarkAtom, 'p1')
+    expect(notifyError).not.toHaveBeenCalled()
+    expect(store.get(shownBookmarkIdsAtom).has('p1')).toBe(false)
+    expect(store.get(userAtom)?.bookmarks).toEqual([])
+    expect(store.get(postListsAtom).bookmarks?.ids).toEqual([])
+  })
+
+  it('shows a follow, and an unfollow, the server already had', async () => {
+    vi.mocked(usersApi.followUser).mockRejectedValue(alreadySo('User Already following'))
+    await store.set(toggleFollowAtom, RIVAL)
+    expect(store.get(shownFollowingNamesAtom).has('rival')).toBe(true)
+    expect(store.get(userAtom)?.following.map((u) => u.username)).toEqual(['nova', 'rival'])
+
+    vi.mocked(usersApi.unfollowUser).mockRejectedValue(alreadySo('User already not following'))
+    await store.set(toggleFollowAtom, NOVA)
+    expect(store.get(shownFollowingNamesAtom).has('nova')).toBe(false)
+    expect(store.get(userAtom)?.following.map((u) => u.username)).toEqual(['rival'])
+    expect(notifyError).not.toHaveBeenCalled()
+  })
+
+  it('shows a like the server already had, keeping its count (which holds it)', async () => {
+    vi.mocked(postsApi.likePost).mockRejectedValue(
+      alreadySo('Cannot like a post that is already liked. '),
+    )
+    await store.set(toggleLikeAtom, 'p1')
+    expect(notifyError).not.toHaveBeenCalled()
+    expect(shown()).toEqual({
+      likeCount: 3,
+      likedBy: [{ _id: '1', username: 'viewer' }],
+      dislikedBy: [],
+    })
+  })
+
+  it('shows a vote the server already had, keeping its counts', async () => {
+    store.set(commentListsAtom, {
+      p1: {
+        status: 'ready',
+        loaded: true,
+        error: null,
+        items: [comment('c1', 'p1', NOVA)],
+        nextCursor: null,
+      },
+    })
+    vi.mocked(commentsApi.upvoteComment).mockRejectedValue(
+      alreadySo('Cannot upvote a post that is already upvoted. '),
+    )
+    await store.set(voteCommentAtom, 'p1', 'c1', 'up')
+    expect(notifyError).not.toHaveBeenCalled()
+    expect(store.get(commentListAtom('p1')).items[0]?.votes).toEqual({
+      upvoteCount: 0,
+      downvoteCount: 0,
+      upvotedBy: [{ _id: '1', username: 'viewer' }],
+      downvotedBy: [],
+    })
+  })
+
+  it('still rolls back, and says why, on a refusal that is not ALREADY_DONE', async () => {
+    loadList(store, 'feed', [
+      post('p1', NOVA, { likes: { likeCount: 0, likedBy: [ME], dislikedBy: [] } }),
+    ])
+    vi.mocked(postsApi.dislikePost).mockRejectedValue(
+      new ApiError(400, 'Cannot decrement like less than 0.', { code: 'STATE_CONFLICT' }),
+    )
+    await store.set(toggleLikeAtom, 'p1')
+    expect(notifyError).toHaveBeenCalledWith('Cannot decrement like less than 0.')
+    expect(shown()).toMatchObject({ likedBy: [ME], dislikedBy: [] })
   })
 })

@@ -12,6 +12,7 @@ import {
   DEMO,
   TINY_PNG,
   deleteUserRow,
+  createPost,
   expectError,
   quickUser,
   seededToken,
@@ -58,6 +59,13 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     message: MESSAGES.editForeignPost,
   },
   STATE_CONFLICT: {
+    request: async (app, token) => {
+      const postId = await createPost(app, token, 'no likes yet')
+      return app.send(`/api/posts/dislike/${postId}`, {}, { token })
+    },
+    message: MESSAGES.likeBelowZero,
+  },
+  ALREADY_DONE: {
     request: (app, token) => app.send('/api/users/remove-bookmark/2', {}, { token }),
     message: MESSAGES.notBookmarked,
   },

@@ -36,8 +36,9 @@ export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
 }
 
 /**
- * Who may see an event: everyone, or only one user (their notifications); either way never the
- * users in `exclude` (those blocked by or blocking someone the event is about, live-actions.ts).
+ * Who may see an event: everyone, or only one user (their notifications, their own bookmarks,
+ * blocks and mutes); either way never the users in `exclude` (those blocked by or blocking
+ * someone the event is about, live-actions.ts).
  */
 export interface Audience {
   to?: number

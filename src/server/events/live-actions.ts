@@ -38,7 +38,12 @@ import {
   blockedEitherWayWithAny,
   hostDeleteComment,
   hostDeletePost,
+  mute,
+  relationsOf,
+  unblock,
+  unmute,
 } from '../services/moderation'
+import { addBookmark, removeBookmark } from '../services/bookmarks'
 import type { Audience, EventHub } from './hub'
 
 /** Who acts: the signed-in user. */
@@ -200,6 +205,15 @@ export function liveActions(db: Db, hub: EventHub) {
     )
   }
 
+  // One's own lists (bookmarks, blocks, mutes) are private: their events go to the user's own
+  // streams only, so that each device of theirs agrees with the others (docs/API.md, "Live
+  // events"). Follows need none: the `follow` event everyone gets reaches the actor too.
+  const publishBookmark = (actor: Actor, post: PostRow, bookmarked: boolean) =>
+    hub.publish('bookmark', { post: presentPost(db, post, actor.id), bookmarked }, { to: actor.id })
+
+  const publishRelations = (actor: Actor) =>
+    hub.publish('relations', relationsOf(db, actor.id), { to: actor.id })
+
   return {
     createPost: (actor: Actor, content: string, images: AttachRequest[] = []) =>
       commit(
@@ -347,7 +361,38 @@ export function liveActions(db: Db, hub: EventHub) {
           for (const { followerId, followeeId } of ended) {
             publishFollow(followerId, followeeId, false, audience)
           }
+          publishRelations(actor)
         },
+      ),
+
+    unblock: (actor: Actor, targetId: number) =>
+      commit(
+        (tx) => unblock(tx, actor.id, targetId),
+        () => publishRelations(actor),
+      ),
+
+    mute: (actor: Actor, targetId: number) =>
+      commit(
+        (tx) => mute(tx, actor.id, targetId),
+        () => publishRelations(actor),
+      ),
+
+    unmute: (actor: Actor, targetId: number) =>
+      commit(
+        (tx) => unmute(tx, actor.id, targetId),
+        () => publishRelations(actor),
+      ),
+
+    bookmark: (actor: Actor, postId: number) =>
+      commit(
+        (tx) => addBookmark(tx, actor.id, postId),
+        (post) => publishBookmark(actor, post, true),
+      ),
+
+    removeBookmark: (actor: Actor, postId: number) =>
+      commit(
+        (tx) => removeBookmark(tx, actor.id, postId),
+        (post) => publishBookmark(actor, post, false),
       ),
 
     editProfile: (actor: Actor, profile: ProfileChanges) =>

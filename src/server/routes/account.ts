@@ -6,7 +6,7 @@ import { requireUser, type AppDeps, type AppEnv } from '../context'
 import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES } from '../messages'
 import { liveActionsOf, type Actor } from '../events/live-actions'
-import { deleteAccount, mute, relationsOf, unblock, unmute } from '../services/moderation'
+import { deleteAccount, relationsOf } from '../services/moderation'
 import { idParams, validate } from '../validate'
 
 /** The signed-in user's own account, under `/users/me` (docs/API.md "Sessions and accounts"). */
@@ -15,13 +15,16 @@ export function accountRoutes(deps: AppDeps) {
   const auth = requireUser(deps)
   const relations = (userId: number) => relationsOf(db, userId)
   const live = liveActionsOf(deps)
-  /** `POST /users/me/<action>/:userId`, one route per action: what it does to the relation. */
+  /**
+   * `POST /users/me/<action>/:userId`, one route per action: what it does to the relation. All go
+   * through the live stream: the user's other devices hear of their lists, and a block ends
+   * follows, whose counts open screens show.
+   */
   const relationActions: Record<string, (me: Actor, targetId: number) => void> = {
-    // Through the live stream: a block ends follows, whose counts open screens show.
     block: (me, targetId) => live.block(me, targetId),
-    unblock: (me, targetId) => unblock(db, me.id, targetId),
-    mute: (me, targetId) => mute(db, me.id, targetId),
-    unmute: (me, targetId) => unmute(db, me.id, targetId),
+    unblock: (me, targetId) => live.unblock(me, targetId),
+    mute: (me, targetId) => live.mute(me, targetId),
+    unmute: (me, targetId) => live.unmute(me, targetId),
   }
   const target = idParams('userId')
   const routes = new Hono<AppEnv>()

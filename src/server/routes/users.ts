@@ -13,12 +13,7 @@ import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { pageFollowList, type FollowListKind } from '../services/follow-lists'
 import { pageOf, pageRequest } from '../services/pagination'
-import {
-  addBookmark,
-  bookmarkedPostIds,
-  pageBookmarks,
-  removeBookmark,
-} from '../services/bookmarks'
+import { bookmarkedPostIds, pageBookmarks } from '../services/bookmarks'
 import { postsByIds } from '../services/posts'
 import { presentPost, presentPosts, presentUser, presentUsers } from '../services/present'
 import type { PostRow } from '../db/rows'
@@ -137,14 +132,12 @@ export function usersRoutes(deps: AppDeps) {
         return c.json(followAnswer(me.id, userId))
       })
       .post('/bookmark/:postId', auth, idParams('postId'), (c) => {
-        const userId = c.get('user').id
-        const post = addBookmark(db, userId, c.req.valid('param').postId)
-        return bookmarkAnswer(c, userId, post)
+        const me = c.get('user')
+        return bookmarkAnswer(c, me.id, live.bookmark(me, c.req.valid('param').postId))
       })
       .post('/remove-bookmark/:postId', auth, idParams('postId'), (c) => {
-        const userId = c.get('user').id
-        const post = removeBookmark(db, userId, c.req.valid('param').postId)
-        return bookmarkAnswer(c, userId, post)
+        const me = c.get('user')
+        return bookmarkAnswer(c, me.id, live.removeBookmark(me, c.req.valid('param').postId))
       })
   )
 

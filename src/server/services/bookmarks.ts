@@ -46,7 +46,7 @@ export function addBookmark(db: Db, userId: number, postId: number, now = Date.n
       .values({ userId, postId: post.id, createdAt: now })
       .onConflictDoNothing()
       .run()
-    if (inserted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyBookmarked)
+    if (inserted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.alreadyBookmarked)
     return post
   })
 }
@@ -58,7 +58,7 @@ export function removeBookmark(db: Db, userId: number, postId: number): PostRow 
       .delete(bookmarks)
       .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, post.id)))
       .run()
-    if (deleted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.notBookmarked)
+    if (deleted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.notBookmarked)
     return post
   })
 }

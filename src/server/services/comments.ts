@@ -143,7 +143,7 @@ export function voteComment(
       .get()?.kind
     if (previous === kind) {
       throw new HttpError(
-        'STATE_CONFLICT',
+        'ALREADY_DONE',
         kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted,
       )
     }

@@ -260,7 +260,7 @@ export function likePost(db: Db, userId: number, postId: number, now = Date.now(
     const post = getPost(db, postId)
     refuseIfBlocked(db, userId, [post.authorId])
     const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
-    if (previous === 'like') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyLiked)
+    if (previous === 'like') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyLiked)
     return react(db, post, userId, 'like', now)
   })
 }
@@ -275,7 +275,7 @@ export function dislikePost(db: Db, userId: number, postId: number, now = Date.n
     refuseIfBlocked(db, userId, [post.authorId])
     if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
     const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
-    if (previous === 'dislike') throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyDisliked)
+    if (previous === 'dislike') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyDisliked)
     return react(db, post, userId, 'dislike', now)
   })
 }

@@ -226,7 +226,7 @@ export function follow(db: Db, userId: number, targetId: number, now = Date.now(
       .values({ followerId: userId, followeeId: target.id, createdAt: now })
       .onConflictDoNothing()
       .run()
-    if (inserted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.alreadyFollowing)
+    if (inserted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.alreadyFollowing)
     adjustFollowCounts(db, userId, target.id, +1)
   })
 }
@@ -239,7 +239,7 @@ export function unfollow(db: Db, userId: number, targetId: number): void {
       .delete(follows)
       .where(and(eq(follows.followerId, userId), eq(follows.followeeId, target.id)))
       .run()
-    if (deleted.changes === 0) throw new HttpError('STATE_CONFLICT', MESSAGES.notFollowing)
+    if (deleted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.notFollowing)
     adjustFollowCounts(db, userId, target.id, -1)
   })
 }

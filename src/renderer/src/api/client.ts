@@ -47,6 +47,14 @@ export function isMissingCall(error: unknown): boolean {
   )
 }
 
+/**
+ * True when a toggle's call found what it asks for already so (liked, bookmarked, not following…;
+ * docs/API.md, "Error codes"): the server's state is the one asked for.
+ */
+export function isAlreadyDone(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'ALREADY_DONE'
+}
+
 /** What the app says when a server's answer fails its check (shared/answer-schemas.ts). */
 export const UNUSABLE_ANSWER_MESSAGE =
   'The server sent an answer this app cannot use. It may be a different or newer Gamerstage.'

@@ -15,7 +15,7 @@ import type {
   User,
   UserSummary,
 } from '../../../shared/api-types'
-import { relationsAtom } from '../state/account'
+import { refreshSessionAtom, relationsAtom, storeRelationsAtom } from '../state/account'
 import { followingNamesAtom, patchUserAtom, toSummary, userAtom } from '../state/auth'
 import {
   commentEchoKey,
@@ -24,6 +24,7 @@ import {
   markCommentRemoved,
   putComment,
   updateComments,
+  withOwnVote,
 } from '../state/comments'
 import { liveResyncAtom } from '../state/live'
 import {
@@ -37,7 +38,9 @@ import {
   type PostListKey,
   setCommentCountAtom,
   setNewPosts,
+  storeBookmarkAtom,
   upsertPostsAtom,
+  withOwnReaction,
 } from '../state/posts'
 import { noteEchoAtom } from '../state/toggles'
 import { patchProfile, profilesAtom, refreshAuthor, suggestionsAtom } from '../state/users'
@@ -122,13 +125,7 @@ export const liveReactionAtom = atom(
     const mine = get(userAtom)?._id === user._id
     const post = get(postsByIdAtom)[postId]
     if (post) {
-      const likes = mine
-        ? {
-            likeCount,
-            likedBy: reaction === 'like' ? [user] : [],
-            dislikedBy: reaction === 'dislike' ? [user] : [],
-          }
-        : { ...post.likes, likeCount }
+      const likes = mine ? withOwnReaction(likeCount, user, reaction) : { ...post.likes, likeCount }
       set(upsertPostsAtom, [{ ...post, likes }])
     }
     if (mine) set(noteEchoAtom, `like:${postId}`)
@@ -175,12 +172,7 @@ export const liveVoteAtom = atom(null, (get, set, event: LiveEventMap['vote']) =
   const comment = get(commentListsAtom)[postId]?.items.find((c) => c._id === commentId)
   if (comment) {
     const votes = mine
-      ? {
-          upvoteCount,
-          downvoteCount,
-          upvotedBy: vote === 'up' ? [user] : [],
-          downvotedBy: vote === 'down' ? [user] : [],
-        }
+      ? withOwnVote({ upvoteCount, downvoteCount }, user, vote)
       : { ...comment.votes, upvoteCount, downvoteCount }
     updateComments(get, set, postId, (list) => ({
       ...list,
@@ -291,6 +283,13 @@ export const liveUserAtom = atom(null, (get, set, { user }: LiveEventMap['user']
   }
 })
 
+/** One's own bookmark or its removal, on this device or another (docs/API.md "Live events"). */
+export const liveBookmarkAtom = atom(
+  null,
+  (_get, set, { post, bookmarked }: LiveEventMap['bookmark']) =>
+    set(storeBookmarkAtom, post, bookmarked),
+)
+
 export const liveResetAtom = atom(null, (get, set) => set(liveResyncAtom, get(liveResyncAtom) + 1))
 
 type Store = ReturnType<typeof createStore>
@@ -306,7 +305,12 @@ export function connectLiveState(store: Store): () => void {
     onLiveEvent('vote', (data) => store.set(liveVoteAtom, data)),
     onLiveEvent('follow', (data) => store.set(liveFollowAtom, data)),
     onLiveEvent('user', (data) => store.set(liveUserAtom, data)),
+    onLiveEvent('bookmark', (data) => store.set(liveBookmarkAtom, data)),
+    onLiveEvent('relations', (data) => store.set(storeRelationsAtom, data)),
     onLiveEvent('reset', () => store.set(liveResetAtom)),
+    // Each (re)connection, the first included: what changed while this one was not listening
+    // (another device, a stored user from an earlier visit) comes from the server.
+    onLiveEvent('ready', () => void store.set(refreshSessionAtom)),
   ]
   return () => {
     for (const off of offs) off()

@@ -5,10 +5,11 @@
  */
 import { atom } from 'jotai'
 import type { Setter, Getter } from 'jotai'
+import type { RelationsResponse, SessionResponse } from '../../../shared/api-types'
 import * as api from '../api/account'
 import { ApiError } from '../api/client'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
-import { patchUserAtom, setSessionAtom, userAtom } from './auth'
+import { patchUserAtom, setSessionAtom, tokenAtom, userAtom } from './auth'
 import { commentGoneEchoKey, commentListsAtom } from './comments'
 import { bumpCommentCountAtom, markPostDeletedAtom, postListsAtom, postsByIdAtom } from './posts'
 import { echoCount } from './toggles'
@@ -39,9 +40,60 @@ const toRelations = (answer: { blocked: { _id: string }[]; muted: { _id: string 
 
 export const loadRelationsAtom = atom(null, async (_get, set) => {
   try {
-    set(relationsAtom, toRelations(await api.getRelations()))
+    set(storeRelationsAtom, await api.getRelations())
   } catch {
     set(relationsAtom, null)
+  }
+})
+
+/**
+ * Stores whom the viewer blocks and mutes, as the server said (an answer, the session's refresh,
+ * or the live stream from another device of theirs): the posts of someone newly blocked leave
+ * every loaded list, those of someone newly muted the home feed.
+ */
+export const storeRelationsAtom = atom(null, (get, set, answer: RelationsResponse) => {
+  const before = get(relationsAtom)
+  for (const user of answer.blocked) {
+    if (!before?.blocked.has(user._id)) dropAuthorPosts(get, set, user.username, false)
+  }
+  for (const user of answer.muted) {
+    if (!before?.muted.has(user._id)) dropAuthorPosts(get, set, user.username, true)
+  }
+  set(relationsAtom, toRelations(answer))
+})
+
+/** How often a refresh asks again when the user changed while it was asked (see below). */
+const SESSION_REFRESH_TRIES = 3
+
+/**
+ * Takes the signed-in user (following, bookmarks) and whom they block and mute from the server:
+ * on every (re)connection of the live stream, the first one at start included (live/merge.ts).
+ * Storage only paints the first frame: another device of the user may have changed their lists
+ * since (README, "Live LAN"). An answer read while an answer or event changed the user or their
+ * relations may be older than that change, so it is asked again rather than stored. A server
+ * that cannot answer leaves everything as it was; the next connection tries again.
+ */
+export const refreshSessionAtom = atom(null, async (get, set) => {
+  const token = get(tokenAtom)
+  for (let tries = 0; token && tries < SESSION_REFRESH_TRIES; tries++) {
+    const before = { user: get(userAtom), relations: get(relationsAtom) }
+    let answers: [SessionResponse, RelationsResponse | null]
+    try {
+      answers = await Promise.all([
+        api.getSession(),
+        // A server from before blocks and mutes still has sessions.
+        api.getRelations().catch(() => null),
+      ])
+    } catch {
+      return
+    }
+    if (get(tokenAtom) !== token) return
+    if (get(userAtom) !== before.user || get(relationsAtom) !== before.relations) continue
+    const [session, relations] = answers
+    set(userAtom, session.user)
+    set(isHostAtom, session.isHost)
+    if (relations) set(storeRelationsAtom, relations)
+    return
   }
 })
 
@@ -71,12 +123,9 @@ function dropAuthorPosts(get: Getter, set: Setter, username: string, onlyFeed: b
 
 export const changeRelationAtom = atom(
   null,
-  async (get, set, action: api.RelationAction, target: { _id: string; username: string }) => {
+  async (_get, set, action: api.RelationAction, target: { _id: string; username: string }) => {
     try {
-      set(relationsAtom, toRelations(await api.setRelation(action, target._id)))
-      if (action === 'block' || action === 'mute') {
-        dropAuthorPosts(get, set, target.username, action === 'mute')
-      }
+      set(storeRelationsAtom, await api.setRelation(action, target._id))
       if (action === 'block') {
         // Follows ended both ways: the stored user's following list changes too.
         set(patchUserAtom, (me) => ({

@@ -80,6 +80,12 @@ export function toSummary(user: UserSummary): UserSummary {
   return { _id, id, username, firstName, lastName, profileImg }
 }
 
+/** The user with `other` in (or out of) the list of whom they follow. */
+export function withFollowing(user: User, other: UserSummary, following: boolean): User {
+  const rest = user.following.filter((u) => u.username !== other.username)
+  return { ...user, following: following ? [...rest, toSummary(other)] : rest }
+}
+
 export function withBookmark(user: User, post: Post, bookmarked: boolean): User {
   const rest = (user.bookmarks ?? []).filter((p) => p._id !== post._id)
   return { ...user, bookmarks: bookmarked ? [post, ...rest] : rest }

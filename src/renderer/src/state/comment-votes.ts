@@ -7,7 +7,13 @@ import type { Atom, Getter } from 'jotai'
 import type { Comment, CommentResponse, Reactor } from '../../../shared/api-types'
 import * as api from '../api/comments'
 import { userAtom } from './auth'
-import { EMPTY_COMMENTS, commentListsAtom, replaceComment, updateComments } from './comments'
+import {
+  EMPTY_COMMENTS,
+  commentListsAtom,
+  replaceComment,
+  updateComments,
+  withOwnVote,
+} from './comments'
 import type { CommentList } from './comments'
 import { createToggle, intentOf } from './toggles'
 
@@ -31,15 +37,11 @@ function shownComment(get: Getter, comment: Comment): Comment {
   const viewer: Reactor = { _id: me._id, username: me.username }
   const { upvoteCount, downvoteCount } = comment.votes
   const up = vote === 'up'
-  return {
-    ...comment,
-    votes: {
-      upvotedBy: up ? [viewer] : [],
-      downvotedBy: up ? [] : [viewer],
-      upvoteCount: Math.max(0, upvoteCount + (up ? 1 : current === 'up' ? -1 : 0)),
-      downvoteCount: Math.max(0, downvoteCount + (up ? (current === 'down' ? -1 : 0) : 1)),
-    },
+  const counts = {
+    upvoteCount: Math.max(0, upvoteCount + (up ? 1 : current === 'up' ? -1 : 0)),
+    downvoteCount: Math.max(0, downvoteCount + (up ? (current === 'down' ? -1 : 0) : 1)),
   }
+  return { ...comment, votes: withOwnVote(counts, viewer, vote) }
 }
 
 const views = new Map<string, Atom<CommentList>>()
@@ -91,6 +93,14 @@ export const voteToggleAtom = createToggle<VoteTarget, Vote | null, CommentRespo
           }
         : comment
     updateComments(get, set, target.postId, (list) => replaceComment(list, fresh))
+  },
+  already: (get, set, { target, value: vote }) => {
+    const comment = findComment(get, target)
+    const me = get(userAtom)
+    if (!comment || !me || !vote) return
+    // The counts the store has are the server's, the viewer's vote in them: only theirs is news.
+    const votes = withOwnVote(comment.votes, { _id: me._id, username: me.username }, vote)
+    updateComments(get, set, target.postId, (list) => replaceComment(list, { ...comment, votes }))
   },
 })
 

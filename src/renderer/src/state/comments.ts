@@ -1,6 +1,6 @@
 import { atom } from 'jotai'
 import type { Getter, Setter } from 'jotai'
-import type { Comment } from '../../../shared/api-types'
+import type { Comment, CommentVotes, Reactor } from '../../../shared/api-types'
 import * as api from '../api/comments'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
 import { NOT_LOADED, isLoading, runLoad } from './async'
@@ -33,6 +33,20 @@ export function updateComments(
 ) {
   const lists = get(commentListsAtom)
   set(commentListsAtom, { ...lists, [postId]: patch(lists[postId] ?? EMPTY_COMMENTS) })
+}
+
+/** A comment's votes with the viewer's own vote, as a page answers them (the viewer alone). */
+export function withOwnVote(
+  counts: Pick<CommentVotes, 'upvoteCount' | 'downvoteCount'>,
+  viewer: Reactor,
+  vote: 'up' | 'down' | 'none',
+): CommentVotes {
+  return {
+    upvoteCount: counts.upvoteCount,
+    downvoteCount: counts.downvoteCount,
+    upvotedBy: vote === 'up' ? [viewer] : [],
+    downvotedBy: vote === 'down' ? [viewer] : [],
+  }
 }
 
 export function replaceComment(list: CommentList, comment: Comment): CommentList {

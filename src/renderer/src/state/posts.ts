@@ -1,6 +1,6 @@
 import { atom } from 'jotai'
 import type { Atom, Getter, Setter } from 'jotai'
-import type { Post, PostResponse, PostsPage, Reactor } from '../../../shared/api-types'
+import type { Post, PostLikes, PostResponse, PostsPage, Reactor } from '../../../shared/api-types'
 import * as api from '../api/posts'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
 import { bookmarkPost, listBookmarks, removeBookmark } from '../api/users'
@@ -47,6 +47,19 @@ export const postStatusAtom = atom<Record<string, Loadable>>({})
 
 const likeKey = (postId: string) => `like:${postId}`
 
+/** A post's likes with the viewer's own reaction, as a page answers them (the viewer alone). */
+export function withOwnReaction(
+  likeCount: number,
+  viewer: Reactor,
+  reaction: 'like' | 'dislike' | 'none',
+): PostLikes {
+  return {
+    likeCount,
+    likedBy: reaction === 'like' ? [viewer] : [],
+    dislikedBy: reaction === 'dislike' ? [viewer] : [],
+  }
+}
+
 /** A post as the viewer should see it: the server's, with a like the viewer is sending. */
 function shownPost(get: Getter, post: Post): Post {
   const liked = intentOf<boolean>(get, likeKey(post._id))
@@ -57,8 +70,8 @@ function shownPost(get: Getter, post: Post): Post {
   return {
     ...post,
     likes: liked
-      ? { likeCount: count + 1, likedBy: [viewer], dislikedBy: [] }
-      : { likeCount: Math.max(0, count - 1), likedBy: [], dislikedBy: [viewer] },
+      ? withOwnReaction(count + 1, viewer, 'like')
+      : withOwnReaction(Math.max(0, count - 1), viewer, 'dislike'),
   }
 }
 
@@ -351,6 +364,15 @@ export const likeToggleAtom = createToggle<string, boolean, PostResponse>({
         : post
     set(upsertPostsAtom, [fresh])
   },
+  already: (get, set, { target: postId, value: liked }) => {
+    const post = get(postsByIdAtom)[postId]
+    const me = get(userAtom)
+    if (!post || !me) return
+    // The count the store has is the server's, the viewer's reaction in it: only theirs is news.
+    const viewer: Reactor = { _id: me._id, username: me.username }
+    const likes = withOwnReaction(post.likes.likeCount, viewer, liked ? 'like' : 'dislike')
+    set(upsertPostsAtom, [{ ...post, likes }])
+  },
 })
 
 /** The like button: flips what it shows now. */
@@ -364,20 +386,32 @@ export const shownBookmarkIdsAtom = atom((get) =>
   withIntents(get, get(bookmarkIdsAtom), 'bookmark:'),
 )
 
+/**
+ * Stores the server's word that the viewer bookmarked `post` (or took it back): their bookmarks
+ * and the Saved Posts list, from an answer, an ALREADY_DONE refusal or the live stream (another
+ * device of theirs). Only the bookmark is news: a copy of the post already loaded keeps its
+ * counts, the freshest the store has.
+ */
+export const storeBookmarkAtom = atom(null, (get, set, post: Post, bookmarked: boolean) => {
+  if (!get(postsByIdAtom)[post._id]) set(upsertPostsAtom, [post])
+  const stored = get(postsByIdAtom)[post._id] ?? post
+  set(patchUserAtom, (user) => withBookmark(user, stored, bookmarked))
+  if (bookmarked) prependTo(get, set, ['bookmarks'], post._id)
+  else
+    setList(get, set, 'bookmarks', (list) => ({
+      ...list,
+      ids: list.ids.filter((id) => id !== post._id),
+    }))
+})
+
 export const bookmarkToggleAtom = createToggle<string, boolean, PostResponse>({
   key: (postId) => `bookmark:${postId}`,
   confirmed: (get, postId) => get(bookmarkIdsAtom).has(postId),
   send: (postId, on) => (on ? bookmarkPost(postId) : removeBookmark(postId)),
-  accept: (get, set, { target: postId, value: on, answer }) => {
-    // Only the bookmark is news here: the counts shown stay the freshest the store has.
-    if (!get(postsByIdAtom)[postId]) set(upsertPostsAtom, [answer.post])
-    set(patchUserAtom, (user) => withBookmark(user, get(postsByIdAtom)[postId] ?? answer.post, on))
-    if (on) prependTo(get, set, ['bookmarks'], postId)
-    else
-      setList(get, set, 'bookmarks', (list) => ({
-        ...list,
-        ids: list.ids.filter((id) => id !== postId),
-      }))
+  accept: (_get, set, { value: on, answer }) => set(storeBookmarkAtom, answer.post, on),
+  already: (get, set, { target: postId, value: on }) => {
+    const post = get(postsByIdAtom)[postId]
+    if (post) set(storeBookmarkAtom, post, on)
   },
 })
 

@@ -7,10 +7,13 @@
  * the control changes at once. Per control at most one request is in flight; when it returns and
  * the intent has changed meanwhile, the next request goes out, so a burst of clicks ends in the
  * state of the last one. A failure drops the intent, which shows the server's last confirmed
- * state, whatever changed since the click (never a snapshot taken before it), and says why.
+ * state, whatever changed since the click (never a snapshot taken before it), and says why. A
+ * refusal as ALREADY_DONE is no failure: the server already is where the click asked (another
+ * device of the user got there first), and the store takes that as the server's state.
  */
 import { atom } from 'jotai'
 import type { Getter, Setter, WritableAtom } from 'jotai'
+import { isAlreadyDone } from '../api/client'
 import { messageOf, notifyError } from '../lib/notify'
 
 /** What each control with work in progress is meant to show, by control key. */
@@ -83,6 +86,11 @@ export interface ToggleSpec<Target, Value, Answer> {
     set: Setter,
     done: { target: Target; value: Value; answer: Answer; echoed: boolean },
   ) => void
+  /**
+   * Stores `value` as the server's: the call was refused because it already was so (ALREADY_DONE,
+   * docs/API.md "Error codes"). There is no answer: only the viewer's own state is known to be news.
+   */
+  already: (get: Getter, set: Setter, done: { target: Target; value: Value }) => void
 }
 
 export type ToggleAtom<Target, Value> = WritableAtom<
@@ -117,16 +125,24 @@ export function createToggle<Target, Value, Answer>(
         const intended = intentOf<Value>(get, key)
         if (intended === undefined || Object.is(intended, spec.confirmed(get, target))) break
         const echoesBefore = echoCount(get, key)
-        let answer: Answer
+        let outcome: { answer: Answer } | 'already'
         try {
-          answer = await spec.send(target, intended)
+          outcome = { answer: await spec.send(target, intended) }
         } catch (error) {
-          if (generation === get(generationAtom)) notifyError(messageOf(error))
-          break
+          if (generation !== get(generationAtom)) return
+          if (!isAlreadyDone(error)) {
+            notifyError(messageOf(error))
+            break
+          }
+          outcome = 'already'
         }
         if (generation !== get(generationAtom)) return
-        const echoed = echoCount(get, key) > echoesBefore
-        spec.accept(get, set, { target, value: intended, answer, echoed })
+        if (outcome === 'already') {
+          spec.already(get, set, { target, value: intended })
+        } else {
+          const echoed = echoCount(get, key) > echoesBefore
+          spec.accept(get, set, { target, value: intended, answer: outcome.answer, echoed })
+        }
         // Unchanged since it was sent: done, whatever the answer said.
         if (Object.is(intentOf(get, key), intended)) break
       }

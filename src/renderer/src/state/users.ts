@@ -12,7 +12,7 @@ import { uploadMedia } from '../api/media'
 import { messageOf, notifyError } from '../lib/notify'
 import { NOT_LOADED, runLoad } from './async'
 import type { Loadable } from './async'
-import { followingNamesAtom, patchUserAtom, toSummary, userAtom } from './auth'
+import { followingNamesAtom, patchUserAtom, toSummary, userAtom, withFollowing } from './auth'
 import { loadPostListAtom, postListsAtom, postsByIdAtom } from './posts'
 import { createToggle, withIntents } from './toggles'
 
@@ -134,10 +134,20 @@ export const followToggleAtom = createToggle<UserSummary, boolean, FollowRespons
       ...counts(answer.user, user),
       bookmarks: user.bookmarks,
     }))
-    // The home feed is own + followed posts: refresh it if it is on screen or cached.
-    if (get(postListsAtom).feed?.loaded) void set(loadPostListAtom, 'feed', { reset: true })
+    reloadFeed(get, set)
+  },
+  // Only whom the viewer follows is news: the counts the store has are the server's (the live
+  // stream keeps them). The feed may have been loaded before the follow was made elsewhere.
+  already: (get, set, { target, value: following }) => {
+    set(patchUserAtom, (me) => withFollowing(me, target, following))
+    reloadFeed(get, set)
   },
 })
+
+/** The home feed is own + followed posts: a follow refreshes it if it is on screen or cached. */
+function reloadFeed(get: Getter, set: Setter) {
+  if (get(postListsAtom).feed?.loaded) void set(loadPostListAtom, 'feed', { reset: true })
+}
 
 /** The Follow button: flips what it shows now; never oneself. */
 export const toggleFollowAtom = atom(null, async (get, set, target: UserSummary) => {

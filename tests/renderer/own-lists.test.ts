@@ -1,0 +1,171 @@
+/**
+ * The server is the one truth for the signed-in user's lists (README, "Live LAN"): every `ready`
+ * of the live stream (start and each reconnection) takes the user, their blocks and mutes from
+ * the server over what storage held, and the private `bookmark` and `relations` events bring a
+ * change made on another device of the user into the store, with the lists that show it.
+ */
+import './state-mocks'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RelationsResponse, SessionResponse } from '../../src/shared/api-types'
+import * as accountApi from '../../src/renderer/src/api/account'
+import { publishLiveEvent } from '../../src/renderer/src/live/bus'
+import { connectLiveState, liveFollowAtom, livePostAtom } from '../../src/renderer/src/live/merge'
+import { isHostAtom, relationsAtom } from '../../src/renderer/src/state/account'
+import {
+  USER_KEY,
+  bookmarkIdsAtom,
+  followingNamesAtom,
+  userAtom,
+} from '../../src/renderer/src/state/auth'
+import { newPostCountAtom, postListsAtom, postsByIdAtom } from '../../src/renderer/src/state/posts'
+import { logoutAtom } from '../../src/renderer/src/state/session'
+import {
+  ME,
+  NOVA,
+  RIVAL,
+  deferred,
+  loadList,
+  post,
+  settle,
+  signedInStore,
+  userOf,
+} from './state-fixtures'
+import type { Store } from './state-fixtures'
+
+vi.mock('../../src/renderer/src/api/account')
+
+let store: Store
+let disconnect: () => void
+beforeEach(() => {
+  vi.resetAllMocks()
+  // What storage held from an earlier visit: following nova, nothing bookmarked.
+  store = signedInStore([NOVA])
+  disconnect = connectLiveState(store)
+})
+afterEach(() => disconnect())
+
+/** The server's word: following rival instead of nova, p9 bookmarked, nova muted. */
+const serverSession: SessionResponse = {
+  user: userOf(ME, { following: [RIVAL], followingCount: 1, bookmarks: [post('p9', RIVAL)] }),
+  isHost: false,
+}
+const serverRelations: RelationsResponse = { blocked: [], muted: [NOVA] }
+
+const following = () => [...store.get(followingNamesAtom)]
+const bookmarked = () => [...store.get(bookmarkIdsAtom)]
+
+describe('the session user on each connection of the live stream', () => {
+  it("replaces what storage held with the server's user, blocks and mutes", async () => {
+    vi.mocked(accountApi.getSession).mockResolvedValue(serverSession)
+    vi.mocked(accountApi.getRelations).mockResolvedValue(serverRelations)
+    expect(following()).toEqual(['nova'])
+
+    publishLiveEvent('ready', {})
+    await settle()
+    expect(following()).toEqual(['rival'])
+    expect(bookmarked()).toEqual(['p9'])
+    expect(store.get(relationsAtom)?.muted).toEqual(new Set([NOVA._id]))
+    expect(store.get(isHostAtom)).toBe(false)
+    // Storage holds the server's user now, for the next start's first frame.
+    const stored = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as typeof serverSession.user
+    expect(stored.following.map((u) => u.username)).toEqual(['rival'])
+    expect(stored.bookmarks.map((p) => p._id)).toEqual(['p9'])
+  })
+
+  it('asks again on every reconnection', async () => {
+    vi.mocked(accountApi.getSession).mockResolvedValue(serverSession)
+    vi.mocked(accountApi.getRelations).mockResolvedValue(serverRelations)
+    publishLiveEvent('ready', {})
+    await settle()
+    const unfollowed: SessionResponse = { ...serverSession, user: userOf(ME) }
+    vi.mocked(accountApi.getSession).mockResolvedValue(unfollowed)
+    publishLiveEvent('ready', {})
+    await settle()
+    expect(accountApi.getSession).toHaveBeenCalledTimes(2)
+    expect(following()).toEqual([])
+  })
+
+  it('asks again, rather than store an older answer, when the user changed meanwhile', async () => {
+    const first = deferred<SessionResponse>()
+    vi.mocked(accountApi.getSession).mockReturnValueOnce(first.promise)
+    vi.mocked(accountApi.getRelations).mockResolvedValue(serverRelations)
+    publishLiveEvent('ready', {})
+    await settle()
+    // The stream brings a bookmark made on the phone after the server read the first answer.
+    publishLiveEvent('bookmark', { post: post('p7', NOVA), bookmarked: true })
+    const withBoth = userOf(ME, {
+      following: [RIVAL],
+      bookmarks: [post('p7', NOVA), post('p9', RIVAL)],
+    })
+    vi.mocked(accountApi.getSession).mockResolvedValueOnce({ user: withBoth, isHost: false })
+    first.resolve(serverSession)
+    await settle()
+    expect(accountApi.getSession).toHaveBeenCalledTimes(2)
+    expect(bookmarked()).toEqual(['p7', 'p9'])
+  })
+
+  it('keeps what it has when the server cannot answer, and after a sign-out stores nothing', async () => {
+    vi.mocked(accountApi.getSession).mockRejectedValue(new Error('Cannot reach the server.'))
+    vi.mocked(accountApi.getRelations).mockResolvedValue(serverRelations)
+    publishLiveEvent('ready', {})
+    await settle()
+    expect(following()).toEqual(['nova'])
+
+    const late = deferred<SessionResponse>()
+    vi.mocked(accountApi.getSession).mockReturnValue(late.promise)
+    publishLiveEvent('ready', {})
+    store.set(logoutAtom)
+    late.resolve(serverSession)
+    await settle()
+    expect(store.get(userAtom)).toBeNull()
+    expect(localStorage.getItem(USER_KEY)).toBeNull()
+  })
+})
+
+describe("one's own changes made on another device", () => {
+  it('a bookmark shows on its button and at the top of Saved Posts; its removal takes it out', () => {
+    loadList(store, 'bookmarks', [post('p1', NOVA)])
+    // A post this device never loaded: the event brings it.
+    publishLiveEvent('bookmark', { post: post('p5', RIVAL), bookmarked: true })
+    expect(bookmarked()).toEqual(['p5'])
+    expect(store.get(postsByIdAtom).p5?.username).toBe('rival')
+    expect(store.get(postListsAtom).bookmarks?.ids).toEqual(['p5', 'p1'])
+
+    publishLiveEvent('bookmark', { post: post('p5', RIVAL), bookmarked: false })
+    expect(bookmarked()).toEqual([])
+    expect(store.get(postListsAtom).bookmarks?.ids).toEqual(['p1'])
+  })
+
+  it('a block or mute updates the relations and takes the posts out where they no longer belong', () => {
+    loadList(store, 'feed', [post('p1', NOVA), post('p2', RIVAL)])
+    loadList(store, 'explore:recent', [post('p1', NOVA), post('p2', RIVAL)])
+    store.set(relationsAtom, { blocked: new Set<string>(), muted: new Set<string>() })
+
+    publishLiveEvent('relations', { blocked: [], muted: [NOVA] })
+    expect(store.get(relationsAtom)?.muted).toEqual(new Set([NOVA._id]))
+    // Muted: out of Home only.
+    expect(store.get(postListsAtom).feed?.ids).toEqual(['p2'])
+    expect(store.get(postListsAtom)['explore:recent']?.ids).toEqual(['p1', 'p2'])
+
+    publishLiveEvent('relations', { blocked: [RIVAL], muted: [NOVA] })
+    expect(store.get(relationsAtom)?.blocked).toEqual(new Set([RIVAL._id]))
+    // Blocked: out of every list.
+    expect(store.get(postListsAtom)['explore:recent']?.ids).toEqual(['p1'])
+
+    publishLiveEvent('relations', { blocked: [], muted: [] })
+    expect(store.get(relationsAtom)).toEqual({ blocked: new Set(), muted: new Set() })
+  })
+
+  it('a follow makes Home gather the followed player’s new posts', () => {
+    loadList(store, 'feed', [post('p1', NOVA)])
+    store.set(livePostAtom, { authorPostCount: 1, post: post('p2', RIVAL) })
+    expect(store.get(newPostCountAtom('feed'))).toBe(0)
+    store.set(liveFollowAtom, {
+      follower: { _id: ME._id, username: ME.username, followerCount: 0, followingCount: 2 },
+      followee: { _id: RIVAL._id, username: RIVAL.username, followerCount: 1, followingCount: 0 },
+      following: true,
+    })
+    store.set(livePostAtom, { authorPostCount: 2, post: post('p3', RIVAL) })
+    expect(store.get(newPostCountAtom('feed'))).toBe(1)
+  })
+})
