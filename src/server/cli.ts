@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --allow-host <name>  also answer requests addressed to this host name (repeatable);
                   loopback and this machine's own addresses are always answered
   --limit-signups <n>     sign-ups per computer per hour (default ${DEFAULT_RATE_LIMITS.signupsPerHour})
+  --limit-logins <n>      login attempts per computer per minute (default ${DEFAULT_RATE_LIMITS.loginsPerMinute})
   --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
   --limit-comments <n>    comments per user per hour (default ${DEFAULT_RATE_LIMITS.commentsPerHour})
   --limit-reactions <n>   likes and votes per user per hour (default ${DEFAULT_RATE_LIMITS.reactionsPerHour})
@@ -143,6 +144,7 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
 /** `--limit-*` flags and the limit each sets. */
 const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
   'limit-signups': 'signupsPerHour',
+  'limit-logins': 'loginsPerMinute',
   'limit-posts': 'postsPerHour',
   'limit-comments': 'commentsPerHour',
   'limit-reactions': 'reactionsPerHour',

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { RenderFirstScreen } from '../shared/first-screen'
 import type { Db } from './db/client'
-import type { LoginThrottle } from './auth/login-throttle'
+import { LoginThrottle } from './auth/login-throttle'
 import type { EventHub } from './events/hub'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { verifyToken } from './auth/token'
@@ -137,4 +137,12 @@ const passThrough: MiddlewareHandler<AppEnv> = (_c, next) => next()
 /** After requireUser: counts one action of `kind` by the signed-in user (README, "Options"). */
 export function perUserLimit(deps: AppDeps, kind: RateLimitKind): MiddlewareHandler<AppEnv> {
   return deps.rateLimits?.perUser(kind) ?? passThrough
+}
+
+/**
+ * The app's one login throttle (createApp gives it one): login, changing the password and
+ * deleting the account count wrong passwords in the same tables.
+ */
+export function loginThrottleOf(deps: AppDeps): LoginThrottle {
+  return (deps.throttle ??= new LoginThrottle())
 }

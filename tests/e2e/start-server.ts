@@ -37,8 +37,9 @@ if (values.after) await waitFor(values.after)
 const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-'))
 const args = [SERVER_CLI, '--port', values.port, '--host', '127.0.0.1', '--data', dataDir]
 if (values['no-demo']) args.push('--no-demo')
-// The whole suite signs up from 127.0.0.1, far past the per-computer allowance of a real party.
-args.push('--limit-signups', '100000')
+// The whole suite signs up and logs in from 127.0.0.1, far past the per-computer allowance of a
+// real party.
+args.push('--limit-signups', '100000', '--limit-logins', '100000')
 // The account tests/e2e/moderation.spec.ts signs up as the host (README "Moderation").
 args.push('--admin', 'e2e_host')
 

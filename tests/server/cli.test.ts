@@ -88,6 +88,11 @@ describe('cli', () => {
         ['--limit-posts', '10', '--limit-signups', '0', '--limit-upload-mb', '50'],
         { limits: { postsPerHour: 10, signupsPerHour: 0, uploadMegabytesPerHour: 50 } },
       ],
+      [['--limit-logins', '7'], { limits: { loginsPerMinute: 7 } }],
+      [
+        ['--limit-logins', '0', '--limit-posts', '1'],
+        { limits: { loginsPerMinute: 0, postsPerHour: 1 } },
+      ],
       [
         ['--limit-comments=1', '--limit-reactions=2', '--limit-follows=3', '--limit-uploads=4'],
         {
