@@ -39,7 +39,42 @@ export interface StartServerOptions {
   allowedHosts?: string[]
   /** Per-hour rate limits (README, "Options"); `false` turns them off. */
   limits?: Partial<RateLimitOptions> | false
+  /** Caps on sockets and how long a client may take (README, "Security"); unset ones default. */
+  connectionLimits?: Partial<ConnectionLimits>
 }
+
+/**
+ * What one listener lets a client hold (README, "Security"). Node's own defaults let a socket
+ * that sends half a request sit for a minute and took any number of them: 3,000 half-sent
+ * requests were all held open for 40 s and more (issue 25). `npm run serve` sets them with
+ * `--max-connections` and the `--*-timeout` flags.
+ */
+export interface ConnectionLimits {
+  /** Open sockets at most, live streams included; one more is closed as soon as it connects. */
+  maxConnections: number
+  /** Time a client has to send a request's headers; a slowloris is cut after this. */
+  headersTimeoutMs: number
+  /** Time a client has to send a whole request, body included (an upload on slow Wi-Fi). */
+  requestTimeoutMs: number
+  /** Time an idle keep-alive socket stays open, waiting for the next request. */
+  keepAliveTimeoutMs: number
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  // A LAN party of a hundred, each with a window or two, holds far fewer; a Linux process may
+  // open 1,024 files by default, and the database and uploads need some of them.
+  maxConnections: 512,
+  headersTimeoutMs: 10_000,
+  // A 5 MB image (LIMITS) at 1 Mbit/s takes 40 s.
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+}
+
+/**
+ * How often Node looks for requests past their timeouts (its default is 30 s, which would let a
+ * slowloris stay three times as long as a 10 s headers timeout says).
+ */
+const TIMEOUT_CHECK_EVERY_MS = 1000
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:4567`. */
@@ -269,8 +304,26 @@ function closeGracefully(server: ServerType): Promise<void> {
 }
 
 /** Listens for the core's app on one address; a port in use is a StartError. */
-export async function listen(core: ServerCore, host: string, port: number): Promise<Listener> {
-  const server = serve({ fetch: core.fetch, port, hostname: host })
+export async function listen(
+  core: ServerCore,
+  host: string,
+  port: number,
+  connectionLimits: Partial<ConnectionLimits> = {},
+): Promise<Listener> {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connectionLimits }
+  const server = serve({
+    fetch: core.fetch,
+    port,
+    hostname: host,
+    serverOptions: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_EVERY_MS, limits.headersTimeoutMs),
+    },
+  })
+  // Node closes a socket past the cap as soon as it is accepted (the server's 'drop' event).
+  server.maxConnections = limits.maxConnections
   try {
     await waitUntilListening(server, port, host)
   } catch (error) {
@@ -298,7 +351,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (!isLoopback(host)) core.endDemoSessions()
   let listener: Listener
   try {
-    listener = await listen(core, host, port)
+    listener = await listen(core, host, port, options.connectionLimits)
   } catch (error) {
     core.close()
     throw error
