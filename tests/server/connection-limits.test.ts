@@ -140,7 +140,8 @@ describe('the live streams cap', () => {
       body: JSON.stringify(DEMO_ACCOUNT),
     })
     const { encodedToken: token } = (await login.json()) as LoginResponse
-    const stream = async () => fetch(`${server.url}/api/events`, { headers: { authorization: token } })
+    const stream = async () =>
+      fetch(`${server.url}/api/events`, { headers: { authorization: token } })
     for (let index = 0; index < 2; index += 1) {
       const reader = readEvents(await stream())
       readers.push(reader)
