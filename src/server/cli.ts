@@ -19,7 +19,9 @@ import {
   type ConnectionLimits,
   type RunningServer,
 } from './server'
+import type { HostAccount } from './services/moderation'
 import { getDemoUserIds } from './services/settings'
+import { usernameSchema } from '../shared/schemas'
 
 const USAGE = `Usage: npm run serve -- [options]
   --port <n>      port to listen on (default 4567; 0 picks a free one)
@@ -51,7 +53,8 @@ const USAGE = `Usage: npm run serve -- [options]
   --restore <file> replace the data folder's database with a backup, then exit
                   (checked first; every session ends: restart a server running on it)
   --admin <name>  an account that hosts this server: deletes any post or comment, suspends
-                  accounts, reads reports (repeat for more than one)
+                  accounts, reads reports (repeat for more than one). A name nobody has yet
+                  gets an account now, with a one-time password printed once
   --help          show this help`
 
 export interface CliOptions {
@@ -140,6 +143,15 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     limits[key] = Number(raw)
   }
   const { connectionLimits, events } = parseConnectionFlags(values as Record<string, unknown>)
+  const admins = values.admin ?? []
+  for (const name of admins) {
+    const verdict = usernameSchema.safeParse(name)
+    if (!verdict.success) {
+      throw new StartError(
+        `--admin takes a username: ${verdict.error.issues[0]?.message} ("${name}")`,
+      )
+    }
+  }
   const allowedHosts = values['allow-host'] ?? []
   for (const name of allowedHosts) {
     if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(name)) {
@@ -159,7 +171,7 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     events,
     backupTo: values.backup,
     restoreFrom: values.restore,
-    admins: values.admin ?? [],
+    admins,
   }
 }
 
@@ -223,6 +235,15 @@ function parseConnectionFlags(values: Record<string, unknown>): {
   return { connectionLimits, events: { maxStreams } }
 }
 
+/** What the server did for one `--admin` name; a new account's password is shown here only. */
+function describeHost(host: HostAccount): string {
+  if (host.oneTimePassword === undefined) return `Host: ${host.username} (existing account)`
+  return (
+    `Host: ${host.username} (created account ${host.username} with one-time password ` +
+    `${host.oneTimePassword}: shown only now; sign in with it and change it on the Account page)`
+  )
+}
+
 const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
 
 export async function main(args: string[]): Promise<void> {
@@ -262,6 +283,7 @@ export async function main(args: string[]): Promise<void> {
   }
   console.log(`Gamerstage server listening on ${server.url}`)
   console.log(`Data folder: ${server.dataDir}`)
+  for (const host of server.hosts) console.log(describeHost(host))
   if (server.host === '0.0.0.0' || server.host === '::') {
     for (const address of lanAddresses(server.port)) console.log(`Friends can join at ${address}`)
   }

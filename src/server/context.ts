@@ -46,8 +46,11 @@ export interface AppDeps {
   limits?: Partial<RateLimitOptions> | false
   /** Built by createApp from `limits`; routes count actions against it. */
   rateLimits?: RateLimits
-  /** Usernames of the server's hosts (`npm run serve -- --admin <username>`); see moderation.ts. */
-  admins?: readonly string[]
+  /**
+   * Ids of the accounts that host the server (`npm run serve -- --admin <username>`), found or
+   * made when it started: see ensureHostAccounts in services/moderation.ts.
+   */
+  hostIds?: readonly number[]
   /**
    * The desktop app's own server: the first account (not a demo one) that signs up or signs in
    * from this computer becomes its host. See README "Moderation".

@@ -8,6 +8,7 @@ import { openDatabase, type AppDatabase } from './db/client'
 import { EventHub, type EventHubOptions } from './events/hub'
 import type { RateLimitOptions } from './rate-limits'
 import { sweepUnusedMedia } from './services/media'
+import { ensureHostAccounts, type HostAccount } from './services/moderation'
 import { initializeDatabase } from './services/seed'
 import { endDemoSessions } from './services/sessions'
 import { APP_VERSION } from './version'
@@ -28,7 +29,10 @@ export interface StartServerOptions {
   nativeBinding?: string
   /** Whether other computers can reach the server now (see AppDeps.isShared). */
   isShared?: () => boolean
-  /** Usernames of the server's hosts (`--admin`): they moderate (README "Moderation"). */
+  /**
+   * Usernames of the server's hosts (`--admin`): they moderate (README "Moderation"). A name
+   * nobody has yet gets an account with a one-time password before the server listens.
+   */
   admins?: readonly string[]
   /** The desktop app's own server: see AppDeps.claimOwnerFromLoopback. */
   claimOwnerFromLoopback?: boolean
@@ -85,6 +89,8 @@ export interface RunningServer {
   db: AppDatabase
   /** The live event stream's hub. */
   events: EventHub
+  /** The accounts named with `--admin`, found or made at start. */
+  hosts: HostAccount[]
   /** Stops listening, lets open requests finish, then closes the database. */
   close(): Promise<void>
 }
@@ -169,6 +175,8 @@ export interface ServerCore {
   db: AppDatabase
   /** The live event stream's hub: `events.close()` ends every open stream. */
   events: EventHub
+  /** The accounts named with `--admin`, found or made before anything listens. */
+  hosts: HostAccount[]
   fetch: (request: Request) => Response | Promise<Response>
   /**
    * Signs and checks tokens with a new secret from now on (after a restore, which wrote it to
@@ -219,8 +227,10 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     }
     throw describeFsError(error, dataDir)
   }
+  let hosts: HostAccount[]
   try {
     await initializeDatabase(db, demo)
+    hosts = await ensureHostAccounts(db, options.admins ?? [])
   } catch (error) {
     db.$client.close()
     throw error
@@ -236,7 +246,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     isShared: options.isShared,
     allowedHosts: options.allowedHosts,
     limits: options.limits,
-    admins: options.admins,
+    hostIds: hosts.map((host) => host.id),
     claimOwnerFromLoopback: options.claimOwnerFromLoopback,
   }
   const app = createApp(deps)
@@ -245,6 +255,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     dataDir,
     db,
     events,
+    hosts,
     fetch: app.fetch,
     replaceSecret: (next) => {
       deps.secret = next
@@ -361,6 +372,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     dataDir: core.dataDir,
     db: core.db,
     events: core.events,
+    hosts: core.hosts,
     close: async () => {
       // Open streams never go idle: end them first so that closing does not wait for them.
       core.events.close()

@@ -150,6 +150,8 @@ describe('cli', () => {
       [['--limit-uploads', '1.5'], /not "1\.5"/],
       [['--allow-host', 'evil.example/path'], /^--allow-host takes a host name or address/],
       [['--allow-host', ''], /^--allow-host takes a host name or address/],
+      [['--admin', 'bo ss'], /^--admin takes a username: .* \("bo ss"\)$/],
+      [['--admin', 'home'], /^--admin takes a username: That username is reserved/],
       [
         ['--headers-timeout', '0'],
         /^--headers-timeout must be a whole number from 1 up, not "0"\.$/,
@@ -228,6 +230,43 @@ describe('cli', () => {
         await new Promise((resolve) => setTimeout(resolve, 200))
       }
       expect(closed).toBe(true)
+    })
+
+    it('makes the --admin account with a one-time password, so a stranger cannot be BOSS', async ({
+      tempDir,
+    }) => {
+      const dataDir = join(tempDir, 'data')
+      const first = runCli(['--port', '0', '--data', dataDir, '--no-demo', '--admin', 'boss'])
+      const [, password] = await waitFor(
+        () =>
+          /^Host: boss \(created account boss with one-time password (\S+):/m.exec(
+            first.stdout(),
+          ) ?? undefined,
+        `the host line in stdout (stderr: ${first.stderr()})`,
+      )
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(first.stdout())?.[1]
+      const signup = await fetch(`${url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'BOSS', password: 'the stranger is here' }),
+      })
+      expect(signup.status).toBe(422)
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'BOSS', password }),
+      })
+      expect(login.status).toBe(200)
+      first.child.kill('SIGTERM')
+      expect(await first.exit).toBe(0)
+
+      // Started again, it finds the account (whatever the case) and shows no password.
+      const again = runCli(['--port', '0', '--data', dataDir, '--admin', 'BOSS'])
+      await waitFor(
+        () => (again.stdout().includes('Host: boss (existing account)') ? true : undefined),
+        `the host line in stdout (stderr: ${again.stderr()})`,
+      )
+      expect(again.stdout()).not.toContain('password')
     })
 
     it('exits 1 with one line for a bad flag', async () => {

@@ -56,7 +56,7 @@ export function sessionRoutes(deps: AppDeps) {
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(db, user)
       return c.json({
         user: presentUser(db, user, { withBookmarks: true }),
-        isHost: isHost(db, user, deps.admins),
+        isHost: isHost(db, user, deps.hostIds),
       } satisfies SessionResponse)
     })
 }
