@@ -142,9 +142,10 @@ export function startServerProcess(
     process.execPath,
     [
       ...[SERVER_CLI, '--port', '0', '--data', dataDir, ...args],
-      // The bench likes far past any real allowance: the limiter stays in the measured path,
-      // its limit out of the way.
+      // The bench likes, posts and logs in far past any real allowance: the limiter stays in
+      // the measured path, its limit out of the way.
       ...['--limit-reactions', '999999999', '--limit-posts', '999999999'],
+      ...['--limit-logins', '999999999'],
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   )

@@ -9,9 +9,19 @@ import { backupDataFolder, restoreDataFolder } from './backup'
 import { defaultDataDir } from './data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
 import { lanAddresses } from './lan-addresses'
+import { DEFAULT_EVENT_HUB_OPTIONS, type EventHubOptions } from './events/hub'
 import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from './rate-limits'
-import { StartError, isLoopback, startServer, type RunningServer } from './server'
+import {
+  DEFAULT_CONNECTION_LIMITS,
+  StartError,
+  isLoopback,
+  startServer,
+  type ConnectionLimits,
+  type RunningServer,
+} from './server'
+import type { HostAccount } from './services/moderation'
 import { getDemoUserIds } from './services/settings'
+import { usernameSchema } from '../shared/schemas'
 
 const USAGE = `Usage: npm run serve -- [options]
   --port <n>      port to listen on (default 4567; 0 picks a free one)
@@ -24,6 +34,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --allow-host <name>  also answer requests addressed to this host name (repeatable);
                   loopback and this machine's own addresses are always answered
   --limit-signups <n>     sign-ups per computer per hour (default ${DEFAULT_RATE_LIMITS.signupsPerHour})
+  --limit-logins <n>      login attempts per computer per minute (default ${DEFAULT_RATE_LIMITS.loginsPerMinute})
   --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
   --limit-comments <n>    comments per user per hour (default ${DEFAULT_RATE_LIMITS.commentsPerHour})
   --limit-reactions <n>   likes and votes per user per hour (default ${DEFAULT_RATE_LIMITS.reactionsPerHour})
@@ -32,12 +43,18 @@ const USAGE = `Usage: npm run serve -- [options]
   --limit-upload-mb <n>   megabytes of uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadMegabytesPerHour})
                   (0 turns one limit off)
   --no-rate-limits        turn every per-hour limit off
+  --max-connections <n>   open connections at most, live streams included (default ${DEFAULT_CONNECTION_LIMITS.maxConnections})
+  --max-streams <n>       open live streams at most, below --max-connections (default ${DEFAULT_EVENT_HUB_OPTIONS.maxStreams})
+  --headers-timeout <s>   seconds a client has to send a request's headers (default ${DEFAULT_CONNECTION_LIMITS.headersTimeoutMs / 1000})
+  --request-timeout <s>   seconds a client has to send a whole request (default ${DEFAULT_CONNECTION_LIMITS.requestTimeoutMs / 1000})
+  --keep-alive-timeout <s>  seconds an idle connection stays open (default ${DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs / 1000})
   --backup <file> copy the data folder's database into a new file, then exit
                   (safe while a server runs on the same folder)
   --restore <file> replace the data folder's database with a backup, then exit
                   (checked first; every session ends: restart a server running on it)
   --admin <name>  an account that hosts this server: deletes any post or comment, suspends
-                  accounts, reads reports (repeat for more than one)
+                  accounts, reads reports (repeat for more than one). A name nobody has yet
+                  gets an account now, with a one-time password printed once
   --help          show this help`
 
 export interface CliOptions {
@@ -51,6 +68,10 @@ export interface CliOptions {
   allowedHosts: string[]
   /** The per-hour limits given on the command line, or false for --no-rate-limits. */
   limits: Partial<RateLimitOptions> | false
+  /** The connection caps and timeouts given on the command line (`--max-connections`, …). */
+  connectionLimits: Partial<ConnectionLimits>
+  /** The live streams' cap, when `--max-streams` gives one. */
+  events: Partial<EventHubOptions>
   /** Set for a one-off backup or restore instead of serving. */
   backupTo?: string
   restoreFrom?: string
@@ -73,7 +94,9 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         name: { type: 'string' },
         'allow-host': { type: 'string', multiple: true },
         ...Object.fromEntries(
-          Object.keys(LIMIT_FLAGS).map((flag) => [flag, { type: 'string' as const }]),
+          [...Object.keys(LIMIT_FLAGS), ...Object.keys(CONNECTION_FLAGS), 'max-streams'].map(
+            (flag) => [flag, { type: 'string' as const }],
+          ),
         ),
         'no-rate-limits': { type: 'boolean' },
         backup: { type: 'string' },
@@ -119,6 +142,16 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     }
     limits[key] = Number(raw)
   }
+  const { connectionLimits, events } = parseConnectionFlags(values as Record<string, unknown>)
+  const admins = values.admin ?? []
+  for (const name of admins) {
+    const verdict = usernameSchema.safeParse(name)
+    if (!verdict.success) {
+      throw new StartError(
+        `--admin takes a username: ${verdict.error.issues[0]?.message} ("${name}")`,
+      )
+    }
+  }
   const allowedHosts = values['allow-host'] ?? []
   for (const name of allowedHosts) {
     if (!/^[A-Za-z0-9.:[\]-]{1,253}$/.test(name)) {
@@ -134,21 +167,81 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     demo: !values['no-demo'],
     allowedHosts,
     limits: values['no-rate-limits'] ? false : limits,
+    connectionLimits,
+    events,
     backupTo: values.backup,
     restoreFrom: values.restore,
-    admins: values.admin ?? [],
+    admins,
   }
 }
 
 /** `--limit-*` flags and the limit each sets. */
 const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
   'limit-signups': 'signupsPerHour',
+  'limit-logins': 'loginsPerMinute',
   'limit-posts': 'postsPerHour',
   'limit-comments': 'commentsPerHour',
   'limit-reactions': 'reactionsPerHour',
   'limit-follows': 'followsPerHour',
   'limit-uploads': 'uploadsPerHour',
   'limit-upload-mb': 'uploadMegabytesPerHour',
+}
+
+/** Connection flags, what each sets, and how many of the setting's unit one of the flag's is. */
+const CONNECTION_FLAGS: Record<string, { key: keyof ConnectionLimits; unit: number }> = {
+  'max-connections': { key: 'maxConnections', unit: 1 },
+  'headers-timeout': { key: 'headersTimeoutMs', unit: 1000 },
+  'request-timeout': { key: 'requestTimeoutMs', unit: 1000 },
+  'keep-alive-timeout': { key: 'keepAliveTimeoutMs', unit: 1000 },
+}
+
+/**
+ * The caps of README "Security". None can be turned off (0): without them a few thousand
+ * half-sent requests hold the server (issue 25).
+ */
+function parseConnectionFlags(values: Record<string, unknown>): {
+  connectionLimits: Partial<ConnectionLimits>
+  events: Partial<EventHubOptions>
+} {
+  const wholeNumber = (flag: string): number | undefined => {
+    const raw = values[flag]
+    if (typeof raw !== 'string') return undefined
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
+      throw new StartError(`--${flag} must be a whole number from 1 up, not "${raw}".`)
+    }
+    return Number(raw)
+  }
+  const connectionLimits: Partial<ConnectionLimits> = {}
+  for (const [flag, { key, unit }] of Object.entries(CONNECTION_FLAGS)) {
+    const value = wholeNumber(flag)
+    if (value !== undefined) connectionLimits[key] = value * unit
+  }
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connectionLimits }
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new StartError('--headers-timeout must not be longer than --request-timeout.')
+  }
+  const maxStreams = wholeNumber('max-streams')
+  if (maxStreams === undefined) {
+    // A lower --max-connections alone brings the streams' cap down with it, to half.
+    const fitting = Math.floor(limits.maxConnections / 2)
+    const events = fitting < DEFAULT_EVENT_HUB_OPTIONS.maxStreams ? { maxStreams: fitting } : {}
+    return { connectionLimits, events }
+  }
+  if (maxStreams >= limits.maxConnections) {
+    throw new StartError(
+      '--max-streams must be below --max-connections, so that pages still load while every stream is open.',
+    )
+  }
+  return { connectionLimits, events: { maxStreams } }
+}
+
+/** What the server did for one `--admin` name; a new account's password is shown here only. */
+function describeHost(host: HostAccount): string {
+  if (host.oneTimePassword === undefined) return `Host: ${host.username} (existing account)`
+  return (
+    `Host: ${host.username} (created account ${host.username} with one-time password ` +
+    `${host.oneTimePassword}: shown only now; sign in with it and change it on the Account page)`
+  )
 }
 
 const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
@@ -190,6 +283,7 @@ export async function main(args: string[]): Promise<void> {
   }
   console.log(`Gamerstage server listening on ${server.url}`)
   console.log(`Data folder: ${server.dataDir}`)
+  for (const host of server.hosts) console.log(describeHost(host))
   if (server.host === '0.0.0.0' || server.host === '::') {
     for (const address of lanAddresses(server.port)) console.log(`Friends can join at ${address}`)
   }

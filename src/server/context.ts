@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { RenderFirstScreen } from '../shared/first-screen'
 import type { Db } from './db/client'
-import type { LoginThrottle } from './auth/login-throttle'
+import { LoginThrottle } from './auth/login-throttle'
 import type { EventHub } from './events/hub'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { verifyToken } from './auth/token'
@@ -46,8 +46,11 @@ export interface AppDeps {
   limits?: Partial<RateLimitOptions> | false
   /** Built by createApp from `limits`; routes count actions against it. */
   rateLimits?: RateLimits
-  /** Usernames of the server's hosts (`npm run serve -- --admin <username>`); see moderation.ts. */
-  admins?: readonly string[]
+  /**
+   * Ids of the accounts that host the server (`npm run serve -- --admin <username>`), found or
+   * made when it started: see ensureHostAccounts in services/moderation.ts.
+   */
+  hostIds?: readonly number[]
   /**
    * The desktop app's own server: the first account (not a demo one) that signs up or signs in
    * from this computer becomes its host. See README "Moderation".
@@ -137,4 +140,12 @@ const passThrough: MiddlewareHandler<AppEnv> = (_c, next) => next()
 /** After requireUser: counts one action of `kind` by the signed-in user (README, "Options"). */
 export function perUserLimit(deps: AppDeps, kind: RateLimitKind): MiddlewareHandler<AppEnv> {
   return deps.rateLimits?.perUser(kind) ?? passThrough
+}
+
+/**
+ * The app's one login throttle (createApp gives it one): login, changing the password and
+ * deleting the account count wrong passwords in the same tables.
+ */
+export function loginThrottleOf(deps: AppDeps): LoginThrottle {
+  return (deps.throttle ??= new LoginThrottle())
 }

@@ -8,6 +8,7 @@ import { openDatabase, type AppDatabase } from './db/client'
 import { EventHub, type EventHubOptions } from './events/hub'
 import type { RateLimitOptions } from './rate-limits'
 import { sweepUnusedMedia } from './services/media'
+import { ensureHostAccounts, type HostAccount } from './services/moderation'
 import { initializeDatabase } from './services/seed'
 import { endDemoSessions } from './services/sessions'
 import { APP_VERSION } from './version'
@@ -28,7 +29,10 @@ export interface StartServerOptions {
   nativeBinding?: string
   /** Whether other computers can reach the server now (see AppDeps.isShared). */
   isShared?: () => boolean
-  /** Usernames of the server's hosts (`--admin`): they moderate (README "Moderation"). */
+  /**
+   * Usernames of the server's hosts (`--admin`): they moderate (README "Moderation"). A name
+   * nobody has yet gets an account with a one-time password before the server listens.
+   */
   admins?: readonly string[]
   /** The desktop app's own server: see AppDeps.claimOwnerFromLoopback. */
   claimOwnerFromLoopback?: boolean
@@ -39,7 +43,42 @@ export interface StartServerOptions {
   allowedHosts?: string[]
   /** Per-hour rate limits (README, "Options"); `false` turns them off. */
   limits?: Partial<RateLimitOptions> | false
+  /** Caps on sockets and how long a client may take (README, "Security"); unset ones default. */
+  connectionLimits?: Partial<ConnectionLimits>
 }
+
+/**
+ * What one listener lets a client hold (README, "Security"). Node's own defaults let a socket
+ * that sends half a request sit for a minute and took any number of them: 3,000 half-sent
+ * requests were all held open for 40 s and more (issue 25). `npm run serve` sets them with
+ * `--max-connections` and the `--*-timeout` flags.
+ */
+export interface ConnectionLimits {
+  /** Open sockets at most, live streams included; one more is closed as soon as it connects. */
+  maxConnections: number
+  /** Time a client has to send a request's headers; a slowloris is cut after this. */
+  headersTimeoutMs: number
+  /** Time a client has to send a whole request, body included (an upload on slow Wi-Fi). */
+  requestTimeoutMs: number
+  /** Time an idle keep-alive socket stays open, waiting for the next request. */
+  keepAliveTimeoutMs: number
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  // A LAN party of a hundred, each with a window or two, holds far fewer; a Linux process may
+  // open 1,024 files by default, and the database and uploads need some of them.
+  maxConnections: 512,
+  headersTimeoutMs: 10_000,
+  // A 5 MB image (LIMITS) at 1 Mbit/s takes 40 s.
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+}
+
+/**
+ * How often Node looks for requests past their timeouts (its default is 30 s, which would let a
+ * slowloris stay three times as long as a 10 s headers timeout says).
+ */
+const TIMEOUT_CHECK_EVERY_MS = 1000
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:4567`. */
@@ -50,6 +89,8 @@ export interface RunningServer {
   db: AppDatabase
   /** The live event stream's hub. */
   events: EventHub
+  /** The accounts named with `--admin`, found or made at start. */
+  hosts: HostAccount[]
   /** Stops listening, lets open requests finish, then closes the database. */
   close(): Promise<void>
 }
@@ -134,6 +175,8 @@ export interface ServerCore {
   db: AppDatabase
   /** The live event stream's hub: `events.close()` ends every open stream. */
   events: EventHub
+  /** The accounts named with `--admin`, found or made before anything listens. */
+  hosts: HostAccount[]
   fetch: (request: Request) => Response | Promise<Response>
   /**
    * Signs and checks tokens with a new secret from now on (after a restore, which wrote it to
@@ -184,8 +227,10 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     }
     throw describeFsError(error, dataDir)
   }
+  let hosts: HostAccount[]
   try {
     await initializeDatabase(db, demo)
+    hosts = await ensureHostAccounts(db, options.admins ?? [])
   } catch (error) {
     db.$client.close()
     throw error
@@ -201,7 +246,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     isShared: options.isShared,
     allowedHosts: options.allowedHosts,
     limits: options.limits,
-    admins: options.admins,
+    hostIds: hosts.map((host) => host.id),
     claimOwnerFromLoopback: options.claimOwnerFromLoopback,
   }
   const app = createApp(deps)
@@ -210,6 +255,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     dataDir,
     db,
     events,
+    hosts,
     fetch: app.fetch,
     replaceSecret: (next) => {
       deps.secret = next
@@ -269,8 +315,26 @@ function closeGracefully(server: ServerType): Promise<void> {
 }
 
 /** Listens for the core's app on one address; a port in use is a StartError. */
-export async function listen(core: ServerCore, host: string, port: number): Promise<Listener> {
-  const server = serve({ fetch: core.fetch, port, hostname: host })
+export async function listen(
+  core: ServerCore,
+  host: string,
+  port: number,
+  connectionLimits: Partial<ConnectionLimits> = {},
+): Promise<Listener> {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connectionLimits }
+  const server = serve({
+    fetch: core.fetch,
+    port,
+    hostname: host,
+    serverOptions: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_EVERY_MS, limits.headersTimeoutMs),
+    },
+  })
+  // Node closes a socket past the cap as soon as it is accepted (the server's 'drop' event).
+  server.maxConnections = limits.maxConnections
   try {
     await waitUntilListening(server, port, host)
   } catch (error) {
@@ -298,7 +362,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (!isLoopback(host)) core.endDemoSessions()
   let listener: Listener
   try {
-    listener = await listen(core, host, port)
+    listener = await listen(core, host, port, options.connectionLimits)
   } catch (error) {
     core.close()
     throw error
@@ -308,6 +372,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     dataDir: core.dataDir,
     db: core.db,
     events: core.events,
+    hosts: core.hosts,
     close: async () => {
       // Open streams never go idle: end them first so that closing does not wait for them.
       core.events.close()

@@ -61,7 +61,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   /** A failure the server did not expect; the answer is `{error: {message}, code}`. */
   INTERNAL: 500,
-  /** The password-hash queue is full; `Retry-After` says when. */
+  /** The password-hash queue is full, or every live stream is taken; `Retry-After` says when. */
   SERVER_BUSY: 503,
 } as const
 

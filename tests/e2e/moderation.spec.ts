@@ -1,12 +1,13 @@
 /**
  * Sessions, accounts and moderation in the app: change password, report a post, the host's
  * reports on the Server page, and deleting one's account. The demo server is started with
- * `--admin e2e_host` (tests/e2e/start-server.ts).
+ * `--admin e2e_host`, whose account it made (tests/e2e/start-server.ts).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { login, signup, toast, uniqueName } from './helpers'
+import { E2E_HOST } from './host-account'
 
-const HOST = 'e2e_host'
+const HOST = E2E_HOST.username
 const PASSWORD = 'supersecret1'
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -36,7 +37,8 @@ test('change password, report a post, the host acts on it, delete the account', 
   const trollText = `troll post ${Date.now()}`
 
   await test.step('three players sign up; one posts something nasty', async () => {
-    await signup(host, HOST, PASSWORD)
+    // The server made the host's account for --admin; nobody can sign up as it.
+    await login(host, HOST, E2E_HOST.password)
     await signup(reporter, reporterName, PASSWORD)
     await signup(troll, trollName, PASSWORD)
     await writePost(troll, trollText)

@@ -25,7 +25,7 @@ import type {
 } from '../../src/shared/api-types'
 import { ERROR_STATUS, isErrorCode, type ErrorCode } from '../../src/shared/error-codes'
 import { signToken } from '../../src/server/auth/token'
-import { createUser } from '../../src/server/services/users'
+import { createUser, findUserByUsername } from '../../src/server/services/users'
 import { TEST_SECRET, type TestApp } from './server-app'
 
 /** `YYYY-MM-DDTHH:mm:ss±hh:mm` (README, "Decisions where the spec is silent"). */
@@ -235,6 +235,20 @@ export async function quickUser(
   username: string,
 ): Promise<{ token: string; id: string }> {
   const row = createUser(app.db, { username, passwordHash: 'not-a-hash' })
+  const id = String(row.id)
+  return { id, token: await signToken({ _id: id, username: row.username }, TEST_SECRET) }
+}
+
+/**
+ * A token for an account that exists already, e.g. a host the server made for `--admin`
+ * (TestAppOptions.admins), without the slow login.
+ */
+export async function signedInAs(
+  app: Pick<TestApp, 'db'>,
+  username: string,
+): Promise<{ token: string; id: string }> {
+  const row = findUserByUsername(app.db, username)
+  if (!row) throw new Error(`${username} has no account`)
   const id = String(row.id)
   return { id, token: await signToken({ _id: id, username: row.username }, TEST_SECRET) }
 }

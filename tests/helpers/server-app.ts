@@ -7,6 +7,7 @@ import type { LoginThrottle } from '../../src/server/auth/login-throttle'
 import type { RateLimitOptions } from '../../src/server/rate-limits'
 import { openDatabase, type AppDatabase } from '../../src/server/db/client'
 import { EventHub } from '../../src/server/events/hub'
+import { ensureHostAccounts } from '../../src/server/services/moderation'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
 import { ERROR_STATUS, isErrorCode } from '../../src/shared/error-codes'
 import type { RenderFirstScreen } from '../../src/shared/first-screen'
@@ -44,7 +45,10 @@ export interface TestAppOptions {
   /** Off unless a test sets them, so that no test trips a limit by accident. */
   limits?: Partial<RateLimitOptions> | false
   allowedHosts?: string[]
-  /** Usernames of the server's hosts (`--admin`). */
+  /**
+   * Usernames of the server's hosts (`--admin`): found, or made with a one-time password, as the
+   * server does at start (ensureHostAccounts). Sign in as one with `signedInAs`.
+   */
   admins?: string[]
   /** True plays a server shared on the LAN (the demo accounts cannot sign in). */
   shared?: boolean
@@ -81,6 +85,7 @@ export async function checkErrorAnswer(response: Response, where: string): Promi
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = openDatabase({ file: ':memory:', onStatement: options.onStatement })
   await initializeDatabase(db, options.demo ?? true)
+  const hosts = await ensureHostAccounts(db, options.admins ?? [])
   const events = options.events ?? new EventHub()
   const app = createApp({
     db,
@@ -90,7 +95,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     throttle: options.throttle,
     limits: options.limits ?? false,
     allowedHosts: options.allowedHosts,
-    admins: options.admins,
+    hostIds: hosts.map((host) => host.id),
     isShared: options.shared ? () => true : undefined,
     rendererDir: options.rendererDir,
     renderFirstScreen: options.renderFirstScreen,

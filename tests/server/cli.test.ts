@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer, type Server } from 'node:net'
+import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach } from 'vitest'
@@ -14,8 +14,10 @@ const CLI = SERVER_CLI
 
 const children: ChildProcess[] = []
 const blockers: Server[] = []
+const sockets: Socket[] = []
 
 afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy()
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
   for (const blocker of blockers.splice(0)) await new Promise((resolve) => blocker.close(resolve))
 })
@@ -88,6 +90,11 @@ describe('cli', () => {
         ['--limit-posts', '10', '--limit-signups', '0', '--limit-upload-mb', '50'],
         { limits: { postsPerHour: 10, signupsPerHour: 0, uploadMegabytesPerHour: 50 } },
       ],
+      [['--limit-logins', '7'], { limits: { loginsPerMinute: 7 } }],
+      [
+        ['--limit-logins', '0', '--limit-posts', '1'],
+        { limits: { loginsPerMinute: 0, postsPerHour: 1 } },
+      ],
       [
         ['--limit-comments=1', '--limit-reactions=2', '--limit-follows=3', '--limit-uploads=4'],
         {
@@ -95,6 +102,23 @@ describe('cli', () => {
         },
       ],
       [['--no-rate-limits', '--limit-posts', '5'], { limits: false }],
+      [[], { connectionLimits: {}, events: {} }],
+      [
+        ['--headers-timeout', '3', '--request-timeout', '30', '--keep-alive-timeout', '2'],
+        {
+          connectionLimits: {
+            headersTimeoutMs: 3000,
+            requestTimeoutMs: 30_000,
+            keepAliveTimeoutMs: 2000,
+          },
+        },
+      ],
+      [
+        ['--max-connections', '100', '--max-streams', '10'],
+        { connectionLimits: { maxConnections: 100 }, events: { maxStreams: 10 } },
+      ],
+      // A lower connection cap alone brings the streams' cap down to half of it.
+      [['--max-connections', '100'], { events: { maxStreams: 50 } }],
     ])('parses %j', (args, expected) => {
       expect(parseCliArgs(args)).toMatchObject(expected)
     })
@@ -126,6 +150,22 @@ describe('cli', () => {
       [['--limit-uploads', '1.5'], /not "1\.5"/],
       [['--allow-host', 'evil.example/path'], /^--allow-host takes a host name or address/],
       [['--allow-host', ''], /^--allow-host takes a host name or address/],
+      [['--admin', 'bo ss'], /^--admin takes a username: .* \("bo ss"\)$/],
+      [['--admin', 'home'], /^--admin takes a username: That username is reserved/],
+      [
+        ['--headers-timeout', '0'],
+        /^--headers-timeout must be a whole number from 1 up, not "0"\.$/,
+      ],
+      [['--max-connections', '1.5'], /^--max-connections must be a whole number from 1 up/],
+      [['--max-streams', 'lots'], /^--max-streams must be a whole number from 1 up/],
+      [
+        ['--headers-timeout', '30', '--request-timeout', '20'],
+        /^--headers-timeout must not be longer than --request-timeout\.$/,
+      ],
+      [
+        ['--max-connections', '100', '--max-streams', '100'],
+        /^--max-streams must be below --max-connections, so that pages still load/,
+      ],
     ])('refuses %j with a one-line StartError', (args, pattern) => {
       expectStartError(args, pattern)
     })
@@ -167,6 +207,66 @@ describe('cli', () => {
         `gamerstage: Port ${port} is already in use on 127.0.0.1. Choose another port.`,
       )
       expect(run.stderr()).not.toContain('    at ')
+    })
+
+    it('cuts a client that trickles its headers after --headers-timeout', async ({ tempDir }) => {
+      const run = runCli([
+        ...['--port', '0', '--data', join(tempDir, 'data'), '--no-demo'],
+        ...['--headers-timeout', '1', '--request-timeout', '2'],
+      ])
+      const url = await waitFor(
+        () => /(http:\/\/127\.0\.0\.1:\d+)/.exec(run.stdout())?.[1],
+        `the URL in stdout (stderr: ${run.stderr()})`,
+      )
+      const socket = connectTcp({ host: '127.0.0.1', port: Number(new URL(url).port) })
+      sockets.push(socket)
+      socket.on('error', () => undefined)
+      let closed = false
+      socket.once('close', () => (closed = true))
+      socket.write(`GET /api/health HTTP/1.1\r\nHost: ${new URL(url).host}\r\n`)
+      // A header line every 200 ms, never the end of them, until the server hangs up (bounded).
+      for (let line = 0; !closed && line < 50; line += 1) {
+        socket.write(`X-Trickle-${line}: still here\r\n`)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      expect(closed).toBe(true)
+    })
+
+    it('makes the --admin account with a one-time password, so a stranger cannot be BOSS', async ({
+      tempDir,
+    }) => {
+      const dataDir = join(tempDir, 'data')
+      const first = runCli(['--port', '0', '--data', dataDir, '--no-demo', '--admin', 'boss'])
+      const [, password] = await waitFor(
+        () =>
+          /^Host: boss \(created account boss with one-time password (\S+):/m.exec(
+            first.stdout(),
+          ) ?? undefined,
+        `the host line in stdout (stderr: ${first.stderr()})`,
+      )
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(first.stdout())?.[1]
+      const signup = await fetch(`${url}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'BOSS', password: 'the stranger is here' }),
+      })
+      expect(signup.status).toBe(422)
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'BOSS', password }),
+      })
+      expect(login.status).toBe(200)
+      first.child.kill('SIGTERM')
+      expect(await first.exit).toBe(0)
+
+      // Started again, it finds the account (whatever the case) and shows no password.
+      const again = runCli(['--port', '0', '--data', dataDir, '--admin', 'BOSS'])
+      await waitFor(
+        () => (again.stdout().includes('Host: boss (existing account)') ? true : undefined),
+        `the host line in stdout (stderr: ${again.stderr()})`,
+      )
+      expect(again.stdout()).not.toContain('password')
     })
 
     it('exits 1 with one line for a bad flag', async () => {

@@ -1,8 +1,10 @@
 /**
  * Throttling a stranger cannot turn against an owner (README, "Security"): failures count per
  * (client address, username) and per address, so the owner on another computer still signs in.
- * Password hashing is bounded: a full queue answers 503 with Retry-After. Old hashes keep
- * verifying and are redone at today's cost.
+ * Attempts are counted before their password is hashed, so guesses sent at once get no more than
+ * guesses sent one by one, and a token alone does not open unlimited guesses at the password.
+ * Login attempts, right or wrong, are limited per computer. Password hashing is bounded: a full
+ * queue answers 503 with Retry-After. Old hashes keep verifying and are redone at today's cost.
  */
 import { randomBytes, scryptSync } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
@@ -17,13 +19,17 @@ import {
 } from '../../src/server/auth/password'
 import { users } from '../../src/server/db/schema'
 import {
+  ACCOUNT_MESSAGES,
   MESSAGES,
+  rateLimitedMessage,
   tooManyLoginsFromAddressMessage,
   tooManyLoginsMessage,
 } from '../../src/server/messages'
 import { startServer, type RunningServer } from '../../src/server/server'
 import { DEMO_ACCOUNT } from '../../src/server/services/seed'
+import { seededToken } from '../helpers/api'
 import { describe, expect, it } from '../helpers/fixtures'
+import type { TestApp } from '../helpers/server-app'
 
 const servers: RunningServer[] = []
 afterEach(async () => {
@@ -138,6 +144,169 @@ describe('login throttling by address', () => {
     }
     expect(throttle.size).toEqual({ pairs: 2000, addresses: 2000 })
     throttle.close()
+  })
+})
+
+/** `count` copies of a request sent at once from `address`; answers their statuses, counted. */
+async function burst(
+  app: TestApp,
+  address: string,
+  count: number,
+  path: string,
+  init: () => RequestInit,
+): Promise<{ answers: Response[]; statuses: Record<number, number> }> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, () => app.requestFrom(address, path, init())),
+  )
+  const statuses: Record<number, number> = {}
+  for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1
+  return { answers, statuses }
+}
+
+/** Every 429 among `answers` is the throttle's, for this username, with its Retry-After. */
+async function expectThrottled(answers: Response[]) {
+  for (const answer of answers.filter((response) => response.status === 429)) {
+    expect(answer.headers.get('Retry-After')).toBe('30')
+    expect(await answer.json()).toEqual({
+      errors: [tooManyLoginsMessage(30)],
+      code: 'RATE_LIMITED',
+    })
+  }
+}
+
+const withToken = (token: string, method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json', authorization: token },
+  body: JSON.stringify(body),
+})
+
+describe('password guesses sent at once', () => {
+  const GUESSES = 40
+
+  it('checks at most five of 40 parallel wrong logins for one account; the rest get 429', async ({
+    app,
+  }) => {
+    const { statuses, answers } = await burst(app, '127.0.0.2', GUESSES, '/api/auth/login', () =>
+      loginBody(DEMO_ACCOUNT.username, 'a wrong guess'),
+    )
+    expect(statuses).toEqual({ 401: 5, 429: GUESSES - 5 })
+    await expectThrottled(answers)
+    // The owner on another computer is not held back.
+    const owner = await app.requestFrom(
+      '127.0.0.3',
+      '/api/auth/login',
+      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+    )
+    expect(owner.status).toBe(200)
+  })
+
+  it('counts parallel guesses at names nobody registered the same way', async ({ app }) => {
+    const { statuses } = await burst(app, '127.0.0.2', GUESSES, '/api/auth/login', () =>
+      loginBody('nobody_here', 'a wrong guess'),
+    )
+    expect(statuses).toEqual({ 404: 5, 429: GUESSES - 5 })
+  })
+
+  it('lets a right password after four wrong ones start the count over', async ({ app }) => {
+    const wrong = () => loginBody(DEMO_ACCOUNT.username, 'a wrong guess')
+    expect((await burst(app, '127.0.0.2', 4, '/api/auth/login', wrong)).statuses).toEqual({
+      401: 4,
+    })
+    const right = await app.requestFrom(
+      '127.0.0.2',
+      '/api/auth/login',
+      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+    )
+    expect(right.status).toBe(200)
+    expect((await burst(app, '127.0.0.2', 7, '/api/auth/login', wrong)).statuses).toEqual({
+      401: 5,
+      429: 2,
+    })
+  })
+
+  it('takes five wrong current passwords with a token alone, then refuses to change it', async ({
+    app,
+    player1,
+  }) => {
+    const change = (currentPassword: string) =>
+      withToken(player1.token, 'POST', { currentPassword, newPassword: 'a brand new one' })
+    const { statuses, answers } = await burst(app, '127.0.0.2', 30, '/api/auth/password', () =>
+      change('a wrong guess'),
+    )
+    expect(statuses).toEqual({ 403: 5, 429: 25 })
+    await expectThrottled(answers)
+    const wrong = answers.find((answer) => answer.status === 403)
+    expect(await wrong?.json()).toEqual({
+      errors: [ACCOUNT_MESSAGES.wrongCurrentPassword],
+      code: 'WRONG_PASSWORD',
+    })
+    // Held back from here even with the right one; the owner's own computer is not.
+    const locked = await app.requestFrom('127.0.0.2', '/api/auth/password', change('gamerstage'))
+    expect(locked.status).toBe(429)
+    const owner = await app.requestFrom('127.0.0.3', '/api/auth/password', change('gamerstage'))
+    expect(owner.status).toBe(200)
+  })
+
+  it('takes five wrong passwords to delete the account with a token alone, and keeps it', async ({
+    app,
+  }) => {
+    const nova = await seededToken('nova_strike')
+    const { statuses, answers } = await burst(app, '127.0.0.2', 30, '/api/users/me', () =>
+      withToken(nova.token, 'DELETE', { password: 'a wrong guess' }),
+    )
+    expect(statuses).toEqual({ 403: 5, 429: 25 })
+    await expectThrottled(answers)
+    const locked = await app.requestFrom(
+      '127.0.0.2',
+      '/api/users/me',
+      withToken(nova.token, 'DELETE', { password: 'gamerstage' }),
+    )
+    expect(locked.status).toBe(429)
+    expect((await app.get('/api/users/nova_strike')).status).toBe(200)
+  })
+
+  it('counts wrong passwords at login and at a password change in one throttle', async ({
+    app,
+    player1,
+  }) => {
+    const logins = await burst(app, '127.0.0.2', 3, '/api/auth/login', () =>
+      loginBody(DEMO_ACCOUNT.username, 'a wrong guess'),
+    )
+    expect(logins.statuses).toEqual({ 401: 3 })
+    const changes = await burst(app, '127.0.0.2', 4, '/api/auth/password', () =>
+      withToken(player1.token, 'POST', {
+        currentPassword: 'another wrong guess',
+        newPassword: 'a brand new one',
+      }),
+    )
+    expect(changes.statuses).toEqual({ 403: 2, 429: 2 })
+  })
+})
+
+describe('login attempts per computer', () => {
+  it('limits even right logins from one computer, sent at once; another computer signs in', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ limits: { loginsPerMinute: 3 } })
+    const { statuses, answers } = await burst(app, '127.0.0.2', 30, '/api/auth/login', () =>
+      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+    )
+    expect(statuses).toEqual({ 200: 3, 429: 27 })
+    for (const answer of answers.filter((response) => response.status === 429)) {
+      const seconds = Number(answer.headers.get('Retry-After'))
+      expect(seconds).toBeGreaterThan(0)
+      expect(seconds).toBeLessThanOrEqual(60)
+      expect(await answer.json()).toEqual({
+        errors: [rateLimitedMessage('logins from this computer', seconds)],
+        code: 'RATE_LIMITED',
+      })
+    }
+    const other = await app.requestFrom(
+      '127.0.0.3',
+      '/api/auth/login',
+      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+    )
+    expect(other.status).toBe(200)
   })
 })
 

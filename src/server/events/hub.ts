@@ -22,6 +22,11 @@ export interface EventHubOptions {
   /** Open streams per user and per client address; one more is a 429. */
   maxPerUser: number
   maxPerAddress: number
+  /**
+   * Open streams in all, whoever opens them; one more is a 503. Kept below the listener's
+   * connection cap (server.ts), so that pages and calls still get through when it is reached.
+   */
+  maxStreams: number
   /** Milliseconds the client waits before reconnecting (the stream's `retry:` field). */
   retryMs: number
 }
@@ -32,6 +37,7 @@ export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
   heartbeatMs: 15_000,
   maxPerUser: 8,
   maxPerAddress: 32,
+  maxStreams: 256,
   retryMs: 3000,
 }
 
@@ -79,7 +85,7 @@ export interface ConnectRequest {
 
 export type ConnectResult =
   | { ok: true; stream: ReadableStream<Uint8Array> }
-  | { ok: false; reason: 'user-cap' | 'address-cap' }
+  | { ok: false; reason: 'user-cap' | 'address-cap' | 'server-cap' }
 
 export interface ClientStats {
   userId: number
@@ -147,7 +153,7 @@ export class EventHub {
 
   /** Opens a stream for a signed-in user, replaying from `lastEventId` when it can. */
   connect(request: ConnectRequest): ConnectResult {
-    const { maxPerUser, maxPerAddress } = this.options
+    const { maxPerUser, maxPerAddress, maxStreams } = this.options
     let ofUser = 0
     let ofAddress = 0
     for (const client of this.clients) {
@@ -156,6 +162,7 @@ export class EventHub {
     }
     if (ofUser >= maxPerUser) return { ok: false, reason: 'user-cap' }
     if (ofAddress >= maxPerAddress) return { ok: false, reason: 'address-cap' }
+    if (this.clients.size >= maxStreams) return { ok: false, reason: 'server-cap' }
 
     let client: Client | undefined
     const stream = new ReadableStream<Uint8Array>(

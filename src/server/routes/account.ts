@@ -2,7 +2,9 @@ import { Hono } from 'hono'
 import type { OkResponse, RelationsResponse } from '../../shared/api-types'
 import { deleteAccountSchema } from '../../shared/schemas'
 import { verifyPassword } from '../auth/password'
-import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { checkPasswordThrottled } from '../auth/login-throttle'
+import { clientAddress } from '../client-address'
+import { loginThrottleOf, requireUser, type AppDeps, type AppEnv } from '../context'
 import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES } from '../messages'
 import { liveActionsOf, type Actor } from '../events/live-actions'
@@ -13,6 +15,7 @@ import { idParams, validate } from '../validate'
 export function accountRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const throttle = loginThrottleOf(deps)
   const relations = (userId: number) => relationsOf(db, userId)
   const live = liveActionsOf(deps)
   /**
@@ -30,7 +33,11 @@ export function accountRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>()
     .delete('/', auth, validate('json', deleteAccountSchema), async (c) => {
       const user = c.get('user')
-      if (!(await verifyPassword(c.req.valid('json').password, user.passwordHash))) {
+      const { password } = c.req.valid('json')
+      const right = await checkPasswordThrottled(throttle, clientAddress(c), user.username, () =>
+        verifyPassword(password, user.passwordHash),
+      )
+      if (!right) {
         throw new HttpError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongPasswordForDelete)
       }
       deleteAccount(db, user.id)

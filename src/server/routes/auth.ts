@@ -1,12 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { LoginResponse, SignupResponse } from '../../shared/api-types'
 import { loginSchema, signupSchema } from '../../shared/schemas'
-import { LoginThrottle } from '../auth/login-throttle'
+import { checkPasswordThrottled } from '../auth/login-throttle'
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password'
 import { clientAddress, isLoopbackRequest } from '../client-address'
-import type { AppDeps, AppEnv } from '../context'
+import { loginThrottleOf, type AppDeps, type AppEnv } from '../context'
 import { HttpError } from '../errors'
-import { MESSAGES, tooManyLoginsFromAddressMessage, tooManyLoginsMessage } from '../messages'
+import { MESSAGES } from '../messages'
 import { presentUser } from '../services/present'
 import type { UserRow } from '../db/rows'
 import { claimOwnership } from '../services/moderation'
@@ -19,8 +19,10 @@ import { validate } from '../validate'
 const tokenFor = (user: UserRow, secret: Uint8Array) => issueToken(user, secret)
 
 export function authRoutes(deps: AppDeps) {
-  const throttle = deps.throttle ?? new LoginThrottle()
-  const signupLimit: MiddlewareHandler = deps.rateLimits?.perAddressSignup ?? ((_c, next) => next())
+  const throttle = loginThrottleOf(deps)
+  const passThrough: MiddlewareHandler = (_c, next) => next()
+  const signupLimit = deps.rateLimits?.perAddressSignup ?? passThrough
+  const loginLimit = deps.rateLimits?.perAddressLogin ?? passThrough
   return new Hono<AppEnv>()
     .post('/signup', validate('json', signupSchema), signupLimit, async (c) => {
       const { username, password, firstName, lastName, ...extra } = c.req.valid('json')
@@ -38,27 +40,15 @@ export function authRoutes(deps: AppDeps) {
       }
       return c.json(answer, 201)
     })
-    .post('/login', validate('json', loginSchema), async (c) => {
+    .post('/login', validate('json', loginSchema), loginLimit, async (c) => {
       const { username, password } = c.req.valid('json')
-      const address = clientAddress(c)
-      const verdict = throttle.check(address, username)
-      if (verdict.retryAfterMs > 0) {
-        const seconds = Math.ceil(verdict.retryAfterMs / 1000)
-        const message = verdict.byAddress
-          ? tooManyLoginsFromAddressMessage(seconds)
-          : tooManyLoginsMessage(seconds)
-        throw new HttpError('RATE_LIMITED', message, { 'Retry-After': String(seconds) })
-      }
       const user = findUserByUsername(deps.db, username)
-      if (!user) {
-        throttle.recordFailure(address, username)
-        throw new HttpError('NOT_REGISTERED', MESSAGES.userNotRegistered)
-      }
-      if (!(await verifyPassword(password, user.passwordHash))) {
-        throttle.recordFailure(address, username)
-        throw new HttpError('INVALID_CREDENTIALS', MESSAGES.wrongPassword)
-      }
-      throttle.recordSuccess(address, username)
+      // A username nobody registered counts as a failure too: guessing names is guessing.
+      const right = await checkPasswordThrottled(throttle, clientAddress(c), username, async () =>
+        user ? verifyPassword(password, user.passwordHash) : false,
+      )
+      if (!user) throw new HttpError('NOT_REGISTERED', MESSAGES.userNotRegistered)
+      if (!right) throw new HttpError('INVALID_CREDENTIALS', MESSAGES.wrongPassword)
       // A hash made at an older cost is redone at today's (README, "Security").
       if (needsRehash(user.passwordHash)) {
         updatePasswordHash(deps.db, user.id, await hashPassword(password))

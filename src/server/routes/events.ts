@@ -7,7 +7,16 @@ export const STREAM_MESSAGES = {
   userCap: 'Too many live connections for this user. Close another window or tab and try again.',
   addressCap:
     'Too many live connections from this address. Close another window or tab and try again.',
+  serverCap:
+    'The server has as many live connections as it can take. Live updates resume by themselves once one closes.',
 } as const
+
+/**
+ * A full server is nobody's own doing: the app waits this long before it asks again (its stream
+ * honours Retry-After, src/renderer/src/live/stream.ts), so that hundreds of refused clients do
+ * not knock every few seconds.
+ */
+const SERVER_CAP_RETRY_SECONDS = 30
 
 /** The Node adapter's request, where there is one (not for in-process `app.request()`). */
 interface NodeBindings {
@@ -28,6 +37,11 @@ export function eventsRoutes(deps: AppDeps, hub: EventHub) {
       disconnect: () => socket?.destroy(),
     })
     if (!connection.ok) {
+      if (connection.reason === 'server-cap') {
+        throw new HttpError('SERVER_BUSY', STREAM_MESSAGES.serverCap, {
+          'Retry-After': String(SERVER_CAP_RETRY_SECONDS),
+        })
+      }
       throw new HttpError(
         'RATE_LIMITED',
         connection.reason === 'user-cap' ? STREAM_MESSAGES.userCap : STREAM_MESSAGES.addressCap,

@@ -23,17 +23,17 @@ export function moderationRoutes(deps: AppDeps) {
   const { db } = deps
   const live = liveActionsOf(deps)
   const auth = requireUser(deps)
-  const admins = deps.admins ?? []
+  const hostIds = deps.hostIds ?? []
   const host = requireUser(deps)
   const hostOnly = [
     host,
     async (c: Parameters<typeof host>[0], next: () => Promise<void>) => {
-      assertHost(db, c.get('user'), admins)
+      assertHost(db, c.get('user'), hostIds)
       await next()
     },
   ] as const
   const suspension = (userId: number, suspended: boolean): SuspensionResponse => {
-    const user = setSuspended(db, userId, suspended, admins)
+    const user = setSuspended(db, userId, suspended, hostIds)
     if (suspended) deps.events?.disconnectUser(user.id)
     return { user: toUserSummary(user), suspended: user.suspendedAt !== null }
   }

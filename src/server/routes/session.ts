@@ -3,20 +3,22 @@ import type { OkResponse, PasswordChangeResponse, SessionResponse } from '../../
 import { passwordChangeSchema } from '../../shared/schemas'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { tokenExpiry } from '../auth/token'
-import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { checkPasswordThrottled } from '../auth/login-throttle'
+import { loginThrottleOf, requireUser, type AppDeps, type AppEnv } from '../context'
 import { HttpError } from '../errors'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
 import { claimOwnership, isHost } from '../services/moderation'
 import { presentUser } from '../services/present'
 import { setPassword } from '../services/users'
 import { endSessionsOf, issueToken, revokeToken } from '../services/sessions'
-import { isLoopbackRequest } from '../client-address'
+import { clientAddress, isLoopbackRequest } from '../client-address'
 import { validate } from '../validate'
 
 /** Session calls under `/auth` (docs/API.md "Sessions and accounts"). */
 export function sessionRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
+  const throttle = loginThrottleOf(deps)
   return new Hono<AppEnv>()
     .post('/logout', auth, async (c) => {
       const token = c.get('token')
@@ -30,7 +32,10 @@ export function sessionRoutes(deps: AppDeps) {
     .post('/password', auth, validate('json', passwordChangeSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json')
       const user = c.get('user')
-      if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      const right = await checkPasswordThrottled(throttle, clientAddress(c), user.username, () =>
+        verifyPassword(currentPassword, user.passwordHash),
+      )
+      if (!right) {
         // 403, not 401: the session is fine, only the password typed is not.
         throw new HttpError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword)
       }
@@ -51,7 +56,7 @@ export function sessionRoutes(deps: AppDeps) {
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(db, user)
       return c.json({
         user: presentUser(db, user, { withBookmarks: true }),
-        isHost: isHost(db, user, deps.admins),
+        isHost: isHost(db, user, deps.hostIds),
       } satisfies SessionResponse)
     })
 }

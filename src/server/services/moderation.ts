@@ -3,8 +3,10 @@
  * reports), and what every user may do about others (block, mute, report). See README
  * "Moderation" and docs/API.md "Moderation".
  */
+import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Report, UserSummary } from '../../shared/api-types'
+import { hashPassword } from '../auth/password'
 import type { Db } from '../db/client'
 import { idList, runSql, selectAll, selectIds } from '../db/raw'
 import { blocks, comments, follows, mutes, posts, reports, users } from '../db/schema'
@@ -23,7 +25,7 @@ import {
   setSetting,
 } from './settings'
 import { formatTimestamp } from './time'
-import { getUserById, usernameKey } from './users'
+import { createUser, findUserByUsername, getUserById, usernameKey } from './users'
 
 const OWNER_KEY = 'ownerUserId'
 
@@ -48,14 +50,47 @@ export function clearOwner(db: Db): void {
   deleteSetting(db, OWNER_KEY)
 }
 
-/** True for the server's owner and the accounts named with `--admin`. */
-export function isHost(db: Db, user: UserRow, admins: readonly string[] = []): boolean {
-  if (getOwnerId(db) === user.id) return true
-  return admins.some((name) => usernameKey(name) === user.usernameKey)
+/** An account named with `--admin`, as the server found or made it when it started. */
+export interface HostAccount {
+  id: number
+  username: string
+  /** Set when the account was made just now: its password, for the server to show once. */
+  oneTimePassword?: string
 }
 
-export function assertHost(db: Db, user: UserRow, admins: readonly string[] = []): void {
-  if (!isHost(db, user, admins)) throw new HttpError('HOST_ONLY', ACCOUNT_MESSAGES.hostOnly)
+/**
+ * Finds the account of each `--admin` name (ignoring case), and makes the missing ones with a
+ * random one-time password, before anything listens. Hosts are then these accounts, by id: when
+ * the name alone made a host, whoever signed up first as `BOSS` after `--admin boss` hosted the
+ * server (issue 25), and so would whoever took the name after its owner deleted the account.
+ */
+export async function ensureHostAccounts(db: Db, names: readonly string[]): Promise<HostAccount[]> {
+  const hosts = new Map<string, HostAccount>()
+  for (const name of names) {
+    const key = usernameKey(name)
+    if (hosts.has(key)) continue
+    const existing = findUserByUsername(db, name)
+    if (existing) {
+      hosts.set(key, { id: existing.id, username: existing.username })
+      continue
+    }
+    const oneTimePassword = randomBytes(12).toString('base64url')
+    const user = createUser(db, {
+      username: name.trim(),
+      passwordHash: await hashPassword(oneTimePassword),
+    })
+    hosts.set(key, { id: user.id, username: user.username, oneTimePassword })
+  }
+  return [...hosts.values()]
+}
+
+/** True for the server's owner and the accounts named with `--admin` (ensureHostAccounts). */
+export function isHost(db: Db, user: UserRow, hostIds: readonly number[] = []): boolean {
+  return getOwnerId(db) === user.id || hostIds.includes(user.id)
+}
+
+export function assertHost(db: Db, user: UserRow, hostIds: readonly number[] = []): void {
+  if (!isHost(db, user, hostIds)) throw new HttpError('HOST_ONLY', ACCOUNT_MESSAGES.hostOnly)
 }
 
 /* ---------------------------------------------------------------- what a viewer may not see */
@@ -417,12 +452,12 @@ export function setSuspended(
   db: Db,
   userId: number,
   suspended: boolean,
-  admins: readonly string[],
+  hostIds: readonly number[],
   now = Date.now(),
 ): UserRow {
   return db.transaction(() => {
     const target = getUserById(db, userId)
-    if (suspended && isHost(db, target, admins)) {
+    if (suspended && isHost(db, target, hostIds)) {
       throw new HttpError('HOST_PROTECTED', ACCOUNT_MESSAGES.cannotSuspendHost)
     }
     db.update(users)

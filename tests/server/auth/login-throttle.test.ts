@@ -123,4 +123,26 @@ describe('LoginThrottle', () => {
     fail(throttle, 'alice', 3)
     expect(wait(throttle, 'alice')).toBe(3000)
   })
+
+  it('counts a reserved attempt at once, so the sixth attempt in flight is held back', () => {
+    const { throttle } = throttleAt()
+    for (let index = 0; index < 5; index += 1) {
+      expect(throttle.reserve(HOME, 'alice').retryAfterMs).toBe(0)
+    }
+    expect(throttle.reserve(HOME, 'alice')).toEqual({ retryAfterMs: 30_000, byAddress: false })
+    // A refused attempt takes no place: the wait does not grow with each refusal.
+    expect(throttle.reserve(HOME, 'alice').retryAfterMs).toBe(30_000)
+  })
+
+  it('gives back what a right password or an unchecked attempt reserved', () => {
+    const { throttle } = throttleAt(0, { freeAttemptsPerAddress: 3 })
+    throttle.reserve(HOME, 'alice')
+    throttle.reserve(HOME, 'bob')
+    throttle.recordSuccess(HOME, 'alice')
+    throttle.release(HOME, 'bob')
+    // Neither counted against the address: three more fit before it waits.
+    for (let index = 0; index < 3; index += 1) throttle.reserve(HOME, `name${index}`)
+    expect(throttle.check(HOME, 'carol')).toEqual({ retryAfterMs: 30_000, byAddress: true })
+    expect(throttle.size).toEqual({ pairs: 3, addresses: 1 })
+  })
 })

@@ -5,7 +5,7 @@
  */
 import { afterEach } from 'vitest'
 import type { CommentResponse, PostResponse } from '../../../src/shared/api-types'
-import { ok } from '../../helpers/api'
+import { ok, signedInAs } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { readEvents, type EventReader } from '../../helpers/sse'
 import { describe, expect, it, test } from '../../helpers/fixtures'
@@ -32,7 +32,7 @@ describe('host deletions on the live stream', () => {
   it('sends post-deleted with the author’s new count, and lowers the author’s unread count', async ({
     app,
   }) => {
-    const boss = await app.signup('boss')
+    const boss = await signedInAs(app, 'boss')
     const author = await app.signup('author')
     const fan = await app.signup('fan')
     const { post } = await ok<PostResponse>(
@@ -64,7 +64,7 @@ describe('host deletions on the live stream', () => {
   })
 
   it('sends comment-deleted with the post’s new comment count', async ({ app }) => {
-    const boss = await app.signup('boss')
+    const boss = await signedInAs(app, 'boss')
     const author = await app.signup('author')
     const { post } = await ok<PostResponse>(
       app.send(
@@ -105,7 +105,7 @@ describe('host deletions on the live stream', () => {
   })
 
   it('sends nothing when the host’s delete is refused', async ({ app }) => {
-    const boss = await app.signup('boss')
+    const boss = await signedInAs(app, 'boss')
     const someone = await app.signup('someone')
     const watcher = await connect(app, someone.token)
     const missing = await app.send('/api/moderation/posts/999999', undefined, {

@@ -10,9 +10,10 @@ import type {
 import { createApp } from '../../../src/server/app'
 import { openDatabase, type AppDatabase } from '../../../src/server/db/client'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/messages'
+import { ensureHostAccounts } from '../../../src/server/services/moderation'
 import { initializeDatabase } from '../../../src/server/services/seed'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
-import { TINY_PNG, expectError, ok } from '../../helpers/api'
+import { TINY_PNG, expectError, ok, signedInAs } from '../../helpers/api'
 import { TEST_SECRET } from '../../helpers/server-app'
 
 const PASSWORD = 'correct horse battery'
@@ -39,11 +40,12 @@ async function harness(
   const db = openDatabase({ file: ':memory:' })
   open.push(db)
   await initializeDatabase(db, options.demo ?? true)
+  const hosts = await ensureHostAccounts(db, options.admins ?? [])
   const app = createApp({
     db,
     secret: TEST_SECRET,
     version: 't',
-    admins: options.admins,
+    hostIds: hosts.map((host) => host.id),
     claimOwnerFromLoopback: options.claim,
   })
   const call: Harness['call'] = async (path, init = {}) =>
@@ -421,7 +423,7 @@ describe('host moderation', { timeout: 30_000 }, () => {
 
   it('reports reach the host, who deletes, suspends and dismisses; nobody else can', async () => {
     const h = await harness({ admins: ['Boss'], demo: false })
-    const boss = await h.signup('boss')
+    const boss = await signedInAs(h, 'boss')
     const troll = await h.signup('troll')
     const victim = await h.signup('victim')
     await ok(

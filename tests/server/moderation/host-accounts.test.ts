@@ -1,0 +1,98 @@
+/**
+ * `--admin` names accounts, not names (README "Moderation"): the server finds or makes each one
+ * before it listens, so nobody can sign up as a host's name first, and a name given up later
+ * makes nobody host.
+ */
+import { afterEach } from 'vitest'
+import type { LoginResponse, SessionResponse, SignupResponse } from '../../../src/shared/api-types'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/messages'
+import { ensureHostAccounts } from '../../../src/server/services/moderation'
+import { startServer, type RunningServer } from '../../../src/server/server'
+import { describe, expect, it } from '../../helpers/fixtures'
+import { expectError } from '../../helpers/api'
+
+const servers: RunningServer[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close()
+})
+
+function call(
+  server: RunningServer,
+  path: string,
+  init: { body?: unknown; token?: string; method?: string } = {},
+) {
+  return fetch(`${server.url}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: init.token } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+}
+
+async function isHost(server: RunningServer, token: string): Promise<boolean> {
+  const response = await call(server, '/auth/session', { token })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as SessionResponse).isHost
+}
+
+describe('--admin', () => {
+  it('makes the named account before listening, so a stranger cannot sign up as BOSS', async ({
+    tempDir,
+  }) => {
+    const server = await startServer({ port: 0, dataDir: tempDir, demo: false, admins: ['boss'] })
+    servers.push(server)
+    const [host] = server.hosts
+    expect(server.hosts).toHaveLength(1)
+    expect(host).toMatchObject({ username: 'boss', oneTimePassword: expect.any(String) })
+    expect(host?.oneTimePassword?.length).toBeGreaterThanOrEqual(16)
+
+    const stranger = call(server, '/auth/signup', {
+      body: { username: 'BOSS', password: 'the stranger is here' },
+    })
+    await expectError(stranger, 422, MESSAGES.usernameTaken, 'USERNAME_TAKEN')
+
+    const login = await call(server, '/auth/login', {
+      body: { username: 'boss', password: host?.oneTimePassword },
+    })
+    expect(login.status).toBe(200)
+    expect(await isHost(server, ((await login.json()) as LoginResponse).encodedToken)).toBe(true)
+  })
+
+  it('makes nobody host who takes the name after the host deleted the account', async ({
+    tempDir,
+  }) => {
+    const server = await startServer({ port: 0, dataDir: tempDir, demo: false, admins: ['boss'] })
+    servers.push(server)
+    const password = server.hosts[0]?.oneTimePassword
+    const login = await call(server, '/auth/login', { body: { username: 'boss', password } })
+    const { encodedToken } = (await login.json()) as LoginResponse
+    const deleted = await call(server, '/users/me', {
+      method: 'DELETE',
+      body: { password },
+      token: encodedToken,
+    })
+    expect(deleted.status).toBe(200)
+
+    const signup = await call(server, '/auth/signup', {
+      body: { username: 'BOSS', password: 'the stranger is here' },
+    })
+    expect(signup.status).toBe(201)
+    const stranger = ((await signup.json()) as SignupResponse).encodedToken
+    expect(await isHost(server, stranger)).toBe(false)
+    await expectError(
+      call(server, '/reports', { token: stranger }),
+      403,
+      ACCOUNT_MESSAGES.hostOnly,
+      'HOST_ONLY',
+    )
+  })
+
+  it('takes an existing account whatever the case of its name, once per account', async ({
+    app,
+  }) => {
+    const hosts = await ensureHostAccounts(app.db, ['PLAYER1', ' player1 ', 'Player1'])
+    expect(hosts).toEqual([{ id: 1, username: 'player1' }])
+  })
+})
