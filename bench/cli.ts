@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --users N --posts N --likes N --comments N --follows N --duration S --connections N --stream-clients N]`
+ * `npm run bench [-- --users N --posts N --likes N --comments N --follows N --duration S --connections N --stream-clients N --upload-side N]`
  * Prints a table and writes a JSON report to bench/results/. Not part of `npm test`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util'
 import { ensureBuilt } from '../scripts/build-stale'
 import { DEFAULT_SIZE } from './generate'
 import { formatTable, runBench } from './run-bench'
+import { LARGEST_SIDE } from './upload-bench'
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     duration: { type: 'string' },
     connections: { type: 'string' },
     'stream-clients': { type: 'string' },
+    'upload-side': { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number) => {
@@ -41,6 +43,7 @@ const report = await runBench({
   duration: number(values.duration, 10),
   connections: number(values.connections, 10),
   streamClients: number(values['stream-clients'], 200),
+  uploadSide: number(values['upload-side'], LARGEST_SIDE),
   memory: true,
 })
 console.log(`\n${formatTable(report)}`)

@@ -13,6 +13,7 @@ import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from 
 import { SERVER_CLI } from '../scripts/build-stamp'
 import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
 import { formatStream, runStreamBench, type StreamBenchResult } from './stream-bench'
+import { formatUploads, runUploadBench, type UploadBenchResult } from './upload-bench'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -27,6 +28,11 @@ export interface BenchOptions {
   memory?: boolean
   /** Clients of the live event stream (`GET /api/events`) for its row (default 200); 0 skips it. */
   streamClients?: number
+  /**
+   * The side of the four images uploaded at once while logins are timed (upload-bench.ts;
+   * default the largest the server takes, LARGEST_SIDE); 0 skips it.
+   */
+  uploadSide?: number
 }
 
 export interface EndpointResult {
@@ -54,6 +60,8 @@ export interface BenchReport {
   memory?: MemoryReport
   /** The live event stream: new posts' delivery to every connected client (stream-bench.ts). */
   stream?: StreamBenchResult
+  /** Logins while four large images are uploaded at once (upload-bench.ts). */
+  uploads?: UploadBenchResult
 }
 
 interface Endpoint {
@@ -277,6 +285,16 @@ export async function runBench(
         `${row.name.padEnd(32)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms`,
       )
     }
+    const uploads =
+      options.uploadSide === 0
+        ? undefined
+        : await runUploadBench({
+            url,
+            tokens,
+            login: { username: dataset.usernameOf(2), password: BENCH_PASSWORD },
+            side: options.uploadSide,
+          })
+    if (uploads) log(formatUploads(uploads))
     const memory = server.pid ? memoryOf(server.pid) : { rssMiB: null, peakRssMiB: null }
     const memoryReport = options.memory
       ? await measureMemory(dataDir, memory.rssMiB, log)
@@ -297,6 +315,7 @@ export async function runBench(
       endpoints: results,
       ...(memoryReport ? { memory: memoryReport } : {}),
       ...(stream ? { stream } : {}),
+      ...(uploads ? { uploads } : {}),
     }
   } finally {
     server?.kill('SIGTERM')
@@ -319,6 +338,7 @@ export function formatTable(report: BenchReport): string {
     ...rows,
     ...(report.memory ? ['', formatMemory(report.memory)] : []),
     ...(report.stream ? ['', formatStream(report.stream)] : []),
+    ...(report.uploads ? ['', formatUploads(report.uploads)] : []),
     '',
     `Dataset generated in ${report.dataset.generateSeconds.toFixed(1)} s; server ready in ${server.readySeconds.toFixed(2)} s; ` +
       `server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,

@@ -31,7 +31,12 @@ export const MESSAGES = {
   notAnImage: 'Only PNG, JPEG, GIF and WebP images can be uploaded.',
   missingFile: 'Attach the image as the form field "file".',
   imageUnreadable: 'The image could not be read: it may be damaged.',
-  imageTooManyPixels: 'The image has too many pixels (at most 50 megapixels).',
+  // The numbers are IMAGE_LIMITS' (services/uploaded-images.ts).
+  imageTooManyPixels:
+    'The image has too many pixels (at most 50 megapixels, all frames of an animation together).',
+  imageSideTooLong: 'The image is too wide or too tall (at most 8192 pixels a side).',
+  imageTooThin: 'The image is too long and thin (one side at most 20 times the other).',
+  imageTooManyFrames: 'The animation has too many frames (at most 500).',
   tooManyImages: 'A post can have at most 4 images.',
   imageToAttachNotFound: 'An image to attach was not found: upload it first, once per post.',
   emptyPost: 'A post cannot be empty.',
@@ -43,6 +48,7 @@ export const MESSAGES = {
   foreignOrigin:
     'Requests from other web sites are refused. Open Gamerstage itself (the app or this server’s own page) to use it.',
   passwordQueueFull: 'The server is busy checking passwords. Try again in a few seconds.',
+  imageQueueFull: 'The server is busy with other images. Try again in a few seconds.',
 } as const
 
 export function foreignHostMessage(host: string): string {

@@ -10,7 +10,7 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   /** A `cursor` this list did not hand out: start again from the first page. */
   INVALID_CURSOR: 400,
-  /** An upload that is not a PNG, JPEG, GIF or WebP image we can read. */
+  /** An upload that is not a PNG, JPEG, GIF or WebP image we can read, or past the image limits. */
   INVALID_IMAGE: 400,
   /** Editing or deleting someone else's post or comment. */
   NOT_OWNER: 400,
@@ -61,7 +61,10 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   /** A failure the server did not expect; the answer is `{error: {message}, code}`. */
   INTERNAL: 500,
-  /** The password-hash queue is full, or every live stream is taken; `Retry-After` says when. */
+  /**
+   * The password-hash queue or the image queue is full, or every live stream is taken;
+   * `Retry-After` says when.
+   */
   SERVER_BUSY: 503,
 } as const
 

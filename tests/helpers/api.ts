@@ -207,11 +207,20 @@ export const TINY_PNG = Uint8Array.from(
   ),
 )
 
-/** Uploads bytes as the multipart field `file`. */
+/** The two upload routes: a profile picture, and an image for a post. */
+export const UPLOAD_ROUTES = ['/api/media', '/api/media/post-images'] as const
+
+/** Uploads bytes as the multipart field `file`, as a profile picture unless `route` says. */
 export function upload(
   app: TestApp,
   bytes: Uint8Array,
-  options: { token?: string; type?: string; name?: string; field?: string } = {},
+  options: {
+    token?: string
+    type?: string
+    name?: string
+    field?: string
+    route?: (typeof UPLOAD_ROUTES)[number]
+  } = {},
 ): Promise<Response> {
   const form = new FormData()
   form.append(
@@ -219,7 +228,7 @@ export function upload(
     new Blob([bytes as Uint8Array<ArrayBuffer>], { type: options.type ?? 'image/png' }),
     options.name ?? 'a.png',
   )
-  return app.request('/api/media', {
+  return app.request(options.route ?? '/api/media', {
     method: 'POST',
     headers: options.token ? { authorization: options.token } : {},
     body: form,

@@ -17,6 +17,7 @@ describe('bench smoke run', () => {
         amount: 4,
         connections: 2,
         streamClients: 25,
+        uploadSide: 300,
       },
       () => undefined,
     )
@@ -46,5 +47,9 @@ describe('bench smoke run', () => {
     // The live stream row: 25 clients (two loopback source addresses), every post delivered.
     expect(report.stream).toMatchObject({ clients: 25, posts: 5, delivered: 125 })
     expect(formatTable(report)).toContain('Live stream: 25 clients')
+    // Logins while four images are uploaded at once: every upload and login answered.
+    expect(report.uploads).toMatchObject({ uploads: 4, side: 300, accepted: 4 })
+    expect(report.uploads?.logins).toBeGreaterThanOrEqual(3)
+    expect(formatTable(report)).toContain('Logins during 4 uploads')
   }, 120_000)
 })

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import { HttpError } from '../errors'
+import type { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
+import { serverBusy, WorkQueue } from '../work-queue'
 
 /**
  * The cost of new hashes. `npm run bench -- --scrypt` measures each N on the machine (README,
@@ -21,61 +22,44 @@ const MAX_MEM = 128 * MAX_N * MAX_R + 16 * 1024 * 1024
 
 /**
  * Running at most two hashes at once bounds the server's memory under a burst of logins and
- * leaves the other threads of libuv's pool for file work. At most MAX_WAITING more may queue;
- * past that a login or sign-up is answered 503 with Retry-After instead of waiting without end.
+ * leaves the other threads of libuv's pool (4 by default) for file work and image decoding
+ * (services/uploaded-images.ts, which runs one image at a time for this reason). At most
+ * MAX_WAITING more may queue; past that a login or sign-up is answered 503 with Retry-After
+ * instead of waiting without end.
  */
-const MAX_CONCURRENT_HASHES = 2
+export const MAX_CONCURRENT_HASHES = 2
 export const MAX_WAITING_HASHES = 64
-/** Seconds a client told "busy" should wait before trying again. */
-const BUSY_RETRY_SECONDS = 5
-let running = 0
-let maxWaiting = MAX_WAITING_HASHES
-const waiting: (() => void)[] = []
+
+export function passwordQueueFull(): HttpError {
+  return serverBusy(MESSAGES.passwordQueueFull)
+}
+
+const hashSlots = new WorkQueue(MAX_CONCURRENT_HASHES, MAX_WAITING_HASHES, passwordQueueFull)
 
 /**
  * Sets how many hashes may wait (tests shrink it to fill the queue in a second rather than a
  * minute); answers a function that puts the previous bound back.
  */
 export function setHashQueueLimit(limit: number): () => void {
-  const previous = maxWaiting
-  maxWaiting = limit
+  const previous = hashSlots.maxWaiting
+  hashSlots.maxWaiting = limit
   return () => {
-    maxWaiting = previous
+    hashSlots.maxWaiting = previous
   }
 }
 
 /** Hashes running and queued now (tests and the bench read it). */
 export const hashQueue = {
   get running() {
-    return running
+    return hashSlots.running
   },
   get waiting() {
-    return waiting.length
+    return hashSlots.waiting
   },
-}
-
-export function passwordQueueFull(): HttpError {
-  return new HttpError('SERVER_BUSY', MESSAGES.passwordQueueFull, {
-    'Retry-After': String(BUSY_RETRY_SECONDS),
-  })
-}
-
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  // A finishing hash hands its slot straight to the next waiter, so `running` never overshoots.
-  if (running < MAX_CONCURRENT_HASHES) running++
-  else if (waiting.length >= maxWaiting) throw passwordQueueFull()
-  else await new Promise<void>((resolve) => waiting.push(resolve))
-  try {
-    return await work()
-  } finally {
-    const next = waiting.shift()
-    if (next) next()
-    else running--
-  }
 }
 
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  return withHashSlot(
+  return hashSlots.run(
     () =>
       new Promise((resolve, reject) => {
         scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) =>

@@ -4,7 +4,7 @@ import { LIMITS } from '../../shared/limits'
 import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../context'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
-import { DEFAULT_AVATAR_SVG, getImage, storeImage } from '../services/media'
+import { DEFAULT_AVATAR_SVG, getImage, processAvatar, storeImage } from '../services/media'
 import { processPostImage, storePostImage } from '../services/post-images'
 import { mediaIdParam } from '../validate'
 import type { MediaResponse, PostImageResponse } from '../../shared/api-types'
@@ -41,8 +41,10 @@ export function mediaRoutes(deps: AppDeps) {
   }
   return (
     new Hono<AppEnv>()
+      // A profile picture (README, "Security"): re-encoded without metadata, at most AVATAR_SIDE.
       .post('/', sizeLimit, requireUser(deps), uploadLimit, async (c) => {
-        const id = storeImage(db, c.get('user').id, await uploadedBytes(c))
+        const avatar = await processAvatar(await uploadedBytes(c))
+        const id = storeImage(db, c.get('user').id, avatar.bytes)
         return c.json({ url: `/api/media/${id}` } satisfies MediaResponse, 201)
       })
       // An image for a post (docs/API.md "Images in posts"): metadata stripped, with a thumbnail.

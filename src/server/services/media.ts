@@ -5,28 +5,22 @@ import { selectAll } from '../db/raw'
 import { media } from '../db/schema'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
+import { reencode, sniffImageType, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
-
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
-  signature.every((byte, index) => bytes[offset + index] === byte)
-
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
+/** Profile pictures are shown at most a few hundred pixels wide: twice that stays sharp. */
+export const AVATAR_SIDE = 512
 
 /**
- * The image type a file really is, read from its first bytes (never from its name or the type
- * the client claims), or null for anything that is not one of the images we accept.
+ * An uploaded profile picture, checked and re-encoded like a post's image (uploaded-images.ts):
+ * nothing but its pixels, upright, at most AVATAR_SIDE a side; an animation stays animated.
  */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
-  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif'
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
-  return null
+export function processAvatar(input: Buffer): Promise<ReencodedImage> {
+  return withCheckedImage(input, (image) => reencode(image, { fitWithin: AVATAR_SIDE }))
 }
 
-/** Stores an uploaded image and answers its id. */
+/** Stores an image that processAvatar re-encoded and answers its id. */
 export function storeImage(db: Db, ownerId: number, bytes: Buffer, now = Date.now()): string {
+  // Read from the re-encoded bytes, which are always one of ours.
   const contentType = sniffImageType(bytes)
   if (!contentType) throw new HttpError('INVALID_IMAGE', MESSAGES.notAnImage)
   const id = randomBytes(12).toString('base64url')

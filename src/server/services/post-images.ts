@@ -1,11 +1,10 @@
 /**
- * Images in posts (docs/API.md "Images in posts"): an upload is re-encoded with sharp, which drops
- * its metadata (EXIF, GPS, camera), turned upright first from its EXIF orientation, and given a
- * thumbnail. Both land in `media`; a `post_media` row ties them together and, once the post is
- * created, to the post.
+ * Images in posts (docs/API.md "Images in posts"): an upload is checked and re-encoded with sharp
+ * (uploaded-images.ts), which drops its metadata (EXIF, GPS, camera), turned upright first from
+ * its EXIF orientation, and given a thumbnail. Both land in `media`; a `post_media` row ties them
+ * together and, once the post is created, to the post.
  */
 import { randomBytes } from 'node:crypto'
-import sharp from 'sharp'
 import type { PostMediaItem } from '../../shared/api-types'
 import { LIMITS } from '../../shared/limits'
 import type { Db } from '../db/client'
@@ -13,51 +12,29 @@ import { idList, selectAll } from '../db/raw'
 import { media, postMedia } from '../db/schema'
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
-import { sniffImageType, type ImageType } from './media'
+import { reencode, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
 /** The longest side of a thumbnail, in pixels: two columns of a phone-sized card, sharp. */
 const THUMB_SIDE = 640
-/** Decoding bombs: a small file that claims to be a huge picture is refused. */
-const MAX_INPUT_PIXELS = 50_000_000
 
-export interface ProcessedImage {
-  contentType: ImageType
-  bytes: Buffer
-  width: number
-  height: number
+export interface ProcessedImage extends ReencodedImage {
   thumb: Buffer
 }
 
-/** Re-encodes an image without its metadata and makes its thumbnail (WebP). */
-export async function processPostImage(input: Buffer): Promise<ProcessedImage> {
-  const contentType = sniffImageType(input)
-  if (!contentType) throw new HttpError('INVALID_IMAGE', MESSAGES.notAnImage)
-  const animated = contentType === 'image/gif' || contentType === 'image/webp'
-  try {
-    // rotate() with no angle applies the EXIF orientation, so dropping the EXIF keeps it upright.
-    const pipeline = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS }).rotate()
-    const encoded =
-      contentType === 'image/png'
-        ? pipeline.png()
-        : contentType === 'image/jpeg'
-          ? pipeline.jpeg({ quality: 90 })
-          : contentType === 'image/webp'
-            ? pipeline.webp({ quality: 90 })
-            : pipeline.gif()
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
-    const thumb = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS })
+/**
+ * Re-encodes an image at its own size without its metadata (uploaded-images.ts, the same checks
+ * as a profile picture's) and makes its thumbnail (WebP, the first frame of an animation).
+ */
+export function processPostImage(input: Buffer): Promise<ProcessedImage> {
+  return withCheckedImage(input, async (image) => {
+    const full = await reencode(image)
+    const thumb = await image
+      .decode({ firstFrameOnly: true })
       .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer()
-    // An animation's height counts every frame; one frame's is what a reader sees.
-    const height = info.pageHeight ?? info.height
-    return { contentType, bytes: data, width: info.width, height, thumb }
-  } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new HttpError('INVALID_IMAGE', MESSAGES.imageTooManyPixels)
-    }
-    throw new HttpError('INVALID_IMAGE', MESSAGES.imageUnreadable)
-  }
+    return { ...full, thumb }
+  })
 }
 
 const newMediaId = () => randomBytes(12).toString('base64url')
