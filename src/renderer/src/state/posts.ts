@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
 import type { Atom, Getter, Setter } from 'jotai'
+import { atomFamily } from 'jotai-family'
 import type { Post, PostLikes, PostResponse, PostsPage, Reactor } from '../../../shared/api-types'
 import * as api from '../api/posts'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
@@ -79,25 +80,21 @@ export interface PostListView extends ListState {
   posts: Post[]
 }
 
-const listViews = new Map<string, Atom<PostListView>>()
-
-/** A list with its posts resolved, for one key. */
-export function postListAtom(key: PostListKey): Atom<PostListView> {
-  let view = listViews.get(key)
-  if (!view) {
-    view = atom((get) => {
-      const list = get(postListsAtom)[key] ?? EMPTY_LIST
-      const byId = get(postsByIdAtom)
-      const posts = list.ids
-        .map((id) => byId[id])
-        .filter((p): p is Post => Boolean(p))
-        .map((post) => shownPost(get, post))
-      return { ...list, posts }
-    })
-    listViews.set(key, view)
-  }
-  return view
-}
+/**
+ * A list with its posts resolved, for one key. The view atoms of keyed state are families from
+ * jotai-family, the package jotai 2 points to since it deprecated `atomFamily` in jotai/utils.
+ */
+export const postListAtom = atomFamily((key: PostListKey) =>
+  atom((get): PostListView => {
+    const list = get(postListsAtom)[key] ?? EMPTY_LIST
+    const byId = get(postsByIdAtom)
+    const posts = list.ids
+      .map((id) => byId[id])
+      .filter((p): p is Post => Boolean(p))
+      .map((post) => shownPost(get, post))
+    return { ...list, posts }
+  }),
+)
 
 export function postAtom(postId: string): Atom<Post | undefined> {
   return atom((get) => {
@@ -106,17 +103,10 @@ export function postAtom(postId: string): Atom<Post | undefined> {
   })
 }
 
-const countViews = new Map<string, Atom<number>>()
-
 /** How many new posts wait behind a list's pill. */
-export function newPostCountAtom(key: PostListKey): Atom<number> {
-  let view = countViews.get(key)
-  if (!view) {
-    view = atom((get) => get(newPostIdsAtom)[key]?.length ?? 0)
-    countViews.set(key, view)
-  }
-  return view
-}
+export const newPostCountAtom = atomFamily((key: PostListKey) =>
+  atom((get) => get(newPostIdsAtom)[key]?.length ?? 0),
+)
 
 async function fetchPage(key: PostListKey, cursor: string | null): Promise<PostsPage> {
   if (key === 'feed') return api.getFeed(cursor)

@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
-import type { Atom, Getter, Setter } from 'jotai'
+import type { Getter, Setter } from 'jotai'
+import { atomFamily } from 'jotai-family'
 import type {
   FollowResponse,
   Post,
@@ -57,18 +58,13 @@ function shownProfile(get: Getter, user: User): User {
   }
 }
 
-const profileViews = new Map<string, Atom<ProfileState>>()
-export function profileAtom(username: string): Atom<ProfileState> {
-  let view = profileViews.get(username)
-  if (!view) {
-    view = atom((get) => {
-      const profile = get(profilesAtom)[username] ?? EMPTY_PROFILE
-      return profile.user ? { ...profile, user: shownProfile(get, profile.user) } : profile
-    })
-    profileViews.set(username, view)
-  }
-  return view
-}
+/** A profile as the viewer should see it, by username. */
+export const profileAtom = atomFamily((username: string) =>
+  atom((get): ProfileState => {
+    const profile = get(profilesAtom)[username] ?? EMPTY_PROFILE
+    return profile.user ? { ...profile, user: shownProfile(get, profile.user) } : profile
+  }),
+)
 
 export const loadProfileAtom = atom(null, async (get, set, username: string) => {
   await runLoad(
