@@ -1,3 +1,4 @@
+import type { Getter, PrimitiveAtom, Setter } from 'jotai'
 import { messageOf } from '../lib/notify'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -42,6 +43,43 @@ export async function runLoad<State extends Loadable, Answer>(
     write({ ...read(), status: 'error', error: messageOf(error) })
     return false
   }
+}
+
+/** Where a keyed loadable lives: under `key` in a record atom, `empty` until first written. */
+export interface KeyedPlace<State extends Loadable> {
+  record: PrimitiveAtom<Record<string, State>>
+  key: string
+  empty: State
+}
+
+/**
+ * runLoad for a loadable kept by key (a post list, a post, a profile, a post's comments): only
+ * its key of the record changes, and the rest of the record is read afresh at each write.
+ */
+export function runKeyedLoad<State extends Loadable, Answer>(
+  get: Getter,
+  set: Setter,
+  { record, key, empty }: KeyedPlace<State>,
+  request: () => Promise<Answer>,
+  apply: (current: State, answer: Answer) => DataOf<State>,
+): Promise<boolean> {
+  return runLoad(
+    () => get(record)[key] ?? empty,
+    (state) => set(record, { ...get(record), [key]: state }),
+    request,
+    apply,
+  )
+}
+
+/**
+ * Whether a paged state needs this load: none is under way, and it is a `reset` or a page is
+ * still to come.
+ */
+export function needsPageLoad(
+  state: Loadable & { nextCursor: string | null },
+  reset: boolean,
+): boolean {
+  return !isLoading(state) && (reset || !state.loaded || state.nextCursor !== null)
 }
 
 export function isLoading(state: Loadable): boolean {

@@ -3,7 +3,7 @@ import type { Getter, Setter } from 'jotai'
 import type { Comment, CommentVotes, Reactor } from '../../../shared/api-types'
 import * as api from '../api/comments'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
-import { NOT_LOADED, isLoading, runLoad } from './async'
+import { NOT_LOADED, needsPageLoad, runKeyedLoad } from './async'
 import type { Loadable } from './async'
 import { bumpCommentCountAtom } from './posts'
 import { echoCount } from './toggles'
@@ -70,12 +70,12 @@ export const loadCommentsAtom = atom(
   null,
   async (get, set, postId: string, options: { reset?: boolean } = {}) => {
     const current = get(commentListsAtom)[postId] ?? EMPTY_COMMENTS
-    if (isLoading(current)) return
-    if (!options.reset && current.loaded && current.nextCursor === null) return
+    if (!needsPageLoad(current, options.reset === true)) return
     const cursor = options.reset ? null : current.nextCursor
-    await runLoad(
-      () => get(commentListsAtom)[postId] ?? EMPTY_COMMENTS,
-      (list) => set(commentListsAtom, { ...get(commentListsAtom), [postId]: list }),
+    await runKeyedLoad(
+      get,
+      set,
+      { record: commentListsAtom, key: postId, empty: EMPTY_COMMENTS },
       () => api.listComments(postId, cursor),
       (list, page) => {
         const base = options.reset || !list.loaded ? [] : list.items

@@ -6,7 +6,7 @@ import * as api from '../api/posts'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
 import { bookmarkPost, listBookmarks, removeBookmark } from '../api/users'
 import { bookmarkIdsAtom, patchUserAtom, userAtom, withBookmark } from './auth'
-import { NOT_LOADED, isLoading, runLoad } from './async'
+import { NOT_LOADED, needsPageLoad, runKeyedLoad } from './async'
 import type { Loadable } from './async'
 import { EMPTY_LIST, mergeIds, prependIds } from './lists'
 import type { ListState } from './lists'
@@ -168,8 +168,7 @@ export const loadPostListAtom = atom(
   null,
   async (get, set, key: PostListKey, options: LoadOptions = {}) => {
     const current = get(postListsAtom)[key] ?? EMPTY_LIST
-    if (isLoading(current)) return
-    if (!options.reset && current.loaded && current.nextCursor === null) return
+    if (!needsPageLoad(current, options.reset === true)) return
     if (
       options.reset &&
       options.unlessNewerThanMs !== undefined &&
@@ -179,9 +178,10 @@ export const loadPostListAtom = atom(
       return
     }
     const cursor = options.reset ? null : current.nextCursor
-    await runLoad(
-      () => get(postListsAtom)[key] ?? EMPTY_LIST,
-      (list) => set(postListsAtom, { ...get(postListsAtom), [key]: list }),
+    await runKeyedLoad(
+      get,
+      set,
+      { record: postListsAtom, key, empty: EMPTY_LIST },
       async () => {
         const page = await fetchPage(key, cursor)
         set(upsertPostsAtom, page.posts)
@@ -234,9 +234,10 @@ export const showNewPostsAtom = atom(null, (get, set, key: PostListKey) => {
 })
 
 export const loadPostAtom = atom(null, async (get, set, postId: string) => {
-  await runLoad(
-    () => get(postStatusAtom)[postId] ?? NOT_LOADED,
-    (status) => set(postStatusAtom, { ...get(postStatusAtom), [postId]: status }),
+  await runKeyedLoad(
+    get,
+    set,
+    { record: postStatusAtom, key: postId, empty: NOT_LOADED },
     async () => {
       const { post } = await api.getPost(postId)
       set(upsertPostsAtom, [post])

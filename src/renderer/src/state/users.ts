@@ -11,7 +11,7 @@ import type {
 import * as api from '../api/users'
 import { uploadMedia } from '../api/media'
 import { messageOf, notifyError } from '../lib/notify'
-import { NOT_LOADED, runLoad } from './async'
+import { NOT_LOADED, runKeyedLoad, runLoad } from './async'
 import type { Loadable } from './async'
 import { followingNamesAtom, patchUserAtom, toSummary, userAtom, withFollowing } from './auth'
 import { loadPostListAtom, postListsAtom, postsByIdAtom } from './posts'
@@ -67,9 +67,10 @@ export const profileAtom = atomFamily((username: string) =>
 )
 
 export const loadProfileAtom = atom(null, async (get, set, username: string) => {
-  await runLoad(
-    () => get(profilesAtom)[username] ?? EMPTY_PROFILE,
-    (profile) => set(profilesAtom, { ...get(profilesAtom), [username]: profile }),
+  await runKeyedLoad(
+    get,
+    set,
+    { record: profilesAtom, key: username, empty: EMPTY_PROFILE },
     () => api.getUser(username),
     (_profile, { user }) => ({ user }),
   )
