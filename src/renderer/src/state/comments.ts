@@ -2,7 +2,7 @@ import { atom } from 'jotai'
 import type { Getter, Setter } from 'jotai'
 import type { Comment, CommentVotes, Reactor } from '../../../shared/api-types'
 import * as api from '../api/comments'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { messageOf, notifyError, notifyFailure, notifySuccess } from '../lib/notify'
 import { NOT_LOADED, needsPageLoad, runKeyedLoad } from './async'
 import type { Loadable } from './async'
 import { bumpCommentCountAtom } from './posts'
@@ -101,9 +101,7 @@ export const addCommentAtom = atom(
       set(bumpCommentCountAtom, postId, 1, echoCount(get, commentEchoKey(comment._id)) > 0)
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
-      return message
+      return notifyFailure(error)
     }
   },
 )
@@ -116,9 +114,7 @@ export const editCommentAtom = atom(
       updateComments(get, set, postId, (list) => replaceComment(list, comment))
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
-      return message
+      return notifyFailure(error)
     }
   },
 )

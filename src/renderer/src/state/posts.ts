@@ -3,7 +3,7 @@ import type { Atom, Getter, Setter } from 'jotai'
 import { atomFamily } from 'jotai-family'
 import type { Post, PostLikes, PostResponse, PostsPage, Reactor } from '../../../shared/api-types'
 import * as api from '../api/posts'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { messageOf, notifyError, notifyFailure, notifySuccess } from '../lib/notify'
 import { bookmarkPost, listBookmarks, removeBookmark } from '../api/users'
 import { bookmarkIdsAtom, patchUserAtom, userAtom, withBookmark } from './auth'
 import { NOT_LOADED, needsPageLoad, runKeyedLoad } from './async'
@@ -274,9 +274,7 @@ export const createPostAtom = atom(
       notifySuccess('Your post is live')
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
-      return message
+      return notifyFailure(error)
     }
   },
 )
@@ -300,9 +298,7 @@ export const editPostAtom = atom(
       set(upsertPostsAtom, [post])
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
-      return message
+      return notifyFailure(error)
     }
   },
 )
