@@ -25,7 +25,8 @@ type DataOf<State extends Loadable> = Omit<State, keyof Loadable>
  * Runs one load of a state: marks it loading, then stores what `apply` makes of the answer (ready)
  * or the failure's sentence (error, keeping the data). `read` and `write` reach the state where
  * it lives (a key of a record atom, or a whole atom); they run after the answer, so whatever
- * changed meanwhile (a live event, another page) is merged, not overwritten. Answers whether the
+ * changed meanwhile (a live event, another page) is merged, not overwritten. An answer that lands
+ * once `wanted` says no (the session it was for has ended) changes nothing. Answers whether the
  * load succeeded.
  */
 export async function runLoad<State extends Loadable, Answer>(
@@ -33,16 +34,37 @@ export async function runLoad<State extends Loadable, Answer>(
   write: (state: State) => void,
   request: () => Promise<Answer>,
   apply: (current: State, answer: Answer) => DataOf<State>,
+  wanted: () => boolean = () => true,
 ): Promise<boolean> {
   write({ ...read(), status: 'loading', error: null })
   try {
     const answer = await request()
+    if (!wanted()) return false
     write({ ...read(), ...apply(read(), answer), status: 'ready', loaded: true, error: null })
     return true
   } catch (error) {
-    write({ ...read(), status: 'error', error: messageOf(error) })
+    if (wanted()) write({ ...read(), status: 'error', error: messageOf(error) })
     return false
   }
+}
+
+type Retry = (get: Getter, set: Setter) => void
+
+const retries = new Set<Retry>()
+
+/**
+ * Joins the retry pass (retryFailedLoadsAtom, server-status.ts) with one kind of state: `retry`
+ * loads again whatever of it failed. Each kind registers where it is defined, so one that loads
+ * with its screen (the notification list) joins when that screen first loads, and the first load
+ * does not carry it.
+ */
+export function retryWhenBack(retry: Retry): void {
+  retries.add(retry)
+}
+
+/** Runs every registered retry (see retryWhenBack). */
+export function retryFailedLoads(get: Getter, set: Setter): void {
+  for (const retry of retries) retry(get, set)
 }
 
 /** Where a keyed loadable lives: under `key` in a record atom, `empty` until first written. */

@@ -3,7 +3,7 @@ import type { Getter, Setter } from 'jotai'
 import type { Comment, CommentVotes, Reactor } from '../../../shared/api-types'
 import * as api from '../api/comments'
 import { messageOf, notifyError, notifyFailure, notifySuccess } from '../lib/notify'
-import { NOT_LOADED, needsPageLoad, runKeyedLoad } from './async'
+import { NOT_LOADED, hasFailed, needsPageLoad, retryWhenBack, runKeyedLoad } from './async'
 import type { Loadable } from './async'
 import { bumpCommentCountAtom } from './posts'
 import { echoCount } from './toggles'
@@ -89,6 +89,12 @@ export const loadCommentsAtom = atom(
     )
   },
 )
+
+retryWhenBack((get, set) => {
+  for (const [postId, list] of Object.entries(get(commentListsAtom))) {
+    if (hasFailed(list)) void set(loadCommentsAtom, postId, { reset: true })
+  }
+})
 
 /** Resolves to null once the server accepted the comment, else to the reason it did not. */
 export const addCommentAtom = atom(

@@ -6,7 +6,7 @@ import * as api from '../api/posts'
 import { messageOf, notifyError, notifyFailure, notifySuccess } from '../lib/notify'
 import { bookmarkPost, listBookmarks, removeBookmark } from '../api/users'
 import { bookmarkIdsAtom, patchUserAtom, userAtom, withBookmark } from './auth'
-import { NOT_LOADED, needsPageLoad, runKeyedLoad } from './async'
+import { NOT_LOADED, hasFailed, needsPageLoad, retryWhenBack, runKeyedLoad } from './async'
 import type { Loadable } from './async'
 import { EMPTY_LIST, mergeIds, prependIds } from './lists'
 import type { ListState } from './lists'
@@ -244,6 +244,15 @@ export const loadPostAtom = atom(null, async (get, set, postId: string) => {
     },
     () => ({}),
   )
+})
+
+retryWhenBack((get, set) => {
+  for (const [key, list] of Object.entries(get(postListsAtom))) {
+    if (hasFailed(list)) void set(loadPostListAtom, key as PostListKey, { reset: true })
+  }
+  for (const [postId, status] of Object.entries(get(postStatusAtom))) {
+    if (hasFailed(status)) void set(loadPostAtom, postId)
+  }
 })
 
 /** Puts an id first in the lists it belongs to, if they are loaded. */

@@ -11,7 +11,7 @@ import type {
 import * as api from '../api/users'
 import { uploadMedia } from '../api/media'
 import { messageOf, notifyError } from '../lib/notify'
-import { NOT_LOADED, runKeyedLoad, runLoad } from './async'
+import { NOT_LOADED, hasFailed, retryWhenBack, runKeyedLoad, runLoad } from './async'
 import type { Loadable } from './async'
 import { followingNamesAtom, patchUserAtom, toSummary, userAtom, withFollowing } from './auth'
 import { loadPostListAtom, postListsAtom, postsByIdAtom } from './posts'
@@ -107,6 +107,13 @@ export const loadSuggestionsAtom = atom(null, async (get, set) => {
     () => api.suggestUsers(5),
     (_state, { users }) => ({ users }),
   )
+})
+
+retryWhenBack((get, set) => {
+  for (const [username, profile] of Object.entries(get(profilesAtom))) {
+    if (hasFailed(profile)) void set(loadProfileAtom, username)
+  }
+  if (hasFailed(get(suggestionsAtom))) void set(loadSuggestionsAtom)
 })
 
 /** Follow (true) or unfollow (false); the target's username names the control. */
