@@ -6,7 +6,7 @@
 import { atom } from 'jotai'
 import type { LiveEventMap, Notification } from '../../../shared/api-types'
 import { listNotifications } from '../api/notifications'
-import { onLiveEvent } from '../live/bus'
+import { applyLiveEvents } from '../live/bus'
 import { NOT_LOADED, hasFailed, needsPageLoad, retryWhenBack, runLoad } from './async'
 import type { Loadable } from './async'
 import { notificationSessionAtom, type Store } from './notifications'
@@ -89,16 +89,12 @@ export const receiveNotificationAtom = atom(
   },
 )
 
+const reloadAtom = atom(null, (_get, set) => set(loadNotificationsAtom, { reset: true }))
+
 /**
  * While the page is open: new notifications join the list at the top, and after a `reset` (missed
  * events that cannot be replayed) the list is loaded again. Answers the unsubscribe.
  */
 export function followLiveNotificationList(store: Store): () => void {
-  const unsubscribers = [
-    onLiveEvent('notification', (data) => store.set(receiveNotificationAtom, data)),
-    onLiveEvent('reset', () => void store.set(loadNotificationsAtom, { reset: true })),
-  ]
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe()
-  }
+  return applyLiveEvents(store, { notification: receiveNotificationAtom, reset: reloadAtom })
 }
