@@ -26,7 +26,7 @@ import {
   updateComments,
   withOwnVote,
 } from '../state/comments'
-import { liveResyncAtom } from '../state/live'
+import { liveResyncAtom } from './status'
 import {
   PILL_LISTS,
   deletedPostIdsAtom,
