@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The API client's live event marks (api/live-marks.ts, docs/API.md "Live events"): each answer's
+ * The API client's live event marks (live/marks.ts, docs/API.md "Live events"): each answer's
  * `X-Live-Event-Id` is noted per server and token, and the earliest is where the stream starts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -11,7 +11,7 @@ import {
   noteLiveEventMark,
   onLiveEventMark,
   resetLiveEventMarks,
-} from '../../src/renderer/src/api/live-marks'
+} from '../../src/renderer/src/live/marks'
 import { isEarlierMark, parseLiveEventId } from '../../src/shared/live-event-id'
 
 const HOME = liveMarkScope('http://127.0.0.1:4000', 'token-a')

@@ -27,7 +27,7 @@ import {
   commentListsAtom,
   deleteCommentAtom,
 } from '../../src/renderer/src/state/comments'
-import { liveResyncAtom } from '../../src/renderer/src/state/live'
+import { liveResyncAtom } from '../../src/renderer/src/live/status'
 import {
   createPostAtom,
   deletedPostIdsAtom,

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LiveStream, MAX_SSE_BUFFER, SseParser } from '../../src/renderer/src/live/stream'
 import type { LiveStreamOptions, SseEvent } from '../../src/renderer/src/live/stream'
 import { BACK_NOTICE_MS, DROP_GRACE_MS, trackLiveNotice } from '../../src/renderer/src/live/start'
-import { liveNoticeAtom, liveStatusAtom } from '../../src/renderer/src/state/live'
-import type { LiveStatus } from '../../src/renderer/src/state/live'
+import { liveNoticeAtom, liveStatusAtom } from '../../src/renderer/src/live/status'
+import type { LiveStatus } from '../../src/renderer/src/live/status'
 
 function parse(chunks: string[]): { events: SseEvent[]; retries: number[] } {
   const events: SseEvent[] = []

@@ -20,6 +20,10 @@ import {
   resetNotificationsAtom,
   unreadCountAtom,
 } from '../../src/renderer/src/state/notifications'
+import {
+  markServerReachableAtom,
+  markServerUnreachableAtom,
+} from '../../src/renderer/src/state/server-status'
 import { summaryOf } from './answer-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
 
@@ -259,6 +263,31 @@ describe('the notification list', () => {
     answer.resolve(page(['99']))
     await loading
     expect(ids()).toEqual([])
+  })
+
+  it('loads again once the server is back, after a failed load, as every list does', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(503, { errors: ['Busy.'] }))
+    await store.set(loadNotificationsAtom, { reset: true, clear: true })
+    expect(store.get(notificationsAtom)).toMatchObject({ status: 'error', loaded: false })
+    fetchMock.mockResolvedValueOnce(page(['9', '8']))
+    store.set(markServerUnreachableAtom, 'http://friend:4567')
+    store.set(markServerReachableAtom)
+    await vi.waitFor(() => expect(store.get(notificationsAtom).status).toBe('ready'))
+    expect(ids()).toEqual(['9', '8'])
+    expect(calledPaths()).toEqual([
+      'GET http://friend:4567/api/notifications?limit=20',
+      'GET http://friend:4567/api/notifications?limit=20',
+    ])
+  })
+
+  it('leaves a failed load of an earlier session alone when the server is back', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(503, { errors: ['Busy.'] }))
+    await store.set(loadNotificationsAtom, { reset: true, clear: true })
+    store.set(resetNotificationsAtom)
+    store.set(markServerUnreachableAtom, 'http://friend:4567')
+    store.set(markServerReachableAtom)
+    await Promise.resolve()
+    expect(fetchMock).toHaveBeenCalledOnce()
   })
 
   it('leaves out the notifications it cannot use, keeping the others', async () => {

@@ -9,8 +9,18 @@ import type * as Notify from '../../src/renderer/src/lib/notify'
 vi.mock('../../src/renderer/src/api/posts')
 vi.mock('../../src/renderer/src/api/users')
 vi.mock('../../src/renderer/src/api/comments')
-vi.mock('../../src/renderer/src/lib/notify', async (importOriginal) => ({
-  ...(await importOriginal<typeof Notify>()),
-  notifyError: vi.fn(),
-  notifySuccess: vi.fn(),
-}))
+vi.mock('../../src/renderer/src/lib/notify', async (importOriginal) => {
+  const notify = await importOriginal<typeof Notify>()
+  const notifyError = vi.fn()
+  return {
+    ...notify,
+    notifyError,
+    notifySuccess: vi.fn(),
+    // The module's own call to notifyError would miss the mock: its toast goes to the mock too.
+    notifyFailure: vi.fn((error: unknown) => {
+      const message = notify.messageOf(error)
+      notifyError(message)
+      return message
+    }),
+  }
+})

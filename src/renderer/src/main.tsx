@@ -82,7 +82,7 @@ async function start() {
   )
   // The live stream loads once the first screen is painted: outside the first-load budget, and
   // its code and connection do not hold up the first render. What happens meanwhile is replayed
-  // (api/live-marks.ts).
+  // (live/marks.ts).
   afterNextPaint(() => void import('./live/start').then(({ startLive }) => startLive(store)))
 }
 

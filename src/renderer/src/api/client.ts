@@ -8,7 +8,7 @@ import type {
 import { isErrorCode, type ErrorCode } from '../../../shared/error-codes'
 import { LIVE_EVENT_ID_HEADER } from '../../../shared/live-event-id'
 import { OUR_MEDIA } from '../../../shared/media-paths'
-import { liveMarkScope, noteLiveEventMark } from './live-marks'
+import { liveMarkScope, noteLiveEventMark } from '../live/marks'
 
 /**
  * A refused or failed call: `message` is the server's `errors[0]` (or a clear fallback), the

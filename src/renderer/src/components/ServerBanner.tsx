@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { checkHealth } from '../api/meta'
 import { inDesktopApp } from '../bridge/get-bridge'
-import { liveNoticeAtom } from '../state/live'
+import { liveNoticeAtom } from '../live/status'
 import { serverStatusAtom } from '../state/server-status'
 import { Icon } from './Icon'
 

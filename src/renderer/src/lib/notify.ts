@@ -32,3 +32,10 @@ export function messageOf(error: unknown, fallback = 'Something went wrong. '): 
   if (error instanceof Error && error.message) return error.message
   return fallback
 }
+
+/** Shows a caught error's sentence as an error toast, and answers it (for a form to show too). */
+export function notifyFailure(error: unknown): string {
+  const message = messageOf(error)
+  notifyError(message)
+  return message
+}

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
-import { liveResyncAtom } from '../state/live'
+import { liveResyncAtom } from '../live/status'
 
 /**
- * Calls `refetch` each time the live stream could not replay what it missed (state/live.ts), so
+ * Calls `refetch` each time the live stream could not replay what it missed (live/status.ts), so
  * what is on screen catches up; never on mount, where the screen loads anyway.
  */
 export function useLiveResync(refetch: () => void): void {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { messageOf, notifyError, notifySuccess } from './notify'
+import { notifyFailure, notifySuccess } from './notify'
 
 /**
  * Login and signup end the same way: busy while the server answers, then the spec's "working"
@@ -18,8 +18,7 @@ export function useSessionStart(): [
       notifySuccess('working')
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
+      const message = notifyFailure(error)
       setBusy(false)
       return message
     }

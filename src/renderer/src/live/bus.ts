@@ -1,3 +1,4 @@
+import type { WritableAtom, createStore } from 'jotai'
 import type { LiveEventMap, LiveEventType } from '../../../shared/api-types'
 
 type Handler<Type extends LiveEventType> = (data: LiveEventMap[Type], id: string | null) => void
@@ -42,5 +43,31 @@ export function publishLiveEvent<Type extends LiveEventType>(
     } catch (error) {
       console.error(`Live event "${type}" handler failed`, error)
     }
+  }
+}
+
+/** For each event type it names, the atom that applies such an event to a store (given its data). */
+export type LiveAppliers = {
+  [Type in LiveEventType]?: WritableAtom<unknown, [LiveEventMap[Type]], unknown>
+}
+
+/**
+ * Applies the events `appliers` names to `store`, each through its atom; the answer unsubscribes.
+ * The one place where live events are written into a store. Each state module registers its own
+ * appliers: live/merge.ts those of the posts, comments, profiles and one's own user, which it
+ * patches together (a follow changes both users, their profiles and the suggestions), and the
+ * notification modules theirs, for as long as their screen follows them. A registry rather than
+ * one module applying everything: merge.ts would otherwise import the notification list, which
+ * loads with its page, and tie the unread count and the list to the stream's lifetime instead of
+ * the layout's and the page's.
+ */
+export function applyLiveEvents(store: ReturnType<typeof createStore>, appliers: LiveAppliers) {
+  const subscriptions = Object.entries(appliers).map(([type, applier]) => {
+    // The map's type pairs each event's data with its applier; entries lose the pairing.
+    const apply = applier as WritableAtom<unknown, [LiveEventMap[LiveEventType]], unknown>
+    return onLiveEvent(type as LiveEventType, (data) => void store.set(apply, data))
+  })
+  return () => {
+    for (const unsubscribe of subscriptions) unsubscribe()
   }
 }

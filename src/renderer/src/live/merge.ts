@@ -26,7 +26,7 @@ import {
   updateComments,
   withOwnVote,
 } from '../state/comments'
-import { liveResyncAtom } from '../state/live'
+import { liveResyncAtom } from './status'
 import {
   PILL_LISTS,
   deletedPostIdsAtom,
@@ -44,7 +44,7 @@ import {
 } from '../state/posts'
 import { noteEchoAtom } from '../state/toggles'
 import { patchProfile, profilesAtom, refreshAuthor, suggestionsAtom } from '../state/users'
-import { onLiveEvent } from './bus'
+import { applyLiveEvents } from './bus'
 
 /**
  * Sets (never adds to) the post count of every loaded profile of the author, and the session
@@ -292,27 +292,22 @@ export const liveBookmarkAtom = atom(
 
 export const liveResetAtom = atom(null, (get, set) => set(liveResyncAtom, get(liveResyncAtom) + 1))
 
-type Store = ReturnType<typeof createStore>
-
-/** Subscribes the store to the bus; the answer unsubscribes. */
-export function connectLiveState(store: Store): () => void {
-  const offs = [
-    onLiveEvent('post', (data) => store.set(livePostAtom, data)),
-    onLiveEvent('post-deleted', (data) => store.set(livePostDeletedAtom, data)),
-    onLiveEvent('reaction', (data) => store.set(liveReactionAtom, data)),
-    onLiveEvent('comment', (data) => store.set(liveCommentAtom, data)),
-    onLiveEvent('comment-deleted', (data) => store.set(liveCommentDeletedAtom, data)),
-    onLiveEvent('vote', (data) => store.set(liveVoteAtom, data)),
-    onLiveEvent('follow', (data) => store.set(liveFollowAtom, data)),
-    onLiveEvent('user', (data) => store.set(liveUserAtom, data)),
-    onLiveEvent('bookmark', (data) => store.set(liveBookmarkAtom, data)),
-    onLiveEvent('relations', (data) => store.set(storeRelationsAtom, data)),
-    onLiveEvent('reset', () => store.set(liveResetAtom)),
+/** Applies the live events of the store-wide state to `store` (bus.ts); the answer unsubscribes. */
+export function connectLiveState(store: ReturnType<typeof createStore>): () => void {
+  return applyLiveEvents(store, {
+    post: livePostAtom,
+    'post-deleted': livePostDeletedAtom,
+    reaction: liveReactionAtom,
+    comment: liveCommentAtom,
+    'comment-deleted': liveCommentDeletedAtom,
+    vote: liveVoteAtom,
+    follow: liveFollowAtom,
+    user: liveUserAtom,
+    bookmark: liveBookmarkAtom,
+    relations: storeRelationsAtom,
+    reset: liveResetAtom,
     // Each (re)connection, the first included: what changed while this one was not listening
     // (another device, a stored user from an earlier visit) comes from the server.
-    onLiveEvent('ready', () => void store.set(refreshSessionAtom)),
-  ]
-  return () => {
-    for (const off of offs) off()
-  }
+    ready: refreshSessionAtom,
+  })
 }

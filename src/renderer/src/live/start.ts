@@ -6,11 +6,11 @@
 import type { createStore } from 'jotai'
 import { getSession } from '../api/account'
 import { apiUrl, getBaseUrl } from '../api/client'
-import { earliestLiveEventMark, liveMarkScope, onLiveEventMark } from '../api/live-marks'
+import { earliestLiveEventMark, liveMarkScope, onLiveEventMark } from './marks'
 import { tokenAtom, userAtom } from '../state/auth'
 import { connectionAtom } from '../state/connection'
-import { liveNoticeAtom, liveStatusAtom } from '../state/live'
-import type { LiveStatus } from '../state/live'
+import { liveNoticeAtom, liveStatusAtom } from './status'
+import type { LiveStatus } from './status'
 import { markServerReachableAtom, markServerUnreachableAtom } from '../state/server-status'
 import { publishLiveEvent } from './bus'
 import type { LiveEventType } from '../../../shared/api-types'
@@ -26,7 +26,7 @@ export const DROP_GRACE_MS = 5000
 export const BACK_NOTICE_MS = 4000
 
 /**
- * Turns the stream's status into the banner's notice (state/live.ts): `dropped` only once a drop
+ * Turns the stream's status into the banner's notice (status.ts): `dropped` only once a drop
  * outlasts DROP_GRACE_MS, then `back` for BACK_NOTICE_MS when it is live again.
  */
 export function trackLiveNotice(store: Store): (status: LiveStatus) => void {

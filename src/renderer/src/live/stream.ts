@@ -5,7 +5,7 @@
  * two heartbeats counts as a dead connection.
  */
 import { isEarlierMark, parseLiveEventId, type LiveEventMark } from '../../../shared/live-event-id'
-import type { LiveStatus } from '../state/live'
+import type { LiveStatus } from './status'
 
 /** One dispatched server-sent event. */
 export interface SseEvent {

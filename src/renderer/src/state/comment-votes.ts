@@ -3,7 +3,8 @@
  * post page needs these, so they load with it, not with the first screen.
  */
 import { atom } from 'jotai'
-import type { Atom, Getter } from 'jotai'
+import type { Getter } from 'jotai'
+import { atomFamily } from 'jotai-family'
 import type { Comment, CommentResponse, Reactor } from '../../../shared/api-types'
 import * as api from '../api/comments'
 import { userAtom } from './auth'
@@ -44,18 +45,13 @@ function shownComment(get: Getter, comment: Comment): Comment {
   return { ...comment, votes: withOwnVote(counts, viewer, vote) }
 }
 
-const views = new Map<string, Atom<CommentList>>()
-export function commentListAtom(postId: string): Atom<CommentList> {
-  let view = views.get(postId)
-  if (!view) {
-    view = atom((get) => {
-      const list = get(commentListsAtom)[postId] ?? EMPTY_COMMENTS
-      return { ...list, items: list.items.map((comment) => shownComment(get, comment)) }
-    })
-    views.set(postId, view)
-  }
-  return view
-}
+/** A post's comments as the viewer should see them, by post id. */
+export const commentListAtom = atomFamily((postId: string) =>
+  atom((get): CommentList => {
+    const list = get(commentListsAtom)[postId] ?? EMPTY_COMMENTS
+    return { ...list, items: list.items.map((comment) => shownComment(get, comment)) }
+  }),
+)
 
 interface VoteTarget {
   postId: string

@@ -2,8 +2,8 @@ import { atom } from 'jotai'
 import type { Getter, Setter } from 'jotai'
 import type { Comment, CommentVotes, Reactor } from '../../../shared/api-types'
 import * as api from '../api/comments'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
-import { NOT_LOADED, isLoading, runLoad } from './async'
+import { messageOf, notifyError, notifyFailure, notifySuccess } from '../lib/notify'
+import { NOT_LOADED, hasFailed, needsPageLoad, retryWhenBack, runKeyedLoad } from './async'
 import type { Loadable } from './async'
 import { bumpCommentCountAtom } from './posts'
 import { echoCount } from './toggles'
@@ -70,12 +70,12 @@ export const loadCommentsAtom = atom(
   null,
   async (get, set, postId: string, options: { reset?: boolean } = {}) => {
     const current = get(commentListsAtom)[postId] ?? EMPTY_COMMENTS
-    if (isLoading(current)) return
-    if (!options.reset && current.loaded && current.nextCursor === null) return
+    if (!needsPageLoad(current, options.reset === true)) return
     const cursor = options.reset ? null : current.nextCursor
-    await runLoad(
-      () => get(commentListsAtom)[postId] ?? EMPTY_COMMENTS,
-      (list) => set(commentListsAtom, { ...get(commentListsAtom), [postId]: list }),
+    await runKeyedLoad(
+      get,
+      set,
+      { record: commentListsAtom, key: postId, empty: EMPTY_COMMENTS },
       () => api.listComments(postId, cursor),
       (list, page) => {
         const base = options.reset || !list.loaded ? [] : list.items
@@ -90,6 +90,12 @@ export const loadCommentsAtom = atom(
   },
 )
 
+retryWhenBack((get, set) => {
+  for (const [postId, list] of Object.entries(get(commentListsAtom))) {
+    if (hasFailed(list)) void set(loadCommentsAtom, postId, { reset: true })
+  }
+})
+
 /** Resolves to null once the server accepted the comment, else to the reason it did not. */
 export const addCommentAtom = atom(
   null,
@@ -101,9 +107,7 @@ export const addCommentAtom = atom(
       set(bumpCommentCountAtom, postId, 1, echoCount(get, commentEchoKey(comment._id)) > 0)
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
-      return message
+      return notifyFailure(error)
     }
   },
 )
@@ -116,9 +120,7 @@ export const editCommentAtom = atom(
       updateComments(get, set, postId, (list) => replaceComment(list, comment))
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
-      return message
+      return notifyFailure(error)
     }
   },
 )

@@ -6,27 +6,18 @@
 import { atom } from 'jotai'
 import type { LiveEventMap, Notification } from '../../../shared/api-types'
 import { listNotifications } from '../api/notifications'
-import { onLiveEvent } from '../live/bus'
-import { messageOf } from '../lib/notify'
+import { applyLiveEvents } from '../live/bus'
+import { NOT_LOADED, hasFailed, needsPageLoad, retryWhenBack, runLoad } from './async'
+import type { Loadable } from './async'
 import { notificationSessionAtom, type Store } from './notifications'
 
 /** The loaded notifications, newest first, and how to go on (the shape of state/lists.ts). */
-export interface NotificationsState {
+export interface NotificationsState extends Loadable {
   items: Notification[]
   nextCursor: string | null
-  status: 'idle' | 'loading' | 'ready' | 'error'
-  /** True once the first page arrived, so a refresh keeps showing the old items. */
-  loaded: boolean
-  error: string | null
 }
 
-const EMPTY: NotificationsState = {
-  items: [],
-  nextCursor: null,
-  status: 'idle',
-  loaded: false,
-  error: null,
-}
+const EMPTY: NotificationsState = { ...NOT_LOADED, items: [], nextCursor: null }
 
 export const notificationsAtom = atom<NotificationsState>(EMPTY)
 
@@ -35,6 +26,9 @@ export const notificationsAtom = atom<NotificationsState>(EMPTY)
  * may have been read before they were written, so they join it when it lands.
  */
 const arrivedWhileLoadingAtom = atom<Notification[] | null>(null)
+
+/** The session (notifications.ts) of the latest load: a failure of an earlier one is not retried. */
+const loadedInSessionAtom = atom<number | null>(null)
 
 /**
  * Loads the first page (`reset`) or the next one; old items stay on screen meanwhile, unless
@@ -46,44 +40,42 @@ export const loadNotificationsAtom = atom(
   async (get, set, options: { reset?: boolean; clear?: boolean } = {}) => {
     if (options.clear) set(notificationsAtom, EMPTY)
     const current = get(notificationsAtom)
-    if (current.status === 'loading') return
-    if (!options.reset && current.loaded && current.nextCursor === null) return
+    if (!needsPageLoad(current, options.reset === true)) return
     const session = get(notificationSessionAtom)
+    const sameSession = () => get(notificationSessionAtom) === session
+    set(loadedInSessionAtom, session)
     const first = options.reset === true || !current.loaded
-    set(notificationsAtom, { ...current, status: 'loading', error: null })
     if (first) set(arrivedWhileLoadingAtom, [])
-    try {
-      const page = await listNotifications(first ? null : current.nextCursor)
-      if (get(notificationSessionAtom) !== session) return
-      let items: Notification[]
-      if (first) {
+    const loaded = await runLoad(
+      () => get(notificationsAtom),
+      (state) => set(notificationsAtom, state),
+      () => listNotifications(first ? null : current.nextCursor),
+      (list, page) => {
+        if (!first) {
+          const known = new Set(list.items.map((item) => item.id))
+          return {
+            items: [...list.items, ...page.notifications.filter((item) => !known.has(item.id))],
+            nextCursor: page.nextCursor ?? null,
+          }
+        }
         const inPage = new Set(page.notifications.map((item) => item.id))
         const arrived = (get(arrivedWhileLoadingAtom) ?? []).filter((item) => !inPage.has(item.id))
         set(arrivedWhileLoadingAtom, null)
-        items = [...arrived, ...page.notifications]
-      } else {
-        const list = get(notificationsAtom).items
-        const known = new Set(list.map((item) => item.id))
-        items = [...list, ...page.notifications.filter((item) => !known.has(item.id))]
-      }
-      set(notificationsAtom, {
-        items,
-        nextCursor: page.nextCursor ?? null,
-        status: 'ready',
-        loaded: true,
-        error: null,
-      })
-    } catch (error) {
-      if (get(notificationSessionAtom) !== session) return
-      if (first) set(arrivedWhileLoadingAtom, null)
-      set(notificationsAtom, {
-        ...get(notificationsAtom),
-        status: 'error',
-        error: messageOf(error),
-      })
-    }
+        return { items: [...arrived, ...page.notifications], nextCursor: page.nextCursor ?? null }
+      },
+      sameSession,
+    )
+    if (!loaded && first && sameSession()) set(arrivedWhileLoadingAtom, null)
   },
 )
+
+/** The list is in the retry pass (async.ts) once its page has loaded, as every list is. */
+retryWhenBack((get, set) => {
+  const failed = hasFailed(get(notificationsAtom))
+  if (failed && get(loadedInSessionAtom) === get(notificationSessionAtom)) {
+    void set(loadNotificationsAtom, { reset: true })
+  }
+})
 
 /** A `notification` event: shown first in a loaded list (or kept for the page being loaded). */
 export const receiveNotificationAtom = atom(
@@ -97,16 +89,12 @@ export const receiveNotificationAtom = atom(
   },
 )
 
+const reloadAtom = atom(null, (_get, set) => set(loadNotificationsAtom, { reset: true }))
+
 /**
  * While the page is open: new notifications join the list at the top, and after a `reset` (missed
  * events that cannot be replayed) the list is loaded again. Answers the unsubscribe.
  */
 export function followLiveNotificationList(store: Store): () => void {
-  const unsubscribers = [
-    onLiveEvent('notification', (data) => store.set(receiveNotificationAtom, data)),
-    onLiveEvent('reset', () => void store.set(loadNotificationsAtom, { reset: true })),
-  ]
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe()
-  }
+  return applyLiveEvents(store, { notification: receiveNotificationAtom, reset: reloadAtom })
 }

@@ -8,7 +8,7 @@ import { atom } from 'jotai'
 import type { createStore } from 'jotai'
 import * as api from '../api/notifications'
 import { isMissingCall } from '../api/client'
-import { onLiveEvent } from '../live/bus'
+import { applyLiveEvents } from '../live/bus'
 
 export type Store = ReturnType<typeof createStore>
 
@@ -38,6 +38,11 @@ const setCountAtom = atom(null, (get, set, count: number) => {
   set(countVersionAtom, get(countVersionAtom) + 1)
   set(unreadCountAtom, Math.max(0, count))
 })
+
+/** A live event's count (`notification` and `unread-count` carry it). */
+const liveCountAtom = atom(null, (_get, set, { unreadCount }: { unreadCount: number }) =>
+  set(setCountAtom, unreadCount),
+)
 
 /** Fetches the unread count (at sign-in and on every (re)connection of the stream). */
 export const loadUnreadCountAtom = atom(null, async (get, set) => {
@@ -94,16 +99,12 @@ export const resetNotificationsAtom = atom(null, (get, set) => {
  * replayed) it is fetched again. Answers the unsubscribe.
  */
 export function followLiveUnreadCount(store: Store): () => void {
-  const refetch = () => void store.set(loadUnreadCountAtom)
-  const unsubscribers = [
-    onLiveEvent('ready', refetch),
-    onLiveEvent('reset', refetch),
-    onLiveEvent('notification', (data) => store.set(setCountAtom, data.unreadCount)),
-    onLiveEvent('unread-count', (data) => store.set(setCountAtom, data.unreadCount)),
-  ]
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe()
-  }
+  return applyLiveEvents(store, {
+    ready: loadUnreadCountAtom,
+    reset: loadUnreadCountAtom,
+    notification: liveCountAtom,
+    'unread-count': liveCountAtom,
+  })
 }
 
 /** The badge's text: nothing at zero, "9+" above nine. */

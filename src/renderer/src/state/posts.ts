@@ -1,11 +1,12 @@
 import { atom } from 'jotai'
 import type { Atom, Getter, Setter } from 'jotai'
+import { atomFamily } from 'jotai-family'
 import type { Post, PostLikes, PostResponse, PostsPage, Reactor } from '../../../shared/api-types'
 import * as api from '../api/posts'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { messageOf, notifyError, notifyFailure, notifySuccess } from '../lib/notify'
 import { bookmarkPost, listBookmarks, removeBookmark } from '../api/users'
 import { bookmarkIdsAtom, patchUserAtom, userAtom, withBookmark } from './auth'
-import { NOT_LOADED, isLoading, runLoad } from './async'
+import { NOT_LOADED, hasFailed, needsPageLoad, retryWhenBack, runKeyedLoad } from './async'
 import type { Loadable } from './async'
 import { EMPTY_LIST, mergeIds, prependIds } from './lists'
 import type { ListState } from './lists'
@@ -79,25 +80,21 @@ export interface PostListView extends ListState {
   posts: Post[]
 }
 
-const listViews = new Map<string, Atom<PostListView>>()
-
-/** A list with its posts resolved, for one key. */
-export function postListAtom(key: PostListKey): Atom<PostListView> {
-  let view = listViews.get(key)
-  if (!view) {
-    view = atom((get) => {
-      const list = get(postListsAtom)[key] ?? EMPTY_LIST
-      const byId = get(postsByIdAtom)
-      const posts = list.ids
-        .map((id) => byId[id])
-        .filter((p): p is Post => Boolean(p))
-        .map((post) => shownPost(get, post))
-      return { ...list, posts }
-    })
-    listViews.set(key, view)
-  }
-  return view
-}
+/**
+ * A list with its posts resolved, for one key. The view atoms of keyed state are families from
+ * jotai-family, the package jotai 2 points to since it deprecated `atomFamily` in jotai/utils.
+ */
+export const postListAtom = atomFamily((key: PostListKey) =>
+  atom((get): PostListView => {
+    const list = get(postListsAtom)[key] ?? EMPTY_LIST
+    const byId = get(postsByIdAtom)
+    const posts = list.ids
+      .map((id) => byId[id])
+      .filter((p): p is Post => Boolean(p))
+      .map((post) => shownPost(get, post))
+    return { ...list, posts }
+  }),
+)
 
 export function postAtom(postId: string): Atom<Post | undefined> {
   return atom((get) => {
@@ -106,17 +103,10 @@ export function postAtom(postId: string): Atom<Post | undefined> {
   })
 }
 
-const countViews = new Map<string, Atom<number>>()
-
 /** How many new posts wait behind a list's pill. */
-export function newPostCountAtom(key: PostListKey): Atom<number> {
-  let view = countViews.get(key)
-  if (!view) {
-    view = atom((get) => get(newPostIdsAtom)[key]?.length ?? 0)
-    countViews.set(key, view)
-  }
-  return view
-}
+export const newPostCountAtom = atomFamily((key: PostListKey) =>
+  atom((get) => get(newPostIdsAtom)[key]?.length ?? 0),
+)
 
 async function fetchPage(key: PostListKey, cursor: string | null): Promise<PostsPage> {
   if (key === 'feed') return api.getFeed(cursor)
@@ -178,8 +168,7 @@ export const loadPostListAtom = atom(
   null,
   async (get, set, key: PostListKey, options: LoadOptions = {}) => {
     const current = get(postListsAtom)[key] ?? EMPTY_LIST
-    if (isLoading(current)) return
-    if (!options.reset && current.loaded && current.nextCursor === null) return
+    if (!needsPageLoad(current, options.reset === true)) return
     if (
       options.reset &&
       options.unlessNewerThanMs !== undefined &&
@@ -189,9 +178,10 @@ export const loadPostListAtom = atom(
       return
     }
     const cursor = options.reset ? null : current.nextCursor
-    await runLoad(
-      () => get(postListsAtom)[key] ?? EMPTY_LIST,
-      (list) => set(postListsAtom, { ...get(postListsAtom), [key]: list }),
+    await runKeyedLoad(
+      get,
+      set,
+      { record: postListsAtom, key, empty: EMPTY_LIST },
       async () => {
         const page = await fetchPage(key, cursor)
         set(upsertPostsAtom, page.posts)
@@ -244,15 +234,25 @@ export const showNewPostsAtom = atom(null, (get, set, key: PostListKey) => {
 })
 
 export const loadPostAtom = atom(null, async (get, set, postId: string) => {
-  await runLoad(
-    () => get(postStatusAtom)[postId] ?? NOT_LOADED,
-    (status) => set(postStatusAtom, { ...get(postStatusAtom), [postId]: status }),
+  await runKeyedLoad(
+    get,
+    set,
+    { record: postStatusAtom, key: postId, empty: NOT_LOADED },
     async () => {
       const { post } = await api.getPost(postId)
       set(upsertPostsAtom, [post])
     },
     () => ({}),
   )
+})
+
+retryWhenBack((get, set) => {
+  for (const [key, list] of Object.entries(get(postListsAtom))) {
+    if (hasFailed(list)) void set(loadPostListAtom, key as PostListKey, { reset: true })
+  }
+  for (const [postId, status] of Object.entries(get(postStatusAtom))) {
+    if (hasFailed(status)) void set(loadPostAtom, postId)
+  }
 })
 
 /** Puts an id first in the lists it belongs to, if they are loaded. */
@@ -283,9 +283,7 @@ export const createPostAtom = atom(
       notifySuccess('Your post is live')
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
-      return message
+      return notifyFailure(error)
     }
   },
 )
@@ -309,9 +307,7 @@ export const editPostAtom = atom(
       set(upsertPostsAtom, [post])
       return null
     } catch (error) {
-      const message = messageOf(error)
-      notifyError(message)
-      return message
+      return notifyFailure(error)
     }
   },
 )

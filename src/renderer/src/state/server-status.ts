@@ -1,9 +1,5 @@
 import { atom } from 'jotai'
-import { hasFailed } from './async'
-import { commentListsAtom, loadCommentsAtom } from './comments'
-import { loadPostAtom, loadPostListAtom, postListsAtom, postStatusAtom } from './posts'
-import type { PostListKey } from './posts'
-import { loadProfileAtom, loadSuggestionsAtom, profilesAtom, suggestionsAtom } from './users'
+import { retryFailedLoads } from './async'
 
 export interface ServerStatus {
   /** True after a call failed at the network level, until the server answers again. */
@@ -32,19 +28,5 @@ export const markServerReachableAtom = atom(null, (get, set) => {
   set(retryFailedLoadsAtom)
 })
 
-export const retryFailedLoadsAtom = atom(null, (get, set) => {
-  // One async-state shape everywhere (state/async.ts): a failed load is `hasFailed` wherever it is.
-  for (const [key, list] of Object.entries(get(postListsAtom))) {
-    if (hasFailed(list)) void set(loadPostListAtom, key as PostListKey, { reset: true })
-  }
-  for (const [postId, list] of Object.entries(get(commentListsAtom))) {
-    if (hasFailed(list)) void set(loadCommentsAtom, postId, { reset: true })
-  }
-  for (const [postId, status] of Object.entries(get(postStatusAtom))) {
-    if (hasFailed(status)) void set(loadPostAtom, postId)
-  }
-  for (const [username, profile] of Object.entries(get(profilesAtom))) {
-    if (hasFailed(profile)) void set(loadProfileAtom, username)
-  }
-  if (hasFailed(get(suggestionsAtom))) void set(loadSuggestionsAtom)
-})
+/** One async-state shape everywhere (async.ts): each kind of state retries its failed loads. */
+export const retryFailedLoadsAtom = atom(null, (get, set) => retryFailedLoads(get, set))

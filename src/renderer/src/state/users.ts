@@ -1,5 +1,6 @@
 import { atom } from 'jotai'
-import type { Atom, Getter, Setter } from 'jotai'
+import type { Getter, Setter } from 'jotai'
+import { atomFamily } from 'jotai-family'
 import type {
   FollowResponse,
   Post,
@@ -10,7 +11,7 @@ import type {
 import * as api from '../api/users'
 import { uploadMedia } from '../api/media'
 import { messageOf, notifyError } from '../lib/notify'
-import { NOT_LOADED, runLoad } from './async'
+import { NOT_LOADED, hasFailed, retryWhenBack, runKeyedLoad, runLoad } from './async'
 import type { Loadable } from './async'
 import { followingNamesAtom, patchUserAtom, toSummary, userAtom, withFollowing } from './auth'
 import { loadPostListAtom, postListsAtom, postsByIdAtom } from './posts'
@@ -57,23 +58,19 @@ function shownProfile(get: Getter, user: User): User {
   }
 }
 
-const profileViews = new Map<string, Atom<ProfileState>>()
-export function profileAtom(username: string): Atom<ProfileState> {
-  let view = profileViews.get(username)
-  if (!view) {
-    view = atom((get) => {
-      const profile = get(profilesAtom)[username] ?? EMPTY_PROFILE
-      return profile.user ? { ...profile, user: shownProfile(get, profile.user) } : profile
-    })
-    profileViews.set(username, view)
-  }
-  return view
-}
+/** A profile as the viewer should see it, by username. */
+export const profileAtom = atomFamily((username: string) =>
+  atom((get): ProfileState => {
+    const profile = get(profilesAtom)[username] ?? EMPTY_PROFILE
+    return profile.user ? { ...profile, user: shownProfile(get, profile.user) } : profile
+  }),
+)
 
 export const loadProfileAtom = atom(null, async (get, set, username: string) => {
-  await runLoad(
-    () => get(profilesAtom)[username] ?? EMPTY_PROFILE,
-    (profile) => set(profilesAtom, { ...get(profilesAtom), [username]: profile }),
+  await runKeyedLoad(
+    get,
+    set,
+    { record: profilesAtom, key: username, empty: EMPTY_PROFILE },
     () => api.getUser(username),
     (_profile, { user }) => ({ user }),
   )
@@ -110,6 +107,13 @@ export const loadSuggestionsAtom = atom(null, async (get, set) => {
     () => api.suggestUsers(5),
     (_state, { users }) => ({ users }),
   )
+})
+
+retryWhenBack((get, set) => {
+  for (const [username, profile] of Object.entries(get(profilesAtom))) {
+    if (hasFailed(profile)) void set(loadProfileAtom, username)
+  }
+  if (hasFailed(get(suggestionsAtom))) void set(loadSuggestionsAtom)
 })
 
 /** Follow (true) or unfollow (false); the target's username names the control. */
