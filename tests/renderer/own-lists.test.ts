@@ -10,6 +10,7 @@ import type { RelationsResponse, SessionResponse } from '../../src/shared/api-ty
 import * as accountApi from '../../src/renderer/src/api/account'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import { connectLiveState, liveFollowAtom, livePostAtom } from '../../src/renderer/src/live/merge'
+import { startLive } from '../../src/renderer/src/live/start'
 import { isHostAtom, relationsAtom } from '../../src/renderer/src/state/account'
 import {
   USER_KEY,
@@ -167,5 +168,30 @@ describe("one's own changes made on another device", () => {
     })
     store.set(livePostAtom, { authorPostCount: 2, post: post('p3', RIVAL) })
     expect(store.get(newPostCountAtom('feed'))).toBe(1)
+  })
+})
+
+describe('a server without the live stream', () => {
+  it('still has the session taken from it once, as the stream would on `ready`', async () => {
+    disconnect()
+    vi.mocked(accountApi.getSession).mockResolvedValue(serverSession)
+    vi.mocked(accountApi.getRelations).mockResolvedValue(serverRelations)
+    // An older server: GET /api/events is a 404, so no `ready` ever comes.
+    const noStream = vi.fn(() => Promise.resolve(new Response('{}', { status: 404 })))
+    const stop = startLive(store, { fetch: noStream })
+    try {
+      await vi.waitFor(() => expect(following()).toEqual(['rival']))
+      expect(noStream).toHaveBeenCalledTimes(1)
+      expect(bookmarked()).toEqual(['p9'])
+      expect(accountApi.getSession).toHaveBeenCalledTimes(1)
+
+      // Signing out stops the stream: that `off` asks the server nothing more.
+      store.set(logoutAtom)
+      await settle()
+      expect(accountApi.getSession).toHaveBeenCalledTimes(1)
+    } finally {
+      stop()
+      disconnect = () => undefined
+    }
   })
 })

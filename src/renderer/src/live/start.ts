@@ -5,6 +5,7 @@
  */
 import type { createStore } from 'jotai'
 import { getSession } from '../api/account'
+import { refreshSessionAtom } from '../state/account'
 import { apiUrl, getBaseUrl } from '../api/client'
 import { earliestLiveEventMark, liveMarkScope, onLiveEventMark } from './marks'
 import { tokenAtom, userAtom } from '../state/auth'
@@ -72,6 +73,10 @@ export function startLive(
     // For people and tools inspecting the page (the e2e tests wait for "live").
     document.documentElement.dataset.live = status
     notice(status)
+    // A server without the stream never sends `ready`, which is when the session is taken from
+    // the server (merge.ts): take it once here instead, so storage still only paints a frame.
+    // (A stream this function stops is no longer `stream` by then: its `off` asks nothing.)
+    if (status === 'off' && stream) void store.set(refreshSessionAtom)
   }
   let stream: LiveStream | null = null
   let current: { baseUrl: string; token: string; userId: string; markScope: string } | null = null
@@ -86,8 +91,9 @@ export function startLive(
       current && current.baseUrl === baseUrl && current.userId === userId
         ? stream?.lastEventId
         : null
-    stream?.stop()
+    const ending = stream
     stream = null
+    ending?.stop()
     current =
       token && userId
         ? { baseUrl, token, userId, markScope: liveMarkScope(getBaseUrl(), token) }
@@ -122,7 +128,9 @@ export function startLive(
   sync()
   return () => {
     for (const unsubscribe of unsubscribes) unsubscribe()
-    stream?.stop()
+    const ending = stream
+    stream = null
+    ending?.stop()
     disconnectState()
   }
 }
