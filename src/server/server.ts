@@ -4,6 +4,7 @@ import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from '
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApp, type AppDeps } from './app'
+import type { ScryptCost } from './auth/password'
 import { openDatabase, type AppDatabase } from './db/client'
 import { EventHub, type EventHubOptions } from './events/hub'
 import type { RateLimitOptions } from './rate-limits'
@@ -39,6 +40,8 @@ export interface StartServerOptions {
   allowedHosts?: string[]
   /** Per-hour rate limits (README, "Options"); `false` turns them off. */
   limits?: Partial<RateLimitOptions> | false
+  /** Tests only: scrypt's cost for new password hashes (AppDeps.passwordCost). */
+  passwordCost?: ScryptCost
 }
 
 export interface RunningServer {
@@ -185,7 +188,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     throw describeFsError(error, dataDir)
   }
   try {
-    await initializeDatabase(db, demo)
+    await initializeDatabase(db, demo, { passwordCost: options.passwordCost })
   } catch (error) {
     db.$client.close()
     throw error
@@ -203,6 +206,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     limits: options.limits,
     admins: options.admins,
     claimOwnerFromLoopback: options.claimOwnerFromLoopback,
+    passwordCost: options.passwordCost,
   }
   const app = createApp(deps)
   const stopSweeping = sweepMediaEveryHour(db)

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SERVER_CLI } from '../../scripts/build-stamp'
 import { signToken } from '../../src/server/auth/token'
+import { FAST_PASSWORDS_ENV } from '../../src/server/cli'
 import { SECRET_FILE } from '../../src/server/server'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -69,7 +70,8 @@ export function runCli(cleanup: Cleanup, args: string[]): CliRun {
   const child = cleanup.child(
     spawn(process.execPath, [CLI, ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0' },
+      // Cheap password hashes (src/server/cli.ts): these tests are about the data, not scrypt.
+      env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0', [FAST_PASSWORDS_ENV]: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   )

@@ -2,6 +2,13 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 
+/** scrypt's cost parameters; every hash stores the ones it was made with. */
+export interface ScryptCost {
+  readonly N: number
+  readonly r: number
+  readonly p: number
+}
+
 /**
  * The cost of new hashes. `npm run bench -- --scrypt` measures each N on the machine (README,
  * "Security"): on our 2-core test box N=2^17 (OWASP's floor) takes ~0.9 s a hash, past the login
@@ -9,7 +16,16 @@ import { MESSAGES } from '../messages'
  * runs. Hashes made with other parameters keep verifying (they are stored with the hash) and
  * are redone at this cost on the next successful login.
  */
-export const SCRYPT_PARAMS = { N: 2 ** 16, r: 8, p: 1 } as const
+export const SCRYPT_PARAMS: ScryptCost = { N: 2 ** 16, r: 8, p: 1 }
+
+/**
+ * A cost for tests only, 64 times cheaper (1 MB, a few milliseconds): the suites sign up and log
+ * in hundreds of accounts. Nothing uses it unless a test asks (the `passwordCost` of AppDeps and
+ * StartServerOptions, or GAMERSTAGE_INSECURE_FAST_PASSWORDS=1 for `node out/server/cli.js`).
+ * Its hashes carry their parameters like any other, so they still verify on a real server,
+ * which redoes them at SCRYPT_PARAMS on the next login.
+ */
+export const TEST_SCRYPT_PARAMS: ScryptCost = { N: 2 ** 10, r: 8, p: 1 }
 const KEY_LENGTH = 32
 
 /** Stored parameters beyond these are refused: a crafted hash must not cost gigabytes to check. */
@@ -85,9 +101,15 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
   )
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (base64) with a fresh per-user salt. */
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS
+/**
+ * Hashes a password as `scrypt$N$r$p$salt$hash` (base64) with a fresh per-user salt, at the real
+ * cost unless a test passes another.
+ */
+export async function hashPassword(
+  password: string,
+  cost: ScryptCost = SCRYPT_PARAMS,
+): Promise<string> {
+  const { N, r, p } = cost
   const salt = randomBytes(16)
   const key = await derive(password, salt, { N, r, p, maxmem: MAX_MEM })
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
@@ -129,13 +151,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash)
 }
 
-/** True when a stored hash was made with other parameters than today's: redo it on login. */
-export function needsRehash(stored: string): boolean {
+/**
+ * True when a stored hash was made with other parameters than the server's (`cost`, the real one
+ * unless a test set another): redo it on login.
+ */
+export function needsRehash(stored: string, cost: ScryptCost = SCRYPT_PARAMS): boolean {
   const parsed = parseStored(stored)
-  return (
-    !parsed ||
-    parsed.N !== SCRYPT_PARAMS.N ||
-    parsed.r !== SCRYPT_PARAMS.r ||
-    parsed.p !== SCRYPT_PARAMS.p
-  )
+  return !parsed || parsed.N !== cost.N || parsed.r !== cost.r || parsed.p !== cost.p
 }

@@ -26,7 +26,7 @@ export function authRoutes(deps: AppDeps) {
       const { username, password, firstName, lastName, ...extra } = c.req.valid('json')
       const user = createUser(deps.db, {
         username,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, deps.passwordCost),
         firstName,
         lastName,
         extra,
@@ -60,8 +60,8 @@ export function authRoutes(deps: AppDeps) {
       }
       throttle.recordSuccess(address, username)
       // A hash made at an older cost is redone at today's (README, "Security").
-      if (needsRehash(user.passwordHash)) {
-        updatePasswordHash(deps.db, user.id, await hashPassword(password))
+      if (needsRehash(user.passwordHash, deps.passwordCost)) {
+        updatePasswordHash(deps.db, user.id, await hashPassword(password, deps.passwordCost))
       }
       if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
         throw new HttpError('DEMO_DISABLED', MESSAGES.demoDisabledWhileShared)

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Post } from '../../../src/shared/api-types'
 import { checkBackup } from '../../../src/server/backup'
 import { DATABASE_FILE, startServer } from '../../../src/server/server'
+import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { createUser } from '../../../src/server/services/users'
 import {
   Cleanup,
@@ -35,7 +36,13 @@ describe('a backup under load', () => {
     async () => {
       const root = cleanup.tempDir()
       const dataDir = join(root, 'data')
-      const server = await startServer({ port: 0, dataDir, demo: true, limits: false })
+      const server = await startServer({
+        port: 0,
+        dataDir,
+        demo: true,
+        limits: false,
+        passwordCost: TEST_SCRYPT_PARAMS,
+      })
       cleanup.defer(() => server.close())
       const api = client(server.url)
       const userIds = [1, 2, 3, 4]
@@ -141,6 +148,7 @@ describe('a backup under load', () => {
           dataDir: restoredDir,
           demo: true,
           limits: false,
+          passwordCost: TEST_SCRYPT_PARAMS,
         })
         cleanup.defer(() => second.close())
         const listed = await client(second.url).get('/api/posts/user/player1')

@@ -12,6 +12,7 @@ import type { Comment, Post, User } from '../../../src/shared/api-types'
 import { LIMITS } from '../../../src/shared/limits'
 import { MESSAGES } from '../../../src/server/messages'
 import { DATABASE_FILE, SECRET_FILE, startServer } from '../../../src/server/server'
+import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { stripInvisible } from '../../../src/shared/text'
 import { TINY_PNG, expectKnownCode, seededToken, upload } from '../../helpers/api'
 import { Cleanup, REPO_ROOT, SOAK } from '../../helpers/hardening'
@@ -568,6 +569,7 @@ describe('the secret file and the database on a real server', { timeout: 60_000 
       demo: true,
       limits: false,
       rendererDir: web,
+      passwordCost: TEST_SCRYPT_PARAMS,
     })
     cleanup.defer(() => server.close())
     const secret = readFileSync(join(dataDir, SECRET_FILE))

@@ -11,6 +11,7 @@ import { createApp } from '../../../src/server/app'
 import { openDatabase, type AppDatabase } from '../../../src/server/db/client'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/messages'
 import { initializeDatabase } from '../../../src/server/services/seed'
+import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
 import { TINY_PNG, expectError, ok } from '../../helpers/api'
 import { TEST_SECRET } from '../../helpers/server-app'
@@ -38,11 +39,12 @@ async function harness(
 ): Promise<Harness> {
   const db = openDatabase({ file: ':memory:' })
   open.push(db)
-  await initializeDatabase(db, options.demo ?? true)
+  await initializeDatabase(db, options.demo ?? true, { passwordCost: TEST_SCRYPT_PARAMS })
   const app = createApp({
     db,
     secret: TEST_SECRET,
     version: 't',
+    passwordCost: TEST_SCRYPT_PARAMS,
     admins: options.admins,
     claimOwnerFromLoopback: options.claim,
   })
