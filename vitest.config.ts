@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { SOAK_TESTS } from './vitest.soak.config'
 
 /**
  * A guard against hangs, not a speed check: a test on a busy 2-core machine (CI's is one) can
@@ -29,6 +30,8 @@ export default defineConfig({
           name: 'server',
           testTimeout,
           include: ['tests/server/**/*.test.ts'],
+          // The long hardening runs are `npm run test:soak`'s (vitest.soak.config.ts).
+          exclude: [...configDefaults.exclude, SOAK_TESTS],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
         },

@@ -18,7 +18,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 /** The compiled headless server, as `npm run serve` runs it. */
 export const CLI = SERVER_CLI
 
-/** True under `npm run test:soak` (vitest.soak.config.ts): run the long variants. */
+/** True under `npm run test:soak` (vitest.soak.config.ts) unless GAMERSTAGE_SOAK=0: the long runs. */
 export const SOAK = process.env.GAMERSTAGE_SOAK === '1'
 
 /** Folders and child processes to clean up after each test, even a failed one. */

@@ -1,7 +1,8 @@
 /**
  * Nothing lost: a backup taken by the CLI in its own process while a server on the same data
  * folder goes on writing is a consistent snapshot (a prefix of the writes, every count equal to
- * its rows), and restores into a fresh folder that a new server serves.
+ * its rows), and restores into a fresh folder that a new server serves. A long run: `npm run
+ * test:soak`.
  */
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,7 +21,6 @@ import {
   integrityOf,
   must,
   openReadOnly,
-  runCli,
   tokenForDataDir,
   waitFor,
 } from '../../helpers/hardening'
@@ -170,12 +170,4 @@ describe('a backup under load', () => {
     },
     SOAK ? 180_000 : 60_000,
   )
-
-  it('refuses to restore a backup file that does not exist, in one line', async () => {
-    const root = cleanup.tempDir()
-    const run = runCli(cleanup, ['--data', join(root, 'data'), '--restore', join(root, 'none.db')])
-    const { code } = await run.exit
-    expect(code).toBe(1)
-    expect(run.stderr()).toBe(`gamerstage: There is no backup file ${join(root, 'none.db')}.\n`)
-  })
 })
