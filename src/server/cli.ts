@@ -5,7 +5,7 @@
 import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { TEST_SCRYPT_PARAMS, type ScryptCost } from './auth/password'
+import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS, type ScryptCost } from './auth/password'
 import { backupDataFolder, restoreDataFolder } from './backup'
 import { defaultDataDir } from './data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
@@ -153,14 +153,10 @@ const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
 }
 
 /**
- * Tests only: `GAMERSTAGE_INSECURE_FAST_PASSWORDS=1` hashes new passwords at TEST_SCRYPT_PARAMS
- * (auth/password.ts), so that the browser tests' servers sign up hundreds of accounts in
- * seconds. An environment variable rather than an option, so that `--help` never offers it;
- * unset, the server hashes at the real cost, and it says so when it starts with it set.
+ * The password cost the environment asks for (FAST_PASSWORDS_ENV, auth/password.ts): undefined,
+ * the real one, unless a test's. An environment variable rather than an option, so that `--help`
+ * never offers it; the server says so when it starts with it set.
  */
-export const FAST_PASSWORDS_ENV = 'GAMERSTAGE_INSECURE_FAST_PASSWORDS'
-
-/** The password cost the environment asks for: undefined (the real one) unless a test's. */
 export function passwordCostFromEnv(env: NodeJS.ProcessEnv): ScryptCost | undefined {
   const value = env[FAST_PASSWORDS_ENV]
   if (value === undefined || value === '') return undefined

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SERVER_CLI } from '../../scripts/build-stamp'
 import { signToken } from '../../src/server/auth/token'
-import { FAST_PASSWORDS_ENV } from '../../src/server/cli'
+import { FAST_PASSWORDS_ENV } from '../../src/server/auth/password'
 import { SECRET_FILE } from '../../src/server/server'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
