@@ -3,9 +3,9 @@
  * and without a trailing slash, signed in and not: each in a fresh browser context against the
  * build `npm run build` makes (the one the desktop window and LAN browsers get).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { DEMO, waitForQuietNetwork } from './helpers'
-import { DEMO_URL } from './ports'
 
 interface Session {
   token: string
@@ -16,25 +16,25 @@ let session: Session
 let postId: string
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post(`${DEMO_URL}/api/auth/login`, { data: DEMO })
+  const login = await request.post('/api/auth/login', { data: DEMO })
   expect(login.status()).toBe(200)
   const body = (await login.json()) as { foundUser: Session['user']; encodedToken: string }
   session = { token: body.encodedToken, user: body.foundUser }
-  const posts = await request.get(`${DEMO_URL}/api/posts?limit=1`)
+  const posts = await request.get('/api/posts?limit=1')
   postId = ((await posts.json()) as { posts: { id: string }[] }).posts[0]?.id ?? ''
   expect(postId).not.toBe('')
 })
 
 /** A fresh context: signed in through stored credentials, as after an earlier visit, or not. */
-async function freshPage(browser: Browser, signedIn: boolean): Promise<Page> {
+async function freshPage(browser: Browser, demoUrl: string, signedIn: boolean): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: DEMO_URL,
+    baseURL: demoUrl,
     storageState: {
       cookies: [],
       origins: signedIn
         ? [
             {
-              origin: DEMO_URL,
+              origin: demoUrl,
               localStorage: [
                 { name: 'token', value: session.token },
                 { name: 'user', value: JSON.stringify(session.user) },
@@ -138,8 +138,8 @@ for (const signedIn of [true, false]) {
   for (const route of routes) {
     for (const slash of route.label === '/' ? [''] : ['', '/']) {
       const title = `${signedIn ? 'signed in' : 'signed out'}, ${route.label}${slash} loads and reloads`
-      test(title, async ({ browser }) => {
-        const page = await freshPage(browser, signedIn)
+      test(title, async ({ browser, demoUrl }) => {
+        const page = await freshPage(browser, demoUrl, signedIn)
         const failures = watchAssets(page)
         const shows = signedIn ? route.signedIn : route.signedOut
         await page.goto(`${route.path()}${slash}`)
@@ -157,15 +157,16 @@ for (const signedIn of [true, false]) {
 // instead of asking again, and the feed's list does not reload it when it mounts.
 test('signed in, /home asks the server for its feed once per load and shows it', async ({
   browser,
+  demoUrl,
 }) => {
-  const page = await freshPage(browser, true)
+  const page = await freshPage(browser, demoUrl, true)
   const feedCalls: string[] = []
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/feed') feedCalls.push(request.url())
   })
   await page.goto('/home')
   await expect(page.locator('article.post-card').first()).toBeVisible()
-  expect(feedCalls).toEqual([`${DEMO_URL}/api/feed?limit=20`])
+  expect(feedCalls).toEqual([`${demoUrl}/api/feed?limit=20`])
   await page.reload()
   await expect(page.locator('article.post-card').first()).toBeVisible()
   // Whatever else the page does next (live stream, suggestions) is not another feed load.
@@ -177,24 +178,24 @@ test('signed in, /home asks the server for its feed once per load and shows it',
 test('the served build is the production one: absolute asset paths, minified', async ({
   request,
 }) => {
-  const html = await (await request.get(`${DEMO_URL}/post/1/`)).text()
+  const html = await (await request.get('/post/1/')).text()
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1])
   expect(scripts.length).toBeGreaterThan(0)
   for (const src of scripts) {
     expect(src).toMatch(/^\/assets\//)
-    const code = await (await request.get(`${DEMO_URL}${src}`)).text()
+    const code = await (await request.get(src ?? '')).text()
     // Minified: long lines (only template literals keep their line breaks), unlike the
     // readable development build's ~40 characters a line.
     expect(code.length / code.split('\n').length).toBeGreaterThan(200)
   }
-  const missing = await request.get(`${DEMO_URL}/assets/not-a-file.js`)
+  const missing = await request.get('/assets/not-a-file.js')
   expect(missing.status()).toBe(404)
 })
 
 test('a browser gets the app’s scripts and styles compressed, kept for a year', async ({
   page,
 }) => {
-  await page.goto(`${DEMO_URL}/login`)
+  await page.goto('/login')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   // What the browser itself counted for the page's own script and stylesheet: bytes on the wire
   // against bytes after decoding.

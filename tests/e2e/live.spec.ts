@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { LoginResponse, Post, PostResponse } from '../../src/shared/api-types'
-import { DEMO_URL } from './ports'
-import { expectPostPage, signup, uniqueName } from './helpers'
+import { expectPostPage, uniqueName, signupViaApi } from './helpers'
 
 /**
  * The live LAN in the app (docs/API.md "Live events"): what one window does shows in another
@@ -39,17 +38,18 @@ const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'
 
 test('a friend’s post, like and comment reach another window without a reload', async ({
   browser,
+  demoUrl,
 }) => {
   // Two sign-ups and two windows on a machine shared with other suites: a guard against hangs.
   test.setTimeout(120_000)
-  const aliceContext = await browser.newContext({ baseURL: DEMO_URL })
-  const bobContext = await browser.newContext({ baseURL: DEMO_URL })
+  const aliceContext = await browser.newContext({ baseURL: demoUrl })
+  const bobContext = await browser.newContext({ baseURL: demoUrl })
   const alice = await aliceContext.newPage()
   const bob = await bobContext.newPage()
   const aliceName = uniqueName('alive')
   const bobName = uniqueName('blive')
-  await signup(alice, aliceName)
-  await signup(bob, bobName)
+  await signupViaApi(alice, aliceName)
+  await signupViaApi(bob, bobName)
 
   // Bob follows Alice and writes a post of his own, so his Home is a list being read.
   await bob.goto(`/${aliceName}`)
@@ -123,15 +123,16 @@ test('a friend’s post, like and comment reach another window without a reload'
 
 test('a profile’s posts and post count follow its author’s posts and deletions live', async ({
   browser,
+  demoUrl,
 }) => {
   test.setTimeout(120_000)
-  const authorContext = await browser.newContext({ baseURL: DEMO_URL })
-  const viewerContext = await browser.newContext({ baseURL: DEMO_URL })
+  const authorContext = await browser.newContext({ baseURL: demoUrl })
+  const viewerContext = await browser.newContext({ baseURL: demoUrl })
   const author = await authorContext.newPage()
   const viewer = await viewerContext.newPage()
   const authorName = uniqueName('pcount')
-  await signup(author, authorName)
-  await signup(viewer, uniqueName('pwatch'))
+  await signupViaApi(author, authorName)
+  await signupViaApi(viewer, uniqueName('pwatch'))
 
   await viewer.goto(`/${authorName}`)
   const stats = viewer.locator('.profile-stats')
@@ -170,7 +171,7 @@ test('a burst of clicks on like ends in the last click’s state, the same as th
   page,
 }) => {
   const name = uniqueName('burst')
-  await signup(page, name)
+  await signupViaApi(page, name)
   const text = `click me fast ${Date.now()}`
   await writePost(page, text)
   const card = page.getByRole('article', { name: `Post by ${name}` }).first()
@@ -227,7 +228,7 @@ test('a burst of clicks on like ends in the last click’s state, the same as th
 
 /** Signs a demo author in through the API: their new posts are what the pill announces. */
 async function demoAuthor(request: APIRequestContext) {
-  const response = await request.post(`${DEMO_URL}/api/auth/login`, {
+  const response = await request.post('/api/auth/login', {
     data: { username: 'nova_strike', password: 'gamerstage' },
   })
   expect(response.ok()).toBe(true)
@@ -235,7 +236,7 @@ async function demoAuthor(request: APIRequestContext) {
 }
 
 async function writeAs(request: APIRequestContext, token: string, content: string) {
-  const created = await request.post(`${DEMO_URL}/api/posts`, {
+  const created = await request.post('/api/posts', {
     headers: { authorization: token, prefer: 'return=minimal' },
     data: { postData: { content } },
   })
@@ -278,7 +279,7 @@ for (const variant of shotVariants) {
     })
 
     const name = uniqueName('x').padEnd(30, 'w').slice(0, 30)
-    await signup(page, name)
+    await signupViaApi(page, name)
     const author = await demoAuthor(request)
     await page.goto(`/${author.foundUser.username}`)
     await page.getByRole('button', { name: `Follow ${author.foundUser.username}` }).click()
@@ -363,7 +364,7 @@ test('a post made between the first load and the stream’s connect still shows'
   request,
 }) => {
   test.setTimeout(90_000)
-  await signup(page, uniqueName('nogap'))
+  await signupViaApi(page, uniqueName('nogap'))
   await waitLive(page)
   const author = await demoAuthor(request)
 

@@ -1,10 +1,11 @@
 /**
  * Sessions, accounts and moderation in the app: change password, report a post, the host's
  * reports on the Server page, and deleting one's account. The demo server is started with
- * `--admin e2e_host` (tests/e2e/start-server.ts).
+ * `--admin e2e_host` (tests/e2e/fixtures.ts).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { login, signup, toast, uniqueName } from './helpers'
+import { type Browser, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { login, toast, uniqueName, signupViaApi } from './helpers'
 
 const HOST = 'e2e_host'
 const PASSWORD = 'supersecret1'
@@ -36,9 +37,9 @@ test('change password, report a post, the host acts on it, delete the account', 
   const trollText = `troll post ${Date.now()}`
 
   await test.step('three players sign up; one posts something nasty', async () => {
-    await signup(host, HOST, PASSWORD)
-    await signup(reporter, reporterName, PASSWORD)
-    await signup(troll, trollName, PASSWORD)
+    await signupViaApi(host, HOST, { password: PASSWORD })
+    await signupViaApi(reporter, reporterName, { password: PASSWORD })
+    await signupViaApi(troll, trollName, { password: PASSWORD })
     await writePost(troll, trollText)
   })
 
@@ -136,7 +137,7 @@ test('change password, report a post, the host acts on it, delete the account', 
 
 test('logging out ends the session on the server too', async ({ page }) => {
   const name = uniqueName('leaver')
-  await signup(page, name, PASSWORD)
+  await signupViaApi(page, name, { password: PASSWORD })
   const token = await page.evaluate(() => localStorage.getItem('token'))
   expect(token).toBeTruthy()
   await page.getByRole('button', { name: 'Log out' }).click()
