@@ -4,53 +4,10 @@ import { signupViaApi } from './helpers'
 import { applyLook, looks } from './looks'
 
 /**
- * axe-core on every screen, in both themes and the phone layout: no serious or critical
- * violation, every rule in one look and contrast in the others (axe.ts, axeScopeFor). A
- * 30-character name and a long word are on screen, as on a real phone.
+ * axe-core on the Following state and the follow lists in both themes and on a phone, and the
+ * routes' titles and focus. Every screen in every look: a11y-screens-*.spec.ts.
  */
 const variants = looks()
-
-for (const variant of variants) {
-  test(`axe finds no serious violation (${variant.name})`, async ({ page }) => {
-    test.setTimeout(120_000)
-    await applyLook(page, variant)
-    const scope = axeScopeFor(variant)
-    await page.goto('/')
-    await expectNoSeriousViolations(page, 'login', { scope })
-    await page.goto('/signup')
-    await expectNoSeriousViolations(page, 'signup', { scope })
-
-    const name = `a${Date.now().toString(36)}${variant.name.replace('-', '')}`
-      .padEnd(30, 'z')
-      .slice(0, 30)
-    await signupViaApi(page, name)
-    const newPost = page.getByRole('button', { name: /^New post$/i }).filter({ visible: true })
-    await newPost.first().click()
-    await page
-      .getByRole('textbox', { name: 'Post text' })
-      .fill(`gg ${'Unbreakable'.repeat(12)} https://example.com`)
-    await expectNoSeriousViolations(page, 'new post dialog', { scope })
-    await page.getByRole('dialog').getByRole('button', { name: 'Post' }).click()
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-
-    for (const path of [
-      '/home',
-      '/explore',
-      '/bookmarks',
-      `/${name}`,
-      '/player1',
-      '/post/1',
-      '/server',
-    ]) {
-      await page.goto(path)
-      await expect(page.getByRole('main')).toBeVisible()
-      await expectNoSeriousViolations(page, path, { scope })
-    }
-    await page.goto(`/${name}`)
-    await page.getByRole('button', { name: 'Edit', exact: true }).click()
-    await expectNoSeriousViolations(page, 'edit profile dialog', { scope })
-  })
-}
 
 for (const variant of variants) {
   test(`axe on the Following state and the follow lists (${variant.name})`, async ({ page }) => {
