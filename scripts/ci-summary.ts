@@ -68,8 +68,8 @@ export interface Reading {
   fileDurations: Map<string, number>
   /** The whole run, from its start to the end of its last file. */
   totalMs: number
-  /** `reason: N tests`, for the skips that give one. */
-  skipReasons: Map<string, number>
+  /** For each reason skipped tests give: how many gave it, and in which files. */
+  skipReasons: Map<string, { count: number; files: Set<string> }>
 }
 
 export function readVitest(file: string): Reading {
@@ -96,7 +96,7 @@ export function readVitest(file: string): Reading {
 export function readPlaywright(file: string): Reading {
   const report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport
   const fileDurations = new Map<string, number>()
-  const skipReasons = new Map<string, number>()
+  const skipReasons: Reading['skipReasons'] = new Map()
   const walk = (suite: PlaywrightSuite, file: string) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
@@ -106,8 +106,10 @@ export function readPlaywright(file: string): Reading {
         if (test.status !== 'skipped') continue
         for (const annotation of test.annotations ?? []) {
           if (annotation.type !== 'skip' || !annotation.description) continue
-          const reason = `${file}: ${annotation.description}`
-          skipReasons.set(reason, (skipReasons.get(reason) ?? 0) + 1)
+          const seen = skipReasons.get(annotation.description) ?? { count: 0, files: new Set() }
+          seen.count += 1
+          seen.files.add(file)
+          skipReasons.set(annotation.description, seen)
         }
       }
     }
@@ -163,8 +165,8 @@ function main(): void {
     console.log(
       `${runner}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
     )
-    for (const [reason, count] of reading.skipReasons) {
-      console.log(`  skipped ${count}: ${reason}`)
+    for (const [reason, { count, files }] of reading.skipReasons) {
+      console.log(`  skipped ${count} (${[...files].join(', ')}): ${reason}`)
     }
     problems.push(...overBudget(runner, config, reading))
     total.passed += counts.passed

@@ -99,7 +99,9 @@ describe('ci-summary', () => {
       }),
     )
     expect(reading.fileDurations.get('a11y.spec.ts')).toBe(130_000)
-    expect([...reading.skipReasons]).toEqual([['shots.spec.ts: on demand', 2]])
+    expect([...reading.skipReasons]).toEqual([
+      ['on demand', { count: 2, files: new Set(['shots.spec.ts']) }],
+    ])
     expect(overBudget('playwright', { file: '', kind: 'playwright' }, reading)).toEqual([
       'playwright: a11y.spec.ts took 2.2 min, over the 2.0 min a file may take: split it or make it faster',
     ])
