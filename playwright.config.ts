@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test'
 
-import { DEMO_PORT, DEMO_URL, EMPTY_PORT, EMPTY_URL } from './tests/e2e/ports'
-
-/** The demo server (seeded) and an empty one (`--no-demo`), each on a fresh data folder. */
-export { DEMO_URL, EMPTY_URL }
-
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Builds what is stale once, before the workers start their servers.
+  globalSetup: './tests/e2e/global-setup.ts',
+  // Files spread over the workers; the tests of one file run in order, in one worker.
   fullyParallel: false,
-  workers: 1,
+  // Each worker has its own demo and empty server (tests/e2e/fixtures.ts), on ports from
+  // E2E_PORT_BASE (tests/e2e/ports.ts). Two suit the 2-core machines CI runs on.
+  workers: 2,
+  // A test that passes only on a second try is a failing test.
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -17,7 +18,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/e2e',
   use: {
-    baseURL: DEMO_URL,
+    // baseURL: each worker's demo server (tests/e2e/fixtures.ts).
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     // Debian's Chromium: `npx playwright install` cannot download a browser here.
@@ -34,20 +35,4 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      // scripts/serve.ts (via start-server.ts) builds the web app first when it is stale.
-      command: `npx tsx tests/e2e/start-server.ts --port ${DEMO_PORT}`,
-      url: `${DEMO_URL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'pipe',
-    },
-    {
-      command: `npx tsx tests/e2e/start-server.ts --port ${EMPTY_PORT} --no-demo --after ${DEMO_URL}/api/health`,
-      url: `${EMPTY_URL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-    },
-  ],
 })

@@ -5,6 +5,7 @@
 import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS, type ScryptCost } from './auth/password'
 import { backupDataFolder, restoreDataFolder } from './backup'
 import { defaultDataDir } from './data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
@@ -244,6 +245,20 @@ function describeHost(host: HostAccount): string {
   )
 }
 
+/**
+ * The password cost the environment asks for (FAST_PASSWORDS_ENV, auth/password.ts): undefined,
+ * the real one, unless a test's. An environment variable rather than an option, so that `--help`
+ * never offers it; the server says so when it starts with it set.
+ */
+export function passwordCostFromEnv(env: NodeJS.ProcessEnv): ScryptCost | undefined {
+  const value = env[FAST_PASSWORDS_ENV]
+  if (value === undefined || value === '') return undefined
+  if (value !== '1') {
+    throw new StartError(`${FAST_PASSWORDS_ENV} is for tests: set it to 1, or leave it unset.`)
+  }
+  return TEST_SCRYPT_PARAMS
+}
+
 const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url))
 
 export async function main(args: string[]): Promise<void> {
@@ -266,7 +281,13 @@ export async function main(args: string[]): Promise<void> {
       console.log('Every session has ended: everyone signs in again (restart a running server).')
       return
     }
-    server = await startServer({ ...options, rendererDir: RENDERER_DIR })
+    const passwordCost = passwordCostFromEnv(process.env)
+    server = await startServer({ ...options, rendererDir: RENDERER_DIR, passwordCost })
+    if (passwordCost) {
+      console.log(
+        `${FAST_PASSWORDS_ENV}=1: passwords are hashed at a test cost. Never for real accounts.`,
+      )
+    }
     if (options.advertise) {
       const wildcard = server.host === '0.0.0.0' || server.host === '::'
       advertisement = startLanAdvertiser({

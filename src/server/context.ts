@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { RenderFirstScreen } from '../shared/first-screen'
 import type { Db } from './db/client'
 import { LoginThrottle } from './auth/login-throttle'
+import type { ScryptCost } from './auth/password'
 import type { EventHub } from './events/hub'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { verifyToken } from './auth/token'
@@ -56,6 +57,11 @@ export interface AppDeps {
    * from this computer becomes its host. See README "Moderation".
    */
   claimOwnerFromLoopback?: boolean
+  /**
+   * scrypt's cost for new password hashes: the real one (SCRYPT_PARAMS) unless set. Only tests
+   * set it, to TEST_SCRYPT_PARAMS (auth/password.ts).
+   */
+  passwordCost?: ScryptCost
 }
 
 export interface AppEnv {

@@ -4,6 +4,7 @@ import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from '
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApp, type AppDeps } from './app'
+import type { ScryptCost } from './auth/password'
 import { openDatabase, type AppDatabase } from './db/client'
 import { EventHub, type EventHubOptions } from './events/hub'
 import type { RateLimitOptions } from './rate-limits'
@@ -45,6 +46,8 @@ export interface StartServerOptions {
   limits?: Partial<RateLimitOptions> | false
   /** Caps on sockets and how long a client may take (README, "Security"); unset ones default. */
   connectionLimits?: Partial<ConnectionLimits>
+  /** Tests only: scrypt's cost for new password hashes (AppDeps.passwordCost). */
+  passwordCost?: ScryptCost
 }
 
 /**
@@ -229,8 +232,8 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   }
   let hosts: HostAccount[]
   try {
-    await initializeDatabase(db, demo)
-    hosts = await ensureHostAccounts(db, options.admins ?? [])
+    await initializeDatabase(db, demo, { passwordCost: options.passwordCost })
+    hosts = await ensureHostAccounts(db, options.admins ?? [], options.passwordCost)
   } catch (error) {
     db.$client.close()
     throw error
@@ -248,6 +251,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     limits: options.limits,
     hostIds: hosts.map((host) => host.id),
     claimOwnerFromLoopback: options.claimOwnerFromLoopback,
+    passwordCost: options.passwordCost,
   }
   const app = createApp(deps)
   const stopSweeping = sweepMediaEveryHour(db)

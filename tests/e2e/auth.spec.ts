@@ -1,14 +1,5 @@
-import { DEMO_URL } from './ports'
-import { expect, test } from '@playwright/test'
-import {
-  DEMO,
-  EMPTY_URL,
-  loginDemo,
-  signup,
-  toast,
-  uniqueName,
-  waitForQuietNetwork,
-} from './helpers'
+import { expect, test } from './fixtures'
+import { DEMO, signup, toast, uniqueName, waitForQuietNetwork, loginDemoViaApi } from './helpers'
 
 test.describe('login page', () => {
   test('shows the tagline, the demo button and the signup link', async ({ page }) => {
@@ -58,8 +49,11 @@ test.describe('login page', () => {
     expect(stored.user?.username).toBe(DEMO.username)
   })
 
-  test('hides "Fill Test Credentials" when the server has no demo account', async ({ page }) => {
-    await page.goto(`${EMPTY_URL}/`)
+  test('hides "Fill Test Credentials" when the server has no demo account', async ({
+    page,
+    emptyUrl,
+  }) => {
+    await page.goto(`${emptyUrl}/`)
     await expect(page.getByText('Real gaming takes the stage')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
     // Give /api/meta time to answer before asserting the absence.
@@ -102,15 +96,15 @@ test.describe('signup page', () => {
 
 test.describe('route guards', () => {
   for (const path of ['/home', '/explore', '/bookmarks', '/post/1', '/player1']) {
-    test(`sends a visitor from ${path} to the login page`, async ({ page }) => {
+    test(`sends a visitor from ${path} to the login page`, async ({ page, demoUrl }) => {
       await page.goto(path)
-      await expect(page).toHaveURL(`${DEMO_URL}/`)
+      await expect(page).toHaveURL(`${demoUrl}/`)
       await expect(page.getByText('Real gaming takes the stage')).toBeVisible()
     })
   }
 
   test('sends a logged-in user from / and /signup to /home', async ({ page }) => {
-    await loginDemo(page)
+    await loginDemoViaApi(page)
     await page.goto('/')
     await expect(page).toHaveURL(/\/home$/)
     await page.goto('/signup')
@@ -118,14 +112,14 @@ test.describe('route guards', () => {
   })
 })
 
-test('logout toasts, then clears the session after 2 seconds', async ({ page }) => {
-  await loginDemo(page)
+test('logout toasts, then clears the session after 2 seconds', async ({ page, demoUrl }) => {
+  await loginDemoViaApi(page)
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(toast(page, 'You have been logged out')).toBeVisible()
   await page.waitForTimeout(1000)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
   await expect(page).toHaveURL(/\/home$/)
-  await expect(page).toHaveURL(`${DEMO_URL}/`, { timeout: 4000 })
+  await expect(page).toHaveURL(`${demoUrl}/`, { timeout: 4000 })
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
 })

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
 import { toast, uniqueName } from './helpers'
 import { apiCall, apiPost, apiUser, signedInContext, type ApiUser } from './notify-helpers'
-import { DEMO_URL } from './ports'
 
 /**
  * One user on two devices (docs/API.md "Live events", README "Live LAN"): the server is the one
@@ -17,8 +16,8 @@ async function waitLive(page: Page) {
 }
 
 /** A device of `who`: a window signed in through what its storage holds. */
-async function openDevice(browser: Browser, who: ApiUser, path: string) {
-  const device = await signedInContext(browser, who)
+async function openDevice(browser: Browser, server: string, who: ApiUser, path: string) {
+  const device = await signedInContext(browser, server, who)
   const page = await device.newPage()
   await page.goto(path)
   await waitLive(page)
@@ -33,7 +32,7 @@ function bookmarkButton(card: Locator) {
 }
 
 async function bookmarksOf(request: APIRequestContext, who: ApiUser): Promise<string[]> {
-  const response = await request.get(`${DEMO_URL}/api/users/bookmark?limit=20`, {
+  const response = await request.get(`/api/users/bookmark?limit=20`, {
     headers: { authorization: who.token },
   })
   expect(response.ok()).toBe(true)
@@ -44,6 +43,7 @@ async function bookmarksOf(request: APIRequestContext, who: ApiUser): Promise<st
 test('a bookmark, follow, mute and block made on one device show on the other, live and after a reload', async ({
   browser,
   request,
+  demoUrl,
 }) => {
   // Two windows and their streams on a machine shared with other suites: a guard against hangs.
   test.setTimeout(120_000)
@@ -54,8 +54,8 @@ test('a bookmark, follow, mute and block made on one device show on the other, l
   // A post of one's own, so Home is a list being read and new posts wait behind its pill.
   await apiPost(request, me.token, `my own news ${Date.now()}`)
 
-  const phone = await openDevice(browser, me, `/${author.username}`)
-  const pc = await openDevice(browser, me, `/${author.username}`)
+  const phone = await openDevice(browser, demoUrl, me, `/${author.username}`)
+  const pc = await openDevice(browser, demoUrl, me, `/${author.username}`)
 
   await test.step('a bookmark on the phone shows on the PC; its removal on the PC, on the phone', async () => {
     const onPhone = bookmarkButton(postCard(phone.page, saved))
@@ -144,7 +144,11 @@ test('a bookmark, follow, mute and block made on one device show on the other, l
   await pc.context.close()
 })
 
-test('a user stored by an earlier visit loses to the server’s', async ({ browser, request }) => {
+test('a user stored by an earlier visit loses to the server’s', async ({
+  browser,
+  request,
+  demoUrl,
+}) => {
   test.setTimeout(90_000)
   // Storage holds the user as signed up: no bookmarks, following nobody.
   const me = await apiUser(request, uniqueName('stale'))
@@ -156,7 +160,7 @@ test('a user stored by an earlier visit loses to the server’s', async ({ brows
   await apiCall(request, me.token, `/users/bookmark/${postId}`)
   await apiCall(request, me.token, `/users/follow/${author.id}`)
 
-  const { context, page } = await openDevice(browser, me, '/bookmarks')
+  const { context, page } = await openDevice(browser, demoUrl, me, '/bookmarks')
   const button = bookmarkButton(postCard(page, text))
   await expect(button).toHaveAttribute('aria-pressed', 'true')
   const stored = () =>
@@ -186,13 +190,15 @@ test('a user stored by an earlier visit loses to the server’s', async ({ brows
 test('without the live stream, a click that finds the server already there shows its state, no error', async ({
   browser,
   request,
+  demoUrl,
 }) => {
   const me = await apiUser(request, uniqueName('nolive'))
   const author = await apiUser(request, uniqueName('auth'))
   const text = `bookmarked elsewhere ${Date.now()}`
   const postId = await apiPost(request, author.token, text)
-  const context = await signedInContext(browser, me)
-  // A server from before the live stream: nothing refreshes the stored user.
+  const context = await signedInContext(browser, demoUrl, me)
+  // A server from before the live stream: the page takes the user from the server once at
+  // start (live/start.ts), and hears of nothing changed after.
   await context.route('**/api/events', (route) =>
     route.fulfill({
       status: 404,
@@ -204,6 +210,8 @@ test('without the live stream, a click that finds the server already there shows
   await page.goto(`/${author.username}`)
   const button = bookmarkButton(postCard(page, text))
   await expect(button).toHaveAttribute('aria-pressed', 'false')
+  // That one look at the server is over before another device changes anything.
+  await page.waitForLoadState('networkidle')
 
   await apiCall(request, me.token, `/users/bookmark/${postId}`)
   await apiCall(request, me.token, `/users/follow/${author.id}`)

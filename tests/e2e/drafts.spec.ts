@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test'
-import { signup, uniqueName } from './helpers'
+import { expect, test } from './fixtures'
+import { uniqueName, signupViaApi } from './helpers'
 
 test('a refused post keeps the modal and its text; the draft survives a reload', async ({
   page,
 }) => {
-  await signup(page, uniqueName('draft'))
+  await signupViaApi(page, uniqueName('draft'))
   const newPost = page.getByRole('button', { name: 'New Post', exact: true }).first()
   await newPost.click()
   const dialog = page.getByRole('dialog', { name: 'New Post' })
@@ -50,7 +50,7 @@ test('a refused post keeps the modal and its text; the draft survives a reload',
 test('the comment box keeps its draft across navigation, and a failed send keeps the text', async ({
   page,
 }) => {
-  await signup(page, uniqueName('cdraft'))
+  await signupViaApi(page, uniqueName('cdraft'))
   await page.goto('/post/1')
   const box = page.getByRole('textbox', { name: 'Write a comment' })
   await box.fill('half-written strat')
@@ -80,13 +80,13 @@ test('the comment box keeps its draft across navigation, and a failed send keeps
 test('drafts belong to one user: another account does not see them', async ({ browser }) => {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await signup(page, uniqueName('alice'))
+  await signupViaApi(page, uniqueName('alice'))
   await page.getByRole('button', { name: 'New Post', exact: true }).first().click()
   await page.getByRole('textbox', { name: 'Post text' }).fill('alice only')
   await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
   await page.getByRole('button', { name: 'Close, keep draft' }).click()
   await page.evaluate(() => localStorage.removeItem('token'))
-  await signup(page, uniqueName('bob'))
+  await signupViaApi(page, uniqueName('bob'))
   await page.getByRole('button', { name: 'New Post', exact: true }).first().click()
   await expect(page.getByRole('textbox', { name: 'Post text' })).toHaveValue('')
   await context.close()

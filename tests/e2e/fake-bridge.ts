@@ -1,4 +1,3 @@
-import { DEMO_URL } from './ports'
 import type { Page } from '@playwright/test'
 import type {
   Connection,
@@ -50,8 +49,6 @@ declare global {
   }
 }
 
-export const EMBEDDED_URL = DEMO_URL
-
 export interface FakeBridgeOptions {
   connection: Connection
   lan?: Partial<LanSharingStatus>
@@ -66,7 +63,7 @@ export interface FakeBridgeOptions {
  */
 export async function installFakeBridge(page: Page, options: FakeBridgeOptions): Promise<void> {
   await page.addInitScript(
-    ({ connection, lan, lanServers, embeddedUrl }) => {
+    ({ connection, lan, lanServers }) => {
       const calls: BridgeCall[] = []
       const control: FakeBridgeControl = {
         connection,
@@ -120,7 +117,8 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
             control.connection =
               target.kind === 'remote'
                 ? { kind: 'remote', baseUrl: target.url.replace(/\/+$/, '') }
-                : { kind: 'embedded', baseUrl: embeddedUrl }
+                : // The desktop app's embedded server is the one that served the page.
+                  { kind: 'embedded', baseUrl: location.origin }
             return control.connection
           }),
         onConnectionChange: (listener) => {
@@ -165,7 +163,6 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
       connection: options.connection,
       lan: options.lan ?? {},
       lanServers: options.lanServers ?? { servers: [], problem: null },
-      embeddedUrl: EMBEDDED_URL,
     },
   )
 }

@@ -4,8 +4,9 @@
  * the screen over. Checked against the build `npm run build` makes, with a page that runs no
  * JavaScript at all standing in for "before the app has loaded".
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { signup, uniqueName } from './helpers'
+import { type BrowserContext, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { uniqueName, signupViaApi } from './helpers'
 
 const SESSION_COOKIE = 'gamerstage_session'
 
@@ -44,7 +45,7 @@ test('a signed-in /home comes with its posts drawn, and the app takes it over', 
   context,
 }) => {
   const name = uniqueName('first')
-  await signup(page, name)
+  await signupViaApi(page, name)
   const content = `First screen ${uniqueName('word')}`
   await postAs(page, content)
 
@@ -83,7 +84,7 @@ test('a signed-in /home comes with its posts drawn, and the app takes it over', 
 })
 
 test('the first screen follows the theme, and ends with the session', async ({ page, context }) => {
-  await signup(page, uniqueName('theme'))
+  await signupViaApi(page, uniqueName('theme'))
   await postAs(page, 'Drawn in the light')
   await page.getByRole('button', { name: /light theme/i }).click()
 

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { EMPTY_URL } from './helpers'
+import { expect, testOnEmptyServer as test } from './fixtures'
 
 /** Screenshots for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -22,7 +21,7 @@ interface Account {
 }
 
 async function apiSignup(request: APIRequestContext, username: string): Promise<Account> {
-  const response = await request.post(`${EMPTY_URL}/api/auth/signup`, {
+  const response = await request.post(`/api/auth/signup`, {
     data: { username, password: 'follow-list-pw' },
   })
   expect(response.status(), await response.text()).toBe(201)
@@ -34,7 +33,7 @@ async function apiSignup(request: APIRequestContext, username: string): Promise<
 }
 
 async function follow(request: APIRequestContext, from: Account, to: Account) {
-  const response = await request.post(`${EMPTY_URL}/api/users/follow/${to.id}`, {
+  const response = await request.post(`/api/users/follow/${to.id}`, {
     headers: { authorization: from.token },
     data: {},
   })
@@ -42,7 +41,7 @@ async function follow(request: APIRequestContext, from: Account, to: Account) {
 }
 
 async function useSession(page: Page, account: Account) {
-  await page.goto(`${EMPTY_URL}/`)
+  await page.goto(`/`)
   await page.evaluate(
     ([user, token]) => {
       localStorage.setItem('user', JSON.stringify(user))
@@ -64,7 +63,7 @@ async function starWithFans(request: APIRequestContext) {
   // One fan with a long unbroken name, as a phone must show it.
   const longNamed = fans[22]
   if (!longNamed) throw new Error('no fans')
-  await request.post(`${EMPTY_URL}/api/users/edit`, {
+  await request.post(`/api/users/edit`, {
     headers: { authorization: longNamed.token },
     data: { userData: { firstName: LONG_WORD, lastName: 'Jr' } },
   })
@@ -83,7 +82,7 @@ test('the follower list pages from the server, newest first, by scrolling or by 
     if (/\/api\/users\/[^/]+\/(followers|following)/.test(r.url())) pageRequests.push(r.url())
   })
   await useSession(page, star)
-  await page.goto(`${EMPTY_URL}/${star.username}`)
+  await page.goto(`/${star.username}`)
 
   const opener = page.getByRole('button', { name: '23 Followers' })
   await opener.click()
@@ -141,12 +140,12 @@ test('the follower list pages from the server, newest first, by scrolling or by 
   await expect(page).toHaveURL(new RegExp(`/${newest[0]}$`))
 
   // The following list: the one followed back is there, and a list of nobody says so.
-  await page.goto(`${EMPTY_URL}/${star.username}`)
+  await page.goto(`/${star.username}`)
   await page.getByRole('button', { name: '1 Following' }).click()
   const following = page.getByRole('dialog', { name: `${star.username} follows` })
   await expect(following.getByRole('listitem')).toHaveCount(1)
   await expect(following.getByRole('button', { name: `Following ${newest[1]}` })).toBeVisible()
-  await page.goto(`${EMPTY_URL}/${newest[3]}`)
+  await page.goto(`/${newest[3]}`)
   await page.getByRole('button', { name: '0 Followers' }).click()
   await expect(
     page.getByRole('dialog', { name: `Followers of ${newest[3]}` }).getByText('No followers yet.'),
@@ -161,7 +160,7 @@ test('the follower list shows loading, then an error with a retry that works', a
   const fan = await apiSignup(request, nameOf('onefan', 20))
   await follow(request, fan, star)
   await useSession(page, star)
-  await page.goto(`${EMPTY_URL}/${star.username}`)
+  await page.goto(`/${star.username}`)
 
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -196,7 +195,7 @@ for (const theme of ['dark', 'light'] as const) {
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
     const { star, fans } = await starWithFans(request)
     await useSession(page, star)
-    await page.goto(`${EMPTY_URL}/${star.username}`)
+    await page.goto(`/${star.username}`)
     await page.getByRole('button', { name: '23 Followers' }).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('listitem')).toHaveCount(20)

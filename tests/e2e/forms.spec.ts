@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { toast, uniqueName } from './helpers'
 
 test('sign-up is not sent while a rule fails; errors stand at the field', async ({ page }) => {

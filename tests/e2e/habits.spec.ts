@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
-import { loginDemo } from './helpers'
+import { expect, test } from './fixtures'
+import { loginDemoViaApi } from './helpers'
 
 test('keyboard shortcuts: n, /, j, k and ?, never while typing', async ({ page }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   await expect(page.getByRole('article').first()).toBeVisible()
 
   await page.keyboard.press('j')
@@ -38,7 +38,7 @@ test('keyboard shortcuts: n, /, j, k and ?, never while typing', async ({ page }
 
 test('Home and the logo on /home scroll to the top and refresh the feed', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 420 })
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   await expect(page.getByRole('article').first()).toBeVisible()
   await page.evaluate(() => window.scrollTo(0, 400))
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)

@@ -1,15 +1,22 @@
 import { expect } from '@playwright/test'
-import type { Locator, Page } from '@playwright/test'
-
-export { EMPTY_URL } from './ports'
+import type { Locator, Page, Route } from '@playwright/test'
+import type { LoginResponse, SignupResponse, User } from '../../src/shared/api-types'
 
 export const DEMO = { username: 'player1', password: 'gamerstage' }
 
+/** Playwright's number for this worker process (0 outside a worker, e.g. while listing). */
+const WORKER = Number(process.env.TEST_WORKER_INDEX ?? 0).toString(36)
+
 let counter = 0
-/** A username no other test uses (3–30 characters of the allowed set). */
+/**
+ * A username no other test uses (3–30 characters of the allowed set): the worker's index, the
+ * time and a counter, so that two workers asking in the same millisecond still differ. A long
+ * prefix is cut, never the part that makes the name unique.
+ */
 export function uniqueName(prefix = 'gamer'): string {
   counter += 1
-  return `${prefix}_${Date.now().toString(36)}${counter}`.slice(0, 30)
+  const unique = `w${WORKER}${Date.now().toString(36)}${counter.toString(36)}`
+  return `${prefix.slice(0, 30 - unique.length - 1)}_${unique}`
 }
 
 /** A name of exactly 30 characters, the longest allowed: the layout must hold it. */
@@ -33,6 +40,10 @@ export function decodedWidths(images: Locator): Promise<number[]> {
   )
 }
 
+/**
+ * Signs up through the form, and waits for /home. Only for tests of signing up itself: every
+ * other test starts signed in through `signupViaApi`, which skips the form.
+ */
 export async function signup(page: Page, username: string, password = 'supersecret1') {
   await page.goto('/signup')
   await page.getByLabel('Username').fill(username)
@@ -43,6 +54,7 @@ export async function signup(page: Page, username: string, password = 'supersecr
   await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
 }
 
+/** Logs in through the form. Only for tests of logging in itself: see `loginViaApi`. */
 export async function login(page: Page, username: string, password: string) {
   await page.goto('/')
   await page.getByLabel('Username').fill(username)
@@ -51,8 +63,71 @@ export async function login(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/\/home$/)
 }
 
+/** Logs in as the demo account through the form (tests of logging in): see `loginDemoViaApi`. */
 export async function loginDemo(page: Page) {
   await login(page, DEMO.username, DEMO.password)
+}
+
+/** An address of the app's origin that no server answers: the test answers it itself. */
+const BLANK_PAGE = '/__e2e-blank'
+
+/**
+ * Stores a session as the app does after signing in (`state/auth.ts`: `token` and `user` in
+ * localStorage), on the page's own origin, without loading the app: a blank page of that origin,
+ * answered by the test (the API's own answers are sandboxed, without storage), owns its storage.
+ */
+export async function storeSession(page: Page, token: string, user: User): Promise<void> {
+  const answerBlank = (route: Route) => route.fulfill({ contentType: 'text/html', body: '' })
+  await page.route(`**${BLANK_PAGE}`, answerBlank)
+  await page.goto(BLANK_PAGE)
+  await page.unroute(`**${BLANK_PAGE}`, answerBlank)
+  await page.evaluate(
+    ([storedToken, storedUser]) => {
+      localStorage.setItem('token', storedToken)
+      localStorage.setItem('user', storedUser)
+    },
+    [token, JSON.stringify(user)] as const,
+  )
+}
+
+/** Where the app lands once signed in: /home, drawn. */
+async function openHome(page: Page): Promise<void> {
+  await page.goto('/home')
+  await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+}
+
+/**
+ * Signs up through the API and opens /home signed in: what `signup` leaves, without the form.
+ * `server` is the server to sign up on (default: the page's own, the worker's demo server), for
+ * a page whose app talks to another one (remote mode).
+ */
+export async function signupViaApi(
+  page: Page,
+  username: string,
+  { password = 'supersecret1', server = '' }: { password?: string; server?: string } = {},
+): Promise<SignupResponse> {
+  const response = await page.request.post(`${server}/api/auth/signup`, {
+    data: { username, password },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  const answer = (await response.json()) as SignupResponse
+  await storeSession(page, answer.encodedToken, answer.createdUser)
+  await openHome(page)
+  return answer
+}
+
+/** Logs in through the API and opens /home signed in: what `login` leaves, without the form. */
+export async function loginViaApi(page: Page, username: string, password: string): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { username, password } })
+  expect(response.status(), await response.text()).toBe(200)
+  const answer = (await response.json()) as LoginResponse
+  await storeSession(page, answer.encodedToken, answer.foundUser)
+  await openHome(page)
+}
+
+/** The demo account, signed in through the API (see `loginViaApi`). */
+export async function loginDemoViaApi(page: Page): Promise<void> {
+  await loginViaApi(page, DEMO.username, DEMO.password)
 }
 
 /** The toast with this exact text (react-toastify renders role="alert"). */

@@ -1,6 +1,14 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import { expectPostPage, login, loginDemo, signup, TINY_PNG, toast, uniqueName } from './helpers'
+import {
+  expectPostPage,
+  login,
+  signup,
+  TINY_PNG,
+  toast,
+  uniqueName,
+  loginDemoViaApi,
+} from './helpers'
 
 const bodyOverflow = (page: Page) => page.evaluate(() => document.body.style.overflow)
 
@@ -236,7 +244,7 @@ test('the whole journey of a new player', async ({ page }) => {
 })
 
 test('explore lists all posts and sorts by likes', async ({ page }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   await page.getByRole('link', { name: 'Explore' }).click()
   await expect(page.getByRole('heading', { name: 'Explore New Things...' })).toBeVisible()
   await expect(page.getByRole('article').first()).toBeVisible()
@@ -250,7 +258,7 @@ test('explore lists all posts and sorts by likes', async ({ page }) => {
 test('a post owner may delete anyone’s comment on their post, but edit only their own', async ({
   page,
 }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   await page.goto('/player1')
   await page
     .getByRole('article', { name: 'Post by player1' })
@@ -268,7 +276,7 @@ test('a post owner may delete anyone’s comment on their post, but edit only th
 })
 
 test('relative times carry the full time on hover', async ({ page }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   const time = page.getByRole('article').first().locator('time')
   await expect(time).toHaveText(/^(now|\d+[mhd]|[A-Z][a-z]{2} \d+(, \d{4})?)$/)
   await time.hover()

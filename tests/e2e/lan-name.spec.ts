@@ -3,16 +3,14 @@
  * the server by a LAN name the host allowed signs up and posts; a name the server does not know
  * (DNS rebinding) gets nothing. The browser flag needs its own worker, hence its own file.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { uniqueName } from './helpers'
-import { EMPTY_PORT } from './ports'
 import { post, signupAt } from './security-helpers'
 import { spawnServer, type SpawnedServer } from './spawn-server'
 
-const NAMED_PORT = EMPTY_PORT + 2
 const LAN_NAME = 'party-box.test'
 const REBOUND_NAME = 'attacker.test'
 
@@ -36,11 +34,12 @@ test.afterEach(async () => {
 
 test('a LAN browser on a name the host allowed signs up and posts; a rebound name gets nothing', async ({
   page,
+  ports,
 }) => {
   test.setTimeout(120_000)
   dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-e2e-lan-name-'))
-  server = await spawnServer(NAMED_PORT, dataDir, ['--allow-host', LAN_NAME])
-  const origin = `http://${LAN_NAME}:${NAMED_PORT}`
+  server = await spawnServer(ports.named, dataDir, { extraArgs: ['--allow-host', LAN_NAME] })
+  const origin = `http://${LAN_NAME}:${ports.named}`
 
   await signupAt(page, origin, uniqueName('lan'))
   const text = `Posted from a LAN browser ${Date.now()}`
@@ -48,9 +47,9 @@ test('a LAN browser on a name the host allowed signs up and posts; a rebound nam
   await expect(page.getByRole('main').getByText(text)).toBeVisible()
 
   // DNS rebinding: the attacker's name now leads to the server, which refuses it.
-  const rebound = await page.goto(`http://${REBOUND_NAME}:${NAMED_PORT}/`)
+  const rebound = await page.goto(`http://${REBOUND_NAME}:${ports.named}/`)
   expect(rebound?.status()).toBe(421)
-  const api = await page.goto(`http://${REBOUND_NAME}:${NAMED_PORT}/api/users`)
+  const api = await page.goto(`http://${REBOUND_NAME}:${ports.named}/api/users`)
   expect(api?.status()).toBe(421)
   await expect(page.getByText('does not answer to the name')).toBeVisible()
 })

@@ -5,34 +5,30 @@
  * the address check shows, and a plain browser gets a hint instead of a list.
  * Screenshots: GAMERSTAGE_SHOTS=/tmp/shots.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { LanServerList } from '../../src/shared/bridge'
-import {
-  EMBEDDED_URL,
-  bridgeCalls,
-  installFakeBridge,
-  releaseHeld,
-  scriptNext,
-} from './fake-bridge'
-import { expectNoSeriousViolations } from './axe'
+import { bridgeCalls, installFakeBridge, releaseHeld, scriptNext } from './fake-bridge'
+import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { toast } from './helpers'
 import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
-import { EMPTY_URL } from './ports'
 
 const LOOKING = 'Looking for servers on your network…'
 /** A 30-character username, the longest there is, in a server's name. */
 const LONG_OWNER = 'xXx_the_longest_gamertag_30xXx'
 
 const NOVA = { name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', version: '0.1.0' }
-const FRIENDS: LanServerList = {
+/** Three servers found; the one in use is `inUse`. */
+const friends = (inUse: string): LanServerList => ({
   servers: [
     NOVA,
-    // The one in use: a real server (the e2e empty one), so that no "can't reach" banner shows.
-    { name: `${LONG_OWNER}'s Gamerstage`, url: EMPTY_URL, version: '0.1.0' },
+    // The one in use: a real server (the worker's empty one), so that no "can't reach" banner
+    // shows.
+    { name: `${LONG_OWNER}'s Gamerstage`, url: inUse, version: '0.1.0' },
     { name: 'LAN box', url: 'http://10.0.0.5:4567', version: '' },
   ],
   problem: null,
-}
+})
 
 const emitLan = (page: Page, list: LanServerList) =>
   page.evaluate((next) => window.__fakeBridge.emitLanServers(next), list)
@@ -41,14 +37,18 @@ const found = (page: Page) => page.getByRole('list', { name: 'On your network' }
 
 /** axe-core on the Connection card: no serious or critical violation (as tests/e2e/a11y). */
 test.describe('servers found on the LAN, in the desktop app', () => {
-  test('appear and disappear live, and one click joins one', async ({ page }) => {
-    await installFakeBridge(page, { connection: { kind: 'embedded', baseUrl: EMBEDDED_URL } })
+  test('appear and disappear live, and one click joins one', async ({
+    page,
+    demoUrl,
+    emptyUrl,
+  }) => {
+    await installFakeBridge(page, { connection: { kind: 'embedded', baseUrl: demoUrl } })
     await page.goto('/')
     await page.getByRole('link', { name: "Connect to a friend's server" }).click()
     await expect(page.getByText(LOOKING)).toBeVisible()
     expect(await bridgeCalls(page, 'watchLanServers')).toEqual([[]])
 
-    const host = { name: "host's Gamerstage", url: EMPTY_URL, version: '0.1.0' }
+    const host = { name: "host's Gamerstage", url: emptyUrl, version: '0.1.0' }
     await emitLan(page, { servers: [NOVA, host], problem: null })
     await expect(found(page).getByRole('listitem')).toHaveCount(2)
     await expect(page.getByText(LOOKING)).toHaveCount(0)
@@ -58,18 +58,19 @@ test.describe('servers found on the LAN, in the desktop app', () => {
 
     await page.getByRole('button', { name: "Join host's Gamerstage" }).click()
 
-    await expect(toast(page, `Connected to ${EMPTY_URL}`)).toBeVisible()
-    expect(await bridgeCalls(page, 'setConnection')).toEqual([[{ kind: 'remote', url: EMPTY_URL }]])
-    await expect(page.locator('.auth-server')).toContainText(`Server: ${EMPTY_URL}`)
+    await expect(toast(page, `Connected to ${emptyUrl}`)).toBeVisible()
+    expect(await bridgeCalls(page, 'setConnection')).toEqual([[{ kind: 'remote', url: emptyUrl }]])
+    await expect(page.locator('.auth-server')).toContainText(`Server: ${emptyUrl}`)
     // Leaving the Server page stops the looking.
     expect(await bridgeCalls(page, 'watchLanServers')).toContainEqual(['stop'])
   })
 
   test('a server that fails the address check says why, and keeps its address to edit', async ({
     page,
+    demoUrl,
   }) => {
     await installFakeBridge(page, {
-      connection: { kind: 'embedded', baseUrl: EMBEDDED_URL },
+      connection: { kind: 'embedded', baseUrl: demoUrl },
       lanServers: { servers: [NOVA], problem: null },
     })
     await page.goto('/server')
@@ -107,25 +108,34 @@ test('a plain browser shows a hint instead of the list', async ({ page }) => {
 const variants = looks({ width: 1280, height: 900 })
 
 for (const variant of variants) {
-  test(`screenshots of the servers found, ${variant.name}, checked by axe`, async ({ page }) => {
+  test(`screenshots of the servers found, ${variant.name}, checked by axe`, async ({
+    page,
+    emptyUrl,
+  }) => {
     test.setTimeout(120_000)
     await applyLook(page, variant)
     await installFakeBridge(page, {
-      connection: { kind: 'remote', baseUrl: EMPTY_URL },
+      connection: { kind: 'remote', baseUrl: emptyUrl },
     })
     await page.goto('/server')
     const card = page.locator('.server-card').first()
     await expect(page.getByText(LOOKING)).toBeVisible()
     await card.screenshot({ path: `${SHOTS_DIR}/lan-servers-empty-${variant.name}.png` })
-    await expectNoSeriousViolations(page, 'looking', { within: '.server-card' })
+    await expectNoSeriousViolations(page, 'looking', {
+      within: '.server-card',
+      scope: axeScopeFor(variant),
+    })
 
-    await emitLan(page, FRIENDS)
+    await emitLan(page, friends(emptyUrl))
     await expect(found(page).getByRole('listitem')).toHaveCount(3)
     await expect(found(page).getByText('Connected')).toBeVisible()
     // Nothing sticks out sideways on a phone, the longest name included.
     await expectNoSidewaysScroll(page)
     await page.screenshot({ path: `${SHOTS_DIR}/lan-servers-${variant.name}.png`, fullPage: true })
-    await expectNoSeriousViolations(page, 'servers found', { within: '.server-card' })
+    await expectNoSeriousViolations(page, 'servers found', {
+      within: '.server-card',
+      scope: axeScopeFor(variant),
+    })
 
     await emitLan(page, {
       servers: [],
@@ -134,6 +144,9 @@ for (const variant of variants) {
     await expect(card.getByRole('alert')).toContainText('You can still type the address below.')
     await expect(page.locator('.server-banner')).toHaveCount(0)
     await card.screenshot({ path: `${SHOTS_DIR}/lan-servers-problem-${variant.name}.png` })
-    await expectNoSeriousViolations(page, 'cannot look', { within: '.server-card' })
+    await expectNoSeriousViolations(page, 'cannot look', {
+      within: '.server-card',
+      scope: axeScopeFor(variant),
+    })
   })
 }

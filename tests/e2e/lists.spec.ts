@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { EMPTY_URL, loginDemo, toast, uniqueName } from './helpers'
+import { toast, uniqueName, loginDemoViaApi } from './helpers'
 
 async function apiSignup(request: APIRequestContext, base: string) {
   const username = uniqueName('bulk')
@@ -23,21 +23,21 @@ async function useSession(page: Page, base: string, user: unknown, token: string
   )
 }
 
-test('an empty server shows the empty states', async ({ page, request }) => {
-  const { user, token } = await apiSignup(request, EMPTY_URL)
-  await useSession(page, EMPTY_URL, user, token)
-  await page.goto(`${EMPTY_URL}/explore`)
+test('an empty server shows the empty states', async ({ page, request, emptyUrl }) => {
+  const { user, token } = await apiSignup(request, emptyUrl)
+  await useSession(page, emptyUrl, user, token)
+  await page.goto(`${emptyUrl}/explore`)
   await expect(page.getByText('No posts yet...')).toBeVisible()
-  await page.goto(`${EMPTY_URL}/bookmarks`)
+  await page.goto(`${emptyUrl}/bookmarks`)
   await expect(page.getByText('Nothing is here ...')).toBeVisible()
-  await page.goto(`${EMPTY_URL}/home`)
+  await page.goto(`${emptyUrl}/home`)
   await expect(page.getByText('Follow some people to get started')).toBeVisible()
 })
 
-test('long lists load 20 at a time with infinite scroll', async ({ page, request }) => {
-  const { username, user, token } = await apiSignup(request, EMPTY_URL)
+test('long lists load 20 at a time with infinite scroll', async ({ page, request, emptyUrl }) => {
+  const { username, user, token } = await apiSignup(request, emptyUrl)
   for (let i = 1; i <= 45; i += 1) {
-    const response = await request.post(`${EMPTY_URL}/api/posts`, {
+    const response = await request.post(`${emptyUrl}/api/posts`, {
       headers: { authorization: token, prefer: 'return=minimal' },
       data: { postData: { content: `Bulk post number ${i}` } },
     })
@@ -47,8 +47,8 @@ test('long lists load 20 at a time with infinite scroll', async ({ page, request
   page.on('request', (r) => {
     if (r.url().includes('/api/posts/user/')) pageRequests.push(r.url())
   })
-  await useSession(page, EMPTY_URL, user, token)
-  await page.goto(`${EMPTY_URL}/${username}`)
+  await useSession(page, emptyUrl, user, token)
+  await page.goto(`${emptyUrl}/${username}`)
   const articles = page.getByRole('article')
   await expect(articles.first()).toContainText('Bulk post number 45')
   await expect(articles).toHaveCount(20)
@@ -71,7 +71,7 @@ test('a refused like rolls back and shows the server error', async ({ page }) =>
   // A server without the live stream: the page does not hear of the other tab's like (with the
   // stream it would, and the click would be an unlike; tests/e2e/live.spec.ts).
   await page.route('**/api/events', (route) => route.fulfill({ status: 404, json: { errors: [] } }))
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   await page.goto('/explore')
   const post = page.getByRole('article').first()
   const like = post.getByRole('button', { name: 'Like' })

@@ -1,16 +1,14 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
-import type { APIRequestContext, Page } from '@playwright/test'
-import type { LoginResponse, Post, PostResponse } from '../../src/shared/api-types'
-import { DEMO_URL } from './ports'
-import { expectPostPage, signup, uniqueName } from './helpers'
+import { expect, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import type { PostResponse } from '../../src/shared/api-types'
+import { expectPostPage, uniqueName, signupViaApi } from './helpers'
+import { demoAuthor, writeAs } from './live-helpers'
 
 /**
  * The live LAN in the app (docs/API.md "Live events"): what one window does shows in another
- * without a reload, and toggles settle on the server's state.
+ * without a reload, and toggles settle on the server's state. The "N new posts" pill and the
+ * banner of a dropped stream: live-pill.spec.ts.
  */
-
-const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
 
 /** The stream is connected and past its first `ready` (live/start.ts marks <html>). */
 async function waitLive(page: Page) {
@@ -39,17 +37,18 @@ const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'
 
 test('a friend’s post, like and comment reach another window without a reload', async ({
   browser,
+  demoUrl,
 }) => {
   // Two sign-ups and two windows on a machine shared with other suites: a guard against hangs.
   test.setTimeout(120_000)
-  const aliceContext = await browser.newContext({ baseURL: DEMO_URL })
-  const bobContext = await browser.newContext({ baseURL: DEMO_URL })
+  const aliceContext = await browser.newContext({ baseURL: demoUrl })
+  const bobContext = await browser.newContext({ baseURL: demoUrl })
   const alice = await aliceContext.newPage()
   const bob = await bobContext.newPage()
   const aliceName = uniqueName('alive')
   const bobName = uniqueName('blive')
-  await signup(alice, aliceName)
-  await signup(bob, bobName)
+  await signupViaApi(alice, aliceName)
+  await signupViaApi(bob, bobName)
 
   // Bob follows Alice and writes a post of his own, so his Home is a list being read.
   await bob.goto(`/${aliceName}`)
@@ -123,15 +122,16 @@ test('a friend’s post, like and comment reach another window without a reload'
 
 test('a profile’s posts and post count follow its author’s posts and deletions live', async ({
   browser,
+  demoUrl,
 }) => {
   test.setTimeout(120_000)
-  const authorContext = await browser.newContext({ baseURL: DEMO_URL })
-  const viewerContext = await browser.newContext({ baseURL: DEMO_URL })
+  const authorContext = await browser.newContext({ baseURL: demoUrl })
+  const viewerContext = await browser.newContext({ baseURL: demoUrl })
   const author = await authorContext.newPage()
   const viewer = await viewerContext.newPage()
   const authorName = uniqueName('pcount')
-  await signup(author, authorName)
-  await signup(viewer, uniqueName('pwatch'))
+  await signupViaApi(author, authorName)
+  await signupViaApi(viewer, uniqueName('pwatch'))
 
   await viewer.goto(`/${authorName}`)
   const stats = viewer.locator('.profile-stats')
@@ -170,7 +170,7 @@ test('a burst of clicks on like ends in the last click’s state, the same as th
   page,
 }) => {
   const name = uniqueName('burst')
-  await signup(page, name)
+  await signupViaApi(page, name)
   const text = `click me fast ${Date.now()}`
   await writePost(page, text)
   const card = page.getByRole('article', { name: `Post by ${name}` }).first()
@@ -225,145 +225,12 @@ test('a burst of clicks on like ends in the last click’s state, the same as th
   expect(maxInFlight).toBe(1)
 })
 
-/** Signs a demo author in through the API: their new posts are what the pill announces. */
-async function demoAuthor(request: APIRequestContext) {
-  const response = await request.post(`${DEMO_URL}/api/auth/login`, {
-    data: { username: 'nova_strike', password: 'gamerstage' },
-  })
-  expect(response.ok()).toBe(true)
-  return (await response.json()) as LoginResponse
-}
-
-async function writeAs(request: APIRequestContext, token: string, content: string) {
-  const created = await request.post(`${DEMO_URL}/api/posts`, {
-    headers: { authorization: token, prefer: 'return=minimal' },
-    data: { postData: { content } },
-  })
-  expect(created.ok()).toBe(true)
-  return ((await created.json()) as PostResponse).post
-}
-
-const shotVariants = [
-  { name: 'phone-light', theme: 'light', viewport: { width: 390, height: 844 } },
-  { name: 'phone-dark', theme: 'dark', viewport: { width: 390, height: 844 } },
-  { name: 'desktop-dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
-] as const
-
-for (const variant of shotVariants) {
-  test(`Home with new posts and a dropped stream, ${variant.name}`, async ({ page, request }) => {
-    await page.setViewportSize(variant.viewport)
-    await page.addInitScript((theme) => localStorage.setItem('theme', theme), variant.theme)
-    // The stream is played by the test: first a connection that brings three new posts and
-    // ends, then a server that refuses to stream (503) until the test lets it through.
-    let armed = false
-    let streamed = 0
-    let release: () => void = () => undefined
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let body = ''
-    await page.route('**/api/events', async (route) => {
-      // Until then, a server without the stream: the app does not even retry.
-      if (!armed) return route.fulfill({ status: 404, json: { errors: ['Not Found'] } })
-      streamed += 1
-      if (streamed === 1) {
-        await gate
-        return route.fulfill({ status: 200, contentType: 'text/event-stream', body })
-      }
-      return route.fulfill({
-        status: 503,
-        headers: { 'retry-after': '1' },
-        json: { errors: ['The server is restarting.'] },
-      })
-    })
-
-    const name = uniqueName('x').padEnd(30, 'w').slice(0, 30)
-    await signup(page, name)
-    const author = await demoAuthor(request)
-    await page.goto(`/${author.foundUser.username}`)
-    await page.getByRole('button', { name: `Follow ${author.foundUser.username}` }).click()
-    await expect(
-      page.getByRole('button', { name: `Following ${author.foundUser.username}` }),
-    ).toBeVisible()
-    // The button shows the follow at once; the stored session learns it from the server's
-    // answer, which the navigation below would cut off (then Home's pill leaves their posts out).
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('user') ?? ''))
-      .toContain(`"username":"${author.foundUser.username}"`)
-    // A feed longer than the screen, to read further down in.
-    for (const content of ['Warm-up round one', 'Warm-up round two', 'Warm-up round three']) {
-      await writeAs(request, author.encodedToken, content)
-    }
-    armed = true
-    await page.goto('/home')
-    await expect(page.getByRole('article').first()).toBeVisible()
-
-    const posts: Post[] = []
-    for (const content of [
-      'Ranked tonight at 9, who is in? Bring snacks #lan',
-      'New personal best on the speedrun: 41:07',
-      'Server is up, join with the address on the Server page',
-    ]) {
-      posts.push(await writeAs(request, author.encodedToken, content))
-    }
-    body =
-      'retry: 1000\n\nid: shot-0\nevent: ready\ndata: {}\n\n' +
-      posts
-        .map((post, i) => `id: shot-${i + 1}\nevent: post\ndata: ${JSON.stringify({ post })}\n\n`)
-        .join('')
-    release()
-
-    const pill = page.getByRole('button', { name: '3 new posts' })
-    await expect(pill).toBeVisible()
-    await expect(page.getByRole('status').filter({ hasText: 'Live updates paused' })).toBeVisible({
-      timeout: 15_000,
-    })
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: `${dir}/live-pill-dropped-${variant.name}.png` })
-    // The pill and the banner pass axe, as every screen does (a11y.spec.ts).
-    const axe = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .exclude('.Toastify')
-      .analyze()
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
-      [],
-    )
-    // Read further down: the pill stays in sight, below the top bar.
-    await page.mouse.wheel(0, 700)
-    await expect
-      .poll(async () => {
-        const [pillBox, barBox] = [
-          await pill.boundingBox(),
-          await page.locator('.topbar').boundingBox(),
-        ]
-        return Boolean(
-          pillBox && barBox && pillBox.y >= barBox.y + barBox.height && pillBox.y < 400,
-        )
-      })
-      .toBe(true)
-    await page.screenshot({ path: `${dir}/live-pill-scrolled-${variant.name}.png` })
-
-    // The server streams again: the banner says so, then goes.
-    await page.unroute('**/api/events')
-    const back = page.getByRole('status').filter({ hasText: 'Live updates are back.' })
-    await expect(back).toBeVisible({ timeout: 30_000 })
-    await page.screenshot({ path: `${dir}/live-back-${variant.name}.png` })
-    await expect(back).toHaveCount(0, { timeout: 10_000 })
-
-    await pill.click()
-    await expect(page.getByRole('article').first()).toContainText(posts[2]?.content ?? '')
-    await page.screenshot({ path: `${dir}/live-shown-${variant.name}.png` })
-  })
-}
-
 test('a post made between the first load and the stream’s connect still shows', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000)
-  await signup(page, uniqueName('nogap'))
+  await signupViaApi(page, uniqueName('nogap'))
   await waitLive(page)
   const author = await demoAuthor(request)
 

@@ -3,6 +3,16 @@ import { expect, type Page } from '@playwright/test'
 /** Where the screenshots for a person to look at go: GAMERSTAGE_SHOTS=/tmp/shots. */
 export const SHOTS_DIR = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
 
+/**
+ * Specs that only take screenshots for a person to look at, asserting nothing of their own that
+ * another spec does not, run only when asked for (GAMERSTAGE_SHOTS set, README "Tests"): they
+ * took minutes of every run. Otherwise they report themselves skipped, with this reason.
+ */
+export const SHOTS_ONLY_ON_DEMAND = {
+  skip: !process.env.GAMERSTAGE_SHOTS,
+  reason: 'screenshots for a person to look at, on demand: set GAMERSTAGE_SHOTS=<folder>',
+}
+
 export interface Viewport {
   width: number
   height: number

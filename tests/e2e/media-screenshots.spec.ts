@@ -1,6 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test'
+import { type Locator } from '@playwright/test'
+import { expect, test } from './fixtures'
 import sharp from 'sharp'
-import { decodedWidths, longName, signup, waitForQuietNetwork } from './helpers'
+import { decodedWidths, longName, waitForQuietNetwork, signupViaApi } from './helpers'
 import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
 
 /**
@@ -44,7 +45,7 @@ for (const variant of looks()) {
         animations: 'disabled',
       })
     const name = longName('pix')
-    await signup(page, name)
+    await signupViaApi(page, name)
 
     // "New Post" in the side column; "New post", the plus in the phone's bottom bar.
     await page

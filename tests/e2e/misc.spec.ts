@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { loginDemo, signup, toast, uniqueName } from './helpers'
+import { expect, test } from './fixtures'
+import { toast, uniqueName, signupViaApi, loginDemoViaApi } from './helpers'
 
 test('client toasts sit top-center', async ({ page }) => {
   await page.goto('/')
@@ -9,7 +9,7 @@ test('client toasts sit top-center', async ({ page }) => {
 })
 
 test('following from "Some amazing people" fills the home feed', async ({ page }) => {
-  await signup(page, uniqueName('sidebar'))
+  await signupViaApi(page, uniqueName('sidebar'))
   await expect(page.getByText('Follow some people to get started')).toBeVisible()
   const panel = page.getByRole('complementary', { name: 'Some amazing people' })
   // Suggestions are the most followed first, and other specs' users gather followers too: take
@@ -32,7 +32,7 @@ test('following from "Some amazing people" fills the home feed', async ({ page }
 test('a failed profile edit shows "Something went wrong. " and keeps the dialog', async ({
   page,
 }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   await page.goto('/player1')
   await page.route('**/api/users/edit', (route) =>
     route.fulfill({ status: 500, json: { error: { message: 'boom' } } }),
@@ -48,7 +48,7 @@ test('a failed profile edit shows "Something went wrong. " and keeps the dialog'
 })
 
 test('search is keyboard friendly and closes on Escape', async ({ page }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   const search = page.getByPlaceholder('search for the user')
   await search.fill('loot')
   await expect(page.getByRole('option', { name: /lootgoblin/ })).toBeVisible()
@@ -63,7 +63,7 @@ test('search is keyboard friendly and closes on Escape', async ({ page }) => {
 })
 
 test('an unknown profile or post shows an error with a retry', async ({ page }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   await page.goto('/nobody_here_123')
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
   await page.goto('/post/999999')

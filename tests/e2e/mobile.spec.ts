@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test'
-import { DEMO, loginDemo, waitForQuietNetwork } from './helpers'
+import { expect, test } from './fixtures'
+import { DEMO, waitForQuietNetwork, loginDemoViaApi } from './helpers'
 
 test.use({ viewport: { width: 375, height: 740 } })
 
 test('a phone gets the bottom bar instead of the sidebar', async ({ page }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   const bar = page.getByRole('navigation', { name: 'Main (mobile)' })
   await expect(bar).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden()
@@ -30,7 +30,7 @@ test('a phone gets the bottom bar instead of the sidebar', async ({ page }) => {
 })
 
 test('nothing overflows the phone width', async ({ page }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   for (const path of ['/home', '/explore', '/bookmarks', `/${DEMO.username}`, '/post/1']) {
     await page.goto(path)
     await expect(page.getByRole('main')).toBeVisible()

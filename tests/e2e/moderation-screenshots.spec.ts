@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { signup, uniqueName } from './helpers'
+import { expect, test } from './fixtures'
+import { uniqueName, signupViaApi } from './helpers'
 import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
 
 /**
@@ -14,7 +14,7 @@ for (const variant of variants) {
   test(`account page and post menu in ${variant.name}`, async ({ page }) => {
     await applyLook(page, variant)
     const name = uniqueName('x').padEnd(30, 'w').slice(0, 30)
-    await signup(page, name)
+    await signupViaApi(page, name)
 
     await page.goto('/settings')
     await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible()

@@ -1,10 +1,11 @@
 /**
  * Sessions, accounts and moderation in the app: change password, report a post, the host's
  * reports on the Server page, and deleting one's account. The demo server is started with
- * `--admin e2e_host`, whose account it made (tests/e2e/start-server.ts).
+ * `--admin e2e_host`, whose account it made (tests/e2e/fixtures.ts, host-account.ts).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { login, signup, toast, uniqueName } from './helpers'
+import { type Browser, type Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { login, toast, uniqueName, signupViaApi } from './helpers'
 import { E2E_HOST } from './host-account'
 
 const HOST = E2E_HOST.username
@@ -39,8 +40,8 @@ test('change password, report a post, the host acts on it, delete the account', 
   await test.step('three players sign up; one posts something nasty', async () => {
     // The server made the host's account for --admin; nobody can sign up as it.
     await login(host, HOST, E2E_HOST.password)
-    await signup(reporter, reporterName, PASSWORD)
-    await signup(troll, trollName, PASSWORD)
+    await signupViaApi(reporter, reporterName, { password: PASSWORD })
+    await signupViaApi(troll, trollName, { password: PASSWORD })
     await writePost(troll, trollText)
   })
 
@@ -138,7 +139,7 @@ test('change password, report a post, the host acts on it, delete the account', 
 
 test('logging out ends the session on the server too', async ({ page }) => {
   const name = uniqueName('leaver')
-  await signup(page, name, PASSWORD)
+  await signupViaApi(page, name, { password: PASSWORD })
   const token = await page.evaluate(() => localStorage.getItem('token'))
   expect(token).toBeTruthy()
   await page.getByRole('button', { name: 'Log out' }).click()

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { longName, waitForQuietNetwork } from './helpers'
 import { SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
 import { apiCall, apiPost, apiUser, bell, entries, signedInContext } from './notify-helpers'
@@ -12,7 +12,7 @@ import { apiCall, apiPost, apiUser, bell, entries, signedInContext } from './not
 const variants = looks({ width: 1280, height: 900 })
 
 for (const variant of variants) {
-  test(`notifications and tags in ${variant.name}`, async ({ browser, request }) => {
+  test(`notifications and tags in ${variant.name}`, async ({ browser, request, demoUrl }) => {
     test.setTimeout(180_000)
     const tag = `lan_${Date.now().toString(36)}`
     const me = await apiUser(request, longName('me'))
@@ -39,7 +39,7 @@ for (const variant of variants) {
       `gg @${me.username} and @nobody_at_all, see https://example.com/lan-party/${'x'.repeat(40)} #${tag} ${'Unbreakable'.repeat(8)}`,
     )
 
-    const context = await signedInContext(browser, me, variant)
+    const context = await signedInContext(browser, demoUrl, me, variant)
     const page = await context.newPage()
     const shot = async (screen: string, fullPage = false) => {
       await waitForQuietNetwork(page)
@@ -77,7 +77,7 @@ for (const variant of variants) {
     await context.close()
 
     const newcomer = await apiUser(request, longName('new'))
-    const empty = await signedInContext(browser, newcomer, variant)
+    const empty = await signedInContext(browser, demoUrl, newcomer, variant)
     const emptyPage = await empty.newPage()
     await emptyPage.goto('/notifications')
     await expect(emptyPage.getByText('No notifications yet…')).toBeVisible()

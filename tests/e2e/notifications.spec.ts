@@ -1,12 +1,10 @@
 /**
  * Notifications, @mentions and #tags in the built app (docs/API.md "Notifications" and
  * "Mentions and tags"): two players in two browser contexts, the bell's badge, the grouped
- * /notifications page, and the links a post's text becomes.
+ * /notifications page, and the links a post's text becomes. axe on them: notifications-a11y.spec.ts.
  */
-import { expect, test } from '@playwright/test'
-import { expectNoSeriousViolations } from './axe'
-import { longName, signup, uniqueName } from './helpers'
-import { looks } from './looks'
+import { expect, test } from './fixtures'
+import { longName, uniqueName, signupViaApi } from './helpers'
 import {
   apiCall,
   apiPost,
@@ -16,22 +14,22 @@ import {
   signedInContext,
   type ApiUser,
 } from './notify-helpers'
-import { DEMO_URL } from './ports'
 
 test('a like, a comment, a follow and a mention reach the other player, grouped and linked', async ({
   browser,
   request,
+  demoUrl,
 }) => {
   test.setTimeout(120_000)
   const tag = `lan_${Date.now().toString(36)}`
   const nameB = longName('bee')
   const nameA = uniqueName('ay')
-  const contextB = await browser.newContext({ baseURL: DEMO_URL })
-  const contextA = await browser.newContext({ baseURL: DEMO_URL })
+  const contextB = await browser.newContext({ baseURL: demoUrl })
+  const contextA = await browser.newContext({ baseURL: demoUrl })
   const pageB = await contextB.newPage()
   const pageA = await contextA.newPage()
 
-  await signup(pageB, nameB)
+  await signupViaApi(pageB, nameB)
   await expect(bell(pageB)).toHaveAccessibleName('Notifications')
   // B's live stream is up: from here on B's page is never reloaded until the badge has risen.
   await expect(pageB.locator('html')).toHaveAttribute('data-live', 'live')
@@ -41,7 +39,7 @@ test('a like, a comment, a follow and a mention reach the other player, grouped 
   const carol = await apiUser(request, uniqueName('cee'))
   await apiCall(request, carol.token, `/posts/like/${postId}`)
 
-  await signup(pageA, nameA)
+  await signupViaApi(pageA, nameA)
   await test.step('A likes and comments on B’s post, follows B and mentions B', async () => {
     await pageA.goto(`/post/${postId}`)
     const post = pageA.getByRole('article', { name: `Post by ${nameB}` })
@@ -153,11 +151,12 @@ test('a like, a comment, a follow and a mention reach the other player, grouped 
 test('the badge rises without reloading when the other player acts', async ({
   browser,
   request,
+  demoUrl,
 }) => {
   const author = await apiUser(request, longName('live'))
   const fan = await apiUser(request)
   const postId = await apiPost(request, author.token, 'Watch my badge')
-  const context = await signedInContext(browser, author)
+  const context = await signedInContext(browser, demoUrl, author)
   const page = await context.newPage()
   await page.goto('/home')
   await expect(bell(page)).toHaveAccessibleName('Notifications')
@@ -181,7 +180,7 @@ test('the badge rises without reloading when the other player acts', async ({
   await expect(bell(page)).toHaveAccessibleName('Notifications')
   await expect
     .poll(async () => {
-      const answer = await request.get(`${DEMO_URL}/api/notifications/unread-count`, {
+      const answer = await request.get(`${demoUrl}/api/notifications/unread-count`, {
         headers: { authorization: author.token },
       })
       return ((await answer.json()) as { unreadCount: number }).unreadCount
@@ -193,6 +192,7 @@ test('the badge rises without reloading when the other player acts', async ({
 test('many likers fold into "and N others", which the keyboard unfolds; pages load on scroll', async ({
   browser,
   request,
+  demoUrl,
 }) => {
   test.setTimeout(120_000)
   const author = await apiUser(request, longName('fold'))
@@ -206,7 +206,7 @@ test('many likers fold into "and N others", which the keyboard unfolds; pages lo
     await apiPost(request, talker.token, `mention ${index} @${author.username}`)
   }
 
-  const context = await signedInContext(browser, author)
+  const context = await signedInContext(browser, demoUrl, author)
   const page = await context.newPage()
   await page.goto('/home')
   await expect(bell(page).getByTestId('bell-badge')).toHaveText('9+')
@@ -239,7 +239,7 @@ test('many likers fold into "and N others", which the keyboard unfolds; pages lo
   )
   // Everything shown was marked read, up to the newest: the badge is gone.
   await expect(bell(page).getByTestId('bell-badge')).toHaveCount(0)
-  const count = await page.request.get(`${DEMO_URL}/api/notifications/unread-count`, {
+  const count = await page.request.get(`${demoUrl}/api/notifications/unread-count`, {
     headers: { authorization: author.token },
   })
   expect(await count.json()).toEqual({ unreadCount: 0 })
@@ -249,12 +249,13 @@ test('many likers fold into "and N others", which the keyboard unfolds; pages lo
 test('a tag page opens fresh and after a reload, and says so for an empty or a bad tag', async ({
   browser,
   request,
+  demoUrl,
 }) => {
   const tag = `Fresh_${Date.now().toString(36)}`
   const writer = await apiUser(request)
   await apiPost(request, writer.token, `first #${tag}`)
   await apiPost(request, writer.token, `second #${tag.toLowerCase()} and #other`)
-  const context = await signedInContext(browser, writer)
+  const context = await signedInContext(browser, demoUrl, writer)
   const page = await context.newPage()
   await page.goto(`/tags/${tag}`)
   await expect(page).toHaveTitle(`#${tag.toLowerCase()} · Gamerstage`)
@@ -274,9 +275,13 @@ test('a tag page opens fresh and after a reload, and says so for an empty or a b
   await context.close()
 })
 
-test('an older server without notifications hides the bell', async ({ browser, request }) => {
+test('an older server without notifications hides the bell', async ({
+  browser,
+  request,
+  demoUrl,
+}) => {
   const who = await apiUser(request)
-  const context = await signedInContext(browser, who)
+  const context = await signedInContext(browser, demoUrl, who)
   await context.route('**/api/notifications/unread-count', (route) =>
     route.fulfill({ status: 404, json: { errors: ['Not found.'] } }),
   )
@@ -286,56 +291,3 @@ test('an older server without notifications hides the bell', async ({ browser, r
   await expect(page.locator('a[data-bell]')).toHaveCount(0)
   await context.close()
 })
-
-const variants = looks()
-
-for (const variant of variants) {
-  test(`axe finds no serious violation on notifications and tags (${variant.name})`, async ({
-    browser,
-    request,
-  }) => {
-    test.setTimeout(120_000)
-    const tag = `axe_${Date.now().toString(36)}`
-    const me = await apiUser(request, longName('axe'))
-    const others = [await apiUser(request), await apiUser(request), await apiUser(request)]
-    const postId = await apiPost(request, me.token, `${'Unbreakable'.repeat(12)} #${tag}`)
-    for (const other of others) await apiCall(request, other.token, `/posts/like/${postId}`)
-    await apiCall(request, others[0]?.token ?? '', `/users/follow/${me.id}`)
-    await apiPost(
-      request,
-      others[1]?.token ?? '',
-      `gg @${me.username} #${tag} https://example.com/${'x'.repeat(60)}`,
-    )
-    const context = await signedInContext(browser, me, variant)
-    const page = await context.newPage()
-
-    await page.goto('/home')
-    await expect(bell(page).getByTestId('bell-badge')).toHaveText('5')
-    await expectNoSeriousViolations(page, 'home with a badge')
-    await page.goto('/notifications')
-    await expect(entries(page)).toHaveCount(3)
-    await expectNoSeriousViolations(page, '/notifications (new)')
-    await entries(page).last().getByRole('button', { name: '2 others' }).click()
-    await page.reload()
-    await expect(entries(page)).toHaveCount(3)
-    await expectNoSeriousViolations(page, '/notifications (read)')
-    await page.goto(`/tags/${tag}`)
-    await expect(page.getByRole('article')).toHaveCount(2)
-    await expectNoSeriousViolations(page, `/tags/${tag}`)
-    await page.goto('/tags/x')
-    await expect(page.getByText('No posts with #x yet')).toBeVisible()
-    await expectNoSeriousViolations(page, '/tags/x')
-    await page.goto('/tags/1')
-    await expect(page.getByText('That is not a hashtag')).toBeVisible()
-    await expectNoSeriousViolations(page, '/tags/1')
-    await context.close()
-
-    const newcomer = await apiUser(request)
-    const empty = await signedInContext(browser, newcomer, variant)
-    const emptyPage = await empty.newPage()
-    await emptyPage.goto('/notifications')
-    await expect(emptyPage.getByText('No notifications yet…')).toBeVisible()
-    await expectNoSeriousViolations(emptyPage, '/notifications (empty)')
-    await empty.close()
-  })
-}

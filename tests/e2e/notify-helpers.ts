@@ -2,7 +2,6 @@
 import { expect } from '@playwright/test'
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { uniqueName } from './helpers'
-import { DEMO_URL } from './ports'
 
 export interface ApiUser {
   username: string
@@ -15,7 +14,7 @@ export async function apiUser(
   request: APIRequestContext,
   username = uniqueName('n'),
 ): Promise<ApiUser> {
-  const response = await request.post(`${DEMO_URL}/api/auth/signup`, {
+  const response = await request.post('/api/auth/signup', {
     data: { username, password: 'notify-password-1' },
   })
   expect(response.status(), await response.text()).toBe(201)
@@ -27,7 +26,7 @@ export async function apiUser(
 }
 
 export async function apiPost(request: APIRequestContext, token: string, content: string) {
-  const response = await request.post(`${DEMO_URL}/api/posts`, {
+  const response = await request.post('/api/posts', {
     headers: { authorization: token, prefer: 'return=minimal' },
     data: { postData: { content } },
   })
@@ -35,34 +34,38 @@ export async function apiPost(request: APIRequestContext, token: string, content
   return ((await response.json()) as { post: { _id: string } }).post._id
 }
 
-/** A POST to the demo server's `/api<path>` as `token`'s user; it must succeed. */
+/** A POST to the worker's demo server's `/api<path>` as `token`'s user; it must succeed. */
 export async function apiCall(
   request: APIRequestContext,
   token: string,
   path: string,
   data: object = {},
 ) {
-  const response = await request.post(`${DEMO_URL}/api${path}`, {
+  const response = await request.post(`/api${path}`, {
     headers: { authorization: token, prefer: 'return=minimal' },
     data,
   })
   expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300)
 }
 
-/** A page signed in as `who` through stored credentials, as after an earlier visit. */
+/**
+ * A page on `server` (the worker's demo server, `demoUrl`) signed in as `who` through stored
+ * credentials, as after an earlier visit.
+ */
 export async function signedInContext(
   browser: Browser,
+  server: string,
   who: ApiUser,
   options: { theme?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
-    baseURL: DEMO_URL,
+    baseURL: server,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     storageState: {
       cookies: [],
       origins: [
         {
-          origin: DEMO_URL,
+          origin: server,
           localStorage: [
             { name: 'token', value: who.token },
             { name: 'user', value: JSON.stringify(who.user) },

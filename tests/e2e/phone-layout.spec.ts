@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import { signup, waitForQuietNetwork } from './helpers'
+import { waitForQuietNetwork, signupViaApi } from './helpers'
 
 /** Screenshots for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -49,7 +49,7 @@ for (const theme of ['dark', 'light'] as const) {
     await page.setViewportSize(PHONE)
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
     const name = longName()
-    await signup(page, name)
+    await signupViaApi(page, name)
     await page.getByRole('button', { name: 'New post' }).click()
     const dialog = page.getByRole('dialog', { name: 'New Post' })
     await dialog.getByPlaceholder('enter a text').fill(`GG ${LONG_WORD} well played`)
@@ -112,7 +112,7 @@ for (const theme of ['dark', 'light'] as const) {
 
 test('the main column has one width on every page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
-  await signup(page, longName())
+  await signupViaApi(page, longName())
   const widths: Record<string, number> = {}
   for (const path of ['/home', '/explore', '/bookmarks', '/post/1', '/player1', '/server']) {
     await page.goto(path)

@@ -3,10 +3,10 @@
  * drag-and-drop with a progress bar per upload, the copy-link action, counts inside accessible
  * names, and the undo of a deleted comment without the next one moving under the pointer.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { signup, toast, uniqueName } from './helpers'
+import { toast, uniqueName, signupViaApi } from './helpers'
 
 async function pngBase64(color: string): Promise<string> {
   const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: color } })
@@ -39,7 +39,7 @@ async function sendImageEvent(page: Page, kind: 'paste' | 'drop', base64: string
 }
 
 test('images come in by paste and by drop, each with its own progress bar', async ({ page }) => {
-  await signup(page, uniqueName('paste'))
+  await signupViaApi(page, uniqueName('paste'))
   // Uploads wait until the test lets them go, so their progress bars can be seen.
   let release: () => void = () => undefined
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -74,7 +74,7 @@ test('a post’s counts are in its controls’ names, and its link can be copied
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signup(page, uniqueName('names'))
+  await signupViaApi(page, uniqueName('names'))
   await page.getByRole('button', { name: 'New Post', exact: true }).click()
   await page.getByRole('textbox', { name: 'Post text' }).fill('count me in')
   await page.getByRole('dialog').getByRole('button', { name: 'Post' }).click()
@@ -97,7 +97,7 @@ test('a post’s counts are in its controls’ names, and its link can be copied
 })
 
 test('a deleted comment can be undone, and the next comment does not move', async ({ page }) => {
-  await signup(page, uniqueName('cundo'))
+  await signupViaApi(page, uniqueName('cundo'))
   await page.goto('/post/1')
   const box = page.getByRole('textbox', { name: 'Write a comment' })
   for (const text of ['older comment', 'newer comment']) {

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import sharp from 'sharp'
-import { decodedWidths, signup, toast, uniqueName } from './helpers'
+import { decodedWidths, toast, uniqueName, signupViaApi } from './helpers'
 
 async function png(color: string): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
@@ -11,7 +11,7 @@ async function png(color: string): Promise<Buffer> {
 test('a post with screenshots: progress, alt text, thumbnails, lightbox by keyboard', async ({
   page,
 }) => {
-  await signup(page, uniqueName('shots'))
+  await signupViaApi(page, uniqueName('shots'))
   await page.getByRole('button', { name: 'New Post', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'New Post' })
   await dialog.getByLabel('Image files').setInputFiles([
@@ -56,7 +56,7 @@ test('a post with screenshots: progress, alt text, thumbnails, lightbox by keybo
 test('a post body is text: selectable, links open outside, the card opens the post', async ({
   page,
 }) => {
-  await signup(page, uniqueName('links'))
+  await signupViaApi(page, uniqueName('links'))
   await page.getByRole('button', { name: 'New Post', exact: true }).click()
   await page
     .getByRole('textbox', { name: 'Post text' })
@@ -93,7 +93,7 @@ test('a post body is text: selectable, links open outside, the card opens the po
 })
 
 test('edited posts carry a mark; deleting offers undo and nothing moves', async ({ page }) => {
-  await signup(page, uniqueName('undo'))
+  await signupViaApi(page, uniqueName('undo'))
   for (const text of ['first take', 'second take']) {
     await page.getByRole('button', { name: 'New Post', exact: true }).click()
     await page.getByRole('textbox', { name: 'Post text' }).fill(text)

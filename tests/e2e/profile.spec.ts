@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test'
-import { loginDemo, signup, uniqueName } from './helpers'
+import { expect, test } from './fixtures'
+import { uniqueName, signupViaApi, loginDemoViaApi } from './helpers'
 
 test('Edit Profile edits first name, last name and bio; the post count follows posting', async ({
   page,
 }) => {
   const name = uniqueName('prof')
-  await signup(page, name)
+  await signupViaApi(page, name)
   await page.goto(`/${name}`)
   await expect(page.getByRole('listitem').filter({ hasText: /^0 Posts$/ })).toBeVisible()
 
@@ -30,7 +30,7 @@ test('Edit Profile edits first name, last name and bio; the post count follows p
 })
 
 test('follower and following lists open from the counts', async ({ page }) => {
-  await loginDemo(page)
+  await loginDemoViaApi(page)
   // nova_strike has a follower in the demo data.
   await page.goto('/nova_strike')
   const followers = page.getByRole('button', { name: /\d+ Followers?$/ })

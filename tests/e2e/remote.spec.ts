@@ -1,14 +1,11 @@
-import { DEMO_URL } from './ports'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bridgeCalls, installFakeBridge, releaseHeld, scriptNext } from './fake-bridge'
-import { EMPTY_URL, signup, toast, uniqueName } from './helpers'
+import { signup, toast, uniqueName, signupViaApi } from './helpers'
 import { spawnServer } from './spawn-server'
-
-/** The demo server that serves the page (playwright.config.ts). */
 
 function storedToken(page: Page) {
   return page.evaluate(() => localStorage.getItem('token'))
@@ -26,21 +23,23 @@ test.describe('remote mode', () => {
   test('talks to a friend’s server across origins, not to the one that served the page', async ({
     page,
     request,
+    demoUrl,
+    emptyUrl,
   }) => {
-    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: emptyUrl } })
     const username = uniqueName('remote')
     await signup(page, username)
     const text = `Hosted by a friend ${Date.now()}`
     await post(page, text)
 
-    const there = await request.get(`${EMPTY_URL}/api/posts/user/${username}`)
+    const there = await request.get(`${emptyUrl}/api/posts/user/${username}`)
     expect(there.status()).toBe(200)
     const body = (await there.json()) as { posts: { content: string }[] }
     expect(body.posts.map((p) => p.content)).toContain(text)
 
-    const here = await request.get(`${DEMO_URL}/api/users/${username}`)
+    const here = await request.get(`${demoUrl}/api/users/${username}`)
     expect(here.status()).toBe(404)
-    const herePosts = await request.get(`${DEMO_URL}/api/posts/user/${username}`)
+    const herePosts = await request.get(`${demoUrl}/api/posts/user/${username}`)
     const hereBody = (await herePosts.json().catch(() => ({ posts: [] }))) as {
       posts?: unknown[]
     }
@@ -49,17 +48,19 @@ test.describe('remote mode', () => {
 
   test('a connection change from elsewhere logs out and shows the new server’s login', async ({
     page,
+    demoUrl,
+    emptyUrl,
   }) => {
-    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
-    await signup(page, uniqueName('switch'))
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: emptyUrl } })
+    await signupViaApi(page, uniqueName('switch'), { server: emptyUrl })
     expect(await storedToken(page)).toBeTruthy()
     expect(await bridgeCalls(page, 'onConnectionChange')).toHaveLength(1)
 
     await page.evaluate(
       (baseUrl) => window.__fakeBridge.emit({ kind: 'embedded', baseUrl }),
-      DEMO_URL,
+      demoUrl,
     )
-    await expect(page).toHaveURL(`${DEMO_URL}/`)
+    await expect(page).toHaveURL(`${demoUrl}/`)
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
     expect(await storedToken(page)).toBeNull()
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
@@ -69,12 +70,14 @@ test.describe('remote mode', () => {
 
   test('after a switch of server has logged out, signing in again stays on the page it shows', async ({
     page,
+    demoUrl,
+    emptyUrl,
   }) => {
-    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
-    await signup(page, uniqueName('again'))
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: emptyUrl } })
+    await signupViaApi(page, uniqueName('again'), { server: emptyUrl })
     await page.evaluate(
       (baseUrl) => window.__fakeBridge.emit({ kind: 'embedded', baseUrl }),
-      DEMO_URL,
+      demoUrl,
     )
     await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()
 
@@ -99,18 +102,22 @@ test.describe('remote mode', () => {
     expect(new URL(page.url()).pathname).toBe('/explore')
   })
 
-  test('Connect on the Server page: a refusal shows inline, success logs out', async ({ page }) => {
-    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
-    await signup(page, uniqueName('connect'))
+  test('Connect on the Server page: a refusal shows inline, success logs out', async ({
+    page,
+    demoUrl,
+    emptyUrl,
+  }) => {
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: emptyUrl } })
+    await signupViaApi(page, uniqueName('connect'), { server: emptyUrl })
     await page
       .getByRole('navigation', { name: 'Main', exact: true })
       .getByRole('link', { name: 'Server' })
       .click()
     await expect(page).toHaveURL(/\/server$/)
-    await expect(page.getByTestId('current-connection')).toHaveText(EMPTY_URL)
+    await expect(page.getByTestId('current-connection')).toHaveText(emptyUrl)
 
     const address = page.getByLabel('Server address')
-    await expect(address).toHaveValue(EMPTY_URL)
+    await expect(address).toHaveValue(emptyUrl)
     await address.fill('http://10.9.9.9:4567')
     await scriptNext(page, 'setConnection', {
       reject:
@@ -130,30 +137,31 @@ test.describe('remote mode', () => {
     ])
     expect(await storedToken(page)).toBeTruthy()
 
-    await address.fill(`${DEMO_URL}/`)
+    await address.fill(`${demoUrl}/`)
     await page.getByRole('button', { name: 'Connect' }).click()
-    await expect(page).toHaveURL(`${DEMO_URL}/`)
-    await expect(toast(page, `Connected to ${DEMO_URL}`)).toBeVisible()
+    await expect(page).toHaveURL(`${demoUrl}/`)
+    await expect(toast(page, `Connected to ${demoUrl}`)).toBeVisible()
     expect(await storedToken(page)).toBeNull()
     await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()
-    await expect(page.getByText(`Server: ${DEMO_URL}`)).toBeVisible()
+    await expect(page.getByText(`Server: ${demoUrl}`)).toBeVisible()
   })
 
   test('a token the server no longer accepts ends the session with its message', async ({
     page,
+    demoUrl,
+    emptyUrl,
   }) => {
-    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: EMPTY_URL } })
-    await signup(page, uniqueName('stale'))
+    await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: emptyUrl } })
+    await signupViaApi(page, uniqueName('stale'), { server: emptyUrl })
     await page.evaluate(() => localStorage.setItem('token', 'not-a-valid-token'))
     await page.reload()
     await expect(toast(page, 'The token is invalid. Unauthorized access error.')).toBeVisible()
-    await expect(page).toHaveURL(`${DEMO_URL}/`)
+    await expect(page).toHaveURL(`${demoUrl}/`)
     expect(await storedToken(page)).toBeNull()
   })
 })
 
 test.describe('server gone', () => {
-  const port = 4597
   let dataDir = ''
 
   test.beforeAll(() => {
@@ -163,12 +171,15 @@ test.describe('server gone', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  test('a banner while the server is away; screens keep what they showed', async ({ page }) => {
+  test('a banner while the server is away; screens keep what they showed', async ({
+    page,
+    ports,
+  }) => {
     test.setTimeout(150_000)
-    let server = await spawnServer(port, dataDir)
+    let server = await spawnServer(ports.gone, dataDir)
     try {
       await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: server.url } })
-      await signup(page, uniqueName('gone'))
+      await signupViaApi(page, uniqueName('gone'), { server: server.url })
       const text = `Still here after the host left ${Date.now()}`
       await post(page, text)
 
@@ -196,7 +207,7 @@ test.describe('server gone', () => {
         .getByText('Cannot reach the server. Check your connection.')
       await expect(failed).toBeVisible()
 
-      server = await spawnServer(port, dataDir)
+      server = await spawnServer(ports.gone, dataDir)
       await expect(banner).toBeHidden({ timeout: 15_000 })
       // Explore loads by itself: the failed load is run again.
       await expect(failed).toHaveCount(0)

@@ -2,17 +2,13 @@
  * README, "Security", in a real browser: a rate limit's toast says when to try again (browsing
  * by a LAN name and DNS rebinding: lan-name.spec.ts).
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { toast, uniqueName } from './helpers'
 import { post, signupAt } from './security-helpers'
-import { EMPTY_PORT } from './ports'
 import { spawnServer, type SpawnedServer } from './spawn-server'
-
-/** The port of the server this file starts (lan-name.spec.ts uses EMPTY_PORT + 2). */
-const LIMITED_PORT = EMPTY_PORT + 3
 
 const folders: string[] = []
 const servers: SpawnedServer[] = []
@@ -29,9 +25,10 @@ function dataDir(): string {
 
 test('a post past the hourly allowance shows a toast saying when to try again', async ({
   page,
+  ports,
 }) => {
   test.setTimeout(120_000)
-  const server = await spawnServer(LIMITED_PORT, dataDir(), ['--limit-posts', '1'])
+  const server = await spawnServer(ports.limited, dataDir(), { extraArgs: ['--limit-posts', '1'] })
   servers.push(server)
   await signupAt(page, server.url, uniqueName('limited'))
   const first = `The one post of this hour ${Date.now()}`

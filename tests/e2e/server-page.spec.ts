@@ -1,8 +1,7 @@
-import { EMPTY_URL } from './ports'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import { EMBEDDED_URL, bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
-import { loginDemo, toast } from './helpers'
+import { bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
+import { toast, loginDemoViaApi } from './helpers'
 
 const DEMO_NOTICE = 'The demo accounts cannot sign in while you share: their password is public.'
 const RESTORE_WARNING =
@@ -21,8 +20,8 @@ function storedToken(page: Page) {
 }
 
 test.describe('Server page in the desktop app (this computer)', () => {
-  test.beforeEach(async ({ page }) => {
-    await installFakeBridge(page, { connection: { kind: 'embedded', baseUrl: EMBEDDED_URL } })
+  test.beforeEach(async ({ page, demoUrl }) => {
+    await installFakeBridge(page, { connection: { kind: 'embedded', baseUrl: demoUrl } })
   })
 
   test('shows this computer, the version, and is reachable while logged out', async ({ page }) => {
@@ -45,8 +44,9 @@ test.describe('Server page in the desktop app (this computer)', () => {
 
   test('Host for LAN: validates the port, shows a refusal, then the addresses', async ({
     page,
+    demoUrl,
   }) => {
-    await loginDemo(page)
+    await loginDemoViaApi(page)
     await openServerPage(page)
     const sharing = page.getByRole('switch', { name: 'Host for LAN' })
     const port = page.getByLabel('Port')
@@ -85,7 +85,7 @@ test.describe('Server page in the desktop app (this computer)', () => {
     await expect(port).toBeDisabled()
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: EMBEDDED_URL,
+      origin: demoUrl,
     })
     await page.getByRole('button', { name: 'Copy http://192.168.1.20:4610' }).click()
     await expect(page.getByRole('button', { name: 'Copy http://192.168.1.20:4610' })).toHaveText(
@@ -107,7 +107,7 @@ test.describe('Server page in the desktop app (this computer)', () => {
   })
 
   test('backup: saved file toasted, cancel says nothing, failure shows why', async ({ page }) => {
-    await loginDemo(page)
+    await loginDemoViaApi(page)
     await openServerPage(page)
     await page.getByRole('button', { name: 'Back up data…' }).click()
     await expect(toast(page, 'Backup saved to /home/gamer/gamerstage-backup.db')).toBeVisible()
@@ -126,8 +126,8 @@ test.describe('Server page in the desktop app (this computer)', () => {
     expect(await storedToken(page)).toBeTruthy()
   })
 
-  test('restore asks first, then logs out', async ({ page }) => {
-    await loginDemo(page)
+  test('restore asks first, then logs out', async ({ page, demoUrl }) => {
+    await loginDemoViaApi(page)
     await openServerPage(page)
     const restore = page.getByRole('button', { name: 'Restore from backup…' })
 
@@ -150,18 +150,18 @@ test.describe('Server page in the desktop app (this computer)', () => {
     await dialog.getByRole('button', { name: 'Restore' }).click()
     await expect(toast(page, 'Restored from /home/gamer/gamerstage-backup.db')).toBeVisible()
     await expect(toast(page, 'Everyone has been signed out')).toBeVisible()
-    await expect(page).toHaveURL(`${EMBEDDED_URL}/`)
+    await expect(page).toHaveURL(`${demoUrl}/`)
     expect(await storedToken(page)).toBeNull()
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
   })
 })
 
-test('on a friend’s server, hosting and backups are not offered', async ({ page }) => {
+test('on a friend’s server, hosting and backups are not offered', async ({ page, emptyUrl }) => {
   await installFakeBridge(page, {
-    connection: { kind: 'remote', baseUrl: EMPTY_URL },
+    connection: { kind: 'remote', baseUrl: emptyUrl },
   })
   await page.goto('/server')
-  await expect(page.getByTestId('current-connection')).toHaveText(EMPTY_URL)
+  await expect(page.getByTestId('current-connection')).toHaveText(emptyUrl)
   await expect(page.getByRole('radio', { name: /A friend's server/ })).toBeChecked()
   await expect(page.getByRole('switch')).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Back up data…' })).toHaveCount(0)
@@ -169,11 +169,11 @@ test('on a friend’s server, hosting and backups are not offered', async ({ pag
 })
 
 test.describe('Server page in a plain browser', () => {
-  test('shows this address and says the rest is in the desktop app', async ({ page }) => {
+  test('shows this address and says the rest is in the desktop app', async ({ page, demoUrl }) => {
     await page.goto('/')
     await page.getByRole('link', { name: "Connect to a friend's server" }).click()
     await expect(page).toHaveURL(/\/server$/)
-    await expect(page.getByTestId('current-connection')).toHaveText(EMBEDDED_URL)
+    await expect(page.getByTestId('current-connection')).toHaveText(demoUrl)
     await expect(
       page.getByText(
         /Switching to another server, hosting for LAN and backups are in the Gamerstage desktop app/,
@@ -191,7 +191,7 @@ test.describe('Server page in a plain browser', () => {
   })
 
   test('logged in, the sidebar and the phone top bar lead to it', async ({ page }) => {
-    await loginDemo(page)
+    await loginDemoViaApi(page)
     await openServerPage(page)
     await expect(page.getByRole('link', { name: 'Server' })).toHaveCount(1)
     await page.setViewportSize({ width: 375, height: 740 })

@@ -2,8 +2,9 @@
  * HTML and script in posts, comments, bios and names render as text: no script runs in Chromium.
  * Also the page's protective headers and how uploaded media are served.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { type APIRequestContext, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { expect, test } from './fixtures'
 import type { Comment, Post, SignupResponse, User } from '../../src/shared/api-types'
 import { TINY_PNG, uniqueName } from './helpers'
 

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SERVER_CLI } from '../../scripts/build-stamp'
 import { signToken } from '../../src/server/auth/token'
+import { FAST_PASSWORDS_ENV } from '../../src/server/auth/password'
 import { SECRET_FILE } from '../../src/server/server'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -17,7 +18,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 /** The compiled headless server, as `npm run serve` runs it. */
 export const CLI = SERVER_CLI
 
-/** True under `npm run test:soak` (vitest.soak.config.ts): run the long variants. */
+/** True under `npm run test:soak` (vitest.soak.config.ts) unless GAMERSTAGE_SOAK=0: the long runs. */
 export const SOAK = process.env.GAMERSTAGE_SOAK === '1'
 
 /** Folders and child processes to clean up after each test, even a failed one. */
@@ -69,7 +70,8 @@ export function runCli(cleanup: Cleanup, args: string[]): CliRun {
   const child = cleanup.child(
     spawn(process.execPath, [CLI, ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0' },
+      // Cheap password hashes (src/server/cli.ts): these tests are about the data, not scrypt.
+      env: { ...process.env, NODE_OPTIONS: '', FORCE_COLOR: '0', [FAST_PASSWORDS_ENV]: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   )

@@ -4,6 +4,7 @@
  */
 import { createApp } from '../../src/server/app'
 import type { LoginThrottle } from '../../src/server/auth/login-throttle'
+import { TEST_SCRYPT_PARAMS, type ScryptCost } from '../../src/server/auth/password'
 import type { RateLimitOptions } from '../../src/server/rate-limits'
 import { openDatabase, type AppDatabase } from '../../src/server/db/client'
 import { EventHub } from '../../src/server/events/hub'
@@ -57,6 +58,11 @@ export interface TestAppOptions {
   /** A built renderer to serve, and what draws /home's first screen (AppDeps). */
   rendererDir?: string
   renderFirstScreen?: RenderFirstScreen | null
+  /**
+   * scrypt's cost for new hashes: TEST_SCRYPT_PARAMS, a few milliseconds a sign-up, unless a test
+   * of hashing itself (the hash queue, re-hashing at today's cost) asks for SCRYPT_PARAMS.
+   */
+  passwordCost?: ScryptCost
 }
 
 /**
@@ -84,8 +90,9 @@ export async function checkErrorAnswer(response: Response, where: string): Promi
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = openDatabase({ file: ':memory:', onStatement: options.onStatement })
-  await initializeDatabase(db, options.demo ?? true)
-  const hosts = await ensureHostAccounts(db, options.admins ?? [])
+  const passwordCost = options.passwordCost ?? TEST_SCRYPT_PARAMS
+  await initializeDatabase(db, options.demo ?? true, { passwordCost })
+  const hosts = await ensureHostAccounts(db, options.admins ?? [], passwordCost)
   const events = options.events ?? new EventHub()
   const app = createApp({
     db,
@@ -99,6 +106,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     isShared: options.shared ? () => true : undefined,
     rendererDir: options.rendererDir,
     renderFirstScreen: options.renderFirstScreen,
+    passwordCost,
   })
   const checked = async (path: string, response: Response) => {
     await checkErrorAnswer(response, path)

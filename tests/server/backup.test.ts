@@ -5,6 +5,7 @@ import { afterEach } from 'vitest'
 import type { Post } from '../../src/shared/api-types'
 import { backupDataFolder, checkBackup, restoreDataFolder } from '../../src/server/backup'
 import { StartError, startServer, type RunningServer } from '../../src/server/server'
+import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import { describe, expect, it } from '../helpers/fixtures'
 
 const running: RunningServer[] = []
@@ -14,7 +15,7 @@ afterEach(async () => {
 })
 
 async function start(dataDir: string, demo = true): Promise<RunningServer> {
-  const server = await startServer({ port: 0, dataDir, demo })
+  const server = await startServer({ port: 0, dataDir, demo, passwordCost: TEST_SCRYPT_PARAMS })
   running.push(server)
   return server
 }

@@ -3,7 +3,8 @@ import { connect as connectTcp, createServer, type Server, type Socket } from 'n
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach } from 'vitest'
-import { parseCliArgs } from '../../src/server/cli'
+import { parseCliArgs, passwordCostFromEnv } from '../../src/server/cli'
+import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import { defaultDataDir } from '../../src/server/data-dir'
 import { StartError } from '../../src/server/server'
 import { SERVER_CLI } from '../../scripts/build-stamp'
@@ -68,6 +69,20 @@ function expectStartError(args: string[], pattern: RegExp) {
 }
 
 describe('cli', () => {
+  describe('passwordCostFromEnv', () => {
+    it('hashes at the real cost unless the environment explicitly asks for the test cost', () => {
+      expect(passwordCostFromEnv({})).toBeUndefined()
+      expect(passwordCostFromEnv({ [FAST_PASSWORDS_ENV]: '' })).toBeUndefined()
+      expect(passwordCostFromEnv({ [FAST_PASSWORDS_ENV]: '1' })).toEqual(TEST_SCRYPT_PARAMS)
+    })
+
+    it.each(['0', 'true', 'yes'])('refuses %j rather than guess', (value) => {
+      expect(() => passwordCostFromEnv({ [FAST_PASSWORDS_ENV]: value })).toThrow(
+        new StartError(`${FAST_PASSWORDS_ENV} is for tests: set it to 1, or leave it unset.`),
+      )
+    })
+  })
+
   describe('parseCliArgs', () => {
     it.each([
       [[], { port: 4567, host: '127.0.0.1', dataDir: defaultDataDir(), demo: true }],

@@ -10,6 +10,7 @@ import { isTrustedOrigin } from '../../src/server/api-headers'
 import { createHostAllowList, hostnameOf } from '../../src/server/host-allow-list'
 import { MESSAGES, foreignHostMessage } from '../../src/server/messages'
 import { startServer, type RunningServer } from '../../src/server/server'
+import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import { DEMO_ACCOUNT } from '../../src/server/services/seed'
 import type { TestApp } from '../helpers/server-app'
 import { describe, expect, it } from '../helpers/fixtures'
@@ -243,7 +244,13 @@ describe('requests', () => {
 
   it('checks the Host a real socket sends, not only the URL', async ({ tempDir }) => {
     const dataDir = tempDir
-    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo: false })
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      demo: false,
+      passwordCost: TEST_SCRYPT_PARAMS,
+    })
     servers.push(server)
     const send = (host: string, path: string, headers: Record<string, string> = {}) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { vi } from 'vitest'
-import { setHashQueueLimit } from '../../src/server/auth/password'
+import { SCRYPT_PARAMS, setHashQueueLimit } from '../../src/server/auth/password'
 import { ACCOUNT_MESSAGES, MESSAGES, foreignHostMessage } from '../../src/server/messages'
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/error-codes'
 import {
@@ -189,6 +189,8 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     message: /^Too many posts\. Try again in \d+ minutes\.$/,
   },
   SERVER_BUSY: {
+    // The real cost, as in production: the two hashes still run when the third sign-up comes.
+    options: { passwordCost: SCRYPT_PARAMS },
     request: async (app) => {
       // Two hashes run and none may wait: of three sign-ups at once, the third is refused.
       const restore = setHashQueueLimit(0)

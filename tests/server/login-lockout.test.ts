@@ -11,12 +11,16 @@ import { request as httpRequest } from 'node:http'
 import { eq } from 'drizzle-orm'
 import { afterEach } from 'vitest'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
+import { createApp } from '../../src/server/app'
 import {
   SCRYPT_PARAMS,
+  TEST_SCRYPT_PARAMS,
+  hashPassword,
   needsRehash,
   setHashQueueLimit,
   verifyPassword,
 } from '../../src/server/auth/password'
+import { openDatabase } from '../../src/server/db/client'
 import { users } from '../../src/server/db/schema'
 import {
   ACCOUNT_MESSAGES,
@@ -26,10 +30,10 @@ import {
   tooManyLoginsMessage,
 } from '../../src/server/messages'
 import { startServer, type RunningServer } from '../../src/server/server'
-import { DEMO_ACCOUNT } from '../../src/server/services/seed'
+import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
 import { seededToken } from '../helpers/api'
 import { describe, expect, it } from '../helpers/fixtures'
-import type { TestApp } from '../helpers/server-app'
+import { TEST_SECRET, type TestApp } from '../helpers/server-app'
 
 const servers: RunningServer[] = []
 afterEach(async () => {
@@ -82,7 +86,13 @@ describe('login throttling by address', () => {
     tempDir,
   }) => {
     const dataDir = tempDir
-    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo: true })
+    const server = await startServer({
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      demo: true,
+      passwordCost: TEST_SCRYPT_PARAMS,
+    })
     servers.push(server)
     const { username, password } = DEMO_ACCOUNT
 
@@ -311,6 +321,9 @@ describe('login attempts per computer', () => {
 })
 
 describe('the password-hash queue', () => {
+  // Hashes at the real cost, as in production: the queue fills while they run.
+  it.override({ appOptions: { passwordCost: SCRYPT_PARAMS } })
+
   it('answers 503 with Retry-After once the queue is full, and works again after', async ({
     app: burstApp,
   }) => {
@@ -345,6 +358,9 @@ describe('the password-hash queue', () => {
 })
 
 describe('password hash cost', () => {
+  // The server's cost is the real one here, so an older hash is redone at it.
+  it.override({ appOptions: { passwordCost: SCRYPT_PARAMS } })
+
   /** A hash as an older Gamerstage stored it, at N=2^14. */
   function oldHash(password: string): string {
     const salt = randomBytes(16)
@@ -373,6 +389,40 @@ describe('password hash cost', () => {
       password: 'old but gold',
     })
     expect(again.status).toBe(200)
+  })
+
+  it('a hash made at the test cost verifies on a real server, which redoes it at the real cost', async ({
+    app,
+  }) => {
+    const stored = await hashPassword('made in a test', TEST_SCRYPT_PARAMS)
+    app.db.update(users).set({ passwordHash: stored }).where(eq(users.id, 2)).run()
+    const login = await app.send('/api/auth/login', {
+      username: 'nova_strike',
+      password: 'made in a test',
+    })
+    expect(login.status).toBe(200)
+    const upgraded = app.db.select().from(users).where(eq(users.id, 2)).get()?.passwordHash ?? ''
+    expect(upgraded.startsWith(`scrypt$${SCRYPT_PARAMS.N}$8$1$`)).toBe(true)
+  })
+
+  it('a server built without a cost hashes the demo password and sign-ups at the real cost', async () => {
+    // As the desktop app and `npm run serve` build it: no passwordCost anywhere.
+    const db = openDatabase({ file: ':memory:' })
+    try {
+      await initializeDatabase(db, true)
+      const app = createApp({ db, secret: TEST_SECRET, version: 't' })
+      const signup = await app.request('/api/auth/signup', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'real_cost', password: 'long enough' }),
+      })
+      expect(signup.status).toBe(201)
+      const hashes = db.select({ hash: users.passwordHash }).from(users).all()
+      expect(hashes.length).toBe(5)
+      for (const { hash } of hashes) expect(hash.startsWith('scrypt$65536$8$1$')).toBe(true)
+    } finally {
+      db.$client.close()
+    }
   })
 
   it.each([

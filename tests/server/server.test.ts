@@ -3,6 +3,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import type { LoginResponse, MetaResponse, Post, User } from '../../src/shared/api-types'
+import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import {
   DATABASE_FILE,
   SECRET_FILE,
@@ -19,7 +20,13 @@ afterEach(async () => {
 })
 
 async function start(dataDir: string, demo = true): Promise<RunningServer> {
-  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo })
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    demo,
+    passwordCost: TEST_SCRYPT_PARAMS,
+  })
   running.push(server)
   return server
 }

@@ -283,3 +283,34 @@ describe('.github/workflows/release.yml', () => {
     expect(releaseProblems(broken)).toEqual(['not on v* tags', 'no workflow_dispatch'])
   })
 })
+
+/**
+ * The npm scripts `.ci/run` runs as stages, in order. It runs the steps of `npm test` one at a
+ * time to time each (README, "Tests"), so a step added to `npm test` must be added there too.
+ */
+function ciRunStages(script: string): string[] {
+  return script
+    .split('\n')
+    .flatMap((line) => /^stage \S+ npm run (\S+)$/.exec(line.trim())?.[1] ?? [])
+}
+
+/** The npm scripts `npm test` chains with `&&`. */
+function npmTestSteps(test: string): string[] {
+  return test.split('&&').map((step) => /^npm run (\S+)$/.exec(step.trim())?.[1] ?? step.trim())
+}
+
+describe('.ci/run', () => {
+  const script = readFileSync(`${root}.ci/run`, 'utf8')
+
+  it('runs every step of npm test as a timed stage, in order, then the soak run', () => {
+    expect(ciRunStages(script)).toEqual([...npmTestSteps(packageScripts.test ?? ''), 'test:soak'])
+  })
+
+  it('notices a step of npm test it leaves out', () => {
+    const shorter = script.replace('stage build npm run build\n', '')
+    expect(ciRunStages(shorter)).not.toEqual([
+      ...npmTestSteps(packageScripts.test ?? ''),
+      'test:soak',
+    ])
+  })
+})

@@ -2,15 +2,15 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import type { HttpError } from '../errors'
 import { MESSAGES } from '../messages'
 import { serverBusy, WorkQueue } from '../work-queue'
+import { SCRYPT_PARAMS, type ScryptCost } from './scrypt-cost'
 
-/**
- * The cost of new hashes. `npm run bench -- --scrypt` measures each N on the machine (README,
- * "Security"): on our 2-core test box N=2^17 (OWASP's floor) takes ~0.9 s a hash, past the login
- * budget of half a second, while N=2^16 fits it. Each hash holds 128·N·r bytes (64 MB) while it
- * runs. Hashes made with other parameters keep verifying (they are stored with the hash) and
- * are redone at this cost on the next successful login.
- */
-export const SCRYPT_PARAMS = { N: 2 ** 16, r: 8, p: 1 } as const
+export {
+  FAST_PASSWORDS_ENV,
+  SCRYPT_PARAMS,
+  TEST_SCRYPT_PARAMS,
+  type ScryptCost,
+} from './scrypt-cost'
+
 const KEY_LENGTH = 32
 
 /** Stored parameters beyond these are refused: a crafted hash must not cost gigabytes to check. */
@@ -69,9 +69,15 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
   )
 }
 
-/** Hashes a password as `scrypt$N$r$p$salt$hash` (base64) with a fresh per-user salt. */
-export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS
+/**
+ * Hashes a password as `scrypt$N$r$p$salt$hash` (base64) with a fresh per-user salt, at the real
+ * cost unless a test passes another.
+ */
+export async function hashPassword(
+  password: string,
+  cost: ScryptCost = SCRYPT_PARAMS,
+): Promise<string> {
+  const { N, r, p } = cost
   const salt = randomBytes(16)
   const key = await derive(password, salt, { N, r, p, maxmem: MAX_MEM })
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
@@ -113,13 +119,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash)
 }
 
-/** True when a stored hash was made with other parameters than today's: redo it on login. */
-export function needsRehash(stored: string): boolean {
+/**
+ * True when a stored hash was made with other parameters than the server's (`cost`, the real one
+ * unless a test set another): redo it on login.
+ */
+export function needsRehash(stored: string, cost: ScryptCost = SCRYPT_PARAMS): boolean {
   const parsed = parseStored(stored)
-  return (
-    !parsed ||
-    parsed.N !== SCRYPT_PARAMS.N ||
-    parsed.r !== SCRYPT_PARAMS.r ||
-    parsed.p !== SCRYPT_PARAMS.p
-  )
+  return !parsed || parsed.N !== cost.N || parsed.r !== cost.r || parsed.p !== cost.p
 }

@@ -28,7 +28,7 @@ export function authRoutes(deps: AppDeps) {
       const { username, password, firstName, lastName, ...extra } = c.req.valid('json')
       const user = createUser(deps.db, {
         username,
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, deps.passwordCost),
         firstName,
         lastName,
         extra,
@@ -50,8 +50,8 @@ export function authRoutes(deps: AppDeps) {
       if (!user) throw new HttpError('NOT_REGISTERED', MESSAGES.userNotRegistered)
       if (!right) throw new HttpError('INVALID_CREDENTIALS', MESSAGES.wrongPassword)
       // A hash made at an older cost is redone at today's (README, "Security").
-      if (needsRehash(user.passwordHash)) {
-        updatePasswordHash(deps.db, user.id, await hashPassword(password))
+      if (needsRehash(user.passwordHash, deps.passwordCost)) {
+        updatePasswordHash(deps.db, user.id, await hashPassword(password, deps.passwordCost))
       }
       if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
         throw new HttpError('DEMO_DISABLED', MESSAGES.demoDisabledWhileShared)

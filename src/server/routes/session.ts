@@ -41,7 +41,7 @@ export function sessionRoutes(deps: AppDeps) {
       }
       if (currentPassword === newPassword)
         throw new HttpError('VALIDATION', ACCOUNT_MESSAGES.samePassword)
-      const passwordHash = await hashPassword(newPassword)
+      const passwordHash = await hashPassword(newPassword, deps.passwordCost)
       setPassword(db, user.id, passwordHash)
       // Every session ends, this one included; this one goes on with the fresh token.
       const updated = endSessionsOf(db, user.id)

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Report, UserSummary } from '../../shared/api-types'
-import { hashPassword } from '../auth/password'
+import { hashPassword, type ScryptCost } from '../auth/password'
 import type { Db } from '../db/client'
 import { idList, runSql, selectAll, selectIds } from '../db/raw'
 import { blocks, comments, follows, mutes, posts, reports, users } from '../db/schema'
@@ -64,7 +64,12 @@ export interface HostAccount {
  * the name alone made a host, whoever signed up first as `BOSS` after `--admin boss` hosted the
  * server (issue 25), and so would whoever took the name after its owner deleted the account.
  */
-export async function ensureHostAccounts(db: Db, names: readonly string[]): Promise<HostAccount[]> {
+export async function ensureHostAccounts(
+  db: Db,
+  names: readonly string[],
+  /** Tests only: the cost of the one-time password's hash (AppDeps.passwordCost). */
+  passwordCost?: ScryptCost,
+): Promise<HostAccount[]> {
   const hosts = new Map<string, HostAccount>()
   for (const name of names) {
     const key = usernameKey(name)
@@ -77,7 +82,7 @@ export async function ensureHostAccounts(db: Db, names: readonly string[]): Prom
     const oneTimePassword = randomBytes(12).toString('base64url')
     const user = createUser(db, {
       username: name.trim(),
-      passwordHash: await hashPassword(oneTimePassword),
+      passwordHash: await hashPassword(oneTimePassword, passwordCost),
     })
     hosts.set(key, { id: user.id, username: user.username, oneTimePassword })
   }

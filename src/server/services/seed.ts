@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { comments, follows, posts, users } from '../db/schema'
-import { hashPassword } from '../auth/password'
+import { SCRYPT_PARAMS, hashPassword, type ScryptCost } from '../auth/password'
 import {
   getSetting,
   setDemoAccount,
@@ -102,17 +102,41 @@ const SEED_POSTS: [number, string, number, number, [number, string][]][] = [
 
 const SEEDED_KEY = 'seeded'
 
-let demoPasswordHash: Promise<string> | undefined
+/** The demo password's hash at each cost asked for (keyed `N$r$p`). */
+const demoPasswordHashes = new Map<string, Promise<string>>()
+
+/**
+ * The demo users share one published password, so one hash (and its salt) serves them all: one
+ * per cost, so that a test server's cheap hash never seeds a real one.
+ */
+function demoPasswordHash(cost: ScryptCost): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`
+  let hash = demoPasswordHashes.get(key)
+  if (!hash) {
+    hash = hashPassword(DEMO_ACCOUNT.password, cost)
+    demoPasswordHashes.set(key, hash)
+  }
+  return hash
+}
 
 /** True once a database has been set up, with or without demo data: it is never seeded again. */
 export const isInitialized = (db: Db) => getSetting(db, SEEDED_KEY) !== undefined
 
+export interface InitializeOptions {
+  now?: number
+  /** scrypt's cost for the demo password (AppDeps.passwordCost): the real one unless a test's. */
+  passwordCost?: ScryptCost
+}
+
 /** Marks a fresh database as set up, filling it with the demo data when `demo` is true. */
-export async function initializeDatabase(db: Db, demo: boolean, now = Date.now()): Promise<void> {
+export async function initializeDatabase(
+  db: Db,
+  demo: boolean,
+  { now = Date.now(), passwordCost = SCRYPT_PARAMS }: InitializeOptions = {},
+): Promise<void> {
   if (isInitialized(db)) return
-  // The demo users share one published password, so one hash (and its salt) serves them all.
-  demoPasswordHash ??= hashPassword(DEMO_ACCOUNT.password)
-  const passwordHash = await demoPasswordHash
+  // An empty server has no demo users, so it needs no hash.
+  const passwordHash = demo ? await demoPasswordHash(passwordCost) : ''
   const seedUsers = demo ? SEED_USERS.map((user) => ({ ...user, passwordHash })) : []
   db.transaction(() => {
     if (isInitialized(db)) return

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from '../../../src/server/auth/password'
+import {
+  SCRYPT_PARAMS,
+  TEST_SCRYPT_PARAMS,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from '../../../src/server/auth/password'
 
 describe('password', () => {
   it('hashes as scrypt$N$r$p$salt$hash and never contains the password', async () => {
@@ -26,6 +32,17 @@ describe('password', () => {
   it('treats canonically equal Unicode spellings as one password', async () => {
     const hash = await hashPassword('caf\u00e9')
     expect(await verifyPassword('cafe\u0301', hash)).toBe(true)
+  })
+
+  it('hashes at a cost a test asks for, stores it, and counts it as due for the real cost', async () => {
+    const hash = await hashPassword('cheap for tests', TEST_SCRYPT_PARAMS)
+    expect(hash.startsWith(`scrypt$${TEST_SCRYPT_PARAMS.N}$8$1$`)).toBe(true)
+    expect(await verifyPassword('cheap for tests', hash)).toBe(true)
+    expect(needsRehash(hash, TEST_SCRYPT_PARAMS)).toBe(false)
+    // A server at the real cost redoes it on the next login.
+    expect(needsRehash(hash)).toBe(true)
+    expect(needsRehash(hash, SCRYPT_PARAMS)).toBe(true)
+    expect(needsRehash(await hashPassword('real'))).toBe(false)
   })
 
   it.each(['', 'plaintext', 'bcrypt$10$abc', 'scrypt$32768$8$1$', 'scrypt$32768$8$1$c2FsdA=='])(

@@ -12,6 +12,7 @@ import { openDatabase, type AppDatabase } from '../../../src/server/db/client'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/messages'
 import { ensureHostAccounts } from '../../../src/server/services/moderation'
 import { initializeDatabase } from '../../../src/server/services/seed'
+import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
 import { TINY_PNG, expectError, ok, signedInAs } from '../../helpers/api'
 import { TEST_SECRET } from '../../helpers/server-app'
@@ -39,13 +40,14 @@ async function harness(
 ): Promise<Harness> {
   const db = openDatabase({ file: ':memory:' })
   open.push(db)
-  await initializeDatabase(db, options.demo ?? true)
-  const hosts = await ensureHostAccounts(db, options.admins ?? [])
+  await initializeDatabase(db, options.demo ?? true, { passwordCost: TEST_SCRYPT_PARAMS })
+  const hosts = await ensureHostAccounts(db, options.admins ?? [], TEST_SCRYPT_PARAMS)
   const app = createApp({
     db,
     secret: TEST_SECRET,
     version: 't',
     hostIds: hosts.map((host) => host.id),
+    passwordCost: TEST_SCRYPT_PARAMS,
     claimOwnerFromLoopback: options.claim,
   })
   const call: Harness['call'] = async (path, init = {}) =>

@@ -10,6 +10,7 @@ import { TIMESTAMP, body, expectError, ok, userNamed } from '../../helpers/api'
 import { createApp } from '../../../src/server/app'
 import { openDatabase } from '../../../src/server/db/client'
 import { initializeDatabase } from '../../../src/server/services/seed'
+import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { TEST_SECRET, type TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { newUserLists } from '../../helpers/answers'
@@ -342,8 +343,15 @@ describe('auth routes', () => {
     /** The real app over a demo database, told it is (or is not) reachable from other computers. */
     async function sharedApp(shared: boolean) {
       const db = openDatabase({ file: ':memory:' })
-      await initializeDatabase(db, true)
-      const built = createApp({ db, secret: TEST_SECRET, version: 'test', isShared: () => shared })
+      const passwordCost = TEST_SCRYPT_PARAMS
+      await initializeDatabase(db, true, { passwordCost })
+      const built = createApp({
+        db,
+        secret: TEST_SECRET,
+        version: 'test',
+        isShared: () => shared,
+        passwordCost,
+      })
       const login = (username: string, password: string) =>
         built.request('/api/auth/login', {
           method: 'POST',

@@ -4,6 +4,7 @@ import { openDatabase } from '../../../src/server/db/client'
 import { MESSAGES, ACCOUNT_MESSAGES } from '../../../src/server/messages'
 import { endDemoSessions } from '../../../src/server/services/sessions'
 import { initializeDatabase, DEMO_ACCOUNT } from '../../../src/server/services/seed'
+import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { expectError, ok } from '../../helpers/api'
 import { TEST_SECRET } from '../../helpers/server-app'
 import type { TestApp } from '../../helpers/server-app'
@@ -123,9 +124,16 @@ describe('GET /api/auth/session', { timeout: 30_000 }, () => {
 describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
   it('ends the demo accounts’ sessions when sharing starts, and they stay ended after', async () => {
     const db = openDatabase({ file: ':memory:' })
-    await initializeDatabase(db, true)
+    const passwordCost = TEST_SCRYPT_PARAMS
+    await initializeDatabase(db, true, { passwordCost })
     let shared = false
-    const server = createApp({ db, secret: TEST_SECRET, version: 't', isShared: () => shared })
+    const server = createApp({
+      db,
+      secret: TEST_SECRET,
+      version: 't',
+      isShared: () => shared,
+      passwordCost,
+    })
     const login = await server.request('/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -145,9 +153,16 @@ describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
 
   it('refuses a demo token used while shared even if nobody ended it first', async () => {
     const db = openDatabase({ file: ':memory:' })
-    await initializeDatabase(db, true)
+    const passwordCost = TEST_SCRYPT_PARAMS
+    await initializeDatabase(db, true, { passwordCost })
     let shared = false
-    const server = createApp({ db, secret: TEST_SECRET, version: 't', isShared: () => shared })
+    const server = createApp({
+      db,
+      secret: TEST_SECRET,
+      version: 't',
+      isShared: () => shared,
+      passwordCost,
+    })
     const login = await server.request('/api/auth/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

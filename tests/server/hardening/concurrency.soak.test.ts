@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../src/server/messages'
 import { DATABASE_FILE, startServer } from '../../../src/server/server'
+import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { createUser } from '../../../src/server/services/users'
 import {
   Cleanup,
@@ -60,7 +61,13 @@ describe('concurrent clients', () => {
     'keep every count equal to its rows and every toggle consistent under a storm of requests',
     async () => {
       const dataDir = join(cleanup.tempDir(), 'data')
-      const server = await startServer({ port: 0, dataDir, demo: true, limits: false })
+      const server = await startServer({
+        port: 0,
+        dataDir,
+        demo: true,
+        limits: false,
+        passwordCost: TEST_SCRYPT_PARAMS,
+      })
       cleanup.defer(() => server.close())
       const sqlite = server.db.$client
       const api = client(server.url)

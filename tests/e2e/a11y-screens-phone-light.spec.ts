@@ -1,0 +1,3 @@
+import { testEveryScreen } from './a11y-screens'
+
+testEveryScreen('phone-light')
