@@ -421,10 +421,14 @@ describe('a toggle the server answers ALREADY_DONE (another device got there fir
     expect(notifyError).not.toHaveBeenCalled()
   })
 
-  it('shows a like the server already had, keeping its count (which holds it)', async () => {
+  it('shows a like the server already had at once, then the count the server has', async () => {
     vi.mocked(postsApi.likePost).mockRejectedValue(
       alreadySo('Cannot like a post that is already liked. '),
     )
+    // The other device's like moved the count on the server.
+    const likes = { likeCount: 4, likedBy: [{ _id: '1', username: 'viewer' }], dislikedBy: [] }
+    const reread = deferred<PostResponse>()
+    vi.mocked(postsApi.getPost).mockReturnValue(reread.promise)
     await store.set(toggleLikeAtom, 'p1')
     expect(notifyError).not.toHaveBeenCalled()
     expect(shown()).toEqual({
@@ -432,6 +436,30 @@ describe('a toggle the server answers ALREADY_DONE (another device got there fir
       likedBy: [{ _id: '1', username: 'viewer' }],
       dislikedBy: [],
     })
+    expect(postsApi.getPost).toHaveBeenCalledWith('p1')
+    reread.resolve({ post: post('p1', NOVA, { likes }) })
+    await settle()
+    expect(shown()).toEqual(likes)
+  })
+
+  it('keeps a reaction changed while the post was read again', async () => {
+    vi.mocked(postsApi.likePost).mockRejectedValue(
+      alreadySo('Cannot like a post that is already liked. '),
+    )
+    const reread = deferred<PostResponse>()
+    vi.mocked(postsApi.getPost).mockReturnValue(reread.promise)
+    await store.set(toggleLikeAtom, 'p1')
+    vi.mocked(postsApi.dislikePost).mockResolvedValue({
+      post: post('p1', NOVA, { likes: { likeCount: 3, likedBy: [], dislikedBy: [] } }),
+    })
+    await store.set(toggleLikeAtom, 'p1')
+    reread.resolve({
+      post: post('p1', NOVA, {
+        likes: { likeCount: 4, likedBy: [{ _id: '1', username: 'viewer' }], dislikedBy: [] },
+      }),
+    })
+    await settle()
+    expect(shown()?.likedBy).toEqual([])
   })
 
   it('shows a vote the server already had, keeping its counts', async () => {

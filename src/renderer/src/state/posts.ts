@@ -364,10 +364,18 @@ export const likeToggleAtom = createToggle<string, boolean, PostResponse>({
     const post = get(postsByIdAtom)[postId]
     const me = get(userAtom)
     if (!post || !me) return
-    // The count the store has is the server's, the viewer's reaction in it: only theirs is news.
+    // The viewer's reaction shows at once; the count moved on the device that reacted, so the
+    // post is read again for it, unless the viewer changed their reaction in the meantime.
     const viewer: Reactor = { _id: me._id, username: me.username }
     const likes = withOwnReaction(post.likes.likeCount, viewer, liked ? 'like' : 'dislike')
     set(upsertPostsAtom, [{ ...post, likes }])
+    void api
+      .getPost(postId)
+      .then(({ post: fresh }) => {
+        const stillSo = isLikedBy(get(postsByIdAtom)[postId], me.username) === liked
+        if (stillSo && isLikedBy(fresh, me.username) === liked) set(upsertPostsAtom, [fresh])
+      })
+      .catch(() => undefined)
   },
 })
 
