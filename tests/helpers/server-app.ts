@@ -4,7 +4,7 @@
  */
 import { createApp } from '../../src/server/app'
 import type { LoginThrottle } from '../../src/server/auth/login-throttle'
-import type { RateLimitOptions } from '../../src/server/rate-limits'
+import type { RateLimitOptions } from '../../src/server/http/rate-limits'
 import { openDatabase, type AppDatabase } from '../../src/server/db/client'
 import { EventHub } from '../../src/server/events/hub'
 import { ensureHostAccounts } from '../../src/server/services/moderation'

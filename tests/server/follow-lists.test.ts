@@ -3,7 +3,7 @@
  * lists"): pages of people, newest follow first, with the cursor rules of every paged list.
  */
 import type { FollowListPage, UserListItem } from '../../src/shared/api-types'
-import { MESSAGES } from '../../src/server/messages'
+import { MESSAGES } from '../../src/server/errors/messages'
 import { block, setSuspended } from '../../src/server/services/moderation'
 import { encodeCursor } from '../../src/server/services/pagination'
 import { follow, unfollow } from '../../src/server/services/users'

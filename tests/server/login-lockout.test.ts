@@ -24,7 +24,7 @@ import {
   rateLimitedMessage,
   tooManyLoginsFromAddressMessage,
   tooManyLoginsMessage,
-} from '../../src/server/messages'
+} from '../../src/server/errors/messages'
 import { startServer, type RunningServer } from '../../src/server/server'
 import { DEMO_ACCOUNT } from '../../src/server/services/seed'
 import { seededToken } from '../helpers/api'

@@ -22,7 +22,7 @@ import {
 } from '../services/notifications'
 import type { AttachRequest } from '../services/post-images'
 import { createPost, deletePost, dislikePost, editPost, getPost, likePost } from '../services/posts'
-import { presentComment, presentPost, toUserSummary } from '../services/present'
+import { presentComment, presentPost, toUserSummary } from '../services/serialize'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { syncPostTags } from '../services/tags'
 import {

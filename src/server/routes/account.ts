@@ -3,13 +3,13 @@ import type { OkResponse, RelationsResponse } from '../../shared/api-types'
 import { deleteAccountSchema } from '../../shared/schemas'
 import { verifyPassword } from '../auth/password'
 import { checkPasswordThrottled } from '../auth/login-throttle'
-import { clientAddress } from '../client-address'
-import { loginThrottleOf, requireUser, type AppDeps, type AppEnv } from '../context'
-import { HttpError } from '../errors'
-import { ACCOUNT_MESSAGES } from '../messages'
+import { clientAddress } from '../http/client-address'
+import { loginThrottleOf, requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { HttpError } from '../errors/http-error'
+import { ACCOUNT_MESSAGES } from '../errors/messages'
 import { liveActionsOf, type Actor } from '../events/live-actions'
 import { deleteAccount, relationsOf } from '../services/moderation'
-import { idParams, validate } from '../validate'
+import { idParams, validate } from '../http/validate'
 
 /** The signed-in user's own account, under `/users/me` (docs/API.md "Sessions and accounts"). */
 export function accountRoutes(deps: AppDeps) {

@@ -7,16 +7,16 @@ import {
   wantsMinimal,
   type AppDeps,
   type AppEnv,
-} from '../context'
+} from '../http/context'
 import { liveActionsOf } from '../events/live-actions'
 import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
 import { getPost } from '../services/posts'
 import { visibilityFilter, visibleRows } from '../services/moderation'
-import { presentComment, presentComments } from '../services/present'
+import { presentComment, presentComments } from '../services/serialize'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/pagination'
-import { idParams, validate } from '../validate'
-import { wholeListResponse, type WholeList } from '../whole-list'
+import { idParams, validate } from '../http/validate'
+import { wholeListResponse, type WholeList } from '../http/whole-list'
 import type { Comment, CommentResponse, CommentsPage } from '../../shared/api-types'
 
 export function commentsRoutes(deps: AppDeps) {

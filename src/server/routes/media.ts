@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { LIMITS } from '../../shared/limits'
-import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../context'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { DEFAULT_AVATAR_SVG, getImage, processAvatar, storeImage } from '../services/media'
 import { processPostImage, storePostImage } from '../services/post-images'
-import { mediaIdParam } from '../validate'
+import { mediaIdParam } from '../http/validate'
 import type { MediaResponse, PostImageResponse } from '../../shared/api-types'
 
 /** Room for the multipart envelope around an image of the largest allowed size. */

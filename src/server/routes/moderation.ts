@@ -6,7 +6,7 @@ import type {
   SuspensionResponse,
 } from '../../shared/api-types'
 import { reportSchema } from '../../shared/schemas'
-import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { liveActionsOf } from '../events/live-actions'
 import {
   assertHost,
@@ -15,8 +15,8 @@ import {
   listReports,
   setSuspended,
 } from '../services/moderation'
-import { toUserSummary } from '../services/present'
-import { idOr404, idParams, validate } from '../validate'
+import { toUserSummary } from '../services/serialize'
+import { idOr404, idParams, validate } from '../http/validate'
 
 /** Reports (anyone signed in files one; the host reads them) and the host's own actions. */
 export function moderationRoutes(deps: AppDeps) {

@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { NotificationsPage, UnreadCountResponse } from '../../shared/api-types'
 import { pageQuerySchema } from '../../shared/schemas'
-import { requireUser, type AppDeps, type AppEnv } from '../context'
+import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import type { EventHub } from '../events/hub'
 import { markRead, pageNotifications, unreadCount } from '../services/notifications'
 import { pageRequest } from '../services/pagination'
-import { parseId, validate } from '../validate'
+import { parseId, validate } from '../http/validate'
 
 const markReadSchema = z
   .object({

@@ -14,7 +14,7 @@ import {
   wantsMinimal,
   type AppDeps,
   type AppEnv,
-} from '../context'
+} from '../http/context'
 import { liveActionsOf } from '../events/live-actions'
 import {
   getPost,
@@ -26,14 +26,14 @@ import {
   userPostIds,
 } from '../services/posts'
 import { visibilityFilter, visibleRows } from '../services/moderation'
-import { presentPost, presentPosts } from '../services/present'
+import { presentPost, presentPosts } from '../services/serialize'
 import type { PostRow } from '../db/rows'
 import { getUserByUsername } from '../services/users'
 import { pageOf, pageRequest, type RowPage } from '../services/pagination'
-import { idParams, validate } from '../validate'
-import { wholeListResponse, type WholeList } from '../whole-list'
+import { idParams, validate } from '../http/validate'
+import { wholeListResponse, type WholeList } from '../http/whole-list'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
-import { HttpError } from '../errors'
+import { HttpError } from '../errors/http-error'
 import { pageTagPosts } from '../services/tags'
 
 const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG_MAX_LENGTH}.`

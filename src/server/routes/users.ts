@@ -8,14 +8,14 @@ import {
   wantsMinimal,
   type AppDeps,
   type AppEnv,
-} from '../context'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+} from '../http/context'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { pageFollowList, type FollowListKind } from '../services/follow-lists'
 import { pageOf, pageRequest } from '../services/pagination'
 import { bookmarkedPostIds, pageBookmarks } from '../services/bookmarks'
 import { postsByIds } from '../services/posts'
-import { presentPost, presentPosts, presentUser, presentUsers } from '../services/present'
+import { presentPost, presentPosts, presentUser, presentUsers } from '../services/serialize'
 import type { PostRow } from '../db/rows'
 import {
   getUserById,
@@ -26,9 +26,9 @@ import {
   suggestUsers,
   usersByIds,
 } from '../services/users'
-import { idParams, validate } from '../validate'
+import { idParams, validate } from '../http/validate'
 import { liveActionsOf } from '../events/live-actions'
-import { wholeListResponse, type WholeList } from '../whole-list'
+import { wholeListResponse, type WholeList } from '../http/whole-list'
 import type {
   BookmarksPage,
   FollowListPage,

@@ -3,8 +3,8 @@ import { eq, lt, sql } from 'drizzle-orm'
 import { perDatabase, type Db } from '../db/client'
 import { selectAll } from '../db/raw'
 import { media } from '../db/schema'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { reencode, sniffImageType, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
 /** Profile pictures are shown at most a few hundred pixels wide: twice that stays sharp. */

@@ -10,10 +10,10 @@ import { hashPassword } from '../auth/password'
 import type { Db } from '../db/client'
 import { idList, runSql, selectAll, selectIds } from '../db/raw'
 import { blocks, comments, follows, mutes, posts, reports, users } from '../db/schema'
-import { HttpError } from '../errors'
-import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
-import { toUserSummary } from './present'
+import { toUserSummary } from './serialize'
 import { endSessions } from './sessions'
 import {
   deleteSetting,

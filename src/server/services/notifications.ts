@@ -8,7 +8,7 @@ import type { Db } from '../db/client'
 import { idList, selectAll } from '../db/raw'
 import { isBlockedEitherWay } from './moderation'
 import { cursorOrStart, finishPage, type PageRequest } from './pagination'
-import { toUserSummary } from './present'
+import { toUserSummary } from './serialize'
 import { formatTimestamp } from './time'
 import { usernameKey } from './users'
 

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { PostSort } from '../../shared/api-types'
 import { perDatabase, type Db } from '../db/client'
 import { postReactions, posts, users } from '../db/schema'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import {
   attachPostImages,
   deletePostImages,

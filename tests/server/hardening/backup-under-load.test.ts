@@ -7,7 +7,7 @@ import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Post } from '../../../src/shared/api-types'
-import { checkBackup } from '../../../src/server/backup'
+import { checkBackup } from '../../../src/server/data/backup'
 import { DATABASE_FILE, startServer } from '../../../src/server/server'
 import { createUser } from '../../../src/server/services/users'
 import {

@@ -9,7 +9,7 @@ import type {
 } from '../../../src/shared/api-types'
 import { createApp } from '../../../src/server/app'
 import { openDatabase, type AppDatabase } from '../../../src/server/db/client'
-import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/messages'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
 import { ensureHostAccounts } from '../../../src/server/services/moderation'
 import { initializeDatabase } from '../../../src/server/services/seed'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'

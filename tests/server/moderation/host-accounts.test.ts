@@ -5,7 +5,7 @@
  */
 import { afterEach } from 'vitest'
 import type { LoginResponse, SessionResponse, SignupResponse } from '../../../src/shared/api-types'
-import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/messages'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
 import { ensureHostAccounts } from '../../../src/server/services/moderation'
 import { startServer, type RunningServer } from '../../../src/server/server'
 import { describe, expect, it } from '../../helpers/fixtures'

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { Post, PostMediaItem } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { loadPostImages } from '../../../src/server/services/post-images'
 import { body, expectError, ok, seededToken } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'

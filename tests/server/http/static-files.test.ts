@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { precompressDirectory } from '../../scripts/precompress'
-import { startServer, type RunningServer } from '../../src/server/server'
+import { precompressDirectory } from '../../../scripts/precompress'
+import { startServer, type RunningServer } from '../../../src/server/server'
 
 interface RawAnswer {
   status: number
