@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { LanSharingStatus } from '../shared/bridge'
 import { backupOpenDatabase, restoreDataFolder } from '../server/data/backup'
 import { lanAddresses } from '../server/discovery/lan-addresses'
-import { getOwnerId } from '../server/services/moderation'
+import { getOwnerId } from '../server/services/hosting'
 import { getDemoUserIds } from '../server/services/settings'
 import { findUserById } from '../server/services/users'
 import {

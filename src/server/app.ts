@@ -114,7 +114,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/comments', commentsRoutes(deps))
     .route('/media', mediaRoutes(deps))
     .route('/events', eventsRoutes(deps, events))
-    .route('/notifications', notificationsRoutes(deps, events))
+    .route('/notifications', notificationsRoutes(deps))
     .route('/', moderationRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {

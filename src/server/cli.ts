@@ -19,7 +19,7 @@ import {
   type ConnectionLimits,
   type RunningServer,
 } from './server'
-import type { HostAccount } from './services/moderation'
+import type { HostAccount } from './services/hosting'
 import { getDemoUserIds } from './services/settings'
 import { usernameSchema } from '../shared/schemas'
 

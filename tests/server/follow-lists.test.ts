@@ -4,9 +4,10 @@
  */
 import type { FollowListPage, UserListItem } from '../../src/shared/api-types'
 import { MESSAGES } from '../../src/server/errors/messages'
-import { block, setSuspended } from '../../src/server/services/moderation'
+import { block } from '../../src/server/services/relations'
+import { setSuspended } from '../../src/server/services/hosting'
 import { encodeCursor } from '../../src/server/services/pagination'
-import { follow, unfollow } from '../../src/server/services/users'
+import { follow, unfollow } from '../../src/server/services/follows'
 import { expectError, ok, quickUser, seededToken, walkPages } from '../helpers/api'
 import type { TestApp } from '../helpers/server-app'
 import { describe, expect, it } from '../helpers/fixtures'

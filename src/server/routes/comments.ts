@@ -8,10 +8,12 @@ import {
   type AppDeps,
   type AppEnv,
 } from '../http/context'
-import { liveActionsOf } from '../events/live-actions'
+import { addComment, deleteComment, editComment } from '../actions/comments'
+import { liveOf } from '../actions/live'
+import { voteComment } from '../actions/reactions'
 import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
 import { getPost } from '../services/posts'
-import { visibilityFilter, visibleRows } from '../services/moderation'
+import { visibilityFilter, visibleRows } from '../services/visibility'
 import { presentComment, presentComments } from '../services/serialize'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/pagination'
@@ -22,14 +24,14 @@ import type { Comment, CommentResponse, CommentsPage } from '../../shared/api-ty
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
-  const live = liveActionsOf(deps)
+  const live = liveOf(deps)
   const vote = perUserLimit(deps, 'reactions')
   /** A comment's path: its post first, so a bad post id is the post's 404. */
   const ids = idParams('postId', 'commentId')
 
   /** A post's comments in the spec's whole-list shape: every voter. */
   const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => {
-    // Blocked and suspended authors' comments are left out (services/moderation.ts).
+    // Blocked and suspended authors' comments are left out (services/visibility.ts).
     const visible = visibilityFilter(db, viewerId)
     return {
       ids: commentIdsOf(db, postId),
@@ -77,25 +79,25 @@ export function commentsRoutes(deps: AppDeps) {
       idParams('postId'),
       (c) => {
         const text = c.req.valid('json').commentData.text
-        const comment = live.addComment(c.get('user'), c.req.valid('param').postId, text)
+        const comment = addComment(live, c.get('user'), c.req.valid('param').postId, text)
         return mutationAnswer(c, comment, 201)
       },
     )
     .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), ids, (c) => {
       const { postId, commentId } = c.req.valid('param')
       const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, live.editComment(c.get('user'), postId, commentId, text))
+      return mutationAnswer(c, editComment(live, c.get('user'), postId, commentId, text))
     })
     .post('/delete/:postId/:commentId', auth, ids, (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, live.deleteComment(c.get('user'), postId, commentId))
+      return mutationAnswer(c, deleteComment(live, c.get('user'), postId, commentId))
     })
     .post('/upvote/:postId/:commentId', auth, vote, ids, (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'up'))
+      return mutationAnswer(c, voteComment(live, c.get('user'), postId, commentId, 'up'))
     })
     .post('/downvote/:postId/:commentId', auth, vote, ids, (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'down'))
+      return mutationAnswer(c, voteComment(live, c.get('user'), postId, commentId, 'down'))
     })
 }

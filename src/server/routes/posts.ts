@@ -15,7 +15,9 @@ import {
   type AppDeps,
   type AppEnv,
 } from '../http/context'
-import { liveActionsOf } from '../events/live-actions'
+import { liveOf } from '../actions/live'
+import { createPost, deletePost, editPost } from '../actions/posts'
+import { dislikePost, likePost } from '../actions/reactions'
 import {
   getPost,
   allPostIds,
@@ -25,7 +27,7 @@ import {
   postsByIds,
   userPostIds,
 } from '../services/posts'
-import { visibilityFilter, visibleRows } from '../services/moderation'
+import { visibilityFilter, visibleRows } from '../services/visibility'
 import { presentPost, presentPosts } from '../services/serialize'
 import type { PostRow } from '../db/rows'
 import { getUserByUsername } from '../services/users'
@@ -47,12 +49,12 @@ const postsQuerySchema = pageQuerySchema.extend({
 export function postsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
-  const live = liveActionsOf(deps)
+  const live = liveOf(deps)
   const reaction = perUserLimit(deps, 'reactions')
 
   /** Posts in the spec's whole-list shape: every reactor and every comment. */
   const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => {
-    // Blocked and suspended authors' posts are left out (services/moderation.ts).
+    // Blocked and suspended authors' posts are left out (services/visibility.ts).
     const visible = visibilityFilter(db, viewerId)
     return {
       ids,
@@ -116,21 +118,21 @@ export function postsRoutes(deps: AppDeps) {
     })
     .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), (c) => {
       const { content, media } = c.req.valid('json').postData
-      const post = live.createPost(c.get('user'), content, media ?? [])
+      const post = createPost(live, c.get('user'), content, media ?? [])
       return mutationAnswer(c, post, 201)
     })
     .post('/edit/:postId', auth, validate('json', postEditBodySchema), idParams('postId'), (c) => {
       const content = c.req.valid('json').postData.content
-      return mutationAnswer(c, live.editPost(c.get('user'), c.req.valid('param').postId, content))
+      return mutationAnswer(c, editPost(live, c.get('user'), c.req.valid('param').postId, content))
     })
     .delete('/:postId', auth, idParams('postId'), (c) =>
-      mutationAnswer(c, live.deletePost(c.get('user'), c.req.valid('param').postId)),
+      mutationAnswer(c, deletePost(live, c.get('user'), c.req.valid('param').postId)),
     )
     .post('/like/:postId', auth, reaction, idParams('postId'), (c) =>
-      mutationAnswer(c, live.likePost(c.get('user'), c.req.valid('param').postId)),
+      mutationAnswer(c, likePost(live, c.get('user'), c.req.valid('param').postId)),
     )
     .post('/dislike/:postId', auth, reaction, idParams('postId'), (c) =>
-      mutationAnswer(c, live.dislikePost(c.get('user'), c.req.valid('param').postId)),
+      mutationAnswer(c, dislikePost(live, c.get('user'), c.req.valid('param').postId)),
     )
 }
 

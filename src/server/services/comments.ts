@@ -5,7 +5,7 @@ import { commentVotes, comments, posts } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import { refuseIfBlocked } from './moderation'
+import { refuseIfBlocked } from './visibility'
 import { getPost } from './posts'
 import type { CommentRow, PostRow } from '../db/rows'
 
@@ -44,7 +44,7 @@ export function pageComments(db: Db, postId: number, page: PageRequest): RowPage
 }
 
 /** The post and one of its comments; a comment of another post is not found. */
-function getComment(db: Db, postId: number, commentId: number): [PostRow, CommentRow] {
+export function getComment(db: Db, postId: number, commentId: number): [PostRow, CommentRow] {
   const post = getPost(db, postId)
   const comment = db
     .select()
@@ -103,20 +103,21 @@ export function editComment(
   })
 }
 
-/** The comment's author or the post's owner may delete it; answers the comment as it was. */
-export function deleteComment(
-  db: Db,
-  userId: number,
-  postId: number,
-  commentId: number,
-): CommentRow {
+/** Any comment by its id (the host's deletions name only the comment). */
+export function getCommentById(db: Db, id: number): CommentRow {
+  const comment = db.select().from(comments).where(eq(comments.id, id)).get()
+  if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
+  return comment
+}
+
+/**
+ * Deletes a comment's rows and one from its post's comment count. Who may is the command's to
+ * check (actions/comments.ts). Answers the comment as it was.
+ */
+export function deleteComment(db: Db, comment: CommentRow): CommentRow {
   return db.transaction(() => {
-    const [post, comment] = getComment(db, postId, commentId)
-    if (comment.authorId !== userId && post.authorId !== userId) {
-      throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignComment)
-    }
     db.delete(comments).where(eq(comments.id, comment.id)).run()
-    adjustCommentCount(db, post.id, -1)
+    adjustCommentCount(db, comment.postId, -1)
     return comment
   })
 }

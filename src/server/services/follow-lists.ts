@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client'
 import { selectAll, USER_COLUMNS } from '../db/raw'
-import { hiddenAuthors } from './moderation'
+import { hiddenAuthors } from './visibility'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import type { UsersPage } from '../../shared/api-types'
 import { toUserListItem } from './users'

@@ -37,7 +37,7 @@ const imageById = perDatabase((db) =>
     .prepare(),
 )
 
-/** An image by its id, which the route checked (validate.ts, mediaIdParam). */
+/** An image by its id, which the route checked (http/validate.ts, mediaIdParam). */
 export function getImage(db: Db, id: string): { contentType: string; bytes: Buffer } {
   const row = imageById(db).get({ id })
   if (!row) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)

@@ -6,7 +6,7 @@
 import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { idList, selectAll } from '../db/raw'
-import { isBlockedEitherWay } from './moderation'
+import { isBlockedEitherWay } from './visibility'
 import { cursorOrStart, finishPage, type PageRequest } from './pagination'
 import { toUserSummary } from './serialize'
 import { formatTimestamp } from './time'

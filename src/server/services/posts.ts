@@ -13,7 +13,7 @@ import {
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
 import type { PostRow } from '../db/rows'
-import { refuseIfBlocked } from './moderation'
+import { refuseIfBlocked } from './visibility'
 
 /** Every post's id, newest first (or most liked first): the order of the whole-list answer. */
 export function allPostIds(db: Db, sort: PostSort = 'recent'): number[] {
@@ -188,11 +188,13 @@ export function editPost(
   })
 }
 
-/** Deletes a post with its comments, reactions and bookmarks; answers the post as it was. */
-export function deletePost(db: Db, userId: number, postId: number): PostRow {
+/**
+ * Deletes a post's rows: its images, its own row (its comments, reactions, bookmarks, tags,
+ * reports and notifications go with it, ON DELETE CASCADE) and one from its author's post count.
+ * Who may is the command's to check (actions/posts.ts). Answers the post as it was.
+ */
+export function deletePost(db: Db, post: PostRow): PostRow {
   return db.transaction(() => {
-    const post = getPost(db, postId)
-    if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignPost)
     deletePostImages(db, [post.id])
     db.delete(posts).where(eq(posts.id, post.id)).run()
     changePostCount(db).run({ userId: post.authorId, delta: -1 })

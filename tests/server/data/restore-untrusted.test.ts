@@ -1,5 +1,5 @@
 /**
- * A restore trusts nothing in the backup (src/server/backup.ts): crafted files are refused and
+ * A restore trusts nothing in the backup (src/server/data/backup.ts): crafted files are refused and
  * leave the data as it was; an accepted one ends every session and gets its demo list recomputed.
  */
 import Database from 'better-sqlite3'

@@ -1,5 +1,5 @@
 /**
- * A signed-in /home comes with its first screen drawn by the server (src/server/first-screen.ts):
+ * A signed-in /home comes with its first screen drawn by the server (src/server/http/first-screen.ts):
  * only with a session cookie the server accepts, with the same answers the API gives that token,
  * never kept by a cache; every page comes in the theme the app last stored.
  */

@@ -1,5 +1,5 @@
 /**
- * Whole-list answers stream a batch at a time (src/server/whole-list.ts): the same bytes as one
+ * Whole-list answers stream a batch at a time (src/server/http/whole-list.ts): the same bytes as one
  * JSON document, nothing read ahead of the client, nothing read after it leaves.
  */
 import { createPost } from '../../../src/server/services/posts'

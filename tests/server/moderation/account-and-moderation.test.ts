@@ -10,7 +10,7 @@ import type {
 import { createApp } from '../../../src/server/app'
 import { openDatabase, type AppDatabase } from '../../../src/server/db/client'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
-import { ensureHostAccounts } from '../../../src/server/services/moderation'
+import { ensureHostAccounts } from '../../../src/server/services/hosting'
 import { initializeDatabase } from '../../../src/server/services/seed'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
 import { TINY_PNG, expectError, ok, signedInAs } from '../../helpers/api'
