@@ -90,8 +90,6 @@ export default tseslint.config(
                 'unreadCount',
                 'userPostIds',
                 'usersByIds',
-                'visibilityFilter',
-                'visibleRows',
                 // Checks, answers and parsing: no rows change.
                 'assertHost',
                 'DEFAULT_AVATAR_SVG',

@@ -113,6 +113,21 @@ describe('query plans of the paged list routes', () => {
       headers: minimal,
     })
 
+    // Once someone is hidden (a block, a suspension), the lists leave them out in their own
+    // query (services/visibility.ts): those queries must be served by an index too.
+    db.$client.exec(`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (1, 2, 0);
+      UPDATE users SET suspended_at = 0 WHERE id = 3`)
+    await exercise(app, '/api/feed?limit=20', dense)
+    await exercise(app, '/api/feed?limit=20', sparse)
+    await exercise(app, '/api/posts?limit=20', dense)
+    await exercise(app, '/api/posts?limit=20&sort=likes', dense)
+    await exercise(app, '/api/comments/20000?limit=20', dense)
+    await exercise(app, '/api/posts/user/user000001?limit=20', dense)
+    await exercise(app, '/api/users/user000001/followers?limit=20', dense)
+    expect(captured.some(({ query }) => /NOT IN \(SELECT value FROM json_each/.test(query))).toBe(
+      true,
+    )
+
     const unique = new Map(captured.map((entry) => [entry.query, entry]))
     expect(unique.size).toBeGreaterThan(10)
     const fullScans: string[] = []

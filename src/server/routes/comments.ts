@@ -13,7 +13,6 @@ import { liveOf } from '../actions/live'
 import { voteComment } from '../actions/reactions'
 import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
 import { getPost } from '../services/posts'
-import { visibilityFilter, visibleRows } from '../services/visibility'
 import { presentComment, presentComments } from '../services/serialize'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/pagination'
@@ -32,11 +31,9 @@ export function commentsRoutes(deps: AppDeps) {
   /** A post's comments in the spec's whole-list shape: every voter. */
   const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => {
     // Blocked and suspended authors' comments are left out (services/visibility.ts).
-    const visible = visibilityFilter(db, viewerId)
     return {
-      ids: commentIdsOf(db, postId),
-      load: (ids) =>
-        presentComments(db, visible(commentsByIds(db, ids)), { detail: 'full', viewerId }),
+      ids: commentIdsOf(db, postId, viewerId),
+      load: (ids) => presentComments(db, commentsByIds(db, ids), { detail: 'full', viewerId }),
     }
   }
 
@@ -61,9 +58,9 @@ export function commentsRoutes(deps: AppDeps) {
         const page = pageOf(c.req.valid('query'))
         const viewerId = c.get('viewerId')
         if (!page) return wholeListResponse('comments', allComments(post.id, viewerId))
-        const found = pageComments(db, post.id, page)
+        const found = pageComments(db, post.id, page, viewerId)
         return c.json({
-          comments: presentComments(db, visibleRows(db, found.rows, viewerId), {
+          comments: presentComments(db, found.rows, {
             detail: 'page',
             viewerId,
           }),

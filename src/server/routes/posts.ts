@@ -27,7 +27,6 @@ import {
   postsByIds,
   userPostIds,
 } from '../services/posts'
-import { visibilityFilter, visibleRows } from '../services/visibility'
 import { presentPost, presentPosts } from '../services/serialize'
 import type { PostRow } from '../db/rows'
 import { getUserByUsername } from '../services/users'
@@ -54,21 +53,18 @@ export function postsRoutes(deps: AppDeps) {
 
   /** Posts in the spec's whole-list shape: every reactor and every comment. */
   const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => {
-    // Blocked and suspended authors' posts are left out (services/visibility.ts).
-    const visible = visibilityFilter(db, viewerId)
     return {
       ids,
-      load: (batch) =>
-        presentPosts(db, visible(postsByIds(db, batch)), { detail: 'full', viewerId }),
+      load: (batch) => presentPosts(db, postsByIds(db, batch), { detail: 'full', viewerId }),
     }
   }
   const allPosts = (viewerId: number | null, sort: PostSort = 'recent') =>
-    wholePosts(allPostIds(db, sort), viewerId)
+    wholePosts(allPostIds(db, sort, viewerId), viewerId)
 
   /** A page as the API answers it: trimmed posts and where to continue. */
   const pageAnswer = (c: Context<AppEnv>, page: RowPage<PostRow>) =>
     c.json({
-      posts: presentPosts(db, visibleRows(db, page.rows, c.get('viewerId')), {
+      posts: presentPosts(db, page.rows, {
         detail: 'page',
         viewerId: c.get('viewerId'),
       }),
@@ -91,19 +87,20 @@ export function postsRoutes(deps: AppDeps) {
       // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
       if (query.tag !== undefined) {
         if (sort !== 'recent') throw new HttpError('VALIDATION', TAG_SORT_ERROR)
-        return pageAnswer(c, pageTagPosts(db, query.tag, pageRequest(query)))
+        return pageAnswer(c, pageTagPosts(db, query.tag, pageRequest(query), c.get('viewerId')))
       }
       const page = pageOf(query)
       if (!page) return wholeListResponse('posts', allPosts(c.get('viewerId'), sort))
-      return pageAnswer(c, pageAllPosts(db, page, sort))
+      return pageAnswer(c, pageAllPosts(db, page, sort, c.get('viewerId')))
     })
     .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
       const author = getUserByUsername(db, c.req.param('username'))
       const page = pageOf(c.req.valid('query'))
       if (!page) {
-        return wholeListResponse('posts', wholePosts(userPostIds(db, author.id), c.get('viewerId')))
+        const ids = userPostIds(db, author.id, c.get('viewerId'))
+        return wholeListResponse('posts', wholePosts(ids, c.get('viewerId')))
       }
-      return pageAnswer(c, pageUserPosts(db, author.id, page))
+      return pageAnswer(c, pageUserPosts(db, author.id, page, c.get('viewerId')))
     })
     .get('/:postId', optionalViewer(deps), idParams('postId'), (c) => {
       const row = getPost(db, c.req.valid('param').postId)
@@ -141,11 +138,10 @@ export function feedRoutes(deps: AppDeps) {
   const { db } = deps
   return new Hono<AppEnv>().get('/', requireUser(deps), validate('query', pageQuerySchema), (c) => {
     const userId = c.get('user').id
-    const page = pageFeed(db, userId, pageRequest(c.req.valid('query')))
     // Muted authors leave the home feed only; blocked and suspended ones every list.
-    const rows = visibleRows(db, page.rows, userId, { feed: true })
+    const page = pageFeed(db, userId, pageRequest(c.req.valid('query')))
     return c.json({
-      posts: presentPosts(db, rows, { detail: 'page', viewerId: userId }),
+      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
       nextCursor: page.nextCursor,
     } satisfies PostsPage)
   })

@@ -5,16 +5,22 @@ import { commentVotes, comments, posts } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import { refuseIfBlocked } from './visibility'
+import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
 import { getPost } from './posts'
 import type { CommentRow, PostRow } from '../db/rows'
 
-/** The ids of a post's comments, newest first: the order of the whole-list answer. */
-export function commentIdsOf(db: Db, postId: number): number[] {
+/**
+ * The ids of a post's comments the viewer may see (services/visibility.ts), newest first: the
+ * order of the whole-list answer.
+ */
+export function commentIdsOf(db: Db, postId: number, viewer: Viewer): number[] {
+  const visible = visibleAuthor(db, 'author_id', viewer)
   return selectIds(
     db,
-    'SELECT id FROM comments WHERE post_id = ? ORDER BY created_at DESC, id DESC',
+    `SELECT id FROM comments WHERE post_id = ?${visible.and}
+     ORDER BY created_at DESC, id DESC`,
     postId,
+    ...visible.params,
   )
 }
 
@@ -28,16 +34,24 @@ export function commentsByIds(db: Db, ids: number[]): CommentRow[] {
   return inIdOrder(ids, rows)
 }
 
-export function pageComments(db: Db, postId: number, page: PageRequest): RowPage<CommentRow> {
+/** One page of a post's comments the viewer may see, newest first. */
+export function pageComments(
+  db: Db,
+  postId: number,
+  page: PageRequest,
+  viewer: Viewer,
+): RowPage<CommentRow> {
   const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
+  const visible = visibleAuthor(db, 'author_id', viewer)
   const rows = selectAll<CommentRow>(
     db,
     `SELECT ${COMMENT_COLUMNS} FROM comments
-     WHERE post_id = ? AND (created_at, id) < (?, ?)
+     WHERE post_id = ? AND (created_at, id) < (?, ?)${visible.and}
      ORDER BY created_at DESC, id DESC LIMIT ?`,
     postId,
     createdBefore,
     idBefore,
+    ...visible.params,
     page.limit + 1,
   )
   return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])

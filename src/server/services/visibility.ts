@@ -6,57 +6,51 @@
  */
 import type { Db } from '../db/client'
 import { idList, selectAll, selectIds } from '../db/raw'
-import type { CommentRow, PostRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../errors/messages'
 
+/** Who may read a list: a signed-in user's id, or null for a reader without a token. */
+export type Viewer = number | null
+
 /**
- * Authors whose posts and comments a list hides from `viewerId`: suspended accounts for
- * everyone; for a signed-in viewer also everyone they blocked or who blocked them; and in the
- * home feed (`feed`), everyone they muted.
+ * Authors whose posts and comments a list hides from `viewer`: suspended accounts for everyone;
+ * for a signed-in viewer also everyone they blocked or who blocked them; and in the home feed
+ * (`feed`), everyone they muted.
  */
-export function hiddenAuthors(db: Db, viewerId: number | null, { feed = false } = {}): Set<number> {
-  const rows = selectAll<{ id: number }>(
+function hiddenAuthors(db: Db, viewer: Viewer, { feed = false } = {}): number[] {
+  return selectIds(
     db,
     `SELECT id FROM users WHERE suspended_at IS NOT NULL
      UNION SELECT blocked_id FROM blocks WHERE blocker_id = ?
      UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?
      UNION SELECT muted_id FROM mutes WHERE muter_id = ? AND ?`,
-    viewerId ?? 0,
-    viewerId ?? 0,
-    viewerId ?? 0,
+    viewer ?? 0,
+    viewer ?? 0,
+    viewer ?? 0,
     feed ? 1 : 0,
   )
-  return new Set(rows.map((row) => row.id))
-}
-
-/** The rows whose author the viewer may see (hiddenAuthors). */
-export function visibleRows<Row extends PostRow | CommentRow>(
-  db: Db,
-  rows: Row[],
-  viewerId: number | null,
-  options: { feed?: boolean } = {},
-): Row[] {
-  if (rows.length === 0) return rows
-  const hidden = hiddenAuthors(db, viewerId, options)
-  return hidden.size === 0 ? rows : rows.filter((row) => !hidden.has(row.authorId))
 }
 
 /**
- * visibleRows for a list read in several steps (whole lists, a batch at a time): the hidden
- * authors are read once, at the first batch.
+ * What a list's query adds to its WHERE to keep only what `viewer` may see (hiddenAuthors), with
+ * its parameters: ` AND <authorColumn> NOT IN (…)`, or nothing when nobody is hidden from them
+ * (the usual case, which then costs one small query and nothing per row).
+ *
+ * Filtering in the query rather than after it keeps every page full: rows taken out after the
+ * LIMIT left a page short, or empty with a cursor, wherever one hidden author wrote a page's
+ * worth (docs/API.md, "Blocking").
  */
-export function visibilityFilter(
+export function visibleAuthor(
   db: Db,
-  viewerId: number | null,
+  authorColumn: string,
+  viewer: Viewer,
   options: { feed?: boolean } = {},
-): <Row extends PostRow | CommentRow>(rows: Row[]) => Row[] {
-  let hidden: Set<number> | undefined
-  return (rows) => {
-    if (rows.length === 0) return rows
-    hidden ??= hiddenAuthors(db, viewerId, options)
-    const skip = hidden
-    return skip.size === 0 ? rows : rows.filter((row) => !skip.has(row.authorId))
+): { and: string; params: string[] } {
+  const hidden = hiddenAuthors(db, viewer, options)
+  if (hidden.length === 0) return { and: '', params: [] }
+  return {
+    and: ` AND ${authorColumn} NOT IN (SELECT value FROM json_each(?))`,
+    params: [idList(hidden)],
   }
 }
 
