@@ -3,7 +3,7 @@ import type { UserRow } from '../db/rows'
 import type { Audience } from '../events/hub'
 import * as follows from '../services/follows'
 import { notify, removeNotifications } from '../services/notifications'
-import { findUserById, getUserById } from '../services/users'
+import { findUserById } from '../services/users'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /**
@@ -34,31 +34,27 @@ export function publishFollow(
 }
 
 export function follow(live: Live, actor: Actor, targetId: number): void {
-  commit(
-    live,
-    (tx, changes) => {
-      follows.follow(tx, actor.id, targetId)
-      notify(tx, changes, {
-        recipientId: getUserById(tx, targetId).id,
-        actorId: actor.id,
-        type: 'follow',
-      })
-    },
-    () => publishFollow(live, actor.id, targetId, true),
-  )
+  setFollowing(live, actor, targetId, true)
 }
 
 export function unfollow(live: Live, actor: Actor, targetId: number): void {
+  setFollowing(live, actor, targetId, false)
+}
+
+/** A follow tells the one followed; an unfollow takes that notification back. */
+function setFollowing(live: Live, actor: Actor, targetId: number, following: boolean): void {
   commit(
     live,
     (tx, changes) => {
-      follows.unfollow(tx, actor.id, targetId)
-      removeNotifications(tx, changes, {
-        actorId: actor.id,
-        type: 'follow',
-        recipientId: getUserById(tx, targetId).id,
-      })
+      const cause = { actorId: actor.id, type: 'follow', recipientId: targetId } as const
+      if (following) {
+        follows.follow(tx, actor.id, targetId)
+        notify(tx, changes, cause)
+      } else {
+        follows.unfollow(tx, actor.id, targetId)
+        removeNotifications(tx, changes, cause)
+      }
     },
-    () => publishFollow(live, actor.id, targetId, false),
+    () => publishFollow(live, actor.id, targetId, following),
   )
 }
