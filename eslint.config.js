@@ -45,5 +45,73 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['**/main/**'] }],
     },
   },
+  {
+    // Routes read through services and write through commands (CONTRIBUTING.md, "Layers of the
+    // server"): a command does a write's rows, its notifications and its live events together,
+    // so a route that changed rows itself would leave the others out. Only these queries of
+    // services/ may be imported into a route; a new one that changes nothing goes on the list.
+    files: ['src/server/routes/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/services/*'],
+              allowTypeImports: true,
+              allowImportNames: [
+                // Reads of lists, pages and records.
+                'allPostIds',
+                'allUserIds',
+                'bookmarkedPostIds',
+                'commentIdsOf',
+                'commentsByIds',
+                'findUserByUsername',
+                'getDemoAccount',
+                'getDemoUserIds',
+                'getImage',
+                'getPost',
+                'getUserById',
+                'getUserByUsername',
+                'listReports',
+                'pageAllPosts',
+                'pageBookmarks',
+                'pageComments',
+                'pageFeed',
+                'pageFollowList',
+                'pageNotifications',
+                'pageTagPosts',
+                'pageUserPosts',
+                'pageUsers',
+                'postsByIds',
+                'relationsOf',
+                'searchUsers',
+                'suggestUsers',
+                'unreadCount',
+                'userPostIds',
+                'usersByIds',
+                // Checks, answers and parsing: no rows change.
+                'assertHost',
+                'DEFAULT_AVATAR_SVG',
+                'isHost',
+                'issueToken',
+                'pageOf',
+                'pageRequest',
+                'presentComment',
+                'presentComments',
+                'presentPost',
+                'presentPosts',
+                'presentUser',
+                'presentUsers',
+                'toUserSummary',
+              ],
+              message:
+                'A route writes through a command of src/server/actions/ (CONTRIBUTING.md, "Layers of the server"); import only queries from services/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 )

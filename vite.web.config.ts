@@ -21,7 +21,7 @@ const absoluteBase: Plugin = {
 /**
  * With the app, the module the server draws a signed-in /home's first screen with
  * (src/renderer/src/first-screen.tsx): the same components built for Node, into
- * out/renderer-ssr beside out/renderer, where the server looks for it (src/server/static.ts).
+ * out/renderer-ssr beside out/renderer, where the server looks for it (src/server/http/static.ts).
  * Dependencies stay in node_modules, as for the server.
  */
 const buildFirstScreen: Plugin = {

@@ -1,7 +1,7 @@
 /**
  * Brotli and gzip copies of the built web app's files, written beside them when the app is built
  * (vite.web.config.ts). The server sends a browser the copy its Accept-Encoding names
- * (src/server/static.ts): a phone on a LAN party's Wi-Fi downloads about a quarter of the bytes,
+ * (src/server/http/static.ts): a phone on a LAN party's Wi-Fi downloads about a quarter of the bytes,
  * and the server never compresses anything per request.
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'

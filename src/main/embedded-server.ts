@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import type { LanSharingStatus } from '../shared/bridge'
-import { backupOpenDatabase, restoreDataFolder } from '../server/backup'
-import { lanAddresses } from '../server/lan-addresses'
-import { getOwnerId } from '../server/services/moderation'
+import { backupOpenDatabase, restoreDataFolder } from '../server/data/backup'
+import { lanAddresses } from '../server/discovery/lan-addresses'
+import { getOwnerId } from '../server/services/hosting'
 import { getDemoUserIds } from '../server/services/settings'
 import { findUserById } from '../server/services/users'
 import {

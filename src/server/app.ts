@@ -4,15 +4,15 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { LIMITS } from '../shared/limits'
 import { LIVE_EVENT_ID_HEADER } from '../shared/live-event-id'
-import { requestGuard } from './api-headers'
+import { requestGuard } from './http/api-headers'
 import { LoginThrottle } from './auth/login-throttle'
-import type { AppDeps, AppEnv } from './context'
+import type { AppDeps, AppEnv } from './http/context'
 import type { ErrorResponse, ServerErrorResponse } from '../shared/api-types'
-import { HttpError } from './errors'
+import { HttpError } from './errors/http-error'
 import { EventHub } from './events/hub'
-import { createHostAllowList } from './host-allow-list'
-import { MESSAGES } from './messages'
-import { RateLimits } from './rate-limits'
+import { createHostAllowList } from './http/host-allow-list'
+import { MESSAGES } from './errors/messages'
+import { RateLimits } from './http/rate-limits'
 import { accountRoutes } from './routes/account'
 import { authRoutes } from './routes/auth'
 import { commentsRoutes } from './routes/comments'
@@ -24,9 +24,9 @@ import { moderationRoutes } from './routes/moderation'
 import { feedRoutes, postsRoutes } from './routes/posts'
 import { sessionRoutes } from './routes/session'
 import { usersRoutes } from './routes/users'
-import { serveRenderer } from './static'
+import { serveRenderer } from './http/static'
 
-export type { AppDeps } from './context'
+export type { AppDeps } from './http/context'
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -114,7 +114,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/comments', commentsRoutes(deps))
     .route('/media', mediaRoutes(deps))
     .route('/events', eventsRoutes(deps, events))
-    .route('/notifications', notificationsRoutes(deps, events))
+    .route('/notifications', notificationsRoutes(deps))
     .route('/', moderationRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {

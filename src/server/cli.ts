@@ -6,12 +6,12 @@ import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS, type ScryptCost } from './auth/password'
-import { backupDataFolder, restoreDataFolder } from './backup'
-import { defaultDataDir } from './data-dir'
+import { backupDataFolder, restoreDataFolder } from './data/backup'
+import { defaultDataDir } from './data/data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
-import { lanAddresses } from './lan-addresses'
+import { lanAddresses } from './discovery/lan-addresses'
 import { DEFAULT_EVENT_HUB_OPTIONS, type EventHubOptions } from './events/hub'
-import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from './rate-limits'
+import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from './http/rate-limits'
 import {
   DEFAULT_CONNECTION_LIMITS,
   StartError,
@@ -20,7 +20,7 @@ import {
   type ConnectionLimits,
   type RunningServer,
 } from './server'
-import type { HostAccount } from './services/moderation'
+import type { HostAccount } from './services/hosting'
 import { getDemoUserIds } from './services/settings'
 import { usernameSchema } from '../shared/schemas'
 

@@ -1,6 +1,6 @@
 /**
  * A signed-in /home arrives from the server with its posts already in the page
- * (src/server/first-screen.ts), so they show before the app's code has loaded; the app then takes
+ * (src/server/http/first-screen.ts), so they show before the app's code has loaded; the app then takes
  * the screen over. Checked against the build `npm run build` makes, with a page that runs no
  * JavaScript at all standing in for "before the app has loaded".
  */

@@ -30,7 +30,7 @@ vi.mock('../../src/server/discovery/transport', async () => {
   // `bus` is not multicast-dns's: tests reach the bus through it.
   return { bus, multicastTransport: () => bus.transport(HOST_ADDRESS) }
 })
-vi.mock('../../src/server/lan-addresses', () => ({
+vi.mock('../../src/server/discovery/lan-addresses', () => ({
   lanAddresses: (port: number) => [`http://${HOST_ADDRESS}:${port}`],
 }))
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { vi } from 'vitest'
 import { SCRYPT_PARAMS, setHashQueueLimit } from '../../src/server/auth/password'
-import { ACCOUNT_MESSAGES, MESSAGES, foreignHostMessage } from '../../src/server/messages'
+import { ACCOUNT_MESSAGES, MESSAGES, foreignHostMessage } from '../../src/server/errors/messages'
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/error-codes'
 import {
   DEMO,

@@ -24,7 +24,7 @@ const LARGE_TABLES = [
   'follows',
   'notifications',
   'post_tags',
-  // Who may not hear of a live event (live-actions.ts): read on every publish.
+  // Who may not hear of a live event (actions/live.ts): read on every publish.
   'blocks',
 ]
 

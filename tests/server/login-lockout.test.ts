@@ -28,7 +28,7 @@ import {
   rateLimitedMessage,
   tooManyLoginsFromAddressMessage,
   tooManyLoginsMessage,
-} from '../../src/server/messages'
+} from '../../src/server/errors/messages'
 import { startServer, type RunningServer } from '../../src/server/server'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
 import { seededToken } from '../helpers/api'

@@ -3,7 +3,7 @@ import { afterEach, vi } from 'vitest'
 import type { Comment, LoginResponse, Post } from '../../src/shared/api-types'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { signToken } from '../../src/server/auth/token'
-import { MESSAGES, tooManyLoginsMessage } from '../../src/server/messages'
+import { MESSAGES, tooManyLoginsMessage } from '../../src/server/errors/messages'
 import {
   TINY_PNG,
   addComment,

@@ -1,5 +1,5 @@
-import { HttpError } from '../errors'
-import { tooManyLoginsFromAddressMessage, tooManyLoginsMessage } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { tooManyLoginsFromAddressMessage, tooManyLoginsMessage } from '../errors/messages'
 
 /**
  * Slows down guessing without letting a stranger lock anyone out (README, "Security"). Failures

@@ -71,7 +71,7 @@ function cacheOf(secret: Uint8Array): Map<string, Verified> {
 /**
  * Drops a token from the verified cache (logout). The cache only ever answers "the signature
  * and expiry are good": whether the session still stands is checked on every request
- * (context.ts), so this is tidiness, not the revocation itself.
+ * (http/context.ts), so this is tidiness, not the revocation itself.
  */
 export function forgetToken(token: string, secret: Uint8Array): void {
   verifiedTokens.get(secret)?.delete(token)

@@ -73,7 +73,7 @@ export function openDatabase({
     sqlite.pragma('foreign_keys = ON')
     sqlite.pragma('busy_timeout = 5000')
     // Functions named in the schema (defaults, indexes) may not have side effects: a restored
-    // database is checked to hold nothing else, and this makes sure (backup.ts).
+    // database is checked to hold nothing else, and this makes sure (data/backup.ts).
     sqlite.pragma('trusted_schema = OFF')
     const db = drizzle({ client: sqlite, schema })
     migrate(db, { migrationsFolder: migrationsDir })

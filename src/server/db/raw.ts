@@ -57,7 +57,7 @@ export function runSql(db: Db, sql: string, ...params: unknown[]): void {
 
 /**
  * Runs a hand-written SELECT of one integer column (ids) and answers the values alone: no object
- * per row, for whole lists whose order is fixed as ids first (whole-list.ts).
+ * per row, for whole lists whose order is fixed as ids first (http/whole-list.ts).
  */
 export function selectIds(db: Db, sql: string, ...params: unknown[]): number[] {
   return prepared(db, sql, 'values').all(...params) as number[]

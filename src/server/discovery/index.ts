@@ -2,7 +2,7 @@
  * Servers found on the LAN (docs/API.md and README, "LAN party"): the one module the headless
  * server (`--advertise`) and the desktop app's Host for LAN call.
  */
-import { lanAddresses } from '../lan-addresses'
+import { lanAddresses } from './lan-addresses'
 import { APP_VERSION } from '../version'
 import { advertiseServer, type Advertisement } from './advertiser'
 import { browseServers, type Browser, type FoundServer } from './browser'

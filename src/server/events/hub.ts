@@ -44,7 +44,7 @@ export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
 /**
  * Who may see an event: everyone, or only one user (their notifications, their own bookmarks,
  * blocks and mutes); either way never the users in `exclude` (those blocked by or blocking
- * someone the event is about, live-actions.ts).
+ * someone the event is about, actions/live.ts).
  */
 export interface Audience {
   to?: number

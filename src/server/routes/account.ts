@@ -3,13 +3,15 @@ import type { OkResponse, RelationsResponse } from '../../shared/api-types'
 import { deleteAccountSchema } from '../../shared/schemas'
 import { verifyPassword } from '../auth/password'
 import { checkPasswordThrottled } from '../auth/login-throttle'
-import { clientAddress } from '../client-address'
-import { loginThrottleOf, requireUser, type AppDeps, type AppEnv } from '../context'
-import { HttpError } from '../errors'
-import { ACCOUNT_MESSAGES } from '../messages'
-import { liveActionsOf, type Actor } from '../events/live-actions'
-import { deleteAccount, relationsOf } from '../services/moderation'
-import { idParams, validate } from '../validate'
+import { clientAddress } from '../http/client-address'
+import { loginThrottleOf, requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { HttpError } from '../errors/http-error'
+import { ACCOUNT_MESSAGES } from '../errors/messages'
+import { deleteAccount } from '../actions/accounts'
+import { liveOf, type Actor } from '../actions/live'
+import { block, mute, unblock, unmute } from '../actions/relations'
+import { relationsOf } from '../services/relations'
+import { idParams, validate } from '../http/validate'
 
 /** The signed-in user's own account, under `/users/me` (docs/API.md "Sessions and accounts"). */
 export function accountRoutes(deps: AppDeps) {
@@ -17,17 +19,17 @@ export function accountRoutes(deps: AppDeps) {
   const auth = requireUser(deps)
   const throttle = loginThrottleOf(deps)
   const relations = (userId: number) => relationsOf(db, userId)
-  const live = liveActionsOf(deps)
+  const live = liveOf(deps)
   /**
    * `POST /users/me/<action>/:userId`, one route per action: what it does to the relation. All go
    * through the live stream: the user's other devices hear of their lists, and a block ends
    * follows, whose counts open screens show.
    */
   const relationActions: Record<string, (me: Actor, targetId: number) => void> = {
-    block: (me, targetId) => live.block(me, targetId),
-    unblock: (me, targetId) => live.unblock(me, targetId),
-    mute: (me, targetId) => live.mute(me, targetId),
-    unmute: (me, targetId) => live.unmute(me, targetId),
+    block: (me, targetId) => block(live, me, targetId),
+    unblock: (me, targetId) => unblock(live, me, targetId),
+    mute: (me, targetId) => mute(live, me, targetId),
+    unmute: (me, targetId) => unmute(live, me, targetId),
   }
   const target = idParams('userId')
   const routes = new Hono<AppEnv>()
@@ -40,8 +42,7 @@ export function accountRoutes(deps: AppDeps) {
       if (!right) {
         throw new HttpError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongPasswordForDelete)
       }
-      deleteAccount(db, user.id)
-      deps.events?.disconnectUser(user.id)
+      deleteAccount(live, user)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .get('/relations', auth, (c) => c.json(relations(c.get('user').id) satisfies RelationsResponse))

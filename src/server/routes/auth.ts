@@ -3,37 +3,38 @@ import type { LoginResponse, SignupResponse } from '../../shared/api-types'
 import { loginSchema, signupSchema } from '../../shared/schemas'
 import { checkPasswordThrottled } from '../auth/login-throttle'
 import { hashPassword, needsRehash, verifyPassword } from '../auth/password'
-import { clientAddress, isLoopbackRequest } from '../client-address'
-import { loginThrottleOf, type AppDeps, type AppEnv } from '../context'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
-import { presentUser } from '../services/present'
+import { clientAddress, isLoopbackRequest } from '../http/client-address'
+import { loginThrottleOf, type AppDeps, type AppEnv } from '../http/context'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
+import { presentUser } from '../services/serialize'
 import type { UserRow } from '../db/rows'
-import { claimOwnership } from '../services/moderation'
+import { claimOwnership } from '../actions/host'
+import { liveOf } from '../actions/live'
+import { rehashPassword } from '../actions/sessions'
+import { signUp } from '../actions/accounts'
 import { issueToken } from '../services/sessions'
 import { getDemoUserIds } from '../services/settings'
-import { ACCOUNT_MESSAGES } from '../messages'
-import { createUser, findUserByUsername, updatePasswordHash } from '../services/users'
-import { validate } from '../validate'
+import { ACCOUNT_MESSAGES } from '../errors/messages'
+import { findUserByUsername } from '../services/users'
+import { validate } from '../http/validate'
 
 const tokenFor = (user: UserRow, secret: Uint8Array) => issueToken(user, secret)
 
 export function authRoutes(deps: AppDeps) {
   const throttle = loginThrottleOf(deps)
+  const live = liveOf(deps)
   const passThrough: MiddlewareHandler = (_c, next) => next()
   const signupLimit = deps.rateLimits?.perAddressSignup ?? passThrough
   const loginLimit = deps.rateLimits?.perAddressLogin ?? passThrough
   return new Hono<AppEnv>()
     .post('/signup', validate('json', signupSchema), signupLimit, async (c) => {
       const { username, password, firstName, lastName, ...extra } = c.req.valid('json')
-      const user = createUser(deps.db, {
-        username,
-        passwordHash: await hashPassword(password, deps.passwordCost),
-        firstName,
-        lastName,
-        extra,
-      })
-      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(deps.db, user)
+      const user = signUp(
+        live,
+        { username, passwordHash: await hashPassword(password, deps.passwordCost), firstName, lastName, extra },
+        { claimOwnership: Boolean(deps.claimOwnerFromLoopback) && isLoopbackRequest(c) },
+      )
       const answer: SignupResponse = {
         createdUser: presentUser(deps.db, user, { withBookmarks: true }),
         encodedToken: await tokenFor(user, deps.secret),
@@ -51,14 +52,14 @@ export function authRoutes(deps: AppDeps) {
       if (!right) throw new HttpError('INVALID_CREDENTIALS', MESSAGES.wrongPassword)
       // A hash made at an older cost is redone at today's (README, "Security").
       if (needsRehash(user.passwordHash, deps.passwordCost)) {
-        updatePasswordHash(deps.db, user.id, await hashPassword(password, deps.passwordCost))
+        rehashPassword(live, user, await hashPassword(password, deps.passwordCost))
       }
       if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
         throw new HttpError('DEMO_DISABLED', MESSAGES.demoDisabledWhileShared)
       }
       if (user.suspendedAt !== null)
         throw new HttpError('ACCOUNT_SUSPENDED', ACCOUNT_MESSAGES.accountSuspended)
-      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(deps.db, user)
+      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(live, user)
       return c.json({
         foundUser: presentUser(deps.db, user, { withBookmarks: true }),
         encodedToken: await tokenFor(user, deps.secret),

@@ -7,34 +7,33 @@ import {
   wantsMinimal,
   type AppDeps,
   type AppEnv,
-} from '../context'
-import { liveActionsOf } from '../events/live-actions'
+} from '../http/context'
+import { addComment, deleteComment, editComment } from '../actions/comments'
+import { liveOf } from '../actions/live'
+import { voteComment } from '../actions/reactions'
 import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
 import { getPost } from '../services/posts'
-import { visibilityFilter, visibleRows } from '../services/moderation'
-import { presentComment, presentComments } from '../services/present'
+import { presentComment, presentComments } from '../services/serialize'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/pagination'
-import { idParams, validate } from '../validate'
-import { wholeListResponse, type WholeList } from '../whole-list'
+import { idParams, validate } from '../http/validate'
+import { wholeListResponse, type WholeList } from '../http/whole-list'
 import type { Comment, CommentResponse, CommentsPage } from '../../shared/api-types'
 
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
-  const live = liveActionsOf(deps)
+  const live = liveOf(deps)
   const vote = perUserLimit(deps, 'reactions')
   /** A comment's path: its post first, so a bad post id is the post's 404. */
   const ids = idParams('postId', 'commentId')
 
   /** A post's comments in the spec's whole-list shape: every voter. */
   const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => {
-    // Blocked and suspended authors' comments are left out (services/moderation.ts).
-    const visible = visibilityFilter(db, viewerId)
+    // Blocked and suspended authors' comments are left out (services/visibility.ts).
     return {
-      ids: commentIdsOf(db, postId),
-      load: (ids) =>
-        presentComments(db, visible(commentsByIds(db, ids)), { detail: 'full', viewerId }),
+      ids: commentIdsOf(db, postId, viewerId),
+      load: (ids) => presentComments(db, commentsByIds(db, ids), { detail: 'full', viewerId }),
     }
   }
 
@@ -59,9 +58,9 @@ export function commentsRoutes(deps: AppDeps) {
         const page = pageOf(c.req.valid('query'))
         const viewerId = c.get('viewerId')
         if (!page) return wholeListResponse('comments', allComments(post.id, viewerId))
-        const found = pageComments(db, post.id, page)
+        const found = pageComments(db, post.id, page, viewerId)
         return c.json({
-          comments: presentComments(db, visibleRows(db, found.rows, viewerId), {
+          comments: presentComments(db, found.rows, {
             detail: 'page',
             viewerId,
           }),
@@ -77,25 +76,25 @@ export function commentsRoutes(deps: AppDeps) {
       idParams('postId'),
       (c) => {
         const text = c.req.valid('json').commentData.text
-        const comment = live.addComment(c.get('user'), c.req.valid('param').postId, text)
+        const comment = addComment(live, c.get('user'), c.req.valid('param').postId, text)
         return mutationAnswer(c, comment, 201)
       },
     )
     .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), ids, (c) => {
       const { postId, commentId } = c.req.valid('param')
       const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, live.editComment(c.get('user'), postId, commentId, text))
+      return mutationAnswer(c, editComment(live, c.get('user'), postId, commentId, text))
     })
     .post('/delete/:postId/:commentId', auth, ids, (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, live.deleteComment(c.get('user'), postId, commentId))
+      return mutationAnswer(c, deleteComment(live, c.get('user'), postId, commentId))
     })
     .post('/upvote/:postId/:commentId', auth, vote, ids, (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'up'))
+      return mutationAnswer(c, voteComment(live, c.get('user'), postId, commentId, 'up'))
     })
     .post('/downvote/:postId/:commentId', auth, vote, ids, (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, live.voteComment(c.get('user'), postId, commentId, 'down'))
+      return mutationAnswer(c, voteComment(live, c.get('user'), postId, commentId, 'down'))
     })
 }

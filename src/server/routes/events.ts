@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { requireUser, type AppDeps, type AppEnv } from '../context'
-import { HttpError } from '../errors'
+import { requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { HttpError } from '../errors/http-error'
 import type { EventHub } from '../events/hub'
 
 export const STREAM_MESSAGES = {

@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { LIMITS } from '../../shared/limits'
-import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../context'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
-import { DEFAULT_AVATAR_SVG, getImage, processAvatar, storeImage } from '../services/media'
-import { processPostImage, storePostImage } from '../services/post-images'
-import { mediaIdParam } from '../validate'
+import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
+import { liveOf } from '../actions/live'
+import { uploadAvatar, uploadPostImage } from '../actions/media'
+import { DEFAULT_AVATAR_SVG, getImage } from '../services/media'
+import { mediaIdParam } from '../http/validate'
 import type { MediaResponse, PostImageResponse } from '../../shared/api-types'
 
 /** Room for the multipart envelope around an image of the largest allowed size. */
@@ -17,6 +18,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export function mediaRoutes(deps: AppDeps) {
   const { db } = deps
+  const live = liveOf(deps)
   const sizeLimit = bodyLimit({
     maxSize: LIMITS.imageBytes + MULTIPART_OVERHEAD,
     onError: () => {
@@ -43,14 +45,13 @@ export function mediaRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       // A profile picture (README, "Security"): re-encoded without metadata, at most AVATAR_SIDE.
       .post('/', sizeLimit, requireUser(deps), uploadLimit, async (c) => {
-        const avatar = await processAvatar(await uploadedBytes(c))
-        const id = storeImage(db, c.get('user').id, avatar.bytes)
+        const id = await uploadAvatar(live, c.get('user'), await uploadedBytes(c))
         return c.json({ url: `/api/media/${id}` } satisfies MediaResponse, 201)
       })
       // An image for a post (docs/API.md "Images in posts"): metadata stripped, with a thumbnail.
       .post('/post-images', sizeLimit, requireUser(deps), uploadLimit, async (c) => {
-        const image = await processPostImage(await uploadedBytes(c))
-        const answer: PostImageResponse = { media: storePostImage(db, c.get('user').id, image) }
+        const media = await uploadPostImage(live, c.get('user'), await uploadedBytes(c))
+        const answer: PostImageResponse = { media }
         return c.json(answer, 201)
       })
       .get('/default-avatar.svg', (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { HealthResponse, MetaResponse } from '../../shared/api-types'
-import type { AppDeps, AppEnv } from '../context'
+import type { AppDeps, AppEnv } from '../http/context'
 import { getDemoAccount } from '../services/settings'
 
 export function metaRoutes(deps: AppDeps) {

@@ -6,22 +6,21 @@ import type {
   SuspensionResponse,
 } from '../../shared/api-types'
 import { reportSchema } from '../../shared/schemas'
-import { requireUser, type AppDeps, type AppEnv } from '../context'
-import { liveActionsOf } from '../events/live-actions'
-import {
-  assertHost,
-  createReport,
-  dismissReport,
-  listReports,
-  setSuspended,
-} from '../services/moderation'
-import { toUserSummary } from '../services/present'
-import { idOr404, idParams, validate } from '../validate'
+import { requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { setSuspended } from '../actions/host'
+import { liveOf } from '../actions/live'
+import { hostDeleteComment } from '../actions/comments'
+import { hostDeletePost } from '../actions/posts'
+import { createReport, dismissReport } from '../actions/reports'
+import { assertHost } from '../services/hosting'
+import { listReports } from '../services/reports'
+import { toUserSummary } from '../services/serialize'
+import { idOr404, idParams, validate } from '../http/validate'
 
 /** Reports (anyone signed in files one; the host reads them) and the host's own actions. */
 export function moderationRoutes(deps: AppDeps) {
   const { db } = deps
-  const live = liveActionsOf(deps)
+  const live = liveOf(deps)
   const auth = requireUser(deps)
   const hostIds = deps.hostIds ?? []
   const host = requireUser(deps)
@@ -33,8 +32,7 @@ export function moderationRoutes(deps: AppDeps) {
     },
   ] as const
   const suspension = (userId: number, suspended: boolean): SuspensionResponse => {
-    const user = setSuspended(db, userId, suspended, hostIds)
-    if (suspended) deps.events?.disconnectUser(user.id)
+    const user = setSuspended(live, userId, suspended, hostIds)
     return { user: toUserSummary(user), suspended: user.suspendedAt !== null }
   }
 
@@ -47,7 +45,7 @@ export function moderationRoutes(deps: AppDeps) {
           ? { postId: idOr404(postId, 'postId'), reason }
           : { commentId: idOr404(commentId ?? '', 'commentId'), reason }
       return c.json(
-        { report: createReport(db, c.get('user').id, target) } satisfies ReportResponse,
+        { report: createReport(live, c.get('user'), target) } satisfies ReportResponse,
         201,
       )
     })
@@ -55,15 +53,15 @@ export function moderationRoutes(deps: AppDeps) {
       c.json({ reports: listReports(db) } satisfies ReportsResponse),
     )
     .delete('/reports/:reportId', ...hostOnly, idParams('reportId'), (c) => {
-      dismissReport(db, c.req.valid('param').reportId)
+      dismissReport(live, c.req.valid('param').reportId)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .delete('/moderation/posts/:postId', ...hostOnly, idParams('postId'), (c) => {
-      live.hostDeletePost(c.req.valid('param').postId)
+      hostDeletePost(live, c.req.valid('param').postId)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), (c) => {
-      live.hostDeleteComment(c.req.valid('param').commentId)
+      hostDeleteComment(live, c.req.valid('param').commentId)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), (c) =>

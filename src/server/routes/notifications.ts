@@ -2,11 +2,12 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { NotificationsPage, UnreadCountResponse } from '../../shared/api-types'
 import { pageQuerySchema } from '../../shared/schemas'
-import { requireUser, type AppDeps, type AppEnv } from '../context'
-import type { EventHub } from '../events/hub'
-import { markRead, pageNotifications, unreadCount } from '../services/notifications'
+import { requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { liveOf } from '../actions/live'
+import { markRead } from '../actions/notifications'
+import { pageNotifications, unreadCount } from '../services/notifications'
 import { pageRequest } from '../services/pagination'
-import { parseId, validate } from '../validate'
+import { parseId, validate } from '../http/validate'
 
 const markReadSchema = z
   .object({
@@ -18,8 +19,9 @@ const markReadSchema = z
   .optional()
 
 /** `/api/notifications` (docs/API.md, "Notifications"): always the signed-in user's own. */
-export function notificationsRoutes(deps: AppDeps, hub: EventHub) {
+export function notificationsRoutes(deps: AppDeps) {
   const { db } = deps
+  const live = liveOf(deps)
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .get('/', validate('query', pageQuerySchema), (c) => {
@@ -30,12 +32,8 @@ export function notificationsRoutes(deps: AppDeps, hub: EventHub) {
       c.json({ unreadCount: unreadCount(db, c.get('user').id) } satisfies UnreadCountResponse),
     )
     .post('/read', validate('json', markReadSchema), (c) => {
-      const userId = c.get('user').id
       const upTo = c.req.valid('json')?.upTo
-      const changed = markRead(db, userId, upTo === undefined ? null : parseId(upTo))
-      const count = unreadCount(db, userId)
-      // The user's other windows update their badge too.
-      if (changed > 0) hub.publish('unread-count', { unreadCount: count }, { to: userId })
+      const count = markRead(live, c.get('user'), upTo === undefined ? null : parseId(upTo))
       return c.json({ unreadCount: count } satisfies UnreadCountResponse)
     })
 }

@@ -14,8 +14,10 @@ import {
   wantsMinimal,
   type AppDeps,
   type AppEnv,
-} from '../context'
-import { liveActionsOf } from '../events/live-actions'
+} from '../http/context'
+import { liveOf } from '../actions/live'
+import { createPost, deletePost, editPost } from '../actions/posts'
+import { dislikePost, likePost } from '../actions/reactions'
 import {
   getPost,
   allPostIds,
@@ -25,15 +27,14 @@ import {
   postsByIds,
   userPostIds,
 } from '../services/posts'
-import { visibilityFilter, visibleRows } from '../services/moderation'
-import { presentPost, presentPosts } from '../services/present'
+import { presentPost, presentPosts } from '../services/serialize'
 import type { PostRow } from '../db/rows'
 import { getUserByUsername } from '../services/users'
 import { pageOf, pageRequest, type RowPage } from '../services/pagination'
-import { idParams, validate } from '../validate'
-import { wholeListResponse, type WholeList } from '../whole-list'
+import { idParams, validate } from '../http/validate'
+import { wholeListResponse, type WholeList } from '../http/whole-list'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
-import { HttpError } from '../errors'
+import { HttpError } from '../errors/http-error'
 import { pageTagPosts } from '../services/tags'
 
 const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG_MAX_LENGTH}.`
@@ -47,26 +48,23 @@ const postsQuerySchema = pageQuerySchema.extend({
 export function postsRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
-  const live = liveActionsOf(deps)
+  const live = liveOf(deps)
   const reaction = perUserLimit(deps, 'reactions')
 
   /** Posts in the spec's whole-list shape: every reactor and every comment. */
   const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => {
-    // Blocked and suspended authors' posts are left out (services/moderation.ts).
-    const visible = visibilityFilter(db, viewerId)
     return {
       ids,
-      load: (batch) =>
-        presentPosts(db, visible(postsByIds(db, batch)), { detail: 'full', viewerId }),
+      load: (batch) => presentPosts(db, postsByIds(db, batch), { detail: 'full', viewerId }),
     }
   }
   const allPosts = (viewerId: number | null, sort: PostSort = 'recent') =>
-    wholePosts(allPostIds(db, sort), viewerId)
+    wholePosts(allPostIds(db, sort, viewerId), viewerId)
 
   /** A page as the API answers it: trimmed posts and where to continue. */
   const pageAnswer = (c: Context<AppEnv>, page: RowPage<PostRow>) =>
     c.json({
-      posts: presentPosts(db, visibleRows(db, page.rows, c.get('viewerId')), {
+      posts: presentPosts(db, page.rows, {
         detail: 'page',
         viewerId: c.get('viewerId'),
       }),
@@ -89,19 +87,20 @@ export function postsRoutes(deps: AppDeps) {
       // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
       if (query.tag !== undefined) {
         if (sort !== 'recent') throw new HttpError('VALIDATION', TAG_SORT_ERROR)
-        return pageAnswer(c, pageTagPosts(db, query.tag, pageRequest(query)))
+        return pageAnswer(c, pageTagPosts(db, query.tag, pageRequest(query), c.get('viewerId')))
       }
       const page = pageOf(query)
       if (!page) return wholeListResponse('posts', allPosts(c.get('viewerId'), sort))
-      return pageAnswer(c, pageAllPosts(db, page, sort))
+      return pageAnswer(c, pageAllPosts(db, page, sort, c.get('viewerId')))
     })
     .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
       const author = getUserByUsername(db, c.req.param('username'))
       const page = pageOf(c.req.valid('query'))
       if (!page) {
-        return wholeListResponse('posts', wholePosts(userPostIds(db, author.id), c.get('viewerId')))
+        const ids = userPostIds(db, author.id, c.get('viewerId'))
+        return wholeListResponse('posts', wholePosts(ids, c.get('viewerId')))
       }
-      return pageAnswer(c, pageUserPosts(db, author.id, page))
+      return pageAnswer(c, pageUserPosts(db, author.id, page, c.get('viewerId')))
     })
     .get('/:postId', optionalViewer(deps), idParams('postId'), (c) => {
       const row = getPost(db, c.req.valid('param').postId)
@@ -116,21 +115,21 @@ export function postsRoutes(deps: AppDeps) {
     })
     .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), (c) => {
       const { content, media } = c.req.valid('json').postData
-      const post = live.createPost(c.get('user'), content, media ?? [])
+      const post = createPost(live, c.get('user'), content, media ?? [])
       return mutationAnswer(c, post, 201)
     })
     .post('/edit/:postId', auth, validate('json', postEditBodySchema), idParams('postId'), (c) => {
       const content = c.req.valid('json').postData.content
-      return mutationAnswer(c, live.editPost(c.get('user'), c.req.valid('param').postId, content))
+      return mutationAnswer(c, editPost(live, c.get('user'), c.req.valid('param').postId, content))
     })
     .delete('/:postId', auth, idParams('postId'), (c) =>
-      mutationAnswer(c, live.deletePost(c.get('user'), c.req.valid('param').postId)),
+      mutationAnswer(c, deletePost(live, c.get('user'), c.req.valid('param').postId)),
     )
     .post('/like/:postId', auth, reaction, idParams('postId'), (c) =>
-      mutationAnswer(c, live.likePost(c.get('user'), c.req.valid('param').postId)),
+      mutationAnswer(c, likePost(live, c.get('user'), c.req.valid('param').postId)),
     )
     .post('/dislike/:postId', auth, reaction, idParams('postId'), (c) =>
-      mutationAnswer(c, live.dislikePost(c.get('user'), c.req.valid('param').postId)),
+      mutationAnswer(c, dislikePost(live, c.get('user'), c.req.valid('param').postId)),
     )
 }
 
@@ -139,11 +138,10 @@ export function feedRoutes(deps: AppDeps) {
   const { db } = deps
   return new Hono<AppEnv>().get('/', requireUser(deps), validate('query', pageQuerySchema), (c) => {
     const userId = c.get('user').id
-    const page = pageFeed(db, userId, pageRequest(c.req.valid('query')))
     // Muted authors leave the home feed only; blocked and suspended ones every list.
-    const rows = visibleRows(db, page.rows, userId, { feed: true })
+    const page = pageFeed(db, userId, pageRequest(c.req.valid('query')))
     return c.json({
-      posts: presentPosts(db, rows, { detail: 'page', viewerId: userId }),
+      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
       nextCursor: page.nextCursor,
     } satisfies PostsPage)
   })

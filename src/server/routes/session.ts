@@ -4,29 +4,29 @@ import { passwordChangeSchema } from '../../shared/schemas'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { tokenExpiry } from '../auth/token'
 import { checkPasswordThrottled } from '../auth/login-throttle'
-import { loginThrottleOf, requireUser, type AppDeps, type AppEnv } from '../context'
-import { HttpError } from '../errors'
-import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
-import { claimOwnership, isHost } from '../services/moderation'
-import { presentUser } from '../services/present'
-import { setPassword } from '../services/users'
-import { endSessionsOf, issueToken, revokeToken } from '../services/sessions'
-import { clientAddress, isLoopbackRequest } from '../client-address'
-import { validate } from '../validate'
+import { loginThrottleOf, requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { HttpError } from '../errors/http-error'
+import { ACCOUNT_MESSAGES } from '../errors/messages'
+import { claimOwnership } from '../actions/host'
+import { liveOf } from '../actions/live'
+import { changePassword, logOut } from '../actions/sessions'
+import { isHost } from '../services/hosting'
+import { presentUser } from '../services/serialize'
+import { issueToken } from '../services/sessions'
+import { clientAddress, isLoopbackRequest } from '../http/client-address'
+import { validate } from '../http/validate'
 
 /** Session calls under `/auth` (docs/API.md "Sessions and accounts"). */
 export function sessionRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
   const throttle = loginThrottleOf(deps)
+  const live = liveOf(deps)
   return new Hono<AppEnv>()
     .post('/logout', auth, async (c) => {
       const token = c.get('token')
       const expiresAt = await tokenExpiry(token, deps.secret)
-      if (expiresAt !== null) revokeToken(db, token, deps.secret, expiresAt)
-      // Live streams opened with a token that ended must not go on: the user's streams are cut,
-      // and those with a token still valid reconnect by themselves (docs/API.md, Live events).
-      deps.events?.disconnectUser(c.get('user').id)
+      logOut(live, c.get('user'), { token, secret: deps.secret, expiresAt })
       return c.json({ ok: true } satisfies OkResponse)
     })
     .post('/password', auth, validate('json', passwordChangeSchema), async (c) => {
@@ -41,19 +41,15 @@ export function sessionRoutes(deps: AppDeps) {
       }
       if (currentPassword === newPassword)
         throw new HttpError('VALIDATION', ACCOUNT_MESSAGES.samePassword)
-      const passwordHash = await hashPassword(newPassword, deps.passwordCost)
-      setPassword(db, user.id, passwordHash)
       // Every session ends, this one included; this one goes on with the fresh token.
-      const updated = endSessionsOf(db, user.id)
-      if (!updated) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
-      deps.events?.disconnectUser(user.id)
+      const updated = changePassword(live, user, await hashPassword(newPassword, deps.passwordCost))
       return c.json({
         encodedToken: await issueToken(updated, deps.secret),
       } satisfies PasswordChangeResponse)
     })
     .get('/session', auth, (c) => {
       const user = c.get('user')
-      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(db, user)
+      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(live, user)
       return c.json({
         user: presentUser(db, user, { withBookmarks: true }),
         isHost: isHost(db, user, deps.hostIds),

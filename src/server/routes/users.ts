@@ -8,14 +8,14 @@ import {
   wantsMinimal,
   type AppDeps,
   type AppEnv,
-} from '../context'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+} from '../http/context'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { pageFollowList, type FollowListKind } from '../services/follow-lists'
 import { pageOf, pageRequest } from '../services/pagination'
 import { bookmarkedPostIds, pageBookmarks } from '../services/bookmarks'
 import { postsByIds } from '../services/posts'
-import { presentPost, presentPosts, presentUser, presentUsers } from '../services/present'
+import { presentPost, presentPosts, presentUser, presentUsers } from '../services/serialize'
 import type { PostRow } from '../db/rows'
 import {
   getUserById,
@@ -26,9 +26,12 @@ import {
   suggestUsers,
   usersByIds,
 } from '../services/users'
-import { idParams, validate } from '../validate'
-import { liveActionsOf } from '../events/live-actions'
-import { wholeListResponse, type WholeList } from '../whole-list'
+import { idParams, validate } from '../http/validate'
+import { editProfile } from '../actions/accounts'
+import { addBookmark, removeBookmark } from '../actions/bookmarks'
+import { follow, unfollow } from '../actions/follows'
+import { liveOf } from '../actions/live'
+import { wholeListResponse, type WholeList } from '../http/whole-list'
 import type {
   BookmarksPage,
   FollowListPage,
@@ -50,7 +53,7 @@ const usersQuerySchema = pageQuerySchema.extend({
 export function usersRoutes(deps: AppDeps) {
   const { db } = deps
   const auth = requireUser(deps)
-  const live = liveActionsOf(deps)
+  const live = liveOf(deps)
   const followLimit = perUserLimit(deps, 'follows')
 
   /** All the user's bookmarks, the answer of every bookmark mutation in the spec. */
@@ -114,7 +117,7 @@ export function usersRoutes(deps: AppDeps) {
       })
       .post('/edit', auth, validate('json', editProfileSchema), (c) => {
         const { bio, profileImg, firstName, lastName } = c.req.valid('json').userData
-        const user = live.editProfile(c.get('user'), { bio, profileImg, firstName, lastName })
+        const user = editProfile(live, c.get('user'), { bio, profileImg, firstName, lastName })
         return c.json({
           user: presentUser(db, user, { withBookmarks: true }),
         } satisfies UserResponse)
@@ -122,22 +125,22 @@ export function usersRoutes(deps: AppDeps) {
       .post('/follow/:userId', auth, followLimit, idParams('userId'), (c) => {
         const me = c.get('user')
         const { userId } = c.req.valid('param')
-        live.follow(me, userId)
+        follow(live, me, userId)
         return c.json(followAnswer(me.id, userId))
       })
       .post('/unfollow/:userId', auth, followLimit, idParams('userId'), (c) => {
         const me = c.get('user')
         const { userId } = c.req.valid('param')
-        live.unfollow(me, userId)
+        unfollow(live, me, userId)
         return c.json(followAnswer(me.id, userId))
       })
       .post('/bookmark/:postId', auth, idParams('postId'), (c) => {
         const me = c.get('user')
-        return bookmarkAnswer(c, me.id, live.bookmark(me, c.req.valid('param').postId))
+        return bookmarkAnswer(c, me.id, addBookmark(live, me, c.req.valid('param').postId))
       })
       .post('/remove-bookmark/:postId', auth, idParams('postId'), (c) => {
         const me = c.get('user')
-        return bookmarkAnswer(c, me.id, live.removeBookmark(me, c.req.valid('param').postId))
+        return bookmarkAnswer(c, me.id, removeBookmark(live, me, c.req.valid('param').postId))
       })
   )
 

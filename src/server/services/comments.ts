@@ -2,19 +2,25 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { COMMENT_COLUMNS, idList, inIdOrder, selectAll, selectIds } from '../db/raw'
 import { commentVotes, comments, posts } from '../db/schema'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import { refuseIfBlocked } from './moderation'
+import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
 import { getPost } from './posts'
 import type { CommentRow, PostRow } from '../db/rows'
 
-/** The ids of a post's comments, newest first: the order of the whole-list answer. */
-export function commentIdsOf(db: Db, postId: number): number[] {
+/**
+ * The ids of a post's comments the viewer may see (services/visibility.ts), newest first: the
+ * order of the whole-list answer.
+ */
+export function commentIdsOf(db: Db, postId: number, viewer: Viewer): number[] {
+  const visible = visibleAuthor(db, 'author_id', viewer)
   return selectIds(
     db,
-    'SELECT id FROM comments WHERE post_id = ? ORDER BY created_at DESC, id DESC',
+    `SELECT id FROM comments WHERE post_id = ?${visible.and}
+     ORDER BY created_at DESC, id DESC`,
     postId,
+    ...visible.params,
   )
 }
 
@@ -28,23 +34,31 @@ export function commentsByIds(db: Db, ids: number[]): CommentRow[] {
   return inIdOrder(ids, rows)
 }
 
-export function pageComments(db: Db, postId: number, page: PageRequest): RowPage<CommentRow> {
+/** One page of a post's comments the viewer may see, newest first. */
+export function pageComments(
+  db: Db,
+  postId: number,
+  page: PageRequest,
+  viewer: Viewer,
+): RowPage<CommentRow> {
   const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
+  const visible = visibleAuthor(db, 'author_id', viewer)
   const rows = selectAll<CommentRow>(
     db,
     `SELECT ${COMMENT_COLUMNS} FROM comments
-     WHERE post_id = ? AND (created_at, id) < (?, ?)
+     WHERE post_id = ? AND (created_at, id) < (?, ?)${visible.and}
      ORDER BY created_at DESC, id DESC LIMIT ?`,
     postId,
     createdBefore,
     idBefore,
+    ...visible.params,
     page.limit + 1,
   )
   return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
 }
 
 /** The post and one of its comments; a comment of another post is not found. */
-function getComment(db: Db, postId: number, commentId: number): [PostRow, CommentRow] {
+export function getComment(db: Db, postId: number, commentId: number): [PostRow, CommentRow] {
   const post = getPost(db, postId)
   const comment = db
     .select()
@@ -103,20 +117,21 @@ export function editComment(
   })
 }
 
-/** The comment's author or the post's owner may delete it; answers the comment as it was. */
-export function deleteComment(
-  db: Db,
-  userId: number,
-  postId: number,
-  commentId: number,
-): CommentRow {
+/** Any comment by its id (the host's deletions name only the comment). */
+export function getCommentById(db: Db, id: number): CommentRow {
+  const comment = db.select().from(comments).where(eq(comments.id, id)).get()
+  if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
+  return comment
+}
+
+/**
+ * Deletes a comment's rows and one from its post's comment count. Who may is the command's to
+ * check (actions/comments.ts). Answers the comment as it was.
+ */
+export function deleteComment(db: Db, comment: CommentRow): CommentRow {
   return db.transaction(() => {
-    const [post, comment] = getComment(db, postId, commentId)
-    if (comment.authorId !== userId && post.authorId !== userId) {
-      throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignComment)
-    }
     db.delete(comments).where(eq(comments.id, comment.id)).run()
-    adjustCommentCount(db, post.id, -1)
+    adjustCommentCount(db, comment.postId, -1)
     return comment
   })
 }

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client'
 import { selectAll, USER_COLUMNS } from '../db/raw'
-import { hiddenAuthors } from './moderation'
+import { visibleAuthor, type Viewer } from './visibility'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import type { UsersPage } from '../../shared/api-types'
 import { toUserListItem } from './users'
@@ -24,34 +24,33 @@ type FollowRow = UserRow & { followedAt: number }
 /**
  * One page of the people who follow `ownerId` (`followers`) or whom `ownerId` follows
  * (`following`). Like every list, it leaves out the accounts hidden from the viewer (suspended,
- * or blocked either way) after the page is read, so a page may hold fewer than `limit` people
- * while `nextCursor` still continues it.
+ * or blocked either way) in its query, so every page but the last holds `limit` people.
  */
 export function pageFollowList(
   db: Db,
   kind: FollowListKind,
   ownerId: number,
-  viewerId: number | null,
+  viewer: Viewer,
   page: PageRequest,
 ): UsersPage {
   const { owner, listed } = COLUMNS[kind]
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
-  // The SQL text depends only on `kind` and whether there is a cursor: four cached statements.
+  const visible = visibleAuthor(db, `f.${listed}`, viewer)
+  // The SQL text depends only on `kind`, whether there is a cursor and whether anyone is hidden:
+  // eight cached statements.
   const rows = selectAll<FollowRow>(
     db,
     `SELECT ${USER_COLUMNS}, f.created_at AS followedAt
      FROM follows f JOIN users ON users.id = f.${listed}
      WHERE f.${owner} = ?${after ? ` AND (f.created_at, f.${listed}) < (?, ?)` : ''}
+      ${visible.and}
      ORDER BY f.created_at DESC, f.${listed} DESC
      LIMIT ?`,
     ownerId,
     ...(after ?? []),
+    ...visible.params,
     page.limit + 1,
   )
   const finished = finishPage(rows, page.limit, (row) => [row.followedAt, row.id])
-  const hidden = finished.rows.length > 0 ? hiddenAuthors(db, viewerId) : new Set<number>()
-  return {
-    users: finished.rows.filter((row) => !hidden.has(row.id)).map(toUserListItem),
-    nextCursor: finished.nextCursor,
-  }
+  return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }

@@ -3,8 +3,8 @@ import { eq, lt, sql } from 'drizzle-orm'
 import { perDatabase, type Db } from '../db/client'
 import { selectAll } from '../db/raw'
 import { media } from '../db/schema'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { reencode, sniffImageType, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
 /** Profile pictures are shown at most a few hundred pixels wide: twice that stays sharp. */
@@ -37,7 +37,7 @@ const imageById = perDatabase((db) =>
     .prepare(),
 )
 
-/** An image by its id, which the route checked (validate.ts, mediaIdParam). */
+/** An image by its id, which the route checked (http/validate.ts, mediaIdParam). */
 export function getImage(db: Db, id: string): { contentType: string; bytes: Buffer } {
   const row = imageById(db).get({ id })
   if (!row) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)

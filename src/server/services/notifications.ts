@@ -6,9 +6,9 @@
 import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
 import type { Db } from '../db/client'
 import { idList, selectAll } from '../db/raw'
-import { isBlockedEitherWay } from './moderation'
+import { isBlockedEitherWay } from './visibility'
 import { cursorOrStart, finishPage, type PageRequest } from './pagination'
-import { toUserSummary } from './present'
+import { toUserSummary } from './serialize'
 import { formatTimestamp } from './time'
 import { usernameKey } from './users'
 

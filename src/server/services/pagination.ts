@@ -1,6 +1,6 @@
 import { LIMITS } from '../../shared/limits'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 
 /**
  * A page request: `limit` rows after the position a cursor names. Cursors are opaque to clients:

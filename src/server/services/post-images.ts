@@ -10,8 +10,8 @@ import { LIMITS } from '../../shared/limits'
 import type { Db } from '../db/client'
 import { idList, selectAll } from '../db/raw'
 import { media, postMedia } from '../db/schema'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { reencode, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
 /** The longest side of a thumbnail, in pixels: two columns of a phone-sized card, sharp. */

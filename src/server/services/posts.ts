@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { PostSort } from '../../shared/api-types'
 import { perDatabase, type Db } from '../db/client'
 import { postReactions, posts, users } from '../db/schema'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import {
   attachPostImages,
   deletePostImages,
@@ -13,13 +13,21 @@ import {
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
 import type { PostRow } from '../db/rows'
-import { refuseIfBlocked } from './moderation'
+import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
 
-/** Every post's id, newest first (or most liked first): the order of the whole-list answer. */
-export function allPostIds(db: Db, sort: PostSort = 'recent'): number[] {
-  return sort === 'likes'
-    ? selectIds(db, 'SELECT id FROM posts ORDER BY like_count DESC, created_at DESC, id DESC')
-    : selectIds(db, 'SELECT id FROM posts ORDER BY created_at DESC, id DESC')
+/**
+ * The id of every post the viewer may see (services/visibility.ts), newest first (or most liked
+ * first): the order of the whole-list answer.
+ */
+export function allPostIds(db: Db, sort: PostSort = 'recent', viewer: Viewer = null): number[] {
+  const visible = visibleAuthor(db, 'author_id', viewer)
+  const order =
+    sort === 'likes' ? 'like_count DESC, created_at DESC, id DESC' : 'created_at DESC, id DESC'
+  return selectIds(
+    db,
+    `SELECT id FROM posts WHERE TRUE${visible.and} ORDER BY ${order}`,
+    ...visible.params,
+  )
 }
 
 /** The posts of these ids, in this order (ids without a post left out). */
@@ -33,36 +41,40 @@ export function postsByIds(db: Db, ids: number[]): PostRow[] {
 }
 
 /**
- * One page of posts (all, or one author's), newest first or most liked first. The SQL text is
- * the same for the first page and the next ones (no cursor compares below the largest values),
- * so each shape is one cached prepared statement.
+ * One page of the posts the viewer may see (all, or one author's), newest first or most liked
+ * first. The SQL text is the same for the first page and the next ones (no cursor compares below
+ * the largest values), so each shape is one cached prepared statement.
  */
 function pagePosts(
   db: Db,
   authorId: number | null,
   page: PageRequest,
+  viewer: Viewer,
   sort: PostSort = 'recent',
 ): RowPage<PostRow> {
   const byAuthor = authorId === null ? '' : 'author_id = ? AND'
   const authorParam = authorId === null ? [] : [authorId]
+  const visible = visibleAuthor(db, 'author_id', viewer)
   const rows =
     sort === 'likes'
       ? selectAll<PostRow>(
           db,
           `SELECT ${POST_COLUMNS} FROM posts
-           WHERE ${byAuthor} (like_count, created_at, id) < (?, ?, ?)
+           WHERE ${byAuthor} (like_count, created_at, id) < (?, ?, ?)${visible.and}
            ORDER BY like_count DESC, created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
           ...cursorOrStart(page.cursor, 3),
+          ...visible.params,
           page.limit + 1,
         )
       : selectAll<PostRow>(
           db,
           `SELECT ${POST_COLUMNS} FROM posts
-           WHERE ${byAuthor} (created_at, id) < (?, ?)
+           WHERE ${byAuthor} (created_at, id) < (?, ?)${visible.and}
            ORDER BY created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
           ...cursorOrStart(page.cursor, 2),
+          ...visible.params,
           page.limit + 1,
         )
   return finishPage(rows, page.limit, (row) =>
@@ -70,25 +82,38 @@ function pagePosts(
   )
 }
 
-export function pageAllPosts(db: Db, page: PageRequest, sort: PostSort): RowPage<PostRow> {
-  return pagePosts(db, null, page, sort)
+export function pageAllPosts(
+  db: Db,
+  page: PageRequest,
+  sort: PostSort,
+  viewer: Viewer,
+): RowPage<PostRow> {
+  return pagePosts(db, null, page, viewer, sort)
 }
 
-/** One author's post ids, newest first. */
-export function userPostIds(db: Db, authorId: number): number[] {
+/** One author's post ids, newest first: none when the viewer may not see the author. */
+export function userPostIds(db: Db, authorId: number, viewer: Viewer): number[] {
+  const visible = visibleAuthor(db, 'author_id', viewer)
   return selectIds(
     db,
-    'SELECT id FROM posts WHERE author_id = ? ORDER BY created_at DESC, id DESC',
+    `SELECT id FROM posts WHERE author_id = ?${visible.and} ORDER BY created_at DESC, id DESC`,
     authorId,
+    ...visible.params,
   )
 }
 
-export function pageUserPosts(db: Db, authorId: number, page: PageRequest): RowPage<PostRow> {
-  return pagePosts(db, authorId, page)
+export function pageUserPosts(
+  db: Db,
+  authorId: number,
+  page: PageRequest,
+  viewer: Viewer,
+): RowPage<PostRow> {
+  return pagePosts(db, authorId, page, viewer)
 }
 
 /**
- * The home feed: the user's own posts and those of everyone they follow, newest first.
+ * The home feed: the user's own posts and those of everyone they follow, newest first, but for
+ * those hidden from the user (services/visibility.ts; muted authors too, in the feed only).
  *
  * Which index serves it best depends on how many posts the feed draws from. A dense feed (many
  * candidate posts) is cheapest as a newest-first scan of all posts, keeping those by its
@@ -109,15 +134,17 @@ export function pageFeed(db: Db, userId: number, page: PageRequest): RowPage<Pos
   const fetch = page.limit + 1
   const dense = (candidates ?? 0) ** 2 > fetch * (total ?? 0)
   const index = dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
+  const visible = visibleAuthor(db, 'author_id', userId, { feed: true })
   const ids = selectAll<{ id: number }>(
     db,
     `SELECT id FROM posts INDEXED BY ${index}
-     WHERE author_id IN ${authors} AND (created_at, id) < (?, ?)
+     WHERE author_id IN ${authors} AND (created_at, id) < (?, ?)${visible.and}
      ORDER BY created_at DESC, id DESC LIMIT ?`,
     userId,
     userId,
     createdBefore,
     idBefore,
+    ...visible.params,
     fetch,
   ).map((row) => row.id)
   return finishPage(postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
@@ -188,11 +215,13 @@ export function editPost(
   })
 }
 
-/** Deletes a post with its comments, reactions and bookmarks; answers the post as it was. */
-export function deletePost(db: Db, userId: number, postId: number): PostRow {
+/**
+ * Deletes a post's rows: its images, its own row (its comments, reactions, bookmarks, tags,
+ * reports and notifications go with it, ON DELETE CASCADE) and one from its author's post count.
+ * Who may is the command's to check (actions/posts.ts). Answers the post as it was.
+ */
+export function deletePost(db: Db, post: PostRow): PostRow {
   return db.transaction(() => {
-    const post = getPost(db, postId)
-    if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignPost)
     deletePostImages(db, [post.id])
     db.delete(posts).where(eq(posts.id, post.id)).run()
     changePostCount(db).run({ userId: post.authorId, delta: -1 })

@@ -10,6 +10,7 @@ import { selectAll } from '../db/raw'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import type { PostRow } from '../db/rows'
 import { postsByIds } from './posts'
+import { visibleAuthor, type Viewer } from './visibility'
 
 /** Runs for every new or edited post: prepared once per database. */
 const deletePostTags = perDatabase((db) =>
@@ -29,17 +30,32 @@ export function syncPostTags(db: Db, post: PostRow): void {
     .run()
 }
 
-/** One page of a tag's posts, newest first. `tag` is normalized (rich-text.ts normalizeTag). */
-export function pageTagPosts(db: Db, tag: string, page: PageRequest): RowPage<PostRow> {
+/**
+ * One page of a tag's posts the viewer may see (services/visibility.ts), newest first. `tag` is
+ * normalized (rich-text.ts normalizeTag).
+ */
+export function pageTagPosts(
+  db: Db,
+  tag: string,
+  page: PageRequest,
+  viewer: Viewer,
+): RowPage<PostRow> {
   const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
+  // post_tags does not name the author: each candidate's is one lookup of its post by id.
+  const visible = visibleAuthor(
+    db,
+    '(SELECT author_id FROM posts WHERE posts.id = post_id)',
+    viewer,
+  )
   const ids = selectAll<{ postId: number }>(
     db,
     `SELECT post_id AS postId FROM post_tags
-     WHERE tag = ? AND (created_at, post_id) < (?, ?)
+     WHERE tag = ? AND (created_at, post_id) < (?, ?)${visible.and}
      ORDER BY created_at DESC, post_id DESC LIMIT ?`,
     tag,
     createdBefore,
     idBefore,
+    ...visible.params,
     page.limit + 1,
   ).map((row) => row.postId)
   return finishPage(postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])

@@ -6,10 +6,10 @@
  * README, "Security", lists the limits.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import { HttpError } from '../errors'
-import { MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { MAX_CONCURRENT_HASHES } from '../auth/password'
-import { serverBusy, WorkQueue } from '../work-queue'
+import { serverBusy, WorkQueue } from './work-queue'
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
 

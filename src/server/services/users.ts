@@ -3,10 +3,10 @@ import type { UserListItem, UsersPage } from '../../shared/api-types'
 import { perDatabase, type Db } from '../db/client'
 import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
 import { blocks, follows, users } from '../db/schema'
-import { HttpError } from '../errors'
-import { ACCOUNT_MESSAGES, MESSAGES } from '../messages'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
-import { toUserSummary } from './present'
+import { toUserSummary } from './serialize'
 import { publicExtras } from './sign-up-extras'
 import type { UserRow } from '../db/rows'
 
@@ -199,58 +199,4 @@ export function editProfile(
     .get()
   if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
   return row
-}
-
-function followTarget(db: Db, userId: number, targetId: number): UserRow {
-  const target = getUserById(db, targetId)
-  if (target.id === userId) throw new HttpError('SELF_TARGET', MESSAGES.followSelf)
-  return target
-}
-
-/** Adds the target to the user's following and the user to the target's followers. */
-export function follow(db: Db, userId: number, targetId: number, now = Date.now()): void {
-  db.transaction(() => {
-    const target = followTarget(db, userId, targetId)
-    // A block (either way) ends follows and keeps them ended (services/moderation.ts).
-    const blocked = selectAll(
-      db,
-      `SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)`,
-      userId,
-      target.id,
-      target.id,
-      userId,
-    )
-    if (blocked.length > 0) throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blocked)
-    const inserted = db
-      .insert(follows)
-      .values({ followerId: userId, followeeId: target.id, createdAt: now })
-      .onConflictDoNothing()
-      .run()
-    if (inserted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.alreadyFollowing)
-    adjustFollowCounts(db, userId, target.id, +1)
-  })
-}
-
-/** Removes the target from the user's following and the user from the target's followers. */
-export function unfollow(db: Db, userId: number, targetId: number): void {
-  db.transaction(() => {
-    const target = followTarget(db, userId, targetId)
-    const deleted = db
-      .delete(follows)
-      .where(and(eq(follows.followerId, userId), eq(follows.followeeId, target.id)))
-      .run()
-    if (deleted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.notFollowing)
-    adjustFollowCounts(db, userId, target.id, -1)
-  })
-}
-
-function adjustFollowCounts(db: Db, followerId: number, followeeId: number, delta: 1 | -1) {
-  db.update(users)
-    .set({ followingCount: sql`${users.followingCount} + ${delta}` })
-    .where(eq(users.id, followerId))
-    .run()
-  db.update(users)
-    .set({ followerCount: sql`${users.followerCount} + ${delta}` })
-    .where(eq(users.id, followeeId))
-    .run()
 }

@@ -6,7 +6,7 @@
  */
 import { afterEach, vi } from 'vitest'
 import type { RelationsResponse } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { createPost, expectError, ok } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { readEvents, type EventReader } from '../../helpers/sse'

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { DATABASE_FILE, startServer } from '../../../src/server/server'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { createUser } from '../../../src/server/services/users'

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { DATABASE_FILE, SECRET_FILE } from '../../../src/server/server'
 import { DEMO_ACCOUNT } from '../../../src/server/services/seed'
 import { Cleanup, client, startCli } from '../../helpers/hardening'

@@ -3,7 +3,7 @@
  * itself too. Random sequences against the same model: model.property.soak.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { seededToken } from '../../helpers/api'
 import { makeTestApp, type TestApp } from '../../helpers/server-app'
 import {

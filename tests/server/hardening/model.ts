@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { Comment, Post, User } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { seededToken } from '../../helpers/api'
 import { must } from '../../helpers/hardening'
 import type { TestApp } from '../../helpers/server-app'

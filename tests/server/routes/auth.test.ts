@@ -4,7 +4,7 @@ import type {
   SignupResponse,
   UsersResponse,
 } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { verifyToken } from '../../../src/server/auth/token'
 import { TIMESTAMP, body, expectError, ok, userNamed } from '../../helpers/api'
 import { createApp } from '../../../src/server/app'

@@ -1,6 +1,6 @@
 import { afterEach, vi } from 'vitest'
 import type { Comment, CommentsPage } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import {
   BAD_IDS,
   TIMESTAMP,

@@ -1,5 +1,5 @@
 import type { FollowResponse } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import {
   BAD_IDS,
   body,

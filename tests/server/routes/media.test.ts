@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { MediaResponse } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import {
   TINY_PNG,
   UPLOAD_ROUTES,

@@ -7,7 +7,7 @@ import type {
   PostResponse,
   UnreadCountResponse,
 } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { expectError, ok, TIMESTAMP } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'

@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import type { Post, PostMediaItem } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { loadPostImages } from '../../../src/server/services/post-images'
-import { body, expectError, ok, seededToken } from '../../helpers/api'
+import { body, expectError, ok, seededToken, signedInAs } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
 
@@ -162,6 +162,27 @@ describe('images in posts', () => {
       400,
       MESSAGES.emptyPost,
     )
+  })
+
+  it('a host deleting a post deletes its files too', async ({ makeApp }) => {
+    const app = await makeApp({ admins: ['boss'] })
+    const boss = await signedInAs(app, 'boss')
+    const { token } = await seededToken()
+    const before = mediaRows(app)
+    const item = await uploaded(app, await jpegWithGps(), token)
+    const { post } = await ok<{ post: Post }>(
+      createWith(app, token, { content: 'against the rules', media: [{ id: item.id }] }),
+      201,
+    )
+    await ok(
+      app.send(`/api/moderation/posts/${post._id}`, undefined, {
+        token: boss.token,
+        method: 'DELETE',
+      }),
+    )
+    expect(mediaRows(app)).toBe(before)
+    expect((await app.get(item.url)).status).toBe(404)
+    expect((await app.get(item.thumbUrl)).status).toBe(404)
   })
 
   it('loads the images of a batch of posts in one query', async ({ makeApp }) => {

@@ -1,7 +1,7 @@
 import type { Post, SessionResponse } from '../../../src/shared/api-types'
 import { createApp } from '../../../src/server/app'
 import { openDatabase } from '../../../src/server/db/client'
-import { MESSAGES, ACCOUNT_MESSAGES } from '../../../src/server/messages'
+import { MESSAGES, ACCOUNT_MESSAGES } from '../../../src/server/errors/messages'
 import { endDemoSessions } from '../../../src/server/services/sessions'
 import { initializeDatabase, DEMO_ACCOUNT } from '../../../src/server/services/seed'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'

@@ -3,8 +3,9 @@
  * account, anyone the viewer blocked or who blocked them (docs/API.md, "suggest=true").
  */
 import type { UsersPage } from '../../../src/shared/api-types'
-import { block, setSuspended, unblock } from '../../../src/server/services/moderation'
-import { follow } from '../../../src/server/services/users'
+import { block, unblock } from '../../../src/server/services/relations'
+import { setSuspended } from '../../../src/server/services/hosting'
+import { follow } from '../../../src/server/services/follows'
 import { ok, quickUser } from '../../helpers/api'
 import { describe, expect, it, test } from '../../helpers/fixtures'
 

@@ -6,7 +6,7 @@ import type {
   UserSummary,
   UsersPage,
 } from '../../../src/shared/api-types'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import {
   TIMESTAMP,
   body,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../../../src/server/errors'
-import { MESSAGES } from '../../../src/server/messages'
+import { HttpError } from '../../../src/server/errors/http-error'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import {
   clampLimit,
   decodeNumericCursor,

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { vi } from 'vitest'
 import { MAX_CONCURRENT_HASHES } from '../../../src/server/auth/password'
-import { MESSAGES } from '../../../src/server/messages'
+import { MESSAGES } from '../../../src/server/errors/messages'
 import { processAvatar } from '../../../src/server/services/media'
 import { DEMO_ACCOUNT } from '../../../src/server/services/seed'
 import {

@@ -18,13 +18,13 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { join } from 'node:path'
-import { verifyPassword } from './auth/password'
-import { DEFAULT_MIGRATIONS_DIR, openDatabase, type Db } from './db/client'
-import { revokedTokens, users } from './db/schema'
-import { clearOwner } from './services/moderation'
-import { DEMO_ACCOUNT, SEED_USERS, isInitialized } from './services/seed'
-import { getSetting, setDemoAccount, setDemoUserIds, setSetting } from './services/settings'
-import { DATABASE_FILE, SECRET_FILE, StartError } from './server'
+import { verifyPassword } from '../auth/password'
+import { DEFAULT_MIGRATIONS_DIR, openDatabase, type Db } from '../db/client'
+import { revokedTokens, users } from '../db/schema'
+import { clearOwner } from '../services/hosting'
+import { DEMO_ACCOUNT, SEED_USERS, isInitialized } from '../services/seed'
+import { getSetting, setDemoAccount, setDemoUserIds, setSetting } from '../services/settings'
+import { DATABASE_FILE, SECRET_FILE, StartError } from '../server'
 
 /** Copies the database of `dataDir` into a new file `target`. */
 export async function backupDataFolder(dataDir: string, target: string): Promise<void> {

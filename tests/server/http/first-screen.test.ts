@@ -1,5 +1,5 @@
 /**
- * A signed-in /home comes with its first screen drawn by the server (src/server/first-screen.ts):
+ * A signed-in /home comes with its first screen drawn by the server (src/server/http/first-screen.ts):
  * only with a session cookie the server accepts, with the same answers the API gives that token,
  * never kept by a cache; every page comes in the theme the app last stored.
  */
@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FIRST_SCREEN_POSTS } from '../../src/server/first-screen'
-import type { FirstScreenInput } from '../../src/shared/first-screen'
-import { createPost } from '../helpers/api'
-import { makeTestApp, type TestApp } from '../helpers/server-app'
+import { FIRST_SCREEN_POSTS } from '../../../src/server/http/first-screen'
+import type { FirstScreenInput } from '../../../src/shared/first-screen'
+import { createPost } from '../../helpers/api'
+import { makeTestApp, type TestApp } from '../../helpers/server-app'
 
 const INDEX = `<!doctype html><html lang="en" data-theme="dark"><head></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>`
 

@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { ErrorResponse } from '../shared/api-types'
-import { ERROR_STATUS } from '../shared/error-codes'
-import { LIVE_EVENT_ID_HEADER } from '../shared/live-event-id'
+import type { ErrorResponse } from '../../shared/api-types'
+import { ERROR_STATUS } from '../../shared/error-codes'
+import { LIVE_EVENT_ID_HEADER } from '../../shared/live-event-id'
 import { requestHeader } from './client-address'
 import type { HostAllowList } from './host-allow-list'
 import { hostnameOf, isLoopbackName } from './host-allow-list'
-import { MESSAGES, foreignHostMessage } from './messages'
+import { MESSAGES, foreignHostMessage } from '../errors/messages'
 
 /**
  * Headers of every API answer (JSON and images). They are fixed strings: hono's cors and

@@ -2,11 +2,11 @@ import Database from 'better-sqlite3'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import type { Post } from '../../src/shared/api-types'
-import { backupDataFolder, checkBackup, restoreDataFolder } from '../../src/server/backup'
-import { StartError, startServer, type RunningServer } from '../../src/server/server'
-import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
-import { describe, expect, it } from '../helpers/fixtures'
+import type { Post } from '../../../src/shared/api-types'
+import { backupDataFolder, checkBackup, restoreDataFolder } from '../../../src/server/data/backup'
+import { StartError, startServer, type RunningServer } from '../../../src/server/server'
+import { describe, expect, it } from '../../helpers/fixtures'
+import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 
 const running: RunningServer[] = []
 

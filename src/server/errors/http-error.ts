@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ERROR_STATUS, type ErrorCode } from '../shared/error-codes'
+import { ERROR_STATUS, type ErrorCode } from '../../shared/error-codes'
 
 /**
  * An error whose message is safe to show a user. Services and routes throw these; the app's

@@ -1,8 +1,8 @@
 import { zValidator } from '@hono/zod-validator'
 import { z, type ZodType } from 'zod'
-import type { ErrorCode } from '../shared/error-codes'
-import { HttpError } from './errors'
-import { ACCOUNT_MESSAGES, MESSAGES } from './messages'
+import type { ErrorCode } from '../../shared/error-codes'
+import { HttpError } from '../errors/http-error'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 
 /** An unpaired UTF-16 surrogate: SQLite cannot store it, so it would come back as U+FFFD. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u

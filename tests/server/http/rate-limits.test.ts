@@ -4,15 +4,19 @@
  * Unused uploads go after a day.
  */
 import { eq } from 'drizzle-orm'
-import { media } from '../../src/server/db/schema'
-import { rateLimitedMessage } from '../../src/server/messages'
-import { DEFAULT_RATE_LIMITS, RateLimits } from '../../src/server/rate-limits'
-import { UNUSED_MEDIA_TTL_MS, storeImage, sweepUnusedMedia } from '../../src/server/services/media'
-import { editProfile } from '../../src/server/services/users'
-import { createPost as createPostRow } from '../../src/server/services/posts'
-import { TINY_PNG, quickUser, seededToken, upload } from '../helpers/api'
-import type { TestApp } from '../helpers/server-app'
-import { describe, expect, it } from '../helpers/fixtures'
+import { media } from '../../../src/server/db/schema'
+import { rateLimitedMessage } from '../../../src/server/errors/messages'
+import { DEFAULT_RATE_LIMITS, RateLimits } from '../../../src/server/http/rate-limits'
+import {
+  UNUSED_MEDIA_TTL_MS,
+  storeImage,
+  sweepUnusedMedia,
+} from '../../../src/server/services/media'
+import { editProfile } from '../../../src/server/services/users'
+import { createPost as createPostRow } from '../../../src/server/services/posts'
+import { TINY_PNG, quickUser, seededToken, upload } from '../../helpers/api'
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
 
 /** Asserts a 429 of the rate limits: Retry-After within the hour, and the sentence. */
 async function expectLimited(response: Response, what: string) {

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { SESSION_COOKIE, THEME_COOKIE, type RenderFirstScreen } from '../shared/first-screen'
+import { SESSION_COOKIE, THEME_COOKIE, type RenderFirstScreen } from '../../shared/first-screen'
 import type { AppEnv } from './context'
 
 /**

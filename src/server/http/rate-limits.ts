@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono'
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
 import { clientAddress } from './client-address'
 import type { AppEnv } from './context'
-import { HttpError } from './errors'
-import { rateLimitedMessage } from './messages'
+import { HttpError } from '../errors/http-error'
+import { rateLimitedMessage } from '../errors/messages'
 
 /**
  * How much one user (or, for sign-ups and logins, one computer) may do per hour, or per minute

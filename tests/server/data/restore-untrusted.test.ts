@@ -1,13 +1,13 @@
 /**
- * A restore trusts nothing in the backup (src/server/backup.ts): crafted files are refused and
+ * A restore trusts nothing in the backup (src/server/data/backup.ts): crafted files are refused and
  * leave the data as it was; an accepted one ends every session and gets its demo list recomputed.
  */
 import Database from 'better-sqlite3'
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { backupDataFolder, restoreDataFolder } from '../../src/server/backup'
-import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../src/server/db/client'
+import { backupDataFolder, restoreDataFolder } from '../../../src/server/data/backup'
+import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../../src/server/db/client'
 import {
   SECRET_FILE,
   StartError,
@@ -15,9 +15,9 @@ import {
   listen,
   type Listener,
   type ServerCore,
-} from '../../src/server/server'
-import { getDemoAccount, getDemoUserIds } from '../../src/server/services/settings'
-import { describe, expect, it } from '../helpers/fixtures'
+} from '../../../src/server/server'
+import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
+import { describe, expect, it } from '../../helpers/fixtures'
 
 interface Running {
   core: ServerCore

@@ -1,17 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { RenderFirstScreen } from '../shared/first-screen'
-import type { Db } from './db/client'
-import { LoginThrottle } from './auth/login-throttle'
-import type { ScryptCost } from './auth/password'
-import type { EventHub } from './events/hub'
+import type { RenderFirstScreen } from '../../shared/first-screen'
+import type { Db } from '../db/client'
+import { LoginThrottle } from '../auth/login-throttle'
+import type { EventHub } from '../events/hub'
+import type { ScryptCost } from '../auth/password'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
-import { verifyToken } from './auth/token'
-import { HttpError } from './errors'
-import { MESSAGES } from './messages'
-import type { UserRow } from './db/rows'
-import { endSessions, isRevoked } from './services/sessions'
-import { getDemoUserIds } from './services/settings'
-import { findUserById } from './services/users'
+import { verifyToken } from '../auth/token'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
+import type { UserRow } from '../db/rows'
+import { endSessions, isRevoked } from '../services/sessions'
+import { getDemoUserIds } from '../services/settings'
+import { findUserById } from '../services/users'
 import { parseId } from './validate'
 
 /** What the app is built from; tests pass an in-memory database and a fixed secret. */
@@ -49,7 +49,7 @@ export interface AppDeps {
   rateLimits?: RateLimits
   /**
    * Ids of the accounts that host the server (`npm run serve -- --admin <username>`), found or
-   * made when it started: see ensureHostAccounts in services/moderation.ts.
+   * made when it started: see ensureHostAccounts in services/hosting.ts.
    */
   hostIds?: readonly number[]
   /**

@@ -1,12 +1,12 @@
 /**
- * Whole-list answers stream a batch at a time (src/server/whole-list.ts): the same bytes as one
+ * Whole-list answers stream a batch at a time (src/server/http/whole-list.ts): the same bytes as one
  * JSON document, nothing read ahead of the client, nothing read after it leaves.
  */
-import { createPost } from '../../src/server/services/posts'
-import { presentPosts } from '../../src/server/services/present'
-import { allPostIds, postsByIds } from '../../src/server/services/posts'
-import { wholeListBody, type WholeList } from '../../src/server/whole-list'
-import { describe, expect, it } from '../helpers/fixtures'
+import { createPost } from '../../../src/server/services/posts'
+import { presentPosts } from '../../../src/server/services/serialize'
+import { allPostIds, postsByIds } from '../../../src/server/services/posts'
+import { wholeListBody, type WholeList } from '../../../src/server/http/whole-list'
+import { describe, expect, it } from '../../helpers/fixtures'
 
 /** A list of `count` items whose loads are counted; `gone` ids have no row any more. */
 function countedList(count: number, gone = new Set<number>()) {

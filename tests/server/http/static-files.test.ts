@@ -1,5 +1,5 @@
 /**
- * The built web app's files as the server sends them (src/server/static.ts): fingerprinted assets
+ * The built web app's files as the server sends them (src/server/http/static.ts): fingerprinted assets
  * kept for a year, in the build's brotli or gzip copy when the browser takes one
  * (scripts/precompress.ts), the file itself otherwise; page paths get index.html, never cached.
  * Over a real socket, as browsers get them: the Node adapter is what writes these headers.
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { precompressDirectory } from '../../scripts/precompress'
-import { startServer, type RunningServer } from '../../src/server/server'
+import { precompressDirectory } from '../../../scripts/precompress'
+import { startServer, type RunningServer } from '../../../src/server/server'
 
 interface RawAnswer {
   status: number

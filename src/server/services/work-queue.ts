@@ -1,4 +1,4 @@
-import { HttpError } from './errors'
+import { HttpError } from '../errors/http-error'
 
 /** Seconds a client told "busy" should wait before trying again. */
 export const BUSY_RETRY_SECONDS = 5

@@ -3,7 +3,7 @@ import type { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { FIRST_SCREEN_ATTRIBUTE, type RenderFirstScreen } from '../shared/first-screen'
+import { FIRST_SCREEN_ATTRIBUTE, type RenderFirstScreen } from '../../shared/first-screen'
 import type { AppEnv } from './context'
 import { drawFirstScreen, loadFirstScreenRenderer, pageTheme } from './first-screen'
 

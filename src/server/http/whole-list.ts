@@ -13,7 +13,7 @@ import type {
   CommentsResponse,
   PostsResponse,
   UsersResponse,
-} from '../shared/api-types'
+} from '../../shared/api-types'
 
 /** The whole-list answers (src/shared/api-types.ts), by the key their list stands under. */
 interface WholeListAnswers {

@@ -1,0 +1,41 @@
+/** One's own account (docs/API.md "Sessions and accounts"): signing up, the profile, deleting it. */
+import type { UserRow } from '../db/rows'
+import * as accounts from '../services/accounts'
+import { claimOwnership } from '../services/hosting'
+import * as users from '../services/users'
+import { aboutUsers, commit, type Actor, type Live } from './live'
+
+/**
+ * Makes an account; from this computer on the desktop app's own server (`claimOwnership`), the
+ * first one not a demo account also becomes its owner (README "Moderation").
+ */
+export function signUp(
+  live: Live,
+  input: users.NewUser,
+  options: { claimOwnership: boolean },
+): UserRow {
+  return commit(live, (tx) => {
+    const user = users.createUser(tx, input)
+    if (options.claimOwnership) claimOwnership(tx, user)
+    return user
+  })
+}
+
+/** Everyone who may see the user hears of the new profile (their lists show it). */
+export function editProfile(live: Live, actor: Actor, profile: users.ProfileChanges): UserRow {
+  return commit(
+    live,
+    (tx) => users.editProfile(tx, actor.id, profile),
+    (row) =>
+      live.hub.publish('user', { user: users.toUserListItem(row) }, aboutUsers(live, row.id)),
+  )
+}
+
+/**
+ * Deletes the account and everything of its own (services/accounts.ts); its live streams are cut
+ * at once, as for a suspension (actions/host.ts).
+ */
+export function deleteAccount(live: Live, actor: Actor): void {
+  commit(live, (tx) => accounts.deleteAccount(tx, actor.id))
+  live.hub.disconnectUser(actor.id)
+}

@@ -1,0 +1,120 @@
+/** Adding, editing and deleting comments (docs/API.md, "Comments"), with their mentions. */
+import { extractMentions } from '../../shared/rich-text'
+import type { Db } from '../db/client'
+import type { CommentRow } from '../db/rows'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
+import * as comments from '../services/comments'
+import {
+  noteCascade,
+  notify,
+  syncMentions,
+  type NotificationChanges,
+} from '../services/notifications'
+import { getPost } from '../services/posts'
+import { presentComment } from '../services/serialize'
+import { aboutUsers, commit, type Actor, type Live } from './live'
+
+/** Mentions of a comment just written; the post's author already hears of a new comment. */
+function afterCommentWrite(
+  tx: Db,
+  changes: NotificationChanges,
+  comment: CommentRow,
+  postAuthorId: number | null,
+): CommentRow {
+  syncMentions(
+    tx,
+    changes,
+    { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
+    extractMentions(comment.text),
+    { skip: postAuthorId === null ? [] : [postAuthorId] },
+  )
+  return comment
+}
+
+function publishComment(live: Live, comment: CommentRow): void {
+  const post = getPost(live.db, comment.postId)
+  live.hub.publish(
+    'comment',
+    { comment: presentComment(live.db, comment, null), commentCount: post.commentCount },
+    aboutUsers(live, comment.authorId, post.authorId),
+  )
+}
+
+export function addComment(live: Live, actor: Actor, postId: number, text: string): CommentRow {
+  return commit(
+    live,
+    (tx, changes) => {
+      const comment = comments.addComment(tx, actor.id, postId, text)
+      const post = getPost(tx, comment.postId)
+      notify(tx, changes, {
+        recipientId: post.authorId,
+        actorId: actor.id,
+        type: 'comment',
+        postId: post.id,
+        commentId: comment.id,
+      })
+      return afterCommentWrite(tx, changes, comment, post.authorId)
+    },
+    (comment) => publishComment(live, comment),
+  )
+}
+
+export function editComment(
+  live: Live,
+  actor: Actor,
+  postId: number,
+  commentId: number,
+  text: string,
+): CommentRow {
+  return commit(
+    live,
+    (tx, changes) => {
+      const comment = comments.editComment(tx, actor.id, postId, commentId, text)
+      return afterCommentWrite(tx, changes, comment, getPost(tx, postId).authorId)
+    },
+    (comment) => publishComment(live, comment),
+  )
+}
+
+/** A user deletes their own comment, or any comment under their own post. */
+export function deleteComment(
+  live: Live,
+  actor: Actor,
+  postId: number,
+  commentId: number,
+): CommentRow {
+  return removeComment(live, (tx) => {
+    const [post, comment] = comments.getComment(tx, postId, commentId)
+    if (comment.authorId !== actor.id && post.authorId !== actor.id) {
+      throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignComment)
+    }
+    return comment
+  })
+}
+
+/** The host deletes any comment (docs/API.md, "Moderation"), named by its id alone. */
+export function hostDeleteComment(live: Live, commentId: number): CommentRow {
+  return removeComment(live, (tx) => comments.getCommentById(tx, commentId))
+}
+
+/**
+ * Deletes the comment `find` answers (or refuses): its votes and notifications go with it, and
+ * everyone sees it go, as with a post (actions/posts.ts).
+ */
+function removeComment(live: Live, find: (tx: Db) => CommentRow): CommentRow {
+  return commit(
+    live,
+    (tx, changes) => {
+      const comment = find(tx)
+      noteCascade(tx, changes, { commentId: comment.id })
+      return comments.deleteComment(tx, comment)
+    },
+    (comment) =>
+      live.hub.publish('comment-deleted', {
+        postId: String(comment.postId),
+        commentId: String(comment.id),
+        commentCount: getPost(live.db, comment.postId).commentCount,
+      }),
+  )
+}

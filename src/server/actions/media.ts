@@ -1,0 +1,21 @@
+/** Uploaded images (README "Security", docs/API.md "Images in posts"), re-encoded, then stored. */
+import type { PostMediaItem } from '../../shared/api-types'
+import { processAvatar, storeImage } from '../services/media'
+import { processPostImage, storePostImage } from '../services/post-images'
+import type { Actor, Live } from './live'
+
+/** A profile picture: answers its media id. */
+export async function uploadAvatar(live: Live, actor: Actor, bytes: Buffer): Promise<string> {
+  const avatar = await processAvatar(bytes)
+  return storeImage(live.db, actor.id, avatar.bytes)
+}
+
+/** An image for a post, not attached to one yet, with its thumbnail. */
+export async function uploadPostImage(
+  live: Live,
+  actor: Actor,
+  bytes: Buffer,
+): Promise<PostMediaItem> {
+  const image = await processPostImage(bytes)
+  return storePostImage(live.db, actor.id, image)
+}

@@ -1,0 +1,14 @@
+/** Reading one's notifications (docs/API.md, "Notifications"). */
+import * as notifications from '../services/notifications'
+import type { Actor, Live } from './live'
+
+/**
+ * Marks everything read, or everything up to `upTo`; answers the unread count. The user's other
+ * windows hear of it to update their badge.
+ */
+export function markRead(live: Live, actor: Actor, upTo: number | null): number {
+  const changed = notifications.markRead(live.db, actor.id, upTo)
+  const count = notifications.unreadCount(live.db, actor.id)
+  if (changed > 0) live.hub.publish('unread-count', { unreadCount: count }, { to: actor.id })
+  return count
+}

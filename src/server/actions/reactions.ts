@@ -1,0 +1,95 @@
+/** Likes and dislikes of posts, up- and downvotes of comments (SPEC section 4). */
+import type { CommentRow, PostRow } from '../db/rows'
+import { voteComment as castVote } from '../services/comments'
+import { notify, removeNotifications } from '../services/notifications'
+import * as posts from '../services/posts'
+import { aboutUsers, commit, type Actor, type Live } from './live'
+
+const reactor = (actor: Actor) => ({ _id: String(actor.id), username: actor.username })
+
+function publishReaction(live: Live, actor: Actor, post: PostRow, reaction: 'like' | 'dislike') {
+  live.hub.publish(
+    'reaction',
+    { postId: String(post.id), likeCount: post.likeCount, user: reactor(actor), reaction },
+    aboutUsers(live, actor.id, post.authorId),
+  )
+}
+
+export function likePost(live: Live, actor: Actor, postId: number): PostRow {
+  return commit(
+    live,
+    (tx, changes) => {
+      const post = posts.likePost(tx, actor.id, postId)
+      notify(tx, changes, {
+        recipientId: post.authorId,
+        actorId: actor.id,
+        type: 'like',
+        postId: post.id,
+      })
+      return post
+    },
+    (post) => publishReaction(live, actor, post, 'like'),
+  )
+}
+
+export function dislikePost(live: Live, actor: Actor, postId: number): PostRow {
+  return commit(
+    live,
+    (tx, changes) => {
+      const post = posts.dislikePost(tx, actor.id, postId)
+      // Disliking takes the like back, and with it what the like caused.
+      removeNotifications(tx, changes, { actorId: actor.id, type: 'like', postId: post.id })
+      return post
+    },
+    (post) => publishReaction(live, actor, post, 'dislike'),
+  )
+}
+
+export function voteComment(
+  live: Live,
+  actor: Actor,
+  postId: number,
+  commentId: number,
+  vote: 'up' | 'down',
+): CommentRow {
+  return commit(
+    live,
+    (tx, changes) => {
+      const comment = castVote(tx, actor.id, postId, commentId, vote)
+      if (vote === 'up') {
+        notify(tx, changes, {
+          recipientId: comment.authorId,
+          actorId: actor.id,
+          type: 'upvote',
+          postId: comment.postId,
+          commentId: comment.id,
+        })
+      } else {
+        removeNotifications(tx, changes, {
+          actorId: actor.id,
+          type: 'upvote',
+          commentId: comment.id,
+        })
+      }
+      return comment
+    },
+    (comment) =>
+      live.hub.publish(
+        'vote',
+        {
+          postId: String(comment.postId),
+          commentId: String(comment.id),
+          upvoteCount: comment.upvoteCount,
+          downvoteCount: comment.downvoteCount,
+          user: reactor(actor),
+          vote,
+        },
+        aboutUsers(
+          live,
+          actor.id,
+          comment.authorId,
+          posts.getPost(live.db, comment.postId).authorId,
+        ),
+      ),
+  )
+}

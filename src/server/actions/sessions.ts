@@ -1,0 +1,41 @@
+/**
+ * What signing in and out writes (README "Security"). Each ending of sessions also cuts the
+ * user's live streams: those opened with a token that ended must not go on, and those with a
+ * token still valid reconnect by themselves (docs/API.md, "Live events").
+ */
+import type { UserRow } from '../db/rows'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
+import { endSessionsOf, revokeToken } from '../services/sessions'
+import { setPassword, updatePasswordHash } from '../services/users'
+import { commit, type Actor, type Live } from './live'
+
+/** Stores a password's hash made again at today's cost (a login with an older-cost hash). */
+export function rehashPassword(live: Live, user: UserRow, passwordHash: string): void {
+  updatePasswordHash(live.db, user.id, passwordHash)
+}
+
+/** Ends one token (`expiresAt` null: it had expired already) and the user's live streams. */
+export function logOut(
+  live: Live,
+  actor: Actor,
+  token: { token: string; secret: Uint8Array; expiresAt: number | null },
+): void {
+  if (token.expiresAt !== null) revokeToken(live.db, token.token, token.secret, token.expiresAt)
+  live.hub.disconnectUser(actor.id)
+}
+
+/**
+ * Sets a new password: every session ends, the caller's included (it goes on with a fresh token
+ * made from the row answered).
+ */
+export function changePassword(live: Live, actor: Actor, passwordHash: string): UserRow {
+  const updated = commit(live, (tx) => {
+    setPassword(tx, actor.id, passwordHash)
+    const row = endSessionsOf(tx, actor.id)
+    if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
+    return row
+  })
+  live.hub.disconnectUser(actor.id)
+  return updated
+}
