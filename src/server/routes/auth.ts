@@ -32,7 +32,13 @@ export function authRoutes(deps: AppDeps) {
       const { username, password, firstName, lastName, ...extra } = c.req.valid('json')
       const user = signUp(
         live,
-        { username, passwordHash: await hashPassword(password, deps.passwordCost), firstName, lastName, extra },
+        {
+          username,
+          passwordHash: await hashPassword(password, deps.passwordCost),
+          firstName,
+          lastName,
+          extra,
+        },
         { claimOwnership: Boolean(deps.claimOwnerFromLoopback) && isLoopbackRequest(c) },
       )
       const answer: SignupResponse = {
