@@ -113,12 +113,18 @@ test.describe('route guards', () => {
 })
 
 test('logout toasts, then clears the session after 2 seconds', async ({ page, demoUrl }) => {
+  // The page's clock, not the test's: on a busy machine the toast's check alone can take a
+  // second, so the test's own wait would say nothing about the app's 2 seconds.
+  await page.clock.install()
   await loginDemoViaApi(page)
+  // From here the page's time moves only when the test says.
+  await page.clock.pauseAt(Date.now() + 1000)
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(toast(page, 'You have been logged out')).toBeVisible()
-  await page.waitForTimeout(1000)
+  await page.clock.runFor(1900)
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
   await expect(page).toHaveURL(/\/home$/)
+  await page.clock.runFor(200)
   await expect(page).toHaveURL(`${demoUrl}/`, { timeout: 4000 })
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
