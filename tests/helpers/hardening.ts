@@ -8,10 +8,17 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { expect } from 'vitest'
 import { SERVER_CLI } from '../../scripts/build-stamp'
 import { signToken } from '../../src/server/auth/token'
-import { FAST_PASSWORDS_ENV } from '../../src/server/auth/password'
-import { SECRET_FILE } from '../../src/server/server'
+import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
+import {
+  SECRET_FILE,
+  startServer,
+  type RunningServer,
+  type StartServerOptions,
+} from '../../src/server/server'
+import { createUser } from '../../src/server/services/users'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -122,6 +129,46 @@ export async function cliSucceeds(cleanup: Cleanup, args: string[]): Promise<str
   const { code } = await run.exit
   if (code !== 0) throw new Error(`cli ${args.join(' ')} exited ${code}: ${run.stderr()}`)
   return run.stdout()
+}
+
+/**
+ * A real server in this process on a free port, as the hardening tests run it: the demo data, no
+ * rate limits (the load is the test), passwords hashed at the test cost; closed after the test.
+ */
+export async function startTestServer(
+  cleanup: Cleanup,
+  options: Omit<StartServerOptions, 'port'>,
+): Promise<RunningServer> {
+  const server = await startServer({
+    port: 0,
+    demo: true,
+    limits: false,
+    passwordCost: TEST_SCRYPT_PARAMS,
+    ...options,
+  })
+  cleanup.defer(() => server.close())
+  return server
+}
+
+/**
+ * Eight signed-in clients of a demo server: the four demo users (ids 1 to 4) and four more,
+ * `${prefix}0` to `${prefix}3`, each with a valid token.
+ */
+export async function eightUsers(
+  server: RunningServer,
+  prefix: string,
+): Promise<{ id: number; token: string }[]> {
+  const ids = [1, 2, 3, 4]
+  for (let i = 0; i < 4; i += 1) {
+    ids.push(createUser(server.db, { username: `${prefix}${i}`, passwordHash: 'x' }).id)
+  }
+  const usernameOf = server.db.$client.prepare('SELECT username FROM users WHERE id=?').pluck()
+  return Promise.all(
+    ids.map(async (id) => ({
+      id,
+      token: await tokenForDataDir(server.dataDir, id, usernameOf.get(id) as string),
+    })),
+  )
 }
 
 /** A valid token for user `id` of the data folder, signed with its secret.key. */
@@ -241,4 +288,20 @@ export function integrityOf(db: Database.Database): { integrity: unknown; foreig
 /** Opens a database file read-only for checks; the caller closes it. */
 export function openReadOnly(file: string): Database.Database {
   return new Database(file, { readonly: true, fileMustExist: true })
+}
+
+/** The database passes SQLite's own checks and every count equals its rows. */
+export function expectSound(db: Database.Database): void {
+  expect(integrityOf(db)).toEqual({ integrity: 'ok', foreignKeys: [] })
+  expect(countMismatches(db)).toEqual([])
+}
+
+/** `expectSound` on a database file, opened read-only and closed again. */
+export function expectSoundFile(file: string): void {
+  const db = openReadOnly(file)
+  try {
+    expectSound(db)
+  } finally {
+    db.close()
+  }
 }

@@ -158,3 +158,22 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     },
   }
 }
+
+/**
+ * The real app over a demo database, told by `isShared` whether it is reachable from other
+ * computers (README, "Live LAN"), and a login that posts a username and password to it. The
+ * caller closes `db`.
+ */
+export async function demoAppOnTheLan(isShared: () => boolean) {
+  const db = openDatabase({ file: ':memory:' })
+  const passwordCost = TEST_SCRYPT_PARAMS
+  await initializeDatabase(db, true, { passwordCost })
+  const built = createApp({ db, secret: TEST_SECRET, version: 'test', isShared, passwordCost })
+  const login = (username: string, password: string) =>
+    built.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    })
+  return { db, built, login }
+}

@@ -46,6 +46,14 @@ const loginBody = (username: string, password: string) => ({
   body: JSON.stringify({ username, password }),
 })
 
+/** The demo account's right password, sent from `address`. */
+const demoLoginFrom = (app: TestApp, address: string) =>
+  app.requestFrom(
+    address,
+    '/api/auth/login',
+    loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+  )
+
 /** A POST of JSON from the machine at `localAddress` (127.0.0.x) to a real server. */
 function postFrom(
   server: RunningServer,
@@ -127,21 +135,13 @@ describe('login throttling by address', () => {
       )
       expect(response.status).toBe(404)
     }
-    const sprayer = await app.requestFrom(
-      '127.0.0.2',
-      '/api/auth/login',
-      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
-    )
+    const sprayer = await demoLoginFrom(app, '127.0.0.2')
     expect(sprayer.status).toBe(429)
     expect(await sprayer.json()).toEqual({
       errors: [tooManyLoginsFromAddressMessage(30)],
       code: 'RATE_LIMITED',
     })
-    const owner = await app.requestFrom(
-      '::ffff:127.0.0.3',
-      '/api/auth/login',
-      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
-    )
+    const owner = await demoLoginFrom(app, '::ffff:127.0.0.3')
     expect(owner.status).toBe(200)
   })
 
@@ -202,11 +202,7 @@ describe('password guesses sent at once', () => {
     expect(statuses).toEqual({ 401: 5, 429: GUESSES - 5 })
     await expectThrottled(answers)
     // The owner on another computer is not held back.
-    const owner = await app.requestFrom(
-      '127.0.0.3',
-      '/api/auth/login',
-      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
-    )
+    const owner = await demoLoginFrom(app, '127.0.0.3')
     expect(owner.status).toBe(200)
   })
 
@@ -222,11 +218,7 @@ describe('password guesses sent at once', () => {
     expect((await burst(app, '127.0.0.2', 4, '/api/auth/login', wrong)).statuses).toEqual({
       401: 4,
     })
-    const right = await app.requestFrom(
-      '127.0.0.2',
-      '/api/auth/login',
-      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
-    )
+    const right = await demoLoginFrom(app, '127.0.0.2')
     expect(right.status).toBe(200)
     expect((await burst(app, '127.0.0.2', 7, '/api/auth/login', wrong)).statuses).toEqual({
       401: 5,
@@ -311,11 +303,7 @@ describe('login attempts per computer', () => {
         code: 'RATE_LIMITED',
       })
     }
-    const other = await app.requestFrom(
-      '127.0.0.3',
-      '/api/auth/login',
-      loginBody(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
-    )
+    const other = await demoLoginFrom(app, '127.0.0.3')
     expect(other.status).toBe(200)
   })
 })

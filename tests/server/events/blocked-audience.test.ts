@@ -3,35 +3,17 @@
  * about each other's posts, comments, reactions, votes, follows and profile edits, neither live
  * nor in a replay after Last-Event-ID, while everyone else does; unblocking restores delivery.
  */
-import { afterEach } from 'vitest'
 import type { CommentResponse, PostResponse } from '../../../src/shared/api-types'
 import { ok } from '../../helpers/api'
+import { liveStreams } from '../../helpers/live-streams'
 import type { TestApp } from '../../helpers/server-app'
-import { readEvents, type EventReader } from '../../helpers/sse'
 import { describe, expect, it } from '../../helpers/fixtures'
 
-const readers: EventReader[] = []
-afterEach(async () => {
-  await Promise.all(readers.splice(0).map((reader) => reader.close()))
-})
+const connect = liveStreams()
 
 interface Player {
   token: string
   id: string
-}
-
-async function connect(app: TestApp, who: Player, lastEventId?: string): Promise<EventReader> {
-  const response = await app.request('/api/events', {
-    headers: {
-      authorization: who.token,
-      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-    },
-  })
-  expect(response.status).toBe(200)
-  const reader = readEvents(response)
-  readers.push(reader)
-  await reader.next('ready')
-  return reader
 }
 
 /** `Prefer: return=minimal` answers the one post or comment written (docs/API.md). */

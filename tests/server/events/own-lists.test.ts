@@ -4,38 +4,16 @@
  * a follow reaches the user's other devices through the `follow` everyone gets. Events go out
  * after the commit, and a refused change sends none.
  */
-import { afterEach, vi } from 'vitest'
+import { vi } from 'vitest'
 import type { RelationsResponse } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/errors/messages'
 import { createPost, expectError, ok } from '../../helpers/api'
-import type { TestApp } from '../../helpers/server-app'
-import { readEvents, type EventReader } from '../../helpers/sse'
+import { liveStreams } from '../../helpers/live-streams'
+import type { EventReader } from '../../helpers/sse'
 import { describe, expect, it } from '../../helpers/fixtures'
 
-const readers: EventReader[] = []
-afterEach(async () => {
-  await Promise.all(readers.splice(0).map((reader) => reader.close()))
-})
-
-interface Player {
-  token: string
-  id: string
-}
-
-/** One device of `who`: a stream past its first `ready`. */
-async function device(app: TestApp, who: Player, lastEventId?: string): Promise<EventReader> {
-  const response = await app.request('/api/events', {
-    headers: {
-      authorization: who.token,
-      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-    },
-  })
-  expect(response.status).toBe(200)
-  const reader = readEvents(response)
-  readers.push(reader)
-  await reader.next('ready')
-  return reader
-}
+/** One device of a user: a stream past its first `ready`. */
+const device = liveStreams()
 
 const PRIVATE_EVENTS = new Set(['bookmark', 'relations'])
 const privateEventsOf = (reader: EventReader) =>

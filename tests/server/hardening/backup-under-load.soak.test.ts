@@ -9,19 +9,19 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Post } from '../../../src/shared/api-types'
 import { checkBackup } from '../../../src/server/data/backup'
-import { DATABASE_FILE, startServer } from '../../../src/server/server'
-import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
-import { createUser } from '../../../src/server/services/users'
+import { DATABASE_FILE } from '../../../src/server/server'
 import {
   Cleanup,
   SOAK,
   cliSucceeds,
   client,
   countMismatches,
-  integrityOf,
+  eightUsers,
+  expectSound,
+  expectSoundFile,
   must,
   openReadOnly,
-  tokenForDataDir,
+  startTestServer,
   waitFor,
 } from '../../helpers/hardening'
 
@@ -36,25 +36,9 @@ describe('a backup under load', () => {
     async () => {
       const root = cleanup.tempDir()
       const dataDir = join(root, 'data')
-      const server = await startServer({
-        port: 0,
-        dataDir,
-        demo: true,
-        limits: false,
-        passwordCost: TEST_SCRYPT_PARAMS,
-      })
-      cleanup.defer(() => server.close())
+      const server = await startTestServer(cleanup, { dataDir })
       const api = client(server.url)
-      const userIds = [1, 2, 3, 4]
-      for (let i = 0; i < 4; i += 1) {
-        userIds.push(createUser(server.db, { username: `loader${i}`, passwordHash: 'x' }).id)
-      }
-      const tokens = await Promise.all(
-        userIds.map(async (id) => {
-          const row = server.db.$client.prepare('SELECT username FROM users WHERE id=?').get(id)
-          return tokenForDataDir(dataDir, id, (row as { username: string }).username)
-        }),
-      )
+      const tokens = (await eightUsers(server, 'loader')).map((user) => user.token)
 
       // One writer posts numbered posts in order: a consistent snapshot holds exactly 1..k.
       let stopped = false
@@ -114,8 +98,7 @@ describe('a backup under load', () => {
         const snapshot = openReadOnly(backupFile)
         let k: number
         try {
-          expect(integrityOf(snapshot)).toEqual({ integrity: 'ok', foreignKeys: [] })
-          expect(countMismatches(snapshot)).toEqual([])
+          expectSound(snapshot)
           const numbers = (
             snapshot
               .prepare("SELECT content FROM posts WHERE content LIKE 'numbered %'")
@@ -136,21 +119,8 @@ describe('a backup under load', () => {
         const restoredDir = join(root, 'restored')
         await cliSucceeds(cleanup, ['--data', restoredDir, '--restore', backupFile])
         expect(mode(restoredDir)).toBe(0o700)
-        const restored = openReadOnly(join(restoredDir, DATABASE_FILE))
-        try {
-          expect(integrityOf(restored)).toEqual({ integrity: 'ok', foreignKeys: [] })
-          expect(countMismatches(restored)).toEqual([])
-        } finally {
-          restored.close()
-        }
-        const second = await startServer({
-          port: 0,
-          dataDir: restoredDir,
-          demo: true,
-          limits: false,
-          passwordCost: TEST_SCRYPT_PARAMS,
-        })
-        cleanup.defer(() => second.close())
+        expectSoundFile(join(restoredDir, DATABASE_FILE))
+        const second = await startTestServer(cleanup, { dataDir: restoredDir })
         const listed = await client(second.url).get('/api/posts/user/player1')
         expect(listed.status).toBe(200)
         const numbered = (listed.json.posts as Post[]).filter((post) =>

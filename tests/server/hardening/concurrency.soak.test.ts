@@ -6,18 +6,16 @@
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../src/server/errors/messages'
-import { DATABASE_FILE, startServer } from '../../../src/server/server'
-import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
-import { createUser } from '../../../src/server/services/users'
+import { DATABASE_FILE } from '../../../src/server/server'
 import {
   Cleanup,
   SOAK,
   client,
   countMismatches,
-  integrityOf,
+  eightUsers,
+  expectSoundFile,
   must,
-  openReadOnly,
-  tokenForDataDir,
+  startTestServer,
 } from '../../helpers/hardening'
 
 const cleanup = new Cleanup()
@@ -61,29 +59,14 @@ describe('concurrent clients', () => {
     'keep every count equal to its rows and every toggle consistent under a storm of requests',
     async () => {
       const dataDir = join(cleanup.tempDir(), 'data')
-      const server = await startServer({
-        port: 0,
-        dataDir,
-        demo: true,
-        limits: false,
-        passwordCost: TEST_SCRYPT_PARAMS,
-      })
-      cleanup.defer(() => server.close())
+      const server = await startTestServer(cleanup, { dataDir })
       const sqlite = server.db.$client
       const api = client(server.url)
 
       // Eight clients: the four demo users and four more.
-      const userIds = [1, 2, 3, 4]
-      for (let i = 0; i < 4; i += 1) {
-        userIds.push(createUser(server.db, { username: `racer${i}`, passwordHash: 'x' }).id)
-      }
-      const tokens = new Map<number, string>()
-      for (const id of userIds) {
-        const { username } = sqlite.prepare('SELECT username FROM users WHERE id=?').get(id) as {
-          username: string
-        }
-        tokens.set(id, await tokenForDataDir(dataDir, id, username))
-      }
+      const users = await eightUsers(server, 'racer')
+      const userIds = users.map((user) => user.id)
+      const tokens = new Map(users.map((user) => [user.id, user.token]))
       const commentIds = (
         sqlite.prepare('SELECT id FROM comments WHERE post_id = 3 ORDER BY id').all() as {
           id: number
@@ -336,13 +319,7 @@ describe('concurrent clients', () => {
 
       // And all of it is on disk, intact, once the server has stopped.
       await server.close()
-      const file = openReadOnly(join(dataDir, DATABASE_FILE))
-      try {
-        expect(integrityOf(file)).toEqual({ integrity: 'ok', foreignKeys: [] })
-        expect(countMismatches(file)).toEqual([])
-      } finally {
-        file.close()
-      }
+      expectSoundFile(join(dataDir, DATABASE_FILE))
     },
     SOAK ? 300_000 : 60_000,
   )

@@ -11,11 +11,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Comment, Post, User } from '../../../src/shared/api-types'
 import { LIMITS } from '../../../src/shared/limits'
 import { MESSAGES } from '../../../src/server/errors/messages'
-import { DATABASE_FILE, SECRET_FILE, startServer } from '../../../src/server/server'
-import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
+import { DATABASE_FILE, SECRET_FILE } from '../../../src/server/server'
 import { stripInvisible } from '../../../src/shared/text'
 import { TINY_PNG, seededToken, upload } from '../../helpers/api'
-import { Cleanup, REPO_ROOT } from '../../helpers/hardening'
+import { Cleanup, REPO_ROOT, startTestServer } from '../../helpers/hardening'
 import { makeTestApp, type TestApp } from '../../helpers/server-app'
 import { fingerprint, probe as probeApp } from './probe'
 
@@ -485,15 +484,7 @@ describe('the secret file and the database on a real server', { timeout: 60_000 
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>app</title>')
     writeFileSync(join(web, 'assets', 'app.js'), 'console.log(1)')
     const dataDir = join(root, 'data')
-    const server = await startServer({
-      port: 0,
-      dataDir,
-      demo: true,
-      limits: false,
-      rendererDir: web,
-      passwordCost: TEST_SCRYPT_PARAMS,
-    })
-    cleanup.defer(() => server.close())
+    const server = await startTestServer(cleanup, { dataDir, rendererDir: web })
     const secret = readFileSync(join(dataDir, SECRET_FILE))
     const database = readFileSync(join(dataDir, DATABASE_FILE)).subarray(0, 100)
 

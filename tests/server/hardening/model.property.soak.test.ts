@@ -4,39 +4,33 @@
  * answer, and then the whole state the API shows. A long run: `npm run test:soak`.
  */
 import fc from 'fast-check'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Comment } from '../../../src/shared/api-types'
-import { seededToken } from '../../helpers/api'
 import { SOAK, must } from '../../helpers/hardening'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
 import {
   POSTS,
-  USERS,
   commandArb,
   expectApiMatches,
+  freshApps,
   pathOf,
   readModel,
   step,
+  tokensOfUsers,
   userId,
 } from './model'
 
-let app: TestApp | undefined
-afterEach(() => {
-  app?.close()
-  app = undefined
-})
+const freshApp = freshApps()
 
 describe('the API follows the model of the like, vote, bookmark and follow rules', () => {
   it(
     'answers every random sequence of reactions, follows, votes and comments as the model does',
     async () => {
-      const tokens = await Promise.all(USERS.map(async (name) => (await seededToken(name)).token))
+      const tokens = await tokensOfUsers()
       await fc.assert(
         fc.asyncProperty(
           fc.array(commandArb, { minLength: 1, maxLength: SOAK ? 80 : 40, size: 'max' }),
           async (commands) => {
-            app?.close()
-            app = await makeTestApp()
+            const app = await freshApp()
             const model = await readModel(app, tokens)
             for (const [index, command] of commands.entries()) {
               const path = pathOf(model, command)

@@ -2,32 +2,27 @@
  * The model of model.ts checked against the API on a hand-written run, which checks the model
  * itself too. Random sequences against the same model: model.property.soak.test.ts.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../src/server/errors/messages'
-import { seededToken } from '../../helpers/api'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
 import {
-  USERS,
   expectApiMatches,
+  freshApps,
   pathOf,
   readModel,
   refuse,
   step,
+  tokensOfUsers,
   type Answer,
   type Command,
 } from './model'
 
-let app: TestApp | undefined
-afterEach(() => {
-  app?.close()
-  app = undefined
-})
+const freshApp = freshApps()
 
 describe('the API follows the model of the like, vote, bookmark and follow rules', () => {
   it('knows the spec order of the dislike checks: a zero count wins over "already disliked"', async () => {
     // A hand-written run the model must agree with, so the model itself is checked too.
-    app = await makeTestApp()
-    const tokens = await Promise.all(USERS.map(async (name) => (await seededToken(name)).token))
+    const app = await freshApp()
+    const tokens = await tokensOfUsers()
     const model = await readModel(app, tokens)
     const run: Command[] = [
       { kind: 'like', user: 0, post: 1 },

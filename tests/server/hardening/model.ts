@@ -4,12 +4,12 @@
  * the model too) and model.property.soak.test.ts (random sequences, `npm run test:soak`).
  */
 import fc from 'fast-check'
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import type { Comment, Post, User } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/errors/messages'
 import { seededToken } from '../../helpers/api'
 import { must } from '../../helpers/hardening'
-import type { TestApp } from '../../helpers/server-app'
+import { makeTestApp, type TestApp } from '../../helpers/server-app'
 
 /** Few users and targets, so that commands collide often and reach every refusal. */
 export const USERS = ['player1', 'nova_strike', 'questlord'] as const
@@ -289,5 +289,26 @@ export async function expectApiMatches(
       followerCount: followers.length,
       bookmarks: [...must(model.bookmarks.get(me))].sort(),
     })
+  }
+}
+
+/** The seeded tokens of USERS, in order: a command's `user` indexes them. */
+export const tokensOfUsers = (): Promise<string[]> =>
+  Promise.all(USERS.map(async (name) => (await seededToken(name)).token))
+
+/**
+ * Call at the top of a test file: answers `freshApp`, which closes the app it answered last and
+ * answers a new one on the demo data; the last is closed after each test.
+ */
+export function freshApps(): () => Promise<TestApp> {
+  let app: TestApp | undefined
+  afterEach(() => {
+    app?.close()
+    app = undefined
+  })
+  return async () => {
+    app?.close()
+    app = await makeTestApp()
+    return app
   }
 }

@@ -7,11 +7,7 @@ import type {
 import { MESSAGES } from '../../../src/server/errors/messages'
 import { verifyToken } from '../../../src/server/auth/token'
 import { TIMESTAMP, body, expectError, ok, userNamed } from '../../helpers/api'
-import { createApp } from '../../../src/server/app'
-import { openDatabase } from '../../../src/server/db/client'
-import { initializeDatabase } from '../../../src/server/services/seed'
-import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
-import { TEST_SECRET, type TestApp } from '../../helpers/server-app'
+import { TEST_SECRET, demoAppOnTheLan, type TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { newUserLists } from '../../helpers/answers'
 
@@ -341,25 +337,7 @@ describe('auth routes', () => {
 
   describe('a server shared on the LAN', () => {
     /** The real app over a demo database, told it is (or is not) reachable from other computers. */
-    async function sharedApp(shared: boolean) {
-      const db = openDatabase({ file: ':memory:' })
-      const passwordCost = TEST_SCRYPT_PARAMS
-      await initializeDatabase(db, true, { passwordCost })
-      const built = createApp({
-        db,
-        secret: TEST_SECRET,
-        version: 'test',
-        isShared: () => shared,
-        passwordCost,
-      })
-      const login = (username: string, password: string) =>
-        built.request('/api/auth/login', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username, password }),
-        })
-      return { db, built, login }
-    }
+    const sharedApp = (shared: boolean) => demoAppOnTheLan(() => shared)
 
     it.each(['player1', 'nova_strike', 'lootgoblin'])(
       'refuses the demo account %s with 403 and hides the demo password',

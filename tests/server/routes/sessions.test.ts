@@ -1,12 +1,9 @@
 import type { Post, SessionResponse } from '../../../src/shared/api-types'
-import { createApp } from '../../../src/server/app'
-import { openDatabase } from '../../../src/server/db/client'
 import { MESSAGES, ACCOUNT_MESSAGES } from '../../../src/server/errors/messages'
 import { endDemoSessions } from '../../../src/server/services/sessions'
-import { initializeDatabase, DEMO_ACCOUNT } from '../../../src/server/services/seed'
-import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
+import { DEMO_ACCOUNT } from '../../../src/server/services/seed'
 import { expectError, ok } from '../../helpers/api'
-import { TEST_SECRET } from '../../helpers/server-app'
+import { demoAppOnTheLan } from '../../helpers/server-app'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
 
@@ -123,23 +120,10 @@ describe('GET /api/auth/session', { timeout: 30_000 }, () => {
 
 describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
   it('ends the demo accounts’ sessions when sharing starts, and they stay ended after', async () => {
-    const db = openDatabase({ file: ':memory:' })
-    const passwordCost = TEST_SCRYPT_PARAMS
-    await initializeDatabase(db, true, { passwordCost })
     let shared = false
-    const server = createApp({
-      db,
-      secret: TEST_SECRET,
-      version: 't',
-      isShared: () => shared,
-      passwordCost,
-    })
-    const login = await server.request('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_ACCOUNT),
-    })
-    const { encodedToken } = (await login.json()) as { encodedToken: string }
+    const { db, built: server, login } = await demoAppOnTheLan(() => shared)
+    const answered = await login(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password)
+    const { encodedToken } = (await answered.json()) as { encodedToken: string }
     const session = () =>
       server.request('/api/auth/session', { headers: { authorization: encodedToken } })
     expect((await session()).status).toBe(200)
@@ -152,23 +136,10 @@ describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
   })
 
   it('refuses a demo token used while shared even if nobody ended it first', async () => {
-    const db = openDatabase({ file: ':memory:' })
-    const passwordCost = TEST_SCRYPT_PARAMS
-    await initializeDatabase(db, true, { passwordCost })
     let shared = false
-    const server = createApp({
-      db,
-      secret: TEST_SECRET,
-      version: 't',
-      isShared: () => shared,
-      passwordCost,
-    })
-    const login = await server.request('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_ACCOUNT),
-    })
-    const { encodedToken } = (await login.json()) as { encodedToken: string }
+    const { db, built: server, login } = await demoAppOnTheLan(() => shared)
+    const answered = await login(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password)
+    const { encodedToken } = (await answered.json()) as { encodedToken: string }
     shared = true
     const answer = await server.request('/api/auth/session', {
       headers: { authorization: encodedToken },
