@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './http/context'
 import type { ErrorResponse, ServerErrorResponse } from '../shared/api-types'
 import { HttpError } from './errors/http-error'
 import { EventHub } from './events/hub'
+import { forwardedClientAddress } from './http/client-address'
 import { createHostAllowList } from './http/host-allow-list'
 import { MESSAGES } from './errors/messages'
 import { RateLimits } from './http/rate-limits'
@@ -80,7 +81,9 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   const events = deps.events
   const app = new Hono<AppEnv>()
 
-  // First of all, pages and API alike: a foreign Host or a foreign site's write is refused.
+  // Before anything counts or checks a client address: who the client is behind a trusted proxy.
+  if (deps.trustedProxies?.length) app.use('*', forwardedClientAddress(deps.trustedProxies))
+  // Then, pages and API alike: a foreign Host or a foreign site's write is refused.
   app.use('*', requestGuard(createHostAllowList(deps.allowedHosts)))
   // Only requests that can carry a body are measured: reading a GET's body would make the Node
   // adapter build a full Request for nothing. Uploads have their own, larger limit.

@@ -2,6 +2,9 @@
  * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--no-demo] [...]`: the Gamerstage
  * server under plain Node, for a spare box at the LAN party or a test.
  */
+import { X509Certificate, createPrivateKey } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -19,6 +22,7 @@ import {
   startServer,
   type ConnectionLimits,
   type RunningServer,
+  type TlsCertificate,
 } from './server'
 import type { HostAccount } from './services/hosting'
 import { getDemoUserIds } from './services/settings'
@@ -34,6 +38,10 @@ const USAGE = `Usage: npm run serve -- [options]
   --name <text>   the name it is announced under (default "<computer>'s Gamerstage")
   --allow-host <name>  also answer requests addressed to this host name (repeatable);
                   loopback and this machine's own addresses are always answered
+  --trust-proxy <addr>    a reverse proxy's IP address (repeatable, or comma-separated): requests
+                  from it are counted under the client its X-Forwarded-For names (default none)
+  --tls-cert <file>       speak HTTPS with this PEM certificate (with --tls-key)
+  --tls-key <file>        the certificate's PEM private key (with --tls-cert)
   --limit-signups <n>     sign-ups per computer per hour (default ${DEFAULT_RATE_LIMITS.signupsPerHour})
   --limit-logins <n>      login attempts per computer per minute (default ${DEFAULT_RATE_LIMITS.loginsPerMinute})
   --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
@@ -78,6 +86,10 @@ export interface CliOptions {
   restoreFrom?: string
   /** Usernames of the hosts (`--admin`, repeatable). */
   admins: string[]
+  /** Reverse proxies whose X-Forwarded-For is believed (`--trust-proxy`). */
+  trustedProxies: string[]
+  /** The certificate and key read from `--tls-cert` and `--tls-key`, when given. */
+  tls?: TlsCertificate
 }
 
 /** Parses the command line; throws a StartError with a one-line message on bad input. */
@@ -103,6 +115,9 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         backup: { type: 'string' },
         restore: { type: 'string' },
         admin: { type: 'string', multiple: true },
+        'trust-proxy': { type: 'string', multiple: true },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -159,6 +174,27 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
       throw new StartError(`--allow-host takes a host name or address, not "${name}".`)
     }
   }
+  const trustedProxies = (values['trust-proxy'] ?? []).flatMap((list) =>
+    list.split(',').map((address) => address.trim()),
+  )
+  for (const address of trustedProxies) {
+    if (isIP(address) === 0) {
+      throw new StartError(
+        `--trust-proxy takes a proxy's IP address (e.g. 127.0.0.1), not "${address}".`,
+      )
+    }
+  }
+  const certFile = values['tls-cert']
+  const keyFile = values['tls-key']
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new StartError('Use --tls-cert and --tls-key together: the certificate and its key.')
+  }
+  if (certFile !== undefined && values.advertise) {
+    // Apps that find a server on the LAN join it over http:// (discovery/browser.ts).
+    throw new StartError(
+      "--advertise cannot announce an HTTPS server yet: friends' apps would join it over plain HTTP.",
+    )
+  }
   return {
     port,
     host,
@@ -173,7 +209,53 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     backupTo: values.backup,
     restoreFrom: values.restore,
     admins,
+    trustedProxies,
+    tls:
+      certFile !== undefined && keyFile !== undefined
+        ? loadTlsCertificate(certFile, keyFile)
+        : undefined,
   }
+}
+
+/**
+ * Reads `--tls-cert` and `--tls-key` and checks that they belong together, so that a wrong file
+ * is a one-line error at start rather than a failed handshake for every client.
+ */
+export function loadTlsCertificate(certFile: string, keyFile: string): TlsCertificate {
+  const read = (flag: string, file: string): Buffer => {
+    try {
+      return readFileSync(file)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      const reason =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : code === 'EISDIR'
+              ? 'a folder, not a file'
+              : (error as Error).message
+      throw new StartError(`Cannot read ${flag} ${file}: ${reason}.`)
+    }
+  }
+  const cert = read('--tls-cert', certFile)
+  const key = read('--tls-key', keyFile)
+  let certificate: X509Certificate
+  try {
+    certificate = new X509Certificate(cert)
+  } catch {
+    throw new StartError(`--tls-cert ${certFile} is not a PEM certificate.`)
+  }
+  let privateKey
+  try {
+    privateKey = createPrivateKey(key)
+  } catch {
+    throw new StartError(`--tls-key ${keyFile} is not a PEM private key (without a passphrase).`)
+  }
+  if (!certificate.checkPrivateKey(privateKey)) {
+    throw new StartError(`--tls-key ${keyFile} is not the key of the certificate in ${certFile}.`)
+  }
+  return { cert, key }
 }
 
 /** `--limit-*` flags and the limit each sets. */
@@ -306,7 +388,10 @@ export async function main(args: string[]): Promise<void> {
   console.log(`Data folder: ${server.dataDir}`)
   for (const host of server.hosts) console.log(describeHost(host))
   if (server.host === '0.0.0.0' || server.host === '::') {
-    for (const address of lanAddresses(server.port)) console.log(`Friends can join at ${address}`)
+    const scheme = new URL(server.url).protocol
+    for (const address of lanAddresses(server.port)) {
+      console.log(`Friends can join at ${address.replace(/^http:/, scheme)}`)
+    }
   }
   if (!isLoopback(server.host) && getDemoUserIds(server.db).length > 0) {
     console.log(

@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { randomBytes } from 'node:crypto'
+import { createServer as createHttpsServer } from 'node:https'
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -48,6 +49,16 @@ export interface StartServerOptions {
   connectionLimits?: Partial<ConnectionLimits>
   /** Tests only: scrypt's cost for new password hashes (AppDeps.passwordCost). */
   passwordCost?: ScryptCost
+  /** Reverse proxies whose `X-Forwarded-For` is believed (`--trust-proxy`, AppDeps). */
+  trustedProxies?: readonly string[]
+  /** Speak HTTPS with this certificate (`--tls-cert`, `--tls-key`) instead of plain HTTP. */
+  tls?: TlsCertificate
+}
+
+/** A PEM certificate (chain) and its private key. */
+export interface TlsCertificate {
+  cert: string | Buffer
+  key: string | Buffer
 }
 
 /**
@@ -84,7 +95,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 const TIMEOUT_CHECK_EVERY_MS = 1000
 
 export interface RunningServer {
-  /** e.g. `http://127.0.0.1:4567`. */
+  /** e.g. `http://127.0.0.1:4567`, or `https://…` with a certificate. */
   url: string
   host: string
   port: number
@@ -251,6 +262,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     limits: options.limits,
     hostIds: hosts.map((host) => host.id),
     claimOwnerFromLoopback: options.claimOwnerFromLoopback,
+    trustedProxies: options.trustedProxies,
     passwordCost: options.passwordCost,
   }
   const app = createApp(deps)
@@ -318,25 +330,33 @@ function closeGracefully(server: ServerType): Promise<void> {
   })
 }
 
-/** Listens for the core's app on one address; a port in use is a StartError. */
+/**
+ * Listens for the core's app on one address, over HTTPS when given a certificate; a port in use
+ * is a StartError.
+ */
 export async function listen(
   core: ServerCore,
   host: string,
   port: number,
   connectionLimits: Partial<ConnectionLimits> = {},
+  tls?: TlsCertificate,
 ): Promise<Listener> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connectionLimits }
-  const server = serve({
-    fetch: core.fetch,
-    port,
-    hostname: host,
-    serverOptions: {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_EVERY_MS, limits.headersTimeoutMs),
-    },
-  })
+  const serverOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_EVERY_MS, limits.headersTimeoutMs),
+  }
+  const server = tls
+    ? serve({
+        fetch: core.fetch,
+        port,
+        hostname: host,
+        createServer: createHttpsServer,
+        serverOptions: { ...serverOptions, cert: tls.cert, key: tls.key },
+      })
+    : serve({ fetch: core.fetch, port, hostname: host, serverOptions })
   // Node closes a socket past the cap as soon as it is accepted (the server's 'drop' event).
   server.maxConnections = limits.maxConnections
   try {
@@ -348,7 +368,7 @@ export async function listen(
   const actualPort = (server.address() as AddressInfo).port
   const urlHost = host.includes(':') ? `[${host}]` : host
   return {
-    url: `http://${urlHost}:${actualPort}`,
+    url: `${tls ? 'https' : 'http'}://${urlHost}:${actualPort}`,
     host,
     port: actualPort,
     close: () => closeGracefully(server),
@@ -366,7 +386,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (!isLoopback(host)) core.endDemoSessions()
   let listener: Listener
   try {
-    listener = await listen(core, host, port, options.connectionLimits)
+    listener = await listen(core, host, port, options.connectionLimits, options.tls)
   } catch (error) {
     core.close()
     throw error

@@ -134,6 +134,11 @@ describe('cli', () => {
       ],
       // A lower connection cap alone brings the streams' cap down to half of it.
       [['--max-connections', '100'], { events: { maxStreams: 50 } }],
+      [[], { trustedProxies: [], tls: undefined }],
+      [
+        ['--trust-proxy', '127.0.0.1', '--trust-proxy', '10.0.0.2, ::1'],
+        { trustedProxies: ['127.0.0.1', '10.0.0.2', '::1'] },
+      ],
     ])('parses %j', (args, expected) => {
       expect(parseCliArgs(args)).toMatchObject(expected)
     })
@@ -180,6 +185,25 @@ describe('cli', () => {
       [
         ['--max-connections', '100', '--max-streams', '100'],
         /^--max-streams must be below --max-connections, so that pages still load/,
+      ],
+      [
+        ['--trust-proxy', 'proxy.lan'],
+        /^--trust-proxy takes a proxy's IP address \(e\.g\. 127\.0\.0\.1\), not "proxy\.lan"\.$/,
+      ],
+      [['--trust-proxy', '127.0.0.1,'], /^--trust-proxy takes a proxy's IP address .*not ""\.$/],
+      [['--trust-proxy', '10.0.0.0/8'], /not "10\.0\.0\.0\/8"/],
+      [
+        ['--tls-cert', 'cert.pem'],
+        /^Use --tls-cert and --tls-key together: the certificate and its key\.$/,
+      ],
+      [['--tls-key', 'key.pem'], /^Use --tls-cert and --tls-key together/],
+      [
+        ['--tls-cert', '/nonexistent/cert.pem', '--tls-key', '/nonexistent/key.pem'],
+        /^Cannot read --tls-cert \/nonexistent\/cert\.pem: no such file\.$/,
+      ],
+      [
+        ['--tls-cert', 'c.pem', '--tls-key', 'k.pem', '--advertise', '--host', '0.0.0.0'],
+        /^--advertise cannot announce an HTTPS server yet/,
       ],
     ])('refuses %j with a one-line StartError', (args, pattern) => {
       expectStartError(args, pattern)

@@ -58,6 +58,11 @@ export interface AppDeps {
    */
   claimOwnerFromLoopback?: boolean
   /**
+   * Addresses of reverse proxies (`--trust-proxy`) whose `X-Forwarded-For` names the client
+   * (http/client-address.ts); from anyone else the header is ignored.
+   */
+  trustedProxies?: readonly string[]
+  /**
    * scrypt's cost for new password hashes: the real one (SCRYPT_PARAMS) unless set. Only tests
    * set it, to TEST_SCRYPT_PARAMS (auth/password.ts).
    */

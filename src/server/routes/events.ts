@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { HttpError } from '../errors/http-error'
+import { UNKNOWN_ADDRESS, clientAddress } from '../http/client-address'
 import type { EventHub } from '../events/hub'
 
 export const STREAM_MESSAGES = {
@@ -20,7 +21,7 @@ const SERVER_CAP_RETRY_SECONDS = 30
 
 /** The Node adapter's request, where there is one (not for in-process `app.request()`). */
 interface NodeBindings {
-  incoming?: { socket?: { remoteAddress?: string; destroy(): void } }
+  incoming?: { socket?: { destroy(): void } }
 }
 
 /**
@@ -30,9 +31,11 @@ interface NodeBindings {
 export function eventsRoutes(deps: AppDeps, hub: EventHub) {
   return new Hono<AppEnv>().get('/', requireUser(deps), (c) => {
     const socket = (c.env as NodeBindings | undefined)?.incoming?.socket
+    // Counted per client, also behind a trusted proxy; the hub takes '' for "unknown".
+    const address = clientAddress(c)
     const connection = hub.connect({
       userId: c.get('user').id,
-      address: socket?.remoteAddress ?? '',
+      address: address === UNKNOWN_ADDRESS ? '' : address,
       lastEventId: c.req.header('last-event-id')?.trim(),
       disconnect: () => socket?.destroy(),
     })
