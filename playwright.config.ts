@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     // baseURL: each worker's demo server (tests/e2e/fixtures.ts).
     viewport: { width: 1280, height: 800 },
+    // The app's first theme follows the system's (state/theme.ts): the suite's system is dark,
+    // the theme its tests and screenshots were written against. Tests of the light one ask for it.
+    colorScheme: 'dark',
     trace: 'retain-on-failure',
     // Debian's Chromium: `npx playwright install` cannot download a browser here.
     launchOptions: {

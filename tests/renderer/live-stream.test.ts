@@ -5,7 +5,12 @@
  */
 import { createStore } from 'jotai'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LiveStream, MAX_SSE_BUFFER, SseParser } from '../../src/renderer/src/live/stream'
+import {
+  LiveStream,
+  MAX_RETRY_MS,
+  MAX_SSE_BUFFER,
+  SseParser,
+} from '../../src/renderer/src/live/stream'
 import type { LiveStreamOptions, SseEvent } from '../../src/renderer/src/live/stream'
 import { BACK_NOTICE_MS, DROP_GRACE_MS, trackLiveNotice } from '../../src/renderer/src/live/start'
 import { liveNoticeAtom, liveStatusAtom } from '../../src/renderer/src/live/status'
@@ -263,6 +268,27 @@ describe('the live stream', () => {
     server.connections[1]?.end()
     await settle()
     expect(clock.delays()).toEqual([5000])
+    stream.stop()
+  })
+
+  it('waits at most a few seconds between reconnects, however long the server was gone', async () => {
+    // A LAN host down for a while is reconnected to within the cap of its coming back.
+    const failures = Array.from({ length: 8 }, () => 'network-error' as const)
+    const server = fakeServer(['stream', ...failures])
+    const { clock, stream } = openStream(server, { maxRetryMs: MAX_RETRY_MS })
+    await settle()
+    // Even a server asking for a long retry: field does not stretch the wait past the cap.
+    server.connections[0]?.push('retry: 10000\n\n' + READY('r-1'))
+    server.connections[0]?.end()
+    await settle()
+    for (let attempt = 0; attempt < failures.length; attempt += 1) {
+      const [delay = Infinity] = clock.delays()
+      // random() = 1: the longest jittered delay.
+      expect(delay).toBeLessThanOrEqual(3000)
+      clock.fire(delay)
+      await settle()
+    }
+    expect(MAX_RETRY_MS).toBeLessThanOrEqual(3000)
     stream.stop()
   })
 

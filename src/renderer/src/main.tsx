@@ -16,10 +16,11 @@ import { loadPostListAtom } from './state/posts'
 import { markServerReachableAtom, markServerUnreachableAtom } from './state/server-status'
 import { endSessionAtom } from './state/session'
 import { store } from './state/store'
-import { applyTheme, themeAtom } from './state/theme'
+import { applyTheme, followSystemTheme, themeAtom } from './state/theme'
 import './styles/index.css'
 
 applyTheme(store.get(themeAtom))
+followSystemTheme(store)
 
 configureApi({
   // Read on every call: after a change of server, the next call goes to the new one.

@@ -4,11 +4,9 @@ import { Link } from 'react-router-dom'
 import { checkHealth } from '../api/meta'
 import { inDesktopApp } from '../bridge/get-bridge'
 import { liveNoticeAtom } from '../live/status'
-import { serverStatusAtom } from '../state/server-status'
+import { serverRetryDelay, serverStatusAtom } from '../state/server-status'
 import { Icon } from './Icon'
 
-/** How often to ask a vanished server whether it is back. */
-export const RETRY_MS = 2500
 /** How often to check, unprompted, that the server is still there. */
 const HEARTBEAT_MS = 20_000
 
@@ -31,8 +29,15 @@ export function ServerBanner() {
 
   useEffect(() => {
     if (!status.unreachable) return
-    const timer = setInterval(ping, RETRY_MS)
-    return () => clearInterval(timer)
+    let timer: ReturnType<typeof setTimeout>
+    const next = () => {
+      timer = setTimeout(() => {
+        ping()
+        next()
+      }, serverRetryDelay())
+    }
+    next()
+    return () => clearTimeout(timer)
   }, [status.unreachable])
 
   // A server can go away while nothing is loading: check when the window comes back into use.

@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
@@ -17,14 +17,46 @@ import { profilePath } from '../lib/paths'
 /** The spec: logout shows its toast and clears the session after 2 seconds. */
 export const LOGOUT_DELAY_MS = 2000
 
+/** Phones: the width under which the top bar holds the Server icon (styles/server.css). */
+const PHONE_QUERY = '(max-width: 768px)'
+
+function onPhone(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches
+}
+
 export function TopBar() {
   const user = useAtomValue(userAtom)
   const homeHabit = useHomeHabit()
   const logout = useSetAtom(logoutAtom)
   const [leaving, setLeaving] = useState(false)
+  // On phones the logout icon sits one thumb-width from the Server icon: it asks first.
+  const [confirming, setConfirming] = useState(false)
+  const confirmRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!confirming) return
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return
+      if (event.target instanceof Node && confirmRef.current?.contains(event.target)) return
+      setConfirming(false)
+    }
+    document.addEventListener('pointerdown', close)
+    document.addEventListener('keydown', close)
+    return () => {
+      document.removeEventListener('pointerdown', close)
+      document.removeEventListener('keydown', close)
+    }
+  }, [confirming])
+
+  const onLogoutIcon = () => {
+    if (leaving) return
+    if (onPhone()) setConfirming((open) => !open)
+    else onLogout()
+  }
 
   const onLogout = () => {
     if (leaving) return
+    setConfirming(false)
     setLeaving(true)
     notifyInfo('You have been logged out')
     setTimeout(() => {
@@ -62,16 +94,37 @@ export function TopBar() {
               <Avatar src={user.profileImg} username={user.username} size={34} />
             </Link>
           ) : null}
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Log out"
-            title="Log out"
-            disabled={leaving}
-            onClick={onLogout}
-          >
-            <Icon name="logout" />
-          </button>
+          <div className="topbar-logout" ref={confirmRef}>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Log out"
+              title="Log out"
+              aria-expanded={confirming || undefined}
+              disabled={leaving}
+              onClick={onLogoutIcon}
+            >
+              <Icon name="logout" />
+            </button>
+            {confirming ? (
+              <div className="logout-confirm" role="dialog" aria-label="Log out?">
+                <p>Log out of this device?</p>
+                <div className="logout-confirm-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    onClick={() => setConfirming(false)}
+                    autoFocus
+                  >
+                    Cancel
+                  </button>
+                  <button type="button" className="btn btn-primary" onClick={onLogout}>
+                    Yes, log out
+                  </button>
+                </div>
+              </div>
+            ) : null}
+          </div>
         </div>
       </div>
     </header>

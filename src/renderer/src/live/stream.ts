@@ -139,7 +139,12 @@ export interface LiveStreamOptions {
 
 /** The server pings every 15 s (docs/API.md): more than two missed pings is a dead connection. */
 export const SILENCE_MS = 35_000
-export const MAX_RETRY_MS = 30_000
+/**
+ * The longest wait between reconnects: a LAN server that was down comes back within a second or
+ * two of the stream noticing, however long it was gone (the jitter still spreads the LAN's
+ * reconnects over half of it).
+ */
+export const MAX_RETRY_MS = 3000
 
 /** Why a connection ended, for the choice of what to do next. */
 type Ending = { retry: true; afterMs?: number } | { retry: false; status: LiveStatus }

@@ -103,7 +103,19 @@ export function LoginPage() {
           >
             Fill Test Credentials
           </button>
-        ) : null}
+        ) : (
+          // Its space, held while the server's meta is on its way (and kept when there is no demo
+          // account): the Login button never moves under the pointer.
+          <button
+            type="button"
+            className="btn btn-secondary btn-block auth-demo-placeholder"
+            aria-hidden="true"
+            tabIndex={-1}
+            disabled
+          >
+            Fill Test Credentials
+          </button>
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}
         </button>

@@ -8,6 +8,18 @@ export interface ServerStatus {
   baseUrl: string
 }
 
+/** The longest wait between two asks whether a vanished server is back. */
+export const SERVER_RETRY_MAX_MS = 2500
+
+/**
+ * The wait before the next ask whether a vanished server is back: between half the cap and the
+ * cap, jittered so the devices of a whole LAN do not all ask at once when the host comes back.
+ * `random` is 0 ≤ x < 1.
+ */
+export function serverRetryDelay(random: () => number = Math.random): number {
+  return Math.min(SERVER_RETRY_MAX_MS, SERVER_RETRY_MAX_MS * (0.5 + random() / 2))
+}
+
 export const serverStatusAtom = atom<ServerStatus>({ unreachable: false, baseUrl: '' })
 
 /** Counts the times the server came back, so screens can reload what they could not fetch. */
