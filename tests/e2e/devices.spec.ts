@@ -52,7 +52,8 @@ test('a bookmark, follow, mute and block made on one device show on the other, l
   const saved = `worth saving ${Date.now()}`
   await apiPost(request, author.token, saved)
   // A post of one's own, so Home is a list being read and new posts wait behind its pill.
-  await apiPost(request, me.token, `my own news ${Date.now()}`)
+  const myNews = `my own news ${Date.now()}`
+  await apiPost(request, me.token, myNews)
 
   const phone = await openDevice(browser, demoUrl, me, `/${author.username}`)
   const pc = await openDevice(browser, demoUrl, me, `/${author.username}`)
@@ -86,6 +87,8 @@ test('a bookmark, follow, mute and block made on one device show on the other, l
   await test.step('a follow on the phone: the PC’s open Home gathers the player’s new posts', async () => {
     await pc.page.goto('/home')
     await waitLive(pc.page)
+    // Home's list is loaded: what comes next arrives live, behind the pill.
+    await expect(postCard(pc.page, myNews)).toBeVisible()
     await phone.page.getByRole('button', { name: `Follow ${author.username}` }).click()
     await expect(
       phone.page.getByRole('button', { name: `Following ${author.username}` }),
@@ -155,7 +158,8 @@ test('a user stored by an earlier visit loses to the server’s', async ({
   const author = await apiUser(request, uniqueName('auth'))
   const text = `saved on the phone ${Date.now()}`
   const postId = await apiPost(request, author.token, text)
-  await apiPost(request, me.token, `my own news ${Date.now()}`)
+  const myNews = `my own news ${Date.now()}`
+  await apiPost(request, me.token, myNews)
   // Meanwhile, on the phone: a bookmark and a follow.
   await apiCall(request, me.token, `/users/bookmark/${postId}`)
   await apiCall(request, me.token, `/users/follow/${author.id}`)
@@ -175,6 +179,9 @@ test('a user stored by an earlier visit loses to the server’s', async ({
   // Home gathers the followed player's new posts, live.
   await page.getByRole('link', { name: 'Home' }).first().click()
   await waitLive(page)
+  // Home's list is loaded (the stream stayed live across the move): a post from now on arrives
+  // live, behind the pill, not in the list's first answer.
+  await expect(postCard(page, myNews)).toBeVisible()
   const news = `news for followers ${Date.now()}`
   await apiPost(request, author.token, news)
   await expect(page.getByRole('button', { name: '1 new post' })).toBeVisible()

@@ -129,6 +129,29 @@ describe('new posts', () => {
     expect(store.get(newPostIdsAtom)['explore:recent']).toEqual(['p4', 'p2'])
   })
 
+  it('told again after Home loaded, a post first seen on its author’s profile waits on Home too', () => {
+    // On nova's profile, Home not loaded: the post shows on the profile only.
+    const { feed: _notLoaded, ...others } = store.get(postListsAtom)
+    store.set(postListsAtom, others)
+    loadList(store, 'user:nova', [post('p1', NOVA)])
+    const fresh = { authorPostCount: 2, post: post('p2', NOVA) }
+    store.set(livePostAtom, fresh)
+    // Home's first page was read before p2 was posted; the stream replays from that read.
+    loadList(store, 'feed', [post('p1', NOVA)])
+    store.set(livePostAtom, fresh)
+    expect(store.get(newPostIdsAtom).feed).toEqual(['p2'])
+    // An edit told of a post Home lacks does not put it there.
+    const { feed: _again, ...withoutFeed } = store.get(postListsAtom)
+    store.set(postListsAtom, withoutFeed)
+    store.set(livePostAtom, { authorPostCount: 3, post: post('p3', NOVA) })
+    loadList(store, 'feed', [post('p1', NOVA)])
+    store.set(livePostAtom, {
+      authorPostCount: 3,
+      post: post('p3', NOVA, { editedAt: '2026-01-01T00:05:00+00:00' }),
+    })
+    expect(store.get(newPostIdsAtom).feed).toEqual(['p2'])
+  })
+
   it('wait behind the pill of their author’s profile, whether followed or not', () => {
     loadList(store, 'user:rival', [post('r1', RIVAL)])
     loadList(store, 'user:nova', [post('p1', NOVA)])

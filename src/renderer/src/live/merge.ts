@@ -77,7 +77,10 @@ function showLivePost(get: Getter, set: Setter, post: Post): void {
   const known = get(postsByIdAtom)[post._id]
   if (known) {
     set(upsertPostsAtom, [mergePost(known, post, true)])
-    return
+    // An edit changes only the copy shown. A new post told again (a replay from a read older
+    // than the stream, live/marks.ts) may find a list that loaded after it was first told, such
+    // as Home opened from the author's profile: there it waits behind the pill like any other.
+    if (post.editedAt !== null || post.username === me.username) return
   }
   // An edit of a post this viewer never loaded: nothing shows it.
   if (post.editedAt !== null || get(deletedPostIdsAtom).has(post._id)) return
@@ -99,7 +102,7 @@ function showLivePost(get: Getter, set: Setter, post: Post): void {
       lists[key]?.loaded && (key !== 'feed' || followed) && !lists[key]?.ids.includes(post._id),
   )
   if (into.length === 0) return
-  set(upsertPostsAtom, [post])
+  if (!known) set(upsertPostsAtom, [post])
   for (const key of into) {
     // An empty list is not being read: the post simply shows.
     if (lists[key]?.ids.length === 0) prependTo(get, set, [key], post._id)
