@@ -7,11 +7,16 @@
  * - `makeApp(options)`: another app, or one built its own way, closed after the test too.
  * - `player1`: the seeded player1, signed in (a valid token without the slow login).
  * - `tempDir`: a fresh temporary folder.
+ * - `loopbackServer(dataDir, options)`: the real server (`startServer`) on 127.0.0.1 and a free
+ *   port, with the demo data and the test password cost unless options say otherwise; closed
+ *   after the test.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base } from 'vitest'
+import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
+import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/server'
 import { quickUser, seededToken } from './api'
 import { makeTestApp, type TestApp, type TestAppOptions } from './server-app'
 
@@ -28,6 +33,10 @@ export interface ServerFixtures {
   makeApp: (options?: TestAppOptions) => Promise<TestApp>
   player1: SignedIn
   tempDir: string
+  loopbackServer: (
+    dataDir: string,
+    options?: Omit<StartServerOptions, 'dataDir'>,
+  ) => Promise<RunningServer>
 }
 
 export const test = base.extend<ServerFixtures>({
@@ -50,6 +59,23 @@ export const test = base.extend<ServerFixtures>({
       return app
     })
     for (const app of made) app.close()
+  },
+  // eslint-disable-next-line no-empty-pattern -- as makeApp
+  loopbackServer: async ({}, use) => {
+    const started: RunningServer[] = []
+    await use(async (dataDir, options = {}) => {
+      const server = await startServer({
+        host: '127.0.0.1',
+        port: 0,
+        demo: true,
+        passwordCost: TEST_SCRYPT_PARAMS,
+        ...options,
+        dataDir,
+      })
+      started.push(server)
+      return server
+    })
+    for (const server of started) await server.close()
   },
   // eslint-disable-next-line no-empty-pattern -- as makeApp
   tempDir: async ({}, use) => {

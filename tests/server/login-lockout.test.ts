@@ -9,7 +9,6 @@
 import { randomBytes, scryptSync } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { eq } from 'drizzle-orm'
-import { afterEach } from 'vitest'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { createApp } from '../../src/server/app'
 import {
@@ -29,16 +28,11 @@ import {
   tooManyLoginsFromAddressMessage,
   tooManyLoginsMessage,
 } from '../../src/server/errors/messages'
-import { startServer, type RunningServer } from '../../src/server/server'
+import type { RunningServer } from '../../src/server/server'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
 import { seededToken } from '../helpers/api'
 import { describe, expect, it } from '../helpers/fixtures'
 import { TEST_SECRET, type TestApp } from '../helpers/server-app'
-
-const servers: RunningServer[] = []
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close()
-})
 
 const loginBody = (username: string, password: string) => ({
   method: 'POST',
@@ -92,16 +86,9 @@ function postFrom(
 describe('login throttling by address', () => {
   it('locks out the stranger at 127.0.0.2, never the owner at 127.0.0.3 (real sockets)', async ({
     tempDir,
+    loopbackServer,
   }) => {
-    const dataDir = tempDir
-    const server = await startServer({
-      host: '127.0.0.1',
-      port: 0,
-      dataDir,
-      demo: true,
-      passwordCost: TEST_SCRYPT_PARAMS,
-    })
-    servers.push(server)
+    const server = await loopbackServer(tempDir)
     const { username, password } = DEMO_ACCOUNT
 
     for (let attempt = 0; attempt < 5; attempt += 1) {

@@ -13,21 +13,18 @@ import {
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import { UNKNOWN_ADDRESS, addressBehindProxies } from '../../src/server/http/client-address'
-import { startServer, type RunningServer } from '../../src/server/server'
+import type { RunningServer } from '../../src/server/server'
 import { getOwnerId } from '../../src/server/services/hosting'
 import { DEMO_ACCOUNT } from '../../src/server/services/seed'
 import { describe, expect, it } from '../helpers/fixtures'
 
-const servers: RunningServer[] = []
 const proxies: Server[] = []
 afterEach(async () => {
   for (const proxy of proxies.splice(0)) {
     proxy.closeAllConnections()
     await new Promise((resolve) => proxy.close(resolve))
   }
-  for (const server of servers.splice(0)) await server.close()
 })
 
 /**
@@ -99,22 +96,6 @@ function postFrom(
   })
 }
 
-const startTestServer = async (
-  dataDir: string,
-  options: { trustedProxies?: string[]; demo?: boolean; claimOwnerFromLoopback?: boolean } = {},
-) => {
-  const server = await startServer({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    demo: true,
-    passwordCost: TEST_SCRYPT_PARAMS,
-    ...options,
-  })
-  servers.push(server)
-  return server
-}
-
 const { username, password } = DEMO_ACCOUNT
 
 /** Five wrong passwords for the demo account from `localAddress`, each refused with 401. */
@@ -137,8 +118,9 @@ const rightLoginFrom = (port: number, localAddress: string, headers?: IncomingHt
 describe('--trust-proxy', () => {
   it('behind a trusted proxy, one client locked out leaves another signing in', async ({
     tempDir,
+    loopbackServer,
   }) => {
-    const server = await startTestServer(tempDir, { trustedProxies: ['127.0.0.1'] })
+    const server = await loopbackServer(tempDir, { trustedProxies: ['127.0.0.1'] })
     const proxyPort = await startProxy(server)
 
     // The stranger also writes a new X-Forwarded-For each time: the proxy appends the real
@@ -148,8 +130,11 @@ describe('--trust-proxy', () => {
     expect(await rightLoginFrom(proxyPort, '127.0.0.3')).toBe(200)
   })
 
-  it('without --trust-proxy, every client behind the proxy is one address', async ({ tempDir }) => {
-    const server = await startTestServer(tempDir)
+  it('without --trust-proxy, every client behind the proxy is one address', async ({
+    tempDir,
+    loopbackServer,
+  }) => {
+    const server = await loopbackServer(tempDir)
     const proxyPort = await startProxy(server)
 
     await failFiveLogins(proxyPort, '127.0.0.2')
@@ -157,8 +142,11 @@ describe('--trust-proxy', () => {
     expect(await rightLoginFrom(proxyPort, '127.0.0.3')).toBe(429)
   })
 
-  it('ignores X-Forwarded-For from an address that is not a trusted proxy', async ({ tempDir }) => {
-    const server = await startTestServer(tempDir, { trustedProxies: ['127.0.0.1'] })
+  it('ignores X-Forwarded-For from an address that is not a trusted proxy', async ({
+    tempDir,
+    loopbackServer,
+  }) => {
+    const server = await loopbackServer(tempDir, { trustedProxies: ['127.0.0.1'] })
 
     // Straight to the server: a different forged address each time is still one stranger.
     await failFiveLogins(server.port, '127.0.0.2', (attempt) => `10.0.0.${attempt + 1}`)
@@ -173,9 +161,10 @@ describe('--trust-proxy', () => {
 
   it('does not count a LAN client forwarded by a proxy on this computer as this computer', async ({
     tempDir,
+    loopbackServer,
   }) => {
     // The desktop app's own server claims its owner from the first loopback sign-up.
-    const server = await startTestServer(join(tempDir, 'data'), {
+    const server = await loopbackServer(join(tempDir, 'data'), {
       trustedProxies: ['127.0.0.1'],
       demo: false,
       claimOwnerFromLoopback: true,

@@ -2,11 +2,8 @@
  * The hourly sweep of unused uploads (services/media.ts) must never take media that anything
  * still refers to: it once deleted every post image a day after it was posted (issue 25).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import sharp from 'sharp'
-import { afterEach, vi } from 'vitest'
+import { vi } from 'vitest'
 import type { Comment, Post, PostMediaItem, User } from '../../../src/shared/api-types'
 import {
   DRAFT_UPLOAD_TTL_MS,
@@ -15,7 +12,6 @@ import {
   findUsedMedia,
   sweepUnusedMedia,
 } from '../../../src/server/services/media'
-import { startServer } from '../../../src/server/server'
 import { ok, upload } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
@@ -185,21 +181,16 @@ describe('the sweep of unused uploads', () => {
 })
 
 describe("the server's sweep timer", () => {
-  const folders: string[] = []
-  afterEach(() => {
-    vi.useRealTimers()
-    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
-  })
-
-  it('runs hourly for days and leaves post images in place', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-sweep-'))
-    folders.push(dataDir)
+  it('runs hourly for days and leaves post images in place', async ({
+    tempDir,
+    loopbackServer,
+  }) => {
     // Only the clock and the timers are faked: sockets and promises run as usual.
     vi.useFakeTimers({
       toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
       shouldAdvanceTime: true,
     })
-    const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo: true })
+    const server = await loopbackServer(tempDir)
     try {
       const app = {
         request: (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init),
@@ -236,8 +227,8 @@ describe("the server's sweep timer", () => {
       const { post } = await ok<{ post: Post }>(fetch(`${server.url}/api/posts/${refs.post._id}`))
       expect(post.media).toHaveLength(1)
     } finally {
+      // Before the fixture closes the server, whose shutdown waits on real timers.
       vi.useRealTimers()
-      await server.close()
     }
   })
 })
