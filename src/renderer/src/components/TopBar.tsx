@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
@@ -9,6 +9,7 @@ import { Avatar } from './Avatar'
 import { useHomeHabit } from '../lib/use-home-habit'
 import { BrandLink } from './BrandLink'
 import { Icon } from './Icon'
+import { Modal } from './Modal'
 import { NotificationBell } from './NotificationBell'
 import { ThemeToggle } from './ThemeToggle'
 import { SearchBox } from './SearchBox'
@@ -31,26 +32,10 @@ export function TopBar() {
   const [leaving, setLeaving] = useState(false)
   // On phones the logout icon sits one thumb-width from the Server icon: it asks first.
   const [confirming, setConfirming] = useState(false)
-  const confirmRef = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    if (!confirming) return
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== 'Escape') return
-      if (event.target instanceof Node && confirmRef.current?.contains(event.target)) return
-      setConfirming(false)
-    }
-    document.addEventListener('pointerdown', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('pointerdown', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [confirming])
 
   const onLogoutIcon = () => {
     if (leaving) return
-    if (onPhone()) setConfirming((open) => !open)
+    if (onPhone()) setConfirming(true)
     else onLogout()
   }
 
@@ -94,37 +79,33 @@ export function TopBar() {
               <Avatar src={user.profileImg} username={user.username} size={34} />
             </Link>
           ) : null}
-          <div className="topbar-logout" ref={confirmRef}>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Log out"
-              title="Log out"
-              aria-expanded={confirming || undefined}
-              disabled={leaving}
-              onClick={onLogoutIcon}
-            >
-              <Icon name="logout" />
-            </button>
-            {confirming ? (
-              <div className="logout-confirm" role="dialog" aria-label="Log out?">
-                <p>Log out of this device?</p>
-                <div className="logout-confirm-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary"
-                    onClick={() => setConfirming(false)}
-                    autoFocus
-                  >
-                    Cancel
-                  </button>
-                  <button type="button" className="btn btn-primary" onClick={onLogout}>
-                    Yes, log out
-                  </button>
-                </div>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Log out"
+            title="Log out"
+            disabled={leaving}
+            onClick={onLogoutIcon}
+          >
+            <Icon name="logout" />
+          </button>
+          {confirming ? (
+            <Modal title="Log out?" onClose={() => setConfirming(false)}>
+              <p className="modal-text">Log out of this device?</p>
+              <div className="modal-actions">
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  onClick={() => setConfirming(false)}
+                >
+                  Cancel
+                </button>
+                <button type="button" className="btn btn-primary" onClick={onLogout}>
+                  Yes, log out
+                </button>
               </div>
-            ) : null}
-          </div>
+            </Modal>
+          ) : null}
         </div>
       </div>
     </header>
