@@ -56,15 +56,16 @@ export function authRoutes(deps: AppDeps) {
       )
       if (!user) throw new HttpError('NOT_REGISTERED', MESSAGES.userNotRegistered)
       if (!right) throw new HttpError('INVALID_CREDENTIALS', MESSAGES.wrongPassword)
-      // A hash made at an older cost is redone at today's (README, "Security").
-      if (needsRehash(user.passwordHash, deps.passwordCost)) {
-        rehashPassword(live, user, await hashPassword(password, deps.passwordCost))
-      }
       if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
         throw new HttpError('DEMO_DISABLED', MESSAGES.demoDisabledWhileShared)
       }
       if (user.suspendedAt !== null)
         throw new HttpError('ACCOUNT_SUSPENDED', ACCOUNT_MESSAGES.accountSuspended)
+      // A hash made at an older cost is redone at today's (README, "Security"), once the login
+      // is sure to go through: a refused one is not worth a second hash.
+      if (needsRehash(user.passwordHash, deps.passwordCost)) {
+        rehashPassword(live, user, await hashPassword(password, deps.passwordCost))
+      }
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(live, user)
       return c.json({
         foundUser: presentUser(deps.db, user, { withBookmarks: true }),
