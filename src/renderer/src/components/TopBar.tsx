@@ -84,7 +84,8 @@ export function TopBar() {
             className="icon-btn"
             aria-label="Log out"
             title="Log out"
-            disabled={leaving}
+            // Not `disabled`: the confirmation gives focus back to this button as it closes.
+            aria-disabled={leaving || undefined}
             onClick={onLogoutIcon}
           >
             <Icon name="logout" />

@@ -73,10 +73,6 @@ export function startLive(
     // For people and tools inspecting the page (the e2e tests wait for "live").
     document.documentElement.dataset.live = status
     notice(status)
-    // A server without the stream never sends `ready`, which is when the session is taken from
-    // the server (merge.ts): take it once here instead, so storage still only paints a frame.
-    // (A stream this function stops is no longer `stream` by then: its `off` asks nothing.)
-    if (status === 'off' && stream) void store.set(refreshSessionAtom)
   }
   let stream: LiveStream | null = null
   let current: { baseUrl: string; token: string; userId: string; markScope: string } | null = null
@@ -110,6 +106,9 @@ export function startLive(
       onStatus,
       // Through the API client, which ends a dead session the way every other call does.
       onUnauthorized: () => void getSession().catch(() => undefined),
+      // A server without the stream never sends `ready`, which is when the session is taken from
+      // the server (merge.ts): take it once here instead, so storage still only paints a frame.
+      onUnsupported: () => void store.set(refreshSessionAtom),
       onReachable: () => store.set(markServerReachableAtom),
       onUnreachable: () => store.set(markServerUnreachableAtom, baseUrl),
     })

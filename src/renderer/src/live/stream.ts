@@ -115,6 +115,8 @@ export interface LiveStreamOptions {
   onStatus: (status: LiveStatus) => void
   /** The server refused the token (401): the session is over. */
   onUnauthorized?: () => void
+  /** The server has no live stream (one from before it): nothing live will come. */
+  onUnsupported?: () => void
   /** The server answered the stream's request (it is reachable). */
   onReachable?: () => void
   /**
@@ -156,7 +158,10 @@ type Ending = { retry: true; afterMs?: number } | { retry: false; status: LiveSt
  */
 export class LiveStream {
   private readonly options: Required<
-    Omit<LiveStreamOptions, 'onUnauthorized' | 'onReachable' | 'onUnreachable' | 'lastEventId'>
+    Omit<
+      LiveStreamOptions,
+      'onUnauthorized' | 'onUnsupported' | 'onReachable' | 'onUnreachable' | 'lastEventId'
+    >
   > &
     LiveStreamOptions
   private stopped = true
@@ -331,6 +336,7 @@ export class LiveStream {
     const type = response.headers.get('content-type') ?? ''
     // A server from before the live stream (docs/API.md, "Error codes"): no live updates.
     if (response.status === 404 || (response.ok && !type.startsWith('text/event-stream'))) {
+      this.options.onUnsupported?.()
       return { retry: false, status: 'off' }
     }
     if (!response.ok || !response.body) {

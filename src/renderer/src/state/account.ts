@@ -53,11 +53,14 @@ export const loadRelationsAtom = atom(null, async (_get, set) => {
  */
 export const storeRelationsAtom = atom(null, (get, set, answer: RelationsResponse) => {
   const before = get(relationsAtom)
-  for (const user of answer.blocked) {
-    if (!before?.blocked.has(user._id)) dropAuthorPosts(get, set, user.username, false)
-  }
-  for (const user of answer.muted) {
-    if (!before?.muted.has(user._id)) dropAuthorPosts(get, set, user.username, true)
+  // The first answer changes no list: the server's lists already leave those authors out.
+  if (before) {
+    for (const user of answer.blocked) {
+      if (!before.blocked.has(user._id)) dropAuthorPosts(get, set, user.username, false)
+    }
+    for (const user of answer.muted) {
+      if (!before.muted.has(user._id)) dropAuthorPosts(get, set, user.username, true)
+    }
   }
   set(relationsAtom, toRelations(answer))
 })

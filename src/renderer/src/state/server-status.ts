@@ -17,7 +17,7 @@ export const SERVER_RETRY_MAX_MS = 2500
  * `random` is 0 ≤ x < 1.
  */
 export function serverRetryDelay(random: () => number = Math.random): number {
-  return Math.min(SERVER_RETRY_MAX_MS, SERVER_RETRY_MAX_MS * (0.5 + random() / 2))
+  return SERVER_RETRY_MAX_MS * (0.5 + random() / 2)
 }
 
 export const serverStatusAtom = atom<ServerStatus>({ unreachable: false, baseUrl: '' })

@@ -60,7 +60,7 @@ export function followSystemTheme(store: typeof appStore): () => void {
   const query = window.matchMedia(LIGHT_QUERY)
   const changed = () => {
     if (readStoredChoice() !== null) return
-    const theme = query.matches ? 'light' : 'dark'
+    const theme = systemTheme()
     store.set(baseThemeAtom, theme)
     applyTheme(theme)
   }
