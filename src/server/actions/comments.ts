@@ -1,6 +1,6 @@
 /** Adding, editing and deleting comments (docs/API.md, "Comments"), with their mentions. */
 import { extractMentions } from '../../shared/rich-text'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import type { CommentRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
@@ -17,7 +17,7 @@ import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /** Mentions of a comment just written; the post's author already hears of a new comment. */
 function afterCommentWrite(
-  tx: Db,
+  tx: Store,
   changes: NotificationChanges,
   comment: CommentRow,
   postAuthorId: number | null,
@@ -102,7 +102,7 @@ export function hostDeleteComment(live: Live, commentId: number): CommentRow {
  * Deletes the comment `find` answers (or refuses): its votes and notifications go with it, and
  * everyone sees it go, as with a post (actions/posts.ts).
  */
-function removeComment(live: Live, find: (tx: Db) => CommentRow): CommentRow {
+function removeComment(live: Live, find: (tx: Store) => CommentRow): CommentRow {
   return commit(
     live,
     (tx, changes) => {

@@ -5,7 +5,7 @@
  * hears of a change that rolled back. Routes call commands for every write; the services below
  * stay unaware of events and nest in the command's transaction as a savepoint.
  */
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import type { UserRow } from '../db/rows'
 import type { Audience, EventHub } from '../events/hub'
 import {
@@ -18,7 +18,7 @@ import { blockedEitherWayWithAny } from '../services/visibility'
 
 /** What commands write to and publish on: the app's database and its live event hub. */
 export interface Live {
-  db: Db
+  db: Store
   hub: EventHub
 }
 
@@ -26,37 +26,41 @@ export interface Live {
 export type Actor = Pick<UserRow, 'id' | 'username'>
 
 /** The commands' view of an app; createApp always gives its routes a hub. */
-export function liveOf(deps: { db: Db; events?: EventHub }): Live {
+export function liveOf(deps: { db: Store; events?: EventHub }): Live {
   if (!deps.events) throw new Error('createApp gives every app an event hub.')
   return { db: deps.db, hub: deps.events }
 }
 
-/** Runs `work` in one transaction, then publishes what it reports and the notifications it made. */
-export function commit<Result>(
+/**
+ * Runs `work` in one transaction (every statement through its `tx`), then publishes what it
+ * reports and the notifications it made.
+ */
+export async function commit<Result>(
   live: Live,
-  work: (tx: Db, changes: NotificationChanges) => Result,
-  publish: (result: Result) => void = () => {},
-): Result {
+  work: (tx: Store, changes: NotificationChanges) => Promise<Result>,
+  publish: (result: Result) => Promise<void> | void = () => {},
+): Promise<Result> {
   const changes = noChanges()
-  const result = live.db.transaction(() => work(live.db, changes))
-  publish(result)
-  publishNotifications(live, changes)
+  const result = await live.db.transaction((tx) => work(tx, changes))
+  await publish(result)
+  await publishNotifications(live, changes)
   return result
 }
 
-function publishNotifications({ db, hub }: Live, changes: NotificationChanges): void {
+async function publishNotifications({ db, hub }: Live, changes: NotificationChanges) {
   const told = new Set<number>()
-  for (const { recipientId, notification } of notificationsById(db, changes.created)) {
+  for (const { recipientId, notification } of await notificationsById(db, changes.created)) {
     told.add(recipientId)
     hub.publish(
       'notification',
-      { notification, unreadCount: unreadCount(db, recipientId) },
+      { notification, unreadCount: await unreadCount(db, recipientId) },
       { to: recipientId },
     )
   }
   for (const recipientId of new Set(changes.lowered)) {
     if (told.has(recipientId)) continue
-    hub.publish('unread-count', { unreadCount: unreadCount(db, recipientId) }, { to: recipientId })
+    const count = await unreadCount(db, recipientId)
+    hub.publish('unread-count', { unreadCount: count }, { to: recipientId })
   }
 }
 
@@ -65,8 +69,12 @@ function publishNotifications({ db, hub }: Live, changes: NotificationChanges): 
  * blocked by or blocking any of them, as lists hide them from each other (docs/API.md, "Live
  * events"). The actor always hears of their own action (their echo).
  */
-export function aboutUsers(live: Live, actorId: number, ...involved: number[]): Audience {
-  const exclude = blockedEitherWayWithAny(live.db, [actorId, ...involved])
+export async function aboutUsers(
+  live: Live,
+  actorId: number,
+  ...involved: number[]
+): Promise<Audience> {
+  const exclude = await blockedEitherWayWithAny(live.db, [actorId, ...involved])
   exclude.delete(actorId)
   return { exclude }
 }

@@ -1,6 +1,6 @@
 /** Writing, editing and deleting posts (docs/API.md, "Posts"), with their tags and mentions. */
 import { extractMentions } from '../../shared/rich-text'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import type { PostRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
@@ -25,7 +25,7 @@ function publishPost(live: Live, post: PostRow): void {
 }
 
 /** Tags and mentions of a post just written. */
-function afterPostWrite(tx: Db, changes: NotificationChanges, post: PostRow): PostRow {
+function afterPostWrite(tx: Store, changes: NotificationChanges, post: PostRow): PostRow {
   syncPostTags(tx, post)
   syncMentions(
     tx,

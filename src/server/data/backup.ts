@@ -335,7 +335,7 @@ const MAX_DEMO_CANDIDATES = 16
  * each distinct hash once; the list the backup carries is never taken as it is.
  */
 async function recomputeDemoUsers(
-  db: Db,
+  db: Store,
 ): Promise<{ ids: number[]; account: typeof DEMO_ACCOUNT | null }> {
   let listed: unknown
   try {

@@ -1,67 +1,13 @@
 /**
- * Hand-written SQL (when to write it rather than drizzle: README.md in this folder), run on the
- * database's own better-sqlite3 connection (`db.$client`, which drizzle exposes for this). This
- * module owns those statements: each SQL text is prepared once per connection and kept, so a
- * request runs them without parsing SQL again. Lists of ids go in as one JSON parameter
- * (`IN (SELECT value FROM json_each(?))`), so the SQL text, and with it the statement, is the
- * same whatever the list's length.
+ * What hand-written SQL shares, for both databases (README.md in this folder): whole-row column
+ * lists taken from the schema, rows put back into the order of their ids, and typed inserts and
+ * updates built from the schema's column names. Values are always `?` parameters; only names
+ * written in the code (a table, a column, an index) go into the text.
  */
-import type Database from 'better-sqlite3'
 import { getTableColumns, getTableName } from 'drizzle-orm'
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
-import type { Db } from './client'
 import { comments, posts, users } from './schema'
-
-/**
- * How many SQL texts stay prepared per connection, a bound that is never reached: the texts
- * come from the code (a few dozen, with a handful of variants each).
- */
-const STATEMENTS_KEPT = 500
-
-/** The statements of one connection: those answering rows, and those answering one column. */
-interface Statements {
-  rows: Map<string, Database.Statement>
-  values: Map<string, Database.Statement>
-}
-
-const statementsByConnection = new WeakMap<Database.Database, Statements>()
-
-function prepared(db: Db, sql: string, kind: keyof Statements): Database.Statement {
-  const connection = db.$client
-  let statements = statementsByConnection.get(connection)
-  if (!statements) {
-    statements = { rows: new Map(), values: new Map() }
-    statementsByConnection.set(connection, statements)
-  }
-  const kept = statements[kind]
-  let statement = kept.get(sql)
-  if (!statement) {
-    statement = connection.prepare(sql)
-    // Set once: only this module runs the statement, so its mode never changes after.
-    if (kind === 'values') statement.pluck(true)
-    if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value ?? '')
-    kept.set(sql, statement)
-  }
-  return statement
-}
-
-/** Runs a hand-written SELECT (or a write with RETURNING) and answers its rows. */
-export function selectAll<Row>(db: Db, sql: string, ...params: unknown[]): Row[] {
-  return prepared(db, sql, 'rows').all(...params) as Row[]
-}
-
-/** Runs a hand-written write (UPDATE, DELETE) without RETURNING. */
-export function runSql(db: Db, sql: string, ...params: unknown[]): void {
-  prepared(db, sql, 'rows').run(...params)
-}
-
-/**
- * Runs a hand-written SELECT of one integer column (ids) and answers the values alone: no object
- * per row, for whole lists whose order is fixed as ids first (http/whole-list.ts).
- */
-export function selectIds(db: Db, sql: string, ...params: unknown[]): number[] {
-  return prepared(db, sql, 'values').all(...params) as number[]
-}
+import type { SqlParam, Store } from './store'
 
 /** Rows put back into the order of `ids`, leaving out ids that have no row. */
 export function inIdOrder<Row extends { id: number }>(ids: number[], rows: Row[]): Row[] {
@@ -69,33 +15,46 @@ export function inIdOrder<Row extends { id: number }>(ids: number[], rows: Row[]
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-/** A list of ids as the single parameter of `json_each(?)`. */
-export const idList = (ids: number[]) => JSON.stringify([...new Set(ids)])
-
 /**
- * Column types whose stored value is the value drizzle answers. Others (boolean, timestamp and
- * JSON modes, blobs as buffers) are converted by drizzle when it reads a row, which a
- * hand-written SELECT would not do.
+ * Column types whose stored value is the value a row holds in both databases. A boolean is read
+ * back through `readRow` (SQLite answers 0 or 1); other modes (timestamps, JSON) are not used.
  */
-const UNCONVERTED_COLUMNS = new Set(['SQLiteInteger', 'SQLiteText'])
+const PLAIN_COLUMNS = new Set(['SQLiteInteger', 'SQLiteText', 'SQLiteBlobBuffer'])
+const BOOLEAN_COLUMN = 'SQLiteBoolean'
 
 /**
- * A table's columns for a hand-written SELECT, each under the name drizzle gives it
+ * A table's columns for a hand-written SELECT or RETURNING, each under the name drizzle gives it
  * (`"posts"."author_id" AS "authorId"`), taken from the schema so that the two cannot drift.
- * Refuses, when the module loads, a table with a column drizzle converts on reading.
+ * Refuses, when the module loads, a table with a column neither database reads as drizzle does.
  */
 export function columnsOf(table: SQLiteTable): string {
   const tableName = getTableName(table)
   return Object.entries(getTableColumns(table))
     .map(([key, column]) => {
-      if (!UNCONVERTED_COLUMNS.has(column.columnType)) {
-        throw new Error(
-          `${tableName}.${column.name} is a ${column.columnType}: read it through drizzle`,
-        )
+      if (!PLAIN_COLUMNS.has(column.columnType) && column.columnType !== BOOLEAN_COLUMN) {
+        throw new Error(`${tableName}.${column.name} is a ${column.columnType}: not supported`)
       }
       return `"${tableName}"."${column.name}" AS "${key}"`
     })
     .join(', ')
+}
+
+/** The keys of a table's boolean columns, which SQLite stores as 0 and 1. */
+function booleanKeys(table: SQLiteTable): string[] {
+  return Object.entries(getTableColumns(table))
+    .filter(([, column]) => column.columnType === BOOLEAN_COLUMN)
+    .map(([key]) => key)
+}
+
+/** A row read with `columnsOf(table)` as drizzle would answer it (booleans as booleans). */
+export function readRow<Table extends SQLiteTable>(
+  table: Table,
+  row: Record<string, unknown>,
+): Table['$inferSelect'] {
+  for (const key of booleanKeys(table)) {
+    if (row[key] !== null && row[key] !== undefined) row[key] = Boolean(row[key])
+  }
+  return row as Table['$inferSelect']
 }
 
 /** The columns of a posts row, as `PostRow` (rows.ts) names them. */
@@ -106,3 +65,115 @@ export const USER_COLUMNS = columnsOf(users)
 
 /** The columns of a comments row, as `CommentRow` (rows.ts) names them. */
 export const COMMENT_COLUMNS = columnsOf(comments)
+
+/** The SQL names and values of the given fields of a row (fields left undefined are left out). */
+function namedValues(table: SQLiteTable, values: Record<string, unknown>) {
+  const columns = getTableColumns(table)
+  const names: string[] = []
+  const params: SqlParam[] = []
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue
+    const column = columns[key]
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`)
+    names.push(`"${column.name}"`)
+    params.push(value as SqlParam)
+  }
+  return { names, params }
+}
+
+export interface InsertOptions {
+  /** What a row that meets an existing key does: nothing (`ON CONFLICT DO NOTHING`). */
+  onConflict?: 'nothing'
+}
+
+/**
+ * Inserts one row and answers it whole, as drizzle's `insert(…).values(…).returning()` did, or
+ * undefined when `onConflict: 'nothing'` met an existing row.
+ */
+export async function insertRow<Table extends SQLiteTable>(
+  db: Store,
+  table: Table,
+  values: Table['$inferInsert'],
+  { onConflict }: InsertOptions = {},
+): Promise<Table['$inferSelect'] | undefined> {
+  const { names, params } = namedValues(table, values)
+  const row = await db.get<Record<string, unknown>>(
+    `INSERT INTO "${getTableName(table)}" (${names.join(', ')})
+     VALUES (${names.map(() => '?').join(', ')})
+     ${onConflict === 'nothing' ? 'ON CONFLICT DO NOTHING ' : ''}RETURNING ${columnsOf(table)}`,
+    ...params,
+  )
+  return row && readRow(table, row)
+}
+
+/** Inserts one row that must be new (a unique key met is an error) and answers it whole. */
+export async function insertNewRow<Table extends SQLiteTable>(
+  db: Store,
+  table: Table,
+  values: Table['$inferInsert'],
+): Promise<Table['$inferSelect']> {
+  const row = await insertRow(db, table, values)
+  if (!row) throw new Error(`The insert into ${getTableName(table)} answered no row.`)
+  return row
+}
+
+/**
+ * Inserts rows that all give the same fields, in one statement, and answers how many went in.
+ * With `onConflict: 'nothing'` a row meeting an existing key is left out.
+ */
+export async function insertRows<Table extends SQLiteTable>(
+  db: Store,
+  table: Table,
+  rows: readonly Table['$inferInsert'][],
+  { onConflict }: InsertOptions = {},
+): Promise<number> {
+  const first = rows[0]
+  if (!first) return 0
+  const { names } = namedValues(table, first)
+  const params = rows.flatMap((row) => namedValues(table, row).params)
+  const tuple = `(${names.map(() => '?').join(', ')})`
+  return db.run(
+    `INSERT INTO "${getTableName(table)}" (${names.join(', ')})
+     VALUES ${rows.map(() => tuple).join(', ')}
+     ${onConflict === 'nothing' ? 'ON CONFLICT DO NOTHING' : ''}`,
+    ...params,
+  )
+}
+
+/**
+ * Sets the given fields of the rows that `where` (SQL with `?` parameters after the fields')
+ * selects, and answers how many rows changed.
+ */
+export async function updateRows<Table extends SQLiteTable>(
+  db: Store,
+  table: Table,
+  set: Partial<Table['$inferInsert']>,
+  where: string,
+  ...whereParams: SqlParam[]
+): Promise<number> {
+  const { names, params } = namedValues(table, set)
+  return db.run(
+    `UPDATE "${getTableName(table)}" SET ${names.map((name) => `${name} = ?`).join(', ')}
+     WHERE ${where}`,
+    ...params,
+    ...whereParams,
+  )
+}
+
+/** Sets the given fields of the one row `where` selects and answers it whole, or undefined. */
+export async function updateRow<Table extends SQLiteTable>(
+  db: Store,
+  table: Table,
+  set: Partial<Table['$inferInsert']>,
+  where: string,
+  ...whereParams: SqlParam[]
+): Promise<Table['$inferSelect'] | undefined> {
+  const { names, params } = namedValues(table, set)
+  const row = await db.get<Record<string, unknown>>(
+    `UPDATE "${getTableName(table)}" SET ${names.map((name) => `${name} = ?`).join(', ')}
+     WHERE ${where} RETURNING ${columnsOf(table)}`,
+    ...params,
+    ...whereParams,
+  )
+  return row && readRow(table, row)
+}

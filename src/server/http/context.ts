@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { RenderFirstScreen } from '../../shared/first-screen'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { LoginThrottle } from '../auth/login-throttle'
 import type { EventHub } from '../events/hub'
 import type { ScryptCost } from '../auth/password'
@@ -16,7 +16,7 @@ import { parseId } from './validate'
 
 /** What the app is built from; tests pass an in-memory database and a fixed secret. */
 export interface AppDeps {
-  db: Db
+  db: Store
   /**
    * The key tokens are signed with (HS256). Read on every request: a restore replaces it
    * (server.ts), which ends every session.

@@ -1,6 +1,6 @@
 /** One's own account, deleted with everything of its own (docs/API.md "Sessions and accounts"). */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { runSql } from '../db/raw'
 import { users } from '../db/schema'
 import { clearOwner, getOwnerId } from './hosting'
@@ -16,7 +16,7 @@ import { getUserById } from './users'
  * bookmarks on them), comments, reactions, votes, follows, bookmarks, blocks, mutes, reports
  * and uploaded media go with the row (ON DELETE CASCADE).
  */
-export function deleteAccount(db: Db, userId: number): void {
+export function deleteAccount(db: Store, userId: number): void {
   db.transaction(() => {
     const user = getUserById(db, userId)
     const run = (text: string, ...params: unknown[]) => runSql(db, text, ...params)

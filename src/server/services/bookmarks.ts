@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { selectIds } from '../db/raw'
 import { bookmarks, posts } from '../db/schema'
 import { HttpError } from '../errors/http-error'
@@ -9,7 +9,7 @@ import { getPost } from './posts'
 import type { PostRow } from '../db/rows'
 
 /** The ids of the user's bookmarked posts, the most recently saved first. */
-export function bookmarkedPostIds(db: Db, userId: number): number[] {
+export function bookmarkedPostIds(db: Store, userId: number): number[] {
   return selectIds(
     db,
     'SELECT post_id FROM bookmarks WHERE user_id = ? ORDER BY created_at DESC, post_id DESC',
@@ -17,7 +17,7 @@ export function bookmarkedPostIds(db: Db, userId: number): number[] {
   )
 }
 
-export function pageBookmarks(db: Db, userId: number, page: PageRequest): RowPage<PostRow> {
+export function pageBookmarks(db: Store, userId: number, page: PageRequest): RowPage<PostRow> {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
   const rows = db
     .select({ post: posts, savedAt: bookmarks.createdAt })
@@ -38,7 +38,7 @@ export function pageBookmarks(db: Db, userId: number, page: PageRequest): RowPag
   return { rows: finished.rows.map(({ post }) => post), nextCursor: finished.nextCursor }
 }
 
-export function addBookmark(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
+export function addBookmark(db: Store, userId: number, postId: number, now = Date.now()): PostRow {
   return db.transaction(() => {
     const post = getPost(db, postId)
     const inserted = db
@@ -51,7 +51,7 @@ export function addBookmark(db: Db, userId: number, postId: number, now = Date.n
   })
 }
 
-export function removeBookmark(db: Db, userId: number, postId: number): PostRow {
+export function removeBookmark(db: Store, userId: number, postId: number): PostRow {
   return db.transaction(() => {
     const post = getPost(db, postId)
     const deleted = db

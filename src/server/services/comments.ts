@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { COMMENT_COLUMNS, idList, inIdOrder, selectAll, selectIds } from '../db/raw'
 import { commentVotes, comments, posts } from '../db/schema'
 import { HttpError } from '../errors/http-error'
@@ -13,7 +13,7 @@ import type { CommentRow, PostRow } from '../db/rows'
  * The ids of a post's comments the viewer may see (services/visibility.ts), newest first: the
  * order of the whole-list answer.
  */
-export function commentIdsOf(db: Db, postId: number, viewer: Viewer): number[] {
+export function commentIdsOf(db: Store, postId: number, viewer: Viewer): number[] {
   const visible = visibleAuthor(db, 'author_id', viewer)
   return selectIds(
     db,
@@ -25,7 +25,7 @@ export function commentIdsOf(db: Db, postId: number, viewer: Viewer): number[] {
 }
 
 /** The comments of these ids, in this order (ids without a comment left out). */
-export function commentsByIds(db: Db, ids: number[]): CommentRow[] {
+export function commentsByIds(db: Store, ids: number[]): CommentRow[] {
   const rows = selectAll<CommentRow>(
     db,
     `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id IN (SELECT value FROM json_each(?))`,
@@ -36,7 +36,7 @@ export function commentsByIds(db: Db, ids: number[]): CommentRow[] {
 
 /** One page of a post's comments the viewer may see, newest first. */
 export function pageComments(
-  db: Db,
+  db: Store,
   postId: number,
   page: PageRequest,
   viewer: Viewer,
@@ -58,7 +58,7 @@ export function pageComments(
 }
 
 /** The post and one of its comments; a comment of another post is not found. */
-export function getComment(db: Db, postId: number, commentId: number): [PostRow, CommentRow] {
+export function getComment(db: Store, postId: number, commentId: number): [PostRow, CommentRow] {
   const post = getPost(db, postId)
   const comment = db
     .select()
@@ -69,7 +69,7 @@ export function getComment(db: Db, postId: number, commentId: number): [PostRow,
   return [post, comment]
 }
 
-function adjustCommentCount(db: Db, postId: number, delta: 1 | -1) {
+function adjustCommentCount(db: Store, postId: number, delta: 1 | -1) {
   db.update(posts)
     .set({ commentCount: sql`${posts.commentCount} + ${delta}` })
     .where(eq(posts.id, postId))
@@ -77,7 +77,7 @@ function adjustCommentCount(db: Db, postId: number, delta: 1 | -1) {
 }
 
 export function addComment(
-  db: Db,
+  db: Store,
   userId: number,
   postId: number,
   text: string,
@@ -98,7 +98,7 @@ export function addComment(
 
 /** Only the comment's author may edit it. */
 export function editComment(
-  db: Db,
+  db: Store,
   userId: number,
   postId: number,
   commentId: number,
@@ -118,7 +118,7 @@ export function editComment(
 }
 
 /** Any comment by its id (the host's deletions name only the comment). */
-export function getCommentById(db: Db, id: number): CommentRow {
+export function getCommentById(db: Store, id: number): CommentRow {
   const comment = db.select().from(comments).where(eq(comments.id, id)).get()
   if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
   return comment
@@ -128,7 +128,7 @@ export function getCommentById(db: Db, id: number): CommentRow {
  * Deletes a comment's rows and one from its post's comment count. Who may is the command's to
  * check (actions/comments.ts). Answers the comment as it was.
  */
-export function deleteComment(db: Db, comment: CommentRow): CommentRow {
+export function deleteComment(db: Store, comment: CommentRow): CommentRow {
   return db.transaction(() => {
     db.delete(comments).where(eq(comments.id, comment.id)).run()
     adjustCommentCount(db, comment.postId, -1)
@@ -141,7 +141,7 @@ export function deleteComment(db: Db, comment: CommentRow): CommentRow {
  * moves the user's vote from the other list to this one and keeps both counts in step.
  */
 export function voteComment(
-  db: Db,
+  db: Store,
   userId: number,
   postId: number,
   commentId: number,

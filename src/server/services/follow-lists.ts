@@ -3,7 +3,7 @@
  * lists"): newest follow first, keyset-paged on (follow time, user id) through the
  * follows_*_recent_idx indexes, so a page costs the same wherever it is in the list.
  */
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { selectAll, USER_COLUMNS } from '../db/raw'
 import { visibleAuthor, type Viewer } from './visibility'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
@@ -27,7 +27,7 @@ type FollowRow = UserRow & { followedAt: number }
  * or blocked either way) in its query, so every page but the last holds `limit` people.
  */
 export function pageFollowList(
-  db: Db,
+  db: Store,
   kind: FollowListKind,
   ownerId: number,
   viewer: Viewer,

@@ -1,6 +1,6 @@
 /** Follows (SPEC section 4) and the follower and following counts they keep in step. */
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import type { UserRow } from '../db/rows'
 import { follows, users } from '../db/schema'
 import { HttpError } from '../errors/http-error'
@@ -8,14 +8,14 @@ import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 import { getUserById } from './users'
 import { isBlockedEitherWay } from './visibility'
 
-function followTarget(db: Db, userId: number, targetId: number): UserRow {
+function followTarget(db: Store, userId: number, targetId: number): UserRow {
   const target = getUserById(db, targetId)
   if (target.id === userId) throw new HttpError('SELF_TARGET', MESSAGES.followSelf)
   return target
 }
 
 /** Adds the target to the user's following and the user to the target's followers. */
-export function follow(db: Db, userId: number, targetId: number, now = Date.now()): void {
+export function follow(db: Store, userId: number, targetId: number, now = Date.now()): void {
   db.transaction(() => {
     const target = followTarget(db, userId, targetId)
     // A block (either way) ends follows and keeps them ended (services/relations.ts).
@@ -33,7 +33,7 @@ export function follow(db: Db, userId: number, targetId: number, now = Date.now(
 }
 
 /** Removes the target from the user's following and the user from the target's followers. */
-export function unfollow(db: Db, userId: number, targetId: number): void {
+export function unfollow(db: Store, userId: number, targetId: number): void {
   db.transaction(() => {
     const target = followTarget(db, userId, targetId)
     if (!endFollow(db, userId, target.id)) {
@@ -46,7 +46,7 @@ export function unfollow(db: Db, userId: number, targetId: number): void {
  * Removes a follow, if there is one, and its counts; true when there was one. The one row change
  * of an unfollow, and of the follows a block ends (services/relations.ts).
  */
-export function endFollow(db: Db, followerId: number, followeeId: number): boolean {
+export function endFollow(db: Store, followerId: number, followeeId: number): boolean {
   const deleted = db
     .delete(follows)
     .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
@@ -56,7 +56,7 @@ export function endFollow(db: Db, followerId: number, followeeId: number): boole
   return true
 }
 
-function adjustFollowCounts(db: Db, followerId: number, followeeId: number, delta: 1 | -1) {
+function adjustFollowCounts(db: Store, followerId: number, followeeId: number, delta: 1 | -1) {
   db.update(users)
     .set({ followingCount: sql`${users.followingCount} + ${delta}` })
     .where(eq(users.id, followerId))

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { hashPassword, type ScryptCost } from '../auth/password'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import type { UserRow } from '../db/rows'
 import { users } from '../db/schema'
 import { HttpError } from '../errors/http-error'
@@ -18,7 +18,7 @@ import { createUser, findUserByUsername, getUserById, usernameKey } from './user
 const OWNER_KEY = 'ownerUserId'
 
 /** The account that owns the desktop app's own server (see claimOwnership), if any yet. */
-export function getOwnerId(db: Db): number | null {
+export function getOwnerId(db: Store): number | null {
   const value = getSetting(db, OWNER_KEY)
   return value ? Number(value) : null
 }
@@ -28,13 +28,13 @@ export function getOwnerId(db: Db): number | null {
  * (whose password is public). Called for sign-ups and sign-ins from this computer on the desktop
  * app's own server only: friends on the LAN never come from a loopback address.
  */
-export function claimOwnership(db: Db, user: UserRow): void {
+export function claimOwnership(db: Store, user: UserRow): void {
   if (getOwnerId(db) !== null || getDemoUserIds(db).includes(user.id)) return
   setSetting(db, OWNER_KEY, String(user.id))
 }
 
 /** Forgets the owner: a restore brings someone else's accounts. */
-export function clearOwner(db: Db): void {
+export function clearOwner(db: Store): void {
   deleteSetting(db, OWNER_KEY)
 }
 
@@ -53,7 +53,7 @@ export interface HostAccount {
  * server (issue 25), and so would whoever took the name after its owner deleted the account.
  */
 export async function ensureHostAccounts(
-  db: Db,
+  db: Store,
   names: readonly string[],
   /** Tests only: the cost of the one-time password's hash (AppDeps.passwordCost). */
   passwordCost?: ScryptCost,
@@ -78,11 +78,11 @@ export async function ensureHostAccounts(
 }
 
 /** True for the server's owner and the accounts named with `--admin` (ensureHostAccounts). */
-export function isHost(db: Db, user: UserRow, hostIds: readonly number[] = []): boolean {
+export function isHost(db: Store, user: UserRow, hostIds: readonly number[] = []): boolean {
   return getOwnerId(db) === user.id || hostIds.includes(user.id)
 }
 
-export function assertHost(db: Db, user: UserRow, hostIds: readonly number[] = []): void {
+export function assertHost(db: Store, user: UserRow, hostIds: readonly number[] = []): void {
   if (!isHost(db, user, hostIds)) throw new HttpError('HOST_ONLY', ACCOUNT_MESSAGES.hostOnly)
 }
 
@@ -91,7 +91,7 @@ export function assertHost(db: Db, user: UserRow, hostIds: readonly number[] = [
  * session has ended, and its posts and comments are hidden from lists.
  */
 export function setSuspended(
-  db: Db,
+  db: Store,
   userId: number,
   suspended: boolean,
   hostIds: readonly number[],

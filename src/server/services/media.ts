@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { eq, lt, sql } from 'drizzle-orm'
-import { perDatabase, type Db } from '../db/client'
+import type { Store } from '../db/store'
 import { selectAll } from '../db/raw'
 import { media } from '../db/schema'
 import { HttpError } from '../errors/http-error'
@@ -19,7 +19,7 @@ export function processAvatar(input: Buffer): Promise<ReencodedImage> {
 }
 
 /** Stores an image that processAvatar re-encoded and answers its id. */
-export function storeImage(db: Db, ownerId: number, bytes: Buffer, now = Date.now()): string {
+export function storeImage(db: Store, ownerId: number, bytes: Buffer, now = Date.now()): string {
   // Read from the re-encoded bytes, which are always one of ours.
   const contentType = sniffImageType(bytes)
   if (!contentType) throw new HttpError('INVALID_IMAGE', MESSAGES.notAnImage)
@@ -38,7 +38,7 @@ const imageById = perDatabase((db) =>
 )
 
 /** An image by its id, which the route checked (http/validate.ts, mediaIdParam). */
-export function getImage(db: Db, id: string): { contentType: string; bytes: Buffer } {
+export function getImage(db: Store, id: string): { contentType: string; bytes: Buffer } {
   const row = imageById(db).get({ id })
   if (!row) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)
   return row
@@ -92,7 +92,7 @@ export const MEDIA_REFERENCES: readonly {
  * Which of these media ids something uses, read from every reference in MEDIA_REFERENCES: the one
  * answer to "is this media used?". `now` decides which drafts' uploads still live.
  */
-export function findUsedMedia(db: Db, ids: readonly string[], now = Date.now()): Set<string> {
+export function findUsedMedia(db: Store, ids: readonly string[], now = Date.now()): Set<string> {
   const used = new Set<string>()
   if (ids.length === 0) return used
   const candidates = new Set(ids)
@@ -131,7 +131,7 @@ export function findUsedMedia(db: Db, ids: readonly string[], now = Date.now()):
  * never saved, or replaced since; a draft's image once its draft is a week old. Answers how many
  * went. Run by a timer of the server, off the request path.
  */
-export function sweepUnusedMedia(db: Db, now = Date.now()): number {
+export function sweepUnusedMedia(db: Store, now = Date.now()): number {
   return db.transaction(() => {
     const old = db
       .select({ id: media.id })

@@ -3,14 +3,14 @@
  * tags"), so that the app links only those without a request per name.
  */
 import { extractMentions } from '../../shared/rich-text'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { selectAll } from '../db/raw'
 
 /**
  * For each text, in order: the usernames it mentions that belong to an existing user, spelled as
  * stored, each once, in the order they first appear. One query for all the texts together.
  */
-export function resolveMentions(db: Db, texts: string[]): string[][] {
+export function resolveMentions(db: Store, texts: string[]): string[][] {
   const mentioned = texts.map(extractMentions)
   // The users table's username_key: the username lowercased (users.ts usernameKey); a parsed
   // mention holds no whitespace to trim.

@@ -4,7 +4,7 @@
  * Deleting a post, comment or user removes its notifications through ON DELETE CASCADE.
  */
 import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { idList, selectAll } from '../db/raw'
 import { isBlockedEitherWay } from './visibility'
 import { cursorOrStart, finishPage, type PageRequest } from './pagination'
@@ -34,7 +34,7 @@ const SNIPPET_LENGTH = 100
 
 /** Adds a notification unless the actor is the recipient, and notes it in `changes`. */
 export function notify(
-  db: Db,
+  db: Store,
   changes: NotificationChanges,
   input: NewNotification,
   now = Date.now(),
@@ -67,7 +67,7 @@ export interface NotificationCause {
 
 /** Removes what a cause made (e.g. a like that became a dislike). */
 export function removeNotifications(
-  db: Db,
+  db: Store,
   changes: NotificationChanges,
   cause: NotificationCause,
 ): void {
@@ -97,7 +97,7 @@ export function removeNotifications(
  * unread count is about to fall.
  */
 export function noteCascade(
-  db: Db,
+  db: Store,
   changes: NotificationChanges,
   target: { postId: number } | { commentId: number },
 ): void {
@@ -117,7 +117,7 @@ export function noteCascade(
  * `comment` notification). Mentions that stay keep their notification and its read state.
  */
 export function syncMentions(
-  db: Db,
+  db: Store,
   changes: NotificationChanges,
   source: { authorId: number; postId: number; commentId: number | null },
   mentioned: string[],
@@ -214,7 +214,7 @@ function present(row: NotificationRow): Notification {
 }
 
 /** A user's notifications, newest first, a page at a time. */
-export function pageNotifications(db: Db, userId: number, page: PageRequest): NotificationsPage {
+export function pageNotifications(db: Store, userId: number, page: PageRequest): NotificationsPage {
   const [before] = cursorOrStart(page.cursor, 1)
   const rows = selectAll<NotificationRow>(
     db,
@@ -229,7 +229,7 @@ export function pageNotifications(db: Db, userId: number, page: PageRequest): No
 
 /** Notifications by id, with their recipients (for publishing after a commit). */
 export function notificationsById(
-  db: Db,
+  db: Store,
   ids: number[],
 ): { recipientId: number; notification: Notification }[] {
   if (ids.length === 0) return []
@@ -240,7 +240,7 @@ export function notificationsById(
   ).map((row) => ({ recipientId: row.recipientId, notification: present(row) }))
 }
 
-export function unreadCount(db: Db, userId: number): number {
+export function unreadCount(db: Store, userId: number): number {
   const [row] = selectAll<{ count: number }>(
     db,
     'SELECT count(*) AS count FROM notifications WHERE recipient_id = ? AND read = 0',
@@ -250,7 +250,7 @@ export function unreadCount(db: Db, userId: number): number {
 }
 
 /** Marks everything read, or everything up to and including `upTo`; answers how many changed. */
-export function markRead(db: Db, userId: number, upTo: number | null): number {
+export function markRead(db: Store, userId: number, upTo: number | null): number {
   return selectAll<{ id: number }>(
     db,
     'UPDATE notifications SET read = 1 WHERE recipient_id = ? AND read = 0 AND id <= ? RETURNING id',

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import type { PostMediaItem } from '../../shared/api-types'
 import { LIMITS } from '../../shared/limits'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { idList, selectAll } from '../db/raw'
 import { media, postMedia } from '../db/schema'
 import { HttpError } from '../errors/http-error'
@@ -41,7 +41,7 @@ const newMediaId = () => randomBytes(12).toString('base64url')
 
 /** Stores a processed image, not attached to any post yet; answers it as a post shows it. */
 export function storePostImage(
-  db: Db,
+  db: Store,
   ownerId: number,
   image: ProcessedImage,
   now = Date.now(),
@@ -91,7 +91,7 @@ export interface AttachRequest {
  * own and not on another post yet. Runs inside the post's creating transaction.
  */
 export function attachPostImages(
-  db: Db,
+  db: Store,
   ownerId: number,
   postId: number,
   images: AttachRequest[],
@@ -114,7 +114,7 @@ export function attachPostImages(
 }
 
 /** Deletes the image files of these posts (full images and thumbnails). */
-export function deletePostImages(db: Db, postIds: number[]): void {
+export function deletePostImages(db: Store, postIds: number[]): void {
   if (postIds.length === 0) return
   selectAll(
     db,
@@ -152,7 +152,7 @@ function toItem(row: Omit<MediaRow, 'postId'>): PostMediaItem {
  * The images of a batch of posts, by post id, in order: one query for the whole batch (pages and
  * each batch of a whole list call it once), never one per post.
  */
-export function loadPostImages(db: Db, postIds: number[]): Map<number, PostMediaItem[]> {
+export function loadPostImages(db: Store, postIds: number[]): Map<number, PostMediaItem[]> {
   const byPost = new Map<number, PostMediaItem[]>()
   if (postIds.length === 0) return byPost
   const rows = selectAll<MediaRow>(
@@ -171,6 +171,6 @@ export function loadPostImages(db: Db, postIds: number[]): Map<number, PostMedia
 }
 
 /** Whether a post has images (an edit may then leave its text empty). */
-export function postHasImages(db: Db, postId: number): boolean {
+export function postHasImages(db: Store, postId: number): boolean {
   return selectAll(db, `SELECT 1 FROM post_media WHERE post_id = ? LIMIT 1`, postId).length > 0
 }

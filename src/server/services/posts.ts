@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { PostSort } from '../../shared/api-types'
-import { perDatabase, type Db } from '../db/client'
+import type { Store } from '../db/store'
 import { postReactions, posts, users } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
@@ -19,7 +19,7 @@ import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
  * The id of every post the viewer may see (services/visibility.ts), newest first (or most liked
  * first): the order of the whole-list answer.
  */
-export function allPostIds(db: Db, sort: PostSort = 'recent', viewer: Viewer = null): number[] {
+export function allPostIds(db: Store, sort: PostSort = 'recent', viewer: Viewer = null): number[] {
   const visible = visibleAuthor(db, 'author_id', viewer)
   const order =
     sort === 'likes' ? 'like_count DESC, created_at DESC, id DESC' : 'created_at DESC, id DESC'
@@ -31,7 +31,7 @@ export function allPostIds(db: Db, sort: PostSort = 'recent', viewer: Viewer = n
 }
 
 /** The posts of these ids, in this order (ids without a post left out). */
-export function postsByIds(db: Db, ids: number[]): PostRow[] {
+export function postsByIds(db: Store, ids: number[]): PostRow[] {
   const rows = selectAll<PostRow>(
     db,
     `SELECT ${POST_COLUMNS} FROM posts WHERE id IN (SELECT value FROM json_each(?))`,
@@ -46,7 +46,7 @@ export function postsByIds(db: Db, ids: number[]): PostRow[] {
  * the largest values), so each shape is one cached prepared statement.
  */
 function pagePosts(
-  db: Db,
+  db: Store,
   authorId: number | null,
   page: PageRequest,
   viewer: Viewer,
@@ -83,7 +83,7 @@ function pagePosts(
 }
 
 export function pageAllPosts(
-  db: Db,
+  db: Store,
   page: PageRequest,
   sort: PostSort,
   viewer: Viewer,
@@ -92,7 +92,7 @@ export function pageAllPosts(
 }
 
 /** One author's post ids, newest first: none when the viewer may not see the author. */
-export function userPostIds(db: Db, authorId: number, viewer: Viewer): number[] {
+export function userPostIds(db: Store, authorId: number, viewer: Viewer): number[] {
   const visible = visibleAuthor(db, 'author_id', viewer)
   return selectIds(
     db,
@@ -103,7 +103,7 @@ export function userPostIds(db: Db, authorId: number, viewer: Viewer): number[] 
 }
 
 export function pageUserPosts(
-  db: Db,
+  db: Store,
   authorId: number,
   page: PageRequest,
   viewer: Viewer,
@@ -121,7 +121,7 @@ export function pageUserPosts(
  * lookup of each author's posts, sorted: about `candidates` rows. SQLite cannot know the
  * candidates before planning, so the feed counts them (from users.post_count) and picks.
  */
-export function pageFeed(db: Db, userId: number, page: PageRequest): RowPage<PostRow> {
+export function pageFeed(db: Store, userId: number, page: PageRequest): RowPage<PostRow> {
   const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
   const authors = `(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)`
   const [{ candidates, total }] = selectAll<{ candidates: number | null; total: number | null }>(
@@ -150,7 +150,7 @@ export function pageFeed(db: Db, userId: number, page: PageRequest): RowPage<Pos
   return finishPage(postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
 }
 
-export function getPost(db: Db, id: number): PostRow {
+export function getPost(db: Store, id: number): PostRow {
   const row = selectAll<PostRow>(db, `SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, id)[0]
   if (!row) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
   return row
@@ -178,7 +178,7 @@ const changePostCount = perDatabase((db) =>
 )
 
 export function createPost(
-  db: Db,
+  db: Store,
   authorId: number,
   content: string,
   now = Date.now(),
@@ -195,7 +195,7 @@ export function createPost(
 }
 
 export function editPost(
-  db: Db,
+  db: Store,
   userId: number,
   postId: number,
   content: string,
@@ -220,7 +220,7 @@ export function editPost(
  * reports and notifications go with it, ON DELETE CASCADE) and one from its author's post count.
  * Who may is the command's to check (actions/posts.ts). Answers the post as it was.
  */
-export function deletePost(db: Db, post: PostRow): PostRow {
+export function deletePost(db: Store, post: PostRow): PostRow {
   return db.transaction(() => {
     deletePostImages(db, [post.id])
     db.delete(posts).where(eq(posts.id, post.id)).run()
@@ -273,7 +273,7 @@ const changeLikeCount = perDatabase((db) =>
     .prepare(),
 )
 
-function react(db: Db, post: PostRow, userId: number, kind: 'like' | 'dislike', now: number) {
+function react(db: Store, post: PostRow, userId: number, kind: 'like' | 'dislike', now: number) {
   setReaction(db).run({ postId: post.id, userId, kind, now })
   const row = changeLikeCount(db).get({ postId: post.id, delta: kind === 'like' ? 1 : -1, now })
   if (!row) throw new Error(`Post ${post.id} vanished`)
@@ -284,7 +284,7 @@ function react(db: Db, post: PostRow, userId: number, kind: 'like' | 'dislike', 
  * Like (SPEC section 4): refused when already liked; otherwise moves the user out of dislikedBy
  * into likedBy and raises likeCount by one.
  */
-export function likePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
+export function likePost(db: Store, userId: number, postId: number, now = Date.now()): PostRow {
   return db.transaction(() => {
     const post = getPost(db, postId)
     refuseIfBlocked(db, userId, [post.authorId])
@@ -298,7 +298,7 @@ export function likePost(db: Db, userId: number, postId: number, now = Date.now(
  * Dislike (SPEC section 4): refused when likeCount is 0 or the user already disliked; otherwise
  * lowers likeCount by one and moves the user out of likedBy into dislikedBy.
  */
-export function dislikePost(db: Db, userId: number, postId: number, now = Date.now()): PostRow {
+export function dislikePost(db: Store, userId: number, postId: number, now = Date.now()): PostRow {
   return db.transaction(() => {
     const post = getPost(db, postId)
     refuseIfBlocked(db, userId, [post.authorId])

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import type { UserSummary } from '../../shared/api-types'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { selectAll } from '../db/raw'
 import type { UserRow } from '../db/rows'
 import { blocks, mutes } from '../db/schema'
@@ -14,7 +14,7 @@ import { endFollow } from './follows'
 import { toUserSummary } from './serialize'
 import { getUserById } from './users'
 
-function otherUser(db: Db, userId: number, targetId: number, selfMessage: string): UserRow {
+function otherUser(db: Store, userId: number, targetId: number, selfMessage: string): UserRow {
   const target = getUserById(db, targetId)
   if (target.id === userId) throw new HttpError('SELF_TARGET', selfMessage)
   return target
@@ -30,7 +30,7 @@ export interface EndedFollow {
  * Blocks the target: follows both ways end, and each stops seeing the other's posts and comments.
  * Answers the follows it ended, for the live stream to tell (actions/relations.ts).
  */
-export function block(db: Db, userId: number, targetId: number, now = Date.now()): EndedFollow[] {
+export function block(db: Store, userId: number, targetId: number, now = Date.now()): EndedFollow[] {
   return db.transaction(() => {
     const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
     db.insert(blocks)
@@ -48,14 +48,14 @@ export function block(db: Db, userId: number, targetId: number, now = Date.now()
   })
 }
 
-export function unblock(db: Db, userId: number, targetId: number): void {
+export function unblock(db: Store, userId: number, targetId: number): void {
   const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
   db.delete(blocks)
     .where(and(eq(blocks.blockerId, userId), eq(blocks.blockedId, target.id)))
     .run()
 }
 
-export function mute(db: Db, userId: number, targetId: number, now = Date.now()): void {
+export function mute(db: Store, userId: number, targetId: number, now = Date.now()): void {
   const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.muteSelf)
   db.insert(mutes)
     .values({ muterId: userId, mutedId: target.id, createdAt: now })
@@ -63,7 +63,7 @@ export function mute(db: Db, userId: number, targetId: number, now = Date.now())
     .run()
 }
 
-export function unmute(db: Db, userId: number, targetId: number): void {
+export function unmute(db: Store, userId: number, targetId: number): void {
   const target = otherUser(db, userId, targetId, ACCOUNT_MESSAGES.muteSelf)
   db.delete(mutes)
     .where(and(eq(mutes.muterId, userId), eq(mutes.mutedId, target.id)))
@@ -72,7 +72,7 @@ export function unmute(db: Db, userId: number, targetId: number): void {
 
 /** Whom the user blocked and muted, in the order they did it. */
 export function relationsOf(
-  db: Db,
+  db: Store,
   userId: number,
 ): { blocked: UserSummary[]; muted: UserSummary[] } {
   const listOf = (sqlText: string) =>

@@ -1,7 +1,7 @@
 /** Reports: anyone signed in reports a post or comment; the host reads and dismisses them. */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Report } from '../../shared/api-types'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { selectAll } from '../db/raw'
 import type { CommentRow } from '../db/rows'
 import { comments, posts, reports, users } from '../db/schema'
@@ -23,7 +23,7 @@ interface ReportRow {
 }
 
 export function createReport(
-  db: Db,
+  db: Store,
   reporterId: number,
   input: { postId: number; reason: string } | { commentId: number; reason: string },
   now = Date.now(),
@@ -68,7 +68,7 @@ export function createReport(
 }
 
 /** The open reports, newest first. Deleting the post or comment closes its reports. */
-export function listReports(db: Db): Report[] {
+export function listReports(db: Store): Report[] {
   const rows = selectAll<ReportRow>(
     db,
     `SELECT id, reason, created_at AS createdAt, reporter_id AS reporterId, post_id AS postId,
@@ -78,12 +78,12 @@ export function listReports(db: Db): Report[] {
   return presentReports(db, rows)
 }
 
-export function dismissReport(db: Db, id: number): void {
+export function dismissReport(db: Store, id: number): void {
   const removed = db.delete(reports).where(eq(reports.id, id)).run().changes
   if (removed === 0) throw new HttpError('REPORT_NOT_FOUND', ACCOUNT_MESSAGES.reportNotFound)
 }
 
-function presentReports(db: Db, rows: ReportRow[]): Report[] {
+function presentReports(db: Store, rows: ReportRow[]): Report[] {
   const postIds = rows.flatMap((row) => (row.postId === null ? [] : [row.postId]))
   const commentIds = rows.flatMap((row) => (row.commentId === null ? [] : [row.commentId]))
   const postsById = new Map(

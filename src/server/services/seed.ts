@@ -3,7 +3,7 @@
  * 10, 1000 and 0, and a demo account whose credentials the login page can fill in.
  */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { comments, follows, posts, users } from '../db/schema'
 import { SCRYPT_PARAMS, hashPassword, type ScryptCost } from '../auth/password'
 import {
@@ -120,7 +120,7 @@ function demoPasswordHash(cost: ScryptCost): Promise<string> {
 }
 
 /** True once a database has been set up, with or without demo data: it is never seeded again. */
-export const isInitialized = (db: Db) => getSetting(db, SEEDED_KEY) !== undefined
+export const isInitialized = (db: Store) => getSetting(db, SEEDED_KEY) !== undefined
 
 export interface InitializeOptions {
   now?: number
@@ -130,7 +130,7 @@ export interface InitializeOptions {
 
 /** Marks a fresh database as set up, filling it with the demo data when `demo` is true. */
 export async function initializeDatabase(
-  db: Db,
+  db: Store,
   demo: boolean,
   { now = Date.now(), passwordCost = SCRYPT_PARAMS }: InitializeOptions = {},
 ): Promise<void> {

@@ -3,7 +3,7 @@
  * embed (authors, reactions, comments) in one query each, for all rows at once, never one per row.
  */
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { COMMENT_COLUMNS, idList, POST_COLUMNS, selectAll } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { resolveMentions } from './mentions'
@@ -51,7 +51,7 @@ export function toUserSummary(row: SummaryRow): UserSummary {
   }
 }
 
-function loadSummaries(db: Db, userIds: number[]): Map<number, UserSummary> {
+function loadSummaries(db: Store, userIds: number[]): Map<number, UserSummary> {
   const rows = selectAll<SummaryRow>(
     db,
     `SELECT ${SUMMARY_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(?))`,
@@ -77,7 +77,7 @@ const toReactor = (row: ReactionRow): Reactor => ({
  * in `full` detail, only the viewer in a page.
  */
 function loadReactions(
-  db: Db,
+  db: Store,
   table: 'post_reactions' | 'comment_votes',
   targetIds: number[],
   options: PresentOptions,
@@ -99,7 +99,7 @@ function loadReactions(
 }
 
 /** Presents comment rows in the order given. */
-export function presentComments(db: Db, rows: CommentRow[], options: PresentOptions): Comment[] {
+export function presentComments(db: Store, rows: CommentRow[], options: PresentOptions): Comment[] {
   if (rows.length === 0) return []
   const authors = loadSummaries(
     db,
@@ -144,7 +144,7 @@ export function presentComments(db: Db, rows: CommentRow[], options: PresentOpti
 }
 
 /** Presents post rows in the order given. */
-export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): Post[] {
+export function presentPosts(db: Store, rows: PostRow[], options: PresentOptions): Post[] {
   if (rows.length === 0) return []
   const postIds = rows.map((row) => row.id)
   const authors = loadSummaries(
@@ -205,14 +205,14 @@ export function presentPosts(db: Db, rows: PostRow[], options: PresentOptions): 
 }
 
 /** One post as a minimal answer (`Prefer: return=minimal`) shows it: trimmed like a page. */
-export function presentPost(db: Db, row: PostRow, viewerId: number | null): Post {
+export function presentPost(db: Store, row: PostRow, viewerId: number | null): Post {
   const [post] = presentPosts(db, [row], { detail: 'page', viewerId })
   if (!post) throw new Error(`Post ${row.id} could not be presented`)
   return post
 }
 
 /** One comment as a minimal answer shows it: trimmed like a page. */
-export function presentComment(db: Db, row: CommentRow, viewerId: number | null): Comment {
+export function presentComment(db: Store, row: CommentRow, viewerId: number | null): Comment {
   const [comment] = presentComments(db, [row], { detail: 'page', viewerId })
   if (!comment) throw new Error(`Comment ${row.id} could not be presented`)
   return comment
@@ -239,7 +239,7 @@ interface FollowRow extends SummaryRow {
  * batch of users, each list in the order they followed, grouped by user: one query.
  */
 function loadFollows(
-  db: Db,
+  db: Store,
   userIds: number[],
   side: 'followers' | 'following',
 ): Map<number, UserSummary[]> {
@@ -264,7 +264,7 @@ function loadFollows(
  * Whole users, in the order given: followers and following as summaries, two queries for the
  * whole batch. Bookmarks are private, so these answer an empty list of them (presentUser).
  */
-export function presentUsers(db: Db, rows: UserRow[]): User[] {
+export function presentUsers(db: Store, rows: UserRow[]): User[] {
   if (rows.length === 0) return []
   const userIds = rows.map((row) => row.id)
   const followers = loadFollows(db, userIds, 'followers')
@@ -290,7 +290,7 @@ export function presentUsers(db: Db, rows: UserRow[]): User[] {
  * (`withBookmarks`), as posts trimmed like a page, the most recently saved first; everyone else
  * sees an empty list.
  */
-export function presentUser(db: Db, row: UserRow, { withBookmarks = false } = {}): User {
+export function presentUser(db: Store, row: UserRow, { withBookmarks = false } = {}): User {
   const [user] = presentUsers(db, [row])
   if (!user) throw new Error(`User ${row.id} could not be presented`)
   if (!withBookmarks) return user

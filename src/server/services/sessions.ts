@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import { eq, inArray, lt, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { selectAll } from '../db/raw'
 import { revokedTokens, users } from '../db/schema'
 import { forgetToken, signToken } from '../auth/token'
@@ -28,7 +28,7 @@ export function issueToken(user: UserRow, secret: Uint8Array): Promise<string> {
 }
 
 /** True when this token was logged out. */
-export function isRevoked(db: Db, token: string): boolean {
+export function isRevoked(db: Store, token: string): boolean {
   return (
     selectAll(db, 'SELECT 1 FROM revoked_tokens WHERE token_hash = ?', hashOf(token)).length > 0
   )
@@ -40,7 +40,7 @@ export function isRevoked(db: Db, token: string): boolean {
  * out within one token lifetime.
  */
 export function revokeToken(
-  db: Db,
+  db: Store,
   token: string,
   secret: Uint8Array,
   expiresAt: number,
@@ -59,7 +59,7 @@ export function revokeToken(
 }
 
 /** Ends every session of these users: tokens carrying an older version are refused from now on. */
-export function endSessions(db: Db, userIds: number[]): void {
+export function endSessions(db: Store, userIds: number[]): void {
   if (userIds.length === 0) return
   db.update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -68,12 +68,12 @@ export function endSessions(db: Db, userIds: number[]): void {
 }
 
 /** Ends the sessions of the demo accounts, whose password is public (sharing starts). */
-export function endDemoSessions(db: Db): void {
+export function endDemoSessions(db: Store): void {
   endSessions(db, getDemoUserIds(db))
 }
 
 /** Ends one user's sessions and answers the row as it now is (with the new version). */
-export function endSessionsOf(db: Db, userId: number): UserRow | undefined {
+export function endSessionsOf(db: Store, userId: number): UserRow | undefined {
   endSessions(db, [userId])
   return db.select().from(users).where(eq(users.id, userId)).get()
 }

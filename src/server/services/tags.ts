@@ -4,7 +4,7 @@
  */
 import { extractTags } from '../../shared/rich-text'
 import { eq, sql } from 'drizzle-orm'
-import { perDatabase, type Db } from '../db/client'
+import type { Store } from '../db/store'
 import { postTags } from '../db/schema'
 import { selectAll } from '../db/raw'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
@@ -21,7 +21,7 @@ const deletePostTags = perDatabase((db) =>
 )
 
 /** Makes a post's stored tags those of its text now (after a create or an edit). */
-export function syncPostTags(db: Db, post: PostRow): void {
+export function syncPostTags(db: Store, post: PostRow): void {
   deletePostTags(db).run({ postId: post.id })
   const tags = extractTags(post.content)
   if (tags.length === 0) return
@@ -35,7 +35,7 @@ export function syncPostTags(db: Db, post: PostRow): void {
  * normalized (rich-text.ts normalizeTag).
  */
 export function pageTagPosts(
-  db: Db,
+  db: Store,
   tag: string,
   page: PageRequest,
   viewer: Viewer,

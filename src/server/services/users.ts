@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { UserListItem, UsersPage } from '../../shared/api-types'
-import { perDatabase, type Db } from '../db/client'
-import { idList, inIdOrder, selectAll, selectIds, USER_COLUMNS } from '../db/raw'
-import { blocks, follows, users } from '../db/schema'
+import type { Store } from '../db/store'
+import { inIdOrder, insertNewRow, updateRow, updateRows, USER_COLUMNS } from '../db/raw'
+import { users } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
@@ -26,15 +25,13 @@ export interface NewUser {
   extra?: Record<string, unknown>
 }
 
-export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
+export async function createUser(db: Store, input: NewUser, now = Date.now()): Promise<UserRow> {
   const key = usernameKey(input.username)
-  return db.transaction(() => {
-    if (db.select({ id: users.id }).from(users).where(eq(users.usernameKey, key)).get()) {
+  return db.transaction(async (tx) => {
+    if (await tx.get('SELECT 1 FROM users WHERE username_key = ?', key)) {
       throw new HttpError('USERNAME_TAKEN', MESSAGES.usernameTaken)
     }
-    return db
-      .insert(users)
-      .values({
+    return insertNewRow(tx, users, {
         username: input.username.trim(),
         usernameKey: key,
         passwordHash: input.passwordHash,
@@ -43,65 +40,66 @@ export function createUser(db: Db, input: NewUser, now = Date.now()): UserRow {
         bio: input.bio ?? '',
         profileImg: input.profileImg || DEFAULT_PROFILE_IMG,
         extra: JSON.stringify(publicExtras(input.extra ?? {})),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning()
-      .get()
+      createdAt: now,
+      updatedAt: now,
+    })
   })
 }
 
 /** A password the user changed: its hash, and the account's updatedAt. */
-export function setPassword(db: Db, userId: number, passwordHash: string, now = Date.now()): void {
-  db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).run()
+export async function setPassword(
+  db: Store,
+  userId: number,
+  passwordHash: string,
+  now = Date.now(),
+): Promise<void> {
+  await updateRows(db, users, { passwordHash, updatedAt: now }, 'id = ?', userId)
 }
 
 /** Stores a new password hash (a login redoing an old-cost hash). */
-export function updatePasswordHash(db: Db, userId: number, passwordHash: string): void {
-  db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run()
+export async function updatePasswordHash(
+  db: Store,
+  userId: number,
+  passwordHash: string,
+): Promise<void> {
+  await updateRows(db, users, { passwordHash }, 'id = ?', userId)
 }
 
-/** Profiles, their posts and every login look users up by name: prepared once per database. */
-const userByKey = perDatabase((db) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.usernameKey, sql.placeholder('key')))
-    .prepare(),
-)
-
-export function findUserByUsername(db: Db, username: string): UserRow | undefined {
-  return userByKey(db).get({ key: usernameKey(username) })
+/** Profiles, their posts and every login look users up by name. */
+export function findUserByUsername(db: Store, username: string): Promise<UserRow | undefined> {
+  return db.get<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`,
+    usernameKey(username),
+  )
 }
 
-/** Every signed-in request looks its user up: a hand-written statement (db/raw.ts). */
-export function findUserById(db: Db, id: number): UserRow | undefined {
-  return selectAll<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, id)[0]
+/** Every signed-in request looks its user up. */
+export function findUserById(db: Store, id: number): Promise<UserRow | undefined> {
+  return db.get<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`, id)
 }
 
-export function getUserById(db: Db, id: number): UserRow {
-  const row = findUserById(db, id)
+export async function getUserById(db: Store, id: number): Promise<UserRow> {
+  const row = await findUserById(db, id)
   if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
   return row
 }
 
-export function getUserByUsername(db: Db, username: string): UserRow {
-  const row = findUserByUsername(db, username)
+export async function getUserByUsername(db: Store, username: string): Promise<UserRow> {
+  const row = await findUserByUsername(db, username)
   if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
   return row
 }
 
 /** Every user's id, oldest account first: the order of the whole-list answer. */
-export function allUserIds(db: Db): number[] {
-  return selectIds(db, 'SELECT id FROM users ORDER BY id')
+export function allUserIds(db: Store): Promise<number[]> {
+  return db.ids('SELECT id FROM users ORDER BY id')
 }
 
 /** The users of these ids, in this order (ids without a user left out). */
-export function usersByIds(db: Db, ids: number[]): UserRow[] {
-  const rows = selectAll<UserRow>(
-    db,
-    `SELECT ${USER_COLUMNS} FROM users WHERE id IN (SELECT value FROM json_each(?))`,
-    idList(ids),
+export async function usersByIds(db: Store, ids: number[]): Promise<UserRow[]> {
+  const rows = await db.all<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id IN ${db.sql.idSet}`,
+    db.sql.ids(ids),
   )
   return inIdOrder(ids, rows)
 }
@@ -115,12 +113,15 @@ export const toUserListItem = (row: UserRow): UserListItem => ({
 })
 
 /** Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically. */
-export function searchUsers(db: Db, prefix: string, page: PageRequest): UsersPage {
+export async function searchUsers(
+  db: Store,
+  prefix: string,
+  page: PageRequest,
+): Promise<UsersPage> {
   const key = usernameKey(prefix)
   const [afterKey, afterId] = page.cursor ? decodeTextCursor(page.cursor) : ['', 0]
   // A range on the lowercased key is a prefix match that its unique index serves.
-  const rows = selectAll<UserRow>(
-    db,
+  const rows = await db.all<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users
      WHERE username_key >= ? AND username_key < ? AND (username_key, id) > (?, ?)
      ORDER BY username_key, id LIMIT ?`,
@@ -135,15 +136,13 @@ export function searchUsers(db: Db, prefix: string, page: PageRequest): UsersPag
 }
 
 /** All users in sign-up order, a page at a time. */
-export function pageUsers(db: Db, page: PageRequest): UsersPage {
+export async function pageUsers(db: Store, page: PageRequest): Promise<UsersPage> {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 1) : null
-  const rows = db
-    .select()
-    .from(users)
-    .where(after ? sql`${users.id} > ${after[0]}` : undefined)
-    .orderBy(asc(users.id))
-    .limit(page.limit + 1)
-    .all()
+  const rows = await db.all<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users WHERE id > ? ORDER BY id LIMIT ?`,
+    after?.[0] ?? 0,
+    page.limit + 1,
+  )
   const finished = finishPage(rows, page.limit, (row) => [row.id])
   return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
@@ -152,23 +151,27 @@ export function pageUsers(db: Db, page: PageRequest): UsersPage {
  * People the viewer does not follow yet, the most followed first: never the viewer, a suspended
  * account, or anyone the viewer blocked or who blocked them (docs/API.md, "blocking hides…").
  */
-export function suggestUsers(db: Db, viewerId: number, page: PageRequest): UsersPage {
+export async function suggestUsers(
+  db: Store,
+  viewerId: number,
+  page: PageRequest,
+): Promise<UsersPage> {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
-  const rows = db
-    .select()
-    .from(users)
-    .where(
-      and(
-        sql`${users.id} <> ${viewerId}`,
-        sql`${users.suspendedAt} IS NULL`,
-        sql`NOT EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followeeId} = ${users.id})`,
-        sql`NOT EXISTS (SELECT 1 FROM ${blocks} WHERE (${blocks.blockerId} = ${viewerId} AND ${blocks.blockedId} = ${users.id}) OR (${blocks.blockerId} = ${users.id} AND ${blocks.blockedId} = ${viewerId}))`,
-        after ? sql`(${users.followerCount}, ${users.id}) < (${after[0]}, ${after[1]})` : undefined,
-      ),
-    )
-    .orderBy(desc(users.followerCount), desc(users.id))
-    .limit(page.limit + 1)
-    .all()
+  const rows = await db.all<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users
+     WHERE id <> ? AND suspended_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = users.id)
+       AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = users.id)
+                                               OR (blocker_id = users.id AND blocked_id = ?))
+       ${after ? 'AND (follower_count, id) < (?, ?)' : ''}
+     ORDER BY follower_count DESC, id DESC LIMIT ?`,
+    viewerId,
+    viewerId,
+    viewerId,
+    viewerId,
+    ...(after ?? []),
+    page.limit + 1,
+  )
   const finished = finishPage(rows, page.limit, (row) => [row.followerCount, row.id])
   return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
@@ -181,22 +184,17 @@ export interface ProfileChanges {
   lastName?: string
 }
 
-export function editProfile(
-  db: Db,
+export async function editProfile(
+  db: Store,
   userId: number,
   changes: ProfileChanges,
   now = Date.now(),
-): UserRow {
+): Promise<UserRow> {
   const values = Object.fromEntries(
     Object.entries(changes).filter(([, value]) => value !== undefined),
   ) as ProfileChanges
   if (values.profileImg === '') values.profileImg = DEFAULT_PROFILE_IMG
-  const row = db
-    .update(users)
-    .set({ ...values, updatedAt: now })
-    .where(eq(users.id, userId))
-    .returning()
-    .get()
+  const row = await updateRow(db, users, { ...values, updatedAt: now }, 'id = ?', userId)
   if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
   return row
 }

@@ -4,7 +4,7 @@
  * feed of those muted; live events do not reach those blocked either way; and two users of whom
  * one blocked the other cannot react to or comment on what the other wrote.
  */
-import type { Db } from '../db/client'
+import type { Store } from '../db/store'
 import { idList, selectAll, selectIds } from '../db/raw'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../errors/messages'
@@ -17,7 +17,7 @@ export type Viewer = number | null
  * for a signed-in viewer also everyone they blocked or who blocked them; and in the home feed
  * (`feed`), everyone they muted.
  */
-function hiddenAuthors(db: Db, viewer: Viewer, { feed = false } = {}): number[] {
+function hiddenAuthors(db: Store, viewer: Viewer, { feed = false } = {}): number[] {
   return selectIds(
     db,
     `SELECT id FROM users WHERE suspended_at IS NOT NULL
@@ -41,7 +41,7 @@ function hiddenAuthors(db: Db, viewer: Viewer, { feed = false } = {}): number[] 
  * worth (docs/API.md, "Blocking").
  */
 export function visibleAuthor(
-  db: Db,
+  db: Store,
   authorColumn: string,
   viewer: Viewer,
   options: { feed?: boolean } = {},
@@ -58,7 +58,7 @@ export function visibleAuthor(
  * Everyone blocked by or blocking any of `userIds` (one query, whatever their number): whom a
  * live event about those users must not reach (actions/live.ts, docs/API.md "Live events").
  */
-export function blockedEitherWayWithAny(db: Db, userIds: readonly number[]): Set<number> {
+export function blockedEitherWayWithAny(db: Store, userIds: readonly number[]): Set<number> {
   if (userIds.length === 0) return new Set()
   const ids = idList([...userIds])
   return new Set(
@@ -77,7 +77,7 @@ export function blockedEitherWayWithAny(db: Db, userIds: readonly number[]): Set
  * (docs/API.md, "Blocking"): lists already hide their posts, and a post opened before the block,
  * or by its address, must not let them reach each other either.
  */
-export function refuseIfBlocked(db: Db, actorId: number, authorIds: readonly number[]): void {
+export function refuseIfBlocked(db: Store, actorId: number, authorIds: readonly number[]): void {
   const others = authorIds.filter((id) => id !== actorId)
   if (others.length > 0 && blockedEitherWayWithAny(db, others).has(actorId)) {
     throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blockedInteraction)
@@ -85,7 +85,7 @@ export function refuseIfBlocked(db: Db, actorId: number, authorIds: readonly num
 }
 
 /** True when either user blocked the other. */
-export function isBlockedEitherWay(db: Db, a: number, b: number): boolean {
+export function isBlockedEitherWay(db: Store, a: number, b: number): boolean {
   return (
     selectAll(
       db,

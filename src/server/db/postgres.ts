@@ -1,0 +1,172 @@
+/**
+ * The PostgreSQL store, for a community hosted beyond one machine (`--database postgres://…`):
+ * a `pg` pool, the schema of `schema.pg.ts` through its own drizzle-kit migrations
+ * (`migrations-pg/`), and the same SQL texts as SQLite with `?` turned into `$1, $2, …`.
+ */
+import { fileURLToPath } from 'node:url'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import type { DialectSql, OpenStore, SqlParam, Store } from './store'
+
+/** Where the committed drizzle-kit migrations for PostgreSQL live when running from source. */
+export const DEFAULT_PG_MIGRATIONS_DIR = fileURLToPath(
+  new URL('./migrations-pg', import.meta.url),
+)
+
+export const POSTGRES_SQL: DialectSql = {
+  idSet: '(SELECT unnest(?::integer[]))',
+  ids: (list) => [...new Set(list)],
+  greatest: (a, b) => `GREATEST(${a}, ${b})`,
+  indexedBy: () => '',
+}
+
+/** The OIDs of PostgreSQL's 64-bit integers and numerics, which `pg` answers as strings. */
+const INT8_OID = 20
+const NUMERIC_OID = 1700
+
+/**
+ * Times are milliseconds (bigint columns) and counts are bigints: as numbers, like SQLite's, and
+ * exact well past any date or count this server meets (below 2^53).
+ */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID || oid === NUMERIC_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+export interface PostgresStore extends OpenStore {
+  readonly dialect: 'postgres'
+  readonly pool: pg.Pool
+}
+
+export interface OpenPostgresOptions {
+  /** A `postgres://user:password@host:port/database` address. */
+  url: string
+  migrationsDir?: string
+  /** Connections kept open; each request holds one for a statement, a transaction for longer. */
+  poolSize?: number
+  /** Called with every statement run, as SQL text (tests count statements per request). */
+  onStatement?: (sql: string) => void
+}
+
+/** `?` placeholders as PostgreSQL's numbered ones; the texts come from the code, never input. */
+function numbered(text: string): string {
+  let index = 0
+  let quoted = false
+  let out = ''
+  for (const char of text) {
+    if (char === "'") quoted = !quoted
+    out += char === '?' && !quoted ? `$${++index}` : char
+  }
+  return out
+}
+
+/**
+ * Opens a pool on the database and brings its schema up to date with the committed migrations.
+ */
+export async function openPostgresStore({
+  url,
+  migrationsDir = DEFAULT_PG_MIGRATIONS_DIR,
+  poolSize = 10,
+  onStatement,
+}: OpenPostgresOptions): Promise<PostgresStore> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
+  // An idle connection the server drops must not take the process with it.
+  pool.on('error', () => {})
+  try {
+    await migrate(drizzle({ client: pool }), { migrationsFolder: migrationsDir })
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  return postgresStoreOn(pool, onStatement)
+}
+
+export function postgresStoreOn(
+  pool: pg.Pool,
+  onStatement?: (sql: string) => void,
+): PostgresStore {
+  // Each text is a named prepared statement: parsed and planned once per connection.
+  const names = new Map<string, { name: string; text: string }>()
+  const statement = (text: string) => {
+    let known = names.get(text)
+    if (!known) {
+      known = { name: `s${names.size + 1}`, text: numbered(text) }
+      names.set(text, known)
+    }
+    return known
+  }
+  const query = async (
+    client: pg.Pool | pg.PoolClient,
+    text: string,
+    params: readonly SqlParam[],
+    rowMode?: 'array',
+  ) => {
+    const { name, text: sql } = statement(text)
+    onStatement?.(sql)
+    const config: pg.QueryConfig = { name, text: sql, values: params as unknown[] }
+    return rowMode ? client.query({ ...config, rowMode }) : client.query(config)
+  }
+
+  const on = (client: pg.Pool | pg.PoolClient) => ({
+    all: async <Row>(text: string, ...params: SqlParam[]) =>
+      (await query(client, text, params)).rows as Row[],
+    get: async <Row>(text: string, ...params: SqlParam[]) =>
+      (await query(client, text, params)).rows[0] as Row | undefined,
+    ids: async (text: string, ...params: SqlParam[]) =>
+      ((await query(client, text, params, 'array')).rows as unknown[][]).map((row) =>
+        Number(row[0]),
+      ),
+    run: async (text: string, ...params: SqlParam[]) =>
+      (await query(client, text, params)).rowCount ?? 0,
+  })
+
+  const handleFor = (client: pg.PoolClient): Store => {
+    let savepoints = 0
+    const handle: Store = {
+      dialect: 'postgres',
+      sql: POSTGRES_SQL,
+      ...on(client),
+      transaction: async (work) => {
+        const name = `nested_${++savepoints}`
+        await client.query(`SAVEPOINT ${name}`)
+        try {
+          const result = await work(handle)
+          await client.query(`RELEASE SAVEPOINT ${name}`)
+          return result
+        } catch (error) {
+          await client.query(`ROLLBACK TO SAVEPOINT ${name}`)
+          await client.query(`RELEASE SAVEPOINT ${name}`)
+          throw error
+        } finally {
+          savepoints--
+        }
+      },
+    }
+    return handle
+  }
+
+  return {
+    dialect: 'postgres',
+    sql: POSTGRES_SQL,
+    pool,
+    ...on(pool),
+    transaction: async (work) => {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await work(handleFor(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
