@@ -6,16 +6,18 @@ import { writeStamp } from './scripts/build-stamp'
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 /**
- * The migrations beside the bundle: src/server/db/client.ts finds them next to its own module,
- * and in the bundle every module is out/server/cli.js.
+ * The migrations of both databases beside the bundle: src/server/db/sqlite.ts and postgres.ts
+ * find them next to their own module, and in the bundle every module is out/server/cli.js.
  */
 const copyMigrations: Plugin = {
   name: 'gamerstage:copy-migrations',
   apply: 'build',
   closeBundle: () => {
-    cpSync(here('./src/server/db/migrations'), here('./out/server/migrations'), {
-      recursive: true,
-    })
+    for (const folder of ['migrations', 'migrations-pg']) {
+      cpSync(here(`./src/server/db/${folder}`), here(`./out/server/${folder}`), {
+        recursive: true,
+      })
+    }
     writeStamp('server')
   },
 }

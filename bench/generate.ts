@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { hashPassword } from '../src/server/auth/password'
-import { openDatabase } from '../src/server/db/client'
+import { openSqliteStore } from '../src/server/db/sqlite'
 import { DATABASE_FILE } from '../src/server/server'
 import { initializeDatabase } from '../src/server/services/seed'
 
@@ -54,9 +54,10 @@ function random(seed: number): () => number {
 
 export async function generateDataset(dataDir: string, size: DatasetSize): Promise<Dataset> {
   const started = performance.now()
-  const db = openDatabase({ file: join(dataDir, DATABASE_FILE) })
+  const db = openSqliteStore({ file: join(dataDir, DATABASE_FILE) })
   await initializeDatabase(db, false)
-  const sqlite = db.$client
+  // Bulk loading goes straight through better-sqlite3's connection, for speed (SQLite only).
+  const sqlite = db.connection
   const rand = random(42)
   const pick = (n: number) => 1 + Math.floor(rand() * n)
   const passwordHash = await hashPassword(BENCH_PASSWORD)
@@ -155,7 +156,7 @@ export async function generateDataset(dataDir: string, size: DatasetSize): Promi
       n: number
     }
   ).n
-  db.$client.close()
+  await db.close()
   return {
     size,
     popularPostId: top.postId,

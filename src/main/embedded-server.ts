@@ -5,6 +5,7 @@ import { lanAddresses } from '../server/discovery/lan-addresses'
 import { getOwnerId } from '../server/services/hosting'
 import { getDemoUserIds } from '../server/services/settings'
 import { findUserById } from '../server/services/users'
+import type { SqliteStore } from '../server/db/sqlite'
 import {
   StartError,
   listen,
@@ -27,6 +28,7 @@ export interface EmbeddedServerOptions {
  * This computer's own server. It always listens on loopback for the app's window; sharing on the
  * LAN adds a second listener on 0.0.0.0 over the same database, so turning sharing on or off
  * never loses data or the signed-in session, and a port in use leaves the old state as it was.
+ * Its database is always the data folder's SQLite file (backups and restores are of that file).
  */
 export class EmbeddedServer {
   private lanListener: Listener | null = null
@@ -34,7 +36,7 @@ export class EmbeddedServer {
   private lanChange: Promise<unknown> = Promise.resolve()
 
   private constructor(
-    private readonly core: ServerCore,
+    private readonly core: ServerCore<SqliteStore>,
     private readonly loopback: Listener,
     private readonly migrationsDir?: string,
     private readonly nativeBinding?: string,
@@ -66,7 +68,7 @@ export class EmbeddedServer {
       instance = new EmbeddedServer(core, loopback, options.migrationsDir, options.nativeBinding)
       return instance
     } catch (error) {
-      core.close()
+      await core.close()
       throw error
     }
   }
@@ -87,14 +89,14 @@ export class EmbeddedServer {
    * The username of the account that owns this server (the first to sign in from this computer:
    * README "Moderation"), or null before anyone has.
    */
-  ownerName(): string | null {
-    const id = getOwnerId(this.core.db)
-    return id === null ? null : (findUserById(this.core.db, id)?.username ?? null)
+  async ownerName(): Promise<string | null> {
+    const id = await getOwnerId(this.core.db)
+    return id === null ? null : ((await findUserById(this.core.db, id))?.username ?? null)
   }
 
-  lanStatus(port: number): LanSharingStatus {
+  async lanStatus(port: number): Promise<LanSharingStatus> {
     const listener = this.lanListener
-    const hasDemoAccounts = getDemoUserIds(this.core.db).length > 0
+    const hasDemoAccounts = (await getDemoUserIds(this.core.db)).length > 0
     return listener
       ? {
           enabled: true,
@@ -127,14 +129,14 @@ export class EmbeddedServer {
     if (previous?.port === port) return this.lanStatus(port)
     this.lanListener = await listen(this.core, '0.0.0.0', port)
     // The demo accounts' password is public: their sessions end as the LAN comes in.
-    if (!previous) this.core.endDemoSessions()
+    if (!previous) await this.core.endDemoSessions()
     await previous?.close()
     return this.lanStatus(port)
   }
 
   /** Writes a backup of the data, consistent even while requests go on writing. */
   backup(file: string): Promise<void> {
-    return backupOpenDatabase(this.core.db.$client, file)
+    return backupOpenDatabase(this.core.db, file)
   }
 
   /**
@@ -155,6 +157,6 @@ export class EmbeddedServer {
     this.core.events.close()
     await Promise.all([this.lanListener?.close(), this.loopback.close()])
     this.lanListener = null
-    this.core.close()
+    await this.core.close()
   }
 }

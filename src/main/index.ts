@@ -5,6 +5,7 @@
 import { BrowserWindow, Menu, app, dialog, ipcMain, screen, session, shell } from 'electron'
 import { join } from 'node:path'
 import { startLanAdvertiser, startLanBrowser } from '../server/discovery'
+import type { LanSharingStatus } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
 import { ConnectionManager } from './connection'
 import { EmbeddedServer } from './embedded-server'
@@ -51,19 +52,26 @@ async function start(): Promise<void> {
   const embedded = server
   settings.update({ embeddedPort: embedded.port })
 
+  // The owner's username, read before each announcement is (re)checked: the name is asked for
+  // synchronously, the database answers asynchronously.
+  let owner: string | null = null
   // Announced on the LAN while Host for LAN is on; others looked for while the window asks.
   const discovery = new LanDiscovery({
     advertise: (options) => startLanAdvertiser(options),
     browse: (options) => startLanBrowser(options),
-    serverName: () => advertisedName(embedded.ownerName()),
+    serverName: () => advertisedName(owner),
     version: app.getVersion(),
     publish: (list) => mainWindow?.webContents.send(Channel.LanServersChanged, list),
   })
   lan = discovery
-  const lanStatus = () => {
-    const status = embedded.lanStatus(settings.get().lanSharing.port)
-    // Also when the Server page reads it: the owner may have signed in since sharing began.
+  const hostOnLan = async (status: LanSharingStatus) => {
+    owner = await embedded.ownerName()
     discovery.host(status)
+  }
+  const lanStatus = async () => {
+    const status = await embedded.lanStatus(settings.get().lanSharing.port)
+    // Also when the Server page reads it: the owner may have signed in since sharing began.
+    await hostOnLan(status)
     return status
   }
 
@@ -73,7 +81,7 @@ async function start(): Promise<void> {
     await embedded.setLanSharing(true, lanSharing.port).catch(() => {
       settings.update({ lanSharing: { ...lanSharing, enabled: false } })
     })
-    lanStatus()
+    await lanStatus()
   }
 
   const connection = new ConnectionManager(
@@ -96,7 +104,7 @@ async function start(): Promise<void> {
       setLanSharing: async ({ enabled, port = settings.get().lanSharing.port }) => {
         const status = await embedded.setLanSharing(enabled, port)
         settings.update({ lanSharing: { enabled, port } })
-        discovery.host(status)
+        await hostOnLan(status)
         return status
       },
       watchLanServers: (watching) => {

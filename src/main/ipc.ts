@@ -20,7 +20,7 @@ export const lanSharingSchema = z
 export interface IpcServices {
   getConnection(): Connection
   setConnection(target: z.infer<typeof connectionTargetSchema>): Promise<Connection>
-  getLanSharing(): LanSharingStatus
+  getLanSharing(): LanSharingStatus | Promise<LanSharingStatus>
   setLanSharing(options: z.infer<typeof lanSharingSchema>): Promise<LanSharingStatus>
   /** Starts (true) or stops (false) looking for servers on the LAN; answers the list so far. */
   watchLanServers(watching: boolean): LanServerList

@@ -67,8 +67,8 @@ const jsonBodyLimit = bodyLimit({
 })
 
 /**
- * Builds the whole HTTP app over a database. It touches no global state, so tests build one per
- * test on an in-memory database and call `app.request()`.
+ * Builds the whole HTTP app over a store (SQLite or PostgreSQL: db/store.ts). It touches no global
+ * state, so tests build one per test on an in-memory SQLite store and call `app.request()`.
  */
 export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   // The caller's own object, filled in: the server swaps `secret` in it after a restore, and

@@ -1,6 +1,7 @@
 /**
- * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--no-demo] [...]`: the Gamerstage
- * server under plain Node, for a spare box at the LAN party or a test.
+ * `npm run serve -- [--port 4567] [--host 127.0.0.1] [--data DIR] [--database URL] [--no-demo]
+ * [...]`: the Gamerstage server under plain Node, for a spare box at the LAN party, a hosted
+ * community on PostgreSQL, or a test.
  */
 import { X509Certificate, createPrivateKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -18,7 +19,9 @@ import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from './http/rate-limits'
 import {
   DEFAULT_CONNECTION_LIMITS,
   StartError,
+  describePostgresUrl,
   isLoopback,
+  isPostgresUrl,
   startServer,
   type ConnectionLimits,
   type RunningServer,
@@ -31,7 +34,11 @@ import { usernameSchema } from '../shared/schemas'
 const USAGE = `Usage: npm run serve -- [options]
   --port <n>      port to listen on (default 4567; 0 picks a free one)
   --host <addr>   address to listen on (default 127.0.0.1; 0.0.0.0 shares on the LAN)
-  --data <dir>    data folder (default: ${defaultDataDir()})
+  --data <dir>    data folder: the SQLite database and the key sessions are signed with; only
+                  the key with --database (default: ${defaultDataDir()})
+  --database <url>  keep the data in PostgreSQL instead of the data folder's SQLite file:
+                  postgres://user:password@host:5432/name (or postgresql://…). The password
+                  may come from PGPASSWORD instead; the schema is created or updated at start
   --no-demo       start a fresh data folder empty, without the demo data and account
   --advertise     announce the server on the LAN (DNS-SD _gamerstage._tcp), so that friends'
                   apps list it; needs --host 0.0.0.0 or a LAN address (default off)
@@ -58,9 +65,11 @@ const USAGE = `Usage: npm run serve -- [options]
   --request-timeout <s>   seconds a client has to send a whole request (default ${DEFAULT_CONNECTION_LIMITS.requestTimeoutMs / 1000})
   --keep-alive-timeout <s>  seconds an idle connection stays open (default ${DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs / 1000})
   --backup <file> copy the data folder's database into a new file, then exit
-                  (safe while a server runs on the same folder)
+                  (safe while a server runs on the same folder; SQLite only: back up
+                  PostgreSQL with pg_dump)
   --restore <file> replace the data folder's database with a backup, then exit
-                  (checked first; every session ends: restart a server running on it)
+                  (checked first; every session ends: restart a server running on it;
+                  SQLite only)
   --admin <name>  an account that hosts this server: deletes any post or comment, suspends
                   accounts, reads reports (repeat for more than one). A name nobody has yet
                   gets an account now, with a one-time password printed once
@@ -70,6 +79,8 @@ export interface CliOptions {
   port: number
   host: string
   dataDir: string
+  /** A PostgreSQL address (`--database`); unset, the data folder's SQLite file. */
+  database?: string
   demo: boolean
   /** Announce the server on the LAN under `name` (src/server/discovery). */
   advertise: boolean
@@ -102,6 +113,7 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
+        database: { type: 'string' },
         'no-demo': { type: 'boolean' },
         advertise: { type: 'boolean' },
         name: { type: 'string' },
@@ -138,6 +150,22 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
   }
   if (values.backup !== undefined && values.restore !== undefined) {
     throw new StartError('Use --backup or --restore, not both.')
+  }
+  const database = values.database
+  if (database !== undefined) {
+    if (!isPostgresUrl(database)) {
+      // Not echoed: an address may hold a password.
+      throw new StartError(
+        '--database takes a PostgreSQL address, postgres://user:password@host:5432/name (or postgresql://…). Without it, the data folder holds a SQLite file.',
+      )
+    }
+    for (const flag of ['backup', 'restore'] as const) {
+      if (values[flag] !== undefined) {
+        throw new StartError(
+          `--${flag} works on the data folder's SQLite file, not with --database: back up a PostgreSQL database with pg_dump and restore it with pg_restore or psql.`,
+        )
+      }
+    }
   }
   const host = values.host ?? '127.0.0.1'
   if (values.advertise && isLoopback(host)) {
@@ -201,6 +229,7 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     advertise: values.advertise ?? false,
     name: serverName,
     dataDir: values.data ?? defaultDataDir(),
+    database,
     demo: !values['no-demo'],
     allowedHosts,
     limits: values['no-rate-limits'] ? false : limits,
@@ -346,12 +375,14 @@ const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url
 export async function main(args: string[]): Promise<void> {
   let server: RunningServer
   let advertisement: Advertisement | undefined
+  let database: string | undefined
   try {
     const options = parseCliArgs(args)
     if (options === 'help') {
       console.log(USAGE)
       return
     }
+    database = options.database
     if (options.backupTo !== undefined) {
       await backupDataFolder(options.dataDir, options.backupTo)
       console.log(`Backed up ${options.dataDir} to ${options.backupTo}`)
@@ -386,6 +417,8 @@ export async function main(args: string[]): Promise<void> {
   }
   console.log(`Gamerstage server listening on ${server.url}`)
   console.log(`Data folder: ${server.dataDir}`)
+  if (database !== undefined)
+    console.log(`Database: PostgreSQL at ${describePostgresUrl(database)}`)
   for (const host of server.hosts) console.log(describeHost(host))
   if (server.host === '0.0.0.0' || server.host === '::') {
     const scheme = new URL(server.url).protocol
@@ -393,7 +426,7 @@ export async function main(args: string[]): Promise<void> {
       console.log(`Friends can join at ${address.replace(/^http:/, scheme)}`)
     }
   }
-  if (!isLoopback(server.host) && getDemoUserIds(server.db).length > 0) {
+  if (!isLoopback(server.host) && (await getDemoUserIds(server.db)).length > 0) {
     console.log(
       'The demo accounts cannot sign in while the server is shared: their password is public.',
     )

@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApp, type AppDeps } from './app'
 import type { ScryptCost } from './auth/password'
-import { openDatabase, type AppDatabase } from './db/client'
+import { openPostgresStore, type PostgresStore } from './db/postgres'
+import { openSqliteStore, type SqliteStore } from './db/sqlite'
+import type { Store } from './db/store'
 import { EventHub, type EventHubOptions } from './events/hub'
 import type { RateLimitOptions } from './http/rate-limits'
 import { sweepUnusedMedia } from './services/media'
@@ -20,12 +22,22 @@ export interface StartServerOptions {
   host?: string
   /** 0 picks a free port. */
   port?: number
-  /** Folder of the database, the token secret and nothing else. Created if missing. */
+  /**
+   * Folder of the SQLite database, the token secret and nothing else (only the secret with
+   * `database`). Created if missing.
+   */
   dataDir: string
+  /**
+   * A PostgreSQL database to keep the data in instead of the data folder's SQLite file
+   * (`--database postgres://user:password@host:5432/name`): a `postgres://` or `postgresql://`
+   * address. Unset, the SQLite file.
+   */
+  database?: string
   /** Seed a fresh data folder with the demo data (default true). */
   demo?: boolean
   /** The built renderer to serve at `/`. */
   rendererDir?: string
+  /** SQLite's migrations (PostgreSQL's are always its committed `migrations-pg/`). */
   migrationsDir?: string
   /** A better-sqlite3 binary built for another runtime (the desktop app's Electron). */
   nativeBinding?: string
@@ -94,13 +106,19 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
  */
 const TIMEOUT_CHECK_EVERY_MS = 1000
 
-export interface RunningServer {
+/**
+ * The store a server opened: SQLite's, whose `connection` serves what only SQLite has (the
+ * desktop app's backup), or PostgreSQL's.
+ */
+export type ServerStore = SqliteStore | PostgresStore
+
+export interface RunningServer<Db extends ServerStore = ServerStore> {
   /** e.g. `http://127.0.0.1:4567`, or `https://…` with a certificate. */
   url: string
   host: string
   port: number
   dataDir: string
-  db: AppDatabase
+  db: Db
   /** The live event stream's hub. */
   events: EventHub
   /** The accounts named with `--admin`, found or made at start. */
@@ -184,9 +202,9 @@ export const isLoopback = (host: string) =>
   host === 'localhost' || host === '::1' || host.startsWith('127.')
 
 /** The open data folder and the app over it, before anything listens. */
-export interface ServerCore {
+export interface ServerCore<Db extends ServerStore = ServerStore> {
   dataDir: string
-  db: AppDatabase
+  db: Db
   /** The live event stream's hub: `events.close()` ends every open stream. */
   events: EventHub
   /** The accounts named with `--admin`, found or made before anything listens. */
@@ -198,9 +216,9 @@ export interface ServerCore {
    */
   replaceSecret(secret: Uint8Array): void
   /** Ends the demo accounts' sessions (sharing on the LAN starts). */
-  endDemoSessions(): void
-  /** Closes the database; close every listener first. */
-  close(): void
+  endDemoSessions(): Promise<void>
+  /** Closes the database once the media sweep under way ends; close every listener first. */
+  close(): Promise<void>
 }
 
 /** One listening socket of a server. */
@@ -215,38 +233,102 @@ export interface Listener {
 
 export type CoreOptions = Omit<StartServerOptions, 'host' | 'port'>
 
-/**
- * Opens (or creates) the data folder, brings the database up to date and seeds a fresh one.
- * Nothing listens yet: see `listen`.
- */
-export async function openServerCore(options: CoreOptions): Promise<ServerCore> {
-  const { dataDir, demo = true } = options
-  let db: AppDatabase
-  let secret: Uint8Array
+/** Where a `postgres://` address points, for messages: host:port/name, never the password. */
+export function describePostgresUrl(url: string): string {
+  let parsed: URL
   try {
-    prepareDataDir(dataDir)
-    secret = loadOrCreateSecret(dataDir)
-    db = openDatabase({
-      file: join(dataDir, DATABASE_FILE),
+    parsed = new URL(url)
+  } catch {
+    return 'the address given'
+  }
+  // As the pg driver fills them in: a host in the query (a Unix socket's folder), then PGHOST…
+  const host =
+    parsed.searchParams.get('host') ||
+    decodeURIComponent(parsed.hostname) ||
+    process.env.PGHOST ||
+    'localhost'
+  const port = parsed.port || process.env.PGPORT || '5432'
+  const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''))
+  return `${host}:${port}${name ? `/${name}` : ''}`
+}
+
+/** True for the addresses `database` takes: `postgres://…` or `postgresql://…`. */
+export const isPostgresUrl = (url: string) => /^postgres(?:ql)?:\/\//i.test(url)
+
+/**
+ * The driver's reason a PostgreSQL database could not be used, on one line: the innermost cause
+ * (drizzle's migrator wraps the driver's error in a "Failed query" one). A refused connection
+ * may come as an AggregateError (one error per address tried) with an empty message.
+ */
+function postgresReason(error: unknown): string {
+  let failure = error as Error & { code?: string; errors?: unknown[] }
+  while (failure.cause instanceof Error) failure = failure.cause as typeof failure
+  const first = failure.errors?.[0] as Error | undefined
+  const reason = failure.message || first?.message || failure.code || String(failure)
+  return reason.split('\n')[0]?.replace(/\.$/, '') ?? reason
+}
+
+/** Opens the PostgreSQL store at `url` (and migrates it); a failure is a StartError. */
+async function openPostgres(url: string): Promise<PostgresStore> {
+  if (!isPostgresUrl(url)) {
+    throw new StartError(
+      'The database must be a postgres:// or postgresql:// address (without it, the data folder holds a SQLite file).',
+    )
+  }
+  try {
+    return await openPostgresStore({ url })
+  } catch (error) {
+    throw new StartError(
+      `Cannot use the PostgreSQL database at ${describePostgresUrl(url)}: ${postgresReason(error)}.`,
+    )
+  }
+}
+
+/** Opens the data folder's SQLite file (and migrates it); a failure is a StartError. */
+function openSqlite(options: CoreOptions): SqliteStore {
+  const file = join(options.dataDir, DATABASE_FILE)
+  try {
+    return openSqliteStore({
+      file,
       migrationsDir: options.migrationsDir,
       nativeBinding: options.nativeBinding,
     })
   } catch (error) {
-    if (error instanceof StartError) throw error
     const code = (error as NodeJS.ErrnoException).code ?? ''
     if (code.startsWith('SQLITE_')) {
-      throw new StartError(
-        `The database ${join(dataDir, DATABASE_FILE)} cannot be opened (${(error as Error).message}).`,
-      )
+      throw new StartError(`The database ${file} cannot be opened (${(error as Error).message}).`)
     }
+    throw describeFsError(error, options.dataDir)
+  }
+}
+
+/**
+ * Opens (or creates) the data folder, opens the store (the folder's SQLite file, or PostgreSQL
+ * with `database`), brings it up to date and seeds a fresh one. Nothing listens yet: see
+ * `listen`. Without `database` the store is SQLite's, with its connection.
+ */
+export async function openServerCore(
+  options: CoreOptions & { database?: undefined },
+): Promise<ServerCore<SqliteStore>>
+export async function openServerCore(options: CoreOptions): Promise<ServerCore>
+export async function openServerCore(options: CoreOptions): Promise<ServerCore> {
+  const { dataDir, demo = true } = options
+  let secret: Uint8Array
+  try {
+    prepareDataDir(dataDir)
+    secret = loadOrCreateSecret(dataDir)
+  } catch (error) {
+    if (error instanceof StartError) throw error
     throw describeFsError(error, dataDir)
   }
+  const db: ServerStore =
+    options.database === undefined ? openSqlite(options) : await openPostgres(options.database)
   let hosts: HostAccount[]
   try {
     await initializeDatabase(db, demo, { passwordCost: options.passwordCost })
     hosts = await ensureHostAccounts(db, options.admins ?? [], options.passwordCost)
   } catch (error) {
-    db.$client.close()
+    await db.close()
     throw error
   }
   const events = new EventHub(options.events)
@@ -277,10 +359,10 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       deps.secret = next
     },
     endDemoSessions: () => endDemoSessions(db),
-    close: () => {
-      stopSweeping()
+    close: async () => {
       events.close()
-      db.$client.close()
+      await stopSweeping()
+      await db.close()
     },
   }
 }
@@ -288,20 +370,28 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
 const MEDIA_SWEEP_EVERY_MS = 60 * 60_000
 const FIRST_MEDIA_SWEEP_MS = 30_000
 
-/** Removes unused uploads now and then (services/media.ts), on unref'd timers. */
-function sweepMediaEveryHour(db: AppDatabase): () => void {
+/**
+ * Removes unused uploads now and then (services/media.ts), on unref'd timers. Answers how to
+ * stop: no sweep starts after it, and it settles once the one under way ended, so that the store
+ * is closed under no statement.
+ */
+function sweepMediaEveryHour(db: Store): () => Promise<void> {
+  let running: Promise<void> | null = null
   const sweep = () => {
-    try {
-      sweepUnusedMedia(db)
-    } catch (error) {
-      console.error('Could not remove unused uploads:', error)
-    }
+    // A sweep slower than the hour (a huge PostgreSQL table) is not run twice at once.
+    running ??= sweepUnusedMedia(db)
+      .then(
+        () => undefined,
+        (error: unknown) => console.error('Could not remove unused uploads:', error),
+      )
+      .finally(() => (running = null))
   }
   const first = setTimeout(sweep, FIRST_MEDIA_SWEEP_MS).unref()
   const every = setInterval(sweep, MEDIA_SWEEP_EVERY_MS).unref()
-  return () => {
+  return async () => {
     clearTimeout(first)
     clearInterval(every)
+    await running
   }
 }
 
@@ -379,16 +469,20 @@ export async function listen(
  * Opens the data folder and listens on one address. Used by `npm run serve` and tests; the
  * desktop app composes openServerCore and listen itself to add a LAN listener.
  */
+export async function startServer(
+  options: StartServerOptions & { database?: undefined },
+): Promise<RunningServer<SqliteStore>>
+export async function startServer(options: StartServerOptions): Promise<RunningServer>
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { host = '127.0.0.1', port = 4567 } = options
   const core = await openServerCore({ isShared: () => !isLoopback(host), ...options })
-  // Shared from the start: sessions the demo accounts made while it was not end now.
-  if (!isLoopback(host)) core.endDemoSessions()
   let listener: Listener
   try {
+    // Shared from the start: sessions the demo accounts made while it was not end now.
+    if (!isLoopback(host)) await core.endDemoSessions()
     listener = await listen(core, host, port, options.connectionLimits, options.tls)
   } catch (error) {
-    core.close()
+    await core.close()
     throw error
   }
   return {
@@ -401,7 +495,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       // Open streams never go idle: end them first so that closing does not wait for them.
       core.events.close()
       await listener.close()
-      core.close()
+      await core.close()
     },
   }
 }

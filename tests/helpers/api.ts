@@ -195,8 +195,8 @@ export function allStrings(value: unknown): string[] {
 }
 
 /** Deletes a user row behind the API's back (there is no delete-account route). */
-export function deleteUserRow(app: TestApp, id: string): void {
-  app.db.$client.prepare('DELETE FROM users WHERE id=?').run(Number(id))
+export async function deleteUserRow(app: TestApp, id: string): Promise<void> {
+  await app.db.run('DELETE FROM users WHERE id = ?', Number(id))
 }
 
 /** A 1x1 transparent PNG. */
@@ -243,7 +243,7 @@ export async function quickUser(
   app: TestApp,
   username: string,
 ): Promise<{ token: string; id: string }> {
-  const row = createUser(app.db, { username, passwordHash: 'not-a-hash' })
+  const row = await createUser(app.db, { username, passwordHash: 'not-a-hash' })
   const id = String(row.id)
   return { id, token: await signToken({ _id: id, username: row.username }, TEST_SECRET) }
 }
@@ -256,7 +256,7 @@ export async function signedInAs(
   app: Pick<TestApp, 'db'>,
   username: string,
 ): Promise<{ token: string; id: string }> {
-  const row = findUserByUsername(app.db, username)
+  const row = await findUserByUsername(app.db, username)
   if (!row) throw new Error(`${username} has no account`)
   const id = String(row.id)
   return { id, token: await signToken({ _id: id, username: row.username }, TEST_SECRET) }

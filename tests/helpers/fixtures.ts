@@ -44,7 +44,7 @@ export const test = base.extend<ServerFixtures>({
   app: async ({ appOptions }, use) => {
     const app = await makeTestApp(appOptions)
     await use(app)
-    app.close()
+    await app.close()
   },
   // Without the demo data there is no seeded player1: a player1 is made in the app instead.
   player1: async ({ app, appOptions }, use) => {
@@ -58,7 +58,7 @@ export const test = base.extend<ServerFixtures>({
       made.push(app)
       return app
     })
-    for (const app of made) app.close()
+    for (const app of made) await app.close()
   },
   // eslint-disable-next-line no-empty-pattern -- as makeApp
   loopbackServer: async ({}, use) => {

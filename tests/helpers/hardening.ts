@@ -18,6 +18,8 @@ import {
   type RunningServer,
   type StartServerOptions,
 } from '../../src/server/server'
+import { sqliteStoreOn } from '../../src/server/db/sqlite'
+import type { Store } from '../../src/server/db/store'
 import { createUser } from '../../src/server/services/users'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -160,13 +162,17 @@ export async function eightUsers(
 ): Promise<{ id: number; token: string }[]> {
   const ids = [1, 2, 3, 4]
   for (let i = 0; i < 4; i += 1) {
-    ids.push(createUser(server.db, { username: `${prefix}${i}`, passwordHash: 'x' }).id)
+    ids.push((await createUser(server.db, { username: `${prefix}${i}`, passwordHash: 'x' })).id)
   }
-  const usernameOf = server.db.$client.prepare('SELECT username FROM users WHERE id=?').pluck()
+  const usernameOf = async (id: number) =>
+    must(
+      await server.db.get<{ username: string }>('SELECT username FROM users WHERE id = ?', id),
+      `user ${id}`,
+    ).username
   return Promise.all(
     ids.map(async (id) => ({
       id,
-      token: await tokenForDataDir(server.dataDir, id, usernameOf.get(id) as string),
+      token: await tokenForDataDir(server.dataDir, id, await usernameOf(id)),
     })),
   )
 }
@@ -219,9 +225,10 @@ export function client(baseUrl: string) {
 
 /**
  * Every place where a stored count disagrees with its relation rows, as readable lines; empty
- * when the database is consistent.
+ * when the database is consistent. Portable SQL through a store: a running server's `db`, or a
+ * file's connection as `sqliteStoreOn(connection)`.
  */
-export function countMismatches(db: Database.Database): string[] {
+export async function countMismatches(db: Store): Promise<string[]> {
   const checks: [string, string][] = [
     [
       'users.follower_count',
@@ -258,21 +265,19 @@ export function countMismatches(db: Database.Database): string[] {
   ]
   const problems: string[] = []
   for (const [label, query] of checks) {
-    for (const row of db.prepare(query).all() as { id: number; stored: number; actual: number }[]) {
+    for (const row of await db.all<{ id: number; stored: number; actual: number }>(query)) {
       if (row.stored !== row.actual) {
         problems.push(`${label} of ${row.id} is ${row.stored}, rows say ${row.actual}`)
       }
     }
   }
-  const negative = db.prepare('SELECT id, like_count FROM posts WHERE like_count < 0').all() as {
-    id: number
-    like_count: number
-  }[]
+  const negative = await db.all<{ id: number; like_count: number }>(
+    'SELECT id, like_count FROM posts WHERE like_count < 0',
+  )
   for (const row of negative) problems.push(`posts.like_count of ${row.id} is ${row.like_count}`)
-  const selfFollows = db.prepare(
+  const [self = 0] = await db.ids(
     'SELECT count(*) AS n FROM follows WHERE follower_id = followee_id',
   )
-  const self = (selfFollows.get() as { n: number }).n
   if (self > 0) problems.push(`${self} users follow themselves`)
   return problems
 }
@@ -290,17 +295,17 @@ export function openReadOnly(file: string): Database.Database {
   return new Database(file, { readonly: true, fileMustExist: true })
 }
 
-/** The database passes SQLite's own checks and every count equals its rows. */
-export function expectSound(db: Database.Database): void {
+/** The SQLite database passes SQLite's own checks and every count equals its rows. */
+export async function expectSound(db: Database.Database): Promise<void> {
   expect(integrityOf(db)).toEqual({ integrity: 'ok', foreignKeys: [] })
-  expect(countMismatches(db)).toEqual([])
+  expect(await countMismatches(sqliteStoreOn(db))).toEqual([])
 }
 
-/** `expectSound` on a database file, opened read-only and closed again. */
-export function expectSoundFile(file: string): void {
+/** `expectSound` on a SQLite database file, opened read-only and closed again. */
+export async function expectSoundFile(file: string): Promise<void> {
   const db = openReadOnly(file)
   try {
-    expectSound(db)
+    await expectSound(db)
   } finally {
     db.close()
   }

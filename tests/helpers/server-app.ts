@@ -6,17 +6,19 @@ import { createApp } from '../../src/server/app'
 import type { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { TEST_SCRYPT_PARAMS, type ScryptCost } from '../../src/server/auth/password'
 import type { RateLimitOptions } from '../../src/server/http/rate-limits'
-import { openDatabase, type AppDatabase } from '../../src/server/db/client'
+import type { OpenStore } from '../../src/server/db/store'
 import { EventHub } from '../../src/server/events/hub'
 import { ensureHostAccounts } from '../../src/server/services/hosting'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
 import { ERROR_STATUS, isErrorCode } from '../../src/shared/error-codes'
 import type { RenderFirstScreen } from '../../src/shared/first-screen'
+import { openTestStore } from './test-store'
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!')
 
 export interface TestApp {
-  db: AppDatabase
+  /** The app's database (SQLite in memory, or PostgreSQL when the suite runs on it). */
+  db: OpenStore
   /** The live event stream's hub. */
   events: EventHub
   request(path: string, init?: RequestInit): Promise<Response>
@@ -36,7 +38,8 @@ export interface TestApp {
   signup(username: string, password?: string): Promise<{ token: string; id: string }>
   /** Logs in as the demo account. */
   loginDemo(): Promise<{ token: string; id: string }>
-  close(): void
+  /** Ends the live streams and closes the database; again answers the first close. */
+  close(): Promise<void>
 }
 
 export interface TestAppOptions {
@@ -53,7 +56,7 @@ export interface TestAppOptions {
   admins?: string[]
   /** True plays a server shared on the LAN (the demo accounts cannot sign in). */
   shared?: boolean
-  /** Called with every statement the database runs (openDatabase's `onStatement`). */
+  /** Called with every statement the database runs (the store's `onStatement`). */
   onStatement?: (sql: string) => void
   /** A built renderer to serve, and what draws /home's first screen (AppDeps). */
   rendererDir?: string
@@ -89,7 +92,7 @@ export async function checkErrorAnswer(response: Response, where: string): Promi
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = openDatabase({ file: ':memory:', onStatement: options.onStatement })
+  const db = await openTestStore({ onStatement: options.onStatement })
   const passwordCost = options.passwordCost ?? TEST_SCRYPT_PARAMS
   await initializeDatabase(db, options.demo ?? true, { passwordCost })
   const hosts = await ensureHostAccounts(db, options.admins ?? [], passwordCost)
@@ -131,6 +134,8 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     })
   const get: TestApp['get'] = (path, token) =>
     request(path, { headers: token ? { authorization: token } : {} })
+  // Once: a test may close its app (to make the database fail) before the fixture does.
+  let closed: Promise<void> | undefined
   const tokenOf = async (response: Response, key: 'createdUser' | 'foundUser') => {
     if (response.status >= 300) {
       throw new Error(`${key} failed: ${response.status} ${await response.text()}`)
@@ -153,8 +158,11 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       tokenOf(await send('/api/auth/signup', { username, password }), 'createdUser'),
     loginDemo: async () => tokenOf(await send('/api/auth/login', DEMO_ACCOUNT), 'foundUser'),
     close: () => {
-      events.close()
-      db.$client.close()
+      closed ??= (async () => {
+        events.close()
+        await db.close()
+      })()
+      return closed
     },
   }
 }
@@ -162,10 +170,10 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
 /**
  * The real app over a demo database, told by `isShared` whether it is reachable from other
  * computers (README, "Live LAN"), and a login that posts a username and password to it. The
- * caller closes `db`.
+ * caller closes `db` (`await db.close()`).
  */
 export async function demoAppOnTheLan(isShared: () => boolean) {
-  const db = openDatabase({ file: ':memory:' })
+  const db = await openTestStore()
   const passwordCost = TEST_SCRYPT_PARAMS
   await initializeDatabase(db, true, { passwordCost })
   const built = createApp({ db, secret: TEST_SECRET, version: 'test', isShared, passwordCost })

@@ -97,7 +97,11 @@ describe('EmbeddedServer', () => {
     const response = await get(`${server.url}/api/health`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
-    expect(server.lanStatus(4567)).toMatchObject({ enabled: false, port: 4567, addresses: [] })
+    expect(await server.lanStatus(4567)).toMatchObject({
+      enabled: false,
+      port: 4567,
+      addresses: [],
+    })
   })
 
   it('answers its version in /api/meta', async () => {
@@ -164,7 +168,7 @@ describe('EmbeddedServer', () => {
       expect(address).toMatch(IPV4_ADDRESS)
       expect(address.endsWith(`:${port}`)).toBe(true)
     }
-    expect(server.lanStatus(1234)).toEqual(status)
+    expect(await server.lanStatus(1234)).toEqual(status)
     expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
     // The window's loopback listener goes on answering beside the LAN one.
     expect(await health(server.url)).toBe(200)
@@ -187,7 +191,11 @@ describe('EmbeddedServer', () => {
 
     await expect(attempt).rejects.toBeInstanceOf(StartError)
     await expect(attempt).rejects.toThrow(String(taken))
-    expect(server.lanStatus(taken)).toMatchObject({ enabled: false, port: taken, addresses: [] })
+    expect(await server.lanStatus(taken)).toMatchObject({
+      enabled: false,
+      port: taken,
+      addresses: [],
+    })
     expect(await health(server.url)).toBe(200)
   })
 
@@ -201,7 +209,7 @@ describe('EmbeddedServer', () => {
       new RegExp(`Port ${taken} is already in use`),
     )
 
-    expect(server.lanStatus(taken)).toMatchObject({ enabled: true, port: oldPort })
+    expect(await server.lanStatus(taken)).toMatchObject({ enabled: true, port: oldPort })
     expect(await health(`http://127.0.0.1:${oldPort}`)).toBe(200)
   })
 
@@ -271,7 +279,7 @@ describe('EmbeddedServer', () => {
 
     expect(first).toMatchObject({ enabled: true, port: portA })
     expect(second).toMatchObject({ enabled: true, port: portB })
-    expect(server.lanStatus(0)).toMatchObject({ enabled: true, port: portB })
+    expect(await server.lanStatus(0)).toMatchObject({ enabled: true, port: portB })
     expect(await health(`http://127.0.0.1:${portA}`)).toBe('ECONNREFUSED')
     await server.setLanSharing(false, portB)
     expect(await health(`http://127.0.0.1:${portB}`)).toBe('ECONNREFUSED')
@@ -287,7 +295,7 @@ describe('EmbeddedServer', () => {
     ])
 
     expect(off).toMatchObject({ enabled: false })
-    expect(server.lanStatus(port)).toMatchObject({ enabled: false })
+    expect(await server.lanStatus(port)).toMatchObject({ enabled: false })
     expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
   })
 
@@ -322,7 +330,7 @@ describe('EmbeddedServer', () => {
     const server = await start()
     const port = await freePort()
 
-    expect(server.lanStatus(port).demoAccountsDisabled).toBe(false)
+    expect((await server.lanStatus(port)).demoAccountsDisabled).toBe(false)
     const shared = await server.setLanSharing(true, port)
 
     expect(shared.demoAccountsDisabled).toBe(true)

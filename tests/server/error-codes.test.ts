@@ -132,7 +132,7 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
   UNKNOWN_USER: {
     request: async (app) => {
       const gone = await quickUser(app, 'gone_soon')
-      deleteUserRow(app, gone.id)
+      await deleteUserRow(app, gone.id)
       return app.get('/api/feed', gone.token)
     },
     message: MESSAGES.userNotRegistered,
@@ -224,7 +224,7 @@ describe('error codes', () => {
 
   it('answers an unexpected failure 500 with INTERNAL and no details', async ({ app }) => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    app.db.$client.close()
+    await app.close()
     const response = await app.get('/api/posts')
     expect(response.status).toBe(ERROR_STATUS.INTERNAL)
     expect(await response.json()).toEqual({

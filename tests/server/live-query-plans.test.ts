@@ -3,6 +3,9 @@
  * index, like those of the list routes (tests/server/query-plans.test.ts): this runs the routes
  * on a generated dataset, captures every statement run on the connection (the hand-written ones
  * included, with their parameters written in), and fails on a full scan of a table that grows.
+ *
+ * SQLite-only: SQLite's query plans, on the benchmark's SQLite data folder (PostgreSQL plans by
+ * its own statistics).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateDataset } from '../../bench/generate'
 import { createApp } from '../../src/server/app'
 import { signToken } from '../../src/server/auth/token'
-import { openDatabase, type AppDatabase } from '../../src/server/db/client'
+import { openSqliteStore, type SqliteStore } from '../../src/server/db/sqlite'
 import { DATABASE_FILE } from '../../src/server/server'
 import { TEST_SECRET } from '../helpers/server-app'
 
@@ -29,7 +32,7 @@ const LARGE_TABLES = [
 ]
 
 let dataDir: string
-let db: AppDatabase
+let db: SqliteStore
 const captured = new Map<string, string>()
 let currentRoute = ''
 
@@ -42,29 +45,29 @@ beforeAll(async () => {
     comments: 5_000,
     follows: 4_000,
   })
-  db = openDatabase({
+  db = openSqliteStore({
     file: join(dataDir, DATABASE_FILE),
     onStatement: (query) => {
       if (!captured.has(query)) captured.set(query, currentRoute)
     },
   })
   // Enough tagged posts and notifications that a scan would be costlier than the index.
-  const insertTag = db.$client.prepare(
+  const insertTag = db.connection.prepare(
     'INSERT INTO post_tags (post_id, tag, created_at) SELECT id, ?, created_at FROM posts WHERE id % ? = 0',
   )
   insertTag.run('common', 3)
   insertTag.run('rare', 997)
-  db.$client
+  db.connection
     .prepare(
       `INSERT INTO notifications (recipient_id, actor_id, type, post_id, read, created_at)
        SELECT author_id, 1 + (id % 999), 'like', id, id % 2, created_at FROM posts`,
     )
     .run()
-  db.$client.pragma('optimize=0x10002')
+  db.connection.pragma('optimize=0x10002')
 }, 60_000)
 
-afterAll(() => {
-  db?.$client.close()
+afterAll(async () => {
+  await db?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -137,7 +140,9 @@ describe('query plans of notifications and tags', () => {
     const fullScans: string[] = []
     for (const [query, route] of ours) {
       if (!/^\s*(select|update|delete|with)/i.test(query)) continue
-      const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[]
+      const plan = db.connection.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as {
+        detail: string
+      }[]
       for (const { detail } of plan) {
         const scanned = /^SCAN (\w+)(?: AS \w+)?(.*)$/.exec(detail)
         if (scanned && LARGE_TABLES.includes(scanned[1] ?? '') && !/USING/.test(scanned[2] ?? '')) {

@@ -8,7 +8,6 @@
  */
 import { randomBytes, scryptSync } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
-import { eq } from 'drizzle-orm'
 import { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { createApp } from '../../src/server/app'
 import {
@@ -19,8 +18,6 @@ import {
   setHashQueueLimit,
   verifyPassword,
 } from '../../src/server/auth/password'
-import { openDatabase } from '../../src/server/db/client'
-import { users } from '../../src/server/db/schema'
 import {
   ACCOUNT_MESSAGES,
   MESSAGES,
@@ -33,6 +30,7 @@ import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed
 import { seededToken } from '../helpers/api'
 import { describe, expect, it } from '../helpers/fixtures'
 import { TEST_SECRET, type TestApp } from '../helpers/server-app'
+import { openTestStore } from '../helpers/test-store'
 
 const loginBody = (username: string, password: string) => ({
   method: 'POST',
@@ -345,9 +343,14 @@ describe('password hash cost', () => {
 
   it('verifies a hash made at an older cost and redoes it at today’s on login', async ({ app }) => {
     const stored = oldHash('old but gold')
-    app.db.update(users).set({ passwordHash: stored }).where(eq(users.id, 2)).run()
-    const storedHash = () =>
-      app?.db.select().from(users).where(eq(users.id, 2)).get()?.passwordHash ?? ''
+    await app.db.run('UPDATE users SET password_hash = ? WHERE id = ?', stored, 2)
+    const storedHash = async () =>
+      (
+        await app.db.get<{ hash: string }>(
+          'SELECT password_hash AS hash FROM users WHERE id = ?',
+          2,
+        )
+      )?.hash ?? ''
     const nova = { username: 'nova_strike' }
     expect(needsRehash(stored)).toBe(true)
 
@@ -356,7 +359,7 @@ describe('password hash cost', () => {
       password: 'old but gold',
     })
     expect(login.status).toBe(200)
-    const upgraded = storedHash()
+    const upgraded = await storedHash()
     expect(upgraded.startsWith(`scrypt$${SCRYPT_PARAMS.N}$8$1$`)).toBe(true)
     expect(needsRehash(upgraded)).toBe(false)
     const again = await app.send('/api/auth/login', {
@@ -370,19 +373,25 @@ describe('password hash cost', () => {
     app,
   }) => {
     const stored = await hashPassword('made in a test', TEST_SCRYPT_PARAMS)
-    app.db.update(users).set({ passwordHash: stored }).where(eq(users.id, 2)).run()
+    await app.db.run('UPDATE users SET password_hash = ? WHERE id = ?', stored, 2)
     const login = await app.send('/api/auth/login', {
       username: 'nova_strike',
       password: 'made in a test',
     })
     expect(login.status).toBe(200)
-    const upgraded = app.db.select().from(users).where(eq(users.id, 2)).get()?.passwordHash ?? ''
+    const upgraded =
+      (
+        await app.db.get<{ hash: string }>(
+          'SELECT password_hash AS hash FROM users WHERE id = ?',
+          2,
+        )
+      )?.hash ?? ''
     expect(upgraded.startsWith(`scrypt$${SCRYPT_PARAMS.N}$8$1$`)).toBe(true)
   })
 
   it('a server built without a cost hashes the demo password and sign-ups at the real cost', async () => {
     // As the desktop app and `npm run serve` build it: no passwordCost anywhere.
-    const db = openDatabase({ file: ':memory:' })
+    const db = await openTestStore()
     try {
       await initializeDatabase(db, true)
       const app = createApp({ db, secret: TEST_SECRET, version: 't' })
@@ -392,11 +401,11 @@ describe('password hash cost', () => {
         body: JSON.stringify({ username: 'real_cost', password: 'long enough' }),
       })
       expect(signup.status).toBe(201)
-      const hashes = db.select({ hash: users.passwordHash }).from(users).all()
+      const hashes = await db.all<{ hash: string }>('SELECT password_hash AS hash FROM users')
       expect(hashes.length).toBe(5)
       for (const { hash } of hashes) expect(hash.startsWith('scrypt$65536$8$1$')).toBe(true)
     } finally {
-      db.$client.close()
+      await db.close()
     }
   })
 

@@ -1,8 +1,11 @@
 /**
  * Every query behind the paged list routes the app uses must be served by an index: this runs
- * them on a generated dataset, captures each statement (drizzle's and hand-written ones alike),
+ * them on a generated dataset, captures each statement the store runs,
  * and fails on any full scan of a table that grows with use (SQLite's EXPLAIN QUERY PLAN says
  * `SCAN <table>` without an index).
+ *
+ * SQLite-only: SQLite's query plans, on the benchmark's SQLite data folder (PostgreSQL plans by
+ * its own statistics).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateDataset } from '../../bench/generate'
 import { createApp } from '../../src/server/app'
 import { signToken } from '../../src/server/auth/token'
-import { openDatabase, type AppDatabase } from '../../src/server/db/client'
+import { openSqliteStore, type SqliteStore } from '../../src/server/db/sqlite'
 import { DATABASE_FILE } from '../../src/server/server'
 import { TEST_SECRET } from '../helpers/server-app'
 
@@ -33,7 +36,7 @@ interface Captured {
 }
 
 let dataDir: string
-let db: AppDatabase
+let db: SqliteStore
 const captured: Captured[] = []
 let currentRoute = ''
 
@@ -46,14 +49,14 @@ beforeAll(async () => {
     comments: 10_000,
     follows: 8_000,
   })
-  db = openDatabase({
+  db = openSqliteStore({
     file: join(dataDir, DATABASE_FILE),
     onStatement: (query) => captured.push({ query, route: currentRoute }),
   })
 }, 60_000)
 
-afterAll(() => {
-  db?.$client.close()
+afterAll(async () => {
+  await db?.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -120,7 +123,7 @@ describe('query plans of the paged list routes', () => {
 
     // Once someone is hidden (a block, a suspension), the lists leave them out in their own
     // query (services/visibility.ts): those queries must be served by an index too.
-    db.$client.exec(`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (1, 2, 0);
+    db.connection.exec(`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (1, 2, 0);
       UPDATE users SET suspended_at = 0 WHERE id = 3`)
     for (const [path, token] of visibilityLists) await exercise(app, path, token)
     expect(captured.some(({ query }) => /NOT IN \(SELECT value FROM json_each/.test(query))).toBe(
@@ -132,7 +135,9 @@ describe('query plans of the paged list routes', () => {
     const fullScans: string[] = []
     for (const { query, route } of unique.values()) {
       if (!/^\s*select/i.test(query)) continue
-      const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[]
+      const plan = db.connection.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as {
+        detail: string
+      }[]
       for (const { detail } of plan) {
         const scanned = /^SCAN (\w+)(.*)$/.exec(detail)
         if (scanned && LARGE_TABLES.includes(scanned[1] ?? '') && !/USING/.test(scanned[2] ?? '')) {

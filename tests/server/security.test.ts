@@ -141,7 +141,7 @@ describe('security', () => {
       app,
     }) => {
       const { token, id } = await seededToken('lootgoblin')
-      deleteUserRow(app, id)
+      await deleteUserRow(app, id)
       await expectError(
         app.send('/api/posts', { postData: { content: 'ghost' } }, { token }),
         404,
@@ -152,7 +152,7 @@ describe('security', () => {
 
     it('serves reads to a broken or stale token as to a visitor', async ({ app }) => {
       const { token, id } = await seededToken('lootgoblin')
-      deleteUserRow(app, id)
+      await deleteUserRow(app, id)
       for (const bad of [token, 'garbage']) {
         expect((await app.get('/api/posts?limit=2', bad)).status).toBe(200)
         expect((await app.get('/api/posts/1', bad)).status).toBe(200)
@@ -340,7 +340,7 @@ describe('security', () => {
       app,
     }) => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-      app.db.$client.close()
+      await app.close()
       const response = await app.get('/api/posts')
       expect(response.status).toBe(500)
       const text = await response.text()
@@ -356,7 +356,7 @@ describe('security', () => {
     it('answers 500 on a mutation too, and logs the cause on the server only', async ({ app }) => {
       const { token } = await seededToken()
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-      app.db.$client.prepare('DROP TABLE post_reactions').run()
+      await app.db.run('DROP TABLE post_reactions')
       const response = await app.send('/api/posts/like/1', {}, { token })
       expect(response.status).toBe(500)
       expect(await response.json()).toEqual({

@@ -1,3 +1,8 @@
+/**
+ * SQLite-only: the server here runs on its data folder's SQLite file, and some tests check that
+ * file itself (its indexes in sqlite_master, WAL and foreign keys pragmas, the connection closed
+ * on stop) through `sqliteConnectionOf`.
+ */
 import { mkdirSync, statSync, writeFileSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
@@ -12,6 +17,7 @@ import {
   type RunningServer,
 } from '../../src/server/server'
 import { describe, expect, it } from '../helpers/fixtures'
+import { sqliteConnectionOf } from '../helpers/sqlite-connection'
 
 const running: RunningServer[] = []
 
@@ -212,13 +218,13 @@ describe('startServer', () => {
   it('closes cleanly: stops listening and closes the database', async ({ tempDir }) => {
     const server = await start(join(tempDir, 'data'), false)
     await stop(server)
-    expect(server.db.$client.open).toBe(false)
+    expect(sqliteConnectionOf(server.db).open).toBe(false)
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow()
   })
 
   it('creates an index behind every list and lookup', async ({ tempDir }) => {
     const server = await start(join(tempDir, 'data'), false)
-    const indexes = server.db.$client
+    const indexes = sqliteConnectionOf(server.db)
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
       .pluck()
       .all() as string[]
@@ -262,7 +268,8 @@ describe('startServer', () => {
 
   it('opens the database in WAL mode with foreign keys on', async ({ tempDir }) => {
     const server = await start(join(tempDir, 'data'), false)
-    expect(server.db.$client.pragma('journal_mode', { simple: true })).toBe('wal')
-    expect(server.db.$client.pragma('foreign_keys', { simple: true })).toBe(1)
+    const connection = sqliteConnectionOf(server.db)
+    expect(connection.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(connection.pragma('foreign_keys', { simple: true })).toBe(1)
   })
 })

@@ -179,13 +179,13 @@ describe('--trust-proxy', () => {
         'x-forwarded-for': '127.0.0.1',
       }),
     ).toBe(201)
-    expect(getOwnerId(server.db)).toBeNull()
+    expect(await getOwnerId(server.db)).toBeNull()
 
     // Someone at this computer, straight to the server, is still this computer.
     expect(await postFrom(server.port, '127.0.0.1', '/api/auth/signup', signup('hostplayer'))).toBe(
       201,
     )
-    expect(getOwnerId(server.db)).not.toBeNull()
+    expect(await getOwnerId(server.db)).not.toBeNull()
   })
 })
 

@@ -9,25 +9,29 @@ import { aboutUsers, commit, type Actor, type Live } from './live'
  * Makes an account; from this computer on the desktop app's own server (`claimOwnership`), the
  * first one not a demo account also becomes its owner (README "Moderation").
  */
-export function signUp(
+export async function signUp(
   live: Live,
   input: users.NewUser,
   options: { claimOwnership: boolean },
-): UserRow {
-  return commit(live, (tx) => {
-    const user = users.createUser(tx, input)
-    if (options.claimOwnership) claimOwnership(tx, user)
+): Promise<UserRow> {
+  return commit(live, async (tx) => {
+    const user = await users.createUser(tx, input)
+    if (options.claimOwnership) await claimOwnership(tx, user)
     return user
   })
 }
 
 /** Everyone who may see the user hears of the new profile (their lists show it). */
-export function editProfile(live: Live, actor: Actor, profile: users.ProfileChanges): UserRow {
+export async function editProfile(
+  live: Live,
+  actor: Actor,
+  profile: users.ProfileChanges,
+): Promise<UserRow> {
   return commit(
     live,
     (tx) => users.editProfile(tx, actor.id, profile),
-    (row) =>
-      live.hub.publish('user', { user: users.toUserListItem(row) }, aboutUsers(live, row.id)),
+    async (row) =>
+      live.hub.publish('user', { user: users.toUserListItem(row) }, await aboutUsers(live, row.id)),
   )
 }
 
@@ -35,7 +39,7 @@ export function editProfile(live: Live, actor: Actor, profile: users.ProfileChan
  * Deletes the account and everything of its own (services/accounts.ts); its live streams are cut
  * at once, as for a suspension (actions/host.ts).
  */
-export function deleteAccount(live: Live, actor: Actor): void {
-  commit(live, (tx) => accounts.deleteAccount(tx, actor.id))
+export async function deleteAccount(live: Live, actor: Actor): Promise<void> {
+  await commit(live, (tx) => accounts.deleteAccount(tx, actor.id))
   live.hub.disconnectUser(actor.id)
 }

@@ -7,14 +7,14 @@ import * as bookmarks from '../services/bookmarks'
 import { presentPost } from '../services/serialize'
 import { commit, type Actor, type Live } from './live'
 
-const publishBookmark = (live: Live, actor: Actor, post: PostRow, bookmarked: boolean) =>
+const publishBookmark = async (live: Live, actor: Actor, post: PostRow, bookmarked: boolean) =>
   live.hub.publish(
     'bookmark',
-    { post: presentPost(live.db, post, actor.id), bookmarked },
+    { post: await presentPost(live.db, post, actor.id), bookmarked },
     { to: actor.id },
   )
 
-export function addBookmark(live: Live, actor: Actor, postId: number): PostRow {
+export function addBookmark(live: Live, actor: Actor, postId: number): Promise<PostRow> {
   return commit(
     live,
     (tx) => bookmarks.addBookmark(tx, actor.id, postId),
@@ -22,7 +22,7 @@ export function addBookmark(live: Live, actor: Actor, postId: number): PostRow {
   )
 }
 
-export function removeBookmark(live: Live, actor: Actor, postId: number): PostRow {
+export function removeBookmark(live: Live, actor: Actor, postId: number): Promise<PostRow> {
   return commit(
     live,
     (tx) => bookmarks.removeBookmark(tx, actor.id, postId),

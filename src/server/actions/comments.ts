@@ -16,13 +16,13 @@ import { presentComment } from '../services/serialize'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /** Mentions of a comment just written; the post's author already hears of a new comment. */
-function afterCommentWrite(
+async function afterCommentWrite(
   tx: Store,
   changes: NotificationChanges,
   comment: CommentRow,
   postAuthorId: number | null,
-): CommentRow {
-  syncMentions(
+): Promise<CommentRow> {
+  await syncMentions(
     tx,
     changes,
     { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
@@ -32,22 +32,27 @@ function afterCommentWrite(
   return comment
 }
 
-function publishComment(live: Live, comment: CommentRow): void {
-  const post = getPost(live.db, comment.postId)
+async function publishComment(live: Live, comment: CommentRow): Promise<void> {
+  const post = await getPost(live.db, comment.postId)
   live.hub.publish(
     'comment',
-    { comment: presentComment(live.db, comment, null), commentCount: post.commentCount },
-    aboutUsers(live, comment.authorId, post.authorId),
+    { comment: await presentComment(live.db, comment, null), commentCount: post.commentCount },
+    await aboutUsers(live, comment.authorId, post.authorId),
   )
 }
 
-export function addComment(live: Live, actor: Actor, postId: number, text: string): CommentRow {
+export function addComment(
+  live: Live,
+  actor: Actor,
+  postId: number,
+  text: string,
+): Promise<CommentRow> {
   return commit(
     live,
-    (tx, changes) => {
-      const comment = comments.addComment(tx, actor.id, postId, text)
-      const post = getPost(tx, comment.postId)
-      notify(tx, changes, {
+    async (tx, changes) => {
+      const comment = await comments.addComment(tx, actor.id, postId, text)
+      const post = await getPost(tx, comment.postId)
+      await notify(tx, changes, {
         recipientId: post.authorId,
         actorId: actor.id,
         type: 'comment',
@@ -66,12 +71,12 @@ export function editComment(
   postId: number,
   commentId: number,
   text: string,
-): CommentRow {
+): Promise<CommentRow> {
   return commit(
     live,
-    (tx, changes) => {
-      const comment = comments.editComment(tx, actor.id, postId, commentId, text)
-      return afterCommentWrite(tx, changes, comment, getPost(tx, postId).authorId)
+    async (tx, changes) => {
+      const comment = await comments.editComment(tx, actor.id, postId, commentId, text)
+      return afterCommentWrite(tx, changes, comment, (await getPost(tx, postId)).authorId)
     },
     (comment) => publishComment(live, comment),
   )
@@ -83,9 +88,9 @@ export function deleteComment(
   actor: Actor,
   postId: number,
   commentId: number,
-): CommentRow {
-  return removeComment(live, (tx) => {
-    const [post, comment] = comments.getComment(tx, postId, commentId)
+): Promise<CommentRow> {
+  return removeComment(live, async (tx) => {
+    const [post, comment] = await comments.getComment(tx, postId, commentId)
     if (comment.authorId !== actor.id && post.authorId !== actor.id) {
       throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignComment)
     }
@@ -94,7 +99,7 @@ export function deleteComment(
 }
 
 /** The host deletes any comment (docs/API.md, "Moderation"), named by its id alone. */
-export function hostDeleteComment(live: Live, commentId: number): CommentRow {
+export function hostDeleteComment(live: Live, commentId: number): Promise<CommentRow> {
   return removeComment(live, (tx) => comments.getCommentById(tx, commentId))
 }
 
@@ -102,19 +107,19 @@ export function hostDeleteComment(live: Live, commentId: number): CommentRow {
  * Deletes the comment `find` answers (or refuses): its votes and notifications go with it, and
  * everyone sees it go, as with a post (actions/posts.ts).
  */
-function removeComment(live: Live, find: (tx: Store) => CommentRow): CommentRow {
+function removeComment(live: Live, find: (tx: Store) => Promise<CommentRow>): Promise<CommentRow> {
   return commit(
     live,
-    (tx, changes) => {
-      const comment = find(tx)
-      noteCascade(tx, changes, { commentId: comment.id })
+    async (tx, changes) => {
+      const comment = await find(tx)
+      await noteCascade(tx, changes, { commentId: comment.id })
       return comments.deleteComment(tx, comment)
     },
-    (comment) =>
+    async (comment) =>
       live.hub.publish('comment-deleted', {
         postId: String(comment.postId),
         commentId: String(comment.id),
-        commentCount: getPost(live.db, comment.postId).commentCount,
+        commentCount: (await getPost(live.db, comment.postId)).commentCount,
       }),
   )
 }

@@ -10,15 +10,16 @@ import { aboutUsers, commit, type Actor, type Live } from './live'
  * Tells those who see both users' counts that a follow began or ended (by default everyone but
  * those blocked by or blocking either; a block picks its own audience).
  */
-export function publishFollow(
+export async function publishFollow(
   live: Live,
   followerId: number,
   followeeId: number,
   following: boolean,
-  audience: Audience = aboutUsers(live, followerId, followeeId),
-): void {
-  const follower = findUserById(live.db, followerId)
-  const followee = findUserById(live.db, followeeId)
+  audience?: Audience,
+): Promise<void> {
+  const to = audience ?? (await aboutUsers(live, followerId, followeeId))
+  const follower = await findUserById(live.db, followerId)
+  const followee = await findUserById(live.db, followeeId)
   if (!follower || !followee) return
   const counts = (row: UserRow) => ({
     _id: String(row.id),
@@ -29,30 +30,35 @@ export function publishFollow(
   live.hub.publish(
     'follow',
     { follower: counts(follower), followee: counts(followee), following },
-    audience,
+    to,
   )
 }
 
-export function follow(live: Live, actor: Actor, targetId: number): void {
-  setFollowing(live, actor, targetId, true)
+export async function follow(live: Live, actor: Actor, targetId: number): Promise<void> {
+  await setFollowing(live, actor, targetId, true)
 }
 
-export function unfollow(live: Live, actor: Actor, targetId: number): void {
-  setFollowing(live, actor, targetId, false)
+export async function unfollow(live: Live, actor: Actor, targetId: number): Promise<void> {
+  await setFollowing(live, actor, targetId, false)
 }
 
 /** A follow tells the one followed; an unfollow takes that notification back. */
-function setFollowing(live: Live, actor: Actor, targetId: number, following: boolean): void {
-  commit(
+async function setFollowing(
+  live: Live,
+  actor: Actor,
+  targetId: number,
+  following: boolean,
+): Promise<void> {
+  await commit(
     live,
-    (tx, changes) => {
+    async (tx, changes) => {
       const cause = { actorId: actor.id, type: 'follow', recipientId: targetId } as const
       if (following) {
-        follows.follow(tx, actor.id, targetId)
-        notify(tx, changes, cause)
+        await follows.follow(tx, actor.id, targetId)
+        await notify(tx, changes, cause)
       } else {
-        follows.unfollow(tx, actor.id, targetId)
-        removeNotifications(tx, changes, cause)
+        await follows.unfollow(tx, actor.id, targetId)
+        await removeNotifications(tx, changes, cause)
       }
     },
     () => publishFollow(live, actor.id, targetId, following),

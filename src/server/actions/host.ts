@@ -11,18 +11,18 @@ import type { Live } from './live'
  * Suspends an account (or lifts the suspension): its sessions end, and its live streams are cut
  * at once rather than at their next reconnect.
  */
-export function setSuspended(
+export async function setSuspended(
   live: Live,
   userId: number,
   suspended: boolean,
   hostIds: readonly number[],
-): UserRow {
-  const user = hosting.setSuspended(live.db, userId, suspended, hostIds)
+): Promise<UserRow> {
+  const user = await hosting.setSuspended(live.db, userId, suspended, hostIds)
   if (suspended) live.hub.disconnectUser(user.id)
   return user
 }
 
 /** Makes `user` the owner of the desktop app's server if it has none yet (services/hosting.ts). */
-export function claimOwnership(live: Live, user: UserRow): void {
-  hosting.claimOwnership(live.db, user)
+export async function claimOwnership(live: Live, user: UserRow): Promise<void> {
+  await hosting.claimOwnership(live.db, user)
 }

@@ -13,21 +13,28 @@ import { findUserById } from '../services/users'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
-const postCountOf = (live: Live, authorId: number) =>
-  findUserById(live.db, authorId)?.postCount ?? 0
+const postCountOf = async (live: Live, authorId: number) =>
+  (await findUserById(live.db, authorId))?.postCount ?? 0
 
-function publishPost(live: Live, post: PostRow): void {
+async function publishPost(live: Live, post: PostRow): Promise<void> {
   live.hub.publish(
     'post',
-    { post: presentPost(live.db, post, null), authorPostCount: postCountOf(live, post.authorId) },
-    aboutUsers(live, post.authorId),
+    {
+      post: await presentPost(live.db, post, null),
+      authorPostCount: await postCountOf(live, post.authorId),
+    },
+    await aboutUsers(live, post.authorId),
   )
 }
 
 /** Tags and mentions of a post just written. */
-function afterPostWrite(tx: Store, changes: NotificationChanges, post: PostRow): PostRow {
-  syncPostTags(tx, post)
-  syncMentions(
+async function afterPostWrite(
+  tx: Store,
+  changes: NotificationChanges,
+  post: PostRow,
+): Promise<PostRow> {
+  await syncPostTags(tx, post)
+  await syncMentions(
     tx,
     changes,
     { authorId: post.authorId, postId: post.id, commentId: null },
@@ -41,32 +48,42 @@ export function createPost(
   actor: Actor,
   content: string,
   images: AttachRequest[] = [],
-): PostRow {
+): Promise<PostRow> {
   return commit(
     live,
-    (tx, changes) =>
-      afterPostWrite(tx, changes, posts.createPost(tx, actor.id, content, Date.now(), images)),
+    async (tx, changes) =>
+      afterPostWrite(
+        tx,
+        changes,
+        await posts.createPost(tx, actor.id, content, Date.now(), images),
+      ),
     (post) => publishPost(live, post),
   )
 }
 
-export function editPost(live: Live, actor: Actor, postId: number, content: string): PostRow {
+export function editPost(
+  live: Live,
+  actor: Actor,
+  postId: number,
+  content: string,
+): Promise<PostRow> {
   return commit(
     live,
-    (tx, changes) => afterPostWrite(tx, changes, posts.editPost(tx, actor.id, postId, content)),
+    async (tx, changes) =>
+      afterPostWrite(tx, changes, await posts.editPost(tx, actor.id, postId, content)),
     (post) => publishPost(live, post),
   )
 }
 
 /** The author deletes their own post. */
-export function deletePost(live: Live, actor: Actor, postId: number): PostRow {
+export function deletePost(live: Live, actor: Actor, postId: number): Promise<PostRow> {
   return removePost(live, postId, (post) => {
     if (post.authorId !== actor.id) throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignPost)
   })
 }
 
 /** The host deletes any post (docs/API.md, "Moderation"): the author's deletion, unchecked. */
-export function hostDeletePost(live: Live, postId: number): PostRow {
+export function hostDeletePost(live: Live, postId: number): Promise<PostRow> {
   return removePost(live, postId, () => {})
 }
 
@@ -75,20 +92,24 @@ export function hostDeletePost(live: Live, postId: number): PostRow {
  * notifications go with it. Everyone sees it go, those blocked included: the event carries only
  * ids and counts, and a copy loaded before a block must still leave their screen.
  */
-function removePost(live: Live, postId: number, mayDelete: (post: PostRow) => void): PostRow {
+function removePost(
+  live: Live,
+  postId: number,
+  mayDelete: (post: PostRow) => void,
+): Promise<PostRow> {
   return commit(
     live,
-    (tx, changes) => {
-      const post = posts.getPost(tx, postId)
+    async (tx, changes) => {
+      const post = await posts.getPost(tx, postId)
       mayDelete(post)
-      noteCascade(tx, changes, { postId: post.id })
+      await noteCascade(tx, changes, { postId: post.id })
       return posts.deletePost(tx, post)
     },
-    (post) =>
+    async (post) =>
       live.hub.publish('post-deleted', {
         postId: String(post.id),
         authorId: String(post.authorId),
-        authorPostCount: postCountOf(live, post.authorId),
+        authorPostCount: await postCountOf(live, post.authorId),
       }),
   )
 }

@@ -7,20 +7,25 @@ import { aboutUsers, commit, type Actor, type Live } from './live'
 
 const reactor = (actor: Actor) => ({ _id: String(actor.id), username: actor.username })
 
-function publishReaction(live: Live, actor: Actor, post: PostRow, reaction: 'like' | 'dislike') {
+async function publishReaction(
+  live: Live,
+  actor: Actor,
+  post: PostRow,
+  reaction: 'like' | 'dislike',
+): Promise<void> {
   live.hub.publish(
     'reaction',
     { postId: String(post.id), likeCount: post.likeCount, user: reactor(actor), reaction },
-    aboutUsers(live, actor.id, post.authorId),
+    await aboutUsers(live, actor.id, post.authorId),
   )
 }
 
-export function likePost(live: Live, actor: Actor, postId: number): PostRow {
+export function likePost(live: Live, actor: Actor, postId: number): Promise<PostRow> {
   return commit(
     live,
-    (tx, changes) => {
-      const post = posts.likePost(tx, actor.id, postId)
-      notify(tx, changes, {
+    async (tx, changes) => {
+      const post = await posts.likePost(tx, actor.id, postId)
+      await notify(tx, changes, {
         recipientId: post.authorId,
         actorId: actor.id,
         type: 'like',
@@ -32,13 +37,13 @@ export function likePost(live: Live, actor: Actor, postId: number): PostRow {
   )
 }
 
-export function dislikePost(live: Live, actor: Actor, postId: number): PostRow {
+export function dislikePost(live: Live, actor: Actor, postId: number): Promise<PostRow> {
   return commit(
     live,
-    (tx, changes) => {
-      const post = posts.dislikePost(tx, actor.id, postId)
+    async (tx, changes) => {
+      const post = await posts.dislikePost(tx, actor.id, postId)
       // Disliking takes the like back, and with it what the like caused.
-      removeNotifications(tx, changes, { actorId: actor.id, type: 'like', postId: post.id })
+      await removeNotifications(tx, changes, { actorId: actor.id, type: 'like', postId: post.id })
       return post
     },
     (post) => publishReaction(live, actor, post, 'dislike'),
@@ -51,13 +56,13 @@ export function voteComment(
   postId: number,
   commentId: number,
   vote: 'up' | 'down',
-): CommentRow {
+): Promise<CommentRow> {
   return commit(
     live,
-    (tx, changes) => {
-      const comment = castVote(tx, actor.id, postId, commentId, vote)
+    async (tx, changes) => {
+      const comment = await castVote(tx, actor.id, postId, commentId, vote)
       if (vote === 'up') {
-        notify(tx, changes, {
+        await notify(tx, changes, {
           recipientId: comment.authorId,
           actorId: actor.id,
           type: 'upvote',
@@ -65,7 +70,7 @@ export function voteComment(
           commentId: comment.id,
         })
       } else {
-        removeNotifications(tx, changes, {
+        await removeNotifications(tx, changes, {
           actorId: actor.id,
           type: 'upvote',
           commentId: comment.id,
@@ -73,7 +78,7 @@ export function voteComment(
       }
       return comment
     },
-    (comment) =>
+    async (comment) =>
       live.hub.publish(
         'vote',
         {
@@ -84,11 +89,11 @@ export function voteComment(
           user: reactor(actor),
           vote,
         },
-        aboutUsers(
+        await aboutUsers(
           live,
           actor.id,
           comment.authorId,
-          posts.getPost(live.db, comment.postId).authorId,
+          (await posts.getPost(live.db, comment.postId)).authorId,
         ),
       ),
   )

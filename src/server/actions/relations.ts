@@ -6,46 +6,46 @@ import * as relations from '../services/relations'
 import { publishFollow } from './follows'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
-const publishRelations = (live: Live, actor: Actor) =>
-  live.hub.publish('relations', relations.relationsOf(live.db, actor.id), { to: actor.id })
+const publishRelations = async (live: Live, actor: Actor) =>
+  live.hub.publish('relations', await relations.relationsOf(live.db, actor.id), { to: actor.id })
 
 /**
  * A block ends the follows either way (the same row change as an unfollow, services/follows.ts).
  * Everyone who sees both users' counts hears of it, and the blocker; the one blocked is not told
  * live (their counts are right on their next load).
  */
-export function block(live: Live, actor: Actor, targetId: number): void {
-  commit(
+export async function block(live: Live, actor: Actor, targetId: number): Promise<void> {
+  await commit(
     live,
     (tx) => relations.block(tx, actor.id, targetId),
-    (ended) => {
-      const audience = aboutUsers(live, actor.id, targetId)
+    async (ended) => {
+      const audience = await aboutUsers(live, actor.id, targetId)
       for (const { followerId, followeeId } of ended) {
-        publishFollow(live, followerId, followeeId, false, audience)
+        await publishFollow(live, followerId, followeeId, false, audience)
       }
-      publishRelations(live, actor)
+      await publishRelations(live, actor)
     },
   )
 }
 
-export function unblock(live: Live, actor: Actor, targetId: number): void {
-  commit(
+export async function unblock(live: Live, actor: Actor, targetId: number): Promise<void> {
+  await commit(
     live,
     (tx) => relations.unblock(tx, actor.id, targetId),
     () => publishRelations(live, actor),
   )
 }
 
-export function mute(live: Live, actor: Actor, targetId: number): void {
-  commit(
+export async function mute(live: Live, actor: Actor, targetId: number): Promise<void> {
+  await commit(
     live,
     (tx) => relations.mute(tx, actor.id, targetId),
     () => publishRelations(live, actor),
   )
 }
 
-export function unmute(live: Live, actor: Actor, targetId: number): void {
-  commit(
+export async function unmute(live: Live, actor: Actor, targetId: number): Promise<void> {
+  await commit(
     live,
     (tx) => relations.unmute(tx, actor.id, targetId),
     () => publishRelations(live, actor),

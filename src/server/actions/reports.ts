@@ -7,10 +7,10 @@ export function createReport(
   live: Live,
   actor: Actor,
   target: { postId: number; reason: string } | { commentId: number; reason: string },
-): Report {
+): Promise<Report> {
   return reports.createReport(live.db, actor.id, target)
 }
 
-export function dismissReport(live: Live, reportId: number): void {
-  reports.dismissReport(live.db, reportId)
+export function dismissReport(live: Live, reportId: number): Promise<void> {
+  return reports.dismissReport(live.db, reportId)
 }

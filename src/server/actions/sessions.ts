@@ -11,17 +11,23 @@ import { setPassword, updatePasswordHash } from '../services/users'
 import { commit, type Actor, type Live } from './live'
 
 /** Stores a password's hash made again at today's cost (a login with an older-cost hash). */
-export function rehashPassword(live: Live, user: UserRow, passwordHash: string): void {
-  updatePasswordHash(live.db, user.id, passwordHash)
+export async function rehashPassword(
+  live: Live,
+  user: UserRow,
+  passwordHash: string,
+): Promise<void> {
+  await updatePasswordHash(live.db, user.id, passwordHash)
 }
 
 /** Ends one token (`expiresAt` null: it had expired already) and the user's live streams. */
-export function logOut(
+export async function logOut(
   live: Live,
   actor: Actor,
   token: { token: string; secret: Uint8Array; expiresAt: number | null },
-): void {
-  if (token.expiresAt !== null) revokeToken(live.db, token.token, token.secret, token.expiresAt)
+): Promise<void> {
+  if (token.expiresAt !== null) {
+    await revokeToken(live.db, token.token, token.secret, token.expiresAt)
+  }
   live.hub.disconnectUser(actor.id)
 }
 
@@ -29,10 +35,14 @@ export function logOut(
  * Sets a new password: every session ends, the caller's included (it goes on with a fresh token
  * made from the row answered).
  */
-export function changePassword(live: Live, actor: Actor, passwordHash: string): UserRow {
-  const updated = commit(live, (tx) => {
-    setPassword(tx, actor.id, passwordHash)
-    const row = endSessionsOf(tx, actor.id)
+export async function changePassword(
+  live: Live,
+  actor: Actor,
+  passwordHash: string,
+): Promise<UserRow> {
+  const updated = await commit(live, async (tx) => {
+    await setPassword(tx, actor.id, passwordHash)
+    const row = await endSessionsOf(tx, actor.id)
     if (!row) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
     return row
   })

@@ -4,7 +4,6 @@
  * server, whose connections see the restored data from their next query.
  */
 import Database from 'better-sqlite3'
-import { inArray, or } from 'drizzle-orm'
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator'
 import { randomBytes } from 'node:crypto'
 import {
@@ -19,8 +18,8 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { verifyPassword } from '../auth/password'
-import { DEFAULT_MIGRATIONS_DIR, openDatabase, type Db } from '../db/client'
-import { revokedTokens, users } from '../db/schema'
+import { DEFAULT_MIGRATIONS_DIR, openSqliteStore, type SqliteStore } from '../db/sqlite'
+import type { Store } from '../db/store'
 import { clearOwner } from '../services/hosting'
 import { DEMO_ACCOUNT, SEED_USERS, isInitialized } from '../services/seed'
 import { getSetting, setDemoAccount, setDemoUserIds, setSetting } from '../services/settings'
@@ -220,12 +219,15 @@ function appliedMigrations(db: Database.Database, ours: MigrationMeta[]): Migrat
   return ours.slice(0, records.length)
 }
 
-/** Writes a backup of an open database into `target`, replacing that file (the dialog asked). */
-export async function backupOpenDatabase(db: Database.Database, target: string): Promise<void> {
+/**
+ * Writes a backup of an open database into `target`, replacing that file (the dialog asked).
+ * SQLite only: a PostgreSQL server is backed up with pg_dump.
+ */
+export async function backupOpenDatabase(db: SqliteStore, target: string): Promise<void> {
   rmSync(target, { force: true })
   try {
     closeSync(openSync(target, 'wx', 0o600))
-    await db.backup(target)
+    await db.connection.backup(target)
   } catch (error) {
     throw new StartError(`Could not write the backup to ${target}: ${(error as Error).message}`)
   }
@@ -295,34 +297,33 @@ async function copyDatabase(source: string, target: string): Promise<void> {
 }
 
 async function prepareRestoredDatabase(file: string, options: RestoreOptions): Promise<void> {
-  const db = openDatabase({
+  const db = openSqliteStore({
     file,
     migrationsDir: options.migrationsDir,
     nativeBinding: options.nativeBinding,
   })
   try {
-    const sqlite = db.$client
+    const sqlite = db.connection
     // The planner's statistics are ours to make, not the backup's.
     for (const table of ['sqlite_stat1', 'sqlite_stat4']) {
       sqlite.exec(`DROP TABLE IF EXISTS ${table}`)
     }
     const demoIds = await recomputeDemoUsers(db)
-    db.transaction(() => {
+    await db.transaction(async (tx) => {
       // A version no token of the backup's time carries: every session of the backup ends.
-      db.update(users)
-        .set({ tokenVersion: Date.now() % 2 ** 31 })
-        .run()
-      db.delete(revokedTokens).run()
-      setDemoUserIds(db, demoIds.ids)
-      setDemoAccount(db, demoIds.account)
-      clearOwner(db)
+      await tx.run('UPDATE users SET token_version = ?', Date.now() % 2 ** 31)
+      await tx.run('DELETE FROM revoked_tokens')
+      await setDemoUserIds(tx, demoIds.ids)
+      await setDemoAccount(tx, demoIds.account)
+      await clearOwner(tx)
+      // Straight on the connection, which the transaction holds: SQLite's own sequence table.
       lowerSequences(sqlite)
       // A backup without the "set up" mark would be seeded again on the next start.
-      if (!isInitialized(db)) setSetting(db, 'seeded', 'restored')
+      if (!(await isInitialized(tx))) await setSetting(tx, 'seeded', 'restored')
     })
     sqlite.pragma('wal_checkpoint(TRUNCATE)')
   } finally {
-    db.$client.close()
+    await db.close()
   }
 }
 
@@ -339,7 +340,7 @@ async function recomputeDemoUsers(
 ): Promise<{ ids: number[]; account: typeof DEMO_ACCOUNT | null }> {
   let listed: unknown
   try {
-    listed = JSON.parse(getSetting(db, 'demoUserIds') ?? '[]')
+    listed = JSON.parse((await getSetting(db, 'demoUserIds')) ?? '[]')
   } catch {
     listed = []
   }
@@ -347,11 +348,12 @@ async function recomputeDemoUsers(
     .filter((id): id is number => Number.isSafeInteger(id) && id > 0)
     .slice(0, MAX_DEMO_CANDIDATES)
   const seedKeys = SEED_USERS.map((user) => user.username.toLowerCase())
-  const candidates = db
-    .select({ id: users.id, key: users.usernameKey, hash: users.passwordHash })
-    .from(users)
-    .where(or(inArray(users.usernameKey, seedKeys), inArray(users.id, listedIds)))
-    .all()
+  const candidates = await db.all<{ id: number; key: string; hash: string }>(
+    `SELECT id, username_key AS "key", password_hash AS hash FROM users
+     WHERE username_key IN (${seedKeys.map(() => '?').join(', ')}) OR id IN ${db.sql.idSet}`,
+    ...seedKeys,
+    db.sql.ids(listedIds),
+  )
   const verdicts = new Map<string, boolean>()
   for (const hash of new Set(candidates.map((row) => row.hash))) {
     verdicts.set(hash, await verifyPassword(DEMO_ACCOUNT.password, hash).catch(() => false))

@@ -3,6 +3,7 @@
  * a `pg` pool, the schema of `schema.pg.ts` through its own drizzle-kit migrations
  * (`migrations-pg/`), and the same SQL texts as SQLite with `?` turned into `$1, $2, …`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { fileURLToPath } from 'node:url'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
@@ -10,9 +11,7 @@ import pg from 'pg'
 import type { DialectSql, OpenStore, SqlParam, Store } from './store'
 
 /** Where the committed drizzle-kit migrations for PostgreSQL live when running from source. */
-export const DEFAULT_PG_MIGRATIONS_DIR = fileURLToPath(
-  new URL('./migrations-pg', import.meta.url),
-)
+export const DEFAULT_PG_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations-pg', import.meta.url))
 
 export const POSTGRES_SQL: DialectSql = {
   idSet: '(SELECT unnest(?::integer[]))',
@@ -35,6 +34,25 @@ const types: pg.CustomTypesConfig = {
       ? (value: string) => Number(value)
       : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 }
+
+/**
+ * A pool with the settings every connection of the server needs: bigint and numeric columns
+ * answered as numbers, and an idle connection the database drops not taking the process with it.
+ */
+export function openPostgresPool(url: string, poolSize = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
+  pool.on('error', () => {})
+  return pool
+}
+
+/**
+ * Tests learn at once when work inside a transaction sends a statement through the outer store:
+ * here it would run on another connection, outside the transaction, and wait forever for a row
+ * the transaction locked. Off in the app, as in sqlite.ts.
+ */
+const transactionOfWork = process.env.VITEST
+  ? new AsyncLocalStorage<{ store: object; open: () => boolean }>()
+  : null
 
 export interface PostgresStore extends OpenStore {
   readonly dialect: 'postgres'
@@ -72,9 +90,7 @@ export async function openPostgresStore({
   poolSize = 10,
   onStatement,
 }: OpenPostgresOptions): Promise<PostgresStore> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
-  // An idle connection the server drops must not take the process with it.
-  pool.on('error', () => {})
+  const pool = openPostgresPool(url, poolSize)
   try {
     await migrate(drizzle({ client: pool }), { migrationsFolder: migrationsDir })
   } catch (error) {
@@ -84,10 +100,18 @@ export async function openPostgresStore({
   return postgresStoreOn(pool, onStatement)
 }
 
-export function postgresStoreOn(
-  pool: pg.Pool,
-  onStatement?: (sql: string) => void,
-): PostgresStore {
+/** A store over a pool already open on a migrated database (`openPostgresPool`). */
+export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => void): PostgresStore {
+  /** This store, as transactionOfWork names it (tests only). */
+  const owner = {}
+  const outside = () => {
+    const work = transactionOfWork?.getStore()
+    if (work?.store === owner && work.open()) {
+      throw new Error(
+        'A statement inside a transaction went through the outer store: use the transaction’s handle.',
+      )
+    }
+  }
   // Each text is a named prepared statement: parsed and planned once per connection.
   const names = new Map<string, { name: string; text: string }>()
   const statement = (text: string) => {
@@ -110,26 +134,43 @@ export function postgresStoreOn(
     return rowMode ? client.query({ ...config, rowMode }) : client.query(config)
   }
 
-  const on = (client: pg.Pool | pg.PoolClient) => ({
-    all: async <Row>(text: string, ...params: SqlParam[]) =>
-      (await query(client, text, params)).rows as Row[],
-    get: async <Row>(text: string, ...params: SqlParam[]) =>
-      (await query(client, text, params)).rows[0] as Row | undefined,
-    ids: async (text: string, ...params: SqlParam[]) =>
-      ((await query(client, text, params, 'array')).rows as unknown[][]).map((row) =>
-        Number(row[0]),
-      ),
-    run: async (text: string, ...params: SqlParam[]) =>
-      (await query(client, text, params)).rowCount ?? 0,
+  /** The four ways to run a statement on a client, after `check` (which throws to refuse). */
+  const on = (client: pg.Pool | pg.PoolClient, check: () => void) => ({
+    all: async <Row>(text: string, ...params: SqlParam[]) => {
+      check()
+      return (await query(client, text, params)).rows as Row[]
+    },
+    get: async <Row>(text: string, ...params: SqlParam[]) => {
+      check()
+      return (await query(client, text, params)).rows[0] as Row | undefined
+    },
+    ids: async (text: string, ...params: SqlParam[]) => {
+      check()
+      const { rows } = await query(client, text, params, 'array')
+      return (rows as unknown[][]).map((row) => Number(row[0]))
+    },
+    run: async (text: string, ...params: SqlParam[]) => {
+      check()
+      return (await query(client, text, params)).rowCount ?? 0
+    },
   })
 
-  const handleFor = (client: pg.PoolClient): Store => {
+  /**
+   * The handle a transaction's work uses: its own connection, savepoints for nested
+   * transactions. Refused once the transaction ended: its connection is back in the pool, maybe
+   * in another request's transaction.
+   */
+  const handleFor = (client: pg.PoolClient, isOpen: () => boolean): Store => {
     let savepoints = 0
+    const ensureOpen = () => {
+      if (!isOpen()) throw new Error('A transaction’s handle was used after the transaction ended.')
+    }
     const handle: Store = {
       dialect: 'postgres',
       sql: POSTGRES_SQL,
-      ...on(client),
+      ...on(client, ensureOpen),
       transaction: async (work) => {
+        ensureOpen()
         const name = `nested_${++savepoints}`
         await client.query(`SAVEPOINT ${name}`)
         try {
@@ -152,19 +193,28 @@ export function postgresStoreOn(
     dialect: 'postgres',
     sql: POSTGRES_SQL,
     pool,
-    ...on(pool),
+    ...on(pool, outside),
     transaction: async (work) => {
+      outside()
       const client = await pool.connect()
+      let open = true
+      // A connection whose ROLLBACK failed is in an unknown state: closed, not reused.
+      let broken: Error | undefined
       try {
         await client.query('BEGIN')
-        const result = await work(handleFor(client))
+        const isOpen = () => open
+        const handle = handleFor(client, isOpen)
+        const result = transactionOfWork
+          ? await transactionOfWork.run({ store: owner, open: isOpen }, () => work(handle))
+          : await work(handle)
         await client.query('COMMIT')
         return result
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
+        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
         throw error
       } finally {
-        client.release()
+        open = false
+        client.release(broken)
       }
     },
     close: () => pool.end(),

@@ -14,7 +14,7 @@ import { getDemoUserIds } from '../services/settings'
 import { findUserById } from '../services/users'
 import { parseId } from './validate'
 
-/** What the app is built from; tests pass an in-memory database and a fixed secret. */
+/** What the app is built from; tests pass an in-memory SQLite store and a fixed secret. */
 export interface AppDeps {
   db: Store
   /**
@@ -97,13 +97,13 @@ async function userFromToken(deps: AppDeps, token: string): Promise<UserRow | 'i
   const claims = await verifyToken(token, deps.secret)
   const userId = claims ? parseId(claims._id) : null
   if (!claims || userId === null) return 'invalid'
-  const user = findUserById(deps.db, userId)
+  const user = await findUserById(deps.db, userId)
   if (!user) return 'gone'
   if ((claims.ver ?? 0) !== user.tokenVersion || user.suspendedAt !== null) return 'invalid'
-  if (isRevoked(deps.db, token)) return 'invalid'
-  if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
+  if (await isRevoked(deps.db, token)) return 'invalid'
+  if (deps.isShared?.() && (await getDemoUserIds(deps.db)).includes(user.id)) {
     // The embedded server ends them when sharing starts; this catches every other way in.
-    endSessions(deps.db, [user.id])
+    await endSessions(deps.db, [user.id])
     return 'invalid'
   }
   return user

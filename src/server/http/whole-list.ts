@@ -32,7 +32,7 @@ export type WholeListItem<Key extends WholeListKey> = {
 export interface WholeList<Item> {
   ids: number[]
   /** The items of these ids, in this order; ids removed since the list was read are skipped. */
-  load: (ids: number[]) => Item[]
+  load: (ids: number[]) => Promise<Item[]>
 }
 
 /** Rows read and presented per step: big enough to amortise the queries, small in memory. */
@@ -51,7 +51,7 @@ export function wholeListBody<Item>(
   let opened = false
   return new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
+      async pull(controller) {
         if (!opened) {
           opened = true
           controller.enqueue(encoder.encode(`{${JSON.stringify(key)}:[`))
@@ -59,7 +59,7 @@ export function wholeListBody<Item>(
         }
         // Skip batches whose rows have all gone, so that every pull writes something.
         while (next < list.ids.length) {
-          const items = list.load(list.ids.slice(next, next + batchSize))
+          const items = await list.load(list.ids.slice(next, next + batchSize))
           next += batchSize
           if (items.length === 0) continue
           const json = items.map((item) => JSON.stringify(item)).join(',')

@@ -25,7 +25,7 @@ export function accountRoutes(deps: AppDeps) {
    * through the live stream: the user's other devices hear of their lists, and a block ends
    * follows, whose counts open screens show.
    */
-  const relationActions: Record<string, (me: Actor, targetId: number) => void> = {
+  const relationActions: Record<string, (me: Actor, targetId: number) => Promise<unknown>> = {
     block: (me, targetId) => block(live, me, targetId),
     unblock: (me, targetId) => unblock(live, me, targetId),
     mute: (me, targetId) => mute(live, me, targetId),
@@ -42,14 +42,16 @@ export function accountRoutes(deps: AppDeps) {
       if (!right) {
         throw new HttpError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongPasswordForDelete)
       }
-      deleteAccount(live, user)
+      await deleteAccount(live, user)
       return c.json({ ok: true } satisfies OkResponse)
     })
-    .get('/relations', auth, (c) => c.json(relations(c.get('user').id) satisfies RelationsResponse))
+    .get('/relations', auth, async (c) =>
+      c.json((await relations(c.get('user').id)) satisfies RelationsResponse),
+    )
   for (const [action, act] of Object.entries(relationActions)) {
-    routes.post(`/${action}/:userId`, auth, target, (c) => {
-      act(c.get('user'), c.req.valid('param').userId)
-      return c.json(relations(c.get('user').id) satisfies RelationsResponse)
+    routes.post(`/${action}/:userId`, auth, target, async (c) => {
+      await act(c.get('user'), c.req.valid('param').userId)
+      return c.json((await relations(c.get('user').id)) satisfies RelationsResponse)
     })
   }
   return routes

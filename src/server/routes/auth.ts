@@ -30,7 +30,7 @@ export function authRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/signup', validate('json', signupSchema), signupLimit, async (c) => {
       const { username, password, firstName, lastName, ...extra } = c.req.valid('json')
-      const user = signUp(
+      const user = await signUp(
         live,
         {
           username,
@@ -42,21 +42,21 @@ export function authRoutes(deps: AppDeps) {
         { claimOwnership: Boolean(deps.claimOwnerFromLoopback) && isLoopbackRequest(c) },
       )
       const answer: SignupResponse = {
-        createdUser: presentUser(deps.db, user, { withBookmarks: true }),
+        createdUser: await presentUser(deps.db, user, { withBookmarks: true }),
         encodedToken: await tokenFor(user, deps.secret),
       }
       return c.json(answer, 201)
     })
     .post('/login', validate('json', loginSchema), loginLimit, async (c) => {
       const { username, password } = c.req.valid('json')
-      const user = findUserByUsername(deps.db, username)
+      const user = await findUserByUsername(deps.db, username)
       // A username nobody registered counts as a failure too: guessing names is guessing.
       const right = await checkPasswordThrottled(throttle, clientAddress(c), username, async () =>
         user ? verifyPassword(password, user.passwordHash) : false,
       )
       if (!user) throw new HttpError('NOT_REGISTERED', MESSAGES.userNotRegistered)
       if (!right) throw new HttpError('INVALID_CREDENTIALS', MESSAGES.wrongPassword)
-      if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
+      if (deps.isShared?.() && (await getDemoUserIds(deps.db)).includes(user.id)) {
         throw new HttpError('DEMO_DISABLED', MESSAGES.demoDisabledWhileShared)
       }
       if (user.suspendedAt !== null)
@@ -64,11 +64,11 @@ export function authRoutes(deps: AppDeps) {
       // A hash made at an older cost is redone at today's (README, "Security"), once the login
       // is sure to go through: a refused one is not worth a second hash.
       if (needsRehash(user.passwordHash, deps.passwordCost)) {
-        rehashPassword(live, user, await hashPassword(password, deps.passwordCost))
+        await rehashPassword(live, user, await hashPassword(password, deps.passwordCost))
       }
-      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(live, user)
+      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) await claimOwnership(live, user)
       return c.json({
-        foundUser: presentUser(deps.db, user, { withBookmarks: true }),
+        foundUser: await presentUser(deps.db, user, { withBookmarks: true }),
         encodedToken: await tokenFor(user, deps.secret),
       } satisfies LoginResponse)
     })

@@ -29,22 +29,30 @@ export function commentsRoutes(deps: AppDeps) {
   const ids = idParams('postId', 'commentId')
 
   /** A post's comments in the spec's whole-list shape: every voter. */
-  const allComments = (postId: number, viewerId: number | null): WholeList<Comment> => {
+  const allComments = async (
+    postId: number,
+    viewerId: number | null,
+  ): Promise<WholeList<Comment>> => {
     // Blocked and suspended authors' comments are left out (services/visibility.ts).
     return {
-      ids: commentIdsOf(db, postId, viewerId),
-      load: (ids) => presentComments(db, commentsByIds(db, ids), { detail: 'full', viewerId }),
+      ids: await commentIdsOf(db, postId, viewerId),
+      load: async (ids) =>
+        presentComments(db, await commentsByIds(db, ids), { detail: 'full', viewerId }),
     }
   }
 
   /** The spec answers with all the post's comments; `Prefer: return=minimal` with just this one. */
-  const mutationAnswer = (c: Context<AppEnv>, comment: CommentRow, status: 200 | 201 = 200) => {
+  const mutationAnswer = async (
+    c: Context<AppEnv>,
+    comment: CommentRow,
+    status: 200 | 201 = 200,
+  ) => {
     const viewerId = c.get('viewerId')
     if (wantsMinimal(c)) {
-      const answer: CommentResponse = { comment: presentComment(db, comment, viewerId) }
+      const answer: CommentResponse = { comment: await presentComment(db, comment, viewerId) }
       return c.json(answer, status)
     }
-    return wholeListResponse('comments', allComments(comment.postId, viewerId), status)
+    return wholeListResponse('comments', await allComments(comment.postId, viewerId), status)
   }
 
   return new Hono<AppEnv>()
@@ -53,14 +61,14 @@ export function commentsRoutes(deps: AppDeps) {
       optionalViewer(deps),
       validate('query', pageQuerySchema),
       idParams('postId'),
-      (c) => {
-        const post = getPost(db, c.req.valid('param').postId)
+      async (c) => {
+        const post = await getPost(db, c.req.valid('param').postId)
         const page = pageOf(c.req.valid('query'))
         const viewerId = c.get('viewerId')
-        if (!page) return wholeListResponse('comments', allComments(post.id, viewerId))
-        const found = pageComments(db, post.id, page, viewerId)
+        if (!page) return wholeListResponse('comments', await allComments(post.id, viewerId))
+        const found = await pageComments(db, post.id, page, viewerId)
         return c.json({
-          comments: presentComments(db, found.rows, {
+          comments: await presentComments(db, found.rows, {
             detail: 'page',
             viewerId,
           }),
@@ -74,27 +82,27 @@ export function commentsRoutes(deps: AppDeps) {
       perUserLimit(deps, 'comments'),
       validate('json', commentBodySchema),
       idParams('postId'),
-      (c) => {
+      async (c) => {
         const text = c.req.valid('json').commentData.text
-        const comment = addComment(live, c.get('user'), c.req.valid('param').postId, text)
+        const comment = await addComment(live, c.get('user'), c.req.valid('param').postId, text)
         return mutationAnswer(c, comment, 201)
       },
     )
-    .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), ids, (c) => {
+    .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), ids, async (c) => {
       const { postId, commentId } = c.req.valid('param')
       const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, editComment(live, c.get('user'), postId, commentId, text))
+      return mutationAnswer(c, await editComment(live, c.get('user'), postId, commentId, text))
     })
-    .post('/delete/:postId/:commentId', auth, ids, (c) => {
+    .post('/delete/:postId/:commentId', auth, ids, async (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, deleteComment(live, c.get('user'), postId, commentId))
+      return mutationAnswer(c, await deleteComment(live, c.get('user'), postId, commentId))
     })
-    .post('/upvote/:postId/:commentId', auth, vote, ids, (c) => {
+    .post('/upvote/:postId/:commentId', auth, vote, ids, async (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, voteComment(live, c.get('user'), postId, commentId, 'up'))
+      return mutationAnswer(c, await voteComment(live, c.get('user'), postId, commentId, 'up'))
     })
-    .post('/downvote/:postId/:commentId', auth, vote, ids, (c) => {
+    .post('/downvote/:postId/:commentId', auth, vote, ids, async (c) => {
       const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, voteComment(live, c.get('user'), postId, commentId, 'down'))
+      return mutationAnswer(c, await voteComment(live, c.get('user'), postId, commentId, 'down'))
     })
 }

@@ -58,8 +58,8 @@ export function mediaRoutes(deps: AppDeps) {
         c.header('Cache-Control', 'public, max-age=86400')
         return c.body(DEFAULT_AVATAR_SVG, 200, { 'Content-Type': 'image/svg+xml' })
       })
-      .get('/:mediaId', mediaIdParam, (c) => {
-        const image = getImage(db, c.req.valid('param').mediaId)
+      .get('/:mediaId', mediaIdParam, async (c) => {
+        const image = await getImage(db, c.req.valid('param').mediaId)
         c.header('Cache-Control', IMMUTABLE)
         return c.body(new Uint8Array(image.bytes), 200, { 'Content-Type': image.contentType })
       })

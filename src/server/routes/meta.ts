@@ -5,12 +5,12 @@ import { getDemoAccount } from '../services/settings'
 
 export function metaRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/meta', (c) =>
+    .get('/meta', async (c) =>
       c.json({
         name: 'Gamerstage',
         version: deps.version,
         // A shared server never hands out the published demo password.
-        demoAccount: deps.isShared?.() ? null : getDemoAccount(deps.db),
+        demoAccount: deps.isShared?.() ? null : await getDemoAccount(deps.db),
       } satisfies MetaResponse),
     )
     .get('/health', (c) => c.json({ status: 'ok' } satisfies HealthResponse))

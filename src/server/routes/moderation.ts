@@ -27,17 +27,17 @@ export function moderationRoutes(deps: AppDeps) {
   const hostOnly = [
     host,
     async (c: Parameters<typeof host>[0], next: () => Promise<void>) => {
-      assertHost(db, c.get('user'), hostIds)
+      await assertHost(db, c.get('user'), hostIds)
       await next()
     },
   ] as const
-  const suspension = (userId: number, suspended: boolean): SuspensionResponse => {
-    const user = setSuspended(live, userId, suspended, hostIds)
+  const suspension = async (userId: number, suspended: boolean): Promise<SuspensionResponse> => {
+    const user = await setSuspended(live, userId, suspended, hostIds)
     return { user: toUserSummary(user), suspended: user.suspendedAt !== null }
   }
 
   return new Hono<AppEnv>()
-    .post('/reports', auth, validate('json', reportSchema), (c) => {
+    .post('/reports', auth, validate('json', reportSchema), async (c) => {
       const { postId, commentId, reason } = c.req.valid('json')
       // The schema lets exactly one of the two through.
       const target =
@@ -45,29 +45,29 @@ export function moderationRoutes(deps: AppDeps) {
           ? { postId: idOr404(postId, 'postId'), reason }
           : { commentId: idOr404(commentId ?? '', 'commentId'), reason }
       return c.json(
-        { report: createReport(live, c.get('user'), target) } satisfies ReportResponse,
+        { report: await createReport(live, c.get('user'), target) } satisfies ReportResponse,
         201,
       )
     })
-    .get('/reports', ...hostOnly, (c) =>
-      c.json({ reports: listReports(db) } satisfies ReportsResponse),
+    .get('/reports', ...hostOnly, async (c) =>
+      c.json({ reports: await listReports(db) } satisfies ReportsResponse),
     )
-    .delete('/reports/:reportId', ...hostOnly, idParams('reportId'), (c) => {
-      dismissReport(live, c.req.valid('param').reportId)
+    .delete('/reports/:reportId', ...hostOnly, idParams('reportId'), async (c) => {
+      await dismissReport(live, c.req.valid('param').reportId)
       return c.json({ ok: true } satisfies OkResponse)
     })
-    .delete('/moderation/posts/:postId', ...hostOnly, idParams('postId'), (c) => {
-      hostDeletePost(live, c.req.valid('param').postId)
+    .delete('/moderation/posts/:postId', ...hostOnly, idParams('postId'), async (c) => {
+      await hostDeletePost(live, c.req.valid('param').postId)
       return c.json({ ok: true } satisfies OkResponse)
     })
-    .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), (c) => {
-      hostDeleteComment(live, c.req.valid('param').commentId)
+    .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), async (c) => {
+      await hostDeleteComment(live, c.req.valid('param').commentId)
       return c.json({ ok: true } satisfies OkResponse)
     })
-    .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), (c) =>
-      c.json(suspension(c.req.valid('param').userId, true) satisfies SuspensionResponse),
+    .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), async (c) =>
+      c.json((await suspension(c.req.valid('param').userId, true)) satisfies SuspensionResponse),
     )
-    .post('/moderation/unsuspend/:userId', ...hostOnly, idParams('userId'), (c) =>
-      c.json(suspension(c.req.valid('param').userId, false) satisfies SuspensionResponse),
+    .post('/moderation/unsuspend/:userId', ...hostOnly, idParams('userId'), async (c) =>
+      c.json((await suspension(c.req.valid('param').userId, false)) satisfies SuspensionResponse),
     )
 }

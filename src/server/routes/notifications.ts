@@ -24,16 +24,19 @@ export function notificationsRoutes(deps: AppDeps) {
   const live = liveOf(deps)
   return new Hono<AppEnv>()
     .use(requireUser(deps))
-    .get('/', validate('query', pageQuerySchema), (c) => {
+    .get('/', validate('query', pageQuerySchema), async (c) => {
       const page = pageRequest(c.req.valid('query'))
-      return c.json(pageNotifications(db, c.get('user').id, page) satisfies NotificationsPage)
+      const answer = await pageNotifications(db, c.get('user').id, page)
+      return c.json(answer satisfies NotificationsPage)
     })
-    .get('/unread-count', (c) =>
-      c.json({ unreadCount: unreadCount(db, c.get('user').id) } satisfies UnreadCountResponse),
+    .get('/unread-count', async (c) =>
+      c.json({
+        unreadCount: await unreadCount(db, c.get('user').id),
+      } satisfies UnreadCountResponse),
     )
-    .post('/read', validate('json', markReadSchema), (c) => {
+    .post('/read', validate('json', markReadSchema), async (c) => {
       const upTo = c.req.valid('json')?.upTo
-      const count = markRead(live, c.get('user'), upTo === undefined ? null : parseId(upTo))
+      const count = await markRead(live, c.get('user'), upTo === undefined ? null : parseId(upTo))
       return c.json({ unreadCount: count } satisfies UnreadCountResponse)
     })
 }

@@ -55,16 +55,17 @@ export function postsRoutes(deps: AppDeps) {
   const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => {
     return {
       ids,
-      load: (batch) => presentPosts(db, postsByIds(db, batch), { detail: 'full', viewerId }),
+      load: async (batch) =>
+        presentPosts(db, await postsByIds(db, batch), { detail: 'full', viewerId }),
     }
   }
-  const allPosts = (viewerId: number | null, sort: PostSort = 'recent') =>
-    wholePosts(allPostIds(db, sort, viewerId), viewerId)
+  const allPosts = async (viewerId: number | null, sort: PostSort = 'recent') =>
+    wholePosts(await allPostIds(db, sort, viewerId), viewerId)
 
   /** A page as the API answers it: trimmed posts and where to continue. */
-  const pageAnswer = (c: Context<AppEnv>, page: RowPage<PostRow>) =>
+  const pageAnswer = async (c: Context<AppEnv>, page: RowPage<PostRow>) =>
     c.json({
-      posts: presentPosts(db, page.rows, {
+      posts: await presentPosts(db, page.rows, {
         detail: 'page',
         viewerId: c.get('viewerId'),
       }),
@@ -72,77 +73,90 @@ export function postsRoutes(deps: AppDeps) {
     } satisfies PostsPage)
 
   /** The spec answers post mutations with every post; `Prefer: return=minimal` with just this one. */
-  const mutationAnswer = (c: Context<AppEnv>, post: PostRow, status: 200 | 201 = 200) => {
+  const mutationAnswer = async (c: Context<AppEnv>, post: PostRow, status: 200 | 201 = 200) => {
     const viewerId = c.get('viewerId')
     if (wantsMinimal(c)) {
-      return c.json({ post: presentPost(db, post, viewerId) } satisfies PostResponse, status)
+      return c.json({ post: await presentPost(db, post, viewerId) } satisfies PostResponse, status)
     }
-    return wholeListResponse('posts', allPosts(viewerId), status)
+    return wholeListResponse('posts', await allPosts(viewerId), status)
   }
 
   return new Hono<AppEnv>()
-    .get('/', optionalViewer(deps), validate('query', postsQuerySchema), (c) => {
+    .get('/', optionalViewer(deps), validate('query', postsQuerySchema), async (c) => {
       const query = c.req.valid('query')
       const sort = query.sort ?? 'recent'
       // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
       if (query.tag !== undefined) {
         if (sort !== 'recent') throw new HttpError('VALIDATION', TAG_SORT_ERROR)
-        return pageAnswer(c, pageTagPosts(db, query.tag, pageRequest(query), c.get('viewerId')))
+        const tagged = await pageTagPosts(db, query.tag, pageRequest(query), c.get('viewerId'))
+        return pageAnswer(c, tagged)
       }
       const page = pageOf(query)
-      if (!page) return wholeListResponse('posts', allPosts(c.get('viewerId'), sort))
-      return pageAnswer(c, pageAllPosts(db, page, sort, c.get('viewerId')))
+      if (!page) return wholeListResponse('posts', await allPosts(c.get('viewerId'), sort))
+      return pageAnswer(c, await pageAllPosts(db, page, sort, c.get('viewerId')))
     })
-    .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), (c) => {
-      const author = getUserByUsername(db, c.req.param('username'))
+    .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), async (c) => {
+      const author = await getUserByUsername(db, c.req.param('username'))
       const page = pageOf(c.req.valid('query'))
       if (!page) {
-        const ids = userPostIds(db, author.id, c.get('viewerId'))
+        const ids = await userPostIds(db, author.id, c.get('viewerId'))
         return wholeListResponse('posts', wholePosts(ids, c.get('viewerId')))
       }
-      return pageAnswer(c, pageUserPosts(db, author.id, page, c.get('viewerId')))
+      return pageAnswer(c, await pageUserPosts(db, author.id, page, c.get('viewerId')))
     })
-    .get('/:postId', optionalViewer(deps), idParams('postId'), (c) => {
-      const row = getPost(db, c.req.valid('param').postId)
+    .get('/:postId', optionalViewer(deps), idParams('postId'), async (c) => {
+      const row = await getPost(db, c.req.valid('param').postId)
       const viewerId = c.get('viewerId')
       // A post page needs the counts and the viewer's own reaction, not every reactor.
       if (wantsMinimal(c)) {
-        return c.json({ post: presentPost(db, row, viewerId) } satisfies PostResponse)
+        return c.json({ post: await presentPost(db, row, viewerId) } satisfies PostResponse)
       }
-      const [post] = presentPosts(db, [row], { detail: 'full', viewerId })
+      const [post] = await presentPosts(db, [row], { detail: 'full', viewerId })
       if (!post) throw new Error(`Post ${row.id} could not be presented`)
       return c.json({ post } satisfies PostResponse)
     })
-    .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), (c) => {
+    .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), async (c) => {
       const { content, media } = c.req.valid('json').postData
-      const post = createPost(live, c.get('user'), content, media ?? [])
+      const post = await createPost(live, c.get('user'), content, media ?? [])
       return mutationAnswer(c, post, 201)
     })
-    .post('/edit/:postId', auth, validate('json', postEditBodySchema), idParams('postId'), (c) => {
-      const content = c.req.valid('json').postData.content
-      return mutationAnswer(c, editPost(live, c.get('user'), c.req.valid('param').postId, content))
-    })
-    .delete('/:postId', auth, idParams('postId'), (c) =>
-      mutationAnswer(c, deletePost(live, c.get('user'), c.req.valid('param').postId)),
+    .post(
+      '/edit/:postId',
+      auth,
+      validate('json', postEditBodySchema),
+      idParams('postId'),
+      async (c) => {
+        const content = c.req.valid('json').postData.content
+        const post = await editPost(live, c.get('user'), c.req.valid('param').postId, content)
+        return mutationAnswer(c, post)
+      },
     )
-    .post('/like/:postId', auth, reaction, idParams('postId'), (c) =>
-      mutationAnswer(c, likePost(live, c.get('user'), c.req.valid('param').postId)),
+    .delete('/:postId', auth, idParams('postId'), async (c) =>
+      mutationAnswer(c, await deletePost(live, c.get('user'), c.req.valid('param').postId)),
     )
-    .post('/dislike/:postId', auth, reaction, idParams('postId'), (c) =>
-      mutationAnswer(c, dislikePost(live, c.get('user'), c.req.valid('param').postId)),
+    .post('/like/:postId', auth, reaction, idParams('postId'), async (c) =>
+      mutationAnswer(c, await likePost(live, c.get('user'), c.req.valid('param').postId)),
+    )
+    .post('/dislike/:postId', auth, reaction, idParams('postId'), async (c) =>
+      mutationAnswer(c, await dislikePost(live, c.get('user'), c.req.valid('param').postId)),
     )
 }
 
 /** `GET /api/feed`: the signed-in user's home feed, a page at a time. */
 export function feedRoutes(deps: AppDeps) {
   const { db } = deps
-  return new Hono<AppEnv>().get('/', requireUser(deps), validate('query', pageQuerySchema), (c) => {
-    const userId = c.get('user').id
-    // Muted authors leave the home feed only; blocked and suspended ones every list.
-    const page = pageFeed(db, userId, pageRequest(c.req.valid('query')))
-    return c.json({
-      posts: presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
-      nextCursor: page.nextCursor,
-    } satisfies PostsPage)
-  })
+  return new Hono<AppEnv>().get(
+    '/',
+    requireUser(deps),
+    validate('query', pageQuerySchema),
+    async (c) => {
+      const userId = c.get('user').id
+      // Muted authors leave the home feed only; blocked and suspended ones every list.
+      const page = await pageFeed(db, userId, pageRequest(c.req.valid('query')))
+      return c.json({
+        posts: await presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
+        nextCursor: page.nextCursor,
+      } satisfies PostsPage)
+    },
+  )
 }

@@ -26,7 +26,7 @@ export function sessionRoutes(deps: AppDeps) {
     .post('/logout', auth, async (c) => {
       const token = c.get('token')
       const expiresAt = await tokenExpiry(token, deps.secret)
-      logOut(live, c.get('user'), { token, secret: deps.secret, expiresAt })
+      await logOut(live, c.get('user'), { token, secret: deps.secret, expiresAt })
       return c.json({ ok: true } satisfies OkResponse)
     })
     .post('/password', auth, validate('json', passwordChangeSchema), async (c) => {
@@ -42,17 +42,21 @@ export function sessionRoutes(deps: AppDeps) {
       if (currentPassword === newPassword)
         throw new HttpError('VALIDATION', ACCOUNT_MESSAGES.samePassword)
       // Every session ends, this one included; this one goes on with the fresh token.
-      const updated = changePassword(live, user, await hashPassword(newPassword, deps.passwordCost))
+      const updated = await changePassword(
+        live,
+        user,
+        await hashPassword(newPassword, deps.passwordCost),
+      )
       return c.json({
         encodedToken: await issueToken(updated, deps.secret),
       } satisfies PasswordChangeResponse)
     })
-    .get('/session', auth, (c) => {
+    .get('/session', auth, async (c) => {
       const user = c.get('user')
-      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) claimOwnership(live, user)
+      if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) await claimOwnership(live, user)
       return c.json({
-        user: presentUser(db, user, { withBookmarks: true }),
-        isHost: isHost(db, user, deps.hostIds),
+        user: await presentUser(db, user, { withBookmarks: true }),
+        isHost: await isHost(db, user, deps.hostIds),
       } satisfies SessionResponse)
     })
 }

@@ -57,39 +57,40 @@ export function usersRoutes(deps: AppDeps) {
   const followLimit = perUserLimit(deps, 'follows')
 
   /** All the user's bookmarks, the answer of every bookmark mutation in the spec. */
-  const allBookmarks = (userId: number): WholeList<Post> => ({
-    ids: bookmarkedPostIds(db, userId),
-    load: (ids) => presentPosts(db, postsByIds(db, ids), { detail: 'full', viewerId: userId }),
+  const allBookmarks = async (userId: number): Promise<WholeList<Post>> => ({
+    ids: await bookmarkedPostIds(db, userId),
+    load: async (ids) =>
+      presentPosts(db, await postsByIds(db, ids), { detail: 'full', viewerId: userId }),
   })
-  const allUsers = (): WholeList<User> => ({
-    ids: allUserIds(db),
-    load: (ids) => presentUsers(db, usersByIds(db, ids)),
+  const allUsers = async (): Promise<WholeList<User>> => ({
+    ids: await allUserIds(db),
+    load: async (ids) => presentUsers(db, await usersByIds(db, ids)),
   })
 
   return (
     new Hono<AppEnv>()
-      .get('/', optionalViewer(deps), validate('query', usersQuerySchema), (c) => {
+      .get('/', optionalViewer(deps), validate('query', usersQuerySchema), async (c) => {
         const query = c.req.valid('query')
         const page = pageRequest(query)
         if (query.search !== undefined) {
-          return c.json(searchUsers(db, query.search, page) satisfies UsersPage)
+          return c.json((await searchUsers(db, query.search, page)) satisfies UsersPage)
         }
         if (query.suggest === 'true') {
           const viewerId = c.get('viewerId')
           if (viewerId === null) throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
-          return c.json(suggestUsers(db, viewerId, page) satisfies UsersPage)
+          return c.json((await suggestUsers(db, viewerId, page)) satisfies UsersPage)
         }
-        if (pageOf(query)) return c.json(pageUsers(db, page) satisfies UsersPage)
-        return wholeListResponse('users', allUsers())
+        if (pageOf(query)) return c.json((await pageUsers(db, page)) satisfies UsersPage)
+        return wholeListResponse('users', await allUsers())
       })
       // Registered before `/:username`, which would otherwise take "bookmark" for a username.
-      .get('/bookmark', auth, validate('query', pageQuerySchema), (c) => {
+      .get('/bookmark', auth, validate('query', pageQuerySchema), async (c) => {
         const userId = c.get('user').id
         const request = pageOf(c.req.valid('query'))
-        if (!request) return wholeListResponse('bookmarks', allBookmarks(userId))
-        const page = pageBookmarks(db, userId, request)
+        if (!request) return wholeListResponse('bookmarks', await allBookmarks(userId))
+        const page = await pageBookmarks(db, userId, request)
         return c.json({
-          bookmarks: presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
+          bookmarks: await presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
           nextCursor: page.nextCursor,
         } satisfies BookmarksPage)
       })
@@ -99,62 +100,65 @@ export function usersRoutes(deps: AppDeps) {
         `/:username/:kind{(?:${FOLLOW_LIST_KINDS.join('|')})}`,
         optionalViewer(deps),
         validate('query', pageQuerySchema),
-        (c) => {
+        async (c) => {
           // The pattern above lets only the two kinds through; its group keeps the "|" inside it.
           const kind = c.req.param('kind') as FollowListKind
-          const owner = getUserByUsername(db, c.req.param('username'))
+          const owner = await getUserByUsername(db, c.req.param('username'))
           const page = pageRequest(c.req.valid('query'))
-          return c.json(
-            pageFollowList(db, kind, owner.id, c.get('viewerId'), page) satisfies FollowListPage,
-          )
+          const answer = await pageFollowList(db, kind, owner.id, c.get('viewerId'), page)
+          return c.json(answer satisfies FollowListPage)
         },
       )
-      .get('/:username', optionalViewer(deps), (c) => {
-        const user = getUserByUsername(db, c.req.param('username'))
+      .get('/:username', optionalViewer(deps), async (c) => {
+        const user = await getUserByUsername(db, c.req.param('username'))
         // Bookmarks are private: only their owner sees them.
         const withBookmarks = c.get('viewerId') === user.id
-        return c.json({ user: presentUser(db, user, { withBookmarks }) } satisfies UserResponse)
-      })
-      .post('/edit', auth, validate('json', editProfileSchema), (c) => {
-        const { bio, profileImg, firstName, lastName } = c.req.valid('json').userData
-        const user = editProfile(live, c.get('user'), { bio, profileImg, firstName, lastName })
         return c.json({
-          user: presentUser(db, user, { withBookmarks: true }),
+          user: await presentUser(db, user, { withBookmarks }),
         } satisfies UserResponse)
       })
-      .post('/follow/:userId', auth, followLimit, idParams('userId'), (c) => {
+      .post('/edit', auth, validate('json', editProfileSchema), async (c) => {
+        const { bio, profileImg, firstName, lastName } = c.req.valid('json').userData
+        const changes = { bio, profileImg, firstName, lastName }
+        const user = await editProfile(live, c.get('user'), changes)
+        return c.json({
+          user: await presentUser(db, user, { withBookmarks: true }),
+        } satisfies UserResponse)
+      })
+      .post('/follow/:userId', auth, followLimit, idParams('userId'), async (c) => {
         const me = c.get('user')
         const { userId } = c.req.valid('param')
-        follow(live, me, userId)
-        return c.json(followAnswer(me.id, userId))
+        await follow(live, me, userId)
+        return c.json(await followAnswer(me.id, userId))
       })
-      .post('/unfollow/:userId', auth, followLimit, idParams('userId'), (c) => {
+      .post('/unfollow/:userId', auth, followLimit, idParams('userId'), async (c) => {
         const me = c.get('user')
         const { userId } = c.req.valid('param')
-        unfollow(live, me, userId)
-        return c.json(followAnswer(me.id, userId))
+        await unfollow(live, me, userId)
+        return c.json(await followAnswer(me.id, userId))
       })
-      .post('/bookmark/:postId', auth, idParams('postId'), (c) => {
+      .post('/bookmark/:postId', auth, idParams('postId'), async (c) => {
         const me = c.get('user')
-        return bookmarkAnswer(c, me.id, addBookmark(live, me, c.req.valid('param').postId))
+        return bookmarkAnswer(c, me.id, await addBookmark(live, me, c.req.valid('param').postId))
       })
-      .post('/remove-bookmark/:postId', auth, idParams('postId'), (c) => {
+      .post('/remove-bookmark/:postId', auth, idParams('postId'), async (c) => {
         const me = c.get('user')
-        return bookmarkAnswer(c, me.id, removeBookmark(live, me, c.req.valid('param').postId))
+        const post = await removeBookmark(live, me, c.req.valid('param').postId)
+        return bookmarkAnswer(c, me.id, post)
       })
   )
 
-  function followAnswer(userId: number, targetId: number): FollowResponse {
+  async function followAnswer(userId: number, targetId: number): Promise<FollowResponse> {
     return {
-      user: presentUser(db, getUserById(db, userId), { withBookmarks: true }),
-      followUser: presentUser(db, getUserById(db, targetId)),
+      user: await presentUser(db, await getUserById(db, userId), { withBookmarks: true }),
+      followUser: await presentUser(db, await getUserById(db, targetId)),
     }
   }
 
-  function bookmarkAnswer(c: Context<AppEnv>, userId: number, post: PostRow) {
+  async function bookmarkAnswer(c: Context<AppEnv>, userId: number, post: PostRow) {
     if (wantsMinimal(c)) {
-      return c.json({ post: presentPost(db, post, userId) } satisfies PostResponse)
+      return c.json({ post: await presentPost(db, post, userId) } satisfies PostResponse)
     }
-    return wholeListResponse('bookmarks', allBookmarks(userId))
+    return wholeListResponse('bookmarks', await allBookmarks(userId))
   }
 }

@@ -1,8 +1,5 @@
 /** One's own account, deleted with everything of its own (docs/API.md "Sessions and accounts"). */
-import { eq } from 'drizzle-orm'
 import type { Store } from '../db/store'
-import { runSql } from '../db/raw'
-import { users } from '../db/schema'
 import { clearOwner, getOwnerId } from './hosting'
 import { getDemoAccount, getDemoUserIds, setDemoAccount, setDemoUserIds } from './settings'
 import { getUserById } from './users'
@@ -16,57 +13,60 @@ import { getUserById } from './users'
  * bookmarks on them), comments, reactions, votes, follows, bookmarks, blocks, mutes, reports
  * and uploaded media go with the row (ON DELETE CASCADE).
  */
-export function deleteAccount(db: Store, userId: number): void {
-  db.transaction(() => {
-    const user = getUserById(db, userId)
-    const run = (text: string, ...params: unknown[]) => runSql(db, text, ...params)
-    run(
-      `UPDATE posts SET like_count = max(0, like_count - (SELECT count(*) FROM post_reactions r
-         WHERE r.post_id = posts.id AND r.user_id = ? AND r.kind = 'like'))
+export async function deleteAccount(db: Store, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await getUserById(tx, userId)
+    const atLeastZero = (value: string) => tx.sql.greatest('0', value)
+    await tx.run(
+      `UPDATE posts SET like_count = ${atLeastZero(`like_count - (SELECT count(*) FROM post_reactions r
+         WHERE r.post_id = posts.id AND r.user_id = ? AND r.kind = 'like')`)}
        WHERE id IN (SELECT post_id FROM post_reactions WHERE user_id = ? AND kind = 'like')
          AND author_id <> ?`,
       userId,
       userId,
       userId,
     )
-    run(
-      `UPDATE posts SET comment_count = max(0, comment_count - (SELECT count(*) FROM comments c
-         WHERE c.post_id = posts.id AND c.author_id = ?))
+    await tx.run(
+      `UPDATE posts SET comment_count = ${atLeastZero(`comment_count - (SELECT count(*) FROM comments c
+         WHERE c.post_id = posts.id AND c.author_id = ?)`)}
        WHERE id IN (SELECT post_id FROM comments WHERE author_id = ?) AND author_id <> ?`,
       userId,
       userId,
       userId,
     )
-    run(
+    await tx.run(
       `UPDATE comments SET
-         upvote_count = max(0, upvote_count - (SELECT count(*) FROM comment_votes v
-           WHERE v.comment_id = comments.id AND v.user_id = ? AND v.kind = 'up')),
-         downvote_count = max(0, downvote_count - (SELECT count(*) FROM comment_votes v
-           WHERE v.comment_id = comments.id AND v.user_id = ? AND v.kind = 'down'))
+         upvote_count = ${atLeastZero(`upvote_count - (SELECT count(*) FROM comment_votes v
+           WHERE v.comment_id = comments.id AND v.user_id = ? AND v.kind = 'up')`)},
+         downvote_count = ${atLeastZero(`downvote_count - (SELECT count(*) FROM comment_votes v
+           WHERE v.comment_id = comments.id AND v.user_id = ? AND v.kind = 'down')`)}
        WHERE id IN (SELECT comment_id FROM comment_votes WHERE user_id = ?)`,
       userId,
       userId,
       userId,
     )
-    run(
-      `UPDATE users SET follower_count = max(0, follower_count - 1)
+    await tx.run(
+      `UPDATE users SET follower_count = ${atLeastZero('follower_count - 1')}
        WHERE id IN (SELECT followee_id FROM follows WHERE follower_id = ?)`,
       userId,
     )
-    run(
-      `UPDATE users SET following_count = max(0, following_count - 1)
+    await tx.run(
+      `UPDATE users SET following_count = ${atLeastZero('following_count - 1')}
        WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?)`,
       userId,
     )
-    db.delete(users).where(eq(users.id, userId)).run()
-    const demoIds = getDemoUserIds(db)
-    if (demoIds.includes(userId))
-      setDemoUserIds(
-        db,
+    await tx.run('DELETE FROM users WHERE id = ?', userId)
+    const demoIds = await getDemoUserIds(tx)
+    if (demoIds.includes(userId)) {
+      await setDemoUserIds(
+        tx,
         demoIds.filter((id) => id !== userId),
       )
-    if (getOwnerId(db) === userId) clearOwner(db)
+    }
+    if ((await getOwnerId(tx)) === userId) await clearOwner(tx)
     // The login page must not offer credentials of an account that is gone.
-    if (getDemoAccount(db)?.username.toLowerCase() === user.usernameKey) setDemoAccount(db, null)
+    if ((await getDemoAccount(tx))?.username.toLowerCase() === user.usernameKey) {
+      await setDemoAccount(tx, null)
+    }
   })
 }

@@ -1,7 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Store } from '../db/store'
-import { selectIds } from '../db/raw'
-import { bookmarks, posts } from '../db/schema'
+import { insertRows, POST_COLUMNS } from '../db/raw'
+import { bookmarks } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { decodeNumericCursor, finishPage, type PageRequest, type RowPage } from './pagination'
@@ -9,56 +8,64 @@ import { getPost } from './posts'
 import type { PostRow } from '../db/rows'
 
 /** The ids of the user's bookmarked posts, the most recently saved first. */
-export function bookmarkedPostIds(db: Store, userId: number): number[] {
-  return selectIds(
-    db,
+export function bookmarkedPostIds(db: Store, userId: number): Promise<number[]> {
+  return db.ids(
     'SELECT post_id FROM bookmarks WHERE user_id = ? ORDER BY created_at DESC, post_id DESC',
     userId,
   )
 }
 
-export function pageBookmarks(db: Store, userId: number, page: PageRequest): RowPage<PostRow> {
+export async function pageBookmarks(
+  db: Store,
+  userId: number,
+  page: PageRequest,
+): Promise<RowPage<PostRow>> {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
-  const rows = db
-    .select({ post: posts, savedAt: bookmarks.createdAt })
-    .from(bookmarks)
-    .innerJoin(posts, eq(posts.id, bookmarks.postId))
-    .where(
-      and(
-        eq(bookmarks.userId, userId),
-        after
-          ? sql`(${bookmarks.createdAt}, ${bookmarks.postId}) < (${after[0]}, ${after[1]})`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(bookmarks.createdAt), desc(bookmarks.postId))
-    .limit(page.limit + 1)
-    .all()
-  const finished = finishPage(rows, page.limit, (row) => [row.savedAt, row.post.id])
-  return { rows: finished.rows.map(({ post }) => post), nextCursor: finished.nextCursor }
+  const rows = await db.all<PostRow & { savedAt: number }>(
+    `SELECT ${POST_COLUMNS}, bookmarks.created_at AS "savedAt"
+     FROM bookmarks JOIN posts ON posts.id = bookmarks.post_id
+     WHERE bookmarks.user_id = ?
+       ${after ? 'AND (bookmarks.created_at, bookmarks.post_id) < (?, ?)' : ''}
+     ORDER BY bookmarks.created_at DESC, bookmarks.post_id DESC LIMIT ?`,
+    userId,
+    ...(after ?? []),
+    page.limit + 1,
+  )
+  const finished = finishPage(rows, page.limit, (row) => [row.savedAt, row.id])
+  return {
+    rows: finished.rows.map(({ savedAt: _savedAt, ...post }) => post),
+    nextCursor: finished.nextCursor,
+  }
 }
 
-export function addBookmark(db: Store, userId: number, postId: number, now = Date.now()): PostRow {
-  return db.transaction(() => {
-    const post = getPost(db, postId)
-    const inserted = db
-      .insert(bookmarks)
-      .values({ userId, postId: post.id, createdAt: now })
-      .onConflictDoNothing()
-      .run()
-    if (inserted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.alreadyBookmarked)
+export async function addBookmark(
+  db: Store,
+  userId: number,
+  postId: number,
+  now = Date.now(),
+): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    const post = await getPost(tx, postId)
+    const inserted = await insertRows(
+      tx,
+      bookmarks,
+      [{ userId, postId: post.id, createdAt: now }],
+      { onConflict: 'nothing' },
+    )
+    if (inserted === 0) throw new HttpError('ALREADY_DONE', MESSAGES.alreadyBookmarked)
     return post
   })
 }
 
-export function removeBookmark(db: Store, userId: number, postId: number): PostRow {
-  return db.transaction(() => {
-    const post = getPost(db, postId)
-    const deleted = db
-      .delete(bookmarks)
-      .where(and(eq(bookmarks.userId, userId), eq(bookmarks.postId, post.id)))
-      .run()
-    if (deleted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.notBookmarked)
+export async function removeBookmark(db: Store, userId: number, postId: number): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    const post = await getPost(tx, postId)
+    const deleted = await tx.run(
+      'DELETE FROM bookmarks WHERE user_id = ? AND post_id = ?',
+      userId,
+      post.id,
+    )
+    if (deleted === 0) throw new HttpError('ALREADY_DONE', MESSAGES.notBookmarked)
     return post
   })
 }

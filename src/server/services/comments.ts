@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
 import type { Store } from '../db/store'
-import { COMMENT_COLUMNS, idList, inIdOrder, selectAll, selectIds } from '../db/raw'
-import { commentVotes, comments, posts } from '../db/schema'
+import { COMMENT_COLUMNS, inIdOrder, insertNewRow, updateRow } from '../db/raw'
+import { comments } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
+import { cursorOrStart, finishPage, LIST_START, type PageRequest, type RowPage } from './pagination'
 import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
 import { getPost } from './posts'
 import type { CommentRow, PostRow } from '../db/rows'
@@ -13,10 +12,9 @@ import type { CommentRow, PostRow } from '../db/rows'
  * The ids of a post's comments the viewer may see (services/visibility.ts), newest first: the
  * order of the whole-list answer.
  */
-export function commentIdsOf(db: Store, postId: number, viewer: Viewer): number[] {
-  const visible = visibleAuthor(db, 'author_id', viewer)
-  return selectIds(
-    db,
+export async function commentIdsOf(db: Store, postId: number, viewer: Viewer): Promise<number[]> {
+  const visible = await visibleAuthor(db, 'author_id', viewer)
+  return db.ids(
     `SELECT id FROM comments WHERE post_id = ?${visible.and}
      ORDER BY created_at DESC, id DESC`,
     postId,
@@ -25,26 +23,24 @@ export function commentIdsOf(db: Store, postId: number, viewer: Viewer): number[
 }
 
 /** The comments of these ids, in this order (ids without a comment left out). */
-export function commentsByIds(db: Store, ids: number[]): CommentRow[] {
-  const rows = selectAll<CommentRow>(
-    db,
-    `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id IN (SELECT value FROM json_each(?))`,
-    idList(ids),
+export async function commentsByIds(db: Store, ids: number[]): Promise<CommentRow[]> {
+  const rows = await db.all<CommentRow>(
+    `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id IN ${db.sql.idSet}`,
+    db.sql.ids(ids),
   )
   return inIdOrder(ids, rows)
 }
 
 /** One page of a post's comments the viewer may see, newest first. */
-export function pageComments(
+export async function pageComments(
   db: Store,
   postId: number,
   page: PageRequest,
   viewer: Viewer,
-): RowPage<CommentRow> {
-  const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
-  const visible = visibleAuthor(db, 'author_id', viewer)
-  const rows = selectAll<CommentRow>(
-    db,
+): Promise<RowPage<CommentRow>> {
+  const [createdBefore = LIST_START, idBefore = LIST_START] = cursorOrStart(page.cursor, 2)
+  const visible = await visibleAuthor(db, 'author_id', viewer)
+  const rows = await db.all<CommentRow>(
     `SELECT ${COMMENT_COLUMNS} FROM comments
      WHERE post_id = ? AND (created_at, id) < (?, ?)${visible.and}
      ORDER BY created_at DESC, id DESC LIMIT ?`,
@@ -58,68 +54,75 @@ export function pageComments(
 }
 
 /** The post and one of its comments; a comment of another post is not found. */
-export function getComment(db: Store, postId: number, commentId: number): [PostRow, CommentRow] {
-  const post = getPost(db, postId)
-  const comment = db
-    .select()
-    .from(comments)
-    .where(and(eq(comments.id, commentId), eq(comments.postId, post.id)))
-    .get()
+export async function getComment(
+  db: Store,
+  postId: number,
+  commentId: number,
+): Promise<[PostRow, CommentRow]> {
+  const post = await getPost(db, postId)
+  const comment = await db.get<CommentRow>(
+    `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = ? AND post_id = ?`,
+    commentId,
+    post.id,
+  )
   if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
   return [post, comment]
 }
 
-function adjustCommentCount(db: Store, postId: number, delta: 1 | -1) {
-  db.update(posts)
-    .set({ commentCount: sql`${posts.commentCount} + ${delta}` })
-    .where(eq(posts.id, postId))
-    .run()
+async function adjustCommentCount(db: Store, postId: number, delta: 1 | -1): Promise<void> {
+  await db.run('UPDATE posts SET comment_count = comment_count + ? WHERE id = ?', delta, postId)
 }
 
-export function addComment(
+export async function addComment(
   db: Store,
   userId: number,
   postId: number,
   text: string,
   now = Date.now(),
-): CommentRow {
-  return db.transaction(() => {
-    const post = getPost(db, postId)
-    refuseIfBlocked(db, userId, [post.authorId])
-    const row = db
-      .insert(comments)
-      .values({ postId: post.id, authorId: userId, text, createdAt: now, updatedAt: now })
-      .returning()
-      .get()
-    adjustCommentCount(db, post.id, +1)
+): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    const post = await getPost(tx, postId)
+    await refuseIfBlocked(tx, userId, [post.authorId])
+    const row = await insertNewRow(tx, comments, {
+      postId: post.id,
+      authorId: userId,
+      text,
+      createdAt: now,
+      updatedAt: now,
+    })
+    await adjustCommentCount(tx, post.id, +1)
     return row
   })
 }
 
 /** Only the comment's author may edit it. */
-export function editComment(
+export async function editComment(
   db: Store,
   userId: number,
   postId: number,
   commentId: number,
   text: string,
   now = Date.now(),
-): CommentRow {
-  return db.transaction(() => {
-    const [, comment] = getComment(db, postId, commentId)
+): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    const [, comment] = await getComment(tx, postId, commentId)
     if (comment.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignComment)
-    return db
-      .update(comments)
-      .set({ text, updatedAt: now })
-      .where(eq(comments.id, comment.id))
-      .returning()
-      .get() as CommentRow
+    return (await updateRow(
+      tx,
+      comments,
+      { text, updatedAt: now },
+      'id = ?',
+      comment.id,
+    )) as CommentRow
   })
 }
 
 /** Any comment by its id (the host's deletions name only the comment). */
-export function getCommentById(db: Store, id: number): CommentRow {
-  const comment = db.select().from(comments).where(eq(comments.id, id)).get()
+export async function getCommentById(db: Store, id: number): Promise<CommentRow> {
+  const comment = await db.get<CommentRow>(
+    `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = ?`,
+    id,
+  )
   if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
   return comment
 }
@@ -128,10 +131,10 @@ export function getCommentById(db: Store, id: number): CommentRow {
  * Deletes a comment's rows and one from its post's comment count. Who may is the command's to
  * check (actions/comments.ts). Answers the comment as it was.
  */
-export function deleteComment(db: Store, comment: CommentRow): CommentRow {
-  return db.transaction(() => {
-    db.delete(comments).where(eq(comments.id, comment.id)).run()
-    adjustCommentCount(db, comment.postId, -1)
+export async function deleteComment(db: Store, comment: CommentRow): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    await tx.run('DELETE FROM comments WHERE id = ?', comment.id)
+    await adjustCommentCount(tx, comment.postId, -1)
     return comment
   })
 }
@@ -140,45 +143,47 @@ export function deleteComment(db: Store, comment: CommentRow): CommentRow {
  * Upvote or downvote (SPEC section 4): refused when the user already voted that way; otherwise
  * moves the user's vote from the other list to this one and keeps both counts in step.
  */
-export function voteComment(
+export async function voteComment(
   db: Store,
   userId: number,
   postId: number,
   commentId: number,
   kind: 'up' | 'down',
   now = Date.now(),
-): CommentRow {
-  return db.transaction(() => {
-    const [post, comment] = getComment(db, postId, commentId)
-    refuseIfBlocked(db, userId, [post.authorId, comment.authorId])
-    const previous = db
-      .select({ kind: commentVotes.kind })
-      .from(commentVotes)
-      .where(and(eq(commentVotes.commentId, comment.id), eq(commentVotes.userId, userId)))
-      .get()?.kind
+): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    const [post, comment] = await getComment(tx, postId, commentId)
+    await refuseIfBlocked(tx, userId, [post.authorId, comment.authorId])
+    const previous = (
+      await tx.get<{ kind: 'up' | 'down' }>(
+        'SELECT kind FROM comment_votes WHERE comment_id = ? AND user_id = ?',
+        comment.id,
+        userId,
+      )
+    )?.kind
     if (previous === kind) {
       throw new HttpError(
         'ALREADY_DONE',
         kind === 'up' ? MESSAGES.alreadyUpvoted : MESSAGES.alreadyDownvoted,
       )
     }
-    db.insert(commentVotes)
-      .values({ commentId: comment.id, userId, kind, createdAt: now })
-      .onConflictDoUpdate({
-        target: [commentVotes.commentId, commentVotes.userId],
-        set: { kind, createdAt: now },
-      })
-      .run()
+    await tx.run(
+      `INSERT INTO comment_votes (comment_id, user_id, kind, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (comment_id, user_id) DO UPDATE SET kind = excluded.kind,
+         created_at = excluded.created_at`,
+      comment.id,
+      userId,
+      kind,
+      now,
+    )
     const up = (kind === 'up' ? 1 : 0) - (previous === 'up' ? 1 : 0)
     const down = (kind === 'down' ? 1 : 0) - (previous === 'down' ? 1 : 0)
-    return db
-      .update(comments)
-      .set({
-        upvoteCount: sql`${comments.upvoteCount} + ${up}`,
-        downvoteCount: sql`${comments.downvoteCount} + ${down}`,
-      })
-      .where(eq(comments.id, comment.id))
-      .returning()
-      .get() as CommentRow
+    return (await tx.get<CommentRow>(
+      `UPDATE comments SET upvote_count = upvote_count + ?, downvote_count = downvote_count + ?
+       WHERE id = ? RETURNING ${COMMENT_COLUMNS}`,
+      up,
+      down,
+      comment.id,
+    )) as CommentRow
   })
 }

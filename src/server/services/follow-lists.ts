@@ -4,7 +4,7 @@
  * follows_*_recent_idx indexes, so a page costs the same wherever it is in the list.
  */
 import type { Store } from '../db/store'
-import { selectAll, USER_COLUMNS } from '../db/raw'
+import { USER_COLUMNS } from '../db/raw'
 import { visibleAuthor, type Viewer } from './visibility'
 import { decodeNumericCursor, finishPage, type PageRequest } from './pagination'
 import type { UsersPage } from '../../shared/api-types'
@@ -26,21 +26,20 @@ type FollowRow = UserRow & { followedAt: number }
  * (`following`). Like every list, it leaves out the accounts hidden from the viewer (suspended,
  * or blocked either way) in its query, so every page but the last holds `limit` people.
  */
-export function pageFollowList(
+export async function pageFollowList(
   db: Store,
   kind: FollowListKind,
   ownerId: number,
   viewer: Viewer,
   page: PageRequest,
-): UsersPage {
+): Promise<UsersPage> {
   const { owner, listed } = COLUMNS[kind]
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
-  const visible = visibleAuthor(db, `f.${listed}`, viewer)
+  const visible = await visibleAuthor(db, `f.${listed}`, viewer)
   // The SQL text depends only on `kind`, whether there is a cursor and whether anyone is hidden:
   // eight cached statements.
-  const rows = selectAll<FollowRow>(
-    db,
-    `SELECT ${USER_COLUMNS}, f.created_at AS followedAt
+  const rows = await db.all<FollowRow>(
+    `SELECT ${USER_COLUMNS}, f.created_at AS "followedAt"
      FROM follows f JOIN users ON users.id = f.${listed}
      WHERE f.${owner} = ?${after ? ` AND (f.created_at, f.${listed}) < (?, ?)` : ''}
       ${visible.and}

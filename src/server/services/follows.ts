@@ -1,42 +1,48 @@
 /** Follows (SPEC section 4) and the follower and following counts they keep in step. */
-import { and, eq, sql } from 'drizzle-orm'
 import type { Store } from '../db/store'
 import type { UserRow } from '../db/rows'
-import { follows, users } from '../db/schema'
+import { insertRows } from '../db/raw'
+import { follows } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 import { getUserById } from './users'
 import { isBlockedEitherWay } from './visibility'
 
-function followTarget(db: Store, userId: number, targetId: number): UserRow {
-  const target = getUserById(db, targetId)
+async function followTarget(db: Store, userId: number, targetId: number): Promise<UserRow> {
+  const target = await getUserById(db, targetId)
   if (target.id === userId) throw new HttpError('SELF_TARGET', MESSAGES.followSelf)
   return target
 }
 
 /** Adds the target to the user's following and the user to the target's followers. */
-export function follow(db: Store, userId: number, targetId: number, now = Date.now()): void {
-  db.transaction(() => {
-    const target = followTarget(db, userId, targetId)
+export async function follow(
+  db: Store,
+  userId: number,
+  targetId: number,
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await followTarget(tx, userId, targetId)
     // A block (either way) ends follows and keeps them ended (services/relations.ts).
-    if (isBlockedEitherWay(db, userId, target.id)) {
+    if (await isBlockedEitherWay(tx, userId, target.id)) {
       throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blocked)
     }
-    const inserted = db
-      .insert(follows)
-      .values({ followerId: userId, followeeId: target.id, createdAt: now })
-      .onConflictDoNothing()
-      .run()
-    if (inserted.changes === 0) throw new HttpError('ALREADY_DONE', MESSAGES.alreadyFollowing)
-    adjustFollowCounts(db, userId, target.id, +1)
+    const inserted = await insertRows(
+      tx,
+      follows,
+      [{ followerId: userId, followeeId: target.id, createdAt: now }],
+      { onConflict: 'nothing' },
+    )
+    if (inserted === 0) throw new HttpError('ALREADY_DONE', MESSAGES.alreadyFollowing)
+    await adjustFollowCounts(tx, userId, target.id, +1)
   })
 }
 
 /** Removes the target from the user's following and the user from the target's followers. */
-export function unfollow(db: Store, userId: number, targetId: number): void {
-  db.transaction(() => {
-    const target = followTarget(db, userId, targetId)
-    if (!endFollow(db, userId, target.id)) {
+export async function unfollow(db: Store, userId: number, targetId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await followTarget(tx, userId, targetId)
+    if (!(await endFollow(tx, userId, target.id))) {
       throw new HttpError('ALREADY_DONE', MESSAGES.notFollowing)
     }
   })
@@ -46,23 +52,35 @@ export function unfollow(db: Store, userId: number, targetId: number): void {
  * Removes a follow, if there is one, and its counts; true when there was one. The one row change
  * of an unfollow, and of the follows a block ends (services/relations.ts).
  */
-export function endFollow(db: Store, followerId: number, followeeId: number): boolean {
-  const deleted = db
-    .delete(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
-    .run()
-  if (deleted.changes === 0) return false
-  adjustFollowCounts(db, followerId, followeeId, -1)
+export async function endFollow(
+  db: Store,
+  followerId: number,
+  followeeId: number,
+): Promise<boolean> {
+  const deleted = await db.run(
+    'DELETE FROM follows WHERE follower_id = ? AND followee_id = ?',
+    followerId,
+    followeeId,
+  )
+  if (deleted === 0) return false
+  await adjustFollowCounts(db, followerId, followeeId, -1)
   return true
 }
 
-function adjustFollowCounts(db: Store, followerId: number, followeeId: number, delta: 1 | -1) {
-  db.update(users)
-    .set({ followingCount: sql`${users.followingCount} + ${delta}` })
-    .where(eq(users.id, followerId))
-    .run()
-  db.update(users)
-    .set({ followerCount: sql`${users.followerCount} + ${delta}` })
-    .where(eq(users.id, followeeId))
-    .run()
+async function adjustFollowCounts(
+  db: Store,
+  followerId: number,
+  followeeId: number,
+  delta: 1 | -1,
+): Promise<void> {
+  await db.run(
+    'UPDATE users SET following_count = following_count + ? WHERE id = ?',
+    delta,
+    followerId,
+  )
+  await db.run(
+    'UPDATE users SET follower_count = follower_count + ? WHERE id = ?',
+    delta,
+    followeeId,
+  )
 }

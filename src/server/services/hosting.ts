@@ -4,10 +4,10 @@
  * post or comment with the authors' own deletion (actions/posts.ts, actions/comments.ts).
  */
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { hashPassword, type ScryptCost } from '../auth/password'
 import type { Store } from '../db/store'
 import type { UserRow } from '../db/rows'
+import { updateRows } from '../db/raw'
 import { users } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../errors/messages'
@@ -18,8 +18,8 @@ import { createUser, findUserByUsername, getUserById, usernameKey } from './user
 const OWNER_KEY = 'ownerUserId'
 
 /** The account that owns the desktop app's own server (see claimOwnership), if any yet. */
-export function getOwnerId(db: Store): number | null {
-  const value = getSetting(db, OWNER_KEY)
+export async function getOwnerId(db: Store): Promise<number | null> {
+  const value = await getSetting(db, OWNER_KEY)
   return value ? Number(value) : null
 }
 
@@ -28,14 +28,14 @@ export function getOwnerId(db: Store): number | null {
  * (whose password is public). Called for sign-ups and sign-ins from this computer on the desktop
  * app's own server only: friends on the LAN never come from a loopback address.
  */
-export function claimOwnership(db: Store, user: UserRow): void {
-  if (getOwnerId(db) !== null || getDemoUserIds(db).includes(user.id)) return
-  setSetting(db, OWNER_KEY, String(user.id))
+export async function claimOwnership(db: Store, user: UserRow): Promise<void> {
+  if ((await getOwnerId(db)) !== null || (await getDemoUserIds(db)).includes(user.id)) return
+  await setSetting(db, OWNER_KEY, String(user.id))
 }
 
 /** Forgets the owner: a restore brings someone else's accounts. */
-export function clearOwner(db: Store): void {
-  deleteSetting(db, OWNER_KEY)
+export async function clearOwner(db: Store): Promise<void> {
+  await deleteSetting(db, OWNER_KEY)
 }
 
 /** An account named with `--admin`, as the server found or made it when it started. */
@@ -62,13 +62,13 @@ export async function ensureHostAccounts(
   for (const name of names) {
     const key = usernameKey(name)
     if (hosts.has(key)) continue
-    const existing = findUserByUsername(db, name)
+    const existing = await findUserByUsername(db, name)
     if (existing) {
       hosts.set(key, { id: existing.id, username: existing.username })
       continue
     }
     const oneTimePassword = randomBytes(12).toString('base64url')
-    const user = createUser(db, {
+    const user = await createUser(db, {
       username: name.trim(),
       passwordHash: await hashPassword(oneTimePassword, passwordCost),
     })
@@ -78,35 +78,42 @@ export async function ensureHostAccounts(
 }
 
 /** True for the server's owner and the accounts named with `--admin` (ensureHostAccounts). */
-export function isHost(db: Store, user: UserRow, hostIds: readonly number[] = []): boolean {
-  return getOwnerId(db) === user.id || hostIds.includes(user.id)
+export async function isHost(
+  db: Store,
+  user: UserRow,
+  hostIds: readonly number[] = [],
+): Promise<boolean> {
+  return hostIds.includes(user.id) || (await getOwnerId(db)) === user.id
 }
 
-export function assertHost(db: Store, user: UserRow, hostIds: readonly number[] = []): void {
-  if (!isHost(db, user, hostIds)) throw new HttpError('HOST_ONLY', ACCOUNT_MESSAGES.hostOnly)
+export async function assertHost(
+  db: Store,
+  user: UserRow,
+  hostIds: readonly number[] = [],
+): Promise<void> {
+  if (!(await isHost(db, user, hostIds))) {
+    throw new HttpError('HOST_ONLY', ACCOUNT_MESSAGES.hostOnly)
+  }
 }
 
 /**
  * Suspends (or lifts the suspension of) an account: while suspended it cannot sign in, every
  * session has ended, and its posts and comments are hidden from lists.
  */
-export function setSuspended(
+export async function setSuspended(
   db: Store,
   userId: number,
   suspended: boolean,
   hostIds: readonly number[],
   now = Date.now(),
-): UserRow {
-  return db.transaction(() => {
-    const target = getUserById(db, userId)
-    if (suspended && isHost(db, target, hostIds)) {
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const target = await getUserById(tx, userId)
+    if (suspended && (await isHost(tx, target, hostIds))) {
       throw new HttpError('HOST_PROTECTED', ACCOUNT_MESSAGES.cannotSuspendHost)
     }
-    db.update(users)
-      .set({ suspendedAt: suspended ? now : null })
-      .where(eq(users.id, target.id))
-      .run()
-    if (suspended) endSessions(db, [target.id])
-    return getUserById(db, target.id)
+    await updateRows(tx, users, { suspendedAt: suspended ? now : null }, 'id = ?', target.id)
+    if (suspended) await endSessions(tx, [target.id])
+    return getUserById(tx, target.id)
   })
 }

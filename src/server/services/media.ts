@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { eq, lt, sql } from 'drizzle-orm'
 import type { Store } from '../db/store'
-import { selectAll } from '../db/raw'
+import { insertRows } from '../db/raw'
 import { media } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
+import { textSet } from './mentions'
 import { reencode, sniffImageType, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
 /** Profile pictures are shown at most a few hundred pixels wide: twice that stays sharp. */
@@ -19,27 +19,29 @@ export function processAvatar(input: Buffer): Promise<ReencodedImage> {
 }
 
 /** Stores an image that processAvatar re-encoded and answers its id. */
-export function storeImage(db: Store, ownerId: number, bytes: Buffer, now = Date.now()): string {
+export async function storeImage(
+  db: Store,
+  ownerId: number,
+  bytes: Buffer,
+  now = Date.now(),
+): Promise<string> {
   // Read from the re-encoded bytes, which are always one of ours.
   const contentType = sniffImageType(bytes)
   if (!contentType) throw new HttpError('INVALID_IMAGE', MESSAGES.notAnImage)
   const id = randomBytes(12).toString('base64url')
-  db.insert(media).values({ id, ownerId, contentType, bytes, createdAt: now }).run()
+  await insertRows(db, media, [{ id, ownerId, contentType, bytes, createdAt: now }])
   return id
 }
 
-/** Every picture a page shows is one request for it: prepared once per database. */
-const imageById = perDatabase((db) =>
-  db
-    .select({ contentType: media.contentType, bytes: media.bytes })
-    .from(media)
-    .where(eq(media.id, sql.placeholder('id')))
-    .prepare(),
-)
-
 /** An image by its id, which the route checked (http/validate.ts, mediaIdParam). */
-export function getImage(db: Store, id: string): { contentType: string; bytes: Buffer } {
-  const row = imageById(db).get({ id })
+export async function getImage(
+  db: Store,
+  id: string,
+): Promise<{ contentType: string; bytes: Buffer }> {
+  const row = await db.get<{ contentType: string; bytes: Buffer }>(
+    'SELECT content_type AS "contentType", bytes FROM media WHERE id = ?',
+    id,
+  )
   if (!row) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)
   return row
 }
@@ -92,7 +94,11 @@ export const MEDIA_REFERENCES: readonly {
  * Which of these media ids something uses, read from every reference in MEDIA_REFERENCES: the one
  * answer to "is this media used?". `now` decides which drafts' uploads still live.
  */
-export function findUsedMedia(db: Store, ids: readonly string[], now = Date.now()): Set<string> {
+export async function findUsedMedia(
+  db: Store,
+  ids: readonly string[],
+  now = Date.now(),
+): Promise<Set<string>> {
   const used = new Set<string>()
   if (ids.length === 0) return used
   const candidates = new Set(ids)
@@ -101,18 +107,16 @@ export function findUsedMedia(db: Store, ids: readonly string[], now = Date.now(
     const rowsThatCount = reference.while ? ` AND (${reference.while})` : ''
     const whileParams = reference.while ? [draftsSince] : []
     if (reference.kind === 'id') {
-      const rows = selectAll<{ id: string }>(
-        db,
+      const rows = await db.all<{ id: string }>(
         `SELECT ${reference.column} AS id FROM ${reference.table}
-         WHERE ${reference.column} IN (SELECT value FROM json_each(?))${rowsThatCount}`,
+         WHERE ${reference.column} IN ${textSet(db)}${rowsThatCount}`,
         JSON.stringify([...candidates]),
         ...whileParams,
       )
       for (const { id } of rows) used.add(id)
     } else {
       // Only rows that mention an address are read; the ids are then picked out of the text.
-      const rows = selectAll<{ text: string }>(
-        db,
+      const rows = await db.all<{ text: string }>(
         `SELECT ${reference.column} AS text FROM ${reference.table}
          WHERE ${reference.column} LIKE ?${rowsThatCount}`,
         `%${MEDIA_PREFIX}%`,
@@ -131,23 +135,19 @@ export function findUsedMedia(db: Store, ids: readonly string[], now = Date.now(
  * never saved, or replaced since; a draft's image once its draft is a week old. Answers how many
  * went. Run by a timer of the server, off the request path.
  */
-export function sweepUnusedMedia(db: Store, now = Date.now()): number {
-  return db.transaction(() => {
-    const old = db
-      .select({ id: media.id })
-      .from(media)
-      .where(lt(media.createdAt, now - UNUSED_MEDIA_TTL_MS))
-      .all()
-      .map((row) => row.id)
-    const used = findUsedMedia(db, old, now)
+export async function sweepUnusedMedia(db: Store, now = Date.now()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const old = (
+      await tx.all<{ id: string }>(
+        'SELECT id FROM media WHERE created_at < ?',
+        now - UNUSED_MEDIA_TTL_MS,
+      )
+    ).map((row) => row.id)
+    const used = await findUsedMedia(tx, old, now)
     const unused = old.filter((id) => !used.has(id))
     if (unused.length === 0) return 0
     // One statement, the ids as one JSON parameter: a sweep may find thousands.
-    return selectAll(
-      db,
-      `DELETE FROM media WHERE id IN (SELECT value FROM json_each(?)) RETURNING id`,
-      JSON.stringify(unused),
-    ).length
+    return tx.run(`DELETE FROM media WHERE id IN ${textSet(tx)}`, JSON.stringify(unused))
   })
 }
 

@@ -4,10 +4,10 @@
  * Deleting a post, comment or user removes its notifications through ON DELETE CASCADE.
  */
 import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
-import type { Store } from '../db/store'
-import { idList, selectAll } from '../db/raw'
+import type { SqlParam, Store } from '../db/store'
 import { isBlockedEitherWay } from './visibility'
-import { cursorOrStart, finishPage, type PageRequest } from './pagination'
+import { textSet } from './mentions'
+import { cursorOrStart, finishPage, LIST_START, type PageRequest } from './pagination'
 import { toUserSummary } from './serialize'
 import { formatTimestamp } from './time'
 import { usernameKey } from './users'
@@ -33,24 +33,24 @@ export const noChanges = (): NotificationChanges => ({ created: [], lowered: [] 
 const SNIPPET_LENGTH = 100
 
 /** Adds a notification unless the actor is the recipient, and notes it in `changes`. */
-export function notify(
+export async function notify(
   db: Store,
   changes: NotificationChanges,
   input: NewNotification,
   now = Date.now(),
-): void {
+): Promise<void> {
   if (input.recipientId === input.actorId) return
   // Nobody hears from someone they blocked or who blocked them (docs/API.md, "Notifications").
-  if (isBlockedEitherWay(db, input.recipientId, input.actorId)) return
-  const [row] = selectAll<{ id: number }>(
-    db,
+  if (await isBlockedEitherWay(db, input.recipientId, input.actorId)) return
+  const row = await db.get<{ id: number }>(
     `INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, read, created_at)
-     VALUES (?, ?, ?, ?, ?, 0, ?) RETURNING id`,
+     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     input.recipientId,
     input.actorId,
     input.type,
     input.postId ?? null,
     input.commentId ?? null,
+    false,
     now,
   )
   if (row) changes.created.push(row.id)
@@ -66,13 +66,13 @@ export interface NotificationCause {
 }
 
 /** Removes what a cause made (e.g. a like that became a dislike). */
-export function removeNotifications(
+export async function removeNotifications(
   db: Store,
   changes: NotificationChanges,
   cause: NotificationCause,
-): void {
+): Promise<void> {
   const conditions = ['actor_id = ?', 'type = ?']
-  const params: unknown[] = [cause.actorId, cause.type]
+  const params: SqlParam[] = [cause.actorId, cause.type]
   for (const [column, value] of [
     ['recipient_id', cause.recipientId],
     ['post_id', cause.postId],
@@ -83,10 +83,10 @@ export function removeNotifications(
       params.push(value)
     }
   }
-  const removed = selectAll<{ recipientId: number; read: number }>(
-    db,
+  // `read` is a boolean column: SQLite answers 0 or 1, PostgreSQL true or false.
+  const removed = await db.all<{ recipientId: number; read: boolean | number }>(
     `DELETE FROM notifications WHERE ${conditions.join(' AND ')}
-     RETURNING recipient_id AS recipientId, read`,
+     RETURNING recipient_id AS "recipientId", read`,
     ...params,
   )
   for (const row of removed) if (!row.read) changes.lowered.push(row.recipientId)
@@ -96,19 +96,19 @@ export function removeNotifications(
  * Before a post or comment is deleted (its notifications go with it by cascade): notes whose
  * unread count is about to fall.
  */
-export function noteCascade(
+export async function noteCascade(
   db: Store,
   changes: NotificationChanges,
   target: { postId: number } | { commentId: number },
-): void {
+): Promise<void> {
   const [column, id] =
     'postId' in target ? ['post_id', target.postId] : ['comment_id', target.commentId]
-  const rows = selectAll<{ recipientId: number }>(
-    db,
-    `SELECT DISTINCT recipient_id AS recipientId FROM notifications WHERE ${column} = ? AND read = 0`,
+  const recipients = await db.ids(
+    `SELECT DISTINCT recipient_id FROM notifications WHERE ${column} = ? AND read = ?`,
     id,
+    false,
   )
-  changes.lowered.push(...rows.map((row) => row.recipientId))
+  changes.lowered.push(...recipients)
 }
 
 /**
@@ -116,36 +116,35 @@ export function noteCascade(
  * (existing users only, never the author, nor `skip`, e.g. the post's author who already gets a
  * `comment` notification). Mentions that stay keep their notification and its read state.
  */
-export function syncMentions(
+export async function syncMentions(
   db: Store,
   changes: NotificationChanges,
   source: { authorId: number; postId: number; commentId: number | null },
   mentioned: string[],
   { skip = [] as number[], now = Date.now() } = {},
-): void {
+): Promise<void> {
   const found =
     mentioned.length === 0
       ? []
-      : selectAll<{ id: number }>(
-          db,
-          `SELECT id FROM users WHERE username_key IN (SELECT value FROM json_each(?))`,
+      : await db.ids(
+          `SELECT id FROM users WHERE username_key IN ${textSet(db)}`,
           JSON.stringify(mentioned.map(usernameKey)),
         )
-  const wanted = new Set(
-    found.map((row) => row.id).filter((id) => id !== source.authorId && !skip.includes(id)),
-  )
-  const existing = selectAll<{ recipientId: number }>(
-    db,
-    `SELECT recipient_id AS recipientId FROM notifications
-     WHERE actor_id = ? AND type = 'mention' AND post_id = ? AND comment_id IS ?`,
+  const wanted = new Set(found.filter((id) => id !== source.authorId && !skip.includes(id)))
+  // A post's own mentions have no comment: `comment_id IS NULL`, as PostgreSQL takes no
+  // `IS ?`.
+  const existing = await db.ids(
+    `SELECT recipient_id FROM notifications
+     WHERE actor_id = ? AND type = 'mention' AND post_id = ?
+       AND ${source.commentId === null ? 'comment_id IS NULL' : 'comment_id = ?'}`,
     source.authorId,
     source.postId,
-    source.commentId,
-  ).map((row) => row.recipientId)
+    ...(source.commentId === null ? [] : [source.commentId]),
+  )
   for (const recipientId of existing) {
     if (wanted.has(recipientId)) wanted.delete(recipientId)
     else {
-      removeNotifications(db, changes, {
+      await removeNotifications(db, changes, {
         actorId: source.authorId,
         type: 'mention',
         recipientId,
@@ -155,7 +154,7 @@ export function syncMentions(
     }
   }
   for (const recipientId of wanted) {
-    notify(
+    await notify(
       db,
       changes,
       {
@@ -176,7 +175,8 @@ interface NotificationRow {
   type: NotificationType
   postId: number | null
   commentId: number | null
-  read: number
+  /** A boolean column: 0 or 1 from SQLite, false or true from PostgreSQL. */
+  read: boolean | number
   createdAt: number
   actorId: number
   username: string
@@ -186,10 +186,10 @@ interface NotificationRow {
   snippet: string
 }
 
-const NOTIFICATION_SELECT = `SELECT n.id AS id, n.recipient_id AS recipientId, n.type AS type,
-  n.post_id AS postId, n.comment_id AS commentId, n.read AS read, n.created_at AS createdAt,
-  u.id AS actorId, u.username AS username, u.first_name AS firstName, u.last_name AS lastName,
-  u.profile_img AS profileImg,
+const NOTIFICATION_SELECT = `SELECT n.id AS id, n.recipient_id AS "recipientId", n.type AS type,
+  n.post_id AS "postId", n.comment_id AS "commentId", n.read AS read, n.created_at AS "createdAt",
+  u.id AS "actorId", u.username AS username, u.first_name AS "firstName",
+  u.last_name AS "lastName", u.profile_img AS "profileImg",
   substr(coalesce(c.text, p.content, ''), 1, ${SNIPPET_LENGTH}) AS snippet
   FROM notifications n JOIN users u ON u.id = n.actor_id
   LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN comments c ON c.id = n.comment_id`
@@ -209,15 +209,18 @@ function present(row: NotificationRow): Notification {
     commentId: row.commentId === null ? null : String(row.commentId),
     snippet: row.type === 'follow' ? '' : row.snippet,
     createdAt: formatTimestamp(row.createdAt),
-    read: row.read === 1,
+    read: Boolean(row.read),
   }
 }
 
 /** A user's notifications, newest first, a page at a time. */
-export function pageNotifications(db: Store, userId: number, page: PageRequest): NotificationsPage {
-  const [before] = cursorOrStart(page.cursor, 1)
-  const rows = selectAll<NotificationRow>(
-    db,
+export async function pageNotifications(
+  db: Store,
+  userId: number,
+  page: PageRequest,
+): Promise<NotificationsPage> {
+  const [before = LIST_START] = cursorOrStart(page.cursor, 1)
+  const rows = await db.all<NotificationRow>(
     `${NOTIFICATION_SELECT} WHERE n.recipient_id = ? AND n.id < ? ORDER BY n.id DESC LIMIT ?`,
     userId,
     before,
@@ -228,33 +231,34 @@ export function pageNotifications(db: Store, userId: number, page: PageRequest):
 }
 
 /** Notifications by id, with their recipients (for publishing after a commit). */
-export function notificationsById(
+export async function notificationsById(
   db: Store,
   ids: number[],
-): { recipientId: number; notification: Notification }[] {
+): Promise<{ recipientId: number; notification: Notification }[]> {
   if (ids.length === 0) return []
-  return selectAll<NotificationRow>(
-    db,
-    `${NOTIFICATION_SELECT} WHERE n.id IN (SELECT value FROM json_each(?)) ORDER BY n.id`,
-    idList(ids),
-  ).map((row) => ({ recipientId: row.recipientId, notification: present(row) }))
+  const rows = await db.all<NotificationRow>(
+    `${NOTIFICATION_SELECT} WHERE n.id IN ${db.sql.idSet} ORDER BY n.id`,
+    db.sql.ids(ids),
+  )
+  return rows.map((row) => ({ recipientId: row.recipientId, notification: present(row) }))
 }
 
-export function unreadCount(db: Store, userId: number): number {
-  const [row] = selectAll<{ count: number }>(
-    db,
-    'SELECT count(*) AS count FROM notifications WHERE recipient_id = ? AND read = 0',
+export async function unreadCount(db: Store, userId: number): Promise<number> {
+  const row = await db.get<{ count: number }>(
+    'SELECT count(*) AS count FROM notifications WHERE recipient_id = ? AND read = ?',
     userId,
+    false,
   )
   return row?.count ?? 0
 }
 
 /** Marks everything read, or everything up to and including `upTo`; answers how many changed. */
-export function markRead(db: Store, userId: number, upTo: number | null): number {
-  return selectAll<{ id: number }>(
-    db,
-    'UPDATE notifications SET read = 1 WHERE recipient_id = ? AND read = 0 AND id <= ? RETURNING id',
+export function markRead(db: Store, userId: number, upTo: number | null): Promise<number> {
+  return db.run(
+    'UPDATE notifications SET read = ? WHERE recipient_id = ? AND read = ? AND id <= ?',
+    true,
     userId,
+    false,
     upTo ?? Number.MAX_SAFE_INTEGER,
-  ).length
+  )
 }

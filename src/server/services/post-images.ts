@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { PostMediaItem } from '../../shared/api-types'
 import { LIMITS } from '../../shared/limits'
 import type { Store } from '../db/store'
-import { idList, selectAll } from '../db/raw'
+import { insertRows } from '../db/raw'
 import { media, postMedia } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
@@ -40,43 +40,29 @@ export function processPostImage(input: Buffer): Promise<ProcessedImage> {
 const newMediaId = () => randomBytes(12).toString('base64url')
 
 /** Stores a processed image, not attached to any post yet; answers it as a post shows it. */
-export function storePostImage(
+export async function storePostImage(
   db: Store,
   ownerId: number,
   image: ProcessedImage,
   now = Date.now(),
-): PostMediaItem {
+): Promise<PostMediaItem> {
   const mediaId = newMediaId()
   const thumbId = newMediaId()
-  db.transaction(() => {
-    db.insert(media)
-      .values({
-        id: mediaId,
-        ownerId,
-        contentType: image.contentType,
-        bytes: image.bytes,
-        createdAt: now,
-      })
-      .run()
-    db.insert(media)
-      .values({
-        id: thumbId,
-        ownerId,
-        contentType: 'image/webp',
-        bytes: image.thumb,
-        createdAt: now,
-      })
-      .run()
-    db.insert(postMedia)
-      .values({
+  await db.transaction(async (tx) => {
+    await insertRows(tx, media, [
+      { id: mediaId, ownerId, contentType: image.contentType, bytes: image.bytes, createdAt: now },
+      { id: thumbId, ownerId, contentType: 'image/webp', bytes: image.thumb, createdAt: now },
+    ])
+    await insertRows(tx, postMedia, [
+      {
         mediaId,
         thumbId,
         ownerId,
         width: image.width,
         height: image.height,
         createdAt: now,
-      })
-      .run()
+      },
+    ])
   })
   return toItem({ mediaId, thumbId, width: image.width, height: image.height, alt: '' })
 }
@@ -90,41 +76,40 @@ export interface AttachRequest {
  * Ties uploaded images to a new post, in order, with their alt texts. Each must be the author's
  * own and not on another post yet. Runs inside the post's creating transaction.
  */
-export function attachPostImages(
+export async function attachPostImages(
   db: Store,
   ownerId: number,
   postId: number,
   images: AttachRequest[],
-): void {
+): Promise<void> {
   if (images.length > LIMITS.postImagesMax)
     throw new HttpError('VALIDATION', MESSAGES.tooManyImages)
-  images.forEach((image, position) => {
-    const changed = selectAll<{ mediaId: string }>(
-      db,
+  // One after another: this runs on the post's transaction.
+  for (const [position, image] of images.entries()) {
+    const changed = await db.run(
       `UPDATE post_media SET post_id = ?, position = ?, alt = ?
-       WHERE media_id = ? AND owner_id = ? AND post_id IS NULL RETURNING media_id AS mediaId`,
+       WHERE media_id = ? AND owner_id = ? AND post_id IS NULL`,
       postId,
       position,
       image.alt,
       image.id,
       ownerId,
     )
-    if (changed.length !== 1) throw new HttpError('VALIDATION', MESSAGES.imageToAttachNotFound)
-  })
+    if (changed !== 1) throw new HttpError('VALIDATION', MESSAGES.imageToAttachNotFound)
+  }
 }
 
 /** Deletes the image files of these posts (full images and thumbnails). */
-export function deletePostImages(db: Store, postIds: number[]): void {
+export async function deletePostImages(db: Store, postIds: number[]): Promise<void> {
   if (postIds.length === 0) return
-  selectAll(
-    db,
+  await db.run(
     `DELETE FROM media WHERE id IN (
-       SELECT media_id FROM post_media WHERE post_id IN (SELECT value FROM json_each(?))
+       SELECT media_id FROM post_media WHERE post_id IN ${db.sql.idSet}
        UNION ALL
-       SELECT thumb_id FROM post_media WHERE post_id IN (SELECT value FROM json_each(?))
-     ) RETURNING id`,
-    idList(postIds),
-    idList(postIds),
+       SELECT thumb_id FROM post_media WHERE post_id IN ${db.sql.idSet}
+     )`,
+    db.sql.ids(postIds),
+    db.sql.ids(postIds),
   )
 }
 
@@ -152,15 +137,17 @@ function toItem(row: Omit<MediaRow, 'postId'>): PostMediaItem {
  * The images of a batch of posts, by post id, in order: one query for the whole batch (pages and
  * each batch of a whole list call it once), never one per post.
  */
-export function loadPostImages(db: Store, postIds: number[]): Map<number, PostMediaItem[]> {
+export async function loadPostImages(
+  db: Store,
+  postIds: number[],
+): Promise<Map<number, PostMediaItem[]>> {
   const byPost = new Map<number, PostMediaItem[]>()
   if (postIds.length === 0) return byPost
-  const rows = selectAll<MediaRow>(
-    db,
-    `SELECT post_id AS postId, media_id AS mediaId, thumb_id AS thumbId, width, height, alt
-     FROM post_media WHERE post_id IN (SELECT value FROM json_each(?))
+  const rows = await db.all<MediaRow>(
+    `SELECT post_id AS "postId", media_id AS "mediaId", thumb_id AS "thumbId", width, height, alt
+     FROM post_media WHERE post_id IN ${db.sql.idSet}
      ORDER BY post_id, position`,
-    idList(postIds),
+    db.sql.ids(postIds),
   )
   for (const row of rows) {
     const list = byPost.get(row.postId)
@@ -171,6 +158,6 @@ export function loadPostImages(db: Store, postIds: number[]): Map<number, PostMe
 }
 
 /** Whether a post has images (an edit may then leave its text empty). */
-export function postHasImages(db: Store, postId: number): boolean {
-  return selectAll(db, `SELECT 1 FROM post_media WHERE post_id = ? LIMIT 1`, postId).length > 0
+export async function postHasImages(db: Store, postId: number): Promise<boolean> {
+  return (await db.get('SELECT 1 FROM post_media WHERE post_id = ? LIMIT 1', postId)) !== undefined
 }

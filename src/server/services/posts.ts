@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm'
 import type { PostSort } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { postReactions, posts, users } from '../db/schema'
+import { posts } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import {
@@ -10,8 +9,14 @@ import {
   postHasImages,
   type AttachRequest,
 } from './post-images'
-import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import { idList, inIdOrder, POST_COLUMNS, selectAll, selectIds } from '../db/raw'
+import {
+  cursorOrStart,
+  finishPage,
+  TIME_THEN_ID,
+  type PageRequest,
+  type RowPage,
+} from './pagination'
+import { inIdOrder, insertNewRow, POST_COLUMNS, updateRow } from '../db/raw'
 import type { PostRow } from '../db/rows'
 import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
 
@@ -19,23 +24,25 @@ import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
  * The id of every post the viewer may see (services/visibility.ts), newest first (or most liked
  * first): the order of the whole-list answer.
  */
-export function allPostIds(db: Store, sort: PostSort = 'recent', viewer: Viewer = null): number[] {
-  const visible = visibleAuthor(db, 'author_id', viewer)
+export async function allPostIds(
+  db: Store,
+  sort: PostSort = 'recent',
+  viewer: Viewer = null,
+): Promise<number[]> {
+  const visible = await visibleAuthor(db, 'author_id', viewer)
   const order =
     sort === 'likes' ? 'like_count DESC, created_at DESC, id DESC' : 'created_at DESC, id DESC'
-  return selectIds(
-    db,
+  return db.ids(
     `SELECT id FROM posts WHERE TRUE${visible.and} ORDER BY ${order}`,
     ...visible.params,
   )
 }
 
 /** The posts of these ids, in this order (ids without a post left out). */
-export function postsByIds(db: Store, ids: number[]): PostRow[] {
-  const rows = selectAll<PostRow>(
-    db,
-    `SELECT ${POST_COLUMNS} FROM posts WHERE id IN (SELECT value FROM json_each(?))`,
-    idList(ids),
+export async function postsByIds(db: Store, ids: number[]): Promise<PostRow[]> {
+  const rows = await db.all<PostRow>(
+    `SELECT ${POST_COLUMNS} FROM posts WHERE id IN ${db.sql.idSet}`,
+    db.sql.ids(ids),
   )
   return inIdOrder(ids, rows)
 }
@@ -45,35 +52,33 @@ export function postsByIds(db: Store, ids: number[]): PostRow[] {
  * first. The SQL text is the same for the first page and the next ones (no cursor compares below
  * the largest values), so each shape is one cached prepared statement.
  */
-function pagePosts(
+async function pagePosts(
   db: Store,
   authorId: number | null,
   page: PageRequest,
   viewer: Viewer,
   sort: PostSort = 'recent',
-): RowPage<PostRow> {
+): Promise<RowPage<PostRow>> {
   const byAuthor = authorId === null ? '' : 'author_id = ? AND'
   const authorParam = authorId === null ? [] : [authorId]
-  const visible = visibleAuthor(db, 'author_id', viewer)
+  const visible = await visibleAuthor(db, 'author_id', viewer)
   const rows =
     sort === 'likes'
-      ? selectAll<PostRow>(
-          db,
+      ? await db.all<PostRow>(
           `SELECT ${POST_COLUMNS} FROM posts
            WHERE ${byAuthor} (like_count, created_at, id) < (?, ?, ?)${visible.and}
            ORDER BY like_count DESC, created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
-          ...cursorOrStart(page.cursor, 3),
+          ...cursorOrStart(page.cursor, ['integer', 'time', 'integer']),
           ...visible.params,
           page.limit + 1,
         )
-      : selectAll<PostRow>(
-          db,
+      : await db.all<PostRow>(
           `SELECT ${POST_COLUMNS} FROM posts
            WHERE ${byAuthor} (created_at, id) < (?, ?)${visible.and}
            ORDER BY created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
-          ...cursorOrStart(page.cursor, 2),
+          ...cursorOrStart(page.cursor, TIME_THEN_ID),
           ...visible.params,
           page.limit + 1,
         )
@@ -87,15 +92,14 @@ export function pageAllPosts(
   page: PageRequest,
   sort: PostSort,
   viewer: Viewer,
-): RowPage<PostRow> {
+): Promise<RowPage<PostRow>> {
   return pagePosts(db, null, page, viewer, sort)
 }
 
 /** One author's post ids, newest first: none when the viewer may not see the author. */
-export function userPostIds(db: Store, authorId: number, viewer: Viewer): number[] {
-  const visible = visibleAuthor(db, 'author_id', viewer)
-  return selectIds(
-    db,
+export async function userPostIds(db: Store, authorId: number, viewer: Viewer): Promise<number[]> {
+  const visible = await visibleAuthor(db, 'author_id', viewer)
+  return db.ids(
     `SELECT id FROM posts WHERE author_id = ?${visible.and} ORDER BY created_at DESC, id DESC`,
     authorId,
     ...visible.params,
@@ -107,7 +111,7 @@ export function pageUserPosts(
   authorId: number,
   page: PageRequest,
   viewer: Viewer,
-): RowPage<PostRow> {
+): Promise<RowPage<PostRow>> {
   return pagePosts(db, authorId, page, viewer)
 }
 
@@ -119,99 +123,91 @@ export function pageUserPosts(
  * candidate posts) is cheapest as a newest-first scan of all posts, keeping those by its
  * authors: about `limit × total / candidates` index entries. A sparse one is cheapest as a
  * lookup of each author's posts, sorted: about `candidates` rows. SQLite cannot know the
- * candidates before planning, so the feed counts them (from users.post_count) and picks.
+ * candidates before planning, so the feed counts them (from users.post_count) and picks; the
+ * hint is SQLite's alone (`indexedBy`), PostgreSQL plans from its own statistics.
  */
-export function pageFeed(db: Store, userId: number, page: PageRequest): RowPage<PostRow> {
-  const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
+export async function pageFeed(
+  db: Store,
+  userId: number,
+  page: PageRequest,
+): Promise<RowPage<PostRow>> {
   const authors = `(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)`
-  const [{ candidates, total }] = selectAll<{ candidates: number | null; total: number | null }>(
-    db,
+  const counts = await db.get<{ candidates: number | null; total: number | null }>(
     `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${authors}) AS candidates,
             (SELECT max(id) FROM posts) AS total`,
     userId,
     userId,
-  ) as [{ candidates: number | null; total: number | null }]
+  )
   const fetch = page.limit + 1
-  const dense = (candidates ?? 0) ** 2 > fetch * (total ?? 0)
+  const dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
   const index = dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
-  const visible = visibleAuthor(db, 'author_id', userId, { feed: true })
-  const ids = selectAll<{ id: number }>(
-    db,
-    `SELECT id FROM posts INDEXED BY ${index}
+  const visible = await visibleAuthor(db, 'author_id', userId, { feed: true })
+  const ids = await db.ids(
+    `SELECT id FROM posts${db.sql.indexedBy(index)}
      WHERE author_id IN ${authors} AND (created_at, id) < (?, ?)${visible.and}
      ORDER BY created_at DESC, id DESC LIMIT ?`,
     userId,
     userId,
-    createdBefore,
-    idBefore,
+    ...cursorOrStart(page.cursor, TIME_THEN_ID),
     ...visible.params,
     fetch,
-  ).map((row) => row.id)
-  return finishPage(postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
+  )
+  return finishPage(await postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
 }
 
-export function getPost(db: Store, id: number): PostRow {
-  const row = selectAll<PostRow>(db, `SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, id)[0]
+export async function getPost(db: Store, id: number): Promise<PostRow> {
+  const row = await db.get<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, id)
   if (!row) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
   return row
 }
 
-/** The writes of every new post: drizzle statements prepared once per database (db/README.md). */
-const insertPost = perDatabase((db) =>
-  db
-    .insert(posts)
-    .values({
-      authorId: sql.placeholder('authorId'),
-      content: sql.placeholder('content'),
-      createdAt: sql.placeholder('now'),
-      updatedAt: sql.placeholder('now'),
-    })
-    .returning()
-    .prepare(),
-)
-const changePostCount = perDatabase((db) =>
-  db
-    .update(users)
-    .set({ postCount: sql`${users.postCount} + ${sql.placeholder('delta')}` })
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare(),
-)
+/** Moves an author's post count by `delta` (a new post, a deleted one). */
+async function changePostCount(db: Store, userId: number, delta: number): Promise<void> {
+  await db.run('UPDATE users SET post_count = post_count + ? WHERE id = ?', delta, userId)
+}
 
-export function createPost(
+export async function createPost(
   db: Store,
   authorId: number,
   content: string,
   now = Date.now(),
   images: AttachRequest[] = [],
-): PostRow {
+): Promise<PostRow> {
   if (!content && images.length === 0) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
-  return db.transaction(() => {
-    const row = insertPost(db).get({ authorId, content, now })
-    if (!row) throw new Error('A new post vanished')
-    attachPostImages(db, authorId, row.id, images)
-    changePostCount(db).run({ userId: authorId, delta: 1 })
+  return db.transaction(async (tx) => {
+    const row = await insertNewRow(tx, posts, {
+      authorId,
+      content,
+      createdAt: now,
+      updatedAt: now,
+    })
+    await attachPostImages(tx, authorId, row.id, images)
+    await changePostCount(tx, authorId, 1)
     return row
   })
 }
 
-export function editPost(
+export async function editPost(
   db: Store,
   userId: number,
   postId: number,
   content: string,
   now = Date.now(),
-): PostRow {
-  return db.transaction(() => {
-    const post = getPost(db, postId)
+): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    const post = await getPost(tx, postId)
     if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignPost)
-    if (!content && !postHasImages(db, post.id))
+    if (!content && !(await postHasImages(tx, post.id)))
       throw new HttpError('VALIDATION', MESSAGES.emptyPost)
-    return db
-      .update(posts)
-      .set({ content, updatedAt: now, editedAt: now })
-      .where(eq(posts.id, post.id))
-      .returning()
-      .get() as PostRow
+    const row = await updateRow(
+      tx,
+      posts,
+      { content, updatedAt: now, editedAt: now },
+      'id = ?',
+      post.id,
+    )
+    if (!row) throw new Error(`Post ${post.id} vanished`)
+    return row
   })
 }
 
@@ -220,62 +216,52 @@ export function editPost(
  * reports and notifications go with it, ON DELETE CASCADE) and one from its author's post count.
  * Who may is the command's to check (actions/posts.ts). Answers the post as it was.
  */
-export function deletePost(db: Store, post: PostRow): PostRow {
-  return db.transaction(() => {
-    deletePostImages(db, [post.id])
-    db.delete(posts).where(eq(posts.id, post.id)).run()
-    changePostCount(db).run({ userId: post.authorId, delta: -1 })
+export async function deletePost(db: Store, post: PostRow): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    await deletePostImages(tx, [post.id])
+    await tx.run('DELETE FROM posts WHERE id = ?', post.id)
+    await changePostCount(tx, post.authorId, -1)
     return post
   })
 }
 
 /** The user's reaction to a post, if any. */
-const reactionOf = perDatabase((db) =>
-  db
-    .select({ kind: postReactions.kind })
-    .from(postReactions)
-    .where(
-      and(
-        eq(postReactions.postId, sql.placeholder('postId')),
-        eq(postReactions.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare(),
-)
+async function reactionOf(db: Store, postId: number, userId: number): Promise<string | undefined> {
+  const row = await db.get<{ kind: string }>(
+    'SELECT kind FROM post_reactions WHERE post_id = ? AND user_id = ?',
+    postId,
+    userId,
+  )
+  return row?.kind
+}
 
-/** Sets the user's reaction to a post, replacing the other kind. */
-const setReaction = perDatabase((db) =>
-  db
-    .insert(postReactions)
-    .values({
-      postId: sql.placeholder('postId'),
-      userId: sql.placeholder('userId'),
-      kind: sql.placeholder('kind'),
-      createdAt: sql.placeholder('now'),
-    })
-    .onConflictDoUpdate({
-      target: [postReactions.postId, postReactions.userId],
-      set: { kind: sql`${sql.placeholder('kind')}`, createdAt: sql`${sql.placeholder('now')}` },
-    })
-    .prepare(),
-)
-
-/** Moves a post's likeCount by `delta` and answers the post as it now is. */
-const changeLikeCount = perDatabase((db) =>
-  db
-    .update(posts)
-    .set({
-      likeCount: sql`${posts.likeCount} + ${sql.placeholder('delta')}`,
-      updatedAt: sql`${sql.placeholder('now')}`,
-    })
-    .where(eq(posts.id, sql.placeholder('postId')))
-    .returning()
-    .prepare(),
-)
-
-function react(db: Store, post: PostRow, userId: number, kind: 'like' | 'dislike', now: number) {
-  setReaction(db).run({ postId: post.id, userId, kind, now })
-  const row = changeLikeCount(db).get({ postId: post.id, delta: kind === 'like' ? 1 : -1, now })
+/**
+ * Sets the user's reaction to a post, replacing the other kind, then moves the post's likeCount
+ * by one and answers the post as it now is.
+ */
+async function react(
+  db: Store,
+  post: PostRow,
+  userId: number,
+  kind: 'like' | 'dislike',
+  now: number,
+): Promise<PostRow> {
+  await db.run(
+    `INSERT INTO post_reactions (post_id, user_id, kind, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (post_id, user_id) DO UPDATE SET kind = excluded.kind,
+       created_at = excluded.created_at`,
+    post.id,
+    userId,
+    kind,
+    now,
+  )
+  const row = await db.get<PostRow>(
+    `UPDATE posts SET like_count = like_count + ?, updated_at = ? WHERE id = ?
+     RETURNING ${POST_COLUMNS}`,
+    kind === 'like' ? 1 : -1,
+    now,
+    post.id,
+  )
   if (!row) throw new Error(`Post ${post.id} vanished`)
   return row
 }
@@ -284,13 +270,18 @@ function react(db: Store, post: PostRow, userId: number, kind: 'like' | 'dislike
  * Like (SPEC section 4): refused when already liked; otherwise moves the user out of dislikedBy
  * into likedBy and raises likeCount by one.
  */
-export function likePost(db: Store, userId: number, postId: number, now = Date.now()): PostRow {
-  return db.transaction(() => {
-    const post = getPost(db, postId)
-    refuseIfBlocked(db, userId, [post.authorId])
-    const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
+export async function likePost(
+  db: Store,
+  userId: number,
+  postId: number,
+  now = Date.now(),
+): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    const post = await getPost(tx, postId)
+    await refuseIfBlocked(tx, userId, [post.authorId])
+    const previous = await reactionOf(tx, post.id, userId)
     if (previous === 'like') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyLiked)
-    return react(db, post, userId, 'like', now)
+    return react(tx, post, userId, 'like', now)
   })
 }
 
@@ -298,13 +289,18 @@ export function likePost(db: Store, userId: number, postId: number, now = Date.n
  * Dislike (SPEC section 4): refused when likeCount is 0 or the user already disliked; otherwise
  * lowers likeCount by one and moves the user out of likedBy into dislikedBy.
  */
-export function dislikePost(db: Store, userId: number, postId: number, now = Date.now()): PostRow {
-  return db.transaction(() => {
-    const post = getPost(db, postId)
-    refuseIfBlocked(db, userId, [post.authorId])
+export async function dislikePost(
+  db: Store,
+  userId: number,
+  postId: number,
+  now = Date.now(),
+): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    const post = await getPost(tx, postId)
+    await refuseIfBlocked(tx, userId, [post.authorId])
     if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
-    const previous = reactionOf(db).get({ postId: post.id, userId })?.kind
+    const previous = await reactionOf(tx, post.id, userId)
     if (previous === 'dislike') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyDisliked)
-    return react(db, post, userId, 'dislike', now)
+    return react(tx, post, userId, 'dislike', now)
   })
 }

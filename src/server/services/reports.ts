@@ -1,10 +1,9 @@
 /** Reports: anyone signed in reports a post or comment; the host reads and dismisses them. */
-import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Report } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { selectAll } from '../db/raw'
-import type { CommentRow } from '../db/rows'
-import { comments, posts, reports, users } from '../db/schema'
+import { COMMENT_COLUMNS, insertNewRow, POST_COLUMNS, USER_COLUMNS } from '../db/raw'
+import type { CommentRow, PostRow, UserRow } from '../db/rows'
+import { reports } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 import { toUserSummary } from './serialize'
@@ -22,78 +21,91 @@ interface ReportRow {
   commentId: number | null
 }
 
-export function createReport(
+export async function createReport(
   db: Store,
   reporterId: number,
   input: { postId: number; reason: string } | { commentId: number; reason: string },
   now = Date.now(),
-): Report {
-  return db.transaction(() => {
+): Promise<Report> {
+  return db.transaction(async (tx) => {
     let postId: number | null = null
     let commentId: number | null = null
     let authorId: number
     if ('postId' in input) {
-      const post = db.select().from(posts).where(eq(posts.id, input.postId)).get()
+      const post = await tx.get<{ id: number; authorId: number }>(
+        'SELECT id, author_id AS "authorId" FROM posts WHERE id = ?',
+        input.postId,
+      )
       if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
       postId = post.id
       authorId = post.authorId
     } else {
-      const comment = db.select().from(comments).where(eq(comments.id, input.commentId)).get()
+      const comment = await tx.get<{ id: number; authorId: number }>(
+        'SELECT id, author_id AS "authorId" FROM comments WHERE id = ?',
+        input.commentId,
+      )
       if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
       commentId = comment.id
       authorId = comment.authorId
     }
     if (authorId === reporterId) throw new HttpError('SELF_TARGET', ACCOUNT_MESSAGES.reportOwn)
-    const already = db
-      .select({ id: reports.id })
-      .from(reports)
-      .where(
-        and(
-          eq(reports.reporterId, reporterId),
-          postId === null ? sql`post_id IS NULL` : eq(reports.postId, postId),
-          commentId === null ? sql`comment_id IS NULL` : eq(reports.commentId, commentId),
-        ),
-      )
-      .get()
+    // A report names a post or a comment, the other column null: one of two SQL texts.
+    const already = await tx.get(
+      postId === null
+        ? 'SELECT id FROM reports WHERE reporter_id = ? AND post_id IS NULL AND comment_id = ?'
+        : 'SELECT id FROM reports WHERE reporter_id = ? AND post_id = ? AND comment_id IS NULL',
+      reporterId,
+      postId ?? commentId,
+    )
     if (already) throw new HttpError('STATE_CONFLICT', ACCOUNT_MESSAGES.alreadyReported)
-    const row = db
-      .insert(reports)
-      .values({ reporterId, postId, commentId, reason: input.reason, createdAt: now })
-      .returning()
-      .get()
-    const [report] = presentReports(db, [row])
+    const row = await insertNewRow(tx, reports, {
+      reporterId,
+      postId,
+      commentId,
+      reason: input.reason,
+      createdAt: now,
+    })
+    const [report] = await presentReports(tx, [row])
     if (!report) throw new Error('A new report vanished')
     return report
   })
 }
 
 /** The open reports, newest first. Deleting the post or comment closes its reports. */
-export function listReports(db: Store): Report[] {
-  const rows = selectAll<ReportRow>(
-    db,
-    `SELECT id, reason, created_at AS createdAt, reporter_id AS reporterId, post_id AS postId,
-     comment_id AS commentId FROM reports ORDER BY created_at DESC, id DESC LIMIT ?`,
+export async function listReports(db: Store): Promise<Report[]> {
+  const rows = await db.all<ReportRow>(
+    `SELECT id, reason, created_at AS "createdAt", reporter_id AS "reporterId",
+     post_id AS "postId", comment_id AS "commentId"
+     FROM reports ORDER BY created_at DESC, id DESC LIMIT ?`,
     REPORTS_LISTED,
   )
   return presentReports(db, rows)
 }
 
-export function dismissReport(db: Store, id: number): void {
-  const removed = db.delete(reports).where(eq(reports.id, id)).run().changes
+export async function dismissReport(db: Store, id: number): Promise<void> {
+  const removed = await db.run('DELETE FROM reports WHERE id = ?', id)
   if (removed === 0) throw new HttpError('REPORT_NOT_FOUND', ACCOUNT_MESSAGES.reportNotFound)
 }
 
-function presentReports(db: Store, rows: ReportRow[]): Report[] {
+/** The reports as the host sees them: three queries (posts, comments, users) for all of them. */
+async function presentReports(db: Store, rows: ReportRow[]): Promise<Report[]> {
   const postIds = rows.flatMap((row) => (row.postId === null ? [] : [row.postId]))
   const commentIds = rows.flatMap((row) => (row.commentId === null ? [] : [row.commentId]))
   const postsById = new Map(
-    (postIds.length ? db.select().from(posts).where(inArray(posts.id, postIds)).all() : []).map(
-      (post) => [post.id, post],
-    ),
+    (postIds.length
+      ? await db.all<PostRow>(
+          `SELECT ${POST_COLUMNS} FROM posts WHERE id IN ${db.sql.idSet}`,
+          db.sql.ids(postIds),
+        )
+      : []
+    ).map((post) => [post.id, post]),
   )
   const commentsById = new Map(
     (commentIds.length
-      ? db.select().from(comments).where(inArray(comments.id, commentIds)).all()
+      ? await db.all<CommentRow>(
+          `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id IN ${db.sql.idSet}`,
+          db.sql.ids(commentIds),
+        )
       : []
     ).map((comment) => [comment.id, comment]),
   )
@@ -102,11 +114,10 @@ function presentReports(db: Store, rows: ReportRow[]): Report[] {
   for (const comment of commentsById.values()) userIds.add(comment.authorId)
   const usersById = new Map(
     (userIds.size
-      ? db
-          .select()
-          .from(users)
-          .where(inArray(users.id, [...userIds]))
-          .all()
+      ? await db.all<UserRow>(
+          `SELECT ${USER_COLUMNS} FROM users WHERE id IN ${db.sql.idSet}`,
+          db.sql.ids([...userIds]),
+        )
       : []
     ).map((user) => [user.id, user]),
   )

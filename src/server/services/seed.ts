@@ -2,8 +2,8 @@
  * The demo data (README, "Demo account"): four users, five posts with two comments each, like counts
  * 10, 1000 and 0, and a demo account whose credentials the login page can fill in.
  */
-import { eq } from 'drizzle-orm'
 import type { Store } from '../db/store'
+import { insertNewRow, insertRows, updateRows } from '../db/raw'
 import { comments, follows, posts, users } from '../db/schema'
 import { SCRYPT_PARAMS, hashPassword, type ScryptCost } from '../auth/password'
 import {
@@ -120,7 +120,7 @@ function demoPasswordHash(cost: ScryptCost): Promise<string> {
 }
 
 /** True once a database has been set up, with or without demo data: it is never seeded again. */
-export const isInitialized = (db: Store) => getSetting(db, SEEDED_KEY) !== undefined
+export const isInitialized = async (db: Store) => (await getSetting(db, SEEDED_KEY)) !== undefined
 
 export interface InitializeOptions {
   now?: number
@@ -134,17 +134,18 @@ export async function initializeDatabase(
   demo: boolean,
   { now = Date.now(), passwordCost = SCRYPT_PARAMS }: InitializeOptions = {},
 ): Promise<void> {
-  if (isInitialized(db)) return
+  if (await isInitialized(db)) return
   // An empty server has no demo users, so it needs no hash.
   const passwordHash = demo ? await demoPasswordHash(passwordCost) : ''
   const seedUsers = demo ? SEED_USERS.map((user) => ({ ...user, passwordHash })) : []
-  db.transaction(() => {
-    if (isInitialized(db)) return
-    setSetting(db, SEEDED_KEY, demo ? 'demo' : 'empty')
+  await db.transaction(async (tx) => {
+    if (await isInitialized(tx)) return
+    await setSetting(tx, SEEDED_KEY, demo ? 'demo' : 'empty')
     if (!demo) return
-    const userIds = seedUsers.map(
-      (user, index) => createUser(db, user, now - (200 - index) * HOUR).id,
-    )
+    const userIds: number[] = []
+    for (const [index, user] of seedUsers.entries()) {
+      userIds.push((await createUser(tx, user, now - (200 - index) * HOUR)).id)
+    }
     const idOf = (index: number) => {
       const id = userIds[index]
       if (id === undefined) throw new Error(`No seed user ${index}`)
@@ -152,51 +153,38 @@ export async function initializeDatabase(
     }
     for (const [authorIndex, content, likeCount, hoursAgo, postComments] of SEED_POSTS) {
       const createdAt = now - hoursAgo * HOUR
-      const post = db
-        .insert(posts)
-        .values({
-          authorId: idOf(authorIndex),
-          content,
-          likeCount,
-          commentCount: postComments.length,
-          createdAt,
-          updatedAt: createdAt,
-        })
-        .returning()
-        .get()
-      postComments.forEach(([commenterIndex, text], index) => {
-        const at = createdAt + (index + 1) * 20 * 60 * 1000
-        db.insert(comments)
-          .values({
+      const post = await insertNewRow(tx, posts, {
+        authorId: idOf(authorIndex),
+        content,
+        likeCount,
+        commentCount: postComments.length,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      await insertRows(
+        tx,
+        comments,
+        postComments.map(([commenterIndex, text], index) => {
+          const at = createdAt + (index + 1) * 20 * 60 * 1000
+          return {
             postId: post.id,
             authorId: idOf(commenterIndex),
             text,
             createdAt: at,
             updatedAt: at,
-          })
-          .run()
-      })
+          }
+        }),
+      )
     }
-    SEED_USERS.forEach((_, index) => {
+    for (const index of SEED_USERS.keys()) {
       const postCount = SEED_POSTS.filter(([author]) => author === index).length
-      db.update(users)
-        .set({ postCount })
-        .where(eq(users.id, idOf(index)))
-        .run()
-    })
+      await updateRows(tx, users, { postCount }, 'id = ?', idOf(index))
+    }
     // The demo player follows one friend, so that the home feed shows how following works.
-    db.insert(follows)
-      .values({ followerId: idOf(0), followeeId: idOf(1), createdAt: now })
-      .run()
-    db.update(users)
-      .set({ followingCount: 1 })
-      .where(eq(users.id, idOf(0)))
-      .run()
-    db.update(users)
-      .set({ followerCount: 1 })
-      .where(eq(users.id, idOf(1)))
-      .run()
-    setDemoAccount(db, DEMO_ACCOUNT)
-    setDemoUserIds(db, userIds)
+    await insertRows(tx, follows, [{ followerId: idOf(0), followeeId: idOf(1), createdAt: now }])
+    await updateRows(tx, users, { followingCount: 1 }, 'id = ?', idOf(0))
+    await updateRows(tx, users, { followerCount: 1 }, 'id = ?', idOf(1))
+    await setDemoAccount(tx, DEMO_ACCOUNT)
+    await setDemoUserIds(tx, userIds)
   })
 }

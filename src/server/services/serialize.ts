@@ -4,7 +4,7 @@
  */
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { COMMENT_COLUMNS, idList, POST_COLUMNS, selectAll } from '../db/raw'
+import { COMMENT_COLUMNS, POST_COLUMNS } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { resolveMentions } from './mentions'
 import { publicExtras } from './sign-up-extras'
@@ -36,8 +36,8 @@ function groupBy<Row, Key>(rows: Row[], key: (row: Row) => Key): Map<Key, Row[]>
 type SummaryRow = Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'profileImg'>
 
 /** The columns of a SummaryRow, of the `users` table under the alias `u`. */
-const SUMMARY_COLUMNS = `u.id AS id, u.username AS username, u.first_name AS firstName,
-  u.last_name AS lastName, u.profile_img AS profileImg`
+const SUMMARY_COLUMNS = `u.id AS id, u.username AS username, u.first_name AS "firstName",
+  u.last_name AS "lastName", u.profile_img AS "profileImg"`
 
 export function toUserSummary(row: SummaryRow): UserSummary {
   const id = String(row.id)
@@ -51,11 +51,10 @@ export function toUserSummary(row: SummaryRow): UserSummary {
   }
 }
 
-function loadSummaries(db: Store, userIds: number[]): Map<number, UserSummary> {
-  const rows = selectAll<SummaryRow>(
-    db,
-    `SELECT ${SUMMARY_COLUMNS} FROM users u WHERE u.id IN (SELECT value FROM json_each(?))`,
-    idList(userIds),
+async function loadSummaries(db: Store, userIds: number[]): Promise<Map<number, UserSummary>> {
+  const rows = await db.all<SummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} FROM users u WHERE u.id IN ${db.sql.idSet}`,
+    db.sql.ids(userIds),
   )
   return new Map(rows.map((row) => [row.id, toUserSummary(row)]))
 }
@@ -76,37 +75,44 @@ const toReactor = (row: ReactionRow): Reactor => ({
  * Who liked or disliked (`post_reactions`), or voted on (`comment_votes`), each target: everyone
  * in `full` detail, only the viewer in a page.
  */
-function loadReactions(
+async function loadReactions(
   db: Store,
   table: 'post_reactions' | 'comment_votes',
   targetIds: number[],
   options: PresentOptions,
-): ReactionRow[] {
+): Promise<ReactionRow[]> {
   if (targetIds.length === 0 || (options.detail === 'page' && options.viewerId === null)) {
     return []
   }
   const target = table === 'post_reactions' ? 'post_id' : 'comment_id'
   const onlyViewer = options.detail === 'page'
-  return selectAll<ReactionRow>(
-    db,
-    `SELECT r.${target} AS targetId, r.user_id AS userId, u.username AS username, r.kind AS kind
+  return db.all<ReactionRow>(
+    `SELECT r.${target} AS "targetId", r.user_id AS "userId", u.username AS username,
+       r.kind AS kind
      FROM ${table} r JOIN users u ON u.id = r.user_id
-     WHERE r.${target} IN (SELECT value FROM json_each(?))${onlyViewer ? ' AND r.user_id = ?' : ''}
+     WHERE r.${target} IN ${db.sql.idSet}${onlyViewer ? ' AND r.user_id = ?' : ''}
      ORDER BY r.created_at, r.user_id`,
-    idList(targetIds),
+    db.sql.ids(targetIds),
     ...(onlyViewer ? [options.viewerId] : []),
   )
 }
 
-/** Presents comment rows in the order given. */
-export function presentComments(db: Store, rows: CommentRow[], options: PresentOptions): Comment[] {
+/**
+ * Presents comment rows in the order given. The queries run one after another: `db` may be a
+ * transaction's handle (db/README.md, rule 2).
+ */
+export async function presentComments(
+  db: Store,
+  rows: CommentRow[],
+  options: PresentOptions,
+): Promise<Comment[]> {
   if (rows.length === 0) return []
-  const authors = loadSummaries(
+  const authors = await loadSummaries(
     db,
     rows.map((row) => row.authorId),
   )
   const votes = groupBy(
-    loadReactions(
+    await loadReactions(
       db,
       'comment_votes',
       rows.map((row) => row.id),
@@ -114,7 +120,7 @@ export function presentComments(db: Store, rows: CommentRow[], options: PresentO
     ),
     (vote) => vote.targetId,
   )
-  const mentions = resolveMentions(
+  const mentions = await resolveMentions(
     db,
     rows.map((row) => row.text),
   )
@@ -143,34 +149,37 @@ export function presentComments(db: Store, rows: CommentRow[], options: PresentO
   })
 }
 
-/** Presents post rows in the order given. */
-export function presentPosts(db: Store, rows: PostRow[], options: PresentOptions): Post[] {
+/** Presents post rows in the order given (one query after another, as presentComments). */
+export async function presentPosts(
+  db: Store,
+  rows: PostRow[],
+  options: PresentOptions,
+): Promise<Post[]> {
   if (rows.length === 0) return []
   const postIds = rows.map((row) => row.id)
-  const authors = loadSummaries(
+  const authors = await loadSummaries(
     db,
     rows.map((row) => row.authorId),
   )
   const reactions = groupBy(
-    loadReactions(db, 'post_reactions', postIds, options),
+    await loadReactions(db, 'post_reactions', postIds, options),
     (row) => row.targetId,
   )
-  const images = loadPostImages(db, postIds)
-  const mentions = resolveMentions(
+  const images = await loadPostImages(db, postIds)
+  const mentions = await resolveMentions(
     db,
     rows.map((row) => row.content),
   )
   const commentsByPost =
     options.detail === 'full'
       ? groupBy(
-          presentComments(
+          await presentComments(
             db,
-            selectAll<CommentRow>(
-              db,
+            await db.all<CommentRow>(
               `SELECT ${COMMENT_COLUMNS} FROM comments
-               WHERE post_id IN (SELECT value FROM json_each(?))
+               WHERE post_id IN ${db.sql.idSet}
                ORDER BY created_at DESC, id DESC`,
-              idList(postIds),
+              db.sql.ids(postIds),
             ),
             options,
           ),
@@ -205,15 +214,19 @@ export function presentPosts(db: Store, rows: PostRow[], options: PresentOptions
 }
 
 /** One post as a minimal answer (`Prefer: return=minimal`) shows it: trimmed like a page. */
-export function presentPost(db: Store, row: PostRow, viewerId: number | null): Post {
-  const [post] = presentPosts(db, [row], { detail: 'page', viewerId })
+export async function presentPost(db: Store, row: PostRow, viewerId: number | null): Promise<Post> {
+  const [post] = await presentPosts(db, [row], { detail: 'page', viewerId })
   if (!post) throw new Error(`Post ${row.id} could not be presented`)
   return post
 }
 
 /** One comment as a minimal answer shows it: trimmed like a page. */
-export function presentComment(db: Store, row: CommentRow, viewerId: number | null): Comment {
-  const [comment] = presentComments(db, [row], { detail: 'page', viewerId })
+export async function presentComment(
+  db: Store,
+  row: CommentRow,
+  viewerId: number | null,
+): Promise<Comment> {
+  const [comment] = await presentComments(db, [row], { detail: 'page', viewerId })
   if (!comment) throw new Error(`Comment ${row.id} could not be presented`)
   return comment
 }
@@ -238,20 +251,19 @@ interface FollowRow extends SummaryRow {
  * The followers (`follows.followee_id` is the owner) or the following (`follower_id` is) of a
  * batch of users, each list in the order they followed, grouped by user: one query.
  */
-function loadFollows(
+async function loadFollows(
   db: Store,
   userIds: number[],
   side: 'followers' | 'following',
-): Map<number, UserSummary[]> {
+): Promise<Map<number, UserSummary[]>> {
   const [owner, other] =
     side === 'followers' ? ['followee_id', 'follower_id'] : ['follower_id', 'followee_id']
-  const rows = selectAll<FollowRow>(
-    db,
-    `SELECT f.${owner} AS ownerId, ${SUMMARY_COLUMNS}
+  const rows = await db.all<FollowRow>(
+    `SELECT f.${owner} AS "ownerId", ${SUMMARY_COLUMNS}
      FROM follows f JOIN users u ON u.id = f.${other}
-     WHERE f.${owner} IN (SELECT value FROM json_each(?))
+     WHERE f.${owner} IN ${db.sql.idSet}
      ORDER BY f.${owner}, f.created_at, f.${other}`,
-    idList(userIds),
+    db.sql.ids(userIds),
   )
   const byOwner = new Map<number, UserSummary[]>()
   for (const [ownerId, group] of groupBy(rows, (row) => row.ownerId)) {
@@ -264,11 +276,11 @@ function loadFollows(
  * Whole users, in the order given: followers and following as summaries, two queries for the
  * whole batch. Bookmarks are private, so these answer an empty list of them (presentUser).
  */
-export function presentUsers(db: Store, rows: UserRow[]): User[] {
+export async function presentUsers(db: Store, rows: UserRow[]): Promise<User[]> {
   if (rows.length === 0) return []
   const userIds = rows.map((row) => row.id)
-  const followers = loadFollows(db, userIds, 'followers')
-  const following = loadFollows(db, userIds, 'following')
+  const followers = await loadFollows(db, userIds, 'followers')
+  const following = await loadFollows(db, userIds, 'following')
   return rows.map((row) => ({
     // Extra sign-up fields first, so that no stored extra can shadow a real field.
     ...parseExtra(row.extra),
@@ -290,18 +302,21 @@ export function presentUsers(db: Store, rows: UserRow[]): User[] {
  * (`withBookmarks`), as posts trimmed like a page, the most recently saved first; everyone else
  * sees an empty list.
  */
-export function presentUser(db: Store, row: UserRow, { withBookmarks = false } = {}): User {
-  const [user] = presentUsers(db, [row])
+export async function presentUser(
+  db: Store,
+  row: UserRow,
+  { withBookmarks = false } = {},
+): Promise<User> {
+  const [user] = await presentUsers(db, [row])
   if (!user) throw new Error(`User ${row.id} could not be presented`)
   if (!withBookmarks) return user
-  const bookmarkedPosts = selectAll<PostRow>(
-    db,
+  const bookmarkedPosts = await db.all<PostRow>(
     `SELECT ${POST_COLUMNS} FROM bookmarks JOIN posts ON posts.id = bookmarks.post_id
      WHERE bookmarks.user_id = ? ORDER BY bookmarks.created_at DESC, bookmarks.post_id DESC`,
     row.id,
   )
   return {
     ...user,
-    bookmarks: presentPosts(db, bookmarkedPosts, { detail: 'page', viewerId: row.id }),
+    bookmarks: await presentPosts(db, bookmarkedPosts, { detail: 'page', viewerId: row.id }),
   }
 }

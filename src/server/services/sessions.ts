@@ -9,10 +9,8 @@
  * have expired anyway.
  */
 import { createHash } from 'node:crypto'
-import { eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Store } from '../db/store'
-import { selectAll } from '../db/raw'
-import { revokedTokens, users } from '../db/schema'
+import { USER_COLUMNS } from '../db/raw'
 import { forgetToken, signToken } from '../auth/token'
 import type { UserRow } from '../db/rows'
 import { getDemoUserIds } from './settings'
@@ -28,9 +26,9 @@ export function issueToken(user: UserRow, secret: Uint8Array): Promise<string> {
 }
 
 /** True when this token was logged out. */
-export function isRevoked(db: Store, token: string): boolean {
+export async function isRevoked(db: Store, token: string): Promise<boolean> {
   return (
-    selectAll(db, 'SELECT 1 FROM revoked_tokens WHERE token_hash = ?', hashOf(token)).length > 0
+    (await db.get('SELECT 1 FROM revoked_tokens WHERE token_hash = ?', hashOf(token))) !== undefined
   )
 }
 
@@ -39,41 +37,42 @@ export function isRevoked(db: Store, token: string): boolean {
  * expired anyway. Expired entries are pruned here, so the table holds at most the tokens logged
  * out within one token lifetime.
  */
-export function revokeToken(
+export async function revokeToken(
   db: Store,
   token: string,
   secret: Uint8Array,
   expiresAt: number,
   now = Date.now(),
-): void {
-  db.transaction(() => {
-    db.delete(revokedTokens)
-      .where(lt(revokedTokens.expiresAt, Math.floor(now / 1000)))
-      .run()
-    db.insert(revokedTokens)
-      .values({ tokenHash: hashOf(token), expiresAt })
-      .onConflictDoNothing()
-      .run()
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.run('DELETE FROM revoked_tokens WHERE expires_at < ?', Math.floor(now / 1000))
+    await tx.run(
+      'INSERT INTO revoked_tokens (token_hash, expires_at) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      hashOf(token),
+      expiresAt,
+    )
   })
   forgetToken(token, secret)
 }
 
 /** Ends every session of these users: tokens carrying an older version are refused from now on. */
-export function endSessions(db: Store, userIds: number[]): void {
+export async function endSessions(db: Store, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return
-  db.update(users)
-    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(inArray(users.id, userIds))
-    .run()
+  await db.run(
+    `UPDATE users SET token_version = token_version + 1 WHERE id IN ${db.sql.idSet}`,
+    db.sql.ids(userIds),
+  )
 }
 
 /** Ends the sessions of the demo accounts, whose password is public (sharing starts). */
-export function endDemoSessions(db: Store): void {
-  endSessions(db, getDemoUserIds(db))
+export async function endDemoSessions(db: Store): Promise<void> {
+  await endSessions(db, await getDemoUserIds(db))
 }
 
 /** Ends one user's sessions and answers the row as it now is (with the new version). */
-export function endSessionsOf(db: Store, userId: number): UserRow | undefined {
-  endSessions(db, [userId])
-  return db.select().from(users).where(eq(users.id, userId)).get()
+export async function endSessionsOf(db: Store, userId: number): Promise<UserRow | undefined> {
+  return db.get<UserRow>(
+    `UPDATE users SET token_version = token_version + 1 WHERE id = ? RETURNING ${USER_COLUMNS}`,
+    userId,
+  )
 }

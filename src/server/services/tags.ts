@@ -3,60 +3,56 @@
  * tag's page is one range of the `(tag, created_at, post_id)` index, newest first.
  */
 import { extractTags } from '../../shared/rich-text'
-import { eq, sql } from 'drizzle-orm'
 import type { Store } from '../db/store'
 import { postTags } from '../db/schema'
-import { selectAll } from '../db/raw'
-import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
+import { insertRows } from '../db/raw'
+import {
+  cursorOrStart,
+  finishPage,
+  TIME_THEN_ID,
+  type PageRequest,
+  type RowPage,
+} from './pagination'
 import type { PostRow } from '../db/rows'
 import { postsByIds } from './posts'
 import { visibleAuthor, type Viewer } from './visibility'
 
-/** Runs for every new or edited post: prepared once per database. */
-const deletePostTags = perDatabase((db) =>
-  db
-    .delete(postTags)
-    .where(eq(postTags.postId, sql.placeholder('postId')))
-    .prepare(),
-)
-
 /** Makes a post's stored tags those of its text now (after a create or an edit). */
-export function syncPostTags(db: Store, post: PostRow): void {
-  deletePostTags(db).run({ postId: post.id })
+export async function syncPostTags(db: Store, post: PostRow): Promise<void> {
+  await db.run('DELETE FROM post_tags WHERE post_id = ?', post.id)
   const tags = extractTags(post.content)
   if (tags.length === 0) return
-  db.insert(postTags)
-    .values(tags.map((tag) => ({ postId: post.id, tag, createdAt: post.createdAt })))
-    .run()
+  await insertRows(
+    db,
+    postTags,
+    tags.map((tag) => ({ postId: post.id, tag, createdAt: post.createdAt })),
+  )
 }
 
 /**
  * One page of a tag's posts the viewer may see (services/visibility.ts), newest first. `tag` is
  * normalized (rich-text.ts normalizeTag).
  */
-export function pageTagPosts(
+export async function pageTagPosts(
   db: Store,
   tag: string,
   page: PageRequest,
   viewer: Viewer,
-): RowPage<PostRow> {
-  const [createdBefore, idBefore] = cursorOrStart(page.cursor, 2)
+): Promise<RowPage<PostRow>> {
   // post_tags does not name the author: each candidate's is one lookup of its post by id.
-  const visible = visibleAuthor(
+  const visible = await visibleAuthor(
     db,
     '(SELECT author_id FROM posts WHERE posts.id = post_id)',
     viewer,
   )
-  const ids = selectAll<{ postId: number }>(
-    db,
-    `SELECT post_id AS postId FROM post_tags
+  const ids = await db.ids(
+    `SELECT post_id FROM post_tags
      WHERE tag = ? AND (created_at, post_id) < (?, ?)${visible.and}
      ORDER BY created_at DESC, post_id DESC LIMIT ?`,
     tag,
-    createdBefore,
-    idBefore,
+    ...cursorOrStart(page.cursor, TIME_THEN_ID),
     ...visible.params,
     page.limit + 1,
-  ).map((row) => row.postId)
-  return finishPage(postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
+  )
+  return finishPage(await postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
 }

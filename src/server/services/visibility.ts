@@ -4,8 +4,7 @@
  * feed of those muted; live events do not reach those blocked either way; and two users of whom
  * one blocked the other cannot react to or comment on what the other wrote.
  */
-import type { Store } from '../db/store'
-import { idList, selectAll, selectIds } from '../db/raw'
+import type { SqlParam, Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../errors/messages'
 
@@ -17,9 +16,8 @@ export type Viewer = number | null
  * for a signed-in viewer also everyone they blocked or who blocked them; and in the home feed
  * (`feed`), everyone they muted.
  */
-function hiddenAuthors(db: Store, viewer: Viewer, { feed = false } = {}): number[] {
-  return selectIds(
-    db,
+function hiddenAuthors(db: Store, viewer: Viewer, { feed = false } = {}): Promise<number[]> {
+  return db.ids(
     `SELECT id FROM users WHERE suspended_at IS NOT NULL
      UNION SELECT blocked_id FROM blocks WHERE blocker_id = ?
      UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?
@@ -27,7 +25,7 @@ function hiddenAuthors(db: Store, viewer: Viewer, { feed = false } = {}): number
     viewer ?? 0,
     viewer ?? 0,
     viewer ?? 0,
-    feed ? 1 : 0,
+    feed,
   )
 }
 
@@ -40,17 +38,17 @@ function hiddenAuthors(db: Store, viewer: Viewer, { feed = false } = {}): number
  * LIMIT left a page short, or empty with a cursor, wherever one hidden author wrote a page's
  * worth (docs/API.md, "Blocking").
  */
-export function visibleAuthor(
+export async function visibleAuthor(
   db: Store,
   authorColumn: string,
   viewer: Viewer,
   options: { feed?: boolean } = {},
-): { and: string; params: string[] } {
-  const hidden = hiddenAuthors(db, viewer, options)
+): Promise<{ and: string; params: SqlParam[] }> {
+  const hidden = await hiddenAuthors(db, viewer, options)
   if (hidden.length === 0) return { and: '', params: [] }
   return {
-    and: ` AND ${authorColumn} NOT IN (SELECT value FROM json_each(?))`,
-    params: [idList(hidden)],
+    and: ` AND ${authorColumn} NOT IN ${db.sql.idSet}`,
+    params: [db.sql.ids(hidden)],
   }
 }
 
@@ -58,14 +56,16 @@ export function visibleAuthor(
  * Everyone blocked by or blocking any of `userIds` (one query, whatever their number): whom a
  * live event about those users must not reach (actions/live.ts, docs/API.md "Live events").
  */
-export function blockedEitherWayWithAny(db: Store, userIds: readonly number[]): Set<number> {
+export async function blockedEitherWayWithAny(
+  db: Store,
+  userIds: readonly number[],
+): Promise<Set<number>> {
   if (userIds.length === 0) return new Set()
-  const ids = idList([...userIds])
+  const ids = db.sql.ids(userIds)
   return new Set(
-    selectIds(
-      db,
-      `SELECT blocked_id FROM blocks WHERE blocker_id IN (SELECT value FROM json_each(?))
-       UNION SELECT blocker_id FROM blocks WHERE blocked_id IN (SELECT value FROM json_each(?))`,
+    await db.ids(
+      `SELECT blocked_id FROM blocks WHERE blocker_id IN ${db.sql.idSet}
+       UNION SELECT blocker_id FROM blocks WHERE blocked_id IN ${db.sql.idSet}`,
       ids,
       ids,
     ),
@@ -77,24 +77,26 @@ export function blockedEitherWayWithAny(db: Store, userIds: readonly number[]): 
  * (docs/API.md, "Blocking"): lists already hide their posts, and a post opened before the block,
  * or by its address, must not let them reach each other either.
  */
-export function refuseIfBlocked(db: Store, actorId: number, authorIds: readonly number[]): void {
+export async function refuseIfBlocked(
+  db: Store,
+  actorId: number,
+  authorIds: readonly number[],
+): Promise<void> {
   const others = authorIds.filter((id) => id !== actorId)
-  if (others.length > 0 && blockedEitherWayWithAny(db, others).has(actorId)) {
+  if (others.length > 0 && (await blockedEitherWayWithAny(db, others)).has(actorId)) {
     throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blockedInteraction)
   }
 }
 
 /** True when either user blocked the other. */
-export function isBlockedEitherWay(db: Store, a: number, b: number): boolean {
-  return (
-    selectAll(
-      db,
-      `SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?)
-       OR (blocker_id = ? AND blocked_id = ?)`,
-      a,
-      b,
-      b,
-      a,
-    ).length > 0
+export async function isBlockedEitherWay(db: Store, a: number, b: number): Promise<boolean> {
+  const row = await db.get(
+    `SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = ?)
+     OR (blocker_id = ? AND blocked_id = ?)`,
+    a,
+    b,
+    b,
+    a,
   )
+  return row !== undefined
 }

@@ -1,13 +1,16 @@
 /**
  * A restore trusts nothing in the backup (src/server/data/backup.ts): crafted files are refused and
  * leave the data as it was; an accepted one ends every session and gets its demo list recomputed.
+ *
+ * SQLite-only: backups and restores are of the data folder's SQLite file, crafted with SQLite's
+ * own statements (sqlite_schema, sqlite_sequence, writable_schema).
  */
 import Database from 'better-sqlite3'
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { backupDataFolder, restoreDataFolder } from '../../../src/server/data/backup'
-import { DEFAULT_MIGRATIONS_DIR, openDatabase } from '../../../src/server/db/client'
+import { DEFAULT_MIGRATIONS_DIR, openSqliteStore } from '../../../src/server/db/sqlite'
 import {
   SECRET_FILE,
   StartError,
@@ -18,6 +21,7 @@ import {
 } from '../../../src/server/server'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
 import { describe, expect, it } from '../../helpers/fixtures'
+import { sqliteConnectionOf } from '../../helpers/sqlite-connection'
 
 interface Running {
   core: ServerCore
@@ -28,7 +32,7 @@ const running: Running[] = []
 afterEach(async () => {
   for (const { core, listener } of running.splice(0)) {
     await listener.close().catch(() => undefined)
-    core.close()
+    await core.close()
   }
 })
 
@@ -166,7 +170,7 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
       expect(message).not.toContain('\n')
       expect(readFileSync(join(target.core.dataDir, SECRET_FILE))).toEqual(secretBefore)
       expect(await sessionStatus(target.url, token)).toBe(200)
-      const triggers = target.core.db.$client
+      const triggers = sqliteConnectionOf(target.core.db)
         .prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type IN ('trigger', 'view')")
         .get() as { n: number }
       expect(triggers.n).toBe(0)
@@ -187,8 +191,11 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
     })
     const target = await start(join(root, 'target'))
     await restoreDataFolder(target.core.dataDir, file)
-    expect(getDemoUserIds(target.core.db)).toEqual([1, 2, 3, 4])
-    expect(getDemoAccount(target.core.db)).toEqual({ username: 'player1', password: 'gamerstage' })
+    expect(await getDemoUserIds(target.core.db)).toEqual([1, 2, 3, 4])
+    expect(await getDemoAccount(target.core.db)).toEqual({
+      username: 'player1',
+      password: 'gamerstage',
+    })
   })
 
   it('an accepted restore ends every session, even on a server still holding the old secret', async ({
@@ -221,7 +228,7 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
     )
     const target = await start(join(tempDir, 'target'))
     await restoreDataFolder(target.core.dataDir, file)
-    const sequences = target.core.db.$client
+    const sequences = sqliteConnectionOf(target.core.db)
       .prepare(
         `SELECT name, seq, (SELECT max(id) FROM posts) AS posts, (SELECT max(id) FROM comments) AS comments
          FROM sqlite_sequence WHERE name IN ('posts', 'comments') ORDER BY name`,
@@ -262,20 +269,20 @@ describe('restoring a crafted backup', { timeout: 60_000 }, () => {
       join(oldMigrations, `${first[0]?.tag}.sql`),
     )
     const file = join(root, 'old.db')
-    const old = openDatabase({ file, migrationsDir: oldMigrations })
-    old.$client
+    const old = openSqliteStore({ file, migrationsDir: oldMigrations })
+    old.connection
       .prepare(
         `INSERT INTO users (username, username_key, password_hash, profile_img, created_at, updated_at)
          VALUES ('veteran', 'veteran', 'x', '/api/media/default-avatar.svg', 1, 1)`,
       )
       .run()
-    old.$client.prepare("INSERT INTO settings (key, value) VALUES ('seeded', 'empty')").run()
-    old.$client.pragma('wal_checkpoint(TRUNCATE)')
-    old.$client.close()
+    old.connection.prepare("INSERT INTO settings (key, value) VALUES ('seeded', 'empty')").run()
+    old.connection.pragma('wal_checkpoint(TRUNCATE)')
+    await old.close()
 
     const target = await start(join(root, 'target'))
     await restoreDataFolder(target.core.dataDir, file)
-    const tables = target.core.db.$client
+    const tables = sqliteConnectionOf(target.core.db)
       .prepare(
         "SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('blocks', 'reports')",
       )

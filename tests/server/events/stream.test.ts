@@ -4,6 +4,7 @@ import { EventHub } from '../../../src/server/events/hub'
 import { STREAM_MESSAGES } from '../../../src/server/routes/events'
 import { MESSAGES } from '../../../src/server/errors/messages'
 import { expectError, ok } from '../../helpers/api'
+import { failInsertsInto } from '../../helpers/failing-writes'
 import type { TestApp } from '../../helpers/server-app'
 import { readEvents, type EventReader } from '../../helpers/sse'
 import { describe, expect, it } from '../../helpers/fixtures'
@@ -200,9 +201,10 @@ describe('GET /api/events', () => {
     const post = await newPost(app, alice.token, 'atomic')
     const watcher = await connect(app, alice.token)
     // Makes writing the like's notification fail, after the like itself was written.
-    app.db.$client.exec(
-      `CREATE TRIGGER fail_notifications BEFORE INSERT ON notifications
-       BEGIN SELECT RAISE(ABORT, 'no notifications today'); END`,
+    const allowNotifications = await failInsertsInto(
+      app.db,
+      'notifications',
+      'no notifications today',
     )
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const failed = await app.send(`/api/posts/like/${post._id}`, {}, bob)
@@ -211,7 +213,7 @@ describe('GET /api/events', () => {
     logged.mockRestore()
     expect((await ok<PostResponse>(app.get(`/api/posts/${post._id}`))).post.likes.likeCount).toBe(0)
     expect(await watcher.settle()).toEqual([])
-    app.db.$client.exec('DROP TRIGGER fail_notifications')
+    await allowNotifications()
     await ok(app.send(`/api/posts/like/${post._id}`, {}, bob))
     expect((await watcher.next('reaction')).data.likeCount).toBe(1)
     expect((await watcher.next('notification')).data.unreadCount).toBe(1)

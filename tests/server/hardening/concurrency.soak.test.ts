@@ -2,6 +2,9 @@
  * Many clients reacting to the same posts, users and comments at once over real HTTP: every count
  * must still equal its relation rows, and the successful answers must tell a story the rules of
  * the API allow (README, "Decisions where the spec is silent"): no double like, no double follow…
+ *
+ * SQLite-only: the server runs on its data folder's SQLite file, read here through its connection
+ * and checked with SQLite's integrity checks once the server has stopped.
  */
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -17,6 +20,7 @@ import {
   must,
   startTestServer,
 } from '../../helpers/hardening'
+import { sqliteConnectionOf } from '../../helpers/sqlite-connection'
 
 const cleanup = new Cleanup()
 afterEach(() => cleanup.run())
@@ -60,7 +64,7 @@ describe('concurrent clients', () => {
     async () => {
       const dataDir = join(cleanup.tempDir(), 'data')
       const server = await startTestServer(cleanup, { dataDir })
-      const sqlite = server.db.$client
+      const sqlite = sqliteConnectionOf(server.db)
       const api = client(server.url)
 
       // Eight clients: the four demo users and four more.
@@ -231,7 +235,7 @@ describe('concurrent clients', () => {
       expect(count('dislike:2') + count('dislike:3')).toBeGreaterThan(0)
 
       // Every stored count equals its rows.
-      expect(countMismatches(sqlite)).toEqual([])
+      expect(await countMismatches(server.db)).toEqual([])
       // Every like count is the seed plus the successful likes minus the successful dislikes.
       for (const post of POSTS) {
         expect(scalar('SELECT like_count AS v FROM posts WHERE id=?', post), `post ${post}`).toBe(
@@ -319,7 +323,7 @@ describe('concurrent clients', () => {
 
       // And all of it is on disk, intact, once the server has stopped.
       await server.close()
-      expectSoundFile(join(dataDir, DATABASE_FILE))
+      await expectSoundFile(join(dataDir, DATABASE_FILE))
     },
     SOAK ? 300_000 : 60_000,
   )

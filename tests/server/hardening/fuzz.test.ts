@@ -186,7 +186,7 @@ beforeEach(async () => {
   otherToken = (await seededToken('nova_strike')).token
 })
 afterEach(async () => {
-  app.close()
+  await app.close()
   await cleanup.run()
 })
 
@@ -431,11 +431,10 @@ describe('hostile input', { timeout: 30_000 }, () => {
       expect(post.status).toBe(201)
       expect((post.body as { post: Post }).post.content).toBe(`x ${text}`)
     }
-    const counts = app.db.$client
-      .prepare('SELECT (SELECT count(*) FROM posts), (SELECT count(*) FROM users)')
-      .raw()
-      .get()
-    expect(counts).toEqual([5 + sqlish.length, 4])
+    const counts = await app.db.get<{ posts: number; users: number }>(
+      'SELECT (SELECT count(*) FROM posts) AS posts, (SELECT count(*) FROM users) AS users',
+    )
+    expect(counts && [counts.posts, counts.users]).toEqual([5 + sqlish.length, 4])
   })
 
   it('refuses uploads that are not images whatever their name or claimed type', async () => {
@@ -447,7 +446,7 @@ describe('hostile input', { timeout: 30_000 }, () => {
       [TINY_PNG, 'image/png', '../../secret.key'],
     ]
     for (const [bytes, type, name] of cases) {
-      const before = fingerprint(app)
+      const before = await fingerprint(app)
       const response = await upload(app, bytes, { token, type, name })
       const text = await response.text()
       if (name.includes('secret')) {
@@ -462,7 +461,7 @@ describe('hostile input', { timeout: 30_000 }, () => {
       }
       expect(response.status, `${name}: ${text}`).toBe(400)
       expect(JSON.parse(text)).toEqual({ errors: [MESSAGES.notAnImage], code: 'INVALID_IMAGE' })
-      expect(fingerprint(app)).toBe(before)
+      expect(await fingerprint(app)).toBe(before)
     }
   })
 })

@@ -302,12 +302,12 @@ export const tokensOfUsers = (): Promise<string[]> =>
  */
 export function freshApps(): () => Promise<TestApp> {
   let app: TestApp | undefined
-  afterEach(() => {
-    app?.close()
+  afterEach(async () => {
+    await app?.close()
     app = undefined
   })
   return async () => {
-    app?.close()
+    await app?.close()
     app = await makeTestApp()
     return app
   }

@@ -6,21 +6,33 @@ import { expect } from 'vitest'
 import { expectKnownCode } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 
+/**
+ * The values of a column joined in one string, in the words of the test's database; PostgreSQL's
+ * in key order, since an update that changes nothing still moves its row there.
+ */
+const joined = (app: TestApp, column: string, key: string) =>
+  app.db.dialect === 'postgres'
+    ? `string_agg(${column}, ',' ORDER BY ${key})`
+    : `group_concat(${column})`
+
 /** A cheap fingerprint of everything stored: changes whenever any row or count changes. */
-export function fingerprint(app: TestApp): string {
-  const db = app.db.$client
+export async function fingerprint(app: TestApp): Promise<string> {
   const parts = [
     'SELECT count(*), sum(length(username)), sum(length(bio)), sum(length(extra)), sum(follower_count), sum(following_count), sum(post_count), max(updated_at), sum(length(profile_img)), sum(length(first_name)) FROM users',
     'SELECT count(*), sum(length(content)), sum(like_count), sum(comment_count), max(updated_at) FROM posts',
     'SELECT count(*), sum(length(text)), sum(upvote_count), sum(downvote_count), max(updated_at) FROM comments',
-    'SELECT count(*), group_concat(kind) FROM post_reactions',
-    'SELECT count(*), group_concat(kind) FROM comment_votes',
+    `SELECT count(*), ${joined(app, 'kind', 'post_id, user_id')} FROM post_reactions`,
+    `SELECT count(*), ${joined(app, 'kind', 'comment_id, user_id')} FROM comment_votes`,
     'SELECT count(*) FROM follows',
     'SELECT count(*) FROM bookmarks',
     'SELECT count(*) FROM media',
-    'SELECT count(*), group_concat(value) FROM settings',
+    `SELECT count(*), ${joined(app, 'value', 'key')} FROM settings`,
   ]
-  return JSON.stringify(parts.map((query) => db.prepare(query).raw().get()))
+  const rows: unknown[][] = []
+  for (const query of parts) {
+    rows.push(Object.values((await app.db.get<Record<string, unknown>>(query)) ?? {}))
+  }
+  return JSON.stringify(rows)
 }
 
 export interface Outcome {
@@ -39,7 +51,7 @@ export async function probe(
   path: string,
   init: RequestInit = {},
 ): Promise<Outcome> {
-  const before = fingerprint(app)
+  const before = await fingerprint(app)
   const response = await app.request(path, { method, ...init })
   const text = await response.text()
   const where = `${label}: ${method} ${path.slice(0, 200)} → ${response.status} ${text.slice(0, 200)}`
@@ -50,7 +62,7 @@ export async function probe(
     expect(body, where).toEqual({ errors: [expect.any(String)], code: expect.any(String) })
     expectKnownCode((body as { code: unknown }).code, response.status, where)
     expect((body as { errors: string[] }).errors[0]?.length, where).toBeGreaterThan(5)
-    expect(fingerprint(app), `${where} changed the database`).toBe(before)
+    expect(await fingerprint(app), `${where} changed the database`).toBe(before)
   }
   return { status: response.status, body } as Outcome
 }

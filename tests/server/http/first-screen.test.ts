@@ -28,8 +28,8 @@ describe('the first screen of /home', () => {
     app = await makeTestApp({ rendererDir: dir, renderFirstScreen: render })
   })
 
-  afterEach(() => {
-    app.close()
+  afterEach(async () => {
+    await app.close()
     rmSync(dir, { recursive: true, force: true })
   })
 
@@ -68,7 +68,7 @@ describe('the first screen of /home', () => {
     const { token } = await app.loginDemo()
     const other = await makeTestApp({ rendererDir: dir, renderFirstScreen: render })
     const { token: foreignToken } = await other.loginDemo()
-    other.close()
+    await other.close()
     await app.send('/api/auth/logout', {}, { token })
 
     for (const cookie of [

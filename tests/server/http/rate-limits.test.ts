@@ -3,8 +3,6 @@
  * per user for posts, comments, reactions, follows and uploads, per address for sign-ups.
  * Unused uploads go after a day.
  */
-import { eq } from 'drizzle-orm'
-import { media } from '../../../src/server/db/schema'
 import { rateLimitedMessage } from '../../../src/server/errors/messages'
 import { DEFAULT_RATE_LIMITS, RateLimits } from '../../../src/server/http/rate-limits'
 import {
@@ -133,27 +131,23 @@ describe('unused uploads', () => {
     const owner = Number(id)
     const now = Date.now()
     const old = now - UNUSED_MEDIA_TTL_MS - 1000
-    const asPicture = storeImage(app.db, owner, Buffer.from(TINY_PNG), old)
-    const inPost = storeImage(app.db, owner, Buffer.from(TINY_PNG), old)
-    const forgotten = storeImage(app.db, owner, Buffer.from(TINY_PNG), old)
-    const fresh = storeImage(app.db, owner, Buffer.from(TINY_PNG), now)
-    editProfile(app.db, owner, { profileImg: `/api/media/${asPicture}` })
-    createPostRow(app.db, owner, `look: /api/media/${inPost} nice`)
+    const asPicture = await storeImage(app.db, owner, Buffer.from(TINY_PNG), old)
+    const inPost = await storeImage(app.db, owner, Buffer.from(TINY_PNG), old)
+    const forgotten = await storeImage(app.db, owner, Buffer.from(TINY_PNG), old)
+    const fresh = await storeImage(app.db, owner, Buffer.from(TINY_PNG), now)
+    await editProfile(app.db, owner, { profileImg: `/api/media/${asPicture}` })
+    await createPostRow(app.db, owner, `look: /api/media/${inPost} nice`)
 
-    expect(sweepUnusedMedia(app.db, now)).toBe(1)
-    const left = app.db
-      .select({ id: media.id })
-      .from(media)
-      .all()
-      .map((row) => row.id)
+    expect(await sweepUnusedMedia(app.db, now)).toBe(1)
+    const left = (await app.db.all<{ id: string }>('SELECT id FROM media')).map((row) => row.id)
     expect(left.sort()).toEqual([asPicture, inPost, fresh].sort())
-    expect(app.db.select().from(media).where(eq(media.id, forgotten)).get()).toBeUndefined()
+    expect(await app.db.get('SELECT * FROM media WHERE id = ?', forgotten)).toBeUndefined()
     expect((await app.get(`/api/media/${asPicture}`)).status).toBe(200)
     expect((await app.get(`/api/media/${forgotten}`)).status).toBe(404)
 
     // A picture replaced since is no longer used: it goes at the next sweep.
-    editProfile(app.db, owner, { profileImg: '' })
-    expect(sweepUnusedMedia(app.db, now)).toBe(1)
-    expect(sweepUnusedMedia(app.db, now)).toBe(0)
+    await editProfile(app.db, owner, { profileImg: '' })
+    expect(await sweepUnusedMedia(app.db, now)).toBe(1)
+    expect(await sweepUnusedMedia(app.db, now)).toBe(0)
   })
 })

@@ -13,7 +13,7 @@ function countedList(count: number, gone = new Set<number>()) {
   const loads: number[][] = []
   const list: WholeList<{ id: number; name: string }> = {
     ids: Array.from({ length: count }, (_, index) => index + 1),
-    load: (ids) => {
+    load: async (ids) => {
       loads.push(ids)
       return ids.filter((id) => !gone.has(id)).map((id) => ({ id, name: `item "${id}"` }))
     },
@@ -26,7 +26,7 @@ const text = (stream: ReadableStream<Uint8Array>) => new Response(stream).text()
 describe('wholeListBody', () => {
   it.each([0, 1, 9, 10, 11, 35])('writes %i items as one JSON document', async (count) => {
     const { list } = countedList(count)
-    const expected = JSON.stringify({ items: list.load(list.ids) })
+    const expected = JSON.stringify({ items: await list.load(list.ids) })
     expect(await text(wholeListBody('items', list, 10))).toBe(expected)
   })
 
@@ -63,15 +63,18 @@ describe('whole-list routes', () => {
   }) => {
     const { id } = await app.signup('streamer')
     for (let index = 0; index < 450; index++) {
-      createPost(app.db, Number(id), `post number ${index}`, Date.now() + (index + 1) * 1000)
+      await createPost(app.db, Number(id), `post number ${index}`, Date.now() + (index + 1) * 1000)
     }
     const response = await app.get('/api/posts')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     const body = await response.text()
-    const ids = allPostIds(app.db)
+    const ids = await allPostIds(app.db)
     const expected = JSON.stringify({
-      posts: presentPosts(app.db, postsByIds(app.db, ids), { detail: 'full', viewerId: null }),
+      posts: await presentPosts(app.db, await postsByIds(app.db, ids), {
+        detail: 'full',
+        viewerId: null,
+      }),
     })
     expect(body).toBe(expected)
     const posts = (JSON.parse(body) as { posts: { content: string }[] }).posts

@@ -8,7 +8,7 @@ import type {
   User,
 } from '../../../src/shared/api-types'
 import { createApp } from '../../../src/server/app'
-import { openDatabase, type AppDatabase } from '../../../src/server/db/client'
+import type { OpenStore, Store } from '../../../src/server/db/store'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
 import { ensureHostAccounts } from '../../../src/server/services/hosting'
 import { initializeDatabase } from '../../../src/server/services/seed'
@@ -16,11 +16,12 @@ import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
 import { TINY_PNG, expectError, ok, signedInAs } from '../../helpers/api'
 import { TEST_SECRET } from '../../helpers/server-app'
+import { openTestStore } from '../../helpers/test-store'
 
 const PASSWORD = 'correct horse battery'
 
 interface Harness {
-  db: AppDatabase
+  db: OpenStore
   /** Uploads a tiny PNG as the token's user. */
   upload(token: string): Promise<Response>
   call(
@@ -30,15 +31,15 @@ interface Harness {
   signup(username: string, options?: { loopback?: boolean }): Promise<{ token: string; id: string }>
 }
 
-const open: AppDatabase[] = []
-afterEach(() => {
-  for (const db of open.splice(0)) db.$client.close()
+const open: OpenStore[] = []
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.close()
 })
 
 async function harness(
   options: { admins?: string[]; claim?: boolean; demo?: boolean } = {},
 ): Promise<Harness> {
-  const db = openDatabase({ file: ':memory:' })
+  const db = await openTestStore()
   open.push(db)
   await initializeDatabase(db, options.demo ?? true, { passwordCost: TEST_SCRYPT_PARAMS })
   const hosts = await ensureHostAccounts(db, options.admins ?? [], TEST_SCRYPT_PARAMS)
@@ -87,41 +88,33 @@ async function harness(
   return { db, call, signup, upload }
 }
 
-const countsOf = (db: AppDatabase) => ({
-  users: db.$client
-    .prepare(
-      'SELECT id, follower_count AS followers, following_count AS following, post_count AS posts FROM users ORDER BY id',
-    )
-    .all(),
-  posts: db.$client
-    .prepare('SELECT id, like_count AS likes, comment_count AS comments FROM posts ORDER BY id')
-    .all() as { id: number; likes: number; comments: number }[],
-  comments: db.$client
-    .prepare('SELECT id, upvote_count AS up, downvote_count AS down FROM comments ORDER BY id')
-    .all(),
+const countsOf = async (db: Store) => ({
+  users: await db.all(
+    'SELECT id, follower_count AS followers, following_count AS following, post_count AS posts FROM users ORDER BY id',
+  ),
+  posts: await db.all<{ id: number; likes: number; comments: number }>(
+    'SELECT id, like_count AS likes, comment_count AS comments FROM posts ORDER BY id',
+  ),
+  comments: await db.all(
+    'SELECT id, upvote_count AS up, downvote_count AS down FROM comments ORDER BY id',
+  ),
 })
 
 /** What the counts must be: recounted from the relation tables (seed likes aside). */
-const recounted = (db: AppDatabase) => ({
-  followers: db.$client
-    .prepare(
-      `SELECT id, (SELECT count(*) FROM follows WHERE followee_id = users.id) AS followers,
-       (SELECT count(*) FROM follows WHERE follower_id = users.id) AS following,
-       (SELECT count(*) FROM posts WHERE author_id = users.id) AS posts FROM users ORDER BY id`,
-    )
-    .all(),
-  comments: db.$client
-    .prepare(
-      `SELECT id, (SELECT count(*) FROM comments WHERE post_id = posts.id) AS comments FROM posts ORDER BY id`,
-    )
-    .all(),
-  votes: db.$client
-    .prepare(
-      `SELECT id, (SELECT count(*) FROM comment_votes WHERE comment_id = comments.id AND kind = 'up') AS up,
-       (SELECT count(*) FROM comment_votes WHERE comment_id = comments.id AND kind = 'down') AS down
-       FROM comments ORDER BY id`,
-    )
-    .all(),
+const recounted = async (db: Store) => ({
+  followers: await db.all(
+    `SELECT id, (SELECT count(*) FROM follows WHERE followee_id = users.id) AS followers,
+     (SELECT count(*) FROM follows WHERE follower_id = users.id) AS following,
+     (SELECT count(*) FROM posts WHERE author_id = users.id) AS posts FROM users ORDER BY id`,
+  ),
+  comments: await db.all(
+    `SELECT id, (SELECT count(*) FROM comments WHERE post_id = posts.id) AS comments FROM posts ORDER BY id`,
+  ),
+  votes: await db.all(
+    `SELECT id, (SELECT count(*) FROM comment_votes WHERE comment_id = comments.id AND kind = 'up') AS up,
+     (SELECT count(*) FROM comment_votes WHERE comment_id = comments.id AND kind = 'down') AS down
+     FROM comments ORDER BY id`,
+  ),
 })
 
 describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
@@ -223,19 +216,26 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
     expect(aliceUser.following.map((u) => u.username)).toEqual(['bob'])
     expect(bobUser.following).toEqual([])
     expect(bobUser.bookmarks).toEqual([])
-    const counts = countsOf(h.db)
-    const truth = recounted(h.db)
+    const counts = await countsOf(h.db)
+    const truth = await recounted(h.db)
     expect(counts.users).toEqual(truth.followers)
     expect(counts.posts.map(({ id, comments: c }) => ({ id, comments: c }))).toEqual(truth.comments)
     expect(counts.comments).toEqual(truth.votes)
     // What is left is alice's and bob's alone: bob's like, alice's downvote and picture.
-    const rowsIn = (table: string) =>
-      (h.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+    const rowsIn = async (table: string) =>
+      (await h.db.ids(`SELECT count(*) AS n FROM ${table}`))[0]
+    const tables = [
+      'media',
+      'reports',
+      'mutes',
+      'blocks',
+      'bookmarks',
+      'post_reactions',
+      'comment_votes',
+    ]
     expect(
       Object.fromEntries(
-        ['media', 'reports', 'mutes', 'blocks', 'bookmarks', 'post_reactions', 'comment_votes'].map(
-          (table) => [table, rowsIn(table)],
-        ),
+        await Promise.all(tables.map(async (table) => [table, await rowsIn(table)] as const)),
       ),
     ).toEqual({
       media: 1,
@@ -276,8 +276,8 @@ describe('DELETE /api/users/me', { timeout: 30_000 }, () => {
         token: login.encodedToken,
       }),
     )
-    expect(getDemoUserIds(h.db)).toEqual([2, 3, 4])
-    expect(getDemoAccount(h.db)).toBeNull()
+    expect(await getDemoUserIds(h.db)).toEqual([2, 3, 4])
+    expect(await getDemoAccount(h.db)).toBeNull()
     // Seeded likes (no rows behind them) are left alone; nova lost a follower.
     const nova = (await ok<{ user: User }>(h.call('/api/users/nova_strike'))).user
     expect(nova.followers).toEqual([])
@@ -553,10 +553,11 @@ describe('host moderation', { timeout: 30_000 }, () => {
     expect(trollUser).toBeTruthy()
     expect(
       (
-        h.db.$client
-          .prepare('SELECT post_count AS n FROM users WHERE id = ?')
-          .get(Number(troll.id)) as { n: number }
-      ).n,
+        await h.db.get<{ n: number }>(
+          'SELECT post_count AS n FROM users WHERE id = ?',
+          Number(troll.id),
+        )
+      )?.n,
     ).toBe(1)
     // Deleting the content closed its reports.
     expect(

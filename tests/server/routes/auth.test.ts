@@ -215,10 +215,11 @@ describe('auth routes', () => {
       for (const key of ['confirmPassword', 'passwordHash', 'apiToken']) {
         expect(createdUser).not.toHaveProperty(key)
       }
-      const stored = app.db.$client
-        .prepare('SELECT extra FROM users WHERE username = ?')
-        .get('formfiller') as { extra: string }
-      expect(JSON.parse(stored.extra)).toEqual({ email: 'ff@lan.party' })
+      const stored = await app.db.get<{ extra: string }>(
+        'SELECT extra FROM users WHERE username = ?',
+        'formfiller',
+      )
+      expect(JSON.parse(stored?.extra ?? 'null')).toEqual({ email: 'ff@lan.party' })
     })
 
     it('never stores or publishes a field the server decides, such as isHost or role', async ({
@@ -240,9 +241,11 @@ describe('auth routes', () => {
         expect(profile).not.toHaveProperty(key)
       }
       // One stored before this rule (an older server wrote it) is no longer published either.
-      app.db.$client
-        .prepare('UPDATE users SET extra = ? WHERE username = ?')
-        .run(JSON.stringify({ clan: 'Night Owls', isHost: true }), 'claimer')
+      await app.db.run(
+        'UPDATE users SET extra = ? WHERE username = ?',
+        JSON.stringify({ clan: 'Night Owls', isHost: true }),
+        'claimer',
+      )
       const again = (await userNamed(app, 'claimer')) as unknown as Record<string, unknown>
       expect(again.clan).toBe('Night Owls')
       expect(again).not.toHaveProperty('isHost')
@@ -350,7 +353,7 @@ describe('auth routes', () => {
           // A wrong password is still just a wrong password.
           await expectError(login(username, 'not it at all'), 401, MESSAGES.wrongPassword)
         } finally {
-          db.$client.close()
+          await db.close()
         }
       },
     )
@@ -366,7 +369,7 @@ describe('auth routes', () => {
         expect(signup.status).toBe(201)
         expect((await login('lanfriend', 'friend password')).status).toBe(200)
       } finally {
-        db.$client.close()
+        await db.close()
       }
     })
 
@@ -377,7 +380,7 @@ describe('auth routes', () => {
         const meta = await ok<MetaResponse>(built.request('/api/meta'))
         expect(meta.demoAccount).toEqual({ username: 'player1', password: 'gamerstage' })
       } finally {
-        db.$client.close()
+        await db.close()
       }
     })
   })

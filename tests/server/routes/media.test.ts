@@ -24,8 +24,7 @@ import { describe, expect, it } from '../../helpers/fixtures'
 
 const bytesOf = (text: string) => Uint8Array.from(Buffer.from(text, 'latin1'))
 
-const mediaRows = (app: TestApp) =>
-  (app.db.$client.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n
+const mediaRows = async (app: TestApp) => (await app.db.ids('SELECT count(*) AS n FROM media'))[0]
 
 /** A small real image of each accepted format, and the type it is served as. */
 const FORMATS: [string, () => Promise<Buffer>, string][] = [
@@ -77,7 +76,7 @@ describe('media routes', () => {
       const first = await ok<MediaResponse>(upload(app, TINY_PNG, { token }), 201)
       const second = await ok<MediaResponse>(upload(app, TINY_PNG, { token }), 201)
       expect(first.url).not.toBe(second.url)
-      expect(mediaRows(app)).toBe(2)
+      expect(await mediaRows(app)).toBe(2)
     })
 
     it('lets the uploaded address become the profile picture', async ({ app }) => {
@@ -103,7 +102,7 @@ describe('media routes', () => {
         400,
         MESSAGES.notAnImage,
       )
-      expect(mediaRows(app)).toBe(0)
+      expect(await mediaRows(app)).toBe(0)
     })
 
     it('refuses an image over 5 MB with 413 and stores nothing', async ({ app }) => {
@@ -111,7 +110,7 @@ describe('media routes', () => {
       const big = new Uint8Array(5 * 1024 * 1024 + 1)
       big.set(TINY_PNG)
       await expectError(upload(app, big, { token }), 413, MESSAGES.imageTooLarge)
-      expect(mediaRows(app)).toBe(0)
+      expect(await mediaRows(app)).toBe(0)
     })
 
     it('refuses a request far over the limit with 413', async ({ app }) => {
@@ -119,7 +118,7 @@ describe('media routes', () => {
       const huge = new Uint8Array(7 * 1024 * 1024)
       huge.set(TINY_PNG)
       await expectError(upload(app, huge, { token }), 413, MESSAGES.imageTooLarge)
-      expect(mediaRows(app)).toBe(0)
+      expect(await mediaRows(app)).toBe(0)
     })
 
     it('accepts an image of exactly 5 MB', async ({ app }) => {
@@ -127,7 +126,7 @@ describe('media routes', () => {
       const limit = new Uint8Array(5 * 1024 * 1024)
       limit.set(TINY_PNG)
       await ok(upload(app, limit, { token }), 201)
-      expect(mediaRows(app)).toBe(1)
+      expect(await mediaRows(app)).toBe(1)
     })
 
     it('refuses a form without a file field with 400', async ({ app }) => {
@@ -148,7 +147,7 @@ describe('media routes', () => {
         400,
         MESSAGES.missingFile,
       )
-      expect(mediaRows(app)).toBe(0)
+      expect(await mediaRows(app)).toBe(0)
     })
 
     it('refuses a JSON body with 400', async ({ app }) => {
@@ -158,12 +157,12 @@ describe('media routes', () => {
         400,
         MESSAGES.missingFile,
       )
-      expect(mediaRows(app)).toBe(0)
+      expect(await mediaRows(app)).toBe(0)
     })
 
     it('refuses an upload without a token with 401 and stores nothing', async ({ app }) => {
       await expectError(upload(app, TINY_PNG), 401, MESSAGES.invalidToken)
-      expect(mediaRows(app)).toBe(0)
+      expect(await mediaRows(app)).toBe(0)
     })
   })
 
@@ -238,7 +237,7 @@ describe('media routes', () => {
           400,
           MESSAGES.imageUnreadable,
         )
-        expect(mediaRows(app)).toBe(0)
+        expect(await mediaRows(app)).toBe(0)
       },
     )
 
@@ -251,7 +250,7 @@ describe('media routes', () => {
           400,
           MESSAGES.imageTooManyFrames,
         )
-        expect(mediaRows(app)).toBe(0)
+        expect(await mediaRows(app)).toBe(0)
       },
     )
 
@@ -264,7 +263,7 @@ describe('media routes', () => {
       for (const bytes of fakes) {
         await expectError(upload(app, bytes, { token }), 400, MESSAGES.imageUnreadable)
       }
-      expect(mediaRows(app)).toBe(0)
+      expect(await mediaRows(app)).toBe(0)
     })
 
     it('serves nothing but the image of a polyglot (a JPEG with a ZIP and HTML after it)', async ({

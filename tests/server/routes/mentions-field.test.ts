@@ -105,7 +105,7 @@ describe('the mentions field of posts and comments', () => {
     expect((await onePost(app, id, minimal)).mentions).toEqual([])
     const later = await quickUser(app, 'later_user')
     expect((await onePost(app, id, minimal)).mentions).toEqual(['later_user'])
-    deleteUserRow(app, later.id)
+    await deleteUserRow(app, later.id)
     expect((await onePost(app, id, minimal)).mentions).toEqual([])
     await quickUser(app, 'carol')
     const edited = await ok<PostResponse>(

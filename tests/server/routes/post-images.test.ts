@@ -6,8 +6,7 @@ import { body, expectError, ok, seededToken, signedInAs } from '../../helpers/ap
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
 
-const mediaRows = (app: TestApp) =>
-  (app.db.$client.prepare('SELECT count(*) AS n FROM media').get() as { n: number }).n
+const mediaRows = async (app: TestApp) => (await app.db.ids('SELECT count(*) AS n FROM media'))[0]
 
 /** A real JPEG carrying EXIF with GPS and a camera model, as a phone screenshot might. */
 async function jpegWithGps(): Promise<Buffer> {
@@ -126,9 +125,9 @@ describe('images in posts', () => {
     app,
   }) => {
     const { token } = await seededToken()
-    const before = mediaRows(app)
+    const before = (await mediaRows(app)) ?? 0
     const item = await uploaded(app, await jpegWithGps(), token)
-    expect(mediaRows(app)).toBe(before + 2)
+    expect(await mediaRows(app)).toBe(before + 2)
     const { post } = await ok<{ post: Post }>(
       createWith(app, token, { content: 'gg', media: [{ id: item.id }] }),
       201,
@@ -149,7 +148,7 @@ describe('images in posts', () => {
 
     const res = await app.send(`/api/posts/${post._id}`, undefined, { token, method: 'DELETE' })
     expect(res.status).toBe(200)
-    expect(mediaRows(app)).toBe(before)
+    expect(await mediaRows(app)).toBe(before)
     expect((await app.get(item.url)).status).toBe(404)
     expect((await app.get(item.thumbUrl)).status).toBe(404)
 
@@ -168,7 +167,7 @@ describe('images in posts', () => {
     const app = await makeApp({ admins: ['boss'] })
     const boss = await signedInAs(app, 'boss')
     const { token } = await seededToken()
-    const before = mediaRows(app)
+    const before = (await mediaRows(app)) ?? 0
     const item = await uploaded(app, await jpegWithGps(), token)
     const { post } = await ok<{ post: Post }>(
       createWith(app, token, { content: 'against the rules', media: [{ id: item.id }] }),
@@ -180,7 +179,7 @@ describe('images in posts', () => {
         method: 'DELETE',
       }),
     )
-    expect(mediaRows(app)).toBe(before)
+    expect(await mediaRows(app)).toBe(before)
     expect((await app.get(item.url)).status).toBe(404)
     expect((await app.get(item.thumbUrl)).status).toBe(404)
   })
@@ -195,7 +194,7 @@ describe('images in posts', () => {
       201,
     )
     statements = []
-    const byPost = loadPostImages(app.db, [Number(post._id), 1, 2, 3])
+    const byPost = await loadPostImages(app.db, [Number(post._id), 1, 2, 3])
     expect(statements).toHaveLength(1)
     expect(byPost.get(Number(post._id))?.[0]?.alt).toBe('a map')
     expect(byPost.get(1)).toBeUndefined()

@@ -538,14 +538,12 @@ describe('posts routes', () => {
       expect(
         (await ok<{ bookmarks: Post[] }>(app.get('/api/users/bookmark', novaToken))).bookmarks,
       ).toEqual([])
-      const left = app.db.$client
-        .prepare(
-          `SELECT (SELECT count(*) FROM comments WHERE post_id = 4)
-                + (SELECT count(*) FROM bookmarks WHERE post_id = 4)
-                + (SELECT count(*) FROM post_reactions WHERE post_id = 4) AS n`,
-        )
-        .get() as { n: number }
-      expect(left.n).toBe(0)
+      const [left] = await app.db.ids(
+        `SELECT (SELECT count(*) FROM comments WHERE post_id = 4)
+              + (SELECT count(*) FROM bookmarks WHERE post_id = 4)
+              + (SELECT count(*) FROM post_reactions WHERE post_id = 4) AS n`,
+      )
+      expect(left).toBe(0)
     })
 
     it('answers the deleted post as {post} with Prefer: return=minimal', async ({ app }) => {

@@ -128,11 +128,11 @@ describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
       server.request('/api/auth/session', { headers: { authorization: encodedToken } })
     expect((await session()).status).toBe(200)
     shared = true
-    endDemoSessions(db)
+    await endDemoSessions(db)
     expect((await session()).status).toBe(401)
     shared = false
     expect((await session()).status).toBe(401)
-    db.$client.close()
+    await db.close()
   })
 
   it('refuses a demo token used while shared even if nobody ended it first', async () => {
@@ -150,6 +150,6 @@ describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
       headers: { authorization: encodedToken },
     })
     expect(later.status).toBe(401)
-    db.$client.close()
+    await db.close()
   })
 })

@@ -21,7 +21,7 @@ describe('suggestions leave out hidden people', () => {
     const blockedByViewer = await quickUser(app, 'blocked_by_viewer')
     const blockerOfViewer = await quickUser(app, 'blocker_of_viewer')
     const followed = await quickUser(app, 'followed')
-    follow(app.db, Number(viewer.id), Number(followed.id))
+    await follow(app.db, Number(viewer.id), Number(followed.id))
     const suggested = async () =>
       (await ok<UsersPage>(app.get('/api/users?suggest=true&limit=20', viewer.token))).users
         .map((user) => user.username)
@@ -32,9 +32,9 @@ describe('suggestions leave out hidden people', () => {
       ['blocked_by_viewer', 'blocker_of_viewer', 'friend', 'suspended'].sort(),
     )
 
-    setSuspended(app.db, Number(suspended.id), true, [])
-    block(app.db, Number(viewer.id), Number(blockedByViewer.id))
-    block(app.db, Number(blockerOfViewer.id), Number(viewer.id))
+    await setSuspended(app.db, Number(suspended.id), true, [])
+    await block(app.db, Number(viewer.id), Number(blockedByViewer.id))
+    await block(app.db, Number(blockerOfViewer.id), Number(viewer.id))
     expect(await suggested()).toEqual(['friend'])
 
     // The blocked people still see suggestions of their own, just not the viewer.
@@ -44,9 +44,9 @@ describe('suggestions leave out hidden people', () => {
     expect(theirs).not.toContain('viewer')
     expect(theirs).toContain('friend')
 
-    setSuspended(app.db, Number(suspended.id), false, [])
-    unblock(app.db, Number(viewer.id), Number(blockedByViewer.id))
-    unblock(app.db, Number(blockerOfViewer.id), Number(viewer.id))
+    await setSuspended(app.db, Number(suspended.id), false, [])
+    await unblock(app.db, Number(viewer.id), Number(blockedByViewer.id))
+    await unblock(app.db, Number(blockerOfViewer.id), Number(viewer.id))
     expect(await suggested()).toEqual(
       ['blocked_by_viewer', 'blocker_of_viewer', 'friend', 'suspended'].sort(),
     )
@@ -60,7 +60,7 @@ describe('suggestions leave out hidden people', () => {
     for (let i = 0; i < 7; i += 1) {
       const user = await quickUser(app, `player_${i}`)
       made.push(user.id)
-      if (i % 2 === 1) block(app.db, Number(user.id), Number(viewer.id))
+      if (i % 2 === 1) await block(app.db, Number(user.id), Number(viewer.id))
     }
     const seen: string[] = []
     let cursor: string | null = null

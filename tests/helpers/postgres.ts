@@ -1,0 +1,187 @@
+/**
+ * PostgreSQL for the server tests (`npm run test:pg`, vitest.pg.config.ts): a throwaway cluster
+ * and one database migrated once, which every test clones (`openTestStore`, test-store.ts).
+ *
+ * The default export is the run's globalSetup. It takes the cluster at GAMERSTAGE_TEST_PG_URL
+ * when one is given (.ci/run starts one), or starts its own under a temporary folder (initdb,
+ * trust auth, loopback only, durability off: nothing here outlives the run) and stops it at the
+ * end. Either way it creates a template database, migrates it with the committed migrations
+ * (src/server/db/migrations-pg), and hands its name to the test workers.
+ */
+import { execFileSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { openPostgresStore } from '../../src/server/db/postgres'
+
+/** What the globalSetup hands to the test workers (`inject`). */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The cluster's address, on its `postgres` database. */
+    gamerstagePgUrl: string
+    /** The migrated database every test database is a copy of. */
+    gamerstagePgTemplate: string
+  }
+}
+
+/** The address of the cluster a run uses when it did not start its own. */
+export const TEST_PG_URL_VARIABLE = 'GAMERSTAGE_TEST_PG_URL'
+
+/** The folder of PostgreSQL's programs: GAMERSTAGE_PG_BIN, or Debian's, newest version first. */
+export function postgresBinDir(): string {
+  const given = process.env.GAMERSTAGE_PG_BIN
+  if (given) return given
+  const root = '/usr/lib/postgresql'
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((version) => existsSync(join(root, version, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : []
+  if (!versions[0]) {
+    throw new Error(
+      'PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): install the postgresql ' +
+        `package, set GAMERSTAGE_PG_BIN, or give a running cluster in ${TEST_PG_URL_VARIABLE}.`,
+    )
+  }
+  return join(root, versions[0], 'bin')
+}
+
+/** A port on 127.0.0.1 that nothing listens on right now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
+      )
+    })
+  })
+}
+
+export interface TestCluster {
+  /** `postgres://postgres@127.0.0.1:PORT/postgres`. */
+  url: string
+  /** Stops the server and removes its folder. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts a throwaway cluster. PostgreSQL refuses to run as root, so as root its programs run as
+ * the `postgres` user the Debian package creates, on a folder handed to it.
+ */
+export async function startTestCluster(): Promise<TestCluster> {
+  const bin = postgresBinDir()
+  const folder = mkdtempSync(join(tmpdir(), 'gamerstage-pg-'))
+  const data = join(folder, 'data')
+  const asRoot = userInfo().uid === 0
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
+    chownSync(folder, uid, gid)
+  }
+  const run = (program: string, args: string[]) => {
+    const [command, fullArgs] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]]
+      : [join(bin, program), args]
+    try {
+      execFileSync(command, fullArgs, { stdio: 'pipe', cwd: folder })
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer }
+      throw new Error(`${program} failed: ${String(stderr ?? '')}${String(stdout ?? '')}`.trim(), {
+        cause: error,
+      })
+    }
+  }
+
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '-A',
+    'trust',
+    '--no-sync',
+  ])
+  const port = await freePort()
+  const options = [
+    `-p ${port}`,
+    `-k ${folder}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    // A run clones a database per test, in parallel workers each with a pool.
+    '-c max_connections=300',
+  ].join(' ')
+  run('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', join(folder, 'log'), '-o', options])
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      try {
+        run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w'])
+      } finally {
+        rmSync(folder, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+/** The address of another database on the same cluster. */
+export function databaseUrl(url: string, database: string): string {
+  const address = new URL(url)
+  address.pathname = `/${database}`
+  return address.toString()
+}
+
+/** Runs one statement on the cluster's `postgres` database. */
+async function onCluster(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * Creates and migrates the database the tests clone; answers its name. No connection stays on
+ * it: PostgreSQL copies a template only while nobody is connected to it.
+ */
+export async function createTemplate(url: string): Promise<string> {
+  const name = `gamerstage_template_${process.pid}_${Date.now().toString(36)}`
+  await onCluster(url, `CREATE DATABASE ${name}`)
+  const store = await openPostgresStore({ url: databaseUrl(url, name), poolSize: 1 })
+  await store.close()
+  return name
+}
+
+/** The run's globalSetup (vitest.pg.config.ts): a cluster, a template, and their teardown. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const given = process.env[TEST_PG_URL_VARIABLE]
+  const cluster = given ? null : await startTestCluster()
+  const url = given ?? cluster!.url
+  try {
+    const template = await createTemplate(url)
+    project.provide('gamerstagePgUrl', url)
+    project.provide('gamerstagePgTemplate', template)
+    return async () => {
+      try {
+        if (given) await onCluster(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+      } finally {
+        await cluster?.stop()
+      }
+    }
+  } catch (error) {
+    await cluster?.stop()
+    throw error
+  }
+}

@@ -1,0 +1,68 @@
+import { availableParallelism } from 'node:os'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { SOAK_TESTS } from './vitest.soak.config'
+
+/**
+ * `npm run test:pg`: the server tests again, each on a fresh PostgreSQL database instead of an
+ * in-memory SQLite one (tests/helpers/test-store.ts). The run's cluster is GAMERSTAGE_TEST_PG_URL
+ * when given (.ci/run starts one), or one tests/helpers/postgres.ts starts and stops itself; either
+ * way that globalSetup migrates one template database that each test's database is a copy of.
+ */
+
+/** Files left out, each with why: about SQLite itself, or no database of the tests' at all. */
+const NOT_ON_POSTGRES = [
+  // The long hardening runs are `npm run test:soak`'s, on SQLite.
+  SOAK_TESTS,
+  // SQLite's EXPLAIN QUERY PLAN on SQLite's indexes; PostgreSQL plans by its own statistics.
+  'tests/server/query-plans.test.ts',
+  'tests/server/live-query-plans.test.ts',
+  'tests/server/follow-list-plans.test.ts',
+  // The data folder's SQLite file itself: sqlite_master, WAL and foreign-key pragmas.
+  'tests/server/server.test.ts',
+  // Backup and restore copy SQLite's file (`--backup`, `--restore`): nothing of PostgreSQL.
+  'tests/server/data/**',
+  'tests/server/hardening/restore-missing.test.ts',
+  // Reads the schema from SQLite's catalog (sqlite_master, PRAGMA foreign_key_list).
+  'tests/server/services/media-references.test.ts',
+  // Compares rows with what drizzle reads over the SQLite connection (sqliteConnectionOf).
+  'tests/server/raw-columns.test.ts',
+  // LAN discovery (mDNS, network namespaces): no database.
+  'tests/server/discovery/**',
+  // The compiled CLI or startServer on a data folder's SQLite file, never the tests' store:
+  // npm test runs them, and here they would only run again on SQLite.
+  'tests/server/cli.test.ts',
+  'tests/server/cli-advertise.test.ts',
+  'tests/server/bench-smoke.test.ts',
+  'tests/server/hardening/lan.test.ts',
+  'tests/server/connection-limits.test.ts',
+  'tests/server/events/slow-client.test.ts',
+  'tests/server/moderation/host-accounts.test.ts',
+  'tests/server/tls.test.ts',
+  // The build, its compressed copies and the static files: no database.
+  'tests/server/build.test.ts',
+  'tests/server/precompress.test.ts',
+  'tests/server/http/static-files.test.ts',
+  // Pure functions and in-memory throttles: no database.
+  'tests/server/auth/password.test.ts',
+  'tests/server/auth/login-throttle.test.ts',
+  'tests/server/services/pagination.test.ts',
+  'tests/server/shared/**',
+]
+
+export default defineConfig({
+  test: {
+    name: 'server (postgres)',
+    include: ['tests/server/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...NOT_ON_POSTGRES],
+    // The shipped build for the tests that fetch the web app, then the cluster and its template.
+    globalSetup: ['tests/helpers/global-setup.ts', 'tests/helpers/postgres.ts'],
+    env: { GAMERSTAGE_TEST_DATABASE: 'postgres' },
+    environment: 'node',
+    // As vitest.config.ts: a guard against hangs, and one worker more than the machine's cores.
+    testTimeout: 30_000,
+    maxWorkers: availableParallelism() + 1,
+    // Its own JSON report: .ci/run's closing line counts it beside the others.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest-pg.json' },
+  },
+})
