@@ -28,6 +28,8 @@ export interface Runner {
 
 const RUNNERS: Record<string, Runner> = {
   vitest: { file: 'test-results/vitest.json', kind: 'vitest' },
+  // The server tests again on PostgreSQL (`npm run test:pg`, vitest.pg.config.ts).
+  'vitest (postgres)': { file: 'test-results/vitest-pg.json', kind: 'vitest' },
   'vitest (soak)': { file: 'test-results/vitest-soak.json', kind: 'vitest', soak: true },
   playwright: { file: 'test-results/playwright.json', kind: 'playwright' },
   'playwright (electron)': { file: 'test-results/playwright-electron.json', kind: 'playwright' },

@@ -76,7 +76,10 @@ export interface TestCluster {
  */
 export async function startTestCluster(): Promise<TestCluster> {
   const bin = postgresBinDir()
-  const folder = mkdtempSync(join(tmpdir(), 'gamerstage-pg-'))
+  // In memory where the machine has a tmpfs: the cluster is thrown away, and copying the template
+  // for every test then writes no disk.
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir()
+  const folder = mkdtempSync(join(base, 'gamerstage-pg-'))
   const data = join(folder, 'data')
   const asRoot = userInfo().uid === 0
   if (asRoot) {
@@ -126,7 +129,7 @@ export async function startTestCluster(): Promise<TestCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: async () => {
       try {
-        run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w'])
+        run('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w'])
       } finally {
         rmSync(folder, { recursive: true, force: true })
       }
@@ -168,7 +171,7 @@ export async function createTemplate(url: string): Promise<string> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const given = process.env[TEST_PG_URL_VARIABLE]
   const cluster = given ? null : await startTestCluster()
-  const url = given ?? cluster!.url
+  const url = given ?? cluster?.url ?? ''
   try {
     const template = await createTemplate(url)
     project.provide('gamerstagePgUrl', url)

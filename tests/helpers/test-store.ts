@@ -42,7 +42,7 @@ export async function openTestPostgresStore(
   const name = `t_${randomBytes(8).toString('hex')}`
   const cluster = clusterAdmin()
   await cluster.query(
-    `CREATE DATABASE ${name} TEMPLATE ${inject('gamerstagePgTemplate')} STRATEGY ${process.env.PG_STRATEGY ?? "FILE_COPY"}`,
+    `CREATE DATABASE ${name} TEMPLATE ${inject('gamerstagePgTemplate')} STRATEGY FILE_COPY`,
   )
   // The server's own pool settings (bigint times and counts as numbers), fewer connections.
   const pool = openPostgresPool(databaseUrl(inject('gamerstagePgUrl'), name), 4)

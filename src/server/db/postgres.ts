@@ -14,8 +14,10 @@ import type { DialectSql, OpenStore, SqlParam, Store } from './store'
 export const DEFAULT_PG_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations-pg', import.meta.url))
 
 export const POSTGRES_SQL: DialectSql = {
-  idSet: '(SELECT unnest(?::integer[]))',
+  idSet: '(SELECT unnest(?::bigint[]))',
   ids: (list) => [...new Set(list)],
+  textSet: '(SELECT unnest(?::text[]))',
+  texts: (list) => [...new Set(list)],
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   indexedBy: () => '',
 }
@@ -25,8 +27,8 @@ const INT8_OID = 20
 const NUMERIC_OID = 1700
 
 /**
- * Times are milliseconds (bigint columns) and counts are bigints: as numbers, like SQLite's, and
- * exact well past any date or count this server meets (below 2^53).
+ * Every whole-number column is a bigint (schema.pg.ts), and so are counts: answered as numbers,
+ * like SQLite's, exact well past any id, date or count this server meets (below 2^53).
  */
 const types: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: string) =>

@@ -4,16 +4,20 @@
  * `tests/server/db/schema-parity.test.ts` compares the two column by column, so a change to one
  * goes into the other, then `npm run db:generate` and `npm run db:generate:pg`.
  *
- * Types: ids are `integer` identities (values stay far below 2^31), times are milliseconds in
- * `bigint` read as numbers (postgres.ts), counts are `integer`, `notifications.read` is a
- * `boolean`, image bytes are `bytea`.
+ * Types: every whole number (ids, counts, times in milliseconds) is a `bigint`, read as a
+ * JavaScript number (postgres.ts), `notifications.read` is a `boolean`, image bytes are `bytea`.
+ * Not `integer` for ids and counts, although their values stay far below 2^31: SQLite's INTEGER
+ * is 64-bit, and the code binds numbers past 2^31 in comparisons with them, which PostgreSQL
+ * refuses for an `integer` column ("value out of range") where SQLite just compares: the first
+ * page of a list starts at `LIST_START` (2^53 − 1, services/pagination.ts) for ids, counts and
+ * times alike, and an id from a path may have 16 digits (http/validate.ts `parseId`), naming
+ * nothing rather than failing. The space it costs is a few bytes a row.
  */
 import {
   bigint,
   boolean,
   customType,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
@@ -37,11 +41,14 @@ const bytewiseText = customType<{ data: string }>({
   dataType: () => 'text COLLATE "C"',
 })
 
-/** A time in milliseconds since the epoch, answered as a number (postgres.ts parses int8). */
-const millis = (name: string) => bigint(name, { mode: 'number' })
+/** A whole number (an id, a count, a time in milliseconds), answered as a JavaScript number. */
+const int = (name: string) => bigint(name, { mode: 'number' })
+
+/** A time in milliseconds since the epoch. */
+const millis = int
 
 /** An id the database hands out: 1, 2, 3… like SQLite's AUTOINCREMENT. */
-const serialId = () => integer('id').primaryKey().generatedAlwaysAsIdentity()
+const serialId = () => int('id').primaryKey().generatedAlwaysAsIdentity()
 
 export const users = pgTable(
   'users',
@@ -55,10 +62,10 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     profileImg: text('profile_img').notNull(),
     extra: text('extra').notNull().default('{}'),
-    followerCount: integer('follower_count').notNull().default(0),
-    followingCount: integer('following_count').notNull().default(0),
-    postCount: integer('post_count').notNull().default(0),
-    tokenVersion: integer('token_version').notNull().default(0),
+    followerCount: int('follower_count').notNull().default(0),
+    followingCount: int('following_count').notNull().default(0),
+    postCount: int('post_count').notNull().default(0),
+    tokenVersion: int('token_version').notNull().default(0),
     suspendedAt: millis('suspended_at'),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
@@ -74,12 +81,12 @@ export const posts = pgTable(
   'posts',
   {
     id: serialId(),
-    authorId: integer('author_id')
+    authorId: int('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
-    likeCount: integer('like_count').notNull().default(0),
-    commentCount: integer('comment_count').notNull().default(0),
+    likeCount: int('like_count').notNull().default(0),
+    commentCount: int('comment_count').notNull().default(0),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
     editedAt: millis('edited_at'),
@@ -94,10 +101,10 @@ export const posts = pgTable(
 export const postReactions = pgTable(
   'post_reactions',
   {
-    postId: integer('post_id')
+    postId: int('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
+    userId: int('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['like', 'dislike'] }).notNull(),
@@ -113,15 +120,15 @@ export const comments = pgTable(
   'comments',
   {
     id: serialId(),
-    postId: integer('post_id')
+    postId: int('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    authorId: integer('author_id')
+    authorId: int('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    upvoteCount: integer('upvote_count').notNull().default(0),
-    downvoteCount: integer('downvote_count').notNull().default(0),
+    upvoteCount: int('upvote_count').notNull().default(0),
+    downvoteCount: int('downvote_count').notNull().default(0),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
   },
@@ -134,10 +141,10 @@ export const comments = pgTable(
 export const commentVotes = pgTable(
   'comment_votes',
   {
-    commentId: integer('comment_id')
+    commentId: int('comment_id')
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
+    userId: int('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['up', 'down'] }).notNull(),
@@ -152,10 +159,10 @@ export const commentVotes = pgTable(
 export const follows = pgTable(
   'follows',
   {
-    followerId: integer('follower_id')
+    followerId: int('follower_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    followeeId: integer('followee_id')
+    followeeId: int('followee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: millis('created_at').notNull(),
@@ -171,10 +178,10 @@ export const follows = pgTable(
 export const bookmarks = pgTable(
   'bookmarks',
   {
-    userId: integer('user_id')
+    userId: int('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    postId: integer('post_id')
+    postId: int('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: millis('created_at').notNull(),
@@ -190,7 +197,7 @@ export const media = pgTable(
   'media',
   {
     id: text('id').primaryKey(),
-    ownerId: integer('owner_id')
+    ownerId: int('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
@@ -206,16 +213,16 @@ export const postMedia = pgTable(
     mediaId: text('media_id')
       .primaryKey()
       .references(() => media.id, { onDelete: 'cascade' }),
-    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
-    ownerId: integer('owner_id')
+    postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    ownerId: int('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     thumbId: text('thumb_id')
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull().default(0),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
+    position: int('position').notNull().default(0),
+    width: int('width').notNull(),
+    height: int('height').notNull(),
     alt: text('alt').notNull().default(''),
     createdAt: millis('created_at').notNull(),
   },
@@ -235,15 +242,15 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serialId(),
-    recipientId: integer('recipient_id')
+    recipientId: int('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    actorId: integer('actor_id')
+    actorId: int('actor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['like', 'comment', 'upvote', 'follow', 'mention'] }).notNull(),
-    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
-    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     read: boolean('read').notNull().default(false),
     createdAt: millis('created_at').notNull(),
   },
@@ -259,7 +266,7 @@ export const notifications = pgTable(
 export const postTags = pgTable(
   'post_tags',
   {
-    postId: integer('post_id')
+    postId: int('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     /** Byte order, as in SQLite: a tag's rows are one range of post_tags_tag_recent_idx. */
@@ -284,10 +291,10 @@ export const revokedTokens = pgTable(
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: integer('blocker_id')
+    blockerId: int('blocker_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: integer('blocked_id')
+    blockedId: int('blocked_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: millis('created_at').notNull(),
@@ -301,10 +308,10 @@ export const blocks = pgTable(
 export const mutes = pgTable(
   'mutes',
   {
-    muterId: integer('muter_id')
+    muterId: int('muter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    mutedId: integer('muted_id')
+    mutedId: int('muted_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: millis('created_at').notNull(),
@@ -319,11 +326,11 @@ export const reports = pgTable(
   'reports',
   {
     id: serialId(),
-    reporterId: integer('reporter_id')
+    reporterId: int('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
-    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: millis('created_at').notNull(),
   },

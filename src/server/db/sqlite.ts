@@ -28,6 +28,8 @@ const STATEMENTS_KEPT = 500
 export const SQLITE_SQL: DialectSql = {
   idSet: '(SELECT value FROM json_each(?))',
   ids: (list) => JSON.stringify([...new Set(list)]),
+  textSet: '(SELECT value FROM json_each(?))',
+  texts: (list) => JSON.stringify([...new Set(list)]),
   greatest: (a, b) => `max(${a}, ${b})`,
   indexedBy: (index) => ` INDEXED BY ${index}`,
 }

@@ -9,7 +9,7 @@
 export type Dialect = 'sqlite' | 'postgres'
 
 /** A value bound to a `?` of a statement. Booleans are bound as the database stores them. */
-export type SqlParam = string | number | boolean | null | Buffer | readonly number[]
+export type SqlParam = string | number | boolean | null | Buffer | readonly number[] | readonly string[]
 
 /**
  * Fragments of SQL that differ between the two databases. Everything else is written once, in the
@@ -24,6 +24,10 @@ export interface DialectSql {
   readonly idSet: string
   /** The parameter `idSet` takes. */
   ids(list: readonly number[]): SqlParam
+  /** A set of strings bound as one parameter, as `idSet` (usernames, media ids). */
+  readonly textSet: string
+  /** The parameter `textSet` takes. */
+  texts(list: readonly string[]): SqlParam
   /** The larger of two values (`max(a, b)` in SQLite, `GREATEST(a, b)` in PostgreSQL). */
   greatest(a: string, b: string): string
   /**

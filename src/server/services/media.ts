@@ -4,7 +4,6 @@ import { insertRows } from '../db/raw'
 import { media } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { textSet } from './mentions'
 import { reencode, sniffImageType, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
 /** Profile pictures are shown at most a few hundred pixels wide: twice that stays sharp. */
@@ -109,8 +108,8 @@ export async function findUsedMedia(
     if (reference.kind === 'id') {
       const rows = await db.all<{ id: string }>(
         `SELECT ${reference.column} AS id FROM ${reference.table}
-         WHERE ${reference.column} IN ${textSet(db)}${rowsThatCount}`,
-        JSON.stringify([...candidates]),
+         WHERE ${reference.column} IN ${db.sql.textSet}${rowsThatCount}`,
+        db.sql.texts([...candidates]),
         ...whileParams,
       )
       for (const { id } of rows) used.add(id)
@@ -146,8 +145,8 @@ export async function sweepUnusedMedia(db: Store, now = Date.now()): Promise<num
     const used = await findUsedMedia(tx, old, now)
     const unused = old.filter((id) => !used.has(id))
     if (unused.length === 0) return 0
-    // One statement, the ids as one JSON parameter: a sweep may find thousands.
-    return tx.run(`DELETE FROM media WHERE id IN ${textSet(tx)}`, JSON.stringify(unused))
+    // One statement, the ids as one parameter: a sweep may find thousands.
+    return tx.run(`DELETE FROM media WHERE id IN ${tx.sql.textSet}`, tx.sql.texts(unused))
   })
 }
 

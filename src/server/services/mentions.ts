@@ -6,16 +6,6 @@ import { extractMentions } from '../../shared/rich-text'
 import type { Store } from '../db/store'
 
 /**
- * A set of strings bound as one JSON parameter (`JSON.stringify(list)`), to write
- * `x IN ${textSet(db)}`: the store's `idSet` holds integers only. The text is one of two fixed
- * variants, whatever the list.
- */
-export const textSet = (db: Store): string =>
-  db.dialect === 'postgres'
-    ? '(SELECT jsonb_array_elements_text(?::jsonb))'
-    : '(SELECT value FROM json_each(?))'
-
-/**
  * For each text, in order: the usernames it mentions that belong to an existing user, spelled as
  * stored, each once, in the order they first appear. One query for all the texts together.
  */
@@ -27,8 +17,8 @@ export async function resolveMentions(db: Store, texts: string[]): Promise<strin
   if (keys.length === 0) return mentioned.map(() => [])
   const rows = await db.all<{ username: string; usernameKey: string }>(
     `SELECT username, username_key AS "usernameKey" FROM users
-     WHERE username_key IN ${textSet(db)}`,
-    JSON.stringify(keys),
+     WHERE username_key IN ${db.sql.textSet}`,
+    db.sql.texts(keys),
   )
   const stored = new Map(rows.map((row) => [row.usernameKey, row.username]))
   return mentioned.map((names) =>

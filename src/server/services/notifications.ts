@@ -6,7 +6,6 @@
 import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
 import type { SqlParam, Store } from '../db/store'
 import { isBlockedEitherWay } from './visibility'
-import { textSet } from './mentions'
 import { cursorOrStart, finishPage, LIST_START, type PageRequest } from './pagination'
 import { toUserSummary } from './serialize'
 import { formatTimestamp } from './time'
@@ -127,8 +126,8 @@ export async function syncMentions(
     mentioned.length === 0
       ? []
       : await db.ids(
-          `SELECT id FROM users WHERE username_key IN ${textSet(db)}`,
-          JSON.stringify(mentioned.map(usernameKey)),
+          `SELECT id FROM users WHERE username_key IN ${db.sql.textSet}`,
+          db.sql.texts(mentioned.map(usernameKey)),
         )
   const wanted = new Set(found.filter((id) => id !== source.authorId && !skip.includes(id)))
   // A post's own mentions have no comment: `comment_id IS NULL`, as PostgreSQL takes no

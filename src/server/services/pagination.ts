@@ -33,36 +33,12 @@ export interface RowPage<Row> {
 /** Above every stored id, count and timestamp: where a list ordered largest first starts. */
 export const LIST_START = Number.MAX_SAFE_INTEGER
 
-/** The largest value of PostgreSQL's `integer`, the type of ids and counts (schema.pg.ts). */
-export const INTEGER_MAX = 2 ** 31 - 1
-
-/**
- * What a value of a numeric sort key is, as PostgreSQL stores it (schema.pg.ts): a time in
- * milliseconds (`bigint`), or an id or a count (`integer`). PostgreSQL types a `?` compared with
- * a column as that column, and refuses a value its type cannot hold: a key's `integer` values
- * must stay within ±2^31, in a cursor (a 400 otherwise, never a database error) and in the start
- * of a list alike.
- */
-export type SortColumn = 'time' | 'integer'
-
-/** A numeric sort key described by its length, or better by its columns (SortColumn). */
-export type NumericKey = number | readonly SortColumn[]
-
-/** The key of most lists: `(created_at, id)`, newest first. */
-export const TIME_THEN_ID: readonly SortColumn[] = ['time', 'integer']
-
-/** Where a list ordered largest first starts, in a value each column's type holds. */
-const START: Record<SortColumn, number> = { time: LIST_START, integer: INTEGER_MAX }
-
 /**
  * The sort key a cursor names, or for the first page the start of a list ordered largest first:
- * the first page then runs the same SQL as the next ones (one prepared statement for both). A
- * key given by its length starts at LIST_START in every column, which an `integer` column of
- * PostgreSQL refuses: give the columns.
+ * the first page then runs the same SQL as the next ones (one prepared statement for both).
  */
-export function cursorOrStart(cursor: string | null, key: NumericKey): number[] {
-  if (cursor) return decodeNumericCursor(cursor, key)
-  return typeof key === 'number' ? Array<number>(key).fill(LIST_START) : key.map((c) => START[c])
+export function cursorOrStart(cursor: string | null, length: number): number[] {
+  return cursor ? decodeNumericCursor(cursor, length) : Array<number>(length).fill(LIST_START)
 }
 
 export const clampLimit = (limit: number) => Math.min(Math.max(limit, 1), LIMITS.pageSizeMax)
@@ -74,17 +50,10 @@ export function encodeCursor(sortKey: SortKey): string {
   return Buffer.from(JSON.stringify(sortKey)).toString('base64url')
 }
 
-/**
- * Decodes a cursor whose sort key is all numbers, `key` of them or one per column of `key`
- * (each `integer` one within PostgreSQL's integer); anything else is a 400.
- */
-export function decodeNumericCursor(cursor: string, key: NumericKey): number[] {
+/** Decodes a cursor whose sort key is all numbers, `length` of them; anything else is a 400. */
+export function decodeNumericCursor(cursor: string, length: number): number[] {
   const values = decode(cursor)
-  const columns = typeof key === 'number' ? null : key
-  const fits = (value: unknown, index: number) =>
-    Number.isSafeInteger(value) &&
-    (columns?.[index] !== 'integer' || Math.abs(value as number) <= INTEGER_MAX)
-  if (values.length !== (columns?.length ?? key) || !values.every(fits)) {
+  if (values.length !== length || !values.every((value) => Number.isSafeInteger(value))) {
     throw new HttpError('INVALID_CURSOR', MESSAGES.invalidCursor)
   }
   return values as number[]

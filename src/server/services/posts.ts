@@ -9,13 +9,7 @@ import {
   postHasImages,
   type AttachRequest,
 } from './post-images'
-import {
-  cursorOrStart,
-  finishPage,
-  TIME_THEN_ID,
-  type PageRequest,
-  type RowPage,
-} from './pagination'
+import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { inIdOrder, insertNewRow, POST_COLUMNS, updateRow } from '../db/raw'
 import type { PostRow } from '../db/rows'
 import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
@@ -69,7 +63,7 @@ async function pagePosts(
            WHERE ${byAuthor} (like_count, created_at, id) < (?, ?, ?)${visible.and}
            ORDER BY like_count DESC, created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
-          ...cursorOrStart(page.cursor, ['integer', 'time', 'integer']),
+          ...cursorOrStart(page.cursor, 3),
           ...visible.params,
           page.limit + 1,
         )
@@ -78,7 +72,7 @@ async function pagePosts(
            WHERE ${byAuthor} (created_at, id) < (?, ?)${visible.and}
            ORDER BY created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
-          ...cursorOrStart(page.cursor, TIME_THEN_ID),
+          ...cursorOrStart(page.cursor, 2),
           ...visible.params,
           page.limit + 1,
         )
@@ -148,7 +142,7 @@ export async function pageFeed(
      ORDER BY created_at DESC, id DESC LIMIT ?`,
     userId,
     userId,
-    ...cursorOrStart(page.cursor, TIME_THEN_ID),
+    ...cursorOrStart(page.cursor, 2),
     ...visible.params,
     fetch,
   )

@@ -6,13 +6,7 @@ import { extractTags } from '../../shared/rich-text'
 import type { Store } from '../db/store'
 import { postTags } from '../db/schema'
 import { insertRows } from '../db/raw'
-import {
-  cursorOrStart,
-  finishPage,
-  TIME_THEN_ID,
-  type PageRequest,
-  type RowPage,
-} from './pagination'
+import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import type { PostRow } from '../db/rows'
 import { postsByIds } from './posts'
 import { visibleAuthor, type Viewer } from './visibility'
@@ -50,7 +44,7 @@ export async function pageTagPosts(
      WHERE tag = ? AND (created_at, post_id) < (?, ?)${visible.and}
      ORDER BY created_at DESC, post_id DESC LIMIT ?`,
     tag,
-    ...cursorOrStart(page.cursor, TIME_THEN_ID),
+    ...cursorOrStart(page.cursor, 2),
     ...visible.params,
     page.limit + 1,
   )

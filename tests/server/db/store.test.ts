@@ -46,7 +46,8 @@ async function addUser(db: Store, username: string): Promise<number> {
     NOW,
     NOW,
   )
-  return row!.id
+  if (!row) throw new Error('no id returned')
+  return row.id
 }
 
 const countUsers = async (db: Store) => (await db.ids('SELECT count(*) FROM users'))[0]
@@ -102,27 +103,24 @@ describe.each(dialects)('the %s store', (dialect) => {
     const row = await db.get<Record<string, unknown>>(
       'SELECT id, read FROM notifications ORDER BY id LIMIT 1',
     )
-    expect(readRow(notifications, row!).read).toBe(true)
+    expect(row && readRow(notifications, row).read).toBe(true)
   })
 
   it('takes a list of ids as one parameter, in and not in, empty or with repeats', async () => {
     const db = await open(dialect)
-    const ids = [await addUser(db, 'a'), await addUser(db, 'b'), await addUser(db, 'c')]
+    const [a, b, c] = [await addUser(db, 'a'), await addUser(db, 'b'), await addUser(db, 'c')]
     const inSet = `SELECT id FROM users WHERE id IN ${db.sql.idSet} ORDER BY id`
     const notInSet = `SELECT id FROM users WHERE id NOT IN ${db.sql.idSet} ORDER BY id`
 
-    expect(await db.ids(inSet, db.sql.ids([ids[2]!, ids[0]!, ids[2]!, 999_999]))).toEqual([
-      ids[0],
-      ids[2],
-    ])
+    expect(await db.ids(inSet, db.sql.ids([c, a, c, 999_999]))).toEqual([a, c])
     expect(await db.ids(inSet, db.sql.ids([]))).toEqual([])
-    expect(await db.ids(notInSet, db.sql.ids([ids[1]!]))).toEqual([ids[0], ids[2]])
-    expect(await db.ids(notInSet, db.sql.ids([]))).toEqual(ids)
+    expect(await db.ids(notInSet, db.sql.ids([b]))).toEqual([a, c])
+    expect(await db.ids(notInSet, db.sql.ids([]))).toEqual([a, b, c])
     expect(
       await db.ids(
         `SELECT ${db.sql.greatest('follower_count', '?')} FROM users${db.sql.indexedBy('users_popular_idx')} WHERE id = ?`,
         5,
-        ids[0]!,
+        a,
       ),
     ).toEqual([5])
   })
@@ -140,8 +138,8 @@ describe.each(dialects)('the %s store', (dialect) => {
       NOW,
     )
     const row = await db.get<{ bytes: Buffer }>('SELECT bytes FROM media WHERE id = ?', 'm1')
-    expect(Buffer.isBuffer(row!.bytes)).toBe(true)
-    expect(row!.bytes.equals(bytes)).toBe(true)
+    expect(Buffer.isBuffer(row?.bytes)).toBe(true)
+    expect(row?.bytes.equals(bytes)).toBe(true)
   })
 
   it('rolls a transaction back when its async work throws after awaiting', async () => {
@@ -216,7 +214,8 @@ describe.each(dialects)('the %s store', (dialect) => {
     await db.transaction(async (tx) => {
       kept = tx
     })
-    await expect(countUsers(kept!)).rejects.toThrow('after the transaction ended')
+    if (!kept) throw new Error('the work did not run')
+    await expect(countUsers(kept)).rejects.toThrow('after the transaction ended')
   })
 })
 

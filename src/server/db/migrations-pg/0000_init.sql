@@ -1,112 +1,112 @@
 CREATE TABLE "blocks" (
-	"blocker_id" integer NOT NULL,
-	"blocked_id" integer NOT NULL,
+	"blocker_id" bigint NOT NULL,
+	"blocked_id" bigint NOT NULL,
 	"created_at" bigint NOT NULL,
 	CONSTRAINT "blocks_blocker_id_blocked_id_pk" PRIMARY KEY("blocker_id","blocked_id")
 );
 --> statement-breakpoint
 CREATE TABLE "bookmarks" (
-	"user_id" integer NOT NULL,
-	"post_id" integer NOT NULL,
+	"user_id" bigint NOT NULL,
+	"post_id" bigint NOT NULL,
 	"created_at" bigint NOT NULL,
 	CONSTRAINT "bookmarks_user_id_post_id_pk" PRIMARY KEY("user_id","post_id")
 );
 --> statement-breakpoint
 CREATE TABLE "comment_votes" (
-	"comment_id" integer NOT NULL,
-	"user_id" integer NOT NULL,
+	"comment_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
 	"kind" text NOT NULL,
 	"created_at" bigint NOT NULL,
 	CONSTRAINT "comment_votes_comment_id_user_id_pk" PRIMARY KEY("comment_id","user_id")
 );
 --> statement-breakpoint
 CREATE TABLE "comments" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "comments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"post_id" integer NOT NULL,
-	"author_id" integer NOT NULL,
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "comments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"post_id" bigint NOT NULL,
+	"author_id" bigint NOT NULL,
 	"text" text NOT NULL,
-	"upvote_count" integer DEFAULT 0 NOT NULL,
-	"downvote_count" integer DEFAULT 0 NOT NULL,
+	"upvote_count" bigint DEFAULT 0 NOT NULL,
+	"downvote_count" bigint DEFAULT 0 NOT NULL,
 	"created_at" bigint NOT NULL,
 	"updated_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "follows" (
-	"follower_id" integer NOT NULL,
-	"followee_id" integer NOT NULL,
+	"follower_id" bigint NOT NULL,
+	"followee_id" bigint NOT NULL,
 	"created_at" bigint NOT NULL,
 	CONSTRAINT "follows_follower_id_followee_id_pk" PRIMARY KEY("follower_id","followee_id")
 );
 --> statement-breakpoint
 CREATE TABLE "media" (
 	"id" text PRIMARY KEY NOT NULL,
-	"owner_id" integer NOT NULL,
+	"owner_id" bigint NOT NULL,
 	"content_type" text NOT NULL,
 	"bytes" "bytea" NOT NULL,
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "mutes" (
-	"muter_id" integer NOT NULL,
-	"muted_id" integer NOT NULL,
+	"muter_id" bigint NOT NULL,
+	"muted_id" bigint NOT NULL,
 	"created_at" bigint NOT NULL,
 	CONSTRAINT "mutes_muter_id_muted_id_pk" PRIMARY KEY("muter_id","muted_id")
 );
 --> statement-breakpoint
 CREATE TABLE "notifications" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "notifications_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"recipient_id" integer NOT NULL,
-	"actor_id" integer NOT NULL,
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "notifications_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"recipient_id" bigint NOT NULL,
+	"actor_id" bigint NOT NULL,
 	"type" text NOT NULL,
-	"post_id" integer,
-	"comment_id" integer,
+	"post_id" bigint,
+	"comment_id" bigint,
 	"read" boolean DEFAULT false NOT NULL,
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "post_media" (
 	"media_id" text PRIMARY KEY NOT NULL,
-	"post_id" integer,
-	"owner_id" integer NOT NULL,
+	"post_id" bigint,
+	"owner_id" bigint NOT NULL,
 	"thumb_id" text NOT NULL,
-	"position" integer DEFAULT 0 NOT NULL,
-	"width" integer NOT NULL,
-	"height" integer NOT NULL,
+	"position" bigint DEFAULT 0 NOT NULL,
+	"width" bigint NOT NULL,
+	"height" bigint NOT NULL,
 	"alt" text DEFAULT '' NOT NULL,
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "post_reactions" (
-	"post_id" integer NOT NULL,
-	"user_id" integer NOT NULL,
+	"post_id" bigint NOT NULL,
+	"user_id" bigint NOT NULL,
 	"kind" text NOT NULL,
 	"created_at" bigint NOT NULL,
 	CONSTRAINT "post_reactions_post_id_user_id_pk" PRIMARY KEY("post_id","user_id")
 );
 --> statement-breakpoint
 CREATE TABLE "post_tags" (
-	"post_id" integer NOT NULL,
+	"post_id" bigint NOT NULL,
 	"tag" text COLLATE "C" NOT NULL,
 	"created_at" bigint NOT NULL,
 	CONSTRAINT "post_tags_post_id_tag_pk" PRIMARY KEY("post_id","tag")
 );
 --> statement-breakpoint
 CREATE TABLE "posts" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "posts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"author_id" integer NOT NULL,
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "posts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"author_id" bigint NOT NULL,
 	"content" text NOT NULL,
-	"like_count" integer DEFAULT 0 NOT NULL,
-	"comment_count" integer DEFAULT 0 NOT NULL,
+	"like_count" bigint DEFAULT 0 NOT NULL,
+	"comment_count" bigint DEFAULT 0 NOT NULL,
 	"created_at" bigint NOT NULL,
 	"updated_at" bigint NOT NULL,
 	"edited_at" bigint
 );
 --> statement-breakpoint
 CREATE TABLE "reports" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "reports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"reporter_id" integer NOT NULL,
-	"post_id" integer,
-	"comment_id" integer,
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "reports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"reporter_id" bigint NOT NULL,
+	"post_id" bigint,
+	"comment_id" bigint,
 	"reason" text NOT NULL,
 	"created_at" bigint NOT NULL
 );
@@ -122,7 +122,7 @@ CREATE TABLE "settings" (
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
-	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "users_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "users_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"username" text NOT NULL,
 	"username_key" text COLLATE "C" NOT NULL,
 	"password_hash" text NOT NULL,
@@ -131,10 +131,10 @@ CREATE TABLE "users" (
 	"bio" text DEFAULT '' NOT NULL,
 	"profile_img" text NOT NULL,
 	"extra" text DEFAULT '{}' NOT NULL,
-	"follower_count" integer DEFAULT 0 NOT NULL,
-	"following_count" integer DEFAULT 0 NOT NULL,
-	"post_count" integer DEFAULT 0 NOT NULL,
-	"token_version" integer DEFAULT 0 NOT NULL,
+	"follower_count" bigint DEFAULT 0 NOT NULL,
+	"following_count" bigint DEFAULT 0 NOT NULL,
+	"post_count" bigint DEFAULT 0 NOT NULL,
+	"token_version" bigint DEFAULT 0 NOT NULL,
 	"suspended_at" bigint,
 	"created_at" bigint NOT NULL,
 	"updated_at" bigint NOT NULL
