@@ -9,7 +9,8 @@
  * (src/server/db/migrations-pg), and hands its name to the test workers.
  */
 import { execFileSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -24,6 +25,8 @@ declare module 'vitest' {
     gamerstagePgUrl: string
     /** The migrated database every test database is a copy of. */
     gamerstagePgTemplate: string
+    /** This run's id, in the name of every database it makes. */
+    gamerstagePgRun: string
   }
 }
 
@@ -101,30 +104,44 @@ export async function startTestCluster(): Promise<TestCluster> {
     }
   }
 
-  run('initdb', [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '-E',
-    'UTF8',
-    '--locale=C',
-    '-A',
-    'trust',
-    '--no-sync',
-  ])
-  const port = await freePort()
-  const options = [
-    `-p ${port}`,
-    `-k ${folder}`,
-    '-c listen_addresses=127.0.0.1',
-    '-c fsync=off',
-    '-c synchronous_commit=off',
-    '-c full_page_writes=off',
-    // A run clones a database per test, in parallel workers each with a pool.
-    '-c max_connections=300',
-  ].join(' ')
-  run('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', join(folder, 'log'), '-o', options])
+  let port: number
+  try {
+    run('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '-A',
+      'trust',
+      '--no-sync',
+    ])
+    port = await freePort()
+    const options = [
+      `-p ${port}`,
+      `-k ${folder}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      // A run clones a database per test, in parallel workers each with a pool.
+      '-c max_connections=300',
+    ].join(' ')
+    const log = join(folder, 'log')
+    try {
+      run('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', options])
+    } catch (error) {
+      const tail = existsSync(log)
+        ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n')
+        : ''
+      throw new Error(`${(error as Error).message}\n${tail}`, { cause: error })
+    }
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true })
+    throw error
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: async () => {
@@ -155,12 +172,31 @@ async function onCluster(url: string, text: string): Promise<void> {
   }
 }
 
+/** Drops the template and every test database of the run that is still there. */
+async function dropRun(url: string, run: string, template: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      'SELECT datname AS name FROM pg_database WHERE datname LIKE $1',
+      [`${testDatabaseName(run, '')}%`],
+    )
+    for (const { name } of rows) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The name of a test's database: `t_<run>_<test>`, lower case, so that SQL needs no quotes. */
+export const testDatabaseName = (run: string, test: string) => `t_${run}_${test}`
+
 /**
  * Creates and migrates the database the tests clone; answers its name. No connection stays on
  * it: PostgreSQL copies a template only while nobody is connected to it.
  */
-export async function createTemplate(url: string): Promise<string> {
-  const name = `gamerstage_template_${process.pid}_${Date.now().toString(36)}`
+export async function createTemplate(url: string, run: string): Promise<string> {
+  const name = `gamerstage_template_${run}`
   await onCluster(url, `CREATE DATABASE ${name}`)
   const store = await openPostgresStore({ url: databaseUrl(url, name), poolSize: 1 })
   await store.close()
@@ -173,12 +209,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const cluster = given ? null : await startTestCluster()
   const url = given ?? cluster?.url ?? ''
   try {
-    const template = await createTemplate(url)
+    const run = randomBytes(4).toString('hex')
+    const template = await createTemplate(url, run)
     project.provide('gamerstagePgUrl', url)
     project.provide('gamerstagePgTemplate', template)
+    project.provide('gamerstagePgRun', run)
     return async () => {
       try {
-        if (given) await onCluster(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`)
+        // A cluster of our own goes whole; on one we were given, we leave nothing behind.
+        if (given) await dropRun(url, run, template)
       } finally {
         await cluster?.stop()
       }

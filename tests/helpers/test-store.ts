@@ -10,7 +10,7 @@ import { inject } from 'vitest'
 import { openPostgresPool, postgresStoreOn, type PostgresStore } from '../../src/server/db/postgres'
 import { openSqliteStore } from '../../src/server/db/sqlite'
 import type { OpenStore } from '../../src/server/db/store'
-import { databaseUrl } from './postgres'
+import { databaseUrl, testDatabaseName } from './postgres'
 
 export interface TestStoreOptions {
   /** Called with every statement the database runs. */
@@ -25,21 +25,29 @@ export async function openTestStore(options: TestStoreOptions = {}): Promise<Ope
   return openSqliteStore({ file: ':memory:', onStatement: options.onStatement })
 }
 
-/** One connection per test worker for creating and dropping the tests' databases. */
+/**
+ * Connections for creating and dropping the tests' databases, per test worker: a drop still
+ * running in the background does not hold up the next test's copy.
+ */
 let admin: pg.Pool | null = null
 const clusterAdmin = () =>
-  (admin ??= new pg.Pool({ connectionString: inject('gamerstagePgUrl'), max: 1 }))
+  (admin ??= new pg.Pool({ connectionString: inject('gamerstagePgUrl'), max: 3 }))
 
 /**
  * A fresh database with the schema, as a copy of the migrated template: a copy takes a few
  * milliseconds where migrating takes a hundred or more. FILE_COPY copies the template's files
  * (WAL_LOG, PostgreSQL 15's default, writes every page through the WAL: slower for a small
  * database, and the cluster runs without fsync anyway).
+ *
+ * `close()` ends the pool and drops the database without waiting for the drop: PostgreSQL waits
+ * (in steps of 100 ms) for the pool's sessions to be gone, a tenth of a second a test for
+ * nothing. The names carry the run's id, and the run's teardown drops whatever is left
+ * (tests/helpers/postgres.ts).
  */
 export async function openTestPostgresStore(
   options: TestStoreOptions = {},
 ): Promise<PostgresStore> {
-  const name = `t_${randomBytes(8).toString('hex')}`
+  const name = testDatabaseName(inject('gamerstagePgRun'), randomBytes(6).toString('hex'))
   const cluster = clusterAdmin()
   await cluster.query(
     `CREATE DATABASE ${name} TEMPLATE ${inject('gamerstagePgTemplate')} STRATEGY FILE_COPY`,
@@ -51,7 +59,7 @@ export async function openTestPostgresStore(
     ...store,
     close: async () => {
       await store.close()
-      await cluster.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      void cluster.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
     },
   }
 }

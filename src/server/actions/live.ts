@@ -40,8 +40,12 @@ export async function commit<Result>(
   work: (tx: Store, changes: NotificationChanges) => Promise<Result>,
   publish: (result: Result) => Promise<void> | void = () => {},
 ): Promise<Result> {
-  const changes = noChanges()
-  const result = await live.db.transaction((tx) => work(tx, changes))
+  let changes = noChanges()
+  const result = await live.db.transaction((tx) => {
+    // Afresh on every try: PostgreSQL may run the work again after a conflict (db/store.ts).
+    changes = noChanges()
+    return work(tx, changes)
+  })
   await publish(result)
   await publishNotifications(live, changes)
   return result

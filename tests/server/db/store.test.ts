@@ -106,7 +106,7 @@ describe.each(dialects)('the %s store', (dialect) => {
     expect(row && readRow(notifications, row).read).toBe(true)
   })
 
-  it('takes a list of ids as one parameter, in and not in, empty or with repeats', async () => {
+  it('takes a list of ids or of texts as one parameter, in and not in, empty or with repeats', async () => {
     const db = await open(dialect)
     const [a, b, c] = [await addUser(db, 'a'), await addUser(db, 'b'), await addUser(db, 'c')]
     const inSet = `SELECT id FROM users WHERE id IN ${db.sql.idSet} ORDER BY id`
@@ -116,6 +116,17 @@ describe.each(dialects)('the %s store', (dialect) => {
     expect(await db.ids(inSet, db.sql.ids([]))).toEqual([])
     expect(await db.ids(notInSet, db.sql.ids([b]))).toEqual([a, c])
     expect(await db.ids(notInSet, db.sql.ids([]))).toEqual([a, b, c])
+    // Ids from outside may be past 2^31 (a 16-digit path): they name nothing, never an error.
+    expect(await db.ids(inSet, db.sql.ids([2 ** 40, 2 ** 53 - 1]))).toEqual([])
+    expect(await db.ids('SELECT id FROM users WHERE id < ? ORDER BY id', 2 ** 53 - 1)).toEqual([
+      a,
+      b,
+      c,
+    ])
+
+    const byName = `SELECT id FROM users WHERE username_key IN ${db.sql.textSet} ORDER BY id`
+    expect(await db.ids(byName, db.sql.texts(['c', 'a', 'c', 'nobody', "o'brien"]))).toEqual([a, c])
+    expect(await db.ids(byName, db.sql.texts([]))).toEqual([])
     expect(
       await db.ids(
         `SELECT ${db.sql.greatest('follower_count', '?')} FROM users${db.sql.indexedBy('users_popular_idx')} WHERE id = ?`,
