@@ -4,6 +4,7 @@
  * (`migrations-pg/`), and the same SQL texts as SQLite with `?` turned into `$1, $2, …`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { setTimeout as delay } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
@@ -103,6 +104,17 @@ export async function openPostgresStore({
 }
 
 /** A store over a pool already open on a migrated database (`openPostgresPool`). */
+/**
+ * How many times a transaction is tried when it meets a concurrent one. PostgreSQL runs them at
+ * once and refuses one of two that would not have given the same result one after the other;
+ * retried, it then sees what the other committed (a username just taken, a like just made).
+ */
+const TRANSACTION_ATTEMPTS = 10
+
+/** serialization_failure and deadlock_detected: the transaction may simply be tried again. */
+const isConflict = (error: unknown) =>
+  error instanceof Error && 'code' in error && (error.code === '40001' || error.code === '40P01')
+
 export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => void): PostgresStore {
   /** This store, as transactionOfWork names it (tests only). */
   const owner = {}
@@ -198,27 +210,40 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
     ...on(pool, outside),
     transaction: async (work) => {
       outside()
-      const client = await pool.connect()
-      let open = true
-      // A connection whose ROLLBACK failed is in an unknown state: closed, not reused.
-      let broken: Error | undefined
-      try {
-        await client.query('BEGIN')
-        const isOpen = () => open
-        const handle = handleFor(client, isOpen)
-        const result = transactionOfWork
-          ? await transactionOfWork.run({ store: owner, open: isOpen }, () => work(handle))
-          : await work(handle)
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
-        throw error
-      } finally {
-        open = false
-        client.release(broken)
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await once(work)
+        } catch (error) {
+          if (attempt >= TRANSACTION_ATTEMPTS || !isConflict(error)) throw error
+          // Jittered, so that the two that met do not meet again on the next try.
+          await delay(Math.random() * 5 * attempt)
+        }
       }
     },
     close: () => pool.end(),
+  }
+
+  /** One try of a transaction, SERIALIZABLE: as if alone, as on SQLite (db/store.ts). */
+  async function once<Result>(work: (tx: Store) => Promise<Result>): Promise<Result> {
+    const client = await pool.connect()
+    let open = true
+    // A connection whose ROLLBACK failed is in an unknown state: closed, not reused.
+    let broken: Error | undefined
+    try {
+      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
+      const isOpen = () => open
+      const handle = handleFor(client, isOpen)
+      const result = transactionOfWork
+        ? await transactionOfWork.run({ store: owner, open: isOpen }, () => work(handle))
+        : await work(handle)
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError))
+      throw error
+    } finally {
+      open = false
+      client.release(broken)
+    }
   }
 }

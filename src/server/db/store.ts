@@ -8,8 +8,20 @@
 
 export type Dialect = 'sqlite' | 'postgres'
 
+/**
+ * Characters a database cannot store as sent: an unpaired UTF-16 surrogate (SQLite would keep
+ * U+FFFD instead) and U+0000 (PostgreSQL's text cannot hold it at all). One rule for both
+ * databases, so that a community moved from one to the other holds the same text.
+ */
+// eslint-disable-next-line no-control-regex -- U+0000 is the very character to find
+const UNSTORABLE = /[\uD800-\uDFFF\u0000]/u
+
+/** True when every character of `text` can be stored and read back as it is. */
+export const isStorableText = (text: string) => !UNSTORABLE.test(text)
+
 /** A value bound to a `?` of a statement. Booleans are bound as the database stores them. */
-export type SqlParam = string | number | boolean | null | Buffer | readonly number[] | readonly string[]
+export type SqlParam =
+  string | number | boolean | null | Buffer | readonly number[] | readonly string[]
 
 /**
  * Fragments of SQL that differ between the two databases. Everything else is written once, in the
@@ -54,7 +66,12 @@ export interface Store {
   ids(text: string, ...params: SqlParam[]): Promise<number[]>
   /** Runs a write without RETURNING and answers how many rows it changed. */
   run(text: string, ...params: SqlParam[]): Promise<number>
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. The
+   * transaction sees the database as if it ran alone (SQLite runs one at a time; PostgreSQL runs
+   * them SERIALIZABLE and tries `work` again when a concurrent one conflicted), so `work` must
+   * keep every effect outside the database out of itself, or start it afresh on each try.
+   */
   transaction<Result>(work: (tx: Store) => Promise<Result>): Promise<Result>
 }
 

@@ -25,7 +25,8 @@ export const MESSAGES = {
   routeNotFound: 'No such API route.',
   followSelf: 'You cannot follow yourself.',
   invalidJson: 'The request body is not valid JSON.',
-  invalidText: 'The text holds an invalid character (an unpaired UTF-16 surrogate).',
+  invalidText:
+    'The text holds a character that cannot be stored (a NUL or an unpaired UTF-16 surrogate).',
   bodyTooLarge: 'The request body is too large (at most 1 MB).',
   imageTooLarge: 'The image is too large (at most 5 MB).',
   notAnImage: 'Only PNG, JPEG, GIF and WebP images can be uploaded.',

@@ -1,18 +1,17 @@
 import { zValidator } from '@hono/zod-validator'
 import { z, type ZodType } from 'zod'
 import type { ErrorCode } from '../../shared/error-codes'
+import { isStorableText } from '../db/store'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 
-/** An unpaired UTF-16 surrogate: SQLite cannot store it, so it would come back as U+FFFD. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u
-
-function holdsLoneSurrogate(value: unknown): boolean {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value)
-  if (Array.isArray(value)) return value.some(holdsLoneSurrogate)
+/** Text anywhere in a request body that the database cannot store as sent (db/store.ts). */
+function holdsUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return !isStorableText(value)
+  if (Array.isArray(value)) return value.some(holdsUnstorable)
   if (value && typeof value === 'object') {
     return Object.entries(value).some(
-      ([key, child]) => LONE_SURROGATE.test(key) || holdsLoneSurrogate(child),
+      ([key, child]) => !isStorableText(key) || holdsUnstorable(child),
     )
   }
   return false
@@ -34,7 +33,7 @@ export function validate<Target extends 'json' | 'query', Schema extends ZodType
       )
     }
     // Text that cannot be stored as sent is refused rather than silently changed.
-    if (holdsLoneSurrogate(result.data)) throw new HttpError('VALIDATION', MESSAGES.invalidText)
+    if (holdsUnstorable(result.data)) throw new HttpError('VALIDATION', MESSAGES.invalidText)
   })
 }
 

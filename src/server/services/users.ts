@@ -1,5 +1,5 @@
 import type { UserListItem, UsersPage } from '../../shared/api-types'
-import type { Store } from '../db/store'
+import { isStorableText, type Store } from '../db/store'
 import { inIdOrder, insertNewRow, updateRow, updateRows, USER_COLUMNS } from '../db/raw'
 import { users } from '../db/schema'
 import { HttpError } from '../errors/http-error'
@@ -32,14 +32,14 @@ export async function createUser(db: Store, input: NewUser, now = Date.now()): P
       throw new HttpError('USERNAME_TAKEN', MESSAGES.usernameTaken)
     }
     return insertNewRow(tx, users, {
-        username: input.username.trim(),
-        usernameKey: key,
-        passwordHash: input.passwordHash,
-        firstName: input.firstName ?? '',
-        lastName: input.lastName ?? '',
-        bio: input.bio ?? '',
-        profileImg: input.profileImg || DEFAULT_PROFILE_IMG,
-        extra: JSON.stringify(publicExtras(input.extra ?? {})),
+      username: input.username.trim(),
+      usernameKey: key,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName ?? '',
+      lastName: input.lastName ?? '',
+      bio: input.bio ?? '',
+      profileImg: input.profileImg || DEFAULT_PROFILE_IMG,
+      extra: JSON.stringify(publicExtras(input.extra ?? {})),
       createdAt: now,
       updatedAt: now,
     })
@@ -66,7 +66,12 @@ export async function updatePasswordHash(
 }
 
 /** Profiles, their posts and every login look users up by name. */
-export function findUserByUsername(db: Store, username: string): Promise<UserRow | undefined> {
+export async function findUserByUsername(
+  db: Store,
+  username: string,
+): Promise<UserRow | undefined> {
+  // A name no row can hold names nobody (PostgreSQL would refuse the query itself).
+  if (!isStorableText(username)) return undefined
   return db.get<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users WHERE username_key = ?`,
     usernameKey(username),

@@ -153,8 +153,6 @@ const UNICODE_EDGES = [
   'zero\u200Bwidth\u200Cnon\u200Djoiner',
   'family 👩‍👩‍👧‍👦 and 🏳️‍🌈 and 👍🏽',
   'flags 🇩🇪🇯🇵',
-  'nul \u0000 inside',
-  '\u0000',
   'combining e\u0301 and Z̷̢̛̪a̵̧͖l̶̰͝g̸̣̈o̶̺͋',
   'astral 𝕏𝔂𝔃 and 𠜎',
   'line\u2028separator\u2029paragraph',
@@ -170,6 +168,8 @@ const UNICODE_EDGES = [
 
 /** Text the API must refuse: it cannot be stored as sent. */
 const UNSTORABLE = [
+  'nul \u0000 inside',
+  '\u0000',
   'lone high \uD800 surrogate',
   'lone low \uDFFF',
   '\uDBFF',
@@ -344,6 +344,13 @@ describe('hostile input', { timeout: 30_000 }, () => {
         ['/api/auth/signup', { username: 'surrogate', password: 'long enough', note: text }],
       ] as const) {
         const outcome = await send(path, value)
+        if (path === '/api/users/edit' && stripInvisible(text, { multiline: true }) !== text) {
+          // Bios lose control characters (README, "Security"), a NUL among them: stored without.
+          expect(outcome.status, JSON.stringify(text)).toBe(200)
+          const user = (await app.get('/api/users/player1').then((r) => r.json())) as { user: User }
+          expect(user.user.bio).toBe(stripInvisible(text, { multiline: true }).trim())
+          continue
+        }
         expect(outcome, `${JSON.stringify(text)} on ${path}`).toEqual({
           status: 400,
           body: { errors: [MESSAGES.invalidText], code: 'VALIDATION' },
