@@ -389,7 +389,7 @@ async function refuseNonEmpty(tx: Store, plan: MovedTable[], where: string): Pro
   const held: string[] = []
   for (const { name } of plan) {
     const [count = 0] = await tx.ids(`SELECT count(*) FROM ${name}`)
-    if (count > 0) held.push(`${count} ${name.replace(/_/g, ' ')}`)
+    if (count > 0) held.push(`${name}: ${count}`)
   }
   if (held.length > 0) {
     throw new StartError(
@@ -503,18 +503,16 @@ async function checkCopy(
   }
 }
 
-/** The summary the CLI prints after a move. */
+/** The summary the CLI prints after a move (after a line per table as it was copied). */
 export function describeMove(summary: MoveSummary, dataDir: string): string[] {
-  const { rows } = summary
-  const count = (table: string) => rows[table] ?? 0
+  const tables = Object.keys(summary.rows).length
+  const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0)
   const megabytes = (summary.mediaBytes / (1024 * 1024)).toFixed(1)
+  const seconds = (summary.ms / 1000).toFixed(1)
   return [
-    `Moved ${join(dataDir, DATABASE_FILE)} into PostgreSQL at ${summary.target} in ${(summary.ms / 1000).toFixed(1)} s:`,
-    `  ${count('users')} users, ${count('posts')} posts, ${count('comments')} comments, ` +
-      `${count('post_reactions')} likes and dislikes, ${count('comment_votes')} comment votes, ` +
-      `${count('follows')} follows, ${count('bookmarks')} bookmarks, ${count('notifications')} notifications, ` +
-      `${count('media')} images and thumbnails (${megabytes} MB)`,
-    `  Checked: the rows of all ${Object.keys(rows).length} tables, and the follower, following, post, like, comment and vote counts.`,
+    `Moved ${join(dataDir, DATABASE_FILE)} into PostgreSQL at ${summary.target} in ${seconds} s: ` +
+      `${tables} tables, ${rows} rows, ${megabytes} MB of images.`,
+    "Checked: the rows of every table, the images' bytes, and the follower, following, post, like, comment and vote counts.",
     summary.secretKept
       ? `Sessions are signed with ${join(dataDir, SECRET_FILE)}, which stays in the data folder: start the server on PostgreSQL with the same --data (or that secret) and everyone stays signed in:`
       : `The data folder has no ${SECRET_FILE}: the server on PostgreSQL makes a new one, and everyone signs in again. Start it with:`,

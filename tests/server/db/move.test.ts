@@ -16,7 +16,7 @@ import sharp from 'sharp'
 import { afterEach, inject } from 'vitest'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { parseCliArgs } from '../../../src/server/cli'
-import { MOVE_ORDER, movePlan, moveToPostgres } from '../../../src/server/data/move'
+import { MOVE_ORDER, describeMove, movePlan, moveToPostgres } from '../../../src/server/data/move'
 import { openPostgresStore } from '../../../src/server/db/postgres'
 import { DEFAULT_MIGRATIONS_DIR, openSqliteStore } from '../../../src/server/db/sqlite'
 import {
@@ -328,6 +328,11 @@ describe.runIf(testsOnPostgres)('moving a SQLite community into PostgreSQL', () 
     }
     expect(summary.mediaBytes).toBeGreaterThan(1000)
     expect(summary.target).not.toMatch(/postgres:/)
+    const printed = describeMove(summary, dataDir).join('\n')
+    expect(printed).toContain(
+      `Sessions are signed with ${join(dataDir, 'secret.key')}, which stays`,
+    )
+    expect(printed).toContain(`npm run serve -- --data ${dataDir} --database <the same`)
 
     const pgServer = await start(dataDir, target)
     expect(pgServer.db.dialect).toBe('postgres')
@@ -366,7 +371,7 @@ describe.runIf(testsOnPostgres)('moving a SQLite community into PostgreSQL', () 
     const refusal = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(StartError)
     expect((refusal as Error).message).toMatch(
-      /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(5 users, 7 posts, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
+      /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 7, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
     )
     expect(await contentsOf(target)).toEqual(contents)
   })
