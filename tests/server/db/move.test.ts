@@ -258,7 +258,7 @@ describe('the move plan', () => {
     ])
   })
 
-  it('is one-shot on the command line: a PostgreSQL address, without --database, --backup or --restore', () => {
+  it("is one-shot on the command line, and backups on PostgreSQL are pg_dump's", () => {
     expect(parseCliArgs(['--move-to', 'postgres://u@127.0.0.1:5432/g'])).toMatchObject({
       moveTo: 'postgres://u@127.0.0.1:5432/g',
     })
@@ -281,6 +281,12 @@ describe('the move plan', () => {
     expect(refusal(['--move-to', 'postgres://a@h/g', '--backup', 'x.db'])).toMatch(
       /without --backup or --restore/,
     )
+    // On PostgreSQL, backups are PostgreSQL's own tools' (README, "Backups").
+    for (const flag of ['--backup', '--restore']) {
+      expect(refusal(['--database', 'postgres://a@h/g', flag, 'x.db'])).toBe(
+        `${flag} works on the data folder's SQLite file, not with --database: back up a PostgreSQL database with pg_dump and restore it with pg_restore or psql.`,
+      )
+    }
   })
 })
 
