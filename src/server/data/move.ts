@@ -103,10 +103,16 @@ function kindOf(sqlType: string): Kind {
  * the data) when MOVE_ORDER misses a table, names one that is not there, or puts a table before
  * one its foreign keys point at.
  */
-export function movePlan(): MovedTable[] {
-  const sqliteTables = tablesOf(sqliteSchema)
-  const pgTables = tablesOf(pgSchema)
-  const listed = new Set<string>(MOVE_ORDER)
+export function movePlan(
+  schemas: { sqlite: Record<string, unknown>; pg: Record<string, unknown> } = {
+    sqlite: sqliteSchema,
+    pg: pgSchema,
+  },
+  order: readonly string[] = MOVE_ORDER,
+): MovedTable[] {
+  const sqliteTables = tablesOf(schemas.sqlite)
+  const pgTables = tablesOf(schemas.pg)
+  const listed = new Set<string>(order)
   for (const name of new Set([...sqliteTables.keys(), ...pgTables.keys()])) {
     if (!listed.has(name)) {
       throw new Error(
@@ -115,7 +121,7 @@ export function movePlan(): MovedTable[] {
     }
   }
   const placed = new Set<string>()
-  return MOVE_ORDER.map((name) => {
+  return order.map((name) => {
     const sqliteTable = sqliteTables.get(name)
     const pgTable = pgTables.get(name)
     if (!sqliteTable || !pgTable) {
@@ -272,7 +278,7 @@ export interface MoveSummary {
   ms: number
 }
 
-/** Answers the number of migrations the source went through and ours, as a StartError if older. */
+/** Refuses (a StartError) a source whose schema is older than this version's. */
 function checkLatestMigration(
   source: Database.Database,
   file: string,

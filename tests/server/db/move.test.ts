@@ -11,6 +11,8 @@ import Database from 'better-sqlite3'
 import { randomBytes } from 'node:crypto'
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { bigint, pgTable } from 'drizzle-orm/pg-core'
+import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
 import pg from 'pg'
 import sharp from 'sharp'
 import { afterEach, inject } from 'vitest'
@@ -18,6 +20,8 @@ import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { parseCliArgs } from '../../../src/server/cli'
 import { MOVE_ORDER, describeMove, movePlan, moveToPostgres } from '../../../src/server/data/move'
 import { openPostgresStore } from '../../../src/server/db/postgres'
+import * as pgSchema from '../../../src/server/db/schema.pg'
+import * as sqliteSchema from '../../../src/server/db/schema'
 import { DEFAULT_MIGRATIONS_DIR, openSqliteStore } from '../../../src/server/db/sqlite'
 import {
   DATABASE_FILE,
@@ -256,6 +260,28 @@ describe('the move plan', () => {
       'notifications',
       'reports',
     ])
+  })
+
+  it('fails loudly on a table it does not know, or one placed before what it points at', () => {
+    const extraSqlite = sqliteTable('trophies', {
+      id: integer('id').primaryKey(),
+      ownerId: integer('owner_id').references(() => sqliteSchema.users.id),
+    })
+    const extraPg = pgTable('trophies', {
+      id: bigint('id', { mode: 'number' }).primaryKey(),
+      ownerId: bigint('owner_id', { mode: 'number' }).references(() => pgSchema.users.id),
+    })
+    const schemas = {
+      sqlite: { ...sqliteSchema, extraSqlite },
+      pg: { ...pgSchema, extraPg },
+    }
+    expect(() => movePlan(schemas)).toThrow(
+      'The table "trophies" is not in MOVE_ORDER (src/server/data/move.ts): a move would leave it behind. Add it after the tables it points at.',
+    )
+    expect(movePlan(schemas, [...MOVE_ORDER, 'trophies']).at(-1)?.name).toBe('trophies')
+    expect(() => movePlan(schemas, ['trophies', ...MOVE_ORDER])).toThrow(
+      'MOVE_ORDER (src/server/data/move.ts) puts "trophies" before "users", which its foreign key points at.',
+    )
   })
 
   it("is one-shot on the command line, and backups on PostgreSQL are pg_dump's", () => {
