@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS, type ScryptCost } from './auth/password'
 import { backupDataFolder, restoreDataFolder } from './data/backup'
+import { describeMove, moveToPostgres } from './data/move'
 import { defaultDataDir } from './data/data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
 import { lanAddresses } from './discovery/lan-addresses'
@@ -70,6 +71,11 @@ const USAGE = `Usage: npm run serve -- [options]
   --restore <file> replace the data folder's database with a backup, then exit
                   (checked first; every session ends: restart a server running on it;
                   SQLite only)
+  --move-to <url>  move the data folder's SQLite community into a new, empty PostgreSQL
+                  database (postgres://user:password@host:5432/name), then exit: every table,
+                  id, image and count, in one transaction, checked at the end. The SQLite
+                  file is left as it was; sessions survive when the server on PostgreSQL
+                  runs with the same --data (its secret.key). Stop the server first
   --admin <name>  an account that hosts this server: deletes any post or comment, suspends
                   accounts, reads reports (repeat for more than one). A name nobody has yet
                   gets an account now, with a one-time password printed once
@@ -95,6 +101,8 @@ export interface CliOptions {
   /** Set for a one-off backup or restore instead of serving. */
   backupTo?: string
   restoreFrom?: string
+  /** Set for a one-off move of the data folder's SQLite community into PostgreSQL. */
+  moveTo?: string
   /** Usernames of the hosts (`--admin`, repeatable). */
   admins: string[]
   /** Reverse proxies whose X-Forwarded-For is believed (`--trust-proxy`). */
@@ -126,6 +134,7 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         'no-rate-limits': { type: 'boolean' },
         backup: { type: 'string' },
         restore: { type: 'string' },
+        'move-to': { type: 'string' },
         admin: { type: 'string', multiple: true },
         'trust-proxy': { type: 'string', multiple: true },
         'tls-cert': { type: 'string' },
@@ -150,6 +159,23 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
   }
   if (values.backup !== undefined && values.restore !== undefined) {
     throw new StartError('Use --backup or --restore, not both.')
+  }
+  const moveTo = values['move-to']
+  if (moveTo !== undefined) {
+    if (!isPostgresUrl(moveTo)) {
+      // Not echoed: an address may hold a password.
+      throw new StartError(
+        '--move-to takes the PostgreSQL database to move into, postgres://user:password@host:5432/name (or postgresql://…).',
+      )
+    }
+    if (values.database !== undefined) {
+      throw new StartError(
+        "--move-to moves the data folder's SQLite database: leave out --database (--move-to names the PostgreSQL one).",
+      )
+    }
+    if (values.backup !== undefined || values.restore !== undefined) {
+      throw new StartError('Use --move-to on its own, without --backup or --restore.')
+    }
   }
   const database = values.database
   if (database !== undefined) {
@@ -237,6 +263,7 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     events,
     backupTo: values.backup,
     restoreFrom: values.restore,
+    moveTo,
     admins,
     trustedProxies,
     tls:
@@ -392,6 +419,18 @@ export async function main(args: string[]): Promise<void> {
       await restoreDataFolder(options.dataDir, options.restoreFrom)
       console.log(`Restored ${options.restoreFrom} into ${options.dataDir}`)
       console.log('Every session has ended: everyone signs in again (restart a running server).')
+      return
+    }
+    if (options.moveTo !== undefined) {
+      console.log(
+        `Moving ${options.dataDir} into PostgreSQL at ${describePostgresUrl(options.moveTo)}…`,
+      )
+      const summary = await moveToPostgres({
+        dataDir: options.dataDir,
+        target: options.moveTo,
+        onTable: (table, rows) => console.log(`  ${table}: ${rows}`),
+      })
+      for (const line of describeMove(summary, options.dataDir)) console.log(line)
       return
     }
     const passwordCost = passwordCostFromEnv(process.env)

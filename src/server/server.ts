@@ -260,7 +260,7 @@ export const isPostgresUrl = (url: string) => /^postgres(?:ql)?:\/\//i.test(url)
  * (drizzle's migrator wraps the driver's error in a "Failed query" one). A refused connection
  * may come as an AggregateError (one error per address tried) with an empty message.
  */
-function postgresReason(error: unknown): string {
+export function postgresReason(error: unknown): string {
   let failure = error as Error & { code?: string; errors?: unknown[] }
   while (failure.cause instanceof Error) failure = failure.cause as typeof failure
   const first = failure.errors?.[0] as Error | undefined

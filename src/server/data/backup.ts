@@ -110,6 +110,8 @@ export function checkBackup(
   migrationsDir = DEFAULT_MIGRATIONS_DIR,
   /** The name to give the file in messages (a restore checks a scratch copy of it). */
   label = file,
+  /** What the file is checked for, in messages: "restored", or "moved" (data/move.ts). */
+  purpose: 'restored' | 'moved' = 'restored',
 ): void {
   if (!existsSync(file)) throw new StartError(`There is no backup file ${file}.`)
   let db: Database.Database | undefined
@@ -146,7 +148,7 @@ export function checkBackup(
     checkSequences(db, actual)
   } catch (error) {
     if (error instanceof StartError) throw error
-    throw new StartError(`${label} cannot be restored: ${(error as Error).message}.`)
+    throw new StartError(`${label} cannot be ${purpose}: ${(error as Error).message}.`)
   } finally {
     db?.close()
   }
