@@ -316,175 +316,180 @@ describe('the move plan', () => {
   })
 })
 
-describe.runIf(testsOnPostgres)('moving a SQLite community into PostgreSQL', () => {
-  it('moves everything: the server on PostgreSQL answers as the SQLite one did, sessions and all', async ({
-    tempDir,
-  }) => {
-    const dataDir = join(tempDir, 'data')
-    const sqliteServer = await start(dataDir)
-    const boss = sqliteServer.hosts[0]?.id ?? 0
-    const tokens: Tokens = {
-      player1: await tokenForDataDir(dataDir, 1, 'player1'),
-      nova: await tokenForDataDir(dataDir, 2, 'nova'),
-      questlord: await tokenForDataDir(dataDir, 3, 'questlord'),
-      lootgoblin: await tokenForDataDir(dataDir, 4, 'lootgoblin'),
-      boss: await tokenForDataDir(dataDir, boss, 'boss'),
-    }
-    const { newPost, deletedPost } = await makeActivity(sqliteServer, tokens)
-    const loggedOut = await tokenForDataDir(dataDir, 2, 'nova')
-    await act(sqliteServer.url, '/auth/logout', loggedOut)
-    expect((await call(sqliteServer.url, 'GET', '/auth/session', loggedOut)).status).toBe(401)
-    const before = await answersOf(sqliteServer.url, tokens)
-    // The answers compared hold what was made: the images, the vote, the report, the mute.
-    expect(Object.keys(before).length).toBeGreaterThan(60)
-    const everything = Object.values(before).join('\n')
-    for (const made of ['shot 1', '"downvoteCount":1', 'spoilers', '"muted":[{', '"bio":"gg"']) {
-      expect(everything).toContain(made)
-    }
-    await sqliteServer.close()
+describe.runIf(testsOnPostgres)(
+  'moving a SQLite community into PostgreSQL (on PostgreSQL only: npm run test:pg)',
+  () => {
+    it('moves everything: the server on PostgreSQL answers as the SQLite one did, sessions and all', async ({
+      tempDir,
+    }) => {
+      const dataDir = join(tempDir, 'data')
+      const sqliteServer = await start(dataDir)
+      const boss = sqliteServer.hosts[0]?.id ?? 0
+      const tokens: Tokens = {
+        player1: await tokenForDataDir(dataDir, 1, 'player1'),
+        nova: await tokenForDataDir(dataDir, 2, 'nova'),
+        questlord: await tokenForDataDir(dataDir, 3, 'questlord'),
+        lootgoblin: await tokenForDataDir(dataDir, 4, 'lootgoblin'),
+        boss: await tokenForDataDir(dataDir, boss, 'boss'),
+      }
+      const { newPost, deletedPost } = await makeActivity(sqliteServer, tokens)
+      const loggedOut = await tokenForDataDir(dataDir, 2, 'nova')
+      await act(sqliteServer.url, '/auth/logout', loggedOut)
+      expect((await call(sqliteServer.url, 'GET', '/auth/session', loggedOut)).status).toBe(401)
+      const before = await answersOf(sqliteServer.url, tokens)
+      // The answers compared hold what was made: the images, the vote, the report, the mute.
+      expect(Object.keys(before).length).toBeGreaterThan(60)
+      const everything = Object.values(before).join('\n')
+      for (const made of ['shot 1', '"downvoteCount":1', 'spoilers', '"muted":[{', '"bio":"gg"']) {
+        expect(everything).toContain(made)
+      }
+      await sqliteServer.close()
 
-    const target = await emptyDatabase()
-    const copied: string[] = []
-    const summary = await moveToPostgres({
-      dataDir,
-      target,
-      // Several batches per table, and the images of one batch past one row each.
-      batchRows: 3,
-      onTable: (table) => copied.push(table),
+      const target = await emptyDatabase()
+      const copied: string[] = []
+      const summary = await moveToPostgres({
+        dataDir,
+        target,
+        // Several batches per table, and the images of one batch past one row each.
+        batchRows: 3,
+        onTable: (table) => copied.push(table),
+      })
+      expect(copied).toEqual([...MOVE_ORDER])
+      expect(summary).toMatchObject({ secretKept: true })
+      expect(summary.rows).toMatchObject({ users: 5, media: 5, post_media: 2, revoked_tokens: 1 })
+      for (const table of MOVE_ORDER) {
+        expect(summary.rows[table], table).toBeGreaterThan(0)
+      }
+      expect(summary.mediaBytes).toBeGreaterThan(1000)
+      expect(summary.target).not.toMatch(/postgres:/)
+      const printed = describeMove(summary, dataDir).join('\n')
+      expect(printed).toContain(
+        `Sessions are signed with ${join(dataDir, 'secret.key')}, which stays`,
+      )
+      expect(printed).toContain(`npm run serve -- --data ${dataDir} --database <the same`)
+
+      const pgServer = await start(dataDir, target)
+      expect(pgServer.db.dialect).toBe('postgres')
+      const after = await answersOf(pgServer.url, tokens)
+      expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort())
+      for (const key of Object.keys(before)) expect(after[key], key).toBe(before[key])
+      // The logged-out token stays refused: revoked_tokens came along.
+      expect((await call(pgServer.url, 'GET', '/auth/session', loggedOut)).status).toBe(401)
+
+      // New rows get ids past every id SQLite gave, the deleted post's included.
+      const sqlite = new Database(join(dataDir, DATABASE_FILE), { readonly: true })
+      const sqliteNext = Object.fromEntries(
+        (
+          sqlite.prepare('SELECT name, seq FROM sqlite_sequence').all() as {
+            name: string
+            seq: number
+          }[]
+        ).map((row) => [row.name, row.seq]),
+      )
+      sqlite.close()
+      const created = (await act(pgServer.url, '/posts', tokens.lootgoblin, {
+        postData: { content: 'first post on PostgreSQL' },
+      })) as { post: { _id: string } }
+      const newest = Number(created.post._id)
+      expect(Number(deletedPost)).toBeGreaterThan(Number(newPost))
+      expect(newest).toBe(Number(deletedPost) + 1)
+      expect(sqliteNext.posts).toBe(Number(deletedPost))
+      const { comment } = (await act(pgServer.url, `/comments/add/${newest}`, tokens.nova, {
+        commentData: 'and the first comment',
+      })) as { comment: { _id: string } }
+      expect(Number(comment._id)).toBe((sqliteNext.comments ?? 0) + 1)
+      await pgServer.close()
+
+      // A second move into the same database is refused, and changes nothing.
+      const contents = await contentsOf(target)
+      const refusal = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
+      expect(refusal).toBeInstanceOf(StartError)
+      expect((refusal as Error).message).toMatch(
+        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 7, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
+      )
+      expect(await contentsOf(target)).toEqual(contents)
     })
-    expect(copied).toEqual([...MOVE_ORDER])
-    expect(summary).toMatchObject({ secretKept: true })
-    expect(summary.rows).toMatchObject({ users: 5, media: 5, post_media: 2, revoked_tokens: 1 })
-    for (const table of MOVE_ORDER) {
-      expect(summary.rows[table], table).toBeGreaterThan(0)
-    }
-    expect(summary.mediaBytes).toBeGreaterThan(1000)
-    expect(summary.target).not.toMatch(/postgres:/)
-    const printed = describeMove(summary, dataDir).join('\n')
-    expect(printed).toContain(
-      `Sessions are signed with ${join(dataDir, 'secret.key')}, which stays`,
-    )
-    expect(printed).toContain(`npm run serve -- --data ${dataDir} --database <the same`)
 
-    const pgServer = await start(dataDir, target)
-    expect(pgServer.db.dialect).toBe('postgres')
-    const after = await answersOf(pgServer.url, tokens)
-    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort())
-    for (const key of Object.keys(before)) expect(after[key], key).toBe(before[key])
-    // The logged-out token stays refused: revoked_tokens came along.
-    expect((await call(pgServer.url, 'GET', '/auth/session', loggedOut)).status).toBe(401)
+    it('leaves the target empty when a table cannot be written, and moves on a second try', async ({
+      tempDir,
+    }) => {
+      const dataDir = join(tempDir, 'data')
+      const server = await start(dataDir)
+      const player1 = await tokenForDataDir(dataDir, 1, 'player1')
+      await act(server.url, '/users/bookmark/2', player1)
+      await server.close()
 
-    // New rows get ids past every id SQLite gave, the deleted post's included.
-    const sqlite = new Database(join(dataDir, DATABASE_FILE), { readonly: true })
-    const sqliteNext = Object.fromEntries(
-      (
-        sqlite.prepare('SELECT name, seq FROM sqlite_sequence').all() as {
-          name: string
-          seq: number
-        }[]
-      ).map((row) => [row.name, row.seq]),
-    )
-    sqlite.close()
-    const created = (await act(pgServer.url, '/posts', tokens.lootgoblin, {
-      postData: { content: 'first post on PostgreSQL' },
-    })) as { post: { _id: string } }
-    const newest = Number(created.post._id)
-    expect(Number(deletedPost)).toBeGreaterThan(Number(newPost))
-    expect(newest).toBe(Number(deletedPost) + 1)
-    expect(sqliteNext.posts).toBe(Number(deletedPost))
-    const { comment } = (await act(pgServer.url, `/comments/add/${newest}`, tokens.nova, {
-      commentData: 'and the first comment',
-    })) as { comment: { _id: string } }
-    expect(Number(comment._id)).toBe((sqliteNext.comments ?? 0) + 1)
-    await pgServer.close()
+      const target = await emptyDatabase()
+      const store = await openPostgresStore({ url: target, poolSize: 1 })
+      const allowAgain = await failInsertsInto(store, 'bookmarks', 'no bookmarks here')
+      const failure = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
+      expect(failure).toBeInstanceOf(StartError)
+      expect((failure as Error).message).toMatch(
+        /^Could not move into the PostgreSQL database at 127\.0\.0\.1:\d+\/\w+: no bookmarks here\. Nothing was moved: the move runs in one transaction, which was undone\.$/,
+      )
+      const empty = await contentsOf(target)
+      for (const table of MOVE_ORDER) expect(empty[table], table).toBe(0)
+      // The rows before bookmarks went back too: users got their ids from the source, not the
+      // sequence, which is where a fresh database's is.
+      await allowAgain()
+      await store.close()
 
-    // A second move into the same database is refused, and changes nothing.
-    const contents = await contentsOf(target)
-    const refusal = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
-    expect(refusal).toBeInstanceOf(StartError)
-    expect((refusal as Error).message).toMatch(
-      /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 7, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
-    )
-    expect(await contentsOf(target)).toEqual(contents)
-  })
-
-  it('leaves the target empty when a table cannot be written, and moves on a second try', async ({
-    tempDir,
-  }) => {
-    const dataDir = join(tempDir, 'data')
-    const server = await start(dataDir)
-    const player1 = await tokenForDataDir(dataDir, 1, 'player1')
-    await act(server.url, '/users/bookmark/2', player1)
-    await server.close()
-
-    const target = await emptyDatabase()
-    const store = await openPostgresStore({ url: target, poolSize: 1 })
-    const allowAgain = await failInsertsInto(store, 'bookmarks', 'no bookmarks here')
-    const failure = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
-    expect(failure).toBeInstanceOf(StartError)
-    expect((failure as Error).message).toMatch(
-      /^Could not move into the PostgreSQL database at 127\.0\.0\.1:\d+\/\w+: no bookmarks here\. Nothing was moved: the move runs in one transaction, which was undone\.$/,
-    )
-    const empty = await contentsOf(target)
-    for (const table of MOVE_ORDER) expect(empty[table], table).toBe(0)
-    // The rows before bookmarks went back too: users got their ids from the source, not the
-    // sequence, which is where a fresh database's is.
-    await allowAgain()
-    await store.close()
-
-    const summary = await moveToPostgres({ dataDir, target })
-    expect(summary.rows.bookmarks).toBe(1)
-    expect((await contentsOf(target)).users).toBe(5)
-  })
-
-  it('refuses a source that is not a Gamerstage database, or not at the latest schema', async ({
-    tempDir,
-  }) => {
-    const target = await emptyDatabase()
-    const missing = join(tempDir, 'nothing')
-    await expect(moveToPostgres({ dataDir: missing, target })).rejects.toThrow(
-      `There is no Gamerstage database in ${missing}.`,
-    )
-
-    const other = join(tempDir, 'other')
-    mkdirSync(other)
-    const foreign = new Database(join(other, DATABASE_FILE))
-    foreign.exec('CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT)')
-    foreign.close()
-    await expect(moveToPostgres({ dataDir: other, target })).rejects.toThrow(
-      `${join(other, DATABASE_FILE)} cannot be moved: it is not a Gamerstage database.`,
-    )
-
-    const garbage = join(tempDir, 'garbage')
-    mkdirSync(garbage)
-    writeFileSync(join(garbage, DATABASE_FILE), 'not a database '.repeat(100))
-    await expect(moveToPostgres({ dataDir: garbage, target })).rejects.toThrow(/cannot be moved: /)
-
-    // A database of an older Gamerstage: its migrations stop one short of ours.
-    const oldMigrations = join(tempDir, 'migrations')
-    cpSync(DEFAULT_MIGRATIONS_DIR, oldMigrations, { recursive: true })
-    const journalFile = join(oldMigrations, 'meta', '_journal.json')
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] }
-    writeFileSync(
-      journalFile,
-      JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }),
-    )
-    const old = join(tempDir, 'old')
-    mkdirSync(old)
-    const oldStore = openSqliteStore({
-      file: join(old, DATABASE_FILE),
-      migrationsDir: oldMigrations,
+      const summary = await moveToPostgres({ dataDir, target })
+      expect(summary.rows.bookmarks).toBe(1)
+      expect((await contentsOf(target)).users).toBe(5)
     })
-    await oldStore.close()
-    await expect(moveToPostgres({ dataDir: old, target })).rejects.toThrow(
-      /cannot be moved: its schema is older than this version of Gamerstage's \(\d+ of \d+ updates\)\. Start the server once on its data folder without --move-to/,
-    )
-    // Refused before the target was touched: not even the schema went in.
-    const client = new pg.Client({ connectionString: target })
-    await client.connect()
-    const { rows } = await client
-      .query<{ n: string }>("SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public'")
-      .finally(() => client.end())
-    expect(Number(rows[0]?.n)).toBe(0)
-  })
-})
+
+    it('refuses a source that is not a Gamerstage database, or not at the latest schema', async ({
+      tempDir,
+    }) => {
+      const target = await emptyDatabase()
+      const missing = join(tempDir, 'nothing')
+      await expect(moveToPostgres({ dataDir: missing, target })).rejects.toThrow(
+        `There is no Gamerstage database in ${missing}.`,
+      )
+
+      const other = join(tempDir, 'other')
+      mkdirSync(other)
+      const foreign = new Database(join(other, DATABASE_FILE))
+      foreign.exec('CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT)')
+      foreign.close()
+      await expect(moveToPostgres({ dataDir: other, target })).rejects.toThrow(
+        `${join(other, DATABASE_FILE)} cannot be moved: it is not a Gamerstage database.`,
+      )
+
+      const garbage = join(tempDir, 'garbage')
+      mkdirSync(garbage)
+      writeFileSync(join(garbage, DATABASE_FILE), 'not a database '.repeat(100))
+      await expect(moveToPostgres({ dataDir: garbage, target })).rejects.toThrow(
+        /cannot be moved: /,
+      )
+
+      // A database of an older Gamerstage: its migrations stop one short of ours.
+      const oldMigrations = join(tempDir, 'migrations')
+      cpSync(DEFAULT_MIGRATIONS_DIR, oldMigrations, { recursive: true })
+      const journalFile = join(oldMigrations, 'meta', '_journal.json')
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] }
+      writeFileSync(
+        journalFile,
+        JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }),
+      )
+      const old = join(tempDir, 'old')
+      mkdirSync(old)
+      const oldStore = openSqliteStore({
+        file: join(old, DATABASE_FILE),
+        migrationsDir: oldMigrations,
+      })
+      await oldStore.close()
+      await expect(moveToPostgres({ dataDir: old, target })).rejects.toThrow(
+        /cannot be moved: its schema is older than this version of Gamerstage's \(\d+ of \d+ updates\)\. Start the server once on its data folder without --move-to/,
+      )
+      // Refused before the target was touched: not even the schema went in.
+      const client = new pg.Client({ connectionString: target })
+      await client.connect()
+      const { rows } = await client
+        .query<{ n: string }>("SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public'")
+        .finally(() => client.end())
+      expect(Number(rows[0]?.n)).toBe(0)
+    })
+  },
+)

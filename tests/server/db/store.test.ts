@@ -291,40 +291,43 @@ describe('the SQLite store', () => {
   })
 })
 
-describe.runIf(testsOnPostgres)('the PostgreSQL store', () => {
-  it('runs a statement from outside at once, outside the open transaction', async () => {
-    const db = await open('postgres')
-    let finish = () => {}
-    const workWaits = new Promise<void>((resolve) => (finish = resolve))
-    let inside = () => {}
-    const workStarted = new Promise<void>((resolve) => (inside = resolve))
-    const transaction = db.transaction(async (tx) => {
-      await addUser(tx, 'Ada')
-      inside()
-      await workWaits
+describe.runIf(testsOnPostgres)(
+  'the PostgreSQL store (on PostgreSQL only: npm run test:pg)',
+  () => {
+    it('runs a statement from outside at once, outside the open transaction', async () => {
+      const db = await open('postgres')
+      let finish = () => {}
+      const workWaits = new Promise<void>((resolve) => (finish = resolve))
+      let inside = () => {}
+      const workStarted = new Promise<void>((resolve) => (inside = resolve))
+      const transaction = db.transaction(async (tx) => {
+        await addUser(tx, 'Ada')
+        inside()
+        await workWaits
+      })
+      await workStarted
+      // Another connection: it does not wait, and does not see what is not committed yet.
+      expect(await countUsers(db)).toBe(0)
+      finish()
+      await transaction
+      expect(await countUsers(db)).toBe(1)
     })
-    await workStarted
-    // Another connection: it does not wait, and does not see what is not committed yet.
-    expect(await countUsers(db)).toBe(0)
-    finish()
-    await transaction
-    expect(await countUsers(db)).toBe(1)
-  })
 
-  it('compares usernames by their bytes, as SQLite does, whatever the database’s locale', async () => {
-    const db = await open('postgres')
-    for (const name of ['b', 'a_', 'A', 'ä', 'z', '~']) await addUser(db, name)
-    // username_key is COLLATE "C": the prefix search's range and its order are SQLite's.
-    expect(
-      await db.ids(
-        'SELECT id FROM users WHERE username_key >= ? AND username_key < ? ORDER BY username_key',
-        'a',
-        'a\uffff',
-      ),
-    ).toHaveLength(2)
-    const keys = await db.all<{ key: string }>(
-      'SELECT username_key AS "key" FROM users ORDER BY username_key',
-    )
-    expect(keys.map((row) => row.key)).toEqual(['a', 'a_', 'b', 'z', '~', 'ä'])
-  })
-})
+    it('compares usernames by their bytes, as SQLite does, whatever the database’s locale', async () => {
+      const db = await open('postgres')
+      for (const name of ['b', 'a_', 'A', 'ä', 'z', '~']) await addUser(db, name)
+      // username_key is COLLATE "C": the prefix search's range and its order are SQLite's.
+      expect(
+        await db.ids(
+          'SELECT id FROM users WHERE username_key >= ? AND username_key < ? ORDER BY username_key',
+          'a',
+          'a\uffff',
+        ),
+      ).toHaveLength(2)
+      const keys = await db.all<{ key: string }>(
+        'SELECT username_key AS "key" FROM users ORDER BY username_key',
+      )
+      expect(keys.map((row) => row.key)).toEqual(['a', 'a_', 'b', 'z', '~', 'ä'])
+    })
+  },
+)
