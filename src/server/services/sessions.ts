@@ -13,7 +13,7 @@ import { eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { selectAll } from '../db/raw'
 import { revokedTokens, users } from '../db/schema'
-import { forgetToken, signToken } from '../auth/token'
+import { forgetToken, passwordStamp, signToken } from '../auth/token'
 import type { UserRow } from '../db/rows'
 import { getDemoUserIds } from './settings'
 
@@ -22,7 +22,12 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 /** A fresh token for the user's current token version. */
 export function issueToken(user: UserRow, secret: Uint8Array): Promise<string> {
   return signToken(
-    { _id: String(user.id), username: user.username, ver: user.tokenVersion },
+    {
+      _id: String(user.id),
+      username: user.username,
+      ver: user.tokenVersion,
+      pwd: passwordStamp(user.passwordHash),
+    },
     secret,
   )
 }
