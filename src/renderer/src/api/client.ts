@@ -5,7 +5,12 @@ import type {
   ErrorResponse,
   ServerErrorResponse,
 } from '../../../shared/api-types'
-import { isErrorCode, type ErrorCode } from '../../../shared/error-codes'
+import {
+  isErrorCode,
+  isSessionEndReason,
+  type ErrorCode,
+  type SessionEndReason,
+} from '../../../shared/error-codes'
 import { LIVE_EVENT_ID_HEADER } from '../../../shared/live-event-id'
 import { OUR_MEDIA } from '../../../shared/media-paths'
 import { liveMarkScope, noteLiveEventMark } from '../live/marks'
@@ -89,15 +94,29 @@ export function endsSession(status: number, code: ErrorCode | null): boolean {
   return code === 'INVALID_TOKEN' || code === 'UNKNOWN_USER'
 }
 
+/** Why the server ended a stored session: its `reason`, or a user who no longer exists. */
+export type SessionEnd = SessionEndReason | 'account-gone'
+
+/**
+ * Why a refusal that ends the session (endsSession) ended it: the 401's `reason` (docs/API.md,
+ * "Why a session ended"); 'ended' from a server older than reasons.
+ */
+export function sessionEndOf(code: ErrorCode | null, body: unknown): SessionEnd {
+  if (code === 'UNKNOWN_USER') return 'account-gone'
+  const reason =
+    body && typeof body === 'object' ? (body as Partial<ErrorResponse>).reason : undefined
+  return isSessionEndReason(reason) ? reason : 'ended'
+}
+
 interface ClientConfig {
   /** Read on every call, so the client follows a change of server at once. */
   getBaseUrl: () => string
   getToken: () => string | null
   /**
    * Called when an authenticated call shows the stored session is dead (endsSession). `message`
-   * is the server's sentence.
+   * is the server's sentence; `end` says why, for the login page to tell the user.
    */
-  onUnauthorized: (message: string) => void
+  onUnauthorized: (message: string, end: SessionEnd) => void
   /** Called when fetch itself fails (the server is gone or unreachable), with the base url. */
   onNetworkError: (baseUrl: string) => void
   /** Called after any answer from the server, whatever its status. */
@@ -277,7 +296,7 @@ export async function request<T extends ApiAnswer>(
   if (!response.ok) {
     const refused = refusal(response.status, body, response.headers.get('retry-after'))
     if (token && endsSession(refused.status, refused.code)) {
-      config.onUnauthorized(errorMessage(response.status, body))
+      config.onUnauthorized(errorMessage(response.status, body), sessionEndOf(refused.code, body))
     }
     throw refused
   }

@@ -16,6 +16,7 @@ import { userAtom } from '../state/auth'
 import { commentListAtom } from '../state/comment-votes'
 import { addCommentAtom, loadCommentsAtom } from '../state/comments'
 import { deletedPostIdsAtom, loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
+import { SPEC_TEXT } from '../copy'
 
 export function PostPage() {
   const { postId = '' } = useParams()
@@ -75,7 +76,7 @@ export function PostPage() {
           <TextEditor
             className="comment-box"
             label="Write a comment"
-            placeholder="For comment"
+            placeholder={SPEC_TEXT.commentPlaceholder}
             max={LIMITS.commentMax}
             submitLabel="Comment"
             rows={2}
