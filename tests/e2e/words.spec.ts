@@ -39,7 +39,7 @@ test('a first sign-up is welcomed as new: no "working" toast, no "Welcome Back..
 }) => {
   const name = uniqueName('newcomer')
   await signup(page, name)
-  await expect(toast(page, `Welcome to Gamerstage, ${name}! Your account is ready.`)).toBeVisible()
+  await expect(toast(page, `Welcome to Gamerstage, ${name}!`)).toBeVisible()
   await expect(toast(page, 'working')).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toHaveCount(0)
   await expect(
@@ -81,8 +81,9 @@ test('a password changed on one device sends the other to the login page, saying
     await desk.goto('/home')
     await expect(desk.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
 
-    // The new password lets the phone back in.
-    await hand.getByLabel('Username').fill(name)
+    // The name is filled back in: the new password lets the phone back in.
+    await expect(hand.getByLabel('Username')).toHaveValue(name)
+    await expect(hand.getByLabel('Password')).toBeFocused()
     await hand.getByLabel('Password').fill('second-pass-2')
     await hand.getByRole('button', { name: 'Login' }).click()
     await expect(hand).toHaveURL(/\/home$/)

@@ -117,11 +117,14 @@ describe('the words of the app (copy.ts, docs/WORDS.md)', () => {
 
   it('says why the server ended the last session, above the login form', () => {
     const store = createStore()
-    store.set(sessionEndAtom, 'password-changed')
+    store.set(sessionEndAtom, { end: 'password-changed', username: 'mover' })
     renderAt('login', store)
     expect(screen.getByRole('status').textContent).toBe(
       'You changed your password on another device, so you were logged out here. Log in with your new password.',
     )
+    // The name is filled back in, and the password is what is asked.
+    expect(screen.getByLabelText('Username')).toHaveProperty('value', 'mover')
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'))
   })
 
   it('welcomes a new account as new: no "working", and /home is not "Welcome Back..."', async () => {

@@ -50,7 +50,7 @@ export const COPY = {
         'That password doesn’t match this username. Passwords are case-sensitive: check Caps Lock.',
     } satisfies Partial<Record<ErrorCode, string>>,
     /** The toast of a first sign-up, instead of the login's "working". */
-    welcome: (username: string) => `Welcome to Gamerstage, ${username}! Your account is ready.`,
+    welcome: (username: string) => `Welcome to Gamerstage, ${username}!`,
   },
   home: {
     /** The heading of /home in the session that signed up, instead of "Welcome Back...". */

@@ -21,7 +21,9 @@ interface LoginFailure {
 }
 
 export function LoginPage() {
-  const [username, setUsername] = useState('')
+  const sessionEnd = useAtomValue(sessionEndAtom)
+  // After a session the server ended, the name is filled back in: only the password is asked.
+  const [username, setUsername] = useState(sessionEnd?.username ?? '')
   const [password, setPassword] = useState('')
   const [busy, startSession] = useSessionStart()
   const [demo, setDemo] = useState<MetaResponse['demoAccount']>(null)
@@ -45,7 +47,6 @@ export function LoginPage() {
   const [failure, setFailure] = useState<LoginFailure | null>(null)
   const usernameRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
-  const sessionEnd = useAtomValue(sessionEndAtom)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -90,9 +91,9 @@ export function LoginPage() {
     <AuthLayout tagline={SPEC_TEXT.loginTagline}>
       <h2 className="auth-title">{COPY.auth.loginTitle}</h2>
       {sessionEnd ? (
-        <p className="auth-notice" role="status" data-session-end={sessionEnd}>
+        <p className="auth-notice" role="status" data-session-end={sessionEnd.end}>
           <Icon name="info" size={18} />
-          <span>{sessionEndText(sessionEnd)}</span>
+          <span>{sessionEndText(sessionEnd.end)}</span>
         </p>
       ) : null}
       <form className="auth-form" onSubmit={submit} noValidate>
@@ -109,7 +110,7 @@ export function LoginPage() {
             ref={usernameRef}
             aria-invalid={invalid('username')}
             aria-describedby={describedBy('username')}
-            autoFocus
+            autoFocus={!sessionEnd?.username}
           />
         </label>
         {hintFor('username')}
@@ -127,6 +128,7 @@ export function LoginPage() {
             ref={passwordRef}
             aria-invalid={invalid('password')}
             aria-describedby={describedBy('password')}
+            autoFocus={Boolean(sessionEnd?.username)}
           />
         </label>
         {hintFor('password')}

@@ -11,11 +11,17 @@ import { resetPostsAtom } from './posts'
 import { resetTogglesAtom } from './toggles'
 import { resetUsersAtom } from './users'
 
+/** A session the server ended: why, and whose it was (the login page fills the name back in). */
+export interface EndedSession {
+  end: SessionEnd
+  username: string | null
+}
+
 /**
  * Why the server ended the last session, for the login page to say (copy.ts, "session.ended");
  * null once a new session starts, or when the user left of their own accord.
  */
-export const sessionEndAtom = atom<SessionEnd | null>(null)
+export const sessionEndAtom = atom<EndedSession | null>(null)
 
 /**
  * The id of the user who signed up in this window: their first visit to /home welcomes them as
@@ -70,8 +76,11 @@ export const logoutAtom = atom(null, (_get, set) => {
  * server, a restore, or a token the server no longer accepts (`end` says why, and the login page
  * says it in words).
  */
-export const endSessionAtom = atom(null, (_get, set, end: SessionEnd | null = null) => {
+export const endSessionAtom = atom(null, (get, set, end: SessionEnd | null = null) => {
+  // An account that is gone, or a demo one that cannot sign in now, is not worth filling in again.
+  const keepName = end !== 'account-gone' && end !== 'demo-shared'
+  const username = keepName ? (get(userAtom)?.username ?? null) : null
   set(logoutAtom)
-  set(sessionEndAtom, end)
+  set(sessionEndAtom, end ? { end, username } : null)
   set(requestRedirectAtom, '/')
 })
