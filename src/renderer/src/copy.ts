@@ -74,6 +74,15 @@ export const COPY = {
       ended: 'Your session ended. Log in again to carry on.',
     } satisfies Record<SessionEnd, string>,
   },
+  errors: {
+    /** No answer at all: the server is down or the network is. */
+    unreachable: 'Cannot reach the server. Check your connection.',
+    /** An answer without a sentence of its own (a proxy's error page, say). */
+    noSentence: (status: number) =>
+      `The server couldn’t do that (error ${status}). Try again in a moment.`,
+    unusableAnswer:
+      'The server sent an answer this app cannot use. It may be a different or newer Gamerstage.',
+  },
   suggestions: {
     followingEveryone: 'You follow everyone on this server. Nice.',
     nobodyElse: 'Nobody else is here yet. Share the server’s address to bring your friends.',

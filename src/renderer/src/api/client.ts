@@ -13,6 +13,7 @@ import {
 } from '../../../shared/error-codes'
 import { LIVE_EVENT_ID_HEADER } from '../../../shared/live-event-id'
 import { OUR_MEDIA } from '../../../shared/media-paths'
+import { COPY } from '../copy'
 import { liveMarkScope, noteLiveEventMark } from '../live/marks'
 
 /**
@@ -61,8 +62,7 @@ export function isAlreadyDone(error: unknown): boolean {
 }
 
 /** What the app says when a server's answer fails its check (shared/answer-schemas.ts). */
-export const UNUSABLE_ANSWER_MESSAGE =
-  'The server sent an answer this app cannot use. It may be a different or newer Gamerstage.'
+export const UNUSABLE_ANSWER_MESSAGE = COPY.errors.unusableAnswer
 
 /**
  * The sentence for a refused call: a 429 or 503 says when to try again, from its Retry-After,
@@ -186,7 +186,7 @@ export function errorMessage(status: number, body: unknown): string {
     const error = (body as Partial<ServerErrorResponse>).error
     if (error && typeof error.message === 'string') return error.message
   }
-  return `Request failed with status ${status}`
+  return COPY.errors.noSentence(status)
 }
 
 /** The code of an error body, when it carries one this app knows. */
@@ -279,7 +279,7 @@ export async function request<T extends ApiAnswer>(
     // A caller's cancel is not a network failure; a timeout (`TimeoutError`) is.
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     config.onNetworkError(getBaseUrl())
-    throw new ApiError(0, 'Cannot reach the server. Check your connection.')
+    throw new ApiError(0, COPY.errors.unreachable)
   }
   config.onReachable()
   noteLiveEventMark(markScope, response.headers.get(LIVE_EVENT_ID_HEADER))
