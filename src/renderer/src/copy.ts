@@ -24,6 +24,10 @@ export const SPEC_TEXT = {
   fillCompleteForm: 'Fill complete form',
   passwordsShouldBeSame: 'Passwords should be same',
   loggedOut: 'You have been logged out',
+  postDeleted: 'Your post has been deleted',
+  commentDeleted: 'Comment Has been deleted',
+  /** The profile edit's failure, trailing space included. */
+  somethingWentWrong: 'Something went wrong. ',
   postPlaceholder: 'enter a text',
   commentPlaceholder: 'For comment',
 } as const
@@ -73,6 +77,20 @@ export const COPY = {
       missing: 'Your session ended. Log in again to carry on.',
       ended: 'Your session ended. Log in again to carry on.',
     } satisfies Record<SessionEnd, string>,
+  },
+  toasts: {
+    postLive: 'Your post is live',
+    linkCopied: 'Link copied',
+    linkNotCopied: 'Could not copy the link.',
+    addressNotCopied: 'Could not copy: select the address and copy it by hand.',
+    reported: 'Thanks for the report. The host will take a look.',
+    passwordChanged: 'Password changed. Your other devices have been logged out.',
+    accountDeleted: 'Your account has been deleted',
+    /** The host's deletions of someone else's post or comment (the author's own are the spec's). */
+    hostDeletedPost: 'The post has been deleted',
+    hostDeletedComment: 'The comment has been deleted',
+    backupSaved: (file: string) => `Backup saved to ${file}`,
+    connected: (where: string) => `Connected to ${where}`,
   },
   errors: {
     /** No answer at all: the server is down or the network is. */

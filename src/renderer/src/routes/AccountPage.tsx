@@ -13,6 +13,7 @@ import { messageOf, notifySuccess } from '../lib/notify'
 import { changePasswordAtom, changeRelationAtom, relationsAtom } from '../state/account'
 import { userAtom } from '../state/auth'
 import { endSessionAtom } from '../state/session'
+import { COPY } from '../copy'
 
 /** `/settings`: change the password, see whom one blocked or muted, delete the account. */
 export function AccountPage() {
@@ -94,7 +95,7 @@ function ChangePasswordCard() {
       setCurrent('')
       setNext('')
       setConfirm('')
-      notifySuccess('Password changed. Your other sessions have been signed out.', {
+      notifySuccess(COPY.toasts.passwordChanged, {
         autoClose: 5000,
       })
     } catch (error) {
@@ -240,7 +241,7 @@ function DeleteAccountCard() {
     try {
       await api.deleteAccount(password)
       endSession()
-      notifySuccess('Your account has been deleted', { autoClose: 5000 })
+      notifySuccess(COPY.toasts.accountDeleted, { autoClose: 5000 })
     } catch (caught) {
       setError(messageOf(caught))
       setBusy(false)
