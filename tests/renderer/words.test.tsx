@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { COPY, SPEC_TEXT, loginHint, sessionEndText } from '../../src/renderer/src/copy'
 import { LoginPage } from '../../src/renderer/src/routes/LoginPage'
 import { SignupPage } from '../../src/renderer/src/routes/SignupPage'
+import { Suggestions } from '../../src/renderer/src/components/Suggestions'
+import { setSessionAtom } from '../../src/renderer/src/state/auth'
 import { isNewcomerAtom, loginAtom, sessionEndAtom } from '../../src/renderer/src/state/session'
 import { SESSION_END_REASONS } from '../../src/shared/error-codes'
 
@@ -51,6 +53,8 @@ describe('the words of the app (copy.ts, docs/WORDS.md)', () => {
         return Promise.resolve(json(200, { name: 't', version: '1', demoAccount: null }))
       }
       if (url.includes('/api/auth/')) return Promise.resolve(authAnswer())
+      if (url.includes('/api/users?'))
+        return Promise.resolve(json(200, { users: [], nextCursor: null }))
       return Promise.resolve(json(404, { errors: ['No such API route.'], code: 'ROUTE_NOT_FOUND' }))
     })
     vi.stubGlobal('fetch', fetchSpy)
@@ -142,6 +146,22 @@ describe('the words of the app (copy.ts, docs/WORDS.md)', () => {
     authAnswer = () => json(200, { foundUser: user('fresh_face'), encodedToken: 't0ken2' })
     await store.set(loginAtom, 'fresh_face', 'supersecret1')
     expect(store.get(isNewcomerAtom)).toBe(false)
+  })
+
+  it.each([
+    [0, COPY.suggestions.nobodyElse],
+    [3, COPY.suggestions.followingEveryone],
+  ])('with nobody to suggest and %i followed, says: %s', async (followingCount, sentence) => {
+    const store = createStore()
+    store.set(setSessionAtom, { user: { ...user('lonely'), followingCount }, token: 't0ken' })
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <Suggestions />
+        </MemoryRouter>
+      </Provider>,
+    )
+    expect(await screen.findByText(sentence)).toBeTruthy()
   })
 
   it('has a plain sentence for every reason a server gives, and a hint only where needed', () => {
