@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures'
 import { DEMO, loginViaApi, signup, signupViaApi, toast, uniqueName } from './helpers'
+import { E2E_HOST } from './host-account'
 import { PHONE } from './looks'
 
 /** The app's own words beside the spec's (src/renderer/src/copy.ts, docs/WORDS.md). */
@@ -91,4 +92,25 @@ test('a password changed on one device sends the other to the login page, saying
     await pc.close()
     await phone.close()
   }
+})
+
+test('a suspension sends the player to the login page, saying why', async ({ page, request }) => {
+  const name = uniqueName('suspended')
+  const { createdUser } = await signupViaApi(page, name)
+  const host = await request.post('/api/auth/login', { data: E2E_HOST })
+  const { encodedToken } = (await host.json()) as { encodedToken: string }
+  const suspended = await request.post(`/api/moderation/suspend/${createdUser._id}`, {
+    headers: { authorization: encodedToken },
+    data: {},
+  })
+  expect(suspended.status(), await suspended.text()).toBe(200)
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
+  await expect(
+    page
+      .getByRole('status')
+      .filter({
+        hasText: 'The host of this server suspended your account, so you were logged out.',
+      }),
+  ).toBeVisible()
+  await expect(page.getByLabel('Username')).toHaveValue(name)
 })
