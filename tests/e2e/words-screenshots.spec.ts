@@ -1,3 +1,4 @@
+import { expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { longName, toast } from './helpers'
 import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, applyLook, expectNoSidewaysScroll, looks } from './looks'
@@ -61,5 +62,8 @@ for (const variant of looks()) {
       page.getByText('No account on this server has that username.', { exact: false }),
     ).toBeVisible()
     await shot('login-unknown-user')
+    await expectNoSeriousViolations(page, 'login with a notice and a hint', {
+      scope: 'contrast only',
+    })
   })
 }

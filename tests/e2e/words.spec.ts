@@ -1,3 +1,4 @@
+import { expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { DEMO, loginViaApi, signup, signupViaApi, toast, uniqueName } from './helpers'
 import { E2E_HOST } from './host-account'
@@ -106,11 +107,14 @@ test('a suspension sends the player to the login page, saying why', async ({ pag
   expect(suspended.status(), await suspended.text()).toBe(200)
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 })
   await expect(
-    page
-      .getByRole('status')
-      .filter({
-        hasText: 'The host of this server suspended your account, so you were logged out.',
-      }),
+    page.getByRole('status').filter({
+      hasText: 'The host of this server suspended your account, so you were logged out.',
+    }),
   ).toBeVisible()
   await expect(page.getByLabel('Username')).toHaveValue(name)
+  // The notice and a hint together pass axe (the dark theme of the suite's system).
+  await page.getByLabel('Password').fill('not-the-password')
+  await page.getByRole('button', { name: 'Login' }).click()
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+  await expectNoSeriousViolations(page, 'login with a notice and a hint')
 })
