@@ -105,15 +105,19 @@ async function userFromToken(
   const user = findUserById(deps.db, userId)
   if (!user) return 'gone'
   if (user.suspendedAt !== null) return 'suspended'
+  const demoWhileShared = () =>
+    deps.isShared?.() === true && getDemoUserIds(deps.db).includes(user.id)
   if ((claims.ver ?? 0) !== user.tokenVersion) {
-    // A stamp that differs from today's hash: the password changed since the token was made.
+    // Sharing started (which ended it), or a stamp that differs from today's hash: the password
+    // changed since the token was made.
+    if (demoWhileShared()) return 'demo-shared'
     const stamp = claims.pwd
     return stamp !== undefined && stamp !== passwordStamp(user.passwordHash)
       ? 'password-changed'
       : 'ended'
   }
   if (isRevoked(deps.db, token)) return 'logged-out'
-  if (deps.isShared?.() && getDemoUserIds(deps.db).includes(user.id)) {
+  if (demoWhileShared()) {
     // The embedded server ends them when sharing starts; this catches every other way in.
     endSessions(deps.db, [user.id])
     return 'demo-shared'

@@ -224,6 +224,21 @@ describe(
         })
         expect(response.status).toBe(401)
         expect(((await response.json()) as ErrorResponse).reason).toBe('demo-shared')
+        // Ended when sharing started (the desktop app's way), it still says why.
+        shared = false
+        const again = await ok<{ encodedToken: string }>(
+          login(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+        )
+        shared = true
+        endDemoSessions(db)
+        const ask = (token: string) =>
+          built.request('/api/auth/session', { headers: { authorization: token } })
+        const ended = await ask(again.encodedToken)
+        expect(((await ended.json()) as ErrorResponse).reason).toBe('demo-shared')
+        // Once sharing stops, the ended token is just ended.
+        shared = false
+        const later = await ask(again.encodedToken)
+        expect(((await later.json()) as ErrorResponse).reason).toBe('ended')
       } finally {
         db.$client.close()
       }
