@@ -16,6 +16,13 @@ export const SPEC_TEXT = {
   signupTagline: 'Become the part of the stage',
   homeTitle: 'Welcome Back...',
   homeEmpty: 'Follow some people to get started',
+  exploreTitle: 'Explore New Things...',
+  byLike: 'By like',
+  bookmarksTitle: 'Saved Posts',
+  bookmarksEmpty: 'Nothing is here ...',
+  profileEmpty: 'No posts yet...',
+  searchPlaceholder: 'search for the user',
+  noUserFound: 'No user found',
   suggestionsTitle: 'Some amazing people',
   fillTestCredentials: 'Fill Test Credentials',
   loginButton: 'Login',
@@ -77,6 +84,40 @@ export const COPY = {
       missing: 'Your session ended. Log in again to carry on.',
       ended: 'Your session ended. Log in again to carry on.',
     } satisfies Record<SessionEnd, string>,
+  },
+  explore: {
+    empty: 'No posts yet...',
+  },
+  bookmarks: {
+    findPosts: 'Find posts to save',
+  },
+  profile: {
+    ownBioEmpty: 'No bio yet. Tell the stage who you are.',
+    bioEmpty: 'No bio yet.',
+    noFollowers: 'No followers yet.',
+    followsNobody: 'Not following anyone yet.',
+    followersOf: (username: string) => `Followers of ${username}`,
+    followedBy: (username: string) => `${username} follows`,
+  },
+  post: {
+    deleted: 'This post has been deleted.',
+    writeComment: 'Write a comment',
+    sendingComment: 'Sending…',
+    noComments: 'No comments yet. Start the chat.',
+  },
+  notifications: {
+    empty: 'No notifications yet…',
+    emptyHint:
+      'When someone likes or comments on your posts, upvotes your comments, mentions you or follows you, it shows here.',
+  },
+  tags: {
+    notATag: 'That is not a hashtag',
+    empty: (tag: string) => `No posts with #${tag} yet`,
+    emptyHint: (tag: string) => `Write one: put #${tag} anywhere in a post.`,
+  },
+  live: {
+    back: 'Live updates are back.',
+    paused: 'Live updates paused. Reconnecting…',
   },
   toasts: {
     postLive: 'Your post is live',
