@@ -52,7 +52,7 @@ export const COPY = {
     signingUp: 'Creating your account…',
     haveAccount: 'Already on the stage?',
     logIn: 'Log in',
-    friendServer: 'Connect to a friend’s server',
+    friendServer: "Connect to a friend's server",
     /** Under the field a refused login points at, beside the spec's toast. */
     loginHint: {
       NOT_REGISTERED:
