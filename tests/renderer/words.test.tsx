@@ -9,7 +9,12 @@ import { LoginPage } from '../../src/renderer/src/routes/LoginPage'
 import { SignupPage } from '../../src/renderer/src/routes/SignupPage'
 import { Suggestions } from '../../src/renderer/src/components/Suggestions'
 import { setSessionAtom } from '../../src/renderer/src/state/auth'
-import { isNewcomerAtom, loginAtom, sessionEndAtom } from '../../src/renderer/src/state/session'
+import {
+  endSessionAtom,
+  isNewcomerAtom,
+  loginAtom,
+  sessionEndAtom,
+} from '../../src/renderer/src/state/session'
 import { SESSION_END_REASONS } from '../../src/shared/error-codes'
 
 const NOT_REGISTERED = 'The username you entered is not Registered. Not Found error'
@@ -162,6 +167,18 @@ describe('the words of the app (copy.ts, docs/WORDS.md)', () => {
       </Provider>,
     )
     expect(await screen.findByText(sentence)).toBeTruthy()
+  })
+
+  it('keeps the first reason and the name when calls under way are refused after it', () => {
+    const store = createStore()
+    store.set(setSessionAtom, { user: user('mover'), token: 't0ken' })
+    store.set(endSessionAtom, 'password-changed')
+    store.set(endSessionAtom, 'ended')
+    expect(store.get(sessionEndAtom)).toEqual({ end: 'password-changed', username: 'mover' })
+    // A session that is gone for good leaves no name to fill in.
+    store.set(setSessionAtom, { user: user('gone_one'), token: 't0ken' })
+    store.set(endSessionAtom, 'account-gone')
+    expect(store.get(sessionEndAtom)).toEqual({ end: 'account-gone', username: null })
   })
 
   it('has a plain sentence for every reason a server gives, and a hint only where needed', () => {

@@ -2,7 +2,7 @@ import { atom } from 'jotai'
 import * as authApi from '../api/auth'
 import type { SessionEnd } from '../api/client'
 import { resetAccountAtom } from './account'
-import { setSessionAtom, userAtom } from './auth'
+import { setSessionAtom, tokenAtom, userAtom } from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
@@ -77,6 +77,8 @@ export const logoutAtom = atom(null, (_get, set) => {
  * says it in words).
  */
 export const endSessionAtom = atom(null, (get, set, end: SessionEnd | null = null) => {
+  // Calls that were under way with the dead token are refused too: the first refusal told why.
+  if (end && !get(tokenAtom) && get(sessionEndAtom)) return
   // An account that is gone, or a demo one that cannot sign in now, is not worth filling in again.
   const keepName = end !== 'account-gone' && end !== 'demo-shared'
   const username = keepName ? (get(userAtom)?.username ?? null) : null
