@@ -119,6 +119,13 @@ export const COPY = {
     back: 'Live updates are back.',
     paused: 'Live updates paused. Reconnecting…',
   },
+  account: {
+    title: 'Account',
+    loggedInAs: 'Logged in as',
+  },
+  server: {
+    demoWhileShared: 'The demo accounts cannot log in while you share: their password is public.',
+  },
   toasts: {
     postLive: 'Your post is live',
     linkCopied: 'Link copied',

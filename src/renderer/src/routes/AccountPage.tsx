@@ -21,9 +21,9 @@ export function AccountPage() {
   return (
     <div className="page-single account-page">
       <div className="page-head">
-        <h1 className="page-title">Account</h1>
+        <h1 className="page-title">{COPY.account.title}</h1>
         <p className="muted">
-          Signed in as <strong className="account-name">{me?.username}</strong>
+          {COPY.account.loggedInAs} <strong className="account-name">{me?.username}</strong>
         </p>
       </div>
       <ChangePasswordCard />
