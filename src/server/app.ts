@@ -139,7 +139,11 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
         ? new HttpError('INVALID_JSON', MESSAGES.invalidJson)
         : error
     if (refusal instanceof HttpError) {
-      const answer: ErrorResponse = { errors: [refusal.message], code: refusal.code }
+      const answer: ErrorResponse = {
+        errors: [refusal.message],
+        code: refusal.code,
+        ...refusal.extra,
+      }
       return c.json(answer, refusal.status, refusal.headers)
     }
     console.error('Unexpected error on', c.req.method, c.req.path, error)

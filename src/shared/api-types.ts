@@ -2,7 +2,7 @@
  * The JSON shapes of the Gamerstage API (docs/API.md).
  * Timestamps are strings formatted `YYYY-MM-DDTHH:mm:ss±hh:mm`; ids are strings and `id === _id`.
  */
-import type { ErrorCode } from './error-codes'
+import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
 
 export type { ErrorCode } from './error-codes'
@@ -187,6 +187,11 @@ export interface HealthResponse {
 export interface ErrorResponse {
   errors: string[]
   code: ErrorCode
+  /**
+   * Only on a 401 `INVALID_TOKEN` of the token check: why the token was refused, so that a
+   * client can tell its user (docs/API.md, "Why a session ended"). `errors[0]` stays the spec's.
+   */
+  reason?: SessionEndReason
 }
 /** A 500 answer: never a stack trace. */
 export interface ServerErrorResponse {

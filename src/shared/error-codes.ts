@@ -73,3 +73,25 @@ export type ErrorCode = keyof typeof ERROR_STATUS
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value)
 }
+
+/**
+ * Why the token check refused a token (docs/API.md, "Why a session ended"): none was sent; it is
+ * not one of this server's (garbage, another secret, e.g. after a restore); it expired; it was
+ * logged out; the password changed since it was made; the account is suspended; it is a demo
+ * account's while the server is shared; or the user's sessions were ended for another reason.
+ */
+export const SESSION_END_REASONS = [
+  'missing',
+  'invalid',
+  'expired',
+  'logged-out',
+  'password-changed',
+  'suspended',
+  'demo-shared',
+  'ended',
+] as const
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number]
+
+export function isSessionEndReason(value: unknown): value is SessionEndReason {
+  return typeof value === 'string' && (SESSION_END_REASONS as readonly string[]).includes(value)
+}

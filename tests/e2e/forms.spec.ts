@@ -55,9 +55,12 @@ test('a failed login says why at the form and puts focus back on the password', 
   await page.getByLabel('Username').fill('player1')
   await page.getByLabel('Password').fill('wrong-password')
   await page.getByRole('button', { name: 'Login' }).click()
-  const alert = page.locator('#login-error')
-  await expect(alert).toHaveText(
-    'The credentials you entered are invalid. Unauthorized access error.',
+  // The spec's sentence in the toast, a plain line under the password (docs/WORDS.md).
+  await expect(
+    toast(page, 'The credentials you entered are invalid. Unauthorized access error.'),
+  ).toBeVisible()
+  await expect(page.locator('#login-password-hint')).toHaveText(
+    'That password doesn’t match this username. Passwords are case-sensitive: check Caps Lock.',
   )
   await expect(page.getByLabel('Password')).toBeFocused()
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')

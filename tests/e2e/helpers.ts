@@ -51,7 +51,8 @@ export async function signup(page: Page, username: string, password = 'supersecr
   await page.getByLabel('Confirm password').fill(password)
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expect(page).toHaveURL(/\/home$/)
-  await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+  // A new account is welcomed as new, not "back" (copy.ts, COPY.home.newcomerTitle).
+  await expect(page.getByRole('heading', { name: 'Welcome to the stage!' })).toBeVisible()
 }
 
 /** Logs in through the form. Only for tests of logging in itself: see `loginViaApi`. */

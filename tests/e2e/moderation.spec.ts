@@ -81,7 +81,7 @@ test('change password, report a post, the host acts on it, delete the account', 
     await expect(dialog.getByText('Say in a few words what is wrong.')).toBeVisible()
     await dialog.getByLabel('Reason').fill('insults everyone')
     await dialog.getByRole('button', { name: 'Send report' }).click()
-    await expect(toast(reporter, 'Thanks: the host will look at it')).toBeVisible()
+    await expect(toast(reporter, 'Thanks for the report. The host will take a look.')).toBeVisible()
   })
 
   await test.step('a player sees no reports on the Server page', async () => {

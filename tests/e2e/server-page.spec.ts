@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
 import { toast, loginDemoViaApi } from './helpers'
 
-const DEMO_NOTICE = 'The demo accounts cannot sign in while you share: their password is public.'
+const DEMO_NOTICE = 'The demo accounts cannot log in while you share: their password is public.'
 const RESTORE_WARNING =
   "This replaces everything on this computer's server with the backup, and signs everyone out (you too). Continue?"
 

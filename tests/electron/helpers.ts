@@ -15,7 +15,8 @@ export async function signUp(page: Page, username: string, password = 'desktop-p
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByLabel('Confirm password').fill(password)
   await page.getByRole('button', { name: 'Sign up' }).click()
-  await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+  // A new account is welcomed as new, not "back" (copy.ts, COPY.home.newcomerTitle).
+  await expect(page.getByRole('heading', { name: 'Welcome to the stage!' })).toBeVisible()
 }
 
 /** Logs in from the login page. */

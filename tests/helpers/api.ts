@@ -23,7 +23,12 @@ import type {
   UserResponse,
   UsersPage,
 } from '../../src/shared/api-types'
-import { ERROR_STATUS, isErrorCode, type ErrorCode } from '../../src/shared/error-codes'
+import {
+  ERROR_STATUS,
+  isErrorCode,
+  isSessionEndReason,
+  type ErrorCode,
+} from '../../src/shared/error-codes'
 import { signToken } from '../../src/server/auth/token'
 import { createUser, findUserByUsername } from '../../src/server/services/users'
 import { TEST_SECRET, type TestApp } from './server-app'
@@ -75,7 +80,10 @@ export async function expectError(
   const text = await resolved.text()
   expect(resolved.status, text).toBe(status)
   const parsed = JSON.parse(text) as ErrorResponse
-  expect(Object.keys(parsed)).toEqual(['errors', 'code'])
+  // A refused token also says why (docs/API.md, "Why a session ended").
+  const keys = parsed.code === 'INVALID_TOKEN' && 'reason' in parsed ? ['reason'] : []
+  expect(Object.keys(parsed)).toEqual(['errors', 'code', ...keys])
+  if (keys.length > 0) expect(isSessionEndReason(parsed.reason), text).toBe(true)
   expect(parsed.errors).toHaveLength(1)
   if (typeof message === 'string') expect(parsed.errors[0]).toBe(message)
   else expect(parsed.errors[0]).toMatch(message)

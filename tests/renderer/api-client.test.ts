@@ -194,8 +194,33 @@ describe('api client: server and session events', () => {
       message,
       code: code === 'SOMETHING_NEW' ? null : (code ?? null),
     })
-    if (ends) expect(onUnauthorized).toHaveBeenCalledWith(message)
+    const end = code === 'UNKNOWN_USER' ? 'account-gone' : 'ended'
+    if (ends) expect(onUnauthorized).toHaveBeenCalledWith(message, end)
     else expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    ['password-changed', 'password-changed'],
+    ['suspended', 'suspended'],
+    ['logged-out', 'logged-out'],
+    ['expired', 'expired'],
+    ['demo-shared', 'demo-shared'],
+    // A reason this app does not know, or none (an older server): the session just ended.
+    ['something-new', 'ended'],
+    [undefined, 'ended'],
+  ])('hands on why the session ended: reason %s is %s', async (reason, end) => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, {
+        errors: ['The token is invalid. Unauthorized access error.'],
+        code: 'INVALID_TOKEN',
+        reason,
+      }),
+    )
+    await expect(request('/feed')).rejects.toMatchObject({ status: 401, code: 'INVALID_TOKEN' })
+    expect(onUnauthorized).toHaveBeenCalledWith(
+      'The token is invalid. Unauthorized access error.',
+      end,
+    )
   })
 })
 

@@ -95,6 +95,8 @@ describe('security', () => {
         expect(await response.json(), label).toEqual({
           errors: [MESSAGES.invalidToken],
           code: 'INVALID_TOKEN',
+          // Why, for the app to tell its user (docs/API.md, "Why a session ended").
+          reason: label === 'an expired token' ? 'expired' : 'invalid',
         })
       }
       expect(await ok<{ posts: Post[] }>(app.get('/api/posts')).then((b) => b.posts.length)).toBe(5)
@@ -133,6 +135,7 @@ describe('security', () => {
         expect(await response.json()).toEqual({
           errors: [MESSAGES.invalidToken],
           code: 'INVALID_TOKEN',
+          reason: 'missing',
         })
       }
     })

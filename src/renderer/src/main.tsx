@@ -26,9 +26,10 @@ configureApi({
   // Read on every call: after a change of server, the next call goes to the new one.
   getBaseUrl: () => store.get(connectionAtom).baseUrl,
   getToken: () => store.get(tokenAtom),
-  // A token the server no longer accepts (or whose user is gone) ends the session with its reason.
-  onUnauthorized: (message) => {
-    store.set(endSessionAtom)
+  // A token the server no longer accepts (or whose user is gone) ends the session: the toast
+  // shows the server's sentence (the spec's), the login page says why in words (copy.ts).
+  onUnauthorized: (message, end) => {
+    store.set(endSessionAtom, end)
     notifyError(message, { toastId: 'session-ended' })
   },
   onNetworkError: (baseUrl) => store.set(markServerUnreachableAtom, baseUrl),

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose'
-import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
+import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
 
 /** What a token says about its holder. */
 export interface TokenClaims {
@@ -10,6 +10,21 @@ export interface TokenClaims {
    * every older token. Tokens made before versions existed carry none and count as 0.
    */
   ver?: number
+  /**
+   * A stamp of the user's password hash when the token was made (passwordStamp): when a token of
+   * an older version is refused, a different stamp says the password changed since, so the app
+   * can tell its user why their session ended. Tokens made before stamps existed carry none.
+   */
+  pwd?: string
+}
+
+/**
+ * A short, one-way stamp of a password hash: 12 characters of the SHA-256 of the (salted scrypt)
+ * hash. It tells one hash from the next and reveals nothing a token's holder could use: the hash
+ * itself never leaves the server.
+ */
+export function passwordStamp(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 12)
 }
 
 const ALGORITHM = 'HS256'
@@ -33,7 +48,11 @@ function keyOf(secret: Uint8Array): KeyObject {
 
 export async function signToken(claims: TokenClaims, secret: Uint8Array): Promise<string> {
   return (
-    new SignJWT({ username: claims.username, ver: claims.ver ?? 0 })
+    new SignJWT({
+      username: claims.username,
+      ver: claims.ver ?? 0,
+      ...(claims.pwd === undefined ? {} : { pwd: claims.pwd }),
+    })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(claims._id)
       .setIssuer(ISSUER)
@@ -101,12 +120,34 @@ export async function verifyToken(token: string, secret: Uint8Array): Promise<To
     if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null
     const ver = payload.ver ?? 0
     if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null
-    const claims = { _id: payload.sub, username: payload.username, ver }
+    const claims: TokenClaims = { _id: payload.sub, username: payload.username, ver }
+    if (typeof payload.pwd === 'string') claims.pwd = payload.pwd
     if (typeof payload.exp !== 'number') return null
     if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value ?? '')
     cache.set(token, { claims, expiresAt: payload.exp })
     return claims
   } catch {
     return null
+  }
+}
+
+/**
+ * Why verifyToken refused a token: 'expired' for one of ours past its expiry (signature and all
+ * else good), 'invalid' for anything else. Only asked after a refusal, so it costs nothing on the
+ * hot path.
+ */
+export async function whyRefused(
+  token: string,
+  secret: Uint8Array,
+): Promise<'expired' | 'invalid'> {
+  try {
+    await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      requiredClaims: ['exp'],
+    })
+    return 'invalid'
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid'
   }
 }

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorResponse } from '../../shared/api-types'
 import { ERROR_STATUS, type ErrorCode } from '../../shared/error-codes'
 
 /**
@@ -13,6 +14,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** Extra fields of the answer beside `errors` and `code`: a refused token's `reason`. */
+    readonly extra: Pick<ErrorResponse, 'reason'> = {},
   ) {
     super(message)
     this.name = 'HttpError'

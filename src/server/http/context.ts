@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { SessionEndReason } from '../../shared/error-codes'
 import type { RenderFirstScreen } from '../../shared/first-screen'
 import type { Store } from '../db/store'
 import { LoginThrottle } from '../auth/login-throttle'
 import type { EventHub } from '../events/hub'
 import type { ScryptCost } from '../auth/password'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
-import { verifyToken } from '../auth/token'
+import { passwordStamp, verifyToken, whyRefused } from '../auth/token'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
@@ -88,37 +89,56 @@ function readToken(c: Context): string | null {
 }
 
 /**
- * The user a token stands for: 'invalid' for a bad signature, an expired token, or a session
- * that ended (an older token version, logged out, a suspended account, a demo account while the
- * server is shared); 'gone' for a user who no longer exists. The verified-token cache of
- * auth/token.ts only vouches for the signature, so every ending below is checked on each request.
+ * The user a token stands for, or why there is none: 'gone' for a user who no longer exists, else
+ * why the token was refused (a SessionEndReason: docs/API.md, "Why a session ended"). The
+ * verified-token cache of auth/token.ts only vouches for the signature, so every ending below is
+ * checked on each request.
  */
-async function userFromToken(deps: AppDeps, token: string): Promise<UserRow | 'invalid' | 'gone'> {
+async function userFromToken(
+  deps: AppDeps,
+  token: string | null,
+): Promise<UserRow | SessionEndReason | 'gone'> {
+  if (!token) return 'missing'
   const claims = await verifyToken(token, deps.secret)
   const userId = claims ? parseId(claims._id) : null
   if (!claims || userId === null) return 'invalid'
   const user = await findUserById(deps.db, userId)
   if (!user) return 'gone'
-  if ((claims.ver ?? 0) !== user.tokenVersion || user.suspendedAt !== null) return 'invalid'
-  if (await isRevoked(deps.db, token)) return 'invalid'
-  if (deps.isShared?.() && (await getDemoUserIds(deps.db)).includes(user.id)) {
+  if (user.suspendedAt !== null) return 'suspended'
+  const demoWhileShared = async () =>
+    deps.isShared?.() === true && (await getDemoUserIds(deps.db)).includes(user.id)
+  if ((claims.ver ?? 0) !== user.tokenVersion) {
+    // Sharing started (which ended it), or a stamp that differs from today's hash: the password
+    // changed since the token was made.
+    if (await demoWhileShared()) return 'demo-shared'
+    const stamp = claims.pwd
+    return stamp !== undefined && stamp !== passwordStamp(user.passwordHash)
+      ? 'password-changed'
+      : 'ended'
+  }
+  if (await isRevoked(deps.db, token)) return 'logged-out'
+  if (await demoWhileShared()) {
     // The embedded server ends them when sharing starts; this catches every other way in.
     await endSessions(deps.db, [user.id])
-    return 'invalid'
+    return 'demo-shared'
   }
   return user
 }
 
 /**
- * The token check of the spec: no valid token is a 401; a valid token for a user who no longer
- * exists is the spec's 404.
+ * The token check of the spec: no valid token is a 401 (with the spec's sentence, and why in
+ * `reason`); a valid token for a user who no longer exists is the spec's 404.
  */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readToken(c)
-    const user = token ? await userFromToken(deps, token) : 'invalid'
-    if (user === 'invalid') throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
+    const user = await userFromToken(deps, token)
     if (user === 'gone') throw new HttpError('UNKNOWN_USER', MESSAGES.userNotRegistered)
+    if (typeof user === 'string') {
+      // Told apart only here, on a refusal: reads (optionalViewer) never pay for it.
+      const reason = user === 'invalid' && token ? await whyRefused(token, deps.secret) : user
+      throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken, {}, { reason })
+    }
     c.set('user', user)
     c.set('viewerId', user.id)
     c.set('token', token ?? '')
@@ -132,8 +152,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
  */
 export function optionalViewer(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = readToken(c)
-    const user = token ? await userFromToken(deps, token) : 'invalid'
+    const user = await userFromToken(deps, readToken(c))
     c.set('viewerId', typeof user === 'object' ? user.id : null)
     await next()
   }

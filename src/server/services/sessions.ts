@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 import type { Store } from '../db/store'
 import { USER_COLUMNS } from '../db/raw'
-import { forgetToken, signToken } from '../auth/token'
+import { forgetToken, passwordStamp, signToken } from '../auth/token'
 import type { UserRow } from '../db/rows'
 import { getDemoUserIds } from './settings'
 
@@ -20,7 +20,12 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 /** A fresh token for the user's current token version. */
 export function issueToken(user: UserRow, secret: Uint8Array): Promise<string> {
   return signToken(
-    { _id: String(user.id), username: user.username, ver: user.tokenVersion },
+    {
+      _id: String(user.id),
+      username: user.username,
+      ver: user.tokenVersion,
+      pwd: passwordStamp(user.passwordHash),
+    },
     secret,
   )
 }

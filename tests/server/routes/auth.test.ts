@@ -47,6 +47,8 @@ describe('auth routes', () => {
         _id: '5',
         username: 'newbie',
         ver: 0,
+        // A stamp of the password hash, to tell a password change (docs/API.md).
+        pwd: expect.stringMatching(/^[\w-]{12}$/),
       })
     })
 
@@ -280,6 +282,8 @@ describe('auth routes', () => {
         _id: '1',
         username: 'player1',
         ver: 0,
+        // A stamp of the password hash, to tell a password change (docs/API.md).
+        pwd: expect.stringMatching(/^[\w-]{12}$/),
       })
     })
 

@@ -1,9 +1,11 @@
-import type { Post, SessionResponse } from '../../../src/shared/api-types'
+import { SignJWT } from 'jose'
+import type { ErrorResponse, Post, SessionResponse } from '../../../src/shared/api-types'
 import { MESSAGES, ACCOUNT_MESSAGES } from '../../../src/server/errors/messages'
+import { setSuspended } from '../../../src/server/services/hosting'
 import { endDemoSessions } from '../../../src/server/services/sessions'
 import { DEMO_ACCOUNT } from '../../../src/server/services/seed'
 import { expectError, ok } from '../../helpers/api'
-import { demoAppOnTheLan } from '../../helpers/server-app'
+import { TEST_SECRET, demoAppOnTheLan } from '../../helpers/server-app'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
 
@@ -153,3 +155,93 @@ describe('demo sessions and LAN sharing', { timeout: 30_000 }, () => {
     await db.close()
   })
 })
+
+describe(
+  'why a token was refused (docs/API.md, "Why a session ended")',
+  { timeout: 30_000 },
+  () => {
+    /** The `reason` of a refused token, after checking the spec's sentence and code. */
+    async function reasonOf(app: TestApp, token?: string): Promise<unknown> {
+      const response = await app.get('/api/auth/session', token)
+      expect(response.status).toBe(401)
+      const answer = (await response.json()) as ErrorResponse
+      expect(answer.errors).toEqual([MESSAGES.invalidToken])
+      expect(answer.code).toBe('INVALID_TOKEN')
+      return answer.reason
+    }
+
+    it('says the password changed, on every other device of the user', async ({ app }) => {
+      const { token } = await app.signup('mover', 'old password 1')
+      const phone = await ok<{ encodedToken: string }>(
+        app.send('/api/auth/login', { username: 'mover', password: 'old password 1' }),
+      )
+      await ok(
+        app.send(
+          '/api/auth/password',
+          { currentPassword: 'old password 1', newPassword: 'new password 2' },
+          { token },
+        ),
+      )
+      expect(await reasonOf(app, phone.encodedToken)).toBe('password-changed')
+      expect(await reasonOf(app, token)).toBe('password-changed')
+    })
+
+    it('says logged out, suspended, missing, invalid and expired', async ({ app }) => {
+      const { token, id } = await app.signup('ender', 'old password 1')
+      const other = await ok<{ encodedToken: string }>(
+        app.send('/api/auth/login', { username: 'ender', password: 'old password 1' }),
+      )
+      await ok(app.send('/api/auth/logout', {}, { token }))
+      expect(await reasonOf(app, token)).toBe('logged-out')
+      setSuspended(app.db, Number(id), true, [])
+      expect(await reasonOf(app, other.encodedToken)).toBe('suspended')
+      // Lifted: the session stays ended, for no reason the password explains.
+      setSuspended(app.db, Number(id), false, [])
+      expect(await reasonOf(app, other.encodedToken)).toBe('ended')
+      expect(await reasonOf(app)).toBe('missing')
+      expect(await reasonOf(app, 'not-a-token')).toBe('invalid')
+      const past = Math.floor(Date.now() / 1000) - 60
+      const expired = await new SignJWT({ username: 'ender', ver: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(id)
+        .setIssuer('gamerstage')
+        .setIssuedAt(past - 60)
+        .setExpirationTime(past)
+        .sign(TEST_SECRET)
+      expect(await reasonOf(app, expired)).toBe('expired')
+    })
+
+    it('says a demo account is off while the server is shared', async () => {
+      let shared = false
+      const { db, built, login } = await demoAppOnTheLan(() => shared)
+      try {
+        const { encodedToken } = await ok<{ encodedToken: string }>(
+          login(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+        )
+        shared = true
+        const response = await built.request('/api/auth/session', {
+          headers: { authorization: encodedToken },
+        })
+        expect(response.status).toBe(401)
+        expect(((await response.json()) as ErrorResponse).reason).toBe('demo-shared')
+        // Ended when sharing started (the desktop app's way), it still says why.
+        shared = false
+        const again = await ok<{ encodedToken: string }>(
+          login(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password),
+        )
+        shared = true
+        await endDemoSessions(db)
+        const ask = (token: string) =>
+          built.request('/api/auth/session', { headers: { authorization: token } })
+        const ended = await ask(again.encodedToken)
+        expect(((await ended.json()) as ErrorResponse).reason).toBe('demo-shared')
+        // Once sharing stops, the ended token is just ended.
+        shared = false
+        const later = await ask(again.encodedToken)
+        expect(((await later.json()) as ErrorResponse).reason).toBe('ended')
+      } finally {
+        await db.close()
+      }
+    })
+  },
+)

@@ -5,9 +5,15 @@ import type {
   ErrorResponse,
   ServerErrorResponse,
 } from '../../../shared/api-types'
-import { isErrorCode, type ErrorCode } from '../../../shared/error-codes'
+import {
+  isErrorCode,
+  isSessionEndReason,
+  type ErrorCode,
+  type SessionEndReason,
+} from '../../../shared/error-codes'
 import { LIVE_EVENT_ID_HEADER } from '../../../shared/live-event-id'
 import { OUR_MEDIA } from '../../../shared/media-paths'
+import { COPY } from '../copy'
 import { liveMarkScope, noteLiveEventMark } from '../live/marks'
 
 /**
@@ -56,8 +62,7 @@ export function isAlreadyDone(error: unknown): boolean {
 }
 
 /** What the app says when a server's answer fails its check (shared/answer-schemas.ts). */
-export const UNUSABLE_ANSWER_MESSAGE =
-  'The server sent an answer this app cannot use. It may be a different or newer Gamerstage.'
+export const UNUSABLE_ANSWER_MESSAGE = COPY.errors.unusableAnswer
 
 /**
  * The sentence for a refused call: a 429 or 503 says when to try again, from its Retry-After,
@@ -89,15 +94,29 @@ export function endsSession(status: number, code: ErrorCode | null): boolean {
   return code === 'INVALID_TOKEN' || code === 'UNKNOWN_USER'
 }
 
+/** Why the server ended a stored session: its `reason`, or a user who no longer exists. */
+export type SessionEnd = SessionEndReason | 'account-gone'
+
+/**
+ * Why a refusal that ends the session (endsSession) ended it: the 401's `reason` (docs/API.md,
+ * "Why a session ended"); 'ended' from a server older than reasons.
+ */
+export function sessionEndOf(code: ErrorCode | null, body: unknown): SessionEnd {
+  if (code === 'UNKNOWN_USER') return 'account-gone'
+  const reason =
+    body && typeof body === 'object' ? (body as Partial<ErrorResponse>).reason : undefined
+  return isSessionEndReason(reason) ? reason : 'ended'
+}
+
 interface ClientConfig {
   /** Read on every call, so the client follows a change of server at once. */
   getBaseUrl: () => string
   getToken: () => string | null
   /**
    * Called when an authenticated call shows the stored session is dead (endsSession). `message`
-   * is the server's sentence.
+   * is the server's sentence; `end` says why, for the login page to tell the user.
    */
-  onUnauthorized: (message: string) => void
+  onUnauthorized: (message: string, end: SessionEnd) => void
   /** Called when fetch itself fails (the server is gone or unreachable), with the base url. */
   onNetworkError: (baseUrl: string) => void
   /** Called after any answer from the server, whatever its status. */
@@ -167,7 +186,7 @@ export function errorMessage(status: number, body: unknown): string {
     const error = (body as Partial<ServerErrorResponse>).error
     if (error && typeof error.message === 'string') return error.message
   }
-  return `Request failed with status ${status}`
+  return COPY.errors.noSentence(status)
 }
 
 /** The code of an error body, when it carries one this app knows. */
@@ -260,7 +279,7 @@ export async function request<T extends ApiAnswer>(
     // A caller's cancel is not a network failure; a timeout (`TimeoutError`) is.
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     config.onNetworkError(getBaseUrl())
-    throw new ApiError(0, 'Cannot reach the server. Check your connection.')
+    throw new ApiError(0, COPY.errors.unreachable)
   }
   config.onReachable()
   noteLiveEventMark(markScope, response.headers.get(LIVE_EVENT_ID_HEADER))
@@ -277,7 +296,7 @@ export async function request<T extends ApiAnswer>(
   if (!response.ok) {
     const refused = refusal(response.status, body, response.headers.get('retry-after'))
     if (token && endsSession(refused.status, refused.code)) {
-      config.onUnauthorized(errorMessage(response.status, body))
+      config.onUnauthorized(errorMessage(response.status, body), sessionEndOf(refused.code, body))
     }
     throw refused
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Icon } from './Icon'
 import { ThemeToggle } from './ThemeToggle'
+import { COPY } from '../copy'
 
 /** The split screen for login and signup: the brand and tagline, then the form. */
 export function AuthLayout({ tagline, children }: { tagline: string; children: ReactNode }) {
@@ -15,9 +16,7 @@ export function AuthLayout({ tagline, children }: { tagline: string; children: R
           <span className="brand-name">Gamerstage</span>
         </div>
         <h1 className="auth-tagline">{tagline}</h1>
-        <p className="auth-sub">
-          Share clips of thought, hype your squad, find your next co-op crew.
-        </p>
+        <p className="auth-sub">{COPY.auth.heroLine}</p>
       </section>
       <section className="auth-panel card">{children}</section>
     </main>

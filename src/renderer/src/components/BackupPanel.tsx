@@ -6,6 +6,7 @@ import { notifySuccess } from '../lib/notify'
 import { endSessionAtom } from '../state/session'
 import { Icon } from './Icon'
 import { Modal } from './Modal'
+import { COPY } from '../copy'
 
 export const RESTORE_WARNING =
   "This replaces everything on this computer's server with the backup, and signs everyone out (you too). Continue?"
@@ -23,7 +24,7 @@ export function BackupPanel() {
     setError(null)
     try {
       const result = await bridge.backupData()
-      if (result) notifySuccess(`Backup saved to ${result.file}`, { autoClose: 5000 })
+      if (result) notifySuccess(COPY.toasts.backupSaved(result.file), { autoClose: 5000 })
     } catch (caught) {
       setError(bridgeErrorMessage(caught))
     } finally {

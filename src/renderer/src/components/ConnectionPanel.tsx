@@ -10,6 +10,7 @@ import { connectionAtom, connectionChangedAtom } from '../state/connection'
 import { endSessionAtom } from '../state/session'
 import { Icon } from './Icon'
 import { LanServerList } from './LanServerList'
+import { COPY } from '../copy'
 
 export const SERVER_URL_PLACEHOLDER = 'http://192.168.1.20:4567'
 
@@ -41,7 +42,7 @@ export function ConnectionPanel() {
       // Even the same server again starts from its login page.
       endSession()
       const where = next.kind === 'embedded' ? "this computer's server" : next.baseUrl
-      notifySuccess(`Connected to ${where}`, { toastId: 'connected', autoClose: 4000 })
+      notifySuccess(COPY.toasts.connected(where), { toastId: 'connected', autoClose: 4000 })
     } catch (caught) {
       setError({ text: bridgeErrorMessage(caught), from })
     } finally {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { copyText } from '../lib/clipboard'
 import { notifyError } from '../lib/notify'
 import { Icon } from './Icon'
+import { COPY } from '../copy'
 
 /** Copies `text`; says "Copied" for a moment. */
 export function CopyButton({ text }: { text: string }) {
@@ -15,7 +16,7 @@ export function CopyButton({ text }: { text: string }) {
 
   const copy = async () => {
     if (await copyText(text)) setCopied(true)
-    else notifyError('Could not copy: select the address and copy it by hand.')
+    else notifyError(COPY.toasts.addressNotCopied)
   }
 
   return (

@@ -112,6 +112,12 @@ const paths = {
       <path d="M12 10v4.5M12 17.5h.01" />
     </>
   ),
+  info: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v5.5M12 7.5h.01" />
+    </>
+  ),
   download: <path d="M12 4v11M7 10.5l5 5 5-5M5 20h14" />,
   upload: <path d="M12 20V9M7 13.5l5-5 5 5M5 4h14" />,
   image: (

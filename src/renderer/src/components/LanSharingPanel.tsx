@@ -6,9 +6,9 @@ import { MAX_PORT, MIN_PORT, PORT_ERROR, parsePort } from '../../../shared/port'
 import { CopyButton } from './CopyButton'
 import { Icon } from './Icon'
 import { Spinner } from './Spinner'
+import { COPY } from '../copy'
 
-export const DEMO_NOTICE =
-  'The demo accounts cannot sign in while you share: their password is public.'
+export const DEMO_NOTICE = COPY.server.demoWhileShared
 
 /** Desktop app on its own server: share it on the LAN and list the addresses to give friends. */
 export function LanSharingPanel() {

@@ -13,6 +13,7 @@ import { NewPostEditor } from './NewPostEditor'
 import { PeopleList } from './PeopleList'
 import { ProfileEditor } from './ProfileEditor'
 import { TextEditor } from './TextEditor'
+import { SPEC_TEXT } from '../copy'
 
 /**
  * Renders whichever modal is open. A modal closes only once the server accepted what it sends;
@@ -85,7 +86,7 @@ export function ModalHost() {
         <Modal key={`post-${modal.postId}`} title="Edit Post" onClose={closeAll} dirty={dirty}>
           <TextEditor
             label="Post text"
-            placeholder="enter a text"
+            placeholder={SPEC_TEXT.postPlaceholder}
             initial={modal.content}
             max={LIMITS.postMax}
             submitLabel="Save"
@@ -107,7 +108,7 @@ export function ModalHost() {
         >
           <TextEditor
             label="Comment text"
-            placeholder="For comment"
+            placeholder={SPEC_TEXT.commentPlaceholder}
             initial={modal.text}
             max={LIMITS.commentMax}
             submitLabel="Save"

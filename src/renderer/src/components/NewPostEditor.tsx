@@ -3,6 +3,7 @@ import type { ClipboardEvent, DragEvent } from 'react'
 import { LIMITS } from '../../../shared/limits'
 import { AddImagesButton, ImageAttachments, useAttachments } from './ImageAttachments'
 import { TextEditor } from './TextEditor'
+import { SPEC_TEXT } from '../copy'
 
 interface NewPostEditorProps {
   draftKey?: string
@@ -51,7 +52,7 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
     >
       <TextEditor
         label="Post text"
-        placeholder="enter a text"
+        placeholder={SPEC_TEXT.postPlaceholder}
         max={LIMITS.postMax}
         submitLabel="Post"
         pendingLabel="Posting…"

@@ -26,6 +26,7 @@ import { PostMedia } from './PostMedia'
 import { RichText } from './PostText'
 import { EditedMark, RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
+import { COPY } from '../copy'
 
 interface PostCardProps {
   post: Post
@@ -98,8 +99,8 @@ export function PostCard({ post, detail = false }: PostCardProps) {
   }
 
   const copyLink = async () => {
-    if (await copyText(postShareUrl(post._id))) notifySuccess('Link copied')
-    else notifyError('Could not copy the link.')
+    if (await copyText(postShareUrl(post._id))) notifySuccess(COPY.toasts.linkCopied)
+    else notifyError(COPY.toasts.linkNotCopied)
   }
 
   return (

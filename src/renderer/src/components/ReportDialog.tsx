@@ -4,6 +4,7 @@ import * as api from '../api/account'
 import { messageOf, notifySuccess } from '../lib/notify'
 import type { ContentTarget } from './ContentMenu'
 import { Modal } from './Modal'
+import { COPY } from '../copy'
 
 /** Asks for a short reason and files the report for the host. Errors show at the field. */
 export function ReportDialog({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
@@ -25,7 +26,7 @@ export function ReportDialog({ target, onClose }: { target: ContentTarget; onClo
         target.kind === 'post' ? { postId: target.id } : { commentId: target.id },
         reason.trim(),
       )
-      notifySuccess('Thanks: the host will look at it')
+      notifySuccess(COPY.toasts.reported)
       onClose()
     } catch (caught) {
       setError(messageOf(caught))

@@ -4,6 +4,7 @@ import { useUserSearch } from '../state/search'
 import { Avatar } from './Avatar'
 import { Icon } from './Icon'
 import { profilePath } from '../lib/paths'
+import { SPEC_TEXT } from '../copy'
 
 /** User search in the top bar: prefix matches in a dropdown, each opening the profile. */
 export function SearchBox() {
@@ -40,7 +41,7 @@ export function SearchBox() {
         aria-expanded={showDropdown}
         aria-controls={listId}
         aria-autocomplete="list"
-        placeholder="search for the user"
+        placeholder={SPEC_TEXT.searchPlaceholder}
         value={text}
         onChange={(event) => {
           setText(event.target.value)
@@ -70,7 +71,7 @@ export function SearchBox() {
           ) : error ? (
             <p className="search-note">{error}</p>
           ) : users.length === 0 ? (
-            <p className="search-note">No user found</p>
+            <p className="search-note">{SPEC_TEXT.noUserFound}</p>
           ) : (
             users.map((user, index) => (
               <button

@@ -6,6 +6,7 @@ import { inDesktopApp } from '../bridge/get-bridge'
 import { liveNoticeAtom } from '../live/status'
 import { serverRetryDelay, serverStatusAtom } from '../state/server-status'
 import { Icon } from './Icon'
+import { COPY } from '../copy'
 
 /** How often to check, unprompted, that the server is still there. */
 const HEARTBEAT_MS = 20_000
@@ -75,7 +76,7 @@ export function ServerBanner() {
     return (
       <div className={`server-banner live-${shown}`} role="status" ref={ref}>
         <Icon name={shown === 'back' ? 'check' : 'refresh'} size={18} />
-        <p>{shown === 'back' ? 'Live updates are back.' : 'Live updates paused. Reconnecting…'}</p>
+        <p>{shown === 'back' ? COPY.live.back : COPY.live.paused}</p>
       </div>
     )
   }

@@ -6,6 +6,8 @@ import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
 import { Spinner } from './Spinner'
 import { profilePath } from '../lib/paths'
+import { COPY, SPEC_TEXT } from '../copy'
+import { userAtom } from '../state/auth'
 
 /** The "Some amazing people" panel: people the viewer does not follow yet. */
 export function Suggestions() {
@@ -14,6 +16,8 @@ export function Suggestions() {
   // "you follow everyone" before the answer came would be a guess.
   const loading = status === 'loading' || (!loaded && !error)
   const load = useSetAtom(loadSuggestionsAtom)
+  // Nobody left to suggest: either the viewer follows everyone, or nobody else is here yet.
+  const followsSomeone = (useAtomValue(userAtom)?.followingCount ?? 0) > 0
 
   useEffect(() => {
     void load()
@@ -22,19 +26,21 @@ export function Suggestions() {
   return (
     <aside className="card suggestions" aria-labelledby="suggestions-title">
       <h2 id="suggestions-title" className="panel-title">
-        Some amazing people
+        {SPEC_TEXT.suggestionsTitle}
       </h2>
-      {loading && users.length === 0 ? <Spinner label="Loading people" /> : null}
+      {loading && users.length === 0 ? <Spinner label={COPY.suggestions.loading} /> : null}
       {error && users.length === 0 ? (
         <p className="muted small">
           {error}{' '}
           <button type="button" className="link-btn" onClick={() => void load()}>
-            Retry
+            {COPY.suggestions.retry}
           </button>
         </p>
       ) : null}
       {!loading && !error && users.length === 0 ? (
-        <p className="muted small">You already follow everyone here. Legend.</p>
+        <p className="muted small">
+          {followsSomeone ? COPY.suggestions.followingEveryone : COPY.suggestions.nobodyElse}
+        </p>
       ) : null}
       <ul className="suggestion-list">
         {users.map((user) => (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent, ReactNode, Ref } from 'react'
 import { clearDraft, readDraft, writeDraft } from '../lib/drafts'
 import { CharCounter, fitsLimit, isSubmitShortcut } from './CharCounter'
+import { SPEC_TEXT } from '../copy'
 
 /** What a submit handler answers: null (or nothing) when the server accepted, else why not. */
 export type SubmitOutcome = string | null | undefined
@@ -106,7 +107,7 @@ export function TextEditor({
     try {
       outcome = await onSubmit(text.trim())
     } catch (caught) {
-      outcome = caught instanceof Error ? caught.message : 'Something went wrong. '
+      outcome = caught instanceof Error ? caught.message : SPEC_TEXT.somethingWentWrong
     }
     setPending(false)
     if (outcome) {

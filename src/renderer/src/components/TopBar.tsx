@@ -5,6 +5,7 @@ import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
 import { endServerSession } from '../state/account'
 import { logoutAtom } from '../state/session'
+import { SPEC_TEXT } from '../copy'
 import { Avatar } from './Avatar'
 import { useHomeHabit } from '../lib/use-home-habit'
 import { BrandLink } from './BrandLink'
@@ -43,7 +44,7 @@ export function TopBar() {
     if (leaving) return
     setConfirming(false)
     setLeaving(true)
-    notifyInfo('You have been logged out')
+    notifyInfo(SPEC_TEXT.loggedOut)
     setTimeout(() => {
       // The server forgets the token as the app does: until then the session works as the spec
       // says (a request refused meanwhile would end it early, without the delay).

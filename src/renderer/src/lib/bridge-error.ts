@@ -1,9 +1,14 @@
+import { SPEC_TEXT } from '../copy'
+
 /**
  * The human part of an error from the desktop bridge. Electron wraps a rejected IPC call as
  * `Error invoking remote method 'gamerstage:set-connection': ConnectionError: Could not reach …`;
  * the person only needs `Could not reach …`.
  */
-export function bridgeErrorMessage(error: unknown, fallback = 'Something went wrong. '): string {
+export function bridgeErrorMessage(
+  error: unknown,
+  fallback: string = SPEC_TEXT.somethingWentWrong,
+): string {
   const raw =
     error instanceof Error ? error.message : typeof error === 'string' ? error : String(error ?? '')
   const message = raw

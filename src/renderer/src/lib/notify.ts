@@ -1,4 +1,5 @@
 import type { ToastOptions, toast as toastApi } from 'react-toastify'
+import { SPEC_TEXT } from '../copy'
 
 /** The spec's client toasts: top-center, closing after 2000 ms, as the original client's. */
 export const CLIENT_TOAST: ToastOptions = { position: 'top-center', autoClose: 2000 }
@@ -28,7 +29,7 @@ export function notifyInfo(message: string, options: ToastOptions = {}): void {
 }
 
 /** The sentence to show for a caught error: the server's `errors[0]` when it sent one. */
-export function messageOf(error: unknown, fallback = 'Something went wrong. '): string {
+export function messageOf(error: unknown, fallback: string = SPEC_TEXT.somethingWentWrong): string {
   if (error instanceof Error && error.message) return error.message
   return fallback
 }

@@ -13,6 +13,7 @@ import { messageOf, notifySuccess } from '../lib/notify'
 import { changePasswordAtom, changeRelationAtom, relationsAtom } from '../state/account'
 import { userAtom } from '../state/auth'
 import { endSessionAtom } from '../state/session'
+import { COPY } from '../copy'
 
 /** `/settings`: change the password, see whom one blocked or muted, delete the account. */
 export function AccountPage() {
@@ -20,9 +21,9 @@ export function AccountPage() {
   return (
     <div className="page-single account-page">
       <div className="page-head">
-        <h1 className="page-title">Account</h1>
+        <h1 className="page-title">{COPY.account.title}</h1>
         <p className="muted">
-          Signed in as <strong className="account-name">{me?.username}</strong>
+          {COPY.account.loggedInAs} <strong className="account-name">{me?.username}</strong>
         </p>
       </div>
       <ChangePasswordCard />
@@ -94,7 +95,7 @@ function ChangePasswordCard() {
       setCurrent('')
       setNext('')
       setConfirm('')
-      notifySuccess('Password changed. Your other sessions have been signed out.', {
+      notifySuccess(COPY.toasts.passwordChanged, {
         autoClose: 5000,
       })
     } catch (error) {
@@ -240,7 +241,7 @@ function DeleteAccountCard() {
     try {
       await api.deleteAccount(password)
       endSession()
-      notifySuccess('Your account has been deleted', { autoClose: 5000 })
+      notifySuccess(COPY.toasts.accountDeleted, { autoClose: 5000 })
     } catch (caught) {
       setError(messageOf(caught))
       setBusy(false)

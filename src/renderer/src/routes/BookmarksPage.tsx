@@ -1,19 +1,20 @@
 import { Link } from 'react-router-dom'
 import { PostList } from '../components/PostList'
 import { EmptyState } from '../components/States'
+import { COPY, SPEC_TEXT } from '../copy'
 
 export function BookmarksPage() {
   return (
     <section className="page-single" data-main-column aria-labelledby="bookmarks-title">
       <h1 id="bookmarks-title" className="page-title">
-        Saved Posts
+        {SPEC_TEXT.bookmarksTitle}
       </h1>
       <PostList
         listKey="bookmarks"
         empty={
-          <EmptyState title="Nothing is here ...">
+          <EmptyState title={SPEC_TEXT.bookmarksEmpty}>
             <Link to="/explore" className="btn btn-secondary">
-              Find posts to save
+              {COPY.bookmarks.findPosts}
             </Link>
           </EmptyState>
         }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { PostList } from '../components/PostList'
 import { EmptyState } from '../components/States'
 import { Suggestions } from '../components/Suggestions'
+import { COPY, SPEC_TEXT } from '../copy'
 
 export function ExplorePage() {
   const [byLike, setByLike] = useState(false)
@@ -9,7 +10,7 @@ export function ExplorePage() {
     <div className="page-with-aside">
       <div className="page-head page-title-row">
         <h1 id="explore-title" className="page-title">
-          Explore New Things...
+          {SPEC_TEXT.exploreTitle}
         </h1>
         <label className="toggle">
           <input
@@ -18,14 +19,14 @@ export function ExplorePage() {
             onChange={(event) => setByLike(event.target.checked)}
           />
           <span className="toggle-track" aria-hidden="true" />
-          <span>By like</span>
+          <span>{SPEC_TEXT.byLike}</span>
         </label>
       </div>
       <section className="page-main" data-main-column aria-labelledby="explore-title">
         <PostList
           key={byLike ? 'likes' : 'recent'}
           listKey={byLike ? 'explore:likes' : 'explore:recent'}
-          empty={<EmptyState title="No posts yet..." />}
+          empty={<EmptyState title={COPY.explore.empty} />}
         />
       </section>
       <Suggestions />

@@ -1,23 +1,29 @@
+import { useAtomValue } from 'jotai'
 import { Link } from 'react-router-dom'
 import { PostList } from '../components/PostList'
 import { EmptyState } from '../components/States'
 import { Suggestions } from '../components/Suggestions'
 import { Composer } from '../components/Composer'
+import { COPY, SPEC_TEXT } from '../copy'
+import { isNewcomerAtom } from '../state/session'
 
 export function HomePage() {
+  // The spec's "Welcome Back..." greets a return; the session that signed up is a first visit.
+  const newcomer = useAtomValue(isNewcomerAtom)
   return (
     <div className="page-with-aside">
       <div className="page-head">
         <h1 id="home-title" className="page-title">
-          Welcome Back...
+          {newcomer ? COPY.home.newcomerTitle : SPEC_TEXT.homeTitle}
         </h1>
+        {newcomer ? <p className="page-lead muted">{COPY.home.newcomerLead}</p> : null}
       </div>
       <section className="page-main" data-main-column aria-labelledby="home-title">
         <Composer />
         <PostList
           listKey="feed"
           empty={
-            <EmptyState title="Follow some people to get started">
+            <EmptyState title={SPEC_TEXT.homeEmpty}>
               <Link to="/explore" className="btn btn-primary">
                 Explore
               </Link>

@@ -11,10 +11,19 @@ import { notifyError } from '../lib/notify'
 import { useSessionStart } from '../lib/use-session-start'
 import { connectionAtom } from '../state/connection'
 import { reconnectCountAtom } from '../state/server-status'
-import { loginAtom } from '../state/session'
+import { loginAtom, sessionEndAtom } from '../state/session'
+import { COPY, SPEC_TEXT, loginHint, sessionEndText } from '../copy'
+
+/** What a refused login shows: under one field (a plain hint), or under both (`field` null). */
+interface LoginFailure {
+  field: 'username' | 'password' | null
+  text: string
+}
 
 export function LoginPage() {
-  const [username, setUsername] = useState('')
+  const sessionEnd = useAtomValue(sessionEndAtom)
+  // After a session the server ended, the name is filled back in: only the password is asked.
+  const [username, setUsername] = useState(sessionEnd?.username ?? '')
   const [password, setPassword] = useState('')
   const [busy, startSession] = useSessionStart()
   const [demo, setDemo] = useState<MetaResponse['demoAccount']>(null)
@@ -35,31 +44,58 @@ export function LoginPage() {
     // Asked again after a change of server, or when the server is back.
   }, [connection.baseUrl, reconnects])
 
-  const [error, setError] = useState<string | null>(null)
+  const [failure, setFailure] = useState<LoginFailure | null>(null)
   const usernameRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!username.trim() || !password) {
-      notifyError('Fill complete form')
-      setError('Fill complete form')
+      notifyError(SPEC_TEXT.fillCompleteForm)
+      setFailure({ field: null, text: SPEC_TEXT.fillCompleteForm })
       ;(!username.trim() ? usernameRef : passwordRef).current?.focus()
       return
     }
-    setError(null)
-    const failure = await startSession(() => login(username.trim(), password))
-    if (failure) {
-      setError(failure)
-      // Focus back where one retries, not on the page body.
-      passwordRef.current?.focus()
-      passwordRef.current?.select()
-    }
+    setFailure(null)
+    const refused = await startSession(
+      () => login(username.trim(), password),
+      SPEC_TEXT.loginSucceeded,
+    )
+    if (!refused) return
+    // The spec's sentence is in the toast; where it is cryptic, a plain line goes under the field
+    // it is about, and focus goes there, ready for another try.
+    const hint = loginHint(refused.code)
+    setFailure(hint ?? { field: null, text: refused.message })
+    const retry = hint?.field === 'username' ? usernameRef : passwordRef
+    retry.current?.focus()
+    retry.current?.select()
   }
 
+  /** The ids a field's aria-describedby names: its hint, or the form's error. */
+  const describedBy = (field: 'username' | 'password') =>
+    failure?.field === field
+      ? `login-${field}-hint`
+      : failure?.field === null
+        ? 'login-error'
+        : undefined
+  const invalid = (field: 'username' | 'password') =>
+    failure && (failure.field === field || failure.field === null) ? true : undefined
+  const hintFor = (field: 'username' | 'password') =>
+    failure?.field === field ? (
+      <p className="field-error field-hint" id={`login-${field}-hint`} role="alert">
+        {failure.text}
+      </p>
+    ) : null
+
   return (
-    <AuthLayout tagline="Real gaming takes the stage">
-      <h2 className="auth-title">Log in</h2>
+    <AuthLayout tagline={SPEC_TEXT.loginTagline}>
+      <h2 className="auth-title">{COPY.auth.loginTitle}</h2>
+      {sessionEnd ? (
+        <p className="auth-notice" role="status" data-session-end={sessionEnd.end}>
+          <Icon name="info" size={18} />
+          <span>{sessionEndText(sessionEnd.end)}</span>
+        </p>
+      ) : null}
       <form className="auth-form" onSubmit={submit} noValidate>
         <label className="field">
           <span>Username</span>
@@ -67,13 +103,17 @@ export function LoginPage() {
             name="username"
             autoComplete="username"
             value={username}
-            onChange={(event) => setUsername(event.target.value)}
+            onChange={(event) => {
+              setUsername(event.target.value)
+              if (failure?.field === 'username') setFailure(null)
+            }}
             ref={usernameRef}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'login-error' : undefined}
-            autoFocus
+            aria-invalid={invalid('username')}
+            aria-describedby={describedBy('username')}
+            autoFocus={!sessionEnd?.username}
           />
         </label>
+        {hintFor('username')}
         <label className="field">
           <span>Password</span>
           <input
@@ -81,15 +121,20 @@ export function LoginPage() {
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value)
+              if (failure?.field === 'password') setFailure(null)
+            }}
             ref={passwordRef}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'login-error' : undefined}
+            aria-invalid={invalid('password')}
+            aria-describedby={describedBy('password')}
+            autoFocus={Boolean(sessionEnd?.username)}
           />
         </label>
-        {error ? (
+        {hintFor('password')}
+        {failure && failure.field === null ? (
           <p className="field-error" id="login-error" role="alert">
-            {error}
+            {failure.text}
           </p>
         ) : null}
         {demo ? (
@@ -99,9 +144,10 @@ export function LoginPage() {
             onClick={() => {
               setUsername(demo.username)
               setPassword(demo.password)
+              setFailure(null)
             }}
           >
-            Fill Test Credentials
+            {SPEC_TEXT.fillTestCredentials}
           </button>
         ) : (
           // Its space, held while the server's meta is on its way (and kept when there is no demo
@@ -113,15 +159,15 @@ export function LoginPage() {
             tabIndex={-1}
             disabled
           >
-            Fill Test Credentials
+            {SPEC_TEXT.fillTestCredentials}
           </button>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Logging in…' : 'Login'}
+          {busy ? COPY.auth.loggingIn : SPEC_TEXT.loginButton}
         </button>
       </form>
       <p className="auth-switch">
-        New to the stage? <Link to="/signup">Create an account</Link>
+        {COPY.auth.newHere} <Link to="/signup">{COPY.auth.createAccount}</Link>
       </p>
       <p className="auth-server">
         {remote ? (
@@ -130,7 +176,7 @@ export function LoginPage() {
           </span>
         ) : null}
         <Link to="/server" className="auth-server-link">
-          <Icon name="server" size={16} /> Connect to a friend&apos;s server
+          <Icon name="server" size={16} /> {COPY.auth.friendServer}
         </Link>
       </p>
     </AuthLayout>

@@ -25,6 +25,7 @@ import {
 } from '../state/notification-list'
 import { markSeenAtom } from '../state/notifications'
 import '../styles/notifications.css'
+import { COPY } from '../copy'
 
 const ICONS: Record<NotificationType, IconName> = {
   like: 'heart',
@@ -170,11 +171,8 @@ export function NotificationsPage() {
       )
   } else if (groups.length === 0) {
     content = (
-      <EmptyState title="No notifications yet…">
-        <p className="empty-hint">
-          When someone likes or comments on your posts, upvotes your comments, mentions you or
-          follows you, it shows here.
-        </p>
+      <EmptyState title={COPY.notifications.empty}>
+        <p className="empty-hint">{COPY.notifications.emptyHint}</p>
       </EmptyState>
     )
   } else {

@@ -16,6 +16,7 @@ import { userAtom } from '../state/auth'
 import { commentListAtom } from '../state/comment-votes'
 import { addCommentAtom, loadCommentsAtom } from '../state/comments'
 import { deletedPostIdsAtom, loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
+import { COPY, SPEC_TEXT } from '../copy'
 
 export function PostPage() {
   const { postId = '' } = useParams()
@@ -47,7 +48,7 @@ export function PostPage() {
 
   let content
   if (deleted) {
-    content = <EmptyState title="This post has been deleted." />
+    content = <EmptyState title={COPY.post.deleted} />
   } else if (post) {
     content = <PostCard post={post} detail />
   } else if (status?.error) {
@@ -74,12 +75,12 @@ export function PostPage() {
         <div className="card comments-card">
           <TextEditor
             className="comment-box"
-            label="Write a comment"
-            placeholder="For comment"
+            label={COPY.post.writeComment}
+            placeholder={SPEC_TEXT.commentPlaceholder}
             max={LIMITS.commentMax}
             submitLabel="Comment"
             rows={2}
-            pendingLabel="Sending…"
+            pendingLabel={COPY.post.sendingComment}
             resetOnSubmit
             key={commentDraft ?? postId}
             draftKey={commentDraft}
@@ -94,7 +95,7 @@ export function PostPage() {
           ) : !comments.loaded ? (
             <Spinner label="Loading comments" />
           ) : comments.items.length === 0 ? (
-            <p className="muted center">No comments yet. Start the chat.</p>
+            <p className="muted center">{COPY.post.noComments}</p>
           ) : (
             <ul className="comment-list">
               {comments.items.map((comment) => (

@@ -18,6 +18,7 @@ import {
   profileAtom,
   uploadAvatarAtom,
 } from '../state/users'
+import { COPY, SPEC_TEXT } from '../copy'
 
 function Stat({
   value,
@@ -156,7 +157,7 @@ export function ProfilePage() {
           <h1 className="profile-name">{shown.username}</h1>
           {fullName ? <p className="muted">{fullName}</p> : null}
           <p className={`profile-bio${shown.bio ? '' : ' muted'}`}>
-            {shown.bio || (own ? 'No bio yet. Tell the stage who you are.' : 'No bio yet.')}
+            {shown.bio || (own ? COPY.profile.ownBioEmpty : COPY.profile.bioEmpty)}
           </p>
           <ul className="profile-stats">
             <Stat value={shown.postCount ?? 0} one="Post" many="Posts" />
@@ -169,8 +170,8 @@ export function ProfilePage() {
                   kind: 'people',
                   username: shown.username,
                   list: 'followers',
-                  title: `Followers of ${shown.username}`,
-                  empty: 'No followers yet.',
+                  title: COPY.profile.followersOf(shown.username),
+                  empty: COPY.profile.noFollowers,
                 })
               }
             />
@@ -183,8 +184,8 @@ export function ProfilePage() {
                   kind: 'people',
                   username: shown.username,
                   list: 'following',
-                  title: `${shown.username} follows`,
-                  empty: 'Not following anyone yet.',
+                  title: COPY.profile.followedBy(shown.username),
+                  empty: COPY.profile.followsNobody,
                 })
               }
             />
@@ -195,7 +196,7 @@ export function ProfilePage() {
       <PostList
         key={username}
         listKey={`user:${username}`}
-        empty={<EmptyState title="No posts yet..." />}
+        empty={<EmptyState title={SPEC_TEXT.profileEmpty} />}
       />
     </section>
   )

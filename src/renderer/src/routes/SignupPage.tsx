@@ -8,6 +8,7 @@ import { AuthLayout } from '../components/AuthLayout'
 import { notifyError } from '../lib/notify'
 import { useSessionStart } from '../lib/use-session-start'
 import { signupAtom } from '../state/session'
+import { COPY, SPEC_TEXT } from '../copy'
 
 function Rule({ ok, touched, children }: { ok: boolean; touched: boolean; children: string }) {
   const state = !touched ? '' : ok ? ' ok' : ' bad'
@@ -65,14 +66,14 @@ export function SignupPage() {
   const brokenRules = name && rules ? rules.brokenUsernameRules(name) : null
   const passwordError = password ? ruleError(rules, 'newPasswordSchema', password) : undefined
   const confirmError =
-    tried && confirm && confirm !== password ? 'Passwords should be same' : undefined
+    tried && confirm && confirm !== password ? SPEC_TEXT.passwordsShouldBeSame : undefined
   const missing = (value: string) => tried && !value
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setTried(true)
     if (!name || !password || !confirm) {
-      notifyError('Fill complete form')
+      notifyError(SPEC_TEXT.fillCompleteForm)
       ;(!name ? usernameRef : !password ? passwordRef : confirmRef).current?.focus()
       return
     }
@@ -87,16 +88,17 @@ export function SignupPage() {
       return
     }
     if (password !== confirm) {
-      notifyError('Passwords should be same')
+      notifyError(SPEC_TEXT.passwordsShouldBeSame)
       confirmRef.current?.focus()
       return
     }
-    await startSession(() => signup(name, password))
+    // A new account is welcomed as new: no "working" (the spec's login toast), no "back".
+    await startSession(() => signup(name, password), COPY.auth.welcome(name))
   }
 
   return (
-    <AuthLayout tagline="Become the part of the stage">
-      <h2 className="auth-title">Create your account</h2>
+    <AuthLayout tagline={SPEC_TEXT.signupTagline}>
+      <h2 className="auth-title">{COPY.auth.signupTitle}</h2>
       <form className="auth-form" onSubmit={submit} noValidate>
         <label className="field">
           <span>Username</span>
@@ -165,11 +167,11 @@ export function SignupPage() {
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Creating…' : 'Sign up'}
+          {busy ? COPY.auth.signingUp : COPY.auth.signUp}
         </button>
       </form>
       <p className="auth-switch">
-        Already on the stage? <Link to="/">Log in</Link>
+        {COPY.auth.haveAccount} <Link to="/">{COPY.auth.logIn}</Link>
       </p>
     </AuthLayout>
   )

@@ -13,6 +13,7 @@ import { patchUserAtom, setSessionAtom, tokenAtom, userAtom } from './auth'
 import { commentGoneEchoKey, commentListsAtom } from './comments'
 import { bumpCommentCountAtom, markPostDeletedAtom, postListsAtom, postsByIdAtom } from './posts'
 import { echoCount } from './toggles'
+import { COPY } from '../copy'
 
 /** null until asked; false on a server that does not know the call. */
 export const isHostAtom = atom<boolean | null>(null)
@@ -160,7 +161,7 @@ export const hostDeletePostAtom = atom(null, async (get, set, postId: string) =>
     }
     set(postListsAtom, lists)
     set(markPostDeletedAtom, postId)
-    notifySuccess('The post has been deleted')
+    notifySuccess(COPY.toasts.hostDeletedPost)
     return true
   } catch (error) {
     notifyError(messageOf(error))
@@ -180,7 +181,7 @@ export const hostDeleteCommentAtom = atom(
         set(commentListsAtom, comments)
       }
       set(bumpCommentCountAtom, postId, -1, echoCount(get, commentGoneEchoKey(commentId)) > 0)
-      notifySuccess('The comment has been deleted')
+      notifySuccess(COPY.toasts.hostDeletedComment)
       return true
     } catch (error) {
       notifyError(messageOf(error))

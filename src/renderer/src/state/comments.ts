@@ -7,6 +7,7 @@ import { NOT_LOADED, hasFailed, needsPageLoad, retryWhenBack, runKeyedLoad } fro
 import type { Loadable } from './async'
 import { bumpCommentCountAtom } from './posts'
 import { echoCount } from './toggles'
+import { SPEC_TEXT } from '../copy'
 
 /** One post's comments, newest first, a page at a time, as the server last said. */
 export interface CommentList extends Loadable {
@@ -137,7 +138,7 @@ export const deleteCommentAtom = atom(
     try {
       await api.deleteComment(postId, commentId)
       set(commentDeletedAtom, postId, commentId)
-      notifySuccess('Comment Has been deleted')
+      notifySuccess(SPEC_TEXT.commentDeleted)
     } catch (error) {
       notifyError(messageOf(error))
     }

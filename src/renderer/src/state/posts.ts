@@ -11,6 +11,7 @@ import type { Loadable } from './async'
 import { EMPTY_LIST, mergeIds, prependIds } from './lists'
 import type { ListState } from './lists'
 import { createToggle, intentOf, withIntents } from './toggles'
+import { COPY, SPEC_TEXT } from '../copy'
 
 /** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
@@ -280,7 +281,7 @@ export const createPostAtom = atom(
       // Shown at once where it belongs; the live stream's copy of it is not "new" (live/merge.ts).
       prependTo(get, set, ['feed', 'explore:recent', `user:${post.username}`], post._id)
       set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
-      notifySuccess('Your post is live')
+      notifySuccess(COPY.toasts.postLive)
       return null
     } catch (error) {
       return notifyFailure(error)
@@ -333,7 +334,7 @@ export const deletePostAtom = atom(null, async (get, set, postId: string) => {
     await api.deletePost(postId)
     set(markPostDeletedAtom, postId)
     set(ownPostsChangedAtom, get(ownPostsChangedAtom) + 1)
-    notifySuccess('Your post has been deleted')
+    notifySuccess(SPEC_TEXT.postDeleted)
   } catch (error) {
     notifyError(messageOf(error))
   }

@@ -1,7 +1,8 @@
 import { atom } from 'jotai'
 import * as authApi from '../api/auth'
+import type { SessionEnd } from '../api/client'
 import { resetAccountAtom } from './account'
-import { setSessionAtom } from './auth'
+import { setSessionAtom, tokenAtom, userAtom } from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
@@ -10,16 +11,45 @@ import { resetPostsAtom } from './posts'
 import { resetTogglesAtom } from './toggles'
 import { resetUsersAtom } from './users'
 
+/** A session the server ended: why, and whose it was (the login page fills the name back in). */
+export interface EndedSession {
+  end: SessionEnd
+  username: string | null
+}
+
+/**
+ * Why the server ended the last session, for the login page to say (copy.ts, "session.ended");
+ * null once a new session starts, or when the user left of their own accord.
+ */
+export const sessionEndAtom = atom<EndedSession | null>(null)
+
+/**
+ * The id of the user who signed up in this window: their first visit to /home welcomes them as
+ * new rather than "back". Kept in memory only: a reload, or the next login, is a return.
+ */
+const newcomerIdAtom = atom<string | null>(null)
+
+/** True while the signed-in user is the one who just signed up in this window. */
+export const isNewcomerAtom = atom((get) => {
+  const id = get(newcomerIdAtom)
+  return id !== null && get(userAtom)?._id === id
+})
+
 /** Logs in; throws ApiError with the server's message on failure. */
 export const loginAtom = atom(null, async (_get, set, username: string, password: string) => {
   const { foundUser, encodedToken } = await authApi.login(username, password)
   set(clearCachesAtom)
+  set(newcomerIdAtom, null)
+  set(sessionEndAtom, null)
   set(setSessionAtom, { user: foundUser, token: encodedToken })
 })
 
+/** Signs up and marks the new user as a newcomer; throws ApiError on failure. */
 export const signupAtom = atom(null, async (_get, set, username: string, password: string) => {
   const { createdUser, encodedToken } = await authApi.signup(username, password)
   set(clearCachesAtom)
+  set(newcomerIdAtom, createdUser._id)
+  set(sessionEndAtom, null)
   set(setSessionAtom, { user: createdUser, token: encodedToken })
 })
 
@@ -36,14 +66,23 @@ const clearCachesAtom = atom(null, (_get, set) => {
 /** Clears the session and every cached list, so the next user starts clean. */
 export const logoutAtom = atom(null, (_get, set) => {
   set(setSessionAtom, null)
+  set(newcomerIdAtom, null)
+  set(sessionEndAtom, null)
   set(clearCachesAtom)
 })
 
 /**
  * Ends the session without the logout toast's delay and shows the login page: after a change of
- * server, a restore, or a token the server no longer accepts.
+ * server, a restore, or a token the server no longer accepts (`end` says why, and the login page
+ * says it in words).
  */
-export const endSessionAtom = atom(null, (_get, set) => {
+export const endSessionAtom = atom(null, (get, set, end: SessionEnd | null = null) => {
+  // Calls that were under way with the dead token are refused too: the first refusal told why.
+  if (end && !get(tokenAtom) && get(sessionEndAtom)) return
+  // An account that is gone, or a demo one that cannot sign in now, is not worth filling in again.
+  const keepName = end !== 'account-gone' && end !== 'demo-shared'
+  const username = keepName ? (get(userAtom)?.username ?? null) : null
   set(logoutAtom)
+  set(sessionEndAtom, end ? { end, username } : null)
   set(requestRedirectAtom, '/')
 })

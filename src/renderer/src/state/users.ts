@@ -16,6 +16,7 @@ import type { Loadable } from './async'
 import { followingNamesAtom, patchUserAtom, toSummary, userAtom, withFollowing } from './auth'
 import { loadPostListAtom, postListsAtom, postsByIdAtom } from './posts'
 import { createToggle, withIntents } from './toggles'
+import { SPEC_TEXT } from '../copy'
 
 /** A profile visited (the spec's visitingUser), as the server last said. */
 export interface ProfileState extends Loadable {
@@ -184,7 +185,7 @@ export const editProfileAtom = atom(
       set(postsByIdAtom, refreshAuthor(get(postsByIdAtom), user))
       return null
     } catch (error) {
-      notifyError('Something went wrong. ')
+      notifyError(SPEC_TEXT.somethingWentWrong)
       return messageOf(error)
     }
   },
