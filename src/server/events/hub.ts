@@ -11,12 +11,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
-import {
-  compareStreamIds,
-  type RedisEventTransport,
-  type ReplayAnswer,
-  type StreamEntry,
-} from './redis-transport'
+import type { RedisEventTransport, ReplayAnswer, StreamEntry } from './redis-transport'
+import { compareStreamIds } from './stream-ids'
 
 export interface EventHubOptions {
   /** Events kept for replay after a reconnect (with `Last-Event-ID`). */

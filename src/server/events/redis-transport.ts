@@ -6,14 +6,16 @@
  * client may reconnect to any instance with its Last-Event-ID and be replayed what it missed
  * (`XRANGE`).
  *
- * Whether an id can still be replayed: the stream is only ever trimmed from its head, and Redis
- * keeps the largest id it removed (`max-deleted-entry-id`, Redis 7). An id below it may have
- * missed removed events ("too-old"); an id beyond the last one made is not this stream's
- * ("unknown-id"). A stream made afresh (first start, or a Redis that lost its data) starts with
- * one entry added and removed at once, so that every id from before counts as too old.
+ * Whether an id can still be replayed (`coverage`): an id beyond the last one made is not this
+ * stream's ("unknown-id"). The stream is only ever trimmed from its head, so an id at or after
+ * its first entry missed nothing that is gone; an id before it may have ("too-old": the client
+ * resyncs), unless nothing was ever removed but the entry a stream is made with. A stream is made
+ * afresh (first start, or a Redis that lost its data) with one entry added and removed at once
+ * (Redis 7 then keeps its id as `max-deleted-entry-id`): every id from before is too old.
  */
 import type { Redis } from 'ioredis'
 import type { RedisConnections } from '../redis/connection'
+import { compareStreamIds, parseStreamId } from './stream-ids'
 
 /** What one stream entry carries: an event with its audience, or a control between instances. */
 export type StreamEntry =
@@ -25,33 +27,26 @@ export type ReplayAnswer =
   | { ok: true; entries: [id: string, entry: StreamEntry][] }
   | { ok: false; reason: 'too-old' | 'unknown-id' }
 
-/** A stream id's two numbers; null for anything else. */
-export function parseStreamId(id: string): [number, number] | null {
-  const match = /^(\d{1,15})-(\d{1,15})$/.exec(id)
-  return match ? [Number(match[1]), Number(match[2])] : null
-}
-
-/** Negative when `a` comes before `b` in the stream, 0 when equal, positive after. */
-export function compareStreamIds(a: string, b: string): number {
-  const [aMs, aSeq] = parseStreamId(a) ?? [0, 0]
-  const [bMs, bSeq] = parseStreamId(b) ?? [0, 0]
-  return aMs - bMs || aSeq - bSeq
-}
-
-/** Appends one entry, making the stream first if there is none (see above). */
-const APPEND_SCRIPT = `
+/** Makes the stream if there is none (see above). */
+const ENSURE_STREAM = `
 if redis.call('EXISTS', KEYS[1]) == 0 then
   local first = redis.call('XADD', KEYS[1], '*', 'e', '')
   redis.call('XDEL', KEYS[1], first)
 end
+`
+
+/** Appends one entry, making the stream first if there is none. */
+const APPEND_SCRIPT = `${ENSURE_STREAM}
 return redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2])
 `
 
 interface StreamInfo {
+  length: number
   lastGenerated: string
-  /** Null on a Redis before 7, which does not tell: the first entry stands in for it. */
-  maxDeleted: string | null
   firstEntry: string | null
+  /** Null on a Redis before 7, which tells neither. */
+  maxDeleted: string | null
+  entriesAdded: number | null
 }
 
 /** `XINFO STREAM`'s flat answer as fields; null when there is no stream. */
@@ -61,15 +56,43 @@ function streamInfo(reply: unknown): StreamInfo {
   for (let i = 0; i + 1 < flat.length; i += 2) fields.set(String(flat[i]), flat[i + 1])
   const first = fields.get('first-entry')
   return {
+    length: Number(fields.get('length') ?? 0),
     lastGenerated: String(fields.get('last-generated-id') ?? '0-0'),
+    firstEntry: Array.isArray(first) ? String(first[0]) : null,
     maxDeleted: fields.has('max-deleted-entry-id')
       ? String(fields.get('max-deleted-entry-id'))
       : null,
-    firstEntry: Array.isArray(first) ? String(first[0]) : null,
+    entriesAdded: fields.has('entries-added') ? Number(fields.get('entries-added')) : null,
   }
 }
 
-const NO_STREAM: StreamInfo = { lastGenerated: '0-0', maxDeleted: '0-0', firstEntry: null }
+const NO_STREAM: StreamInfo = {
+  length: 0,
+  lastGenerated: '0-0',
+  firstEntry: null,
+  maxDeleted: '0-0',
+  entriesAdded: 0,
+}
+
+/** Whether everything after `lastId` is still in the stream (see above). */
+export function coverage(lastId: string, stream: StreamInfo): 'ok' | 'too-old' | 'unknown-id' {
+  if (!parseStreamId(lastId)) return 'unknown-id'
+  if (compareStreamIds(lastId, stream.lastGenerated) > 0) return 'unknown-id'
+  // Nothing removed, or only the entry the stream was made with (at or before lastId).
+  const removed = stream.entriesAdded === null ? null : stream.entriesAdded - stream.length
+  if (removed === 0) return 'ok'
+  if (
+    removed === 1 &&
+    stream.maxDeleted !== null &&
+    compareStreamIds(lastId, stream.maxDeleted) >= 0
+  ) {
+    return 'ok'
+  }
+  // Trimmed from the head: what is gone came before the first entry kept (an empty stream:
+  // before the last id made).
+  const first = stream.firstEntry ?? stream.lastGenerated
+  return compareStreamIds(lastId, first) >= 0 ? 'ok' : 'too-old'
+}
 
 type RawEntry = [id: string, fields: string[]]
 
@@ -108,6 +131,7 @@ export class RedisEventTransport {
   private readonly key: string
   private readonly commands: Redis & {
     gamerstageAppend(key: string, maxLength: number, entry: string): Promise<string>
+    gamerstageEnsure(key: string): Promise<null>
   }
   private readonly reader: Redis
   /** The id of the latest entry read (and handed to the hub). */
@@ -125,6 +149,7 @@ export class RedisEventTransport {
   ) {
     this.key = `${redis.prefix}events`
     redis.commands.defineCommand('gamerstageAppend', { numberOfKeys: 1, lua: APPEND_SCRIPT })
+    redis.commands.defineCommand('gamerstageEnsure', { numberOfKeys: 1, lua: ENSURE_STREAM })
     this.commands = redis.commands as typeof this.commands
     this.reader = redis.reader
   }
@@ -139,6 +164,8 @@ export class RedisEventTransport {
    * Resolves once the starting point is known.
    */
   async start(sink: TransportSink): Promise<void> {
+    // Made now, so that the ids handed out before the first event already belong to it.
+    await this.commands.gamerstageEnsure(this.key)
     const info = await this.info(this.commands)
     this.cursor = info.lastGenerated
     this.running = true
@@ -178,14 +205,8 @@ export class RedisEventTransport {
     const [range, info] = answers ?? []
     if (range?.[0]) throw range[0]
     const stream = info?.[0] ? NO_STREAM : streamInfo(info?.[1])
-    if (compareStreamIds(lastId, stream.lastGenerated) > 0)
-      return { ok: false, reason: 'unknown-id' }
-    // Before Redis 7 (no max-deleted-entry-id), an id older than the first entry kept may have
-    // missed removed ones.
-    const removedUpTo = stream.maxDeleted ?? stream.firstEntry
-    if (removedUpTo !== null && compareStreamIds(lastId, removedUpTo) < 0) {
-      return { ok: false, reason: 'too-old' }
-    }
+    const verdict = coverage(lastId, stream)
+    if (verdict !== 'ok') return { ok: false, reason: verdict }
     const raw = (range?.[1] ?? []) as RawEntry[]
     if (raw.length > this.options.replayLimit) return { ok: false, reason: 'too-old' }
     return { ok: true, entries: raw.map(decode).filter((entry) => entry !== null) }
@@ -253,13 +274,10 @@ export class RedisEventTransport {
       this.reconnected = true
       return
     }
-    const gone = info === NO_STREAM ? this.cursor !== '0-0' : false
-    const removedUpTo = info.maxDeleted ?? info.firstEntry
-    if (gone || (removedUpTo !== null && compareStreamIds(this.cursor, removedUpTo) < 0)) {
-      if (removedUpTo !== null && compareStreamIds(removedUpTo, this.cursor) > 0) {
-        this.cursor = removedUpTo
-      }
-      sink.lost(this.cursor)
-    }
+    const verdict = coverage(this.cursor, info)
+    if (verdict === 'ok') return
+    // A stream made again with ids below this cursor: read it from its end.
+    if (verdict === 'unknown-id') this.cursor = info.lastGenerated
+    sink.lost(this.cursor)
   }
 }

@@ -74,11 +74,21 @@ export async function openRedis(url: string, prefix = 'gamerstage:'): Promise<Re
     retryStrategy,
     lazyConnect: true,
   }
-  const commands = new Redis(url, { ...common, maxRetriesPerRequest: 20 })
+  // Named, so that CLIENT LIST tells them apart.
+  const commands = new Redis(url, {
+    ...common,
+    connectionName: 'gamerstage-events',
+    maxRetriesPerRequest: 20,
+  })
   // A blocking read must outlast any outage: it is sent again once the connection is back.
-  const reader = new Redis(url, { ...common, maxRetriesPerRequest: null })
+  const reader = new Redis(url, {
+    ...common,
+    connectionName: 'gamerstage-reader',
+    maxRetriesPerRequest: null,
+  })
   const counters = new Redis(url, {
     ...common,
+    connectionName: 'gamerstage-counters',
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
   })
