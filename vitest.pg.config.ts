@@ -44,6 +44,8 @@ const NOT_ON_POSTGRES = [
   'tests/server/events/slow-client.test.ts',
   'tests/server/moderation/host-accounts.test.ts',
   'tests/server/tls.test.ts',
+  // --redis and the shared secret on one instance's SQLite file (the cluster's are above).
+  'tests/server/redis.test.ts',
   // The build, its compressed copies and the static files: no database.
   'tests/server/build.test.ts',
   'tests/server/precompress.test.ts',

@@ -138,8 +138,6 @@ export class RedisEventTransport {
   private cursor = '0-0'
   private running = false
   private loop: Promise<void> | undefined
-  /** Set when the reader's connection came back: the stream may have lost entries meanwhile. */
-  private reconnected = false
   /** Appends sent and not answered yet (close waits for them). */
   private readonly pending = new Set<Promise<unknown>>()
 
@@ -169,10 +167,10 @@ export class RedisEventTransport {
     const info = await this.info(this.commands)
     this.cursor = info.lastGenerated
     this.running = true
-    // The reader is connected by now (openRedis waits): 'ready' from here on is a reconnect.
-    this.reader.on('ready', () => {
-      this.reconnected = true
-    })
+    // The reader is connected by now (openRedis waits): 'ready' from here on is a reconnect,
+    // after which its blocking read is sent again from the cursor. Checked on the other
+    // connection, which that read does not hold up.
+    this.reader.on('ready', () => void this.checkForLoss(sink))
     this.loop = this.read(sink)
   }
 
@@ -249,10 +247,6 @@ export class RedisEventTransport {
         continue
       }
       if (!this.running) return
-      if (this.reconnected) {
-        this.reconnected = false
-        await this.checkForLoss(sink)
-      }
       for (const raw of reply?.[0]?.[1] ?? []) {
         if (compareStreamIds(raw[0], this.cursor) <= 0) continue
         this.cursor = raw[0]
@@ -269,11 +263,14 @@ export class RedisEventTransport {
   private async checkForLoss(sink: TransportSink): Promise<void> {
     let info: StreamInfo
     try {
-      info = await this.info(this.reader)
-    } catch {
-      this.reconnected = true
+      info = await this.info(this.commands)
+    } catch (error) {
+      console.error(
+        `Checking the live events' stream in Redis at ${this.redis.where}: ${String(error)}`,
+      )
       return
     }
+    if (!this.running) return
     const verdict = coverage(this.cursor, info)
     if (verdict === 'ok') return
     // A stream made again with ids below this cursor: read it from its end.
