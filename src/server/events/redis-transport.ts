@@ -124,6 +124,9 @@ export interface TransportSink {
   lost(id: string): void
 }
 
+/** How long closing waits for appends Redis has not answered yet. */
+const CLOSE_WAIT_MS = 2000
+
 /** How long one `XREAD BLOCK` waits before it is sent again (and `close` is noticed). */
 const BLOCK_MS = 5000
 
@@ -210,10 +213,18 @@ export class RedisEventTransport {
     return { ok: true, entries: raw.map(decode).filter((entry) => entry !== null) }
   }
 
-  /** Stops reading and waits for the appends under way. */
+  /**
+   * Stops reading and waits for the appends under way, a little: a Redis that is away would
+   * otherwise hold the server's stop for as long as the connection retries.
+   */
   async close(): Promise<void> {
     this.running = false
-    await Promise.allSettled([...this.pending])
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.allSettled([...this.pending]),
+      new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
+    ])
+    clearTimeout(timer)
     this.reader.disconnect()
     await this.loop
   }
