@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { CLUSTER_TESTS } from './vitest.pg.config'
 import { SOAK_TESTS } from './vitest.soak.config'
 
 /**
@@ -31,7 +32,8 @@ export default defineConfig({
           testTimeout,
           include: ['tests/server/**/*.test.ts'],
           // The long hardening runs are `npm run test:soak`'s (vitest.soak.config.ts).
-          exclude: [...configDefaults.exclude, SOAK_TESTS],
+          // …and the cluster's, which need PostgreSQL: `npm run test:pg` (vitest.pg.config.ts).
+          exclude: [...configDefaults.exclude, SOAK_TESTS, CLUSTER_TESTS],
           globalSetup: ['tests/helpers/global-setup.ts'],
           environment: 'node',
         },

@@ -9,6 +9,12 @@ import { SOAK_TESTS } from './vitest.soak.config'
  * way that globalSetup migrates one template database that each test's database is a copy of.
  */
 
+/**
+ * Several server instances sharing one database and one Redis (issue 27): here only, for two
+ * instances cannot share the tests' in-memory SQLite.
+ */
+export const CLUSTER_TESTS = 'tests/server/cluster/**'
+
 /** Files left out, each with why: about SQLite itself, or no database of the tests' at all. */
 const NOT_ON_POSTGRES = [
   // The long hardening runs are `npm run test:soak`'s, on SQLite.
@@ -38,6 +44,8 @@ const NOT_ON_POSTGRES = [
   'tests/server/events/slow-client.test.ts',
   'tests/server/moderation/host-accounts.test.ts',
   'tests/server/tls.test.ts',
+  // --redis and the shared secret on one instance's SQLite file (the cluster's are above).
+  'tests/server/redis.test.ts',
   // The build, its compressed copies and the static files: no database.
   'tests/server/build.test.ts',
   'tests/server/precompress.test.ts',

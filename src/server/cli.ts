@@ -17,8 +17,11 @@ import { defaultServerName, startLanAdvertiser, type Advertisement } from './dis
 import { lanAddresses } from './discovery/lan-addresses'
 import { DEFAULT_EVENT_HUB_OPTIONS, type EventHubOptions } from './events/hub'
 import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from './http/rate-limits'
+import { describeRedisUrl, isRedisUrl } from './redis/address'
 import {
   DEFAULT_CONNECTION_LIMITS,
+  MIN_SECRET_BYTES,
+  SECRET_ENV,
   StartError,
   describePostgresUrl,
   isLoopback,
@@ -40,6 +43,12 @@ const USAGE = `Usage: npm run serve -- [options]
   --database <url>  keep the data in PostgreSQL instead of the data folder's SQLite file:
                   postgres://user:password@host:5432/name (or postgresql://…). The password
                   may come from PGPASSWORD instead; the schema is created or updated at start
+  --redis <url>   share live events, rate limits and the login throttle with the other
+                  instances of a cluster through this Redis: redis://host:6379 (or
+                  rediss://…); needs --secret-file or ${SECRET_ENV}
+  --secret-file <file>  sign sessions with the key in this file (at least ${MIN_SECRET_BYTES} bytes), the
+                  same for every instance, instead of the data folder's own; or give the
+                  key in the environment variable ${SECRET_ENV}
   --no-demo       start a fresh data folder empty, without the demo data and account
   --advertise     announce the server on the LAN (DNS-SD _gamerstage._tcp), so that friends'
                   apps list it; needs --host 0.0.0.0 or a LAN address (default off)
@@ -87,6 +96,10 @@ export interface CliOptions {
   dataDir: string
   /** A PostgreSQL address (`--database`); unset, the data folder's SQLite file. */
   database?: string
+  /** A cluster's Redis (`--redis`). */
+  redis?: string
+  /** The token secret from `--secret-file` or GAMERSTAGE_SECRET, when given. */
+  secret?: Uint8Array
   demo: boolean
   /** Announce the server on the LAN under `name` (src/server/discovery). */
   advertise: boolean
@@ -112,7 +125,10 @@ export interface CliOptions {
 }
 
 /** Parses the command line; throws a StartError with a one-line message on bad input. */
-export function parseCliArgs(args: string[]): CliOptions | 'help' {
+export function parseCliArgs(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): CliOptions | 'help' {
   let values
   try {
     ;({ values } = parseArgs({
@@ -122,6 +138,8 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
         host: { type: 'string' },
         data: { type: 'string' },
         database: { type: 'string' },
+        redis: { type: 'string' },
+        'secret-file': { type: 'string' },
         'no-demo': { type: 'boolean' },
         advertise: { type: 'boolean' },
         name: { type: 'string' },
@@ -193,6 +211,18 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
       }
     }
   }
+  if (values.redis !== undefined && !isRedisUrl(values.redis)) {
+    // Not echoed: an address may hold a password.
+    throw new StartError(
+      '--redis takes a Redis address: redis://host:6379 (or rediss://… for TLS).',
+    )
+  }
+  const secret = loadSharedSecret(values['secret-file'], env)
+  if (values.redis !== undefined && secret === undefined) {
+    throw new StartError(
+      `--redis is for several instances, and they need one shared token secret: give each the same --secret-file <file> or ${SECRET_ENV} (at least ${MIN_SECRET_BYTES} bytes).`,
+    )
+  }
   const host = values.host ?? '127.0.0.1'
   if (values.advertise && isLoopback(host)) {
     throw new StartError(
@@ -256,6 +286,8 @@ export function parseCliArgs(args: string[]): CliOptions | 'help' {
     name: serverName,
     dataDir: values.data ?? defaultDataDir(),
     database,
+    ...(values.redis === undefined ? {} : { redis: values.redis }),
+    ...(secret === undefined ? {} : { secret }),
     demo: !values['no-demo'],
     allowedHosts,
     limits: values['no-rate-limits'] ? false : limits,
@@ -312,6 +344,54 @@ export function loadTlsCertificate(certFile: string, keyFile: string): TlsCertif
     throw new StartError(`--tls-key ${keyFile} is not the key of the certificate in ${certFile}.`)
   }
   return { cert, key }
+}
+
+/**
+ * The token secret a cluster's instances share: the bytes of `--secret-file` (a text file's
+ * line ending aside, so that `openssl rand -base64 48 > file` works) or of GAMERSTAGE_SECRET;
+ * undefined when neither is given. Too short, unreadable or both given is a StartError.
+ */
+export function loadSharedSecret(
+  file: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Uint8Array | undefined {
+  const fromEnv = env[SECRET_ENV]
+  if (file !== undefined && fromEnv !== undefined && fromEnv !== '') {
+    throw new StartError(`Use --secret-file or ${SECRET_ENV}, not both.`)
+  }
+  let secret: Buffer
+  let source: string
+  if (file !== undefined) {
+    try {
+      secret = readFileSync(file)
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      const reason =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : code === 'EISDIR'
+              ? 'a folder, not a file'
+              : (error as Error).message
+      throw new StartError(`Cannot read --secret-file ${file}: ${reason}.`)
+    }
+    source = `--secret-file ${file}`
+    // A text key's line ending is not part of it; a binary key is taken byte for byte.
+    const text = secret.toString('utf8')
+    if (/^[\x20-\x7e]+\r?\n?$/.test(text)) secret = Buffer.from(text.replace(/\r?\n$/, ''))
+  } else if (fromEnv !== undefined && fromEnv !== '') {
+    secret = Buffer.from(fromEnv, 'utf8')
+    source = SECRET_ENV
+  } else {
+    return undefined
+  }
+  if (secret.byteLength < MIN_SECRET_BYTES) {
+    throw new StartError(
+      `${source} holds ${secret.byteLength} bytes: a token secret needs at least ${MIN_SECRET_BYTES} (e.g. openssl rand -base64 48).`,
+    )
+  }
+  return new Uint8Array(secret)
 }
 
 /** `--limit-*` flags and the limit each sets. */
@@ -403,6 +483,7 @@ export async function main(args: string[]): Promise<void> {
   let server: RunningServer
   let advertisement: Advertisement | undefined
   let database: string | undefined
+  let redis: string | undefined
   try {
     const options = parseCliArgs(args)
     if (options === 'help') {
@@ -410,6 +491,7 @@ export async function main(args: string[]): Promise<void> {
       return
     }
     database = options.database
+    redis = options.redis
     if (options.backupTo !== undefined) {
       await backupDataFolder(options.dataDir, options.backupTo)
       console.log(`Backed up ${options.dataDir} to ${options.backupTo}`)
@@ -458,6 +540,8 @@ export async function main(args: string[]): Promise<void> {
   console.log(`Data folder: ${server.dataDir}`)
   if (database !== undefined)
     console.log(`Database: PostgreSQL at ${describePostgresUrl(database)}`)
+  if (redis !== undefined)
+    console.log(`Cluster: live events and counters in Redis at ${describeRedisUrl(redis)}`)
   for (const host of server.hosts) console.log(describeHost(host))
   if (server.host === '0.0.0.0' || server.host === '::') {
     const scheme = new URL(server.url).protocol

@@ -9,8 +9,11 @@ import type { ScryptCost } from './auth/password'
 import { openPostgresStore, type PostgresStore } from './db/postgres'
 import { openSqliteStore, type SqliteStore } from './db/sqlite'
 import type { Store } from './db/store'
-import { EventHub, type EventHubOptions } from './events/hub'
-import type { RateLimitOptions } from './http/rate-limits'
+import type { RedisLoginThrottle } from './auth/redis-login-throttle'
+import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './events/hub'
+import type { RedisEventTransport } from './events/redis-transport'
+import { RateLimits, type RateLimitOptions } from './http/rate-limits'
+import { isRedisUrl } from './redis/address'
 import { sweepUnusedMedia } from './services/media'
 import { ensureHostAccounts, type HostAccount } from './services/hosting'
 import { initializeDatabase } from './services/seed'
@@ -65,6 +68,20 @@ export interface StartServerOptions {
   trustedProxies?: readonly string[]
   /** Speak HTTPS with this certificate (`--tls-cert`, `--tls-key`) instead of plain HTTP. */
   tls?: TlsCertificate
+  /**
+   * The key tokens are signed with (`--secret-file`, GAMERSTAGE_SECRET), at least
+   * MIN_SECRET_BYTES long, instead of the data folder's own `secret.key`: every instance of a
+   * cluster must have the same one. Needed with `redis`.
+   */
+  secret?: Uint8Array
+  /**
+   * A Redis that instances of one community share (`--redis redis://host:6379`): live events go
+   * through its stream to every instance's clients, and the rate limits and the login throttle
+   * count there. Unset, all of that stays in this process (and no Redis is needed).
+   */
+  redis?: string
+  /** The start of every Redis key name (`gamerstage:` unless set: tests sharing one Redis). */
+  redisKeyPrefix?: string
 }
 
 /** A PEM certificate (chain) and its private key. */
@@ -132,6 +149,9 @@ export class StartError extends Error {
   override name = 'StartError'
 }
 
+/** Bytes a configured token secret has at least (HS256 wants a key as long as its hash). */
+export const MIN_SECRET_BYTES = 32
+
 export const DATABASE_FILE = 'gamerstage.db'
 export const SECRET_FILE = 'secret.key'
 
@@ -164,6 +184,9 @@ function prepareDataDir(dataDir: string): void {
   }
   chmodSync(dataDir, 0o700)
 }
+
+/** Where `npm run serve` takes a cluster's shared token secret from, besides `--secret-file`. */
+export const SECRET_ENV = 'GAMERSTAGE_SECRET'
 
 /** The secret tokens are signed with: made once per data folder, readable by its owner only. */
 function loadOrCreateSecret(dataDir: string): Uint8Array {
@@ -313,30 +336,54 @@ export async function openServerCore(
 export async function openServerCore(options: CoreOptions): Promise<ServerCore>
 export async function openServerCore(options: CoreOptions): Promise<ServerCore> {
   const { dataDir, demo = true } = options
+  if (options.secret !== undefined && options.secret.byteLength < MIN_SECRET_BYTES) {
+    throw new StartError(
+      `The token secret must be at least ${MIN_SECRET_BYTES} bytes long, not ${options.secret.byteLength}.`,
+    )
+  }
+  if (options.redis !== undefined && options.secret === undefined) {
+    throw new StartError(
+      `--redis is for several instances, and they need one shared token secret: give each the same --secret-file <file> or ${SECRET_ENV} (at least ${MIN_SECRET_BYTES} bytes).`,
+    )
+  }
   let secret: Uint8Array
   try {
     prepareDataDir(dataDir)
-    secret = loadOrCreateSecret(dataDir)
+    secret = options.secret ?? loadOrCreateSecret(dataDir)
   } catch (error) {
     if (error instanceof StartError) throw error
     throw describeFsError(error, dataDir)
   }
-  const db: ServerStore =
-    options.database === undefined ? openSqlite(options) : await openPostgres(options.database)
+  const cluster =
+    options.redis === undefined
+      ? undefined
+      : await openCluster(options.redis, options.redisKeyPrefix, options.events)
+  let db: ServerStore
   let hosts: HostAccount[]
   try {
-    await initializeDatabase(db, demo, { passwordCost: options.passwordCost })
-    hosts = await ensureHostAccounts(db, options.admins ?? [], options.passwordCost)
+    db = options.database === undefined ? openSqlite(options) : await openPostgres(options.database)
   } catch (error) {
-    await db.close()
+    await cluster?.close()
     throw error
   }
   const events = new EventHub(options.events)
+  try {
+    await initializeDatabase(db, demo, { passwordCost: options.passwordCost })
+    hosts = await ensureHostAccounts(db, options.admins ?? [], options.passwordCost)
+    if (cluster) await events.useTransport(cluster.transport)
+  } catch (error) {
+    await cluster?.close()
+    await db.close()
+    throw error
+  }
   // The app reads deps.secret on every request, so replacing it here takes effect at once.
   const deps: AppDeps = {
     db,
     events,
     secret,
+    ...(cluster
+      ? { rateLimits: cluster.rateLimits(options.limits), throttle: cluster.throttle }
+      : {}),
     version: options.version ?? APP_VERSION,
     rendererDir: options.rendererDir,
     isShared: options.isShared,
@@ -362,7 +409,60 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     close: async () => {
       events.close()
       await stopSweeping()
+      await cluster?.close()
       await db.close()
+    },
+  }
+}
+
+/** What a server shares with the other instances of its cluster through Redis. */
+interface ClusterLink {
+  transport: RedisEventTransport
+  throttle: RedisLoginThrottle
+  rateLimits(limits: Partial<RateLimitOptions> | false | undefined): RateLimits
+  close(): Promise<void>
+}
+
+/**
+ * Connects to the cluster's Redis. Its modules (and ioredis) are loaded only here: a server
+ * without `--redis` never loads them.
+ */
+async function openCluster(
+  url: string,
+  prefix: string | undefined,
+  eventOptions: Partial<EventHubOptions> | undefined,
+): Promise<ClusterLink> {
+  if (!isRedisUrl(url)) {
+    throw new StartError(
+      '--redis takes a Redis address: redis://host:6379 (or rediss://… for TLS).',
+    )
+  }
+  const { openRedis } = await import('./redis/connection')
+  let redis
+  try {
+    redis = await openRedis(url, prefix)
+  } catch (error) {
+    throw new StartError((error as Error).message)
+  }
+  const [{ RedisEventTransport }, { RedisLoginThrottle }] = await Promise.all([
+    import('./events/redis-transport'),
+    import('./auth/redis-login-throttle'),
+  ])
+  const replaySize = eventOptions?.replaySize ?? DEFAULT_EVENT_HUB_OPTIONS.replaySize
+  const transport = new RedisEventTransport(redis, {
+    maxLength: Math.max(replaySize, 100),
+    replayLimit: replaySize,
+  })
+  const throttle = new RedisLoginThrottle(redis.counters, redis.prefix)
+  const shared = { redis: redis.counters, prefix: redis.prefix }
+  return {
+    transport,
+    throttle,
+    rateLimits: (limits) => new RateLimits(limits, shared),
+    close: async () => {
+      await transport.close()
+      throttle.close()
+      await redis.close()
     },
   }
 }

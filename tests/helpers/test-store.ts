@@ -63,3 +63,25 @@ export async function openTestPostgresStore(
     },
   }
 }
+
+/**
+ * A fresh PostgreSQL database with the schema, by its address: for servers started on it
+ * (`startServer({ database })`), several of which may share it. `drop` removes it once they
+ * have closed.
+ */
+export async function createTestPostgresDatabase(): Promise<{
+  url: string
+  drop(): Promise<void>
+}> {
+  const name = testDatabaseName(inject('gamerstagePgRun'), randomBytes(6).toString('hex'))
+  const cluster = clusterAdmin()
+  await cluster.query(
+    `CREATE DATABASE ${name} TEMPLATE ${inject('gamerstagePgTemplate')} STRATEGY FILE_COPY`,
+  )
+  return {
+    url: databaseUrl(inject('gamerstagePgUrl'), name),
+    drop: async () => {
+      await cluster.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    },
+  }
+}

@@ -24,13 +24,32 @@ describe('live event ids', () => {
     const a = parseLiveEventId('5f1c09ab-42')
     const b = parseLiveEventId('5f1c09ab-43')
     const other = parseLiveEventId('00ff-1')
-    expect(a).toEqual({ id: '5f1c09ab-42', run: '5f1c09ab', seq: 42 })
+    expect(a).toEqual({ id: '5f1c09ab-42', run: '5f1c09ab', major: 0, seq: 42 })
     if (!a || !b || !other) throw new Error('unparsed')
     expect(isEarlierMark(a, b)).toBe(true)
     expect(isEarlierMark(b, a)).toBe(false)
     expect(isEarlierMark(a, a)).toBe(false)
     expect(isEarlierMark(other, b)).toBe(false)
     expect(isEarlierMark(b, other)).toBe(false)
+  })
+
+  it("compare a cluster's stream ids by milliseconds, then number, whichever instance sent them", () => {
+    const a = parseLiveEventId('1718000000000-5')
+    const b = parseLiveEventId('1718000000001-0')
+    const c = parseLiveEventId('1718000000001-2')
+    const start = parseLiveEventId('0-0')
+    expect(a).toEqual({ id: '1718000000000-5', run: 'stream', major: 1718000000000, seq: 5 })
+    if (!a || !b || !c || !start) throw new Error('unparsed')
+    expect(isEarlierMark(a, b)).toBe(true)
+    expect(isEarlierMark(b, c)).toBe(true)
+    expect(isEarlierMark(c, a)).toBe(false)
+    expect(isEarlierMark(start, a)).toBe(true)
+    // A server run of eight digits stays a run: 8 hex digits are one process's ids.
+    expect(parseLiveEventId('12345678-3')?.run).toBe('12345678')
+    noteLiveEventMark(HOME, '1718000000001-0')
+    noteLiveEventMark(HOME, '1718000000000-9')
+    noteLiveEventMark(HOME, '1718000000002-0')
+    expect(earliestLiveEventMark(HOME)?.id).toBe('1718000000000-9')
   })
 
   it('refuse anything else', () => {

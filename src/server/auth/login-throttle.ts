@@ -43,6 +43,17 @@ export interface ThrottleVerdict {
   byAddress: boolean
 }
 
+/**
+ * What `checkPasswordThrottled` needs of a throttle: this process's own (LoginThrottle), or a
+ * cluster's in Redis (redis-login-throttle.ts), whose answers come back asynchronously.
+ */
+export interface PasswordThrottle {
+  reserve(address: string, username: string): ThrottleVerdict | Promise<ThrottleVerdict>
+  recordSuccess(address: string, username: string): void | Promise<void>
+  release(address: string, username: string): void | Promise<void>
+  close(): void
+}
+
 /** A Map used as an LRU: reading or writing a key moves it to the end; the front is evicted. */
 class LruCounter {
   private readonly entries = new Map<string, Failures>()
@@ -85,10 +96,10 @@ class LruCounter {
 }
 
 /** One key per account: the lookup ignores case and surrounding spaces, so the count must too. */
-const accountKey = (address: string, username: string) =>
+export const accountKey = (address: string, username: string) =>
   `${address}\n${username.trim().toLowerCase()}`
 
-export class LoginThrottle {
+export class LoginThrottle implements PasswordThrottle {
   private readonly pairs: LruCounter
   private readonly addresses: LruCounter
   private readonly freeAttempts: number
@@ -202,20 +213,20 @@ function throttled(verdict: ThrottleVerdict): HttpError {
  * attempt back, before anything is hashed.
  */
 export async function checkPasswordThrottled(
-  throttle: LoginThrottle,
+  throttle: PasswordThrottle,
   address: string,
   username: string,
   check: () => Promise<boolean>,
 ): Promise<boolean> {
-  const verdict = throttle.reserve(address, username)
+  const verdict = await throttle.reserve(address, username)
   if (verdict.retryAfterMs > 0) throw throttled(verdict)
   let right: boolean
   try {
     right = await check()
   } catch (error) {
-    throttle.release(address, username)
+    await throttle.release(address, username)
     throw error
   }
-  if (right) throttle.recordSuccess(address, username)
+  if (right) await throttle.recordSuccess(address, username)
   return right
 }

@@ -11,6 +11,8 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
+import type { RedisEventTransport, ReplayAnswer, StreamEntry } from './redis-transport'
+import { compareStreamIds } from './stream-ids'
 
 export interface EventHubOptions {
   /** Events kept for replay after a reconnect (with `Last-Event-ID`). */
@@ -73,6 +75,13 @@ interface Client {
   /** Cuts the client's connection (its socket), where there is one. */
   disconnect: () => void
   closed: boolean
+  /**
+   * With a Redis transport: the stream id up to which events were sent or passed over for this
+   * client (the reader may hand over again what a replay already sent).
+   */
+  cursor: string
+  /** With a Redis transport, while its replay is read: the live events that came meanwhile. */
+  pending: { id: string; chunk: Uint8Array }[] | null
 }
 
 export interface ConnectRequest {
@@ -106,15 +115,39 @@ export class EventHub {
   private heartbeat: NodeJS.Timeout | undefined
   /** How many clients were dropped for not reading (for tests and the bench). */
   droppedSlowClients = 0
+  /**
+   * Events go through Redis when set (`--redis`, useTransport): published to the stream, and
+   * sent to this hub's clients as its reader hands them back, with stream ids as event ids.
+   */
+  private transport: RedisEventTransport | undefined
+  /** This instance, in the controls it sends to the others. */
+  private readonly instanceId = randomBytes(6).toString('hex')
 
   constructor(options: Partial<EventHubOptions> = {}) {
     this.options = { ...DEFAULT_EVENT_HUB_OPTIONS, ...options }
     this.ring = new Array<StoredEvent | undefined>(this.options.replaySize)
   }
 
-  /** The id of the latest event, e.g. `1a2b3c4d-42`. */
+  /**
+   * The id of the latest event, e.g. `1a2b3c4d-42`; with Redis, the stream id of the latest
+   * entry this instance has read, e.g. `1718000000000-0`.
+   */
   get lastEventId(): string {
-    return `${this.epoch}-${this.seq}`
+    return this.transport ? this.transport.lastId : `${this.epoch}-${this.seq}`
+  }
+
+  /**
+   * Sends and takes events through Redis from now on (server.ts, with `--redis`): resolves once
+   * the reader knows where the stream ends.
+   */
+  async useTransport(transport: RedisEventTransport): Promise<void> {
+    await transport.start({
+      deliver: (id, entry) => this.deliver(id, entry),
+      // Each client reconnects with its Last-Event-ID, and is replayed what the stream still
+      // holds or told to resync: the same path as a client that moved to another instance.
+      lost: () => this.close(),
+    })
+    this.transport = transport
   }
 
   get clientCount(): number {
@@ -138,6 +171,16 @@ export class EventHub {
     data: LiveEventMap[Type],
     audience: Audience = {},
   ): void {
+    if (this.transport) {
+      this.transport.publish({
+        kind: 'event',
+        type,
+        data,
+        ...(audience.to === undefined ? {} : { to: audience.to }),
+        ...(audience.exclude?.size ? { exclude: [...audience.exclude] } : {}),
+      })
+      return
+    }
     this.seq += 1
     const event: StoredEvent = {
       seq: this.seq,
@@ -175,6 +218,8 @@ export class EventHub {
             queuedBytes: () => this.options.clientBufferBytes - (controller.desiredSize ?? 0),
             disconnect: request.disconnect ?? (() => undefined),
             closed: false,
+            cursor: this.transport?.lastId ?? '',
+            pending: this.transport ? [] : null,
           }
         },
         cancel: () => {
@@ -187,9 +232,90 @@ export class EventHub {
     this.clients.add(client)
     this.startHeartbeat()
     this.send(client, encoder.encode(`retry: ${this.options.retryMs}\n\n`))
-    this.replay(client, request.lastEventId)
-    this.send(client, encodeEvent(this.lastEventId, 'ready', {}))
+    if (this.transport) {
+      void this.startFromStream(this.transport, client, request.lastEventId)
+    } else {
+      this.replay(client, request.lastEventId)
+      this.send(client, encodeEvent(this.lastEventId, 'ready', {}))
+    }
     return { ok: true, stream }
+  }
+
+  /** An entry the Redis reader hands over, in stream order. */
+  private deliver(id: string, entry: StreamEntry): void {
+    if (entry.kind === 'disconnect') {
+      // Its own instance ended them when it sent it: a stream opened since stays.
+      if (entry.origin !== this.instanceId) this.endStreamsOf(entry.userId)
+      return
+    }
+    const event = storedEvent(id, entry)
+    for (const client of this.clients) {
+      if (!deliverable(event, client.userId)) continue
+      if (client.pending) client.pending.push({ id, chunk: event.chunk })
+      else this.sendAfterCursor(client, id, event.chunk)
+    }
+  }
+
+  private sendAfterCursor(client: Client, id: string, chunk: Uint8Array): void {
+    if (compareStreamIds(id, client.cursor) <= 0) return
+    client.cursor = id
+    this.send(client, chunk)
+  }
+
+  /**
+   * With Redis: replays what the client missed from the stream (from any instance), then the
+   * live events that came meanwhile, then \`ready\`. Without an id it starts at the stream's end.
+   */
+  private async startFromStream(
+    transport: RedisEventTransport,
+    client: Client,
+    lastEventId: string | undefined,
+  ): Promise<void> {
+    if (lastEventId) {
+      let answer: ReplayAnswer
+      try {
+        answer = await transport.replay(lastEventId)
+      } catch (error) {
+        console.error('Could not replay live events from Redis:', (error as Error).message)
+        answer = { ok: false, reason: 'too-old' }
+      }
+      if (client.closed) return
+      const missed = answer.ok ? this.missedChunks(client, answer.entries) : null
+      if (!answer.ok || !missed) {
+        // What came up to here is in what the client fetches again.
+        client.cursor = transport.lastId
+        const reason = answer.ok ? 'too-old' : answer.reason
+        this.send(client, encodeEvent(client.cursor, 'reset', { reason }))
+      } else {
+        client.cursor = lastEventId
+        for (const { id, chunk } of missed) this.sendAfterCursor(client, id, chunk)
+        // Entries passed over (for others, or controls) were seen too.
+        const last = answer.entries.at(-1)?.[0]
+        if (last && compareStreamIds(last, client.cursor) > 0) client.cursor = last
+      }
+    }
+    const pending = client.pending ?? []
+    client.pending = null
+    for (const { id, chunk } of pending) this.sendAfterCursor(client, id, chunk)
+    if (compareStreamIds(transport.lastId, client.cursor) > 0) client.cursor = transport.lastId
+    this.send(client, encodeEvent(client.cursor, 'ready', {}))
+  }
+
+  /** The replayed events the client may see; null when they are more than its buffer takes. */
+  private missedChunks(
+    client: Client,
+    entries: [string, StreamEntry][],
+  ): { id: string; chunk: Uint8Array }[] | null {
+    const missed: { id: string; chunk: Uint8Array }[] = []
+    let bytes = 0
+    for (const [id, entry] of entries) {
+      if (entry.kind !== 'event') continue
+      const event = storedEvent(id, entry)
+      if (!deliverable(event, client.userId)) continue
+      missed.push({ id, chunk: event.chunk })
+      bytes += event.chunk.byteLength
+    }
+    return bytes > this.options.clientBufferBytes / 2 ? null : missed
   }
 
   /**
@@ -197,6 +323,13 @@ export class EventHub {
    * answers how many were open.
    */
   disconnectUser(userId: number): number {
+    // Their streams on the other instances too, through the stream (sent in order after the
+    // commit's events; while Redis is away, once it is back).
+    this.transport?.publish({ kind: 'disconnect', userId, origin: this.instanceId })
+    return this.endStreamsOf(userId)
+  }
+
+  private endStreamsOf(userId: number): number {
     const theirs = [...this.clients].filter((client) => client.userId === userId)
     for (const client of theirs) this.end(client)
     return theirs.length
@@ -286,6 +419,16 @@ export class EventHub {
   private stopHeartbeat(): void {
     clearInterval(this.heartbeat)
     this.heartbeat = undefined
+  }
+}
+
+/** An event read from the Redis stream, as the ring holds one. */
+function storedEvent(id: string, entry: Extract<StreamEntry, { kind: 'event' }>): StoredEvent {
+  return {
+    seq: 0,
+    to: entry.to,
+    exclude: entry.exclude?.length ? new Set(entry.exclude) : undefined,
+    chunk: encodeEvent(id, entry.type, entry.data),
   }
 }
 

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { SessionEndReason } from '../../shared/error-codes'
 import type { RenderFirstScreen } from '../../shared/first-screen'
 import type { Store } from '../db/store'
-import { LoginThrottle } from '../auth/login-throttle'
+import { LoginThrottle, type PasswordThrottle } from '../auth/login-throttle'
 import type { EventHub } from '../events/hub'
 import type { ScryptCost } from '../auth/password'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
@@ -24,7 +24,8 @@ export interface AppDeps {
    */
   secret: Uint8Array
   version: string
-  throttle?: LoginThrottle
+  /** Counts wrong passwords: this process's own, or a cluster's in Redis (`--redis`). */
+  throttle?: PasswordThrottle
   /** The built renderer to serve at `/`, if any. */
   rendererDir?: string
   /**
@@ -176,6 +177,6 @@ export function perUserLimit(deps: AppDeps, kind: RateLimitKind): MiddlewareHand
  * The app's one login throttle (createApp gives it one): login, changing the password and
  * deleting the account count wrong passwords in the same tables.
  */
-export function loginThrottleOf(deps: AppDeps): LoginThrottle {
+export function loginThrottleOf(deps: AppDeps): PasswordThrottle {
   return (deps.throttle ??= new LoginThrottle())
 }

@@ -1,5 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import type { Redis } from 'ioredis'
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible'
 import { clientAddress } from './client-address'
 import type { AppEnv } from './context'
 import { HttpError } from '../errors/http-error'
@@ -59,22 +65,46 @@ const WHAT: Record<RateLimitKind | 'signups' | 'logins' | 'uploadBytes', string>
 const HOUR_SECONDS = 3600
 const MINUTE_SECONDS = 60
 
+/** Where a cluster's instances count together (`--redis`). */
+export interface SharedCounters {
+  /** A connection that fails at once while Redis is away (redis/connection.ts, `counters`). */
+  redis: Redis
+  /** Key names start with this. */
+  prefix: string
+}
+
 /**
  * Fixed windows (an hour; a minute for logins) in rate-limiter-flexible's memory limiter. Memory
  * stays bounded: keys are user ids (at most one per account) or, for sign-ups and logins, client
  * addresses, each a real TCP peer; every key is dropped by an unref'd timer when its window ends.
+ *
+ * With `shared` (a cluster on Redis), the windows are counted in Redis, so that every instance
+ * counts against the same allowance; each key expires with its window. While Redis cannot be
+ * reached, each instance counts in its own memory (rate-limiter-flexible's insurance limiter)
+ * rather than refusing or letting everything through.
  */
 export class RateLimits {
-  private readonly limiters = new Map<string, RateLimiterMemory>()
+  private readonly limiters = new Map<string, RateLimiterAbstract>()
 
   /** `false` turns every limit off (tests that flood on purpose, and `--no-rate-limits`). */
-  constructor(options: Partial<RateLimitOptions> | false = {}) {
+  constructor(options: Partial<RateLimitOptions> | false = {}, shared?: SharedCounters) {
     if (options === false) return
     const limits = { ...DEFAULT_RATE_LIMITS, ...options }
     const add = (kind: string, points: number, duration = HOUR_SECONDS) => {
-      if (points > 0 && Number.isFinite(points)) {
-        this.limiters.set(kind, new RateLimiterMemory({ points, duration }))
-      }
+      if (!(points > 0 && Number.isFinite(points))) return
+      const memory = new RateLimiterMemory({ points, duration })
+      this.limiters.set(
+        kind,
+        shared
+          ? new RateLimiterRedis({
+              storeClient: shared.redis,
+              keyPrefix: `${shared.prefix}limit:${kind}`,
+              points,
+              duration,
+              insuranceLimiter: memory,
+            })
+          : memory,
+      )
     }
     add('signups', limits.signupsPerHour)
     add('logins', limits.loginsPerMinute, MINUTE_SECONDS)

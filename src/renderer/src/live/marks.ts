@@ -4,7 +4,7 @@
  * a change made between a screen's first load and the stream's first `ready` is still replayed.
  * Kept per server and token: another server, user or token starts over.
  */
-import { parseLiveEventId, type LiveEventMark } from '../../../shared/live-event-id'
+import { isEarlierMark, parseLiveEventId, type LiveEventMark } from '../../../shared/live-event-id'
 
 export type LiveMarkListener = (scope: string, mark: LiveEventMark) => void
 
@@ -26,7 +26,7 @@ export function noteLiveEventMark(scope: string, header: string | null): void {
     earliest = null
   }
   // A mark from another run of the server replaces the older run's: those can no longer replay.
-  if (!earliest || earliest.run !== mark.run || mark.seq < earliest.seq) earliest = mark
+  if (!earliest || earliest.run !== mark.run || isEarlierMark(mark, earliest)) earliest = mark
   for (const listener of listeners) listener(scope, mark)
 }
 
