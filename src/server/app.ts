@@ -26,6 +26,8 @@ import { feedRoutes, postsRoutes } from './routes/posts'
 import { sessionRoutes } from './routes/session'
 import { usersRoutes } from './routes/users'
 import { serveRenderer } from './http/static'
+import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
+import { serverBusy } from './services/work-queue'
 
 export type { AppDeps } from './http/context'
 
@@ -75,6 +77,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   // every route reads it from there (server.ts, replaceSecret).
   const deps = Object.assign(appDeps, {
     events: appDeps.events ?? new EventHub(),
+    media: appDeps.media ?? databaseMediaStorage(appDeps.db),
     throttle: appDeps.throttle ?? new LoginThrottle(),
     rateLimits: appDeps.rateLimits ?? new RateLimits(appDeps.limits),
   })
@@ -134,10 +137,15 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   )
   app.onError((error, c) => {
     // Hono's own 400s (the validator's malformed JSON or form) are the API's INVALID_JSON.
-    const refusal =
+    let refusal =
       error instanceof HTTPException && error.status === 400
         ? new HttpError('INVALID_JSON', MESSAGES.invalidJson)
         : error
+    if (error instanceof StorageUnavailableError) {
+      // The operator reads where and why; the client, that images are out of reach for now.
+      console.error(`gamerstage: ${error.message}`)
+      refusal = serverBusy(MESSAGES.imageStorageUnavailable)
+    }
     if (refusal instanceof HttpError) {
       const answer: ErrorResponse = {
         errors: [refusal.message],

@@ -32,6 +32,7 @@ import {
   type TlsCertificate,
 } from './server'
 import type { HostAccount } from './services/hosting'
+import { checkS3Options, type S3StorageOptions } from './storage/s3-options'
 import { getDemoUserIds } from './services/settings'
 import { usernameSchema } from '../shared/schemas'
 
@@ -49,6 +50,12 @@ const USAGE = `Usage: npm run serve -- [options]
   --secret-file <file>  sign sessions with the key in this file (at least ${MIN_SECRET_BYTES} bytes), the
                   same for every instance, instead of the data folder's own; or give the
                   key in the environment variable ${SECRET_ENV}
+  --s3-endpoint <url>  keep uploaded images in an S3-compatible bucket instead of the
+                  database (with --s3-bucket): the server's address, e.g. http://127.0.0.1:9000;
+                  path-style requests. The key comes from AWS_ACCESS_KEY_ID and
+                  AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN, if set)
+  --s3-bucket <name>   the bucket, which must exist (with --s3-endpoint)
+  --s3-region <name>   the bucket's region (default AWS_REGION, else us-east-1)
   --no-demo       start a fresh data folder empty, without the demo data and account
   --advertise     announce the server on the LAN (DNS-SD _gamerstage._tcp), so that friends'
                   apps list it; needs --host 0.0.0.0 or a LAN address (default off)
@@ -111,6 +118,8 @@ export interface CliOptions {
   connectionLimits: Partial<ConnectionLimits>
   /** The live streams' cap, when `--max-streams` gives one. */
   events: Partial<EventHubOptions>
+  /** The S3 bucket for uploaded images (`--s3-endpoint`, `--s3-bucket`, `--s3-region`). */
+  s3?: S3StorageOptions
   /** Set for a one-off backup or restore instead of serving. */
   backupTo?: string
   restoreFrom?: string
@@ -140,6 +149,9 @@ export function parseCliArgs(
         database: { type: 'string' },
         redis: { type: 'string' },
         'secret-file': { type: 'string' },
+        's3-endpoint': { type: 'string' },
+        's3-bucket': { type: 'string' },
+        's3-region': { type: 'string' },
         'no-demo': { type: 'boolean' },
         advertise: { type: 'boolean' },
         name: { type: 'string' },
@@ -223,6 +235,7 @@ export function parseCliArgs(
       `--redis is for several instances, and they need one shared token secret: give each the same --secret-file <file> or ${SECRET_ENV} (at least ${MIN_SECRET_BYTES} bytes).`,
     )
   }
+  const s3 = parseS3Flags(values)
   const host = values.host ?? '127.0.0.1'
   if (values.advertise && isLoopback(host)) {
     throw new StartError(
@@ -288,6 +301,7 @@ export function parseCliArgs(
     database,
     ...(values.redis === undefined ? {} : { redis: values.redis }),
     ...(secret === undefined ? {} : { secret }),
+    s3,
     demo: !values['no-demo'],
     allowedHosts,
     limits: values['no-rate-limits'] ? false : limits,
@@ -303,6 +317,37 @@ export function parseCliArgs(
         ? loadTlsCertificate(certFile, keyFile)
         : undefined,
   }
+}
+
+/** The S3 bucket the `--s3-*` flags name, checked (storage/s3.ts), or undefined without them. */
+function parseS3Flags(values: {
+  's3-endpoint'?: string
+  's3-bucket'?: string
+  's3-region'?: string
+}): S3StorageOptions | undefined {
+  const endpoint = values['s3-endpoint']
+  const bucket = values['s3-bucket']
+  const region = values['s3-region']
+  if (endpoint === undefined && bucket === undefined) {
+    if (region !== undefined)
+      throw new StartError('--s3-region goes with --s3-endpoint and --s3-bucket.')
+    return undefined
+  }
+  if (endpoint === undefined || bucket === undefined) {
+    throw new StartError(
+      'Use --s3-endpoint and --s3-bucket together: the S3 server and its bucket.',
+    )
+  }
+  if (region !== undefined && !/^[a-z0-9-]{1,64}$/.test(region)) {
+    throw new StartError(`--s3-region takes a region name such as us-east-1, not "${region}".`)
+  }
+  const options: S3StorageOptions = { endpoint, bucket, ...(region ? { region } : {}) }
+  try {
+    checkS3Options(options)
+  } catch (error) {
+    throw new StartError((error as Error).message)
+  }
+  return options
 }
 
 /**
@@ -542,6 +587,7 @@ export async function main(args: string[]): Promise<void> {
     console.log(`Database: PostgreSQL at ${describePostgresUrl(database)}`)
   if (redis !== undefined)
     console.log(`Cluster: live events and counters in Redis at ${describeRedisUrl(redis)}`)
+  if (server.media.kind !== 'database') console.log(`Images: ${server.media.description}`)
   for (const host of server.hosts) console.log(describeHost(host))
   if (server.host === '0.0.0.0' || server.host === '::') {
     const scheme = new URL(server.url).protocol

@@ -15,6 +15,12 @@ import type { RedisEventTransport } from './events/redis-transport'
 import { RateLimits, type RateLimitOptions } from './http/rate-limits'
 import { isRedisUrl } from './redis/address'
 import { sweepUnusedMedia } from './services/media'
+import {
+  StorageUnavailableError,
+  databaseMediaStorage,
+  type MediaStorage,
+} from './storage/media-storage'
+import type { S3StorageOptions } from './storage/s3-options'
 import { ensureHostAccounts, type HostAccount } from './services/hosting'
 import { initializeDatabase } from './services/seed'
 import { endDemoSessions } from './services/sessions'
@@ -36,6 +42,11 @@ export interface StartServerOptions {
    * address. Unset, the SQLite file.
    */
   database?: string
+  /**
+   * An S3 bucket to keep uploaded images in instead of the database (`--s3-endpoint`,
+   * `--s3-bucket`): what a cluster's instances share. Unset, the database holds them, as always.
+   */
+  s3?: S3StorageOptions
   /** Seed a fresh data folder with the demo data (default true). */
   demo?: boolean
   /** The built renderer to serve at `/`. */
@@ -136,6 +147,8 @@ export interface RunningServer<Db extends ServerStore = ServerStore> {
   port: number
   dataDir: string
   db: Db
+  /** Where uploaded images keep their bytes: the database, or the S3 bucket given. */
+  media: MediaStorage
   /** The live event stream's hub. */
   events: EventHub
   /** The accounts named with `--admin`, found or made at start. */
@@ -228,6 +241,8 @@ export const isLoopback = (host: string) =>
 export interface ServerCore<Db extends ServerStore = ServerStore> {
   dataDir: string
   db: Db
+  /** Where uploaded images keep their bytes: the database, or the S3 bucket given. */
+  media: MediaStorage
   /** The live event stream's hub: `events.close()` ends every open stream. */
   events: EventHub
   /** The accounts named with `--admin`, found or made before anything listens. */
@@ -326,6 +341,20 @@ function openSqlite(options: CoreOptions): SqliteStore {
 }
 
 /**
+ * Opens the S3 bucket (storage/s3.ts, loaded only then); a failure is a StartError naming the
+ * bucket, its host:port and why.
+ */
+async function openS3(options: S3StorageOptions): Promise<MediaStorage> {
+  try {
+    const { openS3Storage } = await import('./storage/s3')
+    return await openS3Storage(options)
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) throw new StartError(error.message)
+    throw error
+  }
+}
+
+/**
  * Opens (or creates) the data folder, opens the store (the folder's SQLite file, or PostgreSQL
  * with `database`), brings it up to date and seeds a fresh one. Nothing listens yet: see
  * `listen`. Without `database` the store is SQLite's, with its connection.
@@ -366,6 +395,14 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     await cluster?.close()
     throw error
   }
+  let media: MediaStorage
+  try {
+    media = options.s3 ? await openS3(options.s3) : databaseMediaStorage(db)
+  } catch (error) {
+    await cluster?.close()
+    await db.close()
+    throw error
+  }
   const events = new EventHub(options.events)
   try {
     await initializeDatabase(db, demo, { passwordCost: options.passwordCost })
@@ -373,6 +410,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     if (cluster) await events.useTransport(cluster.transport)
   } catch (error) {
     await cluster?.close()
+    media.close()
     await db.close()
     throw error
   }
@@ -380,6 +418,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   const deps: AppDeps = {
     db,
     events,
+    media,
     secret,
     ...(cluster
       ? { rateLimits: cluster.rateLimits(options.limits), throttle: cluster.throttle }
@@ -395,10 +434,11 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     passwordCost: options.passwordCost,
   }
   const app = createApp(deps)
-  const stopSweeping = sweepMediaEveryHour(db)
+  const stopSweeping = sweepMediaEveryHour(db, media)
   return {
     dataDir,
     db,
+    media,
     events,
     hosts,
     fetch: app.fetch,
@@ -410,6 +450,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       events.close()
       await stopSweeping()
       await cluster?.close()
+      media.close()
       await db.close()
     },
   }
@@ -475,14 +516,19 @@ const FIRST_MEDIA_SWEEP_MS = 30_000
  * stop: no sweep starts after it, and it settles once the one under way ended, so that the store
  * is closed under no statement.
  */
-function sweepMediaEveryHour(db: Store): () => Promise<void> {
+function sweepMediaEveryHour(db: Store, media: MediaStorage): () => Promise<void> {
   let running: Promise<void> | null = null
   const sweep = () => {
     // A sweep slower than the hour (a huge PostgreSQL table) is not run twice at once.
-    running ??= sweepUnusedMedia(db)
+    running ??= sweepUnusedMedia(db, Date.now(), media)
       .then(
         () => undefined,
-        (error: unknown) => console.error('Could not remove unused uploads:', error),
+        (error: unknown) =>
+          console.error(
+            'Could not remove unused uploads:',
+            // The storage's own sentence says where and why; anything else keeps its stack.
+            error instanceof StorageUnavailableError ? error.message : error,
+          ),
       )
       .finally(() => (running = null))
   }
@@ -589,6 +635,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...listener,
     dataDir: core.dataDir,
     db: core.db,
+    media: core.media,
     events: core.events,
     hosts: core.hosts,
     close: async () => {

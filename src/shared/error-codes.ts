@@ -62,8 +62,8 @@ export const ERROR_STATUS = {
   /** A failure the server did not expect; the answer is `{error: {message}, code}`. */
   INTERNAL: 500,
   /**
-   * The password-hash queue or the image queue is full, or every live stream is taken;
-   * `Retry-After` says when.
+   * The password-hash queue or the image queue is full, every live stream is taken, or the
+   * image storage (an S3 bucket) cannot be reached; `Retry-After` says when.
    */
   SERVER_BUSY: 503,
 } as const

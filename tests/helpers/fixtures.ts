@@ -7,6 +7,8 @@
  * - `makeApp(options)`: another app, or one built its own way, closed after the test too.
  * - `player1`: the seeded player1, signed in (a valid token without the slow login).
  * - `tempDir`: a fresh temporary folder.
+ * - `s3Bucket`: a new, empty bucket on an S3-compatible server (s3rver, tests/helpers/s3.ts)
+ *   that the test worker starts on loopback the first time a test asks, and stops at its end.
  * - `loopbackServer(dataDir, options)`: the real server (`startServer`) on 127.0.0.1 and a free
  *   port, with the demo data and the test password cost unless options say otherwise; closed
  *   after the test.
@@ -17,7 +19,9 @@ import { join } from 'node:path'
 import { test as base } from 'vitest'
 import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/server'
+import type { S3StorageOptions } from '../../src/server/storage/s3'
 import { quickUser, seededToken } from './api'
+import { startS3Server, type TestS3Server } from './s3'
 import { makeTestApp, type TestApp, type TestAppOptions } from './server-app'
 
 export interface SignedIn {
@@ -37,9 +41,27 @@ export interface ServerFixtures {
     dataDir: string,
     options?: Omit<StartServerOptions, 'dataDir'>,
   ) => Promise<RunningServer>
+  s3Bucket: S3StorageOptions
 }
 
-export const test = base.extend<ServerFixtures>({
+export interface WorkerFixtures {
+  /** The worker's S3 server, started on first use. */
+  s3Server: TestS3Server
+}
+
+export const test = base.extend<{ $test: ServerFixtures; $worker: WorkerFixtures }>({
+  s3Server: [
+    // eslint-disable-next-line no-empty-pattern -- as makeApp
+    async ({}, use) => {
+      const server = await startS3Server()
+      await use(server)
+      await server.close()
+    },
+    { scope: 'worker' },
+  ],
+  s3Bucket: async ({ s3Server }, use) => {
+    await use(await s3Server.newBucket())
+  },
   appOptions: {},
   app: async ({ appOptions }, use) => {
     const app = await makeTestApp(appOptions)
@@ -61,7 +83,7 @@ export const test = base.extend<ServerFixtures>({
     for (const app of made) await app.close()
   },
   // eslint-disable-next-line no-empty-pattern -- as makeApp
-  loopbackServer: async ({}, use) => {
+  loopbackServer: async ({}, use: (value: ServerFixtures['loopbackServer']) => Promise<void>) => {
     const started: RunningServer[] = []
     await use(async (dataDir, options = {}) => {
       const server = await startServer({

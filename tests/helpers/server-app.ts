@@ -7,6 +7,8 @@ import type { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { TEST_SCRYPT_PARAMS, type ScryptCost } from '../../src/server/auth/password'
 import type { RateLimitOptions } from '../../src/server/http/rate-limits'
 import type { OpenStore } from '../../src/server/db/store'
+import { databaseMediaStorage, type MediaStorage } from '../../src/server/storage/media-storage'
+import { openS3Storage, type S3StorageOptions } from '../../src/server/storage/s3'
 import { EventHub } from '../../src/server/events/hub'
 import { ensureHostAccounts } from '../../src/server/services/hosting'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
@@ -19,6 +21,8 @@ export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-32-
 export interface TestApp {
   /** The app's database (SQLite in memory, or PostgreSQL when the suite runs on it). */
   db: OpenStore
+  /** Where uploaded images keep their bytes: the database, or the bucket of `s3`. */
+  media: MediaStorage
   /** The live event stream's hub. */
   events: EventHub
   request(path: string, init?: RequestInit): Promise<Response>
@@ -44,6 +48,13 @@ export interface TestApp {
 
 export interface TestAppOptions {
   demo?: boolean
+  /**
+   * The app's database when given (e.g. a second connection to another app's, to play two
+   * instances of a cluster); else a fresh one. Either way it is closed with the app.
+   */
+  store?: OpenStore
+  /** Keep uploaded images in this S3 bucket (tests/helpers/s3.ts) instead of the database. */
+  s3?: S3StorageOptions
   throttle?: LoginThrottle
   events?: EventHub
   /** Off unless a test sets them, so that no test trips a limit by accident. */
@@ -92,14 +103,16 @@ export async function checkErrorAnswer(response: Response, where: string): Promi
 }
 
 export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await openTestStore({ onStatement: options.onStatement })
+  const db = options.store ?? (await openTestStore({ onStatement: options.onStatement }))
   const passwordCost = options.passwordCost ?? TEST_SCRYPT_PARAMS
   await initializeDatabase(db, options.demo ?? true, { passwordCost })
   const hosts = await ensureHostAccounts(db, options.admins ?? [], passwordCost)
   const events = options.events ?? new EventHub()
+  const media = options.s3 ? await openS3Storage(options.s3) : databaseMediaStorage(db)
   const app = createApp({
     db,
     events,
+    media,
     secret: TEST_SECRET,
     version: '0.0.0-test',
     throttle: options.throttle,
@@ -149,6 +162,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   }
   return {
     db,
+    media,
     events,
     request,
     requestFrom,
@@ -160,6 +174,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     close: () => {
       closed ??= (async () => {
         events.close()
+        media.close()
         await db.close()
       })()
       return closed

@@ -5,6 +5,7 @@
  * again when the store closes.
  */
 import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { openPostgresPool, postgresStoreOn, type PostgresStore } from '../../src/server/db/postgres'
@@ -23,6 +24,33 @@ export const testsOnPostgres = process.env.GAMERSTAGE_TEST_DATABASE === 'postgre
 export async function openTestStore(options: TestStoreOptions = {}): Promise<OpenStore> {
   if (testsOnPostgres) return openTestPostgresStore(options)
   return openSqliteStore({ file: ':memory:', onStatement: options.onStatement })
+}
+
+/**
+ * Two stores on one database, as two instances of a cluster have: two connections to one SQLite
+ * file in `dir`, or two pools on one fresh PostgreSQL database (dropped once both are closed).
+ */
+export async function openSharedTestStores(dir: string): Promise<[OpenStore, OpenStore]> {
+  if (!testsOnPostgres) {
+    const file = join(dir, 'shared.db')
+    return [openSqliteStore({ file }), openSqliteStore({ file })]
+  }
+  const first = await openTestPostgresStore()
+  const name = (await first.get<{ name: string }>('SELECT current_database() AS name'))?.name
+  const second = postgresStoreOn(
+    openPostgresPool(databaseUrl(inject('gamerstagePgUrl'), name ?? ''), 4),
+  )
+  // The database is dropped with the first store: only once both are done with it.
+  let open = 2
+  const closeOne = (store: OpenStore) => async () => {
+    await (store === first ? Promise.resolve() : store.close())
+    open -= 1
+    if (open === 0) await first.close()
+  }
+  return [
+    { ...first, close: closeOne(first) },
+    { ...second, close: closeOne(second) },
+  ]
 }
 
 /**

@@ -1,6 +1,7 @@
 /** One's own account (docs/API.md "Sessions and accounts"): signing up, the profile, deleting it. */
 import type { UserRow } from '../db/rows'
 import * as accounts from '../services/accounts'
+import { removeStoredObjects } from '../services/media'
 import { claimOwnership } from '../services/hosting'
 import * as users from '../services/users'
 import { aboutUsers, commit, type Actor, type Live } from './live'
@@ -40,6 +41,7 @@ export async function editProfile(
  * at once, as for a suspension (actions/host.ts).
  */
 export async function deleteAccount(live: Live, actor: Actor): Promise<void> {
-  await commit(live, (tx) => accounts.deleteAccount(tx, actor.id))
+  const removedMedia = await commit(live, (tx) => accounts.deleteAccount(tx, actor.id))
   live.hub.disconnectUser(actor.id)
+  await removeStoredObjects(live.media, removedMedia)
 }

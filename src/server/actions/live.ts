@@ -8,6 +8,7 @@
 import type { Store } from '../db/store'
 import type { UserRow } from '../db/rows'
 import type { Audience, EventHub } from '../events/hub'
+import type { MediaStorage } from '../storage/media-storage'
 import {
   noChanges,
   notificationsById,
@@ -16,19 +17,24 @@ import {
 } from '../services/notifications'
 import { blockedEitherWayWithAny } from '../services/visibility'
 
-/** What commands write to and publish on: the app's database and its live event hub. */
+/**
+ * What commands write to and publish on: the app's database, its live event hub, and where
+ * uploaded images keep their bytes (storage/media-storage.ts).
+ */
 export interface Live {
   db: Store
   hub: EventHub
+  media: MediaStorage
 }
 
 /** Who acts: the signed-in user. */
 export type Actor = Pick<UserRow, 'id' | 'username'>
 
 /** The commands' view of an app; createApp always gives its routes a hub. */
-export function liveOf(deps: { db: Store; events?: EventHub }): Live {
+export function liveOf(deps: { db: Store; events?: EventHub; media?: MediaStorage }): Live {
   if (!deps.events) throw new Error('createApp gives every app an event hub.')
-  return { db: deps.db, hub: deps.events }
+  if (!deps.media) throw new Error('createApp gives every app a media storage.')
+  return { db: deps.db, hub: deps.events, media: deps.media }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Actor, Live } from './live'
 /** A profile picture: answers its media id. */
 export async function uploadAvatar(live: Live, actor: Actor, bytes: Buffer): Promise<string> {
   const avatar = await processAvatar(bytes)
-  return storeImage(live.db, actor.id, avatar.bytes)
+  return storeImage(live.db, actor.id, avatar.bytes, Date.now(), live.media)
 }
 
 /** An image for a post, not attached to one yet, with its thumbnail. */
@@ -17,5 +17,5 @@ export async function uploadPostImage(
   bytes: Buffer,
 ): Promise<PostMediaItem> {
   const image = await processPostImage(bytes)
-  return storePostImage(live.db, actor.id, image)
+  return storePostImage(live.db, live.media, actor.id, image)
 }

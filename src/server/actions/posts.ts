@@ -4,6 +4,7 @@ import type { Store } from '../db/store'
 import type { PostRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
+import { removeStoredObjects } from '../services/media'
 import { noteCascade, syncMentions, type NotificationChanges } from '../services/notifications'
 import type { AttachRequest } from '../services/post-images'
 import * as posts from '../services/posts'
@@ -92,12 +93,12 @@ export function hostDeletePost(live: Live, postId: number): Promise<PostRow> {
  * notifications go with it. Everyone sees it go, those blocked included: the event carries only
  * ids and counts, and a copy loaded before a block must still leave their screen.
  */
-function removePost(
+async function removePost(
   live: Live,
   postId: number,
   mayDelete: (post: PostRow) => void,
 ): Promise<PostRow> {
-  return commit(
+  const { post } = await commit(
     live,
     async (tx, changes) => {
       const post = await posts.getPost(tx, postId)
@@ -105,11 +106,15 @@ function removePost(
       await noteCascade(tx, changes, { postId: post.id })
       return posts.deletePost(tx, post)
     },
-    async (post) =>
+    async ({ post, removedMedia }) => {
+      // Only now that the rows are gone for good: a rollback would have kept the images.
+      await removeStoredObjects(live.media, removedMedia)
       live.hub.publish('post-deleted', {
         postId: String(post.id),
         authorId: String(post.authorId),
         authorPostCount: await postCountOf(live, post.authorId),
-      }),
+      })
+    },
   )
+  return post
 }

@@ -201,7 +201,8 @@ export const media = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
-    bytes: bytea('bytes').notNull(),
+    bytes: bytea('bytes'),
+    size: int('size').notNull().default(0),
     createdAt: millis('created_at').notNull(),
   },
   (table) => [index('media_owner_idx').on(table.ownerId)],

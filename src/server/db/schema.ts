@@ -169,7 +169,12 @@ export const bookmarks = sqliteTable(
   ],
 )
 
-/** Uploaded images, kept in the database so a backup of the file holds everything. */
+/**
+ * Uploaded images. Their bytes are kept in the row by default (the desktop app, one headless
+ * process), so that a backup of the file holds everything; a server given an S3 bucket
+ * (`--s3-bucket`, src/server/storage) keeps them there as the object `media/<id>` and leaves
+ * `bytes` null. `size` is the image's length in bytes wherever they are.
+ */
 export const media = sqliteTable(
   'media',
   {
@@ -178,7 +183,8 @@ export const media = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contentType: text('content_type').notNull(),
-    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }),
+    size: integer('size').notNull().default(0),
     createdAt: integer('created_at').notNull(),
   },
   (table) => [index('media_owner_idx').on(table.ownerId)],

@@ -65,6 +65,15 @@ function bind(params: readonly SqlParam[]): unknown[] {
   return params.map((param) => (typeof param === 'boolean' ? (param ? 1 : 0) : param))
 }
 
+/** How many migrations drizzle recorded as applied (0 for a new file). */
+function appliedMigrationCount(connection: Database.Database): number {
+  const table = connection
+    .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get()
+  if (!table) return 0
+  return connection.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get() as number
+}
+
 /**
  * Opens the SQLite database with the settings every connection needs and brings its schema up to
  * date with the committed migrations.
@@ -84,12 +93,26 @@ export function openSqliteStore({
     // in WAL mode and only risks the last transactions on a power cut.
     connection.pragma('journal_mode = WAL')
     connection.pragma('synchronous = NORMAL')
-    connection.pragma('foreign_keys = ON')
     connection.pragma('busy_timeout = 5000')
     // Functions named in the schema (defaults, indexes) may not have side effects: a restored
     // database is checked to hold nothing else, and this makes sure (data/backup.ts).
     connection.pragma('trusted_schema = OFF')
+    // Foreign keys are enforced from after the migrations on. A migration that changes a column
+    // SQLite cannot alter rebuilds its table (create a copy, drop, rename: sqlite.org/lang_
+    // altertable.html#otheralter), and dropping a table other rows point at would cascade their
+    // deletion (0005_media_storage rebuilds `media`, which `post_media` points at). drizzle runs
+    // the migrations in one transaction, where the migration's own `PRAGMA foreign_keys=OFF` does
+    // nothing; so they run without, and the keys are checked when any migration ran.
+    connection.pragma('foreign_keys = OFF')
+    const before = appliedMigrationCount(connection)
     migrate(drizzle({ client: connection, schema }), { migrationsFolder: migrationsDir })
+    if (appliedMigrationCount(connection) !== before) {
+      const [broken] = connection.pragma('foreign_key_check') as { table: string }[]
+      if (broken) {
+        throw new Error(`A row of "${broken.table}" points at something that is not there.`)
+      }
+    }
+    connection.pragma('foreign_keys = ON')
     // Keeps the planner's statistics fresh enough to choose the list indexes (cheap when they
     // are already current; see https://sqlite.org/pragma.html#pragma_optimize).
     connection.pragma('optimize=0x10002')

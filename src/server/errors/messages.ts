@@ -50,6 +50,8 @@ export const MESSAGES = {
     'Requests from other web sites are refused. Open Gamerstage itself (the app or this server’s own page) to use it.',
   passwordQueueFull: 'The server is busy checking passwords. Try again in a few seconds.',
   imageQueueFull: 'The server is busy with other images. Try again in a few seconds.',
+  imageStorageUnavailable:
+    'The server cannot reach its image storage right now. Try again in a minute.',
 } as const
 
 export function foreignHostMessage(host: string): string {

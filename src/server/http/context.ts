@@ -4,6 +4,7 @@ import type { RenderFirstScreen } from '../../shared/first-screen'
 import type { Store } from '../db/store'
 import { LoginThrottle, type PasswordThrottle } from '../auth/login-throttle'
 import type { EventHub } from '../events/hub'
+import type { MediaStorage } from '../storage/media-storage'
 import type { ScryptCost } from '../auth/password'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { passwordStamp, verifyToken, whyRefused } from '../auth/token'
@@ -40,6 +41,11 @@ export interface AppDeps {
   isShared?: () => boolean
   /** The live event stream's hub (createApp makes one when none is given). */
   events?: EventHub
+  /**
+   * Where uploaded images keep their bytes (storage/media-storage.ts): the database unless the
+   * server was given an S3 bucket (createApp picks the database when none is given).
+   */
+  media?: MediaStorage
   /** Host names the server answers to beyond loopback and its own addresses (`--allow-host`). */
   allowedHosts?: readonly string[]
   /**

@@ -59,9 +59,9 @@ export function mediaRoutes(deps: AppDeps) {
         return c.body(DEFAULT_AVATAR_SVG, 200, { 'Content-Type': 'image/svg+xml' })
       })
       .get('/:mediaId', mediaIdParam, async (c) => {
-        const image = await getImage(db, c.req.valid('param').mediaId)
+        const image = await getImage(db, live.media, c.req.valid('param').mediaId)
         c.header('Cache-Control', IMMUTABLE)
-        return c.body(new Uint8Array(image.bytes), 200, { 'Content-Type': image.contentType })
+        return c.body(image.body, 200, { 'Content-Type': image.contentType })
       })
   )
 }

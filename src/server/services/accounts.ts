@@ -11,11 +11,14 @@ import { getUserById } from './users'
  * comments, a comment's vote counts their votes, and the people they followed or who followed
  * them one follower or following each. Their posts (with everyone's comments, reactions and
  * bookmarks on them), comments, reactions, votes, follows, bookmarks, blocks, mutes, reports
- * and uploaded media go with the row (ON DELETE CASCADE).
+ * and uploaded media go with the row (ON DELETE CASCADE). Answers the ids of that media.
  */
-export async function deleteAccount(db: Store, userId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteAccount(db: Store, userId: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const user = await getUserById(tx, userId)
+    // Their uploads go with the row; their stored objects are the command's to delete once this
+    // commits (services/media.ts, removeStoredObjects).
+    const media = await tx.all<{ id: string }>('SELECT id FROM media WHERE owner_id = ?', userId)
     const atLeastZero = (value: string) => tx.sql.greatest('0', value)
     await tx.run(
       `UPDATE posts SET like_count = ${atLeastZero(`like_count - (SELECT count(*) FROM post_reactions r
@@ -68,5 +71,6 @@ export async function deleteAccount(db: Store, userId: number): Promise<void> {
     if ((await getDemoAccount(tx))?.username.toLowerCase() === user.usernameKey) {
       await setDemoAccount(tx, null)
     }
+    return media.map((row) => row.id)
   })
 }

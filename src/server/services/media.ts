@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Store } from '../db/store'
 import { insertRows } from '../db/raw'
 import { media } from '../db/schema'
+import { ORPHAN_GRACE_MS, databaseMediaStorage, type MediaStorage } from '../storage/media-storage'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { reencode, sniffImageType, withCheckedImage, type ReencodedImage } from './uploaded-images'
@@ -17,32 +18,105 @@ export function processAvatar(input: Buffer): Promise<ReencodedImage> {
   return withCheckedImage(input, (image) => reencode(image, { fitWithin: AVATAR_SIDE }))
 }
 
+/** A new image's bytes and what they are. */
+export interface NewMedia {
+  id: string
+  contentType: string
+  bytes: Buffer
+}
+
+/** A new media id: random, 16 characters of base64url (http/validate.ts, mediaIdParam). */
+export const newMediaId = () => randomBytes(12).toString('base64url')
+
+/**
+ * Stores new images' bytes (storage/media-storage.ts), then runs `insert` with what each row's
+ * `bytes` column holds, in order: the bytes (database) or null (the bucket). An object is thus
+ * written before the row that points at it commits. When a write or the insert fails, the
+ * objects written are deleted again; should that fail too, the sweep removes them later
+ * (sweepOrphanObjects).
+ */
+export async function putThenInsert<Result>(
+  storage: MediaStorage,
+  items: readonly NewMedia[],
+  insert: (rowBytes: (Buffer | null)[]) => Promise<Result>,
+): Promise<Result> {
+  const written = await Promise.allSettled(
+    items.map((item) => storage.put(item.id, item.bytes, item.contentType)),
+  )
+  try {
+    const failed = written.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
+    return await insert(
+      written.map((result) => (result as PromiseFulfilledResult<Buffer | null>).value),
+    )
+  } catch (error) {
+    await removeStoredObjects(
+      storage,
+      items.map((item) => item.id),
+    )
+    throw error
+  }
+}
+
+/**
+ * Deletes the stored objects of media rows whose deletion committed. A failure does not undo
+ * what committed: it is logged, and the sweep removes the objects later (sweepOrphanObjects).
+ */
+export async function removeStoredObjects(
+  storage: MediaStorage,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0 || storage.kind === 'database') return
+  try {
+    await storage.delete(ids)
+  } catch (error) {
+    console.error(
+      `gamerstage: ${(error as Error).message} The hourly sweep removes ${ids.length} left behind.`,
+    )
+  }
+}
+
 /** Stores an image that processAvatar re-encoded and answers its id. */
 export async function storeImage(
   db: Store,
   ownerId: number,
   bytes: Buffer,
   now = Date.now(),
+  storage: MediaStorage = databaseMediaStorage(db),
 ): Promise<string> {
   // Read from the re-encoded bytes, which are always one of ours.
   const contentType = sniffImageType(bytes)
   if (!contentType) throw new HttpError('INVALID_IMAGE', MESSAGES.notAnImage)
-  const id = randomBytes(12).toString('base64url')
-  await insertRows(db, media, [{ id, ownerId, contentType, bytes, createdAt: now }])
+  const id = newMediaId()
+  await putThenInsert(storage, [{ id, contentType, bytes }], ([rowBytes = null]) =>
+    insertRows(db, media, [
+      { id, ownerId, contentType, bytes: rowBytes, size: bytes.length, createdAt: now },
+    ]),
+  )
   return id
 }
 
-/** An image by its id, which the route checked (http/validate.ts, mediaIdParam). */
+/**
+ * An image by its id, which the route checked (http/validate.ts, mediaIdParam): the row says
+ * whether it exists; its bytes are the row's, or the storage's when the row has none. A row
+ * whose object is missing answers 404 too.
+ */
 export async function getImage(
   db: Store,
+  storage: MediaStorage,
   id: string,
-): Promise<{ contentType: string; bytes: Buffer }> {
-  const row = await db.get<{ contentType: string; bytes: Buffer }>(
+): Promise<{ contentType: string; body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer> }> {
+  const row = await db.get<{ contentType: string; bytes: Buffer | null }>(
     'SELECT content_type AS "contentType", bytes FROM media WHERE id = ?',
     id,
   )
   if (!row) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)
-  return row
+  // Bytes in the row are served whatever the storage: images uploaded before a server moved to
+  // a bucket stay where they were.
+  if (row.bytes) return { contentType: row.contentType, body: new Uint8Array(row.bytes) }
+  const object = storage.kind === 'database' ? null : await storage.get(id)
+  if (!object) throw new HttpError('MEDIA_NOT_FOUND', MESSAGES.mediaNotFound)
+  return { contentType: row.contentType, body: object.body }
 }
 
 /** An upload that nothing uses is removed once it is this old (README, "Security"). */
@@ -131,11 +205,16 @@ export async function findUsedMedia(
 
 /**
  * Deletes uploads older than a day that nothing uses (findUsedMedia): a picture uploaded and
- * never saved, or replaced since; a draft's image once its draft is a week old. Answers how many
- * went. Run by a timer of the server, off the request path.
+ * never saved, or replaced since; a draft's image once its draft is a week old. Their stored
+ * objects go after the commit, then objects left without a row (sweepOrphanObjects). Answers how
+ * many rows went. Run by a timer of the server, off the request path.
  */
-export async function sweepUnusedMedia(db: Store, now = Date.now()): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function sweepUnusedMedia(
+  db: Store,
+  now = Date.now(),
+  storage: MediaStorage = databaseMediaStorage(db),
+): Promise<number> {
+  const unused = await db.transaction(async (tx) => {
     const old = (
       await tx.all<{ id: string }>(
         'SELECT id FROM media WHERE created_at < ?',
@@ -144,10 +223,40 @@ export async function sweepUnusedMedia(db: Store, now = Date.now()): Promise<num
     ).map((row) => row.id)
     const used = await findUsedMedia(tx, old, now)
     const unused = old.filter((id) => !used.has(id))
-    if (unused.length === 0) return 0
+    if (unused.length === 0) return []
     // One statement, the ids as one parameter: a sweep may find thousands.
-    return tx.run(`DELETE FROM media WHERE id IN ${tx.sql.textSet}`, tx.sql.texts(unused))
+    await tx.run(`DELETE FROM media WHERE id IN ${tx.sql.textSet}`, tx.sql.texts(unused))
+    return unused
   })
+  await removeStoredObjects(storage, unused)
+  await sweepOrphanObjects(db, storage, now)
+  return unused.length
+}
+
+/**
+ * Deletes stored objects older than ORPHAN_GRACE_MS that no row points at: an upload whose row
+ * never committed (a crash between the two, a failed insert whose clean-up failed too), or a
+ * deletion whose object could not be removed after its commit. The grace period spares an
+ * upload between its object's write and its row's commit. Answers how many went.
+ */
+export async function sweepOrphanObjects(
+  db: Store,
+  storage: MediaStorage,
+  now = Date.now(),
+): Promise<number> {
+  let removed = 0
+  for await (const ids of storage.list(new Date(now - ORPHAN_GRACE_MS))) {
+    const rows = await db.all<{ id: string }>(
+      `SELECT id FROM media WHERE id IN ${db.sql.textSet}`,
+      db.sql.texts(ids),
+    )
+    const known = new Set(rows.map((row) => row.id))
+    const orphans = ids.filter((id) => !known.has(id))
+    if (orphans.length === 0) continue
+    await storage.delete(orphans)
+    removed += orphans.length
+  }
+  return removed
 }
 
 /** The blank avatar every user starts with (SPEC section 3), served at DEFAULT_PROFILE_IMG. */

@@ -1,10 +1,10 @@
 /**
  * Images in posts (docs/API.md "Images in posts"): an upload is checked and re-encoded with sharp
  * (uploaded-images.ts), which drops its metadata (EXIF, GPS, camera), turned upright first from
- * its EXIF orientation, and given a thumbnail. Both land in `media`; a `post_media` row ties them
- * together and, once the post is created, to the post.
+ * its EXIF orientation, and given a thumbnail. Both land in `media` (their bytes in the row or in
+ * the bucket: storage/media-storage.ts); a `post_media` row ties them together and, once the post
+ * is created, to the post.
  */
-import { randomBytes } from 'node:crypto'
 import type { PostMediaItem } from '../../shared/api-types'
 import { LIMITS } from '../../shared/limits'
 import type { Store } from '../db/store'
@@ -12,6 +12,8 @@ import { insertRows } from '../db/raw'
 import { media, postMedia } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
+import type { MediaStorage } from '../storage/media-storage'
+import { newMediaId, putThenInsert } from './media'
 import { reencode, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
 /** The longest side of a thumbnail, in pixels: two columns of a phone-sized card, sharp. */
@@ -37,33 +39,40 @@ export function processPostImage(input: Buffer): Promise<ProcessedImage> {
   })
 }
 
-const newMediaId = () => randomBytes(12).toString('base64url')
-
-/** Stores a processed image, not attached to any post yet; answers it as a post shows it. */
+/**
+ * Stores a processed image, not attached to any post yet; answers it as a post shows it. Both
+ * objects are written before the rows that point at them commit (services/media.ts,
+ * putThenInsert).
+ */
 export async function storePostImage(
   db: Store,
+  storage: MediaStorage,
   ownerId: number,
   image: ProcessedImage,
   now = Date.now(),
 ): Promise<PostMediaItem> {
   const mediaId = newMediaId()
   const thumbId = newMediaId()
-  await db.transaction(async (tx) => {
-    await insertRows(tx, media, [
-      { id: mediaId, ownerId, contentType: image.contentType, bytes: image.bytes, createdAt: now },
-      { id: thumbId, ownerId, contentType: 'image/webp', bytes: image.thumb, createdAt: now },
-    ])
-    await insertRows(tx, postMedia, [
-      {
-        mediaId,
-        thumbId,
-        ownerId,
-        width: image.width,
-        height: image.height,
-        createdAt: now,
-      },
-    ])
-  })
+  const full = { id: mediaId, contentType: image.contentType, bytes: image.bytes }
+  const thumb = { id: thumbId, contentType: 'image/webp', bytes: image.thumb }
+  await putThenInsert(storage, [full, thumb], ([fullBytes = null, thumbBytes = null]) =>
+    db.transaction(async (tx) => {
+      await insertRows(tx, media, [
+        { ...full, ownerId, bytes: fullBytes, size: full.bytes.length, createdAt: now },
+        { ...thumb, ownerId, bytes: thumbBytes, size: thumb.bytes.length, createdAt: now },
+      ])
+      await insertRows(tx, postMedia, [
+        {
+          mediaId,
+          thumbId,
+          ownerId,
+          width: image.width,
+          height: image.height,
+          createdAt: now,
+        },
+      ])
+    }),
+  )
   return toItem({ mediaId, thumbId, width: image.width, height: image.height, alt: '' })
 }
 
@@ -99,18 +108,23 @@ export async function attachPostImages(
   }
 }
 
-/** Deletes the image files of these posts (full images and thumbnails). */
-export async function deletePostImages(db: Store, postIds: number[]): Promise<void> {
-  if (postIds.length === 0) return
-  await db.run(
+/**
+ * Deletes the image rows of these posts (full images and thumbnails) and answers their ids: their
+ * stored objects are the command's to delete once this commits (services/media.ts,
+ * removeStoredObjects).
+ */
+export async function deletePostImages(db: Store, postIds: number[]): Promise<string[]> {
+  if (postIds.length === 0) return []
+  const rows = await db.all<{ id: string }>(
     `DELETE FROM media WHERE id IN (
        SELECT media_id FROM post_media WHERE post_id IN ${db.sql.idSet}
        UNION ALL
        SELECT thumb_id FROM post_media WHERE post_id IN ${db.sql.idSet}
-     )`,
+     ) RETURNING id`,
     db.sql.ids(postIds),
     db.sql.ids(postIds),
   )
+  return rows.map((row) => row.id)
 }
 
 interface MediaRow {

@@ -208,14 +208,18 @@ export async function editPost(
 /**
  * Deletes a post's rows: its images, its own row (its comments, reactions, bookmarks, tags,
  * reports and notifications go with it, ON DELETE CASCADE) and one from its author's post count.
- * Who may is the command's to check (actions/posts.ts). Answers the post as it was.
+ * Who may is the command's to check (actions/posts.ts). Answers the post as it was, and the ids
+ * of its images, whose stored objects go once this commits.
  */
-export async function deletePost(db: Store, post: PostRow): Promise<PostRow> {
+export async function deletePost(
+  db: Store,
+  post: PostRow,
+): Promise<{ post: PostRow; removedMedia: string[] }> {
   return db.transaction(async (tx) => {
-    await deletePostImages(tx, [post.id])
+    const removedMedia = await deletePostImages(tx, [post.id])
     await tx.run('DELETE FROM posts WHERE id = ?', post.id)
     await changePostCount(tx, post.authorId, -1)
-    return post
+    return { post, removedMedia }
   })
 }
 

@@ -1,0 +1,68 @@
+/**
+ * Migration 0005 (media.bytes nullable, media.size) rebuilds SQLite's `media` table, which
+ * `post_media` points at with ON DELETE CASCADE: with foreign keys on, dropping the old table
+ * would take every post's images with it. The store runs migrations with them off
+ * (src/server/db/sqlite.ts); a data folder from before keeps every image, now with its size.
+ */
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DEFAULT_MIGRATIONS_DIR, openSqliteStore } from '../../../src/server/db/sqlite'
+import { createPost } from '../../../src/server/services/posts'
+import { createUser } from '../../../src/server/services/users'
+import { describe, expect, it } from '../../helpers/fixtures'
+
+interface Journal {
+  entries: { tag: string }[]
+}
+
+describe('the media storage migration on SQLite', () => {
+  it("keeps a data folder's images and their posts, and fills in their sizes", async ({
+    tempDir,
+  }) => {
+    const before = join(tempDir, 'migrations-before')
+    cpSync(DEFAULT_MIGRATIONS_DIR, before, { recursive: true })
+    const journalFile = join(before, 'meta', '_journal.json')
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal
+    journal.entries = journal.entries.filter((entry) => entry.tag !== '0005_media_storage')
+    writeFileSync(journalFile, JSON.stringify(journal))
+
+    const file = join(tempDir, 'gamerstage.db')
+    const old = openSqliteStore({ file, migrationsDir: before })
+    const image = Buffer.from('an image of twelve bytes')
+    const user = await createUser(old, { username: 'keeper', passwordHash: 'x' })
+    const post = await createPost(old, user.id, 'gg')
+    for (const id of ['fullfullfullfull', 'thumbthumbthumbt']) {
+      await old.run(
+        `INSERT INTO media (id, owner_id, content_type, bytes, created_at)
+         VALUES (?, ?, 'image/png', ?, 1)`,
+        id,
+        user.id,
+        image,
+      )
+    }
+    await old.run(
+      `INSERT INTO post_media (media_id, post_id, owner_id, thumb_id, width, height, created_at)
+       VALUES ('fullfullfullfull', ?, ?, 'thumbthumbthumbt', 1, 1, 1)`,
+      post.id,
+      user.id,
+    )
+    await old.close()
+
+    const store = openSqliteStore({ file })
+    try {
+      expect(await store.all('SELECT media_id AS "mediaId" FROM post_media')).toEqual([
+        { mediaId: 'fullfullfullfull' },
+      ])
+      const rows = await store.all<{ size: number; bytes: Buffer }>(
+        'SELECT size, bytes FROM media ORDER BY id',
+      )
+      expect(rows.map((row) => row.size)).toEqual([image.length, image.length])
+      expect(rows.every((row) => row.bytes.equals(image))).toBe(true)
+      // The keys hold again once the migrations are done.
+      await expect(store.run("DELETE FROM media WHERE id = 'thumbthumbthumbt'")).resolves.toBe(1)
+      expect(await store.ids('SELECT count(*) FROM post_media')).toEqual([0])
+    } finally {
+      await store.close()
+    }
+  })
+})
