@@ -193,10 +193,10 @@ describe(
       )
       await ok(app.send('/api/auth/logout', {}, { token }))
       expect(await reasonOf(app, token)).toBe('logged-out')
-      setSuspended(app.db, Number(id), true, [])
+      await setSuspended(app.db, Number(id), true, [])
       expect(await reasonOf(app, other.encodedToken)).toBe('suspended')
       // Lifted: the session stays ended, for no reason the password explains.
-      setSuspended(app.db, Number(id), false, [])
+      await setSuspended(app.db, Number(id), false, [])
       expect(await reasonOf(app, other.encodedToken)).toBe('ended')
       expect(await reasonOf(app)).toBe('missing')
       expect(await reasonOf(app, 'not-a-token')).toBe('invalid')
