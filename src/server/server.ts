@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { randomBytes } from 'node:crypto'
 import { createServer as createHttpsServer } from 'node:https'
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Server } from 'node:net'
 import { join } from 'node:path'
 import { createApp, type AppDeps } from './app'
 import type { ScryptCost } from './auth/password'
@@ -13,6 +13,9 @@ import { sweepUnusedMedia } from './services/media'
 import { ensureHostAccounts, type HostAccount } from './services/hosting'
 import { initializeDatabase } from './services/seed'
 import { endDemoSessions } from './services/sessions'
+import { acceptPlainHttp } from './tls/plain-door'
+import { certificateFingerprint } from './tls/fingerprint'
+import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
 
 export interface StartServerOptions {
@@ -51,8 +54,13 @@ export interface StartServerOptions {
   passwordCost?: ScryptCost
   /** Reverse proxies whose `X-Forwarded-For` is believed (`--trust-proxy`, AppDeps). */
   trustedProxies?: readonly string[]
-  /** Speak HTTPS with this certificate (`--tls-cert`, `--tls-key`) instead of plain HTTP. */
+  /**
+   * Speak HTTPS with this certificate (`--tls-cert`, `--tls-key`). Without one, a server that
+   * listens beyond loopback makes its own (tls/lan-certificate.ts) unless `plainHttp` is set.
+   */
   tls?: TlsCertificate
+  /** The host's choice of plain HTTP on the LAN (`--plain-http`): nothing is encrypted. */
+  plainHttp?: boolean
 }
 
 /** A PEM certificate (chain) and its private key. */
@@ -97,6 +105,8 @@ const TIMEOUT_CHECK_EVERY_MS = 1000
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:4567`, or `https://…` with a certificate. */
   url: string
+  /** The SHA-256 fingerprint of the certificate it speaks HTTPS with; null over plain HTTP. */
+  fingerprint: string | null
   host: string
   port: number
   dataDir: string
@@ -207,6 +217,8 @@ export interface ServerCore {
 export interface Listener {
   /** e.g. `http://127.0.0.1:4567`. */
   url: string
+  /** The SHA-256 fingerprint of its certificate (64 hex digits); null over plain HTTP. */
+  fingerprint: string | null
   host: string
   port: number
   /** Stops listening and lets requests in flight finish. */
@@ -331,8 +343,9 @@ function closeGracefully(server: ServerType): Promise<void> {
 }
 
 /**
- * Listens for the core's app on one address, over HTTPS when given a certificate; a port in use
- * is a StartError.
+ * Listens for the core's app on one address, over HTTPS when given a certificate (and then
+ * answers plain HTTP on the same port only with a way to HTTPS: tls/plain-door.ts); a port in
+ * use is a StartError.
  */
 export async function listen(
   core: ServerCore,
@@ -354,9 +367,19 @@ export async function listen(
         port,
         hostname: host,
         createServer: createHttpsServer,
-        serverOptions: { ...serverOptions, cert: tls.cert, key: tls.key },
+        serverOptions: {
+          ...serverOptions,
+          cert: tls.cert,
+          key: tls.key,
+          // A client that starts a handshake and stalls is cut as one that sends no headers.
+          handshakeTimeout: limits.headersTimeoutMs,
+        },
       })
     : serve({ fetch: core.fetch, port, hostname: host, serverOptions })
+  const fingerprint = tls ? certificateFingerprint(tls.cert) : null
+  if (fingerprint !== null) {
+    acceptPlainHttp(server as Server, { fingerprint, timeoutMs: limits.headersTimeoutMs })
+  }
   // Node closes a socket past the cap as soon as it is accepted (the server's 'drop' event).
   server.maxConnections = limits.maxConnections
   try {
@@ -369,9 +392,32 @@ export async function listen(
   const urlHost = host.includes(':') ? `[${host}]` : host
   return {
     url: `${tls ? 'https' : 'http'}://${urlHost}:${actualPort}`,
+    fingerprint,
     host,
     port: actualPort,
     close: () => closeGracefully(server),
+  }
+}
+
+/**
+ * The certificate a listener on `host` speaks HTTPS with: the host's own (`--tls-cert`), else on
+ * an address beyond loopback the data folder's LAN certificate (made on first share), unless
+ * the host chose plain HTTP. Undefined means plain HTTP.
+ */
+export async function certificateFor(
+  host: string,
+  options: Pick<StartServerOptions, 'tls' | 'plainHttp'>,
+  dataDir: string,
+  log?: (message: string) => void,
+): Promise<TlsCertificate | undefined> {
+  if (options.tls) return options.tls
+  if (isLoopback(host) || options.plainHttp) return undefined
+  try {
+    return await loadOrCreateLanCertificate(dataDir, { log })
+  } catch (error) {
+    throw new StartError(
+      `Cannot make the LAN certificate in ${dataDir}: ${(error as Error).message}. Fix the folder, or choose plain HTTP.`,
+    )
   }
 }
 
@@ -386,7 +432,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   if (!isLoopback(host)) core.endDemoSessions()
   let listener: Listener
   try {
-    listener = await listen(core, host, port, options.connectionLimits, options.tls)
+    // Shared beyond this computer: encrypted unless the host chose otherwise (README, "Security").
+    const tls = await certificateFor(host, options, core.dataDir)
+    listener = await listen(core, host, port, options.connectionLimits, tls)
   } catch (error) {
     core.close()
     throw error
