@@ -13,6 +13,7 @@ import { sweepUnusedMedia } from './services/media'
 import { ensureHostAccounts, type HostAccount } from './services/hosting'
 import { initializeDatabase } from './services/seed'
 import { endDemoSessions } from './services/sessions'
+import { lanAddresses } from './discovery/lan-addresses'
 import { acceptPlainHttp } from './tls/plain-door'
 import { certificateFingerprint } from './tls/fingerprint'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
@@ -413,7 +414,11 @@ export async function certificateFor(
   if (options.tls) return options.tls
   if (isLoopback(host) || options.plainHttp) return undefined
   try {
-    return await loadOrCreateLanCertificate(dataDir, { log })
+    const wildcard = host === '0.0.0.0' || host === '::'
+    const addresses = wildcard
+      ? lanAddresses(0).map((address) => new URL(address).hostname)
+      : [host]
+    return await loadOrCreateLanCertificate(dataDir, { log, addresses })
   } catch (error) {
     throw new StartError(
       `Cannot make the LAN certificate in ${dataDir}: ${(error as Error).message}. Fix the folder, or choose plain HTTP.`,
