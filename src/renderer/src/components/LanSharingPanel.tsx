@@ -137,7 +137,7 @@ export function LanSharingPanel() {
             />
             <span>Share without encryption (plain HTTP, for old devices)</span>
           </label>
-          {plainHttp ? (
+          {status.enabled ? null : plainHttp ? (
             <p className="notice notice-danger" role="note">
               <Icon name="unlock" size={18} />
               <span>{PLAIN_HTTP_WARNING}</span>
