@@ -8,19 +8,22 @@ import {
   scriptNext,
 } from './fake-bridge'
 import { loginDemoViaApi, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, applyLook, looks } from './looks'
+import { axeScopeFor, expectNoSeriousViolations } from './axe'
+import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
 
 /**
- * Screenshots of the encrypted LAN share, for a person to look at (GAMERSTAGE_SHOTS=/tmp/shots):
- * the Server page sharing with its certificate code and QR code, plain HTTP chosen, and the two
- * trust dialogs of joining. What they show is asserted by server-page.spec.ts and
+ * The encrypted LAN share in both themes, on a desktop and a 390×844 phone: the Server page
+ * sharing with its certificate code and QR code, plain HTTP chosen, and the two trust dialogs of
+ * joining, each checked by axe and kept from scrolling sideways, with a screenshot of each for a
+ * person to look at (SHOTS_DIR). What they do is asserted by server-page.spec.ts and
  * tests/renderer/join-trust.test.tsx.
  */
-test.skip(SHOTS_ONLY_ON_DEMAND.skip, SHOTS_ONLY_ON_DEMAND.reason)
 
 for (const look of looks()) {
-  test(`encrypted LAN share in ${look.name}`, async ({ page, demoUrl }) => {
+  test(`encrypted LAN share in ${look.name}, checked by axe`, async ({ page, demoUrl }) => {
+    test.setTimeout(120_000)
     await applyLook(page, look)
+    const scope = axeScopeFor(look)
     await installFakeBridge(page, {
       connection: { kind: 'embedded', baseUrl: demoUrl },
       lan: {
@@ -39,8 +42,12 @@ for (const look of looks()) {
     const qr = page.getByRole('img', { name: /^QR code of / })
     await expect(qr).toBeVisible()
     await qr.scrollIntoViewIfNeeded()
+    // Large enough to scan across a table, on a phone too.
+    expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(220)
+    await expectNoSidewaysScroll(page)
     await shot('lan-share-qr')
     await shot('lan-share', true)
+    await expectNoSeriousViolations(page, 'sharing over HTTPS', { within: '.server-page', scope })
 
     // Joining by address: a certificate never seen.
     await page.getByRole('radio', { name: /A friend's server/ }).check()
@@ -57,6 +64,7 @@ for (const look of looks()) {
     await page.getByRole('button', { name: 'Connect' }).click()
     await expect(page.getByRole('dialog', { name: 'Compare the code' })).toBeVisible()
     await shot('join-compare-code')
+    await expectNoSeriousViolations(page, 'compare the code', { within: '.modal', scope })
     await page.getByRole('button', { name: 'Cancel' }).click()
 
     // Joining again after the certificate changed.
@@ -72,6 +80,7 @@ for (const look of looks()) {
     await page.getByRole('button', { name: 'Connect' }).click()
     await expect(page.getByRole('dialog', { name: /certificate changed/ })).toBeVisible()
     await shot('join-certificate-changed')
+    await expectNoSeriousViolations(page, 'certificate changed', { within: '.modal', scope })
     await page.getByRole('button', { name: 'Cancel' }).click()
 
     // Plain HTTP, the host's choice, with its warning.
@@ -80,5 +89,9 @@ for (const look of looks()) {
     await page.getByRole('switch', { name: 'Host for LAN' }).click()
     await expect(page.getByText(/^Shared without encryption\./)).toBeVisible()
     await shot('lan-share-plain', true)
+    await expectNoSeriousViolations(page, 'sharing over plain HTTP', {
+      within: '.server-page',
+      scope,
+    })
   })
 }
