@@ -125,17 +125,14 @@ export class ConnectionManager {
   }
 
   /**
-   * A saved remote address that is no longer a valid one falls back to this computer, and so
-   * does an https:// one without a pin: its certificate would have nothing to be checked against.
+   * A saved remote address that is no longer a valid one falls back to this computer. An
+   * https:// one without a pin stays: it is a server a certificate authority vouches for, and
+   * Chromium checks it as any site (certificate-pinning.ts grants it nothing).
    */
   private sanitize(saved: ConnectionTarget): ConnectionTarget {
     if (saved.kind !== 'remote') return saved
     try {
-      const origin = normalizeServerUrl(saved.url)
-      if (origin.startsWith('https:') && this.pins.get(pinKey(origin)) === undefined) {
-        return { kind: 'embedded' }
-      }
-      return { kind: 'remote', url: origin }
+      return { kind: 'remote', url: normalizeServerUrl(saved.url) }
     } catch {
       return { kind: 'embedded' }
     }

@@ -186,6 +186,33 @@ describe('joining by address: trust on first use, then the pin', () => {
   })
 })
 
+describe('clear refusals', () => {
+  it('says so when https:// is typed for a server on plain HTTP', async () => {
+    const plain = await friend(tempDir(), 0, null)
+    const { connection } = manager()
+    const typed = plain.url.replace('http:', 'https:')
+    await expect(connection.inspect(typed)).rejects.toThrow(
+      `${typed} does not speak HTTPS. If the host chose plain HTTP, use http:// instead.`,
+    )
+  })
+
+  it('keeps a saved https:// server across a restart, with its pin', async () => {
+    const pins = memoryPins({ '192.168.1.20:4567': 'ab'.repeat(32) })
+    const saved = new ConnectionManager(
+      { kind: 'remote', url: 'https://192.168.1.20:4567' },
+      () => EMBEDDED,
+      vi.fn(),
+      undefined,
+      pins,
+    )
+    expect(saved.get()).toEqual({ kind: 'remote', baseUrl: 'https://192.168.1.20:4567' })
+    expect(saved.pinnedRemote()).toEqual({
+      origin: 'https://192.168.1.20:4567',
+      fingerprint: 'ab'.repeat(32),
+    })
+  })
+})
+
 describe('joining from "On your network"', () => {
   it('pins the announced certificate without a question, and refuses one that differs', async () => {
     const { dataDir, first } = await friendsFolder()
