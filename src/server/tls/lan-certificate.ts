@@ -46,7 +46,8 @@ type SelfSignedParams = Parameters<typeof x509.X509CertificateGenerator.createSe
 const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const
 
 // Node's webcrypto is the Web Crypto API; the library's types name the DOM's.
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0])
+// (The last overload of `set` is (name, crypto): its second parameter is the Crypto type.)
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[1])
 
 function toPem(label: string, der: ArrayBuffer): string {
   const base64 = Buffer.from(der).toString('base64')

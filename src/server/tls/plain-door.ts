@@ -189,10 +189,10 @@ export function joinPage(origin: string, code: string): string {
 <title>Join a Gamerstage server</title>
 <style>
 body{font:17px/1.5 system-ui,sans-serif;max-width:34rem;margin:0 auto;padding:1.5rem;color:#1b1c2e;background:#f6f6fb}
-@media (prefers-color-scheme:dark){body{color:#eceaf7;background:#0f1020}a{color:#b9a6ff}code{background:#24254a}}
-h1{font-size:1.4rem}code{font:600 1.25rem/1.4 ui-monospace,monospace;background:#e6e4f4;padding:.2rem .5rem;border-radius:.4rem;letter-spacing:.05em}
-ol{padding-left:1.3rem}li{margin:.5rem 0}
-.go{display:inline-block;margin-top:.5rem;padding:.7rem 1.2rem;border-radius:.6rem;background:#6c4ee0;color:#fff;text-decoration:none;font-weight:600}
+h1{font-size:1.4rem}ol{padding-left:1.3rem}li{margin:.5rem 0}
+.code{display:block;width:max-content;max-width:100%;margin:.4rem 0;font:700 1.3rem/1.4 ui-monospace,monospace;letter-spacing:.06em;white-space:nowrap;background:#e6e4f4;color:#1b1c2e;padding:.2rem .6rem;border-radius:.4rem}
+.go{display:inline-block;margin-top:.5rem;padding:.7rem 1.2rem;border-radius:.6rem;background:#5b3fd6;color:#fff;text-decoration:none;font-weight:600;overflow-wrap:anywhere}
+@media (prefers-color-scheme:dark){body{color:#eceaf7;background:#0f1020}.code{background:#24254a;color:#eceaf7}}
 </style>
 </head>
 <body>
@@ -205,8 +205,8 @@ what matters is that the certificate is really your host’s.</p>
 “Not secure” or “Advanced”; Safari: “Show Details”; Firefox: “Advanced”, then “View
 Certificate”).</li>
 <li>Its SHA-256 fingerprint must start with the code shown on the host’s screen, under the QR
-code. This server says its code is <code>${groups}</code>, but check it against the host’s screen:
-this page came unencrypted.</li>
+code. This server says its code is <code class="code">${groups}</code> but check it against the
+host’s screen: this page came unencrypted.</li>
 <li>Only if they match, continue to the site (“Proceed” or “Accept the risk”). If they do not,
 stop and tell the host.</li>
 </ol>
