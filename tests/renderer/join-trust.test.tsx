@@ -157,7 +157,9 @@ describe('joining a friend’s HTTPS server', () => {
       [{ name: "nova's Gamerstage", url: ORIGIN, version: '0.1.0', fingerprint: PIN }],
     )
     const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: "Join nova's Gamerstage" }))
+    const join = await screen.findByRole('button', { name: "Join nova's Gamerstage" })
+    expect(join.closest('li')?.textContent).toContain('· encrypted')
+    await user.click(join)
 
     expect(fake.setConnection).toHaveBeenCalledExactlyOnceWith({
       kind: 'remote',
