@@ -94,7 +94,7 @@ function refusal(check: ServerCheck, target: { fingerprint?: string }): Connecti
   }
   if (target.fingerprint !== undefined) {
     return new ConnectionError(
-      `${check.origin} shows a certificate (${check.code}) that is not the one it announced on your network. Ask the host for the code on their Server page.`,
+      `${check.origin} shows a certificate (${check.code}) other than the one it announced on your network or you were about to trust. Ask the host for the code on their Server page.`,
     )
   }
   return new ConnectionError(

@@ -378,9 +378,10 @@ export async function listen(
       })
     : serve({ fetch: core.fetch, port, hostname: host, serverOptions })
   const fingerprint = tls ? certificateFingerprint(tls.cert) : null
-  if (fingerprint !== null) {
-    acceptPlainHttp(server as Server, { fingerprint, timeoutMs: limits.headersTimeoutMs })
-  }
+  const door =
+    fingerprint === null
+      ? null
+      : acceptPlainHttp(server as Server, { fingerprint, timeoutMs: limits.headersTimeoutMs })
   // Node closes a socket past the cap as soon as it is accepted (the server's 'drop' event).
   server.maxConnections = limits.maxConnections
   try {
@@ -396,7 +397,11 @@ export async function listen(
     fingerprint,
     host,
     port: actualPort,
-    close: () => closeGracefully(server),
+    close: () => {
+      const closing = closeGracefully(server)
+      door?.closeWaiting()
+      return closing
+    },
   }
 }
 

@@ -221,7 +221,7 @@ describe('joining from "On your network"', () => {
 
     await expect(
       connection.set({ kind: 'remote', url: server.url, fingerprint: 'ab'.repeat(32) }),
-    ).rejects.toThrow('is not the one it announced on your network')
+    ).rejects.toThrow('other than the one it announced on your network')
     expect(pins.get(`127.0.0.1:${server.port}`)).toBeUndefined()
 
     await connection.set({ kind: 'remote', url: server.url, fingerprint: first.fingerprint })

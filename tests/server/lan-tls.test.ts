@@ -269,6 +269,20 @@ describe('a shared server speaking HTTPS', () => {
     expect(Date.now() - started).toBeLessThan(3000)
   })
 
+  it('closes at once, even with a connection that has sent nothing yet', async ({ tempDir }) => {
+    const { server } = await startSharedServer(join(tempDir, 'data'))
+    const silent = connect(server.port, '127.0.0.1')
+    sockets.push(silent)
+    await new Promise((resolve) => silent.once('connect', resolve))
+    const closed = new Promise((resolve) => silent.once('close', resolve))
+    servers.splice(servers.indexOf(server), 1)
+    const started = Date.now()
+    await server.close()
+    await closed
+    // Far below the 10 s a silent client may otherwise wait for its first byte.
+    expect(Date.now() - started).toBeLessThan(2000)
+  })
+
   it('shows a sniffer between client and server no password, token or Authorization', async ({
     tempDir,
   }) => {

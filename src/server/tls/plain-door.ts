@@ -24,22 +24,37 @@ export interface PlainDoorOptions {
   timeoutMs: number
 }
 
+/** The door of one server: what it holds that the HTTPS server does not know about. */
+export interface PlainDoor {
+  /**
+   * Closes the connections that have not become HTTPS ones (silent, or plain HTTP being
+   * answered): the HTTPS server's own closing does not see them.
+   */
+  closeWaiting(): void
+}
+
 /**
  * Makes an HTTPS server also answer plain HTTP on its port (see the file's comment). Call it
  * before the server accepts its first connection.
  */
-export function acceptPlainHttp(server: Server, options: PlainDoorOptions): void {
+export function acceptPlainHttp(server: Server, options: PlainDoorOptions): PlainDoor {
   const tlsListeners = server.listeners('connection') as ((socket: Socket) => void)[]
+  const waiting = new Set<Socket>()
   server.removeAllListeners('connection')
   server.on('connection', (socket: Socket) => {
     // A client that resets the connection before a protocol took it must not crash the server.
     socket.on('error', () => undefined)
+    waiting.add(socket)
     const timer = setTimeout(() => socket.destroy(), options.timeoutMs)
-    socket.once('close', () => clearTimeout(timer))
+    socket.once('close', () => {
+      clearTimeout(timer)
+      waiting.delete(socket)
+    })
     socket.once('data', (chunk: Buffer) => {
       clearTimeout(timer)
       socket.pause()
       if (chunk[0] === TLS_HANDSHAKE) {
+        waiting.delete(socket)
         // Node's TLS socket reads what is already buffered on the socket first.
         socket.unshift(chunk)
         for (const listener of tlsListeners) listener.call(server, socket)
@@ -48,6 +63,12 @@ export function acceptPlainHttp(server: Server, options: PlainDoorOptions): void
       }
     })
   })
+  return {
+    closeWaiting: () => {
+      for (const socket of waiting) socket.destroy()
+      waiting.clear()
+    },
+  }
 }
 
 interface PlainRequest {
