@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai'
 import { useEffect, useState } from 'react'
-import type { CertificateChange } from '../../../shared/bridge'
+import type { CertificateChange, ConnectionTarget } from '../../../shared/bridge'
 import { getBridge } from '../bridge/get-bridge'
 import { bridgeErrorMessage } from '../lib/bridge-error'
 import { notifySuccess } from '../lib/notify'
@@ -14,21 +14,21 @@ import { ChangedCertificateDialog } from './TrustDialogs'
  * This says why, and offers the safe way back or, deliberately, trust in the new certificate.
  */
 export function CertificateAlarm() {
-  const bridge = getBridge()
   const connectionChanged = useSetAtom(connectionChangedAtom)
   const endSession = useSetAtom(endSessionAtom)
   const [change, setChange] = useState<CertificateChange | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  useEffect(() => bridge.onCertificateChanged?.((next) => setChange(next)), [bridge])
+  // The bridge only in the browser: the server draws the first screen of this App too.
+  useEffect(() => getBridge().onCertificateChanged?.((next) => setChange(next)), [])
   if (!change) return null
 
-  const act = async (target: Parameters<typeof bridge.setConnection>[0]) => {
+  const act = async (target: ConnectionTarget) => {
     setBusy(true)
     setError(null)
     try {
-      const next = await bridge.setConnection(target)
+      const next = await getBridge().setConnection(target)
       connectionChanged(next)
       endSession()
       setChange(null)
