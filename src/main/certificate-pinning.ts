@@ -5,6 +5,7 @@
  * any other one is refused (and reported, so the window can stop and say so). For every other
  * host, Chromium's own verdict stands: certificate checks are never turned off.
  */
+import type { Session } from 'electron'
 import { X509Certificate } from 'node:crypto'
 import type { CertificateChange } from '../shared/bridge'
 import { fingerprintCode, normalizeFingerprint } from '../shared/fingerprint-code'
@@ -62,4 +63,13 @@ export function pinnedCertificateVerifier(
     }
     return CERTIFICATE_REFUSED
   }
+}
+
+/** Hands the verifier to the window's session: index.ts calls this once. */
+export function setupCertificatePinning(
+  session: Pick<Session, 'setCertificateVerifyProc'>,
+  deps: PinningDeps,
+): void {
+  const verify = pinnedCertificateVerifier(deps)
+  session.setCertificateVerifyProc((request, done) => done(verify(request)))
 }

@@ -6,7 +6,7 @@ import { BrowserWindow, Menu, app, dialog, ipcMain, screen, session, shell } fro
 import { join } from 'node:path'
 import { startLanAdvertiser, startLanBrowser } from '../server/discovery'
 import { Channel } from '../shared/ipc-channels'
-import { pinnedCertificateVerifier } from './certificate-pinning'
+import { setupCertificatePinning } from './certificate-pinning'
 import { ConnectionManager, checkServer } from './connection'
 import { EmbeddedServer } from './embedded-server'
 import { isAppFrame, registerIpc } from './ipc'
@@ -89,11 +89,10 @@ async function start(): Promise<void> {
     mainWindow?.webContents.send(Channel.ConnectionChanged, current),
   )
   // The friend's server's certificate is checked against its pin, for that server only.
-  const verify = pinnedCertificateVerifier({
+  setupCertificatePinning(session.defaultSession, {
     pinnedRemote: () => connection.pinnedRemote(),
     onChanged: (change) => mainWindow?.webContents.send(Channel.CertificateChanged, change),
   })
-  session.defaultSession.setCertificateVerifyProc((request, done) => done(verify(request)))
 
   const appOrigin = () => new URL(embedded.url).origin
   registerIpc(
