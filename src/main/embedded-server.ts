@@ -7,12 +7,21 @@ import { getDemoUserIds } from '../server/services/settings'
 import { findUserById } from '../server/services/users'
 import type { SqliteStore } from '../server/db/sqlite'
 import {
+  loadOrCreateLanCertificate,
+  replaceLanCertificate,
+  type LanCertificate,
+} from '../server/tls/lan-certificate'
+import { fingerprintCode } from '../shared/fingerprint-code'
+import {
   StartError,
   listen,
   openServerCore,
   type Listener,
   type ServerCore,
 } from '../server/server'
+
+/** This computer's LAN addresses, which a new certificate names (browsers show them). */
+const lanHostnames = () => lanAddresses(0).map((address) => new URL(address).hostname)
 
 export interface EmbeddedServerOptions {
   /** app.getPath('userData'): the database and secret live in its `data` folder. */
@@ -32,6 +41,8 @@ export interface EmbeddedServerOptions {
  */
 export class EmbeddedServer {
   private lanListener: Listener | null = null
+  /** The LAN share's certificate, once it was made or read (on the first share). */
+  private certificate: LanCertificate | null = null
   /** The sharing change under way; the next one waits for it (see setLanSharing). */
   private lanChange: Promise<unknown> = Promise.resolve()
 
@@ -94,40 +105,109 @@ export class EmbeddedServer {
     return id === null ? null : ((await findUserById(this.core.db, id))?.username ?? null)
   }
 
-  async lanStatus(port: number): Promise<LanSharingStatus> {
+  /**
+   * What the Server page shows of sharing. `port` and `plainHttp` are the saved choices, shown
+   * while sharing is off.
+   */
+  async lanStatus(port: number, plainHttp = false): Promise<LanSharingStatus> {
     const listener = this.lanListener
     const hasDemoAccounts = (await getDemoUserIds(this.core.db)).length > 0
+    const fingerprint = listener
+      ? listener.fingerprint
+      : plainHttp
+        ? null
+        : (this.certificate?.fingerprint ?? null)
+    const identity = {
+      fingerprint,
+      code: fingerprint === null ? null : fingerprintCode(fingerprint),
+    }
     return listener
       ? {
           enabled: true,
           port: listener.port,
-          addresses: lanAddresses(listener.port),
+          addresses: lanAddresses(listener.port).map((address) =>
+            listener.fingerprint === null ? address : address.replace(/^http:/, 'https:'),
+          ),
+          plainHttp: listener.fingerprint === null,
+          ...identity,
           demoAccountsDisabled: hasDemoAccounts,
         }
-      : { enabled: false, port, addresses: [], demoAccountsDisabled: false }
+      : { enabled: false, port, addresses: [], plainHttp, ...identity, demoAccountsDisabled: false }
   }
 
   /**
-   * Shares the server on the LAN at `port`, or stops sharing. Moving to another port opens the
-   * new one before closing the old, so a port in use throws and changes nothing.
+   * Shares the server on the LAN at `port`, or stops sharing: over HTTPS with the data folder's
+   * certificate (made on the first share) unless `plainHttp`. Moving to another port, or between
+   * HTTPS and plain HTTP, opens the new listener before closing the old when the port differs,
+   * so a port in use throws and changes nothing.
    */
-  setLanSharing(enabled: boolean, port: number): Promise<LanSharingStatus> {
+  setLanSharing(enabled: boolean, port: number, plainHttp = false): Promise<LanSharingStatus> {
     // One change at a time, in order: two quick toggles would otherwise both open a listener and
     // lose track of one, which would then go on serving the LAN until the app quits.
-    const change = this.lanChange.then(() => this.changeLanSharing(enabled, port))
+    const change = this.lanChange.then(() => this.changeLanSharing(enabled, port, plainHttp))
     this.lanChange = change.catch(() => undefined)
     return change
   }
 
-  private async changeLanSharing(enabled: boolean, port: number): Promise<LanSharingStatus> {
+  /**
+   * Makes a new certificate for the share (the Server page's "Replace certificate"); a share on
+   * HTTPS starts speaking with it at once, on the same port.
+   */
+  replaceCertificate(): Promise<LanSharingStatus> {
+    const change = this.lanChange.then(async () => {
+      this.certificate = await replaceLanCertificate(this.core.dataDir, {
+        addresses: lanHostnames(),
+      })
+      const previous = this.lanListener
+      if (!previous || previous.fingerprint === null) return this.lanStatus(previous?.port ?? 0)
+      // The same port: the old listener must let go of it first.
+      this.lanListener = null
+      await previous.close()
+      this.lanListener = await listen(this.core, '0.0.0.0', previous.port, {}, this.certificate)
+      return this.lanStatus(previous.port)
+    })
+    this.lanChange = change.catch(() => undefined)
+    return change
+  }
+
+  /** The data folder's LAN certificate, made on first use (and renewed when it runs out). */
+  private async lanCertificate(): Promise<LanCertificate> {
+    try {
+      this.certificate = await loadOrCreateLanCertificate(this.core.dataDir, {
+        log: (message) => console.log(message),
+        addresses: lanHostnames(),
+      })
+      return this.certificate
+    } catch (error) {
+      throw new StartError(
+        `Could not make the certificate that encrypts sharing (${(error as Error).message}). Turn on plain HTTP to share without it.`,
+      )
+    }
+  }
+
+  private async changeLanSharing(
+    enabled: boolean,
+    port: number,
+    plainHttp: boolean,
+  ): Promise<LanSharingStatus> {
     const previous = this.lanListener
     if (!enabled) {
       this.lanListener = null
       await previous?.close()
+      return this.lanStatus(port, plainHttp)
+    }
+    if (previous?.port === port && (previous.fingerprint === null) === plainHttp) {
       return this.lanStatus(port)
     }
-    if (previous?.port === port) return this.lanStatus(port)
-    this.lanListener = await listen(this.core, '0.0.0.0', port)
+    const tls = plainHttp ? undefined : await this.lanCertificate()
+    if (previous?.port === port) {
+      // Same port, other protocol: the old listener must let go of it first.
+      this.lanListener = null
+      await previous.close()
+      this.lanListener = await listen(this.core, '0.0.0.0', port, {}, tls)
+      return this.lanStatus(port)
+    }
+    this.lanListener = await listen(this.core, '0.0.0.0', port, {}, tls)
     // The demo accounts' password is public: their sessions end as the LAN comes in.
     if (!previous) await this.core.endDemoSessions()
     await previous?.close()

@@ -7,12 +7,13 @@ import { join } from 'node:path'
 import { startLanAdvertiser, startLanBrowser } from '../server/discovery'
 import type { LanSharingStatus } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
-import { ConnectionManager } from './connection'
+import { setupCertificatePinning } from './certificate-pinning'
+import { ConnectionManager, checkServer } from './connection'
 import { EmbeddedServer } from './embedded-server'
 import { isAppFrame, registerIpc } from './ipc'
 import { LanDiscovery, advertisedName } from './lan-discovery'
 import { buildMenu } from './menu'
-import { SettingsStore } from './settings'
+import { SettingsStore, settingsPins } from './settings'
 import { boundsOnScreen, lockNavigation, mainWindowOptions } from './window'
 
 let server: EmbeddedServer | undefined
@@ -69,7 +70,8 @@ async function start(): Promise<void> {
     discovery.host(status)
   }
   const lanStatus = async () => {
-    const status = await embedded.lanStatus(settings.get().lanSharing.port)
+    const saved = settings.get().lanSharing
+    const status = await embedded.lanStatus(saved.port, saved.plainHttp)
     // Also when the Server page reads it: the owner may have signed in since sharing began.
     await hostOnLan(status)
     return status
@@ -78,7 +80,7 @@ async function start(): Promise<void> {
   const { lanSharing } = settings.get()
   if (lanSharing.enabled) {
     // A port taken since last time leaves sharing off rather than stopping the app.
-    await embedded.setLanSharing(true, lanSharing.port).catch(() => {
+    await embedded.setLanSharing(true, lanSharing.port, lanSharing.plainHttp).catch(() => {
       settings.update({ lanSharing: { ...lanSharing, enabled: false } })
     })
     await lanStatus()
@@ -88,10 +90,17 @@ async function start(): Promise<void> {
     settings.get().connection,
     () => embedded.url,
     (target) => settings.update({ connection: target }),
+    checkServer,
+    settingsPins(settings),
   )
   connection.subscribe((current) =>
     mainWindow?.webContents.send(Channel.ConnectionChanged, current),
   )
+  // The friend's server's certificate is checked against its pin, for that server only.
+  setupCertificatePinning(session.defaultSession, {
+    pinnedRemote: () => connection.pinnedRemote(),
+    onChanged: (change) => mainWindow?.webContents.send(Channel.CertificateChanged, change),
+  })
 
   const appOrigin = () => new URL(embedded.url).origin
   registerIpc(
@@ -100,12 +109,21 @@ async function start(): Promise<void> {
     {
       getConnection: () => connection.get(),
       setConnection: (target) => connection.set(target),
+      checkServer: (url) => connection.inspect(url),
       getLanSharing: lanStatus,
-      setLanSharing: async ({ enabled, port = settings.get().lanSharing.port }) => {
-        const status = await embedded.setLanSharing(enabled, port)
-        settings.update({ lanSharing: { enabled, port } })
+      setLanSharing: async ({
+        enabled,
+        port = settings.get().lanSharing.port,
+        plainHttp = settings.get().lanSharing.plainHttp,
+      }) => {
+        const status = await embedded.setLanSharing(enabled, port, plainHttp)
+        settings.update({ lanSharing: { enabled, port, plainHttp } })
         await hostOnLan(status)
         return status
+      },
+      replaceLanCertificate: async () => {
+        await embedded.replaceCertificate()
+        return lanStatus()
       },
       watchLanServers: (watching) => {
         if (!watching) discovery.unwatch()

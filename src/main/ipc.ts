@@ -1,18 +1,33 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron'
 import { z } from 'zod'
-import type { BackupResult, Connection, LanServerList, LanSharingStatus } from '../shared/bridge'
+import type {
+  BackupResult,
+  Connection,
+  LanServerList,
+  LanSharingStatus,
+  ServerCheck,
+} from '../shared/bridge'
+import { FINGERPRINT_PATTERN } from '../shared/fingerprint-code'
 import { Channel } from '../shared/ipc-channels'
 import { portSchema } from './settings'
 
 export const connectionTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('embedded') }).strict(),
-  z.object({ kind: z.literal('remote'), url: z.string().max(2048) }).strict(),
+  z
+    .object({
+      kind: z.literal('remote'),
+      url: z.string().max(2048),
+      fingerprint: z.string().regex(FINGERPRINT_PATTERN).optional(),
+      retrust: z.boolean().optional(),
+    })
+    .strict(),
 ])
 
 export const lanSharingSchema = z
   .object({
     enabled: z.boolean(),
     port: portSchema.optional(),
+    plainHttp: z.boolean().optional(),
   })
   .strict()
 
@@ -20,8 +35,12 @@ export const lanSharingSchema = z
 export interface IpcServices {
   getConnection(): Connection
   setConnection(target: z.infer<typeof connectionTargetSchema>): Promise<Connection>
+  /** Checks a server before joining it (ConnectionManager.inspect). */
+  checkServer(url: string): Promise<ServerCheck>
   getLanSharing(): LanSharingStatus | Promise<LanSharingStatus>
   setLanSharing(options: z.infer<typeof lanSharingSchema>): Promise<LanSharingStatus>
+  /** A new certificate for the LAN share. */
+  replaceLanCertificate(): Promise<LanSharingStatus>
   /** Starts (true) or stops (false) looking for servers on the LAN; answers the list so far. */
   watchLanServers(watching: boolean): LanServerList
   appVersion: string
@@ -80,7 +99,11 @@ export function registerIpc(
   handle(Channel.SetConnection, (target: unknown) =>
     services.setConnection(parse(connectionTargetSchema, target, 'server')),
   )
+  handle(Channel.CheckServer, (url: unknown) =>
+    services.checkServer(parse(z.string().max(2048), url, 'server')),
+  )
   handle(Channel.GetLanSharing, () => services.getLanSharing())
+  handle(Channel.ReplaceLanCertificate, () => services.replaceLanCertificate())
   handle(Channel.SetLanSharing, (options: unknown) =>
     services.setLanSharing(parse(lanSharingSchema, options, 'sharing settings')),
   )

@@ -21,7 +21,12 @@ export const UNNAMED_SERVER = 'Unnamed server'
 
 export interface LanDiscoveryDeps {
   /** Starts announcing a server (startLanAdvertiser). */
-  advertise(options: { name: string; port: number; version: string }): Advertisement
+  advertise(options: {
+    name: string
+    port: number
+    version: string
+    fingerprint: string | null
+  }): Advertisement
   /** Starts listing the servers on the LAN (startLanBrowser). */
   browse(options: {
     onChange: (servers: FoundServer[]) => void
@@ -40,6 +45,8 @@ export interface LanDiscoveryDeps {
 export interface Hosting {
   enabled: boolean
   port: number
+  /** The share's certificate fingerprint (announced as TXT `fp=`), null over plain HTTP. */
+  fingerprint?: string | null
   /** This computer's own addresses while it shares: its own server is not listed to it. */
   addresses: string[]
 }
@@ -61,11 +68,17 @@ function toLanServer(found: FoundServer): LanServer {
     name: clean(found.name) || UNNAMED_SERVER,
     url: found.url,
     version: clean(found.version),
+    fingerprint: found.fingerprint,
   }
 }
 
 export class LanDiscovery {
-  private advertisement: { stop(): void; name: string; port: number } | null = null
+  private advertisement: {
+    stop(): void
+    name: string
+    port: number
+    fingerprint: string | null
+  } | null = null
   private browser: Browser | null = null
   private found: FoundServer[] = []
   private problem: string | null = null
@@ -96,7 +109,11 @@ export class LanDiscovery {
 
     const name = status.enabled ? this.deps.serverName() : null
     const current = this.advertisement
-    if (current && (name !== current.name || status.port !== current.port)) {
+    const fingerprint = status.enabled ? (status.fingerprint ?? null) : null
+    if (
+      current &&
+      (name !== current.name || status.port !== current.port || fingerprint !== current.fingerprint)
+    ) {
       this.advertisement = null
       current.stop()
     }
@@ -106,8 +123,14 @@ export class LanDiscovery {
           name,
           port: status.port,
           version: this.deps.version,
+          fingerprint,
         })
-        this.advertisement = { stop: () => started.stop(), name, port: status.port }
+        this.advertisement = {
+          stop: () => started.stop(),
+          name,
+          port: status.port,
+          fingerprint,
+        }
       } catch (error) {
         this.warn(`LAN discovery: could not announce the server: ${(error as Error).message}`)
       }

@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { z } from 'zod'
+import type { PinStore } from './connection'
+import { FINGERPRINT_PATTERN } from '../shared/fingerprint-code'
 import { isAllowedPort, PORT_ERROR } from '../shared/port'
 
 export const DEFAULT_LAN_PORT = 4567
@@ -20,8 +22,20 @@ const settingsSchema = z.object({
     .object({
       enabled: z.boolean(),
       port: portSchema,
+      /** The host's choice of plain HTTP on the LAN (README, "Security"). */
+      plainHttp: z.boolean().default(false),
     })
-    .catch({ enabled: false, port: DEFAULT_LAN_PORT }),
+    .catch({ enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false }),
+  /**
+   * The certificates trusted for friends' servers, by `host:port`: SHA-256 fingerprints pinned
+   * when each was first joined (connection.ts). A bad entry is dropped, not the lot.
+   */
+  pinnedCertificates: z
+    .record(z.string().max(300), z.string())
+    .transform((pins) =>
+      Object.fromEntries(Object.entries(pins).filter(([, pin]) => FINGERPRINT_PATTERN.test(pin))),
+    )
+    .catch({}),
   /**
    * The loopback port the embedded server used last time. Reusing it keeps the window's origin,
    * and with it the renderer's stored session and theme, the same from one start to the next.
@@ -43,7 +57,8 @@ export type Settings = z.infer<typeof settingsSchema>
 
 export const DEFAULT_SETTINGS: Settings = {
   connection: { kind: 'embedded' },
-  lanSharing: { enabled: false, port: DEFAULT_LAN_PORT },
+  lanSharing: { enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false },
+  pinnedCertificates: {},
   embeddedPort: null,
   windowBounds: null,
 }
@@ -82,5 +97,19 @@ export class SettingsStore {
     writeFileSync(temporary, JSON.stringify(this.current, null, 2))
     renameSync(temporary, this.file)
     return this.get()
+  }
+}
+
+/** The pins of friends' certificates (connection.ts), kept in the settings file. */
+export function settingsPins(settings: SettingsStore): PinStore {
+  const pins = () => settings.get().pinnedCertificates
+  return {
+    get: (key) => pins()[key],
+    set: (key, fingerprint) =>
+      void settings.update({ pinnedCertificates: { ...pins(), [key]: fingerprint } }),
+    delete: (key) => {
+      const { [key]: _gone, ...rest } = pins()
+      settings.update({ pinnedCertificates: rest })
+    },
   }
 }

@@ -1,10 +1,12 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import type {
   BackupResult,
+  CertificateChange,
   Connection,
   GamerstageBridge,
   LanServerList,
   LanSharingStatus,
+  ServerCheck,
 } from '../shared/bridge'
 import { Channel } from '../shared/ipc-channels'
 
@@ -24,7 +26,17 @@ const bridge = {
       ipcRenderer.removeListener(Channel.ConnectionChanged, forward)
     }
   },
+  checkServer: (url) => ipcRenderer.invoke(Channel.CheckServer, url) as Promise<ServerCheck>,
+  onCertificateChanged: (listener) => {
+    const forward = (_event: IpcRendererEvent, change: CertificateChange) => listener(change)
+    ipcRenderer.on(Channel.CertificateChanged, forward)
+    return () => {
+      ipcRenderer.removeListener(Channel.CertificateChanged, forward)
+    }
+  },
   getLanSharing: () => ipcRenderer.invoke(Channel.GetLanSharing) as Promise<LanSharingStatus>,
+  replaceLanCertificate: () =>
+    ipcRenderer.invoke(Channel.ReplaceLanCertificate) as Promise<LanSharingStatus>,
   setLanSharing: (options) =>
     ipcRenderer.invoke(Channel.SetLanSharing, options) as Promise<LanSharingStatus>,
   watchLanServers: (listener) => {

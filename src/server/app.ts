@@ -47,7 +47,8 @@ const pageSecurityHeaders = secureHeaders({
     formAction: ["'self'"],
   },
   referrerPolicy: 'no-referrer',
-  // Served over plain http on a LAN: HSTS would only confuse a browser that later meets TLS.
+  // No HSTS: a LAN share's certificate is its own and may be replaced, the QR code's /join page
+  // is plain http on purpose, and a host may choose plain HTTP (README, "Security").
   strictTransportSecurity: false,
   crossOriginResourcePolicy: 'cross-origin',
   crossOriginEmbedderPolicy: false,

@@ -34,6 +34,7 @@ import {
 import type { HostAccount } from './services/hosting'
 import { checkS3Options, type S3StorageOptions } from './storage/s3-options'
 import { getDemoUserIds } from './services/settings'
+import { fingerprintCode } from '../shared/fingerprint-code'
 import { usernameSchema } from '../shared/schemas'
 
 const USAGE = `Usage: npm run serve -- [options]
@@ -66,6 +67,8 @@ const USAGE = `Usage: npm run serve -- [options]
                   from it are counted under the client its X-Forwarded-For names (default none)
   --tls-cert <file>       speak HTTPS with this PEM certificate (with --tls-key)
   --tls-key <file>        the certificate's PEM private key (with --tls-cert)
+  --plain-http    on a LAN --host, speak plain HTTP instead of HTTPS with the server's own
+                  certificate: anyone on the network can then read passwords and sessions
   --limit-signups <n>     sign-ups per computer per hour (default ${DEFAULT_RATE_LIMITS.signupsPerHour})
   --limit-logins <n>      login attempts per computer per minute (default ${DEFAULT_RATE_LIMITS.loginsPerMinute})
   --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
@@ -131,6 +134,8 @@ export interface CliOptions {
   trustedProxies: string[]
   /** The certificate and key read from `--tls-cert` and `--tls-key`, when given. */
   tls?: TlsCertificate
+  /** `--plain-http`: no certificate of its own on a LAN address (README, "Security"). */
+  plainHttp: boolean
 }
 
 /** Parses the command line; throws a StartError with a one-line message on bad input. */
@@ -169,6 +174,7 @@ export function parseCliArgs(
         'trust-proxy': { type: 'string', multiple: true },
         'tls-cert': { type: 'string' },
         'tls-key': { type: 'string' },
+        'plain-http': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -286,11 +292,8 @@ export function parseCliArgs(
   if ((certFile === undefined) !== (keyFile === undefined)) {
     throw new StartError('Use --tls-cert and --tls-key together: the certificate and its key.')
   }
-  if (certFile !== undefined && values.advertise) {
-    // Apps that find a server on the LAN join it over http:// (discovery/browser.ts).
-    throw new StartError(
-      "--advertise cannot announce an HTTPS server yet: friends' apps would join it over plain HTTP.",
-    )
+  if (certFile !== undefined && values['plain-http']) {
+    throw new StartError('Use --tls-cert or --plain-http, not both.')
   }
   return {
     port,
@@ -316,6 +319,7 @@ export function parseCliArgs(
       certFile !== undefined && keyFile !== undefined
         ? loadTlsCertificate(certFile, keyFile)
         : undefined,
+    plainHttp: values['plain-http'] ?? false,
   }
 }
 
@@ -499,6 +503,23 @@ function parseConnectionFlags(values: Record<string, unknown>): {
   return { connectionLimits, events: { maxStreams } }
 }
 
+/**
+ * What the host needs to know of the encryption: the code friends compare (README, "Security"),
+ * or what plain HTTP on the LAN costs.
+ */
+export function describeEncryption(server: Pick<RunningServer, 'host' | 'fingerprint'>): string[] {
+  if (server.fingerprint !== null) {
+    return [
+      `Certificate code: ${fingerprintCode(server.fingerprint)} (friends compare it when they join by address)`,
+      `SHA-256 fingerprint: ${server.fingerprint}`,
+    ]
+  }
+  if (isLoopback(server.host)) return []
+  return [
+    'Warning: --plain-http: nothing is encrypted. Anyone on this network can read passwords and sign-in tokens and act as the people who use them.',
+  ]
+}
+
 /** What the server did for one `--admin` name; a new account's password is shown here only. */
 function describeHost(host: HostAccount): string {
   if (host.oneTimePassword === undefined) return `Host: ${host.username} (existing account)`
@@ -572,6 +593,7 @@ export async function main(args: string[]): Promise<void> {
       advertisement = startLanAdvertiser({
         name: options.name,
         port: server.port,
+        fingerprint: server.fingerprint,
         ...(wildcard ? {} : { addresses: [server.host] }),
       })
       console.log(`Announced on the LAN as "${options.name}"`)
@@ -595,6 +617,7 @@ export async function main(args: string[]): Promise<void> {
       console.log(`Friends can join at ${address.replace(/^http:/, scheme)}`)
     }
   }
+  for (const line of describeEncryption(server)) console.log(line)
   if (!isLoopback(server.host) && (await getDemoUserIds(server.db)).length > 0) {
     console.log(
       'The demo accounts cannot sign in while the server is shared: their password is public.',

@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { randomBytes } from 'node:crypto'
 import { createServer as createHttpsServer } from 'node:https'
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Server } from 'node:net'
 import { join } from 'node:path'
 import { createApp, type AppDeps } from './app'
 import type { ScryptCost } from './auth/password'
@@ -24,6 +24,10 @@ import type { S3StorageOptions } from './storage/s3-options'
 import { ensureHostAccounts, type HostAccount } from './services/hosting'
 import { initializeDatabase } from './services/seed'
 import { endDemoSessions } from './services/sessions'
+import { lanAddresses } from './discovery/lan-addresses'
+import { acceptPlainHttp } from './tls/plain-door'
+import { certificateFingerprint } from './tls/fingerprint'
+import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
 
 export interface StartServerOptions {
@@ -77,7 +81,10 @@ export interface StartServerOptions {
   passwordCost?: ScryptCost
   /** Reverse proxies whose `X-Forwarded-For` is believed (`--trust-proxy`, AppDeps). */
   trustedProxies?: readonly string[]
-  /** Speak HTTPS with this certificate (`--tls-cert`, `--tls-key`) instead of plain HTTP. */
+  /**
+   * Speak HTTPS with this certificate (`--tls-cert`, `--tls-key`). Without one, a server that
+   * listens beyond loopback makes its own (tls/lan-certificate.ts) unless `plainHttp` is set.
+   */
   tls?: TlsCertificate
   /**
    * The key tokens are signed with (`--secret-file`, GAMERSTAGE_SECRET), at least
@@ -93,6 +100,8 @@ export interface StartServerOptions {
   redis?: string
   /** The start of every Redis key name (`gamerstage:` unless set: tests sharing one Redis). */
   redisKeyPrefix?: string
+  /** The host's choice of plain HTTP on the LAN (`--plain-http`): nothing is encrypted. */
+  plainHttp?: boolean
 }
 
 /** A PEM certificate (chain) and its private key. */
@@ -143,6 +152,8 @@ export type ServerStore = SqliteStore | PostgresStore
 export interface RunningServer<Db extends ServerStore = ServerStore> {
   /** e.g. `http://127.0.0.1:4567`, or `https://…` with a certificate. */
   url: string
+  /** The SHA-256 fingerprint of the certificate it speaks HTTPS with; null over plain HTTP. */
+  fingerprint: string | null
   host: string
   port: number
   dataDir: string
@@ -263,6 +274,8 @@ export interface ServerCore<Db extends ServerStore = ServerStore> {
 export interface Listener {
   /** e.g. `http://127.0.0.1:4567`. */
   url: string
+  /** The SHA-256 fingerprint of its certificate (64 hex digits); null over plain HTTP. */
+  fingerprint: string | null
   host: string
   port: number
   /** Stops listening and lets requests in flight finish. */
@@ -567,8 +580,9 @@ function closeGracefully(server: ServerType): Promise<void> {
 }
 
 /**
- * Listens for the core's app on one address, over HTTPS when given a certificate; a port in use
- * is a StartError.
+ * Listens for the core's app on one address, over HTTPS when given a certificate (and then
+ * answers plain HTTP on the same port only with a way to HTTPS: tls/plain-door.ts); a port in
+ * use is a StartError.
  */
 export async function listen(
   core: ServerCore,
@@ -590,9 +604,20 @@ export async function listen(
         port,
         hostname: host,
         createServer: createHttpsServer,
-        serverOptions: { ...serverOptions, cert: tls.cert, key: tls.key },
+        serverOptions: {
+          ...serverOptions,
+          cert: tls.cert,
+          key: tls.key,
+          // A client that starts a handshake and stalls is cut as one that sends no headers.
+          handshakeTimeout: limits.headersTimeoutMs,
+        },
       })
     : serve({ fetch: core.fetch, port, hostname: host, serverOptions })
+  const fingerprint = tls ? certificateFingerprint(tls.cert) : null
+  const door =
+    fingerprint === null
+      ? null
+      : acceptPlainHttp(server as Server, { fingerprint, timeoutMs: limits.headersTimeoutMs })
   // Node closes a socket past the cap as soon as it is accepted (the server's 'drop' event).
   server.maxConnections = limits.maxConnections
   try {
@@ -605,9 +630,40 @@ export async function listen(
   const urlHost = host.includes(':') ? `[${host}]` : host
   return {
     url: `${tls ? 'https' : 'http'}://${urlHost}:${actualPort}`,
+    fingerprint,
     host,
     port: actualPort,
-    close: () => closeGracefully(server),
+    close: () => {
+      const closing = closeGracefully(server)
+      door?.closeWaiting()
+      return closing
+    },
+  }
+}
+
+/**
+ * The certificate a listener on `host` speaks HTTPS with: the host's own (`--tls-cert`), else on
+ * an address beyond loopback the data folder's LAN certificate (made on first share), unless
+ * the host chose plain HTTP. Undefined means plain HTTP.
+ */
+export async function certificateFor(
+  host: string,
+  options: Pick<StartServerOptions, 'tls' | 'plainHttp'>,
+  dataDir: string,
+  log?: (message: string) => void,
+): Promise<TlsCertificate | undefined> {
+  if (options.tls) return options.tls
+  if (isLoopback(host) || options.plainHttp) return undefined
+  try {
+    const wildcard = host === '0.0.0.0' || host === '::'
+    const addresses = wildcard
+      ? lanAddresses(0).map((address) => new URL(address).hostname)
+      : [host]
+    return await loadOrCreateLanCertificate(dataDir, { log, addresses })
+  } catch (error) {
+    throw new StartError(
+      `Cannot make the LAN certificate in ${dataDir}: ${(error as Error).message}. Fix the folder, or choose plain HTTP.`,
+    )
   }
 }
 
@@ -626,7 +682,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   try {
     // Shared from the start: sessions the demo accounts made while it was not end now.
     if (!isLoopback(host)) await core.endDemoSessions()
-    listener = await listen(core, host, port, options.connectionLimits, options.tls)
+    // Shared beyond this computer: encrypted unless the host chose otherwise (README, "Security").
+    const tls = await certificateFor(host, options, core.dataDir)
+    listener = await listen(core, host, port, options.connectionLimits, tls)
   } catch (error) {
     await core.close()
     throw error

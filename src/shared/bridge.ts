@@ -11,13 +11,67 @@ export interface Connection {
   baseUrl: string
 }
 
-export type ConnectionTarget = { kind: 'embedded' } | { kind: 'remote'; url: string }
+export type ConnectionTarget =
+  | { kind: 'embedded' }
+  | {
+      kind: 'remote'
+      url: string
+      /**
+       * The SHA-256 fingerprint (64 hex digits) of the certificate to trust: the one the person
+       * compared by its code, or the one the server announced on the LAN. The main process pins
+       * it only when the server shows that very certificate.
+       */
+      fingerprint?: string
+      /** Replace a pin the server no longer matches (the person chose to trust it again). */
+      retrust?: boolean
+    }
+
+/**
+ * How far this app trusts a server it was asked to join (README, "Security"):
+ * - `pinned`: it speaks HTTPS with the certificate pinned when it was first joined;
+ * - `new`: HTTPS with a certificate never seen: compare its code with the host's Server page;
+ * - `changed`: its certificate is not the pinned one (or it stopped encrypting): stop, ask the host;
+ * - `authority`: HTTPS with a certificate a certificate authority vouches for;
+ * - `plain`: plain HTTP, the host's choice: nothing is encrypted.
+ */
+export type ServerTrust = 'pinned' | 'new' | 'changed' | 'authority' | 'plain'
+
+/** What checking a server found (before joining it). */
+export interface ServerCheck {
+  /** The origin to join, `https://` when it speaks HTTPS even if `http://` was typed. */
+  origin: string
+  trust: ServerTrust
+  /** SHA-256 of the certificate it shows now; null over plain HTTP. */
+  fingerprint: string | null
+  /** The fingerprint's short code (`5D12-A501-FAAA-2690`), or null. */
+  code: string | null
+  /** The code of the pinned certificate, when there is one. */
+  pinnedCode: string | null
+}
+
+/** The server the app uses showed another certificate than the pinned one: its requests stop. */
+export interface CertificateChange {
+  origin: string
+  /** What it shows now, and its code. */
+  fingerprint: string
+  code: string
+  /** The code of the pinned certificate. */
+  pinnedCode: string
+}
 
 export interface LanSharingStatus {
   enabled: boolean
   port: number
-  /** Addresses to give friends, e.g. `http://192.168.1.20:4567`; empty when sharing is off. */
+  /** Addresses to give friends, e.g. `https://192.168.1.20:4567`; empty when sharing is off. */
   addresses: string[]
+  /** The host's choice of plain HTTP on the LAN (off: the share speaks HTTPS). */
+  plainHttp: boolean
+  /**
+   * SHA-256 of the share's certificate (64 hex digits) and its short code, which friends
+   * compare; null over plain HTTP. Known before sharing starts (it is made on first share).
+   */
+  fingerprint: string | null
+  code: string | null
   /**
    * True when this server has demo accounts: their password is public, so they cannot sign in
    * while sharing is on. The Server page says so.
@@ -32,10 +86,12 @@ export interface LanSharingStatus {
 export interface LanServer {
   /** As it announces itself, e.g. "player1's Gamerstage". */
   name: string
-  /** e.g. `http://192.168.1.20:4567`: what joining checks, then connects to. */
+  /** e.g. `https://192.168.1.20:4567`: what joining checks, then connects to. */
   url: string
   /** Its Gamerstage version, or '' when it did not say. */
   version: string
+  /** The certificate fingerprint it announced (joining pins it), or null on plain HTTP. */
+  fingerprint: string | null
 }
 
 /** The servers found on the LAN at one moment. */
@@ -54,12 +110,31 @@ export interface GamerstageBridge {
   /** `desktop` inside the Electron app, `web` in a plain browser. */
   readonly platform: 'desktop' | 'web'
   getConnection(): Promise<Connection>
-  /** Validates and checks a remote server through `/api/meta`; rejects with a clear message. */
+  /**
+   * Validates and checks a remote server through `/api/meta`, and pins its certificate (see
+   * ConnectionTarget); rejects with a clear message, also for a certificate not trusted yet.
+   */
   setConnection(target: ConnectionTarget): Promise<Connection>
+  /**
+   * Checks a server before joining it: reachable, a Gamerstage server, and how far its
+   * certificate is trusted. Rejects with a clear message when it cannot be reached.
+   */
+  checkServer?(url: string): Promise<ServerCheck>
+  /** Calls `listener` when the joined server shows a certificate that is not the pinned one. */
+  onCertificateChanged?(listener: (change: CertificateChange) => void): () => void
   /** Calls `listener` whenever the connection changes; returns the unsubscribe function. */
   onConnectionChange(listener: (connection: Connection) => void): () => void
   getLanSharing(): Promise<LanSharingStatus>
-  setLanSharing(options: { enabled: boolean; port?: number }): Promise<LanSharingStatus>
+  setLanSharing(options: {
+    enabled: boolean
+    port?: number
+    plainHttp?: boolean
+  }): Promise<LanSharingStatus>
+  /**
+   * Makes a new certificate for the LAN share (a friend's app then asks to compare the new code).
+   * Absent in a plain browser.
+   */
+  replaceLanCertificate?(): Promise<LanSharingStatus>
   getAppVersion(): Promise<string>
   /**
    * Starts looking for Gamerstage servers on the LAN and calls `listener` with the list at once

@@ -4,7 +4,13 @@ export enum Channel {
   SetConnection = 'gamerstage:set-connection',
   /** Main → renderer: the connection changed. */
   ConnectionChanged = 'gamerstage:connection-changed',
+  /** Checks a server before joining it: reachable, and how far its certificate is trusted. */
+  CheckServer = 'gamerstage:check-server',
+  /** Main → renderer: the joined server showed a certificate other than the pinned one. */
+  CertificateChanged = 'gamerstage:certificate-changed',
   GetLanSharing = 'gamerstage:get-lan-sharing',
+  /** A new certificate for the LAN share. */
+  ReplaceLanCertificate = 'gamerstage:replace-lan-certificate',
   SetLanSharing = 'gamerstage:set-lan-sharing',
   GetAppVersion = 'gamerstage:get-app-version',
   /** `true` starts looking for servers on the LAN (answers the list so far), `false` stops. */

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import type {
+  CertificateChange,
   Connection,
   GamerstageBridge,
   LanServerList,
@@ -40,6 +41,9 @@ export interface FakeBridgeControl {
   emitLanServers: (list: LanServerList) => void
   /** Answers held back (`held: true`), by method name. */
   held: Partial<Record<keyof GamerstageBridge, () => void>>
+  certificateListeners: ((change: CertificateChange) => void)[]
+  /** Tells the app the joined server showed another certificate, as the main process does. */
+  emitCertificateChange: (change: CertificateChange) => void
 }
 
 declare global {
@@ -48,6 +52,13 @@ declare global {
     __fakeBridge: FakeBridgeControl
   }
 }
+
+/** The fake share's certificate, and the one "Replace certificate" makes. */
+export const FAKE_FINGERPRINT = '5d12a501faaa2690b9c48b72a5c8d0533d88d69c7eaf1aa4048d2390c40ad7f4'
+export const FAKE_CODE = '5D12-A501-FAAA-2690'
+export const FAKE_NEW_FINGERPRINT =
+  '0b7e44c1d2a39f0e6b8c7d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a'
+export const FAKE_NEW_CODE = '0B7E-44C1-D2A3-9F0E'
 
 export interface FakeBridgeOptions {
   connection: Connection
@@ -63,11 +74,20 @@ export interface FakeBridgeOptions {
  */
 export async function installFakeBridge(page: Page, options: FakeBridgeOptions): Promise<void> {
   await page.addInitScript(
-    ({ connection, lan, lanServers }) => {
+    ({ connection, lan, lanServers, FINGERPRINT, CODE, NEW_FINGERPRINT, NEW_CODE }) => {
       const calls: BridgeCall[] = []
       const control: FakeBridgeControl = {
         connection,
-        lan: { enabled: false, port: 4567, addresses: [], demoAccountsDisabled: false, ...lan },
+        lan: {
+          enabled: false,
+          port: 4567,
+          addresses: [],
+          plainHttp: false,
+          fingerprint: FINGERPRINT,
+          code: CODE,
+          demoAccountsDisabled: false,
+          ...lan,
+        },
         next: {},
         listeners: [],
         emit: (next) => {
@@ -81,6 +101,10 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
           for (const listener of control.lanListeners) listener(list)
         },
         held: {},
+        certificateListeners: [],
+        emitCertificateChange: (change) => {
+          for (const listener of control.certificateListeners) listener(change)
+        },
       }
       window.__bridgeCalls = calls
       window.__fakeBridge = control
@@ -132,14 +156,28 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
         setLanSharing: (options) =>
           answer('setLanSharing', [options], () => {
             const port = options.port ?? control.lan.port
+            const plainHttp = options.plainHttp ?? control.lan.plainHttp
+            const scheme = plainHttp ? 'http' : 'https'
+            const identity = plainHttp
+              ? { fingerprint: null, code: null }
+              : { fingerprint: FINGERPRINT, code: CODE }
             control.lan = options.enabled
               ? {
                   enabled: true,
                   port,
-                  addresses: [`http://192.168.1.20:${port}`, `http://10.0.0.5:${port}`],
+                  addresses: [`${scheme}://192.168.1.20:${port}`, `${scheme}://10.0.0.5:${port}`],
+                  plainHttp,
+                  ...identity,
                   demoAccountsDisabled: true,
                 }
-              : { enabled: false, port, addresses: [], demoAccountsDisabled: false }
+              : {
+                  enabled: false,
+                  port,
+                  addresses: [],
+                  plainHttp,
+                  ...identity,
+                  demoAccountsDisabled: false,
+                }
             return control.lan
           }),
         watchLanServers: (listener) => {
@@ -149,6 +187,28 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
           return () => {
             calls.push({ method: 'watchLanServers', args: ['stop'] })
             control.lanListeners = control.lanListeners.filter((l) => l !== listener)
+          }
+        },
+        replaceLanCertificate: () =>
+          answer('replaceLanCertificate', [], () => {
+            control.lan = { ...control.lan, fingerprint: NEW_FINGERPRINT, code: NEW_CODE }
+            return control.lan
+          }),
+        checkServer: (url) =>
+          answer('checkServer', [url], () => ({
+            origin: url.replace(/\/+$/, ''),
+            trust: 'plain' as const,
+            fingerprint: null,
+            code: null,
+            pinnedCode: null,
+          })),
+        onCertificateChanged: (listener) => {
+          calls.push({ method: 'onCertificateChanged', args: [] })
+          control.certificateListeners.push(listener)
+          return () => {
+            control.certificateListeners = control.certificateListeners.filter(
+              (l) => l !== listener,
+            )
           }
         },
         getAppVersion: () => answer('getAppVersion', [], () => '1.4.2'),
@@ -163,6 +223,10 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
       connection: options.connection,
       lan: options.lan ?? {},
       lanServers: options.lanServers ?? { servers: [], problem: null },
+      FINGERPRINT: FAKE_FINGERPRINT,
+      CODE: FAKE_CODE,
+      NEW_FINGERPRINT: FAKE_NEW_FINGERPRINT,
+      NEW_CODE: FAKE_NEW_CODE,
     },
   )
 }

@@ -17,15 +17,20 @@ const LOOKING = 'Looking for servers on your network…'
 /** A 30-character username, the longest there is, in a server's name. */
 const LONG_OWNER = 'xXx_the_longest_gamertag_30xXx'
 
-const NOVA = { name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', version: '0.1.0' }
+const NOVA = {
+  name: "nova's Gamerstage",
+  url: 'http://192.168.1.21:4567',
+  version: '0.1.0',
+  fingerprint: null,
+}
 /** Three servers found; the one in use is `inUse`. */
 const friends = (inUse: string): LanServerList => ({
   servers: [
     NOVA,
     // The one in use: a real server (the worker's empty one), so that no "can't reach" banner
     // shows.
-    { name: `${LONG_OWNER}'s Gamerstage`, url: inUse, version: '0.1.0' },
-    { name: 'LAN box', url: 'http://10.0.0.5:4567', version: '' },
+    { name: `${LONG_OWNER}'s Gamerstage`, url: inUse, version: '0.1.0', fingerprint: null },
+    { name: 'LAN box', url: 'http://10.0.0.5:4567', version: '', fingerprint: null },
   ],
   problem: null,
 })
@@ -48,7 +53,7 @@ test.describe('servers found on the LAN, in the desktop app', () => {
     await expect(page.getByText(LOOKING)).toBeVisible()
     expect(await bridgeCalls(page, 'watchLanServers')).toEqual([[]])
 
-    const host = { name: "host's Gamerstage", url: emptyUrl, version: '0.1.0' }
+    const host = { name: "host's Gamerstage", url: emptyUrl, version: '0.1.0', fingerprint: null }
     await emitLan(page, { servers: [NOVA, host], problem: null })
     await expect(found(page).getByRole('listitem')).toHaveCount(2)
     await expect(page.getByText(LOOKING)).toHaveCount(0)

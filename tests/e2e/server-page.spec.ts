@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import { bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
+import { FAKE_CODE, FAKE_NEW_CODE, bridgeCalls, installFakeBridge, scriptNext } from './fake-bridge'
 import { toast, loginDemoViaApi } from './helpers'
 
 const DEMO_NOTICE = 'The demo accounts cannot log in while you share: their password is public.'
@@ -34,7 +34,7 @@ test.describe('Server page in the desktop app (this computer)', () => {
     await page.getByRole('radio', { name: /A friend's server/ }).check()
     await expect(page.getByLabel('Server address')).toHaveAttribute(
       'placeholder',
-      'http://192.168.1.20:4567',
+      'https://192.168.1.20:4567',
     )
     await expect(page.getByRole('button', { name: 'Connect' })).toBeEnabled()
     await expect(page.getByText('Gamerstage version 1.4.2')).toBeVisible()
@@ -73,11 +73,11 @@ test.describe('Server page in the desktop app (this computer)', () => {
     await sharing.click()
     await expect(sharing).toBeChecked()
     expect(await bridgeCalls(page, 'setLanSharing')).toEqual([
-      [{ enabled: true, port: 4600 }],
-      [{ enabled: true, port: 4610 }],
+      [{ enabled: true, port: 4600, plainHttp: false }],
+      [{ enabled: true, port: 4610, plainHttp: false }],
     ])
-    for (const address of ['http://192.168.1.20:4610', 'http://10.0.0.5:4610']) {
-      await expect(page.getByText(address, { exact: true })).toBeVisible()
+    for (const address of ['https://192.168.1.20:4610', 'https://10.0.0.5:4610']) {
+      await expect(page.locator('.address-list').getByText(address, { exact: true })).toBeVisible()
       await expect(page.getByRole('button', { name: `Copy ${address}` })).toBeVisible()
     }
     await expect(page.getByText(/Friends can also open this address in any browser/)).toBeVisible()
@@ -87,12 +87,12 @@ test.describe('Server page in the desktop app (this computer)', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: demoUrl,
     })
-    await page.getByRole('button', { name: 'Copy http://192.168.1.20:4610' }).click()
-    await expect(page.getByRole('button', { name: 'Copy http://192.168.1.20:4610' })).toHaveText(
+    await page.getByRole('button', { name: 'Copy https://192.168.1.20:4610' }).click()
+    await expect(page.getByRole('button', { name: 'Copy https://192.168.1.20:4610' })).toHaveText(
       'Copied',
     )
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      'http://192.168.1.20:4610',
+      'https://192.168.1.20:4610',
     )
 
     // Sharing never logs anyone out.
@@ -104,6 +104,61 @@ test.describe('Server page in the desktop app (this computer)', () => {
     await expect(page.getByText(DEMO_NOTICE)).toHaveCount(0)
     expect((await bridgeCalls(page, 'setLanSharing')).at(-1)).toEqual([{ enabled: false }])
     expect(await storedToken(page)).toBeTruthy()
+  })
+
+  test('Host for LAN: the certificate code, the QR code, replacing the certificate', async ({
+    page,
+  }) => {
+    await loginDemoViaApi(page)
+    await openServerPage(page)
+    await page.getByRole('switch', { name: 'Host for LAN' }).click()
+    await expect(page.getByTestId('certificate-code')).toHaveText(FAKE_CODE.replace(/-/g, ''))
+    const qr = page.getByRole('img', {
+      name: `QR code of http://192.168.1.20:4567/join?code=${FAKE_CODE}`,
+    })
+    await expect(qr).toBeVisible()
+    // Large enough to scan across a table.
+    expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(220)
+    // The QR code follows the address chosen for it.
+    await page.getByLabel('QR code for').selectOption('https://10.0.0.5:4567')
+    await expect(
+      page.getByRole('img', { name: `QR code of http://10.0.0.5:4567/join?code=${FAKE_CODE}` }),
+    ).toBeVisible()
+
+    await page.getByRole('button', { name: 'Replace certificate…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Replace the certificate?' })
+    await expect(dialog).toContainText('must compare the new code with you')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    expect(await bridgeCalls(page, 'replaceLanCertificate')).toEqual([])
+    await page.getByRole('button', { name: 'Replace certificate…' }).click()
+    await dialog.getByRole('button', { name: 'Replace certificate' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByTestId('certificate-code')).toHaveText(FAKE_NEW_CODE.replace(/-/g, ''))
+  })
+
+  test('Host for LAN over plain HTTP: the host’s choice, with what it costs', async ({ page }) => {
+    await loginDemoViaApi(page)
+    await openServerPage(page)
+    const plain = page.getByRole('checkbox', { name: /Share without encryption/ })
+    await expect(plain).not.toBeChecked()
+    await expect(page.getByText(/Nothing is encrypted/)).toHaveCount(0)
+    await plain.check()
+    await expect(
+      page.getByText(/Nothing is encrypted: anyone on this network can read/),
+    ).toBeVisible()
+    await page.getByRole('switch', { name: 'Host for LAN' }).click()
+    expect(await bridgeCalls(page, 'setLanSharing')).toEqual([
+      [{ enabled: true, port: 4567, plainHttp: true }],
+    ])
+    await expect(
+      page.locator('.address-list').getByText('http://192.168.1.20:4567', { exact: true }),
+    ).toBeVisible()
+    await expect(page.getByText(/^Shared without encryption\./)).toBeVisible()
+    await expect(page.getByTestId('certificate-code')).toHaveCount(0)
+    await expect(plain).toBeDisabled()
+    await expect(
+      page.getByRole('img', { name: 'QR code of http://192.168.1.20:4567/' }),
+    ).toBeVisible()
   })
 
   test('backup: saved file toasted, cancel says nothing, failure shows why', async ({ page }) => {

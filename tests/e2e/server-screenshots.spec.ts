@@ -22,7 +22,7 @@ for (const variant of variants) {
       lan: {
         enabled: true,
         port: 4567,
-        addresses: ['http://192.168.1.20:4567', 'http://10.0.0.5:4567'],
+        addresses: ['https://192.168.1.20:4567', 'https://10.0.0.5:4567'],
         demoAccountsDisabled: true,
       },
     })

@@ -23,7 +23,12 @@ async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs 
 
 async function answers(url: string): Promise<boolean> {
   try {
-    return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(1000) })).ok
+    const response = await fetch(`${url}/api/health`, {
+      signal: AbortSignal.timeout(1000),
+      // A server on HTTPS answers plain HTTP with the way there: it is up too.
+      redirect: 'manual',
+    })
+    return response.ok || response.status === 301
   } catch {
     return false
   }

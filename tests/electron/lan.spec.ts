@@ -31,9 +31,14 @@ test('Host for LAN: a second app joins by address, signs up, sees the host’s p
   const port = await freePort()
   const sharing = await hostForLan(host.page, port)
   await expect(host.page.getByText(`Sharing on port ${port}.`)).toBeVisible()
-  // The listener is on every interface; loopback reaches it on any runner, whatever its LAN.
-  const address = `http://127.0.0.1:${port}`
-  expect((await fetch(`${address}/api/health`)).status).toBe(200)
+  // The listener is on every interface; loopback reaches it on any runner, whatever its LAN. It
+  // speaks HTTPS: plain HTTP is only sent there, with no API answer.
+  const address = `https://127.0.0.1:${port}`
+  const plain = await fetch(`http://127.0.0.1:${port}/api/health`, { redirect: 'manual' })
+  expect(plain.status).toBe(301)
+  expect(plain.headers.get('location')).toBe(`${address}/api/health`)
+  const hostCode = (await host.page.getByTestId('certificate-code').textContent()) ?? ''
+  expect(hostCode).toMatch(/^[0-9A-F]{16}$/)
 
   // Another app, on a profile of its own (so also outside the host's single-instance lock).
   const guest = await launchApp(newUserDataDir())
@@ -42,6 +47,10 @@ test('Host for LAN: a second app joins by address, signs up, sees the host’s p
   await guest.page.getByRole('radio', { name: /A friend's server/ }).check()
   await guest.page.getByLabel('Server address').fill(`127.0.0.1:${port}`)
   await guest.page.getByRole('button', { name: 'Connect' }).click()
+  // Trust on first use: the guest compares the code with the host's Server page.
+  const compare = guest.page.getByRole('dialog', { name: 'Compare the code' })
+  await expect(compare.getByTestId('joining-code')).toHaveText(hostCode)
+  await compare.getByRole('button', { name: 'The codes match: join' }).click()
   await expect(toast(guest.page, `Connected to ${address}`)).toBeVisible()
   await expectLoginPage(guest.page)
   await expect(guest.page.locator('.auth-server')).toContainText(`Server: ${address}`)
@@ -108,9 +117,9 @@ test('a friend’s app lists the host under On your network and joins it in one 
   await expect(join).toBeVisible({ timeout: 30_000 })
   await join.click()
 
-  await expect(toast(guest.page, 'Connected to http://')).toBeVisible()
+  await expect(toast(guest.page, 'Connected to https://')).toBeVisible()
   await expectLoginPage(guest.page)
-  await expect(guest.page.locator('.auth-server')).toContainText('Server: http://')
+  await expect(guest.page.locator('.auth-server')).toContainText('Server: https://')
 
   // The host stops hosting: its name leaves the guest's list.
   await openServerPage(guest.page)
@@ -118,4 +127,39 @@ test('a friend’s app lists the host under On your network and joins it in one 
   await expect(guest.page.getByText(`${hostName}'s Gamerstage`)).toHaveCount(0, {
     timeout: 15_000,
   })
+})
+
+test('a changed certificate stops the guest with a warning until it chooses what to do', async ({
+  launchApp,
+  newUserDataDir,
+}) => {
+  test.setTimeout(180_000)
+  const host = await launchApp(newUserDataDir())
+  await signUp(host.page, uniqueName('host'))
+  const port = await freePort()
+  await hostForLan(host.page, port)
+  const oldCode = (await host.page.getByTestId('certificate-code').textContent()) ?? ''
+
+  const guest = await launchApp(newUserDataDir())
+  await openConnectFromLogin(guest.page)
+  await guest.page.getByRole('radio', { name: /A friend's server/ }).check()
+  await guest.page.getByLabel('Server address').fill(`https://127.0.0.1:${port}`)
+  await guest.page.getByRole('button', { name: 'Connect' }).click()
+  await guest.page.getByRole('button', { name: 'The codes match: join' }).click()
+  await expectLoginPage(guest.page)
+  await signUp(guest.page, uniqueName('guest'))
+
+  // The host makes a new certificate: the guest's next request meets it and is refused.
+  await host.page.getByRole('button', { name: 'Replace certificate…' }).click()
+  await host.page.getByRole('button', { name: 'Replace certificate', exact: true }).click()
+  await expect(host.page.getByTestId('certificate-code')).not.toHaveText(oldCode)
+  const newCode = (await host.page.getByTestId('certificate-code').textContent()) ?? ''
+  await guest.page.reload()
+  const stop = guest.page.getByRole('dialog', { name: /certificate changed/ })
+  await expect(stop).toBeVisible({ timeout: 30_000 })
+  await expect(stop.getByTestId('pinned-code')).toHaveText(oldCode)
+  await expect(stop.getByTestId('changed-code')).toHaveText(newCode)
+  await stop.getByRole('button', { name: 'Use this computer’s server' }).click()
+  await expect(toast(guest.page, "Connected to this computer's server")).toBeVisible()
+  await expectLoginPage(guest.page)
 })

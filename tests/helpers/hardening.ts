@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { request as httpsRequest } from 'node:https'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
 import { SERVER_CLI } from '../../scripts/build-stamp'
@@ -118,7 +119,7 @@ export async function startCli(
   void run.exit.then(() => (exited = true))
   const found = await waitFor(() => {
     if (exited) return { error: `the CLI exited early: ${run.stderr()}` }
-    const url = /listening on (http:\/\/\S+)/.exec(run.stdout())?.[1]
+    const url = /listening on (https?:\/\/\S+)/.exec(run.stdout())?.[1]
     return url ? { url } : undefined
   }, `the server URL (stderr: ${run.stderr()})`)
   if ('error' in found) throw new Error(found.error)
@@ -189,22 +190,57 @@ export function must<T>(value: T | null | undefined, what = 'a value'): T {
   return value
 }
 
-/** A small JSON client of one server. */
-export function client(baseUrl: string) {
+/** One request over HTTPS that trusts only the certificate `ca` (a pinned one), as fetch answers. */
+function pinnedRequest(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  ca: string | Buffer,
+): Promise<{ status: number; text: () => Promise<string>; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(
+      url,
+      // The pin is the certificate itself; the names in it are not what is checked.
+      { method: init.method, headers: init.headers, ca, checkServerIdentity: () => undefined },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => {
+          const headers = new Headers()
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (typeof value === 'string') headers.set(name, value)
+          }
+          resolve({ status: response.statusCode ?? 0, text: async () => text, headers })
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end(init.body)
+  })
+}
+
+/**
+ * A small JSON client of one server; over HTTPS with `ca`, the server's certificate, which it
+ * then trusts alone (as a friend's app that pinned it).
+ */
+export function client(baseUrl: string, options: { ca?: string | Buffer } = {}) {
   const call = async (
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; minimal?: boolean } = {},
+    callOptions: { token?: string; body?: unknown; minimal?: boolean } = {},
   ) => {
     const headers: Record<string, string> = {}
-    if (options.token) headers.authorization = options.token
-    if (options.minimal) headers.Prefer = 'return=minimal'
+    if (callOptions.token) headers.authorization = callOptions.token
+    if (callOptions.minimal) headers.Prefer = 'return=minimal'
     if (method !== 'GET') headers['Content-Type'] = 'application/json'
-    const response = await fetch(`${baseUrl}${path}`, {
+    const init = {
       method,
       headers,
-      body: method === 'GET' ? undefined : JSON.stringify(options.body ?? {}),
-    })
+      body: method === 'GET' ? undefined : JSON.stringify(callOptions.body ?? {}),
+    }
+    const response = options.ca
+      ? await pinnedRequest(`${baseUrl}${path}`, init, options.ca)
+      : await fetch(`${baseUrl}${path}`, init)
     const text = await response.text()
     let json: unknown = undefined
     try {
@@ -213,7 +249,12 @@ export function client(baseUrl: string) {
       // Left undefined: the caller asserts on status and body.
     }
     // An answer that is not JSON reads as {}: the caller's assertions on it then fail.
-    return { status: response.status, text, json: (json ?? {}) as Record<string, unknown> }
+    return {
+      status: response.status,
+      text,
+      headers: response.headers,
+      json: (json ?? {}) as Record<string, unknown>,
+    }
   }
   return {
     call,

@@ -70,7 +70,11 @@ describe('checkServer', () => {
   it('resolves for a Gamerstage server', async () => {
     gamerstage = await startServer({ dataDir: tempDir(), port: 0, demo: false })
 
-    await expect(checkServer(gamerstage.url)).resolves.toBeUndefined()
+    await expect(checkServer(gamerstage.url)).resolves.toEqual({
+      origin: gamerstage.url,
+      fingerprint: null,
+      authorized: false,
+    })
   })
 
   it('rejects a closed port with "Could not reach"', async () => {
@@ -132,7 +136,11 @@ describe('ConnectionManager', () => {
     check: (origin: string) => Promise<void> = async () => undefined,
   ) {
     const persist = vi.fn<(target: ConnectionTarget) => void>()
-    const checkSpy = vi.fn(check)
+    // A check that resolves with nothing: a plain-HTTP Gamerstage server at that origin.
+    const checkSpy = vi.fn(async (origin: string) => {
+      await check(origin)
+      return undefined
+    })
     const connection = new ConnectionManager(target, () => EMBEDDED_URL, persist, checkSpy)
     return { connection, persist, check: checkSpy }
   }

@@ -1,9 +1,12 @@
 import type { Server } from 'node:net'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { X509Certificate } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EmbeddedServer } from '../../src/main/embedded-server'
 import { StartError } from '../../src/server/server'
+import { LAN_CERT_FILE } from '../../src/server/tls/lan-certificate'
+import { fingerprintCode } from '../../src/shared/fingerprint-code'
 import {
   closeNet,
   freePort,
@@ -12,10 +15,18 @@ import {
   holdPort,
   removeTempDirs,
   signUp,
+  pinnedHealth,
   tempDir,
 } from './helpers/net'
 
-const IPV4_ADDRESS = /^http:\/\/\d{1,3}(\.\d{1,3}){3}:(\d+)$/
+/** Health of the LAN listener at a port or address, trusting the share's own certificate. */
+const lanHealth = (server: EmbeddedServer, at: number | string) =>
+  pinnedHealth(
+    typeof at === 'number' ? `https://127.0.0.1:${at}` : at,
+    readFileSync(join(server.dataDir, LAN_CERT_FILE)),
+  )
+
+const IPV4_ADDRESS = /^https:\/\/\d{1,3}(\.\d{1,3}){3}:(\d+)$/
 
 describe('EmbeddedServer', () => {
   const servers: EmbeddedServer[] = []
@@ -169,7 +180,7 @@ describe('EmbeddedServer', () => {
       expect(address.endsWith(`:${port}`)).toBe(true)
     }
     expect(await server.lanStatus(1234)).toEqual(status)
-    expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
+    expect(await lanHealth(server, port)).toBe(200)
     // The window's loopback listener goes on answering beside the LAN one.
     expect(await health(server.url)).toBe(200)
   })
@@ -180,7 +191,7 @@ describe('EmbeddedServer', () => {
 
     const { addresses } = await server.setLanSharing(true, port)
 
-    for (const address of addresses) expect(await health(address)).toBe(200)
+    for (const address of addresses) expect(await lanHealth(server, address)).toBe(200)
   })
 
   it('rejects a LAN port in use with a StartError naming the port and stays unshared', async () => {
@@ -210,7 +221,7 @@ describe('EmbeddedServer', () => {
     )
 
     expect(await server.lanStatus(taken)).toMatchObject({ enabled: true, port: oldPort })
-    expect(await health(`http://127.0.0.1:${oldPort}`)).toBe(200)
+    expect(await lanHealth(server, oldPort)).toBe(200)
   })
 
   it('ends open event streams cleanly when it closes', async () => {
@@ -240,8 +251,8 @@ describe('EmbeddedServer', () => {
     const status = await server.setLanSharing(true, portB)
 
     expect(status).toMatchObject({ enabled: true, port: portB })
-    expect(await health(`http://127.0.0.1:${portB}`)).toBe(200)
-    expect(await health(`http://127.0.0.1:${portA}`)).toBe('ECONNREFUSED')
+    expect(await lanHealth(server, portB)).toBe(200)
+    expect(await lanHealth(server, portA)).toBe('ECONNREFUSED')
   })
 
   it('keeps the same listener when sharing is turned on again at the same port', async () => {
@@ -252,7 +263,7 @@ describe('EmbeddedServer', () => {
     const status = await server.setLanSharing(true, port)
 
     expect(status).toMatchObject({ enabled: true, port })
-    expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
+    expect(await lanHealth(server, port)).toBe(200)
   })
 
   it('closes the LAN port when sharing is turned off', async () => {
@@ -263,7 +274,7 @@ describe('EmbeddedServer', () => {
     const status = await server.setLanSharing(false, port)
 
     expect(status).toMatchObject({ enabled: false, port, addresses: [] })
-    expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
+    expect(await lanHealth(server, port)).toBe('ECONNREFUSED')
     expect(await health(server.url)).toBe(200)
   })
 
@@ -280,9 +291,9 @@ describe('EmbeddedServer', () => {
     expect(first).toMatchObject({ enabled: true, port: portA })
     expect(second).toMatchObject({ enabled: true, port: portB })
     expect(await server.lanStatus(0)).toMatchObject({ enabled: true, port: portB })
-    expect(await health(`http://127.0.0.1:${portA}`)).toBe('ECONNREFUSED')
+    expect(await lanHealth(server, portA)).toBe('ECONNREFUSED')
     await server.setLanSharing(false, portB)
-    expect(await health(`http://127.0.0.1:${portB}`)).toBe('ECONNREFUSED')
+    expect(await lanHealth(server, portB)).toBe('ECONNREFUSED')
   })
 
   it('ends unshared when sharing is turned on and off at once', async () => {
@@ -296,7 +307,7 @@ describe('EmbeddedServer', () => {
 
     expect(off).toMatchObject({ enabled: false })
     expect(await server.lanStatus(port)).toMatchObject({ enabled: false })
-    expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
+    expect(await lanHealth(server, port)).toBe('ECONNREFUSED')
   })
 
   it('goes on with the next change after one fails', async () => {
@@ -311,7 +322,7 @@ describe('EmbeddedServer', () => {
 
     expect(failed.status).toBe('rejected')
     expect(next).toMatchObject({ status: 'fulfilled', value: { enabled: true, port } })
-    expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
+    expect(await lanHealth(server, port)).toBe(200)
   })
 
   it('closes a LAN listener that was opening when close() was called', async () => {
@@ -323,7 +334,7 @@ describe('EmbeddedServer', () => {
     await server.close()
 
     await expect(sharing).resolves.toMatchObject({ enabled: true, port })
-    expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
+    expect(await lanHealth(server, port)).toBe('ECONNREFUSED')
   })
 
   it('reports the demo accounts as disabled only while sharing over demo data', async () => {
@@ -342,7 +353,8 @@ describe('EmbeddedServer', () => {
     const token = await signUp(server.url, 'toggler')
     const port = await freePort()
 
-    await server.setLanSharing(true, port)
+    // Over the host's choice of plain HTTP, for fetch; the HTTPS share is the test above.
+    await server.setLanSharing(true, port, true)
     const overLan = await get(`http://127.0.0.1:${port}/api/users/bookmark`, token)
     await server.setLanSharing(false, port)
     const afterwards = await get(`${server.url}/api/users/bookmark`, token)
@@ -371,7 +383,7 @@ describe('EmbeddedServer', () => {
 
     expect(demoUsers.users).toHaveLength(4)
     expect(await health(firstUrl)).toBe('ECONNREFUSED')
-    expect(await health(`http://127.0.0.1:${lanPort}`)).toBe('ECONNREFUSED')
+    expect(await lanHealth(first, lanPort)).toBe('ECONNREFUSED')
 
     const second = await start(null, userData)
     const users = (await (await get(`${second.url}/api/users`)).json()) as {
@@ -381,5 +393,68 @@ describe('EmbeddedServer', () => {
     expect(users.users.map((user) => user.username)).toContain('stayer')
     // The token secret is kept too: the session survives the restart.
     expect((await get(`${second.url}/api/users/bookmark`, token)).status).toBe(200)
+  })
+
+  it('shares over HTTPS with a certificate made on the first share and kept after', async () => {
+    const userData = tempDir()
+    const server = await start(null, userData)
+    const port = await freePort()
+    expect(await server.lanStatus(port)).toMatchObject({ fingerprint: null, code: null })
+
+    const status = await server.setLanSharing(true, port)
+
+    const pem = readFileSync(join(server.dataDir, LAN_CERT_FILE), 'utf8')
+    const fingerprint = new X509Certificate(pem).fingerprint256.replace(/:/g, '').toLowerCase()
+    expect(status).toMatchObject({
+      plainHttp: false,
+      fingerprint,
+      code: fingerprintCode(fingerprint),
+    })
+    expect(await lanHealth(server, port)).toBe(200)
+    // Plain HTTP on the shared port is sent to HTTPS; the app's own window stays on plain loopback.
+    const plain = await fetch(`http://127.0.0.1:${port}/api/health`, { redirect: 'manual' })
+    expect(plain.status).toBe(301)
+    expect(plain.headers.get('location')).toBe(`https://127.0.0.1:${port}/api/health`)
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:/)
+
+    // Off and on again, and after a restart: the same certificate, so friends' pins still hold.
+    await server.setLanSharing(false, port)
+    expect((await server.lanStatus(port)).fingerprint).toBe(fingerprint)
+    forget(server)
+    await server.close()
+    const again = await start(null, userData)
+    expect((await again.setLanSharing(true, port)).fingerprint).toBe(fingerprint)
+  })
+
+  it('shares over plain HTTP when the host chooses it, and back to HTTPS on the same port', async () => {
+    const server = await start()
+    const port = await freePort()
+
+    const plain = await server.setLanSharing(true, port, true)
+
+    expect(plain).toMatchObject({ enabled: true, plainHttp: true, fingerprint: null, code: null })
+    for (const address of plain.addresses) expect(address).toMatch(/^http:\/\//)
+    expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
+
+    const secure = await server.setLanSharing(true, port, false)
+
+    expect(secure).toMatchObject({ enabled: true, port, plainHttp: false })
+    expect(secure.fingerprint).toMatch(/^[0-9a-f]{64}$/)
+    expect(await lanHealth(server, port)).toBe(200)
+  })
+
+  it('replaces the certificate on request and speaks with the new one at once', async () => {
+    const server = await start()
+    const port = await freePort()
+    const before = await server.setLanSharing(true, port)
+    const oldPem = readFileSync(join(server.dataDir, LAN_CERT_FILE))
+
+    const after = await server.replaceCertificate()
+
+    expect(after).toMatchObject({ enabled: true, port })
+    expect(after.fingerprint).not.toBe(before.fingerprint)
+    expect(await lanHealth(server, port)).toBe(200)
+    // A client that pinned the old certificate is refused by the new one.
+    expect(await pinnedHealth(`https://127.0.0.1:${port}`, oldPem)).toMatch(/SELF_SIGNED|CERT/)
   })
 })

@@ -82,7 +82,8 @@ describe('main process: servers found on the LAN', { timeout: 20_000 }, () => {
     expect(seenFromLan()).toEqual([])
 
     await invoke(Channel.SetLanSharing, window, { enabled: true, port })
-    const lanUrl = `http://${HOST_ADDRESS}:${port}`
+    // Shared over HTTPS: announced with its certificate, so found at https://.
+    const lanUrl = `https://${HOST_ADDRESS}:${port}`
     expect(seenFromLan()).toEqual([{ name: computerName, url: lanUrl, version: '0.0.0-test' }])
 
     // The host signs up in the app's window (loopback): reading the status renames the server.
@@ -108,7 +109,7 @@ describe('main process: servers found on the LAN', { timeout: 20_000 }, () => {
     await launch()
 
     expect(seenFromLan()).toEqual([
-      { name: computerName, url: `http://${HOST_ADDRESS}:${port}`, version: '0.0.0-test' },
+      { name: computerName, url: `https://${HOST_ADDRESS}:${port}`, version: '0.0.0-test' },
     ])
   })
 
@@ -142,6 +143,7 @@ describe('main process: servers found on the LAN', { timeout: 20_000 }, () => {
       name: "nova's Gamerstage",
       url: 'http://192.168.1.21:4567',
       version: '0.1.0',
+      fingerprint: null,
     }
 
     expect(await invoke(Channel.WatchLanServers, window, true)).toEqual({

@@ -3,8 +3,17 @@ import type { Server } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/server'
+import { LAN_CERT_FILE } from '../../src/server/tls/lan-certificate'
 import { Channel } from '../../src/shared/ipc-channels'
-import { closeNet, freePort, health, holdPort, removeTempDirs, tempDir } from './helpers/net'
+import {
+  closeNet,
+  freePort,
+  health,
+  holdPort,
+  pinnedHealth,
+  removeTempDirs,
+  tempDir,
+} from './helpers/net'
 import {
   REPO_ROOT,
   freshElectron,
@@ -24,7 +33,11 @@ vi.mock('../../src/server/discovery/transport', async () => {
 })
 
 /** Main → renderer messages have no handler. */
-const EVENT_CHANNELS: string[] = [Channel.ConnectionChanged, Channel.LanServersChanged]
+const EVENT_CHANNELS: string[] = [
+  Channel.ConnectionChanged,
+  Channel.LanServersChanged,
+  Channel.CertificateChanged,
+]
 const REQUEST_CHANNELS = Object.values(Channel).filter((c) => !EVENT_CHANNELS.includes(c))
 
 describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
@@ -37,6 +50,10 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     electron = await freshElectron()
     userData = electron.app.getPath('userData')
   })
+
+  /** The LAN share's health, trusting its own certificate (made on the first share). */
+  const lanHealth = (port: number) =>
+    pinnedHealth(`https://127.0.0.1:${port}`, readFileSync(join(userData, 'data', LAN_CERT_FILE)))
 
   afterEach(async () => {
     await quit()
@@ -230,16 +247,16 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     const on = await handler(Channel.SetLanSharing)(fromWindow(window), { enabled: true, port })
 
     expect(on).toMatchObject({ enabled: true, port })
-    expect(await health(`http://127.0.0.1:${port}`)).toBe(200)
-    expect(readSettings().lanSharing).toEqual({ enabled: true, port })
+    expect(await lanHealth(port)).toBe(200)
+    expect(readSettings().lanSharing).toEqual({ enabled: true, port, plainHttp: false })
     expect(await handler(Channel.GetLanSharing)(fromWindow(window))).toEqual(on)
 
     // Without a port, the remembered one is used.
     const off = await handler(Channel.SetLanSharing)(fromWindow(window), { enabled: false })
 
     expect(off).toMatchObject({ enabled: false, port, addresses: [] })
-    expect(await health(`http://127.0.0.1:${port}`)).toBe('ECONNREFUSED')
-    expect(readSettings().lanSharing).toEqual({ enabled: false, port })
+    expect(await lanHealth(port)).toBe('ECONNREFUSED')
+    expect(readSettings().lanSharing).toEqual({ enabled: false, port, plainHttp: false })
   })
 
   it('leaves the settings as they were when the LAN port is in use', async () => {
@@ -251,7 +268,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
       handler(Channel.SetLanSharing)(fromWindow(window), { enabled: true, port: taken.port }),
     ).rejects.toThrow(`Port ${taken.port} is already in use`)
 
-    expect(readSettings().lanSharing).toEqual({ enabled: false, port: 4567 })
+    expect(readSettings().lanSharing).toEqual({ enabled: false, port: 4567, plainHttp: false })
   })
 
   it('shares on the LAN at start when the settings say so', async () => {
@@ -263,7 +280,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
 
     const { window } = await launch()
 
-    await vi.waitFor(async () => expect(await health(`http://127.0.0.1:${port}`)).toBe(200))
+    await vi.waitFor(async () => expect(await lanHealth(port)).toBe(200))
     expect(await handler(Channel.GetLanSharing)(fromWindow(window))).toMatchObject({
       enabled: true,
       port,
@@ -286,7 +303,11 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
       port: taken.port,
       addresses: [],
     })
-    expect(readSettings().lanSharing).toEqual({ enabled: false, port: taken.port })
+    expect(readSettings().lanSharing).toEqual({
+      enabled: false,
+      port: taken.port,
+      plainHttp: false,
+    })
   })
 
   it('reuses the port of the last start so the window keeps its origin', async () => {

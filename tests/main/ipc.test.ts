@@ -16,11 +16,21 @@ const appFrame = { url: `${APP_ORIGIN}/post/12`, parent: null }
 const SHARING: LanSharingStatus = {
   enabled: true,
   port: 4567,
-  addresses: ['http://192.168.1.20:4567'],
+  addresses: ['https://192.168.1.20:4567'],
+  plainHttp: false,
+  fingerprint: 'ab'.repeat(32),
+  code: 'ABAB-ABAB-ABAB-ABAB',
   demoAccountsDisabled: true,
 }
 const FOUND: LanServerList = {
-  servers: [{ name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', version: '0.1.0' }],
+  servers: [
+    {
+      name: "nova's Gamerstage",
+      url: 'https://192.168.1.21:4567',
+      version: '0.1.0',
+      fingerprint: 'cd'.repeat(32),
+    },
+  ],
   problem: null,
 }
 
@@ -31,6 +41,8 @@ describe('registerIpc', () => {
     setConnection: ReturnType<typeof vi.fn<IpcServices['setConnection']>>
     getLanSharing: ReturnType<typeof vi.fn<IpcServices['getLanSharing']>>
     setLanSharing: ReturnType<typeof vi.fn<IpcServices['setLanSharing']>>
+    checkServer: ReturnType<typeof vi.fn<IpcServices['checkServer']>>
+    replaceLanCertificate: ReturnType<typeof vi.fn<IpcServices['replaceLanCertificate']>>
     watchLanServers: ReturnType<typeof vi.fn<IpcServices['watchLanServers']>>
     appVersion: string
     backupData: ReturnType<typeof vi.fn<IpcServices['backupData']>>
@@ -49,6 +61,14 @@ describe('registerIpc', () => {
       setConnection: vi.fn(async () => CONNECTION),
       getLanSharing: vi.fn(() => SHARING),
       setLanSharing: vi.fn(async () => SHARING),
+      checkServer: vi.fn(async (url: string) => ({
+        origin: url,
+        trust: 'new' as const,
+        fingerprint: 'ab'.repeat(32),
+        code: 'ABAB-ABAB-ABAB-ABAB',
+        pinnedCode: null,
+      })),
+      replaceLanCertificate: vi.fn(async () => SHARING),
       watchLanServers: vi.fn(() => FOUND),
       appVersion: '1.2.3',
       backupData: vi.fn(async () => ({ file: '/backups/a.db' })),
@@ -92,8 +112,10 @@ describe('registerIpc', () => {
       [
         Channel.GetConnection,
         Channel.SetConnection,
+        Channel.CheckServer,
         Channel.GetLanSharing,
         Channel.SetLanSharing,
+        Channel.ReplaceLanCertificate,
         Channel.WatchLanServers,
         Channel.GetAppVersion,
         Channel.BackupData,

@@ -181,7 +181,14 @@ describe('LanDiscovery: the servers found on the LAN', () => {
     friend(bus, "nova's Gamerstage", '192.168.1.21')
 
     expect(discovery.watch()).toEqual({
-      servers: [{ name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', version: '0.1.0' }],
+      servers: [
+        {
+          name: "nova's Gamerstage",
+          url: 'http://192.168.1.21:4567',
+          version: '0.1.0',
+          fingerprint: null,
+        },
+      ],
       problem: null,
     })
 

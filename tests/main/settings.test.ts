@@ -22,7 +22,8 @@ describe('SettingsStore', () => {
 
     expect(settings).toEqual({
       connection: { kind: 'embedded' },
-      lanSharing: { enabled: false, port: DEFAULT_LAN_PORT },
+      lanSharing: { enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false },
+      pinnedCertificates: {},
       embeddedPort: null,
       windowBounds: null,
     })
@@ -60,7 +61,29 @@ describe('SettingsStore', () => {
     expect(settings.embeddedPort).toBe(50123)
     expect(settings.windowBounds).toEqual(bounds)
     // The field with the bad value falls back as a whole.
-    expect(settings.lanSharing).toEqual({ enabled: false, port: DEFAULT_LAN_PORT })
+    expect(settings.lanSharing).toEqual({
+      enabled: false,
+      port: DEFAULT_LAN_PORT,
+      plainHttp: false,
+    })
+  })
+
+  it('keeps the pinned certificates that are fingerprints and drops the others', () => {
+    const pin = 'ab'.repeat(32)
+    writeFileSync(
+      file,
+      JSON.stringify({
+        lanSharing: { enabled: true, port: 4567 },
+        pinnedCertificates: { '192.168.1.20:4567': pin, '10.0.0.5:4567': 'not-a-fingerprint' },
+      }),
+      'utf8',
+    )
+
+    const settings = new SettingsStore(file).get()
+
+    expect(settings.pinnedCertificates).toEqual({ '192.168.1.20:4567': pin })
+    // A settings file from before plain HTTP was a choice shares over HTTPS.
+    expect(settings.lanSharing).toEqual({ enabled: true, port: 4567, plainHttp: false })
   })
 
   it('defaults a window too small to be seen and keeps the rest', () => {
@@ -83,14 +106,14 @@ describe('SettingsStore', () => {
     const store = new SettingsStore(file)
 
     const answered = store.update({
-      lanSharing: { enabled: true, port: 5000 },
+      lanSharing: { enabled: true, port: 5000, plainHttp: false },
       connection: { kind: 'remote', url: 'http://10.0.0.2:4567' },
     })
 
-    expect(answered.lanSharing).toEqual({ enabled: true, port: 5000 })
+    expect(answered.lanSharing).toEqual({ enabled: true, port: 5000, plainHttp: false })
     expect(new SettingsStore(file).get()).toEqual({
       ...DEFAULT_SETTINGS,
-      lanSharing: { enabled: true, port: 5000 },
+      lanSharing: { enabled: true, port: 5000, plainHttp: false },
       connection: { kind: 'remote', url: 'http://10.0.0.2:4567' },
     })
   })
@@ -135,7 +158,7 @@ describe('SettingsStore', () => {
   it('answers a copy from update(), so mutating it changes nothing', () => {
     const store = new SettingsStore(file)
 
-    const answered = store.update({ lanSharing: { enabled: true, port: 5001 } })
+    const answered = store.update({ lanSharing: { enabled: true, port: 5001, plainHttp: false } })
     answered.lanSharing.port = 2
 
     expect(store.get().lanSharing.port).toBe(5001)

@@ -18,8 +18,18 @@ import type {
 } from '../../src/shared/bridge'
 
 const EMBEDDED: Connection = { kind: 'embedded', baseUrl: 'http://127.0.0.1:50000' }
-const NOVA = { name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', version: '0.1.0' }
-const ALICE = { name: "alice's Gamerstage", url: 'http://192.168.1.22:4568', version: '' }
+const NOVA = {
+  name: "nova's Gamerstage",
+  url: 'http://192.168.1.21:4567',
+  version: '0.1.0',
+  fingerprint: null,
+}
+const ALICE = {
+  name: "alice's Gamerstage",
+  url: 'http://192.168.1.22:4568',
+  version: '',
+  fingerprint: null,
+}
 
 /** A desktop bridge whose LAN list the test drives, recording who watches. */
 function fakeBridge(options: { canLook?: boolean } = {}) {
@@ -39,6 +49,9 @@ function fakeBridge(options: { canLook?: boolean } = {}) {
       enabled: false,
       port: 4567,
       addresses: [],
+      plainHttp: false,
+      fingerprint: null,
+      code: null,
       demoAccountsDisabled: false,
     }),
     setLanSharing: async () => {

@@ -202,8 +202,8 @@ describe('cli', () => {
         /^Cannot read --tls-cert \/nonexistent\/cert\.pem: no such file\.$/,
       ],
       [
-        ['--tls-cert', 'c.pem', '--tls-key', 'k.pem', '--advertise', '--host', '0.0.0.0'],
-        /^--advertise cannot announce an HTTPS server yet/,
+        ['--tls-cert', 'c.pem', '--tls-key', 'k.pem', '--plain-http', '--host', '0.0.0.0'],
+        /^Use --tls-cert or --plain-http, not both\.$/,
       ],
     ])('refuses %j with a one-line StartError', (args, pattern) => {
       expectStartError(args, pattern)

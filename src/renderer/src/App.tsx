@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react'
 import type { ComponentType } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { AppLayout } from './components/AppLayout'
+import { CertificateAlarm } from './components/CertificateAlarm'
 import { RedirectListener } from './components/RedirectListener'
 import { RouteFocus } from './components/RouteFocus'
 import { PublicOnly, RequireAuth } from './components/RouteGuards'
@@ -76,6 +77,7 @@ export function App() {
   return (
     <>
       <ServerBanner />
+      <CertificateAlarm />
       <RedirectListener />
       <RouteFocus />
       <Routes>

@@ -17,6 +17,11 @@ export interface AdvertiseOptions {
   addresses: string[]
   /** The `.local` host name of the SRV record (default: this computer's name). */
   host?: string
+  /**
+   * The SHA-256 fingerprint (64 hex digits) of the certificate it speaks HTTPS with, or null
+   * over plain HTTP. Announced as TXT `fp=`: apps that join from the list pin it.
+   */
+  fingerprint?: string | null
 }
 
 export interface Advertisement {
@@ -35,7 +40,16 @@ export function advertiseServer(options: AdvertiseOptions): Advertisement {
   const records = (ttl: number): Answer[] => [
     { name: SERVICE_TYPE, type: 'PTR', ttl, data: instance },
     { name: instance, type: 'SRV', ttl, data: { port: options.port, target } },
-    { name: instance, type: 'TXT', ttl, data: [`version=${options.version}`, 'path=/'] },
+    {
+      name: instance,
+      type: 'TXT',
+      ttl,
+      data: [
+        `version=${options.version}`,
+        'path=/',
+        ...(options.fingerprint ? [`fp=${options.fingerprint}`] : []),
+      ],
+    },
     ...options.addresses.map((address): Answer => ({
       name: target,
       type: 'A',

@@ -4,6 +4,7 @@
  * expire.
  */
 import type { Answer } from 'dns-packet'
+import { normalizeFingerprint } from '../../shared/fingerprint-code'
 import { instanceLabel, RECORD_TTL, SERVICE_TYPE } from './records'
 import type { MdnsPacket, MdnsTransport, PacketSource } from './transport'
 
@@ -15,8 +16,13 @@ export interface FoundServer {
   port: number
   /** Its Gamerstage version (TXT `version=`), or '' when it did not say. */
   version: string
-  /** e.g. `http://192.168.1.20:4567`: what "Connect" checks and joins. */
+  /** e.g. `https://192.168.1.20:4567`: what "Connect" checks and joins. */
   url: string
+  /**
+   * The SHA-256 fingerprint of its certificate (TXT `fp=`, 64 lowercase hex digits), or null for
+   * a server that announces none: then it speaks plain HTTP and `url` is `http://`.
+   */
+  fingerprint: string | null
 }
 
 export interface BrowseOptions {
@@ -42,6 +48,7 @@ interface Instance {
   port?: number
   target?: string
   version: string
+  fingerprint: string | null
   source?: string
   expiresAt: number
 }
@@ -54,13 +61,26 @@ interface Instance {
 export const MAX_INSTANCES = 256
 export const MAX_TTL_SECONDS = 75 * 60
 
-function txtVersion(data: unknown): string {
+/** The TXT record's `key=value` strings, cut to a sane length. */
+function txtEntries(data: unknown): string[] {
   const entries = Array.isArray(data) ? data : [data]
-  for (const entry of entries) {
-    const text = Buffer.isBuffer(entry) ? entry.toString('utf8') : String(entry)
-    if (text.startsWith('version=')) return text.slice('version='.length).slice(0, 40)
-  }
-  return ''
+  return entries.map((entry) =>
+    (Buffer.isBuffer(entry) ? entry.toString('utf8') : String(entry)).slice(0, 200),
+  )
+}
+
+function txtValue(data: unknown, key: string): string | undefined {
+  const found = txtEntries(data).find((entry) => entry.startsWith(`${key}=`))
+  return found?.slice(key.length + 1)
+}
+
+function txtVersion(data: unknown): string {
+  return (txtValue(data, 'version') ?? '').slice(0, 40)
+}
+
+/** TXT `fp=`: only a well-formed SHA-256 fingerprint counts. */
+function txtFingerprint(data: unknown): string | null {
+  return normalizeFingerprint(txtValue(data, 'fp') ?? '')
 }
 
 export function browseServers(options: BrowseOptions): Browser {
@@ -83,7 +103,8 @@ export function browseServers(options: BrowseOptions): Browser {
         host,
         port: instance.port,
         version: instance.version,
-        url: `http://${host}:${instance.port}`,
+        url: `${instance.fingerprint ? 'https' : 'http'}://${host}:${instance.port}`,
+        fingerprint: instance.fingerprint,
       })
     }
     return found.sort((a, b) => a.name.localeCompare(b.name) || a.url.localeCompare(b.url))
@@ -120,7 +141,7 @@ export function browseServers(options: BrowseOptions): Browser {
     if (!instance) {
       if (instances.size >= MAX_INSTANCES) return undefined
       const label = fullName.slice(0, fullName.length - SERVICE_TYPE.length - 1)
-      instance = { name: instanceLabel(label), version: '', expiresAt: 0 }
+      instance = { name: instanceLabel(label), version: '', fingerprint: null, expiresAt: 0 }
       instances.set(lower, instance)
     }
     return instance
@@ -145,7 +166,10 @@ export function browseServers(options: BrowseOptions): Browser {
       }
     } else if (record.type === 'TXT') {
       const instance = instances.get(record.name.toLowerCase())
-      if (instance) instance.version = txtVersion(record.data)
+      if (instance) {
+        instance.version = txtVersion(record.data)
+        instance.fingerprint = txtFingerprint(record.data)
+      }
     } else if (record.type === 'A' && /^\d{1,3}(\.\d{1,3}){3}$/.test(record.data)) {
       const hostName = record.name.toLowerCase()
       if (addresses.has(hostName) || (addresses.size < MAX_INSTANCES && isTarget(hostName))) {

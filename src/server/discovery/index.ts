@@ -21,6 +21,8 @@ export interface LanAdvertiserOptions {
   transport?: MdnsTransport
   /** Addresses to announce (default: this computer's LAN IPv4 addresses). */
   addresses?: string[]
+  /** The SHA-256 fingerprint of its certificate, when it speaks HTTPS (TXT `fp=`). */
+  fingerprint?: string | null
 }
 
 /** Starts advertising a server on the LAN; `stop()` says goodbye and closes the socket. */
@@ -34,6 +36,7 @@ export function startLanAdvertiser(options: LanAdvertiserOptions): Advertisement
     port: options.port,
     version: options.version ?? APP_VERSION,
     addresses,
+    fingerprint: options.fingerprint ?? null,
   })
   return {
     stop() {

@@ -1,4 +1,5 @@
 /** Ports, temp folders and HTTP calls for the main-process tests, which use real servers. */
+import { request as httpsRequest } from 'node:https'
 import { createServer, type AddressInfo, type Server } from 'node:net'
 
 async function canListen(port: number, host: string): Promise<boolean> {
@@ -66,4 +67,37 @@ export async function signUp(origin: string, username: string): Promise<string> 
   if (response.status !== 201)
     throw new Error(`signup: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { encodedToken: string }).encodedToken
+}
+
+/**
+ * The status of GET `<origin>/api/health` over HTTPS, trusting only the certificate `pinned`
+ * (PEM): the way a friend's app that pinned it gets through, whatever name the address has. Or
+ * the error's code when nothing answers, or when another certificate does.
+ */
+export function pinnedHealth(origin: string, pinned: string | Buffer): Promise<number | string> {
+  const url = new URL(origin)
+  return new Promise((resolve) => {
+    const request = httpsRequest(
+      {
+        host: url.hostname,
+        port: Number(url.port),
+        path: '/api/health',
+        agent: false,
+        ca: pinned,
+        // The pin is the certificate itself; the names in it are not what is checked.
+        checkServerIdentity: () => undefined,
+        timeout: 2000,
+        headers: { connection: 'close' },
+      },
+      (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      },
+    )
+    request.on('timeout', () =>
+      request.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })),
+    )
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.name))
+    request.end()
+  })
 }

@@ -127,6 +127,7 @@ export const Menu = {
 export const session = {
   defaultSession: {
     setPermissionRequestHandler: vi.fn(),
+    setCertificateVerifyProc: vi.fn(),
   },
 }
 
@@ -177,6 +178,7 @@ export function resetElectronMock(): void {
   screen.getAllDisplays.mockReset().mockImplementation(() => [defaultDisplay])
   screen.getPrimaryDisplay.mockReset().mockImplementation(() => defaultDisplay)
   session.defaultSession.setPermissionRequestHandler.mockReset()
+  session.defaultSession.setCertificateVerifyProc.mockReset()
 }
 
 /** This module's exports as the mocked `electron`, typed as the mock rather than the real API. */

@@ -48,10 +48,49 @@ describe('LAN discovery', () => {
       port: 4567,
       version: '1.2.3',
       url: 'http://192.168.1.20:4567',
+      fingerprint: null,
     }
     expect(browser.servers()).toEqual([expected])
     expect(seen.at(-1)).toEqual([expected])
     browser.stop()
+  })
+
+  it('announces the certificate fingerprint of an HTTPS server, which is then found at https://', () => {
+    const bus = new FakeBus()
+    const browser = browseServers({ transport: bus.transport('192.168.1.30') })
+    const fingerprint = 'ab'.repeat(32)
+    advertiseServer({
+      transport: bus.transport('192.168.1.20'),
+      name: 'secure',
+      port: 4567,
+      version: '1.2.3',
+      addresses: ['192.168.1.20'],
+      host: 'pc-20',
+      fingerprint,
+    })
+    // A malformed fingerprint counts as none: that server is listed at http:// and not pinned.
+    const sloppy = new FakeBus()
+    const other = browseServers({ transport: sloppy.transport('192.168.1.30') })
+    sloppy.transport('192.168.1.21').respond({
+      answers: [{ name: SERVICE_TYPE, type: 'PTR', ttl: 120, data: `odd.${SERVICE_TYPE}` }],
+      additionals: [
+        {
+          name: `odd.${SERVICE_TYPE}`,
+          type: 'SRV',
+          ttl: 120,
+          data: { port: 4000, target: 'odd.local' },
+        },
+        { name: `odd.${SERVICE_TYPE}`, type: 'TXT', ttl: 120, data: ['version=1', 'fp=not-hex'] },
+      ],
+    })
+    expect(browser.servers()).toMatchObject([
+      { name: 'secure', url: 'https://192.168.1.20:4567', fingerprint },
+    ])
+    expect(other.servers()).toMatchObject([
+      { name: 'odd', url: 'http://192.168.1.21:4000', fingerprint: null },
+    ])
+    browser.stop()
+    other.stop()
   })
 
   it('answers a browser that starts later, and only queries for its own service', () => {

@@ -43,7 +43,7 @@ await waitFor(
   () => output.includes('Announced on the LAN') && output.includes('listening on'),
   20_000,
 )
-const port = Number(/listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1])
+const port = Number(/listening on https?:\/\/[^:]+:(\d+)/.exec(output)?.[1])
 
 const transport = multicastTransport({ interfaceAddress: '127.0.0.1' })
 let servers: FoundServer[] = []

@@ -54,6 +54,7 @@ describe('LAN discovery over real multicast, in a private network namespace', ()
           port: 4567,
           version: '0.1.0-netns',
           url: 'http://127.0.0.1:4567',
+          fingerprint: null,
         },
       ])
       expect(result.afterGoodbye).toEqual([])
@@ -84,7 +85,16 @@ describe('LAN discovery over real multicast, in a private network namespace', ()
       }
       expect(result.output).toContain('Announced on the LAN as "LAN box"')
       expect(result.found).toHaveLength(1)
-      expect(result.found[0]).toMatchObject({ name: 'LAN box', port: result.port })
+      // Shared on the LAN, it speaks HTTPS with a certificate of its own and announces that
+      // certificate's fingerprint, which is the one it prints for its host.
+      const printed = /SHA-256 fingerprint: ([0-9a-f]{64})/.exec(result.output)?.[1]
+      expect(printed).toBeDefined()
+      expect(result.found[0]).toMatchObject({
+        name: 'LAN box',
+        port: result.port,
+        url: `https://127.0.0.1:${result.port}`,
+        fingerprint: printed,
+      })
       expect(result.afterStop).toEqual([])
       expect(result.exitCode).toBe(0)
     },

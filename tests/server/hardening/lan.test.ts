@@ -1,14 +1,15 @@
 /**
  * Strangers on the LAN, end to end with the real CLI: a server shared on 0.0.0.0 refuses the
  * public demo password and names no demo account, keeps its data folder to its owner, throttles
- * password guessing, and sends the page headers that keep it out of frames and referrers.
+ * password guessing over the HTTPS it speaks, and sends the page headers that keep it out of frames and referrers.
  */
-import { statSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../src/server/errors/messages'
 import { DATABASE_FILE, SECRET_FILE } from '../../../src/server/server'
 import { DEMO_ACCOUNT } from '../../../src/server/services/seed'
+import { LAN_CERT_FILE, LAN_KEY_FILE } from '../../../src/server/tls/lan-certificate'
 import { Cleanup, client, startCli } from '../../helpers/hardening'
 
 const cleanup = new Cleanup()
@@ -27,8 +28,10 @@ describe('a server shared on the LAN (the real CLI on 0.0.0.0)', () => {
       '--data',
       dataDir,
     ])
-    expect(run.stdout()).toMatch(/listening on http:\/\/0\.0\.0\.0:\d+/)
-    const api = client(url)
+    // Shared: HTTPS with a certificate of its own, whose code the host is told.
+    expect(run.stdout()).toMatch(/listening on https:\/\/0\.0\.0\.0:\d+/)
+    expect(run.stdout()).toMatch(/Certificate code: [0-9A-F]{4}(-[0-9A-F]{4}){3} /)
+    const api = client(url, { ca: readFileSync(join(dataDir, LAN_CERT_FILE)) })
 
     const meta = await api.get('/api/meta')
     expect(meta.status).toBe(200)
@@ -57,6 +60,8 @@ describe('a server shared on the LAN (the real CLI on 0.0.0.0)', () => {
 
     expect(mode(dataDir)).toBe(0o700)
     expect(mode(join(dataDir, SECRET_FILE))).toBe(0o600)
+    expect(mode(join(dataDir, LAN_KEY_FILE))).toBe(0o600)
+    expect(mode(join(dataDir, LAN_CERT_FILE))).toBe(0o600)
     // The database inside is out of reach of other users through the folder.
     expect(statSync(join(dataDir, DATABASE_FILE)).isFile()).toBe(true)
 
@@ -81,7 +86,7 @@ describe('a server shared on the LAN (the real CLI on 0.0.0.0)', () => {
       dataDir,
       '--no-demo',
     ])
-    const api = client(url)
+    const api = client(url, { ca: readFileSync(join(dataDir, LAN_CERT_FILE)) })
     const signup = await api.call('POST', '/api/auth/signup', {
       body: { username: 'target', password: 'the real password' },
     })
@@ -95,14 +100,12 @@ describe('a server shared on the LAN (the real CLI on 0.0.0.0)', () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401])
     // Even the right password waits now, and other spellings of the name count as the same.
-    const response = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: ' TARGET ', password: 'the real password' }),
+    const response = await api.call('POST', '/api/auth/login', {
+      body: { username: ' TARGET ', password: 'the real password' },
     })
     expect(response.status).toBe(429)
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
-    const body = (await response.json()) as { errors: string[] }
+    const body = response.json as { errors: string[] }
     expect(body.errors[0]).toMatch(
       /^Too many failed logins for this username\. Try again in \d+ seconds\.$/,
     )

@@ -72,7 +72,9 @@ describe('the port rule', () => {
           writeFileSync(file, JSON.stringify({ lanSharing: { enabled: true, port } }))
           const saved = new SettingsStore(file).get().lanSharing
           expect(saved).toEqual(
-            allowed ? { enabled: true, port } : { enabled: false, port: DEFAULT_LAN_PORT },
+            allowed
+              ? { enabled: true, port, plainHttp: false }
+              : { enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false },
           )
         }),
         { numRuns: 300 },

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
-import type { ConnectionTarget, LanServer } from '../../../shared/bridge'
+import type { ConnectionTarget, LanServer, ServerCheck } from '../../../shared/bridge'
 import { getBridge } from '../bridge/get-bridge'
 import { bridgeErrorMessage } from '../lib/bridge-error'
 import { notifySuccess } from '../lib/notify'
@@ -11,8 +11,9 @@ import { endSessionAtom } from '../state/session'
 import { Icon } from './Icon'
 import { LanServerList } from './LanServerList'
 import { COPY } from '../copy'
+import { ChangedCertificateDialog, CompareCodeDialog } from './TrustDialogs'
 
-export const SERVER_URL_PLACEHOLDER = 'http://192.168.1.20:4567'
+export const SERVER_URL_PLACEHOLDER = 'https://192.168.1.20:4567'
 
 type Choice = 'embedded' | 'remote'
 
@@ -32,21 +33,68 @@ export function ConnectionPanel() {
   const errorId = useId()
   const alreadyHere = choice === 'embedded' && connection.kind === 'embedded'
 
-  /** Every way of connecting ends here: the main process checks the address first. */
+  /** A certificate waiting for the person's word: a new one to compare, or a changed one. */
+  const [pending, setPending] = useState<{ check: ServerCheck; from: 'form' | 'list' } | null>(null)
+  const [pendingBusy, setPendingBusy] = useState(false)
+  const [pendingError, setPendingError] = useState<string | null>(null)
+
+  /** Takes the connection the main process checked (and pinned). */
+  const take = async (target: ConnectionTarget) => {
+    const next = await bridge.setConnection(target)
+    connectionChanged(next)
+    // Even the same server again starts from its login page.
+    endSession()
+    const where = next.kind === 'embedded' ? "this computer's server" : next.baseUrl
+    notifySuccess(COPY.toasts.connected(where), { toastId: 'connected', autoClose: 4000 })
+  }
+
+  /**
+   * Every way of connecting ends here: the main process checks the address and its certificate
+   * first (README, "Security"). A certificate never seen is joined only once the person compared
+   * its code, unless the server announced it on the LAN; a changed one stops with a warning.
+   */
   const connect = async (target: ConnectionTarget, from: 'form' | 'list') => {
     setBusy(from === 'form' || target.kind === 'embedded' ? 'form' : target.url)
     setError(null)
     try {
-      const next = await bridge.setConnection(target)
-      connectionChanged(next)
-      // Even the same server again starts from its login page.
-      endSession()
-      const where = next.kind === 'embedded' ? "this computer's server" : next.baseUrl
-      notifySuccess(COPY.toasts.connected(where), { toastId: 'connected', autoClose: 4000 })
+      if (target.kind === 'remote' && bridge.checkServer) {
+        const check = await bridge.checkServer(target.url)
+        const announced =
+          target.fingerprint !== undefined && target.fingerprint === check.fingerprint
+        if (check.trust === 'changed' || (check.trust === 'new' && !announced)) {
+          setPendingError(null)
+          setPending({ check, from })
+          return
+        }
+        await take({ ...target, url: check.origin })
+      } else {
+        await take(target)
+      }
     } catch (caught) {
       setError({ text: bridgeErrorMessage(caught), from })
     } finally {
       setBusy(null)
+    }
+  }
+
+  /** The person compared the code, or chose to trust a changed certificate. */
+  const trustPending = async () => {
+    if (!pending || pendingBusy) return
+    const { check } = pending
+    setPendingBusy(true)
+    setPendingError(null)
+    try {
+      await take({
+        kind: 'remote',
+        url: check.origin,
+        ...(check.fingerprint ? { fingerprint: check.fingerprint } : {}),
+        ...(check.trust === 'changed' ? { retrust: true } : {}),
+      })
+      setPending(null)
+    } catch (caught) {
+      setPendingError(bridgeErrorMessage(caught))
+    } finally {
+      setPendingBusy(false)
     }
   }
 
@@ -55,7 +103,7 @@ export function ConnectionPanel() {
     if (busy || alreadyHere) return
     if (choice === 'remote' && !url.trim()) {
       setError({
-        text: "Enter the address of your friend's server, e.g. http://192.168.1.20:4567.",
+        text: "Enter the address of your friend's server, e.g. https://192.168.1.20:4567.",
         from: 'form',
       })
       return
@@ -71,7 +119,13 @@ export function ConnectionPanel() {
     // The form shows the chosen server too, should the check fail and the person retype it.
     setChoice('remote')
     setUrl(server.url)
-    void connect({ kind: 'remote', url: server.url }, 'list')
+    // The certificate it announced is pinned without a question (README, "Security").
+    void connect(
+      server.fingerprint
+        ? { kind: 'remote', url: server.url, fingerprint: server.fingerprint }
+        : { kind: 'remote', url: server.url },
+      'list',
+    )
   }
 
   return (
@@ -92,6 +146,17 @@ export function ConnectionPanel() {
         <strong data-testid="current-connection">
           {connection.kind === 'embedded' ? 'This computer' : connection.baseUrl}
         </strong>
+        {connection.kind === 'remote' ? (
+          connection.baseUrl.startsWith('https:') ? (
+            <span className="connection-security secure">
+              <Icon name="lock" size={14} /> Encrypted
+            </span>
+          ) : (
+            <span className="connection-security plain">
+              <Icon name="unlock" size={14} /> Not encrypted
+            </span>
+          )
+        ) : null}
       </div>
 
       <LanServerList
@@ -186,6 +251,26 @@ export function ConnectionPanel() {
           </span>
         </div>
       </form>
+      {pending?.check.trust === 'new' && pending.check.code ? (
+        <CompareCodeDialog
+          origin={pending.check.origin}
+          code={pending.check.code}
+          busy={pendingBusy}
+          error={pendingError}
+          onTrust={() => void trustPending()}
+          onCancel={() => setPending(null)}
+        />
+      ) : pending?.check.trust === 'changed' ? (
+        <ChangedCertificateDialog
+          origin={pending.check.origin}
+          code={pending.check.code}
+          pinnedCode={pending.check.pinnedCode}
+          busy={pendingBusy}
+          error={pendingError}
+          onTrust={() => void trustPending()}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
     </section>
   )
 }

@@ -110,6 +110,8 @@ function FoundServer({
               <span>version {server.version}</span>
             </>
           ) : null}
+          {' · '}
+          <span>{server.fingerprint ? 'encrypted' : 'not encrypted'}</span>
         </span>
       </span>
       {connected ? (

@@ -1,0 +1,97 @@
+import { expect, test } from './fixtures'
+import {
+  FAKE_CODE,
+  FAKE_FINGERPRINT,
+  FAKE_NEW_CODE,
+  FAKE_NEW_FINGERPRINT,
+  installFakeBridge,
+  scriptNext,
+} from './fake-bridge'
+import { loginDemoViaApi, waitForQuietNetwork } from './helpers'
+import { axeScopeFor, expectNoSeriousViolations } from './axe'
+import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+
+/**
+ * The encrypted LAN share in both themes, on a desktop and a 390×844 phone: the Server page
+ * sharing with its certificate code and QR code, plain HTTP chosen, and the two trust dialogs of
+ * joining, each checked by axe and kept from scrolling sideways, with a screenshot of each for a
+ * person to look at (SHOTS_DIR). What they do is asserted by server-page.spec.ts and
+ * tests/renderer/join-trust.test.tsx.
+ */
+
+for (const look of looks()) {
+  test(`encrypted LAN share in ${look.name}, checked by axe`, async ({ page, demoUrl }) => {
+    test.setTimeout(120_000)
+    await applyLook(page, look)
+    const scope = axeScopeFor(look)
+    await installFakeBridge(page, {
+      connection: { kind: 'embedded', baseUrl: demoUrl },
+      lan: {
+        enabled: true,
+        port: 4567,
+        addresses: ['https://192.168.1.20:4567', 'https://10.0.0.5:4567'],
+        demoAccountsDisabled: true,
+      },
+    })
+    const shot = async (name: string, fullPage = false) => {
+      await waitForQuietNetwork(page)
+      await page.screenshot({ path: `${SHOTS_DIR}/${name}-${look.name}.png`, fullPage })
+    }
+    await loginDemoViaApi(page)
+    await page.goto('/server')
+    const qr = page.getByRole('img', { name: /^QR code of / })
+    await expect(qr).toBeVisible()
+    await qr.scrollIntoViewIfNeeded()
+    // Large enough to scan across a table, on a phone too.
+    expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(220)
+    await expectNoSidewaysScroll(page)
+    await shot('lan-share-qr')
+    await shot('lan-share', true)
+    await expectNoSeriousViolations(page, 'sharing over HTTPS', { within: '.server-page', scope })
+
+    // Joining by address: a certificate never seen.
+    await page.getByRole('radio', { name: /A friend's server/ }).check()
+    await page.getByLabel('Server address').fill('192.168.1.21:4567')
+    await scriptNext(page, 'checkServer', {
+      resolve: {
+        origin: 'https://192.168.1.21:4567',
+        trust: 'new',
+        fingerprint: FAKE_FINGERPRINT,
+        code: FAKE_CODE,
+        pinnedCode: null,
+      },
+    })
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await expect(page.getByRole('dialog', { name: 'Compare the code' })).toBeVisible()
+    await shot('join-compare-code')
+    await expectNoSeriousViolations(page, 'compare the code', { within: '.modal', scope })
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    // Joining again after the certificate changed.
+    await scriptNext(page, 'checkServer', {
+      resolve: {
+        origin: 'https://192.168.1.21:4567',
+        trust: 'changed',
+        fingerprint: FAKE_NEW_FINGERPRINT,
+        code: FAKE_NEW_CODE,
+        pinnedCode: FAKE_CODE,
+      },
+    })
+    await page.getByRole('button', { name: 'Connect' }).click()
+    await expect(page.getByRole('dialog', { name: /certificate changed/ })).toBeVisible()
+    await shot('join-certificate-changed')
+    await expectNoSeriousViolations(page, 'certificate changed', { within: '.modal', scope })
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    // Plain HTTP, the host's choice, with its warning.
+    await page.getByRole('switch', { name: 'Host for LAN' }).click()
+    await page.getByRole('checkbox', { name: /Share without encryption/ }).check()
+    await page.getByRole('switch', { name: 'Host for LAN' }).click()
+    await expect(page.getByText(/^Shared without encryption\./)).toBeVisible()
+    await shot('lan-share-plain', true)
+    await expectNoSeriousViolations(page, 'sharing over plain HTTP', {
+      within: '.server-page',
+      scope,
+    })
+  })
+}
