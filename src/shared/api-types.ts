@@ -324,9 +324,20 @@ export interface SessionResponse {
   isHost: boolean
 }
 /** `GET /users/me/relations` and the block/mute calls: whom the user blocked and muted. */
+/** Someone the user mutes, and until when (a timestamp as `createdAt`; null: for good). */
+export interface MutedUser extends UserSummary {
+  mutedUntil: string | null
+}
+
+/** `POST /users/me/mute/:userId`'s body: for how long (`MUTE_DURATIONS` in schemas.ts). */
+export interface MuteRequest {
+  duration?: '1h' | '1d' | '1w' | 'forever'
+}
+
+/** Whom the user blocks and mutes now (expired mutes left out), in the order they did it. */
 export interface RelationsResponse {
   blocked: UserSummary[]
-  muted: UserSummary[]
+  muted: MutedUser[]
 }
 /** What a report is about, as the host's list shows it. */
 export interface ReportTarget {

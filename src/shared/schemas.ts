@@ -243,6 +243,25 @@ export const deleteAccountSchema = z.strictObject({
     .max(LIMITS.passwordMax),
 })
 
+/** How long a mute lasts (`POST /users/me/mute/:userId`): milliseconds, or null for good. */
+export const MUTE_DURATIONS = {
+  '1h': 60 * 60 * 1000,
+  '1d': 24 * 60 * 60 * 1000,
+  '1w': 7 * 24 * 60 * 60 * 1000,
+  forever: null,
+} as const
+
+export type MuteDuration = keyof typeof MUTE_DURATIONS
+
+/** `POST /users/me/mute/:userId`: for how long (for good when left out). */
+export const muteSchema = z.strictObject({
+  duration: z
+    .enum(Object.keys(MUTE_DURATIONS) as [MuteDuration, ...MuteDuration[]], {
+      error: 'The mute duration must be "1h", "1d", "1w" or "forever".',
+    })
+    .optional(),
+})
+
 /** `POST /reports`: a post or a comment, and why. */
 export const reportSchema = z
   .strictObject({

@@ -13,7 +13,7 @@ import {
 } from '../services/notifications'
 import { getPost } from '../services/posts'
 import { presentComment } from '../services/serialize'
-import { aboutUsers, commit, type Actor, type Live } from './live'
+import { aboutWriting, commit, type Actor, type Live } from './live'
 
 /** Mentions of a comment just written; the post's author already hears of a new comment. */
 async function afterCommentWrite(
@@ -37,7 +37,7 @@ async function publishComment(live: Live, comment: CommentRow): Promise<void> {
   live.hub.publish(
     'comment',
     { comment: await presentComment(live.db, comment, null), commentCount: post.commentCount },
-    await aboutUsers(live, comment.authorId, post.authorId),
+    await aboutWriting(live, comment.authorId, post.authorId),
   )
 }
 

@@ -15,7 +15,7 @@ import {
   unreadCount,
   type NotificationChanges,
 } from '../services/notifications'
-import { blockedEitherWayWithAny } from '../services/visibility'
+import { blockedEitherWayWithAny, mutersOfAny } from '../services/visibility'
 
 /**
  * What commands write to and publish on: the app's database, its live event hub, and where
@@ -86,5 +86,21 @@ export async function aboutUsers(
 ): Promise<Audience> {
   const exclude = await blockedEitherWayWithAny(live.db, [actorId, ...involved])
   exclude.delete(actorId)
+  return { exclude }
+}
+
+/**
+ * The audience of an event carrying what `authorId` wrote (a post, a comment; `involved`: the
+ * post's author under a comment): as aboutUsers, and not those who mute the author either, as
+ * lists hide what they write from them (docs/API.md, "Muting"). The author hears of it.
+ */
+export async function aboutWriting(
+  live: Live,
+  authorId: number,
+  ...involved: number[]
+): Promise<Audience> {
+  const exclude = await blockedEitherWayWithAny(live.db, [authorId, ...involved])
+  for (const muter of await mutersOfAny(live.db, [authorId])) exclude.add(muter)
+  exclude.delete(authorId)
   return { exclude }
 }

@@ -11,7 +11,7 @@ import * as posts from '../services/posts'
 import { presentPost } from '../services/serialize'
 import { syncPostTags } from '../services/tags'
 import { findUserById } from '../services/users'
-import { aboutUsers, commit, type Actor, type Live } from './live'
+import { aboutWriting, commit, type Actor, type Live } from './live'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
 const postCountOf = async (live: Live, authorId: number) =>
@@ -24,7 +24,7 @@ async function publishPost(live: Live, post: PostRow): Promise<void> {
       post: await presentPost(live.db, post, null),
       authorPostCount: await postCountOf(live, post.authorId),
     },
-    await aboutUsers(live, post.authorId),
+    await aboutWriting(live, post.authorId),
   )
 }
 

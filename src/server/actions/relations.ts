@@ -36,10 +36,16 @@ export async function unblock(live: Live, actor: Actor, targetId: number): Promi
   )
 }
 
-export async function mute(live: Live, actor: Actor, targetId: number): Promise<void> {
+/** Mutes the target until `expiresAt` (milliseconds; null: for good). */
+export async function mute(
+  live: Live,
+  actor: Actor,
+  targetId: number,
+  expiresAt: number | null = null,
+): Promise<void> {
   await commit(
     live,
-    (tx) => relations.mute(tx, actor.id, targetId),
+    (tx) => relations.mute(tx, actor.id, targetId, expiresAt),
     () => publishRelations(live, actor),
   )
 }

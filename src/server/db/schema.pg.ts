@@ -316,6 +316,8 @@ export const mutes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: millis('created_at').notNull(),
+    /** When the mute ends (milliseconds); null for a mute for good. Checked at read time. */
+    expiresAt: millis('expires_at'),
   },
   (table) => [
     primaryKey({ columns: [table.muterId, table.mutedId] }),

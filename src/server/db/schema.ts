@@ -309,7 +309,10 @@ export const blocks = sqliteTable(
   ],
 )
 
-/** A mute hides the muted user's posts from the muter's home feed, and nothing else. */
+/**
+ * A mute hides the muted user's posts, comments and notifications from the muter everywhere but
+ * the muted user's own profile, until `expires_at` (services/visibility.ts).
+ */
 export const mutes = sqliteTable(
   'mutes',
   {
@@ -320,6 +323,8 @@ export const mutes = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at').notNull(),
+    /** When the mute ends (milliseconds); null for a mute for good. Checked at read time. */
+    expiresAt: integer('expires_at'),
   },
   (table) => [
     primaryKey({ columns: [table.muterId, table.mutedId] }),

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { OkResponse, RelationsResponse } from '../../shared/api-types'
-import { deleteAccountSchema } from '../../shared/schemas'
+import { deleteAccountSchema, MUTE_DURATIONS, muteSchema } from '../../shared/schemas'
 import { verifyPassword } from '../auth/password'
 import { checkPasswordThrottled } from '../auth/login-throttle'
 import { clientAddress } from '../http/client-address'
@@ -21,14 +21,14 @@ export function accountRoutes(deps: AppDeps) {
   const relations = (userId: number) => relationsOf(db, userId)
   const live = liveOf(deps)
   /**
-   * `POST /users/me/<action>/:userId`, one route per action: what it does to the relation. All go
+   * `POST /users/me/<action>/:userId`, one route per action (and `mute`, below, which takes a
+   * duration): what it does to the relation. All go
    * through the live stream: the user's other devices hear of their lists, and a block ends
    * follows, whose counts open screens show.
    */
   const relationActions: Record<string, (me: Actor, targetId: number) => Promise<unknown>> = {
     block: (me, targetId) => block(live, me, targetId),
     unblock: (me, targetId) => unblock(live, me, targetId),
-    mute: (me, targetId) => mute(live, me, targetId),
     unmute: (me, targetId) => unmute(live, me, targetId),
   }
   const target = idParams('userId')
@@ -48,6 +48,14 @@ export function accountRoutes(deps: AppDeps) {
     .get('/relations', auth, async (c) =>
       c.json((await relations(c.get('user').id)) satisfies RelationsResponse),
     )
+    // A mute lasts the `duration` asked for (MUTE_DURATIONS), or for good.
+    .post('/mute/:userId', auth, target, validate('json', muteSchema), async (c) => {
+      const { duration = 'forever' } = c.req.valid('json')
+      const length = MUTE_DURATIONS[duration]
+      const expiresAt = length === null ? null : Date.now() + length
+      await mute(live, c.get('user'), c.req.valid('param').userId, expiresAt)
+      return c.json((await relations(c.get('user').id)) satisfies RelationsResponse)
+    })
   for (const [action, act] of Object.entries(relationActions)) {
     routes.post(`/${action}/:userId`, auth, target, async (c) => {
       await act(c.get('user'), c.req.valid('param').userId)

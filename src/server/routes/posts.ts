@@ -151,7 +151,7 @@ export function feedRoutes(deps: AppDeps) {
     validate('query', pageQuerySchema),
     async (c) => {
       const userId = c.get('user').id
-      // Muted authors leave the home feed only; blocked and suspended ones every list.
+      // Muted, blocked and suspended authors leave every list (services/visibility.ts).
       const page = await pageFeed(db, userId, pageRequest(c.req.valid('query')))
       return c.json({
         posts: await presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),

@@ -73,7 +73,9 @@ export function usersRoutes(deps: AppDeps) {
         const query = c.req.valid('query')
         const page = pageRequest(query)
         if (query.search !== undefined) {
-          return c.json((await searchUsers(db, query.search, page)) satisfies UsersPage)
+          return c.json(
+            (await searchUsers(db, query.search, page, c.get('viewerId'))) satisfies UsersPage,
+          )
         }
         if (query.suggest === 'true') {
           const viewerId = c.get('viewerId')

@@ -5,7 +5,7 @@
  */
 import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
 import type { SqlParam, Store } from '../db/store'
-import { isBlockedEitherWay } from './visibility'
+import { isBlockedEitherWay, isMuting } from './visibility'
 import { cursorOrStart, finishPage, LIST_START, type PageRequest } from './pagination'
 import { toUserSummary } from './serialize'
 import { formatTimestamp } from './time'
@@ -41,6 +41,8 @@ export async function notify(
   if (input.recipientId === input.actorId) return
   // Nobody hears from someone they blocked or who blocked them (docs/API.md, "Notifications").
   if (await isBlockedEitherWay(db, input.recipientId, input.actorId)) return
+  // Nor from someone they mute, while the mute lasts (docs/API.md, "Muting").
+  if (await isMuting(db, input.recipientId, input.actorId, now)) return
   const row = await db.get<{ id: number }>(
     `INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, read, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,

@@ -55,7 +55,8 @@ async function pagePosts(
 ): Promise<RowPage<PostRow>> {
   const byAuthor = authorId === null ? '' : 'author_id = ? AND'
   const authorParam = authorId === null ? [] : [authorId]
-  const visible = await visibleAuthor(db, 'author_id', viewer)
+  // One author's posts are their profile: a mute does not hide them there (a notice does).
+  const visible = await visibleAuthor(db, 'author_id', viewer, { mutes: authorId === null })
   const rows =
     sort === 'likes'
       ? await db.all<PostRow>(
@@ -90,9 +91,12 @@ export function pageAllPosts(
   return pagePosts(db, null, page, viewer, sort)
 }
 
-/** One author's post ids, newest first: none when the viewer may not see the author. */
+/**
+ * One author's post ids, newest first: none when the viewer may not see the author (a mute does
+ * not hide them on their own profile).
+ */
 export async function userPostIds(db: Store, authorId: number, viewer: Viewer): Promise<number[]> {
-  const visible = await visibleAuthor(db, 'author_id', viewer)
+  const visible = await visibleAuthor(db, 'author_id', viewer, { mutes: false })
   return db.ids(
     `SELECT id FROM posts WHERE author_id = ?${visible.and} ORDER BY created_at DESC, id DESC`,
     authorId,
@@ -111,7 +115,7 @@ export function pageUserPosts(
 
 /**
  * The home feed: the user's own posts and those of everyone they follow, newest first, but for
- * those hidden from the user (services/visibility.ts; muted authors too, in the feed only).
+ * those hidden from the user (services/visibility.ts).
  *
  * Which index serves it best depends on how many posts the feed draws from. A dense feed (many
  * candidate posts) is cheapest as a newest-first scan of all posts, keeping those by its
@@ -135,7 +139,7 @@ export async function pageFeed(
   const fetch = page.limit + 1
   const dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
   const index = dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
-  const visible = await visibleAuthor(db, 'author_id', userId, { feed: true })
+  const visible = await visibleAuthor(db, 'author_id', userId)
   const ids = await db.ids(
     `SELECT id FROM posts${db.sql.indexedBy(index)}
      WHERE author_id IN ${authors} AND (created_at, id) < (?, ?)${visible.and}

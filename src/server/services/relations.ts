@@ -1,17 +1,19 @@
 /**
- * What every user may do about others: block them and mute them (docs/API.md, "Blocking"). What
- * that hides and forbids is visibility.ts's.
+ * What every user may do about others: block them and mute them, for a while or for good
+ * (docs/API.md, "Blocking" and "Muting"). What that hides and forbids is visibility.ts's.
  */
-import type { UserSummary } from '../../shared/api-types'
+import type { RelationsResponse } from '../../shared/api-types'
 import type { Store } from '../db/store'
 import { insertRows } from '../db/raw'
 import type { UserRow } from '../db/rows'
-import { blocks, mutes } from '../db/schema'
+import { blocks } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../errors/messages'
 import { endFollow } from './follows'
 import { toUserSummary } from './serialize'
+import { formatTimestamp } from './time'
 import { getUserById } from './users'
+import { ACTIVE_MUTE } from './visibility'
 
 async function otherUser(
   db: Store,
@@ -61,16 +63,29 @@ export async function unblock(db: Store, userId: number, targetId: number): Prom
   await db.run('DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?', userId, target.id)
 }
 
+/**
+ * Mutes the target until `expiresAt` (milliseconds; null: for good). Muting again replaces the
+ * time. The user's mutes that ran out are swept on the way (they already hid nothing).
+ */
 export async function mute(
   db: Store,
   userId: number,
   targetId: number,
+  expiresAt: number | null = null,
   now = Date.now(),
 ): Promise<void> {
   const target = await otherUser(db, userId, targetId, ACCOUNT_MESSAGES.muteSelf)
-  await insertRows(db, mutes, [{ muterId: userId, mutedId: target.id, createdAt: now }], {
-    onConflict: 'nothing',
-  })
+  await sweepExpiredMutes(db, userId, now)
+  await db.run(
+    `INSERT INTO mutes (muter_id, muted_id, created_at, expires_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (muter_id, muted_id) DO UPDATE SET created_at = ?, expires_at = ?`,
+    userId,
+    target.id,
+    now,
+    expiresAt,
+    now,
+    expiresAt,
+  )
 }
 
 export async function unmute(db: Store, userId: number, targetId: number): Promise<void> {
@@ -78,23 +93,40 @@ export async function unmute(db: Store, userId: number, targetId: number): Promi
   await db.run('DELETE FROM mutes WHERE muter_id = ? AND muted_id = ?', userId, target.id)
 }
 
-/** Whom the user blocked and muted, in the order they did it. */
+/** Deletes the user's mutes that ran out by `now`: they hide nothing (visibility.ts ACTIVE_MUTE). */
+export async function sweepExpiredMutes(db: Store, userId: number, now = Date.now()) {
+  await db.run(
+    'DELETE FROM mutes WHERE muter_id = ? AND expires_at IS NOT NULL AND expires_at <= ?',
+    userId,
+    now,
+  )
+}
+
+/** Whom the user blocked and muted (mutes that ran out left out), in the order they did it. */
 export async function relationsOf(
   db: Store,
   userId: number,
-): Promise<{ blocked: UserSummary[]; muted: UserSummary[] }> {
-  const listOf = async (sqlText: string) =>
-    (await db.all<UserRow>(sqlText, userId)).map((row) => toUserSummary(row))
+  now = Date.now(),
+): Promise<RelationsResponse> {
+  const summaries = `users.id AS id, username, first_name AS "firstName", last_name AS "lastName",
+       profile_img AS "profileImg"`
+  const blocked = await db.all<UserRow>(
+    `SELECT ${summaries} FROM blocks JOIN users ON users.id = blocks.blocked_id
+     WHERE blocks.blocker_id = ? ORDER BY blocks.created_at, users.id`,
+    userId,
+  )
+  const muted = await db.all<UserRow & { expiresAt: number | null }>(
+    `SELECT ${summaries}, mutes.expires_at AS "expiresAt"
+     FROM mutes JOIN users ON users.id = mutes.muted_id
+     WHERE mutes.muter_id = ? AND ${ACTIVE_MUTE} ORDER BY mutes.created_at, users.id`,
+    userId,
+    now,
+  )
   return {
-    blocked: await listOf(
-      `SELECT users.id AS id, username, first_name AS "firstName", last_name AS "lastName",
-       profile_img AS "profileImg" FROM blocks JOIN users ON users.id = blocks.blocked_id
-       WHERE blocks.blocker_id = ? ORDER BY blocks.created_at, users.id`,
-    ),
-    muted: await listOf(
-      `SELECT users.id AS id, username, first_name AS "firstName", last_name AS "lastName",
-       profile_img AS "profileImg" FROM mutes JOIN users ON users.id = mutes.muted_id
-       WHERE mutes.muter_id = ? ORDER BY mutes.created_at, users.id`,
-    ),
+    blocked: blocked.map((row) => toUserSummary(row)),
+    muted: muted.map((row) => ({
+      ...toUserSummary(row),
+      mutedUntil: row.expiresAt === null ? null : formatTimestamp(Number(row.expiresAt)),
+    })),
   }
 }

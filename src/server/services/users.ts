@@ -8,6 +8,7 @@ import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } f
 import { toUserSummary } from './serialize'
 import { publicExtras } from './sign-up-extras'
 import type { UserRow } from '../db/rows'
+import { ACTIVE_MUTE, type Viewer } from './visibility'
 
 /** Served by the media routes; what every user without a picture of their own shows. */
 export const DEFAULT_PROFILE_IMG = '/api/media/default-avatar.svg'
@@ -117,11 +118,20 @@ export const toUserListItem = (row: UserRow): UserListItem => ({
   followingCount: row.followingCount,
 })
 
-/** Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically. */
+/** A user the viewer (`?`) does not mute at the time (`?`). */
+const NOT_MUTED = `NOT EXISTS (SELECT 1 FROM mutes WHERE muter_id = ? AND muted_id = users.id
+                   AND ${ACTIVE_MUTE})`
+
+/**
+ * Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically; for a
+ * signed-in viewer, not those they mute (while the mute lasts).
+ */
 export async function searchUsers(
   db: Store,
   prefix: string,
   page: PageRequest,
+  viewer: Viewer = null,
+  now = Date.now(),
 ): Promise<UsersPage> {
   const key = usernameKey(prefix)
   const [afterKey, afterId] = page.cursor ? decodeTextCursor(page.cursor) : ['', 0]
@@ -129,11 +139,14 @@ export async function searchUsers(
   const rows = await db.all<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users
      WHERE username_key >= ? AND username_key < ? AND (username_key, id) > (?, ?)
+       AND ${NOT_MUTED}
      ORDER BY username_key, id LIMIT ?`,
     key,
     `${key}\uffff`,
     afterKey,
     afterId,
+    viewer ?? 0,
+    now,
     page.limit + 1,
   )
   const finished = finishPage(rows, page.limit, (row) => [row.usernameKey, row.id])
@@ -154,12 +167,14 @@ export async function pageUsers(db: Store, page: PageRequest): Promise<UsersPage
 
 /**
  * People the viewer does not follow yet, the most followed first: never the viewer, a suspended
- * account, or anyone the viewer blocked or who blocked them (docs/API.md, "blocking hides…").
+ * account, anyone the viewer blocked or who blocked them (docs/API.md, "blocking hides…"), or
+ * anyone the viewer mutes.
  */
 export async function suggestUsers(
   db: Store,
   viewerId: number,
   page: PageRequest,
+  now = Date.now(),
 ): Promise<UsersPage> {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 2) : null
   const rows = await db.all<UserRow>(
@@ -168,12 +183,15 @@ export async function suggestUsers(
        AND NOT EXISTS (SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = users.id)
        AND NOT EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = ? AND blocked_id = users.id)
                                                OR (blocker_id = users.id AND blocked_id = ?))
+       AND ${NOT_MUTED}
        ${after ? 'AND (follower_count, id) < (?, ?)' : ''}
      ORDER BY follower_count DESC, id DESC LIMIT ?`,
     viewerId,
     viewerId,
     viewerId,
     viewerId,
+    viewerId,
+    now,
     ...(after ?? []),
     page.limit + 1,
   )

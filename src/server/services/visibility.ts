@@ -1,7 +1,8 @@
 /**
- * What a viewer may not see or do (docs/API.md, "Blocking"): lists leave out the posts and
- * comments of suspended authors, of those the viewer blocked or who blocked them, and in the home
- * feed of those muted; live events do not reach those blocked either way; and two users of whom
+ * What a viewer may not see or do (docs/API.md, "Blocking" and "Muting"): lists leave out the
+ * posts and comments of suspended authors, of those the viewer blocked or who blocked them, and of
+ * those the viewer muted (while the mute lasts; not on the muted player's own profile); live
+ * events do not reach those blocked either way, nor a muter those they mute; and two users of whom
  * one blocked the other cannot react to or comment on what the other wrote.
  */
 import type { SqlParam, Store } from '../db/store'
@@ -12,20 +13,42 @@ import { ACCOUNT_MESSAGES } from '../errors/messages'
 export type Viewer = number | null
 
 /**
- * Authors whose posts and comments a list hides from `viewer`: suspended accounts for everyone;
- * for a signed-in viewer also everyone they blocked or who blocked them; and in the home feed
- * (`feed`), everyone they muted.
+ * A mute counts while it has not run out: `expires_at` is null (for good) or still ahead of `now`.
+ * Checked at read time, so an expired row hides nothing even before a sweep deletes it.
  */
-function hiddenAuthors(db: Store, viewer: Viewer, { feed = false } = {}): Promise<number[]> {
+export const ACTIVE_MUTE = '(mutes.expires_at IS NULL OR mutes.expires_at > ?)'
+
+/** What a list hides besides blocks and suspensions. */
+export interface VisibilityOptions {
+  /**
+   * Whether the viewer's mutes hide authors too: everywhere but the muted player's own profile
+   * (their posts there, with a notice in the app). True unless said otherwise.
+   */
+  mutes?: boolean
+  /** The time mutes are compared with (milliseconds); now unless a test moves it. */
+  now?: number
+}
+
+/**
+ * Authors whose posts and comments a list hides from `viewer`: suspended accounts for everyone;
+ * for a signed-in viewer also everyone they blocked or who blocked them, and everyone they muted
+ * while the mute lasts (unless `mutes` is false: the muted player's own profile).
+ */
+function hiddenAuthors(
+  db: Store,
+  viewer: Viewer,
+  { mutes = true, now = Date.now() }: VisibilityOptions = {},
+): Promise<number[]> {
   return db.ids(
     `SELECT id FROM users WHERE suspended_at IS NOT NULL
      UNION SELECT blocked_id FROM blocks WHERE blocker_id = ?
      UNION SELECT blocker_id FROM blocks WHERE blocked_id = ?
-     UNION SELECT muted_id FROM mutes WHERE muter_id = ? AND ?`,
+     UNION SELECT muted_id FROM mutes WHERE muter_id = ? AND ? AND ${ACTIVE_MUTE}`,
     viewer ?? 0,
     viewer ?? 0,
     viewer ?? 0,
-    feed,
+    mutes,
+    now,
   )
 }
 
@@ -42,7 +65,7 @@ export async function visibleAuthor(
   db: Store,
   authorColumn: string,
   viewer: Viewer,
-  options: { feed?: boolean } = {},
+  options: VisibilityOptions = {},
 ): Promise<{ and: string; params: SqlParam[] }> {
   const hidden = await hiddenAuthors(db, viewer, options)
   if (hidden.length === 0) return { and: '', params: [] }
@@ -50,6 +73,41 @@ export async function visibleAuthor(
     and: ` AND ${authorColumn} NOT IN ${db.sql.idSet}`,
     params: [db.sql.ids(hidden)],
   }
+}
+
+/**
+ * Everyone who mutes any of `userIds` now (one query): whom a live event about what those users
+ * wrote must not reach (actions/live.ts, docs/API.md "Live events").
+ */
+export async function mutersOfAny(
+  db: Store,
+  userIds: readonly number[],
+  now = Date.now(),
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set()
+  return new Set(
+    await db.ids(
+      `SELECT muter_id FROM mutes WHERE muted_id IN ${db.sql.idSet} AND ${ACTIVE_MUTE}`,
+      db.sql.ids(userIds),
+      now,
+    ),
+  )
+}
+
+/** True when `muterId` mutes `mutedId` now. */
+export async function isMuting(
+  db: Store,
+  muterId: number,
+  mutedId: number,
+  now = Date.now(),
+): Promise<boolean> {
+  const row = await db.get(
+    `SELECT 1 FROM mutes WHERE muter_id = ? AND muted_id = ? AND ${ACTIVE_MUTE}`,
+    muterId,
+    mutedId,
+    now,
+  )
+  return row !== undefined
 }
 
 /**

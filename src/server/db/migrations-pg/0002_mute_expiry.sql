@@ -1,0 +1,1 @@
+ALTER TABLE "mutes" ADD COLUMN "expires_at" bigint;

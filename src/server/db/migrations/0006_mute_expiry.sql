@@ -1,0 +1,1 @@
+ALTER TABLE `mutes` ADD `expires_at` integer;
