@@ -358,7 +358,7 @@ describe('block and mute', { timeout: 30_000 }, () => {
     await ok(h.call(`/api/users/follow/${b.id}`, { body: {}, token: a.token }))
   })
 
-  it('mute hides the muted user’s posts from the home feed only', async () => {
+  it('mute hides the muted user’s posts from the home feed and Explore, not from their profile', async () => {
     const h = await harness({ demo: false })
     const a = await h.signup('muter')
     const b = await h.signup('loud')
@@ -378,7 +378,11 @@ describe('block and mute', { timeout: 30_000 }, () => {
     expect(relations.muted.map((u) => u.username)).toEqual(['loud'])
     expect(await feed()).toEqual([])
     const everyone = (await ok<{ posts: Post[] }>(h.call('/api/posts', { token: a.token }))).posts
-    expect(everyone.map((p) => p.content)).toEqual(['loud post'])
+    expect(everyone.map((p) => p.content)).toEqual([])
+    const profile = await ok<{ posts: Post[] }>(
+      h.call('/api/posts/user/loud?limit=10', { token: a.token }),
+    )
+    expect(profile.posts.map((p) => p.content)).toEqual(['loud post'])
     await ok(h.call(`/api/users/me/unmute/${b.id}`, { body: {}, token: a.token }))
     expect(await feed()).toEqual(['loud post'])
   })
