@@ -122,7 +122,11 @@ describe('new posts', () => {
     expect(waiting('explore:recent')).toBe(1)
 
     loadList(store, 'feed', [post('p1', NOVA)])
-    store.set(relationsAtom, { blocked: new Set([RIVAL._id]), muted: new Set([NOVA._id]) })
+    store.set(relationsAtom, {
+      blocked: new Set([RIVAL._id]),
+      muted: new Set([NOVA._id]),
+      mutedUntil: new Map([[NOVA._id, null]]),
+    })
     store.set(livePostAtom, { authorPostCount: 1, post: post('p3', RIVAL) })
     store.set(livePostAtom, { authorPostCount: 1, post: post('p4', NOVA) })
     expect(waiting('feed')).toBe(0)
@@ -354,7 +358,11 @@ describe('comments and votes', () => {
   })
 
   it('leave comments of blocked authors out, but keep the count the server says', () => {
-    store.set(relationsAtom, { blocked: new Set([RIVAL._id]), muted: new Set<string>() })
+    store.set(relationsAtom, {
+      blocked: new Set([RIVAL._id]),
+      muted: new Set<string>(),
+      mutedUntil: new Map(),
+    })
     store.set(liveCommentAtom, { comment: comment('c9', 'p1', RIVAL), commentCount: 2 })
     expect(items()).toEqual(['c1'])
     expect(count()).toBe(2)

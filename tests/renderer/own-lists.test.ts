@@ -50,7 +50,7 @@ const serverSession: SessionResponse = {
   user: userOf(ME, { following: [RIVAL], followingCount: 1, bookmarks: [post('p9', RIVAL)] }),
   isHost: false,
 }
-const serverRelations: RelationsResponse = { blocked: [], muted: [NOVA] }
+const serverRelations: RelationsResponse = { blocked: [], muted: [{ ...NOVA, mutedUntil: null }] }
 
 const following = () => [...store.get(followingNamesAtom)]
 const bookmarked = () => [...store.get(bookmarkIdsAtom)]
@@ -140,21 +140,33 @@ describe("one's own changes made on another device", () => {
   it('a block or mute updates the relations and takes the posts out where they no longer belong', () => {
     loadList(store, 'feed', [post('p1', NOVA), post('p2', RIVAL)])
     loadList(store, 'explore:recent', [post('p1', NOVA), post('p2', RIVAL)])
-    store.set(relationsAtom, { blocked: new Set<string>(), muted: new Set<string>() })
+    loadList(store, `user:${NOVA.username}`, [post('p1', NOVA)])
+    store.set(relationsAtom, {
+      blocked: new Set<string>(),
+      muted: new Set<string>(),
+      mutedUntil: new Map(),
+    })
 
-    publishLiveEvent('relations', { blocked: [], muted: [NOVA] })
+    const mutedNova = { ...NOVA, mutedUntil: '2030-01-01T00:00:00+00:00' }
+    publishLiveEvent('relations', { blocked: [], muted: [mutedNova] })
     expect(store.get(relationsAtom)?.muted).toEqual(new Set([NOVA._id]))
-    // Muted: out of Home only.
+    expect(store.get(relationsAtom)?.mutedUntil.get(NOVA._id)).toBe(mutedNova.mutedUntil)
+    // Muted: out of every list but their own profile.
     expect(store.get(postListsAtom).feed?.ids).toEqual(['p2'])
-    expect(store.get(postListsAtom)['explore:recent']?.ids).toEqual(['p1', 'p2'])
+    expect(store.get(postListsAtom)['explore:recent']?.ids).toEqual(['p2'])
+    expect(store.get(postListsAtom)[`user:${NOVA.username}`]?.ids).toEqual(['p1'])
 
-    publishLiveEvent('relations', { blocked: [RIVAL], muted: [NOVA] })
+    publishLiveEvent('relations', { blocked: [RIVAL], muted: [mutedNova] })
     expect(store.get(relationsAtom)?.blocked).toEqual(new Set([RIVAL._id]))
     // Blocked: out of every list.
-    expect(store.get(postListsAtom)['explore:recent']?.ids).toEqual(['p1'])
+    expect(store.get(postListsAtom)['explore:recent']?.ids).toEqual([])
 
     publishLiveEvent('relations', { blocked: [], muted: [] })
-    expect(store.get(relationsAtom)).toEqual({ blocked: new Set(), muted: new Set() })
+    expect(store.get(relationsAtom)).toEqual({
+      blocked: new Set(),
+      muted: new Set(),
+      mutedUntil: new Map(),
+    })
   })
 
   it('a follow makes Home gather the followed player’s new posts', () => {

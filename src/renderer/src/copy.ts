@@ -9,6 +9,14 @@
  */
 import type { ErrorCode } from '../../shared/error-codes'
 import type { SessionEnd } from './api/client'
+import type { MuteDuration } from '../../shared/schemas'
+
+/** A timed mute's length in words (the forever one is COPY.mute.forGood). */
+export const MUTE_LENGTHS: Record<Exclude<MuteDuration, 'forever'>, string> = {
+  '1h': '1 hour',
+  '1d': '1 day',
+  '1w': '1 week',
+}
 
 /** Fixed by the spec, verbatim. */
 export const SPEC_TEXT = {
@@ -122,6 +130,30 @@ export const COPY = {
   account: {
     title: 'Account',
     loggedInAs: 'Logged in as',
+    mutedTitle: 'Muted',
+    mutedHint:
+      'You don’t see muted players’ posts, comments or notifications anywhere but their profile. They aren’t told.',
+    mutedEmpty: 'You haven’t muted anyone.',
+    blockedTitle: 'Blocked',
+    blockedHint: 'You and the people you block don’t see each other’s posts and comments.',
+    blockedEmpty: 'You haven’t blocked anyone.',
+    mutedForGood: 'Until you unmute',
+    unmute: 'Unmute',
+    unblock: 'Unblock',
+  },
+  mute: {
+    menuItem: (username: string) => `Mute ${username}…`,
+    unmuteItem: (username: string) => `Unmute ${username}`,
+    title: (username: string) => `Mute ${username}?`,
+    explain:
+      'Their posts, comments and notifications will be hidden everywhere but their profile. They won’t be told.',
+    howLong: 'For how long?',
+    forGood: 'Until I unmute',
+    confirm: 'Mute',
+    busy: 'Muting…',
+    /** The notice over a muted player's posts on their profile. */
+    profileNotice: 'You muted this player',
+    profileNoticeUntil: (left: string) => `You muted this player · ${left}`,
   },
   server: {
     demoWhileShared: 'The demo accounts cannot log in while you share: their password is public.',
@@ -138,6 +170,10 @@ export const COPY = {
     hostDeletedPost: 'The post has been deleted',
     hostDeletedComment: 'The comment has been deleted',
     backupSaved: (file: string) => `Backup saved to ${file}`,
+    muted: (username: string, duration: MuteDuration) =>
+      duration === 'forever'
+        ? `You muted ${username}`
+        : `You muted ${username} for ${MUTE_LENGTHS[duration]}`,
     connected: (where: string) => `Connected to ${where}`,
   },
   errors: {

@@ -1,5 +1,6 @@
 /** Sessions, one's own account, and moderation (docs/API.md "Sessions and accounts", "Moderation"). */
 import type {
+  MuteRequest,
   OkResponse,
   PasswordChangeResponse,
   RelationsResponse,
@@ -8,6 +9,7 @@ import type {
   SessionResponse,
   SuspensionResponse,
 } from '../../../shared/api-types'
+import type { MuteDuration } from '../../../shared/schemas'
 import { request } from './client'
 
 const enc = encodeURIComponent
@@ -40,10 +42,15 @@ export function getRelations(): Promise<RelationsResponse> {
 
 export type RelationAction = 'block' | 'unblock' | 'mute' | 'unmute'
 
-export function setRelation(action: RelationAction, userId: string): Promise<RelationsResponse> {
+/** Blocks, mutes or undoes either; a mute lasts `duration` (for good when left out). */
+export function setRelation(
+  action: RelationAction,
+  userId: string,
+  duration?: MuteDuration,
+): Promise<RelationsResponse> {
   return request<RelationsResponse>(`/users/me/${action}/${enc(userId)}`, {
     method: 'POST',
-    body: {},
+    body: action === 'mute' && duration ? ({ duration } satisfies MuteRequest) : {},
   })
 }
 

@@ -12,7 +12,9 @@ import {
   relationsAtom,
 } from '../state/account'
 import { Icon } from './Icon'
+import { MuteDialog } from './MuteDialog'
 import { ReportDialog } from './ReportDialog'
+import { COPY } from '../copy'
 
 export type ContentTarget =
   | { kind: 'post'; id: string; author: UserSummary }
@@ -25,7 +27,7 @@ interface ContentMenuProps {
 }
 
 /**
- * The "more" menu of someone else's post or comment: report it, mute (posts) or block its
+ * The "more" menu of someone else's post or comment: report it, mute (for a chosen time) or block its
  * author, and for the host, delete it. Kept apart from PostCard and CommentItem so their
  * layout can change without this. Nothing shows on one's own content.
  */
@@ -40,6 +42,7 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
   const deleteComment = useSetAtom(hostDeleteCommentAtom)
   const [open, setOpen] = useState(false)
   const [reporting, setReporting] = useState(false)
+  const [muting, setMuting] = useState(false)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
   const menuId = useId()
@@ -117,15 +120,14 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
           <button type="button" role="menuitem" onClick={act(() => setReporting(true))}>
             <Icon name="alert" size={16} /> Report {what}
           </button>
-          {target.kind === 'post' ? (
-            <button
-              type="button"
-              role="menuitem"
-              onClick={act(() => changeRelation(muted ? 'unmute' : 'mute', target.author))}
-            >
-              <Icon name="close" size={16} /> {muted ? `Unmute ${name}` : `Mute ${name}`}
-            </button>
-          ) : null}
+          <button
+            type="button"
+            role="menuitem"
+            onClick={act(() => (muted ? changeRelation('unmute', target.author) : setMuting(true)))}
+          >
+            <Icon name="close" size={16} />{' '}
+            {muted ? COPY.mute.unmuteItem(name) : COPY.mute.menuItem(name)}
+          </button>
           <button
             type="button"
             role="menuitem"
@@ -152,6 +154,7 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
         </div>
       ) : null}
       {reporting ? <ReportDialog target={target} onClose={() => setReporting(false)} /> : null}
+      {muting ? <MuteDialog target={target.author} onClose={() => setMuting(false)} /> : null}
     </span>
   )
 }

@@ -93,10 +93,13 @@ function showLivePost(get: Getter, set: Setter, post: Post): void {
     return
   }
   const lists = get(postListsAtom)
-  const followed =
-    get(followingNamesAtom).has(post.username) && !relations?.muted.has(post.author._id)
-  // Home only if followed (and not muted); Explore's recent and the author's profile always.
-  const candidates: PostListKey[] = [...PILL_LISTS, `user:${post.username}`]
+  const muted = relations?.muted.has(post.author._id) ?? false
+  const followed = get(followingNamesAtom).has(post.username)
+  // Home only if followed, Explore's recent always, the author's profile always; a muted
+  // author's only on their profile (the server no longer sends those, an older one may).
+  const candidates: PostListKey[] = muted
+    ? [`user:${post.username}`]
+    : [...PILL_LISTS, `user:${post.username}`]
   const into = candidates.filter(
     (key) =>
       lists[key]?.loaded && (key !== 'feed' || followed) && !lists[key]?.ids.includes(post._id),
@@ -146,8 +149,10 @@ export const liveCommentAtom = atom(
   null,
   (get, set, { comment, commentCount }: LiveEventMap['comment']) => {
     const list = get(commentListsAtom)[comment.postId]
-    const blocked = get(relationsAtom)?.blocked.has(comment.author._id)
-    if (list?.loaded && !blocked) {
+    const relations = get(relationsAtom)
+    const hidden =
+      relations?.blocked.has(comment.author._id) || relations?.muted.has(comment.author._id)
+    if (list?.loaded && !hidden) {
       const known = list.items.find((c) => c._id === comment._id)
       updateComments(get, set, comment.postId, (current) =>
         putComment(current, keepViewerVotes(known, comment)),

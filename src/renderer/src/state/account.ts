@@ -6,6 +6,7 @@
 import { atom } from 'jotai'
 import type { Setter, Getter } from 'jotai'
 import type { RelationsResponse, SessionResponse } from '../../../shared/api-types'
+import type { MuteDuration } from '../../../shared/schemas'
 import * as api from '../api/account'
 import { ApiError } from '../api/client'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
@@ -29,15 +30,24 @@ export const loadIsHostAtom = atom(null, async (_get, set) => {
 export interface Relations {
   blocked: Set<string>
   muted: Set<string>
+  /** When each mute ends (the server's timestamp), or null for a mute for good. */
+  mutedUntil: Map<string, string | null>
 }
 
 /** Ids of the users the signed-in user blocked and muted; null until loaded (or unsupported). */
 export const relationsAtom = atom<Relations | null>(null)
 
-const toRelations = (answer: { blocked: { _id: string }[]; muted: { _id: string }[] }) => ({
+const toRelations = (answer: RelationsResponse): Relations => ({
   blocked: new Set(answer.blocked.map((user) => user._id)),
   muted: new Set(answer.muted.map((user) => user._id)),
+  mutedUntil: new Map(answer.muted.map((user) => [user._id, user.mutedUntil ?? null])),
 })
+
+/** The timer that asks for the lists again when the soonest timed mute runs out. */
+let muteEndTimer: ReturnType<typeof setTimeout> | undefined
+
+/** Longest wait setTimeout keeps (about 24.8 days); a later end is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 export const loadRelationsAtom = atom(null, async (_get, set) => {
   try {
@@ -49,8 +59,9 @@ export const loadRelationsAtom = atom(null, async (_get, set) => {
 
 /**
  * Stores whom the viewer blocks and mutes, as the server said (an answer, the session's refresh,
- * or the live stream from another device of theirs): the posts of someone newly blocked leave
- * every loaded list, those of someone newly muted the home feed.
+ * or the live stream from another device of theirs): the posts and comments of someone newly
+ * blocked leave every loaded list, those of someone newly muted every list but their profile.
+ * When a timed mute runs out the lists are asked again (the server hides nothing of it then).
  */
 export const storeRelationsAtom = atom(null, (get, set, answer: RelationsResponse) => {
   const before = get(relationsAtom)
@@ -64,6 +75,14 @@ export const storeRelationsAtom = atom(null, (get, set, answer: RelationsRespons
     }
   }
   set(relationsAtom, toRelations(answer))
+  clearTimeout(muteEndTimer)
+  const ends = answer.muted
+    .map((user) => (user.mutedUntil ? Date.parse(user.mutedUntil) : NaN))
+    .filter((end) => Number.isFinite(end))
+  if (ends.length > 0) {
+    const wait = Math.min(Math.max(Math.min(...ends) - Date.now(), 0) + 500, MAX_TIMER_MS)
+    muteEndTimer = setTimeout(() => void set(loadRelationsAtom), wait)
+  }
 })
 
 /** How often a refresh asks again when the user changed while it was asked (see below). */
@@ -103,33 +122,41 @@ export const refreshSessionAtom = atom(null, async (get, set) => {
 
 /** Forgets everything of this file (logout, another server). */
 export const resetAccountAtom = atom(null, (_get, set) => {
+  clearTimeout(muteEndTimer)
   set(isHostAtom, null)
   set(relationsAtom, null)
 })
 
-/** Takes a user's posts out of the loaded lists: every list, or only the home feed. */
-function dropAuthorPosts(get: Getter, set: Setter, username: string, onlyFeed: boolean) {
+/**
+ * Takes a user's posts and comments out of the loaded lists: every list (a block), or every list
+ * but their own profile (a mute, which shows them there with a notice).
+ */
+function dropAuthorPosts(get: Getter, set: Setter, username: string, keepProfile: boolean) {
   const byId = get(postsByIdAtom)
   const lists = { ...get(postListsAtom) }
   for (const [key, list] of Object.entries(lists)) {
-    if (onlyFeed && key !== 'feed') continue
+    if (keepProfile && key === `user:${username}`) continue
     lists[key] = { ...list, ids: list.ids.filter((id) => byId[id]?.username !== username) }
   }
   set(postListsAtom, lists)
-  if (!onlyFeed) {
-    const comments = { ...get(commentListsAtom) }
-    for (const [postId, list] of Object.entries(comments)) {
-      comments[postId] = { ...list, items: list.items.filter((c) => c.username !== username) }
-    }
-    set(commentListsAtom, comments)
+  const comments = { ...get(commentListsAtom) }
+  for (const [postId, list] of Object.entries(comments)) {
+    comments[postId] = { ...list, items: list.items.filter((c) => c.username !== username) }
   }
+  set(commentListsAtom, comments)
 }
 
 export const changeRelationAtom = atom(
   null,
-  async (_get, set, action: api.RelationAction, target: { _id: string; username: string }) => {
+  async (
+    _get,
+    set,
+    action: api.RelationAction,
+    target: { _id: string; username: string },
+    duration?: MuteDuration,
+  ): Promise<boolean> => {
     try {
-      set(storeRelationsAtom, await api.setRelation(action, target._id))
+      set(storeRelationsAtom, await api.setRelation(action, target._id, duration))
       if (action === 'block') {
         // Follows ended both ways: the stored user's following list changes too.
         set(patchUserAtom, (me) => ({
@@ -141,12 +168,14 @@ export const changeRelationAtom = atom(
       const done = {
         block: `You blocked ${target.username}`,
         unblock: `You unblocked ${target.username}`,
-        mute: `You muted ${target.username}`,
+        mute: COPY.toasts.muted(target.username, duration ?? 'forever'),
         unmute: `You unmuted ${target.username}`,
       }[action]
       notifySuccess(done)
+      return true
     } catch (error) {
       notifyError(messageOf(error))
+      return false
     }
   },
 )
