@@ -7,6 +7,7 @@
  */
 import { afterEach, vi } from 'vitest'
 import type {
+  CommentsPage,
   NotificationsPage,
   PostsPage,
   RelationsResponse,
@@ -58,7 +59,7 @@ async function seenOfLoud(app: TestApp, s: Scene) {
   const names = async (path: string) =>
     (await ok<UsersPage>(app.get(path, token))).users.map((user) => user.username)
   const comments = (
-    await ok<{ comments: { text: string }[] }>(app.get(`/api/comments/${s.thread}?limit=10`, token))
+    await ok<CommentsPage>(app.get(`/api/comments/${s.thread}?limit=10`, token))
   ).comments.map((comment) => comment.text)
   return {
     explore: (await contents('/api/posts?limit=10')).includes('loud post #raid'),

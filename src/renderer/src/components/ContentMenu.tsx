@@ -125,7 +125,7 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
             role="menuitem"
             onClick={act(() => (muted ? changeRelation('unmute', target.author) : setMuting(true)))}
           >
-            <Icon name="close" size={16} />{' '}
+            <Icon name="mute" size={16} />{' '}
             {muted ? COPY.mute.unmuteItem(name) : COPY.mute.menuItem(name)}
           </button>
           <button

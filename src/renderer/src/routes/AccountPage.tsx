@@ -2,14 +2,17 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type { UserSummary } from '../../../shared/api-types'
+import type { RelationsResponse, UserSummary } from '../../../shared/api-types'
 import { newPasswordSchema } from '../../../shared/schemas'
 import * as api from '../api/account'
 import { ApiError } from '../api/client'
+import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { Modal } from '../components/Modal'
 import { Spinner } from '../components/Spinner'
 import { messageOf, notifySuccess } from '../lib/notify'
+import { useNow } from '../lib/ticker'
+import { formatTimeLeft } from '../lib/time-left'
 import { changePasswordAtom, changeRelationAtom, relationsAtom } from '../state/account'
 import { userAtom } from '../state/auth'
 import { endSessionAtom } from '../state/session'
@@ -27,7 +30,7 @@ export function AccountPage() {
         </p>
       </div>
       <ChangePasswordCard />
-      <RelationsCard />
+      <RelationsCards />
       <DeleteAccountCard />
     </div>
   )
@@ -41,7 +44,7 @@ function Card({
   children,
 }: {
   id: string
-  icon: 'edit' | 'shield' | 'trash'
+  icon: 'edit' | 'shield' | 'trash' | 'mute'
   title: string
   hint: string
   children: ReactNode
@@ -159,61 +162,109 @@ function ChangePasswordCard() {
   )
 }
 
-function RelationsCard() {
+/**
+ * Whom the user mutes and blocks, each in its own card with a way to undo it and, for a timed
+ * mute, the time left; reloaded whenever a block or mute changes (here, a menu, another device).
+ */
+function RelationsCards() {
   const relations = useAtomValue(relationsAtom)
   const changeRelation = useSetAtom(changeRelationAtom)
-  const [lists, setLists] = useState<{ blocked: UserSummary[]; muted: UserSummary[] } | null>(null)
+  const now = useNow()
+  const [lists, setLists] = useState<RelationsResponse | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<string | null>(null)
 
   useEffect(() => {
     let live = true
     api
       .getRelations()
-      .then((answer) => live && setLists(answer))
+      .then((answer) => {
+        if (!live) return
+        setLists(answer)
+        setError(null)
+      })
       .catch((caught: unknown) => live && setError(messageOf(caught)))
     return () => {
       live = false
     }
-    // Reloaded whenever a block or mute changes (here or from a post's menu).
   }, [relations])
 
-  const row = (user: UserSummary, action: 'unblock' | 'unmute', label: string) => (
+  const undo = (action: 'unblock' | 'unmute', user: UserSummary) => {
+    setBusy(`${action}-${user._id}`)
+    void changeRelation(action, user).finally(() => setBusy(null))
+  }
+
+  const row = (
+    user: UserSummary,
+    action: 'unblock' | 'unmute',
+    label: string,
+    detail: string | null,
+  ) => (
     <li key={`${action}-${user._id}`} className="relation-row">
-      <Link to={`/${user.username}`} className="username-link">
-        {user.username}
-      </Link>
+      <Avatar src={user.profileImg} username={user.username} size={32} />
+      <span className="relation-who">
+        <Link to={`/${user.username}`} className="username-link">
+          {user.username}
+        </Link>
+        {detail ? <span className="muted small">{detail}</span> : null}
+      </span>
       <button
         type="button"
         className="btn btn-secondary btn-sm"
-        onClick={() => void changeRelation(action, user)}
+        disabled={busy === `${action}-${user._id}`}
+        aria-label={`${label} ${user.username}`}
+        onClick={() => undo(action, user)}
       >
         {label}
       </button>
     </li>
   )
 
+  const body = (people: ReactNode[] | undefined, empty: string) =>
+    error ? (
+      <p className="field-error" role="alert">
+        {error}
+      </p>
+    ) : !people ? (
+      <Spinner label="Loading" />
+    ) : people.length === 0 ? (
+      <p className="muted">{empty}</p>
+    ) : (
+      <ul className="relation-list">{people}</ul>
+    )
+
   return (
-    <Card
-      id="relations-title"
-      icon="shield"
-      title="Blocked and muted"
-      hint="Blocked people and you do not see each other’s posts and comments; muted people leave your home feed."
-    >
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : !lists ? (
-        <Spinner label="Loading" />
-      ) : lists.blocked.length + lists.muted.length === 0 ? (
-        <p className="muted">You have not blocked or muted anyone.</p>
-      ) : (
-        <ul className="relation-list">
-          {lists.blocked.map((user) => row(user, 'unblock', 'Unblock'))}
-          {lists.muted.map((user) => row(user, 'unmute', 'Unmute'))}
-        </ul>
-      )}
-    </Card>
+    <>
+      <Card
+        id="muted-title"
+        icon="mute"
+        title={COPY.account.mutedTitle}
+        hint={COPY.account.mutedHint}
+      >
+        {body(
+          lists?.muted.map((user) =>
+            row(
+              user,
+              'unmute',
+              COPY.account.unmute,
+              user.mutedUntil ? formatTimeLeft(user.mutedUntil, now) : COPY.account.mutedForGood,
+            ),
+          ),
+          COPY.account.mutedEmpty,
+        )}
+      </Card>
+      <Card
+        id="blocked-title"
+        icon="shield"
+        title={COPY.account.blockedTitle}
+        hint={COPY.account.blockedHint}
+      >
+        {body(
+          lists?.blocked.map((user) => row(user, 'unblock', COPY.account.unblock, null)),
+          COPY.account.blockedEmpty,
+        )}
+      </Card>
+    </>
   )
 }
 

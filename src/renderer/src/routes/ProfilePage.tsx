@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
+import type { UserSummary } from '../../../shared/api-types'
 import { Avatar } from '../components/Avatar'
 import { FollowButton } from '../components/FollowButton'
 import { Icon } from '../components/Icon'
@@ -9,6 +10,9 @@ import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
 import { formatCount } from '../lib/relative-time'
 import { useLiveResync } from '../lib/use-live-resync'
+import { useNow } from '../lib/ticker'
+import { formatTimeLeft } from '../lib/time-left'
+import { changeRelationAtom, loadRelationsAtom, relationsAtom } from '../state/account'
 import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
 import { ownPostsChangedAtom } from '../state/posts'
@@ -47,6 +51,43 @@ function Stat({
         content
       )}
     </li>
+  )
+}
+
+/**
+ * Over a muted player's posts on their profile (the one place they still show): that they are
+ * muted, until when, and a way to undo it.
+ */
+function MutedNotice({ user }: { user: UserSummary }) {
+  const me = useAtomValue(userAtom)
+  const relations = useAtomValue(relationsAtom)
+  const loadRelations = useSetAtom(loadRelationsAtom)
+  const changeRelation = useSetAtom(changeRelationAtom)
+  const [busy, setBusy] = useState(false)
+  const now = useNow()
+  useEffect(() => {
+    if (me && relations === null) void loadRelations()
+  }, [me, relations, loadRelations])
+  if (!relations?.muted.has(user._id)) return null
+  const until = relations.mutedUntil.get(user._id) ?? null
+  return (
+    <div className="mute-notice card" role="status">
+      <Icon name="mute" size={18} />
+      <p>
+        {until ? COPY.mute.profileNoticeUntil(formatTimeLeft(until, now)) : COPY.mute.profileNotice}
+      </p>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true)
+          void changeRelation('unmute', user).finally(() => setBusy(false))
+        }}
+      >
+        {COPY.account.unmute}
+      </button>
+    </div>
   )
 }
 
@@ -193,6 +234,7 @@ export function ProfilePage() {
         </div>
       </div>
       <h2 className="section-title">Posts</h2>
+      {!own ? <MutedNotice user={shown} /> : null}
       <PostList
         key={username}
         listKey={`user:${username}`}
