@@ -114,7 +114,7 @@ describe('new posts', () => {
     expect(waiting('feed')).toBe(0)
   })
 
-  it('are ignored for lists not loaded, from blocked authors, and in Home from muted ones', () => {
+  it('are ignored for lists not loaded, from blocked authors, and from muted ones but on their profile', () => {
     const { feed: _notLoaded, ...others } = store.get(postListsAtom)
     store.set(postListsAtom, others)
     store.set(livePostAtom, { authorPostCount: 1, post: post('p2', NOVA) })
@@ -130,7 +130,11 @@ describe('new posts', () => {
     store.set(livePostAtom, { authorPostCount: 1, post: post('p3', RIVAL) })
     store.set(livePostAtom, { authorPostCount: 1, post: post('p4', NOVA) })
     expect(waiting('feed')).toBe(0)
-    expect(store.get(newPostIdsAtom)['explore:recent']).toEqual(['p4', 'p2'])
+    expect(store.get(newPostIdsAtom)['explore:recent']).toEqual(['p2'])
+    // Their profile still gathers them (a notice says they are muted).
+    loadList(store, 'user:nova', [post('p1', NOVA)])
+    store.set(livePostAtom, { authorPostCount: 2, post: post('p5', NOVA) })
+    expect(store.get(newPostIdsAtom)['user:nova']).toEqual(['p5'])
   })
 
   it('told again after Home loaded, a post first seen on its author’s profile waits on Home too', () => {
