@@ -124,6 +124,10 @@ test('a bookmark, follow, mute and block made on one device show on the other, l
 
     const phoneMenu = await menuOf(phone.page)
     await phoneMenu.getByRole('menuitem', { name: `Mute ${author.username}` }).click()
+    // The dialog asks for how long; until unmuted here.
+    const muteDialog = phone.page.getByRole('dialog', { name: `Mute ${author.username}?` })
+    await muteDialog.getByLabel('Until I unmute').check()
+    await muteDialog.getByRole('button', { name: 'Mute', exact: true }).click()
     await expect(toast(phone.page, `You muted ${author.username}`)).toBeVisible()
     await expect(
       (await menuOf(pc.page)).getByRole('menuitem', { name: `Unmute ${author.username}` }),

@@ -18,7 +18,8 @@ for (const variant of variants) {
 
     await page.goto('/settings')
     await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible()
-    await expect(page.getByText('You have not blocked or muted anyone.')).toBeVisible()
+    await expect(page.getByText('You haven’t muted anyone.')).toBeVisible()
+    await expect(page.getByText('You haven’t blocked anyone.')).toBeVisible()
     await page.getByRole('button', { name: 'Change password' }).click()
     await expect(page.getByText('Enter your current password.')).toBeVisible()
     await expectNoSidewaysScroll(page)
