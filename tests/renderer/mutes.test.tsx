@@ -15,6 +15,7 @@ const HOUR = 60 * MINUTE
 
 const summary = (id: string, username: string): UserSummary => ({
   _id: id,
+  id,
   username,
   firstName: '',
   lastName: '',

@@ -153,7 +153,6 @@ export const COPY = {
     busy: 'Muting…',
     /** The notice over a muted player's posts on their profile. */
     profileNotice: 'You muted this player',
-    profileNoticeUntil: (left: string) => `You muted this player · ${left}`,
   },
   server: {
     demoWhileShared: 'The demo accounts cannot log in while you share: their password is public.',

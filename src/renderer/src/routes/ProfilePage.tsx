@@ -74,7 +74,13 @@ function MutedNotice({ user }: { user: UserSummary }) {
     <div className="mute-notice card" role="status">
       <Icon name="mute" size={18} />
       <p>
-        {until ? COPY.mute.profileNoticeUntil(formatTimeLeft(until, now)) : COPY.mute.profileNotice}
+        {COPY.mute.profileNotice}
+        {until ? (
+          <>
+            {' · '}
+            <span className="mute-left">{formatTimeLeft(until, now)}</span>
+          </>
+        ) : null}
       </p>
       <button
         type="button"
