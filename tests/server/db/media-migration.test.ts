@@ -23,7 +23,10 @@ describe('the media storage migration on SQLite', () => {
     cpSync(DEFAULT_MIGRATIONS_DIR, before, { recursive: true })
     const journalFile = join(before, 'meta', '_journal.json')
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal
-    journal.entries = journal.entries.filter((entry) => entry.tag !== '0005_media_storage')
+    // A folder from before 0005: without it and every later migration (drizzle applies only
+    // those newer than the newest one applied).
+    const at = journal.entries.findIndex((entry) => entry.tag === '0005_media_storage')
+    journal.entries = journal.entries.slice(0, at)
     writeFileSync(journalFile, JSON.stringify(journal))
 
     const file = join(tempDir, 'gamerstage.db')
