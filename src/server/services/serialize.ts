@@ -4,6 +4,7 @@
  */
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
 import type { Store } from '../db/store'
+import { visibleAuthor } from './visibility'
 import { COMMENT_COLUMNS, POST_COLUMNS } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { resolveMentions } from './mentions'
@@ -149,6 +150,26 @@ export async function presentComments(
   })
 }
 
+/**
+ * The comments a full answer embeds in these posts, newest first: those the viewer may see, as
+ * the comment lists show them (services/visibility.ts: not of suspended, blocked or muted
+ * authors).
+ */
+async function visibleComments(
+  db: Store,
+  postIds: number[],
+  viewer: number | null,
+): Promise<CommentRow[]> {
+  const visible = await visibleAuthor(db, 'author_id', viewer)
+  return db.all<CommentRow>(
+    `SELECT ${COMMENT_COLUMNS} FROM comments
+     WHERE post_id IN ${db.sql.idSet}${visible.and}
+     ORDER BY created_at DESC, id DESC`,
+    db.sql.ids(postIds),
+    ...visible.params,
+  )
+}
+
 /** Presents post rows in the order given (one query after another, as presentComments). */
 export async function presentPosts(
   db: Store,
@@ -173,16 +194,7 @@ export async function presentPosts(
   const commentsByPost =
     options.detail === 'full'
       ? groupBy(
-          await presentComments(
-            db,
-            await db.all<CommentRow>(
-              `SELECT ${COMMENT_COLUMNS} FROM comments
-               WHERE post_id IN ${db.sql.idSet}
-               ORDER BY created_at DESC, id DESC`,
-              db.sql.ids(postIds),
-            ),
-            options,
-          ),
+          await presentComments(db, await visibleComments(db, postIds, options.viewerId), options),
           (comment) => Number(comment.postId),
         )
       : new Map<number, Comment[]>()
