@@ -1,7 +1,7 @@
 /**
  * Notifications, @mentions and #tags in the built app (docs/API.md "Notifications" and
  * "Mentions and tags"): two players in two browser contexts, the bell's badge, the grouped
- * /notifications page, and the links a post's text becomes. axe on them: notifications-a11y.spec.ts.
+ * /notifications page, and the links a post's text becomes. axe on them: notifications-a11y.ts.
  */
 import { expect, test } from './fixtures'
 import { longName, uniqueName, signupViaApi } from './helpers'

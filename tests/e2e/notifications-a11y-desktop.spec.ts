@@ -1,0 +1,3 @@
+import { checkNotificationsAndTags } from './notifications-a11y'
+
+checkNotificationsAndTags('light', 'dark')
