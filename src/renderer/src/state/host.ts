@@ -51,3 +51,12 @@ export function serverLabel(openReports: number | null): string {
   if (openReports === null || openReports <= 0) return 'Server'
   return `Server, ${openReports} open ${openReports === 1 ? 'report' : 'reports'}`
 }
+
+/**
+ * Bumped after every host action taken from this window (a suspension, a host made…), so that
+ * the Server page's lists (reports, suspended players, hosts, the audit list) read afresh.
+ */
+export const hostChangesAtom = atom(0)
+export const noteHostChangeAtom = atom(null, (get, set) =>
+  set(hostChangesAtom, get(hostChangesAtom) + 1),
+)
