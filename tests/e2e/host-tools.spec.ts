@@ -111,7 +111,7 @@ test('report → host told live → suspend from the profile → lift → make h
   })
 
   await test.step('make a player host, then take it back', async () => {
-    const hosts = host.getByRole('region', { name: 'Hosts' })
+    const hosts = host.getByRole('region', { name: 'Hosts', exact: true })
     // The --admin account stays host: it offers no removal.
     await expect(hosts.getByRole('listitem').filter({ hasText: E2E_HOST.username })).toContainText(
       'named with --admin',
