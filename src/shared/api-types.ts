@@ -202,13 +202,7 @@ export interface ServerErrorResponse {
 /* ---- Live events and notifications (docs/API.md, "Live events" and "Notifications") ---- */
 
 export type NotificationType =
-  | 'like'
-  | 'comment'
-  | 'upvote'
-  | 'follow'
-  | 'mention'
-  | 'report'
-  | 'report-handled'
+  'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report' | 'report-handled'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {

@@ -101,11 +101,7 @@ export function deleteComment(
 }
 
 /** The host deletes any comment (docs/API.md, "Moderation"), named by its id alone. */
-export function hostDeleteComment(
-  live: Live,
-  host: Actor,
-  commentId: number,
-): Promise<CommentRow> {
+export function hostDeleteComment(live: Live, host: Actor, commentId: number): Promise<CommentRow> {
   return removeComment(live, host, (tx) => comments.getCommentById(tx, commentId))
 }
 
