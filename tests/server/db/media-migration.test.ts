@@ -23,7 +23,10 @@ describe('the media storage migration on SQLite', () => {
     cpSync(DEFAULT_MIGRATIONS_DIR, before, { recursive: true })
     const journalFile = join(before, 'meta', '_journal.json')
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal
-    journal.entries = journal.entries.filter((entry) => entry.tag !== '0005_media_storage')
+    // A data folder from before 0005: neither it nor any later migration has run on it.
+    const at = journal.entries.findIndex((entry) => entry.tag === '0005_media_storage')
+    expect(at).toBeGreaterThan(0)
+    journal.entries = journal.entries.slice(0, at)
     writeFileSync(journalFile, JSON.stringify(journal))
 
     const file = join(tempDir, 'gamerstage.db')
