@@ -1,7 +1,7 @@
 import { useAtomValue, useStore } from 'jotai'
 import { useEffect } from 'react'
 import { userAtom } from '../state/auth'
-import { isHostAtom, loadIsHostAtom } from '../state/account'
+import { isHostAtom } from '../state/account'
 import {
   followLiveOpenReports,
   loadOpenReportsAtom,
@@ -12,18 +12,16 @@ import { badgeText } from '../state/notifications'
 
 /**
  * Keeps a host's open-report count current while they are signed in (state/host.ts). Called
- * once, by the layout around every screen; a member never asks.
+ * once, by the layout around every screen; a member never asks. Whether one hosts comes with the
+ * session's refresh on every connection of the stream (state/account.ts), or from a screen that
+ * asked (the Server page, a post's menu): no request of its own at start.
  */
 export function useHostLive(): void {
   const store = useStore()
   const userId = useAtomValue(userAtom)?._id
   const isHost = useAtomValue(isHostAtom)
   useEffect(() => {
-    if (!userId) return
-    if (isHost === null) {
-      void store.set(loadIsHostAtom)
-      return
-    }
+    if (!userId || isHost === null) return
     if (!isHost) {
       store.set(resetOpenReportsAtom)
       return
