@@ -73,6 +73,15 @@ test('report → host told live → suspend from the profile → lift → make h
 
   await test.step('suspend from the profile, after a question naming what follows', async () => {
     await host.goto(`/${trollName}`)
+    // The post's menu offers the host "Suspend author"; its delete asks first, and Cancel keeps it.
+    const card = host.getByRole('article', { name: `Post by ${trollName}` })
+    await card.getByRole('button', { name: 'More actions for this post' }).click()
+    await expect(host.getByRole('menuitem', { name: 'Suspend author' })).toBeVisible()
+    await host.getByRole('menuitem', { name: 'Delete post (host)' }).click()
+    const deleting = host.getByRole('dialog', { name: 'Delete this post?' })
+    await expect(deleting).toContainText('can’t be undone')
+    await deleting.getByRole('button', { name: 'Cancel' }).click()
+    await expect(card).toBeVisible()
     await host.getByRole('button', { name: 'Host', exact: true }).click()
     const menu = host.getByRole('menu', { name: `Host actions for ${trollName}` })
     await expect(menu.getByRole('menuitem').first()).toBeFocused()
