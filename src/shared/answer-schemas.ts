@@ -142,7 +142,7 @@ const cursor = z.catch(z.nullable(z.string()), null)
 export const notificationSchema = z.looseObject({
   id: idSchema,
   // A regex rather than z.enum: the regex check is in the first load already, an enum is not.
-  type: z.string().check(z.regex(/^(?:like|comment|upvote|follow|mention)$/)),
+  type: z.string().check(z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled)$/)),
   actor: userSummarySchema,
   postId: z.catch(z.nullable(idSchema), null),
   commentId: z.catch(z.nullable(idSchema), null),

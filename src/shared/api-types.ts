@@ -201,7 +201,8 @@ export interface ServerErrorResponse {
 
 /* ---- Live events and notifications (docs/API.md, "Live events" and "Notifications") ---- */
 
-export type NotificationType = 'like' | 'comment' | 'upvote' | 'follow' | 'mention'
+export type NotificationType =
+  'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report' | 'report-handled'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {
@@ -209,7 +210,8 @@ export interface Notification {
   /**
    * like: `actor` liked your post. comment: commented on your post. upvote: upvoted your
    * comment. follow: followed you. mention: mentioned you in a post (commentId null) or a
-   * comment.
+   * comment. report (to every host): `actor` reported the post or comment. report-handled (to
+   * the reporter): a host (`actor`) handled their report; it names no post, comment or action.
    */
   type: NotificationType
   actor: UserSummary
@@ -300,6 +302,8 @@ export interface LiveEventMap {
    * unblock, mute or unmute on any device (the answer of those calls).
    */
   relations: RelationsResponse
+  /** To every host only: how many reports are open now, after one was filed or handled. */
+  'open-reports': OpenReportsResponse
 }
 
 export type LiveEventType = keyof LiveEventMap
@@ -367,6 +371,59 @@ export interface SuspensionResponse {
   user: UserSummary
   suspended: boolean
 }
+/** `GET /reports/count` and the `open-reports` live event (hosts only). */
+export interface OpenReportsResponse {
+  openReports: number
+}
+/** A suspended account, as the host's list shows it. */
+export interface SuspendedAccount {
+  user: UserSummary
+  suspendedAt: string
+}
+/** `GET /moderation/suspended`: suspended accounts, the latest suspended first. */
+export interface SuspendedAccountsResponse {
+  suspended: SuspendedAccount[]
+}
+/**
+ * Why an account hosts: `owner` (the desktop app's owner), `admin` (named with `--admin`), or
+ * `made` (made host from the app by another host). Only `made` hosts can be removed.
+ */
+export type HostKind = 'owner' | 'admin' | 'made'
+export interface HostEntry {
+  user: UserSummary
+  kind: HostKind
+}
+/** `GET /moderation/hosts` and the make/remove host calls: every host now. */
+export interface HostsResponse {
+  hosts: HostEntry[]
+}
+/** `GET /moderation/users/:userId` (hosts only): what a host's menu on a profile needs. */
+export interface ModerationStatusResponse {
+  suspended: boolean
+  /** The account's host kind, or null when it does not host. */
+  host: HostKind | null
+}
+export type HostActionKind =
+  | 'suspend'
+  | 'unsuspend'
+  | 'delete-post'
+  | 'delete-comment'
+  | 'dismiss-report'
+  | 'make-host'
+  | 'remove-host'
+/** One line of the audit list: which host did what to whom, and when. */
+export interface HostAction {
+  id: string
+  host: string
+  action: HostActionKind
+  /** The account acted on (for a deleted post or comment, its author; for a report, its reporter). */
+  target: string
+  createdAt: string
+}
+/** `GET /moderation/audit`: the latest host actions, newest first. */
+export interface HostActionsResponse {
+  actions: HostAction[]
+}
 
 /**
  * Every success answer of the API. The renderer's client and the server tests read answers only
@@ -400,6 +457,11 @@ export type ApiAnswer =
   | ReportResponse
   | ReportsResponse
   | SuspensionResponse
+  | OpenReportsResponse
+  | SuspendedAccountsResponse
+  | HostsResponse
+  | ModerationStatusResponse
+  | HostActionsResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse

@@ -139,6 +139,10 @@ test('a bookmark, follow, mute and block made on one device show on the other, l
     )
       .getByRole('menuitem', { name: `Block ${author.username}` })
       .click()
+    // A block asks first, naming what follows (issue 30).
+    const asked = phone.page.getByRole('dialog', { name: `Block ${author.username}?` })
+    await expect(asked).toContainText('stop following each other, both ways')
+    await asked.getByRole('button', { name: 'Block', exact: true }).click()
     await expect(toast(phone.page, `You blocked ${author.username}`)).toBeVisible()
     // Blocked: the author's posts leave the PC's lists at once.
     await expect(postCard(pc.page, saved)).toHaveCount(0)

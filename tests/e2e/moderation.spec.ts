@@ -99,9 +99,19 @@ test('change password, report a post, the host acts on it, delete the account', 
     await expect(item).toContainText(reporterName)
     await host.screenshot({ path: 'test-results/e2e/moderation-reports.png', fullPage: true })
     await item.getByRole('button', { name: `Suspend ${trollName}` }).click()
+    const suspendDialog = host.getByRole('dialog', { name: `Suspend ${trollName}?` })
+    await suspendDialog.getByRole('button', { name: 'Suspend', exact: true }).click()
     await expect(item.getByText('suspended', { exact: true })).toBeVisible()
     await item.getByRole('button', { name: 'Delete post' }).click()
+    const deleteDialog = host.getByRole('dialog', { name: 'Delete this post?' })
+    await deleteDialog.getByRole('button', { name: 'Delete post' }).click()
     await expect(reports.getByText('No open reports. All quiet on the stage.')).toBeVisible()
+    // The suspension outlives the report: it is listed, and can be lifted, on its own.
+    await expect(
+      host
+        .getByRole('region', { name: 'Suspended players' })
+        .getByRole('link', { name: trollName }),
+    ).toBeVisible()
   })
 
   await test.step('the suspended troll is signed out and cannot sign in again', async () => {

@@ -15,6 +15,8 @@ import {
   commentVotes,
   comments,
   follows,
+  hostActions,
+  hostGrants,
   media,
   mutes,
   notifications,
@@ -160,6 +162,23 @@ async function buildWorld(n: number): Promise<World> {
     })
   }
 
+  // The host's lists: suspended players, hosts made from the app, the audit list.
+  for (let index = 0; index < n; index += 1) {
+    const suffix = String(index).padStart(3, '0')
+    const banned = await addUser(`banned${suffix}`)
+    await db.run('UPDATE users SET suspended_at = ? WHERE id = ?', tick(), banned)
+    const helper = await addUser(`helper${suffix}`)
+    await insertRow(db, hostGrants, { userId: helper, grantedBy: viewerId, createdAt: tick() })
+    await insertRow(db, hostActions, {
+      hostId: viewerId,
+      hostName: 'viewer',
+      action: 'suspend',
+      targetUserId: banned,
+      targetName: `banned${suffix}`,
+      createdAt: tick(),
+    })
+  }
+
   const app = createApp({ db, secret: TEST_SECRET, version: 'test', limits: false })
   const tokenOf = (id: number, username: string) =>
     signToken({ _id: String(id), username }, TEST_SECRET)
@@ -207,6 +226,9 @@ const LIST_ROUTES: ListRoute[] = [
   ['blocked users', '/api/users/me/relations', 'guarded', 'blocked'],
   ['muted users', '/api/users/me/relations', 'guarded', 'muted'],
   ['open reports', '/api/reports', 'viewer', 'reports'],
+  ['suspended accounts', '/api/moderation/suspended', 'viewer', 'suspended'],
+  ['hosts', '/api/moderation/hosts', 'viewer', 'hosts'],
+  ['host actions', '/api/moderation/audit', 'viewer', 'actions'],
 ]
 
 /** Runs a route of a world of `n` rows and answers its rows and the statements it ran. */

@@ -157,6 +157,62 @@ export const COPY = {
   server: {
     demoWhileShared: 'The demo accounts cannot log in while you share: their password is public.',
   },
+  /** The host's tools (Server page, a profile's and a post's host menus) and their questions. */
+  host: {
+    suspendTitle: (username: string) => `Suspend ${username}?`,
+    suspendText: (username: string) =>
+      `${username} is logged out everywhere and can’t log in, and their posts and comments are hidden from everyone. You can lift the suspension any time from the Server page or their profile.`,
+    suspend: 'Suspend',
+    suspendAuthor: 'Suspend author',
+    lift: 'Lift suspension',
+    suspended: (username: string) => `${username} is suspended`,
+    lifted: (username: string) => `${username} can log in again`,
+    deleteTitle: (what: 'post' | 'comment') => `Delete this ${what}?`,
+    deleteText: (what: 'post' | 'comment') =>
+      what === 'post'
+        ? 'The post goes for everyone, with its comments, likes and images. This can’t be undone. Anyone who reported it is told their report was handled.'
+        : 'The comment goes for everyone, with its votes. This can’t be undone. Anyone who reported it is told their report was handled.',
+    blockTitle: (username: string) => `Block ${username}?`,
+    blockText: (username: string) =>
+      `You and ${username} stop following each other, both ways, and neither of you sees the other’s posts or comments. You can unblock later from your Account page, but the follows don’t come back by themselves.`,
+    block: 'Block',
+    makeHostTitle: (username: string) => `Make ${username} a host?`,
+    makeHostText: (username: string) =>
+      `${username} will see every report, and can delete posts and comments, suspend players and make other hosts. You can take this back later.`,
+    makeHost: 'Make host',
+    madeHost: (username: string) => `${username} is now a host`,
+    removeHostTitle: (username: string) => `Stop ${username} hosting?`,
+    removeHostText: (username: string) =>
+      `${username} goes back to being a player: no more reports or host tools.`,
+    removeHost: 'Remove as host',
+    removedHost: (username: string) => `${username} is no longer a host`,
+    cancel: 'Cancel',
+    badgeSuspended: 'Suspended',
+    badgeHost: 'Host',
+    menuLabel: (username: string) => `Host actions for ${username}`,
+    suspendedTitle: 'Suspended players',
+    suspendedHint:
+      'They can’t log in and their posts are hidden. Lift a suspension to let them back.',
+    suspendedEmpty: 'Nobody is suspended.',
+    hostsTitle: 'Hosts',
+    hostsHint:
+      'Hosts see reports and can use the host tools. The app’s owner and accounts named with --admin always host.',
+    hostKind: { owner: 'owns this app', admin: 'named with --admin', made: 'made host' },
+    makeHostLabel: 'Make a player host',
+    makeHostPlaceholder: 'Username',
+    auditTitle: 'What hosts did',
+    auditHint: 'The latest host actions, newest first.',
+    auditEmpty: 'No host actions yet.',
+    audit: {
+      suspend: 'suspended',
+      unsuspend: 'lifted the suspension of',
+      'delete-post': 'deleted a post by',
+      'delete-comment': 'deleted a comment by',
+      'dismiss-report': 'dismissed a report by',
+      'make-host': 'made host',
+      'remove-host': 'removed as host',
+    },
+  },
   toasts: {
     postLive: 'Your post is live',
     linkCopied: 'Link copied',

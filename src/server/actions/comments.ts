@@ -13,7 +13,9 @@ import {
 } from '../services/notifications'
 import { getPost } from '../services/posts'
 import { presentComment } from '../services/serialize'
+import { publishOpenReports } from './host'
 import { aboutWriting, commit, type Actor, type Live } from './live'
+import { closeReportsOnDelete } from './reports'
 
 /** Mentions of a comment just written; the post's author already hears of a new comment. */
 async function afterCommentWrite(
@@ -89,7 +91,7 @@ export function deleteComment(
   postId: number,
   commentId: number,
 ): Promise<CommentRow> {
-  return removeComment(live, async (tx) => {
+  return removeComment(live, null, async (tx) => {
     const [post, comment] = await comments.getComment(tx, postId, commentId)
     if (comment.authorId !== actor.id && post.authorId !== actor.id) {
       throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignComment)
@@ -99,27 +101,38 @@ export function deleteComment(
 }
 
 /** The host deletes any comment (docs/API.md, "Moderation"), named by its id alone. */
-export function hostDeleteComment(live: Live, commentId: number): Promise<CommentRow> {
-  return removeComment(live, (tx) => comments.getCommentById(tx, commentId))
+export function hostDeleteComment(live: Live, host: Actor, commentId: number): Promise<CommentRow> {
+  return removeComment(live, host, (tx) => comments.getCommentById(tx, commentId))
 }
 
 /**
  * Deletes the comment `find` answers (or refuses): its votes and notifications go with it, and
  * everyone sees it go, as with a post (actions/posts.ts).
  */
-function removeComment(live: Live, find: (tx: Store) => Promise<CommentRow>): Promise<CommentRow> {
-  return commit(
+async function removeComment(
+  live: Live,
+  host: Actor | null,
+  find: (tx: Store) => Promise<CommentRow>,
+): Promise<CommentRow> {
+  const { comment } = await commit(
     live,
     async (tx, changes) => {
       const comment = await find(tx)
       await noteCascade(tx, changes, { commentId: comment.id })
-      return comments.deleteComment(tx, comment)
+      const closedReports = await closeReportsOnDelete(tx, changes, host, {
+        commentId: comment.id,
+        authorId: comment.authorId,
+      })
+      return { comment: await comments.deleteComment(tx, comment), closedReports }
     },
-    async (comment) =>
+    async ({ comment, closedReports }) => {
+      if (closedReports > 0) await publishOpenReports(live)
       live.hub.publish('comment-deleted', {
         postId: String(comment.postId),
         commentId: String(comment.id),
         commentCount: (await getPost(live.db, comment.postId)).commentCount,
-      }),
+      })
+    },
   )
+  return comment
 }

@@ -1,25 +1,62 @@
 /**
  * What the host does to accounts, and how the desktop app's owner becomes its host (README
  * "Moderation"). The host deletes posts and comments with the authors' own deletion
- * (actions/posts.ts hostDeletePost, actions/comments.ts hostDeleteComment).
+ * (actions/posts.ts hostDeletePost, actions/comments.ts hostDeleteComment). Every host action
+ * is noted in the audit list (services/hosting.ts recordHostAction) in its own transaction.
  */
 import type { UserRow } from '../db/rows'
 import * as hosting from '../services/hosting'
-import type { Live } from './live'
+import { countOpenReports } from '../services/reports'
+import { getUserById } from '../services/users'
+import { commit, type Actor, type Live } from './live'
 
 /**
  * Suspends an account (or lifts the suspension): its sessions end, and its live streams are cut
- * at once rather than at their next reconnect.
+ * at once rather than at their next reconnect. Suspending a suspended account (or lifting a
+ * lifted one) changes nothing and notes nothing.
  */
 export async function setSuspended(
   live: Live,
+  host: Actor,
   userId: number,
   suspended: boolean,
-  hostIds: readonly number[],
 ): Promise<UserRow> {
-  const user = await hosting.setSuspended(live.db, userId, suspended, hostIds)
+  const user = await commit(live, async (tx) => {
+    const before = await getUserById(tx, userId)
+    const after = await hosting.setSuspended(tx, userId, suspended, live.hostIds)
+    if ((before.suspendedAt !== null) !== (after.suspendedAt !== null)) {
+      await hosting.recordHostAction(tx, host, suspended ? 'suspend' : 'unsuspend', after)
+    }
+    return after
+  })
   if (suspended) live.hub.disconnectUser(user.id)
   return user
+}
+
+/** Makes an account host from the app; its next session check says so. */
+export async function makeHost(live: Live, host: Actor, userId: number): Promise<UserRow> {
+  return commit(live, async (tx) => {
+    const { user, changed } = await hosting.makeHost(tx, userId, host.id, live.hostIds)
+    if (changed) await hosting.recordHostAction(tx, host, 'make-host', user)
+    return user
+  })
+}
+
+/** Takes hosting back from an account made host (never the owner or an `--admin` account). */
+export async function removeHost(live: Live, host: Actor, userId: number): Promise<UserRow> {
+  return commit(live, async (tx) => {
+    const user = await hosting.removeHost(tx, userId, live.hostIds)
+    await hosting.recordHostAction(tx, host, 'remove-host', user)
+    return user
+  })
+}
+
+/** Tells every host how many reports are open now (their Server entry's count). */
+export async function publishOpenReports(live: Live): Promise<void> {
+  const openReports = await countOpenReports(live.db)
+  for (const hostId of await hosting.allHostIds(live.db, live.hostIds)) {
+    live.hub.publish('open-reports', { openReports }, { to: hostId })
+  }
 }
 
 /** Makes `user` the owner of the desktop app's server if it has none yet (services/hosting.ts). */

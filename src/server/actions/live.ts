@@ -25,16 +25,23 @@ export interface Live {
   db: Store
   hub: EventHub
   media: MediaStorage
+  /** The accounts named with `--admin` (AppDeps.hostIds): hosts, with the owner and made hosts. */
+  hostIds: readonly number[]
 }
 
 /** Who acts: the signed-in user. */
 export type Actor = Pick<UserRow, 'id' | 'username'>
 
 /** The commands' view of an app; createApp always gives its routes a hub. */
-export function liveOf(deps: { db: Store; events?: EventHub; media?: MediaStorage }): Live {
+export function liveOf(deps: {
+  db: Store
+  events?: EventHub
+  media?: MediaStorage
+  hostIds?: readonly number[]
+}): Live {
   if (!deps.events) throw new Error('createApp gives every app an event hub.')
   if (!deps.media) throw new Error('createApp gives every app a media storage.')
-  return { db: deps.db, hub: deps.events, media: deps.media }
+  return { db: deps.db, hub: deps.events, media: deps.media, hostIds: deps.hostIds ?? [] }
 }
 
 /**

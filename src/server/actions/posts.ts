@@ -11,7 +11,9 @@ import * as posts from '../services/posts'
 import { presentPost } from '../services/serialize'
 import { syncPostTags } from '../services/tags'
 import { findUserById } from '../services/users'
+import { publishOpenReports } from './host'
 import { aboutWriting, commit, type Actor, type Live } from './live'
+import { closeReportsOnDelete } from './reports'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
 const postCountOf = async (live: Live, authorId: number) =>
@@ -78,14 +80,14 @@ export function editPost(
 
 /** The author deletes their own post. */
 export function deletePost(live: Live, actor: Actor, postId: number): Promise<PostRow> {
-  return removePost(live, postId, (post) => {
+  return removePost(live, postId, null, (post) => {
     if (post.authorId !== actor.id) throw new HttpError('NOT_OWNER', MESSAGES.deleteForeignPost)
   })
 }
 
 /** The host deletes any post (docs/API.md, "Moderation"): the author's deletion, unchecked. */
-export function hostDeletePost(live: Live, postId: number): Promise<PostRow> {
-  return removePost(live, postId, () => {})
+export function hostDeletePost(live: Live, host: Actor, postId: number): Promise<PostRow> {
+  return removePost(live, postId, host, () => {})
 }
 
 /**
@@ -96,6 +98,7 @@ export function hostDeletePost(live: Live, postId: number): Promise<PostRow> {
 async function removePost(
   live: Live,
   postId: number,
+  host: Actor | null,
   mayDelete: (post: PostRow) => void,
 ): Promise<PostRow> {
   const { post } = await commit(
@@ -104,9 +107,14 @@ async function removePost(
       const post = await posts.getPost(tx, postId)
       mayDelete(post)
       await noteCascade(tx, changes, { postId: post.id })
-      return posts.deletePost(tx, post)
+      const closedReports = await closeReportsOnDelete(tx, changes, host, {
+        postId: post.id,
+        authorId: post.authorId,
+      })
+      return { ...(await posts.deletePost(tx, post)), closedReports }
     },
-    async ({ post, removedMedia }) => {
+    async ({ post, removedMedia, closedReports }) => {
+      if (closedReports > 0) await publishOpenReports(live)
       // Only now that the rows are gone for good: a rollback would have kept the images.
       await removeStoredObjects(live.media, removedMedia)
       live.hub.publish('post-deleted', {

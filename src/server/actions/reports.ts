@@ -1,16 +1,89 @@
-/** Reports (docs/API.md, "Moderation"): anyone signed in files one; the host dismisses it. */
+/**
+ * Reports (docs/API.md, "Moderation"): anyone signed in files one, and every host hears of it
+ * (a `report` notification and the `open-reports` count); a host handles it, and its reporter
+ * hears only that it was handled (`report-handled`).
+ */
 import type { Report } from '../../shared/api-types'
+import type { Store } from '../db/store'
+import { allHostIds, recordHostAction } from '../services/hosting'
+import { notify, type NotificationChanges } from '../services/notifications'
 import * as reports from '../services/reports'
-import type { Actor, Live } from './live'
+import { getUserById } from '../services/users'
+import { publishOpenReports } from './host'
+import { commit, type Actor, type Live } from './live'
 
-export function createReport(
+export async function createReport(
   live: Live,
   actor: Actor,
   target: { postId: number; reason: string } | { commentId: number; reason: string },
 ): Promise<Report> {
-  return reports.createReport(live.db, actor.id, target)
+  return commit(
+    live,
+    async (tx, changes) => {
+      const report = await reports.createReport(tx, actor.id, target)
+      const postId = Number(report.target.postId)
+      const commentId = report.target.kind === 'comment' ? Number(report.target._id) : null
+      for (const hostId of await allHostIds(tx, live.hostIds)) {
+        await notify(tx, changes, {
+          recipientId: hostId,
+          actorId: actor.id,
+          type: 'report',
+          postId,
+          commentId,
+        })
+      }
+      return report
+    },
+    () => publishOpenReports(live),
+  )
 }
 
-export function dismissReport(live: Live, reportId: number): Promise<void> {
-  return reports.dismissReport(live.db, reportId)
+export async function dismissReport(live: Live, host: Actor, reportId: number): Promise<void> {
+  await commit(
+    live,
+    async (tx, changes) => {
+      const reporter = await reports.dismissReport(tx, reportId)
+      await tellReporters(tx, changes, host, [reporter.id])
+      await recordHostAction(tx, host, 'dismiss-report', reporter)
+    },
+    () => publishOpenReports(live),
+  )
+}
+
+/**
+ * Tells each reporter that a host handled their report: the notification names the host, never
+ * what the host did to the reported member (nor the post or comment, which may be gone).
+ */
+export async function tellReporters(
+  tx: Store,
+  changes: NotificationChanges,
+  host: Actor,
+  reporterIds: readonly number[],
+): Promise<void> {
+  for (const reporterId of reporterIds) {
+    await notify(tx, changes, { recipientId: reporterId, actorId: host.id, type: 'report-handled' })
+  }
+}
+
+/**
+ * Before a post or comment is deleted (its reports go with it by cascade): when a host deletes
+ * it, its reporters hear their report was handled and the audit list notes the deletion. Answers
+ * how many reports close, so that the hosts' count is told afresh after the commit.
+ */
+export async function closeReportsOnDelete(
+  tx: Store,
+  changes: NotificationChanges,
+  host: Actor | null,
+  target: { postId: number; authorId: number } | { commentId: number; authorId: number },
+): Promise<number> {
+  const { reporterIds, count } = await reports.reportsClosedBy(
+    tx,
+    'postId' in target ? { postId: target.postId } : { commentId: target.commentId },
+  )
+  if (host) {
+    await tellReporters(tx, changes, host, reporterIds)
+    const author = await getUserById(tx, target.authorId)
+    await recordHostAction(tx, host, 'postId' in target ? 'delete-post' : 'delete-comment', author)
+  }
+  return count
 }

@@ -57,6 +57,8 @@ export const MOVE_ORDER = [
   'blocks',
   'mutes',
   'reports',
+  'host_grants',
+  'host_actions',
 ] as const
 
 /** How a column's SQLite value goes to PostgreSQL, by the PostgreSQL type it has. */

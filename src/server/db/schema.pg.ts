@@ -249,7 +249,9 @@ export const notifications = pgTable(
     actorId: int('actor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['like', 'comment', 'upvote', 'follow', 'mention'] }).notNull(),
+    type: text('type', {
+      enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report', 'report-handled'],
+    }).notNull(),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     read: boolean('read').notNull().default(false),
@@ -342,5 +344,41 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(table.reporterId),
     index('reports_post_idx').on(table.postId),
     index('reports_comment_idx').on(table.commentId),
+  ],
+)
+
+export const hostGrants = pgTable('host_grants', {
+  userId: int('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grantedBy: int('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: millis('created_at').notNull(),
+})
+
+export const hostActions = pgTable(
+  'host_actions',
+  {
+    id: serialId(),
+    hostId: int('host_id').references(() => users.id, { onDelete: 'set null' }),
+    hostName: text('host_name').notNull(),
+    action: text('action', {
+      enum: [
+        'suspend',
+        'unsuspend',
+        'delete-post',
+        'delete-comment',
+        'dismiss-report',
+        'make-host',
+        'remove-host',
+      ],
+    }).notNull(),
+    targetUserId: int('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetName: text('target_name').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    index('host_actions_recent_idx').on(table.createdAt, table.id),
+    index('host_actions_host_idx').on(table.hostId),
+    index('host_actions_target_idx').on(table.targetUserId),
   ],
 )

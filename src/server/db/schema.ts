@@ -243,7 +243,9 @@ export const notifications = sqliteTable(
     actorId: integer('actor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['like', 'comment', 'upvote', 'follow', 'mention'] }).notNull(),
+    type: text('type', {
+      enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report', 'report-handled'],
+    }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     read: integer('read', { mode: 'boolean' }).notNull().default(false),
@@ -350,5 +352,50 @@ export const reports = sqliteTable(
     index('reports_reporter_idx').on(table.reporterId),
     index('reports_post_idx').on(table.postId),
     index('reports_comment_idx').on(table.commentId),
+  ],
+)
+
+/**
+ * Accounts a host made host from the app (services/hosting.ts). The desktop app's owner and the
+ * `--admin` accounts are hosts without a row here, and stay hosts.
+ */
+export const hostGrants = sqliteTable('host_grants', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The host who made it host; null once that account is deleted. */
+  grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull(),
+})
+
+/**
+ * What hosts did (suspend, lift, delete, dismiss, make host…), for the Server page's audit list.
+ * Names are kept as they were, so an entry still reads after an account is deleted.
+ */
+export const hostActions = sqliteTable(
+  'host_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    hostId: integer('host_id').references(() => users.id, { onDelete: 'set null' }),
+    hostName: text('host_name').notNull(),
+    action: text('action', {
+      enum: [
+        'suspend',
+        'unsuspend',
+        'delete-post',
+        'delete-comment',
+        'dismiss-report',
+        'make-host',
+        'remove-host',
+      ],
+    }).notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetName: text('target_name').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('host_actions_recent_idx').on(table.createdAt, table.id),
+    index('host_actions_host_idx').on(table.hostId),
+    index('host_actions_target_idx').on(table.targetUserId),
   ],
 )

@@ -85,6 +85,10 @@ export const ACCOUNT_MESSAGES = {
   accountSuspended: 'This account is suspended by the host of this server.',
   hostOnly: 'Only the host of this server can do that.',
   cannotSuspendHost: 'The host of this server cannot be suspended.',
+  cannotRemoveHost:
+    'This account hosts the server for good (it owns the app or was named with --admin).',
+  notHost: 'This account does not host the server.',
+  suspendedCannotHost: 'Lift the suspension before making this account a host.',
   blockSelf: 'You cannot block yourself.',
   muteSelf: 'You cannot mute yourself.',
   blocked: 'You cannot follow this user.',

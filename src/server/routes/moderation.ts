@@ -1,19 +1,31 @@
 import { Hono } from 'hono'
 import type {
+  HostActionsResponse,
+  HostsResponse,
+  ModerationStatusResponse,
   OkResponse,
+  OpenReportsResponse,
   ReportResponse,
   ReportsResponse,
+  SuspendedAccountsResponse,
   SuspensionResponse,
 } from '../../shared/api-types'
 import { reportSchema } from '../../shared/schemas'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
-import { setSuspended } from '../actions/host'
+import { makeHost, removeHost, setSuspended } from '../actions/host'
 import { liveOf } from '../actions/live'
 import { hostDeleteComment } from '../actions/comments'
 import { hostDeletePost } from '../actions/posts'
 import { createReport, dismissReport } from '../actions/reports'
-import { assertHost } from '../services/hosting'
-import { listReports } from '../services/reports'
+import {
+  assertHost,
+  hostKindOf,
+  listHostActions,
+  listHosts,
+  listSuspended,
+} from '../services/hosting'
+import { countOpenReports, listReports } from '../services/reports'
+import { getUserById } from '../services/users'
 import { toUserSummary } from '../services/serialize'
 import { idOr404, idParams, validate } from '../http/validate'
 
@@ -31,10 +43,16 @@ export function moderationRoutes(deps: AppDeps) {
       await next()
     },
   ] as const
-  const suspension = async (userId: number, suspended: boolean): Promise<SuspensionResponse> => {
-    const user = await setSuspended(live, userId, suspended, hostIds)
+  type HostContext = Parameters<typeof host>[0]
+  const suspension = async (
+    c: HostContext,
+    userId: number,
+    suspended: boolean,
+  ): Promise<SuspensionResponse> => {
+    const user = await setSuspended(live, c.get('user'), userId, suspended)
     return { user: toUserSummary(user), suspended: user.suspendedAt !== null }
   }
+  const hosts = async (): Promise<HostsResponse> => ({ hosts: await listHosts(db, hostIds) })
 
   return new Hono<AppEnv>()
     .post('/reports', auth, validate('json', reportSchema), async (c) => {
@@ -52,22 +70,51 @@ export function moderationRoutes(deps: AppDeps) {
     .get('/reports', ...hostOnly, async (c) =>
       c.json({ reports: await listReports(db) } satisfies ReportsResponse),
     )
+    .get('/reports/count', ...hostOnly, async (c) =>
+      c.json({ openReports: await countOpenReports(db) } satisfies OpenReportsResponse),
+    )
     .delete('/reports/:reportId', ...hostOnly, idParams('reportId'), async (c) => {
-      await dismissReport(live, c.req.valid('param').reportId)
+      await dismissReport(live, c.get('user'), c.req.valid('param').reportId)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .delete('/moderation/posts/:postId', ...hostOnly, idParams('postId'), async (c) => {
-      await hostDeletePost(live, c.req.valid('param').postId)
+      await hostDeletePost(live, c.get('user'), c.req.valid('param').postId)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), async (c) => {
-      await hostDeleteComment(live, c.req.valid('param').commentId)
+      await hostDeleteComment(live, c.get('user'), c.req.valid('param').commentId)
       return c.json({ ok: true } satisfies OkResponse)
     })
     .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), async (c) =>
-      c.json((await suspension(c.req.valid('param').userId, true)) satisfies SuspensionResponse),
+      c.json((await suspension(c, c.req.valid('param').userId, true)) satisfies SuspensionResponse),
     )
     .post('/moderation/unsuspend/:userId', ...hostOnly, idParams('userId'), async (c) =>
-      c.json((await suspension(c.req.valid('param').userId, false)) satisfies SuspensionResponse),
+      c.json(
+        (await suspension(c, c.req.valid('param').userId, false)) satisfies SuspensionResponse,
+      ),
+    )
+    .get('/moderation/suspended', ...hostOnly, async (c) =>
+      c.json({ suspended: await listSuspended(db) } satisfies SuspendedAccountsResponse),
+    )
+    .get('/moderation/users/:userId', ...hostOnly, idParams('userId'), async (c) => {
+      const user = await getUserById(db, c.req.valid('param').userId)
+      return c.json({
+        suspended: user.suspendedAt !== null,
+        host: await hostKindOf(db, user.id, hostIds),
+      } satisfies ModerationStatusResponse)
+    })
+    .get('/moderation/hosts', ...hostOnly, async (c) =>
+      c.json((await hosts()) satisfies HostsResponse),
+    )
+    .post('/moderation/hosts/:userId', ...hostOnly, idParams('userId'), async (c) => {
+      await makeHost(live, c.get('user'), c.req.valid('param').userId)
+      return c.json((await hosts()) satisfies HostsResponse)
+    })
+    .delete('/moderation/hosts/:userId', ...hostOnly, idParams('userId'), async (c) => {
+      await removeHost(live, c.get('user'), c.req.valid('param').userId)
+      return c.json((await hosts()) satisfies HostsResponse)
+    })
+    .get('/moderation/audit', ...hostOnly, async (c) =>
+      c.json({ actions: await listHostActions(db) } satisfies HostActionsResponse),
     )
 }

@@ -82,9 +82,46 @@ export async function listReports(db: Store): Promise<Report[]> {
   return presentReports(db, rows)
 }
 
-export async function dismissReport(db: Store, id: number): Promise<void> {
-  const removed = await db.run('DELETE FROM reports WHERE id = ?', id)
-  if (removed === 0) throw new HttpError('REPORT_NOT_FOUND', ACCOUNT_MESSAGES.reportNotFound)
+/** How many reports are open (the count on a host's Server entry). */
+export async function countOpenReports(db: Store): Promise<number> {
+  const row = await db.get<{ count: number }>('SELECT count(*) AS count FROM reports')
+  return Number(row?.count ?? 0)
+}
+
+/** Closes a report; answers who filed it. */
+export async function dismissReport(db: Store, id: number): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const reporter = await tx.get<UserRow>(
+      `SELECT ${USER_COLUMNS} FROM users WHERE id = (SELECT reporter_id FROM reports WHERE id = ?)`,
+      id,
+    )
+    if (!reporter) throw new HttpError('REPORT_NOT_FOUND', ACCOUNT_MESSAGES.reportNotFound)
+    await tx.run('DELETE FROM reports WHERE id = ?', id)
+    return reporter
+  })
+}
+
+/**
+ * Who reported a post (or one of its comments) or a comment, before its deletion closes their
+ * reports by cascade: each reporter once, and how many reports close.
+ */
+export async function reportsClosedBy(
+  db: Store,
+  target: { postId: number } | { commentId: number },
+): Promise<{ reporterIds: number[]; count: number }> {
+  const rows =
+    'postId' in target
+      ? await db.all<{ reporterId: number }>(
+          `SELECT reporter_id AS "reporterId" FROM reports
+           WHERE post_id = ? OR comment_id IN (SELECT id FROM comments WHERE post_id = ?)`,
+          target.postId,
+          target.postId,
+        )
+      : await db.all<{ reporterId: number }>(
+          'SELECT reporter_id AS "reporterId" FROM reports WHERE comment_id = ?',
+          target.commentId,
+        )
+  return { reporterIds: [...new Set(rows.map((row) => row.reporterId))], count: rows.length }
 }
 
 /** The reports as the host sees them: three queries (posts, comments, users) for all of them. */

@@ -23,9 +23,9 @@ describe('the media storage migration on SQLite', () => {
     cpSync(DEFAULT_MIGRATIONS_DIR, before, { recursive: true })
     const journalFile = join(before, 'meta', '_journal.json')
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as Journal
-    // A folder from before 0005: without it and every later migration (drizzle applies only
-    // those newer than the newest one applied).
+    // A data folder from before 0005: neither it nor any later migration has run on it.
     const at = journal.entries.findIndex((entry) => entry.tag === '0005_media_storage')
+    expect(at).toBeGreaterThan(0)
     journal.entries = journal.entries.slice(0, at)
     writeFileSync(journalFile, JSON.stringify(journal))
 

@@ -171,6 +171,11 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   await act(base, '/users/me/block/3', tokens.lootgoblin)
   await act(base, '/users/me/mute/3', tokens.player1)
   await act(base, '/reports', tokens.nova, { postId: '3', reason: 'spoilers' })
+  // A host made from the app, and the audit line it leaves (host_grants, host_actions).
+  const goblin = JSON.parse((await call(base, 'GET', '/users/lootgoblin')).text) as {
+    user: { _id: string }
+  }
+  await act(base, `/moderation/hosts/${goblin.user._id}`, tokens.boss, {})
   await act(base, '/notifications/read', tokens.nova)
   // The newest post goes again: SQLite never gives its id out again, nor may PostgreSQL.
   const { post: gone } = (await act(base, '/posts', tokens.questlord, {
@@ -201,6 +206,8 @@ async function answersOf(base: string, tokens: Tokens): Promise<Record<string, s
   await read('/users?suggest=true')
   await read('/users?search=n')
   await read('/reports', tokens.boss)
+  await read('/moderation/hosts', tokens.boss)
+  await read('/moderation/audit', tokens.lootgoblin)
   for (const [name, token] of Object.entries(tokens)) {
     await read('/feed?limit=50', token)
     await read('/posts?limit=50', token)
@@ -259,6 +266,7 @@ describe('the move plan', () => {
       'comments',
       'notifications',
       'reports',
+      'host_actions',
     ])
   })
 

@@ -1,7 +1,12 @@
 /** Sessions, one's own account, and moderation (docs/API.md "Sessions and accounts", "Moderation"). */
 import type {
+  HostActionsResponse,
+  HostsResponse,
+  ModerationStatusResponse,
   MuteRequest,
   OkResponse,
+  OpenReportsResponse,
+  SuspendedAccountsResponse,
   PasswordChangeResponse,
   RelationsResponse,
   ReportResponse,
@@ -82,4 +87,31 @@ export function setSuspended(userId: string, suspended: boolean): Promise<Suspen
     `/moderation/${suspended ? 'suspend' : 'unsuspend'}/${enc(userId)}`,
     { method: 'POST', body: {} },
   )
+}
+
+export function getOpenReports(): Promise<OpenReportsResponse> {
+  return request<OpenReportsResponse>('/reports/count')
+}
+
+export function listSuspended(): Promise<SuspendedAccountsResponse> {
+  return request<SuspendedAccountsResponse>('/moderation/suspended')
+}
+
+export function getModerationStatus(userId: string): Promise<ModerationStatusResponse> {
+  return request<ModerationStatusResponse>(`/moderation/users/${enc(userId)}`)
+}
+
+export function listHosts(): Promise<HostsResponse> {
+  return request<HostsResponse>('/moderation/hosts')
+}
+
+export function setHost(userId: string, host: boolean): Promise<HostsResponse> {
+  return request<HostsResponse>(
+    `/moderation/hosts/${enc(userId)}`,
+    host ? { method: 'POST', body: {} } : { method: 'DELETE' },
+  )
+}
+
+export function listHostActions(): Promise<HostActionsResponse> {
+  return request<HostActionsResponse>('/moderation/audit')
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Outlet } from 'react-router-dom'
+import { useHostLive } from './HostCount'
 import { KeyboardShortcuts } from './KeyboardShortcuts'
 import { ModalHost } from './ModalHost'
 import { BottomBar, Sidebar } from './Navigation'
@@ -9,6 +10,7 @@ import { TopBar } from './TopBar'
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
   useNotificationsLive()
+  useHostLive()
   return (
     <div className="app">
       <a href="#main" className="skip-link">

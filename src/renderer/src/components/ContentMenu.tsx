@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { UserSummary } from '../../../shared/api-types'
 import { userAtom } from '../state/auth'
+import { noteHostChangeAtom } from '../state/host'
 import {
   changeRelationAtom,
   hostDeleteCommentAtom,
@@ -11,10 +12,16 @@ import {
   loadRelationsAtom,
   relationsAtom,
 } from '../state/account'
+import * as api from '../api/account'
+import { COPY } from '../copy'
+import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { ConfirmDialog } from './ConfirmDialog'
 import { Icon } from './Icon'
 import { MuteDialog } from './MuteDialog'
 import { ReportDialog } from './ReportDialog'
-import { COPY } from '../copy'
+
+/** The questions the menu asks before an action with consequences. */
+type Asking = 'block' | 'delete' | 'suspend'
 
 export type ContentTarget =
   | { kind: 'post'; id: string; author: UserSummary }
@@ -27,8 +34,9 @@ interface ContentMenuProps {
 }
 
 /**
- * The "more" menu of someone else's post or comment: report it, mute (for a chosen time) or block its
- * author, and for the host, delete it. Kept apart from PostCard and CommentItem so their
+ * The "more" menu of someone else's post or comment: report it, mute (for a chosen time) or block
+ * its author, and for the host, delete it or suspend its author. Block, delete and suspend ask
+ * first, naming what follows. Kept apart from PostCard and CommentItem so their
  * layout can change without this. Nothing shows on one's own content.
  */
 export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
@@ -43,6 +51,8 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
   const [open, setOpen] = useState(false)
   const [reporting, setReporting] = useState(false)
   const [muting, setMuting] = useState(false)
+  const [asking, setAsking] = useState<Asking | null>(null)
+  const noteHostChange = useSetAtom(noteHostChangeAtom)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
   const menuId = useId()
@@ -131,30 +141,78 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
           <button
             type="button"
             role="menuitem"
-            onClick={act(() => changeRelation(blocked ? 'unblock' : 'block', target.author))}
+            onClick={act(() =>
+              // Unblocking takes nothing away: only a block asks first.
+              blocked ? changeRelation('unblock', target.author) : setAsking('block'),
+            )}
           >
             <Icon name="shield" size={16} /> {blocked ? `Unblock ${name}` : `Block ${name}`}
           </button>
           {isHost ? (
-            <button
-              type="button"
-              role="menuitem"
-              className="danger"
-              onClick={act(async () => {
-                const done =
-                  target.kind === 'post'
-                    ? await deletePost(target.id)
-                    : await deleteComment(target.postId, target.id)
-                if (done) onDeleted?.()
-              })}
-            >
-              <Icon name="trash" size={16} /> Delete {what} (host)
-            </button>
+            <>
+              <button
+                type="button"
+                role="menuitem"
+                className="danger"
+                onClick={act(() => setAsking('suspend'))}
+              >
+                <Icon name="shield" size={16} /> {COPY.host.suspendAuthor}
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                className="danger"
+                onClick={act(() => setAsking('delete'))}
+              >
+                <Icon name="trash" size={16} /> Delete {what} (host)
+              </button>
+            </>
           ) : null}
         </div>
       ) : null}
       {reporting ? <ReportDialog target={target} onClose={() => setReporting(false)} /> : null}
       {muting ? <MuteDialog target={target.author} onClose={() => setMuting(false)} /> : null}
+      {asking === 'block' ? (
+        <ConfirmDialog
+          title={COPY.host.blockTitle(name)}
+          text={COPY.host.blockText(name)}
+          confirmLabel={COPY.host.block}
+          onConfirm={() => changeRelation('block', target.author)}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
+      {asking === 'suspend' ? (
+        <ConfirmDialog
+          title={COPY.host.suspendTitle(name)}
+          text={COPY.host.suspendText(name)}
+          confirmLabel={COPY.host.suspend}
+          onConfirm={async () => {
+            try {
+              await api.setSuspended(target.author._id, true)
+              noteHostChange()
+              notifySuccess(COPY.host.suspended(name))
+            } catch (error) {
+              notifyError(messageOf(error))
+            }
+          }}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
+      {asking === 'delete' ? (
+        <ConfirmDialog
+          title={COPY.host.deleteTitle(target.kind)}
+          text={COPY.host.deleteText(target.kind)}
+          confirmLabel={`Delete ${what}`}
+          onConfirm={async () => {
+            const done =
+              target.kind === 'post'
+                ? await deletePost(target.id)
+                : await deleteComment(target.postId, target.id)
+            if (done) onDeleted?.()
+          }}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
     </span>
   )
 }

@@ -4,10 +4,12 @@ import { userAtom } from '../state/auth'
 import { openModalAtom } from '../state/modals'
 import { useHomeHabit } from '../lib/use-home-habit'
 import { Avatar } from './Avatar'
+import { OpenReportsBadge } from './HostCount'
 import { Icon } from './Icon'
 import { NotificationBell } from './NotificationBell'
 import type { IconName } from './Icon'
 import { profilePath } from '../lib/paths'
+import { openReportsAtom, serverLabel } from '../state/host'
 
 function navClass({ isActive }: { isActive: boolean }) {
   return `nav-link${isActive ? ' active' : ''}`
@@ -18,6 +20,7 @@ export function Sidebar() {
   const user = useAtomValue(userAtom)
   const homeHabit = useHomeHabit()
   const openModal = useSetAtom(openModalAtom)
+  const openReports = useAtomValue(openReportsAtom)
   const links: [string, string, IconName][] = [
     ['/home', 'Home', 'home'],
     ['/explore', 'Explore', 'explore'],
@@ -36,8 +39,16 @@ export function Sidebar() {
               className={navClass}
               end
               onClick={to === '/home' ? homeHabit : undefined}
+              aria-label={to === '/server' ? serverLabel(openReports) : undefined}
             >
-              <Icon name={icon} size={22} />
+              {to === '/server' ? (
+                <span className="bell">
+                  <Icon name={icon} size={22} />
+                  <OpenReportsBadge />
+                </span>
+              ) : (
+                <Icon name={icon} size={22} />
+              )}
               <span>{label}</span>
             </NavLink>
           </li>

@@ -11,6 +11,10 @@ import {
   loadIsHostAtom,
 } from '../state/account'
 import { isLoggedInAtom } from '../state/auth'
+import { hostChangesAtom, noteHostChangeAtom, openReportsAtom } from '../state/host'
+import { COPY } from '../copy'
+import { ConfirmDialog } from './ConfirmDialog'
+import { HostPanels } from './HostPanels'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
 import { Spinner } from './Spinner'
@@ -29,8 +33,16 @@ export function ReportsPanel() {
   }, [loggedIn, isHost, loadIsHost])
 
   if (!loggedIn || !isHost) return null
-  return <ReportsList />
+  return (
+    <>
+      <ReportsList />
+      <HostPanels />
+    </>
+  )
 }
+
+/** A question about one report's action, waiting for the host's yes. */
+type Asking = { report: Report; action: 'delete' | 'suspend' }
 
 function ReportsList() {
   const deletePost = useSetAtom(hostDeletePostAtom)
@@ -38,6 +50,11 @@ function ReportsList() {
   const [reports, setReports] = useState<Report[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
+  const [asking, setAsking] = useState<Asking | null>(null)
+  // Read afresh when a report comes or goes (the live count) or a host acted from this window.
+  const openReports = useAtomValue(openReportsAtom)
+  const changes = useAtomValue(hostChangesAtom)
+  const noteHostChange = useSetAtom(noteHostChangeAtom)
 
   const load = useCallback(async () => {
     setError(null)
@@ -50,7 +67,7 @@ function ReportsList() {
 
   useEffect(() => {
     void load()
-  }, [load])
+  }, [load, openReports, changes])
 
   const act = async (report: Report, action: () => Promise<unknown>) => {
     setBusy(report._id)
@@ -58,7 +75,7 @@ function ReportsList() {
       await action()
     } finally {
       setBusy(null)
-      await load()
+      noteHostChange()
     }
   }
 
@@ -69,8 +86,8 @@ function ReportsList() {
         await api.setSuspended(author._id, !author.suspended)
         notifySuccess(
           author.suspended
-            ? `${author.username} can sign in again`
-            : `${author.username} is suspended`,
+            ? COPY.host.lifted(author.username)
+            : COPY.host.suspended(author.username),
         )
       } catch (caught) {
         notifyError(messageOf(caught))
@@ -148,7 +165,7 @@ function ReportsList() {
                     type="button"
                     className="btn btn-danger btn-sm"
                     disabled={busy !== null}
-                    onClick={() => void remove(report)}
+                    onClick={() => setAsking({ report, action: 'delete' })}
                   >
                     <Icon name="trash" size={16} /> Delete {what}
                   </button>
@@ -156,7 +173,11 @@ function ReportsList() {
                     type="button"
                     className="btn btn-secondary btn-sm"
                     disabled={busy !== null}
-                    onClick={() => void suspend(report)}
+                    onClick={() =>
+                      target.author.suspended
+                        ? void suspend(report)
+                        : setAsking({ report, action: 'suspend' })
+                    }
                   >
                     <Icon name="shield" size={16} />{' '}
                     {target.author.suspended
@@ -177,6 +198,27 @@ function ReportsList() {
           })}
         </ul>
       )}
+      {asking ? (
+        <ConfirmDialog
+          title={
+            asking.action === 'delete'
+              ? COPY.host.deleteTitle(asking.report.target.kind)
+              : COPY.host.suspendTitle(asking.report.target.author.username)
+          }
+          text={
+            asking.action === 'delete'
+              ? COPY.host.deleteText(asking.report.target.kind)
+              : COPY.host.suspendText(asking.report.target.author.username)
+          }
+          confirmLabel={
+            asking.action === 'delete' ? `Delete ${asking.report.target.kind}` : COPY.host.suspend
+          }
+          onConfirm={() =>
+            asking.action === 'delete' ? remove(asking.report) : suspend(asking.report)
+          }
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
     </section>
   )
 }

@@ -9,12 +9,14 @@ import { SPEC_TEXT } from '../copy'
 import { Avatar } from './Avatar'
 import { useHomeHabit } from '../lib/use-home-habit'
 import { BrandLink } from './BrandLink'
+import { OpenReportsBadge } from './HostCount'
 import { Icon } from './Icon'
 import { Modal } from './Modal'
 import { NotificationBell } from './NotificationBell'
 import { ThemeToggle } from './ThemeToggle'
 import { SearchBox } from './SearchBox'
 import { profilePath } from '../lib/paths'
+import { openReportsAtom, serverLabel } from '../state/host'
 
 /** The spec: logout shows its toast and clears the session after 2 seconds. */
 export const LOGOUT_DELAY_MS = 2000
@@ -30,6 +32,7 @@ export function TopBar() {
   const user = useAtomValue(userAtom)
   const homeHabit = useHomeHabit()
   const logout = useSetAtom(logoutAtom)
+  const openReports = useAtomValue(openReportsAtom)
   const [leaving, setLeaving] = useState(false)
   // On phones the logout icon sits one thumb-width from the Server icon: it asks first.
   const [confirming, setConfirming] = useState(false)
@@ -66,10 +69,13 @@ export function TopBar() {
           <NavLink
             to="/server"
             className="icon-btn topbar-server"
-            aria-label="Server"
+            aria-label={serverLabel(openReports)}
             title="Server"
           >
-            <Icon name="server" />
+            <span className="bell">
+              <Icon name="server" />
+              <OpenReportsBadge />
+            </span>
           </NavLink>
           {user ? (
             <Link

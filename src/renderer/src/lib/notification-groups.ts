@@ -4,7 +4,7 @@ import type { Notification, NotificationType, UserSummary } from '../../../share
  * How the notifications page groups (README, "Live LAN", "Notifications"): likes of the same
  * post, upvotes of the same comment, and follows of the viewer, that came within this long of
  * the group's newest, show as one entry ("player2 and 3 others liked your post") at the place of the newest.
- * Comments and mentions are never grouped: each has its own text to show.
+ * Comments, mentions and reports are never grouped: each has its own text to show.
  */
 export const GROUP_WINDOW_MS = 24 * 60 * 60 * 1000
 
@@ -87,6 +87,11 @@ export function actionText(group: NotificationGroup): string {
       return group.newest.commentId === null
         ? 'mentioned you in a post'
         : 'mentioned you in a comment'
+    case 'report':
+      return group.newest.commentId === null ? 'reported a post' : 'reported a comment'
+    case 'report-handled':
+      // Never what the host did to the member reported: only that it was seen to.
+      return 'handled your report'
   }
 }
 
@@ -103,7 +108,10 @@ export function groupSentence(group: NotificationGroup): string {
   return `${who} ${actionText(group)}`
 }
 
-/** Where the entry leads: the post (of the comment), or for a follow the newest follower. */
+/**
+ * Where the entry leads: the post (of the comment), or for a follow the newest follower (and for
+ * a handled report, the host who handled it: it names no post).
+ */
 export function groupTarget(group: NotificationGroup): { kind: 'post' | 'profile'; id: string } {
   const { postId } = group.newest
   if (group.type !== 'follow' && postId !== null) return { kind: 'post', id: postId }

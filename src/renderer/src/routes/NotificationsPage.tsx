@@ -33,6 +33,8 @@ const ICONS: Record<NotificationType, IconName> = {
   upvote: 'up',
   follow: 'user',
   mention: 'at',
+  report: 'alert',
+  'report-handled': 'check',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */

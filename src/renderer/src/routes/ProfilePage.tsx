@@ -6,6 +6,7 @@ import { Avatar } from '../components/Avatar'
 import { FollowButton } from '../components/FollowButton'
 import { Icon } from '../components/Icon'
 import { PostList } from '../components/PostList'
+import { ProfileHostMenu } from '../components/ProfileHostMenu'
 import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
 import { formatCount } from '../lib/relative-time'
@@ -196,7 +197,10 @@ export function ProfilePage() {
                 <Icon name="shield" size={16} /> Account
               </Link>
             ) : (
-              <FollowButton target={shown} />
+              <>
+                <FollowButton target={shown} />
+                <ProfileHostMenu user={shown} />
+              </>
             )}
           </div>
         </div>

@@ -2,6 +2,7 @@ import { atom } from 'jotai'
 import * as authApi from '../api/auth'
 import type { SessionEnd } from '../api/client'
 import { resetAccountAtom } from './account'
+import { resetOpenReportsAtom } from './host'
 import { setSessionAtom, tokenAtom, userAtom } from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
@@ -58,6 +59,7 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(resetCommentsAtom)
   set(resetUsersAtom)
   set(resetAccountAtom)
+  set(resetOpenReportsAtom)
   set(resetNotificationsAtom)
   set(resetTogglesAtom)
   set(closeModalAtom)

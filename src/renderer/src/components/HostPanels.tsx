@@ -1,0 +1,326 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useCallback, useEffect, useId, useState } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import type { HostAction, HostEntry, SuspendedAccount } from '../../../shared/api-types'
+import * as api from '../api/account'
+import { getUser } from '../api/users'
+import { COPY } from '../copy'
+import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { profilePath } from '../lib/paths'
+import { hostChangesAtom, noteHostChangeAtom } from '../state/host'
+import { ConfirmDialog } from './ConfirmDialog'
+import { Icon } from './Icon'
+import type { IconName } from './Icon'
+import { RelativeTime } from './RelativeTime'
+import { Spinner } from './Spinner'
+
+/** The host's panels under the reports (Server page): suspended players, hosts, the audit list. */
+export function HostPanels() {
+  return (
+    <>
+      <SuspendedPanel />
+      <HostsPanel />
+      <AuditPanel />
+    </>
+  )
+}
+
+/** Loads `read` now and after every host action; answers the list (null while loading). */
+function useHostList<T>(read: () => Promise<T>) {
+  const changes = useAtomValue(hostChangesAtom)
+  const [value, setValue] = useState<T | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const load = useCallback(async () => {
+    setError(null)
+    try {
+      setValue(await read())
+    } catch (caught) {
+      setError(messageOf(caught))
+    }
+  }, [read])
+  useEffect(() => {
+    void load()
+  }, [load, changes])
+  return { value, error, load }
+}
+
+function Panel({
+  id,
+  icon,
+  title,
+  hint,
+  children,
+}: {
+  id: string
+  icon: IconName
+  title: string
+  hint: string
+  children: ReactNode
+}) {
+  return (
+    <section className="card server-card" aria-labelledby={id}>
+      <header className="server-card-head">
+        <span className="server-card-icon" aria-hidden="true">
+          <Icon name={icon} size={20} />
+        </span>
+        <div>
+          <h2 id={id}>{title}</h2>
+          <p className="muted small">{hint}</p>
+        </div>
+      </header>
+      {children}
+    </section>
+  )
+}
+
+function ListState({
+  error,
+  loading,
+  label,
+  onRetry,
+}: {
+  error: string | null
+  loading: boolean
+  label: string
+  onRetry: () => void
+}) {
+  if (error) {
+    return (
+      <div className="reports-error" role="alert">
+        <p className="field-error">{error}</p>
+        <button type="button" className="btn btn-secondary" onClick={onRetry}>
+          <Icon name="refresh" size={16} /> Retry
+        </button>
+      </div>
+    )
+  }
+  return loading ? <Spinner label={label} /> : null
+}
+
+const readSuspended = async () => (await api.listSuspended()).suspended
+
+/** Every suspended account, each with "Lift suspension": apart from reports, which may be gone. */
+function SuspendedPanel() {
+  const { value, error, load } = useHostList<SuspendedAccount[]>(readSuspended)
+  const noteHostChange = useSetAtom(noteHostChangeAtom)
+  const [busy, setBusy] = useState<string | null>(null)
+  const lift = async (entry: SuspendedAccount) => {
+    setBusy(entry.user._id)
+    try {
+      await api.setSuspended(entry.user._id, false)
+      notifySuccess(COPY.host.lifted(entry.user.username))
+    } catch (caught) {
+      notifyError(messageOf(caught))
+    } finally {
+      setBusy(null)
+      noteHostChange()
+    }
+  }
+  return (
+    <Panel
+      id="suspended-title"
+      icon="shield"
+      title={COPY.host.suspendedTitle}
+      hint={COPY.host.suspendedHint}
+    >
+      {value === null || error ? (
+        <ListState
+          error={error}
+          loading={value === null}
+          label="Loading suspended players"
+          onRetry={() => void load()}
+        />
+      ) : value.length === 0 ? (
+        <p className="muted">{COPY.host.suspendedEmpty}</p>
+      ) : (
+        <ul className="relation-list" aria-labelledby="suspended-title">
+          {value.map((entry) => (
+            <li key={entry.user._id} className="relation-row">
+              <span className="host-row-who">
+                <Link to={profilePath(entry.user.username)} className="username-link">
+                  {entry.user.username}
+                </Link>
+                <span className="muted small">
+                  {' '}
+                  · suspended <RelativeTime iso={entry.suspendedAt} />
+                </span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={busy !== null}
+                aria-label={`${COPY.host.lift} of ${entry.user.username}`}
+                onClick={() => void lift(entry)}
+              >
+                {COPY.host.lift}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  )
+}
+
+const readHosts = async () => (await api.listHosts()).hosts
+
+/** Who hosts and why; a host makes a player host by name, and removes those made host. */
+function HostsPanel() {
+  const { value, error, load } = useHostList<HostEntry[]>(readHosts)
+  const noteHostChange = useSetAtom(noteHostChangeAtom)
+  const inputId = useId()
+  const [name, setName] = useState('')
+  const [fieldError, setFieldError] = useState<string | null>(null)
+  const [asking, setAsking] = useState<{
+    user: HostEntry['user']
+    host: boolean
+  } | null>(null)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const username = name.trim()
+    setFieldError(null)
+    if (!username) {
+      setFieldError('Type the username of the player to make host.')
+      return
+    }
+    try {
+      const { user } = await getUser(username)
+      if (value?.some((entry) => entry.user._id === user._id)) {
+        setFieldError(`${user.username} is already a host.`)
+        return
+      }
+      setAsking({ user, host: true })
+    } catch (caught) {
+      setFieldError(messageOf(caught))
+    }
+  }
+
+  const change = async (user: HostEntry['user'], host: boolean) => {
+    try {
+      await api.setHost(user._id, host)
+      notifySuccess(host ? COPY.host.madeHost(user.username) : COPY.host.removedHost(user.username))
+      if (host) setName('')
+    } catch (caught) {
+      notifyError(messageOf(caught))
+    } finally {
+      noteHostChange()
+    }
+  }
+
+  return (
+    <Panel id="hosts-title" icon="server" title={COPY.host.hostsTitle} hint={COPY.host.hostsHint}>
+      {value === null || error ? (
+        <ListState
+          error={error}
+          loading={value === null}
+          label="Loading hosts"
+          onRetry={() => void load()}
+        />
+      ) : (
+        <ul className="relation-list" aria-labelledby="hosts-title">
+          {value.map((entry) => (
+            <li key={entry.user._id} className="relation-row">
+              <span className="host-row-who">
+                <Link to={profilePath(entry.user.username)} className="username-link">
+                  {entry.user.username}
+                </Link>
+                <span className="muted small"> · {COPY.host.hostKind[entry.kind]}</span>
+              </span>
+              {entry.kind === 'made' ? (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  aria-label={`${COPY.host.removeHost}: ${entry.user.username}`}
+                  onClick={() => setAsking({ user: entry.user, host: false })}
+                >
+                  {COPY.host.removeHost}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="field host-make-form" onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor={inputId}>{COPY.host.makeHostLabel}</label>
+        <div className="host-make-row">
+          <input
+            id={inputId}
+            value={name}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={COPY.host.makeHostPlaceholder}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${inputId}-error` : undefined}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary btn-sm">
+            {COPY.host.makeHost}
+          </button>
+        </div>
+        {fieldError ? (
+          <p id={`${inputId}-error`} className="field-error" role="alert">
+            {fieldError}
+          </p>
+        ) : null}
+      </form>
+      {asking ? (
+        <ConfirmDialog
+          title={
+            asking.host
+              ? COPY.host.makeHostTitle(asking.user.username)
+              : COPY.host.removeHostTitle(asking.user.username)
+          }
+          text={
+            asking.host
+              ? COPY.host.makeHostText(asking.user.username)
+              : COPY.host.removeHostText(asking.user.username)
+          }
+          confirmLabel={asking.host ? COPY.host.makeHost : COPY.host.removeHost}
+          danger={!asking.host}
+          onConfirm={() => change(asking.user, asking.host)}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
+    </Panel>
+  )
+}
+
+const readAudit = async () => (await api.listHostActions()).actions
+
+/** The words of one audit line after the host's name: "suspended player2". */
+export function auditText(action: HostAction): string {
+  return `${COPY.host.audit[action.action]} ${action.target}`
+}
+
+/** Who did what to whom, and when: the latest host actions. */
+function AuditPanel() {
+  const { value, error, load } = useHostList<HostAction[]>(readAudit)
+  return (
+    <Panel id="audit-title" icon="info" title={COPY.host.auditTitle} hint={COPY.host.auditHint}>
+      {value === null || error ? (
+        <ListState
+          error={error}
+          loading={value === null}
+          label="Loading host actions"
+          onRetry={() => void load()}
+        />
+      ) : value.length === 0 ? (
+        <p className="muted">{COPY.host.auditEmpty}</p>
+      ) : (
+        <ol className="audit-list" aria-labelledby="audit-title">
+          {value.map((action) => (
+            <li key={action.id} className="audit-line">
+              <strong>{action.host}</strong> {auditText(action)}
+              <span className="muted small">
+                {' · '}
+                <RelativeTime iso={action.createdAt} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  )
+}
