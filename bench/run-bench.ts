@@ -104,6 +104,12 @@ export interface Endpoint {
   requests: autocannon.Request[]
   /** Each connection signs in as its own user. */
   signedIn?: boolean
+  /**
+   * A pair's second request, sent again by every user once the load ends: a run stopped between
+   * a like and its dislike (a follow and its unfollow) leaves a state the next run of the same
+   * pair would be refused on (bench/compare-builds.ts runs each endpoint several times).
+   */
+  settle?: autocannon.Request
 }
 
 /** What the endpoints name of the dataset: the same for every database of a run. */
@@ -155,6 +161,7 @@ export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[
         { method: 'POST', path: `/api/posts/like/${freshPostId}`, headers: minimal, body: '{}' },
         { method: 'POST', path: `/api/posts/dislike/${freshPostId}`, headers: minimal, body: '{}' },
       ],
+      settle: { method: 'POST', path: `/api/posts/dislike/${freshPostId}`, body: '{}' },
       signedIn: true,
     },
     {
@@ -173,6 +180,7 @@ export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[
           body: '{}',
         },
       ],
+      settle: { method: 'POST', path: `/api/users/unfollow/${dataset.followTargetId}`, body: '{}' },
       signedIn: true,
     },
     {
@@ -319,6 +327,17 @@ export async function loadEndpoint(
         }
       : undefined,
   })
+  if (endpoint.settle) {
+    const { path, body } = endpoint.settle
+    for (const token of tokens) {
+      // Refused when the pair ended whole (already not liked): that is the state wanted.
+      await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: typeof body === 'string' ? body : '{}',
+      }).then((response) => response.arrayBuffer())
+    }
+  }
   // Samples are per second, except for an exact amount's short samples (above).
   const requestsPerSecond = load.amount
     ? result.requests.total / Math.max(result.duration, 0.01)
