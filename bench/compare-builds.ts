@@ -7,7 +7,9 @@
  * generated once and copied, both servers run at once on their own copy, and every endpoint is
  * loaded on one then the other, alternating which goes first, for N rounds. A shared, noisy
  * machine drifts within minutes; pairs measured seconds apart drift together, so the report
- * gives, per endpoint, each build's median and range and the median of the per-round ratios.
+ * gives, per endpoint, each build's median and range and the median of the per-round ratios,
+ * for the rate and for the server's CPU time per request (from /proc: what the code costs, which
+ * other work on the machine moves far less than it moves the rate).
  * Writes bench/results/compare-<date>.json. docs/PERFORMANCE.md ("Store boundary") tells how it
  * was used.
  */
@@ -96,7 +98,13 @@ try {
     const list = endpoints(dataset, session.freshPostId).filter(
       (endpoint) => values['with-login'] || endpoint.name !== 'login',
     )
-    servers.push({ ...build, url: server.url, tokens: session.tokens, endpoints: list })
+    servers.push({
+      ...build,
+      url: server.url,
+      pid: server.child.pid,
+      tokens: session.tokens,
+      endpoints: list,
+    })
     console.log(`${build.name}: ${build.cli ?? 'this checkout'} at ${server.url}`)
   }
   const [base, current] = servers
@@ -110,7 +118,9 @@ try {
       for (const server of order) {
         const endpoint = server.endpoints[index]
         if (!endpoint) continue
-        row[server.name].push(await loadEndpoint(server.url, endpoint, server.tokens, load, 0))
+        row[server.name].push(
+          await loadEndpoint(server.url, endpoint, server.tokens, load, 0, server.pid),
+        )
       }
       rows.set(name, row)
       loads.push(loadavg()[0] ?? 0)
@@ -124,8 +134,18 @@ try {
       const before = row.base[index]?.requestsPerSecond ?? 0
       return before ? result.requestsPerSecond / before : 0
     })
+    const cpu = (results: EndpointResult[]) => results.map((result) => result.cpuMsPerRequest ?? 0)
+    // CPU per request: this over base, so above 100 % is slower.
+    const cpuRatios = row.this.map((result, index) => {
+      const before = row.base[index]?.cpuMsPerRequest ?? 0
+      return before ? (result.cpuMsPerRequest ?? 0) / before : 0
+    })
     return {
       name,
+      baseCpuMs: cpu(row.base),
+      thisCpuMs: cpu(row.this),
+      cpuMedianRatio: median(cpuRatios),
+      cpuRatios,
       base: rate(row.base),
       this: rate(row.this),
       baseP99Ms: row.base.map((result) => result.p99Ms),
@@ -135,6 +155,8 @@ try {
       ratios,
     }
   })
+  const percent = (list: number[]) =>
+    `${(median(list) * 100).toFixed(0)}% (${(Math.min(...list) * 100).toFixed(0)}–${(Math.max(...list) * 100).toFixed(0)}%)`
   const range = (list: number[]) =>
     `${Math.min(...list).toFixed(0)}–${Math.max(...list).toFixed(0)}`
   console.log(
@@ -143,7 +165,17 @@ try {
   for (const row of report) {
     console.log(
       `| ${row.name} | ${median(row.base).toFixed(0)} (${range(row.base)}) | ${median(row.this).toFixed(0)} (${range(row.this)}) | ` +
-        `${(row.medianRatio * 100).toFixed(0)}% (${(Math.min(...row.ratios) * 100).toFixed(0)}–${(Math.max(...row.ratios) * 100).toFixed(0)}%) | ${row.failed} |`,
+        `${percent(row.ratios)} | ${row.failed} |`,
+    )
+  }
+  const micros = (list: number[]) =>
+    `${(median(list) * 1000).toFixed(0)} (${(Math.min(...list) * 1000).toFixed(0)}–${(Math.max(...list) * 1000).toFixed(0)})`
+  console.log(
+    `\n| endpoint | base server CPU µs/request, median (range) | this | this / base, median of rounds (range) |\n|---|---:|---:|---:|`,
+  )
+  for (const row of report) {
+    console.log(
+      `| ${row.name} | ${micros(row.baseCpuMs)} | ${micros(row.thisCpuMs)} | ${percent(row.cpuRatios)} |`,
     )
   }
   console.log(

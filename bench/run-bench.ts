@@ -62,6 +62,11 @@ export interface EndpointResult {
   errors: number
   /** Requests answered. */
   completed: number
+  /**
+   * The server process's CPU time (user + system, /proc) per request answered, in
+   * milliseconds, where known: unlike the rate, barely moved by other work on a shared machine.
+   */
+  cpuMsPerRequest?: number
 }
 
 /** One database's run: its server, every endpoint, the live stream and the uploads. */
@@ -246,6 +251,21 @@ export function startServerProcess(
   })
 }
 
+/** A process's CPU time so far (user + system) in seconds, where /proc tells (Linux). */
+export function cpuSecondsOf(pid: number): number | null {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times, which is 100 on every common build. */
+const CLOCK_TICKS = 100
+
 /** Resident and peak memory of a process in MiB, where /proc tells (Linux). */
 export function memoryOf(pid: number): { rssMiB: number | null; peakRssMiB: number | null } {
   try {
@@ -304,8 +324,10 @@ export async function loadEndpoint(
   tokens: string[],
   load: Pick<BenchOptions, 'connections' | 'duration' | 'amount'>,
   bareRate: number,
+  serverPid?: number,
 ): Promise<EndpointResult> {
   let nextUser = 0
+  const cpuBefore = serverPid ? cpuSecondsOf(serverPid) : null
   const result = await autocannon({
     url,
     connections: load.connections,
@@ -327,6 +349,7 @@ export async function loadEndpoint(
         }
       : undefined,
   })
+  const cpuAfter = serverPid ? cpuSecondsOf(serverPid) : null
   if (endpoint.settle) {
     const { path, body } = endpoint.settle
     for (const token of tokens) {
@@ -352,12 +375,17 @@ export async function loadEndpoint(
     non2xx: result.non2xx,
     errors: result.errors,
     completed: result.requests.total,
+    ...(cpuBefore !== null && cpuAfter !== null && result.requests.total
+      ? { cpuMsPerRequest: ((cpuAfter - cpuBefore) * 1000) / result.requests.total }
+      : {}),
   }
 }
 
 /** A server the bench started: its address, and its memory as /proc tells. */
 interface RunningServer {
   url: string
+  /** The process whose CPU time is counted per request. */
+  pid?: number
   readySeconds: number
   memory(): { rssMiB: number | null; peakRssMiB: number | null }
   stop(): Promise<void>
@@ -388,6 +416,7 @@ function serverOn(dataDir: string, args: string[]): () => Promise<RunningServer>
     const { child, url, readySeconds } = await startServerProcess(dataDir, args)
     return {
       url,
+      ...(child.pid ? { pid: child.pid } : {}),
       readySeconds,
       memory: () => (child.pid ? memoryOf(child.pid) : { rssMiB: null, peakRssMiB: null }),
       stop: async () => {
@@ -458,7 +487,7 @@ async function runOn(
     const results: EndpointResult[] = []
     let bareRate = 0
     for (const endpoint of endpoints(dataset, freshPostId)) {
-      const row = await loadEndpoint(url, endpoint, tokens, options, bareRate)
+      const row = await loadEndpoint(url, endpoint, tokens, options, bareRate, server.pid)
       if (results.length === 0) bareRate = row.requestsPerSecond
       results.push(row)
       log(
