@@ -356,7 +356,12 @@ export async function loadEndpoint(
       // Refused when the pair ended whole (already not liked): that is the state wanted.
       await fetch(`${url}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: token },
+        // Minimal: a dislike's full answer is the whole post list.
+        headers: {
+          'content-type': 'application/json',
+          prefer: 'return=minimal',
+          authorization: token,
+        },
         body: typeof body === 'string' ? body : '{}',
       }).then((response) => response.arrayBuffer())
     }
