@@ -30,9 +30,11 @@ const { values } = parseArgs({
     'pg-url': { type: 'string' },
   },
 })
-const number = (value: string | undefined, fallback: number) => {
+const number = (value: string | undefined, fallback: number, { zero = false } = {}) => {
   const parsed = value === undefined ? fallback : Number(value)
-  if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`Not a positive number: ${value}`)
+  if (!Number.isFinite(parsed) || parsed < 0 || (parsed === 0 && !zero)) {
+    throw new Error(`Not a positive number${zero ? ' or 0' : ''}: ${value}`)
+  }
   return parsed
 }
 
@@ -74,8 +76,9 @@ const report = await runBench({
   ...(pgUrl ? { pgUrl } : {}),
   duration: number(values.duration, 10),
   connections: number(values.connections, 10),
-  streamClients: number(values['stream-clients'], 200),
-  uploadSide: number(values['upload-side'], LARGEST_SIDE),
+  // 0 skips the row.
+  streamClients: number(values['stream-clients'], 200, { zero: true }),
+  uploadSide: number(values['upload-side'], LARGEST_SIDE, { zero: true }),
   memory: true,
 })
 console.log(`\n${formatTable(report)}`)

@@ -547,8 +547,14 @@ export async function runBench(
     for (const target of targets) runs.push(await runOn(target, dataset, options, log))
 
     const sqliteRun = runs.find((run) => run.database === 'sqlite')
+    // Last, and not worth the whole report: a failure here is told and the rest kept.
     const memoryReport = options.memory
-      ? await measureMemory(dataDir, sqliteRun?.server.rssMiB ?? null, log)
+      ? await measureMemory(dataDir, sqliteRun?.server.rssMiB ?? null, log).catch(
+          (error: unknown) => {
+            log(`Memory: not measured (${(error as Error).message}).`)
+            return undefined
+          },
+        )
       : undefined
     const cpu = cpus()
     return {
@@ -579,15 +585,20 @@ export function formatTable(report: BenchReport): string {
   if (!first) return ''
   const header =
     '| endpoint | ' +
-    runs.map(({ database: db }) => `${db} req/s | ${db} p50 ms | ${db} p99 ms`).join(' | ') +
+    runs
+      .map(({ database: db }) => `${db} req/s | ${db} p50 ms | ${db} p99 ms | ${db} CPU µs/req`)
+      .join(' | ') +
     (runs.length > 1 ? ` | ${runs.map((run) => run.database).join(' / ')}` : ' | vs bare') +
     ' | response bytes | non-2xx |'
-  const columns = 3 * runs.length + 4
+  const columns = 4 * runs.length + 4
   const rule = `|---${'|---:'.repeat(columns - 1)}|`
   const rows = first.endpoints.map((row, index) => {
     const cells = runs.map((run) => {
       const cell = run.endpoints[index]
-      return cell ? `${cell.requestsPerSecond.toFixed(0)} | ${cell.p50Ms} | ${cell.p99Ms}` : '| |'
+      if (!cell) return ' | | '
+      const cpu =
+        cell.cpuMsPerRequest === undefined ? '?' : (cell.cpuMsPerRequest * 1000).toFixed(0)
+      return `${cell.requestsPerSecond.toFixed(0)} | ${cell.p50Ms} | ${cell.p99Ms} | ${cpu}`
     })
     const rates = runs.map((run) => run.endpoints[index]?.requestsPerSecond ?? 0)
     const relative =

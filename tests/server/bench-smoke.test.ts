@@ -63,7 +63,7 @@ describe('bench smoke run', () => {
     expect(report.runs[1]?.loadSeconds).toBeGreaterThan(0)
     const table = formatTable(report)
     expect(table).toContain(
-      '| endpoint | sqlite req/s | sqlite p50 ms | sqlite p99 ms | postgres req/s',
+      '| endpoint | sqlite req/s | sqlite p50 ms | sqlite p99 ms | sqlite CPU µs/req | postgres req/s',
     )
     expect(table).toContain('| login |')
     expect(table).toContain('postgres: Live stream: 25 clients')
