@@ -35,6 +35,8 @@ export interface Dataset {
   popularLikes: number
   /** A username with many posts, for the profile page. */
   profileUsername: string
+  /** A user nobody follows (the last one), for the follow + unfollow pair. */
+  followTargetId: number
   usernameOf(id: number): string
   seconds: number
 }
@@ -125,16 +127,17 @@ export async function generateDataset(dataDir: string, size: DatasetSize): Promi
     }
   })()
 
+  const followTargetId = size.users
   sqlite.transaction(() => {
     const insert = sqlite.prepare(
       'INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)',
     )
-    const feedFollows = Math.min(FEED_FOLLOWS, size.users - 1)
+    const feedFollows = Math.min(FEED_FOLLOWS, size.users - 2)
     for (let followee = 2; followee <= feedFollows + 1; followee++) insert.run(1, followee, now)
     for (let i = feedFollows; i < size.follows; i++) {
       const follower = pick(size.users)
       const followee = pick(size.users)
-      if (follower !== followee) insert.run(follower, followee, now)
+      if (follower !== followee && followee !== followTargetId) insert.run(follower, followee, now)
     }
   })()
 
@@ -162,6 +165,7 @@ export async function generateDataset(dataDir: string, size: DatasetSize): Promi
     popularPostId: top.postId,
     popularLikes,
     profileUsername: usernameOf(1),
+    followTargetId,
     usernameOf,
     seconds: (performance.now() - started) / 1000,
   }

@@ -5,17 +5,24 @@
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
 import { SERVER_CLI } from '../scripts/build-stamp'
+import { DATABASE_FILE } from '../src/server/server'
+import { preparePostgres } from './postgres'
 import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
 import { formatStream, runStreamBench, type StreamBenchResult } from './stream-bench'
 import { formatUploads, runUploadBench, type UploadBenchResult } from './upload-bench'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+/**
+ * The databases a run can measure, each on a copy of the same generated data. A three-instance
+ * run (issue 27, item 6: several servers on one PostgreSQL behind a proxy) is the next target:
+ * see `BenchTarget` below.
+ */
+export const BENCH_DATABASES = ['sqlite', 'postgres'] as const
+export type BenchDatabase = (typeof BENCH_DATABASES)[number]
 
 export interface BenchOptions {
   size: DatasetSize
@@ -24,7 +31,14 @@ export interface BenchOptions {
   connections: number
   /** Requests per endpoint instead of a duration (the smoke test's exact, quick runs). */
   amount?: number
-  /** Also measure memory: idle, after load, and whole lists (memory-bench.ts). */
+  /** The databases measured, one after another, in this order (default: SQLite only). */
+  databases?: BenchDatabase[]
+  /**
+   * A PostgreSQL cluster to measure on (`postgres://user@host:port/db`): the bench creates a
+   * database of its own there and drops it at the end. Unset, it starts a throwaway cluster.
+   */
+  pgUrl?: string
+  /** Also measure memory: idle, after load, and whole lists (memory-bench.ts; SQLite). */
   memory?: boolean
   /** Clients of the live event stream (`GET /api/events`) for its row (default 200); 0 skips it. */
   streamClients?: number
@@ -48,30 +62,69 @@ export interface EndpointResult {
   errors: number
   /** Requests answered. */
   completed: number
+  /**
+   * The server process's CPU time (user + system, /proc) per request answered, in
+   * milliseconds, where known: unlike the rate, barely moved by other work on a shared machine.
+   */
+  cpuMsPerRequest?: number
 }
 
-export interface BenchReport {
-  date: string
-  machine: { cpu: string; cores: number; memoryGiB: number; platform: string; node: string }
-  options: BenchOptions
-  dataset: { generateSeconds: number; popularPostLikes: number }
+/** One database's run: its server, every endpoint, the live stream and the uploads. */
+export interface DatabaseRun {
+  database: BenchDatabase
+  /**
+   * Seconds to put the generated data into this database: 0 for SQLite, which it is generated
+   * in; for PostgreSQL, starting its cluster and copying every row (bench/postgres.ts).
+   */
+  loadSeconds: number
   server: { readySeconds: number; rssMiB: number | null; peakRssMiB: number | null }
   endpoints: EndpointResult[]
-  memory?: MemoryReport
   /** The live event stream: new posts' delivery to every connected client (stream-bench.ts). */
   stream?: StreamBenchResult
   /** Logins while four large images are uploaded at once (upload-bench.ts). */
   uploads?: UploadBenchResult
 }
 
-interface Endpoint {
+export interface BenchReport {
+  date: string
+  machine: {
+    cpu: string
+    cores: number
+    memoryGiB: number
+    platform: string
+    node: string
+    /** The 1-minute load average when the run started and when it ended: how shared it was. */
+    loadAverage: { start: number; end: number }
+  }
+  options: BenchOptions
+  dataset: { generateSeconds: number; popularPostLikes: number }
+  /** One per database, in the order asked, side by side in `formatTable`. */
+  runs: DatabaseRun[]
+  /** Memory of the SQLite server (memory-bench.ts). */
+  memory?: MemoryReport
+}
+
+export interface Endpoint {
   name: string
   requests: autocannon.Request[]
   /** Each connection signs in as its own user. */
   signedIn?: boolean
+  /**
+   * A pair's second request, sent again by every user once the load ends: a run stopped between
+   * a like and its dislike (a follow and its unfollow) leaves a state the next run of the same
+   * pair would be refused on (bench/compare-builds.ts runs each endpoint several times).
+   */
+  settle?: autocannon.Request
 }
 
-function endpoints(dataset: Dataset, freshPostId: number): Endpoint[] {
+/** What the endpoints name of the dataset: the same for every database of a run. */
+export type EndpointData = Pick<
+  Dataset,
+  'popularPostId' | 'profileUsername' | 'followTargetId' | 'usernameOf'
+>
+
+/** The measured endpoints, in order; `freshPostId` is the post the like + dislike pair hits. */
+export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[] {
   const get = (path: string): autocannon.Request[] => [{ method: 'GET', path }]
   const json = { 'content-type': 'application/json' }
   const minimal = { ...json, prefer: 'return=minimal' }
@@ -105,6 +158,7 @@ function endpoints(dataset: Dataset, freshPostId: number): Endpoint[] {
       requests: get(`/api/posts/user/${dataset.profileUsername}?limit=20`),
       signedIn: true,
     },
+    { name: 'a profile (follows 200)', requests: get(`/api/users/${dataset.profileUsername}`) },
     { name: 'user search by prefix', requests: get('/api/users?search=user00&limit=8') },
     {
       name: 'like + dislike pair',
@@ -112,6 +166,26 @@ function endpoints(dataset: Dataset, freshPostId: number): Endpoint[] {
         { method: 'POST', path: `/api/posts/like/${freshPostId}`, headers: minimal, body: '{}' },
         { method: 'POST', path: `/api/posts/dislike/${freshPostId}`, headers: minimal, body: '{}' },
       ],
+      settle: { method: 'POST', path: `/api/posts/dislike/${freshPostId}`, body: '{}' },
+      signedIn: true,
+    },
+    {
+      name: 'follow + unfollow pair',
+      requests: [
+        {
+          method: 'POST',
+          path: `/api/users/follow/${dataset.followTargetId}`,
+          headers: minimal,
+          body: '{}',
+        },
+        {
+          method: 'POST',
+          path: `/api/users/unfollow/${dataset.followTargetId}`,
+          headers: minimal,
+          body: '{}',
+        },
+      ],
+      settle: { method: 'POST', path: `/api/users/unfollow/${dataset.followTargetId}`, body: '{}' },
       signedIn: true,
     },
     {
@@ -140,22 +214,26 @@ function endpoints(dataset: Dataset, freshPostId: number): Endpoint[] {
   ]
 }
 
-/** Starts `npm run serve`'s server on the data folder and waits for its address. */
+/**
+ * Starts `npm run serve`'s server on the data folder and waits for its address: this checkout's
+ * build, or another's `out/server/cli.js` (bench/compare-builds.ts).
+ */
 export function startServerProcess(
   dataDir: string,
   args: string[] = ['--no-demo'],
+  cli: string = SERVER_CLI,
 ): Promise<{ child: ChildProcess; url: string; readySeconds: number }> {
   const started = performance.now()
   const child = spawn(
     process.execPath,
     [
-      ...[SERVER_CLI, '--port', '0', '--data', dataDir, ...args],
+      ...[cli, '--port', '0', '--data', dataDir, ...args],
       // The bench likes, posts and logs in far past any real allowance: the limiter stays in
       // the measured path, its limit out of the way.
       ...['--limit-reactions', '999999999', '--limit-posts', '999999999'],
-      ...['--limit-logins', '999999999'],
+      ...['--limit-logins', '999999999', '--limit-follows', '999999999'],
     ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: resolve(dirname(cli), '../..'), stdio: ['ignore', 'pipe', 'pipe'] },
   )
   return new Promise((resolve, reject) => {
     let output = ''
@@ -172,6 +250,21 @@ export function startServerProcess(
     child.once('exit', (code) => reject(new Error(`The server exited (${code}): ${output}`)))
   })
 }
+
+/** A process's CPU time so far (user + system) in seconds, where /proc tells (Linux). */
+export function cpuSecondsOf(pid: number): number | null {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times, which is 100 on every common build. */
+const CLOCK_TICKS = 100
 
 /** Resident and peak memory of a process in MiB, where /proc tells (Linux). */
 export function memoryOf(pid: number): { rssMiB: number | null; peakRssMiB: number | null } {
@@ -198,91 +291,212 @@ async function post(url: string, body: unknown, token?: string): Promise<Record<
   return (await response.json()) as Record<string, unknown>
 }
 
-export async function runBench(
-  options: BenchOptions,
-  log: (line: string) => void = console.log,
-): Promise<BenchReport> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-bench-'))
-  let server: ChildProcess | undefined
-  try {
-    log(`Generating ${JSON.stringify(options.size)}…`)
-    const dataset = await generateDataset(dataDir, options.size)
-    log(`Generated in ${dataset.seconds.toFixed(1)} s. Starting the server…`)
-    const started = await startServerProcess(dataDir)
-    server = started.child
-    const { url } = started
-    log(`Ready in ${started.readySeconds.toFixed(2)} s at ${url}.`)
+/**
+ * Signs in one user per connection (users 1..n; user 1 follows 200 people) and makes the post
+ * the like + dislike pair hits.
+ */
+export async function signIn(
+  url: string,
+  usernameOf: (id: number) => string,
+  connections: number,
+): Promise<{ tokens: string[]; freshPostId: number }> {
+  const tokens: string[] = []
+  for (let id = 1; id <= connections; id++) {
+    const login = await post(`${url}/api/auth/login`, {
+      username: usernameOf(id),
+      password: BENCH_PASSWORD,
+    })
+    tokens.push(login.encodedToken as string)
+  }
+  const fresh = await post(`${url}/api/posts`, { postData: { content: 'like me' } }, tokens[0])
+  return { tokens, freshPostId: Number((fresh.post as { _id: string })._id) }
+}
 
+/**
+ * Loads one endpoint with autocannon. Each connection signs in as its own user, so a like and
+ * the dislike after it (a follow and the unfollow) are always allowed; the home feed is user
+ * 1's, who follows 200 people. (Tokens go into each client's own requests: autocannon resets
+ * per-request context after every round.) `bareRate` is the bare route's rate in the same run.
+ */
+export async function loadEndpoint(
+  url: string,
+  endpoint: Endpoint,
+  tokens: string[],
+  load: Pick<BenchOptions, 'connections' | 'duration' | 'amount'>,
+  bareRate: number,
+  serverPid?: number,
+): Promise<EndpointResult> {
+  let nextUser = 0
+  const cpuBefore = serverPid ? cpuSecondsOf(serverPid) : null
+  const result = await autocannon({
+    url,
+    connections: load.connections,
+    // An exact amount ends at the next sample: every 50 ms rather than every second, so that a
+    // smoke run takes a few seconds for all its endpoints, not one second each.
+    ...(load.amount ? { amount: load.amount, sampleInt: 50 } : { duration: load.duration }),
+    requests: endpoint.requests,
+    setupClient: endpoint.signedIn
+      ? (client) => {
+          const token = endpoint.name.startsWith('home')
+            ? tokens[0]
+            : tokens[nextUser++ % tokens.length]
+          client.setRequests(
+            endpoint.requests.map((request) => ({
+              ...request,
+              headers: { ...request.headers, authorization: token ?? '' },
+            })),
+          )
+        }
+      : undefined,
+  })
+  const cpuAfter = serverPid ? cpuSecondsOf(serverPid) : null
+  if (endpoint.settle) {
+    const { path, body } = endpoint.settle
+    for (const token of tokens) {
+      // Refused when the pair ended whole (already not liked): that is the state wanted.
+      await fetch(`${url}${path}`, {
+        method: 'POST',
+        // Minimal: a dislike's full answer is the whole post list.
+        headers: {
+          'content-type': 'application/json',
+          prefer: 'return=minimal',
+          authorization: token,
+        },
+        body: typeof body === 'string' ? body : '{}',
+      }).then((response) => response.arrayBuffer())
+    }
+  }
+  // Samples are per second, except for an exact amount's short samples (above).
+  const requestsPerSecond = load.amount
+    ? result.requests.total / Math.max(result.duration, 0.01)
+    : result.requests.average
+  return {
+    name: endpoint.name,
+    requestsPerSecond,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    responseBytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    ratioToBare: bareRate ? requestsPerSecond / bareRate : requestsPerSecond ? 1 : 0,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    completed: result.requests.total,
+    ...(cpuBefore !== null && cpuAfter !== null && result.requests.total
+      ? { cpuMsPerRequest: ((cpuAfter - cpuBefore) * 1000) / result.requests.total }
+      : {}),
+  }
+}
+
+/** A server the bench started: its address, and its memory as /proc tells. */
+interface RunningServer {
+  url: string
+  /** The process whose CPU time is counted per request. */
+  pid?: number
+  readySeconds: number
+  memory(): { rssMiB: number | null; peakRssMiB: number | null }
+  stop(): Promise<void>
+}
+
+/**
+ * Where a run's server runs, and on what: one server process on the data folder's SQLite file,
+ * or one on a PostgreSQL database holding a copy of the same rows.
+ *
+ * The three-instance run (issue 27, item 6) is meant to be one more target here: its `prepare`
+ * would start Redis and an S3-compatible server beside the PostgreSQL database, its `start`
+ * three server processes on 127.0.0.2–4 (`--database`, the shared key in `dataDir`) with the
+ * proxy in front, answering the proxy's address as `url` and the instances' summed memory.
+ * Everything else (the endpoints, the stream, the uploads, the table) works on any target.
+ */
+interface BenchTarget {
+  database: BenchDatabase
+  /** Seconds the data took to get there (`DatabaseRun.loadSeconds`). */
+  loadSeconds: number
+  /** The data folder whose key signs the stream bench's tokens. */
+  dataDir: string
+  start(): Promise<RunningServer>
+  close(): Promise<void>
+}
+
+function serverOn(dataDir: string, args: string[]): () => Promise<RunningServer> {
+  return async () => {
+    const { child, url, readySeconds } = await startServerProcess(dataDir, args)
+    return {
+      url,
+      ...(child.pid ? { pid: child.pid } : {}),
+      readySeconds,
+      memory: () => (child.pid ? memoryOf(child.pid) : { rssMiB: null, peakRssMiB: null }),
+      stop: async () => {
+        if (child.exitCode !== null) return
+        child.kill('SIGTERM')
+        await new Promise((resolve) => child.once('exit', resolve))
+      },
+    }
+  }
+}
+
+/** The generated data, ready for one database's server. PostgreSQL copies it as generated. */
+async function prepareTarget(
+  database: BenchDatabase,
+  dataDir: string,
+  options: BenchOptions,
+): Promise<BenchTarget> {
+  if (database === 'sqlite') {
+    return {
+      database,
+      loadSeconds: 0,
+      dataDir,
+      start: serverOn(dataDir, ['--no-demo']),
+      close: async () => {},
+    }
+  }
+  const postgres = await preparePostgres(join(dataDir, DATABASE_FILE), options.pgUrl)
+  // Its own data folder, for the key its tokens are signed with (and media, none here).
+  const keyDir = join(dataDir, 'postgres')
+  mkdirSync(keyDir)
+  return {
+    database,
+    loadSeconds: postgres.clusterSeconds + postgres.copySeconds,
+    dataDir: keyDir,
+    start: serverOn(keyDir, ['--no-demo', '--database', postgres.url]),
+    close: postgres.drop,
+  }
+}
+
+/** Runs every part of the bench on one target's server. */
+async function runOn(
+  target: BenchTarget,
+  dataset: Dataset,
+  options: BenchOptions,
+  log: (line: string) => void,
+): Promise<DatabaseRun> {
+  const server = await target.start()
+  const { url } = server
+  try {
+    log(`[${target.database}] Ready in ${server.readySeconds.toFixed(2)} s at ${url}.`)
     // First, while the server's memory is at its resting level: RSS growth is the streams' own.
     const streamClients = options.streamClients ?? 200
     const stream =
       streamClients > 0
         ? await runStreamBench({
             url,
-            dataDir,
+            dataDir: target.dataDir,
             clients: streamClients,
             posts: 5,
             users: options.size.users,
             usernameOf: dataset.usernameOf,
-            memory: () => (server?.pid ? memoryOf(server.pid) : { rssMiB: null }),
+            memory: server.memory,
           })
         : undefined
-    if (stream) log(formatStream(stream))
+    if (stream) log(`[${target.database}] ${formatStream(stream)}`)
 
-    // One signed-in user per connection (users 1..n; user 1 follows 200 people).
-    const tokens: string[] = []
-    for (let id = 1; id <= options.connections; id++) {
-      const login = await post(`${url}/api/auth/login`, {
-        username: dataset.usernameOf(id),
-        password: BENCH_PASSWORD,
-      })
-      tokens.push(login.encodedToken as string)
-    }
-    const fresh = await post(`${url}/api/posts`, { postData: { content: 'like me' } }, tokens[0])
-    const freshPostId = Number((fresh.post as { _id: string })._id)
-
+    const { tokens, freshPostId } = await signIn(url, dataset.usernameOf, options.connections)
     const results: EndpointResult[] = []
     let bareRate = 0
     for (const endpoint of endpoints(dataset, freshPostId)) {
-      // Each connection signs in as its own user, so a like and the dislike after it are
-      // always allowed; the home feed is user 1's, who follows 200 people. (Tokens go into each
-      // client's own requests: autocannon resets per-request context after every round.)
-      let nextUser = 0
-      const result = await autocannon({
-        url,
-        connections: options.connections,
-        ...(options.amount ? { amount: options.amount } : { duration: options.duration }),
-        requests: endpoint.requests,
-        setupClient: endpoint.signedIn
-          ? (client) => {
-              const token = endpoint.name.startsWith('home')
-                ? tokens[0]
-                : tokens[nextUser++ % tokens.length]
-              client.setRequests(
-                endpoint.requests.map((request) => ({
-                  ...request,
-                  headers: { ...request.headers, authorization: token ?? '' },
-                })),
-              )
-            }
-          : undefined,
-      })
-      const requestsPerSecond = result.requests.average
-      if (results.length === 0) bareRate = requestsPerSecond
-      const row: EndpointResult = {
-        name: endpoint.name,
-        requestsPerSecond,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        responseBytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
-        ratioToBare: bareRate ? requestsPerSecond / bareRate : 0,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        completed: result.requests.total,
-      }
+      const row = await loadEndpoint(url, endpoint, tokens, options, bareRate, server.pid)
+      if (results.length === 0) bareRate = row.requestsPerSecond
       results.push(row)
       log(
-        `${row.name.padEnd(32)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms`,
+        `[${target.database}] ${row.name.padEnd(32)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms`,
       )
     }
     const uploads =
@@ -294,10 +508,53 @@ export async function runBench(
             login: { username: dataset.usernameOf(2), password: BENCH_PASSWORD },
             side: options.uploadSide,
           })
-    if (uploads) log(formatUploads(uploads))
-    const memory = server.pid ? memoryOf(server.pid) : { rssMiB: null, peakRssMiB: null }
+    if (uploads) log(`[${target.database}] ${formatUploads(uploads)}`)
+    return {
+      database: target.database,
+      loadSeconds: target.loadSeconds,
+      server: { readySeconds: server.readySeconds, ...server.memory() },
+      endpoints: results,
+      ...(stream ? { stream } : {}),
+      ...(uploads ? { uploads } : {}),
+    }
+  } finally {
+    await server.stop()
+  }
+}
+
+export async function runBench(
+  options: BenchOptions,
+  log: (line: string) => void = console.log,
+): Promise<BenchReport> {
+  const databases = [...new Set<BenchDatabase>(options.databases ?? ['sqlite'])]
+  if (databases.length === 0) throw new Error('No database to measure.')
+  const loadAtStart = loadavg()[0] ?? 0
+  const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-bench-'))
+  const targets: BenchTarget[] = []
+  try {
+    log(`Generating ${JSON.stringify(options.size)}…`)
+    const dataset = await generateDataset(dataDir, options.size)
+    log(`Generated in ${dataset.seconds.toFixed(1)} s.`)
+    // Every database gets the data as generated, before any run writes to it.
+    for (const database of databases) {
+      if (database !== 'sqlite') log(`[${database}] Copying the data…`)
+      const target = await prepareTarget(database, dataDir, options)
+      targets.push(target)
+      if (target.loadSeconds)
+        log(`[${database}] Data in place in ${target.loadSeconds.toFixed(1)} s.`)
+    }
+    const runs: DatabaseRun[] = []
+    for (const target of targets) runs.push(await runOn(target, dataset, options, log))
+
+    const sqliteRun = runs.find((run) => run.database === 'sqlite')
+    // Last, and not worth the whole report: a failure here is told and the rest kept.
     const memoryReport = options.memory
-      ? await measureMemory(dataDir, memory.rssMiB, log)
+      ? await measureMemory(dataDir, sqliteRun?.server.rssMiB ?? null, log).catch(
+          (error: unknown) => {
+            log(`Memory: not measured (${(error as Error).message}).`)
+            return undefined
+          },
+        )
       : undefined
     const cpu = cpus()
     return {
@@ -308,39 +565,73 @@ export async function runBench(
         memoryGiB: Math.round(totalmem() / 2 ** 30),
         platform: `${process.platform} ${process.arch}`,
         node: process.version,
+        loadAverage: { start: loadAtStart, end: loadavg()[0] ?? 0 },
       },
       options,
       dataset: { generateSeconds: dataset.seconds, popularPostLikes: dataset.popularLikes },
-      server: { readySeconds: started.readySeconds, ...memory },
-      endpoints: results,
+      runs,
       ...(memoryReport ? { memory: memoryReport } : {}),
-      ...(stream ? { stream } : {}),
-      ...(uploads ? { uploads } : {}),
     }
   } finally {
-    server?.kill('SIGTERM')
-    if (server) await new Promise((resolve) => server?.once('exit', resolve))
+    for (const target of targets) await target.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
-/** The report as a table for the terminal (and the README). */
+/** The report as a table for the terminal (and docs/PERFORMANCE.md): the databases side by side. */
 export function formatTable(report: BenchReport): string {
+  const { runs } = report
+  const [first] = runs
+  if (!first) return ''
   const header =
-    '| endpoint | req/s | p50 ms | p99 ms | response bytes | vs bare | non-2xx |\n|---|---:|---:|---:|---:|---:|---:|'
-  const rows = report.endpoints.map(
-    (row) =>
-      `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${row.p50Ms} | ${row.p99Ms} | ${Math.round(row.responseBytes)} | ${(row.ratioToBare * 100).toFixed(0)}% | ${row.non2xx + row.errors} |`,
-  )
-  const server = report.server
+    '| endpoint | ' +
+    runs
+      .map(({ database: db }) => `${db} req/s | ${db} p50 ms | ${db} p99 ms | ${db} CPU µs/req`)
+      .join(' | ') +
+    (runs.length > 1 ? ` | ${runs.map((run) => run.database).join(' / ')}` : ' | vs bare') +
+    ' | response bytes | non-2xx |'
+  const columns = 4 * runs.length + 4
+  const rule = `|---${'|---:'.repeat(columns - 1)}|`
+  const rows = first.endpoints.map((row, index) => {
+    const cells = runs.map((run) => {
+      const cell = run.endpoints[index]
+      if (!cell) return ' | | '
+      const cpu =
+        cell.cpuMsPerRequest === undefined ? '?' : (cell.cpuMsPerRequest * 1000).toFixed(0)
+      return `${cell.requestsPerSecond.toFixed(0)} | ${cell.p50Ms} | ${cell.p99Ms} | ${cpu}`
+    })
+    const rates = runs.map((run) => run.endpoints[index]?.requestsPerSecond ?? 0)
+    const relative =
+      runs.length > 1
+        ? rates
+            .map((rate) => (rates[0] ? `${((rate / rates[0]) * 100).toFixed(0)}%` : '?'))
+            .join(' / ')
+        : `${(row.ratioToBare * 100).toFixed(0)}%`
+    const failed = runs.reduce(
+      (sum, run) => sum + (run.endpoints[index]?.non2xx ?? 0) + (run.endpoints[index]?.errors ?? 0),
+      0,
+    )
+    return `| ${row.name} | ${cells.join(' | ')} | ${relative} | ${Math.round(row.responseBytes)} | ${failed} |`
+  })
+  const perRun = runs.flatMap((run) => {
+    const label = runs.length > 1 ? `${run.database}: ` : ''
+    const server = run.server
+    return [
+      ...(run.stream ? [`${label}${formatStream(run.stream)}`] : []),
+      ...(run.uploads ? [`${label}${formatUploads(run.uploads)}`] : []),
+      `${label}server ready in ${server.readySeconds.toFixed(2)} s` +
+        (run.loadSeconds ? ` (data copied in ${run.loadSeconds.toFixed(1)} s)` : '') +
+        `; server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,
+    ]
+  })
+  const load = report.machine.loadAverage
   return [
     header,
+    rule,
     ...rows,
     ...(report.memory ? ['', formatMemory(report.memory)] : []),
-    ...(report.stream ? ['', formatStream(report.stream)] : []),
-    ...(report.uploads ? ['', formatUploads(report.uploads)] : []),
     '',
-    `Dataset generated in ${report.dataset.generateSeconds.toFixed(1)} s; server ready in ${server.readySeconds.toFixed(2)} s; ` +
-      `server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,
+    ...perRun,
+    `Dataset generated in ${report.dataset.generateSeconds.toFixed(1)} s; load average ${load.start.toFixed(1)} at the start, ${load.end.toFixed(1)} at the end (${report.machine.cores} cores).`,
   ].join('\n')
 }

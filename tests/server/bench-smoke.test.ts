@@ -1,16 +1,21 @@
 /**
  * A smoke run of `npm run bench` on a tiny dataset, so the benchmark cannot rot: every endpoint
- * is loaded and answers only 2xx. The figures themselves are not asserted: speed is measured by
- * `npm run bench`, never as pass/fail timings in tests.
+ * is loaded, on SQLite and on PostgreSQL, and answers only 2xx. The figures themselves are not
+ * asserted: speed is measured by `npm run bench`, never as pass/fail timings in tests.
+ * PostgreSQL is the cluster in GAMERSTAGE_TEST_PG_URL when given, or one the bench starts itself.
  */
 import { describe, expect, it } from 'vitest'
 import { formatTable, runBench } from '../../bench/run-bench'
+import { TEST_PG_URL_VARIABLE } from '../helpers/postgres'
 
 describe('bench smoke run', () => {
-  it('loads every endpoint on a tiny dataset with only 2xx answers', async () => {
+  it('loads every endpoint on a tiny dataset with only 2xx answers, on both databases', async () => {
+    const pgUrl = process.env[TEST_PG_URL_VARIABLE]
     const report = await runBench(
       {
         size: { users: 30, posts: 200, likes: 400, comments: 200, follows: 60 },
+        databases: ['sqlite', 'postgres'],
+        ...(pgUrl ? { pgUrl } : {}),
         duration: 0.3,
         // An exact number of requests each: a slow endpoint (login hashes a password) still
         // answers within a run, however busy the machine.
@@ -21,35 +26,47 @@ describe('bench smoke run', () => {
       },
       () => undefined,
     )
-    expect(report.endpoints.map((endpoint) => endpoint.name)).toEqual([
-      'bare GET /api/health',
-      'home feed page (follows 200)',
-      'explore page, recent',
-      'explore page, by likes',
-      'one post (most liked)',
-      "a post's comments page",
-      "a profile's posts page",
-      'user search by prefix',
-      'like + dislike pair',
-      'new post (return=minimal)',
-      'login',
-    ])
-    for (const endpoint of report.endpoints) {
-      expect(endpoint.completed, endpoint.name).toBeGreaterThanOrEqual(4)
-      expect({ name: endpoint.name, non2xx: endpoint.non2xx, errors: endpoint.errors }).toEqual({
-        name: endpoint.name,
-        non2xx: 0,
-        errors: 0,
-      })
+    expect(report.runs.map((run) => run.database)).toEqual(['sqlite', 'postgres'])
+    for (const run of report.runs) {
+      expect(run.endpoints.map((endpoint) => endpoint.name)).toEqual([
+        'bare GET /api/health',
+        'home feed page (follows 200)',
+        'explore page, recent',
+        'explore page, by likes',
+        'one post (most liked)',
+        "a post's comments page",
+        "a profile's posts page",
+        'a profile (follows 200)',
+        'user search by prefix',
+        'like + dislike pair',
+        'follow + unfollow pair',
+        'new post (return=minimal)',
+        'login',
+      ])
+      for (const endpoint of run.endpoints) {
+        const name = `${run.database}: ${endpoint.name}`
+        expect(endpoint.completed, name).toBeGreaterThanOrEqual(4)
+        expect({ name, non2xx: endpoint.non2xx, errors: endpoint.errors }).toEqual({
+          name,
+          non2xx: 0,
+          errors: 0,
+        })
+      }
+      expect(run.server.readySeconds).toBeGreaterThan(0)
+      // The live stream row: 25 clients (two loopback source addresses), every post delivered.
+      expect(run.stream).toMatchObject({ clients: 25, posts: 5, delivered: 125 })
+      // Logins while four images are uploaded at once: every upload and login answered.
+      expect(run.uploads).toMatchObject({ uploads: 4, side: 300, accepted: 4 })
+      expect(run.uploads?.logins).toBeGreaterThanOrEqual(3)
     }
-    expect(report.server.readySeconds).toBeGreaterThan(0)
-    expect(formatTable(report)).toContain('| login |')
-    // The live stream row: 25 clients (two loopback source addresses), every post delivered.
-    expect(report.stream).toMatchObject({ clients: 25, posts: 5, delivered: 125 })
-    expect(formatTable(report)).toContain('Live stream: 25 clients')
-    // Logins while four images are uploaded at once: every upload and login answered.
-    expect(report.uploads).toMatchObject({ uploads: 4, side: 300, accepted: 4 })
-    expect(report.uploads?.logins).toBeGreaterThanOrEqual(3)
-    expect(formatTable(report)).toContain('Logins during 4 uploads')
+    // PostgreSQL got its data copied from the generated SQLite file.
+    expect(report.runs[1]?.loadSeconds).toBeGreaterThan(0)
+    const table = formatTable(report)
+    expect(table).toContain(
+      '| endpoint | sqlite req/s | sqlite p50 ms | sqlite p99 ms | sqlite CPU µs/req | postgres req/s',
+    )
+    expect(table).toContain('| login |')
+    expect(table).toContain('postgres: Live stream: 25 clients')
+    expect(table).toContain('postgres: Logins during 4 uploads')
   }, 120_000)
 })

@@ -22,14 +22,20 @@ export function inIdOrder<Row extends { id: number }>(ids: number[], rows: Row[]
 const PLAIN_COLUMNS = new Set(['SQLiteInteger', 'SQLiteText', 'SQLiteBlobBuffer'])
 const BOOLEAN_COLUMN = 'SQLiteBoolean'
 
+/** Each table's column list and boolean keys, made once: inserts and updates ask per call. */
+const columnLists = new WeakMap<SQLiteTable, string>()
+const booleanKeysOf = new WeakMap<SQLiteTable, string[]>()
+
 /**
  * A table's columns for a hand-written SELECT or RETURNING, each under the name drizzle gives it
  * (`"posts"."author_id" AS "authorId"`), taken from the schema so that the two cannot drift.
  * Refuses, when the module loads, a table with a column neither database reads as drizzle does.
  */
 export function columnsOf(table: SQLiteTable): string {
+  const known = columnLists.get(table)
+  if (known !== undefined) return known
   const tableName = getTableName(table)
-  return Object.entries(getTableColumns(table))
+  const list = Object.entries(getTableColumns(table))
     .map(([key, column]) => {
       if (!PLAIN_COLUMNS.has(column.columnType) && column.columnType !== BOOLEAN_COLUMN) {
         throw new Error(`${tableName}.${column.name} is a ${column.columnType}: not supported`)
@@ -37,13 +43,20 @@ export function columnsOf(table: SQLiteTable): string {
       return `"${tableName}"."${column.name}" AS "${key}"`
     })
     .join(', ')
+  columnLists.set(table, list)
+  return list
 }
 
 /** The keys of a table's boolean columns, which SQLite stores as 0 and 1. */
 function booleanKeys(table: SQLiteTable): string[] {
-  return Object.entries(getTableColumns(table))
-    .filter(([, column]) => column.columnType === BOOLEAN_COLUMN)
-    .map(([key]) => key)
+  let keys = booleanKeysOf.get(table)
+  if (!keys) {
+    keys = Object.entries(getTableColumns(table))
+      .filter(([, column]) => column.columnType === BOOLEAN_COLUMN)
+      .map(([key]) => key)
+    booleanKeysOf.set(table, keys)
+  }
+  return keys
 }
 
 /** A row read with `columnsOf(table)` as drizzle would answer it (booleans as booleans). */
