@@ -50,7 +50,7 @@ for (const name of databases) {
   }
 }
 const pgUrl = values['pg-url']
-if (databases.includes('postgres')) {
+if (databases.includes('postgres') || databases.includes('cluster')) {
   // Before minutes of generating: a cluster we cannot reach, or cannot start, says so now.
   if (pgUrl) await checkPostgresUrl(pgUrl)
   else {

@@ -11,17 +11,17 @@ import { dirname, join, resolve } from 'node:path'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
 import { SERVER_CLI } from '../scripts/build-stamp'
 import { DATABASE_FILE } from '../src/server/server'
+import { prepareCluster } from './cluster'
 import { preparePostgres } from './postgres'
 import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
 import { formatStream, runStreamBench, type StreamBenchResult } from './stream-bench'
 import { formatUploads, runUploadBench, type UploadBenchResult } from './upload-bench'
 
 /**
- * The databases a run can measure, each on a copy of the same generated data. A three-instance
- * run (issue 27, item 6: several servers on one PostgreSQL behind a proxy) is the next target:
- * see `BenchTarget` below.
+ * What a run can measure, each on a copy of the same generated data: one server process on SQLite,
+ * one on PostgreSQL, and a cluster of three on PostgreSQL and Redis behind a proxy (cluster.ts).
  */
-export const BENCH_DATABASES = ['sqlite', 'postgres'] as const
+export const BENCH_DATABASES = ['sqlite', 'postgres', 'cluster'] as const
 export type BenchDatabase = (typeof BENCH_DATABASES)[number]
 
 export interface BenchOptions {
@@ -251,6 +251,17 @@ export function startServerProcess(
   })
 }
 
+/** The CPU time so far of one process, or of a cluster's processes together. */
+function cpuSecondsOfAll(pids: number | readonly number[]): number | null {
+  let total = 0
+  for (const pid of typeof pids === 'number' ? [pids] : pids) {
+    const seconds = cpuSecondsOf(pid)
+    if (seconds === null) return null
+    total += seconds
+  }
+  return total
+}
+
 /** A process's CPU time so far (user + system) in seconds, where /proc tells (Linux). */
 export function cpuSecondsOf(pid: number): number | null {
   try {
@@ -324,10 +335,10 @@ export async function loadEndpoint(
   tokens: string[],
   load: Pick<BenchOptions, 'connections' | 'duration' | 'amount'>,
   bareRate: number,
-  serverPid?: number,
+  serverPid?: number | readonly number[],
 ): Promise<EndpointResult> {
   let nextUser = 0
-  const cpuBefore = serverPid ? cpuSecondsOf(serverPid) : null
+  const cpuBefore = serverPid ? cpuSecondsOfAll(serverPid) : null
   const result = await autocannon({
     url,
     connections: load.connections,
@@ -349,7 +360,7 @@ export async function loadEndpoint(
         }
       : undefined,
   })
-  const cpuAfter = serverPid ? cpuSecondsOf(serverPid) : null
+  const cpuAfter = serverPid ? cpuSecondsOfAll(serverPid) : null
   if (endpoint.settle) {
     const { path, body } = endpoint.settle
     for (const token of tokens) {
@@ -389,8 +400,8 @@ export async function loadEndpoint(
 /** A server the bench started: its address, and its memory as /proc tells. */
 interface RunningServer {
   url: string
-  /** The process whose CPU time is counted per request. */
-  pid?: number
+  /** The process (or a cluster's processes) whose CPU time is counted per request. */
+  pid?: number | readonly number[]
   readySeconds: number
   memory(): { rssMiB: number | null; peakRssMiB: number | null }
   stop(): Promise<void>
@@ -449,6 +460,29 @@ async function prepareTarget(
     }
   }
   const postgres = await preparePostgres(join(dataDir, DATABASE_FILE), options.pgUrl)
+  if (database === 'cluster') {
+    const cluster = await prepareCluster(
+      postgres.url,
+      join(dataDir, 'cluster'),
+      async (folder, args) => {
+        const { pid, ...process } = await serverOn(folder, args)()
+        return typeof pid === 'number' ? { ...process, pid } : process
+      },
+    )
+    return {
+      database,
+      loadSeconds: postgres.clusterSeconds + postgres.copySeconds,
+      dataDir: cluster.dataDir,
+      start: async () => {
+        const started = await cluster.start()
+        return { ...started, pid: started.pids }
+      },
+      close: async () => {
+        await cluster.close()
+        await postgres.drop()
+      },
+    }
+  }
   // Its own data folder, for the key its tokens are signed with (and media, none here).
   const keyDir = join(dataDir, 'postgres')
   mkdirSync(keyDir)

@@ -1,6 +1,6 @@
 /**
  * A smoke run of `npm run bench` on a tiny dataset, so the benchmark cannot rot: every endpoint
- * is loaded, on SQLite and on PostgreSQL, and answers only 2xx. The figures themselves are not
+ * is loaded, on SQLite, on PostgreSQL and on three instances behind a proxy, and answers only 2xx. The figures themselves are not
  * asserted: speed is measured by `npm run bench`, never as pass/fail timings in tests.
  * PostgreSQL is the cluster in GAMERSTAGE_TEST_PG_URL when given, or one the bench starts itself.
  */
@@ -9,12 +9,12 @@ import { formatTable, runBench } from '../../bench/run-bench'
 import { TEST_PG_URL_VARIABLE } from '../helpers/postgres'
 
 describe('bench smoke run', () => {
-  it('loads every endpoint on a tiny dataset with only 2xx answers, on both databases', async () => {
+  it('loads every endpoint on a tiny dataset with only 2xx answers: SQLite, PostgreSQL and a three-instance cluster', async () => {
     const pgUrl = process.env[TEST_PG_URL_VARIABLE]
     const report = await runBench(
       {
         size: { users: 30, posts: 200, likes: 400, comments: 200, follows: 60 },
-        databases: ['sqlite', 'postgres'],
+        databases: ['sqlite', 'postgres', 'cluster'],
         ...(pgUrl ? { pgUrl } : {}),
         duration: 0.3,
         // An exact number of requests each: a slow endpoint (login hashes a password) still
@@ -26,7 +26,7 @@ describe('bench smoke run', () => {
       },
       () => undefined,
     )
-    expect(report.runs.map((run) => run.database)).toEqual(['sqlite', 'postgres'])
+    expect(report.runs.map((run) => run.database)).toEqual(['sqlite', 'postgres', 'cluster'])
     for (const run of report.runs) {
       expect(run.endpoints.map((endpoint) => endpoint.name)).toEqual([
         'bare GET /api/health',
