@@ -262,6 +262,9 @@ describe('startServer', () => {
         'post_media_post_idx',
         'post_media_owner_idx',
         'post_media_thumb_idx',
+        'host_actions_recent_idx',
+        'host_actions_host_idx',
+        'host_actions_target_idx',
       ].sort(),
     )
   })
