@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useId, useState } from 'react'
-import type { FormEvent, ReactNode } from 'react'
+import type { FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import type { HostAction, HostEntry, SuspendedAccount } from '../../../shared/api-types'
 import * as api from '../api/account'
@@ -11,7 +11,7 @@ import { profilePath } from '../lib/paths'
 import { hostChangesAtom, noteHostChangeAtom } from '../state/host'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Icon } from './Icon'
-import type { IconName } from './Icon'
+import { ServerCard } from './ServerCard'
 import { RelativeTime } from './RelativeTime'
 import { Spinner } from './Spinner'
 
@@ -43,35 +43,6 @@ function useHostList<T>(read: () => Promise<T>) {
     void load()
   }, [load, changes])
   return { value, error, load }
-}
-
-function Panel({
-  id,
-  icon,
-  title,
-  hint,
-  children,
-}: {
-  id: string
-  icon: IconName
-  title: string
-  hint: string
-  children: ReactNode
-}) {
-  return (
-    <section className="card server-card" aria-labelledby={id}>
-      <header className="server-card-head">
-        <span className="server-card-icon" aria-hidden="true">
-          <Icon name={icon} size={20} />
-        </span>
-        <div>
-          <h2 id={id}>{title}</h2>
-          <p className="muted small">{hint}</p>
-        </div>
-      </header>
-      {children}
-    </section>
-  )
 }
 
 function ListState({
@@ -118,7 +89,7 @@ function SuspendedPanel() {
     }
   }
   return (
-    <Panel
+    <ServerCard
       id="suspended-title"
       icon="shield"
       title={COPY.host.suspendedTitle}
@@ -159,7 +130,7 @@ function SuspendedPanel() {
           ))}
         </ul>
       )}
-    </Panel>
+    </ServerCard>
   )
 }
 
@@ -210,7 +181,12 @@ function HostsPanel() {
   }
 
   return (
-    <Panel id="hosts-title" icon="server" title={COPY.host.hostsTitle} hint={COPY.host.hostsHint}>
+    <ServerCard
+      id="hosts-title"
+      icon="server"
+      title={COPY.host.hostsTitle}
+      hint={COPY.host.hostsHint}
+    >
       {value === null || error ? (
         <ListState
           error={error}
@@ -283,7 +259,7 @@ function HostsPanel() {
           onClose={() => setAsking(null)}
         />
       ) : null}
-    </Panel>
+    </ServerCard>
   )
 }
 
@@ -298,7 +274,12 @@ export function auditText(action: HostAction): string {
 function AuditPanel() {
   const { value, error, load } = useHostList<HostAction[]>(readAudit)
   return (
-    <Panel id="audit-title" icon="info" title={COPY.host.auditTitle} hint={COPY.host.auditHint}>
+    <ServerCard
+      id="audit-title"
+      icon="info"
+      title={COPY.host.auditTitle}
+      hint={COPY.host.auditHint}
+    >
       {value === null || error ? (
         <ListState
           error={error}
@@ -321,6 +302,6 @@ function AuditPanel() {
           ))}
         </ol>
       )}
-    </Panel>
+    </ServerCard>
   )
 }

@@ -9,6 +9,7 @@ import { ApiError } from '../api/client'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { Modal } from '../components/Modal'
+import { ServerCard } from '../components/ServerCard'
 import { Spinner } from '../components/Spinner'
 import { messageOf, notifySuccess } from '../lib/notify'
 import { useNow } from '../lib/ticker'
@@ -33,35 +34,6 @@ export function AccountPage() {
       <RelationsCards />
       <DeleteAccountCard />
     </div>
-  )
-}
-
-function Card({
-  id,
-  icon,
-  title,
-  hint,
-  children,
-}: {
-  id: string
-  icon: 'edit' | 'shield' | 'trash' | 'mute'
-  title: string
-  hint: string
-  children: ReactNode
-}) {
-  return (
-    <section className="card server-card" aria-labelledby={id}>
-      <header className="server-card-head">
-        <span className="server-card-icon" aria-hidden="true">
-          <Icon name={icon} size={20} />
-        </span>
-        <div>
-          <h2 id={id}>{title}</h2>
-          <p className="muted small">{hint}</p>
-        </div>
-      </header>
-      {children}
-    </section>
   )
 }
 
@@ -141,7 +113,7 @@ function ChangePasswordCard() {
   )
 
   return (
-    <Card
+    <ServerCard
       id="password-title"
       icon="edit"
       title="Change password"
@@ -158,7 +130,7 @@ function ChangePasswordCard() {
           </button>
         </div>
       </form>
-    </Card>
+    </ServerCard>
   )
 }
 
@@ -235,7 +207,7 @@ function RelationsCards() {
 
   return (
     <>
-      <Card
+      <ServerCard
         id="muted-title"
         icon="mute"
         title={COPY.account.mutedTitle}
@@ -252,8 +224,8 @@ function RelationsCards() {
           ),
           COPY.account.mutedEmpty,
         )}
-      </Card>
-      <Card
+      </ServerCard>
+      <ServerCard
         id="blocked-title"
         icon="shield"
         title={COPY.account.blockedTitle}
@@ -263,7 +235,7 @@ function RelationsCards() {
           lists?.blocked.map((user) => row(user, 'unblock', COPY.account.unblock, null)),
           COPY.account.blockedEmpty,
         )}
-      </Card>
+      </ServerCard>
     </>
   )
 }
@@ -300,7 +272,7 @@ function DeleteAccountCard() {
   }
 
   return (
-    <Card
+    <ServerCard
       id="delete-title"
       icon="trash"
       title="Delete account"
@@ -342,6 +314,6 @@ function DeleteAccountCard() {
           </form>
         </Modal>
       ) : null}
-    </Card>
+    </ServerCard>
   )
 }
