@@ -2,6 +2,8 @@
  * The JSON shapes of the Gamerstage API (docs/API.md).
  * Timestamps are strings formatted `YYYY-MM-DDTHH:mm:ss±hh:mm`; ids are strings and `id === _id`.
  */
+import type { ServerFeature } from './features'
+export type { ServerFeature } from './features'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
 
@@ -175,6 +177,11 @@ export interface MetaResponse {
   name: string
   version: string
   demoAccount: { username: string; password: string } | null
+  /**
+   * What this server supports beyond the first version (src/shared/features.ts). Absent from
+   * older servers: a client treats that as an empty list.
+   */
+  features: ServerFeature[]
 }
 export interface HealthResponse {
   status: 'ok'

@@ -7,6 +7,7 @@ import { mkdirSync, statSync, writeFileSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
+import { SERVER_FEATURES } from '../../src/shared/features'
 import type { LoginResponse, MetaResponse, Post, User } from '../../src/shared/api-types'
 import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import {
@@ -82,6 +83,10 @@ describe('startServer', () => {
       username: 'player1',
       password: 'gamerstage',
     })
+    // Clients show the newer parts only when the server names them (src/shared/features.ts).
+    expect((await getJson<MetaResponse>(server, '/api/meta')).features).toEqual([
+      ...SERVER_FEATURES,
+    ])
   })
 
   it('starts empty without a demo account with demo: false, and stays unseeded later', async ({

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useStore } from 'jotai'
 import { Outlet } from 'react-router-dom'
 import { useHostLive } from './HostCount'
 import { KeyboardShortcuts } from './KeyboardShortcuts'
@@ -6,11 +7,13 @@ import { ModalHost } from './ModalHost'
 import { BottomBar, Sidebar } from './Navigation'
 import { useNotificationsLive } from './NotificationBell'
 import { TopBar } from './TopBar'
+import { useServerFeaturesLive } from '../state/server-features'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
   useNotificationsLive()
   useHostLive()
+  useServerFeaturesLive(useStore())
   return (
     <div className="app">
       <a href="#main" className="skip-link">

@@ -1,0 +1,49 @@
+/**
+ * What the server this window talks to supports (GET /api/meta `features`,
+ * src/shared/features.ts). Read at the start of every connection of the live stream, so a switch
+ * of server or a server upgraded under a running app is noticed; until then, and for an older
+ * server that sends no list, nothing beyond the first version is shown.
+ */
+import { atom, useAtomValue } from 'jotai'
+import { useEffect } from 'react'
+import type { createStore } from 'jotai'
+import type { ServerFeature } from '../../../shared/features'
+import { getMeta } from '../api/meta'
+import { applyLiveEvents } from '../live/bus'
+
+type Store = ReturnType<typeof createStore>
+
+export const serverFeaturesAtom = atom<ReadonlySet<ServerFeature>>(new Set<ServerFeature>())
+
+/** Bumped by every load: an answer to an older request is dropped. */
+const loadCountAtom = atom(0)
+
+export const loadServerFeaturesAtom = atom(null, async (get, set) => {
+  const load = get(loadCountAtom) + 1
+  set(loadCountAtom, load)
+  try {
+    const { features } = await getMeta()
+    if (get(loadCountAtom) !== load) return
+    set(serverFeaturesAtom, new Set(Array.isArray(features) ? features : []))
+  } catch {
+    // Offline or not answering: keep what was known; the next `ready` asks again.
+  }
+})
+
+/** Reads the list on every (re)connection of the stream; answers the unsubscribe. */
+export function followServerFeatures(store: Store): () => void {
+  return applyLiveEvents(store, { ready: loadServerFeaturesAtom, reset: loadServerFeaturesAtom })
+}
+
+/** Does the server support this part? False until it said so. */
+export function useServerFeature(feature: ServerFeature): boolean {
+  return useAtomValue(serverFeaturesAtom).has(feature)
+}
+
+/** Keeps the list current while a signed-in screen is up; called once, by the layout. */
+export function useServerFeaturesLive(store: Store): void {
+  useEffect(() => {
+    void store.set(loadServerFeaturesAtom)
+    return followServerFeatures(store)
+  }, [store])
+}

@@ -1,0 +1,22 @@
+/**
+ * What a server can do beyond the spec's first version, named in `GET /api/meta`'s `features`.
+ * A client shows a part only when the server it talks to names it, so that a friend's server of
+ * an older version (which sends no `features` at all) simply hides what it does not support.
+ *
+ * A name is added to SERVER_FEATURES in the same change that makes the server support it.
+ */
+export type ServerFeature =
+  | 'presence'
+  | 'now-playing'
+  | 'games'
+  | 'threads'
+  | 'reposts'
+  | 'reactions'
+  | 'polls'
+  | 'post-search'
+  | 'clips'
+
+/** What this server supports, one name per line. */
+export const SERVER_FEATURES: readonly ServerFeature[] = [
+  // (one per line, in the order they landed)
+]
