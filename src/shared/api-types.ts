@@ -90,7 +90,29 @@ export interface PostMediaItem {
   height: number
   /** Text for people who cannot see the image; may be empty. */
   alt: string
+  // --- clips (issue 29, item 7) ---
+  /**
+   * What `url` is: a still image, a GIF (which may move: `thumbUrl` is its first frame), or a
+   * clip (a video: `url` is the MP4 or WebM, `thumbUrl` its poster). Absent from older servers:
+   * read as `image`.
+   */
+  kind?: PostMediaKind
+  // --- end clips ---
 }
+// --- clips (issue 29, item 7) ---
+export type PostMediaKind = 'image' | 'gif' | 'clip'
+/** `POST /media/clips`: the clip as posts show it (`kind: 'clip'`). */
+export interface PostClipResponse {
+  media: PostMediaItem
+}
+/** `GET`/`PUT /moderation/clip-limit`: the largest clip the server takes, in bytes. */
+export interface ClipLimitResponse {
+  maxBytes: number
+  /** The bounds a host may choose between, in bytes. */
+  minBytes: number
+  limitBytes: number
+}
+// --- end clips ---
 
 export interface CommentVotes {
   upvotedBy: Reactor[]
@@ -418,6 +440,8 @@ export type HostActionKind =
   | 'dismiss-report'
   | 'make-host'
   | 'remove-host'
+  /** clips (issue 29): `target` is the new limit, e.g. "80 MB". */
+  | 'set-clip-limit'
 /** One line of the audit list: which host did what to whom, and when. */
 export interface HostAction {
   id: string
@@ -469,6 +493,8 @@ export type ApiAnswer =
   | HostsResponse
   | ModerationStatusResponse
   | HostActionsResponse
+  | PostClipResponse
+  | ClipLimitResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse

@@ -12,6 +12,10 @@ export const ERROR_STATUS = {
   INVALID_CURSOR: 400,
   /** An upload that is not a PNG, JPEG, GIF or WebP image we can read, or past the image limits. */
   INVALID_IMAGE: 400,
+  // --- clips (issue 29, item 7) ---
+  /** An uploaded clip that is not an MP4 (H.264/AAC) or WebM (VP8/VP9/AV1, Opus/Vorbis) of at most 60 s. */
+  INVALID_CLIP: 400,
+  // --- end clips ---
   /** Editing or deleting someone else's post or comment. */
   NOT_OWNER: 400,
   /** The action does not fit the state: disliking a post at 0 likes, reporting twice. */
@@ -56,6 +60,10 @@ export const ERROR_STATUS = {
   TOO_LARGE: 413,
   /** The `Host` header is not a name of this server. */
   FOREIGN_HOST: 421,
+  // --- clips (issue 29, item 7) ---
+  /** A `Range` of a media's bytes that starts past its end; `Content-Range` says its size. */
+  RANGE_NOT_SATISFIABLE: 416,
+  // --- end clips ---
   USERNAME_TAKEN: 422,
   /** A rate limit, the login lockout or the live-connection cap; `Retry-After` says when. */
   RATE_LIMITED: 429,

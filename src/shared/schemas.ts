@@ -272,3 +272,20 @@ export const reportSchema = z
   .refine((body) => (body.postId === undefined) !== (body.commentId === undefined), {
     error: 'Report either a post (postId) or a comment (commentId).',
   })
+
+// --- clips (issue 29, item 7) ---
+/** `PUT /moderation/clip-limit`: a whole number of megabytes (MiB), 1 to 500. */
+export const CLIP_LIMIT_MB = { min: 1, max: 500 } as const
+export const clipLimitSchema = z.strictObject({
+  maxBytes: z
+    .number({ error: 'The clip size limit must be a whole number of megabytes from 1 to 500.' })
+    .int('The clip size limit must be a whole number of megabytes from 1 to 500.')
+    .refine(
+      (bytes) =>
+        bytes % (1024 * 1024) === 0 &&
+        bytes >= CLIP_LIMIT_MB.min * 1024 * 1024 &&
+        bytes <= CLIP_LIMIT_MB.max * 1024 * 1024,
+      { error: 'The clip size limit must be a whole number of megabytes from 1 to 500.' },
+    ),
+})
+// --- end clips ---

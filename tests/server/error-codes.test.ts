@@ -20,6 +20,19 @@ import {
 } from '../helpers/api'
 import { describe, expect, it } from '../helpers/fixtures'
 import type { TestApp, TestAppOptions } from '../helpers/server-app'
+import { CLIP_MESSAGES } from '../../src/server/services/clip-containers'
+import { makeMp4 } from '../helpers/videos'
+
+/** A clip upload (clips, issue 29). */
+function uploadClip(app: TestApp, bytes: Uint8Array, token: string): Promise<Response> {
+  const form = new FormData()
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'video/mp4' }), 'c.mp4')
+  return app.request('/api/media/clips', {
+    method: 'POST',
+    headers: { authorization: token },
+    body: form,
+  })
+}
 
 interface Case {
   /** How the app is built, when the defaults (demo data, no limits) will not do. */
@@ -52,6 +65,10 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
   INVALID_IMAGE: {
     request: (app, token) => upload(app, new TextEncoder().encode('not an image'), { token }),
     message: MESSAGES.notAnImage,
+  },
+  INVALID_CLIP: {
+    request: (app, token) => uploadClip(app, makeMp4({ videoEntry: 'hvc1' }), token),
+    message: CLIP_MESSAGES.hevc,
   },
   NOT_OWNER: {
     // Post 5 is nova_strike's.
@@ -170,6 +187,14 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
   TOO_LARGE: {
     request: (app, token) => app.send('/api/posts', { postData: 'x'.repeat(1_100_000) }, { token }),
     message: MESSAGES.bodyTooLarge,
+  },
+  RANGE_NOT_SATISFIABLE: {
+    request: async (app, token) => {
+      const answer = await uploadClip(app, makeMp4(), token)
+      const { media } = (await answer.json()) as { media: { url: string } }
+      return app.request(media.url, { headers: { range: 'bytes=999999999-' } })
+    },
+    message: MESSAGES.rangeNotSatisfiable,
   },
   FOREIGN_HOST: {
     request: (app) => app.request('http://evil.example/api/health'),

@@ -370,6 +370,8 @@ export const hostActions = pgTable(
         'dismiss-report',
         'make-host',
         'remove-host',
+        // clips (issue 29): a host changed the clip size limit.
+        'set-clip-limit',
       ],
     }).notNull(),
     targetUserId: int('target_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -387,6 +387,8 @@ export const hostActions = sqliteTable(
         'dismiss-report',
         'make-host',
         'remove-host',
+        // clips (issue 29): a host changed the clip size limit.
+        'set-clip-limit',
       ],
     }).notNull(),
     targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -50,6 +50,12 @@ export const MESSAGES = {
     'Requests from other web sites are refused. Open Gamerstage itself (the app or this server’s own page) to use it.',
   passwordQueueFull: 'The server is busy checking passwords. Try again in a few seconds.',
   imageQueueFull: 'The server is busy with other images. Try again in a few seconds.',
+  // --- clips (issue 29, item 7): the refusals of a clip's bytes are CLIP_MESSAGES (clip-containers.ts) ---
+  rangeNotSatisfiable: 'The range asked for starts past the end of the file.',
+  clipQueueFull: 'The server is busy with other clips. Try again in a few seconds.',
+  missingClip: 'Attach the video as the form field "file" (and its poster, if any, as "poster").',
+  clipLimitInvalid: 'The clip size limit must be a whole number of megabytes from 1 to 500.',
+  // --- end clips ---
   imageStorageUnavailable:
     'The server cannot reach its image storage right now. Try again in a minute.',
 } as const

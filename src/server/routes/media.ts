@@ -6,9 +6,11 @@ import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { liveOf } from '../actions/live'
 import { uploadAvatar, uploadPostImage } from '../actions/media'
-import { DEFAULT_AVATAR_SVG, getImage } from '../services/media'
+import { uploadPostClip } from '../actions/clips'
+import { clipUploads, getClipMaxBytes, megabytes } from '../services/post-clips'
+import { DEFAULT_AVATAR_SVG, getImage, getMediaRange, parseRange } from '../services/media'
 import { mediaIdParam } from '../http/validate'
-import type { MediaResponse, PostImageResponse } from '../../shared/api-types'
+import type { MediaResponse, PostClipResponse, PostImageResponse } from '../../shared/api-types'
 
 /** Room for the multipart envelope around an image of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024
@@ -41,6 +43,50 @@ export function mediaRoutes(deps: AppDeps) {
     await deps.rateLimits?.consumeUploadBytes(c.get('user').id, file.size)
     return Buffer.from(await file.arrayBuffer())
   }
+  /**
+   * A clip's upload (clips, issue 29): one of few at once (post-clips.ts, clipUploads), its body
+   * within the host's limit plus a poster image; both fields read only once its turn came.
+   */
+  const clipUpload = async (c: Context<AppEnv>): Promise<PostClipResponse> => {
+    const maxBytes = await getClipMaxBytes(db)
+    const tooLarge = () =>
+      new HttpError('TOO_LARGE', `The clip is too large (at most ${megabytes(maxBytes)}).`)
+    const declared = Number(c.req.header('content-length'))
+    if (declared > maxBytes + LIMITS.imageBytes + MULTIPART_OVERHEAD) throw tooLarge()
+    return clipUploads.run(async () => {
+      let body: Record<string, unknown>
+      try {
+        body = await c.req.parseBody()
+      } catch {
+        throw new HttpError('VALIDATION', MESSAGES.missingClip)
+      }
+      const { file, poster } = body
+      if (!(file instanceof File)) throw new HttpError('VALIDATION', MESSAGES.missingClip)
+      if (file.size > maxBytes) throw tooLarge()
+      const posterFile = poster instanceof File && poster.size <= LIMITS.imageBytes ? poster : null
+      await deps.rateLimits?.consumeUploadBytes(
+        c.get('user').id,
+        file.size + (posterFile?.size ?? 0),
+      )
+      const media = await uploadPostClip(
+        live,
+        c.get('user'),
+        Buffer.from(await file.arrayBuffer()),
+        posterFile ? Buffer.from(await posterFile.arrayBuffer()) : null,
+      )
+      return { media }
+    })
+  }
+  /** Bytes past the host's limit are refused while they arrive, not once all are read. */
+  const clipSizeLimit = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const maxBytes = await getClipMaxBytes(db)
+    return bodyLimit({
+      maxSize: maxBytes + LIMITS.imageBytes + MULTIPART_OVERHEAD,
+      onError: () => {
+        throw new HttpError('TOO_LARGE', `The clip is too large (at most ${megabytes(maxBytes)}).`)
+      },
+    })(c, next)
+  }
   return (
     new Hono<AppEnv>()
       // A profile picture (README, "Security"): re-encoded without metadata, at most AVATAR_SIDE.
@@ -54,13 +100,41 @@ export function mediaRoutes(deps: AppDeps) {
         const answer: PostImageResponse = { media }
         return c.json(answer, 201)
       })
+      // A clip for a post (docs/API.md "Clips in posts"): checked by its bytes, metadata blanked.
+      .post('/clips', requireUser(deps), uploadLimit, clipSizeLimit, async (c) =>
+        c.json(await clipUpload(c), 201),
+      )
       .get('/default-avatar.svg', (c) => {
         c.header('Cache-Control', 'public, max-age=86400')
         return c.body(DEFAULT_AVATAR_SVG, 200, { 'Content-Type': 'image/svg+xml' })
       })
       .get('/:mediaId', mediaIdParam, async (c) => {
-        const image = await getImage(db, live.media, c.req.valid('param').mediaId)
+        const id = c.req.valid('param').mediaId
+        // Clips (issue 29): a player asks for parts of a video to start and to seek.
+        const rangeHeader = c.req.header('range')
+        if (rangeHeader) {
+          const part = await getMediaRange(db, live.media, id, (size) =>
+            parseRange(rangeHeader, size),
+          )
+          c.header('Cache-Control', IMMUTABLE)
+          c.header('Accept-Ranges', 'bytes')
+          if (part.kind === 'unsatisfiable') {
+            throw new HttpError('RANGE_NOT_SATISFIABLE', MESSAGES.rangeNotSatisfiable, {
+              'Content-Range': `bytes */${part.size}`,
+              'Accept-Ranges': 'bytes',
+            })
+          }
+          if (part.kind === 'part') {
+            c.header('Content-Range', `bytes ${part.start}-${part.end}/${part.size}`)
+            return c.body(part.body, 206, {
+              'Content-Type': part.contentType,
+              'Content-Length': String(part.end - part.start + 1),
+            })
+          }
+        }
+        const image = await getImage(db, live.media, id)
         c.header('Cache-Control', IMMUTABLE)
+        c.header('Accept-Ranges', 'bytes')
         return c.body(image.body, 200, { 'Content-Type': image.contentType })
       })
   )

@@ -9,8 +9,11 @@ import type {
   ReportsResponse,
   SuspendedAccountsResponse,
   SuspensionResponse,
+  ClipLimitResponse,
 } from '../../shared/api-types'
-import { reportSchema } from '../../shared/schemas'
+import { clipLimitSchema, reportSchema } from '../../shared/schemas'
+import { setClipLimit } from '../actions/clips'
+import { CLIP_BYTES, getClipMaxBytes } from '../services/post-clips'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { makeHost, removeHost, setSuspended } from '../actions/host'
 import { liveOf } from '../actions/live'
@@ -54,67 +57,86 @@ export function moderationRoutes(deps: AppDeps) {
   }
   const hosts = async (): Promise<HostsResponse> => ({ hosts: await listHosts(db, hostIds) })
 
-  return new Hono<AppEnv>()
-    .post('/reports', auth, validate('json', reportSchema), async (c) => {
-      const { postId, commentId, reason } = c.req.valid('json')
-      // The schema lets exactly one of the two through.
-      const target =
-        postId !== undefined
-          ? { postId: idOr404(postId, 'postId'), reason }
-          : { commentId: idOr404(commentId ?? '', 'commentId'), reason }
-      return c.json(
-        { report: await createReport(live, c.get('user'), target) } satisfies ReportResponse,
-        201,
+  return (
+    new Hono<AppEnv>()
+      .post('/reports', auth, validate('json', reportSchema), async (c) => {
+        const { postId, commentId, reason } = c.req.valid('json')
+        // The schema lets exactly one of the two through.
+        const target =
+          postId !== undefined
+            ? { postId: idOr404(postId, 'postId'), reason }
+            : { commentId: idOr404(commentId ?? '', 'commentId'), reason }
+        return c.json(
+          { report: await createReport(live, c.get('user'), target) } satisfies ReportResponse,
+          201,
+        )
+      })
+      .get('/reports', ...hostOnly, async (c) =>
+        c.json({ reports: await listReports(db) } satisfies ReportsResponse),
       )
-    })
-    .get('/reports', ...hostOnly, async (c) =>
-      c.json({ reports: await listReports(db) } satisfies ReportsResponse),
-    )
-    .get('/reports/count', ...hostOnly, async (c) =>
-      c.json({ openReports: await countOpenReports(db) } satisfies OpenReportsResponse),
-    )
-    .delete('/reports/:reportId', ...hostOnly, idParams('reportId'), async (c) => {
-      await dismissReport(live, c.get('user'), c.req.valid('param').reportId)
-      return c.json({ ok: true } satisfies OkResponse)
-    })
-    .delete('/moderation/posts/:postId', ...hostOnly, idParams('postId'), async (c) => {
-      await hostDeletePost(live, c.get('user'), c.req.valid('param').postId)
-      return c.json({ ok: true } satisfies OkResponse)
-    })
-    .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), async (c) => {
-      await hostDeleteComment(live, c.get('user'), c.req.valid('param').commentId)
-      return c.json({ ok: true } satisfies OkResponse)
-    })
-    .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), async (c) =>
-      c.json((await suspension(c, c.req.valid('param').userId, true)) satisfies SuspensionResponse),
-    )
-    .post('/moderation/unsuspend/:userId', ...hostOnly, idParams('userId'), async (c) =>
-      c.json(
-        (await suspension(c, c.req.valid('param').userId, false)) satisfies SuspensionResponse,
-      ),
-    )
-    .get('/moderation/suspended', ...hostOnly, async (c) =>
-      c.json({ suspended: await listSuspended(db) } satisfies SuspendedAccountsResponse),
-    )
-    .get('/moderation/users/:userId', ...hostOnly, idParams('userId'), async (c) => {
-      const user = await getUserById(db, c.req.valid('param').userId)
-      return c.json({
-        suspended: user.suspendedAt !== null,
-        host: await hostKindOf(db, user.id, hostIds),
-      } satisfies ModerationStatusResponse)
-    })
-    .get('/moderation/hosts', ...hostOnly, async (c) =>
-      c.json((await hosts()) satisfies HostsResponse),
-    )
-    .post('/moderation/hosts/:userId', ...hostOnly, idParams('userId'), async (c) => {
-      await makeHost(live, c.get('user'), c.req.valid('param').userId)
-      return c.json((await hosts()) satisfies HostsResponse)
-    })
-    .delete('/moderation/hosts/:userId', ...hostOnly, idParams('userId'), async (c) => {
-      await removeHost(live, c.get('user'), c.req.valid('param').userId)
-      return c.json((await hosts()) satisfies HostsResponse)
-    })
-    .get('/moderation/audit', ...hostOnly, async (c) =>
-      c.json({ actions: await listHostActions(db) } satisfies HostActionsResponse),
-    )
+      .get('/reports/count', ...hostOnly, async (c) =>
+        c.json({ openReports: await countOpenReports(db) } satisfies OpenReportsResponse),
+      )
+      .delete('/reports/:reportId', ...hostOnly, idParams('reportId'), async (c) => {
+        await dismissReport(live, c.get('user'), c.req.valid('param').reportId)
+        return c.json({ ok: true } satisfies OkResponse)
+      })
+      .delete('/moderation/posts/:postId', ...hostOnly, idParams('postId'), async (c) => {
+        await hostDeletePost(live, c.get('user'), c.req.valid('param').postId)
+        return c.json({ ok: true } satisfies OkResponse)
+      })
+      .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), async (c) => {
+        await hostDeleteComment(live, c.get('user'), c.req.valid('param').commentId)
+        return c.json({ ok: true } satisfies OkResponse)
+      })
+      .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), async (c) =>
+        c.json(
+          (await suspension(c, c.req.valid('param').userId, true)) satisfies SuspensionResponse,
+        ),
+      )
+      .post('/moderation/unsuspend/:userId', ...hostOnly, idParams('userId'), async (c) =>
+        c.json(
+          (await suspension(c, c.req.valid('param').userId, false)) satisfies SuspensionResponse,
+        ),
+      )
+      .get('/moderation/suspended', ...hostOnly, async (c) =>
+        c.json({ suspended: await listSuspended(db) } satisfies SuspendedAccountsResponse),
+      )
+      .get('/moderation/users/:userId', ...hostOnly, idParams('userId'), async (c) => {
+        const user = await getUserById(db, c.req.valid('param').userId)
+        return c.json({
+          suspended: user.suspendedAt !== null,
+          host: await hostKindOf(db, user.id, hostIds),
+        } satisfies ModerationStatusResponse)
+      })
+      .get('/moderation/hosts', ...hostOnly, async (c) =>
+        c.json((await hosts()) satisfies HostsResponse),
+      )
+      .post('/moderation/hosts/:userId', ...hostOnly, idParams('userId'), async (c) => {
+        await makeHost(live, c.get('user'), c.req.valid('param').userId)
+        return c.json((await hosts()) satisfies HostsResponse)
+      })
+      .delete('/moderation/hosts/:userId', ...hostOnly, idParams('userId'), async (c) => {
+        await removeHost(live, c.get('user'), c.req.valid('param').userId)
+        return c.json((await hosts()) satisfies HostsResponse)
+      })
+      .get('/moderation/audit', ...hostOnly, async (c) =>
+        c.json({ actions: await listHostActions(db) } satisfies HostActionsResponse),
+      )
+      // --- clips (issue 29, item 7): the largest clip the server takes ---
+      .get('/moderation/clip-limit', ...hostOnly, async (c) => c.json(await clipLimit()))
+      .put('/moderation/clip-limit', ...hostOnly, validate('json', clipLimitSchema), async (c) => {
+        await setClipLimit(live, c.get('user'), c.req.valid('json').maxBytes)
+        return c.json(await clipLimit())
+      })
+  )
+  // --- end clips ---
+
+  async function clipLimit(): Promise<ClipLimitResponse> {
+    return {
+      maxBytes: await getClipMaxBytes(db),
+      minBytes: CLIP_BYTES.min,
+      limitBytes: CLIP_BYTES.max,
+    }
+  }
 }

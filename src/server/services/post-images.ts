@@ -5,7 +5,7 @@
  * the bucket: storage/media-storage.ts); a `post_media` row ties them together and, once the post
  * is created, to the post.
  */
-import type { PostMediaItem } from '../../shared/api-types'
+import type { PostMediaItem, PostMediaKind } from '../../shared/api-types'
 import { LIMITS } from '../../shared/limits'
 import type { Store } from '../db/store'
 import { insertRows } from '../db/raw'
@@ -73,7 +73,14 @@ export async function storePostImage(
       ])
     }),
   )
-  return toItem({ mediaId, thumbId, width: image.width, height: image.height, alt: '' })
+  return toItem({
+    mediaId,
+    thumbId,
+    width: image.width,
+    height: image.height,
+    alt: '',
+    contentType: image.contentType,
+  })
 }
 
 export interface AttachRequest {
@@ -134,6 +141,14 @@ interface MediaRow {
   width: number
   height: number
   alt: string
+  /** The full media's type (clips, issue 29): what `kind` says. */
+  contentType: string
+}
+
+/** What a media item is, from its stored type (clips, issue 29). */
+export function mediaKindOf(contentType: string): PostMediaKind {
+  if (contentType.startsWith('video/')) return 'clip'
+  return contentType === 'image/gif' ? 'gif' : 'image'
 }
 
 function toItem(row: Omit<MediaRow, 'postId'>): PostMediaItem {
@@ -144,6 +159,7 @@ function toItem(row: Omit<MediaRow, 'postId'>): PostMediaItem {
     width: row.width,
     height: row.height,
     alt: row.alt,
+    kind: mediaKindOf(row.contentType),
   }
 }
 
@@ -158,9 +174,11 @@ export async function loadPostImages(
   const byPost = new Map<number, PostMediaItem[]>()
   if (postIds.length === 0) return byPost
   const rows = await db.all<MediaRow>(
-    `SELECT post_id AS "postId", media_id AS "mediaId", thumb_id AS "thumbId", width, height, alt
-     FROM post_media WHERE post_id IN ${db.sql.idSet}
-     ORDER BY post_id, position`,
+    `SELECT pm.post_id AS "postId", pm.media_id AS "mediaId", pm.thumb_id AS "thumbId",
+       pm.width, pm.height, pm.alt, m.content_type AS "contentType"
+     FROM post_media pm JOIN media m ON m.id = pm.media_id
+     WHERE pm.post_id IN ${db.sql.idSet}
+     ORDER BY pm.post_id, pm.position`,
     db.sql.ids(postIds),
   )
   for (const row of rows) {

@@ -36,8 +36,11 @@ export interface MediaStorage {
    * `bytes` column holds: the bytes themselves (database), or null (they are elsewhere).
    */
   put(id: string, bytes: Buffer, contentType: string): Promise<Buffer | null>
-  /** The bytes of a media id, or null when there are none. */
-  get(id: string): Promise<StoredObject | null>
+  /**
+   * The bytes of a media id, or null when there are none; with `range` (clips, issue 29), only
+   * the bytes from `start` to `end` included.
+   */
+  get(id: string, range?: { start: number; end: number }): Promise<StoredObject | null>
   /** The size and age of a media id's bytes, or null when there are none. */
   head(id: string): Promise<ObjectInfo | null>
   /**
@@ -63,12 +66,14 @@ export function databaseMediaStorage(db: Store): MediaStorage {
     kind: 'database',
     description: 'the database',
     put: (_id, bytes) => Promise.resolve(bytes),
-    get: async (id) => {
+    get: async (id, range) => {
       const row = await db.get<{ bytes: Buffer }>(
         'SELECT bytes FROM media WHERE id = ? AND bytes IS NOT NULL',
         id,
       )
-      return row ? { body: new Uint8Array(row.bytes), size: row.bytes.length } : null
+      if (!row) return null
+      const bytes = range ? row.bytes.subarray(range.start, range.end + 1) : row.bytes
+      return { body: new Uint8Array(bytes), size: bytes.length }
     },
     head: async (id) => {
       const row = await db.get<{ size: number; createdAt: number }>(

@@ -145,9 +145,15 @@ export async function openS3Storage(
       }
       return null
     },
-    get: async (id) => {
+    get: async (id, range) => {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(id) }))
+        const object = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: keyOf(id),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        )
         if (!object.Body) return null
         return {
           body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
