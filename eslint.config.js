@@ -109,6 +109,11 @@ export default tseslint.config(
                 'presentUser',
                 'presentUsers',
                 'toUserSummary',
+                // Clips (issue 29): the host's limit, parts of a media's bytes, a Range header.
+                'getClipLimit',
+                'getClipMaxBytes',
+                'getMediaRange',
+                'parseRange',
               ],
               message:
                 'A route writes through a command of src/server/actions/ (CONTRIBUTING.md, "Layers of the server"); import only queries from services/.',

@@ -5,18 +5,35 @@
 import type { PostMediaItem } from '../../shared/api-types'
 import { insertNewRow } from '../db/raw'
 import { hostActions } from '../db/schema'
-import { megabytes, processClip, setClipMaxBytes, storePostClip } from '../services/post-clips'
+import { HttpError } from '../errors/http-error'
+import {
+  clipUploads,
+  megabytes,
+  processClip,
+  setClipMaxBytes,
+  storePostClip,
+} from '../services/post-clips'
 import { commit, type Actor, type Live } from './live'
 
-/** A clip for a post, not attached to one yet, with its poster (the client's, or a plain one). */
+/** The refusal of a clip past the host's limit. */
+export const clipTooLarge = (maxBytes: number) =>
+  new HttpError('TOO_LARGE', `The clip is too large (at most ${megabytes(maxBytes)}).`)
+
+/**
+ * A clip for a post, not attached to one yet, with its poster (the client's, or a plain one).
+ * `receive` reads the upload's bytes once its turn came: few clips are held in memory at once
+ * (clipUploads), the rest are answered 503.
+ */
 export async function uploadPostClip(
   live: Live,
   actor: Actor,
-  bytes: Buffer,
-  poster: Buffer | null,
+  receive: () => Promise<{ bytes: Buffer; poster: Buffer | null }>,
 ): Promise<PostMediaItem> {
-  const clip = await processClip(bytes, poster)
-  return storePostClip(live.db, live.media, actor.id, clip)
+  return clipUploads.run(async () => {
+    const { bytes, poster } = await receive()
+    const clip = await processClip(bytes, poster)
+    return storePostClip(live.db, live.media, actor.id, clip)
+  })
 }
 
 /** The host sets the largest clip the server takes; the audit list says who and to what. */

@@ -6,8 +6,8 @@ import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { liveOf } from '../actions/live'
 import { uploadAvatar, uploadPostImage } from '../actions/media'
-import { uploadPostClip } from '../actions/clips'
-import { clipUploads, getClipMaxBytes, megabytes } from '../services/post-clips'
+import { clipTooLarge, uploadPostClip } from '../actions/clips'
+import { getClipMaxBytes } from '../services/post-clips'
 import { DEFAULT_AVATAR_SVG, getImage, getMediaRange, parseRange } from '../services/media'
 import { mediaIdParam } from '../http/validate'
 import type { MediaResponse, PostClipResponse, PostImageResponse } from '../../shared/api-types'
@@ -49,11 +49,9 @@ export function mediaRoutes(deps: AppDeps) {
    */
   const clipUpload = async (c: Context<AppEnv>): Promise<PostClipResponse> => {
     const maxBytes = await getClipMaxBytes(db)
-    const tooLarge = () =>
-      new HttpError('TOO_LARGE', `The clip is too large (at most ${megabytes(maxBytes)}).`)
     const declared = Number(c.req.header('content-length'))
-    if (declared > maxBytes + LIMITS.imageBytes + MULTIPART_OVERHEAD) throw tooLarge()
-    return clipUploads.run(async () => {
+    if (declared > maxBytes + LIMITS.imageBytes + MULTIPART_OVERHEAD) throw clipTooLarge(maxBytes)
+    const media = await uploadPostClip(live, c.get('user'), async () => {
       let body: Record<string, unknown>
       try {
         body = await c.req.parseBody()
@@ -62,20 +60,16 @@ export function mediaRoutes(deps: AppDeps) {
       }
       const { file, poster } = body
       if (!(file instanceof File)) throw new HttpError('VALIDATION', MESSAGES.missingClip)
-      if (file.size > maxBytes) throw tooLarge()
+      if (file.size > maxBytes) throw clipTooLarge(maxBytes)
       const posterFile = poster instanceof File && poster.size <= LIMITS.imageBytes ? poster : null
-      await deps.rateLimits?.consumeUploadBytes(
-        c.get('user').id,
-        file.size + (posterFile?.size ?? 0),
-      )
-      const media = await uploadPostClip(
-        live,
-        c.get('user'),
-        Buffer.from(await file.arrayBuffer()),
-        posterFile ? Buffer.from(await posterFile.arrayBuffer()) : null,
-      )
-      return { media }
+      const posterSize = posterFile?.size ?? 0
+      await deps.rateLimits?.consumeUploadBytes(c.get('user').id, file.size + posterSize)
+      return {
+        bytes: Buffer.from(await file.arrayBuffer()),
+        poster: posterFile ? Buffer.from(await posterFile.arrayBuffer()) : null,
+      }
     })
+    return { media }
   }
   /** Bytes past the host's limit are refused while they arrive, not once all are read. */
   const clipSizeLimit = async (c: Context<AppEnv>, next: () => Promise<void>) => {
@@ -83,7 +77,7 @@ export function mediaRoutes(deps: AppDeps) {
     return bodyLimit({
       maxSize: maxBytes + LIMITS.imageBytes + MULTIPART_OVERHEAD,
       onError: () => {
-        throw new HttpError('TOO_LARGE', `The clip is too large (at most ${megabytes(maxBytes)}).`)
+        throw clipTooLarge(maxBytes)
       },
     })(c, next)
   }

@@ -13,7 +13,7 @@ import type {
 } from '../../shared/api-types'
 import { clipLimitSchema, reportSchema } from '../../shared/schemas'
 import { setClipLimit } from '../actions/clips'
-import { CLIP_BYTES, getClipMaxBytes } from '../services/post-clips'
+import { getClipLimit } from '../services/post-clips'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { makeHost, removeHost, setSuspended } from '../actions/host'
 import { liveOf } from '../actions/live'
@@ -124,19 +124,13 @@ export function moderationRoutes(deps: AppDeps) {
         c.json({ actions: await listHostActions(db) } satisfies HostActionsResponse),
       )
       // --- clips (issue 29, item 7): the largest clip the server takes ---
-      .get('/moderation/clip-limit', ...hostOnly, async (c) => c.json(await clipLimit()))
+      .get('/moderation/clip-limit', ...hostOnly, async (c) =>
+        c.json((await getClipLimit(db)) satisfies ClipLimitResponse),
+      )
       .put('/moderation/clip-limit', ...hostOnly, validate('json', clipLimitSchema), async (c) => {
         await setClipLimit(live, c.get('user'), c.req.valid('json').maxBytes)
-        return c.json(await clipLimit())
+        return c.json((await getClipLimit(db)) satisfies ClipLimitResponse)
       })
   )
   // --- end clips ---
-
-  async function clipLimit(): Promise<ClipLimitResponse> {
-    return {
-      maxBytes: await getClipMaxBytes(db),
-      minBytes: CLIP_BYTES.min,
-      limitBytes: CLIP_BYTES.max,
-    }
-  }
 }

@@ -10,7 +10,7 @@
  * makes a neutral poster of the clip's shape (a plain dark picture): a poster is never missing.
  */
 import sharp from 'sharp'
-import type { PostMediaItem } from '../../shared/api-types'
+import type { ClipLimitResponse, PostMediaItem } from '../../shared/api-types'
 import type { Store } from '../db/store'
 import { insertRows } from '../db/raw'
 import { media, postMedia } from '../db/schema'
@@ -42,6 +42,15 @@ export async function getClipMaxBytes(db: Store): Promise<number> {
   return Number.isInteger(value) && value >= CLIP_BYTES.min && value <= CLIP_BYTES.max
     ? value
     : CLIP_BYTES.default
+}
+
+/** The host's limit and its bounds, as `GET /moderation/clip-limit` answers them. */
+export async function getClipLimit(db: Store): Promise<ClipLimitResponse> {
+  return {
+    maxBytes: await getClipMaxBytes(db),
+    minBytes: CLIP_BYTES.min,
+    limitBytes: CLIP_BYTES.max,
+  }
 }
 
 export async function setClipMaxBytes(db: Store, bytes: number): Promise<void> {
