@@ -158,6 +158,36 @@ export const COPY = {
     demoWhileShared: 'The demo accounts cannot log in while you share: their password is public.',
   },
   /** The host's tools (Server page, a profile's and a post's host menus) and their questions. */
+  // --- clips and screenshots (issue 29, items 7 and 8) ---
+  attachments: {
+    notAttachable: (name: string) =>
+      `${name} is not an image or a clip: attach PNG, JPEG, WebP or GIF images, or MP4 or WebM videos.`,
+    notAnImage: (name: string) => `${name} is not an image: attach PNG, JPEG, WebP or GIF images.`,
+    tooMany: 'A post can have at most 4 images or clips.',
+    shrinking: 'Making it smaller…',
+    shrunk: (name: string, was: string, at: string, size: string) =>
+      `${name} was ${was}, sent at ${at}, ${size}`,
+    cannotShrink: (name: string) =>
+      `${name} is too large and could not be made smaller (at most 5 MB).`,
+    gifTooLarge: (name: string) =>
+      `${name} is too large (at most 5 MB): a GIF cannot be made smaller without stopping it.`,
+    addLabel: 'Add images or clips',
+    addTitle: 'Add images or clips (or paste, or drop)',
+    altPlaceholder: 'Describe it (alt text)',
+  },
+  clips: {
+    label: (index: number, count: number, alt: string) =>
+      `Clip ${index} of ${count}${alt ? `: ${alt}` : ''}`,
+    playGif: 'Play GIF',
+    stopGif: 'Stop GIF',
+    limitTitle: 'Clips',
+    limitHint:
+      'The largest video a player can post: MP4 (H.264) or WebM, up to 60 seconds. Larger files are refused before they are stored.',
+    limitLabel: 'Largest clip, in MB',
+    limitSave: 'Save',
+    limitSaved: (size: string) => `Clips can now be up to ${size}.`,
+  },
+  // --- end clips and screenshots ---
   host: {
     suspendTitle: (username: string) => `Suspend ${username}?`,
     suspendText: (username: string) =>
@@ -211,6 +241,7 @@ export const COPY = {
       'dismiss-report': 'dismissed a report by',
       'make-host': 'made host',
       'remove-host': 'removed as host',
+      'set-clip-limit': 'set the clip size limit to',
     },
   },
   toasts: {

@@ -1,6 +1,12 @@
-import type { MediaResponse, PostImageResponse, PostMediaItem } from '../../../shared/api-types'
+import type {
+  ClipLimitResponse,
+  MediaResponse,
+  PostClipResponse,
+  PostImageResponse,
+  PostMediaItem,
+} from '../../../shared/api-types'
 import { OUR_MEDIA } from '../../../shared/media-paths'
-import { ApiError, UNUSABLE_ANSWER_MESSAGE, apiUrl, getToken, refusal } from './client'
+import { ApiError, UNUSABLE_ANSWER_MESSAGE, apiUrl, getToken, refusal, request } from './client'
 
 /**
  * Uploads an image as multipart field `file`. Uses XMLHttpRequest rather than fetch because
@@ -33,6 +39,8 @@ function sendImage<Answer>(
   file: File,
   onProgress: ((fraction: number) => void) | undefined,
   accept: (body: object) => Answer | null,
+  /** A clip's poster (clips, issue 29): sent as the form field `poster`. */
+  poster: Blob | null = null,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
@@ -67,6 +75,43 @@ function sendImage<Answer>(
     )
     const form = new FormData()
     form.append('file', file)
+    if (poster) form.append('poster', poster, 'poster.jpg')
     xhr.send(form)
   })
 }
+
+// --- clips (issue 29, item 7) ---
+/**
+ * Uploads a clip for a post (docs/API.md "Clips in posts") with the poster the app drew, if any:
+ * answers it as posts show it.
+ */
+export function uploadPostClip(
+  file: File,
+  poster: Blob | null,
+  onProgress?: (fraction: number) => void,
+): Promise<PostMediaItem> {
+  return sendImage(
+    '/media/clips',
+    file,
+    onProgress,
+    (body) => {
+      const { media } = body as Partial<Record<keyof PostClipResponse, Partial<PostMediaItem>>>
+      const ours = (url: unknown) => typeof url === 'string' && OUR_MEDIA.test(url)
+      return media && ours(media.url) && ours(media.thumbUrl) ? (media as PostMediaItem) : null
+    },
+    poster,
+  )
+}
+
+/** The host's clip size limit (Server page). */
+export function getClipLimit(): Promise<ClipLimitResponse> {
+  return request<ClipLimitResponse>('/moderation/clip-limit')
+}
+
+export function setClipLimit(maxBytes: number): Promise<ClipLimitResponse> {
+  return request<ClipLimitResponse>('/moderation/clip-limit', {
+    method: 'PUT',
+    body: { maxBytes },
+  })
+}
+// --- end clips ---

@@ -162,6 +162,10 @@ const paths = {
       <path d="m16 9.5 5 5M21 9.5l-5 5" />
     </>
   ),
+  /** Clips (issue 29): a triangle, play. */
+  play: <path d="M8 5.5v13l10.5-6.5z" />,
+  /** Clips (issue 29): two bars, pause. */
+  pause: <path d="M8 5.5v13M16 5.5v13" />,
 } satisfies Record<string, ReactElement>
 
 export type IconName = keyof typeof paths

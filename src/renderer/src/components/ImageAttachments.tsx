@@ -1,82 +1,172 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PostMediaItem } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
-import { uploadPostImage } from '../api/media'
+import { uploadPostClip, uploadPostImage } from '../api/media'
+import { COPY } from '../copy'
+import { capturePoster } from '../lib/clip-poster'
+import { readDraftMedia, writeDraftMedia, type DraftMedia } from '../lib/drafts'
 import { messageOf } from '../lib/notify'
+import { shrinkImage } from '../lib/shrink-image'
 import { Icon } from './Icon'
+import { mediaSrc } from './PostMedia'
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
+/** Clips (issue 29): only when the server says it takes them (features `clips`). */
+const CLIP_TYPES = ['video/mp4', 'video/webm']
 
 export interface Attachment {
   key: number
   name: string
+  /** An image's own picture, or a clip's poster; empty while a clip's poster is being drawn. */
   preview: string
+  /** The preview is an object URL of ours, to revoke. */
+  ownPreview: boolean
+  kind: 'image' | 'clip'
   /** 0–1 while uploading. */
   progress: number
   media: PostMediaItem | null
   error: string | null
+  /** What the app did to the file before sending it: "… was 20.4 MB, sent at 3840×2160, 3.9 MB". */
+  note: string | null
   alt: string
 }
 
-/** Why a file cannot be attached, or null when it can. */
-export function refusalOf(file: { type: string; size: number }, count: number): string | null {
-  if (count >= LIMITS.postImagesMax)
-    return `A post can have at most ${LIMITS.postImagesMax} images.`
-  if (!ACCEPTED.includes(file.type)) return 'Only PNG, JPEG, WebP and GIF images can be attached.'
-  if (file.size > LIMITS.imageBytes) return 'The image is too large (at most 5 MB).'
+/** Why a file cannot be attached, or null when it can: said at once, and it takes no slot. */
+export function refusalOf(
+  file: { name: string; type: string; size: number },
+  count: number,
+  clips = false,
+): string | null {
+  const isImage = ACCEPTED.includes(file.type)
+  const isClip = clips && CLIP_TYPES.includes(file.type)
+  if (!isImage && !isClip) {
+    return clips
+      ? COPY.attachments.notAttachable(file.name)
+      : COPY.attachments.notAnImage(file.name)
+  }
+  if (count >= LIMITS.postImagesMax) {
+    return clips
+      ? COPY.attachments.tooMany
+      : `A post can have at most ${LIMITS.postImagesMax} images.`
+  }
+  // A GIF is sent as it is (shrinking would stop it); other images are made smaller.
+  if (file.type === 'image/gif' && file.size > LIMITS.imageBytes) {
+    return COPY.attachments.gifTooLarge(file.name)
+  }
   return null
 }
 
 let nextKey = 1
 
-/** The images being attached to a new post: upload state per image, added from files. */
-export function useAttachments() {
-  const [items, setItems] = useState<Attachment[]>([])
+/**
+ * The images and clips being attached to a new post: upload state per file, added from files.
+ * With `draftKey`, those uploaded are kept with the draft (lib/drafts.ts) and come back with it.
+ */
+export function useAttachments(options: { draftKey?: string; clips?: boolean } = {}) {
+  const { draftKey, clips = false } = options
+  const [items, setItems] = useState<Attachment[]>(() =>
+    draftKey
+      ? readDraftMedia(draftKey).map((saved) => ({
+          key: nextKey++,
+          name: saved.name,
+          preview: mediaSrc(saved.media.thumbUrl),
+          ownPreview: false,
+          kind: saved.media.kind === 'clip' ? 'clip' : 'image',
+          progress: 1,
+          media: saved.media,
+          error: null,
+          note: null,
+          alt: saved.alt,
+        }))
+      : [],
+  )
   const [notice, setNotice] = useState<string | null>(null)
   const itemsRef = useRef(items)
   itemsRef.current = items
 
   useEffect(
     () => () => {
-      for (const item of itemsRef.current) URL.revokeObjectURL(item.preview)
+      for (const item of itemsRef.current) if (item.ownPreview) URL.revokeObjectURL(item.preview)
     },
     [],
   )
 
+  // The draft keeps what is uploaded, with its alt text.
+  const saved = items
+    .filter((item) => item.media)
+    .map((item) => ({ name: item.name, alt: item.alt, media: item.media as PostMediaItem }))
+  const savedJson = JSON.stringify(saved)
+  const firstSave = useRef(true)
+  useEffect(() => {
+    if (!draftKey) return
+    // Mounting writes nothing: the draft is what was read.
+    if (firstSave.current) {
+      firstSave.current = false
+      return
+    }
+    writeDraftMedia(draftKey, JSON.parse(savedJson) as DraftMedia[])
+  }, [draftKey, savedJson])
+
   const patch = (key: number, change: Partial<Attachment>) =>
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
+  const send = async (key: number, file: File) => {
+    try {
+      if (CLIP_TYPES.includes(file.type)) {
+        const poster = await capturePoster(file)
+        if (poster) patch(key, { preview: URL.createObjectURL(poster), ownPreview: true })
+        const media = await uploadPostClip(file, poster, (progress) => patch(key, { progress }))
+        patch(key, { media, progress: 1 })
+        return
+      }
+      let sent = file
+      if (file.size > LIMITS.imageBytes) {
+        patch(key, { note: COPY.attachments.shrinking })
+        const shrunk = await shrinkImage(file)
+        sent = shrunk.file
+        patch(key, { note: shrunk.note })
+      }
+      const media = await uploadPostImage(sent, (progress) => patch(key, { progress }))
+      patch(key, { media, progress: 1 })
+    } catch (error: unknown) {
+      patch(key, { error: messageOf(error) })
+    }
+  }
+
   const add = (files: Iterable<File>) => {
     let count = itemsRef.current.length
-    setNotice(null)
+    const refusals: string[] = []
     for (const file of files) {
-      const refusal = refusalOf(file, count)
+      const refusal = refusalOf(file, count, clips)
       if (refusal) {
-        setNotice(refusal)
+        refusals.push(refusal)
         continue
       }
       count += 1
       const key = nextKey++
+      const isClip = CLIP_TYPES.includes(file.type)
       const item: Attachment = {
         key,
         name: file.name,
-        preview: URL.createObjectURL(file),
+        preview: isClip ? '' : URL.createObjectURL(file),
+        ownPreview: !isClip,
+        kind: isClip ? 'clip' : 'image',
         progress: 0,
         media: null,
         error: null,
+        note: null,
         alt: '',
       }
       setItems((list) => [...list, item])
-      uploadPostImage(file, (progress) => patch(key, { progress }))
-        .then((media) => patch(key, { media, progress: 1 }))
-        .catch((error: unknown) => patch(key, { error: messageOf(error) }))
+      void send(key, file)
     }
+    setNotice(refusals.length > 0 ? refusals.join(' ') : null)
   }
 
   const remove = (key: number) =>
     setItems((list) => {
       const gone = list.find((item) => item.key === key)
-      if (gone) URL.revokeObjectURL(gone.preview)
+      if (gone?.ownPreview) URL.revokeObjectURL(gone.preview)
       return list.filter((item) => item.key !== key)
     })
 
@@ -88,6 +178,7 @@ export function useAttachments() {
   return {
     items,
     notice,
+    clips,
     add,
     remove,
     setAlt,
@@ -112,8 +203,23 @@ export function ImageAttachments({ state }: { state: AttachmentsState }) {
       <ul className="attachment-list">
         {state.items.map((item, index) => (
           <li key={item.key} className="attachment">
-            <img src={item.preview} alt="" className="attachment-preview" />
+            {item.preview ? (
+              <img src={item.preview} alt="" className="attachment-preview" />
+            ) : (
+              <span className="attachment-preview attachment-clip" aria-hidden="true">
+                <Icon name="play" size={24} />
+              </span>
+            )}
             <div className="attachment-body">
+              <p className="attachment-name small" dir="auto">
+                {item.kind === 'clip' ? <Icon name="play" size={14} /> : null}
+                <span>{item.name}</span>
+              </p>
+              {item.note ? (
+                <p className="attachment-note muted small" role="status">
+                  {item.note}
+                </p>
+              ) : null}
               {item.error ? (
                 <p className="field-error" role="alert">
                   {item.name}: {item.error}
@@ -122,22 +228,26 @@ export function ImageAttachments({ state }: { state: AttachmentsState }) {
                 <progress
                   value={item.progress}
                   max={1}
-                  aria-label={`Uploading image ${index + 1}`}
+                  aria-label={`Uploading ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
                 />
               )}
               <input
                 className="attachment-alt"
                 value={item.alt}
                 maxLength={LIMITS.altMax}
-                placeholder="Describe the image (alt text)"
-                aria-label={`Alt text for image ${index + 1}`}
+                placeholder={
+                  item.kind === 'clip'
+                    ? COPY.attachments.altPlaceholder
+                    : 'Describe the image (alt text)'
+                }
+                aria-label={`Alt text for ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
                 onChange={(event) => state.setAlt(item.key, event.target.value)}
               />
             </div>
             <button
               type="button"
               className="icon-btn sm"
-              aria-label={`Remove image ${index + 1}`}
+              aria-label={`Remove ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
               onClick={() => state.remove(item.key)}
             >
               <Icon name="close" size={16} />
@@ -158,8 +268,14 @@ export function AddImagesButton({ state }: { state: AttachmentsState }) {
       <button
         type="button"
         className="icon-btn"
-        aria-label="Add images"
-        title={full ? `At most ${LIMITS.postImagesMax} images` : 'Add images (or paste, or drop)'}
+        aria-label={state.clips ? COPY.attachments.addLabel : 'Add images'}
+        title={
+          full
+            ? `At most ${LIMITS.postImagesMax} images`
+            : state.clips
+              ? COPY.attachments.addTitle
+              : 'Add images (or paste, or drop)'
+        }
         disabled={full}
         onClick={() => inputRef.current?.click()}
       >
@@ -168,7 +284,7 @@ export function AddImagesButton({ state }: { state: AttachmentsState }) {
       <input
         ref={inputRef}
         type="file"
-        accept={ACCEPTED.join(',')}
+        accept={(state.clips ? [...ACCEPTED, ...CLIP_TYPES] : ACCEPTED).join(',')}
         multiple
         className="visually-hidden"
         tabIndex={-1}

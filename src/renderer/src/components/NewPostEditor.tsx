@@ -4,6 +4,7 @@ import { LIMITS } from '../../../shared/limits'
 import { AddImagesButton, ImageAttachments, useAttachments } from './ImageAttachments'
 import { TextEditor } from './TextEditor'
 import { SPEC_TEXT } from '../copy'
+import { useServerFeature } from '../state/server-features'
 
 interface NewPostEditorProps {
   draftKey?: string
@@ -14,7 +15,8 @@ interface NewPostEditorProps {
 
 /** The New Post form: text and up to four images (button, paste or drop), each with alt text. */
 export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEditorProps) {
-  const attachments = useAttachments()
+  const clips = useServerFeature('clips')
+  const attachments = useAttachments({ draftKey, clips })
   const [dragging, setDragging] = useState(false)
   const [textDirty, setTextDirty] = useState(false)
   const attachedCount = attachments.items.length
@@ -25,7 +27,7 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
   const hasImages = attachments.refs.length > 0
 
   const onPaste = (event: ClipboardEvent) => {
-    const files = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'))
+    const files = [...event.clipboardData.files]
     if (files.length > 0) {
       event.preventDefault()
       attachments.add(files)

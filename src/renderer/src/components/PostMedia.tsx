@@ -2,39 +2,50 @@ import { useEffect, useRef, useState } from 'react'
 import type { PostMediaItem } from '../../../shared/api-types'
 import { getBaseUrl } from '../api/client'
 import { Icon } from './Icon'
+import { PostClip, PostPicture } from './PostClip'
 
 /** Media urls are server paths (`/api/media/…`); the desktop app talks to a server elsewhere. */
 export function mediaSrc(path: string): string {
   return /^https?:\/\//i.test(path) ? path : `${getBaseUrl()}${path}`
 }
 
-/** A post's images as a grid of thumbnails; each opens the lightbox. */
+/**
+ * A post's images and clips as a grid: an image's thumbnail opens the lightbox; a GIF moves in
+ * the feed (still for prefers-reduced-motion, with a button to play it); a clip plays in place
+ * (PostClip: muted, controls, never on its own).
+ */
 export function PostMedia({ media }: { media: PostMediaItem[] }) {
   const [open, setOpen] = useState<number | null>(null)
+  // The lightbox shows the pictures: clips play where they are.
+  const pictures = media.filter((item) => item.kind !== 'clip')
+  const clipCount = media.length - pictures.length
   return (
     <>
-      <ul className={`post-media count-${Math.min(media.length, 4)}`} aria-label="Images">
-        {media.map((item, index) => (
-          <li key={item.id}>
-            <button
-              type="button"
-              className="post-media-thumb"
-              aria-label={`Open image ${index + 1} of ${media.length}${item.alt ? `: ${item.alt}` : ''}`}
-              onClick={() => setOpen(index)}
-            >
-              <img
-                src={mediaSrc(item.thumbUrl)}
-                alt={item.alt}
-                width={item.width}
-                height={item.height}
-                loading="lazy"
-                decoding="async"
+      <ul
+        className={`post-media count-${Math.min(media.length, 4)}`}
+        aria-label={
+          clipCount === 0 ? 'Images' : pictures.length === 0 ? 'Clips' : 'Images and clips'
+        }
+      >
+        {media.map((item, index) =>
+          item.kind === 'clip' ? (
+            <li key={item.id} className="post-media-clip">
+              <PostClip item={item} index={index} count={media.length} />
+            </li>
+          ) : (
+            <li key={item.id}>
+              <PostPicture
+                item={item}
+                label={`Open image ${index + 1} of ${media.length}${item.alt ? `: ${item.alt}` : ''}`}
+                onOpen={() => setOpen(pictures.indexOf(item))}
               />
-            </button>
-          </li>
-        ))}
+            </li>
+          ),
+        )}
       </ul>
-      {open !== null ? <Lightbox media={media} start={open} onClose={() => setOpen(null)} /> : null}
+      {open !== null ? (
+        <Lightbox media={pictures} start={open} onClose={() => setOpen(null)} />
+      ) : null}
     </>
   )
 }

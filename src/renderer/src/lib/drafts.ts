@@ -1,3 +1,4 @@
+import type { PostMediaItem } from '../../../shared/api-types'
 import { getBaseUrl } from '../api/client'
 
 /**
@@ -35,6 +36,52 @@ export function writeDraft(key: string, text: string): void {
   }
 }
 
+/** Throws the draft away: its text and its uploaded images and clips. */
 export function clearDraft(key: string): void {
   writeDraft(key, '')
+  writeDraftMedia(key, [])
 }
+
+// --- screenshots and clips (issue 29, item 8): a draft keeps what it had uploaded ---
+
+/** An image or clip of a draft, uploaded already: the server keeps it a week (DRAFT_UPLOAD_TTL_MS). */
+export interface DraftMedia {
+  name: string
+  alt: string
+  media: PostMediaItem
+}
+
+const mediaKeyOf = (key: string) => `${key}|media`
+
+const isDraftMedia = (value: unknown): value is DraftMedia => {
+  if (!value || typeof value !== 'object') return false
+  const item = value as Partial<DraftMedia>
+  const media = item.media as Partial<PostMediaItem> | undefined
+  return (
+    typeof item.name === 'string' &&
+    typeof item.alt === 'string' &&
+    typeof media?.id === 'string' &&
+    typeof media.url === 'string' &&
+    typeof media.thumbUrl === 'string'
+  )
+}
+
+export function readDraftMedia(key: string): DraftMedia[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(mediaKeyOf(key)) ?? '[]')
+    return Array.isArray(value) ? value.filter(isDraftMedia) : []
+  } catch {
+    return []
+  }
+}
+
+/** Saves the draft's uploaded media; none removes the entry. */
+export function writeDraftMedia(key: string, items: DraftMedia[]): void {
+  try {
+    if (items.length > 0) localStorage.setItem(mediaKeyOf(key), JSON.stringify(items))
+    else localStorage.removeItem(mediaKeyOf(key))
+  } catch {
+    // As for the text: it stays on screen.
+  }
+}
+// --- end screenshots and clips ---
