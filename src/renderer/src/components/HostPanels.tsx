@@ -14,13 +14,18 @@ import { Icon } from './Icon'
 import { ServerCard } from './ServerCard'
 import { RelativeTime } from './RelativeTime'
 import { Spinner } from './Spinner'
+import { ClipLimitPanel } from './ClipLimitPanel'
+import { useServerFeature } from '../state/server-features'
 
 /** The host's panels under the reports (Server page): suspended players, hosts, the audit list. */
 export function HostPanels() {
+  // Clips (issue 29): the clip size limit, on a server that takes clips.
+  const clips = useServerFeature('clips')
   return (
     <>
       <SuspendedPanel />
       <HostsPanel />
+      {clips ? <ClipLimitPanel /> : null}
       <AuditPanel />
     </>
   )

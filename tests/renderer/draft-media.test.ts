@@ -1,0 +1,51 @@
+/** A draft keeps its uploaded images and clips (issue 29, item 8; lib/drafts.ts). */
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  clearDraft,
+  draftKey,
+  readDraft,
+  readDraftMedia,
+  writeDraft,
+  writeDraftMedia,
+} from '../../src/renderer/src/lib/drafts'
+
+const item = (id: string) => ({
+  name: `${id}.png`,
+  alt: 'the boss fight',
+  media: {
+    id,
+    url: `/api/media/${id}`,
+    thumbUrl: `/api/media/${id}t`,
+    width: 10,
+    height: 10,
+    alt: '',
+    kind: 'image' as const,
+  },
+})
+
+describe('draft media', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('keeps uploaded media beside the text, and clearing throws both away', () => {
+    const key = draftKey('7', 'newPost', 'http://server')
+    writeDraft(key, 'gg')
+    writeDraftMedia(key, [item('aaaaaaaaaaaaaaaa'), item('bbbbbbbbbbbbbbbb')])
+    expect(readDraftMedia(key).map((saved) => saved.media.id)).toEqual([
+      'aaaaaaaaaaaaaaaa',
+      'bbbbbbbbbbbbbbbb',
+    ])
+    // Another user's or server's draft is not this one.
+    expect(readDraftMedia(draftKey('8', 'newPost', 'http://server'))).toEqual([])
+    clearDraft(key)
+    expect(readDraft(key)).toBe('')
+    expect(readDraftMedia(key)).toEqual([])
+  })
+
+  it('reads nothing from a damaged entry', () => {
+    const key = draftKey('7', 'newPost', 'http://server')
+    localStorage.setItem(`${key}|media`, '{not json')
+    expect(readDraftMedia(key)).toEqual([])
+    localStorage.setItem(`${key}|media`, JSON.stringify([{ name: 1 }, item('cccccccccccccccc')]))
+    expect(readDraftMedia(key)).toHaveLength(1)
+  })
+})
