@@ -1,0 +1,178 @@
+import { type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { expectNoSeriousViolations, axeScopeFor } from './axe'
+import { expect, test } from './fixtures'
+import { longName, signupViaApi, uniqueName, waitForQuietNetwork } from './helpers'
+import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+
+/**
+ * Clips and screenshots of any size (issue 29, items 7 and 8), in both themes on a desktop and
+ * a 390 px phone with a 30-character username and a long unbroken word: a real WebM recorded in
+ * the page (MediaRecorder on a canvas: what a browser makes, with no Duration and unknown
+ * sizes), and a PNG far over 5 MB that the composer shrinks and says so; the clip plays in
+ * place, muted, never by itself; axe on the post. Then a draft keeps its uploaded images across
+ * closing, reopening and a reload.
+ */
+const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(3)
+
+/** A one-second VP8 WebM, recorded by the page from an animated canvas. */
+async function recordWebm(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 320
+    canvas.height = 180
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('no canvas')
+    const stream = canvas.captureStream(30)
+    const recorder = new MediaRecorder(stream, { mimeType: 'video/webm;codecs=vp8' })
+    const chunks: Blob[] = []
+    recorder.ondataavailable = (event) => chunks.push(event.data)
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
+    recorder.start(100)
+    const started = performance.now()
+    await new Promise<void>((resolve) => {
+      const frame = () => {
+        const t = performance.now() - started
+        context.fillStyle = '#1e3a8a'
+        context.fillRect(0, 0, 320, 180)
+        context.fillStyle = '#f59e0b'
+        context.fillRect((t / 4) % 320, 60, 60, 60)
+        if (t < 1200) requestAnimationFrame(frame)
+        else resolve()
+      }
+      frame()
+    })
+    recorder.stop()
+    await stopped
+    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer())
+    let text = ''
+    for (const byte of bytes) text += String.fromCharCode(byte)
+    return btoa(text)
+  })
+  return Buffer.from(base64, 'base64')
+}
+
+/** A screenshot that does not compress: noise, so its PNG is far over the 5 MB limit. */
+function hugePng(): Promise<Buffer> {
+  const width = 2400
+  const height = 1350
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer()
+}
+
+for (const variant of looks()) {
+  test(`a clip and a huge screenshot in a post, ${variant.name}`, async ({ page }) => {
+    test.setTimeout(120_000)
+    await applyLook(page, variant)
+    const shot = (screen: string) =>
+      page.screenshot({
+        path: `${SHOTS_DIR}/${screen}-${variant.name}.png`,
+        animations: 'disabled',
+      })
+    const name = longName('clip')
+    await signupViaApi(page, name)
+    const webm = await recordWebm(page)
+    const png = await hugePng()
+    expect(png.length).toBeGreaterThan(5 * 1024 * 1024)
+
+    await page
+      .getByRole('button', { name: /^New post$/i })
+      .first()
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'New Post' })
+    await dialog.getByRole('textbox', { name: 'Post text' }).fill(`Ace round ${LONG_WORD} gg`)
+    await dialog.getByLabel('Image files').setInputFiles([
+      { name: 'ace.webm', mimeType: 'video/webm', buffer: webm },
+      { name: 'screenshot.png', mimeType: 'image/png', buffer: png },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not media') },
+    ])
+    // The text file is refused at once, by name, and takes no slot.
+    await expect(dialog.getByRole('alert').first()).toHaveText(
+      'notes.txt is not an image or a clip: attach PNG, JPEG, WebP or GIF images, or MP4 or WebM videos.',
+    )
+    await expect(dialog.locator('.attachment')).toHaveCount(2)
+    // The screenshot is shrunk before it is sent, and the composer says how.
+    await expect(
+      dialog.getByText(/^screenshot\.png was \d+\.\d MB, sent at \d+×\d+, \d\.\d MB$/),
+    ).toBeVisible({
+      timeout: 60_000,
+    })
+    await dialog.getByLabel('Alt text for clip 1').fill(LONG_WORD)
+    await expect(dialog.getByRole('button', { name: 'Post' })).toBeEnabled({ timeout: 60_000 })
+    await expectNoSidewaysScroll(page)
+    await shot('clips-composer')
+
+    await dialog.getByRole('button', { name: 'Post' }).click()
+    await expect(dialog).toHaveCount(0)
+    const card = page.getByRole('article', { name: `Post by ${name}` }).first()
+    const video = card.getByLabel(`Clip 1 of 2: ${LONG_WORD}`)
+    await expect(video).toBeVisible()
+    await expect(video).toHaveJSProperty('muted', true)
+    await expect(video).toHaveJSProperty('paused', true)
+    await expect(video).toHaveJSProperty('controls', true)
+    await expect(video).toHaveJSProperty('autoplay', false)
+    await expect(card.getByRole('button', { name: /^Open image 2 of 2/ })).toBeVisible()
+    await card.scrollIntoViewIfNeeded()
+    await waitForQuietNetwork(page)
+    await expectNoSidewaysScroll(page)
+    await shot('clips-post')
+    await expectNoSeriousViolations(page, `a post with a clip (${variant.name})`, {
+      within: '.post-card',
+      scope: axeScopeFor(variant),
+    })
+
+    // The server answers the clip in ranges: a player can seek.
+    const src = await video.evaluate(
+      (element) => (element as HTMLVideoElement).currentSrc || (element as HTMLVideoElement).src,
+    )
+    const part = await page.request.get(src, { headers: { range: 'bytes=0-3' } })
+    expect(part.status()).toBe(206)
+    expect(part.headers()['content-type']).toBe('video/webm')
+    expect([...(await part.body())]).toEqual([0x1a, 0x45, 0xdf, 0xa3])
+  })
+}
+
+test('a draft keeps its uploaded images across closing, reopening and a reload', async ({
+  page,
+}) => {
+  await signupViaApi(page, uniqueName('dimg'))
+  const newPost = page.getByRole('button', { name: 'New Post', exact: true }).first()
+  await newPost.click()
+  const dialog = page.getByRole('dialog', { name: 'New Post' })
+  await dialog.getByRole('textbox', { name: 'Post text' }).fill('boss down')
+  const image = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: '#7c3aed' },
+  })
+    .png()
+    .toBuffer()
+  await dialog
+    .getByLabel('Image files')
+    .setInputFiles([{ name: 'boss.png', mimeType: 'image/png', buffer: image }])
+  await dialog.getByLabel('Alt text for image 1').fill('The boss on its knees')
+  await expect(dialog.getByRole('progressbar')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await dialog.getByRole('button', { name: 'Close, keep draft' }).click()
+  await expect(dialog).toHaveCount(0)
+
+  await newPost.click()
+  await expect(dialog.getByLabel('Alt text for image 1')).toHaveValue('The boss on its knees')
+  await page.keyboard.press('Escape')
+  await dialog.getByRole('button', { name: 'Close, keep draft' }).click()
+
+  await page.reload()
+  await newPost.click()
+  await expect(dialog.getByRole('textbox', { name: 'Post text' })).toHaveValue('boss down')
+  await expect(dialog.getByLabel('Alt text for image 1')).toHaveValue('The boss on its knees')
+  await dialog.getByRole('button', { name: 'Post' }).click()
+  await expect(dialog).toHaveCount(0)
+  const card = page.getByRole('article').first()
+  await expect(
+    card.getByRole('button', { name: 'Open image 1 of 1: The boss on its knees' }),
+  ).toBeVisible()
+  // Posted: the draft is gone, images and all.
+  await newPost.click()
+  await expect(dialog.locator('.attachment')).toHaveCount(0)
+})
