@@ -62,7 +62,7 @@ export const ERROR_STATUS = {
   FOREIGN_HOST: 421,
   // --- clips (issue 29, item 7) ---
   /** A `Range` of a media's bytes that starts past its end; `Content-Range` says its size. */
-  RANGE_NOT_SATISFIABLE: 416,
+  BAD_RANGE: 416,
   // --- end clips ---
   USERNAME_TAKEN: 422,
   /** A rate limit, the login lockout or the live-connection cap; `Retry-After` says when. */

@@ -188,7 +188,7 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     request: (app, token) => app.send('/api/posts', { postData: 'x'.repeat(1_100_000) }, { token }),
     message: MESSAGES.bodyTooLarge,
   },
-  RANGE_NOT_SATISFIABLE: {
+  BAD_RANGE: {
     request: async (app, token) => {
       const answer = await uploadClip(app, makeMp4(), token)
       const { media } = (await answer.json()) as { media: { url: string } }

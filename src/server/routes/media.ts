@@ -113,7 +113,7 @@ export function mediaRoutes(deps: AppDeps) {
           c.header('Cache-Control', IMMUTABLE)
           c.header('Accept-Ranges', 'bytes')
           if (part.kind === 'unsatisfiable') {
-            throw new HttpError('RANGE_NOT_SATISFIABLE', MESSAGES.rangeNotSatisfiable, {
+            throw new HttpError('BAD_RANGE', MESSAGES.rangeNotSatisfiable, {
               'Content-Range': `bytes */${part.size}`,
               'Accept-Ranges': 'bytes',
             })

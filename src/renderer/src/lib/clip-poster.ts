@@ -25,11 +25,7 @@ export function capturePoster(file: Blob): Promise<Blob | null> {
     video.preload = 'auto'
     video.playsInline = true
     video.addEventListener('error', () => finish(null))
-    video.addEventListener('loadeddata', () => {
-      const duration = Number.isFinite(video.duration) ? video.duration : 0
-      video.currentTime = Math.min(0.5, duration / 2)
-    })
-    video.addEventListener('seeked', () => {
+    const draw = () => {
       const scale = Math.min(1, POSTER_SIDE / Math.max(video.videoWidth, video.videoHeight, 1))
       const canvas = document.createElement('canvas')
       canvas.width = Math.max(1, Math.round(video.videoWidth * scale))
@@ -41,6 +37,17 @@ export function capturePoster(file: Blob): Promise<Blob | null> {
       }
       context.drawImage(video, 0, 0, canvas.width, canvas.height)
       canvas.toBlob((blob) => finish(blob), 'image/jpeg', 0.85)
+    }
+    video.addEventListener('loadeddata', () => {
+      // A recording without a length (a browser's MediaRecorder) says Infinity: its first frame.
+      const duration = Number.isFinite(video.duration) ? video.duration : 0
+      const at = Math.min(0.5, duration / 2)
+      if (at > 0) {
+        video.addEventListener('seeked', draw, { once: true })
+        video.currentTime = at
+      } else {
+        draw()
+      }
     })
     video.src = url
   })
