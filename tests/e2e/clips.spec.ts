@@ -2,7 +2,8 @@ import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expectNoSeriousViolations, axeScopeFor } from './axe'
 import { expect, test } from './fixtures'
-import { longName, signupViaApi, uniqueName, waitForQuietNetwork } from './helpers'
+import { loginViaApi, longName, signupViaApi, uniqueName, waitForQuietNetwork } from './helpers'
+import { E2E_HOST } from './host-account'
 import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
 
 /**
@@ -176,3 +177,39 @@ test('a draft keeps its uploaded images across closing, reopening and a reload',
   await newPost.click()
   await expect(dialog.locator('.attachment')).toHaveCount(0)
 })
+
+for (const variant of looks()) {
+  test(`the host sets the clip size limit on the Server page, ${variant.name}`, async ({
+    page,
+  }) => {
+    await applyLook(page, variant)
+    await loginViaApi(page, E2E_HOST.username, E2E_HOST.password)
+    await page.goto('/server')
+    const card = page.getByRole('region', { name: 'Clips' })
+    const field = card.getByRole('spinbutton', { name: 'Largest clip, in MB' })
+    await expect(field).toHaveValue(/^\d+$/)
+    await field.fill('0')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(card.getByRole('alert')).toHaveText(
+      'Type a whole number of megabytes from 1 to 500.',
+    )
+    await field.fill('80')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Clips can now be up to 80 MB.')).toBeVisible()
+    await expect(
+      page.getByRole('list').getByText('set the clip size limit to 80 MB').first(),
+    ).toBeVisible()
+    await card.scrollIntoViewIfNeeded()
+    await waitForQuietNetwork(page)
+    await expectNoSidewaysScroll(page)
+    await page.screenshot({ path: `${SHOTS_DIR}/clips-server-limit-${variant.name}.png` })
+    await expectNoSeriousViolations(page, `the clip size limit (${variant.name})`, {
+      within: '[aria-labelledby="clip-limit-title"]',
+      scope: axeScopeFor(variant),
+    })
+    // Back to the default for the other tests.
+    await field.fill('50')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Clips can now be up to 50 MB.')).toBeVisible()
+  })
+}
