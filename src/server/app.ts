@@ -39,6 +39,8 @@ const pageSecurityHeaders = secureHeaders({
     // LAN servers are reached by address, so the app may call and show any http(s) server.
     connectSrc: ["'self'", 'http:', 'https:'],
     imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+    // Clips (issue 29): played from any server, as images are; blob: for the composer's poster.
+    mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
     scriptSrc: ["'self'"],
     objectSrc: ["'none'"],
