@@ -101,6 +101,10 @@ for (const variant of looks()) {
     ).toBeVisible({
       timeout: 60_000,
     })
+    // The clip's poster is a frame the app drew from the video.
+    await expect(
+      dialog.locator('.attachment').first().locator('img.attachment-preview'),
+    ).toHaveCount(1)
     await dialog.getByLabel('Alt text for clip 1').fill(LONG_WORD)
     await expect(dialog.getByRole('button', { name: 'Post' })).toBeEnabled({ timeout: 60_000 })
     await expectNoSidewaysScroll(page)
