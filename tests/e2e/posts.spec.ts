@@ -18,11 +18,11 @@ test('a post with screenshots: progress, alt text, thumbnails, lightbox by keybo
     { name: 'a.png', mimeType: 'image/png', buffer: await png('#ff0000') },
     { name: 'b.png', mimeType: 'image/png', buffer: await png('#00ff00') },
   ])
-  // A text file is refused at once, with the reason.
+  // A text file is refused at once, by its name, with the reason.
   await dialog
     .getByLabel('Image files')
     .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }])
-  await expect(dialog.getByRole('alert')).toContainText('Only PNG, JPEG, WebP and GIF')
+  await expect(dialog.getByRole('alert')).toContainText('notes.txt is not an image')
   await dialog.getByLabel('Alt text for image 1').fill('red victory screen')
   await dialog.getByLabel('Alt text for image 2').fill('green loot')
   // Images alone make a post.
