@@ -1,0 +1,28 @@
+/**
+ * Search (docs/API.md, "Search"): what the server and the renderer share about
+ * `GET /api/search`.
+ */
+
+/** The sections a search answers, in the order the search box shows them. */
+export const SEARCH_TYPES = ['posts', 'tags', 'users'] as const
+export type SearchType = (typeof SEARCH_TYPES)[number]
+
+export const SEARCH_LIMITS = {
+  /** Characters of a query that count: the rest is left out, never refused. */
+  queryChars: 200,
+  /** Words of a query that count (the first ones). */
+  words: 8,
+  /** Results per section when one call answers every section (no `type`, no `limit`). */
+  perSection: 5,
+} as const
+
+/**
+ * The sections a query is searched in when no `type` names one: a query beginning with `#` is
+ * about tags and posts (no username holds `#`), one beginning with `@` about people and posts.
+ */
+export function sectionsFor(query: string): SearchType[] {
+  const text = query.trim()
+  if (text.startsWith('#')) return ['posts', 'tags']
+  if (text.startsWith('@')) return ['posts', 'users']
+  return [...SEARCH_TYPES]
+}
