@@ -91,8 +91,8 @@ export async function searchPosts(
   const found = await db.all<FoundRow>(
     `SELECT id, relevance, created_at AS "createdAt" FROM (
        SELECT posts.id, posts.created_at,
-         (CASE WHEN ${matches} THEN 2 ELSE 0 END) + (CASE WHEN ${matches} THEN 1 ELSE 0 END)
-           AS relevance
+         CAST((CASE WHEN ${matches} THEN 2 ELSE 0 END) + (CASE WHEN ${matches} THEN 1 ELSE 0 END)
+           AS bigint) AS relevance
        FROM posts WHERE ${matches}${visible.and}
      ) AS found
      WHERE (relevance, created_at, id) < (?, ?, ?)
