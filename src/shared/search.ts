@@ -26,3 +26,15 @@ export function sectionsFor(query: string): SearchType[] {
   if (text.startsWith('@')) return ['posts', 'users']
   return [...SEARCH_TYPES]
 }
+
+/**
+ * The words of a query, as both databases cut a text into words: runs of letters, digits and
+ * their marks; everything else (punctuation, symbols, emoji, spaces) separates them. At most
+ * `SEARCH_LIMITS.words` words of the first `SEARCH_LIMITS.queryChars` characters. Nothing of a
+ * query is search syntax: the server quotes each word (server/db/store.ts `searchQuery`).
+ */
+export function searchWords(query: string): string[] {
+  const words = query.slice(0, SEARCH_LIMITS.queryChars).match(WORD) ?? []
+  return words.slice(0, SEARCH_LIMITS.words)
+}
+const WORD = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu

@@ -9,12 +9,18 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { SearchResponse } from '../../shared/api-types'
 import { pageQuerySchema } from '../../shared/schemas'
-import { SEARCH_LIMITS, SEARCH_TYPES, sectionsFor, type SearchType } from '../../shared/search'
+import {
+  SEARCH_LIMITS,
+  SEARCH_TYPES,
+  searchWords,
+  sectionsFor,
+  type SearchType,
+} from '../../shared/search'
 import { HttpError } from '../errors/http-error'
 import { optionalViewer, type AppDeps, type AppEnv } from '../http/context'
 import { validate } from '../http/validate'
 import { type PageRequest } from '../services/pagination'
-import { searchPosts, searchTags, searchWords, tagPrefixOf } from '../services/search'
+import { searchPosts, searchTags, tagPrefixOf } from '../services/search'
 import { presentPosts } from '../services/serialize'
 import { searchUsers } from '../services/users'
 

@@ -14,21 +14,18 @@
 import type { Store } from '../db/store'
 import type { PostRow } from '../db/rows'
 import type { TagResult } from '../../shared/api-types'
-import { SEARCH_LIMITS } from '../../shared/search'
-import { cursorOrStart, decodeTextCursor, finishPage, type PageRequest, type RowPage } from './pagination'
+import { searchWords } from '../../shared/search'
+import {
+  cursorOrStart,
+  decodeTextCursor,
+  finishPage,
+  type PageRequest,
+  type RowPage,
+} from './pagination'
 import { postsByIds } from './posts'
 import { visibleAuthor, type Viewer } from './visibility'
 
-/**
- * The words of a query, as both databases cut a text into words: runs of letters, digits and
- * their marks; everything else (punctuation, symbols, emoji, spaces) separates them. At most
- * `SEARCH_LIMITS.words` words of the first `SEARCH_LIMITS.queryChars` characters.
- */
-export function searchWords(query: string): string[] {
-  const words = query.slice(0, SEARCH_LIMITS.queryChars).match(WORD) ?? []
-  return words.slice(0, SEARCH_LIMITS.words)
-}
-const WORD = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu
+export { searchWords }
 
 /**
  * Puts a post's words in the search index as its text is now (after a create or an edit). Only

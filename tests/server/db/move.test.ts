@@ -18,7 +18,13 @@ import sharp from 'sharp'
 import { afterEach, inject } from 'vitest'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { parseCliArgs } from '../../../src/server/cli'
-import { MOVE_ORDER, NOT_MOVED, describeMove, movePlan, moveToPostgres } from '../../../src/server/data/move'
+import {
+  MOVE_ORDER,
+  NOT_MOVED,
+  describeMove,
+  movePlan,
+  moveToPostgres,
+} from '../../../src/server/data/move'
 import { openPostgresStore } from '../../../src/server/db/postgres'
 import * as pgSchema from '../../../src/server/db/schema.pg'
 import * as sqliteSchema from '../../../src/server/db/schema'

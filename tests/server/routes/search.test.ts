@@ -122,9 +122,7 @@ describe('GET /api/search, posts', () => {
         { token: alice.token, method: 'DELETE' },
       ),
     )
-    expect(postTexts(await search(app, `${q('speedrun')}&type=posts`))).toEqual([
-      'speedrun record',
-    ])
+    expect(postTexts(await search(app, `${q('speedrun')}&type=posts`))).toEqual(['speedrun record'])
   })
 
   it('hides blocked, muted and suspended authors, and their tags', async ({ makeApp }) => {
