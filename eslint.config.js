@@ -90,6 +90,10 @@ export default tseslint.config(
                 'postsByIds',
                 'relationsOf',
                 'searchUsers',
+                // Search (routes/search.ts): queries only.
+                'searchPosts',
+                'searchTags',
+                'tagPrefixOf',
                 'suggestUsers',
                 'unreadCount',
                 'userPostIds',

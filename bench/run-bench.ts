@@ -161,6 +161,12 @@ export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[
     { name: 'a profile (follows 200)', requests: get(`/api/users/${dataset.profileUsername}`) },
     { name: 'user search by prefix', requests: get('/api/users?search=user00&limit=8') },
     {
+      // Every bench post holds "LAN party": the worst case, every post ranked (services/search.ts).
+      name: 'post search, two common words',
+      requests: get('/api/search?q=lan%20party&type=posts&limit=20'),
+      signedIn: true,
+    },
+    {
       name: 'like + dislike pair',
       requests: [
         { method: 'POST', path: `/api/posts/like/${freshPostId}`, headers: minimal, body: '{}' },

@@ -25,6 +25,7 @@ import { moderationRoutes } from './routes/moderation'
 import { feedRoutes, postsRoutes } from './routes/posts'
 import { sessionRoutes } from './routes/session'
 import { usersRoutes } from './routes/users'
+import { searchRoutes } from './routes/search'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './services/work-queue'
@@ -125,6 +126,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/events', eventsRoutes(deps, events))
     .route('/notifications', notificationsRoutes(deps))
     .route('/', moderationRoutes(deps))
+    .route('/search', searchRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

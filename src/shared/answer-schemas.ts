@@ -18,6 +18,7 @@ import type {
   NotificationsPage,
   PostResponse,
   PostsPage,
+  SearchResponse,
   SignupResponse,
   UnreadCountResponse,
   UserResponse,
@@ -151,6 +152,22 @@ export const notificationSchema = z.looseObject({
   read: z.boolean(),
 })
 
+// --- Search (docs/API.md, "Search") ---
+
+/** A tag as `/api/posts?tag=` takes it (rich-text.ts): it ends up in a path. */
+const tagResultSchema = z.looseObject({
+  tag: z.string().check(z.maxLength(50), z.regex(/^[\p{L}\p{M}\p{N}_]+$/u)),
+  postCount: count,
+})
+const searchSection = (item: z.ZodMiniType) =>
+  z.optional(z.looseObject({ items: listOf(item), nextCursor: cursor }))
+const searchSchema = z.looseObject({
+  words: z.catch(z.array(z.string()), []),
+  posts: searchSection(postSchema),
+  tags: searchSection(tagResultSchema),
+  users: searchSection(userListItemSchema),
+})
+
 /** What the API client needs of a check: zod's safeParse. */
 export interface AnswerCheck<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false }
@@ -185,4 +202,5 @@ export const ANSWERS = {
     z.looseObject({ notifications: listOf(notificationSchema), nextCursor: cursor }),
   ),
   unreadCount: answer<UnreadCountResponse>(z.looseObject({ unreadCount: count })),
+  search: answer<SearchResponse>(searchSchema),
 }

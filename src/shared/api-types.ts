@@ -4,6 +4,7 @@
  */
 import type { ServerFeature } from './features'
 export type { ServerFeature } from './features'
+export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
 
@@ -456,6 +457,33 @@ export interface HostActionsResponse {
   actions: HostAction[]
 }
 
+// --- Search (docs/API.md, "Search") ---
+
+/** A tag found by search, with how many of its posts the viewer may see. */
+export interface TagResult {
+  /** Without `#`, lowercase (as `/api/posts?tag=` takes it). */
+  tag: string
+  postCount: number
+}
+
+/** One section of a search's answer: a page of what it found. */
+export interface SearchSection<Item> {
+  items: Item[]
+  nextCursor: string | null
+}
+
+/**
+ * `GET /api/search?q=&type=&limit=&cursor=`: the sections searched (all that apply to the query
+ * without `type`; only that one with it), each a page.
+ */
+export interface SearchResponse {
+  /** The words the posts were searched for: none when the query holds no letter or digit. */
+  words: string[]
+  posts?: SearchSection<Post>
+  tags?: SearchSection<TagResult>
+  users?: SearchSection<UserListItem>
+}
+
 /**
  * Every success answer of the API. The renderer's client and the server tests read answers only
  * as one of these, so a changed shape fails to compile where its fields are used.
@@ -495,6 +523,7 @@ export type ApiAnswer =
   | HostActionsResponse
   | PostClipResponse
   | ClipLimitResponse
+  | SearchResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse

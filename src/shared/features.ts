@@ -20,4 +20,5 @@ export type ServerFeature =
 export const SERVER_FEATURES: readonly ServerFeature[] = [
   // (one per line, in the order they landed)
   'clips',
+  'post-search',
 ]

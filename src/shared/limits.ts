@@ -83,6 +83,8 @@ export const RESERVED_USERNAMES = new Set([
   // Renderer pages of live LAN (docs/API.md, "Notifications" and "Tags").
   'notifications',
   'tags',
+  // The search page (docs/API.md, "Search").
+  'search',
   'index.html',
   'favicon.ico',
   'robots.txt',

@@ -20,7 +20,8 @@ test('keyboard shortcuts: n, /, j, k and ?, never while typing', async ({ page }
   await expect(help).toHaveCount(0)
 
   await page.keyboard.press('/')
-  const search = page.getByRole('combobox', { name: 'Search users' })
+  // The box searches posts, tags and people (docs/API.md, "Search").
+  const search = page.getByRole('combobox', { name: 'Search posts, tags and people' })
   await expect(search).toBeFocused()
   // Typing n in the search types n; it opens nothing.
   await page.keyboard.type('n')

@@ -38,6 +38,7 @@ describe('bench smoke run', () => {
         "a profile's posts page",
         'a profile (follows 200)',
         'user search by prefix',
+        'post search, two common words',
         'like + dislike pair',
         'follow + unfollow pair',
         'new post (return=minimal)',

@@ -31,6 +31,7 @@ import {
 import type { OpenStore } from '../../src/server/db/store'
 import { TEST_SECRET } from '../helpers/server-app'
 import { openTestStore } from '../helpers/test-store'
+import { indexPost } from '../../src/server/services/search'
 
 const SMALL = 5
 const LARGE = 50
@@ -79,6 +80,7 @@ async function buildWorld(n: number): Promise<World> {
       updatedAt: clock,
     })
     await insertRow(db, postTags, { postId: id, tag: 'speedrun', createdAt: clock })
+    await indexPost(db, { id, content })
     const mediaId = `m${String(id).padStart(15, '0')}`
     const thumbId = `t${String(id).padStart(15, '0')}`
     for (const mid of [mediaId, thumbId]) {
@@ -215,6 +217,8 @@ const LIST_ROUTES: ListRoute[] = [
   ['posts, a page', '/api/posts?limit={n}', 'viewer', 'posts'],
   ['posts by likes, a page', '/api/posts?sort=likes&limit={n}', 'viewer', 'posts'],
   ['posts of a tag, a page', '/api/posts?tag=speedrun&limit={n}', 'viewer', 'posts'],
+  ['post search, a page', '/api/search?q=post&type=posts&limit={n}', 'viewer', 'posts.items'],
+  ['every search section', '/api/search?q=post&limit={n}', 'viewer', 'posts.items'],
   ["a user's posts, whole list", '/api/posts/user/viewer', 'viewer', 'posts'],
   ["a user's posts, a page", '/api/posts/user/viewer?limit={n}', 'viewer', 'posts'],
   ['home feed, a page', '/api/feed?limit={n}', 'viewer', 'posts'],

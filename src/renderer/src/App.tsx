@@ -58,6 +58,10 @@ const NotificationsPage = lazyScreen(
   () => import('./routes/NotificationsPage').then((module) => module.NotificationsPage),
   'Loading your notifications',
 )
+const SearchPage = lazyScreen(
+  () => import('./routes/SearchPage').then((module) => module.SearchPage),
+  'Loading the search',
+)
 const TagPage = lazyScreen(
   () => import('./routes/TagPage').then((module) => module.TagPage),
   'Loading the tag',
@@ -97,6 +101,8 @@ export function App() {
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/tags/:tag" element={<TagPage />} />
             <Route path="/tags" element={<Navigate to="/explore" replace />} />
+            {/* `search` cannot be a username either (shared/limits.ts). */}
+            <Route path="/search" element={<SearchPage />} />
             <Route path="/:username" element={<ProfilePage />} />
           </Route>
         </Route>

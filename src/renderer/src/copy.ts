@@ -118,6 +118,27 @@ export const COPY = {
     emptyHint:
       'When someone likes or comments on your posts, upvotes your comments, mentions you or follows you, it shows here.',
   },
+  // Search (components/SearchBox.tsx, routes/SearchPage.tsx; docs/API.md "Search").
+  search: {
+    /** The box's name for screen readers when it searches more than people. */
+    boxLabel: 'Search posts, tags and people',
+    sections: { posts: 'Posts', tags: 'Tags', users: 'People' },
+    /** The search page's row of sections. */
+    sectionsLabel: 'Search sections',
+    seeAll: 'See all',
+    searching: 'Searching…',
+    pageTitle: 'Search',
+    /** The search page's heading once something is searched for. */
+    resultsFor: (query: string) => `Results for “${query}”`,
+    askTitle: 'Search posts, tags and people',
+    askHint: 'Type in the search box above: words of posts, #tags or names.',
+    noPosts: (query: string) => `No posts match “${query}”`,
+    noTags: (query: string) => `No tags begin with “${query}”`,
+    noWordsHint: 'Search for words: letters or digits. Punctuation and emoji alone find nothing.',
+    tryHint: 'Try fewer words, or the beginning of a word.',
+    postCount: (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`,
+    followerCount: (count: number) => `${count} ${count === 1 ? 'follower' : 'followers'}`,
+  },
   tags: {
     notATag: 'That is not a hashtag',
     empty: (tag: string) => `No posts with #${tag} yet`,

@@ -9,6 +9,7 @@ import { noteCascade, syncMentions, type NotificationChanges } from '../services
 import type { AttachRequest } from '../services/post-images'
 import * as posts from '../services/posts'
 import { presentPost } from '../services/serialize'
+import { indexPost, unindexPosts } from '../services/search'
 import { syncPostTags } from '../services/tags'
 import { findUserById } from '../services/users'
 import { publishOpenReports } from './host'
@@ -30,13 +31,14 @@ async function publishPost(live: Live, post: PostRow): Promise<void> {
   )
 }
 
-/** Tags and mentions of a post just written. */
+/** Tags, mentions and search words (services/search.ts) of a post just written. */
 async function afterPostWrite(
   tx: Store,
   changes: NotificationChanges,
   post: PostRow,
 ): Promise<PostRow> {
   await syncPostTags(tx, post)
+  await indexPost(tx, post)
   await syncMentions(
     tx,
     changes,
@@ -111,6 +113,7 @@ async function removePost(
         postId: post.id,
         authorId: post.authorId,
       })
+      await unindexPosts(tx, [post.id])
       return { ...(await posts.deletePost(tx, post)), closedReports }
     },
     async ({ post, removedMedia, closedReports }) => {

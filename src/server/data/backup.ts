@@ -21,6 +21,7 @@ import { verifyPassword } from '../auth/password'
 import { DEFAULT_MIGRATIONS_DIR, openSqliteStore, type SqliteStore } from '../db/sqlite'
 import type { Store } from '../db/store'
 import { clearOwner } from '../services/hosting'
+import { reindexAllPosts } from '../services/search'
 import { DEMO_ACCOUNT, SEED_USERS, isInitialized } from '../services/seed'
 import { getSetting, setDemoAccount, setDemoUserIds, setSetting } from '../services/settings'
 import { DATABASE_FILE, SECRET_FILE, StartError } from '../server'
@@ -320,6 +321,8 @@ async function prepareRestoredDatabase(file: string, options: RestoreOptions): P
       await clearOwner(tx)
       // Straight on the connection, which the transaction holds: SQLite's own sequence table.
       lowerSequences(sqlite)
+      // The search index is made anew from the posts: the backup's own is not to be trusted.
+      await reindexAllPosts(tx)
       // A backup without the "set up" mark would be seeded again on the next start.
       if (!(await isInitialized(tx))) await setSetting(tx, 'seeded', 'restored')
     })

@@ -61,6 +61,19 @@ export const MOVE_ORDER = [
   'host_actions',
 ] as const
 
+/**
+ * SQLite's tables a move leaves behind: the post search index (migrations/0008_post_search.sql)
+ * and the tables FTS5 keeps it in. PostgreSQL indexes the posts' text itself
+ * (migrations-pg/0004_post_search.sql), so the moved posts are found there at once.
+ */
+export const NOT_MOVED = [
+  'posts_search',
+  'posts_search_config',
+  'posts_search_data',
+  'posts_search_docsize',
+  'posts_search_idx',
+] as const
+
 /** How a column's SQLite value goes to PostgreSQL, by the PostgreSQL type it has. */
 type Kind = 'bigint' | 'text' | 'boolean' | 'bytea'
 

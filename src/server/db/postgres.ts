@@ -21,6 +21,15 @@ export const POSTGRES_SQL: DialectSql = {
   texts: (list) => [...new Set(list)],
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   indexedBy: () => '',
+  // Post search: each word a quoted lexeme, so nothing in it is tsquery syntax.
+  postMatches: "post_search_vector(posts.content) @@ to_tsquery('simple', ?)",
+  searchQuery: (words, { phrase, prefix }) =>
+    words
+      .map((word, index) => {
+        const lexeme = `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`
+        return prefix && index === words.length - 1 ? `${lexeme}:*` : lexeme
+      })
+      .join(phrase ? ' <-> ' : ' & '),
 }
 
 /** The OIDs of PostgreSQL's 64-bit integers and numerics, which `pg` answers as strings. */

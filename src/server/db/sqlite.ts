@@ -32,6 +32,13 @@ export const SQLITE_SQL: DialectSql = {
   texts: (list) => JSON.stringify([...new Set(list)]),
   greatest: (a, b) => `max(${a}, ${b})`,
   indexedBy: (index) => ` INDEXED BY ${index}`,
+  // Post search: each word a quoted FTS5 string, so nothing in it is query syntax.
+  postMatches: 'posts.id IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ?)',
+  searchQuery: (words, { phrase, prefix }) => {
+    const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`
+    const star = prefix ? '*' : ''
+    return phrase ? quoted(words.join(' ')) + star : words.map(quoted).join(' ') + star
+  },
 }
 
 /** The SQLite store, with its connection for what only SQLite has (backup, pragmas, plans). */

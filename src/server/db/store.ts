@@ -47,6 +47,28 @@ export interface DialectSql {
    * plans by statistics and takes no hint.
    */
   indexedBy(index: string): string
+
+  // Post search (docs/API.md, "Search"; services/search.ts). SQLite keeps the words of posts in
+  // an FTS5 table (migrations/0008_post_search.sql), PostgreSQL in a GIN expression index
+  // (migrations-pg/0004_post_search.sql); both take the same words and answer the same posts.
+  /**
+   * True for a row of `posts` whose words match the one parameter, a query `searchQuery` makes.
+   */
+  readonly postMatches: string
+  /**
+   * The query `postMatches` takes, from words of letters, digits and marks only
+   * (services/search.ts `searchWords`, at least one): every word, or the words one after another
+   * (`phrase`), the last one also as the beginning of a longer word (`prefix`).
+   */
+  searchQuery(words: readonly string[], shape: SearchShape): string
+}
+
+/** How `DialectSql.searchQuery` joins its words. */
+export interface SearchShape {
+  /** The words next to each other in this order, rather than anywhere in the text. */
+  phrase: boolean
+  /** The last word also matches longer words it begins ("lan" finds "lanparty"). */
+  prefix: boolean
 }
 
 /**

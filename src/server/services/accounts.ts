@@ -2,6 +2,7 @@
 import type { Store } from '../db/store'
 import { clearOwner, getOwnerId } from './hosting'
 import { getDemoAccount, getDemoUserIds, setDemoAccount, setDemoUserIds } from './settings'
+import { unindexAuthor } from './search'
 import { getUserById } from './users'
 
 /**
@@ -58,6 +59,8 @@ export async function deleteAccount(db: Store, userId: number): Promise<string[]
        WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?)`,
       userId,
     )
+    // Their posts leave the search index with them (SQLite's index has no foreign key).
+    await unindexAuthor(tx, userId)
     await tx.run('DELETE FROM users WHERE id = ?', userId)
     const demoIds = await getDemoUserIds(tx)
     if (demoIds.includes(userId)) {

@@ -14,6 +14,7 @@ import {
   type DemoAccount,
 } from './settings'
 import { createUser } from './users'
+import { indexPost } from './search'
 
 export const DEMO_ACCOUNT: DemoAccount = { username: 'player1', password: 'gamerstage' }
 
@@ -161,6 +162,7 @@ export async function initializeDatabase(
         createdAt,
         updatedAt: createdAt,
       })
+      await indexPost(tx, post)
       await insertRows(
         tx,
         comments,

@@ -2,8 +2,9 @@ import Database from 'better-sqlite3'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import type { Post } from '../../../src/shared/api-types'
+import type { Post, SearchResponse } from '../../../src/shared/api-types'
 import { backupDataFolder, checkBackup, restoreDataFolder } from '../../../src/server/data/backup'
+import { searchWords } from '../../../src/shared/search'
 import { StartError, startServer, type RunningServer } from '../../../src/server/server'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
@@ -51,6 +52,14 @@ describe('backup', () => {
     await restoreDataFolder(emptyDir, target)
     // The running server sees the restored data from its next query.
     expect(await postCount(empty)).toBe(5)
+    // …and finds the restored posts by their words: the search index is made anew from them.
+    const [first] = ((await (await fetch(`${empty.url}/api/posts`)).json()) as { posts: Post[] })
+      .posts
+    const word = searchWords(first?.content ?? '').at(-1) ?? ''
+    const found = (await (
+      await fetch(`${empty.url}/api/search?q=${encodeURIComponent(word)}&type=posts`)
+    ).json()) as SearchResponse
+    expect(found.posts?.items.map((post) => post._id)).toContain(first?._id)
   })
 
   it('refuses to overwrite an existing file', async ({ tempDir }) => {

@@ -5,7 +5,7 @@ import { modalAtom, openModalAtom } from '../state/modals'
 /** The shortcuts, as the `?` list shows them. */
 export const SHORTCUTS: [key: string, what: string][] = [
   ['n', 'New post'],
-  ['/', 'Search users'],
+  ['/', 'Search'],
   ['j', 'Next post'],
   ['k', 'Previous post'],
   ['?', 'This list'],

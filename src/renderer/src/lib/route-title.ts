@@ -22,6 +22,7 @@ export function routeTitle(pathname: string): string {
     '/bookmarks': 'Bookmarks',
     '/notifications': 'Notifications',
     '/server': 'Server',
+    '/search': 'Search',
   }
   let name = named[pathname]
   if (!name && pathname.startsWith('/post/')) name = 'Post'

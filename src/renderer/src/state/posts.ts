@@ -3,6 +3,7 @@ import type { Atom, Getter, Setter } from 'jotai'
 import { atomFamily } from 'jotai-family'
 import type { Post, PostLikes, PostResponse, PostsPage, Reactor } from '../../../shared/api-types'
 import * as api from '../api/posts'
+import { search } from '../api/search'
 import { messageOf, notifyError, notifyFailure, notifySuccess } from '../lib/notify'
 import { bookmarkPost, listBookmarks, removeBookmark } from '../api/users'
 import { bookmarkIdsAtom, patchUserAtom, userAtom, withBookmark } from './auth'
@@ -15,7 +16,14 @@ import { COPY, SPEC_TEXT } from '../copy'
 
 /** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
-  'feed' | 'explore:recent' | 'explore:likes' | 'bookmarks' | `user:${string}` | `tag:${string}`
+  | 'feed'
+  | 'explore:recent'
+  | 'explore:likes'
+  | 'bookmarks'
+  | `user:${string}`
+  | `tag:${string}`
+  // Post search (routes/SearchPage.tsx): the query as typed, trimmed.
+  | `search:${string}`
 
 /**
  * Every post loaded, by id, as the server last said (answers and live events; never an
@@ -118,6 +126,10 @@ async function fetchPage(key: PostListKey, cursor: string | null): Promise<Posts
     return { posts: page.bookmarks, nextCursor: page.nextCursor }
   }
   if (key.startsWith('tag:')) return api.listTagPosts(key.slice('tag:'.length), cursor)
+  if (key.startsWith('search:')) {
+    const answer = await search(key.slice('search:'.length), { type: 'posts', cursor })
+    return { posts: answer.posts?.items ?? [], nextCursor: answer.posts?.nextCursor ?? null }
+  }
   return api.listUserPosts(key.slice('user:'.length), cursor)
 }
 

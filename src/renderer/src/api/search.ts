@@ -1,0 +1,24 @@
+import type { SearchResponse, SearchType } from '../../../shared/api-types'
+import { ANSWERS } from '../../../shared/answer-schemas'
+import { LIMITS } from '../../../shared/limits'
+import { request } from './client'
+
+/**
+ * `GET /api/search` (docs/API.md, "Search"): without `type`, a few of each section that applies
+ * to the query (the search box); with it, a page of that section (the search page).
+ */
+export function search(
+  q: string,
+  options: { type?: SearchType; cursor?: string | null; signal?: AbortSignal } = {},
+): Promise<SearchResponse> {
+  return request<SearchResponse>('/search', {
+    query: {
+      q,
+      type: options.type,
+      limit: options.type ? LIMITS.pageSizeDefault : undefined,
+      cursor: options.cursor ?? undefined,
+    },
+    signal: options.signal,
+    answer: ANSWERS.search,
+  })
+}

@@ -1,0 +1,285 @@
+/**
+ * The sections of search (docs/API.md, "Search"), one entry each in SEARCH_SECTIONS: what the
+ * search box shows of a section (a few options) and the search page's tab for it (a paged list).
+ * A new section (games, say) is one more entry here and one more `type` on the server.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { ComponentType, ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import type {
+  SearchResponse,
+  SearchSection,
+  SearchType,
+  TagResult,
+  UserListItem,
+} from '../../../shared/api-types'
+import { searchWords } from '../../../shared/search'
+import { search } from '../api/search'
+import { COPY, SPEC_TEXT } from '../copy'
+import { messageOf } from '../lib/notify'
+import { profilePath, tagPath } from '../lib/paths'
+import { useInfiniteScroll } from '../lib/use-infinite-scroll'
+import { Avatar } from './Avatar'
+import { FollowButton } from './FollowButton'
+import { LoadMore } from './LoadMore'
+import { PostList } from './PostList'
+import { Spinner } from './Spinner'
+import { EmptyState, ErrorState } from './States'
+
+/** One choice of the search box: where it leads, and how it reads. */
+export interface BoxOption {
+  key: string
+  href: string
+  content: ReactNode
+}
+
+export interface SearchSectionView {
+  type: SearchType
+  title: string
+  /** The box's options from an answer: undefined when the section was not searched. */
+  boxOptions(answer: SearchResponse): BoxOption[] | undefined
+  /** What the section says when it found nothing. */
+  empty(query: string): string
+  /** The search page's tab. */
+  Page: ComponentType<{ query: string }>
+}
+
+/** The search page's path for a query, on one section's tab. */
+export function searchPath(query: string, type?: SearchType): string {
+  const params = new URLSearchParams({ q: query })
+  if (type) params.set('type', type)
+  return `/search?${params.toString()}`
+}
+
+/** A query as the empty states quote it: shortened when long. */
+export const quoted = (query: string) => (query.length > 40 ? `${query.slice(0, 40)}…` : query)
+
+const postsSection: SearchSectionView = {
+  type: 'posts',
+  title: COPY.search.sections.posts,
+  boxOptions: (answer) =>
+    answer.posts?.items.map((post) => ({
+      key: post._id,
+      href: `/post/${encodeURIComponent(post._id)}`,
+      content: (
+        <span className="search-result-text">
+          <span className="search-result-name">{post.username}</span>
+          <span className="search-result-snippet small" dir="auto">
+            {post.content}
+          </span>
+        </span>
+      ),
+    })),
+  empty: (query) => COPY.search.noPosts(quoted(query)),
+  Page: SearchPostsTab,
+}
+
+const tagsSection: SearchSectionView = {
+  type: 'tags',
+  title: COPY.search.sections.tags,
+  boxOptions: (answer) =>
+    answer.tags?.items.map((tag) => ({
+      key: tag.tag,
+      href: tagPath(tag.tag),
+      content: <TagText tag={tag} />,
+    })),
+  empty: (query) => COPY.search.noTags(quoted(query.trim().replace(/^#?/, '#'))),
+  Page: SearchTagsTab,
+}
+
+const usersSection: SearchSectionView = {
+  type: 'users',
+  title: COPY.search.sections.users,
+  boxOptions: (answer) =>
+    answer.users?.items.map((user) => ({
+      key: user._id,
+      href: profilePath(user.username),
+      content: (
+        <>
+          <Avatar src={user.profileImg} username={user.username} size={32} />
+          <span className="search-result-text">
+            <span className="search-result-name">{user.username}</span>
+            <span className="muted small">{COPY.search.followerCount(user.followerCount)}</span>
+          </span>
+        </>
+      ),
+    })),
+  empty: () => SPEC_TEXT.noUserFound,
+  Page: SearchPeopleTab,
+}
+
+/** Every section, in the order the box and the page show them. */
+export const SEARCH_SECTIONS: readonly SearchSectionView[] = [
+  postsSection,
+  tagsSection,
+  usersSection,
+]
+
+function TagText({ tag }: { tag: TagResult }) {
+  return (
+    <span className="search-result-text">
+      <span className="search-result-name" dir="auto">
+        #{tag.tag}
+      </span>
+      <span className="muted small">{COPY.search.postCount(tag.postCount)}</span>
+    </span>
+  )
+}
+
+function SearchPostsTab({ query }: { query: string }) {
+  const hint = searchWords(query).length === 0 ? COPY.search.noWordsHint : COPY.search.tryHint
+  return (
+    <PostList
+      key={query}
+      listKey={`search:${query}`}
+      empty={
+        <EmptyState title={COPY.search.noPosts(quoted(query))}>
+          <p className="empty-hint">{hint}</p>
+        </EmptyState>
+      }
+    />
+  )
+}
+
+interface PagedState<Item> {
+  items: Item[]
+  nextCursor: string | null
+  loading: boolean
+  loaded: boolean
+  error: string | null
+}
+
+/** A section's pages from `GET /api/search?type=`, the next one as the list's end comes near. */
+function usePagedSection<Item>(
+  query: string,
+  type: 'tags' | 'users',
+  pick: (answer: SearchResponse) => SearchSection<Item> | undefined,
+) {
+  const [state, setState] = useState<PagedState<Item>>({
+    items: [],
+    nextCursor: null,
+    loading: true,
+    loaded: false,
+    error: null,
+  })
+  const inFlight = useRef<AbortController | null>(null)
+  const pickRef = useRef(pick)
+
+  const load = useCallback(
+    (cursor: string | null) => {
+      if (inFlight.current) return
+      const controller = new AbortController()
+      inFlight.current = controller
+      setState((current) => ({ ...current, loading: true, error: null }))
+      search(query, { type, cursor, signal: controller.signal })
+        .then((answer) => {
+          const section = pickRef.current(answer)
+          setState((current) => ({
+            items: cursor ? [...current.items, ...(section?.items ?? [])] : (section?.items ?? []),
+            nextCursor: section?.nextCursor ?? null,
+            loading: false,
+            loaded: true,
+            error: null,
+          }))
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return
+          setState((current) => ({ ...current, loading: false, error: messageOf(error) }))
+        })
+        .finally(() => {
+          if (inFlight.current === controller) inFlight.current = null
+        })
+    },
+    [query, type],
+  )
+
+  useEffect(() => {
+    load(null)
+    return () => {
+      inFlight.current?.abort()
+      inFlight.current = null
+    }
+  }, [load])
+
+  const more = state.loaded && state.nextCursor !== null
+  const sentinel = useInfiniteScroll(
+    () => load(state.nextCursor),
+    more && !state.loading && !state.error,
+  )
+  return { state, more, sentinel, load }
+}
+
+/** The paged list around a section's items: loading, error, empty and "Load more". */
+function PagedList<Item>({
+  paged,
+  what,
+  empty,
+  children,
+}: {
+  paged: ReturnType<typeof usePagedSection<Item>>
+  what: string
+  empty: ReactNode
+  children: ReactNode
+}) {
+  const { state, more, sentinel, load } = paged
+  if (!state.loaded) {
+    if (state.error) return <ErrorState message={state.error} onRetry={() => load(null)} />
+    return <Spinner label={`Loading ${what}`} />
+  }
+  if (state.items.length === 0) return <>{empty}</>
+  return (
+    <>
+      {children}
+      {state.error ? (
+        <ErrorState message={state.error} onRetry={() => load(state.nextCursor)} />
+      ) : (
+        <LoadMore
+          more={more}
+          loading={state.loading}
+          what={what}
+          onLoadMore={() => load(state.nextCursor)}
+          sentinelRef={sentinel}
+        />
+      )}
+    </>
+  )
+}
+
+function SearchTagsTab({ query }: { query: string }) {
+  const paged = usePagedSection<TagResult>(query, 'tags', (answer) => answer.tags)
+  return (
+    <PagedList paged={paged} what="tags" empty={<EmptyState title={tagsSection.empty(query)} />}>
+      <ul className="card search-page-list" aria-label={COPY.search.sections.tags}>
+        {paged.state.items.map((tag) => (
+          <li key={tag.tag}>
+            <Link to={tagPath(tag.tag)} className="search-page-row">
+              <TagText tag={tag} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </PagedList>
+  )
+}
+
+function SearchPeopleTab({ query }: { query: string }) {
+  const paged = usePagedSection<UserListItem>(query, 'users', (answer) => answer.users)
+  return (
+    <PagedList paged={paged} what="people" empty={<EmptyState title={SPEC_TEXT.noUserFound} />}>
+      <ul className="card search-page-list" aria-label={COPY.search.sections.users}>
+        {paged.state.items.map((user) => (
+          <li key={user._id} className="search-page-person">
+            <Link to={profilePath(user.username)} className="search-page-row">
+              <Avatar src={user.profileImg} username={user.username} size={40} />
+              <span className="search-result-text">
+                <span className="search-result-name">{user.username}</span>
+                <span className="muted small">{COPY.search.followerCount(user.followerCount)}</span>
+              </span>
+            </Link>
+            <FollowButton target={user} small />
+          </li>
+        ))}
+      </ul>
+    </PagedList>
+  )
+}

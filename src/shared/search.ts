@@ -1,0 +1,40 @@
+/**
+ * Search (docs/API.md, "Search"): what the server and the renderer share about
+ * `GET /api/search`.
+ */
+
+/** The sections a search answers, in the order the search box shows them. */
+export const SEARCH_TYPES = ['posts', 'tags', 'users'] as const
+export type SearchType = (typeof SEARCH_TYPES)[number]
+
+export const SEARCH_LIMITS = {
+  /** Characters of a query that count: the rest is left out, never refused. */
+  queryChars: 200,
+  /** Words of a query that count (the first ones). */
+  words: 8,
+  /** Results per section when one call answers every section (no `type`, no `limit`). */
+  perSection: 5,
+} as const
+
+/**
+ * The sections a query is searched in when no `type` names one: a query beginning with `#` is
+ * about tags and posts (no username holds `#`), one beginning with `@` about people and posts.
+ */
+export function sectionsFor(query: string): SearchType[] {
+  const text = query.trim()
+  if (text.startsWith('#')) return ['posts', 'tags']
+  if (text.startsWith('@')) return ['posts', 'users']
+  return [...SEARCH_TYPES]
+}
+
+/**
+ * The words of a query, as both databases cut a text into words: runs of letters, digits and
+ * their marks; everything else (punctuation, symbols, emoji, spaces) separates them. At most
+ * `SEARCH_LIMITS.words` words of the first `SEARCH_LIMITS.queryChars` characters. Nothing of a
+ * query is search syntax: the server quotes each word (server/db/store.ts `searchQuery`).
+ */
+export function searchWords(query: string): string[] {
+  const words = query.slice(0, SEARCH_LIMITS.queryChars).match(WORD) ?? []
+  return words.slice(0, SEARCH_LIMITS.words)
+}
+const WORD = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu
