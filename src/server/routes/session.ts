@@ -11,6 +11,7 @@ import { claimOwnership } from '../actions/host'
 import { liveOf } from '../actions/live'
 import { changePassword, logOut } from '../actions/sessions'
 import { isHost } from '../services/hosting'
+import { appearsOffline } from '../services/presence'
 import { presentUser } from '../services/serialize'
 import { issueToken } from '../services/sessions'
 import { clientAddress, isLoopbackRequest } from '../http/client-address'
@@ -57,6 +58,7 @@ export function sessionRoutes(deps: AppDeps) {
       return c.json({
         user: await presentUser(db, user, { withBookmarks: true }),
         isHost: await isHost(db, user, deps.hostIds),
+        appearOffline: await appearsOffline(db, user.id),
       } satisfies SessionResponse)
     })
 }
