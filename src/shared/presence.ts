@@ -63,7 +63,9 @@ export const statusSchema = z.strictObject({
   expiresIn: z.enum(Object.keys(STATUS_EXPIRIES) as [StatusExpiry, ...StatusExpiry[]], {
     error: 'expiresIn must be "30m", "2h" or "never".',
   }),
-  source: z.enum(['manual', 'detected'], { error: 'source must be "manual" or "detected".' }).optional(),
+  source: z
+    .enum(['manual', 'detected'], { error: 'source must be "manual" or "detected".' })
+    .optional(),
 })
 
 export type StatusRequest = z.infer<typeof statusSchema>

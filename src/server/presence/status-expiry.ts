@@ -33,9 +33,12 @@ export class StatusExpiry {
   private arm(delayMs: number): void {
     if (this.closed) return
     clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      this.running = this.sweep().finally(() => (this.running = undefined))
-    }, Math.max(0, Math.min(delayMs, this.options.expiryCheckMs)))
+    this.timer = setTimeout(
+      () => {
+        this.running = this.sweep().finally(() => (this.running = undefined))
+      },
+      Math.max(0, Math.min(delayMs, this.options.expiryCheckMs)),
+    )
     this.timer.unref()
   }
 

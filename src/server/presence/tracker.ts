@@ -180,7 +180,10 @@ export class Presence {
   }
 
   /** Each user's presence and status as `viewerId` may see them (unknown ids left out). */
-  async lookup(viewerId: number, userIds: readonly number[]): Promise<Record<string, UserPresence>> {
+  async lookup(
+    viewerId: number,
+    userIds: readonly number[],
+  ): Promise<Record<string, UserPresence>> {
     const { rows, connected, idle } = await this.facts(viewerId, userIds)
     const answer: Record<string, UserPresence> = {}
     for (const row of rows) answer[String(row.id)] = presentPresence(row, viewerId, connected, idle)

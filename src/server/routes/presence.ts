@@ -75,4 +75,3 @@ export function presenceRoutes(deps: AppDeps, presence: Presence) {
       return c.json({ users } satisfies PresenceLookupResponse)
     })
 }
-

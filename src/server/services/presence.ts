@@ -56,7 +56,9 @@ export async function presenceFacts(
   )
 }
 
-export function statusOf(row: Pick<PresenceFactRow, 'game' | 'note' | 'source' | 'since' | 'expiresAt'>): UserStatus | null {
+export function statusOf(
+  row: Pick<PresenceFactRow, 'game' | 'note' | 'source' | 'since' | 'expiresAt'>,
+): UserStatus | null {
   if (row.game === null || row.since === null || row.source === null) return null
   return {
     game: row.game,
