@@ -50,8 +50,6 @@ export class Presence {
   /** Open streams on this instance, by user. */
   private readonly streams = new Map<number, number>()
   private readonly graceTimers = new Map<number, NodeJS.Timeout>()
-  /** What this instance last announced of each user (a repeat is not sent again). */
-  private readonly announced = new Map<number, PresenceState>()
   /** Each user's changes run one after another. */
   private readonly queues = new Map<number, Promise<void>>()
   private readonly stopListening: () => void
@@ -100,10 +98,7 @@ export class Presence {
       return
     }
     if (this.streams.get(userId) !== 1) return
-    void this.enqueue(userId, async () => {
-      await this.backend.markConnected(userId)
-      await this.announce(userId)
-    })
+    void this.enqueue(userId, () => this.changing(userId, () => this.backend.markConnected(userId)))
   }
 
   private ended(userId: number): void {
@@ -117,10 +112,7 @@ export class Presence {
     const timer = setTimeout(() => {
       this.graceTimers.delete(userId)
       if (this.streams.has(userId)) return
-      void this.enqueue(userId, async () => {
-        await this.backend.markGone(userId)
-        await this.announce(userId)
-      })
+      void this.enqueue(userId, () => this.changing(userId, () => this.backend.markGone(userId)))
     }, this.options.graceMs)
     timer.unref()
     this.graceTimers.set(userId, timer)
@@ -131,7 +123,7 @@ export class Presence {
     return this.enqueue(userId, async () => {
       await this.backend.setIdle(userId, idle)
       // Always told: in a cluster another instance may have announced the last change.
-      await this.announce(userId, true)
+      await this.announce(userId)
     })
   }
 
@@ -142,14 +134,22 @@ export class Presence {
   }
 
   /**
-   * Tells everyone who may see the user what their presence is now, unless this instance told
-   * them so last time (`force`: whatever it told). Nothing for a user who appears offline.
+   * Runs `change` (this instance's part of the user's connections) and announces the user's
+   * presence if it changed for everyone: a stream opening while they are connected elsewhere,
+   * or the last one here closing while another instance has one, changes nothing.
    */
-  async announce(userId: number, force = false): Promise<void> {
+  private async changing(userId: number, change: () => Promise<void>): Promise<void> {
+    const before = await this.stateOf(userId)
+    await change()
+    if ((await this.stateOf(userId)) !== before) await this.announce(userId)
+  }
+
+  /**
+   * Tells everyone who may see the user what their presence is now. Nothing for a user who
+   * appears offline.
+   */
+  async announce(userId: number): Promise<void> {
     const state = await this.stateOf(userId)
-    if (!force && this.announced.get(userId) === state) return
-    if (state === 'offline') this.announced.delete(userId)
-    else this.announced.set(userId, state)
     if (await appearsOffline(this.db, userId)) return
     const exclude = await blockedEitherWayWithAny(this.db, [userId])
     this.hub.publish('presence', { userId: String(userId), presence: state }, { exclude })
@@ -159,7 +159,7 @@ export class Presence {
     try {
       const orphans = await this.backend.heartbeat()
       for (const userId of new Set(orphans)) {
-        void this.enqueue(userId, () => this.announce(userId, true))
+        void this.enqueue(userId, () => this.announce(userId))
       }
     } catch (error) {
       console.error('gamerstage: presence heartbeat:', (error as Error).message)
