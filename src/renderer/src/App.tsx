@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react'
+import { HerePage } from './routes/HerePage'
 import type { ComponentType } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { AppLayout } from './components/AppLayout'
@@ -96,6 +97,7 @@ export function App() {
             {/* `notifications` and `tags` cannot be usernames (docs/API.md, "Notifications"). */}
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/tags/:tag" element={<TagPage />} />
+            <Route path="/here" element={<HerePage />} />
             <Route path="/tags" element={<Navigate to="/explore" replace />} />
             <Route path="/:username" element={<ProfilePage />} />
           </Route>

@@ -127,6 +127,11 @@ export class Presence {
     })
   }
 
+  /** Whether the user chose to appear offline (presence_settings). */
+  appearsOffline(userId: number): Promise<boolean> {
+    return appearsOffline(this.db, userId)
+  }
+
   /** What anyone may know of the user's presence, whoever asks (appear-offline left aside). */
   async stateOf(userId: number): Promise<PresenceState> {
     if ((await this.backend.connected([userId])).size === 0) return 'offline'

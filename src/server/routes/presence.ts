@@ -14,7 +14,6 @@ import { liveOf } from '../actions/live'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { parseId, validate } from '../http/validate'
 import type { Presence } from '../presence/tracker'
-import { appearsOffline } from '../services/presence'
 
 const lookupSchema = z.strictObject({
   ids: z
@@ -38,7 +37,7 @@ export function meRoutes(deps: AppDeps, presence: Presence) {
     return {
       presence: state,
       idle: state === 'idle',
-      appearOffline: await appearsOffline(deps.db, userId),
+      appearOffline: await presence.appearsOffline(userId),
     }
   }
   return new Hono<AppEnv>()

@@ -11,7 +11,6 @@ import { claimOwnership } from '../actions/host'
 import { liveOf } from '../actions/live'
 import { changePassword, logOut } from '../actions/sessions'
 import { isHost } from '../services/hosting'
-import { appearsOffline } from '../services/presence'
 import { presentUser } from '../services/serialize'
 import { issueToken } from '../services/sessions'
 import { clientAddress, isLoopbackRequest } from '../http/client-address'
@@ -58,7 +57,7 @@ export function sessionRoutes(deps: AppDeps) {
       return c.json({
         user: await presentUser(db, user, { withBookmarks: true }),
         isHost: await isHost(db, user, deps.hostIds),
-        appearOffline: await appearsOffline(db, user.id),
+        appearOffline: (await deps.presence?.appearsOffline(user.id)) ?? false,
       } satisfies SessionResponse)
     })
 }

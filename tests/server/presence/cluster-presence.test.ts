@@ -15,7 +15,7 @@ import { ok, quickUser } from '../../helpers/api'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { liveStreams } from '../../helpers/live-streams'
 import { startTestRedis, type TestRedis } from '../../helpers/redis'
-import type { TestApp } from '../../helpers/server-app'
+import type { TestApp, TestAppOptions } from '../../helpers/server-app'
 import type { EventReader } from '../../helpers/sse'
 import { openSharedTestStores } from '../../helpers/test-store'
 
@@ -37,9 +37,7 @@ interface Instance {
 }
 
 async function twoInstances(
-  makeApp: (
-    options: Parameters<typeof import('../../helpers/server-app').makeTestApp>[0],
-  ) => Promise<TestApp>,
+  makeApp: (options: TestAppOptions) => Promise<TestApp>,
   tempDir: string,
   onTeardown: (work: () => Promise<void>) => void,
 ): Promise<[Instance, Instance]> {
