@@ -58,7 +58,7 @@ export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
                 </span>
                 <span className="whos-here-text">
                   <span className="whos-here-name">
-                    {entry.user.username}
+                    <span className="whos-here-username">{entry.user.username}</span>
                     {entry.followed ? (
                       <span className="whos-here-followed">{PRESENCE_COPY.here.following}</span>
                     ) : null}
