@@ -306,7 +306,7 @@ export const PRESENCE_COPY = {
     title: 'Presence',
     appearOffline: 'Appear offline',
     appearOfflineHint:
-      'Nobody sees whether you are online or what you are playing. Blocked users never see either.',
+      'While it is on, nobody sees whether you are online or what you are playing. Blocked users never see either.',
     on: 'You appear offline',
     off: 'Others see when you are online',
   },
