@@ -11,7 +11,7 @@ it('answers Who’s here and a lookup with as many statements for 50 people as f
   const app = await makeTestApp({ demo: false, onStatement: (sql) => statements.push(sql) })
   try {
     const viewer = await quickUser(app, 'viewer')
-    const others = []
+    const others: { id: string; token: string }[] = []
     for (let index = 0; index < 50; index++) others.push(await quickUser(app, `player${index}`))
     for (const [index, other] of others.entries()) {
       if (index % 2 === 0) {
