@@ -85,7 +85,12 @@ for (const look of looks()) {
     await shot('account')
     if (!phone) {
       await page.goto('/home')
+      await expect(page.locator('.whos-here-panel')).toContainText(friend.username)
       await shot('home')
+      await expectNoSeriousViolations(page, `Who’s here panel in ${look.name}`, {
+        within: '.sidebar-column',
+        scope: axeScopeFor(look),
+      })
     }
     await context.close()
     await friendContext.close()

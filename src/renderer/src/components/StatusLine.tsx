@@ -1,8 +1,6 @@
 import type { UserStatus } from '../../../shared/presence'
 import { PRESENCE_COPY } from '../copy'
 import { useNow } from '../lib/ticker'
-import { usePresence } from '../state/presence'
-import { useServerFeature } from '../state/server-features'
 
 /** Minutes since a timestamp of the API, never below 0. */
 function minutesSince(since: string, now: number): number {
@@ -35,12 +33,4 @@ export function StatusText({
       {withNote && status.note ? <span className="status-line-note">{status.note}</span> : null}
     </span>
   )
-}
-
-/** The status of `userId`, fetched with everyone else's on the screen and kept live. */
-export function StatusLine({ userId, withNote = false }: { userId: string; withNote?: boolean }) {
-  const enabled = useServerFeature('now-playing')
-  const status = usePresence(userId)?.status
-  if (!enabled || !status) return null
-  return <StatusText status={status} withNote={withNote} />
 }
