@@ -10,6 +10,8 @@ import type { AppDeps, AppEnv } from './http/context'
 import type { ErrorResponse, ServerErrorResponse } from '../shared/api-types'
 import { HttpError } from './errors/http-error'
 import { EventHub } from './events/hub'
+import { Presence } from './presence/tracker'
+import { meRoutes, presenceRoutes } from './routes/presence'
 import { forwardedClientAddress } from './http/client-address'
 import { createHostAllowList } from './http/host-allow-list'
 import { MESSAGES } from './errors/messages'
@@ -79,8 +81,10 @@ const jsonBodyLimit = bodyLimit({
 export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   // The caller's own object, filled in: the server swaps `secret` in it after a restore, and
   // every route reads it from there (server.ts, replaceSecret).
+  const hub = appDeps.events ?? new EventHub()
   const deps = Object.assign(appDeps, {
-    events: appDeps.events ?? new EventHub(),
+    events: hub,
+    presence: appDeps.presence ?? new Presence(appDeps.db, hub),
     media: appDeps.media ?? databaseMediaStorage(appDeps.db),
     throttle: appDeps.throttle ?? new LoginThrottle(),
     rateLimits: appDeps.rateLimits ?? new RateLimits(appDeps.limits),
@@ -127,6 +131,9 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/notifications', notificationsRoutes(deps))
     .route('/', moderationRoutes(deps))
     .route('/search', searchRoutes(deps))
+    // Presence and "now playing" (issue 28).
+    .route('/me', meRoutes(deps, deps.presence))
+    .route('/presence', presenceRoutes(deps, deps.presence))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

@@ -12,6 +12,8 @@ import type { Store } from './db/store'
 import type { RedisLoginThrottle } from './auth/redis-login-throttle'
 import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './events/hub'
 import type { RedisEventTransport } from './events/redis-transport'
+import type { PresenceBackend } from './presence/backend'
+import { Presence } from './presence/tracker'
 import { RateLimits, type RateLimitOptions } from './http/rate-limits'
 import { isRedisUrl } from './redis/address'
 import { sweepUnusedMedia } from './services/media'
@@ -427,10 +429,15 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     await db.close()
     throw error
   }
+  // Who is online: in this process, or across the cluster in Redis (presence/redis-backend.ts).
+  const presence = new Presence(db, events, cluster ? { backend: cluster.presenceBackend } : {})
+  // What ran out while the server was down is announced now, and each expiry from then on.
+  presence.expiry.reschedule()
   // The app reads deps.secret on every request, so replacing it here takes effect at once.
   const deps: AppDeps = {
     db,
     events,
+    presence,
     media,
     secret,
     ...(cluster
@@ -461,6 +468,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     endDemoSessions: () => endDemoSessions(db),
     close: async () => {
       events.close()
+      await presence.close()
       await stopSweeping()
       await cluster?.close()
       media.close()
@@ -472,6 +480,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
 /** What a server shares with the other instances of its cluster through Redis. */
 interface ClusterLink {
   transport: RedisEventTransport
+  presenceBackend: PresenceBackend
   throttle: RedisLoginThrottle
   rateLimits(limits: Partial<RateLimitOptions> | false | undefined): RateLimits
   close(): Promise<void>
@@ -498,10 +507,12 @@ async function openCluster(
   } catch (error) {
     throw new StartError((error as Error).message)
   }
-  const [{ RedisEventTransport }, { RedisLoginThrottle }] = await Promise.all([
-    import('./events/redis-transport'),
-    import('./auth/redis-login-throttle'),
-  ])
+  const [{ RedisEventTransport }, { RedisLoginThrottle }, { RedisPresenceBackend }] =
+    await Promise.all([
+      import('./events/redis-transport'),
+      import('./auth/redis-login-throttle'),
+      import('./presence/redis-backend'),
+    ])
   const replaySize = eventOptions?.replaySize ?? DEFAULT_EVENT_HUB_OPTIONS.replaySize
   const transport = new RedisEventTransport(redis, {
     maxLength: Math.max(replaySize, 100),
@@ -509,8 +520,12 @@ async function openCluster(
   })
   const throttle = new RedisLoginThrottle(redis.counters, redis.prefix)
   const shared = { redis: redis.counters, prefix: redis.prefix }
+  const presenceBackend = new RedisPresenceBackend(redis.commands, redis.prefix, {
+    deadAfterMs: PRESENCE_DEAD_AFTER_MS,
+  })
   return {
     transport,
+    presenceBackend,
     throttle,
     rateLimits: (limits) => new RateLimits(limits, shared),
     close: async () => {
@@ -520,6 +535,9 @@ async function openCluster(
     },
   }
 }
+
+/** An instance whose presence heartbeat (every 10 s) is older than this counts as crashed. */
+const PRESENCE_DEAD_AFTER_MS = 30_000
 
 const MEDIA_SWEEP_EVERY_MS = 60 * 60_000
 const FIRST_MEDIA_SWEEP_MS = 30_000

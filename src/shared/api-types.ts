@@ -3,6 +3,15 @@
  * Timestamps are strings formatted `YYYY-MM-DDTHH:mm:ss±hh:mm`; ids are strings and `id === _id`.
  */
 import type { ServerFeature } from './features'
+import type {
+  OwnPresenceResponse,
+  PresenceListResponse,
+  PresenceLookupResponse,
+  PresenceState,
+  StatusResponse,
+  UserStatus,
+} from './presence'
+export type * from './presence'
 export type { ServerFeature } from './features'
 export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
@@ -334,6 +343,14 @@ export interface LiveEventMap {
   relations: RelationsResponse
   /** To every host only: how many reports are open now, after one was filed or handled. */
   'open-reports': OpenReportsResponse
+  /* Presence and "now playing" (issue 28; docs/API.md, "Presence and now playing"). */
+  /**
+   * A user's presence changed. Never to users blocked either way, never about a user who
+   * appears offline (turning it on sends `offline` once).
+   */
+  presence: { userId: string; presence: PresenceState }
+  /** A user's status was set, cleared or ran out (null), with the same audience as presence. */
+  status: { userId: string; status: UserStatus | null }
 }
 
 export type LiveEventType = keyof LiveEventMap
@@ -356,6 +373,8 @@ export interface PasswordChangeResponse {
 export interface SessionResponse {
   user: User
   isHost: boolean
+  /** Whether the user appears offline (PUT /me/presence); absent from older servers. */
+  appearOffline?: boolean
 }
 /** `GET /users/me/relations` and the block/mute calls: whom the user blocked and muted. */
 /** Someone the user mutes, and until when (a timestamp as `createdAt`; null: for good). */
@@ -524,6 +543,11 @@ export type ApiAnswer =
   | PostClipResponse
   | ClipLimitResponse
   | SearchResponse
+  // Presence and "now playing" (issue 28).
+  | OwnPresenceResponse
+  | StatusResponse
+  | PresenceListResponse
+  | PresenceLookupResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse

@@ -21,4 +21,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   // (one per line, in the order they landed)
   'clips',
   'post-search',
+  'presence',
+  'now-playing',
 ]

@@ -54,6 +54,8 @@ export const USERNAME_EDGES = /^[^.](?:.*[^.])?$/
 export const RESERVED_USERNAMES = new Set([
   // Who runs the place: a stranger named `admin` or `support` could ask for passwords.
   'admin',
+  // Screens of the app's own (presence, issue 28).
+  'here',
   'administrator',
   'root',
   'host',

@@ -2,6 +2,7 @@
  * Builds the real app over a fresh in-memory database for one test, with helpers that speak the
  * API the way a client does.
  */
+import { Presence, type PresenceOptions } from '../../src/server/presence/tracker'
 import { createApp } from '../../src/server/app'
 import type { LoginThrottle } from '../../src/server/auth/login-throttle'
 import { TEST_SCRYPT_PARAMS, type ScryptCost } from '../../src/server/auth/password'
@@ -25,6 +26,8 @@ export interface TestApp {
   media: MediaStorage
   /** The live event stream's hub. */
   events: EventHub
+  /** Who is online (presence/tracker.ts). */
+  presence: Presence
   request(path: string, init?: RequestInit): Promise<Response>
   /**
    * A request as if it came from the computer at `address` (the Node adapter's socket), for
@@ -67,6 +70,8 @@ export interface TestAppOptions {
   admins?: string[]
   /** True plays a server shared on the LAN (the demo accounts cannot sign in). */
   shared?: boolean
+  /** Presence's timings, clock or backend (presence/tracker.ts). */
+  presence?: Partial<PresenceOptions>
   /** Called with every statement the database runs (the store's `onStatement`). */
   onStatement?: (sql: string) => void
   /** A built renderer to serve, and what draws /home's first screen (AppDeps). */
@@ -109,9 +114,11 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const hosts = await ensureHostAccounts(db, options.admins ?? [], passwordCost)
   const events = options.events ?? new EventHub()
   const media = options.s3 ? await openS3Storage(options.s3) : databaseMediaStorage(db)
+  const presence = new Presence(db, events, options.presence)
   const app = createApp({
     db,
     events,
+    presence,
     media,
     secret: TEST_SECRET,
     version: '0.0.0-test',
@@ -164,6 +171,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     db,
     media,
     events,
+    presence,
     request,
     requestFrom,
     send,
@@ -174,6 +182,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     close: () => {
       closed ??= (async () => {
         events.close()
+        await presence.close()
         media.close()
         await db.close()
       })()

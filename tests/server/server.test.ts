@@ -270,6 +270,8 @@ describe('startServer', () => {
         'host_actions_recent_idx',
         'host_actions_host_idx',
         'host_actions_target_idx',
+        // Presence and "now playing" (issue 28): the expiry sweep.
+        'user_statuses_expiry_idx',
       ].sort(),
     )
   })

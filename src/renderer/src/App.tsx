@@ -1,4 +1,5 @@
 import { Suspense, lazy } from 'react'
+import { HerePage } from './routes/HerePage'
 import type { ComponentType } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { AppLayout } from './components/AppLayout'
@@ -100,6 +101,7 @@ export function App() {
             {/* `notifications` and `tags` cannot be usernames (docs/API.md, "Notifications"). */}
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/tags/:tag" element={<TagPage />} />
+            <Route path="/here" element={<HerePage />} />
             <Route path="/tags" element={<Navigate to="/explore" replace />} />
             {/* `search` cannot be a username either (shared/limits.ts). */}
             <Route path="/search" element={<SearchPage />} />

@@ -314,3 +314,52 @@ export function loginHint(code: ErrorCode | null): {
   if (code === 'INVALID_CREDENTIALS') return { field: 'password', text: COPY.auth.loginHint[code] }
   return null
 }
+
+/* ---- Presence and "now playing" (issue 28; docs/WORDS.md, "Presence and now playing") ---- */
+export const PRESENCE_COPY = {
+  state: { online: 'Online', idle: 'Idle', offline: 'Offline' },
+  /** On a profile, beside the name. */
+  profile: { online: 'Online now', idle: 'Idle' },
+  /** "Playing Counter-Strike 2 · 12 min". */
+  playing: (game: string) => `Playing ${game}`,
+  lasted: (minutes: number) =>
+    minutes < 1
+      ? 'just now'
+      : minutes < 60
+        ? `${minutes} min`
+        : `${Math.floor(minutes / 60)} h ${minutes % 60} min`,
+  here: {
+    title: 'Who’s here',
+    nav: 'Who’s here',
+    loading: 'Loading who’s here',
+    empty: 'Nobody else is online right now.',
+    failed: 'Couldn’t load who’s here.',
+    retry: 'Retry',
+    following: 'You follow',
+  },
+  editor: {
+    open: 'Set status',
+    change: 'Change status',
+    title: 'What are you playing?',
+    game: 'Game',
+    gamePlaceholder: 'e.g. Counter-Strike 2',
+    note: 'Note (optional)',
+    notePlaceholder: 'e.g. LFG ranked, need 2',
+    expiry: 'Clear after',
+    expiries: { '30m': '30 minutes', '2h': '2 hours', never: 'Until I clear it' },
+    save: 'Save status',
+    saving: 'Saving…',
+    clear: 'Clear status',
+    saved: 'Status set',
+    cleared: 'Status cleared',
+    hiddenWhileOffline: 'You appear offline: nobody sees your status until you turn that off.',
+  },
+  account: {
+    title: 'Presence',
+    appearOffline: 'Appear offline',
+    appearOfflineHint:
+      'While it is on, nobody sees whether you are online or what you are playing. Blocked users never see either.',
+    on: 'You appear offline',
+    off: 'Others see when you are online',
+  },
+} as const

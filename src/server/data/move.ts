@@ -59,6 +59,9 @@ export const MOVE_ORDER = [
   'reports',
   'host_grants',
   'host_actions',
+  // Presence and "now playing" (issue 28).
+  'presence_settings',
+  'user_statuses',
 ] as const
 
 /**

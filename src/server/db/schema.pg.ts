@@ -384,3 +384,29 @@ export const hostActions = pgTable(
     index('host_actions_target_idx').on(table.targetUserId),
   ],
 )
+
+/* ---- Presence and "now playing" (issue 28): as in schema.ts ---- */
+
+export const presenceSettings = pgTable('presence_settings', {
+  userId: int('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  appearOffline: boolean('appear_offline').notNull().default(false),
+  updatedAt: millis('updated_at').notNull(),
+})
+
+export const userStatuses = pgTable(
+  'user_statuses',
+  {
+    userId: int('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    game: text('game').notNull(),
+    note: text('note').notNull().default(''),
+    source: text('source', { enum: ['manual', 'detected'] }).notNull(),
+    since: millis('since').notNull(),
+    expiresAt: millis('expires_at'),
+  },
+  (table) => [index('user_statuses_expiry_idx').on(table.expiresAt)],
+)
+/* ---- end of presence and "now playing" ---- */

@@ -401,3 +401,37 @@ export const hostActions = sqliteTable(
     index('host_actions_target_idx').on(table.targetUserId),
   ],
 )
+
+/* ---- Presence and "now playing" (issue 28; services/presence.ts, services/statuses.ts) ---- */
+
+/**
+ * What a user chose about their presence. Presence itself is never stored: it is derived from
+ * live connections (presence/tracker.ts). No row: the defaults.
+ */
+export const presenceSettings = sqliteTable('presence_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Hides the user's presence and status from everyone, the live stream included. */
+  appearOffline: integer('appear_offline', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/** A user's "now playing" status: at most one, until `expires_at` (checked at read time). */
+export const userStatuses = sqliteTable(
+  'user_statuses',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    game: text('game').notNull(),
+    note: text('note').notNull().default(''),
+    /** 'manual' (set by hand) or 'detected' (the desktop app saw the game running). */
+    source: text('source', { enum: ['manual', 'detected'] }).notNull(),
+    since: integer('since').notNull(),
+    /** Milliseconds; null until cleared. */
+    expiresAt: integer('expires_at'),
+  },
+  (table) => [index('user_statuses_expiry_idx').on(table.expiresAt)],
+)
+/* ---- end of presence and "now playing" ---- */

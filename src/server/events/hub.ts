@@ -84,6 +84,9 @@ interface Client {
   pending: { id: string; chunk: Uint8Array }[] | null
 }
 
+/** Told that one stream of `userId` opened (`open`) or ended. */
+export type ConnectionListener = (userId: number, open: boolean) => void
+
 export interface ConnectRequest {
   userId: number
   /** The client's IP address; '' when unknown (e.g. in-process test requests). */
@@ -122,6 +125,8 @@ export class EventHub {
   private transport: RedisEventTransport | undefined
   /** This instance, in the controls it sends to the others. */
   private readonly instanceId = randomBytes(6).toString('hex')
+  /** Told of every stream that opens or ends (presence/tracker.ts derives presence from them). */
+  private readonly connectionListeners = new Set<ConnectionListener>()
 
   constructor(options: Partial<EventHubOptions> = {}) {
     this.options = { ...DEFAULT_EVENT_HUB_OPTIONS, ...options }
@@ -148,6 +153,16 @@ export class EventHub {
       lost: () => this.close(),
     })
     this.transport = transport
+  }
+
+  /** Calls `listener` whenever a user's stream opens or ends; answers how to stop. */
+  onConnection(listener: ConnectionListener): () => void {
+    this.connectionListeners.add(listener)
+    return () => this.connectionListeners.delete(listener)
+  }
+
+  private tellListeners(userId: number, open: boolean): void {
+    for (const listener of this.connectionListeners) listener(userId, open)
   }
 
   get clientCount(): number {
@@ -230,6 +245,7 @@ export class EventHub {
     )
     if (!client) throw new Error('ReadableStream did not start synchronously')
     this.clients.add(client)
+    this.tellListeners(client.userId, true)
     this.startHeartbeat()
     this.send(client, encoder.encode(`retry: ${this.options.retryMs}\n\n`))
     if (this.transport) {
@@ -404,7 +420,7 @@ export class EventHub {
 
   private remove(client: Client): void {
     client.closed = true
-    this.clients.delete(client)
+    if (this.clients.delete(client)) this.tellListeners(client.userId, false)
     if (this.clients.size === 0) this.stopHeartbeat()
   }
 

@@ -4,6 +4,7 @@ import type { RenderFirstScreen } from '../../shared/first-screen'
 import type { Store } from '../db/store'
 import { LoginThrottle, type PasswordThrottle } from '../auth/login-throttle'
 import type { EventHub } from '../events/hub'
+import type { Presence } from '../presence/tracker'
 import type { MediaStorage } from '../storage/media-storage'
 import type { ScryptCost } from '../auth/password'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
@@ -41,6 +42,11 @@ export interface AppDeps {
   isShared?: () => boolean
   /** The live event stream's hub (createApp makes one when none is given). */
   events?: EventHub
+  /**
+   * Who is online, derived from the hub's streams (presence/tracker.ts); createApp makes one
+   * when none is given (one process, in memory). A cluster's server gives one over Redis.
+   */
+  presence?: Presence
   /**
    * Where uploaded images keep their bytes (storage/media-storage.ts): the database unless the
    * server was given an S3 bucket (createApp picks the database when none is given).

@@ -57,6 +57,7 @@ export function sessionRoutes(deps: AppDeps) {
       return c.json({
         user: await presentUser(db, user, { withBookmarks: true }),
         isHost: await isHost(db, user, deps.hostIds),
+        appearOffline: (await deps.presence?.appearsOffline(user.id)) ?? false,
       } satisfies SessionResponse)
     })
 }

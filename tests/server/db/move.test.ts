@@ -183,6 +183,11 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   }
   await act(base, `/moderation/hosts/${goblin.user._id}`, tokens.boss, {})
   await act(base, '/notifications/read', tokens.nova)
+  // Presence and "now playing" (presence_settings, user_statuses).
+  const put = async (path: string, token: string, body: unknown) =>
+    expect((await call(base, 'PUT', path, token, body)).status).toBe(200)
+  await put('/me/status', tokens.nova, { game: 'Deep Rock Galactic', expiresIn: 'never' })
+  await put('/me/presence', tokens.lootgoblin, { appearOffline: true })
   // The newest post goes again: SQLite never gives its id out again, nor may PostgreSQL.
   const { post: gone } = (await act(base, '/posts', tokens.questlord, {
     postData: { content: 'oops' },

@@ -8,12 +8,17 @@ import { BottomBar, Sidebar } from './Navigation'
 import { useNotificationsLive } from './NotificationBell'
 import { TopBar } from './TopBar'
 import { useServerFeaturesLive } from '../state/server-features'
+import { usePresenceLive } from '../state/presence'
+import { useIdleReport } from '../lib/use-idle-report'
+import { WhosHere } from './WhosHere'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
   useNotificationsLive()
   useHostLive()
   useServerFeaturesLive(useStore())
+  usePresenceLive()
+  useIdleReport()
   return (
     <div className="app">
       <a href="#main" className="skip-link">
@@ -21,7 +26,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       </a>
       <TopBar />
       <div className="shell">
-        <Sidebar />
+        <div className="sidebar-column">
+          <Sidebar />
+          <WhosHere variant="panel" />
+        </div>
         <main id="main" className="main" tabIndex={-1}>
           {children ?? <Outlet />}
         </main>

@@ -10,6 +10,8 @@ import { NotificationBell } from './NotificationBell'
 import type { IconName } from './Icon'
 import { profilePath } from '../lib/paths'
 import { openReportsAtom, serverLabel } from '../state/host'
+import { useServerFeature } from '../state/server-features'
+import { PRESENCE_COPY } from '../copy'
 
 function navClass({ isActive }: { isActive: boolean }) {
   return `nav-link${isActive ? ' active' : ''}`
@@ -63,7 +65,7 @@ export function Sidebar() {
       </button>
       {user ? (
         <NavLink to={profilePath(user.username)} className="sidebar-me">
-          <Avatar src={user.profileImg} username={user.username} size={36} />
+          <Avatar src={user.profileImg} username={user.username} size={36} presenceOf={user._id} />
           <span className="sidebar-me-name">@{user.username}</span>
         </NavLink>
       ) : null}
@@ -74,6 +76,7 @@ export function Sidebar() {
 /** The phone bottom bar: home, bookmarks, add post, explore, notifications, profile. */
 export function BottomBar() {
   const user = useAtomValue(userAtom)
+  const presence = useServerFeature('presence')
   const homeHabit = useHomeHabit()
   const openModal = useSetAtom(openModalAtom)
   const item = (to: string, label: string, icon: IconName) => (
@@ -102,6 +105,7 @@ export function BottomBar() {
         <Icon name="plus" size={26} />
       </button>
       {item('/explore', 'Explore', 'explore')}
+      {presence ? item('/here', PRESENCE_COPY.here.nav, 'gamepad') : null}
       <NotificationBell className={navClass} size={24} />
       {item(`/${user?.username ?? ''}`, 'Profile', 'user')}
     </nav>

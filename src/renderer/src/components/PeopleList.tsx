@@ -110,7 +110,12 @@ export function PeopleList({
           return (
             <li key={user._id} className="people-item">
               <Link to={profilePath(user.username)} className="people-row" onClick={onOpen}>
-                <Avatar src={user.profileImg} username={user.username} size={36} />
+                <Avatar
+                  src={user.profileImg}
+                  username={user.username}
+                  size={36}
+                  presenceOf={user._id}
+                />
                 <span className="people-text">
                   <span className="people-name">{user.username}</span>
                   {fullName ? <span className="muted small people-full">{fullName}</span> : null}

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { AuthorPresence } from './AuthorPresence'
 import { useEffect, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
@@ -114,7 +115,12 @@ export function PostCard({ post, detail = false }: PostCardProps) {
     >
       <header className="post-header">
         <Link to={authorPath} className="post-avatar-link" tabIndex={-1} aria-hidden="true">
-          <Avatar src={post.author?.profileImg} username={post.username} size={44} />
+          <Avatar
+            src={post.author?.profileImg}
+            username={post.username}
+            size={44}
+            presenceOf={post.author?._id}
+          />
         </Link>
         <div className="post-meta">
           <Link to={authorPath} className="username-link">
@@ -127,6 +133,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
             <RelativeTime iso={post.createdAt} />
           </Link>
           {post.editedAt ? <EditedMark iso={post.editedAt} /> : null}
+          {post.author ? <AuthorPresence userId={post.author._id} /> : null}
         </div>
         {own ? (
           <div className="post-owner-actions">

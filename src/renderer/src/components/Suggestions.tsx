@@ -46,7 +46,12 @@ export function Suggestions() {
         {users.map((user) => (
           <li key={user._id} className="suggestion">
             <Link to={profilePath(user.username)} className="suggestion-user">
-              <Avatar src={user.profileImg} username={user.username} size={40} />
+              <Avatar
+                src={user.profileImg}
+                username={user.username}
+                size={40}
+                presenceOf={user._id}
+              />
               <span className="suggestion-text">
                 <span className="suggestion-name">{user.username}</span>
                 <span className="muted small">

@@ -83,7 +83,12 @@ export function TopBar() {
               className="topbar-avatar"
               aria-label="Your profile"
             >
-              <Avatar src={user.profileImg} username={user.username} size={34} />
+              <Avatar
+                src={user.profileImg}
+                username={user.username}
+                size={34}
+                presenceOf={user._id}
+              />
             </Link>
           ) : null}
           <button

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { AppearOfflineCard } from '../components/AppearOfflineCard'
 import { useEffect, useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
@@ -31,6 +32,7 @@ export function AccountPage() {
         </p>
       </div>
       <ChangePasswordCard />
+      <AppearOfflineCard />
       <RelationsCards />
       <DeleteAccountCard />
     </div>

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
+import { ProfilePresence } from '../components/ProfilePresence'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { UserSummary } from '../../../shared/api-types'
@@ -140,7 +141,12 @@ export function ProfilePage() {
         <div className="profile-banner" aria-hidden="true" />
         <div className="profile-top">
           <div className={`profile-avatar${own ? ' editable' : ''}`}>
-            <Avatar src={shown.profileImg} username={shown.username} size={112} />
+            <Avatar
+              src={shown.profileImg}
+              username={shown.username}
+              size={112}
+              presenceOf={shown._id}
+            />
             {own ? (
               <>
                 <button
@@ -206,6 +212,7 @@ export function ProfilePage() {
         </div>
         <div className="profile-info">
           <h1 className="profile-name">{shown.username}</h1>
+          <ProfilePresence userId={shown._id} own={own} />
           {fullName ? <p className="muted">{fullName}</p> : null}
           <p className={`profile-bio${shown.bio ? '' : ' muted'}`}>
             {shown.bio || (own ? COPY.profile.ownBioEmpty : COPY.profile.bioEmpty)}

@@ -1,0 +1,34 @@
+/** Presence and "now playing" (docs/API.md, "Presence and now playing"). */
+import type {
+  OwnPresenceResponse,
+  PresenceListResponse,
+  PresenceLookupResponse,
+  PresenceRequest,
+  StatusRequest,
+  StatusResponse,
+} from '../../../shared/api-types'
+import { request } from './client'
+
+export function lookupPresence(ids: readonly string[]): Promise<PresenceLookupResponse> {
+  return request<PresenceLookupResponse>(`/presence/users?ids=${ids.join(',')}`)
+}
+
+export function getWhosHere(): Promise<PresenceListResponse> {
+  return request<PresenceListResponse>('/presence')
+}
+
+export function getOwnPresence(): Promise<OwnPresenceResponse> {
+  return request<OwnPresenceResponse>('/me/presence')
+}
+
+export function putPresence(body: PresenceRequest): Promise<OwnPresenceResponse> {
+  return request<OwnPresenceResponse>('/me/presence', { method: 'PUT', body })
+}
+
+export function putStatus(body: StatusRequest): Promise<StatusResponse> {
+  return request<StatusResponse>('/me/status', { method: 'PUT', body })
+}
+
+export function clearStatus(): Promise<StatusResponse> {
+  return request<StatusResponse>('/me/status', { method: 'DELETE' })
+}

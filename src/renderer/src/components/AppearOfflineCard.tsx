@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react'
+import { getOwnPresence, putPresence } from '../api/presence'
+import { PRESENCE_COPY } from '../copy'
+import { messageOf } from '../lib/notify'
+import { useServerFeature } from '../state/server-features'
+import { ServerCard } from './ServerCard'
+import { Spinner } from './Spinner'
+
+/**
+ * The Account page's "Appear offline" switch: while on, nobody sees whether the user is online
+ * or what they play, live or in any list (docs/API.md, "Presence and now playing").
+ */
+export function AppearOfflineCard() {
+  const enabled = useServerFeature('presence')
+  const [appearOffline, setAppearOffline] = useState<boolean | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!enabled) return
+    let live = true
+    getOwnPresence()
+      .then((answer) => live && setAppearOffline(answer.appearOffline))
+      .catch((caught: unknown) => live && setError(messageOf(caught)))
+    return () => {
+      live = false
+    }
+  }, [enabled])
+
+  if (!enabled) return null
+
+  const change = async (next: boolean) => {
+    setBusy(true)
+    setError(null)
+    try {
+      setAppearOffline((await putPresence({ appearOffline: next })).appearOffline)
+    } catch (caught) {
+      setError(messageOf(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <ServerCard
+      id="presence-card-title"
+      icon="gamepad"
+      title={PRESENCE_COPY.account.title}
+      hint={PRESENCE_COPY.account.appearOfflineHint}
+    >
+      {appearOffline === null ? (
+        error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <Spinner label={PRESENCE_COPY.account.title} />
+        )
+      ) : (
+        <>
+          <label className="toggle">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={appearOffline}
+              disabled={busy}
+              onChange={(event) => void change(event.target.checked)}
+            />
+            <span className="toggle-track" aria-hidden="true" />
+            <span>{PRESENCE_COPY.account.appearOffline}</span>
+          </label>
+          <p className="muted small" aria-live="polite">
+            {appearOffline ? PRESENCE_COPY.account.on : PRESENCE_COPY.account.off}
+          </p>
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+    </ServerCard>
+  )
+}

@@ -1,0 +1,158 @@
+import { useId, useState } from 'react'
+import { useStore } from 'jotai'
+import {
+  STATUS_EXPIRIES,
+  STATUS_LIMITS,
+  statusSchema,
+  type StatusExpiry,
+  type UserStatus,
+} from '../../../shared/presence'
+import { clearStatus, putStatus } from '../api/presence'
+import { PRESENCE_COPY } from '../copy'
+import { messageOf, notifySuccess } from '../lib/notify'
+import { presenceByIdAtom } from '../state/presence'
+import { CharCounter } from './CharCounter'
+import { Modal } from './Modal'
+
+const EXPIRIES = Object.keys(STATUS_EXPIRIES) as StatusExpiry[]
+
+/**
+ * Sets or clears one's "now playing": a game (free text for now), an optional note, and when it
+ * clears by itself. Saved statuses reach others live (docs/API.md, "Presence and now playing").
+ */
+export function StatusEditor({
+  userId,
+  current,
+  onClose,
+}: {
+  userId: string
+  current: UserStatus | null
+  onClose: () => void
+}) {
+  const store = useStore()
+  const [game, setGame] = useState(current?.game ?? '')
+  const [note, setNote] = useState(current?.note ?? '')
+  const [expiresIn, setExpiresIn] = useState<StatusExpiry>(
+    current && !current.expiresAt ? 'never' : '2h',
+  )
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const ids = { game: useId(), note: useId(), error: useId() }
+  const dirty = game !== (current?.game ?? '') || note !== (current?.note ?? '')
+
+  const remember = (status: UserStatus | null) =>
+    store.set(presenceByIdAtom, (all) => ({
+      ...all,
+      [userId]: { presence: all[userId]?.presence ?? 'online', status },
+    }))
+
+  const save = async () => {
+    const checked = statusSchema.safeParse({ game, note, expiresIn })
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? null)
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      const { status } = await putStatus(checked.data)
+      remember(status)
+      notifySuccess(PRESENCE_COPY.editor.saved)
+      onClose()
+    } catch (failure) {
+      setError(messageOf(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const clear = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await clearStatus()
+      remember(null)
+      notifySuccess(PRESENCE_COPY.editor.cleared)
+      onClose()
+    } catch (failure) {
+      setError(messageOf(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal title={PRESENCE_COPY.editor.title} onClose={onClose} dirty={dirty && !busy}>
+      <form
+        className="account-form status-editor"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save()
+        }}
+      >
+        <div className="field">
+          <label htmlFor={ids.game}>{PRESENCE_COPY.editor.game}</label>
+          <input
+            id={ids.game}
+            value={game}
+            placeholder={PRESENCE_COPY.editor.gamePlaceholder}
+            autoComplete="off"
+            // The dialog's first field: typing starts here.
+            autoFocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+            onChange={(event) => setGame(event.target.value)}
+          />
+          <CharCounter length={game.trim().length} max={STATUS_LIMITS.gameMax} />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.note}>{PRESENCE_COPY.editor.note}</label>
+          <input
+            id={ids.note}
+            value={note}
+            placeholder={PRESENCE_COPY.editor.notePlaceholder}
+            autoComplete="off"
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <CharCounter length={note.trim().length} max={STATUS_LIMITS.noteMax} />
+        </div>
+        <fieldset className="choice-group">
+          <legend>{PRESENCE_COPY.editor.expiry}</legend>
+          {EXPIRIES.map((value) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="status-expiry"
+                value={value}
+                checked={expiresIn === value}
+                onChange={() => setExpiresIn(value)}
+              />
+              <span>{PRESENCE_COPY.editor.expiries[value]}</span>
+            </label>
+          ))}
+        </fieldset>
+        {error ? (
+          <p id={ids.error} className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="modal-actions">
+          {current ? (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={() => void clear()}
+            >
+              {PRESENCE_COPY.editor.clear}
+            </button>
+          ) : null}
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? PRESENCE_COPY.editor.saving : PRESENCE_COPY.editor.save}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,167 @@
+/**
+ * Presence and "now playing" as this user may see them (docs/API.md, "Presence and now
+ * playing"): one record by user id, filled by batched lookups of the people a screen shows (one
+ * request for all of them, never one per row), kept current by the `presence` and `status` live
+ * events, and the Who's here list. Everything here is used only while the server names the
+ * `presence` feature (state/server-features.ts).
+ */
+import { atom, useAtomValue, useStore } from 'jotai'
+import { useEffect } from 'react'
+import type { createStore } from 'jotai'
+import type { LiveEventMap, PresentUser, UserPresence } from '../../../shared/api-types'
+import { PRESENCE_LOOKUP_MAX } from '../../../shared/presence'
+import { getWhosHere, lookupPresence } from '../api/presence'
+import { applyLiveEvents, onLiveEvent } from '../live/bus'
+import { serverFeaturesAtom, useServerFeature } from './server-features'
+
+type Store = ReturnType<typeof createStore>
+
+export const presenceByIdAtom = atom<Readonly<Record<string, UserPresence>>>({})
+
+const OFFLINE: UserPresence = { presence: 'offline', status: null }
+
+/** The Who's here list: null while it loads the first time. */
+export type WhosHere =
+  { state: 'loading' } | { state: 'failed' } | { state: 'ready'; users: PresentUser[] }
+
+export const whosHereAtom = atom<WhosHere>({ state: 'loading' })
+
+const BATCH_DELAY_MS = 30
+
+/** Ids asked for and not answered yet, by store. */
+const wanted = new WeakMap<
+  Store,
+  { ids: Set<string>; timer: ReturnType<typeof setTimeout> | null }
+>()
+
+/** Asks for the presence of these users, with every other screen's, in one request. */
+export function requestPresence(store: Store, ids: readonly string[]): void {
+  const known = store.get(presenceByIdAtom)
+  let batch = wanted.get(store)
+  if (!batch) {
+    batch = { ids: new Set(), timer: null }
+    wanted.set(store, batch)
+  }
+  for (const id of ids) if (!(id in known)) batch.ids.add(id)
+  if (batch.ids.size === 0 || batch.timer) return
+  const pending = batch
+  pending.timer = setTimeout(() => {
+    pending.timer = null
+    const all = [...pending.ids]
+    pending.ids.clear()
+    void loadPresence(store, all)
+  }, BATCH_DELAY_MS)
+}
+
+async function loadPresence(store: Store, ids: string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += PRESENCE_LOOKUP_MAX) {
+    const chunk = ids.slice(start, start + PRESENCE_LOOKUP_MAX)
+    try {
+      const { users } = await lookupPresence(chunk)
+      store.set(presenceByIdAtom, (current) => ({ ...current, ...users }))
+    } catch {
+      // Offline or refused: the dots stay away; the next connection asks again.
+    }
+  }
+}
+
+const setPresenceAtom = atom(null, (get, set, data: LiveEventMap['presence']) => {
+  const current = get(presenceByIdAtom)[data.userId] ?? OFFLINE
+  set(presenceByIdAtom, (all) => ({
+    ...all,
+    [data.userId]: { ...current, presence: data.presence },
+  }))
+  const here = get(whosHereAtom)
+  if (here.state !== 'ready') return
+  if (data.presence === 'offline') {
+    set(whosHereAtom, {
+      state: 'ready',
+      users: here.users.filter((entry) => entry.user._id !== data.userId),
+    })
+  } else if (here.users.some((entry) => entry.user._id === data.userId)) {
+    set(whosHereAtom, {
+      state: 'ready',
+      users: here.users.map((entry) =>
+        entry.user._id === data.userId ? { ...entry, presence: data.presence } : entry,
+      ),
+    })
+  } else {
+    // Someone new: the list names them with their picture and whether one follows them.
+    void set(loadWhosHereAtom)
+  }
+})
+
+const setStatusAtom = atom(null, (get, set, data: LiveEventMap['status']) => {
+  const current = get(presenceByIdAtom)[data.userId] ?? OFFLINE
+  set(presenceByIdAtom, (all) => ({ ...all, [data.userId]: { ...current, status: data.status } }))
+  const here = get(whosHereAtom)
+  if (here.state === 'ready') {
+    set(whosHereAtom, {
+      state: 'ready',
+      users: here.users.map((entry) =>
+        entry.user._id === data.userId ? { ...entry, status: data.status } : entry,
+      ),
+    })
+  }
+})
+
+/** Bumped by every load: an older answer is dropped. */
+const hereLoadAtom = atom(0)
+
+export const loadWhosHereAtom = atom(null, async (get, set) => {
+  const load = get(hereLoadAtom) + 1
+  set(hereLoadAtom, load)
+  try {
+    const { users } = await getWhosHere()
+    if (get(hereLoadAtom) !== load) return
+    set(whosHereAtom, { state: 'ready', users })
+    set(presenceByIdAtom, (all) => {
+      const next = { ...all }
+      for (const entry of users)
+        next[entry.user._id] = { presence: entry.presence, status: entry.status }
+      return next
+    })
+  } catch {
+    if (get(hereLoadAtom) === load && get(whosHereAtom).state !== 'ready') {
+      set(whosHereAtom, { state: 'failed' })
+    }
+  }
+})
+
+/** After a (re)connection, what is known may be stale: ask again for everyone known. */
+function refreshAll(store: Store): void {
+  if (!store.get(serverFeaturesAtom).has('presence')) return
+  const known = Object.keys(store.get(presenceByIdAtom))
+  store.set(presenceByIdAtom, {})
+  if (known.length > 0) void loadPresence(store, known)
+  if (store.get(whosHereAtom).state !== 'loading') void store.set(loadWhosHereAtom)
+}
+
+/** Applies the presence events to `store`; the answer unsubscribes. */
+export function followPresence(store: Store): () => void {
+  const stopApplying = applyLiveEvents(store, { presence: setPresenceAtom, status: setStatusAtom })
+  const refresh = () => refreshAll(store)
+  const stops = [onLiveEvent('ready', refresh), onLiveEvent('reset', refresh)]
+  return () => {
+    stopApplying()
+    for (const stop of stops) stop()
+  }
+}
+
+/** Keeps presence live while a signed-in screen is up; called once, by the layout. */
+export function usePresenceLive(): void {
+  const store = useStore()
+  useEffect(() => followPresence(store), [store])
+}
+
+/** A user's presence and status as the viewer may see them; asks for them when unknown. */
+export function usePresence(userId: string | null | undefined): UserPresence | null {
+  const enabled = useServerFeature('presence')
+  const store = useStore()
+  const known = useAtomValue(presenceByIdAtom)
+  useEffect(() => {
+    if (enabled && userId) requestPresence(store, [userId])
+  }, [enabled, userId, store])
+  if (!enabled || !userId) return null
+  return known[userId] ?? null
+}

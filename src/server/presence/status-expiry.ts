@@ -1,0 +1,72 @@
+/**
+ * Announces statuses as they run out: a `status` event with `status: null` for each, once
+ * (the instance whose sweep deleted the row sends it). The timer sleeps until the next expiry
+ * but never longer than `expiryCheckMs`, then looks again: a clock that jumped (a laptop that
+ * slept for days) or a status set on another instance of a cluster is found on the next look,
+ * and no delay ever exceeds what setTimeout can hold.
+ */
+import type { Store } from '../db/store'
+import type { EventHub } from '../events/hub'
+import { deleteExpiredStatuses, nextStatusExpiry } from '../services/statuses'
+import { appearsOffline } from '../services/presence'
+import { blockedEitherWayWithAny } from '../services/visibility'
+
+export class StatusExpiry {
+  private timer: NodeJS.Timeout | undefined
+  private running: Promise<void> | undefined
+  private closed = false
+
+  constructor(
+    private readonly db: Store,
+    private readonly hub: EventHub,
+    private readonly options: { now: () => number; expiryCheckMs: number },
+  ) {}
+
+  /**
+   * Looks now and from then on (the server's start: what ran out while it was down), and again
+   * after a status was set (its expiry may be the next one).
+   */
+  reschedule(): void {
+    this.arm(0)
+  }
+
+  private arm(delayMs: number): void {
+    if (this.closed) return
+    clearTimeout(this.timer)
+    this.timer = setTimeout(
+      () => {
+        this.running = this.sweep().finally(() => (this.running = undefined))
+      },
+      Math.max(0, Math.min(delayMs, this.options.expiryCheckMs)),
+    )
+    this.timer.unref()
+  }
+
+  /** Deletes and announces what ran out, then sleeps until the next expiry. */
+  async sweep(): Promise<void> {
+    let next: number | null = null
+    try {
+      const now = this.options.now()
+      for (const userId of await deleteExpiredStatuses(this.db, now)) {
+        if (await appearsOffline(this.db, userId)) continue
+        const exclude = await blockedEitherWayWithAny(this.db, [userId])
+        this.hub.publish('status', { userId: String(userId), status: null }, { exclude })
+      }
+      next = await nextStatusExpiry(this.db)
+    } catch (error) {
+      if (this.closed) return
+      console.error('gamerstage: status expiry:', (error as Error).message)
+    }
+    this.arm(next === null ? this.options.expiryCheckMs : next - this.options.now())
+  }
+
+  close(): void {
+    this.closed = true
+    clearTimeout(this.timer)
+  }
+
+  /** Resolves once a sweep under way ended (for tests). */
+  async idle(): Promise<void> {
+    await this.running
+  }
+}

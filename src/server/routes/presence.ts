@@ -1,0 +1,76 @@
+import { Hono } from 'hono'
+import {
+  PRESENCE_LOOKUP_MAX,
+  presenceSchema,
+  statusSchema,
+  type OwnPresenceResponse,
+  type PresenceListResponse,
+  type PresenceLookupResponse,
+  type StatusResponse,
+} from '../../shared/presence'
+import { z } from 'zod'
+import { changeAppearOffline, clearStatus, setStatus } from '../actions/presence'
+import { liveOf } from '../actions/live'
+import { requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { parseId, validate } from '../http/validate'
+import type { Presence } from '../presence/tracker'
+
+const lookupSchema = z.strictObject({
+  ids: z
+    .string({ error: 'ids must list user ids, e.g. ids=1,2,3.' })
+    .transform((raw) => raw.split(',').filter((part) => part !== ''))
+    .refine((parts) => parts.length <= PRESENCE_LOOKUP_MAX, {
+      error: `ids can name at most ${PRESENCE_LOOKUP_MAX} users.`,
+    })
+    .refine((parts) => parts.every((part) => parseId(part) !== null), {
+      error: 'ids must list user ids, e.g. ids=1,2,3.',
+    })
+    .transform((parts) => [...new Set(parts.map((part) => Number(part)))]),
+})
+
+/** `/me/presence` and `/me/status` (docs/API.md, "Presence and now playing"). */
+export function meRoutes(deps: AppDeps, presence: Presence) {
+  const auth = requireUser(deps)
+  const live = liveOf(deps)
+  const own = async (userId: number): Promise<OwnPresenceResponse> => {
+    const state = await presence.stateOf(userId)
+    return {
+      presence: state,
+      idle: state === 'idle',
+      appearOffline: await presence.appearsOffline(userId),
+    }
+  }
+  return new Hono<AppEnv>()
+    .get('/presence', auth, async (c) => c.json(await own(c.get('user').id)))
+    .put('/presence', auth, validate('json', presenceSchema), async (c) => {
+      const user = c.get('user')
+      const { idle, appearOffline } = c.req.valid('json')
+      if (appearOffline !== undefined) {
+        await changeAppearOffline(live, presence, user, appearOffline)
+      }
+      if (idle !== undefined) await presence.setIdle(user.id, idle)
+      return c.json(await own(user.id))
+    })
+    .put('/status', auth, validate('json', statusSchema), async (c) => {
+      const status = await setStatus(live, presence, c.get('user'), c.req.valid('json'))
+      return c.json({ status } satisfies StatusResponse)
+    })
+    .delete('/status', auth, async (c) => {
+      await clearStatus(live, presence, c.get('user'))
+      return c.json({ status: null } satisfies StatusResponse)
+    })
+}
+
+/** `/presence`: who is here, and a batched lookup for the people a screen shows. */
+export function presenceRoutes(deps: AppDeps, presence: Presence) {
+  const auth = requireUser(deps)
+  return new Hono<AppEnv>()
+    .get('/', auth, async (c) =>
+      c.json({ users: await presence.present(c.get('user').id) } satisfies PresenceListResponse),
+    )
+    .get('/users', auth, validate('query', lookupSchema), async (c) => {
+      const { ids } = c.req.valid('query')
+      const users = await presence.lookup(c.get('user').id, ids)
+      return c.json({ users } satisfies PresenceLookupResponse)
+    })
+}

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { PHONE } from './looks'
+import { apiUser, signedInContext, type ApiUser } from './notify-helpers'
+
+/**
+ * Presence and "now playing" between two windows (docs/API.md, "Presence and now playing"):
+ * B opening the app, setting and clearing a status and leaving shows live on A's screen: the
+ * Who's here panel, the dot and status on B's profile; on a phone, the /here screen from the
+ * bottom bar.
+ */
+
+async function waitLive(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'live')
+}
+
+async function putStatus(page: Page, who: ApiUser, game: string, note = '') {
+  const response = await page.request.put('/api/me/status', {
+    headers: { authorization: who.token },
+    data: { game, note, expiresIn: '2h' },
+  })
+  expect(response.status(), await response.text()).toBe(200)
+}
+
+test('B’s dot and status change live on A’s screen', async ({ browser, request, demoUrl }) => {
+  test.setTimeout(120_000)
+  const a = await apiUser(request)
+  const b = await apiUser(request)
+  const aContext = await signedInContext(browser, demoUrl, a)
+  const aPage = await aContext.newPage()
+  await aPage.goto('/home')
+  await waitLive(aPage)
+  const panel = aPage.getByRole('region', { name: 'Who’s here' })
+  await expect(panel.getByText('Nobody else is online right now.')).toBeVisible()
+
+  const bContext = await signedInContext(browser, demoUrl, b)
+  const bPage = await bContext.newPage()
+
+  await test.step('B opens the app: A sees B in Who’s here, online', async () => {
+    await bPage.goto('/home')
+    await waitLive(bPage)
+    const entry = panel.getByRole('link', { name: new RegExp(b.username) })
+    await expect(entry).toBeVisible()
+    await expect(entry).toContainText('Online')
+  })
+
+  await test.step('B sets a status on their profile: A sees it live', async () => {
+    await bPage.goto(`/${b.username}`)
+    await bPage.getByRole('button', { name: 'Set status' }).click()
+    const dialog = bPage.getByRole('dialog', { name: 'What are you playing?' })
+    await expect(dialog.getByRole('textbox', { name: 'Game' })).toBeFocused()
+    // An empty game is refused with a sentence, before anything is sent.
+    await dialog.getByRole('button', { name: 'Save status' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('The game cannot be empty.')
+    await dialog.getByRole('textbox', { name: 'Game' }).fill('Counter-Strike 2')
+    await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('LFG ranked, need 2')
+    await dialog.getByRole('radio', { name: '30 minutes' }).check()
+    await dialog.getByRole('button', { name: 'Save status' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(bPage.locator('.profile-status')).toContainText('Playing Counter-Strike 2')
+
+    await expect(panel).toContainText('Playing Counter-Strike 2 · just now')
+    await aPage.goto(`/${b.username}`)
+    await waitLive(aPage)
+    const presence = aPage.locator('.profile-presence')
+    await expect(presence).toContainText('Online now')
+    await expect(presence).toContainText('Playing Counter-Strike 2')
+    await expect(presence).toContainText('LFG ranked, need 2')
+  })
+
+  await test.step('B changes and clears it: A’s profile view follows', async () => {
+    const presence = aPage.locator('.profile-presence')
+    await putStatus(bPage, b, 'Deep Rock Galactic')
+    await expect(presence).toContainText('Playing Deep Rock Galactic')
+    await bPage.getByRole('button', { name: 'Change status' }).click()
+    await bPage.getByRole('button', { name: 'Clear status' }).click()
+    await expect(presence).not.toContainText('Playing')
+  })
+
+  await test.step('B leaves: after the grace, A sees B offline', async () => {
+    await bContext.close()
+    const presence = aPage.locator('.profile-presence')
+    await expect(presence).not.toContainText('Online now', { timeout: 20_000 })
+    await aPage.goto('/home')
+    await expect(panel.getByText('Nobody else is online right now.')).toBeVisible()
+  })
+  await aContext.close()
+})
+
+test('on a phone, Who’s here is a screen of the bottom bar, live', async ({
+  browser,
+  request,
+  demoUrl,
+}) => {
+  test.setTimeout(120_000)
+  const a = await apiUser(request)
+  const b = await apiUser(request)
+  const aContext = await signedInContext(browser, demoUrl, a, { viewport: PHONE })
+  const aPage = await aContext.newPage()
+  await aPage.goto('/home')
+  await waitLive(aPage)
+  await aPage
+    .getByRole('navigation', { name: 'Main (mobile)' })
+    .getByRole('link', { name: 'Who’s here' })
+    .click()
+  await expect(aPage).toHaveURL(/\/here$/)
+  await expect(aPage.getByRole('heading', { name: 'Who’s here', level: 1 })).toBeVisible()
+
+  const bContext = await signedInContext(browser, demoUrl, b, { viewport: PHONE })
+  const bPage = await bContext.newPage()
+  await bPage.goto('/home')
+  await waitLive(bPage)
+  const entry = aPage.getByRole('main').getByRole('link', { name: new RegExp(b.username) })
+  await expect(entry).toContainText('Online')
+  await putStatus(bPage, b, 'Rocket League', 'need a third')
+  await expect(entry).toContainText('Playing Rocket League')
+  await expect(entry).toContainText('need a third')
+  const overflow = await aPage.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow).toBe(0)
+  await bContext.close()
+  await aContext.close()
+})

@@ -1,0 +1,86 @@
+import { createStore } from 'jotai'
+import { describe, expect, it } from 'vitest'
+import type { PresentUser } from '../../src/shared/api-types'
+import { publishLiveEvent } from '../../src/renderer/src/live/bus'
+import {
+  followPresence,
+  loadWhosHereAtom,
+  presenceByIdAtom,
+  requestPresence,
+  whosHereAtom,
+} from '../../src/renderer/src/state/presence'
+import { fakeFriendServer, jsonResponse } from './fake-server'
+
+const fetchMock = fakeFriendServer()
+
+const person = (id: string, followed = false): PresentUser => ({
+  user: { _id: id, id, username: `p${id}`, firstName: '', lastName: '', profileImg: '' },
+  followed,
+  presence: 'online',
+  status: null,
+})
+
+describe('presence in the renderer', () => {
+  it('asks for every avatar on screen in one lookup', async () => {
+    const store = createStore()
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        users: {
+          '1': { presence: 'online', status: null },
+          '2': { presence: 'idle', status: null },
+          '3': { presence: 'offline', status: null },
+        },
+      }),
+    )
+    requestPresence(store, ['1', '2'])
+    requestPresence(store, ['2', '3'])
+    await expect.poll(() => Object.keys(store.get(presenceByIdAtom)).length).toBe(3)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('http://friend:4567/api/presence/users?ids=1,2,3')
+    // Known ones are not asked for again.
+    requestPresence(store, ['1', '3'])
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('follows presence and status events, in the lookups and in Who’s here', async () => {
+    const store = createStore()
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { users: [person('1', true), person('2')] }))
+    await store.set(loadWhosHereAtom)
+    const stop = followPresence(store)
+    const status = {
+      game: 'Counter-Strike 2',
+      note: 'LFG',
+      since: '2026-11-26T10:00:00+00:00',
+      expiresAt: null,
+      source: 'manual' as const,
+    }
+    publishLiveEvent('status', { userId: '2', status })
+    publishLiveEvent('presence', { userId: '1', presence: 'idle' })
+    const here = store.get(whosHereAtom)
+    expect(
+      here.state === 'ready' &&
+        here.users.map((entry) => [entry.user._id, entry.presence, entry.status?.game ?? null]),
+    ).toEqual([
+      ['1', 'idle', null],
+      ['2', 'online', 'Counter-Strike 2'],
+    ])
+    expect(store.get(presenceByIdAtom)['2']?.status).toEqual(status)
+
+    publishLiveEvent('presence', { userId: '1', presence: 'offline' })
+    const after = store.get(whosHereAtom)
+    expect(after.state === 'ready' && after.users.map((entry) => entry.user._id)).toEqual(['2'])
+    expect(store.get(presenceByIdAtom)['1']?.presence).toBe('offline')
+
+    // Someone new comes online: the list is asked for again (it names them and their picture).
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { users: [person('2'), person('7')] }))
+    publishLiveEvent('presence', { userId: '7', presence: 'online' })
+    await expect
+      .poll(() => {
+        const now = store.get(whosHereAtom)
+        return now.state === 'ready' ? now.users.length : 0
+      })
+      .toBe(2)
+    stop()
+  })
+})
