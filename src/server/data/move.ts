@@ -59,6 +59,10 @@ export const MOVE_ORDER = [
   'reports',
   'host_grants',
   'host_actions',
+  // Polls (issue 29, item 4)
+  'polls',
+  'poll_options',
+  'poll_votes',
 ] as const
 
 /** How a column's SQLite value goes to PostgreSQL, by the PostgreSQL type it has. */

@@ -267,6 +267,7 @@ describe('the move plan', () => {
       'notifications',
       'reports',
       'host_actions',
+      'poll_options',
     ])
   })
 
