@@ -177,6 +177,16 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   }
   await act(base, `/moderation/hosts/${goblin.user._id}`, tokens.boss, {})
   await act(base, '/notifications/read', tokens.nova)
+  // A poll with a vote (polls, poll_options, poll_votes).
+  const { post: pollPost } = (await act(base, '/posts', tokens.nova, {
+    postData: {
+      content: 'Who is in Saturday?',
+      poll: { options: ['Me', 'Not me'], durationHours: 24 },
+    },
+  })) as { post: { _id: string; poll: { options: { id: string }[] } } }
+  await act(base, `/posts/${pollPost._id}/poll/vote`, tokens.player1, {
+    optionId: pollPost.poll.options[0]?.id,
+  })
   // The newest post goes again: SQLite never gives its id out again, nor may PostgreSQL.
   const { post: gone } = (await act(base, '/posts', tokens.questlord, {
     postData: { content: 'oops' },
