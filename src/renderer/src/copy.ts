@@ -281,6 +281,8 @@ export const COPY = {
     listLabel: 'Suggestions',
     tagPosts: (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`,
     youFollow: 'you follow',
+    count: (count: number) =>
+      `${count} ${count === 1 ? 'suggestion' : 'suggestions'}: arrow keys to choose, Enter to pick, Escape to close.`,
   },
 } as const
 
