@@ -51,15 +51,19 @@ export async function votePoll(
   live: Live,
   actor: Actor,
   postId: number,
-  optionId: number,
+  optionId: string,
   now = Date.now(),
 ): Promise<PostPoll> {
+  // Option ids are whole numbers; any other text names no option of this poll.
+  if (!/^[1-9]\d{0,15}$/.test(optionId)) {
+    throw new HttpError('VALIDATION', polls.POLL_MESSAGES.optionNotInPoll)
+  }
   const { poll } = await commit(
     live,
     async (tx) => {
       const post = await getPost(tx, postId)
       await refuseIfBlocked(tx, actor.id, [post.authorId])
-      await polls.castVote(tx, actor.id, post.id, optionId, now)
+      await polls.castVote(tx, actor.id, post.id, Number(optionId), now)
       return { authorId: post.authorId, poll: await polls.getPoll(tx, post.id, actor.id, now) }
     },
     ({ authorId }) => publishPollCounts(live, postId, authorId),
