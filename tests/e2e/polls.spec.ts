@@ -17,6 +17,15 @@ import type { APIRequestContext } from '@playwright/test'
 
 const LONG_OPTION = 'W'.repeat(50)
 
+/** The New Post dialog: the sidebar's button on a desktop, the bottom bar's on a phone. */
+async function openComposer(page: Page) {
+  await page
+    .getByRole('button', { name: /^New post$/i })
+    .filter({ visible: true })
+    .first()
+    .click()
+}
+
 async function waitLive(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-live', 'live')
 }
@@ -102,7 +111,7 @@ for (const [name, viewport] of [
     const page = await context.newPage()
     await page.goto('/home')
     await waitLive(page)
-    await page.getByRole('button', { name: 'New Post', exact: true }).first().click()
+    await openComposer(page)
     const dialog = page.getByRole('dialog', { name: 'New Post' })
     await dialog.getByRole('textbox', { name: 'Post text' }).fill('Which map first?')
     await dialog.getByRole('button', { name: 'Add a poll' }).click()
@@ -147,7 +156,7 @@ for (const [name, viewport] of [
     const context = await signedInContext(browser, demoUrl, me, { viewport })
     const page = await context.newPage()
     await page.goto('/home')
-    await page.getByRole('button', { name: 'New Post', exact: true }).first().click()
+    await openComposer(page)
     const box = page.getByRole('dialog', { name: 'New Post' }).getByRole('textbox', {
       name: 'Post text',
     })
@@ -230,7 +239,7 @@ for (const look of looks()) {
 
     // The composer with a poll being written.
     await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: 'New Post', exact: true }).first().click()
+    await openComposer(page)
     const dialog = page.getByRole('dialog', { name: 'New Post' })
     await dialog.getByRole('textbox', { name: 'Post text' }).fill('Which day?')
     await dialog.getByRole('button', { name: 'Add a poll' }).click()
