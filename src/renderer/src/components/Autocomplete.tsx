@@ -47,6 +47,7 @@ export function useAutocomplete({ textareaRef, text, setText }: UseAutocompleteO
   const [dismissed, setDismissed] = useState<string | null>(null)
   const asked = useRef(0)
   const pendingCaret = useRef<number | null>(null)
+  const listRef = useRef<HTMLUListElement | null>(null)
   const tokenKey = token ? `${token.kind}:${token.start}:${token.query}` : null
   const open = token !== null && items.length > 0 && dismissed !== tokenKey
 
@@ -112,6 +113,11 @@ export function useAutocomplete({ textareaRef, text, setText }: UseAutocompleteO
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tokenKey])
 
+  // A list that opens below the fold (a comment box low on a phone) scrolls into view.
+  useEffect(() => {
+    if (open) listRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [open])
+
   // The caret goes after the inserted name once the new text is on screen.
   useLayoutEffect(() => {
     const caret = pendingCaret.current
@@ -175,6 +181,7 @@ export function useAutocomplete({ textareaRef, text, setText }: UseAutocompleteO
     <>
       {open ? (
         <ul
+          ref={listRef}
           id={listId}
           role="listbox"
           className="autocomplete-list"

@@ -73,7 +73,7 @@ export function PollView({ postId, poll, own, canVote }: PollViewProps) {
             return (
               <li
                 key={option.id}
-                className={`poll-result${mine ? ' mine' : ''}`}
+                className={`poll-result${mine ? ' mine' : ''}${percent === 0 ? ' none' : ''}`}
                 style={{ '--share': `${percent}%` } as CSSProperties}
               >
                 <span className="poll-result-text" dir="auto">
