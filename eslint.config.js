@@ -62,6 +62,9 @@ export default tseslint.config(
               allowImportNames: [
                 // Reads of lists, pages and records.
                 'allPostIds',
+                // The composer's suggestions (services/suggestions.ts).
+                'mentionSuggestions',
+                'tagSuggestions',
                 'allUserIds',
                 'bookmarkedPostIds',
                 'commentIdsOf',

@@ -25,6 +25,8 @@ import { metaRoutes } from './routes/meta'
 import { notificationsRoutes } from './routes/notifications'
 import { moderationRoutes } from './routes/moderation'
 import { feedRoutes, postsRoutes } from './routes/posts'
+import { pollsRoutes } from './routes/polls'
+import { tagSuggestionsRoutes } from './routes/tag-suggestions'
 import { sessionRoutes } from './routes/session'
 import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
@@ -124,6 +126,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/users/me', accountRoutes(deps))
     .route('/users', usersRoutes(deps))
     .route('/posts', postsRoutes(deps))
+    .route('/posts', pollsRoutes(deps))
+    .route('/tags', tagSuggestionsRoutes(deps))
     .route('/feed', feedRoutes(deps))
     .route('/comments', commentsRoutes(deps))
     .route('/media', mediaRoutes(deps))

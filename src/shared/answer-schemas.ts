@@ -16,9 +16,11 @@ import type {
   FollowResponse,
   LoginResponse,
   NotificationsPage,
+  PollVoteResponse,
   PostResponse,
   PostsPage,
   SearchResponse,
+  TagSuggestionsResponse,
   SignupResponse,
   UnreadCountResponse,
   UserResponse,
@@ -27,6 +29,7 @@ import type {
 import { LIMITS, USERNAME_PATTERN } from './limits'
 import { OUR_MEDIA } from './media-paths'
 import { stripInvisible } from './text'
+import { TAG_MAX_LENGTH } from './rich-text'
 
 const DEFAULT_PICTURE = '/api/media/default-avatar.svg'
 
@@ -104,6 +107,20 @@ const postMediaSchema = z.looseObject({
   alt: z.catch(oneLine, ''),
 })
 
+/* Polls (docs/API.md "Polls"): a poll that does not check out shows as no poll. */
+const pollOptionSchema = z.looseObject({
+  id: idSchema,
+  text: oneLine,
+  votes: count,
+})
+export const pollSchema = z.looseObject({
+  options: z.array(pollOptionSchema).check(z.minLength(2), z.maxLength(LIMITS.pollOptionsMax)),
+  endsAt: z.string(),
+  ended: z.boolean(),
+  voterCount: count,
+  ownVote: z.catch(z.nullable(idSchema), null),
+})
+
 export const postSchema = z.looseObject({
   _id: idSchema,
   content: z.string(),
@@ -122,6 +139,8 @@ export const postSchema = z.looseObject({
   editedAt: z.catch(z.nullable(z.string()), null),
   media: z.catch(listOf(postMediaSchema), []),
   mentions: mentionsSchema,
+  // An older server sends none.
+  poll: z.catch(z.nullable(pollSchema), null),
 })
 
 export const userListItemSchema = z.extend(userSummarySchema, {
@@ -203,4 +222,15 @@ export const ANSWERS = {
   ),
   unreadCount: answer<UnreadCountResponse>(z.looseObject({ unreadCount: count })),
   search: answer<SearchResponse>(searchSchema),
+  pollVote: answer<PollVoteResponse>(z.looseObject({ poll: pollSchema })),
+  tagSuggestions: answer<TagSuggestionsResponse>(
+    z.looseObject({
+      tags: listOf(
+        z.looseObject({
+          tag: z.string().check(z.maxLength(TAG_MAX_LENGTH), z.regex(/^[\p{L}\p{M}\p{N}_]+$/u)),
+          postCount: count,
+        }),
+      ),
+    }),
+  ),
 }

@@ -89,6 +89,46 @@ export interface Post {
    * app links only these (docs/API.md "Mentions and tags").
    */
   mentions: string[]
+  /** The post's poll, if it has one (docs/API.md "Polls"); an older server sends none. */
+  poll?: PostPoll | null
+}
+
+/* Polls (issue 29, item 4; docs/API.md "Polls"). */
+
+export interface PollOption {
+  id: string
+  text: string
+  /** Votes for this option now. */
+  votes: number
+}
+
+export interface PostPoll {
+  options: PollOption[]
+  /** When voting stops. */
+  endsAt: string
+  /** True once `endsAt` has passed, on the server's clock: the results are final. */
+  ended: boolean
+  /** How many people voted (one vote each). */
+  voterCount: number
+  /** The option the viewer voted for, or null (nobody signed in, or not voted yet). */
+  ownVote: string | null
+}
+
+/** `POST /api/posts/:postId/poll/vote`: the post's poll after the vote, as the voter sees it. */
+export interface PollVoteResponse {
+  poll: PostPoll
+}
+
+/* Autocomplete (issue 29, item 6; docs/API.md "Autocomplete"). */
+
+/** One tag of `GET /api/tags?prefix=`: the tag (normalized, without `#`) and its visible posts. */
+export interface TagSuggestion {
+  tag: string
+  postCount: number
+}
+
+export interface TagSuggestionsResponse {
+  tags: TagSuggestion[]
 }
 
 /** An image attached to a post. `url` is the full image, `thumbUrl` a small version of it. */
@@ -311,6 +351,11 @@ export interface LiveEventMap {
     user: LiveActor
     reaction: 'like' | 'dislike' | 'none'
   }
+  /**
+   * A vote on a poll: the counts now, for everyone who may see the post (not who voted, nor
+   * for what; the voter's own vote comes from their own answer).
+   */
+  poll: { postId: string; options: { id: string; votes: number }[]; voterCount: number }
   /** A new or edited comment, with its post's comment count. */
   comment: { comment: Comment; commentCount: number }
   'comment-deleted': { postId: string; commentId: string; commentCount: number }
@@ -548,6 +593,8 @@ export type ApiAnswer =
   | StatusResponse
   | PresenceListResponse
   | PresenceLookupResponse
+  | PollVoteResponse
+  | TagSuggestionsResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse

@@ -23,4 +23,5 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'post-search',
   'presence',
   'now-playing',
+  'polls',
 ]

@@ -21,6 +21,10 @@ export const LIMITS = {
   /** Images a post may carry, and the length of each one's alt text. */
   postImagesMax: 4,
   altMax: 500,
+  /** Polls (docs/API.md, "Polls"): 2–4 options of 1–50 characters. */
+  pollOptionsMin: 2,
+  pollOptionsMax: 4,
+  pollOptionMax: 50,
   pageSizeDefault: 20,
   pageSizeMax: 100,
 } as const
@@ -91,3 +95,7 @@ export const RESERVED_USERNAMES = new Set([
   'favicon.ico',
   'robots.txt',
 ])
+
+/** How long a poll runs, in hours: the choices the composer offers (docs/API.md, "Polls"). */
+export const POLL_DURATIONS_HOURS = [1, 24, 72, 168] as const
+export type PollDurationHours = (typeof POLL_DURATIONS_HOURS)[number]

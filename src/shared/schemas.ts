@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import {
   LIMITS,
+  POLL_DURATIONS_HOURS,
   RESERVED_USERNAMES,
   USERNAME_EDGES,
   USERNAME_PATTERN,
@@ -114,6 +115,47 @@ export const postImageRefSchema = z.object({
     .default(''),
 })
 
+/* Polls (issue 29, item 4; docs/API.md "Polls"). */
+
+const pollOptionSchema = z
+  .string({ error: 'A poll option must be text.' })
+  .trim()
+  .min(1, { error: 'A poll option cannot be empty.' })
+  .max(LIMITS.pollOptionMax, {
+    error: `A poll option can be at most ${LIMITS.pollOptionMax} characters.`,
+  })
+
+/** A poll as a new post (or an edit before any vote) sends it: its options and how long it runs. */
+export const pollInputSchema = z.object(
+  {
+    options: z
+      .array(pollOptionSchema, { error: 'A poll needs a list of options.' })
+      .min(LIMITS.pollOptionsMin, {
+        error: `A poll needs at least ${LIMITS.pollOptionsMin} options.`,
+      })
+      .max(LIMITS.pollOptionsMax, {
+        error: `A poll can have at most ${LIMITS.pollOptionsMax} options.`,
+      })
+      .refine((list) => new Set(list.map((text) => text.toLowerCase())).size === list.length, {
+        error: 'Each poll option must be different.',
+      }),
+    durationHours: z.union(
+      POLL_DURATIONS_HOURS.map((hours) => z.literal(hours)),
+      { error: `A poll runs ${POLL_DURATIONS_HOURS.join(', ')} hours.` },
+    ),
+  },
+  { error: 'Send the poll as {"options": ["…", "…"], "durationHours": 24}.' },
+)
+export type PollInput = z.infer<typeof pollInputSchema>
+
+/** `POST /api/posts/:postId/poll/vote`: `{optionId}`. */
+export const pollVoteBodySchema = z.object(
+  { optionId: z.string({ error: 'Send the vote as {"optionId": "…"}.' }).max(64) },
+  { error: 'Send the vote as {"optionId": "…"}.' },
+)
+
+const POLL_WITH_IMAGES_ERROR = 'A post can have a poll or images, not both.'
+
 const postDataShape = {
   content: z
     .string({ error: 'A post must be text.' })
@@ -127,6 +169,7 @@ const postDataShape = {
       error: 'The same image is attached twice.',
     })
     .optional(),
+  poll: pollInputSchema.optional(),
 }
 
 const POST_SHAPE_ERROR = 'Send the post as {"postData": {"content": "…"}}.'
@@ -144,18 +187,29 @@ export const postBodySchema = z.object(
         .refine((data) => data.content.length > 0 || (data.media?.length ?? 0) > 0, {
           error: 'A post cannot be empty.',
           path: ['content'],
+        })
+        .refine((data) => !(data.poll && (data.media?.length ?? 0) > 0), {
+          error: POLL_WITH_IMAGES_ERROR,
+          path: ['poll'],
         }),
     ),
   },
   { error: POST_SHAPE_ERROR },
 )
 
-/** An edit changes the text only; it may be empty when the post has images (checked by the server). */
+/**
+ * An edit changes the text; it may be empty when the post has images (checked by the server).
+ * `poll` (docs/API.md "Polls"): left out, the poll stays; a poll replaces it and `null` removes
+ * it, both only while nobody voted (the server refuses with POLL_LOCKED after).
+ */
 export const postEditBodySchema = z.object(
   {
     postData: z.preprocess(
       textOrObject('content'),
-      z.object({ content: postDataShape.content }, { error: POST_SHAPE_ERROR }),
+      z.object(
+        { content: postDataShape.content, poll: pollInputSchema.nullable().optional() },
+        { error: POST_SHAPE_ERROR },
+      ),
     ),
   },
   { error: POST_SHAPE_ERROR },

@@ -19,6 +19,8 @@ import {
   upload,
 } from '../helpers/api'
 import { describe, expect, it } from '../helpers/fixtures'
+import { createPoll } from '../helpers/polls'
+import { POLL_MESSAGES } from '../../src/server/services/polls'
 import type { TestApp, TestAppOptions } from '../helpers/server-app'
 import { CLIP_MESSAGES } from '../../src/server/services/clip-containers'
 import { makeMp4 } from '../helpers/videos'
@@ -179,6 +181,47 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     request: (app, host) =>
       app.send('/api/reports/abc', undefined, { token: host, method: 'DELETE' }),
     message: ACCOUNT_MESSAGES.reportNotFound,
+  },
+  // Polls (docs/API.md "Polls").
+  POLL_NOT_FOUND: {
+    request: (app, token) => app.send('/api/posts/1/poll/vote', { optionId: '1' }, { token }),
+    message: POLL_MESSAGES.notFound,
+  },
+  POLL_ENDED: {
+    request: async (app, token) => {
+      const { postId, optionIds } = await createPoll(app, token, 1)
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60 * 60 * 1000 })
+      try {
+        return await app.send(
+          `/api/posts/${postId}/poll/vote`,
+          { optionId: optionIds[0] },
+          { token },
+        )
+      } finally {
+        vi.useRealTimers()
+      }
+    },
+    message: POLL_MESSAGES.ended,
+  },
+  POLL_ALREADY_VOTED: {
+    request: async (app, token) => {
+      const { postId, optionIds } = await createPoll(app, token)
+      await app.send(`/api/posts/${postId}/poll/vote`, { optionId: optionIds[0] }, { token })
+      return app.send(`/api/posts/${postId}/poll/vote`, { optionId: optionIds[1] }, { token })
+    },
+    message: POLL_MESSAGES.alreadyVoted,
+  },
+  POLL_LOCKED: {
+    request: async (app, token) => {
+      const { postId, optionIds } = await createPoll(app, token)
+      await app.send(`/api/posts/${postId}/poll/vote`, { optionId: optionIds[0] }, { token })
+      return app.send(
+        `/api/posts/edit/${postId}`,
+        { postData: { content: 'q', poll: null } },
+        { token },
+      )
+    },
+    message: POLL_MESSAGES.locked,
   },
   ROUTE_NOT_FOUND: {
     request: (app) => app.get('/api/no-such-call'),

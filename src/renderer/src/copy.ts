@@ -298,6 +298,44 @@ export const COPY = {
     retry: 'Retry',
     loading: 'Loading people',
   },
+  /* Polls (issue 29, item 4; docs/API.md "Polls"). */
+  poll: {
+    label: 'Poll',
+    addPoll: 'Add a poll',
+    removePoll: 'Remove poll',
+    option: (n: number) => `Option ${n}`,
+    optionPlaceholder: (n: number) => (n <= 2 ? `Choice ${n}` : `Choice ${n} (optional)`),
+    addOption: 'Add an option',
+    removeOption: (n: number) => `Remove option ${n}`,
+    duration: 'Poll length',
+    durations: { 1: '1 hour', 24: '1 day', 72: '3 days', 168: '7 days' } as Record<number, string>,
+    optionEmpty: 'Write something here, or remove this option.',
+    optionTooLong: (max: number) => `Keep it to ${max} characters.`,
+    optionDuplicate: 'This is the same as another option.',
+    tooFewOptions: (min: number) => `A poll needs at least ${min} options.`,
+    notWithImages: 'A post can have a poll or images, not both. Remove the images to add a poll.',
+    checkOptions: 'Check the poll’s options: each needs text, and no two can be the same.',
+    vote: (option: string) => `Vote for ${option}`,
+    voting: 'Voting…',
+    voters: (count: number) => `${count} ${count === 1 ? 'vote' : 'votes'}`,
+    ended: 'Final results',
+    yourVote: 'your vote',
+    resultsAfterVoting: 'Vote to see the results.',
+    showResults: 'Show results',
+    hideResults: 'Back to voting',
+    share: (option: string, percent: number, votes: number) =>
+      `${option}: ${percent}%, ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
+  },
+  /* Autocomplete (issue 29, item 6). */
+  autocomplete: {
+    people: 'People',
+    tags: 'Tags',
+    listLabel: 'Suggestions',
+    tagPosts: (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`,
+    youFollow: 'you follow',
+    count: (count: number) =>
+      `${count} ${count === 1 ? 'suggestion' : 'suggestions'}: arrow keys to choose, Enter to pick, Escape to close.`,
+  },
 } as const
 
 /** What the login page says about an ended session (state/session.ts's sessionEndAtom). */

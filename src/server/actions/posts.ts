@@ -15,6 +15,9 @@ import { findUserById } from '../services/users'
 import { publishOpenReports } from './host'
 import { aboutWriting, commit, type Actor, type Live } from './live'
 import { closeReportsOnDelete } from './reports'
+import type { PollInput } from '../../shared/schemas'
+import { createPoll } from '../services/polls'
+import { editPollOf } from './polls'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
 const postCountOf = async (live: Live, authorId: number) =>
@@ -53,15 +56,15 @@ export function createPost(
   actor: Actor,
   content: string,
   images: AttachRequest[] = [],
+  poll?: PollInput,
 ): Promise<PostRow> {
   return commit(
     live,
-    async (tx, changes) =>
-      afterPostWrite(
-        tx,
-        changes,
-        await posts.createPost(tx, actor.id, content, Date.now(), images),
-      ),
+    async (tx, changes) => {
+      const post = await posts.createPost(tx, actor.id, content, Date.now(), images)
+      if (poll) await createPoll(tx, post.id, poll, post.createdAt)
+      return afterPostWrite(tx, changes, post)
+    },
     (post) => publishPost(live, post),
   )
 }
@@ -71,11 +74,16 @@ export function editPost(
   actor: Actor,
   postId: number,
   content: string,
+  /** Left out: the poll stays (docs/API.md "Polls"). */
+  poll?: PollInput | null,
 ): Promise<PostRow> {
   return commit(
     live,
-    async (tx, changes) =>
-      afterPostWrite(tx, changes, await posts.editPost(tx, actor.id, postId, content)),
+    async (tx, changes) => {
+      const post = await posts.editPost(tx, actor.id, postId, content)
+      await editPollOf(tx, post.id, poll, post.updatedAt)
+      return afterPostWrite(tx, changes, post)
+    },
     (post) => publishPost(live, post),
   )
 }

@@ -62,6 +62,10 @@ export const MOVE_ORDER = [
   // Presence and "now playing" (issue 28).
   'presence_settings',
   'user_statuses',
+  // Polls (issue 29, item 4)
+  'polls',
+  'poll_options',
+  'poll_votes',
 ] as const
 
 /**

@@ -410,3 +410,46 @@ export const userStatuses = pgTable(
   (table) => [index('user_statuses_expiry_idx').on(table.expiresAt)],
 )
 /* ---- end of presence and "now playing" ---- */
+// ─── Polls (issue 29, item 4) ─────────────────────────────────────────────────────────────────
+
+export const polls = pgTable('polls', {
+  postId: int('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  endsAt: millis('ends_at').notNull(),
+  createdAt: millis('created_at').notNull(),
+})
+
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    id: serialId(),
+    postId: int('post_id')
+      .notNull()
+      .references(() => polls.postId, { onDelete: 'cascade' }),
+    position: int('position').notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [uniqueIndex('poll_options_post_position_idx').on(table.postId, table.position)],
+)
+
+export const pollVotes = pgTable(
+  'poll_votes',
+  {
+    postId: int('post_id')
+      .notNull()
+      .references(() => polls.postId, { onDelete: 'cascade' }),
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optionId: int('option_id')
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    index('poll_votes_option_idx').on(table.optionId),
+    index('poll_votes_user_idx').on(table.userId),
+  ],
+)

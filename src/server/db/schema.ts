@@ -435,3 +435,53 @@ export const userStatuses = sqliteTable(
   (table) => [index('user_statuses_expiry_idx').on(table.expiresAt)],
 )
 /* ---- end of presence and "now playing" ---- */
+// ─── Polls (issue 29, item 4) ─────────────────────────────────────────────────────────────────
+
+/** A post's poll (docs/API.md, "Polls"): at most one per post, gone with the post. */
+export const polls = sqliteTable('polls', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  /** Votes are taken while the time is before this; after it the results are final. */
+  endsAt: integer('ends_at').notNull(),
+  createdAt: integer('created_at').notNull(),
+})
+
+/** A poll's 2–4 options, in the author's order (`position` 0…3). */
+export const pollOptions = sqliteTable(
+  'poll_options',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => polls.postId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    text: text('text').notNull(),
+  },
+  (table) => [uniqueIndex('poll_options_post_position_idx').on(table.postId, table.position)],
+)
+
+/**
+ * One vote per user per poll, never changed (docs/API.md, "Polls"). Counts are read from these
+ * rows (one grouped look-up per page), so a deleted account's votes leave the counts with it.
+ */
+export const pollVotes = sqliteTable(
+  'poll_votes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => polls.postId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => pollOptions.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    index('poll_votes_option_idx').on(table.optionId),
+    index('poll_votes_user_idx').on(table.userId),
+  ],
+)

@@ -116,8 +116,8 @@ export function postsRoutes(deps: AppDeps) {
       return c.json({ post } satisfies PostResponse)
     })
     .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), async (c) => {
-      const { content, media } = c.req.valid('json').postData
-      const post = await createPost(live, c.get('user'), content, media ?? [])
+      const { content, media, poll } = c.req.valid('json').postData
+      const post = await createPost(live, c.get('user'), content, media ?? [], poll)
       return mutationAnswer(c, post, 201)
     })
     .post(
@@ -126,8 +126,9 @@ export function postsRoutes(deps: AppDeps) {
       validate('json', postEditBodySchema),
       idParams('postId'),
       async (c) => {
-        const content = c.req.valid('json').postData.content
-        const post = await editPost(live, c.get('user'), c.req.valid('param').postId, content)
+        const { content, poll } = c.req.valid('json').postData
+        const postId = c.req.valid('param').postId
+        const post = await editPost(live, c.get('user'), postId, content, poll)
         return mutationAnswer(c, post)
       },
     )

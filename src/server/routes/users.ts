@@ -1,3 +1,5 @@
+import { LIMITS } from '../../shared/limits'
+import { mentionSuggestions } from '../services/suggestions'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { editProfileSchema, pageQuerySchema } from '../../shared/schemas'
@@ -48,6 +50,10 @@ const FOLLOW_LIST_KINDS: readonly FollowListKind[] = ['followers', 'following']
 const usersQuerySchema = pageQuerySchema.extend({
   search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
   suggest: z.enum(['true', 'false'], { error: 'suggest must be true or false.' }).optional(),
+  /** Autocomplete (docs/API.md): with `search`, those the viewer follows first, one page. */
+  followedFirst: z
+    .enum(['true', 'false'], { error: 'followedFirst must be true or false.' })
+    .optional(),
 })
 
 export function usersRoutes(deps: AppDeps) {
@@ -72,6 +78,13 @@ export function usersRoutes(deps: AppDeps) {
       .get('/', optionalViewer(deps), validate('query', usersQuerySchema), async (c) => {
         const query = c.req.valid('query')
         const page = pageRequest(query)
+        const viewerId = c.get('viewerId')
+        if (query.search !== undefined && query.followedFirst === 'true' && viewerId !== null) {
+          const limit = query.limit ?? LIMITS.pageSizeDefault
+          return c.json(
+            (await mentionSuggestions(db, query.search, viewerId, limit)) satisfies UsersPage,
+          )
+        }
         if (query.search !== undefined) {
           return c.json(
             (await searchUsers(db, query.search, page, c.get('viewerId'))) satisfies UsersPage,

@@ -10,6 +10,7 @@ import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { resolveMentions } from './mentions'
 import { publicExtras } from './sign-up-extras'
 import { loadPostImages } from './post-images'
+import { loadPolls } from './polls'
 import { formatTimestamp } from './time'
 
 /**
@@ -187,6 +188,8 @@ export async function presentPosts(
     (row) => row.targetId,
   )
   const images = await loadPostImages(db, postIds)
+  // Polls (docs/API.md "Polls"): every poll of the page and the viewer's votes, one query.
+  const polls = await loadPolls(db, postIds, options.viewerId)
   const mentions = await resolveMentions(
     db,
     rows.map((row) => row.content),
@@ -221,6 +224,7 @@ export async function presentPosts(
       editedAt: row.editedAt === null ? null : formatTimestamp(row.editedAt),
       media: images.get(row.id) ?? [],
       mentions: mentions[index] ?? [],
+      poll: polls.get(row.id) ?? null,
     }
   })
 }

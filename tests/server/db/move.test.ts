@@ -188,6 +188,16 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
     expect((await call(base, 'PUT', path, token, body)).status).toBe(200)
   await put('/me/status', tokens.nova, { game: 'Deep Rock Galactic', expiresIn: 'never' })
   await put('/me/presence', tokens.lootgoblin, { appearOffline: true })
+  // A poll with a vote (polls, poll_options, poll_votes).
+  const { post: pollPost } = (await act(base, '/posts', tokens.nova, {
+    postData: {
+      content: 'Who is in Saturday?',
+      poll: { options: ['Me', 'Not me'], durationHours: 24 },
+    },
+  })) as { post: { _id: string; poll: { options: { id: string }[] } } }
+  await act(base, `/posts/${pollPost._id}/poll/vote`, tokens.player1, {
+    optionId: pollPost.poll.options[0]?.id,
+  })
   // The newest post goes again: SQLite never gives its id out again, nor may PostgreSQL.
   const { post: gone } = (await act(base, '/posts', tokens.questlord, {
     postData: { content: 'oops' },
@@ -283,6 +293,7 @@ describe('the move plan', () => {
       'notifications',
       'reports',
       'host_actions',
+      'poll_options',
     ])
   })
 
@@ -429,7 +440,7 @@ describe.runIf(testsOnPostgres)(
       const refusal = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(StartError)
       expect((refusal as Error).message).toMatch(
-        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 7, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
+        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 8, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
       )
       expect(await contentsOf(target)).toEqual(contents)
     })

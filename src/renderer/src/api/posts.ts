@@ -2,6 +2,7 @@ import type { PostResponse, PostSort, PostsPage } from '../../../shared/api-type
 import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
+import type { PollInput } from './polls'
 
 const limit = LIMITS.pageSizeDefault
 const enc = encodeURIComponent
@@ -37,10 +38,18 @@ export function getPost(postId: string): Promise<PostResponse> {
 export function createPost(
   content: string,
   media: { id: string; alt: string }[] = [],
+  poll?: PollInput,
 ): Promise<PostResponse> {
   return request<PostResponse>('/posts', {
     method: 'POST',
-    body: { postData: media.length > 0 ? { content, media } : { content } },
+    body: {
+      postData: {
+        content,
+        ...(media.length > 0 ? { media } : {}),
+        // docs/API.md "Polls": a poll and images are not both allowed.
+        ...(poll ? { poll } : {}),
+      },
+    },
     minimal: true,
     answer: ANSWERS.post,
   })

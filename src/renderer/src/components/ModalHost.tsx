@@ -55,7 +55,9 @@ export function ModalHost() {
           <NewPostEditor
             draftKey={key}
             onDirtyChange={onDirtyChange}
-            onSubmit={async (text, media) => closeIfAccepted(await createPost(text, media))}
+            onSubmit={async (text, media, poll) =>
+              closeIfAccepted(await createPost(text, media, poll))
+            }
           />
         </Modal>
       )

@@ -3,30 +3,58 @@ import type { ClipboardEvent, DragEvent } from 'react'
 import { LIMITS } from '../../../shared/limits'
 import { AddImagesButton, ImageAttachments, useAttachments } from './ImageAttachments'
 import { TextEditor } from './TextEditor'
-import { SPEC_TEXT } from '../copy'
+import { COPY, SPEC_TEXT } from '../copy'
+import type { PollInput } from '../api/polls'
 import { useServerFeature } from '../state/server-features'
+import { Icon } from './Icon'
+import { NEW_POLL, PollEditor, toPollInput, type PollDraft } from './PollEditor'
 
 interface NewPostEditorProps {
   draftKey?: string
   onDirtyChange: (dirty: boolean) => void
   /** Resolves to null once the server accepted the post, else to why not. */
-  onSubmit: (text: string, media: { id: string; alt: string }[]) => Promise<string | null>
+  onSubmit: (
+    text: string,
+    media: { id: string; alt: string }[],
+    poll?: PollInput,
+  ) => Promise<string | null>
 }
 
-/** The New Post form: text and up to four images (button, paste or drop), each with alt text. */
+/**
+ * The New Post form: text and up to four images (button, paste or drop), each with alt text, or
+ * a poll instead of images (docs/API.md "Polls": not both) when the server has polls.
+ */
 export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEditorProps) {
   const clips = useServerFeature('clips')
   const attachments = useAttachments({ draftKey, clips })
+  const pollsSupported = useServerFeature('polls')
+  const [poll, setPoll] = useState<PollDraft | null>(null)
+  const [showPollErrors, setShowPollErrors] = useState(false)
   const [dragging, setDragging] = useState(false)
   const [textDirty, setTextDirty] = useState(false)
   const attachedCount = attachments.items.length
   useEffect(
-    () => onDirtyChange(textDirty || attachedCount > 0),
-    [textDirty, attachedCount, onDirtyChange],
+    () => onDirtyChange(textDirty || attachedCount > 0 || poll !== null),
+    [textDirty, attachedCount, poll, onDirtyChange],
   )
   const hasImages = attachments.refs.length > 0
 
+  const submit = (text: string) => {
+    if (!poll) return onSubmit(text, attachments.refs)
+    const input = toPollInput(poll)
+    if (!input) {
+      setShowPollErrors(true)
+      // Focus the first option with a problem, so the keyboard lands where the fix is.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLInputElement>('.poll-editor [aria-invalid="true"]')?.focus(),
+      )
+      return Promise.resolve(COPY.poll.checkOptions)
+    }
+    return onSubmit(text, [], input)
+  }
+
   const onPaste = (event: ClipboardEvent) => {
+    if (poll) return
     const files = [...event.clipboardData.files]
     if (files.length > 0) {
       event.preventDefault()
@@ -36,6 +64,7 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
   const onDrop = (event: DragEvent) => {
     event.preventDefault()
     setDragging(false)
+    if (poll) return
     attachments.add([...event.dataTransfer.files])
   }
 
@@ -44,7 +73,7 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
       className={`new-post-editor${dragging ? ' dragging' : ''}`}
       onPaste={onPaste}
       onDragOver={(event) => {
-        if ([...event.dataTransfer.types].includes('Files')) {
+        if (!poll && [...event.dataTransfer.types].includes('Files')) {
           event.preventDefault()
           setDragging(true)
         }
@@ -64,10 +93,43 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
         allowEmpty={hasImages}
         blocked={attachments.uploading}
         onDirtyChange={setTextDirty}
-        onSubmit={(text) => onSubmit(text, attachments.refs)}
-        footerStart={<AddImagesButton state={attachments} />}
+        onSubmit={submit}
+        footerStart={
+          <>
+            {poll ? null : <AddImagesButton state={attachments} />}
+            {pollsSupported ? (
+              <button
+                type="button"
+                className={`icon-btn${poll ? ' active' : ''}`}
+                aria-label={poll ? COPY.poll.removePoll : COPY.poll.addPoll}
+                aria-pressed={poll !== null}
+                title={attachedCount > 0 ? COPY.poll.notWithImages : COPY.poll.addPoll}
+                disabled={attachedCount > 0}
+                onClick={() => {
+                  setShowPollErrors(false)
+                  setPoll(poll ? null : NEW_POLL)
+                  if (!poll) {
+                    requestAnimationFrame(() =>
+                      document.querySelector<HTMLInputElement>('[data-poll-option="0"]')?.focus(),
+                    )
+                  }
+                }}
+              >
+                <Icon name="poll" size={20} />
+              </button>
+            ) : null}
+          </>
+        }
       >
         <ImageAttachments state={attachments} />
+        {poll ? (
+          <PollEditor
+            value={poll}
+            onChange={setPoll}
+            onRemove={() => setPoll(null)}
+            showAll={showPollErrors}
+          />
+        ) : null}
       </TextEditor>
     </div>
   )

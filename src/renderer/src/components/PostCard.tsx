@@ -24,6 +24,7 @@ import { ContentMenu } from './ContentMenu'
 import { DeletedPlaceholder } from './DeletedPlaceholder'
 import { Icon } from './Icon'
 import { PostMedia } from './PostMedia'
+import { PollView } from './PollView'
 import { RichText } from './PostText'
 import { EditedMark, RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
@@ -180,6 +181,9 @@ export function PostCard({ post, detail = false }: PostCardProps) {
         </p>
       ) : null}
       {post.media && post.media.length > 0 ? <PostMedia media={post.media} /> : null}
+      {post.poll ? (
+        <PollView postId={post._id} poll={post.poll} own={own} canVote={me !== null} />
+      ) : null}
       <footer className="post-actions">
         <button
           type="button"

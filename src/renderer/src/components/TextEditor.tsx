@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode, Ref } from 'react'
 import { clearDraft, readDraft, writeDraft } from '../lib/drafts'
 import { CharCounter, fitsLimit, isSubmitShortcut } from './CharCounter'
 import { SPEC_TEXT } from '../copy'
+import { useAutocomplete } from './Autocomplete'
 
 /** What a submit handler answers: null (or nothing) when the server accepted, else why not. */
 export type SubmitOutcome = string | null | undefined
@@ -97,6 +98,8 @@ export function TextEditor({
     if (error) setError(null)
     if (draftKey) writeDraft(draftKey, value)
   }
+  // @ and # suggestions (issue 29, item 6; components/Autocomplete.tsx).
+  const autocomplete = useAutocomplete({ textareaRef: ownRef, text, setText: change })
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault()
@@ -130,19 +133,28 @@ export function TextEditor({
 
   return (
     <form className={`text-editor ${className}`} onSubmit={(event) => void submit(event)}>
-      <textarea
-        ref={setRefs}
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        placeholder={placeholder}
-        value={text}
-        rows={rows}
-        onChange={(event) => change(event.target.value)}
-        onKeyDown={(event) => {
-          if (isSubmitShortcut(event)) void submit(event)
-        }}
-      />
+      <div className="autocomplete-anchor">
+        <textarea
+          {...autocomplete.textareaProps}
+          ref={setRefs}
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          placeholder={placeholder}
+          value={text}
+          rows={rows}
+          onChange={(event) => {
+            change(event.target.value)
+            autocomplete.onChangeCaret()
+          }}
+          onKeyDown={(event) => {
+            autocomplete.onKeyDown(event)
+            if (event.defaultPrevented) return
+            if (isSubmitShortcut(event)) void submit(event)
+          }}
+        />
+        {autocomplete.list}
+      </div>
       {error ? (
         <p id={errorId} className="field-error" role="alert">
           {error}

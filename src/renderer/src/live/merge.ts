@@ -27,6 +27,7 @@ import {
   withOwnVote,
 } from '../state/comments'
 import { liveResyncAtom } from './status'
+import { livePollAtom } from '../state/polls'
 import {
   PILL_LISTS,
   deletedPostIdsAtom,
@@ -306,6 +307,7 @@ export function connectLiveState(store: ReturnType<typeof createStore>): () => v
     post: livePostAtom,
     'post-deleted': livePostDeletedAtom,
     reaction: liveReactionAtom,
+    poll: livePollAtom,
     comment: liveCommentAtom,
     'comment-deleted': liveCommentDeletedAtom,
     vote: liveVoteAtom,

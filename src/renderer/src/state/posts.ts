@@ -13,6 +13,8 @@ import { EMPTY_LIST, mergeIds, prependIds } from './lists'
 import type { ListState } from './lists'
 import { createToggle, intentOf, withIntents } from './toggles'
 import { COPY, SPEC_TEXT } from '../copy'
+import { keepOwnVote } from '../lib/polls'
+import type { PollInput } from '../api/polls'
 
 /** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
@@ -286,9 +288,10 @@ export const createPostAtom = atom(
     set,
     content: string,
     media: { id: string; alt: string }[] = [],
+    poll?: PollInput,
   ): Promise<string | null> => {
     try {
-      const { post } = await api.createPost(content, media)
+      const { post } = await api.createPost(content, media, poll)
       set(upsertPostsAtom, [post])
       // Shown at once where it belongs; the live stream's copy of it is not "new" (live/merge.ts).
       prependTo(get, set, ['feed', 'explore:recent', `user:${post.username}`], post._id)
@@ -308,7 +311,9 @@ export const createPostAtom = atom(
 export function mergePost(current: Post | undefined, incoming: Post, forNobody: boolean): Post {
   if (!current || !forNobody) return incoming
   const { likedBy, dislikedBy } = current.likes
-  return { ...incoming, likes: { ...incoming.likes, likedBy, dislikedBy } }
+  const merged = { ...incoming, likes: { ...incoming.likes, likedBy, dislikedBy } }
+  // The viewer's own vote in a poll stays too (docs/API.md "Polls").
+  return keepOwnVote(current, merged)
 }
 
 /** Resolves to null once the server accepted the edit, else to the reason it did not. */

@@ -1,0 +1,15 @@
+import type { PollVoteResponse } from '../../../shared/api-types'
+import { ANSWERS } from '../../../shared/answer-schemas'
+import type { PollInput } from '../../../shared/schemas'
+import { request } from './client'
+
+export type { PollInput }
+
+/** Votes in a post's poll (docs/API.md "Polls"): the poll as the voter now sees it. */
+export function votePoll(postId: string, optionId: string): Promise<PollVoteResponse> {
+  return request<PollVoteResponse>(`/posts/${encodeURIComponent(postId)}/poll/vote`, {
+    method: 'POST',
+    body: { optionId },
+    answer: ANSWERS.pollVote,
+  })
+}

@@ -1,0 +1,72 @@
+/** Voting in a post's poll (docs/API.md, "Polls"), and the poll part of writing a post. */
+import type { PostPoll } from '../../shared/api-types'
+import type { PollInput } from '../../shared/schemas'
+import type { Store } from '../db/store'
+import { HttpError } from '../errors/http-error'
+import { postHasImages } from '../services/post-images'
+import * as polls from '../services/polls'
+import { getPost } from '../services/posts'
+import { refuseIfBlocked } from '../services/visibility'
+import { aboutWriting, commit, type Actor, type Live } from './live'
+
+/**
+ * The poll part of an edit, in the edit's transaction (after its owner check): `undefined`
+ * leaves the poll as it is, a poll replaces it, `null` removes it; both refused once anyone
+ * voted, and a poll is refused on a post with images.
+ */
+export async function editPollOf(
+  tx: Store,
+  postId: number,
+  poll: PollInput | null | undefined,
+  now: number,
+): Promise<void> {
+  if (poll === undefined) return
+  if (poll && (await postHasImages(tx, postId))) {
+    throw new HttpError('VALIDATION', polls.POLL_MESSAGES.withImages)
+  }
+  await polls.replacePoll(tx, postId, poll, now)
+}
+
+/** Tells everyone who may see the post its poll's counts now (not who voted, nor for what). */
+export async function publishPollCounts(live: Live, postId: number, authorId: number) {
+  const poll = await polls.getPoll(live.db, postId, null)
+  live.hub.publish(
+    'poll',
+    {
+      postId: String(postId),
+      options: poll.options.map(({ id, votes }) => ({ id, votes })),
+      voterCount: poll.voterCount,
+    },
+    await aboutWriting(live, authorId),
+  )
+}
+
+/**
+ * The actor votes for `optionId` in the poll of `postId`: refused on a post of someone who
+ * blocked them or whom they blocked (BLOCKED), after the end (POLL_ENDED), for an option of
+ * another poll (VALIDATION), or a second time (POLL_ALREADY_VOTED). Answers the poll as the
+ * voter now sees it.
+ */
+export async function votePoll(
+  live: Live,
+  actor: Actor,
+  postId: number,
+  optionId: string,
+  now = Date.now(),
+): Promise<PostPoll> {
+  // Option ids are whole numbers; any other text names no option of this poll.
+  if (!/^[1-9]\d{0,15}$/.test(optionId)) {
+    throw new HttpError('VALIDATION', polls.POLL_MESSAGES.optionNotInPoll)
+  }
+  const { poll } = await commit(
+    live,
+    async (tx) => {
+      const post = await getPost(tx, postId)
+      await refuseIfBlocked(tx, actor.id, [post.authorId])
+      await polls.castVote(tx, actor.id, post.id, Number(optionId), now)
+      return { authorId: post.authorId, poll: await polls.getPoll(tx, post.id, actor.id, now) }
+    },
+    ({ authorId }) => publishPollCounts(live, postId, authorId),
+  )
+  return poll
+}

@@ -1,0 +1,254 @@
+import type { Page } from '@playwright/test'
+import { expectNoSeriousViolations, axeScopeFor } from './axe'
+import { expect, test } from './fixtures'
+import { longName, uniqueName, waitForQuietNetwork } from './helpers'
+import { DESKTOP, PHONE, SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
+import { apiCall, apiUser, signedInContext, type ApiUser } from './notify-helpers'
+import type { APIRequestContext } from '@playwright/test'
+
+/**
+ * Polls and the composer's @/# suggestions (docs/API.md "Polls", "Autocomplete"), two players
+ * at once: one's vote moves the other's results live; the composer writes a poll with the
+ * keyboard and says what is wrong under the option; `@` and `#` suggest, on a phone too.
+ * Screenshots in both themes on a desktop and a 390-pixel phone, with a 30-character name and
+ * a long unbroken option, for a person to look at; axe on a post with a poll and on the open
+ * suggestion list.
+ */
+
+const LONG_OPTION = 'W'.repeat(50)
+
+/** The New Post dialog: the sidebar's button on a desktop, the bottom bar's on a phone. */
+async function openComposer(page: Page) {
+  await page
+    .getByRole('button', { name: /^New post$/i })
+    .filter({ visible: true })
+    .first()
+    .click()
+}
+
+async function waitLive(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-live', 'live')
+}
+
+async function pollPost(
+  request: APIRequestContext,
+  author: ApiUser,
+  options: string[],
+  content = 'Who’s in Saturday? #lanparty',
+) {
+  const response = await request.post('/api/posts', {
+    headers: { authorization: author.token, prefer: 'return=minimal' },
+    data: { postData: { content, poll: { options, durationHours: 24 } } },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { post: { _id: string } }).post._id
+}
+
+/** The poll of the post on screen. */
+const pollOf = (page: Page) => page.getByRole('main').getByRole('group', { name: 'Poll' }).first()
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`a vote moves the author's results live (${name})`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
+    const author = await apiUser(request, longName('host'))
+    const voter = await apiUser(request, uniqueName('voter'))
+    const postId = await pollPost(request, author, ['Saturday', 'Sunday', LONG_OPTION])
+
+    const authorContext = await signedInContext(browser, demoUrl, author, { viewport })
+    const voterContext = await signedInContext(browser, demoUrl, voter, { viewport })
+    const authorPage = await authorContext.newPage()
+    const voterPage = await voterContext.newPage()
+    await authorPage.goto(`/post/${postId}`)
+    await waitLive(authorPage)
+    // The author sees the results from the start.
+    await expect(pollOf(authorPage)).toContainText('0 votes')
+    await expect(pollOf(authorPage).getByRole('listitem')).toHaveCount(3)
+
+    await voterPage.goto(`/post/${postId}`)
+    const form = voterPage.getByRole('main').getByRole('form', { name: 'Poll' })
+    // Before voting: choices, no results, and the Vote button waits for a choice.
+    await expect(form.getByRole('radio')).toHaveCount(3)
+    await expect(form.getByRole('button', { name: 'Vote' })).toBeDisabled()
+    // By keyboard: focus the first choice, arrow down to the second, vote.
+    await form.getByRole('radio', { name: 'Saturday' }).focus()
+    await voterPage.keyboard.press('ArrowDown')
+    await expect(form.getByRole('radio', { name: 'Sunday' })).toBeChecked()
+    await form.getByRole('button', { name: 'Vote' }).click()
+    // The voter sees the results with their vote marked.
+    await expect(pollOf(voterPage).getByRole('listitem').nth(1)).toContainText('your vote')
+    await expect(pollOf(voterPage).getByRole('listitem').nth(1)).toContainText('100%')
+
+    // The author's page moved without a reload.
+    await expect(pollOf(authorPage)).toContainText('1 vote')
+    await expect(pollOf(authorPage).getByRole('listitem').nth(1)).toContainText('100%')
+    await expect(pollOf(authorPage).getByRole('listitem').nth(0)).toContainText('0%')
+    await expectNoSidewaysScroll(voterPage)
+    await expectNoSidewaysScroll(authorPage)
+
+    // A second vote is refused by the server, with its code.
+    const again = await request.post(`/api/posts/${postId}/poll/vote`, {
+      headers: { authorization: voter.token },
+      data: { optionId: '1' },
+    })
+    expect(again.status()).toBeGreaterThanOrEqual(400)
+    await authorContext.close()
+    await voterContext.close()
+  })
+
+  test(`the composer writes a poll by keyboard, with inline errors (${name})`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
+    const author = await apiUser(request, uniqueName('pollster'))
+    const context = await signedInContext(browser, demoUrl, author, { viewport })
+    const page = await context.newPage()
+    await page.goto('/home')
+    await waitLive(page)
+    await openComposer(page)
+    const dialog = page.getByRole('dialog', { name: 'New Post' })
+    await dialog.getByRole('textbox', { name: 'Post text' }).fill('Which map first?')
+    await dialog.getByRole('button', { name: 'Add a poll' }).click()
+    // Focus lands in the first option; images are not offered beside a poll.
+    await expect(dialog.getByRole('textbox', { name: 'Option 1' })).toBeFocused()
+    await expect(dialog.getByRole('button', { name: 'Add images' })).toHaveCount(0)
+    await page.keyboard.type('Dust')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('dust ')
+    await expect(dialog.getByText('This is the same as another option.')).toBeVisible()
+    await expect(dialog.getByRole('textbox', { name: 'Option 2' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    await dialog.getByRole('button', { name: 'Add an option' }).click()
+    await dialog.getByRole('button', { name: 'Post' }).click()
+    await expect(dialog.getByText('Check the poll’s options', { exact: false })).toBeVisible()
+    await expect(dialog.getByText('Write something here, or remove this option.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Remove option 3' }).click()
+    await dialog.getByRole('textbox', { name: 'Option 2' }).fill('Inferno')
+    await dialog.getByRole('combobox', { name: 'Poll length' }).selectOption({ label: '3 days' })
+    await dialog.getByRole('button', { name: 'Post' }).click()
+    await expect(dialog).toHaveCount(0)
+    const card = page.getByRole('article').filter({ hasText: 'Which map first?' }).first()
+    await expect(card.getByRole('group', { name: 'Poll' })).toContainText('3 days left')
+    await expect(card.getByRole('group', { name: 'Poll' })).toContainText('Inferno')
+    await context.close()
+  })
+
+  test(`@ and # suggest people and tags in the composer and the comment box (${name})`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
+    const stem = `ac${Date.now().toString(36)}`
+    const me = await apiUser(request, uniqueName('typist'))
+    const friend = await apiUser(request, `${stem}_${'f'.repeat(30)}`.slice(0, 30))
+    const other = await apiUser(request, `${stem}_a_stranger`)
+    await apiCall(request, me.token, `/users/follow/${friend.id}`)
+    const tag = `${stem}tag`
+    const postId = await pollPost(request, other, ['yes', 'no'], `#${tag} once`)
+    const context = await signedInContext(browser, demoUrl, me, { viewport })
+    const page = await context.newPage()
+    await page.goto('/home')
+    await openComposer(page)
+    const box = page.getByRole('dialog', { name: 'New Post' }).getByRole('textbox', {
+      name: 'Post text',
+    })
+    await box.pressSequentially(`gg @${stem}`)
+    const list = page.getByRole('listbox', { name: 'People' })
+    // The one followed comes first, though the other sorts first by name.
+    await expect(list.getByRole('option')).toHaveText([
+      new RegExp(`@${friend.username}`),
+      new RegExp(`@${other.username}`),
+    ])
+    const box390 = await list.boundingBox()
+    expect(box390 && box390.x >= 0 && box390.x + box390.width <= viewport.width).toBe(true)
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('Enter')
+    await expect(box).toHaveValue(`gg @${friend.username} `)
+    await page.keyboard.type(`and #${stem}`)
+    await page.getByRole('listbox', { name: 'Tags' }).getByRole('option').first().click()
+    await expect(box).toHaveValue(`gg @${friend.username} and #${tag} `)
+
+    // The comment box too; Escape closes the list and keeps the text.
+    await page.goto(`/post/${postId}`)
+    const comment = page.getByRole('textbox', { name: 'Write a comment' })
+    await comment.pressSequentially(`@${stem}_a`)
+    await expect(page.getByRole('listbox', { name: 'People' }).getByRole('option')).toHaveCount(1)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('listbox')).toHaveCount(0)
+    await expect(comment).toHaveValue(`@${stem}_a`)
+    await context.close()
+  })
+}
+
+for (const look of looks()) {
+  test(`polls and suggestions look right in ${look.name}`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
+    test.setTimeout(120_000)
+    const author = await apiUser(request, longName('pollhost'))
+    const voter = await apiUser(request, longName('voter'))
+    const postId = await pollPost(request, author, [
+      'Saturday at the LAN',
+      LONG_OPTION,
+      'Sunday, after the finals',
+    ])
+    const context = await signedInContext(browser, demoUrl, voter, {
+      viewport: look.viewport,
+      theme: look.theme,
+    })
+    const page = await context.newPage()
+    const shot = async (screen: string) => {
+      await waitForQuietNetwork(page)
+      await expectNoSidewaysScroll(page)
+      await page.screenshot({ path: `${SHOTS_DIR}/polls-${screen}-${look.name}.png` })
+    }
+    await page.goto(`/post/${postId}`)
+    await expect(page.getByRole('main').getByRole('form', { name: 'Poll' })).toBeVisible()
+    await expectNoSeriousViolations(page, `a post with a poll in ${look.name}`, {
+      scope: axeScopeFor(look),
+    })
+    await shot('before-vote')
+    const form = page.getByRole('main').getByRole('form', { name: 'Poll' })
+    await form.getByRole('radio', { name: LONG_OPTION }).check()
+    await form.getByRole('button', { name: 'Vote' }).click()
+    await expect(pollOf(page)).toContainText('your vote')
+    await expectNoSeriousViolations(page, `a poll's results in ${look.name}`, {
+      scope: axeScopeFor(look),
+    })
+    await shot('results')
+
+    // The suggestion list, open in the comment box, with a 30-character name in it.
+    const comment = page.getByRole('textbox', { name: 'Write a comment' })
+    await comment.pressSequentially(`@${author.username.slice(0, 6)}`)
+    await expect(page.getByRole('listbox', { name: 'People' })).toBeVisible()
+    await expectNoSeriousViolations(page, `the suggestion list in ${look.name}`, {
+      scope: axeScopeFor(look),
+    })
+    await shot('suggestions')
+
+    // The composer with a poll being written.
+    await page.keyboard.press('Escape')
+    await openComposer(page)
+    const dialog = page.getByRole('dialog', { name: 'New Post' })
+    await dialog.getByRole('textbox', { name: 'Post text' }).fill('Which day?')
+    await dialog.getByRole('button', { name: 'Add a poll' }).click()
+    await dialog.getByRole('textbox', { name: 'Option 1' }).fill(LONG_OPTION)
+    await dialog.getByRole('textbox', { name: 'Option 2' }).fill(LONG_OPTION.toLowerCase())
+    await expectNoSeriousViolations(page, `the poll editor in ${look.name}`, {
+      scope: axeScopeFor(look),
+    })
+    await shot('composer')
+    await context.close()
+  })
+}
