@@ -11,14 +11,23 @@ import {
 import { addComment, deleteComment, editComment } from '../actions/comments'
 import { liveOf } from '../actions/live'
 import { voteComment } from '../actions/reactions'
-import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
+import { commentIdsOf, commentsByIds, getComment } from '../services/comments'
+import { pageReplies, pageRoots, presentThreads, threadOf } from '../services/threads'
 import { getPost } from '../services/posts'
 import { presentComment, presentComments } from '../services/serialize'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/pagination'
 import { idParams, validate } from '../http/validate'
 import { wholeListResponse, type WholeList } from '../http/whole-list'
-import type { Comment, CommentResponse, CommentsPage } from '../../shared/api-types'
+import type {
+  Comment,
+  CommentResponse,
+  CommentsPage,
+  CommentThreadResponse,
+} from '../../shared/api-types'
+import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
+import { pageRequest } from '../services/pagination'
 
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
@@ -66,16 +75,45 @@ export function commentsRoutes(deps: AppDeps) {
         const page = pageOf(c.req.valid('query'))
         const viewerId = c.get('viewerId')
         if (!page) return wholeListResponse('comments', await allComments(post.id, viewerId))
-        const found = await pageComments(db, post.id, page, viewerId)
+        // threads: top-level comments, each with its first replies (services/threads.ts)
+        const found = await pageRoots(db, post.id, page, viewerId)
         return c.json({
-          comments: await presentComments(db, found.rows, {
-            detail: 'page',
-            viewerId,
-          }),
+          comments: await presentThreads(db, found.rows, { detail: 'page', viewerId }),
           nextCursor: found.nextCursor,
         } satisfies CommentsPage)
       },
     )
+    // --- threads (docs/API.md, "Threads") ---
+    .get(
+      '/:postId/replies/:commentId',
+      optionalViewer(deps),
+      validate('query', pageQuerySchema),
+      ids,
+      async (c) => {
+        const { postId, commentId } = c.req.valid('param')
+        const [, root] = await getComment(db, postId, commentId)
+        if (root.parentId !== null) {
+          throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
+        }
+        const viewerId = c.get('viewerId')
+        const found = await pageReplies(db, root, pageRequest(c.req.valid('query')), viewerId)
+        return c.json({
+          comments: await presentComments(db, found.rows, { detail: 'page', viewerId }),
+          nextCursor: found.nextCursor,
+        } satisfies CommentsPage)
+      },
+    )
+    .get('/:postId/thread/:commentId', optionalViewer(deps), ids, async (c) => {
+      const { postId, commentId } = c.req.valid('param')
+      await getPost(db, postId)
+      const viewerId = c.get('viewerId')
+      const answer: CommentThreadResponse = await threadOf(db, postId, commentId, {
+        detail: 'page',
+        viewerId,
+      })
+      return c.json(answer)
+    })
+    // --- end threads ---
     .post(
       '/add/:postId',
       auth,
@@ -83,8 +121,10 @@ export function commentsRoutes(deps: AppDeps) {
       validate('json', commentBodySchema),
       idParams('postId'),
       async (c) => {
-        const text = c.req.valid('json').commentData.text
-        const comment = await addComment(live, c.get('user'), c.req.valid('param').postId, text)
+        const { text, replyTo } = c.req.valid('json').commentData
+        const postId = c.req.valid('param').postId
+        const answered = replyTo === undefined ? undefined : Number(replyTo)
+        const comment = await addComment(live, c.get('user'), postId, text, answered)
         return mutationAnswer(c, comment, 201)
       },
     )
