@@ -24,13 +24,16 @@ async function afterCommentWrite(
   changes: NotificationChanges,
   comment: CommentRow,
   postAuthorId: number | null,
+  /** threads: whom a reply answers, who heard "replied to your comment" already */
+  answeredId: number | null = null,
 ): Promise<CommentRow> {
+  const skip = [postAuthorId, answeredId].filter((id): id is number => id !== null)
   await syncMentions(
     tx,
     changes,
     { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
     extractMentions(comment.text),
-    { skip: postAuthorId === null ? [] : [postAuthorId] },
+    { skip },
   )
   return comment
 }
@@ -128,7 +131,8 @@ export function editComment(
     live,
     async (tx, changes) => {
       const comment = await comments.editComment(tx, actor.id, postId, commentId, text)
-      return afterCommentWrite(tx, changes, comment, (await getPost(tx, postId)).authorId)
+      const post = await getPost(tx, postId)
+      return afterCommentWrite(tx, changes, comment, post.authorId, comment.replyToUserId)
     },
     (comment) => publishComment(live, comment, false),
   )
@@ -179,32 +183,23 @@ async function removeComment(
       if (closedReports > 0) await publishOpenReports(live)
       const { comment, placeholder, countDelta, rootGone } = deletion
       const post = await getPost(live.db, comment.postId)
-      // threads: only those who could see it, whose count then loses `countDelta`.
-      const audience = await commentAudience(live, comment, post.authorId)
-      live.hub.publish(
-        'comment-deleted',
-        {
+      // threads: everyone hears of it (a copy loaded before a block must go too), but only
+      // those who could see it lose it from their count: the others hear `countDelta: 0`.
+      const { exclude } = await commentAudience(live, comment, post.authorId)
+      const gone = (commentId: number, delta: number, asPlaceholder: boolean) => {
+        const data = {
           postId: String(comment.postId),
-          commentId: String(comment.id),
+          commentId: String(commentId),
           commentCount: post.commentCount,
-          placeholder,
-          countDelta,
-        },
-        audience,
-      )
-      if (rootGone !== null) {
-        live.hub.publish(
-          'comment-deleted',
-          {
-            postId: String(comment.postId),
-            commentId: String(rootGone),
-            commentCount: post.commentCount,
-            placeholder: false,
-            countDelta: 0,
-          },
-          audience,
-        )
+          placeholder: asPlaceholder,
+        }
+        live.hub.publish('comment-deleted', { ...data, countDelta: delta }, { exclude })
+        for (const unseen of exclude) {
+          live.hub.publish('comment-deleted', { ...data, countDelta: 0 }, { to: unseen })
+        }
       }
+      gone(comment.id, countDelta, placeholder)
+      if (rootGone !== null) gone(rootGone, 0, false)
     },
   )
   return deletion.comment
