@@ -296,7 +296,9 @@ export const createPostAtom = atom(
 export function mergePost(current: Post | undefined, incoming: Post, forNobody: boolean): Post {
   if (!current || !forNobody) return incoming
   const { likedBy, dislikedBy } = current.likes
-  return { ...incoming, likes: { ...incoming.likes, likedBy, dislikedBy } }
+  // threads: an event's count is nobody's; the viewer's own stays (docs/API.md, "Threads")
+  const commentCount = current.commentCount ?? incoming.commentCount
+  return { ...incoming, commentCount, likes: { ...incoming.likes, likedBy, dislikedBy } }
 }
 
 /** Resolves to null once the server accepted the edit, else to the reason it did not. */
