@@ -88,6 +88,21 @@ export async function pageRoots(
   return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
 }
 
+/** A thread's root on this post: a reply, or a comment of another post, is not found. */
+export async function threadRoot(
+  db: Store,
+  postId: number,
+  commentId: number,
+): Promise<CommentRow> {
+  const root = await db.get<CommentRow>(
+    `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = ? AND post_id = ? AND parent_id IS NULL`,
+    commentId,
+    postId,
+  )
+  if (!root) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
+  return root
+}
+
 /** One page of a thread's replies the viewer may see, oldest first. */
 export async function pageReplies(
   db: Store,
@@ -112,11 +127,7 @@ export async function pageReplies(
 }
 
 /** The first REPLY_PREVIEW replies of each root the viewer may see, oldest first: one query. */
-async function previewReplies(
-  db: Store,
-  rootIds: number[],
-  author: Clause,
-): Promise<CommentRow[]> {
+async function previewReplies(db: Store, rootIds: number[], author: Clause): Promise<CommentRow[]> {
   return db.all<CommentRow>(
     `SELECT ${COMMENT_COLUMNS} FROM (
        SELECT comments.*, ROW_NUMBER() OVER (

@@ -138,7 +138,14 @@ export function RichText({
     let at = 0
     for (const span of spans) {
       if (span.start > at) nodes.push(text.slice(at, span.start))
-      nodes.push(span.node)
+      // Isolated, so a mention, tag or address keeps its place (and its "@" or "#" its side)
+      // inside right-to-left text (issue 29, item 9); the paragraph sets its own direction
+      // (`dir="auto"` where the text is shown).
+      nodes.push(
+        <bdi key={`bdi-${span.start}`} className="inline-token">
+          {span.node}
+        </bdi>,
+      )
       at = span.end
     }
     if (at < text.length) nodes.push(text.slice(at))

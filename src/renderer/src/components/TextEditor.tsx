@@ -132,6 +132,7 @@ export function TextEditor({
     <form className={`text-editor ${className}`} onSubmit={(event) => void submit(event)}>
       <textarea
         ref={setRefs}
+        dir="auto"
         aria-label={label}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

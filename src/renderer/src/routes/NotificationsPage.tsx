@@ -122,7 +122,7 @@ function NotificationEntry({ group }: { group: NotificationGroup }) {
         ) : null}
         {target.kind === 'post' ? (
           <Link to={targetPath} className="notification-snippet">
-            <span className="notification-snippet-text">
+            <span className="notification-snippet-text" dir="auto">
               {group.newest.snippet || 'View the post'}
             </span>
           </Link>

@@ -205,9 +205,15 @@ export function ProfilePage() {
           </div>
         </div>
         <div className="profile-info">
-          <h1 className="profile-name">{shown.username}</h1>
-          {fullName ? <p className="muted">{fullName}</p> : null}
-          <p className={`profile-bio${shown.bio ? '' : ' muted'}`}>
+          <h1 className="profile-name">
+            <bdi>{shown.username}</bdi>
+          </h1>
+          {fullName ? (
+            <p className="muted" dir="auto">
+              {fullName}
+            </p>
+          ) : null}
+          <p className={`profile-bio${shown.bio ? '' : ' muted'}`} dir="auto">
             {shown.bio || (own ? COPY.profile.ownBioEmpty : COPY.profile.bioEmpty)}
           </p>
           <ul className="profile-stats">
