@@ -119,3 +119,19 @@ describe('routeTitle', () => {
     expect(routeTitle(path)).toBe(title)
   })
 })
+
+describe('RichText in right-to-left text (issue 29, item 9)', () => {
+  it.each([
+    ['Hebrew', 'משחק מעולה עם @nova_strike אתמול ב #lan_party בערב'],
+    ['Arabic', 'لعبة رائعة مع @nova_strike أمس في #lan_party مساء'],
+  ])('keeps a mention and a tag in the middle of %s text isolated, in place', (_, text) => {
+    const paragraph = show(text, ['nova_strike'])
+    expect(paragraph.textContent).toBe(text)
+    const isolated = [...paragraph.querySelectorAll('bdi')]
+    expect(isolated.map((bdi) => bdi.textContent)).toEqual(['@nova_strike', '#lan_party'])
+    for (const bdi of isolated) expect(bdi.firstElementChild?.tagName).toBe('A')
+    // The text around them stays plain, in its order.
+    const [before] = text.split('@')
+    expect(paragraph.firstChild?.textContent).toBe(before)
+  })
+})
