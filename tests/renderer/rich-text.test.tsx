@@ -135,3 +135,24 @@ describe('RichText in right-to-left text (issue 29, item 9)', () => {
     expect(paragraph.firstChild?.textContent).toBe(before)
   })
 })
+
+describe('RichText plain (a bio)', () => {
+  it('links nothing but isolates mentions, even of nobody, and tags', () => {
+    const text = 'גיימרית @nova_strike ו @ghost ב #lan_party, https://example.com/x'
+    const { container } = render(
+      <MemoryRouter>
+        <p>
+          <RichText text={text} mentions={['nova_strike']} plain />
+        </p>
+      </MemoryRouter>,
+    )
+    const paragraph = container.querySelector('p') as HTMLParagraphElement
+    expect(paragraph.querySelectorAll('a')).toHaveLength(0)
+    expect([...paragraph.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([
+      '@nova_strike',
+      '@ghost',
+      '#lan_party',
+    ])
+    expect(paragraph.textContent).toBe(text)
+  })
+})

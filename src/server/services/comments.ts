@@ -174,12 +174,14 @@ export async function deleteComment(db: Store, comment: CommentRow): Promise<Com
     await tx.run('DELETE FROM comments WHERE id = ?', comment.id)
     let rootGone: number | null = null
     if (comment.parentId !== null) {
-      rootGone = await tx.ids(
-        `DELETE FROM comments WHERE id = ? AND deleted_at IS NOT NULL
+      rootGone = await tx
+        .ids(
+          `DELETE FROM comments WHERE id = ? AND deleted_at IS NOT NULL
          AND NOT EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = ?) RETURNING id`,
-        comment.parentId,
-        comment.parentId,
-      ).then((ids) => ids[0] ?? null)
+          comment.parentId,
+          comment.parentId,
+        )
+        .then((ids) => ids[0] ?? null)
     }
     return { comment, placeholder: false, countDelta: -1, rootGone }
   })

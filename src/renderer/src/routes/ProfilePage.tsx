@@ -23,6 +23,7 @@ import {
   profileAtom,
   uploadAvatarAtom,
 } from '../state/users'
+import { RichText } from '../components/PostText'
 import { COPY, SPEC_TEXT } from '../copy'
 
 function Stat({
@@ -214,7 +215,13 @@ export function ProfilePage() {
             </p>
           ) : null}
           <p className={`profile-bio${shown.bio ? '' : ' muted'}`} dir="auto">
-            {shown.bio || (own ? COPY.profile.ownBioEmpty : COPY.profile.bioEmpty)}
+            {shown.bio ? (
+              <RichText text={shown.bio} plain />
+            ) : own ? (
+              COPY.profile.ownBioEmpty
+            ) : (
+              COPY.profile.bioEmpty
+            )}
           </p>
           <ul className="profile-stats">
             <Stat value={shown.postCount ?? 0} one="Post" many="Posts" />
