@@ -276,9 +276,11 @@ async function measure(world: World, n: number, [name, path, who, rowsAt]: ListR
 
 describe('SQL statements per list request', () => {
   const worlds = new Map<number, World>()
+  // Two worlds of a few thousand rows (threads added a reply per comment): a busy machine's
+  // PostgreSQL took more than the default 10 s to fill them.
   beforeAll(async () => {
     for (const n of [SMALL, LARGE]) worlds.set(n, await buildWorld(n))
-  })
+  }, 60_000)
   afterAll(async () => {
     for (const world of worlds.values()) await world.db.close()
   })
