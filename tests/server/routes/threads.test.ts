@@ -15,6 +15,7 @@ import type {
   PostsPage,
 } from '../../../src/shared/api-types'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
+import { deleteAccount } from '../../../src/server/services/accounts'
 import { addComment, createPost, expectError, ok, quickUser } from '../../helpers/api'
 import { liveStreams } from '../../helpers/live-streams'
 import type { TestApp } from '../../helpers/server-app'
@@ -230,6 +231,20 @@ describe('threads', () => {
     expect((await postAs(app, postId)).commentCount).toBe(0)
     const rows = await app.db.ids('SELECT id FROM comments WHERE post_id = ?', Number(postId))
     expect(rows).toEqual([])
+  })
+
+  it('takes the replies under a deleted account’s comments off the count', async ({ app }) => {
+    const { ana, ben, cy } = await people(app)
+    const postId = await createPost(app, ana.token, 'account goes')
+    const root = await addComment(app, ben.token, postId, 'by ben')
+    await reply(app, cy, postId, root, 'cy answers')
+    await reply(app, ana, postId, root, 'ana answers')
+    const kept = await addComment(app, cy.token, postId, 'by cy')
+    await reply(app, ben, postId, kept, 'ben answers cy')
+    expect((await postAs(app, postId)).commentCount).toBe(5)
+    await deleteAccount(app.db, Number(ben.id))
+    expect((await postAs(app, postId)).commentCount).toBe(1)
+    expect((await page(app, postId)).comments.map((c) => c.text)).toEqual(['by cy'])
   })
 
   it('counts only what each viewer may see, on a page of posts too', async ({ app }) => {
