@@ -145,7 +145,7 @@ test('a deleted comment keeps its replies under a placeholder; axe on threads', 
   const tag = `lan_${Date.now().toString(36)}`
   const postId = await apiPost(request, ana.token, ARABIC(ben.username, tag))
   const root = await apiComment(request, ben, postId, 'Soon deleted')
-  await apiComment(request, ana, postId, ARABIC(ben.username, tag), root)
+  const kept = await apiComment(request, ana, postId, ARABIC(ben.username, tag), root)
   await apiCall(request, ben.token, `/comments/delete/${postId}/${root}`)
 
   const context = await signedInContext(browser, demoUrl, ana)
@@ -158,4 +158,21 @@ test('a deleted comment keeps its replies under a placeholder; axe on threads', 
   await expect(page.locator('article p.post-content')).toHaveAttribute('dir', 'auto')
   await expectNoSeriousViolations(page, 'post page with threads')
   await context.close()
+
+  // The dark theme and the phone: contrast of the thread's lines, highlights and placeholder.
+  const reply = await apiComment(request, ben, postId, 'A linked reply', kept)
+  for (const look of [
+    { theme: 'dark', viewport: DESKTOP },
+    { theme: 'light', viewport: PHONE },
+    { theme: 'dark', viewport: PHONE },
+  ]) {
+    const other = await signedInContext(browser, demoUrl, ana, look)
+    const otherPage = await other.newPage()
+    await otherPage.goto(`/post/${postId}?comment=${reply}`)
+    await expect(otherPage.locator(`#comment-${reply}`)).toHaveClass(/highlighted/)
+    await expectNoSeriousViolations(otherPage, `threads, ${look.theme}, ${look.viewport.width}`, {
+      scope: 'contrast only',
+    })
+    await other.close()
+  }
 })
