@@ -84,6 +84,12 @@ export default tseslint.config(
                 'pageAllPosts',
                 'pageBookmarks',
                 'pageComments',
+                // threads (services/threads.ts)
+                'pageRoots',
+                'pageReplies',
+                'presentThreads',
+                'threadOf',
+                'threadRoot',
                 'pageFeed',
                 'pageFollowList',
                 'pageNotifications',

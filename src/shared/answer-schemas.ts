@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini'
 import type {
+  CommentThreadResponse,
   BookmarksPage,
   CommentResponse,
   CommentsPage,
@@ -94,6 +95,18 @@ export const commentSchema = z.looseObject({
   createdAt: z.string(),
   updatedAt: z.string(),
   mentions: mentionsSchema,
+  // threads (docs/API.md "Threads"); an older server sends none
+  parentId: z.catch(z.nullable(idSchema), null),
+  replyToId: z.catch(z.nullable(idSchema), null),
+  replyToUsername: z.catch(z.nullable(usernameSchema), null),
+  deleted: z.catch(z.boolean(), false),
+})
+
+/** threads: a top-level comment of a page, with its first replies (each checked as a comment). */
+const threadSchema = z.extend(commentSchema, {
+  replyCount: z.catch(count, 0),
+  replies: z.catch(listOf(commentSchema), []),
+  repliesCursor: z.catch(z.nullable(z.string()), null),
 })
 
 /** An image of a post: only the server's own images are shown. */
@@ -162,7 +175,9 @@ const cursor = z.catch(z.nullable(z.string()), null)
 export const notificationSchema = z.looseObject({
   id: idSchema,
   // A regex rather than z.enum: the regex check is in the first load already, an enum is not.
-  type: z.string().check(z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled)$/)),
+  type: z
+    .string()
+    .check(z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled|reply)$/)),
   actor: userSummarySchema,
   postId: z.catch(z.nullable(idSchema), null),
   commentId: z.catch(z.nullable(idSchema), null),
@@ -215,7 +230,10 @@ export const ANSWERS = {
   ),
   comment: answer<CommentResponse>(z.looseObject({ comment: commentSchema })),
   commentsPage: answer<CommentsPage>(
-    z.looseObject({ comments: listOf(commentSchema), nextCursor: cursor }),
+    z.looseObject({ comments: listOf(threadSchema), nextCursor: cursor }),
+  ),
+  commentThread: answer<CommentThreadResponse>(
+    z.looseObject({ comment: threadSchema, commentId: idSchema }),
   ),
   notificationsPage: answer<NotificationsPage>(
     z.looseObject({ notifications: listOf(notificationSchema), nextCursor: cursor }),

@@ -187,6 +187,22 @@ export interface Comment {
   updatedAt: string
   /** The `@usernames` of `text` that name existing users, as in Post. */
   mentions: string[]
+  // --- threads (issue 29, docs/API.md "Threads"); absent from an older server ---
+  /** The top-level comment of its thread; null for a top-level comment. */
+  parentId?: string | null
+  /** The comment this reply answers (its root or a reply in the thread); null once deleted. */
+  replyToId?: string | null
+  /** The author of the comment answered, kept when that comment goes. */
+  replyToUsername?: string | null
+  /** A top-level comment deleted while it had replies: a placeholder (empty text) keeps them. */
+  deleted?: boolean
+  /** Top-level comments in pages and deep links: the replies the viewer may see. */
+  replyCount?: number
+  /** The first few replies, oldest first (a deep link: up to the linked one). */
+  replies?: Comment[]
+  /** Where `GET /comments/:postId/replies/:commentId` continues; null when all are here. */
+  repliesCursor?: string | null
+  // --- end threads ---
 }
 
 /** Pages answer the list under its usual key plus where to continue; null at the end. */
@@ -225,6 +241,13 @@ export interface CommentsResponse {
 export type CommentsPage = CommentsResponse & Page
 export interface CommentResponse {
   comment: Comment
+}
+/** threads: `GET /comments/:postId/thread/:commentId`, a deep link's thread. */
+export interface CommentThreadResponse {
+  /** The thread's top-level comment with its replies up to the linked one. */
+  comment: Comment
+  /** The linked comment (the root or one of `comment.replies`). */
+  commentId: string
 }
 export interface BookmarksResponse {
   bookmarks: Post[]
@@ -281,7 +304,15 @@ export interface ServerErrorResponse {
 /* ---- Live events and notifications (docs/API.md, "Live events" and "Notifications") ---- */
 
 export type NotificationType =
-  'like' | 'comment' | 'upvote' | 'follow' | 'mention' | 'report' | 'report-handled'
+  | 'like'
+  | 'comment'
+  | 'upvote'
+  | 'follow'
+  | 'mention'
+  | 'report'
+  | 'report-handled'
+  // threads: `actor` replied to the recipient's comment
+  | 'reply'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {
@@ -357,8 +388,22 @@ export interface LiveEventMap {
    */
   poll: { postId: string; options: { id: string; votes: number }[]; voterCount: number }
   /** A new or edited comment, with its post's comment count. */
-  comment: { comment: Comment; commentCount: number }
-  'comment-deleted': { postId: string; commentId: string; commentCount: number }
+  /**
+   * `commentCount` is the count hiding only suspended authors; threads: `created` says whether
+   * it is new (the count of a viewer, who sees it, goes up by one) or an edit.
+   */
+  comment: { comment: Comment; commentCount: number; created?: boolean }
+  /**
+   * threads: `placeholder` when a top-level comment with replies became a placeholder;
+   * `countDelta` what the count of anyone who saw it loses (-1, or 0 for a placeholder's end).
+   */
+  'comment-deleted': {
+    postId: string
+    commentId: string
+    commentCount: number
+    placeholder?: boolean
+    countDelta?: number
+  }
   vote: {
     postId: string
     commentId: string

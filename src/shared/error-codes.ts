@@ -53,6 +53,8 @@ export const ERROR_STATUS = {
   POST_NOT_FOUND: 404,
   COMMENT_NOT_FOUND: 404,
   MEDIA_NOT_FOUND: 404,
+  /** threads: a reply to a comment that was deleted (its placeholder keeps the thread). */
+  COMMENT_DELETED: 410,
   REPORT_NOT_FOUND: 404,
   /** The server has no such API call: it may be older than the app, so the feature hides. */
   ROUTE_NOT_FOUND: 404,

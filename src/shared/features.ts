@@ -24,4 +24,5 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'presence',
   'now-playing',
   'polls',
+  'threads',
 ]

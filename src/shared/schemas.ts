@@ -221,7 +221,15 @@ export const commentBodySchema = z.object(
     commentData: z.preprocess(
       textOrObject('text'),
       z.object(
-        { text: commentTextSchema },
+        {
+          text: commentTextSchema,
+          // threads: the id of the comment this one answers (docs/API.md, "Threads")
+          replyTo: z.optional(
+            z
+              .string({ error: 'replyTo must be a comment id.' })
+              .regex(/^[1-9][0-9]{0,15}$/, { error: 'replyTo must be a comment id.' }),
+          ),
+        },
         { error: 'Send the comment as {"commentData": {"text": "…"}}.' },
       ),
     ),

@@ -100,9 +100,10 @@ test('a like, a comment, a follow and a mention reach the other player, grouped 
       'href',
       `/${carol.username}`,
     )
+    // threads: a comment's notification links to the comment itself (a deep link)
     await expect(entries(pageB).nth(2).getByRole('link', { name: 'Count me in' })).toHaveAttribute(
       'href',
-      `/post/${postId}`,
+      new RegExp(`^/post/${postId}\\?comment=\\d+$`),
     )
     await entries(pageB).nth(1).getByRole('link', { name: nameA }).click()
     await expect(pageB).toHaveURL(new RegExp(`/${nameA}$`))

@@ -138,11 +138,13 @@ export async function addComment(
   token: string,
   postId: string,
   text: string,
+  /** threads: the id of the comment this one answers */
+  replyTo?: string,
 ): Promise<string> {
   const answer = await ok<CommentResponse>(
     app.send(
       `/api/comments/add/${postId}`,
-      { commentData: { text } },
+      { commentData: replyTo === undefined ? { text } : { text, replyTo } },
       { token, headers: { Prefer: 'return=minimal' } },
     ),
     201,

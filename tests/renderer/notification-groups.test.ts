@@ -173,7 +173,22 @@ describe('groupSentence and groupTarget', () => {
     const [follow] = groupNotifications([note('follow', 'newest', 0), note('follow', 'older', 1)])
     if (!like || !upvote || !follow) throw new Error('missing group')
     expect(groupTarget(like)).toEqual({ kind: 'post', id: '7' })
-    expect(groupTarget(upvote)).toEqual({ kind: 'post', id: '9' })
+    // threads: a comment's notification leads to the comment on its post (a deep link)
+    expect(groupTarget(upvote)).toEqual({ kind: 'post', id: '9', commentId: '70' })
     expect(groupTarget(follow)).toEqual({ kind: 'profile', id: 'newest' })
+  })
+
+  it('says who replied to whom, one reply an entry (threads)', () => {
+    const groups = groupNotifications([
+      note('reply', 'player2', 0, { commentId: '71' }),
+      note('reply', 'player3', 1, { commentId: '72' }),
+    ])
+    expect(groups.map(groupSentence)).toEqual([
+      'player2 replied to your comment',
+      'player3 replied to your comment',
+    ])
+    const [first] = groups
+    if (!first) throw new Error('missing group')
+    expect(groupTarget(first)).toEqual({ kind: 'post', id: '7', commentId: '71' })
   })
 })

@@ -119,3 +119,40 @@ describe('routeTitle', () => {
     expect(routeTitle(path)).toBe(title)
   })
 })
+
+describe('RichText in right-to-left text (issue 29, item 9)', () => {
+  it.each([
+    ['Hebrew', 'משחק מעולה עם @nova_strike אתמול ב #lan_party בערב'],
+    ['Arabic', 'لعبة رائعة مع @nova_strike أمس في #lan_party مساء'],
+  ])('keeps a mention and a tag in the middle of %s text isolated, in place', (_, text) => {
+    const paragraph = show(text, ['nova_strike'])
+    expect(paragraph.textContent).toBe(text)
+    const isolated = [...paragraph.querySelectorAll('bdi')]
+    expect(isolated.map((bdi) => bdi.textContent)).toEqual(['@nova_strike', '#lan_party'])
+    for (const bdi of isolated) expect(bdi.firstElementChild?.tagName).toBe('A')
+    // The text around them stays plain, in its order.
+    const [before] = text.split('@')
+    expect(paragraph.firstChild?.textContent).toBe(before)
+  })
+})
+
+describe('RichText plain (a bio)', () => {
+  it('links nothing but isolates mentions, even of nobody, and tags', () => {
+    const text = 'גיימרית @nova_strike ו @ghost ב #lan_party, https://example.com/x'
+    const { container } = render(
+      <MemoryRouter>
+        <p>
+          <RichText text={text} mentions={['nova_strike']} plain />
+        </p>
+      </MemoryRouter>,
+    )
+    const paragraph = container.querySelector('p') as HTMLParagraphElement
+    expect(paragraph.querySelectorAll('a')).toHaveLength(0)
+    expect([...paragraph.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual([
+      '@nova_strike',
+      '@ghost',
+      '#lan_party',
+    ])
+    expect(paragraph.textContent).toBe(text)
+  })
+})

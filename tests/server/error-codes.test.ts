@@ -11,6 +11,7 @@ import { ERROR_STATUS, type ErrorCode } from '../../src/shared/error-codes'
 import {
   DEMO,
   TINY_PNG,
+  addComment,
   deleteUserRow,
   createPost,
   expectError,
@@ -171,6 +172,22 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
   COMMENT_NOT_FOUND: {
     request: (app, token) => app.send('/api/comments/delete/1/999999', {}, { token }),
     message: MESSAGES.commentNotFound,
+  },
+  COMMENT_DELETED: {
+    // threads: a top-level comment deleted while it has a reply stays as a placeholder
+    request: async (app, token) => {
+      const postId = await createPost(app, token, 'who is in on Saturday?')
+      const root = await addComment(app, token, postId, 'me')
+      const other = await quickUser(app, 'threads_other')
+      await addComment(app, other.token, postId, 'me too', root)
+      await app.send(`/api/comments/delete/${postId}/${root}`, {}, { token })
+      return app.send(
+        `/api/comments/add/${postId}`,
+        { commentData: { text: 'hi', replyTo: root } },
+        { token },
+      )
+    },
+    message: MESSAGES.commentDeleted,
   },
   MEDIA_NOT_FOUND: {
     request: (app) => app.get('/api/media/too-short'),

@@ -50,6 +50,9 @@ interface World {
   guarded: { token: string }
   /** A post of the viewer with `n` comments. */
   discussedPostId: number
+  /** threads: a comment on it with `n` replies, and the last of them. */
+  threadRootId: number
+  lastReplyId: number
 }
 
 /** A database where each list the routes answer holds `n` rows, every row fully dressed. */
@@ -103,10 +106,18 @@ async function buildWorld(n: number): Promise<World> {
     })
     return id
   }
-  const addComment = async (postId: number, authorId: number, voterId: number) => {
+  const addComment = async (
+    postId: number,
+    authorId: number,
+    voterId: number,
+    parentId: number | null = null,
+  ) => {
     const { id } = await insertNewRow(db, comments, {
       postId,
       authorId,
+      parentId,
+      replyToId: parentId,
+      replyToUserId: parentId === null ? null : viewerId,
       text: 'gg @viewer',
       upvoteCount: 1,
       createdAt: tick(),
@@ -131,6 +142,9 @@ async function buildWorld(n: number): Promise<World> {
   await insertRow(db, settings, { key: 'ownerUserId', value: String(viewerId) })
 
   const discussedPostId = await addPost(viewerId, 'the discussed post')
+  // threads: a long thread under one of the viewer's comments, and a reply under every comment
+  const threadRootId = await addComment(discussedPostId, viewerId, newcomerId)
+  let lastReplyId = threadRootId
   for (const [index, otherId] of others.entries()) {
     const next = others[(index + 1) % others.length] ?? otherId
     await insertRow(db, follows, { followerId: viewerId, followeeId: otherId, createdAt: tick() })
@@ -147,7 +161,9 @@ async function buildWorld(n: number): Promise<World> {
       await insertRow(db, postReactions, { postId, userId: next, kind: 'like', createdAt: tick() })
       await addComment(postId, next, otherId)
     }
-    await addComment(discussedPostId, otherId, next)
+    const discussed = await addComment(discussedPostId, otherId, next)
+    await addComment(discussedPostId, next, otherId, discussed)
+    lastReplyId = await addComment(discussedPostId, otherId, next, threadRootId)
     await insertRow(db, bookmarks, { userId: viewerId, postId: theirs, createdAt: tick() })
     await insertRow(db, notifications, {
       recipientId: viewerId,
@@ -192,6 +208,8 @@ async function buildWorld(n: number): Promise<World> {
     newcomer: { token: await tokenOf(newcomerId, 'newcomer') },
     guarded: { token: await tokenOf(guardedId, 'guarded') },
     discussedPostId,
+    threadRootId,
+    lastReplyId,
   }
 }
 
@@ -226,6 +244,13 @@ const LIST_ROUTES: ListRoute[] = [
   ['bookmarks, a page', '/api/users/bookmark?limit={n}', 'viewer', 'bookmarks'],
   ["a post's comments, whole list", '/api/comments/{post}', 'viewer', 'comments'],
   ["a post's comments, a page", '/api/comments/{post}?limit={n}', 'viewer', 'comments'],
+  [
+    "a thread's replies, a page",
+    '/api/comments/{post}/replies/{root}?limit={n}',
+    'viewer',
+    'comments',
+  ],
+  ["a deep link's thread", '/api/comments/{post}/thread/{last}', 'viewer', 'comment.replies'],
   ['notifications, a page', '/api/notifications?limit={n}', 'viewer', 'notifications'],
   ['blocked users', '/api/users/me/relations', 'guarded', 'blocked'],
   ['muted users', '/api/users/me/relations', 'guarded', 'muted'],
@@ -237,7 +262,11 @@ const LIST_ROUTES: ListRoute[] = [
 
 /** Runs a route of a world of `n` rows and answers its rows and the statements it ran. */
 async function measure(world: World, n: number, [name, path, who, rowsAt]: ListRoute) {
-  const url = path.replace('{n}', String(n)).replace('{post}', String(world.discussedPostId))
+  const url = path
+    .replace('{n}', String(n))
+    .replace('{post}', String(world.discussedPostId))
+    .replace('{root}', String(world.threadRootId))
+    .replace('{last}', String(world.lastReplyId))
   world.statements.length = 0
   const response = await world.app.request(url, { headers: { authorization: world[who].token } })
   // Whole lists stream a batch at a time: the body is read to its end before counting.
@@ -251,9 +280,11 @@ async function measure(world: World, n: number, [name, path, who, rowsAt]: ListR
 
 describe('SQL statements per list request', () => {
   const worlds = new Map<number, World>()
+  // Two worlds of a few thousand rows (threads added a reply per comment): a busy machine's
+  // PostgreSQL took more than the default 10 s to fill them.
   beforeAll(async () => {
     for (const n of [SMALL, LARGE]) worlds.set(n, await buildWorld(n))
-  })
+  }, 60_000)
   afterAll(async () => {
     for (const world of worlds.values()) await world.db.close()
   })

@@ -113,6 +113,21 @@ export const COPY = {
     sendingComment: 'Sending…',
     noComments: 'No comments yet. Start the chat.',
   },
+  // threads (docs/WORDS.md, "Threads")
+  threads: {
+    reply: 'Reply',
+    replyTo: (username: string) => `Reply to ${username}`,
+    writeReply: (username: string) => `Write a reply to ${username}`,
+    replyPlaceholder: 'Your reply',
+    sendReply: 'Reply',
+    cancelReply: 'Cancel',
+    replyingTo: 'Replying to',
+    showMore: (count: number) => `Show ${count} more ${count === 1 ? 'reply' : 'replies'}`,
+    loadingReplies: 'Loading replies…',
+    repliesOf: (username: string) => `Replies to ${username}`,
+    deletedComment: 'Deleted comment',
+    linkedGone: 'That comment is no longer here.',
+  },
   notifications: {
     empty: 'No notifications yet…',
     emptyHint:

@@ -14,7 +14,8 @@ import {
 import { getPost } from '../services/posts'
 import { presentComment } from '../services/serialize'
 import { publishOpenReports } from './host'
-import { aboutWriting, commit, type Actor, type Live } from './live'
+import { blockedEitherWayWithAny, mutersOfAny } from '../services/visibility'
+import { commit, type Actor, type Live } from './live'
 import { closeReportsOnDelete } from './reports'
 
 /** Mentions of a comment just written; the post's author already hears of a new comment. */
@@ -23,47 +24,99 @@ async function afterCommentWrite(
   changes: NotificationChanges,
   comment: CommentRow,
   postAuthorId: number | null,
+  /** threads: whom a reply answers, who heard "replied to your comment" already */
+  answeredId: number | null = null,
 ): Promise<CommentRow> {
+  const skip = [postAuthorId, answeredId].filter((id): id is number => id !== null)
   await syncMentions(
     tx,
     changes,
     { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
     extractMentions(comment.text),
-    { skip: postAuthorId === null ? [] : [postAuthorId] },
+    { skip },
   )
   return comment
 }
 
-async function publishComment(live: Live, comment: CommentRow): Promise<void> {
+/**
+ * Who hears of a comment (threads): as aboutWriting for its author and its post's, and for a
+ * reply also not those blocked either way with, or muting, its thread's root author (they do
+ * not see the thread). Everyone who hears of it sees it, so their count moves by one.
+ */
+async function commentAudience(live: Live, comment: CommentRow, postAuthorId: number) {
+  const root =
+    comment.parentId === null
+      ? null
+      : await live.db.get<{ authorId: number }>(
+          'SELECT author_id AS "authorId" FROM comments WHERE id = ?',
+          comment.parentId,
+        )
+  const authors = root ? [comment.authorId, root.authorId] : [comment.authorId]
+  const exclude = await blockedEitherWayWithAny(live.db, [...authors, postAuthorId])
+  for (const muter of await mutersOfAny(live.db, authors)) exclude.add(muter)
+  exclude.delete(comment.authorId)
+  return { exclude }
+}
+
+async function publishComment(live: Live, comment: CommentRow, created: boolean): Promise<void> {
   const post = await getPost(live.db, comment.postId)
   live.hub.publish(
     'comment',
-    { comment: await presentComment(live.db, comment, null), commentCount: post.commentCount },
-    await aboutWriting(live, comment.authorId, post.authorId),
+    {
+      comment: await presentComment(live.db, comment, null),
+      commentCount: post.commentCount,
+      created,
+    },
+    await commentAudience(live, comment, post.authorId),
   )
 }
 
+/**
+ * A new comment, or with `replyTo` a reply (threads): the post's author hears of a comment; the
+ * author of the comment answered hears "replied to your comment" instead (once, also when they
+ * wrote the post too); mentions notify everyone else named.
+ */
 export function addComment(
   live: Live,
   actor: Actor,
   postId: number,
   text: string,
+  replyTo?: number,
 ): Promise<CommentRow> {
   return commit(
     live,
     async (tx, changes) => {
-      const comment = await comments.addComment(tx, actor.id, postId, text)
+      const comment = await comments.addComment(tx, actor.id, postId, text, Date.now(), replyTo)
       const post = await getPost(tx, comment.postId)
-      await notify(tx, changes, {
-        recipientId: post.authorId,
-        actorId: actor.id,
-        type: 'comment',
-        postId: post.id,
-        commentId: comment.id,
-      })
-      return afterCommentWrite(tx, changes, comment, post.authorId)
+      const answered = comment.replyToUserId
+      if (answered !== null) {
+        await notify(tx, changes, {
+          recipientId: answered,
+          actorId: actor.id,
+          type: 'reply',
+          postId: post.id,
+          commentId: comment.id,
+        })
+      }
+      if (answered !== post.authorId) {
+        await notify(tx, changes, {
+          recipientId: post.authorId,
+          actorId: actor.id,
+          type: 'comment',
+          postId: post.id,
+          commentId: comment.id,
+        })
+      }
+      await syncMentions(
+        tx,
+        changes,
+        { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
+        extractMentions(comment.text),
+        { skip: [post.authorId, ...(answered === null ? [] : [answered])] },
+      )
+      return comment
     },
-    (comment) => publishComment(live, comment),
+    (comment) => publishComment(live, comment, true),
   )
 }
 
@@ -78,9 +131,10 @@ export function editComment(
     live,
     async (tx, changes) => {
       const comment = await comments.editComment(tx, actor.id, postId, commentId, text)
-      return afterCommentWrite(tx, changes, comment, (await getPost(tx, postId)).authorId)
+      const post = await getPost(tx, postId)
+      return afterCommentWrite(tx, changes, comment, post.authorId, comment.replyToUserId)
     },
-    (comment) => publishComment(live, comment),
+    (comment) => publishComment(live, comment, false),
   )
 }
 
@@ -114,7 +168,7 @@ async function removeComment(
   host: Actor | null,
   find: (tx: Store) => Promise<CommentRow>,
 ): Promise<CommentRow> {
-  const { comment } = await commit(
+  const { deletion } = await commit(
     live,
     async (tx, changes) => {
       const comment = await find(tx)
@@ -123,16 +177,30 @@ async function removeComment(
         commentId: comment.id,
         authorId: comment.authorId,
       })
-      return { comment: await comments.deleteComment(tx, comment), closedReports }
+      return { deletion: await comments.deleteComment(tx, comment), closedReports }
     },
-    async ({ comment, closedReports }) => {
+    async ({ deletion, closedReports }) => {
       if (closedReports > 0) await publishOpenReports(live)
-      live.hub.publish('comment-deleted', {
-        postId: String(comment.postId),
-        commentId: String(comment.id),
-        commentCount: (await getPost(live.db, comment.postId)).commentCount,
-      })
+      const { comment, placeholder, countDelta, rootGone } = deletion
+      const post = await getPost(live.db, comment.postId)
+      // threads: everyone hears of it (a copy loaded before a block must go too), but only
+      // those who could see it lose it from their count: the others hear `countDelta: 0`.
+      const { exclude } = await commentAudience(live, comment, post.authorId)
+      const gone = (commentId: number, delta: number, asPlaceholder: boolean) => {
+        const data = {
+          postId: String(comment.postId),
+          commentId: String(commentId),
+          commentCount: post.commentCount,
+          placeholder: asPlaceholder,
+        }
+        live.hub.publish('comment-deleted', { ...data, countDelta: delta }, { exclude })
+        for (const unseen of exclude) {
+          live.hub.publish('comment-deleted', { ...data, countDelta: 0 }, { to: unseen })
+        }
+      }
+      gone(comment.id, countDelta, placeholder)
+      if (rootGone !== null) gone(rootGone, 0, false)
     },
   )
-  return comment
+  return deletion.comment
 }

@@ -214,7 +214,8 @@ const COUNTED: { label: string; table: string; column: string; rows?: string }[]
     label: 'posts.comment_count',
     table: 'posts',
     column: 'comment_count',
-    rows: 'SELECT count(*) FROM comments c WHERE c.post_id = t.id',
+    // threads: a deleted comment's placeholder (deleted_at) is not counted
+    rows: 'SELECT count(*) FROM comments c WHERE c.post_id = t.id AND c.deleted_at IS NULL',
   },
   {
     label: 'comments.upvote_count',

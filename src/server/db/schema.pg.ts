@@ -14,6 +14,7 @@
  * nothing rather than failing. The space it costs is a few bytes a row.
  */
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -131,10 +132,26 @@ export const comments = pgTable(
     downvoteCount: int('downvote_count').notNull().default(0),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
+    // --- threads (issue 29, item 1): replies two levels deep (docs/API.md, "Threads") ---
+    /** The root comment of the thread this reply is in; null for a top-level comment. */
+    parentId: int('parent_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    /** The comment this reply answers (the root or a reply in its thread); null once deleted. */
+    replyToId: int('reply_to_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'set null',
+    }),
+    /** The author of the comment answered, kept when that comment goes. */
+    replyToUserId: int('reply_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when a comment with replies is deleted: a placeholder keeps its thread. */
+    deletedAt: millis('deleted_at'),
+    // --- end threads ---
   },
   (table) => [
     index('comments_post_recent_idx').on(table.postId, table.createdAt, table.id),
     index('comments_author_idx').on(table.authorId),
+    // threads: a thread's replies oldest first
+    index('comments_thread_idx').on(table.parentId, table.createdAt, table.id),
   ],
 )
 
@@ -250,7 +267,17 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report', 'report-handled'],
+      enum: [
+        'like',
+        'comment',
+        'upvote',
+        'follow',
+        'mention',
+        'report',
+        'report-handled',
+        // threads: someone answered the recipient's comment
+        'reply',
+      ],
     }).notNull(),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),

@@ -4,6 +4,7 @@
  * Times are milliseconds since the epoch.
  */
 import {
+  type AnySQLiteColumn,
   blob,
   index,
   integer,
@@ -105,10 +106,26 @@ export const comments = sqliteTable(
     downvoteCount: integer('downvote_count').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    // --- threads (issue 29, item 1): replies two levels deep (docs/API.md, "Threads") ---
+    /** The root comment of the thread this reply is in; null for a top-level comment. */
+    parentId: integer('parent_id').references((): AnySQLiteColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    /** The comment this reply answers (the root or a reply in its thread); null once deleted. */
+    replyToId: integer('reply_to_id').references((): AnySQLiteColumn => comments.id, {
+      onDelete: 'set null',
+    }),
+    /** The author of the comment answered, kept when that comment goes. */
+    replyToUserId: integer('reply_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when a comment with replies is deleted: a placeholder keeps its thread. */
+    deletedAt: integer('deleted_at'),
+    // --- end threads ---
   },
   (table) => [
     index('comments_post_recent_idx').on(table.postId, table.createdAt, table.id),
     index('comments_author_idx').on(table.authorId),
+    // threads: a thread's replies oldest first
+    index('comments_thread_idx').on(table.parentId, table.createdAt, table.id),
   ],
 )
 
@@ -244,7 +261,17 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', {
-      enum: ['like', 'comment', 'upvote', 'follow', 'mention', 'report', 'report-handled'],
+      enum: [
+        'like',
+        'comment',
+        'upvote',
+        'follow',
+        'mention',
+        'report',
+        'report-handled',
+        // threads: someone answered the recipient's comment
+        'reply',
+      ],
     }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),

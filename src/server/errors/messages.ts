@@ -20,6 +20,8 @@ export const MESSAGES = {
   // Our own, where the spec is silent (README, "Decisions where the spec is silent").
   postNotFound: 'Post not found.',
   commentNotFound: 'Comment not found.',
+  // threads (docs/API.md, "Threads")
+  commentDeleted: 'That comment was deleted: it cannot be answered or voted on.',
   userNotFound: 'User not found.',
   mediaNotFound: 'Image not found.',
   routeNotFound: 'No such API route.',

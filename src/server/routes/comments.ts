@@ -11,14 +11,21 @@ import {
 import { addComment, deleteComment, editComment } from '../actions/comments'
 import { liveOf } from '../actions/live'
 import { voteComment } from '../actions/reactions'
-import { commentIdsOf, commentsByIds, pageComments } from '../services/comments'
+import { commentIdsOf, commentsByIds } from '../services/comments'
+import { pageReplies, pageRoots, presentThreads, threadOf, threadRoot } from '../services/threads'
 import { getPost } from '../services/posts'
 import { presentComment, presentComments } from '../services/serialize'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/pagination'
 import { idParams, validate } from '../http/validate'
 import { wholeListResponse, type WholeList } from '../http/whole-list'
-import type { Comment, CommentResponse, CommentsPage } from '../../shared/api-types'
+import type {
+  Comment,
+  CommentResponse,
+  CommentsPage,
+  CommentThreadResponse,
+} from '../../shared/api-types'
+import { pageRequest } from '../services/pagination'
 
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
@@ -55,54 +62,91 @@ export function commentsRoutes(deps: AppDeps) {
     return wholeListResponse('comments', await allComments(comment.postId, viewerId), status)
   }
 
-  return new Hono<AppEnv>()
-    .get(
-      '/:postId',
-      optionalViewer(deps),
-      validate('query', pageQuerySchema),
-      idParams('postId'),
-      async (c) => {
-        const post = await getPost(db, c.req.valid('param').postId)
-        const page = pageOf(c.req.valid('query'))
+  return (
+    new Hono<AppEnv>()
+      .get(
+        '/:postId',
+        optionalViewer(deps),
+        validate('query', pageQuerySchema),
+        idParams('postId'),
+        async (c) => {
+          const post = await getPost(db, c.req.valid('param').postId)
+          const page = pageOf(c.req.valid('query'))
+          const viewerId = c.get('viewerId')
+          if (!page) return wholeListResponse('comments', await allComments(post.id, viewerId))
+          // threads: top-level comments, each with its first replies (services/threads.ts)
+          const found = await pageRoots(db, post.id, page, viewerId)
+          return c.json({
+            comments: await presentThreads(db, found.rows, { detail: 'page', viewerId }),
+            nextCursor: found.nextCursor,
+          } satisfies CommentsPage)
+        },
+      )
+      // --- threads (docs/API.md, "Threads") ---
+      .get(
+        '/:postId/replies/:commentId',
+        optionalViewer(deps),
+        validate('query', pageQuerySchema),
+        ids,
+        async (c) => {
+          const { postId, commentId } = c.req.valid('param')
+          await getPost(db, postId)
+          const root = await threadRoot(db, postId, commentId)
+          const viewerId = c.get('viewerId')
+          const found = await pageReplies(db, root, pageRequest(c.req.valid('query')), viewerId)
+          return c.json({
+            comments: await presentComments(db, found.rows, { detail: 'page', viewerId }),
+            nextCursor: found.nextCursor,
+          } satisfies CommentsPage)
+        },
+      )
+      .get('/:postId/thread/:commentId', optionalViewer(deps), ids, async (c) => {
+        const { postId, commentId } = c.req.valid('param')
+        await getPost(db, postId)
         const viewerId = c.get('viewerId')
-        if (!page) return wholeListResponse('comments', await allComments(post.id, viewerId))
-        const found = await pageComments(db, post.id, page, viewerId)
-        return c.json({
-          comments: await presentComments(db, found.rows, {
-            detail: 'page',
-            viewerId,
-          }),
-          nextCursor: found.nextCursor,
-        } satisfies CommentsPage)
-      },
-    )
-    .post(
-      '/add/:postId',
-      auth,
-      perUserLimit(deps, 'comments'),
-      validate('json', commentBodySchema),
-      idParams('postId'),
-      async (c) => {
-        const text = c.req.valid('json').commentData.text
-        const comment = await addComment(live, c.get('user'), c.req.valid('param').postId, text)
-        return mutationAnswer(c, comment, 201)
-      },
-    )
-    .post('/edit/:postId/:commentId', auth, validate('json', commentBodySchema), ids, async (c) => {
-      const { postId, commentId } = c.req.valid('param')
-      const text = c.req.valid('json').commentData.text
-      return mutationAnswer(c, await editComment(live, c.get('user'), postId, commentId, text))
-    })
-    .post('/delete/:postId/:commentId', auth, ids, async (c) => {
-      const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, await deleteComment(live, c.get('user'), postId, commentId))
-    })
-    .post('/upvote/:postId/:commentId', auth, vote, ids, async (c) => {
-      const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, await voteComment(live, c.get('user'), postId, commentId, 'up'))
-    })
-    .post('/downvote/:postId/:commentId', auth, vote, ids, async (c) => {
-      const { postId, commentId } = c.req.valid('param')
-      return mutationAnswer(c, await voteComment(live, c.get('user'), postId, commentId, 'down'))
-    })
+        const answer: CommentThreadResponse = await threadOf(db, postId, commentId, {
+          detail: 'page',
+          viewerId,
+        })
+        return c.json(answer)
+      })
+      // --- end threads ---
+      .post(
+        '/add/:postId',
+        auth,
+        perUserLimit(deps, 'comments'),
+        validate('json', commentBodySchema),
+        idParams('postId'),
+        async (c) => {
+          const { text, replyTo } = c.req.valid('json').commentData
+          const postId = c.req.valid('param').postId
+          const answered = replyTo === undefined ? undefined : Number(replyTo)
+          const comment = await addComment(live, c.get('user'), postId, text, answered)
+          return mutationAnswer(c, comment, 201)
+        },
+      )
+      .post(
+        '/edit/:postId/:commentId',
+        auth,
+        validate('json', commentBodySchema),
+        ids,
+        async (c) => {
+          const { postId, commentId } = c.req.valid('param')
+          const text = c.req.valid('json').commentData.text
+          return mutationAnswer(c, await editComment(live, c.get('user'), postId, commentId, text))
+        },
+      )
+      .post('/delete/:postId/:commentId', auth, ids, async (c) => {
+        const { postId, commentId } = c.req.valid('param')
+        return mutationAnswer(c, await deleteComment(live, c.get('user'), postId, commentId))
+      })
+      .post('/upvote/:postId/:commentId', auth, vote, ids, async (c) => {
+        const { postId, commentId } = c.req.valid('param')
+        return mutationAnswer(c, await voteComment(live, c.get('user'), postId, commentId, 'up'))
+      })
+      .post('/downvote/:postId/:commentId', auth, vote, ids, async (c) => {
+        const { postId, commentId } = c.req.valid('param')
+        return mutationAnswer(c, await voteComment(live, c.get('user'), postId, commentId, 'down'))
+      })
+  )
 }

@@ -31,9 +31,13 @@ export async function deleteAccount(db: Store, userId: number): Promise<string[]
       userId,
     )
     await tx.run(
+      // threads: their comments, and the replies under their top-level comments, which go with
+      // them (comments.parent_id cascades); placeholders were never counted.
       `UPDATE posts SET comment_count = ${atLeastZero(`comment_count - (SELECT count(*) FROM comments c
-         WHERE c.post_id = posts.id AND c.author_id = ?)`)}
+         WHERE c.post_id = posts.id AND c.deleted_at IS NULL AND (c.author_id = ?
+           OR c.parent_id IN (SELECT r.id FROM comments r WHERE r.author_id = ?)))`)}
        WHERE id IN (SELECT post_id FROM comments WHERE author_id = ?) AND author_id <> ?`,
+      userId,
       userId,
       userId,
       userId,

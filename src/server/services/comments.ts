@@ -3,8 +3,8 @@ import { COMMENT_COLUMNS, inIdOrder, insertNewRow, updateRow } from '../db/raw'
 import { comments } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { cursorOrStart, finishPage, LIST_START, type PageRequest, type RowPage } from './pagination'
-import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
+import { refuseIfBlocked, type Viewer } from './visibility'
+import { threadVisibility } from './threads'
 import { getPost } from './posts'
 import type { CommentRow, PostRow } from '../db/rows'
 
@@ -13,12 +13,15 @@ import type { CommentRow, PostRow } from '../db/rows'
  * order of the whole-list answer.
  */
 export async function commentIdsOf(db: Store, postId: number, viewer: Viewer): Promise<number[]> {
-  const visible = await visibleAuthor(db, 'author_id', viewer)
+  // threads: replies too (flat, with their parentId), not placeholders, not hidden threads.
+  const visible = await threadVisibility(db, viewer)
   return db.ids(
-    `SELECT id FROM comments WHERE post_id = ?${visible.and}
+    `SELECT id FROM comments WHERE post_id = ? AND deleted_at IS NULL${visible.author.and}
+     ${visible.thread.and}
      ORDER BY created_at DESC, id DESC`,
     postId,
-    ...visible.params,
+    ...visible.author.params,
+    ...visible.thread.params,
   )
 }
 
@@ -29,28 +32,6 @@ export async function commentsByIds(db: Store, ids: number[]): Promise<CommentRo
     db.sql.ids(ids),
   )
   return inIdOrder(ids, rows)
-}
-
-/** One page of a post's comments the viewer may see, newest first. */
-export async function pageComments(
-  db: Store,
-  postId: number,
-  page: PageRequest,
-  viewer: Viewer,
-): Promise<RowPage<CommentRow>> {
-  const [createdBefore = LIST_START, idBefore = LIST_START] = cursorOrStart(page.cursor, 2)
-  const visible = await visibleAuthor(db, 'author_id', viewer)
-  const rows = await db.all<CommentRow>(
-    `SELECT ${COMMENT_COLUMNS} FROM comments
-     WHERE post_id = ? AND (created_at, id) < (?, ?)${visible.and}
-     ORDER BY created_at DESC, id DESC LIMIT ?`,
-    postId,
-    createdBefore,
-    idBefore,
-    ...visible.params,
-    page.limit + 1,
-  )
-  return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
 }
 
 /** The post and one of its comments; a comment of another post is not found. */
@@ -73,22 +54,46 @@ async function adjustCommentCount(db: Store, postId: number, delta: 1 | -1): Pro
   await db.run('UPDATE posts SET comment_count = comment_count + ? WHERE id = ?', delta, postId)
 }
 
+/**
+ * A new comment; with `replyTo`, a reply in that comment's thread (services/threads.ts): refused
+ * when the comment is of another post or gone (404), a deleted placeholder (410), or when its
+ * author, its thread's or the post's and the writer blocked each other (403).
+ */
 export async function addComment(
   db: Store,
   userId: number,
   postId: number,
   text: string,
   now = Date.now(),
+  replyTo?: number,
 ): Promise<CommentRow> {
   return db.transaction(async (tx) => {
     const post = await getPost(tx, postId)
-    await refuseIfBlocked(tx, userId, [post.authorId])
+    let thread: Pick<CommentRow, 'parentId' | 'replyToId' | 'replyToUserId'> = {
+      parentId: null,
+      replyToId: null,
+      replyToUserId: null,
+    }
+    const involved = [post.authorId]
+    if (replyTo !== undefined) {
+      const [, answered] = await getComment(tx, post.id, replyTo)
+      if (answered.deletedAt !== null) {
+        throw new HttpError('COMMENT_DELETED', MESSAGES.commentDeleted)
+      }
+      const rootId = answered.parentId ?? answered.id
+      const root =
+        answered.parentId === null ? answered : await getCommentById(tx, answered.parentId)
+      involved.push(answered.authorId, root.authorId)
+      thread = { parentId: rootId, replyToId: answered.id, replyToUserId: answered.authorId }
+    }
+    await refuseIfBlocked(tx, userId, involved)
     const row = await insertNewRow(tx, comments, {
       postId: post.id,
       authorId: userId,
       text,
       createdAt: now,
       updatedAt: now,
+      ...thread,
     })
     await adjustCommentCount(tx, post.id, +1)
     return row
@@ -107,6 +112,7 @@ export async function editComment(
   return db.transaction(async (tx) => {
     const [, comment] = await getComment(tx, postId, commentId)
     if (comment.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignComment)
+    if (comment.deletedAt !== null) throw new HttpError('COMMENT_DELETED', MESSAGES.commentDeleted)
     return (await updateRow(
       tx,
       comments,
@@ -127,15 +133,57 @@ export async function getCommentById(db: Store, id: number): Promise<CommentRow>
   return comment
 }
 
+/** What deleting a comment did (threads): see deleteComment. */
+export interface CommentDeletion {
+  /** The comment as it was. */
+  comment: CommentRow
+  /** A top-level comment with replies stays as a placeholder, keeping its thread. */
+  placeholder: boolean
+  /** What the post's comment count lost: 1, or 0 for a placeholder that went with its last reply. */
+  countDelta: 0 | -1
+  /** A placeholder root deleted with its last reply (the app drops it too). */
+  rootGone: number | null
+}
+
 /**
- * Deletes a comment's rows and one from its post's comment count. Who may is the command's to
- * check (actions/comments.ts). Answers the comment as it was.
+ * Deletes a comment (threads, docs/API.md): a top-level comment with replies becomes a
+ * placeholder (`deleted_at`, empty text, votes gone) that keeps its thread; anything else goes
+ * with its rows, and a placeholder root whose last reply goes goes too. The post's comment count
+ * counts comments that are not placeholders. Who may is the command's to check
+ * (actions/comments.ts). Deleting a placeholder again is a 410.
  */
-export async function deleteComment(db: Store, comment: CommentRow): Promise<CommentRow> {
+export async function deleteComment(db: Store, comment: CommentRow): Promise<CommentDeletion> {
   return db.transaction(async (tx) => {
-    await tx.run('DELETE FROM comments WHERE id = ?', comment.id)
+    if (comment.deletedAt !== null) {
+      throw new HttpError('COMMENT_DELETED', MESSAGES.commentDeleted)
+    }
+    const hasReplies =
+      comment.parentId === null &&
+      (await tx.get('SELECT 1 FROM comments WHERE parent_id = ? LIMIT 1', comment.id)) !== undefined
     await adjustCommentCount(tx, comment.postId, -1)
-    return comment
+    if (hasReplies) {
+      await tx.run('DELETE FROM comment_votes WHERE comment_id = ?', comment.id)
+      await tx.run(
+        `UPDATE comments SET deleted_at = ?, text = '', upvote_count = 0, downvote_count = 0
+         WHERE id = ?`,
+        Date.now(),
+        comment.id,
+      )
+      return { comment, placeholder: true, countDelta: -1, rootGone: null }
+    }
+    await tx.run('DELETE FROM comments WHERE id = ?', comment.id)
+    let rootGone: number | null = null
+    if (comment.parentId !== null) {
+      rootGone = await tx
+        .ids(
+          `DELETE FROM comments WHERE id = ? AND deleted_at IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM comments r WHERE r.parent_id = ?) RETURNING id`,
+          comment.parentId,
+          comment.parentId,
+        )
+        .then((ids) => ids[0] ?? null)
+    }
+    return { comment, placeholder: false, countDelta: -1, rootGone }
   })
 }
 
@@ -153,6 +201,7 @@ export async function voteComment(
 ): Promise<CommentRow> {
   return db.transaction(async (tx) => {
     const [post, comment] = await getComment(tx, postId, commentId)
+    if (comment.deletedAt !== null) throw new HttpError('COMMENT_DELETED', MESSAGES.commentDeleted)
     await refuseIfBlocked(tx, userId, [post.authorId, comment.authorId])
     const previous = (
       await tx.get<{ kind: 'up' | 'down' }>(

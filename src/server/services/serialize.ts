@@ -4,7 +4,8 @@
  */
 import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { visibleAuthor } from './visibility'
+import { hiddenAuthors } from './visibility'
+import { visibleCommentCounts, visibleCommentSql } from './comment-counts'
 import { COMMENT_COLUMNS, POST_COLUMNS } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { resolveMentions } from './mentions'
@@ -109,10 +110,11 @@ export async function presentComments(
   options: PresentOptions,
 ): Promise<Comment[]> {
   if (rows.length === 0) return []
-  const authors = await loadSummaries(
-    db,
-    rows.map((row) => row.authorId),
-  )
+  const authors = await loadSummaries(db, [
+    ...rows.map((row) => row.authorId),
+    // threads: whom replies answer
+    ...rows.flatMap((row) => (row.replyToUserId === null ? [] : [row.replyToUserId])),
+  ])
   const votes = groupBy(
     await loadReactions(
       db,
@@ -147,6 +149,12 @@ export async function presentComments(
       createdAt: formatTimestamp(row.createdAt),
       updatedAt: formatTimestamp(row.updatedAt),
       mentions: mentions[index] ?? [],
+      // threads (services/threads.ts): a deleted top-level comment's placeholder shows no text
+      ...(row.deletedAt === null ? {} : { text: '', mentions: [], deleted: true }),
+      parentId: row.parentId === null ? null : String(row.parentId),
+      replyToId: row.replyToId === null ? null : String(row.replyToId),
+      replyToUsername:
+        row.replyToUserId === null ? null : (authors.get(row.replyToUserId)?.username ?? null),
     }
   })
 }
@@ -161,13 +169,15 @@ async function visibleComments(
   postIds: number[],
   viewer: number | null,
 ): Promise<CommentRow[]> {
-  const visible = await visibleAuthor(db, 'author_id', viewer)
+  // threads: replies too (flat), not placeholders, not under a hidden author's root
+  const hidden = db.sql.ids(await hiddenAuthors(db, viewer))
   return db.all<CommentRow>(
     `SELECT ${COMMENT_COLUMNS} FROM comments
-     WHERE post_id IN ${db.sql.idSet}${visible.and}
+     WHERE post_id IN ${db.sql.idSet} AND deleted_at IS NULL AND ${visibleCommentSql(db)}
      ORDER BY created_at DESC, id DESC`,
     db.sql.ids(postIds),
-    ...visible.params,
+    hidden,
+    hidden,
   )
 }
 
@@ -190,6 +200,8 @@ export async function presentPosts(
   const images = await loadPostImages(db, postIds)
   // Polls (docs/API.md "Polls"): every poll of the page and the viewer's votes, one query.
   const polls = await loadPolls(db, postIds, options.viewerId)
+  // threads: the count the viewer sees (services/comment-counts.ts)
+  const commentCounts = await visibleCommentCounts(db, rows, options.viewerId)
   const mentions = await resolveMentions(
     db,
     rows.map((row) => row.content),
@@ -220,7 +232,7 @@ export async function presentPosts(
         dislikedBy: own.filter((reaction) => reaction.kind === 'dislike').map(toReactor),
       },
       comments: commentsByPost.get(row.id) ?? [],
-      commentCount: row.commentCount,
+      commentCount: commentCounts.get(row.id) ?? row.commentCount,
       editedAt: row.editedAt === null ? null : formatTimestamp(row.editedAt),
       media: images.get(row.id) ?? [],
       mentions: mentions[index] ?? [],

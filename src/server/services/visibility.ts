@@ -34,7 +34,7 @@ export interface VisibilityOptions {
  * for a signed-in viewer also everyone they blocked or who blocked them, and everyone they muted
  * while the mute lasts (unless `mutes` is false: the muted player's own profile).
  */
-function hiddenAuthors(
+export function hiddenAuthors(
   db: Store,
   viewer: Viewer,
   { mutes = true, now = Date.now() }: VisibilityOptions = {},

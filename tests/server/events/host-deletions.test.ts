@@ -101,6 +101,8 @@ describe('host deletions on the live stream', () => {
       postId: post._id,
       commentId: comment._id,
       commentCount: 0,
+      placeholder: false,
+      countDelta: -1,
     })
   })
 

@@ -140,6 +140,8 @@ describe('GET /api/events', () => {
       postId: post._id,
       commentId: comment._id,
       commentCount: 0,
+      placeholder: false,
+      countDelta: -1,
     })
 
     await ok(app.send(`/api/users/follow/${alice.id}`, {}, bob))

@@ -1,4 +1,8 @@
-import type { CommentResponse, CommentsPage } from '../../../shared/api-types'
+import type {
+  CommentResponse,
+  CommentsPage,
+  CommentThreadResponse,
+} from '../../../shared/api-types'
 import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
@@ -21,8 +25,29 @@ function commentCall(path: string, body: unknown = {}): Promise<CommentResponse>
   })
 }
 
-export function addComment(postId: string, text: string): Promise<CommentResponse> {
-  return commentCall(`/comments/add/${enc(postId)}`, { commentData: { text } })
+/** threads: with `replyTo`, a reply to that comment (docs/API.md, "Threads"). */
+export function addComment(
+  postId: string,
+  text: string,
+  replyTo?: string,
+): Promise<CommentResponse> {
+  const commentData = replyTo === undefined ? { text } : { text, replyTo }
+  return commentCall(`/comments/add/${enc(postId)}`, { commentData })
+}
+
+/** threads: a thread's replies after `cursor`, oldest first. */
+export function listReplies(postId: string, rootId: string, cursor: string): Promise<CommentsPage> {
+  return request<CommentsPage>(`/comments/${enc(postId)}/replies/${enc(rootId)}`, {
+    query: { limit: LIMITS.pageSizeDefault, cursor },
+    answer: ANSWERS.commentsPage,
+  })
+}
+
+/** threads: a deep link's thread, up to the linked comment. */
+export function commentThread(postId: string, commentId: string): Promise<CommentThreadResponse> {
+  return request<CommentThreadResponse>(`/comments/${enc(postId)}/thread/${enc(commentId)}`, {
+    answer: ANSWERS.commentThread,
+  })
 }
 
 export function editComment(postId: string, commentId: string, text: string) {

@@ -14,6 +14,7 @@ import { Icon } from './Icon'
 import { RichText } from './PostText'
 import { RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
+import { ReplyButton, ReplyingTo, ThreadPlaceholder, commentAnchor } from './ThreadParts'
 
 interface CommentItemProps {
   comment: Comment
@@ -21,10 +22,21 @@ interface CommentItemProps {
   postOwner: string
   /** Deleted on the server: a placeholder keeps its place. */
   removed?: boolean
+  /** threads (CommentThread): answer this comment; absent when the server has no threads. */
+  onReply?: () => void
+  /** threads: the comment a deep link names, highlighted. */
+  highlighted?: boolean
 }
 
 /** One comment: edit for its author, delete for its author or the post's owner, votes for all. */
-export function CommentItem({ comment, postId, postOwner, removed = false }: CommentItemProps) {
+export function CommentItem({
+  comment,
+  postId,
+  postOwner,
+  removed = false,
+  onReply,
+  highlighted = false,
+}: CommentItemProps) {
   const me = useAtomValue(userAtom)
   const vote = useSetAtom(voteCommentAtom)
   const remove = useSetAtom(deleteCommentAtom)
@@ -48,15 +60,26 @@ export function CommentItem({ comment, postId, postOwner, removed = false }: Com
     )
   }
 
+  // threads: a deleted comment's placeholder keeps its thread (CommentThread shows the replies)
+  if (comment.deleted) return <ThreadPlaceholder id={comment._id} highlighted={highlighted} />
+
+  const isReply = (comment.parentId ?? null) !== null
   return (
-    <li ref={itemRef} className="comment" aria-label={`Comment by ${comment.username}`}>
+    <li
+      ref={itemRef}
+      id={commentAnchor(comment._id)}
+      tabIndex={-1}
+      className={`comment${isReply ? ' comment-reply' : ''}${highlighted ? ' highlighted' : ''}`}
+      aria-label={`${isReply ? 'Reply' : 'Comment'} by ${comment.username}`}
+      aria-current={highlighted ? 'true' : undefined}
+    >
       <Link to={profilePath(comment.username)} tabIndex={-1} aria-hidden="true">
         <Avatar src={comment.author?.profileImg} username={comment.username} size={36} />
       </Link>
       <div className="comment-main">
         <div className="comment-header">
           <Link to={profilePath(comment.username)} className="username-link">
-            {comment.username}
+            <bdi>{comment.username}</bdi>
           </Link>
           <span className="dot" aria-hidden="true">
             ·
@@ -104,7 +127,10 @@ export function CommentItem({ comment, postId, postOwner, removed = false }: Com
             />
           ) : null}
         </div>
-        <p className="comment-text">
+        {isReply && comment.replyToUsername ? (
+          <ReplyingTo username={comment.replyToUsername} />
+        ) : null}
+        <p className="comment-text" dir="auto">
           <RichText text={comment.text} mentions={comment.mentions} />
         </p>
         <div className="comment-votes">
@@ -134,6 +160,7 @@ export function CommentItem({ comment, postId, postOwner, removed = false }: Com
             <span>{comment.votes.downvoteCount}</span>
           </button>
         </div>
+        {onReply ? <ReplyButton username={comment.username} onReply={onReply} /> : null}
       </div>
     </li>
   )

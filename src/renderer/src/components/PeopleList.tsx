@@ -117,8 +117,14 @@ export function PeopleList({
                   presenceOf={user._id}
                 />
                 <span className="people-text">
-                  <span className="people-name">{user.username}</span>
-                  {fullName ? <span className="muted small people-full">{fullName}</span> : null}
+                  <span className="people-name">
+                    <bdi>{user.username}</bdi>
+                  </span>
+                  {fullName ? (
+                    <bdi className="muted small people-full" dir="auto">
+                      {fullName}
+                    </bdi>
+                  ) : null}
                 </span>
               </Link>
               <FollowButton target={user} small />

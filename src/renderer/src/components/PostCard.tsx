@@ -125,7 +125,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
         </Link>
         <div className="post-meta">
           <Link to={authorPath} className="username-link">
-            {post.username}
+            <bdi>{post.username}</bdi>
           </Link>
           <span className="dot" aria-hidden="true">
             ·
@@ -176,7 +176,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
         />
       ) : null}
       {post.content ? (
-        <p className="post-content" elementtiming="post-content">
+        <p className="post-content" dir="auto" elementtiming="post-content">
           <RichText text={post.content} mentions={post.mentions} />
         </p>
       ) : null}

@@ -66,14 +66,17 @@ function whenIdle(task: () => void, timeoutMs = 500): () => void {
  * links, found by the parser the server indexes with (shared/rich-text.ts). A mention of nobody
  * stays plain text: the server did not list it.
  */
-function mentionAndTagLinks(text: string, mentions: readonly string[]): Span[] {
+function mentionAndTagLinks(text: string, mentions: readonly string[], plain = false): Span[] {
   const stored = new Map(mentions.map((username) => [username.toLowerCase(), username]))
   const spans: Span[] = []
   let at = 0
   for (const segment of parseRichText(text)) {
     const start = at
     at += segment.text.length
-    if (segment.kind === 'tag') {
+    // `plain` (a bio): no links, but mentions and tags still isolated (item 9 of issue 29).
+    if (plain && (segment.kind === 'tag' || segment.kind === 'mention')) {
+      spans.push({ start, end: at, node: segment.text })
+    } else if (segment.kind === 'tag') {
       spans.push({
         start,
         end: at,
@@ -85,7 +88,12 @@ function mentionAndTagLinks(text: string, mentions: readonly string[]): Span[] {
       })
     } else if (segment.kind === 'mention') {
       const username = stored.get(segment.username.toLowerCase())
-      if (username === undefined) continue
+      // A mention of nobody stays plain, but isolated all the same: it must not jump in
+      // right-to-left text either.
+      if (username === undefined) {
+        spans.push({ start, end: at, node: segment.text })
+        continue
+      }
       spans.push({
         start,
         end: at,
@@ -111,9 +119,12 @@ const NO_MENTIONS: readonly string[] = []
 export function RichText({
   text,
   mentions = NO_MENTIONS,
+  plain = false,
 }: {
   text: string
   mentions?: readonly string[]
+  /** No links at all (a bio): mentions and tags are only isolated from the text around them. */
+  plain?: boolean
 }) {
   const [finder, setFinder] = useState<Linkify | null>(linkify)
   const maybeLink = /[.:]/.test(text)
@@ -129,21 +140,31 @@ export function RichText({
   }, [finder, maybeLink])
 
   const parts = useMemo(() => {
-    const urls = finder && maybeLink ? webLinks(finder, text) : []
+    const urls = finder && maybeLink && !plain ? webLinks(finder, text) : []
     const inUrl = (span: Span) => urls.some((url) => span.start < url.end && url.start < span.end)
-    const spans = [...urls, ...mentionAndTagLinks(text, mentions).filter((span) => !inUrl(span))]
+    const spans = [
+      ...urls,
+      ...mentionAndTagLinks(text, mentions, plain).filter((span) => !inUrl(span)),
+    ]
     if (spans.length === 0) return [text]
     spans.sort((a, b) => a.start - b.start)
     const nodes: ReactNode[] = []
     let at = 0
     for (const span of spans) {
       if (span.start > at) nodes.push(text.slice(at, span.start))
-      nodes.push(span.node)
+      // Isolated, so a mention, tag or address keeps its place (and its "@" or "#" its side)
+      // inside right-to-left text (issue 29, item 9); the paragraph sets its own direction
+      // (`dir="auto"` where the text is shown).
+      nodes.push(
+        <bdi key={`bdi-${span.start}`} className="inline-token">
+          {span.node}
+        </bdi>,
+      )
       at = span.end
     }
     if (at < text.length) nodes.push(text.slice(at))
     return nodes
-  }, [finder, maybeLink, text, mentions])
+  }, [finder, maybeLink, text, mentions, plain])
 
   return <>{parts}</>
 }

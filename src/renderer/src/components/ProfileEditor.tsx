@@ -68,6 +68,7 @@ export function ProfileEditor({ initial, onSubmit, onDirtyChange }: ProfileEdito
         <label htmlFor={id}>{label}</label>
         <input
           id={id}
+          dir="auto"
           value={fields[key]}
           autoComplete={key === 'firstName' ? 'given-name' : 'family-name'}
           aria-invalid={over || undefined}
@@ -93,6 +94,7 @@ export function ProfileEditor({ initial, onSubmit, onDirtyChange }: ProfileEdito
         <label htmlFor={ids.bio}>Bio</label>
         <textarea
           id={ids.bio}
+          dir="auto"
           ref={bioRef}
           rows={4}
           placeholder="Tell other players about yourself"

@@ -137,6 +137,7 @@ export function TextEditor({
         <textarea
           {...autocomplete.textareaProps}
           ref={setRefs}
+          dir="auto"
           aria-label={label}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -4,7 +4,7 @@ import type { Notification, NotificationType, UserSummary } from '../../../share
  * How the notifications page groups (README, "Live LAN", "Notifications"): likes of the same
  * post, upvotes of the same comment, and follows of the viewer, that came within this long of
  * the group's newest, show as one entry ("player2 and 3 others liked your post") at the place of the newest.
- * Comments, mentions and reports are never grouped: each has its own text to show.
+ * Comments, replies, mentions and reports are never grouped: each has its own text to show.
  */
 export const GROUP_WINDOW_MS = 24 * 60 * 60 * 1000
 
@@ -92,6 +92,9 @@ export function actionText(group: NotificationGroup): string {
     case 'report-handled':
       // Never what the host did to the member reported: only that it was seen to.
       return 'handled your report'
+    // threads: never grouped, like comments (each reply has its own text)
+    case 'reply':
+      return 'replied to your comment'
   }
 }
 
@@ -112,8 +115,17 @@ export function groupSentence(group: NotificationGroup): string {
  * Where the entry leads: the post (of the comment), or for a follow the newest follower (and for
  * a handled report, the host who handled it: it names no post).
  */
-export function groupTarget(group: NotificationGroup): { kind: 'post' | 'profile'; id: string } {
-  const { postId } = group.newest
-  if (group.type !== 'follow' && postId !== null) return { kind: 'post', id: postId }
+export function groupTarget(group: NotificationGroup): {
+  kind: 'post' | 'profile'
+  id: string
+  /** threads: the comment to show on the post's page (a deep link), if any */
+  commentId?: string
+} {
+  const { postId, commentId } = group.newest
+  if (group.type !== 'follow' && postId !== null) {
+    return commentId === null
+      ? { kind: 'post', id: postId }
+      : { kind: 'post', id: postId, commentId }
+  }
   return { kind: 'profile', id: group.newest.actor.username }
 }

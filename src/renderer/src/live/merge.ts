@@ -20,8 +20,9 @@ import { followingNamesAtom, patchUserAtom, toSummary, userAtom } from '../state
 import {
   commentEchoKey,
   commentGoneEchoKey,
+  applyCommentDeletion,
   commentListsAtom,
-  markCommentRemoved,
+  deletionShown,
   putComment,
   updateComments,
   withOwnVote,
@@ -30,6 +31,7 @@ import { liveResyncAtom } from './status'
 import { livePollAtom } from '../state/polls'
 import {
   PILL_LISTS,
+  bumpCommentCountAtom,
   deletedPostIdsAtom,
   markPostDeletedAtom,
   mergePost,
@@ -148,29 +150,42 @@ function keepViewerVotes(current: Comment | undefined, incoming: Comment): Comme
 
 export const liveCommentAtom = atom(
   null,
-  (get, set, { comment, commentCount }: LiveEventMap['comment']) => {
+  (get, set, { comment, commentCount, created }: LiveEventMap['comment']) => {
     const list = get(commentListsAtom)[comment.postId]
     const relations = get(relationsAtom)
     const hidden =
       relations?.blocked.has(comment.author._id) || relations?.muted.has(comment.author._id)
-    if (list?.loaded && !hidden) {
-      const known = list.items.find((c) => c._id === comment._id)
+    const known = list?.items.find((c) => c._id === comment._id)
+    // threads: a reply shows in its thread only when the thread is here
+    const rootId = comment.parentId ?? null
+    const threadHere = rootId === null || list?.items.some((c) => c._id === rootId) === true
+    if (list?.loaded && !hidden && threadHere) {
       updateComments(get, set, comment.postId, (current) =>
         putComment(current, keepViewerVotes(known, comment)),
       )
     }
-    set(setCommentCountAtom, comment.postId, commentCount)
+    if (created === undefined) set(setCommentCountAtom, comment.postId, commentCount)
+    // threads: the event reaches only those who see the comment (docs/API.md, "Threads"): one
+    // more for the viewer, unless their own request already counted it.
+    else if (created && !known) set(bumpCommentCountAtom, comment.postId, 1)
     set(noteEchoAtom, commentEchoKey(comment._id))
   },
 )
 
 export const liveCommentDeletedAtom = atom(
   null,
-  (get, set, { postId, commentId, commentCount }: LiveEventMap['comment-deleted']) => {
-    if (get(commentListsAtom)[postId]?.items.some((c) => c._id === commentId)) {
-      updateComments(get, set, postId, (list) => markCommentRemoved(list, commentId))
+  (get, set, event: LiveEventMap['comment-deleted']) => {
+    const { postId, commentId, commentCount, countDelta, placeholder = false } = event
+    const list = get(commentListsAtom)[postId]
+    const shown = deletionShown(list, commentId)
+    if (list?.items.some((c) => c._id === commentId)) {
+      updateComments(get, set, postId, (current) =>
+        applyCommentDeletion(current, commentId, placeholder),
+      )
     }
-    set(setCommentCountAtom, postId, commentCount)
+    if (countDelta === undefined) set(setCommentCountAtom, postId, commentCount)
+    // threads: what the viewer's own count loses, unless their own delete took it off already
+    else if (!shown && countDelta !== 0) set(bumpCommentCountAtom, postId, countDelta)
     set(noteEchoAtom, commentGoneEchoKey(commentId))
   },
 )

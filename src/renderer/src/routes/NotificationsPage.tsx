@@ -35,6 +35,7 @@ const ICONS: Record<NotificationType, IconName> = {
   mention: 'at',
   report: 'alert',
   'report-handled': 'check',
+  reply: 'comment',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */
@@ -43,8 +44,10 @@ const AVATARS_SHOWN = 5
 /** Clicks on these do what they are, not open the entry. */
 const INTERACTIVE = 'a, button'
 
-function postPath(postId: string): string {
-  return `/post/${encodeURIComponent(postId)}`
+/** threads: with a comment, a deep link to it (`?comment=`, PostPage). */
+function postPath(postId: string, commentId?: string): string {
+  const path = `/post/${encodeURIComponent(postId)}`
+  return commentId === undefined ? path : `${path}?comment=${encodeURIComponent(commentId)}`
 }
 
 /** One entry: who (the first name, then "and N others" to unfold), what, when, and where to. */
@@ -52,7 +55,8 @@ function NotificationEntry({ group }: { group: NotificationGroup }) {
   const navigate = useNavigate()
   const [showAll, setShowAll] = useState(false)
   const target = groupTarget(group)
-  const targetPath = target.kind === 'post' ? postPath(target.id) : profilePath(target.id)
+  const targetPath =
+    target.kind === 'post' ? postPath(target.id, target.commentId) : profilePath(target.id)
   const [first, ...others] = group.actors
   if (!first) return null
 
@@ -118,7 +122,7 @@ function NotificationEntry({ group }: { group: NotificationGroup }) {
         ) : null}
         {target.kind === 'post' ? (
           <Link to={targetPath} className="notification-snippet">
-            <span className="notification-snippet-text">
+            <span className="notification-snippet-text" dir="auto">
               {group.newest.snippet || 'View the post'}
             </span>
           </Link>

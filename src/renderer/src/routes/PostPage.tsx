@@ -1,8 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useMemo } from 'react'
-import { useNavigate, useParams } from 'react-router-dom'
+import { useEffect, useMemo, useState } from 'react'
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { LIMITS } from '../../../shared/limits'
-import { CommentItem } from '../components/CommentItem'
+import { CommentThread, threadsOf } from '../components/CommentThread'
+import { commentAnchor } from '../components/ThreadParts'
 import { Icon } from '../components/Icon'
 import { PostCard } from '../components/PostCard'
 import { PostSkeletons, Spinner } from '../components/Spinner'
@@ -14,7 +15,8 @@ import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { useLiveResync } from '../lib/use-live-resync'
 import { userAtom } from '../state/auth'
 import { commentListAtom } from '../state/comment-votes'
-import { addCommentAtom, loadCommentsAtom } from '../state/comments'
+import { addCommentAtom, loadCommentThreadAtom, loadCommentsAtom } from '../state/comments'
+import { useServerFeature } from '../state/server-features'
 import { deletedPostIdsAtom, loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
 import { COPY, SPEC_TEXT } from '../copy'
 
@@ -29,6 +31,13 @@ export function PostPage() {
   const loadComments = useSetAtom(loadCommentsAtom)
   const addComment = useSetAtom(addCommentAtom)
   const me = useAtomValue(userAtom)
+  // threads: replies, and deep links to a comment (`?comment=<id>`, kept over a reload)
+  const threads = useServerFeature('threads')
+  const [searchParams] = useSearchParams()
+  const linkedComment = searchParams.get('comment')
+  const loadThread = useSetAtom(loadCommentThreadAtom)
+  const [highlightId, setHighlightId] = useState<string | null>(null)
+  const threadList = useMemo(() => threadsOf(comments.items), [comments.items])
   const commentDraft = me ? draftKey(me._id, `comment:${postId}`) : undefined
   const more = comments.loaded && comments.nextCursor !== null
   const loadingComments = comments.status === 'loading'
@@ -41,6 +50,26 @@ export function PostPage() {
     void loadPost(postId)
     void loadComments(postId, { reset: true })
   }, [postId, loadPost, loadComments])
+  // threads: a deep link loads the linked comment's thread once the first page is in, then
+  // scrolls to it, highlights it and moves focus there.
+  useEffect(() => {
+    if (!linkedComment || !comments.loaded) return
+    let live = true
+    void loadThread(postId, linkedComment).then((found) => {
+      if (live) setHighlightId(found)
+    })
+    return () => {
+      live = false
+    }
+  }, [postId, linkedComment, comments.loaded, loadThread])
+  useEffect(() => {
+    if (!highlightId) return
+    const element = document.getElementById(commentAnchor(highlightId))
+    if (!element) return
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    element.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' })
+    element.focus({ preventScroll: true })
+  }, [highlightId])
   useLiveResync(() => {
     void loadPost(postId)
     void loadComments(postId, { reset: true })
@@ -98,13 +127,16 @@ export function PostPage() {
             <p className="muted center">{COPY.post.noComments}</p>
           ) : (
             <ul className="comment-list">
-              {comments.items.map((comment) => (
-                <CommentItem
-                  key={comment._id}
-                  comment={comment}
+              {threadList.map(({ root, replies }) => (
+                <CommentThread
+                  key={root._id}
+                  root={root}
+                  replies={replies}
                   postId={postId}
                   postOwner={post.username}
-                  removed={comments.removedIds?.includes(comment._id)}
+                  removedIds={comments.removedIds ?? []}
+                  highlightId={highlightId}
+                  threads={threads && me !== null}
                 />
               ))}
             </ul>

@@ -24,6 +24,7 @@ import {
   profileAtom,
   uploadAvatarAtom,
 } from '../state/users'
+import { RichText } from '../components/PostText'
 import { COPY, SPEC_TEXT } from '../copy'
 
 function Stat({
@@ -211,11 +212,23 @@ export function ProfilePage() {
           </div>
         </div>
         <div className="profile-info">
-          <h1 className="profile-name">{shown.username}</h1>
+          <h1 className="profile-name">
+            <bdi>{shown.username}</bdi>
+          </h1>
           <ProfilePresence userId={shown._id} own={own} />
-          {fullName ? <p className="muted">{fullName}</p> : null}
-          <p className={`profile-bio${shown.bio ? '' : ' muted'}`}>
-            {shown.bio || (own ? COPY.profile.ownBioEmpty : COPY.profile.bioEmpty)}
+          {fullName ? (
+            <p className="muted" dir="auto">
+              {fullName}
+            </p>
+          ) : null}
+          <p className={`profile-bio${shown.bio ? '' : ' muted'}`} dir="auto">
+            {shown.bio ? (
+              <RichText text={shown.bio} plain />
+            ) : own ? (
+              COPY.profile.ownBioEmpty
+            ) : (
+              COPY.profile.bioEmpty
+            )}
           </p>
           <ul className="profile-stats">
             <Stat value={shown.postCount ?? 0} one="Post" many="Posts" />

@@ -50,15 +50,90 @@ export function withOwnVote(
   }
 }
 
+/**
+ * A comment in its place. threads: what the answer leaves out (a mutation's or an event's
+ * comment has no `replyCount` or `repliesCursor`) stays as the list had it.
+ */
 export function replaceComment(list: CommentList, comment: Comment): CommentList {
-  return { ...list, items: list.items.map((c) => (c._id === comment._id ? comment : c)) }
+  return {
+    ...list,
+    items: list.items.map((c) => (c._id === comment._id ? { ...c, ...comment } : c)),
+  }
 }
 
-/** A comment first in its list, or in its place when the list has it (an edit, an echo). */
+/**
+ * A comment first in its list, or in its place when the list has it (an edit, an echo).
+ * threads: a reply goes after the others (the thread sorts its replies) and its root counts it.
+ */
 export function putComment(list: CommentList, comment: Comment): CommentList {
-  return list.items.some((c) => c._id === comment._id)
-    ? replaceComment(list, comment)
-    : { ...list, items: [comment, ...list.items] }
+  if (list.items.some((c) => c._id === comment._id)) return replaceComment(list, comment)
+  const rootId = comment.parentId ?? null
+  if (rootId === null) return { ...list, items: [comment, ...list.items] }
+  return {
+    ...list,
+    items: [
+      ...list.items.map((c) =>
+        c._id === rootId ? { ...c, replyCount: (c.replyCount ?? 0) + 1 } : c,
+      ),
+      comment,
+    ],
+  }
+}
+
+/** threads: a page's top-level comments with their replies, flat (the root keeps the counts). */
+export function flattenThreads(comments: readonly Comment[]): Comment[] {
+  return comments.flatMap(({ replies, ...root }) => [root, ...(replies ?? [])])
+}
+
+/** threads: a top-level comment deleted while it had replies, now their placeholder. */
+export function markCommentPlaceholder(list: CommentList, commentId: string): CommentList {
+  return {
+    ...list,
+    items: list.items.map((c) =>
+      c._id === commentId ? { ...c, deleted: true, text: '', mentions: [] } : c,
+    ),
+  }
+}
+
+/** threads: whether deleting this comment leaves a placeholder (a root with replies). */
+export function keepsPlaceholder(list: CommentList, commentId: string): boolean {
+  const comment = list.items.find((c) => c._id === commentId)
+  if (!comment || (comment.parentId ?? null) !== null) return false
+  return list.items.some(
+    (c) => c.parentId === commentId && !(list.removedIds ?? []).includes(c._id),
+  )
+}
+
+/** threads: a deleted reply leaves its root's count. */
+function uncountReply(list: CommentList, commentId: string): CommentList {
+  const rootId = list.items.find((c) => c._id === commentId)?.parentId ?? null
+  if (rootId === null) return list
+  return {
+    ...list,
+    items: list.items.map((c) =>
+      c._id === rootId ? { ...c, replyCount: Math.max(0, (c.replyCount ?? 1) - 1) } : c,
+    ),
+  }
+}
+
+/** threads: what a deletion does to the list: a placeholder, or a removed comment. */
+export function applyCommentDeletion(
+  list: CommentList,
+  commentId: string,
+  placeholder: boolean,
+): CommentList {
+  if (placeholder) return markCommentPlaceholder(list, commentId)
+  if ((list.removedIds ?? []).includes(commentId)) return list
+  return markCommentRemoved(uncountReply(list, commentId), commentId)
+}
+
+/** threads: whether this deletion is already shown (one's own delete before its event). */
+export function deletionShown(list: CommentList | undefined, commentId: string): boolean {
+  if (!list) return false
+  return (
+    (list.removedIds ?? []).includes(commentId) ||
+    list.items.some((c) => c._id === commentId && c.deleted === true)
+  )
 }
 
 /** Marks a comment deleted: a placeholder keeps its place. */
@@ -82,7 +157,7 @@ export const loadCommentsAtom = atom(
         const base = options.reset || !list.loaded ? [] : list.items
         const seen = new Set(base.map((c) => c._id))
         return {
-          items: [...base, ...page.comments.filter((c) => !seen.has(c._id))],
+          items: [...base, ...flattenThreads(page.comments).filter((c) => !seen.has(c._id))],
           nextCursor: page.nextCursor ?? null,
           removedIds: options.reset ? [] : list.removedIds,
         }
@@ -97,12 +172,70 @@ retryWhenBack((get, set) => {
   }
 })
 
+/**
+ * threads: the next page of a thread's replies ("Show N more replies"), after those it has;
+ * resolves to null, or to the reason it failed.
+ */
+export const loadMoreRepliesAtom = atom(
+  null,
+  async (get, set, postId: string, rootId: string): Promise<string | null> => {
+    const root = get(commentListsAtom)[postId]?.items.find((c) => c._id === rootId)
+    if (!root?.repliesCursor) return null
+    try {
+      const page = await api.listReplies(postId, rootId, root.repliesCursor)
+      updateComments(get, set, postId, (list) => {
+        const seen = new Set(list.items.map((c) => c._id))
+        return {
+          ...list,
+          items: [
+            ...list.items.map((c) =>
+              c._id === rootId ? { ...c, repliesCursor: page.nextCursor ?? null } : c,
+            ),
+            ...page.comments.filter((c) => !seen.has(c._id)),
+          ],
+        }
+      })
+      return null
+    } catch (error) {
+      return notifyFailure(error)
+    }
+  },
+)
+
+/**
+ * threads: a deep link's thread (`/post/:id?comment=:cid`): its root and replies up to the
+ * linked comment join the list (the root in its place, or first). Answers the linked comment's
+ * id, or null when it is gone or hidden (and says so).
+ */
+export const loadCommentThreadAtom = atom(
+  null,
+  async (get, set, postId: string, commentId: string): Promise<string | null> => {
+    try {
+      const { comment, commentId: linked } = await api.commentThread(postId, commentId)
+      const [root, ...replies] = flattenThreads([comment])
+      if (!root) return null
+      updateComments(get, set, postId, (list) => {
+        const known = list.items.some((c) => c._id === root._id)
+        const items = known
+          ? list.items.map((c) => (c._id === root._id ? { ...c, ...root } : c))
+          : [root, ...list.items]
+        const seen = new Set(items.map((c) => c._id))
+        return { ...list, items: [...items, ...replies.filter((c) => !seen.has(c._id))] }
+      })
+      return linked
+    } catch (error) {
+      notifyError(messageOf(error))
+      return null
+    }
+  },
+)
+
 /** Resolves to null once the server accepted the comment, else to the reason it did not. */
 export const addCommentAtom = atom(
   null,
-  async (get, set, postId: string, text: string): Promise<string | null> => {
+  async (get, set, postId: string, text: string, replyTo?: string): Promise<string | null> => {
     try {
-      const { comment } = await api.addComment(postId, text)
+      const { comment } = await api.addComment(postId, text, replyTo)
       updateComments(get, set, postId, (list) => putComment(list, comment))
       // The live stream may have brought it first, with the count that includes it.
       set(bumpCommentCountAtom, postId, 1, echoCount(get, commentEchoKey(comment._id)) > 0)
@@ -128,8 +261,11 @@ export const editCommentAtom = atom(
 
 /** After this viewer (or the host) deleted a comment: its placeholder, and the count once. */
 export const commentDeletedAtom = atom(null, (get, set, postId: string, commentId: string) => {
-  updateComments(get, set, postId, (list) => markCommentRemoved(list, commentId))
-  set(bumpCommentCountAtom, postId, -1, echoCount(get, commentGoneEchoKey(commentId)) > 0)
+  const echoed = echoCount(get, commentGoneEchoKey(commentId)) > 0
+  updateComments(get, set, postId, (list) =>
+    echoed ? list : applyCommentDeletion(list, commentId, keepsPlaceholder(list, commentId)),
+  )
+  set(bumpCommentCountAtom, postId, -1, echoed)
 })
 
 export const deleteCommentAtom = atom(

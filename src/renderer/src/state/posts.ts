@@ -311,7 +311,9 @@ export const createPostAtom = atom(
 export function mergePost(current: Post | undefined, incoming: Post, forNobody: boolean): Post {
   if (!current || !forNobody) return incoming
   const { likedBy, dislikedBy } = current.likes
-  const merged = { ...incoming, likes: { ...incoming.likes, likedBy, dislikedBy } }
+  // threads: an event's count is nobody's; the viewer's own stays (docs/API.md, "Threads")
+  const commentCount = current.commentCount ?? incoming.commentCount
+  const merged = { ...incoming, commentCount, likes: { ...incoming.likes, likedBy, dislikedBy } }
   // The viewer's own vote in a poll stays too (docs/API.md "Polls").
   return keepOwnVote(current, merged)
 }
