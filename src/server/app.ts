@@ -24,6 +24,7 @@ import { notificationsRoutes } from './routes/notifications'
 import { moderationRoutes } from './routes/moderation'
 import { feedRoutes, postsRoutes } from './routes/posts'
 import { sessionRoutes } from './routes/session'
+import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
@@ -117,6 +118,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/users/me', accountRoutes(deps))
     .route('/users', usersRoutes(deps))
     .route('/posts', postsRoutes(deps))
+    // Issue 29: reposts and emoji reactions.
+    .route('/posts', shareRoutes(deps))
     .route('/feed', feedRoutes(deps))
     .route('/comments', commentsRoutes(deps))
     .route('/media', mediaRoutes(deps))

@@ -5,7 +5,12 @@ import type { PostRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { removeStoredObjects } from '../services/media'
-import { noteCascade, syncMentions, type NotificationChanges } from '../services/notifications'
+import {
+  noteCascade,
+  notify,
+  syncMentions,
+  type NotificationChanges,
+} from '../services/notifications'
 import type { AttachRequest } from '../services/post-images'
 import * as posts from '../services/posts'
 import { presentPost } from '../services/serialize'
@@ -14,6 +19,8 @@ import { findUserById } from '../services/users'
 import { publishOpenReports } from './host'
 import { aboutWriting, commit, type Actor, type Live } from './live'
 import { closeReportsOnDelete } from './reports'
+import { forgetQuote, quotable, recordQuote } from '../services/reposts'
+import { publishRepost } from './shares'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
 const postCountOf = async (live: Live, authorId: number) =>
@@ -51,16 +58,34 @@ export function createPost(
   actor: Actor,
   content: string,
   images: AttachRequest[] = [],
+  /** Issue 29: the id of the post this one quotes (docs/API.md, "Reposts and quotes"). */
+  quoteOf: number | null = null,
 ): Promise<PostRow> {
+  let quoted: PostRow | null = null
   return commit(
     live,
-    async (tx, changes) =>
-      afterPostWrite(
-        tx,
-        changes,
-        await posts.createPost(tx, actor.id, content, Date.now(), images),
-      ),
-    (post) => publishPost(live, post),
+    async (tx, changes) => {
+      quoted = null
+      // Checked first: a quote of a deleted, suspended or blocked author's post writes nothing.
+      const original = quoteOf === null ? null : await quotable(tx, actor.id, quoteOf)
+      let post = await posts.createPost(tx, actor.id, content, Date.now(), images)
+      if (original) {
+        const recorded = await recordQuote(tx, post.id, original)
+        post = recorded.quote
+        quoted = recorded.original
+        await notify(tx, changes, {
+          recipientId: original.authorId,
+          actorId: actor.id,
+          type: 'quote',
+          postId: post.id,
+        })
+      }
+      return afterPostWrite(tx, changes, post)
+    },
+    async (post) => {
+      await publishPost(live, post)
+      if (quoted) await publishRepost(live, actor, quoted, 'quote')
+    },
   )
 }
 
@@ -107,13 +132,15 @@ async function removePost(
       const post = await posts.getPost(tx, postId)
       mayDelete(post)
       await noteCascade(tx, changes, { postId: post.id })
+      // Issue 29: a deleted quote counts no more on its original.
+      const original = await forgetQuote(tx, post)
       const closedReports = await closeReportsOnDelete(tx, changes, host, {
         postId: post.id,
         authorId: post.authorId,
       })
-      return { ...(await posts.deletePost(tx, post)), closedReports }
+      return { ...(await posts.deletePost(tx, post)), closedReports, original }
     },
-    async ({ post, removedMedia, closedReports }) => {
+    async ({ post, removedMedia, closedReports, original }) => {
       if (closedReports > 0) await publishOpenReports(live)
       // Only now that the rows are gone for good: a rollback would have kept the images.
       await removeStoredObjects(live.media, removedMedia)
@@ -122,6 +149,11 @@ async function removePost(
         authorId: String(post.authorId),
         authorPostCount: await postCountOf(live, post.authorId),
       })
+      if (original) {
+        const author = await findUserById(live.db, post.authorId)
+        const actor = author ?? { id: post.authorId, username: '' }
+        await publishRepost(live, actor, original, 'unquote')
+      }
     },
   )
   return post

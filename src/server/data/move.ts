@@ -59,6 +59,10 @@ export const MOVE_ORDER = [
   'reports',
   'host_grants',
   'host_actions',
+  // Issue 29: reposts and emoji reactions.
+  'reposts',
+  'post_emoji_reactions',
+  'post_emoji_counts',
 ] as const
 
 /** How a column's SQLite value goes to PostgreSQL, by the PostgreSQL type it has. */
