@@ -4,19 +4,20 @@
  * reposted, placed at the time of the repost with "X reposted" (`repostedBy`).
  *
  * The rule for a post that comes more than once (several followed users reposted it, or its
- * author is followed too): it appears once per page, at its newest appearance, naming that
- * repost's user. An older appearance that falls on a later page may show it again there (as
- * Bluesky does); the app keeps one copy of a post in a list.
+ * author is followed too): it appears once in the whole feed, at its newest appearance, naming
+ * that repost's user; its older appearances are passed over, on whatever page they fall. (A repost
+ * is never older than its post, so the newest appearance is always the newest repost.)
  *
- * Two bounded queries (the posts, as pageFeed reads them; the reposts), merged: each is read
- * newest first, `limit + 1` rows past the cursor, so that whichever runs out first still leaves a
- * whole page before it. An item's place is `(time, postId, reposterId)` (0 for the post itself);
- * the cursor names the last item served. A page may hold fewer than `limit` posts when repeats
- * were skipped; `nextCursor` is null only at the end.
+ * Three bounded queries (the posts, as pageFeed reads them; the reposts; the newest repost time
+ * of each post among them), merged: the first two are read newest first, `limit + 1` rows past
+ * the cursor, so that whichever runs out first still leaves a whole page before it. An item's
+ * place is `(time, postId, reposterId)` (0 for the post itself); the cursor names the last item
+ * served. A page may hold fewer than `limit` posts when repeats were passed over; `nextCursor`
+ * is null only at the end.
  */
 import type { Post } from '../../shared/api-types'
 import type { PostRow } from '../db/rows'
-import type { Store } from '../db/store'
+import type { SqlParam, Store } from '../db/store'
 import {
   decodeNumericCursor,
   encodeCursor,
@@ -57,29 +58,59 @@ interface RepostRow {
   createdAt: number
 }
 
+/** What keeps a hidden author's post and a hidden user's repost out (services/visibility.ts). */
+async function hiddenShares(db: Store, userId: number) {
+  const visible = await visibleAuthor(db, 'p.author_id', userId)
+  return {
+    and: visible.and
+      ? ` AND p.author_id NOT IN ${db.sql.idSet} AND r.user_id NOT IN ${db.sql.idSet}`
+      : '',
+    params: [...visible.params, ...visible.params],
+  }
+}
+
+const FEED_USERS = '(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)'
+
 /** The reposts by the user and those they follow before `start`, newest first (one query). */
 async function feedReposts(
   db: Store,
   userId: number,
   start: Place,
   fetch: number,
+  hide: { and: string; params: unknown[] },
 ): Promise<RepostRow[]> {
-  const visible = await visibleAuthor(db, 'p.author_id', userId)
-  // Neither a hidden author's post nor a hidden user's repost (services/visibility.ts).
-  const hide = visible.and ? ` AND p.author_id NOT IN ${db.sql.idSet} AND r.user_id NOT IN ${db.sql.idSet}` : ''
   return db.all<RepostRow>(
     `SELECT r.post_id AS "postId", r.user_id AS "userId", r.created_at AS "createdAt"
      FROM reposts r${db.sql.indexedBy('reposts_user_recent_idx')} JOIN posts p ON p.id = r.post_id
-     WHERE r.user_id IN (SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)
-       AND (r.created_at, r.post_id, r.user_id) < (?, ?, ?)${hide}
+     WHERE r.user_id IN ${FEED_USERS}
+       AND (r.created_at, r.post_id, r.user_id) < (?, ?, ?)${hide.and}
      ORDER BY r.created_at DESC, r.post_id DESC, r.user_id DESC LIMIT ?`,
     userId,
     userId,
     ...start,
-    ...visible.params,
-    ...visible.params,
+    ...(hide.params as SqlParam[]),
     fetch,
   )
+}
+
+/** The newest time any of these posts was reposted into this feed (one query), by post. */
+async function newestReposts(
+  db: Store,
+  userId: number,
+  postIds: number[],
+  hide: { and: string; params: unknown[] },
+): Promise<Map<number, number>> {
+  const rows = await db.all<{ postId: number; newest: number }>(
+    `SELECT r.post_id AS "postId", max(r.created_at) AS newest
+     FROM reposts r JOIN posts p ON p.id = r.post_id
+     WHERE r.post_id IN ${db.sql.idSet} AND r.user_id IN ${FEED_USERS}${hide.and}
+     GROUP BY r.post_id`,
+    db.sql.ids(postIds),
+    userId,
+    userId,
+    ...(hide.params as SqlParam[]),
+  )
+  return new Map(rows.map((row) => [row.postId, Number(row.newest)]))
 }
 
 export interface FeedPage {
@@ -97,7 +128,19 @@ export async function pageHomeFeed(
   // Posts at the cursor's own (time, id) come after its reposts: (time, id + 1) bounds them.
   const postBound = start[2] > 0 ? [start[0], start[1] + 1] : [start[0], start[1]]
   const posts = await feedPostRows(db, userId, postBound, fetch)
-  const reposts = await feedReposts(db, userId, start, fetch)
+  const hide = await hiddenShares(db, userId)
+  const reposts = await feedReposts(db, userId, start, fetch, hide)
+  const newest = await newestReposts(
+    db,
+    userId,
+    [...new Set([...posts.map((row) => row.id), ...reposts.map((row) => row.postId)])],
+    hide,
+  )
+  /** Whether a newer appearance of this item's post exists (served on this page or before). */
+  const olderAppearance = ({ place }: { place: Place }) => {
+    const time = newest.get(place[1])
+    return time !== undefined && (time > place[0] || (time === place[0] && place[2] === 0))
+  }
   const repostedRows = new Map(
     (await postsByIds(db, [...new Set(reposts.map((r) => r.postId))])).map((row) => [row.id, row]),
   )
@@ -129,8 +172,8 @@ export async function pageHomeFeed(
       more = true
       break
     }
-    // A repeat of a post on this page is passed over (and served), even past a full page.
-    if (!seen.has(entry.item.row.id)) {
+    // A repeat of a post is passed over (and served), even past a full page.
+    if (!seen.has(entry.item.row.id) && !olderAppearance(entry)) {
       if (items.length === page.limit) {
         more = true
         break
