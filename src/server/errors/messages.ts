@@ -102,5 +102,6 @@ export const ACCOUNT_MESSAGES = {
 export const SHARE_MESSAGES = {
   authorSuspended: 'This post cannot be shared or reacted to: its author is suspended.',
   blockedShare: 'You cannot repost, quote or react to the posts of someone blocked.',
-  unknownReaction: 'That reaction is not one of this server’s: use one of fire, laugh, wow, sad, clap, gg.',
+  unknownReaction:
+    'That reaction is not one of this server’s: use one of fire, laugh, wow, sad, clap, gg.',
 } as const

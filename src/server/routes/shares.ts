@@ -12,7 +12,13 @@ import { repostPost, setEmojiReaction, undoRepostPost } from '../actions/shares'
 import type { PostRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { SHARE_MESSAGES } from '../errors/messages'
-import { optionalViewer, perUserLimit, requireUser, type AppDeps, type AppEnv } from '../http/context'
+import {
+  optionalViewer,
+  perUserLimit,
+  requireUser,
+  type AppDeps,
+  type AppEnv,
+} from '../http/context'
 import { idParams, validate } from '../http/validate'
 import { pageReactors } from '../services/emoji-reactions'
 import { pageRequest } from '../services/pagination'

@@ -18,12 +18,7 @@
 import type { Post } from '../../shared/api-types'
 import type { PostRow } from '../db/rows'
 import type { SqlParam, Store } from '../db/store'
-import {
-  decodeNumericCursor,
-  encodeCursor,
-  LIST_START,
-  type PageRequest,
-} from './pagination'
+import { decodeNumericCursor, encodeCursor, LIST_START, type PageRequest } from './pagination'
 import { feedPostRows, postsByIds } from './posts'
 import { loadSummaries, presentPosts } from './serialize'
 import { formatTimestamp } from './time'
@@ -146,12 +141,17 @@ export async function pageHomeFeed(
   )
   type Entry = { place: Place; item: FeedItem }
   const entries: Entry[] = [
-    ...posts.map((row) => ({ place: [row.createdAt, row.id, 0] as const, item: { row, repost: null } })),
+    ...posts.map((row) => ({
+      place: [row.createdAt, row.id, 0] as const,
+      item: { row, repost: null },
+    })),
     ...reposts.flatMap((repost) => {
       const row = repostedRows.get(repost.postId)
       if (!row) return []
       const place = [repost.createdAt, repost.postId, repost.userId] as const
-      return [{ place, item: { row, repost: { userId: repost.userId, createdAt: repost.createdAt } } }]
+      return [
+        { place, item: { row, repost: { userId: repost.userId, createdAt: repost.createdAt } } },
+      ]
     }),
   ].sort((a, b) => before(b.place, a.place))
   // Only places no older than the last row of a source that may have more are certain.

@@ -56,7 +56,10 @@ export function toUserSummary(row: SummaryRow): UserSummary {
 }
 
 /** Summaries of these users (one query), by id. */
-export async function loadSummaries(db: Store, userIds: number[]): Promise<Map<number, UserSummary>> {
+export async function loadSummaries(
+  db: Store,
+  userIds: number[],
+): Promise<Map<number, UserSummary>> {
   const rows = await db.all<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM users u WHERE u.id IN ${db.sql.idSet}`,
     db.sql.ids(userIds),

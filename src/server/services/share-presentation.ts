@@ -33,7 +33,9 @@ export async function shareFields(
   const reposted = await repostedBy(db, postIds, viewerId)
   const counts = await emojiCounts(db, postIds)
   const mine = await ownEmojiReactions(db, postIds, viewerId)
-  const quotes = nested ? new Map<number, QuoteEmbed>() : await quoteEmbeds(db, rows, viewerId, present)
+  const quotes = nested
+    ? new Map<number, QuoteEmbed>()
+    : await quoteEmbeds(db, rows, viewerId, present)
   return (row) => ({
     repostCount: row.repostCount,
     quoteCount: row.quoteCount,
@@ -57,7 +59,9 @@ async function quoteEmbeds(
   viewerId: number | null,
   present: (rows: PostRow[]) => Promise<Post[]>,
 ): Promise<Map<number, QuoteEmbed>> {
-  const quotedIds = [...new Set(rows.flatMap((row) => (row.quoteOfId === null ? [] : [row.quoteOfId])))]
+  const quotedIds = [
+    ...new Set(rows.flatMap((row) => (row.quoteOfId === null ? [] : [row.quoteOfId]))),
+  ]
   const embeds = new Map<number, QuoteEmbed>()
   if (quotedIds.length === 0) return embeds
   const visible = await visibleAuthor(db, 'author_id', viewerId)

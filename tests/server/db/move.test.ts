@@ -177,6 +177,12 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   }
   await act(base, `/moderation/hosts/${goblin.user._id}`, tokens.boss, {})
   await act(base, '/notifications/read', tokens.nova)
+  // Issue 29: a repost, a quote and emoji reactions (reposts, post_emoji_reactions and counts).
+  await act(base, `/posts/${newPost}/repost`, tokens.nova)
+  await act(base, '/posts', tokens.questlord, { postData: { content: 'this!', quoteOf: '2' } })
+  for (const token of [tokens.nova, tokens.questlord]) {
+    expect((await call(base, 'PUT', `/posts/${newPost}/reactions/fire`, token)).status).toBe(200)
+  }
   // The newest post goes again: SQLite never gives its id out again, nor may PostgreSQL.
   const { post: gone } = (await act(base, '/posts', tokens.questlord, {
     postData: { content: 'oops' },
@@ -413,7 +419,7 @@ describe.runIf(testsOnPostgres)(
       const refusal = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(StartError)
       expect((refusal as Error).message).toMatch(
-        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 7, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
+        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 8, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
       )
       expect(await contentsOf(target)).toEqual(contents)
     })

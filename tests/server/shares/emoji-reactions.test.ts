@@ -21,18 +21,26 @@ interface Player {
 }
 
 const react = (app: TestApp, who: Player, postId: string, reaction: string, on = true) =>
-  app.send(`/api/posts/${postId}/reactions/${reaction}`, {}, {
-    token: who.token,
-    method: on ? 'PUT' : 'DELETE',
-  })
+  app.send(
+    `/api/posts/${postId}/reactions/${reaction}`,
+    {},
+    {
+      token: who.token,
+      method: on ? 'PUT' : 'DELETE',
+    },
+  )
 
 const write = async (app: TestApp, who: Player, content: string) =>
   (
     await ok<PostResponse>(
-      app.send('/api/posts', { postData: { content } }, {
-        token: who.token,
-        headers: { prefer: 'return=minimal' },
-      }),
+      app.send(
+        '/api/posts',
+        { postData: { content } },
+        {
+          token: who.token,
+          headers: { prefer: 'return=minimal' },
+        },
+      ),
       201,
     )
   ).post
@@ -43,7 +51,9 @@ const reactors = async (app: TestApp, path: string, who?: Player) => {
   let pages = 0
   do {
     const query: string = cursor ? `&cursor=${cursor}` : ''
-    const page: ReactorsPage = await ok<ReactorsPage>(app.get(`${path}?limit=2${query}`, who?.token))
+    const page: ReactorsPage = await ok<ReactorsPage>(
+      app.get(`${path}?limit=2${query}`, who?.token),
+    )
     users.push(...page.users)
     cursor = page.nextCursor
     pages += 1
@@ -98,7 +108,12 @@ describe('emoji reactions', () => {
     const post = (await ok<PostResponse>(react(app, fan, '1', 'fire'))).post
     expect(post.reactions?.mine).toEqual(REACTIONS.map((r) => r.key))
     for (const bad of ['heart', 'FIRE', '%F0%9F%94%A5', 'like']) {
-      await expectError(react(app, fan, '1', bad), 400, SHARE_MESSAGES.unknownReaction, 'VALIDATION')
+      await expectError(
+        react(app, fan, '1', bad),
+        400,
+        SHARE_MESSAGES.unknownReaction,
+        'VALIDATION',
+      )
     }
   })
 
@@ -112,7 +127,12 @@ describe('emoji reactions', () => {
     const post = await write(app, author, 'hostile')
     await expectError(react(app, fan, '9999', 'fire'), 404, MESSAGES.postNotFound, 'POST_NOT_FOUND')
     await ok(app.send(`/api/users/me/block/${fan.id}`, {}, { token: author.token }))
-    await expectError(react(app, fan, post._id, 'fire'), 403, SHARE_MESSAGES.blockedShare, 'BLOCKED')
+    await expectError(
+      react(app, fan, post._id, 'fire'),
+      403,
+      SHARE_MESSAGES.blockedShare,
+      'BLOCKED',
+    )
     await ok(app.send(`/api/users/me/unblock/${fan.id}`, {}, { token: author.token }))
     await ok(react(app, fan, post._id, 'fire'))
     await ok(app.send(`/api/moderation/suspend/${author.id}`, {}, { token: host.token }))
@@ -147,16 +167,31 @@ describe('emoji reactions', () => {
     await ok(react(app, author, post._id, 'sad'))
     const path = `/api/posts/${post._id}/reactions/clap`
     const all = await reactors(app, path)
-    expect(all.users.map((user) => user.username)).toEqual(['fan_e', 'fan_d', 'fan_c', 'fan_b', 'fan_a'])
+    expect(all.users.map((user) => user.username)).toEqual([
+      'fan_e',
+      'fan_d',
+      'fan_c',
+      'fan_b',
+      'fan_a',
+    ])
     expect(all.pages).toBe(3)
-    expect(Object.keys(all.users[0] ?? {}).sort()).toEqual(
-      ['_id', 'firstName', 'id', 'lastName', 'profileImg', 'username'],
-    )
+    expect(Object.keys(all.users[0] ?? {}).sort()).toEqual([
+      '_id',
+      'firstName',
+      'id',
+      'lastName',
+      'profileImg',
+      'username',
+    ])
     await ok(app.send(`/api/users/me/block/${fans[2]?.id}`, {}, { token: author.token }))
     const seen = await reactors(app, path, author)
     expect(seen.users.map((user) => user.username)).not.toContain('fan_c')
     expect((await reactors(app, `/api/posts/${post._id}/reactions/wow`)).users).toEqual([])
-    await expectError(app.get(`/api/posts/${post._id}/reactions/nope`), 400, SHARE_MESSAGES.unknownReaction)
+    await expectError(
+      app.get(`/api/posts/${post._id}/reactions/nope`),
+      400,
+      SHARE_MESSAGES.unknownReaction,
+    )
     await expectError(app.get('/api/posts/9999/reactions/clap'), 404, MESSAGES.postNotFound)
   })
 
@@ -187,7 +222,10 @@ describe('emoji reactions', () => {
     await ok(react(app, author, post._id, 'fire'))
     await ok(app.send(`/api/posts/${post._id}`, {}, { token: author.token, method: 'DELETE' }))
     await expectError(app.get(`/api/posts/${post._id}/reactions/fire`), 404, MESSAGES.postNotFound)
-    const left = await app.db.all('SELECT * FROM post_emoji_counts WHERE post_id = ?', Number(post._id))
+    const left = await app.db.all(
+      'SELECT * FROM post_emoji_counts WHERE post_id = ?',
+      Number(post._id),
+    )
     expect(left).toEqual([])
   })
 })

@@ -30,7 +30,11 @@ const minimal = (who: Player) => ({ token: who.token, headers: { prefer: 'return
 const write = async (app: TestApp, who: Player, content: string, quoteOf?: string) =>
   (
     await ok<PostResponse>(
-      app.send('/api/posts', { postData: { content, ...(quoteOf ? { quoteOf } : {}) } }, minimal(who)),
+      app.send(
+        '/api/posts',
+        { postData: { content, ...(quoteOf ? { quoteOf } : {}) } },
+        minimal(who),
+      ),
       201,
     )
   ).post
@@ -44,9 +48,13 @@ const follow = (app: TestApp, who: Player, target: Player) =>
 const feed = async (app: TestApp, who: Player, query = '?limit=20') =>
   (await ok<PostsPage>(app.get(`/api/feed${query}`, who.token))).posts
 const postAs = async (app: TestApp, id: string, who?: Player) =>
-  (await ok<PostResponse>(app.request(`/api/posts/${id}`, {
-    headers: { prefer: 'return=minimal', ...(who ? { authorization: who.token } : {}) },
-  }))).post
+  (
+    await ok<PostResponse>(
+      app.request(`/api/posts/${id}`, {
+        headers: { prefer: 'return=minimal', ...(who ? { authorization: who.token } : {}) },
+      }),
+    )
+  ).post
 const notifications = async (app: TestApp, who: Player) =>
   (await ok<NotificationsPage>(app.get('/api/notifications?limit=20', who.token))).notifications
 
@@ -60,7 +68,9 @@ async function cast(app: TestApp) {
 }
 
 describe('reposts', () => {
-  it('counts a repost once, however often it is sent, and undoes it the same way', async ({ app }) => {
+  it('counts a repost once, however often it is sent, and undoes it the same way', async ({
+    app,
+  }) => {
     const { author, sharer } = await cast(app)
     const post = await write(app, author, 'gg everyone')
     expect(post.repostCount).toBe(0)
@@ -150,7 +160,7 @@ describe('reposts', () => {
     expect(await notifications(app, author)).toEqual([])
   })
 
-  it("sends followers the post live, and everyone the counts", async ({ app }) => {
+  it('sends followers the post live, and everyone the counts', async ({ app }) => {
     const { author, sharer, reader } = await cast(app)
     const post = await write(app, author, 'live share')
     const stream = await connect(app, reader)
@@ -164,7 +174,11 @@ describe('reposts', () => {
     })
     expect(event.data.post?.content).toBe('live share')
     await ok(undo(app, sharer, post._id))
-    expect((await stream.next('repost')).data).toMatchObject({ action: 'undo', repostCount: 0, post: null })
+    expect((await stream.next('repost')).data).toMatchObject({
+      action: 'undo',
+      repostCount: 0,
+      post: null,
+    })
     // A repost that changes nothing tells nobody.
     await ok(undo(app, sharer, post._id))
     expect(await stream.settle(50)).not.toContain('repost')
@@ -180,7 +194,11 @@ describe('reposts', () => {
     const theirs = await write(app, sharer, 'by the blocked one')
     await expectError(repost(app, author, theirs._id), 403, SHARE_MESSAGES.blockedShare, 'BLOCKED')
     await expectError(
-      app.send('/api/posts', { postData: { content: 'quoting', quoteOf: post._id } }, minimal(sharer)),
+      app.send(
+        '/api/posts',
+        { postData: { content: 'quoting', quoteOf: post._id } },
+        minimal(sharer),
+      ),
       403,
       SHARE_MESSAGES.blockedShare,
       'BLOCKED',
@@ -232,7 +250,9 @@ describe('reposts', () => {
     )
   })
 
-  it('keeps muted reposters, muted authors and blocked authors out of the feed', async ({ app }) => {
+  it('keeps muted reposters, muted authors and blocked authors out of the feed', async ({
+    app,
+  }) => {
     const { author, sharer, reader } = await cast(app)
     const post = await write(app, author, 'muted or not')
     await ok(repost(app, sharer, post._id))
@@ -297,7 +317,9 @@ describe('quotes', () => {
     await ok(app.send(`/api/posts/${quote._id}`, {}, { token: sharer.token, method: 'DELETE' }))
   })
 
-  it('shows an original hidden from the viewer (blocked, muted) as unavailable', async ({ app }) => {
+  it('shows an original hidden from the viewer (blocked, muted) as unavailable', async ({
+    app,
+  }) => {
     const { author, sharer, reader } = await cast(app)
     const original = await write(app, author, 'not for the reader')
     const quote = await write(app, sharer, 'quoting', original._id)
