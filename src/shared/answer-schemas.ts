@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini'
 import type {
+  ReactorsPage,
   BookmarksPage,
   CommentResponse,
   CommentsPage,
@@ -103,7 +104,7 @@ const postMediaSchema = z.looseObject({
   alt: z.catch(oneLine, ''),
 })
 
-export const postSchema = z.looseObject({
+const basePostSchema = z.looseObject({
   _id: idSchema,
   content: z.string(),
   username: usernameSchema,
@@ -121,6 +122,47 @@ export const postSchema = z.looseObject({
   editedAt: z.catch(z.nullable(z.string()), null),
   media: z.catch(listOf(postMediaSchema), []),
   mentions: mentionsSchema,
+})
+
+/* Issue 29: what a post carries of reposts, quotes and emoji reactions; checked like the rest. */
+const reactionKeySchema = z.string().check(z.regex(/^(?:fire|laugh|wow|sad|clap|gg)$/))
+const shareFields = {
+  repostCount: z.catch(count, 0),
+  quoteCount: z.catch(count, 0),
+  reposted: z.catch(z.boolean(), false),
+  reactions: z.catch(
+    z.looseObject({
+      counts: listOf(z.looseObject({ reaction: reactionKeySchema, count: count })),
+      mine: listOf(reactionKeySchema),
+    }),
+    { counts: [], mine: [] },
+  ),
+  repostedBy: z.catch(
+    z.nullable(z.looseObject({ user: userSummarySchema, createdAt: z.string() })),
+    null,
+  ),
+}
+const quoteStateSchema = z.string().check(z.regex(/^(?:visible|deleted|unavailable|nested)$/))
+/** The quoted post: checked as a post, its own quote named only (one level, docs/API.md). */
+const innerPostSchema = z.extend(basePostSchema, {
+  ...shareFields,
+  quoteOf: z.catch(
+    z.nullable(z.looseObject({ postId: idSchema, state: quoteStateSchema, post: z.null() })),
+    null,
+  ),
+})
+export const postSchema = z.extend(basePostSchema, {
+  ...shareFields,
+  quoteOf: z.catch(
+    z.nullable(
+      z.looseObject({
+        postId: idSchema,
+        state: quoteStateSchema,
+        post: z.catch(z.nullable(innerPostSchema), null),
+      }),
+    ),
+    null,
+  ),
 })
 
 export const userListItemSchema = z.extend(userSummarySchema, {
@@ -142,7 +184,9 @@ const cursor = z.catch(z.nullable(z.string()), null)
 export const notificationSchema = z.looseObject({
   id: idSchema,
   // A regex rather than z.enum: the regex check is in the first load already, an enum is not.
-  type: z.string().check(z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled)$/)),
+  type: z
+    .string()
+    .check(z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled|repost|quote)$/)),
   actor: userSummarySchema,
   postId: z.catch(z.nullable(idSchema), null),
   commentId: z.catch(z.nullable(idSchema), null),
@@ -185,4 +229,8 @@ export const ANSWERS = {
     z.looseObject({ notifications: listOf(notificationSchema), nextCursor: cursor }),
   ),
   unreadCount: answer<UnreadCountResponse>(z.looseObject({ unreadCount: count })),
+  // Issue 29: who reacted with an emoji.
+  reactorsPage: answer<ReactorsPage>(
+    z.looseObject({ users: listOf(userSummarySchema), nextCursor: cursor }),
+  ),
 }

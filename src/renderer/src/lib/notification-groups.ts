@@ -30,6 +30,9 @@ function groupKey(notification: Notification): string | null {
       return notification.commentId === null ? null : `upvote:${notification.commentId}`
     case 'follow':
       return 'follow'
+    // Issue 29: reposts of the same post group as likes do; each quote has its own text.
+    case 'repost':
+      return notification.postId === null ? null : `repost:${notification.postId}`
     default:
       return null
   }
@@ -92,6 +95,10 @@ export function actionText(group: NotificationGroup): string {
     case 'report-handled':
       // Never what the host did to the member reported: only that it was seen to.
       return 'handled your report'
+    case 'repost':
+      return 'reposted your post'
+    case 'quote':
+      return 'quoted your post'
   }
 }
 

@@ -35,6 +35,8 @@ const ICONS: Record<NotificationType, IconName> = {
   mention: 'at',
   report: 'alert',
   'report-handled': 'check',
+  repost: 'repost',
+  quote: 'quote',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */

@@ -12,6 +12,7 @@ import { EMPTY_LIST, mergeIds, prependIds } from './lists'
 import type { ListState } from './lists'
 import { createToggle, intentOf, withIntents } from './toggles'
 import { COPY, SPEC_TEXT } from '../copy'
+import { keepViewerShares, storeFeedReasonsAtom } from './shares'
 
 /** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
@@ -186,6 +187,7 @@ export const loadPostListAtom = atom(
       async () => {
         const page = await fetchPage(key, cursor)
         set(upsertPostsAtom, page.posts)
+        if (key === 'feed') set(storeFeedReasonsAtom, page.posts)
         return page
       },
       (list, page) => {
@@ -218,6 +220,7 @@ export const refreshPostListAtom = atom(null, async (get, set, key: PostListKey)
   try {
     const page = await fetchPage(key, null)
     set(upsertPostsAtom, page.posts)
+    if (key === 'feed') set(storeFeedReasonsAtom, page.posts)
     const shown = new Set(get(postListsAtom)[key]?.ids ?? [])
     const fresh = page.posts.map((p) => p._id).filter((id) => !shown.has(id))
     setNewPosts(get, set, key, (waiting) => mergeIds(fresh, waiting))
@@ -296,7 +299,12 @@ export const createPostAtom = atom(
 export function mergePost(current: Post | undefined, incoming: Post, forNobody: boolean): Post {
   if (!current || !forNobody) return incoming
   const { likedBy, dislikedBy } = current.likes
-  return { ...incoming, likes: { ...incoming.likes, likedBy, dislikedBy } }
+  return {
+    ...incoming,
+    likes: { ...incoming.likes, likedBy, dislikedBy },
+    // Issue 29: the viewer's repost and emoji reactions stay too.
+    ...keepViewerShares(current, incoming),
+  }
 }
 
 /** Resolves to null once the server accepted the edit, else to the reason it did not. */
