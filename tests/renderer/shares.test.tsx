@@ -12,7 +12,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '../../src/shared/api-types'
 import * as sharesApi from '../../src/renderer/src/api/shares'
 import { QuoteEmbed } from '../../src/renderer/src/components/shares/QuoteEmbed'
-import { ReactionBar } from '../../src/renderer/src/components/shares/ReactionBar'
+import {
+  ReactionAddButton,
+  ReactionBar,
+} from '../../src/renderer/src/components/shares/ReactionBar'
 import { ShareButtons } from '../../src/renderer/src/components/shares/ShareButtons'
 import { mergePost, newPostIdsAtom, postsByIdAtom } from '../../src/renderer/src/state/posts'
 import { serverFeaturesAtom } from '../../src/renderer/src/state/server-features'
@@ -123,10 +126,12 @@ describe('the reaction bar', () => {
       store,
       <>
         <ReactionBar post={rivals} />
+        <ReactionAddButton post={rivals} />
         <ShareButtons post={rivals} />
       </>,
     )
     expect(screen.queryByRole('button', { name: /fire/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Add a reaction' })).toBeNull()
     expect(screen.queryByRole('button', { name: /Repost/ })).toBeNull()
   })
 
@@ -150,7 +155,13 @@ describe('the reaction bar', () => {
       },
     })
     const user = userEvent.setup()
-    renderWith(store, <ReactionBar post={rivals} />)
+    renderWith(
+      store,
+      <>
+        <ReactionBar post={rivals} />
+        <ReactionAddButton post={rivals} />
+      </>,
+    )
     expect(screen.getByRole('button', { name: 'fire: 2. Add yours' })).toBeTruthy()
     const add = screen.getByRole('button', { name: 'Add a reaction' })
     await user.click(add)

@@ -29,7 +29,7 @@ import { profilePath } from '../lib/paths'
 import { COPY } from '../copy'
 // Issue 29: reposts, quotes and emoji reactions.
 import { QuoteEmbed } from './shares/QuoteEmbed'
-import { ReactionBar } from './shares/ReactionBar'
+import { ReactionAddButton, ReactionBar } from './shares/ReactionBar'
 import { RepostHeader } from './shares/RepostHeader'
 import { ShareButtons } from './shares/ShareButtons'
 
@@ -209,6 +209,7 @@ export function PostCard({ post, detail = false, repostedBy = null }: PostCardPr
           </span>
         </Link>
         <ShareButtons post={post} />
+        <ReactionAddButton post={post} />
         <button
           type="button"
           className="action-btn copy-link"

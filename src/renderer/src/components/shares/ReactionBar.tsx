@@ -12,24 +12,27 @@ import { reactionToggleAtom, shownReactions } from '../../state/shares'
 import { Icon } from '../Icon'
 import { ReactorsDialog } from './ReactorsDialog'
 
+/** The viewer's reactions to a post as shown (pending clicks drawn in), and the toggle. */
+function useReactions(post: Post) {
+  const view = useMemo(() => atom((get) => shownReactions(get, post)), [post])
+  const reactions = useAtomValue(view)
+  const toggle = useSetAtom(reactionToggleAtom)
+  const react = (reaction: ReactionKey, on?: boolean) =>
+    void toggle({ postId: post._id, reaction }, on ?? ((shown) => !shown))
+  return { reactions, mine: new Set(reactions.mine), react }
+}
+
 /**
  * A post's emoji reactions (docs/API.md, "Emoji reactions"): a chip per emoji with a count (a
- * click adds or takes back one's own), a picker of the fixed list, and "Who reacted". Only on a
- * server with reactions.
+ * click adds or takes back one's own) and "Who reacted"; nothing while there are none. Only on a
+ * server with reactions. The picker is ReactionAddButton, in the post's actions.
  */
 export function ReactionBar({ post }: { post: Post }) {
   const supported = useServerFeature('reactions')
   const me = useAtomValue(userAtom)
-  const view = useMemo(() => atom((get) => shownReactions(get, post)), [post])
-  const reactions = useAtomValue(view)
-  const toggle = useSetAtom(reactionToggleAtom)
-  const [picking, setPicking] = useState(false)
+  const { reactions, mine, react } = useReactions(post)
   const [listing, setListing] = useState<ReactionKey | null>(null)
-  const triggerRef = useRef<HTMLButtonElement>(null)
-  if (!supported) return null
-  const mine = new Set(reactions.mine)
-  const react = (reaction: ReactionKey, on?: boolean) =>
-    void toggle({ postId: post._id, reaction }, on ?? ((shown) => !shown))
+  if (!supported || reactions.counts.length === 0) return null
 
   return (
     <div className="reaction-bar">
@@ -53,45 +56,13 @@ export function ReactionBar({ post }: { post: Post }) {
           </button>
         )
       })}
-      {me ? (
-        <span className="reaction-picker-anchor">
-          <button
-            ref={triggerRef}
-            type="button"
-            className="reaction-add icon-btn"
-            aria-label={COPY.reactions.add}
-            title={COPY.reactions.add}
-            aria-haspopup="menu"
-            aria-expanded={picking}
-            onClick={() => setPicking((open) => !open)}
-          >
-            <Icon name="smile" size={18} />
-          </button>
-          {picking ? (
-            <ReactionPicker
-              mine={mine}
-              onPick={(reaction) => {
-                react(reaction, !mine.has(reaction))
-                setPicking(false)
-                triggerRef.current?.focus()
-              }}
-              onClose={() => {
-                setPicking(false)
-                triggerRef.current?.focus()
-              }}
-            />
-          ) : null}
-        </span>
-      ) : null}
-      {reactions.counts.length > 0 ? (
-        <button
-          type="button"
-          className="reaction-who link-btn"
-          onClick={() => setListing(reactions.counts[0]?.reaction ?? 'fire')}
-        >
-          {COPY.reactions.whoReacted}
-        </button>
-      ) : null}
+      <button
+        type="button"
+        className="reaction-who link-btn"
+        onClick={() => setListing(reactions.counts[0]?.reaction ?? 'fire')}
+      >
+        {COPY.reactions.whoReacted}
+      </button>
       {listing ? (
         <ReactorsDialog
           postId={post._id}
@@ -101,6 +72,46 @@ export function ReactionBar({ post }: { post: Post }) {
         />
       ) : null}
     </div>
+  )
+}
+
+/** "Add a reaction" in a post's actions: opens the picker of the fixed list. */
+export function ReactionAddButton({ post }: { post: Post }) {
+  const supported = useServerFeature('reactions')
+  const me = useAtomValue(userAtom)
+  const { mine, react } = useReactions(post)
+  const [picking, setPicking] = useState(false)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  if (!supported || !me) return null
+  return (
+    <span className="reaction-picker-anchor">
+      <button
+        ref={triggerRef}
+        type="button"
+        className="action-btn reaction-add"
+        aria-label={COPY.reactions.add}
+        title={COPY.reactions.add}
+        aria-haspopup="menu"
+        aria-expanded={picking}
+        onClick={() => setPicking((open) => !open)}
+      >
+        <Icon name="smile" size={19} />
+      </button>
+      {picking ? (
+        <ReactionPicker
+          mine={mine}
+          onPick={(reaction) => {
+            react(reaction, !mine.has(reaction))
+            setPicking(false)
+            triggerRef.current?.focus()
+          }}
+          onClose={() => {
+            setPicking(false)
+            triggerRef.current?.focus()
+          }}
+        />
+      ) : null}
+    </span>
   )
 }
 
