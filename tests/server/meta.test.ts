@@ -1,3 +1,4 @@
+import { SERVER_FEATURES } from '../../src/shared/features'
 import { describe, expect, it } from '../helpers/fixtures'
 
 describe('meta routes', () => {
@@ -8,7 +9,10 @@ describe('meta routes', () => {
       name: 'Gamerstage',
       version: '0.0.0-test',
       demoAccount: { username: 'player1', password: 'gamerstage' },
+      features: [...SERVER_FEATURES],
     })
+    // Issue 29's features are among them.
+    expect(SERVER_FEATURES).toEqual(expect.arrayContaining(['reposts', 'reactions']))
   })
 
   it('names no demo account on a server started without demo data', async ({ makeApp }) => {
