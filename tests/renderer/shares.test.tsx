@@ -17,6 +17,8 @@ import {
   ReactionBar,
 } from '../../src/renderer/src/components/shares/ReactionBar'
 import { ShareButtons } from '../../src/renderer/src/components/shares/ShareButtons'
+import { actionText, groupNotifications } from '../../src/renderer/src/lib/notification-groups'
+import { relationsAtom } from '../../src/renderer/src/state/account'
 import { mergePost, newPostIdsAtom, postsByIdAtom } from '../../src/renderer/src/state/posts'
 import { serverFeaturesAtom } from '../../src/renderer/src/state/server-features'
 import {
@@ -207,7 +209,50 @@ describe('the reaction bar', () => {
   })
 })
 
+describe('repost and quote notifications', () => {
+  it('groups reposts of one post as likes are, and says what each did', () => {
+    const at = '2026-01-01T00:00:00+00:00'
+    const note = (id: string, type: 'repost' | 'quote', actor = NOVA, postId = '9') => ({
+      id,
+      type,
+      actor,
+      postId,
+      commentId: null,
+      snippet: 'gg',
+      createdAt: at,
+      read: false,
+    })
+    const groups = groupNotifications([
+      note('4', 'quote', RIVAL, '12'),
+      note('3', 'repost', RIVAL),
+      note('2', 'repost', NOVA),
+      note('1', 'quote', NOVA, '11'),
+    ])
+    expect(groups.map((group) => [group.type, group.actors.map((a) => a.username)])).toEqual([
+      ['quote', ['rival']],
+      ['repost', ['rival', 'nova']],
+      ['quote', ['nova']],
+    ])
+    expect(groups.map(actionText)).toEqual([
+      'quoted your post',
+      'reposted your post',
+      'quoted your post',
+    ])
+  })
+})
+
 describe('the quote embed', () => {
+  it('hides a quoted post of someone the viewer blocked, even from a live copy', () => {
+    const store = signedInStore([NOVA])
+    store.set(relationsAtom, {
+      blocked: new Set([RIVAL._id]),
+      muted: new Set<string>(),
+      mutedUntil: new Map(),
+    })
+    renderWith(store, <QuoteEmbed embed={{ postId: '3', state: 'visible', post: shared('3') }} />)
+    expect(screen.getByText('This post isn’t available to you.')).toBeTruthy()
+  })
+
   it('shows a deleted original as deleted, a hidden one as unavailable, and names a nested one', () => {
     const store = signedInStore([NOVA])
     const { rerender } = renderWith(

@@ -54,7 +54,10 @@ interface RepostRow {
 }
 
 /** What keeps a hidden author's post and a hidden user's repost out (services/visibility.ts). */
-async function hiddenShares(db: Store, userId: number) {
+async function hiddenShares(
+  db: Store,
+  userId: number,
+): Promise<{ and: string; params: SqlParam[] }> {
   const visible = await visibleAuthor(db, 'p.author_id', userId)
   return {
     and: visible.and
@@ -72,7 +75,7 @@ async function feedReposts(
   userId: number,
   start: Place,
   fetch: number,
-  hide: { and: string; params: unknown[] },
+  hide: { and: string; params: SqlParam[] },
 ): Promise<RepostRow[]> {
   return db.all<RepostRow>(
     `SELECT r.post_id AS "postId", r.user_id AS "userId", r.created_at AS "createdAt"
@@ -83,7 +86,7 @@ async function feedReposts(
     userId,
     userId,
     ...start,
-    ...(hide.params as SqlParam[]),
+    ...hide.params,
     fetch,
   )
 }
@@ -93,7 +96,7 @@ async function newestReposts(
   db: Store,
   userId: number,
   postIds: number[],
-  hide: { and: string; params: unknown[] },
+  hide: { and: string; params: SqlParam[] },
 ): Promise<Map<number, number>> {
   const rows = await db.all<{ postId: number; newest: number }>(
     `SELECT r.post_id AS "postId", max(r.created_at) AS newest
@@ -103,7 +106,7 @@ async function newestReposts(
     db.sql.ids(postIds),
     userId,
     userId,
-    ...(hide.params as SqlParam[]),
+    ...hide.params,
   )
   return new Map(rows.map((row) => [row.postId, Number(row.newest)]))
 }

@@ -1,8 +1,10 @@
+import { useAtomValue } from 'jotai'
 import { Link } from 'react-router-dom'
 import type { QuoteEmbed as QuoteEmbedData } from '../../../../shared/api-types'
 import { COPY } from '../../copy'
 import '../../styles/shares.css'
 import { profilePath } from '../../lib/paths'
+import { relationsAtom } from '../../state/account'
 import { Avatar } from '../Avatar'
 import { DeletedPlaceholder } from '../DeletedPlaceholder'
 import { PostMedia } from '../PostMedia'
@@ -15,6 +17,7 @@ import { RelativeTime } from '../RelativeTime'
  * link to the post it quotes.
  */
 export function QuoteEmbed({ embed }: { embed: QuoteEmbedData }) {
+  const relations = useAtomValue(relationsAtom)
   const path = `/post/${encodeURIComponent(embed.postId)}`
   if (embed.state === 'deleted') {
     return (
@@ -31,7 +34,10 @@ export function QuoteEmbed({ embed }: { embed: QuoteEmbedData }) {
     )
   }
   const post = embed.post
-  if (embed.state === 'unavailable' || !post) {
+  // A live event is presented for nobody: the viewer's own blocks and mutes apply here.
+  const hidden =
+    post && (relations?.blocked.has(post.author._id) || relations?.muted.has(post.author._id))
+  if (embed.state === 'unavailable' || !post || hidden) {
     return <p className="quote-embed quote-unavailable">{COPY.shares.quoteUnavailable}</p>
   }
   return (
