@@ -107,6 +107,10 @@ export default tseslint.config(
                 'unreadCount',
                 'userPostIds',
                 'usersByIds',
+                // Issue 29: the home feed with reposts, who reacted, and their answers.
+                'pageHomeFeed',
+                'pageReactors',
+                'presentFeed',
                 // Checks, answers and parsing: no rows change.
                 'assertHost',
                 'DEFAULT_AVATAR_SVG',

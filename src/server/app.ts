@@ -28,6 +28,7 @@ import { feedRoutes, postsRoutes } from './routes/posts'
 import { pollsRoutes } from './routes/polls'
 import { tagSuggestionsRoutes } from './routes/tag-suggestions'
 import { sessionRoutes } from './routes/session'
+import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
 import { serveRenderer } from './http/static'
@@ -128,6 +129,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/posts', postsRoutes(deps))
     .route('/posts', pollsRoutes(deps))
     .route('/tags', tagSuggestionsRoutes(deps))
+    // Issue 29: reposts and emoji reactions.
+    .route('/posts', shareRoutes(deps))
     .route('/feed', feedRoutes(deps))
     .route('/comments', commentsRoutes(deps))
     .route('/media', mediaRoutes(deps))

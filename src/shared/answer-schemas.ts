@@ -11,6 +11,7 @@
 import * as z from 'zod/mini'
 import type {
   CommentThreadResponse,
+  ReactorsPage,
   BookmarksPage,
   CommentResponse,
   CommentsPage,
@@ -134,7 +135,7 @@ export const pollSchema = z.looseObject({
   ownVote: z.catch(z.nullable(idSchema), null),
 })
 
-export const postSchema = z.looseObject({
+const basePostSchema = z.looseObject({
   _id: idSchema,
   content: z.string(),
   username: usernameSchema,
@@ -154,6 +155,47 @@ export const postSchema = z.looseObject({
   mentions: mentionsSchema,
   // An older server sends none.
   poll: z.catch(z.nullable(pollSchema), null),
+})
+
+/* Issue 29: what a post carries of reposts, quotes and emoji reactions; checked like the rest. */
+const reactionKeySchema = z.string().check(z.regex(/^(?:fire|laugh|wow|sad|clap|gg)$/))
+const shareFields = {
+  repostCount: z.catch(count, 0),
+  quoteCount: z.catch(count, 0),
+  reposted: z.catch(z.boolean(), false),
+  reactions: z.catch(
+    z.looseObject({
+      counts: listOf(z.looseObject({ reaction: reactionKeySchema, count: count })),
+      mine: listOf(reactionKeySchema),
+    }),
+    { counts: [], mine: [] },
+  ),
+  repostedBy: z.catch(
+    z.nullable(z.looseObject({ user: userSummarySchema, createdAt: z.string() })),
+    null,
+  ),
+}
+const quoteStateSchema = z.string().check(z.regex(/^(?:visible|deleted|unavailable|nested)$/))
+/** The quoted post: checked as a post, its own quote named only (one level, docs/API.md). */
+const innerPostSchema = z.extend(basePostSchema, {
+  ...shareFields,
+  quoteOf: z.catch(
+    z.nullable(z.looseObject({ postId: idSchema, state: quoteStateSchema, post: z.null() })),
+    null,
+  ),
+})
+export const postSchema = z.extend(basePostSchema, {
+  ...shareFields,
+  quoteOf: z.catch(
+    z.nullable(
+      z.looseObject({
+        postId: idSchema,
+        state: quoteStateSchema,
+        post: z.catch(z.nullable(innerPostSchema), null),
+      }),
+    ),
+    null,
+  ),
 })
 
 export const userListItemSchema = z.extend(userSummarySchema, {
@@ -177,7 +219,9 @@ export const notificationSchema = z.looseObject({
   // A regex rather than z.enum: the regex check is in the first load already, an enum is not.
   type: z
     .string()
-    .check(z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled|reply)$/)),
+    .check(
+      z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote)$/),
+    ),
   actor: userSummarySchema,
   postId: z.catch(z.nullable(idSchema), null),
   commentId: z.catch(z.nullable(idSchema), null),
@@ -250,5 +294,9 @@ export const ANSWERS = {
         }),
       ),
     }),
+  ),
+  // Issue 29: who reacted with an emoji.
+  reactorsPage: answer<ReactorsPage>(
+    z.looseObject({ users: listOf(userSummarySchema), nextCursor: cursor }),
   ),
 }

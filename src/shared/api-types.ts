@@ -16,6 +16,7 @@ export type { ServerFeature } from './features'
 export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
+import type { ReactionKey } from './reactions'
 
 export type { ErrorCode } from './error-codes'
 
@@ -91,6 +92,21 @@ export interface Post {
   mentions: string[]
   /** The post's poll, if it has one (docs/API.md "Polls"); an older server sends none. */
   poll?: PostPoll | null
+  // ---- Issue 29: reposts, quotes and emoji reactions (absent from a server without the
+  // 'reposts' or 'reactions' feature: src/shared/features.ts) ----
+  /** How many users repost it now. */
+  repostCount?: number
+  /** How many posts quote it now. */
+  quoteCount?: number
+  /** Whether the viewer reposts it (false for a reader without a token, and in live events). */
+  reposted?: boolean
+  /** The post this one quotes, or null when it quotes none. */
+  quoteOf?: QuoteEmbed | null
+  /** In the home feed only: the followed user (or the viewer) whose repost brought it there. */
+  repostedBy?: RepostReason | null
+  /** Its emoji reactions: counts above 0, and the viewer's own. */
+  reactions?: PostEmojiReactions
+  // ---- end of issue 29 ----
 }
 
 /* Polls (issue 29, item 4; docs/API.md "Polls"). */
@@ -130,6 +146,44 @@ export interface TagSuggestion {
 export interface TagSuggestionsResponse {
   tags: TagSuggestion[]
 }
+
+/* ---- Issue 29: reposts, quotes and emoji reactions (docs/API.md) ---- */
+
+/**
+ * The post inside a quote, one level deep. `visible`: `post` holds it (its own `quoteOf` is
+ * `nested`, never embedded further). `deleted`: it was deleted. `unavailable`: hidden from the
+ * viewer (a suspended, blocked or muted author), `post` null. `nested`: a quote inside a quote,
+ * not embedded (`post` null; open it by `postId`).
+ */
+export interface QuoteEmbed {
+  postId: string
+  state: 'visible' | 'deleted' | 'unavailable' | 'nested'
+  post: Post | null
+}
+
+/** "X reposted": who, and when (the feed orders the post by this time). */
+export interface RepostReason {
+  user: UserSummary
+  createdAt: string
+}
+
+/** One emoji's count on a post (only those above 0 are sent), in the order of REACTIONS. */
+export interface ReactionCount {
+  reaction: ReactionKey
+  count: number
+}
+
+export interface PostEmojiReactions {
+  counts: ReactionCount[]
+  /** The viewer's own reactions (empty for a reader without a token, and in live events). */
+  mine: ReactionKey[]
+}
+
+/** `GET /posts/{postId}/reactions/{reaction}`: who reacted so, newest first. */
+export interface ReactorsPage extends Page {
+  users: UserSummary[]
+}
+/* ---- end of issue 29 ---- */
 
 /** An image attached to a post. `url` is the full image, `thumbUrl` a small version of it. */
 export interface PostMediaItem {
@@ -313,6 +367,9 @@ export type NotificationType =
   | 'report-handled'
   // threads: `actor` replied to the recipient's comment
   | 'reply'
+  // Issue 29: `repost` names the reposted post, `quote` the new post that quotes yours.
+  | 'repost'
+  | 'quote'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {
@@ -441,6 +498,29 @@ export interface LiveEventMap {
   presence: { userId: string; presence: PresenceState }
   /** A user's status was set, cleared or ran out (null), with the same audience as presence. */
   status: { userId: string; status: UserStatus | null }
+  // ---- Issue 29: reposts, quotes and emoji reactions ----
+  /**
+   * Someone reposted a post (`action: 'repost'`, with the post for their followers' home feeds,
+   * `repostedBy` set), took a repost back (`undo`), quoted it (`quote`: the quote itself travels as
+   * a `post` event) or deleted a quote of it (`unquote`); with its counts now.
+   */
+  repost: {
+    postId: string
+    repostCount: number
+    quoteCount: number
+    user: LiveActor
+    action: 'repost' | 'undo' | 'quote' | 'unquote'
+    post: Post | null
+  }
+  /** Someone added (`reacted: true`) or took back an emoji reaction; the post's counts now. */
+  'emoji-reaction': {
+    postId: string
+    counts: ReactionCount[]
+    user: LiveActor
+    reaction: ReactionKey
+    reacted: boolean
+  }
+  // ---- end of issue 29 ----
 }
 
 export type LiveEventType = keyof LiveEventMap
@@ -640,6 +720,8 @@ export type ApiAnswer =
   | PresenceLookupResponse
   | PollVoteResponse
   | TagSuggestionsResponse
+  // Issue 29.
+  | ReactorsPage
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse

@@ -45,6 +45,8 @@ export const ERROR_STATUS = {
   HOST_PROTECTED: 403,
   /** One of the two users blocked the other. */
   BLOCKED: 403,
+  /** Reposting, quoting or reacting to a post whose author the host suspended (issue 29). */
+  POST_UNAVAILABLE: 403,
   /** A valid token whose user no longer exists: the session is over, as with INVALID_TOKEN. */
   UNKNOWN_USER: 404,
   /** Login with a username nobody registered. */

@@ -25,4 +25,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'now-playing',
   'polls',
   'threads',
+  'reposts',
+  'reactions',
 ]

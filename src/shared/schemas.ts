@@ -170,6 +170,11 @@ const postDataShape = {
     })
     .optional(),
   poll: pollInputSchema.optional(),
+  // Issue 29: a quote names the post it quotes (docs/API.md, "Reposts and quotes").
+  quoteOf: z
+    .string({ error: 'quoteOf must be the id of the post to quote.' })
+    .regex(/^[1-9][0-9]{0,15}$/, { error: 'quoteOf must be the id of the post to quote.' })
+    .optional(),
 }
 
 const POST_SHAPE_ERROR = 'Send the post as {"postData": {"content": "…"}}.'

@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs'
 import { vi } from 'vitest'
 import { SCRYPT_PARAMS, setHashQueueLimit } from '../../src/server/auth/password'
-import { ACCOUNT_MESSAGES, MESSAGES, foreignHostMessage } from '../../src/server/errors/messages'
+import {
+  ACCOUNT_MESSAGES,
+  MESSAGES,
+  SHARE_MESSAGES,
+  foreignHostMessage,
+} from '../../src/server/errors/messages'
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/error-codes'
 import {
   DEMO,
@@ -148,6 +153,15 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
       return app.send(`/api/users/follow/${other.id}`, {}, { token })
     },
     message: ACCOUNT_MESSAGES.blocked,
+  },
+  POST_UNAVAILABLE: {
+    options: { admins: ['player1'] },
+    // Post 5 is nova_strike's: the host suspends them, then tries to repost it.
+    request: async (app, host) => {
+      await app.send(`/api/moderation/suspend/${DEMO.nova}`, {}, { token: host })
+      return app.send('/api/posts/5/repost', {}, { token: host })
+    },
+    message: SHARE_MESSAGES.authorSuspended,
   },
   UNKNOWN_USER: {
     request: async (app) => {

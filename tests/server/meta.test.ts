@@ -11,6 +11,8 @@ describe('meta routes', () => {
       demoAccount: { username: 'player1', password: 'gamerstage' },
       features: [...SERVER_FEATURES],
     })
+    // Issue 29's features are among them.
+    expect(SERVER_FEATURES).toEqual(expect.arrayContaining(['reposts', 'reactions']))
   })
 
   it('names no demo account on a server started without demo data', async ({ makeApp }) => {

@@ -21,8 +21,10 @@ import {
   mutes,
   notifications,
   postMedia,
+  postEmojiReactions,
   postReactions,
   posts,
+  reposts,
   postTags,
   reports,
   settings,
@@ -164,6 +166,24 @@ async function buildWorld(n: number): Promise<World> {
     const discussed = await addComment(discussedPostId, otherId, next)
     await addComment(discussedPostId, next, otherId, discussed)
     lastReplyId = await addComment(discussedPostId, otherId, next, threadRootId)
+    // Issue 29: every post of the viewer quotes one of theirs, which `next` reposted, and every
+    // post has an emoji reaction (counted); each player reacts to the discussed post.
+    await db.run('UPDATE posts SET quote_of_id = ? WHERE id = ?', theirs, mine)
+    await insertRow(db, reposts, { postId: theirs, userId: next, createdAt: tick() })
+    for (const postId of [theirs, mine, discussedPostId]) {
+      const reactorId = postId === discussedPostId ? otherId : next
+      await insertRow(db, postEmojiReactions, {
+        postId,
+        userId: reactorId,
+        reaction: 'fire',
+        createdAt: tick(),
+      })
+      await db.run(
+        `INSERT INTO post_emoji_counts (post_id, reaction, count) VALUES (?, 'fire', 1)
+         ON CONFLICT (post_id, reaction) DO UPDATE SET count = post_emoji_counts.count + 1`,
+        postId,
+      )
+    }
     await insertRow(db, bookmarks, { userId: viewerId, postId: theirs, createdAt: tick() })
     await insertRow(db, notifications, {
       recipientId: viewerId,
@@ -240,6 +260,8 @@ const LIST_ROUTES: ListRoute[] = [
   ["a user's posts, whole list", '/api/posts/user/viewer', 'viewer', 'posts'],
   ["a user's posts, a page", '/api/posts/user/viewer?limit={n}', 'viewer', 'posts'],
   ['home feed, a page', '/api/feed?limit={n}', 'viewer', 'posts'],
+  // Issue 29.
+  ['who reacted, a page', '/api/posts/{post}/reactions/fire?limit={n}', 'viewer', 'users'],
   ['bookmarks, whole list', '/api/users/bookmark', 'viewer', 'bookmarks'],
   ['bookmarks, a page', '/api/users/bookmark?limit={n}', 'viewer', 'bookmarks'],
   ["a post's comments, whole list", '/api/comments/{post}', 'viewer', 'comments'],

@@ -351,6 +351,42 @@ export const COPY = {
     count: (count: number) =>
       `${count} ${count === 1 ? 'suggestion' : 'suggestions'}: arrow keys to choose, Enter to pick, Escape to close.`,
   },
+  // ---- Issue 29: reposts, quotes and emoji reactions ----
+  shares: {
+    reposted: 'Reposted to your followers.',
+    repostUndone: 'Repost taken back.',
+    quoted: 'Your quote is live.',
+    /** Above a post in the home feed: "nova_strike reposted". */
+    repostedBy: (username: string) => `${username} reposted`,
+    youReposted: 'You reposted',
+    repost: 'Repost',
+    undoRepost: 'Undo repost',
+    quote: 'Quote',
+    /** Accessible names with the counts. */
+    repostLabel: (reposted: boolean, count: number) =>
+      `${reposted ? 'Undo repost' : 'Repost'}, ${count} ${count === 1 ? 'repost' : 'reposts'}`,
+    quoteLabel: (count: number) => `Quote, ${count} ${count === 1 ? 'quote' : 'quotes'}`,
+    quoteTitle: 'Quote post',
+    quotePlaceholder: 'Say something about it',
+    quoteSend: 'Post quote',
+    quoteEmpty: 'Write something to go with the quote.',
+    quotedPostLabel: (username: string) => `Quoted post by ${username}`,
+    quoteUnavailable: 'This post isn’t available to you.',
+    quoteNested: 'Quotes another post',
+  },
+  reactions: {
+    add: 'Add a reaction',
+    pickerLabel: 'Reactions',
+    reactWith: (label: string) => `React with ${label}`,
+    chipLabel: (label: string, count: number, mine: boolean) =>
+      `${label}: ${count}${mine ? ', including you. Take yours back' : '. Add yours'}`,
+    whoReacted: 'Who reacted',
+    whoReactedTitle: 'Who reacted',
+    nobody: 'Nobody has reacted with this yet.',
+    loadMore: 'Show more',
+    loadFailed: 'The list couldn’t be loaded. Try again in a moment.',
+  },
+  // ---- end of issue 29 ----
 } as const
 
 /** What the login page says about an ended session (state/session.ts's sessionEndAtom). */

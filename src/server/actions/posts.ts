@@ -5,7 +5,12 @@ import type { PostRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { removeStoredObjects } from '../services/media'
-import { noteCascade, syncMentions, type NotificationChanges } from '../services/notifications'
+import {
+  noteCascade,
+  notify,
+  syncMentions,
+  type NotificationChanges,
+} from '../services/notifications'
 import type { AttachRequest } from '../services/post-images'
 import * as posts from '../services/posts'
 import { presentPost } from '../services/serialize'
@@ -18,6 +23,8 @@ import { closeReportsOnDelete } from './reports'
 import type { PollInput } from '../../shared/schemas'
 import { createPoll } from '../services/polls'
 import { editPollOf } from './polls'
+import { forgetQuote, quotable, recordQuote } from '../services/reposts'
+import { publishRepost } from './shares'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
 const postCountOf = async (live: Live, authorId: number) =>
@@ -56,16 +63,36 @@ export function createPost(
   actor: Actor,
   content: string,
   images: AttachRequest[] = [],
-  poll?: PollInput,
+  /** Issue 29: a poll (docs/API.md "Polls") or the id of the post this one quotes ("Reposts and quotes"). */
+  extras: { poll?: PollInput; quoteOf?: number | null } = {},
 ): Promise<PostRow> {
+  const { poll, quoteOf = null } = extras
+  let quoted: PostRow | null = null
   return commit(
     live,
     async (tx, changes) => {
-      const post = await posts.createPost(tx, actor.id, content, Date.now(), images)
+      quoted = null
+      // Checked first: a quote of a deleted, suspended or blocked author's post writes nothing.
+      const original = quoteOf === null ? null : await quotable(tx, actor.id, quoteOf)
+      let post = await posts.createPost(tx, actor.id, content, Date.now(), images)
       if (poll) await createPoll(tx, post.id, poll, post.createdAt)
+      if (original) {
+        const recorded = await recordQuote(tx, post.id, original)
+        post = recorded.quote
+        quoted = recorded.original
+        await notify(tx, changes, {
+          recipientId: original.authorId,
+          actorId: actor.id,
+          type: 'quote',
+          postId: post.id,
+        })
+      }
       return afterPostWrite(tx, changes, post)
     },
-    (post) => publishPost(live, post),
+    async (post) => {
+      await publishPost(live, post)
+      if (quoted) await publishRepost(live, actor, quoted, 'quote')
+    },
   )
 }
 
@@ -117,14 +144,16 @@ async function removePost(
       const post = await posts.getPost(tx, postId)
       mayDelete(post)
       await noteCascade(tx, changes, { postId: post.id })
+      // Issue 29: a deleted quote counts no more on its original.
+      const original = await forgetQuote(tx, post)
       const closedReports = await closeReportsOnDelete(tx, changes, host, {
         postId: post.id,
         authorId: post.authorId,
       })
       await unindexPosts(tx, [post.id])
-      return { ...(await posts.deletePost(tx, post)), closedReports }
+      return { ...(await posts.deletePost(tx, post)), closedReports, original }
     },
-    async ({ post, removedMedia, closedReports }) => {
+    async ({ post, removedMedia, closedReports, original }) => {
       if (closedReports > 0) await publishOpenReports(live)
       // Only now that the rows are gone for good: a rollback would have kept the images.
       await removeStoredObjects(live.media, removedMedia)
@@ -133,6 +162,11 @@ async function removePost(
         authorId: String(post.authorId),
         authorPostCount: await postCountOf(live, post.authorId),
       })
+      if (original) {
+        const author = await findUserById(live.db, post.authorId)
+        const actor = author ?? { id: post.authorId, username: '' }
+        await publishRepost(live, actor, original, 'unquote')
+      }
     },
   )
   return post

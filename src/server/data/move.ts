@@ -66,6 +66,10 @@ export const MOVE_ORDER = [
   'polls',
   'poll_options',
   'poll_votes',
+  // Issue 29: reposts and emoji reactions.
+  'reposts',
+  'post_emoji_reactions',
+  'post_emoji_counts',
 ] as const
 
 /**

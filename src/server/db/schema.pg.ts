@@ -91,6 +91,17 @@ export const posts = pgTable(
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
     editedAt: millis('edited_at'),
+    // ---- Issue 29, reposts and quotes (docs/API.md "Reposts and quotes") ----
+    /** How many users repost this post now (rows of `reposts`). */
+    repostCount: int('repost_count').notNull().default(0),
+    /** How many posts quote this one now. */
+    quoteCount: int('quote_count').notNull().default(0),
+    /**
+     * The post this one quotes, or null. No foreign key on purpose: once the original is deleted
+     * the id stays, and the quote shows it as deleted.
+     */
+    quoteOfId: int('quote_of_id'),
+    // ---- end of issue 29, reposts and quotes ----
   },
   (table) => [
     index('posts_recent_idx').on(table.createdAt, table.id, table.authorId),
@@ -277,6 +288,9 @@ export const notifications = pgTable(
         'report-handled',
         // threads: someone answered the recipient's comment
         'reply',
+        // Issue 29, reposts and quotes.
+        'repost',
+        'quote',
       ],
     }).notNull(),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
@@ -480,3 +494,67 @@ export const pollVotes = pgTable(
     index('poll_votes_user_idx').on(table.userId),
   ],
 )
+
+/* ---- Issue 29: reposts and emoji reactions (docs/API.md "Reposts and quotes", "Emoji reactions") ---- */
+
+/** One row per user who reposts a post (to their followers' home feeds): one repost per user and post. */
+export const reposts = pgTable(
+  'reposts',
+  {
+    postId: int('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    // The home feed's reposts by the people one follows, newest first (services/reposts.ts).
+    index('reposts_user_recent_idx').on(table.userId, table.createdAt, table.postId),
+  ],
+)
+
+/**
+ * One row per user, post and emoji reaction (`REACTIONS` in src/shared/reactions.ts): beside
+ * like and dislike, a user may add each emoji once.
+ */
+export const postEmojiReactions = pgTable(
+  'post_emoji_reactions',
+  {
+    postId: int('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.reaction, table.userId] }),
+    // "Who reacted": one emoji's users on one post, newest first.
+    index('post_emoji_reactions_recent_idx').on(
+      table.postId,
+      table.reaction,
+      table.createdAt,
+      table.userId,
+    ),
+    index('post_emoji_reactions_user_idx').on(table.userId),
+  ],
+)
+
+/** How many users reacted to a post with each emoji, kept with every change (only counts above 0). */
+export const postEmojiCounts = pgTable(
+  'post_emoji_counts',
+  {
+    postId: int('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    count: int('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.reaction] })],
+)
+/* ---- end of issue 29 ---- */

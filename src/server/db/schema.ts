@@ -63,6 +63,17 @@ export const posts = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     /** When the text was last edited (likes change updated_at, not this); null if never. */
     editedAt: integer('edited_at'),
+    // ---- Issue 29, reposts and quotes (docs/API.md "Reposts and quotes") ----
+    /** How many users repost this post now (rows of `reposts`). */
+    repostCount: integer('repost_count').notNull().default(0),
+    /** How many posts quote this one now. */
+    quoteCount: integer('quote_count').notNull().default(0),
+    /**
+     * The post this one quotes, or null. No foreign key on purpose: once the original is deleted
+     * the id stays, and the quote shows it as deleted.
+     */
+    quoteOfId: integer('quote_of_id'),
+    // ---- end of issue 29, reposts and quotes ----
   },
   (table) => [
     // author_id makes it covering for the home feed's newest-first scan (services/posts.ts).
@@ -271,6 +282,9 @@ export const notifications = sqliteTable(
         'report-handled',
         // threads: someone answered the recipient's comment
         'reply',
+        // Issue 29, reposts and quotes.
+        'repost',
+        'quote',
       ],
     }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
@@ -512,3 +526,67 @@ export const pollVotes = sqliteTable(
     index('poll_votes_user_idx').on(table.userId),
   ],
 )
+
+/* ---- Issue 29: reposts and emoji reactions (docs/API.md "Reposts and quotes", "Emoji reactions") ---- */
+
+/** One row per user who reposts a post (to their followers' home feeds): one repost per user and post. */
+export const reposts = sqliteTable(
+  'reposts',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    // The home feed's reposts by the people one follows, newest first (services/reposts.ts).
+    index('reposts_user_recent_idx').on(table.userId, table.createdAt, table.postId),
+  ],
+)
+
+/**
+ * One row per user, post and emoji reaction (`REACTIONS` in src/shared/reactions.ts): beside
+ * like and dislike, a user may add each emoji once.
+ */
+export const postEmojiReactions = sqliteTable(
+  'post_emoji_reactions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.reaction, table.userId] }),
+    // "Who reacted": one emoji's users on one post, newest first.
+    index('post_emoji_reactions_recent_idx').on(
+      table.postId,
+      table.reaction,
+      table.createdAt,
+      table.userId,
+    ),
+    index('post_emoji_reactions_user_idx').on(table.userId),
+  ],
+)
+
+/** How many users reacted to a post with each emoji, kept with every change (only counts above 0). */
+export const postEmojiCounts = sqliteTable(
+  'post_emoji_counts',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.reaction] })],
+)
+/* ---- end of issue 29 ---- */

@@ -105,3 +105,11 @@ export const ACCOUNT_MESSAGES = {
   reportOwn: 'You cannot report your own post or comment.',
   alreadyReported: 'You already reported this.',
 } as const
+
+/** Issue 29: reposts, quotes and emoji reactions. */
+export const SHARE_MESSAGES = {
+  authorSuspended: 'This post cannot be shared or reacted to: its author is suspended.',
+  blockedShare: 'You cannot repost, quote or react to the posts of someone blocked.',
+  unknownReaction:
+    'That reaction is not one of this server’s: use one of fire, laugh, wow, sad, clap, gg.',
+} as const

@@ -22,7 +22,6 @@ import {
   getPost,
   allPostIds,
   pageAllPosts,
-  pageFeed,
   pageUserPosts,
   postsByIds,
   userPostIds,
@@ -36,6 +35,7 @@ import { wholeListResponse, type WholeList } from '../http/whole-list'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
 import { HttpError } from '../errors/http-error'
 import { pageTagPosts } from '../services/tags'
+import { pageHomeFeed, presentFeed } from '../services/home-feed'
 
 const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG_MAX_LENGTH}.`
 const TAG_SORT_ERROR = "A tag's posts are listed newest first only: leave out sort."
@@ -116,8 +116,12 @@ export function postsRoutes(deps: AppDeps) {
       return c.json({ post } satisfies PostResponse)
     })
     .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), async (c) => {
-      const { content, media, poll } = c.req.valid('json').postData
-      const post = await createPost(live, c.get('user'), content, media ?? [], poll)
+      const { content, media, poll, quoteOf } = c.req.valid('json').postData
+      const quoted = quoteOf === undefined ? null : Number(quoteOf)
+      const post = await createPost(live, c.get('user'), content, media ?? [], {
+        poll,
+        quoteOf: quoted,
+      })
       return mutationAnswer(c, post, 201)
     })
     .post(
@@ -152,10 +156,11 @@ export function feedRoutes(deps: AppDeps) {
     validate('query', pageQuerySchema),
     async (c) => {
       const userId = c.get('user').id
-      // Muted, blocked and suspended authors leave every list (services/visibility.ts).
-      const page = await pageFeed(db, userId, pageRequest(c.req.valid('query')))
+      // Muted, blocked and suspended authors leave every list (services/visibility.ts); issue
+      // 29: with the reposts of those one follows (services/home-feed.ts).
+      const page = await pageHomeFeed(db, userId, pageRequest(c.req.valid('query')))
       return c.json({
-        posts: await presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
+        posts: await presentFeed(db, page.items, userId),
         nextCursor: page.nextCursor,
       } satisfies PostsPage)
     },

@@ -129,6 +129,20 @@ export async function pageFeed(
   userId: number,
   page: PageRequest,
 ): Promise<RowPage<PostRow>> {
+  const rows = await feedPostRows(db, userId, cursorOrStart(page.cursor, 2), page.limit + 1)
+  return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
+}
+
+/**
+ * The home feed's own and followed posts before `(createdAt, id)`, newest first, at most
+ * `fetch` (pageFeed; issue 29's feed with reposts, services/home-feed.ts, merges its reposts in).
+ */
+export async function feedPostRows(
+  db: Store,
+  userId: number,
+  before: readonly number[],
+  fetch: number,
+): Promise<PostRow[]> {
   const authors = `(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)`
   const counts = await db.get<{ candidates: number | null; total: number | null }>(
     `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${authors}) AS candidates,
@@ -136,7 +150,6 @@ export async function pageFeed(
     userId,
     userId,
   )
-  const fetch = page.limit + 1
   const dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
   const index = dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
   const visible = await visibleAuthor(db, 'author_id', userId)
@@ -146,11 +159,11 @@ export async function pageFeed(
      ORDER BY created_at DESC, id DESC LIMIT ?`,
     userId,
     userId,
-    ...cursorOrStart(page.cursor, 2),
+    ...before,
     ...visible.params,
     fetch,
   )
-  return finishPage(await postsByIds(db, ids), page.limit, (row) => [row.createdAt, row.id])
+  return postsByIds(db, ids)
 }
 
 export async function getPost(db: Store, id: number): Promise<PostRow> {

@@ -13,6 +13,7 @@ import { publicExtras } from './sign-up-extras'
 import { loadPostImages } from './post-images'
 import { loadPolls } from './polls'
 import { formatTimestamp } from './time'
+import { shareFields } from './share-presentation'
 
 /**
  * `full`: the spec's whole-list shape, every reactor and every comment.
@@ -24,6 +25,8 @@ export interface PresentOptions {
   detail: Detail
   /** The user making the request, if any: pages show only this user in reactor lists. */
   viewerId: number | null
+  /** Issue 29: these posts are quoted inside others, so their own quotes are not embedded. */
+  nested?: boolean
 }
 
 function groupBy<Row, Key>(rows: Row[], key: (row: Row) => Key): Map<Key, Row[]> {
@@ -54,7 +57,11 @@ export function toUserSummary(row: SummaryRow): UserSummary {
   }
 }
 
-async function loadSummaries(db: Store, userIds: number[]): Promise<Map<number, UserSummary>> {
+/** Summaries of these users (one query), by id. */
+export async function loadSummaries(
+  db: Store,
+  userIds: number[],
+): Promise<Map<number, UserSummary>> {
   const rows = await db.all<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM users u WHERE u.id IN ${db.sql.idSet}`,
     db.sql.ids(userIds),
@@ -213,6 +220,10 @@ export async function presentPosts(
           (comment) => Number(comment.postId),
         )
       : new Map<number, Comment[]>()
+  // Issue 29: reposts, quotes and emoji reactions, for the whole page at once.
+  const shares = await shareFields(db, rows, options.viewerId, options.nested ?? false, (quoted) =>
+    presentPosts(db, quoted, { detail: 'page', viewerId: options.viewerId, nested: true }),
+  )
   return rows.map((row, index) => {
     const id = String(row.id)
     const author = authors.get(row.authorId)
@@ -237,6 +248,7 @@ export async function presentPosts(
       media: images.get(row.id) ?? [],
       mentions: mentions[index] ?? [],
       poll: polls.get(row.id) ?? null,
+      ...shares(row),
     }
   })
 }

@@ -198,6 +198,12 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   await act(base, `/posts/${pollPost._id}/poll/vote`, tokens.player1, {
     optionId: pollPost.poll.options[0]?.id,
   })
+  // Issue 29: a repost, a quote and emoji reactions (reposts, post_emoji_reactions and counts).
+  await act(base, `/posts/${newPost}/repost`, tokens.nova)
+  await act(base, '/posts', tokens.questlord, { postData: { content: 'this!', quoteOf: '2' } })
+  for (const token of [tokens.nova, tokens.questlord]) {
+    expect((await call(base, 'PUT', `/posts/${newPost}/reactions/fire`, token)).status).toBe(200)
+  }
   // The newest post goes again: SQLite never gives its id out again, nor may PostgreSQL.
   const { post: gone } = (await act(base, '/posts', tokens.questlord, {
     postData: { content: 'oops' },

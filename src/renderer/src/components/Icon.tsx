@@ -155,6 +155,23 @@ const paths = {
       <path d="M8 10.5V7.5a4 4 0 0 1 7.7-1.5" />
     </>
   ),
+  // Issue 29: repost, quote, add a reaction.
+  repost: (
+    <>
+      <path d="M4 11V9a3 3 0 0 1 3-3h12l-3-3M20 13v2a3 3 0 0 1-3 3H5l3 3" />
+    </>
+  ),
+  quote: (
+    <>
+      <path d="M7 7h4v4c0 3-1.5 5-4 6M14 7h4v4c0 3-1.5 5-4 6" />
+    </>
+  ),
+  smile: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
+    </>
+  ),
   shield: <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z" />,
   /** A speaker struck out: muting. */
   mute: (

@@ -3,7 +3,7 @@ import { AuthorPresence } from './AuthorPresence'
 import { useEffect, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import type { Post } from '../../../shared/api-types'
+import type { Post, RepostReason } from '../../../shared/api-types'
 import { getBaseUrl } from '../api/client'
 import { copyText } from '../lib/clipboard'
 import { notifyError, notifySuccess } from '../lib/notify'
@@ -29,11 +29,18 @@ import { RichText } from './PostText'
 import { EditedMark, RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
 import { COPY } from '../copy'
+// Issue 29: reposts, quotes and emoji reactions.
+import { QuoteEmbed } from './shares/QuoteEmbed'
+import { ReactionAddButton, ReactionBar } from './shares/ReactionBar'
+import { RepostHeader } from './shares/RepostHeader'
+import { ShareButtons } from './shares/ShareButtons'
 
 interface PostCardProps {
   post: Post
   /** On its own page: deleting asks first, then goes home (the spec's order). */
   detail?: boolean
+  /** Issue 29: in the home feed, the repost that brought it there ("X reposted"). */
+  repostedBy?: RepostReason | null
 }
 
 /** The address to share a post by: the server's origin (the web app serves /post/:id). */
@@ -45,7 +52,7 @@ export function postShareUrl(postId: string): string {
 /** Clicks on these open what they are, not the post. */
 const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], img'
 
-export function PostCard({ post, detail = false }: PostCardProps) {
+export function PostCard({ post, detail = false, repostedBy = null }: PostCardProps) {
   const me = useAtomValue(userAtom)
   const bookmarked = useAtomValue(shownBookmarkIdsAtom).has(post._id)
   const deleted = useAtomValue(deletedPostIdsAtom).has(post._id)
@@ -114,6 +121,7 @@ export function PostCard({ post, detail = false }: PostCardProps) {
       tabIndex={-1}
       onClick={onCardClick}
     >
+      {repostedBy ? <RepostHeader reason={repostedBy} meId={me?._id} /> : null}
       <header className="post-header">
         <Link to={authorPath} className="post-avatar-link" tabIndex={-1} aria-hidden="true">
           <Avatar
@@ -184,6 +192,8 @@ export function PostCard({ post, detail = false }: PostCardProps) {
       {post.poll ? (
         <PollView postId={post._id} poll={post.poll} own={own} canVote={me !== null} />
       ) : null}
+      {post.quoteOf ? <QuoteEmbed embed={post.quoteOf} /> : null}
+      <ReactionBar post={post} />
       <footer className="post-actions">
         <button
           type="button"
@@ -209,6 +219,8 @@ export function PostCard({ post, detail = false }: PostCardProps) {
             {formatCount(commentCount)}
           </span>
         </Link>
+        <ShareButtons post={post} />
+        <ReactionAddButton post={post} />
         <button
           type="button"
           className="action-btn copy-link"

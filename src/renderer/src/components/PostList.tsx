@@ -13,6 +13,7 @@ import {
 } from '../state/posts'
 import type { PostListKey } from '../state/posts'
 import { NewPostsPill } from './NewPostsPill'
+import { feedReasonsAtom } from '../state/shares'
 import { PostCard } from './PostCard'
 import { PostSkeletons } from './Spinner'
 import { ErrorState } from './States'
@@ -35,6 +36,8 @@ export function PostList({ listKey, empty }: PostListProps) {
   const load = useSetAtom(loadPostListAtom)
   const refresh = useSetAtom(refreshPostListAtom)
   const listRef = useRef<HTMLDivElement>(null)
+  // Issue 29: "X reposted" belongs to the home feed only.
+  const reasons = useAtomValue(feedReasonsAtom)
   const more = hasMore(list)
   const loading = list.status === 'loading'
   const sentinel = useInfiniteScroll(() => void load(listKey), more && !loading && !list.error)
@@ -57,7 +60,11 @@ export function PostList({ listKey, empty }: PostListProps) {
     <div className="post-list" ref={listRef}>
       {gathersNewPosts(listKey) ? <NewPostsPill listKey={listKey} listRef={listRef} /> : null}
       {list.posts.map((post) => (
-        <PostCard key={post._id} post={post} />
+        <PostCard
+          key={post._id}
+          post={post}
+          repostedBy={listKey === 'feed' ? reasons[post._id] : null}
+        />
       ))}
       {list.status === 'error' && list.error ? (
         <ErrorState message={list.error} onRetry={() => void load(listKey)} />

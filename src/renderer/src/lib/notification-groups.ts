@@ -30,6 +30,9 @@ function groupKey(notification: Notification): string | null {
       return notification.commentId === null ? null : `upvote:${notification.commentId}`
     case 'follow':
       return 'follow'
+    // Issue 29: reposts of the same post group as likes do; each quote has its own text.
+    case 'repost':
+      return notification.postId === null ? null : `repost:${notification.postId}`
     default:
       return null
   }
@@ -95,6 +98,10 @@ export function actionText(group: NotificationGroup): string {
     // threads: never grouped, like comments (each reply has its own text)
     case 'reply':
       return 'replied to your comment'
+    case 'repost':
+      return 'reposted your post'
+    case 'quote':
+      return 'quoted your post'
   }
 }
 

@@ -46,6 +46,7 @@ import {
   withOwnReaction,
 } from '../state/posts'
 import { noteEchoAtom } from '../state/toggles'
+import { liveEmojiReactionAtom, liveRepostAtom } from '../state/shares'
 import { patchProfile, profilesAtom, refreshAuthor, suggestionsAtom } from '../state/users'
 import { applyLiveEvents } from './bus'
 
@@ -330,6 +331,9 @@ export function connectLiveState(store: ReturnType<typeof createStore>): () => v
     user: liveUserAtom,
     bookmark: liveBookmarkAtom,
     relations: storeRelationsAtom,
+    // Issue 29: reposts, quotes and emoji reactions (state/shares.ts).
+    repost: liveRepostAtom,
+    'emoji-reaction': liveEmojiReactionAtom,
     reset: liveResetAtom,
     // Each (re)connection, the first included: what changed while this one was not listening
     // (another device, a stored user from an earlier visit) comes from the server.

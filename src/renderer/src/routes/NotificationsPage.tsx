@@ -36,6 +36,8 @@ const ICONS: Record<NotificationType, IconName> = {
   report: 'alert',
   'report-handled': 'check',
   reply: 'comment',
+  repost: 'repost',
+  quote: 'quote',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */

@@ -15,6 +15,7 @@ import { createToggle, intentOf, withIntents } from './toggles'
 import { COPY, SPEC_TEXT } from '../copy'
 import { keepOwnVote } from '../lib/polls'
 import type { PollInput } from '../api/polls'
+import { keepViewerShares, storeFeedReasonsAtom } from './shares'
 
 /** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
@@ -200,6 +201,7 @@ export const loadPostListAtom = atom(
       async () => {
         const page = await fetchPage(key, cursor)
         set(upsertPostsAtom, page.posts)
+        if (key === 'feed') set(storeFeedReasonsAtom, page.posts)
         return page
       },
       (list, page) => {
@@ -232,6 +234,7 @@ export const refreshPostListAtom = atom(null, async (get, set, key: PostListKey)
   try {
     const page = await fetchPage(key, null)
     set(upsertPostsAtom, page.posts)
+    if (key === 'feed') set(storeFeedReasonsAtom, page.posts)
     const shown = new Set(get(postListsAtom)[key]?.ids ?? [])
     const fresh = page.posts.map((p) => p._id).filter((id) => !shown.has(id))
     setNewPosts(get, set, key, (waiting) => mergeIds(fresh, waiting))
@@ -313,7 +316,13 @@ export function mergePost(current: Post | undefined, incoming: Post, forNobody: 
   const { likedBy, dislikedBy } = current.likes
   // threads: an event's count is nobody's; the viewer's own stays (docs/API.md, "Threads")
   const commentCount = current.commentCount ?? incoming.commentCount
-  const merged = { ...incoming, commentCount, likes: { ...incoming.likes, likedBy, dislikedBy } }
+  const merged = {
+    ...incoming,
+    commentCount,
+    likes: { ...incoming.likes, likedBy, dislikedBy },
+    // Issue 29: the viewer's repost and emoji reactions stay too.
+    ...keepViewerShares(current, incoming),
+  }
   // The viewer's own vote in a poll stays too (docs/API.md "Polls").
   return keepOwnVote(current, merged)
 }

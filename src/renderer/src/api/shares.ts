@@ -1,0 +1,52 @@
+/** Issue 29's calls: reposts, quotes and emoji reactions (docs/API.md, "Reposts and quotes"). */
+import type { PostResponse, ReactorsPage } from '../../../shared/api-types'
+import { ANSWERS } from '../../../shared/answer-schemas'
+import { LIMITS } from '../../../shared/limits'
+import type { ReactionKey } from '../../../shared/reactions'
+import { request } from './client'
+
+const enc = encodeURIComponent
+
+/** Reposts (`on`) or takes the repost back; both idempotent. */
+export function setRepost(postId: string, on: boolean): Promise<PostResponse> {
+  return request<PostResponse>(`/posts/${enc(postId)}/repost`, {
+    method: on ? 'POST' : 'DELETE',
+    body: on ? {} : undefined,
+    answer: ANSWERS.post,
+  })
+}
+
+/** A new post quoting `quoteOf`. */
+export function createQuote(content: string, quoteOf: string): Promise<PostResponse> {
+  return request<PostResponse>('/posts', {
+    method: 'POST',
+    body: { postData: { content, quoteOf } },
+    minimal: true,
+    answer: ANSWERS.post,
+  })
+}
+
+/** Adds (`on`) or takes back the viewer's emoji reaction; both idempotent. */
+export function setEmojiReaction(
+  postId: string,
+  reaction: ReactionKey,
+  on: boolean,
+): Promise<PostResponse> {
+  return request<PostResponse>(`/posts/${enc(postId)}/reactions/${enc(reaction)}`, {
+    method: on ? 'PUT' : 'DELETE',
+    body: on ? {} : undefined,
+    answer: ANSWERS.post,
+  })
+}
+
+/** Who reacted to a post with `reaction`, newest first, a page at a time. */
+export function listReactors(
+  postId: string,
+  reaction: ReactionKey,
+  cursor?: string | null,
+): Promise<ReactorsPage> {
+  return request<ReactorsPage>(`/posts/${enc(postId)}/reactions/${enc(reaction)}`, {
+    query: { limit: LIMITS.pageSizeDefault, cursor },
+    answer: ANSWERS.reactorsPage,
+  })
+}

@@ -1,0 +1,55 @@
+import { atom, useAtomValue, useSetAtom } from 'jotai'
+import { useMemo, useState } from 'react'
+import type { Post } from '../../../../shared/api-types'
+import { COPY } from '../../copy'
+import { formatCount } from '../../lib/relative-time'
+import { userAtom } from '../../state/auth'
+import { useServerFeature } from '../../state/server-features'
+import { repostToggleAtom, shownRepostCount, shownReposted } from '../../state/shares'
+import { Icon } from '../Icon'
+import { QuoteDialog } from './QuoteDialog'
+
+/** Repost (a toggle) and Quote (a dialog), with their counts; only on a server with reposts. */
+export function ShareButtons({ post }: { post: Post }) {
+  const supported = useServerFeature('reposts')
+  const me = useAtomValue(userAtom)
+  const view = useMemo(
+    () => atom((get) => ({ on: shownReposted(get, post), count: shownRepostCount(get, post) })),
+    [post],
+  )
+  const { on, count } = useAtomValue(view)
+  const toggle = useSetAtom(repostToggleAtom)
+  const [quoting, setQuoting] = useState(false)
+  if (!supported || !me) return null
+  const quotes = post.quoteCount ?? 0
+  return (
+    <>
+      <button
+        type="button"
+        className={`action-btn repost${on ? ' active' : ''}`}
+        aria-label={COPY.shares.repostLabel(on, count)}
+        aria-pressed={on}
+        title={on ? COPY.shares.undoRepost : COPY.shares.repost}
+        onClick={() => void toggle(post._id, (shown) => !shown)}
+      >
+        <Icon name="repost" size={19} />
+        <span className="count" aria-hidden="true">
+          {formatCount(count)}
+        </span>
+      </button>
+      <button
+        type="button"
+        className="action-btn quote"
+        aria-label={COPY.shares.quoteLabel(quotes)}
+        title={COPY.shares.quote}
+        onClick={() => setQuoting(true)}
+      >
+        <Icon name="quote" size={19} />
+        <span className="count" aria-hidden="true">
+          {formatCount(quotes)}
+        </span>
+      </button>
+      {quoting ? <QuoteDialog post={post} onClose={() => setQuoting(false)} /> : null}
+    </>
+  )
+}

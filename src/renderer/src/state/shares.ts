@@ -1,0 +1,231 @@
+/**
+ * Issue 29 in the renderer's store: reposts, quotes and emoji reactions (docs/API.md). The
+ * repost and reaction buttons are toggles (toggles.ts): a click shows at once, clicks coalesce,
+ * and the server's answer (the post, presented for the viewer) is stored as it comes. "X
+ * reposted" belongs to the home feed only, so it is kept beside the posts, by post id, not in
+ * them: the same post opened elsewhere shows no header.
+ */
+import { atom } from 'jotai'
+import type { Getter, Setter } from 'jotai'
+import type {
+  LiveEventMap,
+  Post,
+  PostEmojiReactions,
+  PostResponse,
+  RepostReason,
+} from '../../../shared/api-types'
+import { REACTION_KEYS, type ReactionKey } from '../../../shared/reactions'
+import * as api from '../api/shares'
+import { notifyFailure, notifySuccess } from '../lib/notify'
+import { relationsAtom } from './account'
+import { followingNamesAtom, userAtom } from './auth'
+import {
+  deletedPostIdsAtom,
+  postListsAtom,
+  postsByIdAtom,
+  prependTo,
+  setNewPosts,
+  upsertPostsAtom,
+} from './posts'
+import { createToggle, intentOf, noteEchoAtom } from './toggles'
+import { COPY } from '../copy'
+
+const NO_REACTIONS: PostEmojiReactions = { counts: [], mine: [] }
+
+/** The viewer's own repost and reactions, kept over a copy presented for nobody (a live event). */
+export function keepViewerShares(current: Post, incoming: Post): Partial<Post> {
+  const kept: Partial<Post> = {}
+  if (current.reposted !== undefined) kept.reposted = current.reposted
+  if (incoming.reactions) {
+    kept.reactions = { ...incoming.reactions, mine: current.reactions?.mine ?? [] }
+  }
+  return kept
+}
+
+/** "X reposted" of the posts in the home feed, by post id (the newest repost that brought it). */
+export const feedReasonsAtom = atom<Readonly<Record<string, RepostReason | null>>>({})
+
+/** Notes the reasons of a feed page (posts by their author clear an older reason). */
+export const storeFeedReasonsAtom = atom(null, (get, set, posts: readonly Post[]) => {
+  if (!posts.some((post) => post.repostedBy !== undefined)) return
+  const next = { ...get(feedReasonsAtom) }
+  for (const post of posts) if (post.repostedBy !== undefined) next[post._id] = post.repostedBy
+  set(feedReasonsAtom, next)
+})
+
+const repostKey = (postId: string) => `repost:${postId}`
+const reactionKey = (postId: string, reaction: ReactionKey) => `emoji:${postId}:${reaction}`
+
+/** Whether the viewer reposts a post, with a click being sent drawn over the server's word. */
+export function shownReposted(get: Getter, post: Post): boolean {
+  return intentOf<boolean>(get, repostKey(post._id)) ?? post.reposted ?? false
+}
+
+/** The post's repost count with the viewer's pending click drawn in. */
+export function shownRepostCount(get: Getter, post: Post): number {
+  const count = post.repostCount ?? 0
+  const intent = intentOf<boolean>(get, repostKey(post._id))
+  if (intent === undefined || intent === (post.reposted ?? false)) return count
+  return Math.max(0, count + (intent ? 1 : -1))
+}
+
+/** The emoji reactions as the viewer should see them: with pending clicks drawn in. */
+export function shownReactions(get: Getter, post: Post): PostEmojiReactions {
+  const base = post.reactions ?? NO_REACTIONS
+  const counts = new Map(base.counts.map((c) => [c.reaction, c.count]))
+  const mine = new Set(base.mine)
+  for (const reaction of REACTION_KEYS) {
+    const intent = intentOf<boolean>(get, reactionKey(post._id, reaction))
+    if (intent === undefined || intent === mine.has(reaction)) continue
+    counts.set(reaction, Math.max(0, (counts.get(reaction) ?? 0) + (intent ? 1 : -1)))
+    if (intent) mine.add(reaction)
+    else mine.delete(reaction)
+  }
+  return {
+    counts: REACTION_KEYS.flatMap((reaction) => {
+      const count = counts.get(reaction) ?? 0
+      return count > 0 ? [{ reaction, count }] : []
+    }),
+    mine: REACTION_KEYS.filter((reaction) => mine.has(reaction)),
+  }
+}
+
+/** Stores an answer's post, keeping counts the live stream brought after it was sent. */
+function acceptAnswer(get: Getter, set: Setter, post: Post, echoed: boolean) {
+  const current = get(postsByIdAtom)[post._id]
+  if (!echoed || !current) {
+    set(upsertPostsAtom, [post])
+    return
+  }
+  set(upsertPostsAtom, [
+    {
+      ...post,
+      repostCount: current.repostCount,
+      quoteCount: current.quoteCount,
+      reactions: current.reactions && { ...current.reactions, mine: post.reactions?.mine ?? [] },
+    },
+  ])
+}
+
+export const repostToggleAtom = createToggle<string, boolean, PostResponse>({
+  key: repostKey,
+  confirmed: (get, postId) => get(postsByIdAtom)[postId]?.reposted ?? false,
+  send: (postId, on) => api.setRepost(postId, on),
+  accept: (get, set, { answer, echoed, value }) => {
+    acceptAnswer(get, set, answer.post, echoed)
+    notifySuccess(value ? COPY.shares.reposted : COPY.shares.repostUndone)
+  },
+  // The calls are idempotent: never refused as already done.
+  already: () => {},
+})
+
+export const reactionToggleAtom = createToggle<
+  { postId: string; reaction: ReactionKey },
+  boolean,
+  PostResponse
+>({
+  key: ({ postId, reaction }) => reactionKey(postId, reaction),
+  confirmed: (get, { postId, reaction }) =>
+    get(postsByIdAtom)[postId]?.reactions?.mine.includes(reaction) ?? false,
+  send: ({ postId, reaction }, on) => api.setEmojiReaction(postId, reaction, on),
+  accept: (get, set, { answer, echoed }) => acceptAnswer(get, set, answer.post, echoed),
+  already: () => {},
+})
+
+/** Resolves to null once the quote is posted, else to the reason it was not. */
+export const createQuoteAtom = atom(
+  null,
+  async (get, set, content: string, quoteOf: string): Promise<string | null> => {
+    try {
+      const { post } = await api.createQuote(content, quoteOf)
+      set(upsertPostsAtom, [post])
+      prependTo(get, set, ['feed', 'explore:recent', `user:${post.username}`], post._id)
+      notifySuccess(COPY.shares.quoted)
+      return null
+    } catch (error) {
+      return notifyFailure(error)
+    }
+  },
+)
+
+/**
+ * A repost, its undo, a quote or a deleted quote (live): the counts move on every copy; a repost
+ * by someone the viewer follows (or the viewer, elsewhere) brings the post into the home feed
+ * behind the "new posts" pill, like a new post, with "X reposted".
+ */
+export const liveRepostAtom = atom(null, (get, set, event: LiveEventMap['repost']) => {
+  const me = get(userAtom)
+  const mine = me?._id === event.user._id
+  const known = get(postsByIdAtom)[event.postId]
+  if (known) {
+    set(upsertPostsAtom, [
+      { ...known, repostCount: event.repostCount, quoteCount: event.quoteCount },
+    ])
+  }
+  if (mine && (event.action === 'repost' || event.action === 'undo')) {
+    set(noteEchoAtom, repostKey(event.postId))
+  }
+  if (event.action !== 'repost' || !event.post || !me) return
+  if (get(deletedPostIdsAtom).has(event.postId)) return
+  const relations = get(relationsAtom)
+  const author = event.post.author._id
+  if (relations?.blocked.has(author) || relations?.muted.has(author)) return
+  if (relations?.blocked.has(event.user._id) || relations?.muted.has(event.user._id)) return
+  if (!mine && !get(followingNamesAtom).has(event.user.username)) return
+  const feed = get(postListsAtom).feed
+  if (!feed?.loaded) return
+  if (!known) set(upsertPostsAtom, [event.post])
+  const post = get(postsByIdAtom)[event.postId]
+  const user = post?.author._id === event.user._id ? post.author : undefined
+  set(feedReasonsAtom, {
+    ...get(feedReasonsAtom),
+    [event.postId]: {
+      user: user ?? {
+        _id: event.user._id,
+        id: event.user._id,
+        username: event.user.username,
+        firstName: '',
+        lastName: '',
+        profileImg: '',
+      },
+      createdAt: new Date().toISOString(),
+    },
+  })
+  if (mine || feed.ids.length === 0) {
+    set(postListsAtom, {
+      ...get(postListsAtom),
+      feed: { ...feed, ids: [event.postId, ...feed.ids.filter((id) => id !== event.postId)] },
+    })
+    return
+  }
+  setNewPosts(get, set, 'feed', (waiting) => [
+    event.postId,
+    ...waiting.filter((id) => id !== event.postId),
+  ])
+})
+
+/** Someone's emoji reaction came or went (live): the counts move; one's own is an echo. */
+export const liveEmojiReactionAtom = atom(
+  null,
+  (get, set, event: LiveEventMap['emoji-reaction']) => {
+    const post = get(postsByIdAtom)[event.postId]
+    const mine = get(userAtom)?._id === event.user._id
+    if (post) {
+      const own = new Set(post.reactions?.mine ?? [])
+      if (mine) {
+        if (event.reacted) own.add(event.reaction)
+        else own.delete(event.reaction)
+      }
+      set(upsertPostsAtom, [
+        {
+          ...post,
+          reactions: {
+            counts: event.counts,
+            mine: REACTION_KEYS.filter((reaction) => own.has(reaction)),
+          },
+        },
+      ])
+    }
+    if (mine) set(noteEchoAtom, reactionKey(event.postId, event.reaction))
+  },
+)

@@ -1,0 +1,112 @@
+/**
+ * Issue 29's writes (docs/API.md, "Reposts and quotes", "Emoji reactions"): reposting and taking
+ * a repost back, adding and taking back an emoji reaction. Each is one command: the rows, the
+ * notification to the author in the same transaction, then the live event. A call that changes
+ * nothing (a second repost, a reaction already there) answers the state and tells nobody.
+ */
+import type { ReactionKey } from '../../shared/reactions'
+import type { PostRow } from '../db/rows'
+import { setEmojiReaction as setReaction, type EmojiChange } from '../services/emoji-reactions'
+import { notify, removeNotifications } from '../services/notifications'
+import { repost, undoRepost, type RepostChange } from '../services/reposts'
+import { presentPost } from '../services/serialize'
+import { blockedEitherWayWithAny, mutersOfAny } from '../services/visibility'
+import type { Audience } from '../events/hub'
+import { aboutUsers, commit, type Actor, type Live } from './live'
+
+const liveActor = (actor: Actor) => ({ _id: String(actor.id), username: actor.username })
+
+/**
+ * Who hears of a share of what `post.authorId` wrote by `actorId`: not those blocked either way
+ * with either, nor those who mute either (lists hide both the post and the repost from them).
+ */
+async function aboutShare(live: Live, actorId: number, post: PostRow): Promise<Audience> {
+  const exclude = await blockedEitherWayWithAny(live.db, [actorId, post.authorId])
+  for (const muter of await mutersOfAny(live.db, [actorId, post.authorId])) exclude.add(muter)
+  exclude.delete(actorId)
+  return { exclude }
+}
+
+/** Publishes a change of a post's repost or quote count (and for a repost, the post itself). */
+export async function publishRepost(
+  live: Live,
+  actor: Actor,
+  post: PostRow,
+  action: 'repost' | 'undo' | 'quote' | 'unquote',
+): Promise<void> {
+  live.hub.publish(
+    'repost',
+    {
+      postId: String(post.id),
+      repostCount: post.repostCount,
+      quoteCount: post.quoteCount,
+      user: liveActor(actor),
+      action,
+      post: action === 'repost' ? await presentPost(live.db, post, null) : null,
+    },
+    await aboutShare(live, actor.id, post),
+  )
+}
+
+export function repostPost(live: Live, actor: Actor, postId: number): Promise<RepostChange> {
+  return commit(
+    live,
+    async (tx, changes) => {
+      const change = await repost(tx, actor.id, postId)
+      if (change.changed) {
+        await notify(tx, changes, {
+          recipientId: change.post.authorId,
+          actorId: actor.id,
+          type: 'repost',
+          postId: change.post.id,
+        })
+      }
+      return change
+    },
+    async ({ post, changed }) => {
+      if (changed) await publishRepost(live, actor, post, 'repost')
+    },
+  )
+}
+
+export function undoRepostPost(live: Live, actor: Actor, postId: number): Promise<RepostChange> {
+  return commit(
+    live,
+    async (tx, changes) => {
+      const change = await undoRepost(tx, actor.id, postId)
+      if (change.changed) {
+        await removeNotifications(tx, changes, {
+          actorId: actor.id,
+          type: 'repost',
+          postId: change.post.id,
+        })
+      }
+      return change
+    },
+    async ({ post, changed }) => {
+      if (changed) await publishRepost(live, actor, post, 'undo')
+    },
+  )
+}
+
+/** Adds (`on`) or takes back an emoji reaction. Reactions notify nobody (likes do). */
+export function setEmojiReaction(
+  live: Live,
+  actor: Actor,
+  postId: number,
+  reaction: ReactionKey,
+  on: boolean,
+): Promise<EmojiChange> {
+  return commit(
+    live,
+    (tx) => setReaction(tx, actor.id, postId, reaction, on),
+    async ({ post, counts, changed }) => {
+      if (!changed) return
+      live.hub.publish(
+        'emoji-reaction',
+        { postId: String(post.id), counts, user: liveActor(actor), reaction, reacted: on },
+        await aboutUsers(live, actor.id, post.authorId),
+      )
+    },
+  )
+}

@@ -1,0 +1,231 @@
+/**
+ * Emoji reactions (docs/API.md, "Emoji reactions"): one per user, post and emoji, added with PUT
+ * and taken back with DELETE (both idempotent), counted on the post (only counts above 0, in the
+ * order of REACTIONS) beside the viewer's own; who reacted, a page at a time; live counts; like
+ * and dislike untouched; the hostile cases.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { PostResponse, ReactorsPage, UserSummary } from '../../../src/shared/api-types'
+import { MESSAGES, SHARE_MESSAGES } from '../../../src/server/errors/messages'
+import { REACTIONS } from '../../../src/shared/reactions'
+import { expectError, ok, quickUser } from '../../helpers/api'
+import { liveStreams } from '../../helpers/live-streams'
+import type { TestApp } from '../../helpers/server-app'
+import { describe, expect, it } from '../../helpers/fixtures'
+
+const connect = liveStreams()
+
+interface Player {
+  token: string
+  id: string
+}
+
+const react = (app: TestApp, who: Player, postId: string, reaction: string, on = true) =>
+  app.send(
+    `/api/posts/${postId}/reactions/${reaction}`,
+    {},
+    {
+      token: who.token,
+      method: on ? 'PUT' : 'DELETE',
+    },
+  )
+
+const write = async (app: TestApp, who: Player, content: string) =>
+  (
+    await ok<PostResponse>(
+      app.send(
+        '/api/posts',
+        { postData: { content } },
+        {
+          token: who.token,
+          headers: { prefer: 'return=minimal' },
+        },
+      ),
+      201,
+    )
+  ).post
+
+const reactors = async (app: TestApp, path: string, who?: Player) => {
+  const users: UserSummary[] = []
+  let cursor: string | null = null
+  let pages = 0
+  do {
+    const query: string = cursor ? `&cursor=${cursor}` : ''
+    const page: ReactorsPage = await ok<ReactorsPage>(
+      app.get(`${path}?limit=2${query}`, who?.token),
+    )
+    users.push(...page.users)
+    cursor = page.nextCursor
+    pages += 1
+  } while (cursor)
+  return { users, pages }
+}
+
+describe('emoji reactions', () => {
+  it('counts one reaction per user and emoji, idempotently, and shows the viewer their own', async ({
+    app,
+  }) => {
+    const author = await quickUser(app, 'author')
+    const fan = await quickUser(app, 'fan')
+    const other = await quickUser(app, 'other')
+    const post = await write(app, author, 'clutch play')
+    expect(post.reactions).toEqual({ counts: [], mine: [] })
+    await ok(react(app, fan, post._id, 'gg'))
+    await ok(react(app, fan, post._id, 'fire'))
+    const again = await ok<PostResponse>(react(app, fan, post._id, 'fire'))
+    // In the order of REACTIONS, whatever the order they were added in.
+    expect(again.post.reactions).toEqual({
+      counts: [
+        { reaction: 'fire', count: 1 },
+        { reaction: 'gg', count: 1 },
+      ],
+      mine: ['fire', 'gg'],
+    })
+    const theirs = await ok<PostResponse>(react(app, other, post._id, 'fire'))
+    expect(theirs.post.reactions?.counts[0]).toEqual({ reaction: 'fire', count: 2 })
+    expect(theirs.post.reactions?.mine).toEqual(['fire'])
+    const off = await ok<PostResponse>(react(app, fan, post._id, 'gg', false))
+    expect(off.post.reactions).toEqual({ counts: [{ reaction: 'fire', count: 2 }], mine: ['fire'] })
+    // Taking back what is not there changes nothing.
+    expect((await ok<PostResponse>(react(app, fan, post._id, 'gg', false))).post.reactions).toEqual(
+      off.post.reactions,
+    )
+    // Like and dislike keep their own rules and count.
+    expect(off.post.likes.likeCount).toBe(0)
+    await ok(app.send(`/api/posts/like/${post._id}`, {}, { token: fan.token }))
+    const liked = await ok<PostResponse>(
+      app.request(`/api/posts/${post._id}`, {
+        headers: { authorization: fan.token, prefer: 'return=minimal' },
+      }),
+    )
+    expect(liked.post.likes.likeCount).toBe(1)
+    expect(liked.post.reactions?.counts).toEqual([{ reaction: 'fire', count: 2 }])
+  })
+
+  it('offers every reaction of the fixed list, and refuses any other', async ({ app }) => {
+    const fan = await quickUser(app, 'fan')
+    for (const { key } of REACTIONS) await ok(react(app, fan, '1', key))
+    const post = (await ok<PostResponse>(react(app, fan, '1', 'fire'))).post
+    expect(post.reactions?.mine).toEqual(REACTIONS.map((r) => r.key))
+    for (const bad of ['heart', 'FIRE', '%F0%9F%94%A5', 'like']) {
+      await expectError(
+        react(app, fan, '1', bad),
+        400,
+        SHARE_MESSAGES.unknownReaction,
+        'VALIDATION',
+      )
+    }
+  })
+
+  it('answers 404 for a missing post, 403 across a block, and 403 for a suspended author', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ admins: ['player1'] })
+    const host = await app.loginDemo()
+    const author = await quickUser(app, 'author')
+    const fan = await quickUser(app, 'fan')
+    const post = await write(app, author, 'hostile')
+    await expectError(react(app, fan, '9999', 'fire'), 404, MESSAGES.postNotFound, 'POST_NOT_FOUND')
+    await ok(app.send(`/api/users/me/block/${fan.id}`, {}, { token: author.token }))
+    await expectError(
+      react(app, fan, post._id, 'fire'),
+      403,
+      SHARE_MESSAGES.blockedShare,
+      'BLOCKED',
+    )
+    await ok(app.send(`/api/users/me/unblock/${fan.id}`, {}, { token: author.token }))
+    await ok(react(app, fan, post._id, 'fire'))
+    await ok(app.send(`/api/moderation/suspend/${author.id}`, {}, { token: host.token }))
+    await expectError(
+      react(app, fan, post._id, 'laugh'),
+      403,
+      SHARE_MESSAGES.authorSuspended,
+      'POST_UNAVAILABLE',
+    )
+    // Taking a reaction back is always allowed.
+    await ok(react(app, fan, post._id, 'fire', false))
+    await expectError(
+      app.send(`/api/posts/${post._id}/reactions/fire`, {}, { method: 'PUT' }),
+      401,
+      MESSAGES.invalidToken,
+      'INVALID_TOKEN',
+    )
+  })
+
+  it('lists who reacted with an emoji, newest first, a page at a time, without hidden users', async ({
+    app,
+  }) => {
+    const author = await quickUser(app, 'author')
+    const post = await write(app, author, 'who reacted')
+    const fans: Player[] = []
+    for (const name of ['fan_a', 'fan_b', 'fan_c', 'fan_d', 'fan_e']) {
+      const fan = await quickUser(app, name)
+      fans.push(fan)
+      await ok(react(app, fan, post._id, 'clap'))
+      await sleep(2)
+    }
+    await ok(react(app, author, post._id, 'sad'))
+    const path = `/api/posts/${post._id}/reactions/clap`
+    const all = await reactors(app, path)
+    expect(all.users.map((user) => user.username)).toEqual([
+      'fan_e',
+      'fan_d',
+      'fan_c',
+      'fan_b',
+      'fan_a',
+    ])
+    expect(all.pages).toBe(3)
+    expect(Object.keys(all.users[0] ?? {}).sort()).toEqual([
+      '_id',
+      'firstName',
+      'id',
+      'lastName',
+      'profileImg',
+      'username',
+    ])
+    await ok(app.send(`/api/users/me/block/${fans[2]?.id}`, {}, { token: author.token }))
+    const seen = await reactors(app, path, author)
+    expect(seen.users.map((user) => user.username)).not.toContain('fan_c')
+    expect((await reactors(app, `/api/posts/${post._id}/reactions/wow`)).users).toEqual([])
+    await expectError(
+      app.get(`/api/posts/${post._id}/reactions/nope`),
+      400,
+      SHARE_MESSAGES.unknownReaction,
+    )
+    await expectError(app.get('/api/posts/9999/reactions/clap'), 404, MESSAGES.postNotFound)
+  })
+
+  it('moves the counts live for everyone, once per change', async ({ app }) => {
+    const author = await quickUser(app, 'author')
+    const fan = await quickUser(app, 'fan')
+    const watcher = await quickUser(app, 'watcher')
+    const post = await write(app, author, 'live counts')
+    const stream = await connect(app, watcher)
+    await ok(react(app, fan, post._id, 'wow'))
+    expect((await stream.next('emoji-reaction')).data).toEqual({
+      postId: post._id,
+      counts: [{ reaction: 'wow', count: 1 }],
+      user: { _id: fan.id, username: 'fan' },
+      reaction: 'wow',
+      reacted: true,
+    })
+    await ok(react(app, fan, post._id, 'wow'))
+    await ok(react(app, fan, post._id, 'wow', false))
+    const off = await stream.next('emoji-reaction')
+    expect(off.data).toMatchObject({ counts: [], reacted: false })
+    expect(await stream.settle(50)).not.toContain('emoji-reaction')
+  })
+
+  it('goes with its post', async ({ app }) => {
+    const author = await quickUser(app, 'author')
+    const post = await write(app, author, 'short lived')
+    await ok(react(app, author, post._id, 'fire'))
+    await ok(app.send(`/api/posts/${post._id}`, {}, { token: author.token, method: 'DELETE' }))
+    await expectError(app.get(`/api/posts/${post._id}/reactions/fire`), 404, MESSAGES.postNotFound)
+    const left = await app.db.all(
+      'SELECT * FROM post_emoji_counts WHERE post_id = ?',
+      Number(post._id),
+    )
+    expect(left).toEqual([])
+  })
+})
