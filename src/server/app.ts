@@ -23,6 +23,7 @@ import { metaRoutes } from './routes/meta'
 import { notificationsRoutes } from './routes/notifications'
 import { moderationRoutes } from './routes/moderation'
 import { feedRoutes, postsRoutes } from './routes/posts'
+import { gamesRoutes } from './routes/games'
 import { sessionRoutes } from './routes/session'
 import { usersRoutes } from './routes/users'
 import { serveRenderer } from './http/static'
@@ -123,6 +124,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/events', eventsRoutes(deps, events))
     .route('/notifications', notificationsRoutes(deps))
     .route('/', moderationRoutes(deps))
+    // Games (issue 28)
+    .route('/', gamesRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

@@ -19,4 +19,5 @@ export type ServerFeature =
 /** What this server supports, one name per line. */
 export const SERVER_FEATURES: readonly ServerFeature[] = [
   // (one per line, in the order they landed)
+  'games',
 ]

@@ -83,6 +83,8 @@ export const RESERVED_USERNAMES = new Set([
   // Renderer pages of live LAN (docs/API.md, "Notifications" and "Tags").
   'notifications',
   'tags',
+  // Games (issue 28): the page of a game, /games/<slug>.
+  'games',
   'index.html',
   'favicon.ico',
   'robots.txt',

@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs'
 import { vi } from 'vitest'
 import { SCRYPT_PARAMS, setHashQueueLimit } from '../../src/server/auth/password'
-import { ACCOUNT_MESSAGES, MESSAGES, foreignHostMessage } from '../../src/server/errors/messages'
+import {
+  ACCOUNT_MESSAGES,
+  GAME_MESSAGES,
+  MESSAGES,
+  foreignHostMessage,
+} from '../../src/server/errors/messages'
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/error-codes'
 import {
   DEMO,
@@ -162,6 +167,19 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     request: (app, host) =>
       app.send('/api/reports/abc', undefined, { token: host, method: 'DELETE' }),
     message: ACCOUNT_MESSAGES.reportNotFound,
+  },
+  // Games (issue 28)
+  GAME_NOT_FOUND: {
+    request: (app) => app.get('/api/games/nosuchgame'),
+    message: GAME_MESSAGES.gameNotFound,
+  },
+  GAME_NAME_TAKEN: {
+    options: { admins: ['player1'] },
+    request: async (app, host) => {
+      await app.send('/api/me/games', { games: ['Doom', 'Quake'] }, { token: host, method: 'PUT' })
+      return app.send('/api/games/quake', { name: 'DOOM' }, { token: host, method: 'PATCH' })
+    },
+    message: GAME_MESSAGES.nameTaken,
   },
   ROUTE_NOT_FOUND: {
     request: (app) => app.get('/api/no-such-call'),

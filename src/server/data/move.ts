@@ -59,6 +59,10 @@ export const MOVE_ORDER = [
   'reports',
   'host_grants',
   'host_actions',
+  // Games (issue 28)
+  'games',
+  'game_aliases',
+  'user_games',
 ] as const
 
 /** How a column's SQLite value goes to PostgreSQL, by the PostgreSQL type it has. */

@@ -97,3 +97,11 @@ export const ACCOUNT_MESSAGES = {
   reportOwn: 'You cannot report your own post or comment.',
   alreadyReported: 'You already reported this.',
 } as const
+
+/** The server's game list (docs/API.md, "Games"; issue 28). */
+export const GAME_MESSAGES = {
+  gameNotFound: 'Game not found.',
+  tooManyGames: 'A profile can list at most 30 games.',
+  nameTaken: 'Another game already has this name: merge the two instead.',
+  mergeIntoItself: 'A game cannot be merged into itself.',
+} as const

@@ -3,6 +3,7 @@ import type { Store } from '../db/store'
 import { clearOwner, getOwnerId } from './hosting'
 import { getDemoAccount, getDemoUserIds, setDemoAccount, setDemoUserIds } from './settings'
 import { getUserById } from './users'
+import { forgetPlayerGames } from './games'
 
 /**
  * Deletes a user and everything of theirs in one transaction, first taking their part out of
@@ -58,6 +59,7 @@ export async function deleteAccount(db: Store, userId: number): Promise<string[]
        WHERE id IN (SELECT follower_id FROM follows WHERE followee_id = ?)`,
       userId,
     )
+    await forgetPlayerGames(tx, userId)
     await tx.run('DELETE FROM users WHERE id = ?', userId)
     const demoIds = await getDemoUserIds(tx)
     if (demoIds.includes(userId)) {
