@@ -94,6 +94,11 @@ export default tseslint.config(
                 'unreadCount',
                 'userPostIds',
                 'usersByIds',
+                // Games (issue 28): reads.
+                'gamesOfUser',
+                'getGameBySlug',
+                'pagePlayers',
+                'searchGames',
                 // Checks, answers and parsing: no rows change.
                 'assertHost',
                 'DEFAULT_AVATAR_SVG',
@@ -109,6 +114,7 @@ export default tseslint.config(
                 'presentUser',
                 'presentUsers',
                 'toUserSummary',
+                'toGame',
               ],
               message:
                 'A route writes through a command of src/server/actions/ (CONTRIBUTING.md, "Layers of the server"); import only queries from services/.',
