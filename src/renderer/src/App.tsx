@@ -62,6 +62,10 @@ const TagPage = lazyScreen(
   () => import('./routes/TagPage').then((module) => module.TagPage),
   'Loading the tag',
 )
+const GamePage = lazyScreen(
+  () => import('./routes/GamePage').then((module) => module.GamePage),
+  'Loading the game',
+)
 const ServerRoute = lazyScreen(
   () => import('./routes/ServerPage').then((module) => module.ServerRoute),
   'Loading the server settings',
@@ -97,6 +101,8 @@ export function App() {
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/tags/:tag" element={<TagPage />} />
             <Route path="/tags" element={<Navigate to="/explore" replace />} />
+            <Route path="/games/:slug" element={<GamePage />} />
+            <Route path="/games" element={<Navigate to="/explore" replace />} />
             <Route path="/:username" element={<ProfilePage />} />
           </Route>
         </Route>
