@@ -267,7 +267,7 @@ describe('the game detection channels', () => {
           handlers.set(channel, handler)
         },
       } as unknown as Pick<IpcMain, 'handle'>,
-      (event) => (event as { sender: string }).sender === 'ours',
+      (event) => (event as unknown as { sender: string }).sender === 'ours',
       {
         getConnection: vi.fn(),
         setConnection: vi.fn(),
