@@ -298,6 +298,8 @@ export const COPY = {
     detectPaused: 'Paused: nothing is detected until you resume.',
     detectNow: (game: string) => `Playing ${game} now.`,
     detectIdle: 'No game from the list is running.',
+    detectNoStatuses:
+      'This server doesn’t show what people are playing yet, so nothing is sent to it.',
   },
   suggestions: {
     followingEveryone: 'You follow everyone on this server. Nice.',

@@ -8,12 +8,14 @@ import { BottomBar, Sidebar } from './Navigation'
 import { useNotificationsLive } from './NotificationBell'
 import { TopBar } from './TopBar'
 import { useServerFeaturesLive } from '../state/server-features'
+import { useDetectedStatusSync } from '../state/game-detection'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
   useNotificationsLive()
   useHostLive()
   useServerFeaturesLive(useStore())
+  useDetectedStatusSync()
   return (
     <div className="app">
       <a href="#main" className="skip-link">

@@ -45,7 +45,8 @@ export function GamePicker({
 }) {
   const id = useId()
   const [text, setText] = useState('')
-  const [found, setFound] = useState<Game[]>([])
+  // The catalogue's answer, and the text it answers: an answer to older text is not shown.
+  const [answer, setAnswer] = useState<{ query: string; games: Game[] }>({ query: '', games: [] })
   const [searching, setSearching] = useState(false)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
@@ -59,9 +60,9 @@ export function GamePicker({
     setSearching(true)
     const timer = window.setTimeout(() => {
       searchGames(typed, { signal: controller.signal, limit: 8 })
-        .then((page) => setFound(page.games))
+        .then((page) => setAnswer({ query: typed, games: page.games }))
         .catch(() => {
-          if (!controller.signal.aborted) setFound([])
+          if (!controller.signal.aborted) setAnswer({ query: typed, games: [] })
         })
         .finally(() => {
           if (!controller.signal.aborted) setSearching(false)
@@ -73,6 +74,7 @@ export function GamePicker({
     }
   }, [typed, open])
 
+  const found = answer.query === typed ? answer.games : []
   const picked = new Set(value.map((game) => game.slug))
   const options: Option[] = found
     .filter((game) => !picked.has(game.slug))

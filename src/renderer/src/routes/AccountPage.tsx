@@ -9,6 +9,7 @@ import { ApiError } from '../api/client'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { Modal } from '../components/Modal'
+import { GameDetectionPanel } from '../components/GameDetectionPanel'
 import { ServerCard } from '../components/ServerCard'
 import { Spinner } from '../components/Spinner'
 import { messageOf, notifySuccess } from '../lib/notify'
@@ -31,6 +32,7 @@ export function AccountPage() {
         </p>
       </div>
       <ChangePasswordCard />
+      <GameDetectionPanel />
       <RelationsCards />
       <DeleteAccountCard />
     </div>
