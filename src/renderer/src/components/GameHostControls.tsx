@@ -109,25 +109,27 @@ export function GameHostControls({
               setStep({ kind: 'confirm-rename', name: cleanGameName(name) })
             }}
           >
-            <label htmlFor={`${id}-name`}>{COPY.games.renameLabel}</label>
-            <input
-              id={`${id}-name`}
-              type="text"
-              value={name}
-              maxLength={GAME_LIMITS.nameMax + 20}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-name-error` : undefined}
-              autoFocus
-              onChange={(event) => {
-                setName(event.target.value)
-                setProblem(null)
-              }}
-            />
-            {problem ? (
-              <p id={`${id}-name-error`} className="field-error" role="alert">
-                {problem}
-              </p>
-            ) : null}
+            <div className="field">
+              <label htmlFor={`${id}-name`}>{COPY.games.renameLabel}</label>
+              <input
+                id={`${id}-name`}
+                type="text"
+                value={name}
+                maxLength={GAME_LIMITS.nameMax + 20}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-name-error` : undefined}
+                autoFocus
+                onChange={(event) => {
+                  setName(event.target.value)
+                  setProblem(null)
+                }}
+              />
+              {problem ? (
+                <p id={`${id}-name-error`} className="field-error" role="alert">
+                  {problem}
+                </p>
+              ) : null}
+            </div>
             <div className="modal-actions">
               <button type="button" className="btn btn-secondary" onClick={close}>
                 {COPY.games.cancel}

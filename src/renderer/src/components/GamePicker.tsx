@@ -127,7 +127,7 @@ export function GamePicker({
   }
 
   return (
-    <div className="game-picker">
+    <div className="field game-picker">
       {value.length > 0 ? (
         <ul className="game-chips" aria-label={COPY.games.sectionLabel('you')}>
           {value.map((game) => (
@@ -146,9 +146,7 @@ export function GamePicker({
           ))}
         </ul>
       ) : null}
-      <label className="field-label" htmlFor={`${id}-input`}>
-        {label}
-      </label>
+      <label htmlFor={`${id}-input`}>{label}</label>
       <div className="game-picker-box">
         <input
           ref={inputRef}
