@@ -1,3 +1,4 @@
+import { SERVER_FEATURES } from '../../src/shared/features'
 import { describe, expect, it } from '../helpers/fixtures'
 
 describe('meta routes', () => {
@@ -8,6 +9,7 @@ describe('meta routes', () => {
       name: 'Gamerstage',
       version: '0.0.0-test',
       demoAccount: { username: 'player1', password: 'gamerstage' },
+      features: [...SERVER_FEATURES],
     })
   })
 
