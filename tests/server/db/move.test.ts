@@ -176,6 +176,15 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
     user: { _id: string }
   }
   await act(base, `/moderation/hosts/${goblin.user._id}`, tokens.boss, {})
+  // Games (issue 28): profiles' games (games, user_games), and a host's merge (game_aliases).
+  for (const [token, games] of [
+    [tokens.player1, ['Counter-Strike 2', 'CSGO', 'Minecraft']],
+    [tokens.nova, ['CSGO']],
+  ] as const) {
+    const set = await call(base, 'PUT', '/me/games', token, { games })
+    expect(set.status, set.text).toBe(200)
+  }
+  await act(base, '/games/csgo/merge', tokens.boss, { into: 'counterstrike2' })
   await act(base, '/notifications/read', tokens.nova)
   // The newest post goes again: SQLite never gives its id out again, nor may PostgreSQL.
   const { post: gone } = (await act(base, '/posts', tokens.questlord, {
@@ -208,6 +217,11 @@ async function answersOf(base: string, tokens: Tokens): Promise<Record<string, s
   await read('/reports', tokens.boss)
   await read('/moderation/hosts', tokens.boss)
   await read('/moderation/audit', tokens.lootgoblin)
+  await read('/games?limit=50')
+  await read('/games/csgo')
+  await read('/games/counterstrike2/players')
+  await read('/users/player1/games')
+  await read('/users/nova_strike/games')
   for (const [name, token] of Object.entries(tokens)) {
     await read('/feed?limit=50', token)
     await read('/posts?limit=50', token)
@@ -267,6 +281,7 @@ describe('the move plan', () => {
       'notifications',
       'reports',
       'host_actions',
+      'games',
     ])
   })
 
