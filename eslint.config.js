@@ -111,6 +111,11 @@ export default tseslint.config(
                 'pageHomeFeed',
                 'pageReactors',
                 'presentFeed',
+                // Games (issue 28): reads.
+                'gamesOfUser',
+                'getGameBySlug',
+                'pagePlayers',
+                'searchGames',
                 // Checks, answers and parsing: no rows change.
                 'assertHost',
                 'DEFAULT_AVATAR_SVG',
@@ -131,6 +136,7 @@ export default tseslint.config(
                 'getClipMaxBytes',
                 'getMediaRange',
                 'parseRange',
+                'toGame',
               ],
               message:
                 'A route writes through a command of src/server/actions/ (CONTRIBUTING.md, "Layers of the server"); import only queries from services/.',

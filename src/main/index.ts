@@ -12,6 +12,7 @@ import { ConnectionManager, checkServer } from './connection'
 import { EmbeddedServer } from './embedded-server'
 import { isAppFrame, registerIpc } from './ipc'
 import { LanDiscovery, advertisedName } from './lan-discovery'
+import { setupGameDetection, type GameDetection } from './game-detection'
 import { buildMenu } from './menu'
 import { SettingsStore, settingsPins } from './settings'
 import { boundsOnScreen, lockNavigation, mainWindowOptions } from './window'
@@ -19,6 +20,7 @@ import { boundsOnScreen, lockNavigation, mainWindowOptions } from './window'
 let server: EmbeddedServer | undefined
 let lan: LanDiscovery | undefined
 let mainWindow: BrowserWindow | undefined
+let games: GameDetection | undefined
 
 /** Files shipped beside the app: in the project in development, in resources/ when packaged. */
 const resourcePath = (...parts: string[]) =>
@@ -102,6 +104,12 @@ async function start(): Promise<void> {
     onChanged: (change) => mainWindow?.webContents.send(Channel.CertificateChanged, change),
   })
 
+  // Game detection (issue 28): polls only while the person turned it on and did not pause it.
+  games = setupGameDetection(settings, (game) =>
+    mainWindow?.webContents.send(Channel.GameDetected, game),
+  )
+  const detection = games
+
   const appOrigin = () => new URL(embedded.url).origin
   registerIpc(
     ipcMain,
@@ -152,6 +160,8 @@ async function start(): Promise<void> {
         await embedded.restore(file)
         return { file }
       },
+      getGameDetection: () => detection.get(),
+      setGameDetection: (changes) => detection.set(changes),
     },
   )
 
@@ -201,6 +211,8 @@ if (!app.requestSingleInstanceLock()) {
     // Goodbye on the LAN first: friends' lists drop this server at once.
     lan?.close()
     lan = undefined
+    games?.close()
+    games = undefined
     if (!server) return
     event.preventDefault()
     const closing = server

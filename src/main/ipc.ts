@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type {
   BackupResult,
   Connection,
+  GameDetectionStatus,
   LanServerList,
   LanSharingStatus,
   ServerCheck,
@@ -31,6 +32,10 @@ export const lanSharingSchema = z
   })
   .strict()
 
+export const gameDetectionSchema = z
+  .object({ enabled: z.boolean().optional(), paused: z.boolean().optional() })
+  .strict()
+
 /** What the IPC handlers act on; index.ts wires it to the real server and settings. */
 export interface IpcServices {
   getConnection(): Connection
@@ -46,6 +51,9 @@ export interface IpcServices {
   appVersion: string
   backupData(): Promise<BackupResult | null>
   restoreData(): Promise<BackupResult | null>
+  /** Game detection (issue 28); absent where the app does not detect games. */
+  getGameDetection?(): GameDetectionStatus
+  setGameDetection?(changes: z.infer<typeof gameDetectionSchema>): GameDetectionStatus
 }
 
 /** A refusal that reaches the renderer as the rejection message of its bridge call. */
@@ -113,4 +121,11 @@ export function registerIpc(
   handle(Channel.GetAppVersion, () => services.appVersion)
   handle(Channel.BackupData, () => services.backupData())
   handle(Channel.RestoreData, () => services.restoreData())
+  const { getGameDetection, setGameDetection } = services
+  if (getGameDetection && setGameDetection) {
+    handle(Channel.GetGameDetection, () => getGameDetection())
+    handle(Channel.SetGameDetection, (changes: unknown) =>
+      setGameDetection(parse(gameDetectionSchema, changes, 'detection settings')),
+    )
+  }
 }

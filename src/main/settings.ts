@@ -41,6 +41,10 @@ const settingsSchema = z.object({
    * and with it the renderer's stored session and theme, the same from one start to the next.
    */
   embeddedPort: portSchema.nullable().catch(null),
+  /** Game detection (issue 28): opt-in, so off unless the person turned it on. */
+  gameDetection: z
+    .object({ enabled: z.boolean(), paused: z.boolean() })
+    .catch({ enabled: false, paused: false }),
   windowBounds: z
     .object({
       x: z.number().int(),
@@ -60,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lanSharing: { enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false },
   pinnedCertificates: {},
   embeddedPort: null,
+  gameDetection: { enabled: false, paused: false },
   windowBounds: null,
 }
 

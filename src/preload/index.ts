@@ -3,6 +3,7 @@ import type {
   BackupResult,
   CertificateChange,
   Connection,
+  GameDetectionStatus,
   GamerstageBridge,
   LanServerList,
   LanSharingStatus,
@@ -60,6 +61,17 @@ const bridge = {
   getAppVersion: () => ipcRenderer.invoke(Channel.GetAppVersion) as Promise<string>,
   backupData: () => ipcRenderer.invoke(Channel.BackupData) as Promise<BackupResult | null>,
   restoreData: () => ipcRenderer.invoke(Channel.RestoreData) as Promise<BackupResult | null>,
+  getGameDetection: () =>
+    ipcRenderer.invoke(Channel.GetGameDetection) as Promise<GameDetectionStatus>,
+  setGameDetection: (changes) =>
+    ipcRenderer.invoke(Channel.SetGameDetection, changes) as Promise<GameDetectionStatus>,
+  onGameDetected: (listener) => {
+    const forward = (_event: IpcRendererEvent, game: string | null) => listener(game)
+    ipcRenderer.on(Channel.GameDetected, forward)
+    return () => {
+      ipcRenderer.removeListener(Channel.GameDetected, forward)
+    }
+  },
 } satisfies GamerstageBridge
 
 contextBridge.exposeInMainWorld('gamerstage', bridge)

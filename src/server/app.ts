@@ -27,6 +27,7 @@ import { moderationRoutes } from './routes/moderation'
 import { feedRoutes, postsRoutes } from './routes/posts'
 import { pollsRoutes } from './routes/polls'
 import { tagSuggestionsRoutes } from './routes/tag-suggestions'
+import { gamesRoutes } from './routes/games'
 import { sessionRoutes } from './routes/session'
 import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
@@ -141,6 +142,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     // Presence and "now playing" (issue 28).
     .route('/me', meRoutes(deps, deps.presence))
     .route('/presence', presenceRoutes(deps, deps.presence))
+    // Games (issue 28)
+    .route('/', gamesRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

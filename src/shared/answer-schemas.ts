@@ -16,6 +16,9 @@ import type {
   CommentResponse,
   CommentsPage,
   FollowResponse,
+  GameResponse,
+  GamesPage,
+  GamesResponse,
   LoginResponse,
   NotificationsPage,
   PollVoteResponse,
@@ -300,3 +303,20 @@ export const ANSWERS = {
     z.looseObject({ users: listOf(userSummarySchema), nextCursor: cursor }),
   ),
 }
+
+// ---- Games (issue 28): a game's slug ends up in a path (`/games/<slug>`), its name on screen. ----
+
+export const gameSchema = z.looseObject({
+  id: idSchema,
+  slug: z.string().check(z.regex(/^[\p{L}\p{M}\p{N}_]{1,50}$/u)),
+  name: z.pipe(oneLine, z.string().check(z.minLength(1), z.maxLength(200))),
+  playerCount: z.catch(count, 0),
+  createdAt: z.string(),
+})
+
+export const GAME_ANSWERS = {
+  game: answer<GameResponse>(z.looseObject({ game: gameSchema })),
+  games: answer<GamesResponse>(z.looseObject({ games: listOf(gameSchema) })),
+  gamesPage: answer<GamesPage>(z.looseObject({ games: listOf(gameSchema), nextCursor: cursor })),
+}
+// ---- end of games ----

@@ -632,6 +632,8 @@ export type HostActionKind =
   | 'remove-host'
   /** clips (issue 29): `target` is the new limit, e.g. "80 MB". */
   | 'set-clip-limit'
+  | 'rename-game'
+  | 'merge-game'
 /** One line of the audit list: which host did what to whom, and when. */
 export interface HostAction {
   id: string
@@ -722,6 +724,51 @@ export type ApiAnswer =
   | TagSuggestionsResponse
   // Issue 29.
   | ReactorsPage
+  // Games (issue 28)
+  | GameResponse
+  | GamesPage
+  | GamesResponse
+  | GamePlayersPage
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse
+
+// ---- Games (issue 28, item 3; docs/API.md, "Games") ----
+
+/** A game of the server's list. `slug` is its address (`/games/<slug>`) and its `#tag`. */
+export interface Game {
+  id: string
+  slug: string
+  name: string
+  /** How many profiles list it. */
+  playerCount: number
+  createdAt: string
+}
+/** `GET /games/{slug}` (an old slug of a merged or renamed game answers the game it became), the host's rename and merge. */
+export interface GameResponse {
+  game: Game
+}
+/** `GET /games?search=`: the catalogue, most-played first. */
+export interface GamesPage {
+  games: Game[]
+  nextCursor: string | null
+}
+/** `GET /users/{username}/games` and `PUT /me/games`: a profile's games, in the order added. */
+export interface GamesResponse {
+  games: Game[]
+}
+/** `GET /games/{slug}/players`: who lists the game, the latest to add it first. */
+export type GamePlayersPage = UsersPage
+/** `PUT /me/games`: the whole list, each a game's name or slug (an unknown name adds the game). */
+export interface SetMyGamesRequest {
+  games: string[]
+}
+/** `PATCH /games/{slug}` (hosts). */
+export interface RenameGameRequest {
+  name: string
+}
+/** `POST /games/{slug}/merge` (hosts): the slug of the game it goes into. */
+export interface MergeGameRequest {
+  into: string
+}
+// ---- end of games ----

@@ -106,6 +106,17 @@ export interface BackupResult {
   file: string
 }
 
+/**
+ * The desktop app's game detection (issue 28; README, "Now playing"): opt-in, off by default.
+ * `game` is the name of a game of the app's list running now, or null; nothing else about the
+ * computer crosses the bridge.
+ */
+export interface GameDetectionStatus {
+  enabled: boolean
+  paused: boolean
+  game: string | null
+}
+
 export interface GamerstageBridge {
   /** `desktop` inside the Electron app, `web` in a plain browser. */
   readonly platform: 'desktop' | 'web'
@@ -152,4 +163,11 @@ export interface GamerstageBridge {
    * data. Resolves null when the person cancels. Signed-in sessions may end: reload afterwards.
    */
   restoreData(): Promise<BackupResult | null>
+  // ---- Game detection (issue 28): desktop only, absent in a plain browser. ----
+  /** Whether detection is on, paused, and the game it sees now. */
+  getGameDetection?(): Promise<GameDetectionStatus>
+  /** Turns detection on or off, or pauses and resumes it; answers the new status. */
+  setGameDetection?(changes: { enabled?: boolean; paused?: boolean }): Promise<GameDetectionStatus>
+  /** Calls `listener` with the detected game's name when it changes (null: none runs now). */
+  onGameDetected?(listener: (game: string | null) => void): () => void
 }

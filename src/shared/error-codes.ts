@@ -58,6 +58,11 @@ export const ERROR_STATUS = {
   /** threads: a reply to a comment that was deleted (its placeholder keeps the thread). */
   COMMENT_DELETED: 410,
   REPORT_NOT_FOUND: 404,
+  // Games (issue 28)
+  /** No game has this slug (nor had it before a merge or a rename). */
+  GAME_NOT_FOUND: 404,
+  /** A rename to a name whose slug another game has: merge the two instead. */
+  GAME_NAME_TAKEN: 422,
   /** The server has no such API call: it may be older than the app, so the feature hides. */
   ROUTE_NOT_FOUND: 404,
   /** The body or the image is too large. */

@@ -27,4 +27,5 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'threads',
   'reposts',
   'reactions',
+  'games',
 ]

@@ -19,4 +19,9 @@ export enum Channel {
   LanServersChanged = 'gamerstage:lan-servers-changed',
   BackupData = 'gamerstage:backup-data',
   RestoreData = 'gamerstage:restore-data',
+  // Game detection (issue 28)
+  GetGameDetection = 'gamerstage:get-game-detection',
+  SetGameDetection = 'gamerstage:set-game-detection',
+  /** Main → renderer: the detected game's name, or null. */
+  GameDetected = 'gamerstage:game-detected',
 }

@@ -91,6 +91,8 @@ export const RESERVED_USERNAMES = new Set([
   'tags',
   // The search page (docs/API.md, "Search").
   'search',
+  // Games (issue 28): the page of a game, /games/<slug>.
+  'games',
   'index.html',
   'favicon.ico',
   'robots.txt',

@@ -44,6 +44,10 @@ describe('preload', () => {
         'getAppVersion',
         'backupData',
         'restoreData',
+        // Game detection (issue 28)
+        'getGameDetection',
+        'setGameDetection',
+        'onGameDetected',
       ].sort(),
     )
     expect(bridge.platform).toBe('desktop')
@@ -68,6 +72,8 @@ describe('preload', () => {
     ['getAppVersion', [], Channel.GetAppVersion, []],
     ['backupData', [], Channel.BackupData, []],
     ['restoreData', [], Channel.RestoreData, []],
+    ['getGameDetection', [], Channel.GetGameDetection, []],
+    ['setGameDetection', [{ paused: true }], Channel.SetGameDetection, [{ paused: true }]],
     [
       'setConnection',
       [{ kind: 'remote', url: 'http://192.168.1.20:4567' }],

@@ -25,6 +25,7 @@ describe('SettingsStore', () => {
       lanSharing: { enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false },
       pinnedCertificates: {},
       embeddedPort: null,
+      gameDetection: { enabled: false, paused: false },
       windowBounds: null,
     })
     expect(existsSync(file)).toBe(false)

@@ -8,6 +8,7 @@ import { vi } from 'vitest'
 import { SCRYPT_PARAMS, setHashQueueLimit } from '../../src/server/auth/password'
 import {
   ACCOUNT_MESSAGES,
+  GAME_MESSAGES,
   MESSAGES,
   SHARE_MESSAGES,
   foreignHostMessage,
@@ -253,6 +254,19 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
       )
     },
     message: POLL_MESSAGES.locked,
+  },
+  // Games (issue 28)
+  GAME_NOT_FOUND: {
+    request: (app) => app.get('/api/games/nosuchgame'),
+    message: GAME_MESSAGES.gameNotFound,
+  },
+  GAME_NAME_TAKEN: {
+    options: { admins: ['player1'] },
+    request: async (app, host) => {
+      await app.send('/api/me/games', { games: ['Doom', 'Quake'] }, { token: host, method: 'PUT' })
+      return app.send('/api/games/quake', { name: 'DOOM' }, { token: host, method: 'PATCH' })
+    },
+    message: GAME_MESSAGES.nameTaken,
   },
   ROUTE_NOT_FOUND: {
     request: (app) => app.get('/api/no-such-call'),

@@ -15,6 +15,7 @@ import {
   commentVotes,
   comments,
   follows,
+  games,
   hostActions,
   hostGrants,
   media,
@@ -28,6 +29,7 @@ import {
   postTags,
   reports,
   settings,
+  userGames,
   users,
 } from '../../src/server/db/schema'
 import type { OpenStore } from '../../src/server/db/store'
@@ -217,6 +219,24 @@ async function buildWorld(n: number): Promise<World> {
     })
   }
 
+  // Games (issue 28): n games the viewer lists, and the n helpers are fans of the first one (no
+  // more users: the whole user list would take more chunks).
+  for (let index = 0; index < n; index += 1) {
+    const suffix = String(index).padStart(3, '0')
+    const game = await insertNewRow(db, games, {
+      slug: `arena${suffix}`,
+      name: `Arena ${suffix}`,
+      nameKey: `arena ${suffix}`,
+      playerCount: index === 0 ? n + 1 : 1,
+      createdBy: viewerId,
+      createdAt: tick(),
+    })
+    await insertRow(db, userGames, { userId: viewerId, gameId: game.id, createdAt: tick() })
+    const [fan = 0] = await db.ids('SELECT id FROM users WHERE username = ?', `helper${suffix}`)
+    const first = await db.ids('SELECT id FROM games WHERE slug = ?', 'arena000')
+    await insertRow(db, userGames, { userId: fan, gameId: first[0] ?? 0, createdAt: tick() })
+  }
+
   const app = createApp({ db, secret: TEST_SECRET, version: 'test', limits: false })
   const tokenOf = (id: number, username: string) =>
     signToken({ _id: String(id), username }, TEST_SECRET)
@@ -280,6 +300,10 @@ const LIST_ROUTES: ListRoute[] = [
   ['suspended accounts', '/api/moderation/suspended', 'viewer', 'suspended'],
   ['hosts', '/api/moderation/hosts', 'viewer', 'hosts'],
   ['host actions', '/api/moderation/audit', 'viewer', 'actions'],
+  ['games, a page', '/api/games?limit={n}', 'viewer', 'games'],
+  ['game search', '/api/games?search=arena&limit={n}', 'viewer', 'games'],
+  ["a game's players", '/api/games/arena000/players?limit={n}', 'viewer', 'users'],
+  ["a profile's games", '/api/users/viewer/games', 'viewer', 'games'],
 ]
 
 /** Runs a route of a world of `n` rows and answers its rows and the statements it ran. */

@@ -67,6 +67,10 @@ const TagPage = lazyScreen(
   () => import('./routes/TagPage').then((module) => module.TagPage),
   'Loading the tag',
 )
+const GamePage = lazyScreen(
+  () => import('./routes/GamePage').then((module) => module.GamePage),
+  'Loading the game',
+)
 const ServerRoute = lazyScreen(
   () => import('./routes/ServerPage').then((module) => module.ServerRoute),
   'Loading the server settings',
@@ -105,6 +109,8 @@ export function App() {
             <Route path="/tags" element={<Navigate to="/explore" replace />} />
             {/* `search` cannot be a username either (shared/limits.ts). */}
             <Route path="/search" element={<SearchPage />} />
+            <Route path="/games/:slug" element={<GamePage />} />
+            <Route path="/games" element={<Navigate to="/explore" replace />} />
             <Route path="/:username" element={<ProfilePage />} />
           </Route>
         </Route>

@@ -278,6 +278,9 @@ export const COPY = {
       'make-host': 'made host',
       'remove-host': 'removed as host',
       'set-clip-limit': 'set the clip size limit to',
+      // Games (issue 28): the target reads "CSGO → Counter-Strike 2".
+      'rename-game': 'renamed the game',
+      'merge-game': 'merged the game',
     },
   },
   toasts: {
@@ -306,6 +309,64 @@ export const COPY = {
       `The server couldn’t do that (error ${status}). Try again in a moment.`,
     unusableAnswer:
       'The server sent an answer this app cannot use. It may be a different or newer Gamerstage.',
+  },
+  // ---- Games (issue 28): chips on profiles, the game page, the picker, desktop detection ----
+  games: {
+    sectionLabel: (username: string) => `Games ${username} plays`,
+    ownNone: 'Add the games you play so friends can find you.',
+    none: 'No games listed yet.',
+    edit: 'Edit games',
+    add: 'Add games',
+    save: 'Save games',
+    cancel: 'Cancel',
+    saved: 'Your games are saved.',
+    pickerLabel: 'Add a game',
+    pickerPlaceholder: 'Type a game, e.g. Minecraft',
+    pickerHint: (count: number, max: number) =>
+      `${count} of ${max} games. Pick one from the list, or press Enter to add a new one.`,
+    pickerFull: (max: number) => `That’s ${max} games, the most a profile lists. Remove one first.`,
+    addNew: (name: string) => `Add “${name}” as a new game`,
+    remove: (name: string) => `Remove ${name}`,
+    searching: 'Looking for games…',
+    players: (count: number) => (count === 1 ? '1 player' : `${count} players`),
+    whoPlays: 'Who plays it',
+    noPlayers: 'Nobody lists this game any more.',
+    postsTitle: 'Posts',
+    tagHint: (slug: string) => `Tag a post with #${slug} to show it here.`,
+    noPosts: (slug: string) => `No posts tagged #${slug} yet.`,
+    notFound: 'This game isn’t on this server’s list.',
+    notFoundHint: 'It may have been merged into another game. Look for it from a profile.',
+    loading: 'Loading the game',
+    // Host controls
+    hostTitle: 'Host tools',
+    rename: 'Rename',
+    renameLabel: 'New name',
+    renameTitle: (name: string) => `Rename ${name}?`,
+    renameText: (from: string, to: string) =>
+      `“${from}” becomes “${to}” on every profile. Links to the old address keep working.`,
+    renamed: (name: string) => `Renamed to ${name}.`,
+    merge: 'Merge into…',
+    mergeConfirm: 'Merge',
+    mergeLabel: 'Game to merge into',
+    mergeTitle: (from: string, to: string) => `Merge ${from} into ${to}?`,
+    mergeText: (from: string, to: string) =>
+      `Everyone who lists “${from}” will list “${to}” instead, and “${from}” leaves the list. This cannot be undone.`,
+    merged: (name: string) => `Merged into ${name}.`,
+    mergeSame: 'Pick another game: a game cannot be merged into itself.',
+    // Desktop detection (Account page)
+    detectTitle: 'Show what I’m playing',
+    detectShares:
+      'Only the name of a game from Gamerstage’s list, e.g. ‘Counter-Strike 2’. Nothing else about your computer.',
+    detectHow:
+      'This app looks at the names of the programs running on this computer every 15 seconds and compares them with its list of games, here on your computer. When one matches, your status says you’re playing it for 2 hours, or until you quit the game.',
+    detectSwitch: 'Detect the game I’m playing',
+    detectPause: 'Pause',
+    detectResume: 'Resume',
+    detectPaused: 'Paused: nothing is detected until you resume.',
+    detectNow: (game: string) => `Playing ${game} now.`,
+    detectIdle: 'No game from the list is running.',
+    detectNoStatuses:
+      'This server doesn’t show what people are playing yet, so nothing is sent to it.',
   },
   suggestions: {
     followingEveryone: 'You follow everyone on this server. Nice.',

@@ -70,6 +70,10 @@ export const MOVE_ORDER = [
   'reposts',
   'post_emoji_reactions',
   'post_emoji_counts',
+  // Games (issue 28)
+  'games',
+  'game_aliases',
+  'user_games',
 ] as const
 
 /**

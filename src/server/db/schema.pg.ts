@@ -413,6 +413,9 @@ export const hostActions = pgTable(
         'remove-host',
         // clips (issue 29): a host changed the clip size limit.
         'set-clip-limit',
+        // Games (issue 28): the target is the game, named as it was.
+        'rename-game',
+        'merge-game',
       ],
     }).notNull(),
     targetUserId: int('target_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -558,3 +561,52 @@ export const postEmojiCounts = pgTable(
   (table) => [primaryKey({ columns: [table.postId, table.reaction] })],
 )
 /* ---- end of issue 29 ---- */
+
+// ---- Games (issue 28, item 3): see schema.ts. ----
+
+export const games = pgTable(
+  'games',
+  {
+    id: serialId(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
+    playerCount: int('player_count').notNull().default(0),
+    createdBy: int('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('games_slug_idx').on(table.slug),
+    index('games_popular_idx').on(table.playerCount, table.id),
+  ],
+)
+
+export const gameAliases = pgTable(
+  'game_aliases',
+  {
+    slug: text('slug').primaryKey(),
+    gameId: int('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [index('game_aliases_game_idx').on(table.gameId)],
+)
+
+export const userGames = pgTable(
+  'user_games',
+  {
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: int('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.gameId] }),
+    index('user_games_game_recent_idx').on(table.gameId, table.createdAt, table.userId),
+  ],
+)
+// ---- end of games ----

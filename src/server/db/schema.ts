@@ -430,6 +430,9 @@ export const hostActions = sqliteTable(
         'remove-host',
         // clips (issue 29): a host changed the clip size limit.
         'set-clip-limit',
+        // Games (issue 28): the target is the game, named as it was.
+        'rename-game',
+        'merge-game',
       ],
     }).notNull(),
     targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -590,3 +593,62 @@ export const postEmojiCounts = sqliteTable(
   (table) => [primaryKey({ columns: [table.postId, table.reaction] })],
 )
 /* ---- end of issue 29 ---- */
+
+// ---- Games (issue 28, item 3): the server's game list, its aliases, and who plays what. ----
+
+/**
+ * The server's game list (services/games.ts). It grows from what players add to their profiles;
+ * hosts rename and merge entries. `slug` is the game's address (`/games/<slug>`) and its `#tag`:
+ * lowercase a–z and 0–9 (rich-text.ts isValidTag accepts it), derived from the name.
+ */
+export const games = sqliteTable(
+  'games',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** The name lowercased (NFC), for the catalogue's prefix and word match. */
+    nameKey: text('name_key').notNull(),
+    /** How many profiles list it, kept in the transaction of each change: "most played first". */
+    playerCount: integer('player_count').notNull().default(0),
+    /** Who first added it; null once that account is deleted. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('games_slug_idx').on(table.slug),
+    index('games_popular_idx').on(table.playerCount, table.id),
+  ],
+)
+
+/** The slugs of games merged into another (or renamed): they answer the game they point at. */
+export const gameAliases = sqliteTable(
+  'game_aliases',
+  {
+    slug: text('slug').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('game_aliases_game_idx').on(table.gameId)],
+)
+
+/** The games a profile lists, in the order its owner added them. */
+export const userGames = sqliteTable(
+  'user_games',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.gameId] }),
+    index('user_games_game_recent_idx').on(table.gameId, table.createdAt, table.userId),
+  ],
+)
+// ---- end of games ----

@@ -113,3 +113,11 @@ export const SHARE_MESSAGES = {
   unknownReaction:
     'That reaction is not one of this server’s: use one of fire, laugh, wow, sad, clap, gg.',
 } as const
+
+/** The server's game list (docs/API.md, "Games"; issue 28). */
+export const GAME_MESSAGES = {
+  gameNotFound: 'Game not found.',
+  tooManyGames: 'A profile can list at most 30 games.',
+  nameTaken: 'Another game already has this name: merge the two instead.',
+  mergeIntoItself: 'A game cannot be merged into itself.',
+} as const

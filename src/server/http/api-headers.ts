@@ -26,7 +26,7 @@ const API_HEADER_ENTRIES = Object.entries(API_HEADERS)
 
 const PREFLIGHT_HEADERS: Record<string, string> = {
   ...API_HEADERS,
-  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type, Prefer, Last-Event-ID',
   'Access-Control-Max-Age': '600',
 }

@@ -4,6 +4,7 @@ import { clearOwner, getOwnerId } from './hosting'
 import { getDemoAccount, getDemoUserIds, setDemoAccount, setDemoUserIds } from './settings'
 import { unindexAuthor } from './search'
 import { getUserById } from './users'
+import { forgetPlayerGames } from './games'
 
 /**
  * Deletes a user and everything of theirs in one transaction, first taking their part out of
@@ -65,6 +66,7 @@ export async function deleteAccount(db: Store, userId: number): Promise<string[]
     )
     // Their posts leave the search index with them (SQLite's index has no foreign key).
     await unindexAuthor(tx, userId)
+    await forgetPlayerGames(tx, userId)
     await tx.run('DELETE FROM users WHERE id = ?', userId)
     const demoIds = await getDemoUserIds(tx)
     if (demoIds.includes(userId)) {

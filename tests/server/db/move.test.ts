@@ -182,6 +182,15 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
     user: { _id: string }
   }
   await act(base, `/moderation/hosts/${goblin.user._id}`, tokens.boss, {})
+  // Games (issue 28): profiles' games (games, user_games), and a host's merge (game_aliases).
+  for (const [token, games] of [
+    [tokens.player1, ['Counter-Strike 2', 'CSGO', 'Minecraft']],
+    [tokens.nova, ['CSGO']],
+  ] as const) {
+    const set = await call(base, 'PUT', '/me/games', token, { games })
+    expect(set.status, set.text).toBe(200)
+  }
+  await act(base, '/games/csgo/merge', tokens.boss, { into: 'counterstrike2' })
   await act(base, '/notifications/read', tokens.nova)
   // Presence and "now playing" (presence_settings, user_statuses).
   const put = async (path: string, token: string, body: unknown) =>
@@ -239,6 +248,11 @@ async function answersOf(base: string, tokens: Tokens): Promise<Record<string, s
   await read('/reports', tokens.boss)
   await read('/moderation/hosts', tokens.boss)
   await read('/moderation/audit', tokens.lootgoblin)
+  await read('/games?limit=50')
+  await read('/games/csgo')
+  await read('/games/counterstrike2/players')
+  await read('/users/player1/games')
+  await read('/users/nova_strike/games')
   for (const [name, token] of Object.entries(tokens)) {
     await read('/feed?limit=50', token)
     await read('/posts?limit=50', token)
@@ -300,6 +314,7 @@ describe('the move plan', () => {
       'reports',
       'host_actions',
       'poll_options',
+      'games',
     ])
   })
 

@@ -58,6 +58,7 @@ const VALID_PARAMS: Record<string, string> = {
   userId: '2',
   username: 'nova_strike',
   mediaId: 'default-avatar.svg',
+  slug: 'counterstrike2',
 }
 
 /** Path segments that try to climb out, inject, or break decoding. */
@@ -204,8 +205,9 @@ const jsonInit = (raw: string, auth = token, contentType = 'application/json'): 
 
 describe('hostile input', { timeout: 30_000 }, () => {
   it('reads every route of docs/API.md', () => {
-    expect(ROUTES.length).toBe(60)
-    expect(ROUTES.filter((route) => route.protected)).toHaveLength(46)
+    // 60 and 46, and the 7 and 3 of games (issue 28).
+    expect(ROUTES.length).toBe(67)
+    expect(ROUTES.filter((route) => route.protected)).toHaveLength(49)
     for (const key of BODY_ROUTES.keys()) {
       expect(ROUTES.map((route) => `${route.method} ${route.path}`)).toContain(key)
     }
@@ -369,10 +371,15 @@ describe('hostile input', { timeout: 30_000 }, () => {
             headers: { 'Content-Type': 'application/json', authorization: token },
             body: route.method === 'GET' ? undefined : JSON.stringify(validBody(route)),
           })
+          // The URL resolves a dot segment (`..`, `%2e%2e`) before the request leaves, so the
+          // server gets another path (`/api/users/../games` is `/api/games`) and answers for it.
+          const resolved = new URL(path, 'http://localhost').pathname !== path.split('?')[0]
           // Nothing hostile names a resource: it is never a success.
-          expect(outcome.status, `${route.method} ${path.slice(0, 100)}`).toBeGreaterThanOrEqual(
-            400,
-          )
+          if (!resolved) {
+            expect(outcome.status, `${route.method} ${path.slice(0, 100)}`).toBeGreaterThanOrEqual(
+              400,
+            )
+          }
           expect(JSON.stringify(outcome.body)).not.toMatch(/root:|SQLite format|password_hash/)
         }
       }

@@ -203,7 +203,7 @@ export function refusal(status: number, body: unknown, retryAfterHeader: string 
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   query?: Query
   /** Send `Prefer: return=minimal`: the server answers only the changed object. */

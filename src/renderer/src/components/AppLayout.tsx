@@ -11,6 +11,7 @@ import { useServerFeaturesLive } from '../state/server-features'
 import { usePresenceLive } from '../state/presence'
 import { useIdleReport } from '../lib/use-idle-report'
 import { WhosHere } from './WhosHere'
+import { useDetectedStatusSync } from '../state/game-detection'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -19,6 +20,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   useServerFeaturesLive(useStore())
   usePresenceLive()
   useIdleReport()
+  useDetectedStatusSync()
   return (
     <div className="app">
       <a href="#main" className="skip-link">

@@ -30,6 +30,8 @@ export function routeTitle(pathname: string): string {
     const tag = decodeSegment(pathname.slice('/tags/'.length).replace(/\/+$/, ''))
     name = tag !== null && isValidTag(tag) ? `#${normalizeTag(tag)}` : 'Tag'
   }
+  // Games (issue 28): the slug, until the page knows the name.
+  if (!name && pathname.startsWith('/games/')) name = 'Game'
   if (!name) {
     const segment = decodeSegment(pathname.replace(/^\/+|\/+$/g, '')) ?? ''
     name = segment && !segment.includes('/') ? `@${segment}` : ''

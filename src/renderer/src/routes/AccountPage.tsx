@@ -10,6 +10,7 @@ import { ApiError } from '../api/client'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { Modal } from '../components/Modal'
+import { GameDetectionPanel } from '../components/GameDetectionPanel'
 import { ServerCard } from '../components/ServerCard'
 import { Spinner } from '../components/Spinner'
 import { messageOf, notifySuccess } from '../lib/notify'
@@ -33,6 +34,7 @@ export function AccountPage() {
       </div>
       <ChangePasswordCard />
       <AppearOfflineCard />
+      <GameDetectionPanel />
       <RelationsCards />
       <DeleteAccountCard />
     </div>

@@ -7,6 +7,7 @@ import { Avatar } from '../components/Avatar'
 import { FollowButton } from '../components/FollowButton'
 import { Icon } from '../components/Icon'
 import { PostList } from '../components/PostList'
+import { ProfileGames } from '../components/ProfileGames'
 import { ProfileHostMenu } from '../components/ProfileHostMenu'
 import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
@@ -230,6 +231,7 @@ export function ProfilePage() {
               COPY.profile.bioEmpty
             )}
           </p>
+          <ProfileGames username={shown.username} own={own} />
           <ul className="profile-stats">
             <Stat value={shown.postCount ?? 0} one="Post" many="Posts" />
             <Stat

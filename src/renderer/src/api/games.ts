@@ -1,0 +1,79 @@
+/** The server's game list (docs/API.md, "Games"): thin typed calls, as every api/ module. */
+import type {
+  GamePlayersPage,
+  GameResponse,
+  GamesPage,
+  GamesResponse,
+} from '../../../shared/api-types'
+import { ANSWERS, GAME_ANSWERS } from '../../../shared/answer-schemas'
+import { LIMITS } from '../../../shared/limits'
+import { request } from './client'
+
+const enc = encodeURIComponent
+
+/** The catalogue, most-played first; with `search`, the games whose name or a word of it starts so. */
+export function searchGames(
+  search: string,
+  options: { limit?: number; cursor?: string | null; signal?: AbortSignal } = {},
+): Promise<GamesPage> {
+  return request<GamesPage>('/games', {
+    query: {
+      search: search.trim() || undefined,
+      limit: options.limit ?? 8,
+      cursor: options.cursor ?? undefined,
+    },
+    signal: options.signal,
+    answer: GAME_ANSWERS.gamesPage,
+  })
+}
+
+export function getGame(slug: string, signal?: AbortSignal): Promise<GameResponse> {
+  return request<GameResponse>(`/games/${enc(slug)}`, { signal, answer: GAME_ANSWERS.game })
+}
+
+/** One page of who lists a game, the latest to add it first. */
+export function listPlayers(
+  slug: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<GamePlayersPage> {
+  return request<GamePlayersPage>(`/games/${enc(slug)}/players`, {
+    query: { limit: LIMITS.pageSizeDefault, cursor },
+    signal,
+    answer: ANSWERS.usersPage,
+  })
+}
+
+export function getUserGames(username: string, signal?: AbortSignal): Promise<GamesResponse> {
+  return request<GamesResponse>(`/users/${enc(username)}/games`, {
+    signal,
+    answer: GAME_ANSWERS.games,
+  })
+}
+
+/** Makes the signed-in player's profile list exactly these games (names or slugs). */
+export function setMyGames(games: string[]): Promise<GamesResponse> {
+  return request<GamesResponse>('/me/games', {
+    method: 'PUT',
+    body: { games },
+    answer: GAME_ANSWERS.games,
+  })
+}
+
+/** Hosts: renames a game (its slug follows; the old one keeps answering). */
+export function renameGame(slug: string, name: string): Promise<GameResponse> {
+  return request<GameResponse>(`/games/${enc(slug)}`, {
+    method: 'PATCH',
+    body: { name },
+    answer: GAME_ANSWERS.game,
+  })
+}
+
+/** Hosts: merges the game of `slug` into the game of `into`; answers the one that stays. */
+export function mergeGame(slug: string, into: string): Promise<GameResponse> {
+  return request<GameResponse>(`/games/${enc(slug)}/merge`, {
+    method: 'POST',
+    body: { into },
+    answer: GAME_ANSWERS.game,
+  })
+}

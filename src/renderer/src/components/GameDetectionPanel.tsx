@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react'
+import type { GameDetectionStatus } from '../../../shared/bridge'
+import { getBridge } from '../bridge/get-bridge'
+import { COPY } from '../copy'
+import { bridgeErrorMessage } from '../lib/bridge-error'
+import { useServerFeature } from '../state/server-features'
+import { ServerCard } from './ServerCard'
+import { Spinner } from './Spinner'
+
+/**
+ * The Account page's game detection (desktop app only; a plain browser's bridge has none, and
+ * the card hides). Says exactly what is shared before the switch, which is off until the person
+ * turns it on; Pause stops it without forgetting the choice.
+ */
+export function GameDetectionPanel() {
+  const bridge = getBridge()
+  const statuses = useServerFeature('now-playing')
+  const [status, setStatus] = useState<GameDetectionStatus | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const supported = Boolean(
+    bridge.getGameDetection && bridge.setGameDetection && bridge.onGameDetected,
+  )
+
+  useEffect(() => {
+    if (!bridge.getGameDetection || !bridge.onGameDetected) return
+    let live = true
+    bridge.getGameDetection().then(
+      (answer) => {
+        if (live) setStatus(answer)
+      },
+      (caught: unknown) => {
+        if (live) setError(bridgeErrorMessage(caught))
+      },
+    )
+    const stop = bridge.onGameDetected((game) =>
+      setStatus((current) => (current ? { ...current, game } : current)),
+    )
+    return () => {
+      live = false
+      stop()
+    }
+  }, [bridge])
+
+  if (!supported) return null
+
+  const change = async (changes: { enabled?: boolean; paused?: boolean }) => {
+    if (!bridge.setGameDetection) return
+    setBusy(true)
+    setError(null)
+    try {
+      setStatus(await bridge.setGameDetection(changes))
+    } catch (caught) {
+      setError(bridgeErrorMessage(caught))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <ServerCard
+      id="game-detection-title"
+      icon="gamepad"
+      title={COPY.games.detectTitle}
+      hint={COPY.games.detectShares}
+    >
+      <p className="small game-detection-how">{COPY.games.detectHow}</p>
+      {status === null ? (
+        error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <Spinner label={COPY.games.detectTitle} />
+        )
+      ) : (
+        <>
+          <div className="game-detection-controls">
+            <label className="toggle">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={status.enabled}
+                disabled={busy}
+                onChange={(event) => void change({ enabled: event.target.checked })}
+              />
+              <span className="toggle-track" aria-hidden="true" />
+              <span>{COPY.games.detectSwitch}</span>
+            </label>
+            {status.enabled ? (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={busy}
+                aria-pressed={status.paused}
+                onClick={() => void change({ paused: !status.paused })}
+              >
+                {status.paused ? COPY.games.detectResume : COPY.games.detectPause}
+              </button>
+            ) : null}
+          </div>
+          {status.enabled ? (
+            <p className="muted small" role="status">
+              {status.paused
+                ? COPY.games.detectPaused
+                : status.game
+                  ? COPY.games.detectNow(status.game)
+                  : COPY.games.detectIdle}
+            </p>
+          ) : null}
+          {status.enabled && !statuses ? (
+            <p className="muted small">{COPY.games.detectNoStatuses}</p>
+          ) : null}
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+    </ServerCard>
+  )
+}

@@ -1,0 +1,220 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useId, useState } from 'react'
+import type { Game } from '../../../shared/api-types'
+import { cleanGameName, GAME_LIMITS, gameNameProblem } from '../../../shared/games'
+import { mergeGame, renameGame } from '../api/games'
+import { COPY } from '../copy'
+import { messageOf, notifySuccess } from '../lib/notify'
+import { isHostAtom, loadIsHostAtom } from '../state/account'
+import { noteHostChangeAtom } from '../state/host'
+import { ConfirmDialog } from './ConfirmDialog'
+import { GamePicker, type PickedGame } from './GamePicker'
+import { Icon } from './Icon'
+import { Modal } from './Modal'
+
+type Step =
+  | { kind: 'rename' }
+  | { kind: 'confirm-rename'; name: string }
+  | { kind: 'merge' }
+  | { kind: 'confirm-merge'; into: PickedGame }
+
+/**
+ * A host's tools on a game's page: rename the game, or merge it into another (docs/API.md,
+ * "Games"). Each asks first in a form, then confirms what follows; both land in the audit list.
+ * Shown to hosts only; the server refuses everyone else anyway (HOST_ONLY).
+ */
+export function GameHostControls({
+  game,
+  onChanged,
+}: {
+  game: Game
+  /** The game as it is now (renamed, or the one it was merged into). */
+  onChanged: (game: Game) => void
+}) {
+  const isHost = useAtomValue(isHostAtom)
+  const loadIsHost = useSetAtom(loadIsHostAtom)
+  const noteHostChange = useSetAtom(noteHostChangeAtom)
+  const [step, setStep] = useState<Step | null>(null)
+  const [name, setName] = useState(game.name)
+  const [into, setInto] = useState<PickedGame[]>([])
+  const [problem, setProblem] = useState<string | null>(null)
+  const id = useId()
+
+  useEffect(() => {
+    if (isHost === null) void loadIsHost()
+  }, [isHost, loadIsHost])
+  if (!isHost) return null
+
+  const close = () => {
+    setStep(null)
+    setProblem(null)
+  }
+  const run = async (call: () => Promise<{ game: Game }>, done: (game: Game) => string) => {
+    try {
+      const answer = await call()
+      noteHostChange()
+      notifySuccess(done(answer.game))
+      onChanged(answer.game)
+    } catch (error) {
+      setProblem(messageOf(error))
+      throw error
+    }
+  }
+
+  return (
+    <div className="game-host card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="game-host-title">
+        <Icon name="shield" size={16} /> {COPY.games.hostTitle}
+      </h2>
+      <div className="game-host-actions">
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => {
+            setName(game.name)
+            setProblem(null)
+            setStep({ kind: 'rename' })
+          }}
+        >
+          <Icon name="edit" size={14} /> {COPY.games.rename}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => {
+            setInto([])
+            setProblem(null)
+            setStep({ kind: 'merge' })
+          }}
+        >
+          {COPY.games.merge}
+        </button>
+      </div>
+      {problem && step === null ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+
+      {step?.kind === 'rename' ? (
+        <Modal title={COPY.games.rename} onClose={close}>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault()
+              const wrong = gameNameProblem(name)
+              if (wrong) {
+                setProblem(wrong)
+                return
+              }
+              setStep({ kind: 'confirm-rename', name: cleanGameName(name) })
+            }}
+          >
+            <div className="field">
+              <label htmlFor={`${id}-name`}>{COPY.games.renameLabel}</label>
+              <input
+                id={`${id}-name`}
+                type="text"
+                value={name}
+                maxLength={GAME_LIMITS.nameMax + 20}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-name-error` : undefined}
+                autoFocus
+                onChange={(event) => {
+                  setName(event.target.value)
+                  setProblem(null)
+                }}
+              />
+              {problem ? (
+                <p id={`${id}-name-error`} className="field-error" role="alert">
+                  {problem}
+                </p>
+              ) : null}
+            </div>
+            <div className="modal-actions">
+              <button type="button" className="btn btn-secondary" onClick={close}>
+                {COPY.games.cancel}
+              </button>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={cleanGameName(name) === game.name}
+              >
+                {COPY.games.rename}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      ) : null}
+      {step?.kind === 'confirm-rename' ? (
+        <ConfirmDialog
+          title={COPY.games.renameTitle(game.name)}
+          text={COPY.games.renameText(game.name, step.name)}
+          confirmLabel={COPY.games.rename}
+          danger={false}
+          onConfirm={() =>
+            run(
+              () => renameGame(game.slug, step.name),
+              (renamed) => COPY.games.renamed(renamed.name),
+            ).catch(() => undefined)
+          }
+          onClose={() => setStep(null)}
+        />
+      ) : null}
+
+      {step?.kind === 'merge' ? (
+        <Modal title={COPY.games.merge} onClose={close}>
+          <GamePicker
+            value={into}
+            onChange={(games) => {
+              setInto(games)
+              setProblem(null)
+            }}
+            label={COPY.games.mergeLabel}
+            max={1}
+            allowNew={false}
+          />
+          {problem ? (
+            <p className="field-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <div className="modal-actions">
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              {COPY.games.cancel}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={into.length === 0}
+              onClick={() => {
+                const target = into[0]
+                if (!target) return
+                if (target.slug === game.slug) {
+                  setProblem(COPY.games.mergeSame)
+                  return
+                }
+                setStep({ kind: 'confirm-merge', into: target })
+              }}
+            >
+              {COPY.games.merge}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+      {step?.kind === 'confirm-merge' ? (
+        <ConfirmDialog
+          title={COPY.games.mergeTitle(game.name, step.into.name)}
+          text={COPY.games.mergeText(game.name, step.into.name)}
+          confirmLabel={COPY.games.mergeConfirm}
+          onConfirm={() =>
+            run(
+              () => mergeGame(game.slug, step.into.slug),
+              (merged) => COPY.games.merged(merged.name),
+            ).catch(() => undefined)
+          }
+          onClose={() => setStep(null)}
+        />
+      ) : null}
+    </div>
+  )
+}

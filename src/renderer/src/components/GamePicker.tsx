@@ -1,0 +1,253 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { cleanGameName, GAME_LIMITS, gameNameProblem, gameSlug } from '../../../shared/games'
+import type { Game } from '../../../shared/api-types'
+import { searchGames } from '../api/games'
+import { COPY } from '../copy'
+import { Icon } from './Icon'
+
+/** A game as the picker holds it: one of the list, or a new name the server adds on save. */
+export interface PickedGame {
+  name: string
+  /** The slug the server has (or will give) it: two picks of one slug are one game. */
+  slug: string
+}
+
+/** How long typing pauses before the catalogue is asked. */
+const SEARCH_DELAY_MS = 200
+
+interface Option {
+  game: PickedGame
+  /** True for "Add “…” as a new game" (what was typed, not on the list yet). */
+  fresh: boolean
+  players?: number
+}
+
+/**
+ * Picks games: a text box with suggestions from the server's list (GET /games?search=), the
+ * picked games as chips with a remove button. ArrowUp/ArrowDown move through the suggestions,
+ * Enter picks the highlighted one (or adds what was typed as a new game), Escape closes the list,
+ * Backspace in an empty box removes the last chip; suggestions are buttons big enough for a
+ * finger. The WAI-ARIA combobox pattern (a listbox popup, aria-activedescendant).
+ */
+export function GamePicker({
+  value,
+  onChange,
+  label = COPY.games.pickerLabel,
+  max = GAME_LIMITS.perProfile,
+  allowNew = true,
+}: {
+  value: PickedGame[]
+  onChange: (games: PickedGame[]) => void
+  label?: string
+  max?: number
+  /** False where only a game of the list will do (a host's merge). */
+  allowNew?: boolean
+}) {
+  const id = useId()
+  const [text, setText] = useState('')
+  // The catalogue's answer, and the text it answers: an answer to older text is not shown.
+  const [answer, setAnswer] = useState<{ query: string; games: Game[] }>({ query: '', games: [] })
+  const [searching, setSearching] = useState(false)
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(0)
+  const [problem, setProblem] = useState<string | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  const typed = cleanGameName(text)
+  useEffect(() => {
+    if (!open) return
+    const controller = new AbortController()
+    setSearching(true)
+    const timer = window.setTimeout(() => {
+      searchGames(typed, { signal: controller.signal, limit: 8 })
+        .then((page) => setAnswer({ query: typed, games: page.games }))
+        .catch(() => {
+          if (!controller.signal.aborted) setAnswer({ query: typed, games: [] })
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setSearching(false)
+        })
+    }, SEARCH_DELAY_MS)
+    return () => {
+      window.clearTimeout(timer)
+      controller.abort()
+    }
+  }, [typed, open])
+
+  const found = answer.query === typed ? answer.games : []
+  const picked = new Set(value.map((game) => game.slug))
+  const options: Option[] = found
+    .filter((game) => !picked.has(game.slug))
+    .map((game) => ({
+      game: { name: game.name, slug: game.slug },
+      fresh: false,
+      players: game.playerCount,
+    }))
+  const typedSlug = gameSlug(typed)
+  if (
+    allowNew &&
+    typed !== '' &&
+    typedSlug !== '' &&
+    !picked.has(typedSlug) &&
+    !found.some((game) => game.slug === typedSlug)
+  ) {
+    options.push({ game: { name: typed, slug: typedSlug }, fresh: true })
+  }
+  const full = value.length >= max
+  const activeIndex = Math.min(active, Math.max(options.length - 1, 0))
+  const listId = `${id}-list`
+  const optionId = (index: number) => `${id}-option-${index}`
+  const showList = open && !full && (options.length > 0 || searching)
+
+  const pick = (option: Option | undefined) => {
+    if (full) {
+      setProblem(COPY.games.pickerFull(max))
+      return
+    }
+    if (!option) {
+      if (typed !== '') setProblem(gameNameProblem(text))
+      return
+    }
+    const wrong = option.fresh ? gameNameProblem(option.game.name) : null
+    if (wrong) {
+      setProblem(wrong)
+      return
+    }
+    onChange([...value, option.game])
+    setText('')
+    setActive(0)
+    setProblem(null)
+    inputRef.current?.focus()
+  }
+
+  const remove = (slug: string) => {
+    onChange(value.filter((game) => game.slug !== slug))
+    setProblem(null)
+    inputRef.current?.focus()
+  }
+
+  return (
+    <div className="field game-picker">
+      {value.length > 0 ? (
+        <ul className="game-chips" aria-label={COPY.games.sectionLabel('you')}>
+          {value.map((game) => (
+            <li key={game.slug} className="game-chip game-chip-editable">
+              <span className="game-chip-name">{game.name}</span>
+              <button
+                type="button"
+                className="game-chip-remove"
+                aria-label={COPY.games.remove(game.name)}
+                title={COPY.games.remove(game.name)}
+                onClick={() => remove(game.slug)}
+              >
+                <Icon name="close" size={14} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label htmlFor={`${id}-input`}>{label}</label>
+      <div className="game-picker-box">
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          enterKeyHint="done"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && options.length > 0 ? optionId(activeIndex) : undefined}
+          aria-describedby={`${id}-hint`}
+          aria-invalid={problem ? true : undefined}
+          placeholder={COPY.games.pickerPlaceholder}
+          // Room for a long name; the server says so past 60 after cleaning.
+          maxLength={GAME_LIMITS.nameMax + 20}
+          value={text}
+          disabled={full}
+          onChange={(event) => {
+            setText(event.target.value)
+            setOpen(true)
+            setActive(0)
+            setProblem(null)
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault()
+              setOpen(true)
+              setActive((index) => (options.length ? (index + 1) % options.length : 0))
+            } else if (event.key === 'ArrowUp') {
+              event.preventDefault()
+              setActive((index) =>
+                options.length ? (index - 1 + options.length) % options.length : 0,
+              )
+            } else if (event.key === 'Enter') {
+              event.preventDefault()
+              pick(showList ? options[activeIndex] : options.find((option) => option.fresh))
+            } else if (event.key === 'Escape') {
+              if (open) {
+                event.preventDefault()
+                event.stopPropagation()
+                setOpen(false)
+              }
+            } else if (event.key === 'Backspace' && text === '' && value.length > 0) {
+              const last = value[value.length - 1]
+              if (last) remove(last.slug)
+            }
+          }}
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className="card game-picker-list"
+          hidden={!showList}
+        >
+          {options.map((option, index) => (
+            <li
+              key={`${option.fresh ? 'new' : 'game'}:${option.game.slug}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className={`game-option${index === activeIndex ? ' active' : ''}`}
+              // Keeps the focus in the box (and the list open) while a pointer picks.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(option)}
+            >
+              {option.fresh ? (
+                <span className="game-option-name">{COPY.games.addNew(option.game.name)}</span>
+              ) : (
+                <>
+                  <span className="game-option-name">{option.game.name}</span>
+                  <span className="muted small">{COPY.games.players(option.players ?? 0)}</span>
+                </>
+              )}
+            </li>
+          ))}
+          {searching && options.length === 0 ? (
+            <li className="search-note" role="presentation">
+              {COPY.games.searching}
+            </li>
+          ) : null}
+        </ul>
+      </div>
+      <p
+        id={`${id}-hint`}
+        className={problem ? 'field-error' : 'muted small'}
+        role={problem ? 'alert' : undefined}
+      >
+        {problem ??
+          (full
+            ? max === GAME_LIMITS.perProfile
+              ? COPY.games.pickerFull(max)
+              : ''
+            : allowNew
+              ? COPY.games.pickerHint(value.length, max)
+              : '')}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import type { Game } from '../../../shared/api-types'
+import { getGame } from '../api/games'
+import { isMissingCall } from '../api/client'
+import { GameHostControls } from '../components/GameHostControls'
+import { GamePlayers } from '../components/GamePlayers'
+import { GamePlayingNow } from '../components/GamePlayingNow'
+import { Icon } from '../components/Icon'
+import { PostList } from '../components/PostList'
+import { Spinner } from '../components/Spinner'
+import { EmptyState, ErrorState } from '../components/States'
+import { COPY } from '../copy'
+import { messageOf } from '../lib/notify'
+import { gamePath, tagPath } from '../lib/paths'
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; game: Game }
+  | { status: 'missing' }
+  | { status: 'error'; message: string }
+
+/**
+ * `/games/:slug` (issue 28): a game of the server's list. Who plays it (with follow buttons),
+ * who is playing it now (GamePlayingNow, filled from the presence work), and the posts tagged
+ * with its slug (the `#tag` list). An old slug of a merged or renamed game answers the game it
+ * became, and the address changes to the new one. Hosts rename and merge it from here.
+ */
+export function GamePage() {
+  const { slug = '' } = useParams()
+  const navigate = useNavigate()
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setLoad({ status: 'loading' })
+    getGame(slug, controller.signal)
+      .then(({ game }) => {
+        if (game.slug !== slug) void navigate(gamePath(game.slug), { replace: true })
+        setLoad({ status: 'ready', game })
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        // GAME_NOT_FOUND, or a server without games: both say "not on this server's list".
+        if (isMissingCall(error) || (error as { status?: number }).status === 404) {
+          setLoad({ status: 'missing' })
+        } else setLoad({ status: 'error', message: messageOf(error) })
+      })
+    return () => controller.abort()
+  }, [slug, attempt, navigate])
+
+  if (load.status === 'loading') return <Spinner label={COPY.games.loading} />
+  if (load.status === 'error') {
+    return <ErrorState message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+  }
+  if (load.status === 'missing') {
+    return (
+      <section className="page-single" data-main-column aria-labelledby="game-title">
+        <h1 id="game-title" className="page-title">
+          {COPY.games.notFound}
+        </h1>
+        <EmptyState title={COPY.games.notFoundHint}>
+          <Link to="/explore" className="btn btn-secondary">
+            Explore posts
+          </Link>
+        </EmptyState>
+      </section>
+    )
+  }
+
+  const { game } = load
+  return (
+    <section className="page-single game-page" data-main-column aria-labelledby="game-title">
+      <div className="card game-header">
+        <span className="game-header-icon" aria-hidden="true">
+          <Icon name="gamepad" size={28} />
+        </span>
+        <div className="game-header-text">
+          <h1 id="game-title" className="game-title">
+            {game.name}
+          </h1>
+          <p className="muted">
+            {COPY.games.players(game.playerCount)} ·{' '}
+            <Link to={tagPath(game.slug)} className="game-tag">
+              #{game.slug}
+            </Link>
+          </p>
+        </div>
+      </div>
+      <GameHostControls
+        game={game}
+        onChanged={(changed) => {
+          if (changed.slug !== game.slug) void navigate(gamePath(changed.slug), { replace: true })
+          else setLoad({ status: 'ready', game: changed })
+        }}
+      />
+      <GamePlayingNow game={game} />
+      <h2 className="section-title">{COPY.games.whoPlays}</h2>
+      <div className="card game-players-card">
+        <GamePlayers key={game.slug} slug={game.slug} />
+      </div>
+      <h2 className="section-title">{COPY.games.postsTitle}</h2>
+      <PostList
+        key={game.slug}
+        listKey={`tag:${game.slug}`}
+        empty={
+          <EmptyState title={COPY.games.noPosts(game.slug)}>
+            <p className="empty-hint">{COPY.games.tagHint(game.slug)}</p>
+          </EmptyState>
+        }
+      />
+    </section>
+  )
+}

@@ -1,0 +1,50 @@
+/**
+ * Writes to the server's game list (docs/API.md, "Games"): a player sets the games of their
+ * profile; a host renames or merges entries, each noted in the audit list in its own transaction
+ * (as actions/host.ts does for accounts).
+ */
+import * as gamesService from '../services/games'
+import type { GameRow } from '../services/games'
+import { commit, type Actor, type Live } from './live'
+
+/** Makes the actor's profile list exactly these games (names or slugs; unknown names are added). */
+export async function setMyGames(
+  live: Live,
+  actor: Actor,
+  entries: readonly string[],
+): Promise<GameRow[]> {
+  return commit(live, (tx) => gamesService.setUserGames(tx, actor.id, entries))
+}
+
+/** Renames the game of `slug` (hosts); a rename to its own name changes and notes nothing. */
+export async function renameGame(
+  live: Live,
+  host: Actor,
+  slug: string,
+  name: string,
+): Promise<GameRow> {
+  return commit(live, async (tx) => {
+    const before = await gamesService.getGameBySlug(tx, slug)
+    const after = await gamesService.renameGame(tx, before, name)
+    if (after.name !== before.name || after.slug !== before.slug) {
+      await gamesService.recordGameAction(tx, host, 'rename-game', `${before.name} → ${after.name}`)
+    }
+    return after
+  })
+}
+
+/** Merges the game of `slug` into the game of `intoSlug` (hosts): answers the one that stays. */
+export async function mergeGame(
+  live: Live,
+  host: Actor,
+  slug: string,
+  intoSlug: string,
+): Promise<GameRow> {
+  return commit(live, async (tx) => {
+    const from = await gamesService.getGameBySlug(tx, slug)
+    const into = await gamesService.getGameBySlug(tx, intoSlug)
+    const merged = await gamesService.mergeGames(tx, from, into)
+    await gamesService.recordGameAction(tx, host, 'merge-game', `${from.name} → ${into.name}`)
+    return merged
+  })
+}
