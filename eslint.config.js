@@ -109,6 +109,7 @@ export default tseslint.config(
                 'presentUser',
                 'presentUsers',
                 'toUserSummary',
+                'toUserListItem',
               ],
               message:
                 'A route writes through a command of src/server/actions/ (CONTRIBUTING.md, "Layers of the server"); import only queries from services/.',

@@ -68,7 +68,8 @@ if (values.populate !== undefined) {
     connections: number(values.connections, 10),
     ...(profileDir ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
   })
-  console.log(JSON.stringify(report, null, 2))
+  const { tokens: _tokens, userIds: _userIds, postIds: _postIds, ...shown } = report
+  console.log(JSON.stringify(shown, null, 2))
   process.exit(0)
 }
 

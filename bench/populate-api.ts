@@ -86,10 +86,14 @@ export async function populateThroughApi(options: {
   /** Extra server arguments (e.g. `--database postgres://…`). */
   serverArgs?: string[]
   log?: (line: string) => void
-}): Promise<PopulateReport> {
+  /** Populate this data folder and keep it (bench/profile.ts profiles on it); else a temporary one. */
+  dataDir?: string
+  /** Stop after the whole lists: no write load. */
+  populateOnly?: boolean
+}): Promise<PopulateReport & { tokens: string[]; userIds: number[]; postIds: number[] }> {
   const log = options.log ?? console.log
   const { size } = options
-  const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-populate-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gamerstage-populate-'))
   const { child, url } = await startServerProcess(
     dataDir,
     [
@@ -119,7 +123,11 @@ export async function populateThroughApi(options: {
     if (!response.ok && response.status !== 409 && response.status !== 400) {
       throw new Error(`${method} ${path}: ${response.status} ${text}`)
     }
-    return { status: response.status, json: () => JSON.parse(text) as Record<string, unknown> }
+    return {
+      status: response.status,
+      size: text.length,
+      json: () => JSON.parse(text) as Record<string, unknown>,
+    }
   }
   const report: PopulateReport = {
     size,
@@ -190,11 +198,18 @@ export async function populateThroughApi(options: {
 
     // Reads of whole lists, as an old client or a curious user makes them.
     const started = performance.now()
+    let bytes = 0
     for (const path of ['/posts', '/users', `/posts/user/${usernameOf(1)}`, '/feed']) {
-      await call('GET', path, undefined, tokenOf(2))
+      const answer = await call('GET', path, undefined, tokenOf(2))
+      if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status}`)
+      bytes += answer.size
     }
     report.wholeListsSeconds = (performance.now() - started) / 1000
-    log(`Read the whole lists in ${report.wholeListsSeconds.toFixed(1)} s.`)
+    log(
+      `Read the whole lists (${(bytes / 2 ** 20).toFixed(1)} MiB) in ${report.wholeListsSeconds.toFixed(1)} s.`,
+    )
+    const kept = { ...report, tokens, userIds: ids, postIds }
+    if (options.populateOnly) return kept
 
     const load = async (name: string, requests: autocannon.Request[], connections: number) => {
       let next = 0
@@ -252,12 +267,12 @@ export async function populateThroughApi(options: {
       )
     }
     report.rssMiB = child.pid ? memoryOf(child.pid).rssMiB : null
-    return report
+    return kept
   } finally {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
     }
-    rmSync(dataDir, { recursive: true, force: true })
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
   }
 }

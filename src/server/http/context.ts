@@ -12,6 +12,7 @@ import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
 import { endSessions, isRevoked } from '../services/sessions'
+import { readCacheOf, type ReadCache } from '../services/read-cache'
 import { getDemoUserIds } from '../services/settings'
 import { findUserById } from '../services/users'
 import { parseId } from './validate'
@@ -19,6 +20,11 @@ import { parseId } from './validate'
 /** What the app is built from; tests pass an in-memory SQLite store and a fixed secret. */
 export interface AppDeps {
   db: Store
+  /**
+   * What reads keep ready between requests (services/read-cache.ts): one made by createApp
+   * unless given; `false` reads everything afresh (tests compare both).
+   */
+  readCache?: ReadCache | false
   /**
    * The key tokens are signed with (HS256). Read on every request: a restore replaces it
    * (server.ts), which ends every session.
@@ -106,6 +112,22 @@ async function userFromToken(
   token: string | null,
 ): Promise<UserRow | SessionEndReason | 'gone'> {
   if (!token) return 'missing'
+  // Kept sessions: dropped at once when the hub ends the user's sessions (logout, revoke,
+  // password change, suspension, deletion), here or on another instance. The desktop app's
+  // shared demo accounts are always looked at afresh.
+  const cache = deps.isShared ? undefined : readCacheOf(deps.db)
+  const kept = cache?.session(token)
+  if (kept) return kept
+  const generation = cache?.generation ?? 0
+  const found = await userFromTokenAfresh(deps, token)
+  if (cache && typeof found === 'object') cache.keepSession(token, found, generation)
+  return found
+}
+
+async function userFromTokenAfresh(
+  deps: AppDeps,
+  token: string,
+): Promise<UserRow | SessionEndReason | 'gone'> {
   const claims = await verifyToken(token, deps.secret)
   const userId = claims ? parseId(claims._id) : null
   if (!claims || userId === null) return 'invalid'
