@@ -169,6 +169,11 @@ export class EventHub {
     this.transport = transport
   }
 
+  /** Whether events go through Redis (`--redis`): other instances serve the same community. */
+  get clustered(): boolean {
+    return this.transport !== undefined
+  }
+
   get clientCount(): number {
     return this.clients.size
   }

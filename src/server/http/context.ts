@@ -113,9 +113,10 @@ async function userFromToken(
 ): Promise<UserRow | SessionEndReason | 'gone'> {
   if (!token) return 'missing'
   // Kept sessions: dropped at once when the hub ends the user's sessions (logout, revoke,
-  // password change, suspension, deletion), here or on another instance. The desktop app's
-  // shared demo accounts are always looked at afresh.
-  const cache = deps.isShared ? undefined : readCacheOf(deps.db)
+  // password change, suspension, deletion). Not in a cluster, where the logout may come through
+  // another instance and must be refused here at once, before its event arrives; nor for the
+  // desktop app's shared demo accounts.
+  const cache = deps.isShared || deps.events?.clustered ? undefined : readCacheOf(deps.db)
   const kept = cache?.session(token)
   if (kept) return kept
   const generation = cache?.generation ?? 0
