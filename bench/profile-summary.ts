@@ -76,11 +76,24 @@ function partOf(frame: ProfileNode['callFrame']): string {
   return url.replace(/^file:\/\/.*\//, '')
 }
 
-export function summarizeProfile(profile: CpuProfile, top = 15): ProfileSummary {
+/**
+ * `window`: only the samples taken between these two instants (microseconds of the monotonic
+ * clock, `process.hrtime.bigint() / 1000n` in any process on the machine), e.g. a load's, so that
+ * starting and stopping the server are left out.
+ */
+export function summarizeProfile(
+  profile: CpuProfile,
+  top = 15,
+  window?: { fromUs: number; toUs: number },
+): ProfileSummary {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const selfMs = new Map<number, number>()
+  let at = profile.startTime
   profile.samples.forEach((id, index) => {
-    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000)
+    const delta = profile.timeDeltas[index] ?? 0
+    at += delta
+    if (window && (at < window.fromUs || at > window.toUs)) return
+    selfMs.set(id, (selfMs.get(id) ?? 0) + delta / 1000)
   })
   const parts = new Map<string, number>()
   const functions = new Map<string, number>()

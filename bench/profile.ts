@@ -122,11 +122,14 @@ try {
       `--cpu-prof-dir=${profileDir}`,
     ])
     let completed = 0
+    // The load's own samples: starting, signing in and stopping are left out.
+    const window = { fromUs: 0, toUs: 0 }
     try {
       // Users from 11 on, so the most followed (user 1 in API data) is never among them.
       const { tokens, freshPostId } = await signIn(url, (id) => usernameOf(id + 10), 10)
       let next = 0
       const requests = kind.requests(freshPostId)
+      window.fromUs = Number(process.hrtime.bigint() / 1000n)
       const result = await autocannon({
         url,
         connections: 10,
@@ -142,6 +145,7 @@ try {
           )
         },
       })
+      window.toUs = Number(process.hrtime.bigint() / 1000n)
       completed = result.requests.total
       console.log(
         `\n### ${kind.name} (${values.data} data): ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}\n`,
@@ -155,7 +159,7 @@ try {
     const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Parameters<
       typeof summarizeProfile
     >[0]
-    console.log(formatProfile(summarizeProfile(profile, 12), completed))
+    console.log(formatProfile(summarizeProfile(profile, 12, window), completed))
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true })

@@ -114,14 +114,16 @@ async function userFromToken(
   if (!token) return 'missing'
   // Kept sessions: dropped at once when the hub ends the user's sessions (logout, revoke,
   // password change, suspension, deletion). Not in a cluster, where the logout may come through
-  // another instance and must be refused here at once, before its event arrives; nor for the
-  // desktop app's shared demo accounts.
-  const cache = deps.isShared || deps.events?.clustered ? undefined : readCacheOf(deps.db)
-  const kept = cache?.session(token)
+  // another instance and must be refused here at once, before its event arrives. All are
+  // dropped when sharing starts or stops, which ends the demo accounts' sessions.
+  const cache = deps.events?.clustered ? undefined : readCacheOf(deps.db)
+  cache?.noteSharing(deps.isShared?.() === true)
+  const key = token
+  const kept = cache?.session(key)
   if (kept) return kept
   const generation = cache?.generation ?? 0
   const found = await userFromTokenAfresh(deps, token)
-  if (cache && typeof found === 'object') cache.keepSession(token, found, generation)
+  if (cache && typeof found === 'object') cache.keepSession(key, found, generation)
   return found
 }
 

@@ -168,6 +168,18 @@ export class ReadCache {
     this.sessions.deleteWhere((_token, kept) => kept.user.id === userId)
   }
 
+  private shared: boolean | null = null
+
+  /** Whether the server is shared now (AppDeps.isShared): a change drops every kept session. */
+  noteSharing(shared: boolean): void {
+    if (this.shared === shared) return
+    if (this.shared !== null) {
+      this.generationCount++
+      this.sessions.clear()
+    }
+    this.shared = shared
+  }
+
   session(token: string, now = Date.now()): UserRow | undefined {
     if (!this.enabled) return undefined
     const kept = this.sessions.get(token)
