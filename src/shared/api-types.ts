@@ -446,6 +446,7 @@ export type ApiAnswer =
   | UsersPage
   | UserResponse
   | FollowResponse
+  | FollowMinimalResponse
   | PostsResponse
   | PostsPage
   | PostResponse
