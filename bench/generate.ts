@@ -138,14 +138,19 @@ export async function generateDataset(dataDir: string, size: DatasetSize): Promi
       'INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)',
     )
     const feedFollows = Math.min(FEED_FOLLOWS, size.users - 2)
-    for (let followee = 2; followee <= feedFollows + 1; followee++) insert.run(1, followee, now)
+    for (let followee = 2; followee <= feedFollows + 1; followee++) {
+      if (followee !== popularUserId) insert.run(1, followee, now)
+    }
     for (let i = feedFollows; i < size.follows; i++) {
       const follower = pick(size.users)
       // A quarter of the follows go to one very popular user; the bench's own signed-in users
       // (the first ids) never follow them, so its follow + unfollow pair is allowed.
       const followee =
         rand() < 0.25 && follower > BENCH_USERS_RESERVED ? popularUserId : pick(size.users)
-      if (follower !== followee && followee !== followTargetId) insert.run(follower, followee, now)
+      const benchUserToPopular = followee === popularUserId && follower <= BENCH_USERS_RESERVED
+      if (follower !== followee && followee !== followTargetId && !benchUserToPopular) {
+        insert.run(follower, followee, now)
+      }
     }
   })()
 
