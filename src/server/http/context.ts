@@ -7,7 +7,7 @@ import type { EventHub } from '../events/hub'
 import type { MediaStorage } from '../storage/media-storage'
 import type { ScryptCost } from '../auth/password'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
-import { passwordStamp, verifyToken, whyRefused } from '../auth/token'
+import { passwordStamp, tokenExpiry, verifyToken, whyRefused } from '../auth/token'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
@@ -123,7 +123,11 @@ async function userFromToken(
   if (kept) return kept
   const generation = cache?.generation ?? 0
   const found = await userFromTokenAfresh(deps, token)
-  if (cache && typeof found === 'object') cache.keepSession(key, found, generation)
+  if (cache && typeof found === 'object') {
+    // Never past the token's own expiry (seconds; the verified-token cache answers it).
+    const expiresAt = await tokenExpiry(token, deps.secret)
+    if (expiresAt !== null) cache.keepSession(key, found, generation, expiresAt * 1000)
+  }
   return found
 }
 

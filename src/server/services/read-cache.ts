@@ -189,9 +189,16 @@ export class ReadCache {
     return undefined
   }
 
-  keepSession(token: string, user: UserRow, generation: number, now = Date.now()): void {
+  /** Keeps a session for `sessionMs`, never past `expiresAtMs` (the token's own expiry). */
+  keepSession(
+    token: string,
+    user: UserRow,
+    generation: number,
+    expiresAtMs = Infinity,
+    now = Date.now(),
+  ): void {
     if (this.keeps(generation)) {
-      this.sessions.set(token, { user, until: now + this.limits.sessionMs })
+      this.sessions.set(token, { user, until: Math.min(now + this.limits.sessionMs, expiresAtMs) })
     }
   }
 
