@@ -137,6 +137,7 @@ export default tseslint.config(
                 'getMediaRange',
                 'parseRange',
                 'toGame',
+                'toUserListItem',
               ],
               message:
                 'A route writes through a command of src/server/actions/ (CONTRIBUTING.md, "Layers of the server"); import only queries from services/.',

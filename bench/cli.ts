@@ -4,7 +4,7 @@
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
  * part of `npm test` (tests/server/bench-smoke.test.ts runs it on a tiny dataset).
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -12,8 +12,15 @@ import { ensureBuilt } from '../scripts/build-stale'
 import { DEFAULT_SIZE } from './generate'
 import { postgresBinDir } from '../tests/helpers/postgres'
 import { checkPostgresUrl } from './postgres'
-import { BENCH_DATABASES, formatTable, runBench, type BenchDatabase } from './run-bench'
+import {
+  BENCH_DATABASES,
+  formatTable,
+  formatTargets,
+  runBench,
+  type BenchDatabase,
+} from './run-bench'
 import { LARGEST_SIDE } from './upload-bench'
+import { API_DEFAULT_SIZE, API_ISSUE_SIZE, populateThroughApi } from './populate-api'
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +35,9 @@ const { values } = parseArgs({
     'upload-side': { type: 'string' },
     databases: { type: 'string' },
     'pg-url': { type: 'string' },
+    populate: { type: 'string' },
+    scale: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number, { zero = false } = {}) => {
@@ -36,6 +46,31 @@ const number = (value: string | undefined, fallback: number, { zero = false } = 
     throw new Error(`Not a positive number${zero ? ' or 0' : ''}: ${value}`)
   }
   return parsed
+}
+
+if (values.populate !== undefined) {
+  if (values.populate !== 'api') throw new Error(`--populate takes api, not ${values.populate}`)
+  if (values.scale !== undefined && values.scale !== 'issue') {
+    throw new Error(`--scale takes issue (issue 31's size), not ${values.scale}`)
+  }
+  await ensureBuilt()
+  const base = values.scale === 'issue' ? API_ISSUE_SIZE : API_DEFAULT_SIZE
+  const profileDir = values['cpu-prof']
+  const report = await populateThroughApi({
+    size: {
+      users: number(values.users, base.users),
+      posts: number(values.posts, base.posts),
+      likes: number(values.likes, base.likes),
+      comments: number(values.comments, base.comments),
+      follows: number(values.follows, base.follows),
+    },
+    duration: number(values.duration, 10),
+    connections: number(values.connections, 10),
+    ...(profileDir ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+  })
+  const { tokens: _tokens, userIds: _userIds, postIds: _postIds, ...shown } = report
+  console.log(JSON.stringify(shown, null, 2))
+  process.exit(0)
 }
 
 const databases = (values.databases ?? BENCH_DATABASES.join(','))
@@ -82,6 +117,11 @@ const report = await runBench({
   memory: true,
 })
 console.log(`\n${formatTable(report)}`)
+const uiFile = fileURLToPath(new URL('./results/ui-latest.json', import.meta.url))
+const uiMedian = existsSync(uiFile)
+  ? ((JSON.parse(readFileSync(uiFile, 'utf8')) as { medianMs?: number }).medianMs ?? null)
+  : null
+console.log(`\nIssue 31's targets (ratios within this run):\n${formatTargets(report, uiMedian)}`)
 const dir = fileURLToPath(new URL('./results', import.meta.url))
 mkdirSync(dir, { recursive: true })
 const file = join(dir, `${report.date.replace(/[:.]/g, '-')}.json`)

@@ -27,6 +27,8 @@ export const DEFAULT_SIZE: DatasetSize = {
 export const BENCH_PASSWORD = 'bench-password'
 /** The user whose home feed is measured follows this many people. */
 export const FEED_FOLLOWS = 200
+/** Users the bench signs in as (one per connection) are among the first this many ids. */
+export const BENCH_USERS_RESERVED = 100
 
 export interface Dataset {
   size: DatasetSize
@@ -37,6 +39,8 @@ export interface Dataset {
   profileUsername: string
   /** A user nobody follows (the last one), for the follow + unfollow pair. */
   followTargetId: number
+  /** The most followed user (a quarter of all follows), none of them by the bench's own users. */
+  popularUserId: number
   usernameOf(id: number): string
   seconds: number
 }
@@ -130,16 +134,25 @@ export async function generateDataset(dataDir: string, size: DatasetSize): Promi
   })()
 
   const followTargetId = size.users
+  const popularUserId = Math.max(2, size.users - 1)
   sqlite.transaction(() => {
     const insert = sqlite.prepare(
       'INSERT OR IGNORE INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)',
     )
     const feedFollows = Math.min(FEED_FOLLOWS, size.users - 2)
-    for (let followee = 2; followee <= feedFollows + 1; followee++) insert.run(1, followee, now)
+    for (let followee = 2; followee <= feedFollows + 1; followee++) {
+      if (followee !== popularUserId) insert.run(1, followee, now)
+    }
     for (let i = feedFollows; i < size.follows; i++) {
       const follower = pick(size.users)
-      const followee = pick(size.users)
-      if (follower !== followee && followee !== followTargetId) insert.run(follower, followee, now)
+      // A quarter of the follows go to one very popular user; the bench's own signed-in users
+      // (the first ids) never follow them, so its follow + unfollow pair is allowed.
+      const followee =
+        rand() < 0.25 && follower > BENCH_USERS_RESERVED ? popularUserId : pick(size.users)
+      const benchUserToPopular = followee === popularUserId && follower <= BENCH_USERS_RESERVED
+      if (follower !== followee && followee !== followTargetId && !benchUserToPopular) {
+        insert.run(follower, followee, now)
+      }
     }
   })()
 
@@ -168,6 +181,7 @@ export async function generateDataset(dataDir: string, size: DatasetSize): Promi
     popularLikes,
     profileUsername: usernameOf(1),
     followTargetId,
+    popularUserId,
     usernameOf,
     seconds: (performance.now() - started) / 1000,
   }

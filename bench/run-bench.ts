@@ -16,6 +16,7 @@ import { preparePostgres } from './postgres'
 import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
 import { formatStream, runStreamBench, type StreamBenchResult } from './stream-bench'
 import { formatUploads, runUploadBench, type UploadBenchResult } from './upload-bench'
+import { recordAnswer, startStaticBaseline } from './static-baseline'
 
 /**
  * What a run can measure, each on a copy of the same generated data: one server process on SQLite,
@@ -58,6 +59,11 @@ export interface EndpointResult {
   responseBytes: number
   /** Throughput as a share of the bare health route's, measured in the same run. */
   ratioToBare: number
+  /**
+   * A paged read's: the static baseline's rate for the very same bytes and headers
+   * (static-baseline.ts), measured right after it, and the real server's share of it.
+   */
+  baseline?: { requestsPerSecond: number; p99Ms: number; ratio: number }
   non2xx: number
   errors: number
   /** Requests answered. */
@@ -114,13 +120,15 @@ export interface Endpoint {
    * a like and its dislike (a follow and its unfollow) leaves a state the next run of the same
    * pair would be refused on (bench/compare-builds.ts runs each endpoint several times).
    */
-  settle?: autocannon.Request
+  settle?: autocannon.Request | autocannon.Request[]
+  /** A paged read (issue 31's targets): measured beside the static baseline. */
+  paged?: boolean
 }
 
 /** What the endpoints name of the dataset: the same for every database of a run. */
 export type EndpointData = Pick<
   Dataset,
-  'popularPostId' | 'profileUsername' | 'followTargetId' | 'usernameOf'
+  'popularPostId' | 'profileUsername' | 'followTargetId' | 'popularUserId' | 'usernameOf'
 >
 
 /** The measured endpoints, in order; `freshPostId` is the post the like + dislike pair hits. */
@@ -130,12 +138,23 @@ export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[
   const minimal = { ...json, prefer: 'return=minimal' }
   return [
     { name: 'bare GET /api/health', requests: get('/api/health') },
-    { name: 'home feed page (follows 200)', requests: get('/api/feed?limit=20'), signedIn: true },
-    { name: 'explore page, recent', requests: get('/api/posts?limit=20'), signedIn: true },
+    {
+      name: 'home feed page (follows 200)',
+      requests: get('/api/feed?limit=20'),
+      signedIn: true,
+      paged: true,
+    },
+    {
+      name: 'explore page, recent',
+      requests: get('/api/posts?limit=20'),
+      signedIn: true,
+      paged: true,
+    },
     {
       name: 'explore page, by likes',
       requests: get('/api/posts?limit=20&sort=likes'),
       signedIn: true,
+      paged: true,
     },
     {
       name: 'one post (most liked)',
@@ -147,19 +166,30 @@ export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[
         },
       ],
       signedIn: true,
+      paged: true,
     },
     {
       name: "a post's comments page",
       requests: get(`/api/comments/${dataset.popularPostId}?limit=20`),
       signedIn: true,
+      paged: true,
     },
     {
       name: "a profile's posts page",
       requests: get(`/api/posts/user/${dataset.profileUsername}?limit=20`),
       signedIn: true,
+      paged: true,
     },
-    { name: 'a profile (follows 200)', requests: get(`/api/users/${dataset.profileUsername}`) },
-    { name: 'user search by prefix', requests: get('/api/users?search=user00&limit=8') },
+    {
+      name: 'a profile (follows 200)',
+      requests: get(`/api/users/${dataset.profileUsername}`),
+      paged: true,
+    },
+    {
+      name: 'user search by prefix',
+      requests: get('/api/users?search=user00&limit=8'),
+      paged: true,
+    },
     {
       // Every bench post holds "LAN party": the worst case, every post ranked (services/search.ts).
       name: 'post search, two common words',
@@ -192,6 +222,63 @@ export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[
         },
       ],
       settle: { method: 'POST', path: `/api/users/unfollow/${dataset.followTargetId}`, body: '{}' },
+      signedIn: true,
+    },
+    {
+      name: 'follow + unfollow, most followed',
+      requests: [
+        {
+          method: 'POST',
+          path: `/api/users/follow/${dataset.popularUserId}`,
+          headers: minimal,
+          body: '{}',
+        },
+        {
+          method: 'POST',
+          path: `/api/users/unfollow/${dataset.popularUserId}`,
+          headers: minimal,
+          body: '{}',
+        },
+      ],
+      settle: { method: 'POST', path: `/api/users/unfollow/${dataset.popularUserId}`, body: '{}' },
+      signedIn: true,
+    },
+    {
+      // Issue 31's "mixed writes": a post, a like and its dislike, a follow and its unfollow, a
+      // comment, in turn on every connection.
+      name: 'mixed writes',
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/posts',
+          headers: minimal,
+          body: JSON.stringify({ postData: { content: 'Mixed writes #bench' } }),
+        },
+        { method: 'POST', path: `/api/posts/like/${freshPostId}`, headers: minimal, body: '{}' },
+        { method: 'POST', path: `/api/posts/dislike/${freshPostId}`, headers: minimal, body: '{}' },
+        {
+          method: 'POST',
+          path: `/api/users/follow/${dataset.followTargetId}`,
+          headers: minimal,
+          body: '{}',
+        },
+        {
+          method: 'POST',
+          path: `/api/users/unfollow/${dataset.followTargetId}`,
+          headers: minimal,
+          body: '{}',
+        },
+        {
+          method: 'POST',
+          path: `/api/comments/add/${freshPostId}`,
+          headers: minimal,
+          body: JSON.stringify({ commentData: { text: 'gg' } }),
+        },
+      ],
+      settle: [
+        { method: 'POST', path: `/api/posts/dislike/${freshPostId}`, body: '{}' },
+        { method: 'POST', path: `/api/users/unfollow/${dataset.followTargetId}`, body: '{}' },
+      ],
       signedIn: true,
     },
     {
@@ -228,11 +315,14 @@ export function startServerProcess(
   dataDir: string,
   args: string[] = ['--no-demo'],
   cli: string = SERVER_CLI,
+  /** Node's own flags for the server process (`--cpu-prof`, …). */
+  nodeFlags: string[] = [],
 ): Promise<{ child: ChildProcess; url: string; readySeconds: number }> {
   const started = performance.now()
   const child = spawn(
     process.execPath,
     [
+      ...nodeFlags,
       ...[cli, '--port', '0', '--data', dataDir, ...args],
       // The bench likes, posts and logs in far past any real allowance: the limiter stays in
       // the measured path, its limit out of the way.
@@ -367,8 +457,7 @@ export async function loadEndpoint(
       : undefined,
   })
   const cpuAfter = serverPid ? cpuSecondsOfAll(serverPid) : null
-  if (endpoint.settle) {
-    const { path, body } = endpoint.settle
+  for (const { path, body } of [endpoint.settle ?? []].flat()) {
     for (const token of tokens) {
       // Refused when the pair ended whole (already not liked): that is the state wanted.
       await fetch(`${url}${path}`, {
@@ -529,15 +618,46 @@ async function runOn(
     if (stream) log(`[${target.database}] ${formatStream(stream)}`)
 
     const { tokens, freshPostId } = await signIn(url, dataset.usernameOf, options.connections)
+    const measured = endpoints(dataset, freshPostId)
+    // The static baseline answers each paged read's very bytes, as the real server answered
+    // them before any write of the run (the first connection's, signed in as it is).
+    const answers = await Promise.all(
+      measured
+        .filter((endpoint) => endpoint.paged)
+        .map(async (endpoint) => {
+          const request = endpoint.requests[0]
+          const headers: Record<string, string> = {
+            ...((request?.headers ?? {}) as Record<string, string>),
+            ...(endpoint.signedIn ? { authorization: tokens[0] ?? '' } : {}),
+          }
+          return recordAnswer(url, request?.path ?? '/', headers)
+        }),
+    )
+    const baseline = await startStaticBaseline(answers, join(target.dataDir, 'baseline.json'))
     const results: EndpointResult[] = []
     let bareRate = 0
-    for (const endpoint of endpoints(dataset, freshPostId)) {
-      const row = await loadEndpoint(url, endpoint, tokens, options, bareRate, server.pid)
-      if (results.length === 0) bareRate = row.requestsPerSecond
-      results.push(row)
-      log(
-        `[${target.database}] ${row.name.padEnd(32)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms`,
-      )
+    try {
+      for (const endpoint of measured) {
+        const row = await loadEndpoint(url, endpoint, tokens, options, bareRate, server.pid)
+        if (results.length === 0) bareRate = row.requestsPerSecond
+        if (endpoint.paged) {
+          const base = await loadEndpoint(baseline.url, endpoint, tokens, options, bareRate)
+          row.baseline = {
+            requestsPerSecond: base.requestsPerSecond,
+            p99Ms: base.p99Ms,
+            ratio: base.requestsPerSecond ? row.requestsPerSecond / base.requestsPerSecond : 0,
+          }
+        }
+        results.push(row)
+        log(
+          `[${target.database}] ${row.name.padEnd(32)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms` +
+            (row.baseline
+              ? `  baseline ${row.baseline.requestsPerSecond.toFixed(0)} req/s, ratio ${row.baseline.ratio.toFixed(2)}`
+              : ''),
+        )
+      }
+    } finally {
+      await baseline.stop()
     }
     const uploads =
       options.uploadSide === 0
@@ -616,6 +736,60 @@ export async function runBench(
     for (const target of targets) await target.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/** Issue 31's targets, each a figure of one run beside the figure it aims at. */
+export const TARGETS = {
+  pagedRatio: 0.5,
+  pagedP99Ms: 10,
+  mixedWritesPerSecond: 3000,
+  rssMiB: 150,
+  uiFirstPostsMs: 200,
+} as const
+
+/**
+ * Each target beside its figure, per database: every paged read's share of the static baseline
+ * and its p99, the mixed writes' rate, a follow of the most followed user against an ordinary
+ * one, the server's memory after the whole bench, and `npm run bench:ui`'s last median (read
+ * from bench/results/ui-latest.json when there is one).
+ */
+export function formatTargets(report: BenchReport, uiMedianMs: number | null = null): string {
+  const mark = (met: boolean) => (met ? 'met' : 'NOT met')
+  const lines = ['| target | figure | aim | |', '|---|---:|---:|---|']
+  for (const run of report.runs) {
+    const label = report.runs.length > 1 ? `${run.database}: ` : ''
+    for (const row of run.endpoints) {
+      if (!row.baseline) continue
+      lines.push(
+        `| ${label}${row.name}, share of static | ${row.baseline.ratio.toFixed(2)} (${row.requestsPerSecond.toFixed(0)} of ${row.baseline.requestsPerSecond.toFixed(0)} req/s) | ≥ ${TARGETS.pagedRatio.toFixed(2)} | ${mark(row.baseline.ratio >= TARGETS.pagedRatio)} |`,
+        `| ${label}${row.name}, p99 | ${row.p99Ms} ms | ≤ ${TARGETS.pagedP99Ms} ms | ${mark(row.p99Ms <= TARGETS.pagedP99Ms)} |`,
+      )
+    }
+    const byName = (name: string) => run.endpoints.find((row) => row.name === name)
+    const mixed = byName('mixed writes')
+    if (mixed) {
+      // Each of its requests is one write.
+      lines.push(
+        `| ${label}mixed writes | ${mixed.requestsPerSecond.toFixed(0)}/s | ≥ ${TARGETS.mixedWritesPerSecond} /s | ${mark(mixed.requestsPerSecond >= TARGETS.mixedWritesPerSecond)} |`,
+      )
+    }
+    const popular = byName('follow + unfollow, most followed')
+    const ordinary = byName('follow + unfollow pair')
+    if (popular && ordinary && ordinary.requestsPerSecond) {
+      const share = popular.requestsPerSecond / ordinary.requestsPerSecond
+      lines.push(
+        `| ${label}follow of the most followed vs an ordinary user | ${share.toFixed(2)} (${popular.requestsPerSecond.toFixed(0)} vs ${ordinary.requestsPerSecond.toFixed(0)}/s) | ≈ 1 (≥ 0.90) | ${mark(share >= 0.9)} |`,
+      )
+    }
+    const rss = run.server.rssMiB
+    lines.push(
+      `| ${label}server memory after the bench | ${rss === null ? '?' : `${rss.toFixed(0)} MiB`} | ≤ ${TARGETS.rssMiB} MB | ${rss === null ? '?' : mark(rss <= TARGETS.rssMiB)} |`,
+    )
+  }
+  lines.push(
+    `| first posts on /home (bench:ui median) | ${uiMedianMs === null ? 'not measured (npm run bench:ui)' : `${uiMedianMs} ms`} | ≤ ${TARGETS.uiFirstPostsMs} ms | ${uiMedianMs === null ? '?' : mark(uiMedianMs <= TARGETS.uiFirstPostsMs)} |`,
+  )
+  return lines.join('\n')
 }
 
 /** The report as a table for the terminal (and docs/PERFORMANCE.md): the databases side by side. */

@@ -35,6 +35,7 @@ import { searchRoutes } from './routes/search'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './services/work-queue'
+import { ReadCache, registerReadCache } from './services/read-cache'
 
 export type { AppDeps } from './http/context'
 
@@ -94,6 +95,15 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     rateLimits: appDeps.rateLimits ?? new RateLimits(appDeps.limits),
   })
   const events = deps.events
+  if (deps.readCache !== false) {
+    // Every change the hub hears of, from here or another instance, drops what it names.
+    const cache = registerReadCache(deps.db, deps.readCache ?? new ReadCache())
+    events.onChange((change) =>
+      change.kind === 'event'
+        ? cache.forgetNamedIn(change.type, change.data)
+        : cache.forgetSessionsOf(change.userId),
+    )
+  }
   const app = new Hono<AppEnv>()
 
   // Before anything counts or checks a client address: who the client is behind a trusted proxy.

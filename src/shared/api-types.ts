@@ -289,6 +289,11 @@ export interface FollowResponse {
   user: User
   followUser: User
 }
+/** A follow or unfollow with `Prefer: return=minimal` (issue 31): both users as list items. */
+export interface FollowMinimalResponse {
+  user: UserListItem
+  followUser: UserListItem
+}
 export interface CommentsResponse {
   comments: Comment[]
 }
@@ -684,6 +689,7 @@ export type ApiAnswer =
   | UsersPage
   | UserResponse
   | FollowResponse
+  | FollowMinimalResponse
   | PostsResponse
   | PostsPage
   | PostResponse

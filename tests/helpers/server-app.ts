@@ -16,6 +16,7 @@ import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed
 import { ERROR_STATUS, isErrorCode } from '../../src/shared/error-codes'
 import type { RenderFirstScreen } from '../../src/shared/first-screen'
 import { openTestStore } from './test-store'
+import type { ReadCache } from '../../src/server/services/read-cache'
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!')
 
@@ -82,6 +83,8 @@ export interface TestAppOptions {
    * of hashing itself (the hash queue, re-hashing at today's cost) asks for SCRYPT_PARAMS.
    */
   passwordCost?: ScryptCost
+  /** What reads keep ready (AppDeps.readCache): createApp's own unless given; false for none. */
+  readCache?: ReadCache | false
 }
 
 /**
@@ -130,6 +133,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     rendererDir: options.rendererDir,
     renderFirstScreen: options.renderFirstScreen,
     passwordCost,
+    readCache: options.readCache,
   })
   const checked = async (path: string, response: Response) => {
     await checkErrorAnswer(response, path)

@@ -86,6 +86,13 @@ interface Client {
 
 /** Told that one stream of `userId` opened (`open`) or ended. */
 export type ConnectionListener = (userId: number, open: boolean) => void
+/**
+ * What the hub tells its listeners (onChange): every event published here or received from
+ * another instance, and every user whose sessions ended (disconnectUser, here or elsewhere).
+ * Caches of reads listen (services/read-cache.ts).
+ */
+export type HubChange =
+  { kind: 'event'; type: string; data: unknown } | { kind: 'disconnect'; userId: number }
 
 export interface ConnectRequest {
   userId: number
@@ -127,6 +134,17 @@ export class EventHub {
   private readonly instanceId = randomBytes(6).toString('hex')
   /** Told of every stream that opens or ends (presence/tracker.ts derives presence from them). */
   private readonly connectionListeners = new Set<ConnectionListener>()
+  private readonly listeners = new Set<(change: HubChange) => void>()
+
+  /** Calls `listener` with every change (HubChange); answers how to stop. */
+  onChange(listener: (change: HubChange) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private tell(change: HubChange): void {
+    for (const listener of this.listeners) listener(change)
+  }
 
   constructor(options: Partial<EventHubOptions> = {}) {
     this.options = { ...DEFAULT_EVENT_HUB_OPTIONS, ...options }
@@ -165,6 +183,11 @@ export class EventHub {
     for (const listener of this.connectionListeners) listener(userId, open)
   }
 
+  /** Whether events go through Redis (`--redis`): other instances serve the same community. */
+  get clustered(): boolean {
+    return this.transport !== undefined
+  }
+
   get clientCount(): number {
     return this.clients.size
   }
@@ -186,6 +209,8 @@ export class EventHub {
     data: LiveEventMap[Type],
     audience: Audience = {},
   ): void {
+    // Before anyone hears of it, here at once; the other instances when they read it (deliver).
+    this.tell({ kind: 'event', type, data })
     if (this.transport) {
       this.transport.publish({
         kind: 'event',
@@ -259,6 +284,11 @@ export class EventHub {
 
   /** An entry the Redis reader hands over, in stream order. */
   private deliver(id: string, entry: StreamEntry): void {
+    this.tell(
+      entry.kind === 'disconnect'
+        ? { kind: 'disconnect', userId: entry.userId }
+        : { kind: 'event', type: entry.type, data: entry.data },
+    )
     if (entry.kind === 'disconnect') {
       // Its own instance ended them when it sent it: a stream opened since stays.
       if (entry.origin !== this.instanceId) this.endStreamsOf(entry.userId)
@@ -339,6 +369,7 @@ export class EventHub {
    * answers how many were open.
    */
   disconnectUser(userId: number): number {
+    this.tell({ kind: 'disconnect', userId })
     // Their streams on the other instances too, through the stream (sent in order after the
     // commit's events; while Redis is away, once it is back).
     this.transport?.publish({ kind: 'disconnect', userId, origin: this.instanceId })

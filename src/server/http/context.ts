@@ -8,11 +8,12 @@ import type { Presence } from '../presence/tracker'
 import type { MediaStorage } from '../storage/media-storage'
 import type { ScryptCost } from '../auth/password'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
-import { passwordStamp, verifyToken, whyRefused } from '../auth/token'
+import { passwordStamp, tokenExpiry, verifyToken, whyRefused } from '../auth/token'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
 import { endSessions, isRevoked } from '../services/sessions'
+import { readCacheOf, type ReadCache } from '../services/read-cache'
 import { getDemoUserIds } from '../services/settings'
 import { findUserById } from '../services/users'
 import { parseId } from './validate'
@@ -20,6 +21,11 @@ import { parseId } from './validate'
 /** What the app is built from; tests pass an in-memory SQLite store and a fixed secret. */
 export interface AppDeps {
   db: Store
+  /**
+   * What reads keep ready between requests (services/read-cache.ts): one made by createApp
+   * unless given; `false` reads everything afresh (tests compare both).
+   */
+  readCache?: ReadCache | false
   /**
    * The key tokens are signed with (HS256). Read on every request: a restore replaces it
    * (server.ts), which ends every session.
@@ -112,6 +118,29 @@ async function userFromToken(
   token: string | null,
 ): Promise<UserRow | SessionEndReason | 'gone'> {
   if (!token) return 'missing'
+  // Kept sessions: dropped at once when the hub ends the user's sessions (logout, revoke,
+  // password change, suspension, deletion). Not in a cluster, where the logout may come through
+  // another instance and must be refused here at once, before its event arrives. All are
+  // dropped when sharing starts or stops, which ends the demo accounts' sessions.
+  const cache = deps.events?.clustered ? undefined : readCacheOf(deps.db)
+  cache?.noteSharing(deps.isShared?.() === true)
+  const key = token
+  const kept = cache?.session(key)
+  if (kept) return kept
+  const generation = cache?.generation ?? 0
+  const found = await userFromTokenAfresh(deps, token)
+  if (cache && typeof found === 'object') {
+    // Never past the token's own expiry (seconds; the verified-token cache answers it).
+    const expiresAt = await tokenExpiry(token, deps.secret)
+    if (expiresAt !== null) cache.keepSession(key, found, generation, expiresAt * 1000)
+  }
+  return found
+}
+
+async function userFromTokenAfresh(
+  deps: AppDeps,
+  token: string,
+): Promise<UserRow | SessionEndReason | 'gone'> {
   const claims = await verifyToken(token, deps.secret)
   const userId = claims ? parseId(claims._id) : null
   if (!claims || userId === null) return 'invalid'

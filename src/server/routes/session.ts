@@ -13,6 +13,7 @@ import { changePassword, logOut } from '../actions/sessions'
 import { isHost } from '../services/hosting'
 import { presentUser } from '../services/serialize'
 import { issueToken } from '../services/sessions'
+import { getUserById } from '../services/users'
 import { clientAddress, isLoopbackRequest } from '../http/client-address'
 import { validate } from '../http/validate'
 
@@ -52,7 +53,9 @@ export function sessionRoutes(deps: AppDeps) {
       } satisfies PasswordChangeResponse)
     })
     .get('/session', auth, async (c) => {
-      const user = c.get('user')
+      // Afresh: the signed-in row may be a kept session's (services/read-cache.ts), whose counts
+      // can lag a few seconds; this answer shows them.
+      const user = await getUserById(db, c.get('user').id)
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) await claimOwnership(live, user)
       return c.json({
         user: await presentUser(db, user, { withBookmarks: true }),

@@ -26,6 +26,7 @@ import {
   pageUsers,
   searchUsers,
   suggestUsers,
+  toUserListItem,
   usersByIds,
 } from '../services/users'
 import { idParams, validate } from '../http/validate'
@@ -37,6 +38,7 @@ import { wholeListResponse, type WholeList } from '../http/whole-list'
 import type {
   BookmarksPage,
   FollowListPage,
+  FollowMinimalResponse,
   FollowResponse,
   Post,
   PostResponse,
@@ -144,13 +146,13 @@ export function usersRoutes(deps: AppDeps) {
         const me = c.get('user')
         const { userId } = c.req.valid('param')
         await follow(live, me, userId)
-        return c.json(await followAnswer(me.id, userId))
+        return c.json(await followAnswer(c, me.id, userId))
       })
       .post('/unfollow/:userId', auth, followLimit, idParams('userId'), async (c) => {
         const me = c.get('user')
         const { userId } = c.req.valid('param')
         await unfollow(live, me, userId)
-        return c.json(await followAnswer(me.id, userId))
+        return c.json(await followAnswer(c, me.id, userId))
       })
       .post('/bookmark/:postId', auth, idParams('postId'), async (c) => {
         const me = c.get('user')
@@ -163,7 +165,22 @@ export function usersRoutes(deps: AppDeps) {
       })
   )
 
-  async function followAnswer(userId: number, targetId: number): Promise<FollowResponse> {
+  /**
+   * The spec's answer: both whole users, whose follower lists grow with their popularity;
+   * `Prefer: return=minimal` answers both as list items with their counts, the same size for
+   * anyone (docs/API.md, "Whole lists and pages").
+   */
+  async function followAnswer(
+    c: Context<AppEnv>,
+    userId: number,
+    targetId: number,
+  ): Promise<FollowResponse | FollowMinimalResponse> {
+    if (wantsMinimal(c)) {
+      return {
+        user: toUserListItem(await getUserById(db, userId)),
+        followUser: toUserListItem(await getUserById(db, targetId)),
+      }
+    }
     return {
       user: await presentUser(db, await getUserById(db, userId), { withBookmarks: true }),
       followUser: await presentUser(db, await getUserById(db, targetId)),

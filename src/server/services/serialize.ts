@@ -2,7 +2,14 @@
  * Turns database rows into the API's JSON shapes (src/shared/api-types.ts), loading what they
  * embed (authors, reactions, comments) in one query each, for all rows at once, never one per row.
  */
-import type { Comment, Post, Reactor, User, UserSummary } from '../../shared/api-types'
+import type {
+  Comment,
+  Post,
+  PostMediaItem,
+  Reactor,
+  User,
+  UserSummary,
+} from '../../shared/api-types'
 import type { Store } from '../db/store'
 import { hiddenAuthors } from './visibility'
 import { visibleCommentCounts, visibleCommentSql } from './comment-counts'
@@ -14,6 +21,7 @@ import { loadPostImages } from './post-images'
 import { loadPolls } from './polls'
 import { formatTimestamp } from './time'
 import { shareFields } from './share-presentation'
+import { readCacheOf } from './read-cache'
 
 /**
  * `full`: the spec's whole-list shape, every reactor and every comment.
@@ -57,16 +65,58 @@ export function toUserSummary(row: SummaryRow): UserSummary {
   }
 }
 
-/** Summaries of these users (one query), by id. */
+/**
+ * The summaries of these users: those the read cache keeps (services/read-cache.ts), the rest in
+ * one query for all of them, then kept.
+ */
 export async function loadSummaries(
   db: Store,
   userIds: number[],
 ): Promise<Map<number, UserSummary>> {
+  const cache = readCacheOf(db)
+  const found = new Map<number, UserSummary>()
+  const missing: number[] = []
+  for (const id of new Set(userIds)) {
+    const kept = cache?.summaries.get(id)
+    if (kept) found.set(id, kept)
+    else missing.push(id)
+  }
+  if (missing.length === 0) return found
+  const generation = cache?.generation ?? 0
   const rows = await db.all<SummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} FROM users u WHERE u.id IN ${db.sql.idSet}`,
-    db.sql.ids(userIds),
+    db.sql.ids(missing),
   )
-  return new Map(rows.map((row) => [row.id, toUserSummary(row)]))
+  const keep = cache?.keeps(generation) === true
+  for (const row of rows) {
+    const summary = toUserSummary(row)
+    found.set(row.id, summary)
+    if (keep) cache?.summaries.set(row.id, summary)
+  }
+  return found
+}
+
+/** A post's images (post-images.ts), kept as loadSummaries keeps summaries. */
+async function loadImages(db: Store, postIds: number[]): Promise<Map<number, PostMediaItem[]>> {
+  const cache = readCacheOf(db)
+  if (!cache) return loadPostImages(db, postIds)
+  const found = new Map<number, PostMediaItem[]>()
+  const missing: number[] = []
+  for (const id of postIds) {
+    const kept = cache.postImages.get(id)
+    if (kept) found.set(id, kept)
+    else missing.push(id)
+  }
+  if (missing.length === 0) return found
+  const generation = cache.generation
+  const loaded = await loadPostImages(db, missing)
+  const keep = cache.keeps(generation)
+  for (const id of missing) {
+    const images = loaded.get(id) ?? []
+    found.set(id, images)
+    if (keep) cache.postImages.set(id, images)
+  }
+  return found
 }
 
 interface ReactionRow {
@@ -204,7 +254,7 @@ export async function presentPosts(
     await loadReactions(db, 'post_reactions', postIds, options),
     (row) => row.targetId,
   )
-  const images = await loadPostImages(db, postIds)
+  const images = await loadImages(db, postIds)
   // Polls (docs/API.md "Polls"): every poll of the page and the viewer's votes, one query.
   const polls = await loadPolls(db, postIds, options.viewerId)
   // threads: the count the viewer sees (services/comment-counts.ts)

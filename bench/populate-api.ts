@@ -1,0 +1,278 @@
+/**
+ * `npm run bench -- --populate api [--scale issue] [--users N --posts N --follows N --likes N
+ * --comments N] [--cpu-prof DIR]`: a server that lived a while. Starts the real server on an empty
+ * data folder, fills it through the HTTP API as people would (sign-ups, posts, follows with a few
+ * very popular users, likes, comments), reads every whole list once, then loads new posts, a follow
+ * of the most followed user and of an ordinary one, with autocannon. Unlike the generated data
+ * (generate.ts), everything thousands of API writes leave behind (notifications, tags, the work
+ * queue, the WAL, the query planner's statistics or their absence) is there.
+ *
+ * `--scale issue` is issue 31's size: 2,000 users, 50,000 posts, 20,000 follows, 100,000 likes,
+ * 20,000 comments (tens of minutes here); the default is small enough for a few minutes.
+ */
+import autocannon from 'autocannon'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BENCH_PASSWORD, usernameOf, type DatasetSize } from './generate'
+import { memoryOf, startServerProcess } from './run-bench'
+
+export const API_DEFAULT_SIZE: DatasetSize = {
+  users: 200,
+  posts: 5_000,
+  follows: 2_000,
+  likes: 10_000,
+  comments: 2_000,
+}
+
+export const API_ISSUE_SIZE: DatasetSize = {
+  users: 2_000,
+  posts: 50_000,
+  follows: 20_000,
+  likes: 100_000,
+  comments: 20_000,
+}
+
+export interface WriteRow {
+  name: string
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  non2xx: number
+}
+
+export interface PopulateReport {
+  size: DatasetSize
+  /** Writes per second while populating, per kind. */
+  populate: Record<string, number>
+  /** Seconds the whole-list reads took. */
+  wholeListsSeconds: number
+  writes: WriteRow[]
+  rssMiB: number | null
+}
+
+/** Runs `count` tasks with `concurrency` at a time; answers the rate per second. */
+async function inParallel(
+  count: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+): Promise<number> {
+  const started = performance.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) await task(next++)
+    }),
+  )
+  return count / Math.max((performance.now() - started) / 1000, 0.001)
+}
+
+function random(seed: number): () => number {
+  let state = seed
+  return () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export async function populateThroughApi(options: {
+  size: DatasetSize
+  duration: number
+  connections: number
+  /** Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=…`. */
+  nodeFlags?: string[]
+  /** Extra server arguments (e.g. `--database postgres://…`). */
+  serverArgs?: string[]
+  log?: (line: string) => void
+  /** Populate this data folder and keep it (bench/profile.ts profiles on it); else a temporary one. */
+  dataDir?: string
+  /** Stop after the whole lists: no write load. */
+  populateOnly?: boolean
+}): Promise<PopulateReport & { tokens: string[]; userIds: number[]; postIds: number[] }> {
+  const log = options.log ?? console.log
+  const { size } = options
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'gamerstage-populate-'))
+  const { child, url } = await startServerProcess(
+    dataDir,
+    [
+      '--no-demo',
+      '--limit-signups',
+      '999999999',
+      '--limit-comments',
+      '999999999',
+      ...(options.serverArgs ?? []),
+    ],
+    undefined,
+    options.nodeFlags,
+  )
+  const rand = random(7)
+  const pick = (n: number) => 1 + Math.floor(rand() * n)
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        prefer: 'return=minimal',
+        ...(token ? { authorization: token } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    if (!response.ok && response.status !== 409 && response.status !== 400) {
+      throw new Error(`${method} ${path}: ${response.status} ${text}`)
+    }
+    return {
+      status: response.status,
+      size: text.length,
+      json: () => JSON.parse(text) as Record<string, unknown>,
+    }
+  }
+  const report: PopulateReport = {
+    size,
+    populate: {},
+    wholeListsSeconds: 0,
+    writes: [],
+    rssMiB: null,
+  }
+  try {
+    const tokens: string[] = []
+    const ids: number[] = []
+    report.populate.signups = await inParallel(size.users, 4, async (index) => {
+      const id = index + 1
+      const answer = await call('POST', '/auth/signup', {
+        username: usernameOf(id),
+        password: BENCH_PASSWORD,
+        firstName: 'Bench',
+        lastName: String(id),
+      })
+      const json = answer.json() as { encodedToken: string; createdUser: { _id: string } }
+      tokens[index] = json.encodedToken
+      ids[index] = Number(json.createdUser._id)
+    })
+    log(`Signed up ${size.users} users (${report.populate.signups.toFixed(0)}/s).`)
+    const tokenOf = (user: number) => tokens[user - 1] ?? ''
+    const idOf = (user: number) => ids[user - 1] ?? 0
+
+    const postIds: number[] = []
+    report.populate.posts = await inParallel(size.posts, 10, async (index) => {
+      const author = rand() < 0.2 ? pick(Math.min(50, size.users)) : pick(size.users)
+      const tag = `#game${index % 40}`
+      const mention = index % 10 === 0 ? ` @${usernameOf(pick(size.users))}` : ''
+      const answer = await call(
+        'POST',
+        '/posts',
+        { postData: { content: `Post ${index}: gg, see you at the LAN party ${tag}${mention}` } },
+        tokenOf(author),
+      )
+      postIds.push(Number((answer.json() as { post: { _id: string } }).post._id))
+    })
+    log(`Wrote ${size.posts} posts (${report.populate.posts.toFixed(0)}/s).`)
+
+    // Follows: a fifth go to user 1, the most followed; the rest at random.
+    report.populate.follows = await inParallel(size.follows, 10, async () => {
+      const follower = pick(size.users)
+      const followee = rand() < 0.2 ? 1 : pick(size.users)
+      if (follower === followee) return
+      await call('POST', `/users/follow/${idOf(followee)}`, {}, tokenOf(follower))
+    })
+    log(`Followed ${size.follows} times (${report.populate.follows.toFixed(0)}/s).`)
+
+    report.populate.likes = await inParallel(size.likes, 10, async () => {
+      const post = rand() < 0.2 ? postIds[postIds.length - 1] : postIds[pick(postIds.length) - 1]
+      await call('POST', `/posts/like/${post}`, {}, tokenOf(pick(size.users)))
+    })
+    log(`Liked ${size.likes} times (${report.populate.likes.toFixed(0)}/s).`)
+
+    report.populate.comments = await inParallel(size.comments, 10, async () => {
+      const post = rand() < 0.2 ? postIds[postIds.length - 1] : postIds[pick(postIds.length) - 1]
+      await call(
+        'POST',
+        `/comments/add/${post}`,
+        { commentData: { text: 'Nice one!' } },
+        tokenOf(pick(size.users)),
+      )
+    })
+    log(`Commented ${size.comments} times (${report.populate.comments.toFixed(0)}/s).`)
+
+    // Reads of whole lists, as an old client or a curious user makes them.
+    const started = performance.now()
+    let bytes = 0
+    for (const path of ['/posts', '/users', `/posts/user/${usernameOf(1)}`, '/feed']) {
+      const answer = await call('GET', path, undefined, tokenOf(2))
+      if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status}`)
+      bytes += answer.size
+    }
+    report.wholeListsSeconds = (performance.now() - started) / 1000
+    log(
+      `Read the whole lists (${(bytes / 2 ** 20).toFixed(1)} MiB) in ${report.wholeListsSeconds.toFixed(1)} s.`,
+    )
+    const kept = { ...report, tokens, userIds: ids, postIds }
+    if (options.populateOnly) return kept
+
+    const load = async (name: string, requests: autocannon.Request[], connections: number) => {
+      let next = 0
+      const result = await autocannon({
+        url,
+        connections,
+        duration: options.duration,
+        requests,
+        setupClient: (client) => {
+          const token = tokenOf(3 + (next++ % Math.max(1, size.users - 3)))
+          client.setRequests(
+            requests.map((request) => ({
+              ...request,
+              headers: { ...request.headers, authorization: token },
+            })),
+          )
+        },
+      })
+      const row: WriteRow = {
+        name,
+        requestsPerSecond: result.requests.average,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        non2xx: result.non2xx,
+      }
+      report.writes.push(row)
+      log(
+        `${name.padEnd(36)} ${row.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  non-2xx ${row.non2xx}`,
+      )
+    }
+    const minimal = { 'content-type': 'application/json', prefer: 'return=minimal' }
+    await load(
+      'new post (return=minimal)',
+      [
+        {
+          method: 'POST',
+          path: '/api/posts',
+          headers: minimal,
+          body: JSON.stringify({ postData: { content: 'After a while #lan' } }),
+        },
+      ],
+      options.connections,
+    )
+    for (const [name, target] of [
+      ['follow + unfollow, most followed', idOf(1)],
+      ['follow + unfollow, ordinary user', idOf(size.users)],
+    ] as const) {
+      await load(
+        name,
+        [
+          { method: 'POST', path: `/api/users/follow/${target}`, headers: minimal, body: '{}' },
+          { method: 'POST', path: `/api/users/unfollow/${target}`, headers: minimal, body: '{}' },
+        ],
+        options.connections,
+      )
+    }
+    report.rssMiB = child.pid ? memoryOf(child.pid).rssMiB : null
+    return kept
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+    }
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+  }
+}
