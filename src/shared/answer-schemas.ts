@@ -103,7 +103,8 @@ export const commentSchema = z.looseObject({
   parentId: z.catch(z.nullable(idSchema), null),
   replyToId: z.catch(z.nullable(idSchema), null),
   replyToUsername: z.catch(z.nullable(usernameSchema), null),
-  deleted: z.catch(z.boolean(), false),
+  // Sent only for a deleted comment that keeps its replies; absent otherwise, and stays so.
+  deleted: z.optional(z.catch(z.boolean(), false)),
 })
 
 /** threads: a top-level comment of a page, with its first replies (each checked as a comment). */
@@ -173,9 +174,9 @@ const shareFields = {
     }),
     { counts: [], mine: [] },
   ),
-  repostedBy: z.catch(
-    z.nullable(z.looseObject({ user: userSummarySchema, createdAt: z.string() })),
-    null,
+  // Only the home feed says why a post is there; elsewhere the field is absent and stays so.
+  repostedBy: z.optional(
+    z.catch(z.nullable(z.looseObject({ user: userSummarySchema, createdAt: z.string() })), null),
   ),
 }
 const quoteStateSchema = z.string().check(z.regex(/^(?:visible|deleted|unavailable|nested)$/))

@@ -37,6 +37,7 @@ const EVENT_CHANNELS: string[] = [
   Channel.ConnectionChanged,
   Channel.LanServersChanged,
   Channel.CertificateChanged,
+  Channel.GameDetected,
 ]
 const REQUEST_CHANNELS = Object.values(Channel).filter((c) => !EVENT_CHANNELS.includes(c))
 

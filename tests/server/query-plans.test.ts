@@ -138,9 +138,20 @@ describe('query plans of the paged list routes', () => {
       const plan = db.connection.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as {
         detail: string
       }[]
+      // A subquery named like a table (`FROM (…) AS comments`) is scanned by its name: that
+      // scan reads the subquery's own bounded rows, not the table.
+      const subqueries = new Set(
+        plan.flatMap(({ detail }) => /^(?:CO-ROUTINE|MATERIALIZE) (\w+)$/.exec(detail)?.[1] ?? []),
+      )
       for (const { detail } of plan) {
         const scanned = /^SCAN (\w+)(.*)$/.exec(detail)
-        if (scanned && LARGE_TABLES.includes(scanned[1] ?? '') && !/USING/.test(scanned[2] ?? '')) {
+        const table = scanned?.[1] ?? ''
+        if (
+          scanned &&
+          LARGE_TABLES.includes(table) &&
+          !subqueries.has(table) &&
+          !/USING/.test(scanned[2] ?? '')
+        ) {
           fullScans.push(`${route}: ${detail}\n    ${query}`)
         }
       }

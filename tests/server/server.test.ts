@@ -272,6 +272,21 @@ describe('startServer', () => {
         'host_actions_target_idx',
         // Presence and "now playing" (issue 28): the expiry sweep.
         'user_statuses_expiry_idx',
+        // Threads (issue 29): a thread's replies oldest first.
+        'comments_thread_idx',
+        // Polls: a post's options in order, an option's votes, a user's votes (account deletion).
+        'poll_options_post_position_idx',
+        'poll_votes_option_idx',
+        'poll_votes_user_idx',
+        // Reposts and emoji reactions: the home feed's reposts, who reacted, a user's reactions.
+        'reposts_user_recent_idx',
+        'post_emoji_reactions_recent_idx',
+        'post_emoji_reactions_user_idx',
+        // Games (issue 28): by slug, most played, an old slug's game, a game's players.
+        'games_slug_idx',
+        'games_popular_idx',
+        'game_aliases_game_idx',
+        'user_games_game_recent_idx',
       ].sort(),
     )
   })
