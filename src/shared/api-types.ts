@@ -12,6 +12,7 @@ import type {
   UserStatus,
 } from './presence'
 export type * from './presence'
+export type * from './presence-schemas'
 export type { ServerFeature } from './features'
 export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'

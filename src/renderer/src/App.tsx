@@ -1,5 +1,4 @@
 import { Suspense, lazy } from 'react'
-import { HerePage } from './routes/HerePage'
 import type { ComponentType } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { AppLayout } from './components/AppLayout'
@@ -31,6 +30,10 @@ function lazyScreen<Props extends object>(
   }
 }
 
+const HerePage = lazyScreen(
+  () => import('./routes/HerePage').then((module) => module.HerePage),
+  'Loading who’s here',
+)
 const SignupPage = lazyScreen(
   () => import('./routes/SignupPage').then((module) => module.SignupPage),
   'Loading sign-up',

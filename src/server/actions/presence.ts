@@ -4,7 +4,8 @@
  * user after the commit: never those blocked either way, and nothing while the user appears
  * offline (turning it on tells everyone the user went offline and has no status).
  */
-import { STATUS_EXPIRIES, type StatusRequest, type UserStatus } from '../../shared/presence'
+import { STATUS_EXPIRIES, type UserStatus } from '../../shared/presence'
+import type { StatusRequest } from '../../shared/presence-schemas'
 import type { Presence } from '../presence/tracker'
 import { appearsOffline, setAppearOffline, statusOf } from '../services/presence'
 import { deleteStatus, saveStatus } from '../services/statuses'

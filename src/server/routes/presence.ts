@@ -1,13 +1,12 @@
 import { Hono } from 'hono'
 import {
   PRESENCE_LOOKUP_MAX,
-  presenceSchema,
-  statusSchema,
   type OwnPresenceResponse,
   type PresenceListResponse,
   type PresenceLookupResponse,
   type StatusResponse,
 } from '../../shared/presence'
+import { presenceSchema, statusSchema } from '../../shared/presence-schemas'
 import { z } from 'zod'
 import { changeAppearOffline, clearStatus, setStatus } from '../actions/presence'
 import { liveOf } from '../actions/live'

@@ -10,7 +10,10 @@ import { TopBar } from './TopBar'
 import { useServerFeaturesLive } from '../state/server-features'
 import { usePresenceLive } from '../state/presence'
 import { useIdleReport } from '../lib/use-idle-report'
-import { WhosHere } from './WhosHere'
+import { lazyComponent } from '../lib/lazy-component'
+
+/** The side panel fills in after the screen's own content: not part of the first load. */
+const WhosHere = lazyComponent(() => import('./WhosHere').then((module) => module.WhosHere))
 import { useDetectedStatusSync } from '../state/game-detection'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */

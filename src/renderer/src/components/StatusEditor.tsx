@@ -3,10 +3,10 @@ import { useStore } from 'jotai'
 import {
   STATUS_EXPIRIES,
   STATUS_LIMITS,
-  statusSchema,
   type StatusExpiry,
   type UserStatus,
 } from '../../../shared/presence'
+import { statusSchema } from '../../../shared/presence-schemas'
 import { clearStatus, putStatus } from '../api/presence'
 import { PRESENCE_COPY } from '../copy'
 import { messageOf, notifySuccess } from '../lib/notify'

@@ -10,7 +10,12 @@ import { userAtom } from '../../state/auth'
 import { useServerFeature } from '../../state/server-features'
 import { reactionToggleAtom, shownReactions } from '../../state/shares'
 import { Icon } from '../Icon'
-import { ReactorsDialog } from './ReactorsDialog'
+import { lazyComponent } from '../../lib/lazy-component'
+
+/** Opened by a click: not part of the first load. */
+const ReactorsDialog = lazyComponent(() =>
+  import('./ReactorsDialog').then((module) => module.ReactorsDialog),
+)
 
 /** The viewer's reactions to a post as shown (pending clicks drawn in), and the toggle. */
 function useReactions(post: Post) {

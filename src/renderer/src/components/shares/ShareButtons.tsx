@@ -7,7 +7,12 @@ import { userAtom } from '../../state/auth'
 import { useServerFeature } from '../../state/server-features'
 import { repostToggleAtom, shownRepostCount, shownReposted } from '../../state/shares'
 import { Icon } from '../Icon'
-import { QuoteDialog } from './QuoteDialog'
+import { lazyComponent } from '../../lib/lazy-component'
+
+/** Opened by a click: not part of the first load. */
+const QuoteDialog = lazyComponent(() =>
+  import('./QuoteDialog').then((module) => module.QuoteDialog),
+)
 
 /** Repost (a toggle) and Quote (a dialog), with their counts; only on a server with reposts. */
 export function ShareButtons({ post }: { post: Post }) {
