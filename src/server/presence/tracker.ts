@@ -226,13 +226,7 @@ export class Presence {
    * "playing now"), those the viewer follows first. One query, and one backend lookup.
    */
   async playing(viewerId: number, gameId: number): Promise<PresentUser[]> {
-    const rows = await playingFacts(
-      this.db,
-      viewerId,
-      gameId,
-      this.options.now(),
-      GAME_PLAYING_MAX,
-    )
+    const rows = await playingFacts(this.db, viewerId, gameId, this.options.now(), GAME_PLAYING_MAX)
     const connected = await this.backend.connected(rows.map((row) => row.id))
     const idle = await this.backend.idle([...connected])
     return rows

@@ -39,9 +39,7 @@ export async function saveStatus(
     status.source,
     status.since,
     status.expiresAt,
-    status.gameSlug !== undefined
-      ? status.gameSlug
-      : gameSlug(cleanGameName(status.game)) || null,
+    status.gameSlug !== undefined ? status.gameSlug : gameSlug(cleanGameName(status.game)) || null,
   )
   if (!row) throw new Error('The status was not saved')
   return row

@@ -85,9 +85,7 @@ describe('who is playing a game now', () => {
   })
 
   it.override(fast)
-  it('hides those who appear offline or are blocked either way from others', async ({
-    app,
-  }) => {
+  it('hides those who appear offline or are blocked either way from others', async ({ app }) => {
     const viewer = await quickUser(app, 'viewer')
     const hidden = await quickUser(app, 'hidden')
     const blocker = await quickUser(app, 'blocker')
@@ -193,5 +191,41 @@ describe('a detected status', () => {
       app.send('/api/me/status', undefined, { token: player.token, method: 'DELETE' }),
     )
     expect(cleared).toEqual({ status: null })
+  })
+})
+
+describe('a block while both are online', () => {
+  it.override(fast)
+  it('takes each one’s dot and status off the other’s screens at once', async ({ app }) => {
+    const alice = await quickUser(app, 'alice')
+    const bob = await quickUser(app, 'bob')
+    await ok(
+      app.send('/api/me/games', { games: ['Dota 2'] }, { token: alice.token, method: 'PUT' }),
+    )
+    const aliceStream = await connect(app, alice)
+    const bobStream = await connect(app, bob)
+    await app.presence.settled()
+    await ok(putStatus(app, alice, { game: 'Dota 2', expiresIn: '2h' }))
+    await ok(putStatus(app, bob, { game: 'Dota 2', expiresIn: '2h' }))
+    await aliceStream.settle(50)
+    await bobStream.settle(50)
+    const seen = (stream: typeof aliceStream, who: Player) =>
+      stream.events
+        .filter((event) => (event.data as { userId?: string }).userId === who.id)
+        .map((event) => [event.type, event.data])
+
+    await ok(app.send(`/api/users/me/block/${bob.id}`, {}, { token: alice.token }))
+    await bobStream.settle(100)
+    await aliceStream.settle(100)
+    // The one blocked sees the blocker go offline, with no status; the blocker sees the same.
+    expect(seen(bobStream, alice).slice(-2)).toEqual([
+      ['presence', { userId: alice.id, presence: 'offline' }],
+      ['status', { userId: alice.id, status: null }],
+    ])
+    expect(seen(aliceStream, bob).slice(-2)).toEqual([
+      ['presence', { userId: bob.id, presence: 'offline' }],
+      ['status', { userId: bob.id, status: null }],
+    ])
+    expect(await playing(app, bob, 'dota2')).toEqual(['bob'])
   })
 })
