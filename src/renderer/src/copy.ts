@@ -526,4 +526,9 @@ export const GAME_PLAYING_COPY = {
   /** The status editor's game field: suggestions from the server's list, free text allowed. */
   gameHint: 'Pick a game from the list or type any name.',
 } as const
+/** Search's games section. */
+export const GAME_SEARCH_COPY = {
+  section: 'Games',
+  none: (query: string) => `No game found for “${query}”.`,
+} as const
 // ---- end of issue 28's parts joined ----

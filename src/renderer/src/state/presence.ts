@@ -152,17 +152,12 @@ export function applyRelations(
 ): void {
   const known = store.get(presenceByIdAtom)
   const unblocked = before ? [...before].filter((id) => !blocked.has(id)) : []
-  const next = { ...known }
-  let changed = false
+  const gone = new Set(unblocked)
+  const next = Object.fromEntries(Object.entries(known).filter(([id]) => !gone.has(id)))
+  let changed = Object.keys(next).length !== Object.keys(known).length
   for (const id of blocked) {
     if (id in next && (next[id]?.presence !== 'offline' || next[id]?.status !== null)) {
       next[id] = OFFLINE
-      changed = true
-    }
-  }
-  for (const id of unblocked) {
-    if (id in next) {
-      delete next[id]
       changed = true
     }
   }
