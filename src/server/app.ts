@@ -11,7 +11,7 @@ import type { ErrorResponse, ServerErrorResponse } from '../shared/api-types'
 import { HttpError } from './errors/http-error'
 import { EventHub } from './events/hub'
 import { Presence } from './presence/tracker'
-import { meRoutes, presenceRoutes } from './routes/presence'
+import { gamePlayingRoutes, meRoutes, presenceRoutes } from './routes/presence'
 import { forwardedClientAddress } from './http/client-address'
 import { createHostAllowList } from './http/host-allow-list'
 import { MESSAGES } from './errors/messages'
@@ -152,6 +152,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     // Presence and "now playing" (issue 28).
     .route('/me', meRoutes(deps, deps.presence))
     .route('/presence', presenceRoutes(deps, deps.presence))
+    // Issue 28's parts joined: who is playing a game now.
+    .route('/', gamePlayingRoutes(deps, deps.presence))
     // Games (issue 28)
     .route('/', gamesRoutes(deps))
   app.route('/api', api)

@@ -679,6 +679,8 @@ export interface SearchResponse {
   posts?: SearchSection<Post>
   tags?: SearchSection<TagResult>
   users?: SearchSection<UserListItem>
+  /** The server's games whose name (or a word of it, or the slug) starts with the query. */
+  games?: SearchSection<Game>
 }
 
 /**

@@ -13,6 +13,11 @@ export type StatusSource = 'manual' | 'detected'
 /** A user's "now playing", as a viewer who may see it sees it. Timestamps as elsewhere. */
 export interface UserStatus {
   game: string
+  /**
+   * The game's slug: the server's list's game when the name (or slug) names one, else the slug
+   * the name would have. The game page (`/games/<slug>`) lists the statuses of its slug.
+   */
+  gameSlug: string | null
   /** May be empty. */
   note: string
   since: string
@@ -79,3 +84,11 @@ export interface PresenceLookupResponse {
 
 /** Ids a lookup takes at most. */
 export const PRESENCE_LOOKUP_MAX = 100
+
+/** `GET /games/{slug}/playing`: who is playing the game now, those the viewer follows first. */
+export interface GamePlayingResponse {
+  users: PresentUser[]
+}
+
+/** People `GET /games/{slug}/playing` lists at most. */
+export const GAME_PLAYING_MAX = 100

@@ -4,7 +4,8 @@
  */
 
 /** The sections a search answers, in the order the search box shows them. */
-export const SEARCH_TYPES = ['posts', 'tags', 'users'] as const
+// 'games' (issue 28's parts joined): the server's game list, by name, as GET /games?search=.
+export const SEARCH_TYPES = ['posts', 'tags', 'users', 'games'] as const
 export type SearchType = (typeof SEARCH_TYPES)[number]
 
 export const SEARCH_LIMITS = {
@@ -22,7 +23,7 @@ export const SEARCH_LIMITS = {
  */
 export function sectionsFor(query: string): SearchType[] {
   const text = query.trim()
-  if (text.startsWith('#')) return ['posts', 'tags']
+  if (text.startsWith('#')) return ['posts', 'tags', 'games']
   if (text.startsWith('@')) return ['posts', 'users']
   return [...SEARCH_TYPES]
 }

@@ -19,8 +19,9 @@ afterEach(() => {
 
 describe('createDetectedStatusSync', () => {
   const calls = () => ({
-    setStatus: vi.fn(async () => ({ ok: true as const })),
-    clearStatus: vi.fn(async () => ({ ok: true as const })),
+    // The real answers (PUT and DELETE /api/me/status): the status, or null.
+    setStatus: vi.fn(async () => ({ status: null })),
+    clearStatus: vi.fn(async () => ({ status: null })),
   })
 
   it('sets a detected status for 2 hours with the game’s name only, and clears it', async () => {

@@ -50,6 +50,7 @@ describe('presence in the renderer', () => {
     const stop = followPresence(store)
     const status = {
       game: 'Counter-Strike 2',
+      gameSlug: 'counterstrike2',
       note: 'LFG',
       since: '2026-11-26T10:00:00+00:00',
       expiresAt: null,

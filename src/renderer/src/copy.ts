@@ -513,3 +513,22 @@ export const PRESENCE_COPY = {
     off: 'Others see when you are online',
   },
 } as const
+
+// ---- Issue 28's parts joined: "Playing now" on a game page, the status editor's entry point ----
+export const GAME_PLAYING_COPY = {
+  title: 'Playing now',
+  loading: 'Loading who is playing',
+  failed: 'Couldn’t load who is playing.',
+  empty: (game: string) => `Nobody is playing ${game} right now.`,
+  /** The status editor's entry in the account menu. */
+  menuSet: 'Set status',
+  menuChange: 'Change status',
+  /** The status editor's game field: suggestions from the server's list, free text allowed. */
+  gameHint: 'Pick a game from the list or type any name.',
+} as const
+/** Search's games section. */
+export const GAME_SEARCH_COPY = {
+  section: 'Games',
+  none: (query: string) => `No game found for “${query}”.`,
+} as const
+// ---- end of issue 28's parts joined ----

@@ -8,6 +8,7 @@ import { STATUS_EXPIRIES, type UserStatus } from '../../shared/presence'
 import type { StatusRequest } from '../../shared/presence-schemas'
 import type { Presence } from '../presence/tracker'
 import { appearsOffline, setAppearOffline, statusOf } from '../services/presence'
+import { statusGameSlug } from '../services/games'
 import { deleteStatus, saveStatus } from '../services/statuses'
 import { blockedEitherWayWithAny } from '../services/visibility'
 import { commit, type Actor, type Live } from './live'
@@ -30,10 +31,11 @@ export async function setStatus(
 ): Promise<UserStatus> {
   const now = presence.options.now()
   const length = STATUS_EXPIRIES[request.expiresIn]
-  const row = await commit(live, (tx) =>
+  const row = await commit(live, async (tx) =>
     saveStatus(tx, {
       userId: actor.id,
       game: request.game,
+      gameSlug: await statusGameSlug(tx, request.game),
       note: request.note ?? '',
       source: request.source ?? 'manual',
       since: now,

@@ -12,7 +12,8 @@ const publishRelations = async (live: Live, actor: Actor) =>
 /**
  * A block ends the follows either way (the same row change as an unfollow, services/follows.ts).
  * Everyone who sees both users' counts hears of it, and the blocker; the one blocked is not told
- * live (their counts are right on their next load).
+ * live (their counts are right on their next load), except that the blocker's presence and
+ * status go `offline`/null on their screens (and the other way round).
  */
 export async function block(live: Live, actor: Actor, targetId: number): Promise<void> {
   await commit(
@@ -24,6 +25,15 @@ export async function block(live: Live, actor: Actor, targetId: number): Promise
         await publishFollow(live, followerId, followeeId, false, audience)
       }
       await publishRelations(live, actor)
+      // Presence (issue 28): each stops seeing the other's dot and status at once, as they would
+      // after a reload; to the one blocked it looks like the other went offline.
+      for (const [to, about] of [
+        [targetId, actor.id],
+        [actor.id, targetId],
+      ] as const) {
+        live.hub.publish('presence', { userId: String(about), presence: 'offline' }, { to })
+        live.hub.publish('status', { userId: String(about), status: null }, { to })
+      }
     },
   )
 }

@@ -450,8 +450,17 @@ export const userStatuses = pgTable(
     source: text('source', { enum: ['manual', 'detected'] }).notNull(),
     since: millis('since').notNull(),
     expiresAt: millis('expires_at'),
+    /**
+     * Integration of issues 28's parts: the slug of the status's game (the catalogue's game when
+     * its name or slug names one, else the slug its name would have), for the game page's
+     * "Playing now" (GET /games/{slug}/playing). Null only for rows older than the column.
+     */
+    gameSlug: text('game_slug'),
   },
-  (table) => [index('user_statuses_expiry_idx').on(table.expiresAt)],
+  (table) => [
+    index('user_statuses_expiry_idx').on(table.expiresAt),
+    index('user_statuses_game_idx').on(table.gameSlug),
+  ],
 )
 /* ---- end of presence and "now playing" ---- */
 // ─── Polls (issue 29, item 4) ─────────────────────────────────────────────────────────────────

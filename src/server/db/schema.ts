@@ -475,8 +475,17 @@ export const userStatuses = sqliteTable(
     since: integer('since').notNull(),
     /** Milliseconds; null until cleared. */
     expiresAt: integer('expires_at'),
+    /**
+     * Integration of issues 28's parts: the slug of the status's game (the catalogue's game when
+     * its name or slug names one, else the slug its name would have), for the game page's
+     * "Playing now" (GET /games/{slug}/playing). Null only for rows older than the column.
+     */
+    gameSlug: text('game_slug'),
   },
-  (table) => [index('user_statuses_expiry_idx').on(table.expiresAt)],
+  (table) => [
+    index('user_statuses_expiry_idx').on(table.expiresAt),
+    index('user_statuses_game_idx').on(table.gameSlug),
+  ],
 )
 /* ---- end of presence and "now playing" ---- */
 // ─── Polls (issue 29, item 4) ─────────────────────────────────────────────────────────────────

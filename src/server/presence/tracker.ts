@@ -6,13 +6,19 @@
  * and never for a user who appears offline. Nothing is stored: the backend holds who is
  * connected, in memory or, for a cluster, in Redis (redis-backend.ts).
  */
-import type { PresenceState, PresentUser, UserPresence } from '../../shared/presence'
+import {
+  GAME_PLAYING_MAX,
+  type PresenceState,
+  type PresentUser,
+  type UserPresence,
+} from '../../shared/presence'
 import type { Store } from '../db/store'
 import type { EventHub } from '../events/hub'
 import { blockedEitherWayWithAny } from '../services/visibility'
 import {
   appearsOffline,
   mayBeSeen,
+  playingFacts,
   presenceFacts,
   presentPresence,
   type PresenceFactRow,
@@ -208,6 +214,24 @@ export class Presence {
       )
       .slice(0, LIST_MAX)
       .map((row: PresenceFactRow) => ({
+        user: toUserSummary(row),
+        followed: Boolean(row.followed),
+        ...presentPresence(row, viewerId, connected, idle),
+      }))
+  }
+
+  /**
+   * Who is playing the game of `gameId` now, as `viewerId` may see them: those with a status
+   * naming it who are online or idle (a status left standing while its owner is away is not
+   * "playing now"), those the viewer follows first. One query, and one backend lookup.
+   */
+  async playing(viewerId: number, gameId: number): Promise<PresentUser[]> {
+    const rows = await playingFacts(this.db, viewerId, gameId, this.options.now(), GAME_PLAYING_MAX)
+    const connected = await this.backend.connected(rows.map((row) => row.id))
+    const idle = await this.backend.idle([...connected])
+    return rows
+      .filter((row) => connected.has(row.id))
+      .map((row) => ({
         user: toUserSummary(row),
         followed: Boolean(row.followed),
         ...presentPresence(row, viewerId, connected, idle),

@@ -3,6 +3,7 @@ import {
   PRESENCE_LOOKUP_MAX,
   type OwnPresenceResponse,
   type PresenceListResponse,
+  type GamePlayingResponse,
   type PresenceLookupResponse,
   type StatusResponse,
 } from '../../shared/presence'
@@ -13,6 +14,7 @@ import { liveOf } from '../actions/live'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { parseId, validate } from '../http/validate'
 import type { Presence } from '../presence/tracker'
+import { getGameBySlug } from '../services/games'
 
 const lookupSchema = z.strictObject({
   ids: z
@@ -72,4 +74,18 @@ export function presenceRoutes(deps: AppDeps, presence: Presence) {
       const users = await presence.lookup(c.get('user').id, ids)
       return c.json({ users } satisfies PresenceLookupResponse)
     })
+}
+
+/**
+ * `/games/{slug}/playing`: who is playing a game now (the game page's "Playing now"; the game
+ * found as `GET /games/{slug}` finds it, an older slug included). Signed-in viewers only, as
+ * every presence answer.
+ */
+export function gamePlayingRoutes(deps: AppDeps, presence: Presence) {
+  const auth = requireUser(deps)
+  return new Hono<AppEnv>().get('/games/:slug/playing', auth, async (c) => {
+    const game = await getGameBySlug(deps.db, c.req.param('slug'))
+    const users = await presence.playing(c.get('user').id, game.id)
+    return c.json({ users } satisfies GamePlayingResponse)
+  })
 }

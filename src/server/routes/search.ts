@@ -17,6 +17,7 @@ import {
   type SearchType,
 } from '../../shared/search'
 import { HttpError } from '../errors/http-error'
+import { searchGames } from '../services/games'
 import { optionalViewer, type AppDeps, type AppEnv } from '../http/context'
 import { validate } from '../http/validate'
 import { type PageRequest } from '../services/pagination'
@@ -72,6 +73,10 @@ export function searchRoutes(deps: AppDeps) {
         } else if (section === 'tags') {
           const found = await searchTags(db, tagPrefixOf(q), page, viewerId)
           answer.tags = { items: found.tags, nextCursor: found.nextCursor }
+        } else if (section === 'games') {
+          const name = q.trim().replace(/^#/, '')
+          const found = name ? await searchGames(db, name, page) : { games: [], nextCursor: null }
+          answer.games = { items: found.games, nextCursor: found.nextCursor }
         } else {
           const name = q.trim().replace(/^@/, '')
           const found = name

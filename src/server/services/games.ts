@@ -338,3 +338,26 @@ export async function recordGameAction(
     createdAt: now,
   })
 }
+
+/**
+ * The slug a status's game is filed under (the game page's "Playing now"): the list's game that
+ * the name, or the slug typed as such, names (an older slug of a renamed or merged game answers
+ * the game it became), else the slug the name would have; null for a name with no slug at all.
+ * One query.
+ */
+export async function statusGameSlug(db: Store, name: string): Promise<string | null> {
+  const own = gameSlug(cleanGameName(name))
+  const typed = name.trim().normalize('NFC').toLowerCase()
+  const candidates = [...new Set([typed, own])].filter(isGameSlug)
+  if (candidates.length === 0) return null
+  const found = await db.all<{ key: string; slug: string }>(
+    `SELECT slug AS "key", slug FROM games WHERE slug IN ${db.sql.textSet}
+     UNION ALL
+     SELECT a.slug AS "key", games.slug AS slug FROM game_aliases a
+       JOIN games ON games.id = a.game_id WHERE a.slug IN ${db.sql.textSet}`,
+    db.sql.texts(candidates),
+    db.sql.texts(candidates),
+  )
+  const bySlug = new Map(found.map((row) => [row.key, row.slug]))
+  return bySlug.get(typed) ?? bySlug.get(own) ?? (own === '' ? null : own)
+}

@@ -5,6 +5,7 @@
  * status unless it expired), whatever the size of the set.
  */
 import type { PresenceState, UserPresence, UserStatus } from '../../shared/presence'
+import { cleanGameName, gameSlug } from '../../shared/games'
 import type { Store } from '../db/store'
 import { formatTimestamp } from './time'
 
@@ -23,6 +24,7 @@ export interface PresenceFactRow {
   source: 'manual' | 'detected' | null
   since: number | null
   expiresAt: number | null
+  gameSlug: string | null
 }
 
 /** The facts about `userIds` that decide what `viewerId` sees of them, in one statement. */
@@ -42,7 +44,7 @@ export async function presenceFacts(
        EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.followee_id = u.id)
          AS followed,
        s.game AS game, s.note AS note, s.source AS source, s.since AS since,
-       s.expires_at AS "expiresAt"
+       s.expires_at AS "expiresAt", s.game_slug AS "gameSlug"
      FROM users u
      LEFT JOIN presence_settings ps ON ps.user_id = u.id
      LEFT JOIN user_statuses s ON s.user_id = u.id
@@ -57,11 +59,12 @@ export async function presenceFacts(
 }
 
 export function statusOf(
-  row: Pick<PresenceFactRow, 'game' | 'note' | 'source' | 'since' | 'expiresAt'>,
+  row: Pick<PresenceFactRow, 'game' | 'note' | 'source' | 'since' | 'expiresAt' | 'gameSlug'>,
 ): UserStatus | null {
   if (row.game === null || row.since === null || row.source === null) return null
   return {
     game: row.game,
+    gameSlug: row.gameSlug ?? (gameSlug(cleanGameName(row.game)) || null),
     note: row.note ?? '',
     since: formatTimestamp(row.since),
     expiresAt: row.expiresAt === null ? null : formatTimestamp(row.expiresAt),
@@ -112,5 +115,49 @@ export async function setAppearOffline(
     userId,
     appearOffline,
     now,
+  )
+}
+
+/**
+ * Who has a status naming the game of `gameId` (its slug, or an older slug it had before a
+ * rename or a merge) that has not expired, as `viewerId` may see them (never others who appear
+ * offline, are suspended, or block the viewer or are blocked by them): one statement, at most
+ * `limit` rows, those the viewer follows first, then the latest to start playing.
+ */
+export async function playingFacts(
+  db: Store,
+  viewerId: number,
+  gameId: number,
+  now: number,
+  limit: number,
+): Promise<PresenceFactRow[]> {
+  return db.all<PresenceFactRow>(
+    `SELECT u.id AS id, u.username AS username, u.first_name AS "firstName",
+       u.last_name AS "lastName", u.profile_img AS "profileImg", u.suspended_at AS "suspendedAt",
+       COALESCE(ps.appear_offline, false) AS "appearOffline", false AS blocked,
+       EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.followee_id = u.id)
+         AS followed,
+       s.game AS game, s.note AS note, s.source AS source, s.since AS since,
+       s.expires_at AS "expiresAt", s.game_slug AS "gameSlug"
+     FROM user_statuses s
+     JOIN users u ON u.id = s.user_id
+     LEFT JOIN presence_settings ps ON ps.user_id = u.id
+     WHERE s.game_slug IN (SELECT slug FROM games WHERE id = ?
+                           UNION ALL SELECT slug FROM game_aliases WHERE game_id = ?)
+       AND (s.expires_at IS NULL OR s.expires_at > ?)
+       AND (u.id = ? OR (u.suspended_at IS NULL
+         AND (ps.appear_offline IS NULL OR ps.appear_offline = false)
+         AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = u.id)
+           OR (b.blocker_id = u.id AND b.blocked_id = ?))))
+     ORDER BY followed DESC, s.since DESC, u.id DESC
+     LIMIT ?`,
+    viewerId,
+    gameId,
+    gameId,
+    now,
+    viewerId,
+    viewerId,
+    viewerId,
+    limit,
   )
 }

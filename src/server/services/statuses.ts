@@ -3,6 +3,7 @@
  * it expires. Expiry is checked at read time (services/presence.ts); the sweep below deletes
  * what ran out, so that it can be announced once (presence/status-expiry.ts).
  */
+import { cleanGameName, gameSlug } from '../../shared/games'
 import type { StatusSource } from '../../shared/presence'
 import type { Store } from '../db/store'
 
@@ -13,16 +14,24 @@ export interface StatusRow {
   source: StatusSource
   since: number
   expiresAt: number | null
+  /** The game's slug (game page matching); null only for rows saved before the column. */
+  gameSlug: string | null
 }
 
-const STATUS_COLUMNS = `user_id AS "userId", game, note, source, since, expires_at AS "expiresAt"`
+const STATUS_COLUMNS = `user_id AS "userId", game, note, source, since, expires_at AS "expiresAt",
+  game_slug AS "gameSlug"`
 
-export async function saveStatus(db: Store, status: StatusRow): Promise<StatusRow> {
+/** `gameSlug` left out: the slug the game's name would have (no catalogue look-up). */
+export async function saveStatus(
+  db: Store,
+  status: Omit<StatusRow, 'gameSlug'> & { gameSlug?: string | null },
+): Promise<StatusRow> {
   const row = await db.get<StatusRow>(
-    `INSERT INTO user_statuses (user_id, game, note, source, since, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO user_statuses (user_id, game, note, source, since, expires_at, game_slug)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET game = excluded.game, note = excluded.note,
-       source = excluded.source, since = excluded.since, expires_at = excluded.expires_at
+       source = excluded.source, since = excluded.since, expires_at = excluded.expires_at,
+       game_slug = excluded.game_slug
      RETURNING ${STATUS_COLUMNS}`,
     status.userId,
     status.game,
@@ -30,6 +39,7 @@ export async function saveStatus(db: Store, status: StatusRow): Promise<StatusRo
     status.source,
     status.since,
     status.expiresAt,
+    status.gameSlug !== undefined ? status.gameSlug : gameSlug(cleanGameName(status.game)) || null,
   )
   if (!row) throw new Error('The status was not saved')
   return row

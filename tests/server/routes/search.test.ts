@@ -87,7 +87,7 @@ describe('GET /api/search, posts', () => {
     ])
     await expectError(app.get(`/api/search?${q('raid')}&type=posts&cursor=nope`), 400, /cursor/)
     await expectError(app.get(`/api/search?${q('raid')}&cursor=abc`), 400, /name it with type/)
-    await expectError(app.get(`/api/search?${q('raid')}&type=games`), 400, /type must be/)
+    await expectError(app.get(`/api/search?${q('raid')}&type=clips`), 400, /type must be/)
   })
 
   it('finds an edited post by its new words only, and a deleted post no more', async ({
@@ -307,5 +307,37 @@ describe('searchWords', () => {
     expect(searchWords('gg🎮 שלום e\u0301x')).toEqual(['gg', 'שלום', 'e\u0301x'])
     expect(searchWords('a b c d e f g h i j')).toHaveLength(SEARCH_LIMITS.words)
     expect(searchWords('🎮 !!! \u0000')).toEqual([])
+  })
+})
+
+describe('GET /api/search, games (issue 28)', () => {
+  it('finds the server’s games by a word of their name, in the box and a page at a time', async ({
+    app,
+    player1,
+  }) => {
+    await ok(
+      app.send(
+        '/api/me/games',
+        { games: ['Counter-Strike 2', 'Strikeforce Zero', 'Dota 2'] },
+        { token: player1.token, method: 'PUT' },
+      ),
+    )
+    const all = await search(app, q('strike'))
+    expect((all.games?.items ?? []).map((game) => game.slug).sort()).toEqual([
+      'counterstrike2',
+      'strikeforcezero',
+    ])
+    const hashed = await search(app, q('#dota'))
+    expect(hashed.games?.items.map((game) => game.name)).toEqual(['Dota 2'])
+    expect((await search(app, q('@strike'))).games).toBeUndefined()
+    const first = await search(app, `${q('strike')}&type=games&limit=1`)
+    expect(first.games?.items).toHaveLength(1)
+    expect(first.posts).toBeUndefined()
+    const second = await search(
+      app,
+      `${q('strike')}&type=games&limit=1&cursor=${first.games?.nextCursor ?? ''}`,
+    )
+    expect(second.games?.items).toHaveLength(1)
+    expect(second.games?.items[0]?.slug).not.toBe(first.games?.items[0]?.slug)
   })
 })

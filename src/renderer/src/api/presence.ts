@@ -1,5 +1,6 @@
 /** Presence and "now playing" (docs/API.md, "Presence and now playing"). */
 import type {
+  GamePlayingResponse,
   OwnPresenceResponse,
   PresenceListResponse,
   PresenceLookupResponse,
@@ -31,4 +32,9 @@ export function putStatus(body: StatusRequest): Promise<StatusResponse> {
 
 export function clearStatus(): Promise<StatusResponse> {
   return request<StatusResponse>('/me/status', { method: 'DELETE' })
+}
+
+/** Who is playing a game now (the game page's "Playing now"), those one follows first. */
+export function getGamePlaying(slug: string, signal?: AbortSignal): Promise<GamePlayingResponse> {
+  return request<GamePlayingResponse>(`/games/${encodeURIComponent(slug)}/playing`, { signal })
 }

@@ -1,23 +1,19 @@
 /**
- * The "now playing" status (issue 28, item 2). Its server side is built apart (the presence and
- * status work); this module holds the two calls exactly as that contract names them, so the
- * desktop detection (state/game-detection.ts) sets and clears a status through them:
- * `PUT /api/me/status {game, note?, expiresIn, source?}` and `DELETE /api/me/status`.
+ * The "now playing" status as the desktop detection (state/game-detection.ts) sets and clears
+ * it: the presence module's own calls (api/presence.ts), under the names detection uses, with
+ * the real request and answer shapes (src/shared/presence.ts): `PUT /api/me/status {game,
+ * note?, expiresIn, source?}` answers `{status}`, `DELETE /api/me/status` answers
+ * `{status: null}`.
  */
-import type { OkResponse } from '../../../shared/api-types'
-import { request } from './client'
+import type { StatusRequest, StatusResponse } from '../../../shared/api-types'
+import { clearStatus as deleteStatus, putStatus } from './presence'
 
-export interface StatusRequest {
-  game: string
-  note?: string
-  expiresIn: '30m' | '2h' | 'never'
-  source?: 'manual' | 'detected'
+export type { StatusRequest }
+
+export function setStatus(status: StatusRequest): Promise<StatusResponse> {
+  return putStatus(status)
 }
 
-export function setStatus(status: StatusRequest): Promise<OkResponse> {
-  return request<OkResponse>('/me/status', { method: 'PUT', body: status })
-}
-
-export function clearStatus(): Promise<OkResponse> {
-  return request<OkResponse>('/me/status', { method: 'DELETE' })
+export function clearStatus(): Promise<StatusResponse> {
+  return deleteStatus()
 }

@@ -1,13 +1,153 @@
-import type { Game } from '../../../shared/api-types'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { Game, PresentUser } from '../../../shared/api-types'
+import { getGamePlaying } from '../api/presence'
+import { GAME_PLAYING_COPY, PRESENCE_COPY } from '../copy'
+import { onLiveEvent } from '../live/bus'
+import { profilePath } from '../lib/paths'
+import { useServerFeature } from '../state/server-features'
+import { Avatar } from './Avatar'
+import { PresenceMark } from './PresenceDot'
+import { Spinner } from './Spinner'
+import { StatusText } from './StatusLine'
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; users: PresentUser[] }
+
+/** How long live changes gather before the list is asked again. */
+const REFRESH_DELAY_MS = 300
 
 /**
- * The game page's "Playing now" section (issue 28, item 3: "who is playing it now"): the place
- * where the people whose status names this game go, live. Their statuses come from the presence
- * and status work built apart (PUT /api/me/status and its live `status` events); until that is
- * merged this renders nothing rather than a made-up list. At the merge: read the statuses whose
- * game is `game.name` (or `game.slug`) and list them here, when `useServerFeature('now-playing')`.
+ * The game page's "Playing now" (issue 28, item 3): those whose status names this game (by its
+ * slug: `GET /games/{slug}/playing`, with presence's audience rules: never anyone who appears
+ * offline or is blocked either way), online or idle, those one follows first; live. A status
+ * event about someone listed updates or drops them; one naming this game for someone new, and a
+ * reconnection, ask again. Only when the server names both `games` and `now-playing`.
  */
 export function GamePlayingNow({ game }: { game: Game }) {
-  void game
-  return null
+  const games = useServerFeature('games')
+  const nowPlaying = useServerFeature('now-playing')
+  const enabled = games && nowPlaying
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const loadRef = useRef(load)
+  loadRef.current = load
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  const refreshSoon = useCallback(() => {
+    if (timer.current) return
+    timer.current = setTimeout(() => {
+      timer.current = null
+      setAttempt((n) => n + 1)
+    }, REFRESH_DELAY_MS)
+  }, [])
+
+  useEffect(() => {
+    if (!enabled) return
+    const controller = new AbortController()
+    getGamePlaying(game.slug, controller.signal)
+      .then(({ users }) => setLoad({ state: 'ready', users }))
+      .catch(() => {
+        if (!controller.signal.aborted && loadRef.current.state !== 'ready') {
+          setLoad({ state: 'failed' })
+        }
+      })
+    return () => controller.abort()
+  }, [enabled, game.slug, attempt])
+
+  useEffect(() => {
+    if (!enabled) return
+    const listed = (userId: string) => {
+      const current = loadRef.current
+      return current.state === 'ready' && current.users.some((entry) => entry.user._id === userId)
+    }
+    const change = (update: (users: PresentUser[]) => PresentUser[]) =>
+      setLoad((current) =>
+        current.state === 'ready' ? { state: 'ready', users: update(current.users) } : current,
+      )
+    const stops = [
+      onLiveEvent('status', ({ userId, status }) => {
+        const ours = status !== null && status.gameSlug === game.slug
+        if (!listed(userId)) {
+          if (ours) refreshSoon()
+          return
+        }
+        change((users) =>
+          ours
+            ? users.map((entry) => (entry.user._id === userId ? { ...entry, status } : entry))
+            : users.filter((entry) => entry.user._id !== userId),
+        )
+      }),
+      onLiveEvent('presence', ({ userId, presence }) => {
+        if (!listed(userId)) {
+          // Back online with a status that may name this game: the list knows.
+          if (presence !== 'offline') refreshSoon()
+          return
+        }
+        change((users) =>
+          presence === 'offline'
+            ? users.filter((entry) => entry.user._id !== userId)
+            : users.map((entry) => (entry.user._id === userId ? { ...entry, presence } : entry)),
+        )
+      }),
+      onLiveEvent('ready', refreshSoon),
+      onLiveEvent('reset', refreshSoon),
+    ]
+    return () => {
+      for (const stop of stops) stop()
+      if (timer.current) clearTimeout(timer.current)
+      timer.current = null
+    }
+  }, [enabled, game.slug, refreshSoon])
+
+  if (!enabled) return null
+  return (
+    <section className="game-playing-now" aria-labelledby="game-playing-title">
+      <h2 id="game-playing-title" className="section-title">
+        {GAME_PLAYING_COPY.title}
+      </h2>
+      <div className="card game-playing-card">
+        {load.state === 'loading' ? <Spinner label={GAME_PLAYING_COPY.loading} /> : null}
+        {load.state === 'failed' ? (
+          <p className="muted small">
+            {GAME_PLAYING_COPY.failed}{' '}
+            <button type="button" className="link-btn" onClick={() => setAttempt((n) => n + 1)}>
+              {PRESENCE_COPY.here.retry}
+            </button>
+          </p>
+        ) : null}
+        {load.state === 'ready' && load.users.length === 0 ? (
+          <p className="muted small game-playing-empty">{GAME_PLAYING_COPY.empty(game.name)}</p>
+        ) : null}
+        {load.state === 'ready' && load.users.length > 0 ? (
+          <ul className="whos-here-list game-playing-list">
+            {load.users.map((entry) => (
+              <li key={entry.user._id} className="whos-here-item" data-user-id={entry.user._id}>
+                <Link to={profilePath(entry.user.username)} className="whos-here-row">
+                  <span className="avatar-with-presence" style={{ width: 36, height: 36 }}>
+                    <Avatar src={entry.user.profileImg} username={entry.user.username} size={36} />
+                    {entry.presence === 'offline' ? null : (
+                      <PresenceMark presence={entry.presence} size="md" />
+                    )}
+                  </span>
+                  <span className="whos-here-text">
+                    <span className="whos-here-name">
+                      <span className="whos-here-username">{entry.user.username}</span>
+                      {entry.followed ? (
+                        <span className="whos-here-followed">{PRESENCE_COPY.here.following}</span>
+                      ) : null}
+                    </span>
+                    {entry.status ? (
+                      <span className="muted small">
+                        <StatusText status={entry.status} withNote />
+                      </span>
+                    ) : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  )
 }

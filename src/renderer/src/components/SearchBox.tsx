@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { useBoxSearch } from '../state/search'
 import { useServerFeature } from '../state/server-features'
 import { Icon } from './Icon'
-import { SEARCH_SECTIONS, searchPath, type BoxOption } from './SearchSections'
+import { useSearchSections, searchPath, type BoxOption } from './SearchSections'
 import { COPY, SPEC_TEXT } from '../copy'
 
 /** A section as the box shows it: its options, then "See all" when it found any. */
@@ -34,6 +34,7 @@ export function SearchBox() {
   const trimmed = text.trim()
   const settled = query === trimmed && !loading
 
+  const SEARCH_SECTIONS = useSearchSections()
   const sections: ShownSection[] = settled
     ? SEARCH_SECTIONS.flatMap((section) => {
         const options = section.boxOptions(answer)

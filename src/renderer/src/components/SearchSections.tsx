@@ -15,9 +15,13 @@ import type {
 } from '../../../shared/api-types'
 import { searchWords } from '../../../shared/search'
 import { search } from '../api/search'
-import { COPY, SPEC_TEXT } from '../copy'
+import { useAtomValue } from 'jotai'
+import type { Game, ServerFeature } from '../../../shared/api-types'
+import { COPY, GAME_SEARCH_COPY, SPEC_TEXT } from '../copy'
+import { serverFeaturesAtom } from '../state/server-features'
+import { Icon } from './Icon'
 import { messageOf } from '../lib/notify'
-import { profilePath, tagPath } from '../lib/paths'
+import { gamePath, profilePath, tagPath } from '../lib/paths'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
@@ -42,6 +46,8 @@ export interface SearchSectionView {
   empty(query: string): string
   /** The search page's tab. */
   Page: ComponentType<{ query: string }>
+  /** Shown only when the server names this feature (an older server has no such section). */
+  feature?: ServerFeature
 }
 
 /** The search page's path for a query, on one section's tab. */
@@ -108,12 +114,66 @@ const usersSection: SearchSectionView = {
   Page: SearchPeopleTab,
 }
 
+// ---- Issue 28's parts joined: games ----
+const gamesSection: SearchSectionView = {
+  type: 'games',
+  title: GAME_SEARCH_COPY.section,
+  feature: 'games',
+  boxOptions: (answer) =>
+    answer.games?.items.map((game) => ({
+      key: game.slug,
+      href: gamePath(game.slug),
+      content: <GameText game={game} />,
+    })),
+  empty: (query) => GAME_SEARCH_COPY.none(quoted(query)),
+  Page: SearchGamesTab,
+}
+
+function GameText({ game }: { game: Game }) {
+  return (
+    <>
+      <span className="search-game-icon" aria-hidden="true">
+        <Icon name="gamepad" size={20} />
+      </span>
+      <span className="search-result-text">
+        <span className="search-result-name">{game.name}</span>
+        <span className="muted small">{COPY.games.players(game.playerCount)}</span>
+      </span>
+    </>
+  )
+}
+
+function SearchGamesTab({ query }: { query: string }) {
+  const paged = usePagedSection<Game>(query, 'games', (answer) => answer.games)
+  return (
+    <PagedList paged={paged} what="games" empty={<EmptyState title={gamesSection.empty(query)} />}>
+      <ul className="card search-page-list" aria-label={GAME_SEARCH_COPY.section}>
+        {paged.state.items.map((game) => (
+          <li key={game.slug}>
+            <Link to={gamePath(game.slug)} className="search-page-row">
+              <GameText game={game} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </PagedList>
+  )
+}
+// ---- end of games ----
+
 /** Every section, in the order the box and the page show them. */
 export const SEARCH_SECTIONS: readonly SearchSectionView[] = [
   postsSection,
   tagsSection,
   usersSection,
+  gamesSection,
 ]
+
+/** The sections this server has (a section with a `feature` only when the server names it). */
+export function useSearchSections(): readonly SearchSectionView[] {
+  const features = useAtomValue(serverFeaturesAtom)
+  return SEARCH_SECTIONS.filter((section) => !section.feature || features.has(section.feature))
+}
 
 function TagText({ tag }: { tag: TagResult }) {
   return (
@@ -152,7 +212,7 @@ interface PagedState<Item> {
 /** A section's pages from `GET /api/search?type=`, the next one as the list's end comes near. */
 function usePagedSection<Item>(
   query: string,
-  type: 'tags' | 'users',
+  type: 'tags' | 'users' | 'games',
   pick: (answer: SearchResponse) => SearchSection<Item> | undefined,
 ) {
   const [state, setState] = useState<PagedState<Item>>({

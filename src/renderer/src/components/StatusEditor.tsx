@@ -11,13 +11,15 @@ import { clearStatus, putStatus } from '../api/presence'
 import { PRESENCE_COPY } from '../copy'
 import { messageOf, notifySuccess } from '../lib/notify'
 import { presenceByIdAtom } from '../state/presence'
+import { detectedStatus } from '../state/game-detection'
 import { CharCounter } from './CharCounter'
 import { Modal } from './Modal'
+import { StatusGameField } from './StatusGameField'
 
 const EXPIRIES = Object.keys(STATUS_EXPIRIES) as StatusExpiry[]
 
 /**
- * Sets or clears one's "now playing": a game (free text for now), an optional note, and when it
+ * Sets or clears one's "now playing": a game (from the server's list's suggestions, or free text), an optional note, and when it
  * clears by itself. Saved statuses reach others live (docs/API.md, "Presence and now playing").
  */
 export function StatusEditor({
@@ -37,7 +39,7 @@ export function StatusEditor({
   )
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const ids = { game: useId(), note: useId(), error: useId() }
+  const ids = { note: useId(), error: useId() }
   const dirty = game !== (current?.game ?? '') || note !== (current?.note ?? '')
 
   const remember = (status: UserStatus | null) =>
@@ -56,6 +58,8 @@ export function StatusEditor({
     setError(null)
     try {
       const { status } = await putStatus(checked.data)
+      // Set by hand: the desktop detection no longer clears it when its game ends.
+      detectedStatus.forget()
       remember(status)
       notifySuccess(PRESENCE_COPY.editor.saved)
       onClose()
@@ -71,6 +75,7 @@ export function StatusEditor({
     setError(null)
     try {
       await clearStatus()
+      detectedStatus.forget()
       remember(null)
       notifySuccess(PRESENCE_COPY.editor.cleared)
       onClose()
@@ -91,21 +96,12 @@ export function StatusEditor({
           void save()
         }}
       >
-        <div className="field">
-          <label htmlFor={ids.game}>{PRESENCE_COPY.editor.game}</label>
-          <input
-            id={ids.game}
-            value={game}
-            placeholder={PRESENCE_COPY.editor.gamePlaceholder}
-            autoComplete="off"
-            // The dialog's first field: typing starts here.
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(event) => setGame(event.target.value)}
-          />
-          <CharCounter length={game.trim().length} max={STATUS_LIMITS.gameMax} />
-        </div>
+        <StatusGameField
+          value={game}
+          onChange={setGame}
+          invalid={Boolean(error)}
+          errorId={ids.error}
+        />
         <div className="field">
           <label htmlFor={ids.note}>{PRESENCE_COPY.editor.note}</label>
           <input

@@ -14,6 +14,7 @@ import { Icon } from './Icon'
 import { Modal } from './Modal'
 import { NotificationBell } from './NotificationBell'
 import { ThemeToggle } from './ThemeToggle'
+import { TopBarStatus } from './TopBarStatus'
 import { SearchBox } from './SearchBox'
 import { profilePath } from '../lib/paths'
 import { openReportsAtom, serverLabel } from '../state/host'
@@ -77,6 +78,7 @@ export function TopBar() {
               <OpenReportsBadge />
             </span>
           </NavLink>
+          <TopBarStatus />
           {user ? (
             <Link
               to={profilePath(user.username)}

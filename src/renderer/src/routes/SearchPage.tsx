@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom'
-import { SEARCH_SECTIONS, quoted, searchPath } from '../components/SearchSections'
+import { useSearchSections, quoted, searchPath } from '../components/SearchSections'
 import { EmptyState } from '../components/States'
 import { COPY } from '../copy'
 
@@ -11,6 +11,7 @@ import { COPY } from '../copy'
 export function SearchPage() {
   const [params] = useSearchParams()
   const query = (params.get('q') ?? '').trim()
+  const SEARCH_SECTIONS = useSearchSections()
   const current =
     SEARCH_SECTIONS.find((section) => section.type === params.get('type')) ?? SEARCH_SECTIONS[0]
   if (!query || !current) {

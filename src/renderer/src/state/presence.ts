@@ -12,6 +12,7 @@ import type { LiveEventMap, PresentUser, UserPresence } from '../../../shared/ap
 import { PRESENCE_LOOKUP_MAX } from '../../../shared/presence'
 import { getWhosHere, lookupPresence } from '../api/presence'
 import { applyLiveEvents, onLiveEvent } from '../live/bus'
+import { relationsAtom } from './account'
 import { serverFeaturesAtom, useServerFeature } from './server-features'
 
 type Store = ReturnType<typeof createStore>
@@ -137,11 +138,58 @@ function refreshAll(store: Store): void {
   if (store.get(whosHereAtom).state !== 'loading') void store.set(loadWhosHereAtom)
 }
 
+/**
+ * After a block or an unblock on any of one's devices (the account's `relationsAtom`, which the
+ * `relations` event and one's own calls update): those
+ * blocked now show nothing at once (offline, no status, out of Who's here), as the server
+ * already treats them; those unblocked are asked for again. The user blocked hears of the
+ * blocker going offline from the server (actions/relations.ts).
+ */
+export function applyRelations(
+  store: Store,
+  blocked: ReadonlySet<string>,
+  before: ReadonlySet<string> | null,
+): void {
+  const known = store.get(presenceByIdAtom)
+  const unblocked = before ? [...before].filter((id) => !blocked.has(id)) : []
+  const gone = new Set(unblocked)
+  const next = Object.fromEntries(Object.entries(known).filter(([id]) => !gone.has(id)))
+  let changed = Object.keys(next).length !== Object.keys(known).length
+  for (const id of blocked) {
+    if (id in next && (next[id]?.presence !== 'offline' || next[id]?.status !== null)) {
+      next[id] = OFFLINE
+      changed = true
+    }
+  }
+  if (changed) store.set(presenceByIdAtom, next)
+  const here = store.get(whosHereAtom)
+  if (here.state === 'ready' && here.users.some((entry) => blocked.has(entry.user._id))) {
+    store.set(whosHereAtom, {
+      state: 'ready',
+      users: here.users.filter((entry) => !blocked.has(entry.user._id)),
+    })
+  }
+  if (unblocked.length > 0 && store.get(serverFeaturesAtom).has('presence')) {
+    requestPresence(store, unblocked)
+    if (here.state === 'ready') void store.set(loadWhosHereAtom)
+  }
+}
+
 /** Applies the presence events to `store`; the answer unsubscribes. */
 export function followPresence(store: Store): () => void {
   const stopApplying = applyLiveEvents(store, { presence: setPresenceAtom, status: setStatusAtom })
   const refresh = () => refreshAll(store)
   const stops = [onLiveEvent('ready', refresh), onLiveEvent('reset', refresh)]
+  // Whom one blocks: the account's list, however it changed (a call here, a live event).
+  let blockedBefore = store.get(relationsAtom)?.blocked ?? null
+  stops.push(
+    store.sub(relationsAtom, () => {
+      const blocked = store.get(relationsAtom)?.blocked
+      if (!blocked || blocked === blockedBefore) return
+      applyRelations(store, blocked, blockedBefore)
+      blockedBefore = blocked
+    }),
+  )
   return () => {
     stopApplying()
     for (const stop of stops) stop()

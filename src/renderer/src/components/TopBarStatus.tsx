@@ -1,0 +1,41 @@
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { GAME_PLAYING_COPY } from '../copy'
+import { userAtom } from '../state/auth'
+import { usePresence } from '../state/presence'
+import { useServerFeature } from '../state/server-features'
+import { Icon } from './Icon'
+import { StatusEditor } from './StatusEditor'
+
+/**
+ * The status editor from anywhere (issue 28's parts joined): a button in the top bar, beside
+ * one's avatar, "Set status" or "Change status" with the game in its tooltip. A button, so Tab
+ * and Enter reach it; the dialog gives focus back to it as it closes. Only when the server
+ * names `now-playing`.
+ */
+export function TopBarStatus() {
+  const user = useAtomValue(userAtom)
+  const enabled = useServerFeature('now-playing')
+  const own = usePresence(enabled ? user?._id : null)
+  const [editing, setEditing] = useState(false)
+  if (!enabled || !user) return null
+  const status = own?.status ?? null
+  const label = status ? GAME_PLAYING_COPY.menuChange : GAME_PLAYING_COPY.menuSet
+  return (
+    <>
+      <button
+        type="button"
+        className={`icon-btn topbar-status${status ? ' is-playing' : ''}`}
+        aria-label={label}
+        title={status ? `${label}: ${status.game}` : label}
+        aria-haspopup="dialog"
+        onClick={() => setEditing(true)}
+      >
+        <Icon name="gamepad" />
+      </button>
+      {editing ? (
+        <StatusEditor userId={user._id} current={status} onClose={() => setEditing(false)} />
+      ) : null}
+    </>
+  )
+}
