@@ -4,7 +4,7 @@
  * `DELETE /api/me/status`), and read their real answers.
  */
 import { describe, expect, it } from 'vitest'
-import { statusSchema } from '../../src/shared/presence'
+import { statusSchema } from '../../src/shared/presence-schemas'
 import { clearStatus, setStatus } from '../../src/renderer/src/api/status'
 import { createDetectedStatusSync } from '../../src/renderer/src/state/game-detection'
 import { fakeFriendServer, jsonResponse } from './fake-server'

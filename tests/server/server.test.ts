@@ -272,6 +272,8 @@ describe('startServer', () => {
         'host_actions_target_idx',
         // Presence and "now playing" (issue 28): the expiry sweep.
         'user_statuses_expiry_idx',
+        // Who plays a game now (the game page's Playing now).
+        'user_statuses_game_idx',
         // Threads (issue 29): a thread's replies oldest first.
         'comments_thread_idx',
         // Polls: a post's options in order, an option's votes, a user's votes (account deletion).

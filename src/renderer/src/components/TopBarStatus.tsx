@@ -5,7 +5,12 @@ import { userAtom } from '../state/auth'
 import { usePresence } from '../state/presence'
 import { useServerFeature } from '../state/server-features'
 import { Icon } from './Icon'
-import { StatusEditor } from './StatusEditor'
+import { lazyComponent } from '../lib/lazy-component'
+
+/** Opened by a click, with its checks (zod): not part of the first load. */
+const StatusEditor = lazyComponent(() =>
+  import('./StatusEditor').then((module) => module.StatusEditor),
+)
 
 /**
  * The status editor from anywhere (issue 28's parts joined): a button in the top bar, beside
