@@ -461,7 +461,7 @@ describe.runIf(testsOnPostgres)(
       const refusal = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(StartError)
       expect((refusal as Error).message).toMatch(
-        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 8, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
+        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 9, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
       )
       expect(await contentsOf(target)).toEqual(contents)
     })
