@@ -212,6 +212,7 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
     const ending = group
     if (!ending) return
     group = null
+    if (process.env.GROUP_DEBUG) process.stderr.write(`G${ending.works} `)
     if (failure !== undefined) ending.failure = failure
     else {
       try {
