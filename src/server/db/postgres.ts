@@ -23,6 +23,10 @@ export const POSTGRES_SQL: DialectSql = {
   indexedBy: () => '',
   // Post search: each word a quoted lexeme, so nothing in it is tsquery syntax.
   postMatches: "post_search_vector(posts.content) @@ to_tsquery('simple', ?)",
+  // The planner walks the primary key backwards while the words are common and takes the GIN
+  // index when they are rare.
+  newestPostMatches:
+    "posts.id IN (SELECT newest.id FROM posts AS newest WHERE post_search_vector(newest.content) @@ to_tsquery('simple', ?) AND newest.id < ? ORDER BY newest.id DESC LIMIT ?)",
   searchQuery: (words, { phrase, prefix }) =>
     words
       .map((word, index) => {

@@ -41,7 +41,11 @@ export const SQLITE_SQL: DialectSql = {
   greatest: (a, b) => `max(${a}, ${b})`,
   indexedBy: (index) => ` INDEXED BY ${index}`,
   // Post search: each word a quoted FTS5 string, so nothing in it is query syntax.
-  postMatches: 'posts.id IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ?)',
+  postMatches:
+    'EXISTS (SELECT 1 FROM posts_search WHERE posts_search MATCH ? AND posts_search.rowid = posts.id)',
+  // FTS5 walks its doclists newest id first and stops at the LIMIT.
+  newestPostMatches:
+    'posts.id IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?)',
   searchQuery: (words, { phrase, prefix }) => {
     const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`
     const star = prefix ? '*' : ''

@@ -52,9 +52,16 @@ export interface DialectSql {
   // an FTS5 table (migrations/0008_post_search.sql), PostgreSQL in a GIN expression index
   // (migrations-pg/0004_post_search.sql); both take the same words and answer the same posts.
   /**
-   * True for a row of `posts` whose words match the one parameter, a query `searchQuery` makes.
+   * True for a row of `posts` whose words match the one parameter, a query `searchQuery` makes,
+   * checked for that row alone (SQLite: a lookup of its id in the index, not the whole match).
    */
   readonly postMatches: string
+  /**
+   * True for a row of `posts` among the newest matches (by id) of a query, below an id: three
+   * parameters, the query, the id (exclusive) and how many. Its cost grows with how many, not
+   * with how many posts hold the words (issue 31: common words).
+   */
+  readonly newestPostMatches: string
   /**
    * The query `postMatches` takes, from words of letters, digits and marks only
    * (services/search.ts `searchWords`, at least one): every word, or the words one after another
