@@ -23,6 +23,8 @@ export const POSTGRES_SQL: DialectSql = {
   indexedBy: () => '',
   // Post search: each word a quoted lexeme, so nothing in it is tsquery syntax.
   postMatches: "post_search_vector(posts.content) @@ to_tsquery('simple', ?)",
+  postMatchesIn: (low, high) =>
+    `(post_search_vector(posts.content) @@ to_tsquery('simple', ?) AND posts.id >= ${low} AND posts.id < ${high})`,
   // The planner walks the primary key backwards while the words are common and takes the GIN
   // index when they are rare.
   newestPostMatches:

@@ -41,8 +41,9 @@ export const SQLITE_SQL: DialectSql = {
   greatest: (a, b) => `max(${a}, ${b})`,
   indexedBy: (index) => ` INDEXED BY ${index}`,
   // Post search: each word a quoted FTS5 string, so nothing in it is query syntax.
-  postMatches:
-    'EXISTS (SELECT 1 FROM posts_search WHERE posts_search MATCH ? AND posts_search.rowid = posts.id)',
+  postMatches: 'posts.id IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ?)',
+  postMatchesIn: (low, high) =>
+    `posts.id IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ? AND rowid >= ${low} AND rowid < ${high})`,
   // FTS5 walks its doclists newest id first and stops at the LIMIT.
   newestPostMatches:
     'posts.id IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?)',
@@ -216,7 +217,6 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
     const ending = group
     if (!ending) return
     group = null
-    if (process.env.GROUP_DEBUG) process.stderr.write(`G${ending.works} `)
     if (failure !== undefined) ending.failure = failure
     else {
       try {

@@ -52,10 +52,14 @@ export interface DialectSql {
   // an FTS5 table (migrations/0008_post_search.sql), PostgreSQL in a GIN expression index
   // (migrations-pg/0004_post_search.sql); both take the same words and answer the same posts.
   /**
-   * True for a row of `posts` whose words match the one parameter, a query `searchQuery` makes,
-   * checked for that row alone (SQLite: a lookup of its id in the index, not the whole match).
+   * True for a row of `posts` whose words match the one parameter, a query `searchQuery` makes.
    */
   readonly postMatches: string
+  /**
+   * As `postMatches` for a row whose id is at least `low` and below `high` (SQL the code writes,
+   * which may hold parameters, after the query's): SQLite reads the matches of that range only.
+   */
+  postMatchesIn(low: string, high: string): string
   /**
    * True for a row of `posts` among the newest matches (by id) of a query, below an id: three
    * parameters, the query, the id (exclusive) and how many. Its cost grows with how many, not

@@ -77,6 +77,15 @@ interface FoundRow {
  */
 export const SEARCH_WINDOW = 500
 
+/** Compares two sort keys of numbers, first value first. */
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let index = 0; index < a.length; index++) {
+    const difference = (a[index] ?? 0) - (b[index] ?? 0)
+    if (difference !== 0) return difference
+  }
+  return 0
+}
+
 /** How many windows one page may walk through before it answers what it found (hidden posts). */
 const WINDOWS_PER_PAGE = 4
 
@@ -107,24 +116,36 @@ export async function searchPosts(
   let [windowTop = LIST_START, ...place] = cursorOrStart(page.cursor, 4)
   const found: (FoundRow & { windowTop: number })[] = []
   for (let windows = 0; ; windows++) {
-    const rows = await db.all<FoundRow>(
-      `SELECT id, relevance, created_at AS "createdAt" FROM (
-         SELECT posts.id, posts.created_at,
-           CAST((CASE WHEN ${db.sql.postMatches} THEN 2 ELSE 0 END)
-             + (CASE WHEN ${db.sql.postMatches} THEN 1 ELSE 0 END) AS bigint) AS relevance
-         FROM posts WHERE ${db.sql.newestPostMatches}${visible.and}
-       ) AS found
-       WHERE (relevance, created_at, id) < (?, ?, ?)
-       ORDER BY relevance DESC, created_at DESC, id DESC LIMIT ?`,
-      phrase,
-      whole,
+    // The window once (its newest matches), then which of them hold the words together and
+    // the last word whole, each read for the window's range of ids alone.
+    const low = '(SELECT min(id) FROM win)'
+    const ranked = await db.all<FoundRow>(
+      `WITH win AS MATERIALIZED (SELECT posts.id FROM posts WHERE ${db.sql.newestPostMatches})
+       SELECT posts.id, posts.created_at AS "createdAt",
+         CAST((CASE WHEN ${db.sql.postMatchesIn(low, '?')} THEN 2 ELSE 0 END)
+           + (CASE WHEN ${db.sql.postMatchesIn(low, '?')} THEN 1 ELSE 0 END) AS bigint) AS relevance
+       FROM posts WHERE posts.id IN (SELECT id FROM win)${visible.and}`,
       all,
       windowTop,
       SEARCH_WINDOW,
+      phrase,
+      windowTop,
+      whole,
+      windowTop,
       ...visible.params,
-      ...place,
-      page.limit + 1 - found.length,
     )
+    // At most SEARCH_WINDOW rows: ordered here, after the cursor's place in the window.
+    const rows = ranked
+      .map((row) => ({
+        ...row,
+        relevance: Number(row.relevance),
+        createdAt: Number(row.createdAt),
+      }))
+      .filter((row) => compareKeys([row.relevance, row.createdAt, row.id], place) < 0)
+      .sort(
+        (a, b) => -compareKeys([a.relevance, a.createdAt, a.id], [b.relevance, b.createdAt, b.id]),
+      )
+      .slice(0, page.limit + 1 - found.length)
     for (const row of rows) found.push({ ...row, windowTop })
     if (found.length > page.limit) break
     // This window has no more for the viewer: the next one starts below its oldest match.
