@@ -10,7 +10,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import type { IncomingMessage } from 'node:http'
-import { HttpError } from '../errors/http-error'
+import type { HttpError } from '../errors/http-error'
 
 /** What the Node adapter puts in `c.env`; absent under `app.request()` without an env. */
 interface NodeBindings {

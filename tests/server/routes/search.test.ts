@@ -96,7 +96,7 @@ describe('GET /api/search, posts', () => {
     const statements: string[] = []
     const app = await makeApp({ demo: false, onStatement: (text) => statements.push(text) })
     const { token } = await app.signup('alice')
-    const [authorId] = await app.db.ids("SELECT id FROM users WHERE username = 'alice'")
+    const [authorId = 0] = await app.db.ids("SELECT id FROM users WHERE username = 'alice'")
     // More posts holding both words than two windows: every third with them apart (relevance
     // 1), the others "lan party" (3). Written straight into the store, ids in order.
     const total = 2 * SEARCH_WINDOW + 50
