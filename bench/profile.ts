@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/profile.ts [--data generated|api] [--duration S] [--only name,…]`: a CPU profile
  * of the server per request kind under load (issue 31, item 1). For each of the feed, a post page,
- * a comments page, a like, a new post and a follow: the real server in its own process with
+ * a comments page, a like, a new post, the mixed writes and a follow: the real server in its own process with
  * `node --cpu-prof`, loaded alone with autocannon (10 connections), stopped, and its profile
  * summarized per request answered (profile-summary.ts). `--data generated` profiles on the bench's
  * generated data (generate.ts, a small size); `--data api` on a server filled through the API
@@ -34,6 +34,8 @@ interface Targets {
   postId: number
   username: string
   followId: number
+  /** A user followed as most are (the mixed writes' follow). */
+  ordinaryId: number
 }
 
 let targets: Targets
@@ -49,6 +51,7 @@ if (values.data === 'api') {
     postId: report.postIds[report.postIds.length - 1] ?? 1,
     username: usernameOf(1),
     followId: report.userIds[0] ?? 1,
+    ordinaryId: report.userIds[report.userIds.length - 1] ?? 2,
   }
 } else {
   const dataset = await generateDataset(dataDir, {
@@ -62,6 +65,7 @@ if (values.data === 'api') {
     postId: dataset.popularPostId,
     username: dataset.profileUsername,
     followId: dataset.popularUserId,
+    ordinaryId: dataset.followTargetId,
   }
 }
 
@@ -91,6 +95,38 @@ const kinds: { name: string; requests: (fresh: number) => autocannon.Request[] }
         path: '/api/posts',
         headers: minimal,
         body: JSON.stringify({ postData: { content: 'Profiled #lan' } }),
+      },
+    ],
+  },
+  {
+    // Issue 31's "mixed writes", as the bench loads them (run-bench.ts).
+    name: 'mixed writes',
+    requests: (fresh) => [
+      {
+        method: 'POST',
+        path: '/api/posts',
+        headers: minimal,
+        body: JSON.stringify({ postData: { content: 'Mixed writes #bench' } }),
+      },
+      { method: 'POST', path: `/api/posts/like/${fresh}`, headers: minimal, body: '{}' },
+      { method: 'POST', path: `/api/posts/dislike/${fresh}`, headers: minimal, body: '{}' },
+      {
+        method: 'POST',
+        path: `/api/users/follow/${targets.ordinaryId}`,
+        headers: minimal,
+        body: '{}',
+      },
+      {
+        method: 'POST',
+        path: `/api/users/unfollow/${targets.ordinaryId}`,
+        headers: minimal,
+        body: '{}',
+      },
+      {
+        method: 'POST',
+        path: `/api/comments/add/${fresh}`,
+        headers: minimal,
+        body: JSON.stringify({ commentData: { text: 'gg' } }),
       },
     ],
   },

@@ -8,6 +8,7 @@ import { requestGuard } from './http/api-headers'
 import { LoginThrottle } from './auth/login-throttle'
 import type { AppDeps, AppEnv } from './http/context'
 import type { ErrorResponse, ServerErrorResponse } from '../shared/api-types'
+import { jsonBody } from './http/json-body'
 import { HttpError } from './errors/http-error'
 import { EventHub } from './events/hub'
 import { Presence } from './presence/tracker'
@@ -72,12 +73,19 @@ const pageSecurityHeaders = secureHeaders({
   crossOriginOpenerPolicy: false,
 })
 
-const jsonBodyLimit = bodyLimit({
-  maxSize: LIMITS.jsonBodyBytes,
-  onError: () => {
-    throw new HttpError('TOO_LARGE', MESSAGES.bodyTooLarge)
-  },
-})
+const bodyTooLarge = () => new HttpError('TOO_LARGE', MESSAGES.bodyTooLarge)
+
+/** JSON bodies read from Node's request where there is one (http/json-body.ts), within the limit. */
+const jsonBodyLimit = jsonBody(
+  LIMITS.jsonBodyBytes,
+  bodyTooLarge,
+  bodyLimit({
+    maxSize: LIMITS.jsonBodyBytes,
+    onError: () => {
+      throw bodyTooLarge()
+    },
+  }),
+)
 
 /**
  * Builds the whole HTTP app over a store (SQLite or PostgreSQL: db/store.ts). It touches no global

@@ -230,6 +230,8 @@ export async function backupOpenDatabase(db: SqliteStore, target: string): Promi
   rmSync(target, { force: true })
   try {
     closeSync(openSync(target, 'wx', 0o600))
+    // The backup copies what is committed: works waiting for their group's COMMIT go in first.
+    await db.settled()
     await db.connection.backup(target)
   } catch (error) {
     throw new StartError(`Could not write the backup to ${target}: ${(error as Error).message}`)

@@ -23,6 +23,13 @@ export const POSTGRES_SQL: DialectSql = {
   indexedBy: () => '',
   // Post search: each word a quoted lexeme, so nothing in it is tsquery syntax.
   postMatches: "post_search_vector(posts.content) @@ to_tsquery('simple', ?)",
+  postMatchesIn: (low, high) =>
+    `(post_search_vector(posts.content) @@ to_tsquery('simple', ?) AND posts.id >= ${low} AND posts.id < ${high})`,
+  // Through the GIN index, then the newest kept (`+ 0`: walking the primary key backwards and
+  // checking every post's words costs a second for words no recent post holds; issue 31,
+  // docs/PERFORMANCE.md "Post search"). Grows with the matches, but per match it is a bitmap bit.
+  newestPostMatches:
+    "posts.id IN (SELECT newest.id FROM posts AS newest WHERE post_search_vector(newest.content) @@ to_tsquery('simple', ?) AND newest.id < ? ORDER BY newest.id + 0 DESC LIMIT ?)",
   searchQuery: (words, { phrase, prefix }) =>
     words
       .map((word, index) => {

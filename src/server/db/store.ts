@@ -56,6 +56,17 @@ export interface DialectSql {
    */
   readonly postMatches: string
   /**
+   * As `postMatches` for a row whose id is at least `low` and below `high` (SQL the code writes,
+   * which may hold parameters, after the query's): SQLite reads the matches of that range only.
+   */
+  postMatchesIn(low: string, high: string): string
+  /**
+   * True for a row of `posts` among the newest matches (by id) of a query, below an id: three
+   * parameters, the query, the id (exclusive) and how many. Its cost grows with how many, not
+   * with how many posts hold the words (issue 31: common words).
+   */
+  readonly newestPostMatches: string
+  /**
    * The query `postMatches` takes, from words of letters, digits and marks only
    * (services/search.ts `searchWords`, at least one): every word, or the words one after another
    * (`phrase`), the last one also as the beginning of a longer word (`prefix`).

@@ -18,7 +18,9 @@ import { searchWords } from '../../shared/search'
 import {
   cursorOrStart,
   decodeTextCursor,
+  encodeCursor,
   finishPage,
+  LIST_START,
   type PageRequest,
   type RowPage,
 } from './pagination'
@@ -70,11 +72,35 @@ interface FoundRow {
 }
 
 /**
+ * How many of the newest matching posts are ranked together (issue 31): a search reads at most
+ * this many matches per window, whatever the number of posts holding its words.
+ */
+export const SEARCH_WINDOW = 500
+
+/** Compares two sort keys of numbers, first value first. */
+function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let index = 0; index < a.length; index++) {
+    const difference = (a[index] ?? 0) - (b[index] ?? 0)
+    if (difference !== 0) return difference
+  }
+  return 0
+}
+
+/** How many windows one page may walk through before it answers what it found (hidden posts). */
+const WINDOWS_PER_PAGE = 4
+
+/**
  * One page of the posts the viewer may see (services/visibility.ts, mutes included) that hold
- * every word, the last one also as the beginning of a longer word; the most relevant first, then
- * the newest. Relevance is a whole number from the post's own text, so that a page's cursor
- * stays right while others post: 2 when the words stand together in that order, plus 1 when the
- * last word is there whole (so "lan" puts "LAN tonight" before "lanparty").
+ * every word, the last one also as the beginning of a longer word. The matches are taken in
+ * windows of the newest SEARCH_WINDOW (by id, the order posts were written), and within a window
+ * the most relevant come first, then the newest. Relevance is a whole number from the post's own
+ * text, so that a page's cursor stays right while others post: 2 when the words stand together
+ * in that order, plus 1 when the last word is there whole (so "lan" puts "LAN tonight" before
+ * "lanparty"). A cursor names its window (the id below which it starts) and the place in it.
+ *
+ * Bounded whatever the words: each window reads at most SEARCH_WINDOW matches, newest first
+ * (`newestPostMatches`), and ranks those alone (`postMatches` checks one post at a time), where
+ * ranking every match of two common words read all of them (1.3 s on 200,000 posts).
  */
 export async function searchPosts(
   db: Store,
@@ -83,25 +109,72 @@ export async function searchPosts(
   viewer: Viewer,
 ): Promise<RowPage<PostRow>> {
   if (words.length === 0) return { rows: [], nextCursor: null }
-  const matches = db.sql.postMatches
   const visible = await visibleAuthor(db, 'posts.author_id', viewer)
-  const found = await db.all<FoundRow>(
-    `SELECT id, relevance, created_at AS "createdAt" FROM (
-       SELECT posts.id, posts.created_at,
-         CAST((CASE WHEN ${matches} THEN 2 ELSE 0 END) + (CASE WHEN ${matches} THEN 1 ELSE 0 END)
-           AS bigint) AS relevance
-       FROM posts WHERE ${matches}${visible.and}
-     ) AS found
-     WHERE (relevance, created_at, id) < (?, ?, ?)
-     ORDER BY relevance DESC, created_at DESC, id DESC LIMIT ?`,
-    db.sql.searchQuery(words, { phrase: true, prefix: true }),
-    db.sql.searchQuery(words, { phrase: false, prefix: false }),
-    db.sql.searchQuery(words, { phrase: false, prefix: true }),
-    ...visible.params,
-    ...cursorOrStart(page.cursor, 3),
-    page.limit + 1,
-  )
-  const finished = finishPage(found, page.limit, (row) => [row.relevance, row.createdAt, row.id])
+  const all = db.sql.searchQuery(words, { phrase: false, prefix: true })
+  const phrase = db.sql.searchQuery(words, { phrase: true, prefix: true })
+  const whole = db.sql.searchQuery(words, { phrase: false, prefix: false })
+  let [windowTop = LIST_START, ...place] = cursorOrStart(page.cursor, 4)
+  const found: (FoundRow & { windowTop: number })[] = []
+  for (let windows = 0; ; windows++) {
+    // The window once (its newest matches), then which of them hold the words together and
+    // the last word whole, each read for the window's range of ids alone.
+    const low = '(SELECT min(id) FROM win)'
+    const ranked = await db.all<FoundRow>(
+      `WITH win AS MATERIALIZED (SELECT posts.id FROM posts WHERE ${db.sql.newestPostMatches})
+       SELECT posts.id, posts.created_at AS "createdAt",
+         CAST((CASE WHEN ${db.sql.postMatchesIn(low, '?')} THEN 2 ELSE 0 END)
+           + (CASE WHEN ${db.sql.postMatchesIn(low, '?')} THEN 1 ELSE 0 END) AS bigint) AS relevance
+       FROM posts WHERE posts.id IN (SELECT id FROM win)${visible.and}`,
+      all,
+      windowTop,
+      SEARCH_WINDOW,
+      phrase,
+      windowTop,
+      whole,
+      windowTop,
+      ...visible.params,
+    )
+    // At most SEARCH_WINDOW rows: ordered here, after the cursor's place in the window.
+    const rows = ranked
+      .map((row) => ({
+        ...row,
+        relevance: Number(row.relevance),
+        createdAt: Number(row.createdAt),
+      }))
+      .filter((row) => compareKeys([row.relevance, row.createdAt, row.id], place) < 0)
+      .sort(
+        (a, b) => -compareKeys([a.relevance, a.createdAt, a.id], [b.relevance, b.createdAt, b.id]),
+      )
+      .slice(0, page.limit + 1 - found.length)
+    for (const row of rows) found.push({ ...row, windowTop })
+    if (found.length > page.limit) break
+    // This window has no more for the viewer: the next one starts below its oldest match.
+    const window = await db.get<{ oldest: number | null; count: number }>(
+      `SELECT min(posts.id) AS oldest, count(*) AS count FROM posts WHERE ${db.sql.newestPostMatches}`,
+      all,
+      windowTop,
+      SEARCH_WINDOW,
+    )
+    if (!window?.oldest || Number(window.count) < SEARCH_WINDOW) break
+    windowTop = Number(window.oldest)
+    place = [LIST_START, LIST_START, LIST_START]
+    if (windows + 1 >= WINDOWS_PER_PAGE) {
+      // Many hidden matches in a row: answer what was found, and go on from the next window.
+      return {
+        rows: await postsByIds(
+          db,
+          found.map((row) => row.id),
+        ),
+        nextCursor: encodeCursor([windowTop, ...place]),
+      }
+    }
+  }
+  const finished = finishPage(found, page.limit, (row) => [
+    row.windowTop,
+    row.relevance,
+    row.createdAt,
+    row.id,
+  ])
   return {
     rows: await postsByIds(
       db,

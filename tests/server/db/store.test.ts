@@ -256,6 +256,63 @@ describe('the SQLite store', () => {
     expect(seen).toEqual([{ username: 'Ada', bio: 'done' }])
   })
 
+  it('commits transactions started together once, each failing or succeeding on its own', async () => {
+    const statements: string[] = []
+    const db = openSqliteStore({ file: ':memory:', onStatement: (text) => statements.push(text) })
+    opened.push(db)
+    statements.length = 0
+    const connection = sqliteConnectionOf(db)
+    const committedWhenAnswered: boolean[] = []
+    const writes = ['a', 'b', 'fails', 'c'].map((name) =>
+      db
+        .transaction(async (tx) => {
+          await addUser(tx, name)
+          if (name === 'fails') throw new Error('this one failed')
+          return name
+        })
+        .then((answer) => {
+          // Answered only once its writes are committed (crash tests: acknowledged is kept).
+          committedWhenAnswered.push(!connection.inTransaction)
+          return answer
+        }),
+    )
+    const settled = await Promise.allSettled(writes)
+    expect(settled.map((one) => one.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ])
+    expect(committedWhenAnswered).toEqual([true, true, true])
+    expect(await db.all('SELECT username FROM users ORDER BY id')).toEqual([
+      { username: 'a' },
+      { username: 'b' },
+      { username: 'c' },
+    ])
+    // One BEGIN and one COMMIT for the four.
+    expect(statements.filter((text) => /^(BEGIN|COMMIT)/.test(text))).toEqual([
+      'BEGIN IMMEDIATE',
+      'COMMIT',
+    ])
+  })
+
+  it('fails every work of a group whose transaction SQLite ended, and keeps none of them', async () => {
+    const db = await open('sqlite')
+    const first = db.transaction((tx) => addUser(tx, 'before'))
+    // Ends the whole SQLite transaction under the group, as a full disk would.
+    const second = db.transaction(async (tx) => {
+      await addUser(tx, 'lost')
+      sqliteConnectionOf(db).exec('ROLLBACK')
+      throw new Error('disk full')
+    })
+    await expect(second).rejects.toThrow('disk full')
+    await expect(first).rejects.toThrow()
+    expect(await countUsers(db)).toBe(0)
+    // The store goes on.
+    await db.transaction((tx) => addUser(tx, 'after'))
+    expect(await countUsers(db)).toBe(1)
+  })
+
   it('shows why it owns its transactions: an async callback handed to drizzle is not rolled back', async () => {
     const store = await open('sqlite')
     const connection = sqliteConnectionOf(store)

@@ -5,7 +5,7 @@
  */
 import type { Post, SearchResponse } from '../../../src/shared/api-types'
 import { SEARCH_LIMITS } from '../../../src/shared/search'
-import { searchWords } from '../../../src/server/services/search'
+import { indexPost, SEARCH_WINDOW, searchWords } from '../../../src/server/services/search'
 import { createPost, expectError, ok } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
@@ -88,6 +88,67 @@ describe('GET /api/search, posts', () => {
     await expectError(app.get(`/api/search?${q('raid')}&type=posts&cursor=nope`), 400, /cursor/)
     await expectError(app.get(`/api/search?${q('raid')}&cursor=abc`), 400, /name it with type/)
     await expectError(app.get(`/api/search?${q('raid')}&type=clips`), 400, /type must be/)
+  })
+
+  it('ranks words in almost every post within windows of the newest, reading one window a page', async ({
+    makeApp,
+  }) => {
+    const statements: string[] = []
+    const app = await makeApp({ demo: false, onStatement: (text) => statements.push(text) })
+    const { token } = await app.signup('alice')
+    const [authorId = 0] = await app.db.ids("SELECT id FROM users WHERE username = 'alice'")
+    // More posts holding both words than two windows: every third with them apart (relevance
+    // 1), the others "lan party" (3). Written straight into the store, ids in order.
+    const total = 2 * SEARCH_WINDOW + 50
+    await app.db.transaction(async (tx) => {
+      for (let i = 0; i < total; i++) {
+        const content = i % 3 === 0 ? `party at the lan ${i}` : `lan party ${i}`
+        const row = await tx.get<{ id: number }>(
+          'INSERT INTO posts (author_id, content, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id',
+          authorId,
+          content,
+          1_767_225_600_000 + i,
+          1_767_225_600_000 + i,
+        )
+        await indexPost(tx, { id: row?.id ?? 0, content })
+      }
+    })
+    const numberOf = (text: string) => Number(text.split(' ').pop())
+    const expected: number[] = []
+    for (let top = total; top > 0; top -= SEARCH_WINDOW) {
+      const window = Array.from({ length: Math.min(SEARCH_WINDOW, top) }, (_, k) => top - 1 - k)
+      expected.push(...window.filter((i) => i % 3 !== 0), ...window.filter((i) => i % 3 === 0))
+    }
+    const seen: number[] = []
+    let cursor: string | null = null
+    let firstPage: string[] = []
+    do {
+      statements.length = 0
+      const answer: SearchResponse = await search(
+        app,
+        `${q('lan party')}&type=posts&limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+        token,
+      )
+      if (seen.length === 0) firstPage = [...statements]
+      seen.push(...postTexts(answer).map(numberOf))
+      cursor = answer.posts?.nextCursor ?? null
+    } while (cursor)
+    expect(seen).toEqual(expected)
+    // The first page read one window, with no statement per post.
+    const windowReads = firstPage.filter((text) => text.includes('WITH win AS'))
+    expect(windowReads).toHaveLength(1)
+    expect(firstPage.length).toBeLessThan(20)
+    if (app.db.dialect === 'sqlite') {
+      // FTS5 walks the matches newest first and stops at the window's LIMIT (idxNum 192: ORDER BY
+      // rowid DESC consumed), and posts are read by id only: nothing scans every match.
+      const plan = (
+        await app.db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${windowReads[0] ?? ''}`)
+      ).map((row) => row.detail)
+      expect(plan.some((detail) => /SCAN posts_search VIRTUAL TABLE INDEX 192:/.test(detail))).toBe(
+        true,
+      )
+      expect(plan.filter((detail) => /^SCAN posts\b/.test(detail))).toEqual([])
+    }
   })
 
   it('finds an edited post by its new words only, and a deleted post no more', async ({
