@@ -205,6 +205,8 @@ export const COPY = {
       `${name} was ${was}, sent at ${at}, ${size}`,
     cannotShrink: (name: string) =>
       `${name} is too large and could not be made smaller (at most 5 MB).`,
+    clipTooLarge: (name: string, limit: string) =>
+      `${name} is too large for this server: clips can be up to ${limit}.`,
     gifTooLarge: (name: string) =>
       `${name} is too large (at most 5 MB): a GIF cannot be made smaller without stopping it.`,
     addLabel: 'Add images or clips',
