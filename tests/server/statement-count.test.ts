@@ -87,6 +87,8 @@ async function buildWorld(n: number): Promise<World> {
       updatedAt: clock,
     })
     await insertRow(db, postTags, { postId: id, tag: 'speedrun', createdAt: clock })
+    // A tag of its own too: the tag list (GET /tags) has as many rows as posts.
+    await insertRow(db, postTags, { postId: id, tag: `clutch${id}`, createdAt: clock })
     await indexPost(db, { id, content })
     const mediaId = `m${String(id).padStart(15, '0')}`
     const thumbId = `t${String(id).padStart(15, '0')}`
@@ -302,6 +304,9 @@ const LIST_ROUTES: ListRoute[] = [
   ['host actions', '/api/moderation/audit', 'viewer', 'actions'],
   ['games, a page', '/api/games?limit={n}', 'viewer', 'games'],
   ['game search', '/api/games?search=arena&limit={n}', 'viewer', 'games'],
+  // Issue 29 leftovers: the tag list and its autocomplete.
+  ['tags, the most used', '/api/tags?prefix=&limit={n}', 'viewer', 'tags'],
+  ['tags by prefix', '/api/tags?prefix=clutch&limit={n}', 'viewer', 'tags'],
   ["a game's players", '/api/games/arena000/players?limit={n}', 'viewer', 'users'],
   ["a profile's games", '/api/users/viewer/games', 'viewer', 'games'],
 ]

@@ -404,6 +404,16 @@ export const COPY = {
     share: (option: string, percent: number, votes: number) =>
       `${option}: ${percent}%, ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
   },
+  /* Polls in the Edit Post dialog (issue 29 leftovers). */
+  pollEdit: {
+    locked: (voters: number) =>
+      `${voters === 1 ? 'Someone has' : `${voters} people have`} voted in this poll, so its options and length cannot change any more. You can still edit the text.`,
+    ended:
+      'This poll has ended, so its options and length cannot change any more. You can still edit the text.',
+    restarts: 'Saving starts the poll again from now, for the length chosen.',
+    removed: 'The poll will be removed when you save.',
+    keep: 'Keep the poll',
+  },
   /* Autocomplete (issue 29, item 6). */
   autocomplete: {
     people: 'People',
