@@ -261,7 +261,10 @@ describe('threads not loaded yet', () => {
   const far = (extra: Partial<Comment> = {}) =>
     comment('far', 'p1', NOVA, { parentId: null, replyCount: 0, repliesCursor: null, ...extra })
   const farReply = (id: string) => reply(id, RIVAL, 'far', { parentId: 'far' })
-  const morePages = () => store.set(commentListsAtom, { p1: { ...list()!, nextCursor: 'page2' } })
+  const morePages = () => {
+    const current = list()
+    if (current) store.set(commentListsAtom, { p1: { ...current, nextCursor: 'page2' } })
+  }
 
   it('hold a live reply until its thread comes, then show it and count it once', async () => {
     morePages()
