@@ -174,6 +174,8 @@ async function buildWorld(n: number): Promise<World> {
     // post has an emoji reaction (counted); each player reacts to the discussed post.
     await db.run('UPDATE posts SET quote_of_id = ? WHERE id = ?', theirs, mine)
     await insertRow(db, reposts, { postId: theirs, userId: next, createdAt: tick() })
+    // Issue 29 leftovers: each player reposts the discussed post too (who reposted).
+    await insertRow(db, reposts, { postId: discussedPostId, userId: otherId, createdAt: tick() })
     for (const postId of [theirs, mine, discussedPostId]) {
       const reactorId = postId === discussedPostId ? otherId : next
       await insertRow(db, postEmojiReactions, {
@@ -284,6 +286,7 @@ const LIST_ROUTES: ListRoute[] = [
   ['home feed, a page', '/api/feed?limit={n}', 'viewer', 'posts'],
   // Issue 29.
   ['who reacted, a page', '/api/posts/{post}/reactions/fire?limit={n}', 'viewer', 'users'],
+  ['who reposted, a page', '/api/posts/{post}/reposts?limit={n}', 'viewer', 'users'],
   ['bookmarks, whole list', '/api/users/bookmark', 'viewer', 'bookmarks'],
   ['bookmarks, a page', '/api/users/bookmark?limit={n}', 'viewer', 'bookmarks'],
   ["a post's comments, whole list", '/api/comments/{post}', 'viewer', 'comments'],

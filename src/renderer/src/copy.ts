@@ -446,6 +446,10 @@ export const COPY = {
     quotedPostLabel: (username: string) => `Quoted post by ${username}`,
     quoteUnavailable: 'This post isn’t available to you.',
     quoteNested: 'Quotes another post',
+    // Issue 29 leftovers: who reposted, from the repost count.
+    whoReposted: (count: number) => `Who reposted: ${count} ${count === 1 ? 'repost' : 'reposts'}`,
+    whoRepostedTitle: 'Who reposted',
+    nobodyReposted: 'Nobody reposts this now.',
   },
   reactions: {
     add: 'Add a reaction',
