@@ -1,3 +1,5 @@
+import { closeSync, mkdirSync, openSync, truncateSync } from 'node:fs'
+import { dirname } from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { expectNoSeriousViolations, axeScopeFor } from './axe'
@@ -58,11 +60,12 @@ for (const [size, viewport] of [
     page.on('request', (sent) => {
       if (sent.url().includes('/api/media/clips')) uploads += 1
     })
-    await dialog
-      .getByLabel('Image files')
-      .setInputFiles([
-        { name: 'ace-clutch.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(maxBytes + 1) },
-      ])
+    // A file one byte over the limit (sparse: no disk is written), named as a player's clip.
+    const clip = test.info().outputPath('ace-clutch.mp4')
+    mkdirSync(dirname(clip), { recursive: true })
+    closeSync(openSync(clip, 'w'))
+    truncateSync(clip, maxBytes + 1)
+    await dialog.getByLabel('Image files').setInputFiles(clip)
     const megabytes = `${Math.round((maxBytes / (1024 * 1024)) * 10) / 10} MB`
     await expect(dialog.getByRole('alert')).toHaveText(
       `ace-clutch.mp4 is too large for this server: clips can be up to ${megabytes}.`,
