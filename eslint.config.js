@@ -110,6 +110,7 @@ export default tseslint.config(
                 // Issue 29: the home feed with reposts, who reacted, and their answers.
                 'pageHomeFeed',
                 'pageReactors',
+                'pageReposters',
                 'presentFeed',
                 // Games (issue 28): reads.
                 'gamesOfUser',

@@ -172,6 +172,22 @@ for (const look of looks({ width: 1280, height: 900 })) {
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
 
+    // Issue 29 leftovers: the repost count of the reposted original opens who reposted it.
+    const originalCard = page
+      .getByRole('article', { name: `Post by ${author.username}` })
+      .filter({ hasText: 'Who is in for Saturday?' })
+      .first()
+    await originalCard.getByRole('button', { name: 'Who reposted: 1 repost' }).click()
+    const reposters = page.getByRole('dialog', { name: 'Who reposted' })
+    await expect(reposters.getByRole('link', { name: quoter.username })).toBeVisible()
+    await shot('who-reposted')
+    await expectNoSeriousViolations(page, `the who-reposted dialog (${look.name})`, {
+      scope: axeScopeFor(look),
+      within: '[role="dialog"]',
+    })
+    await page.keyboard.press('Escape')
+    await expect(reposters).toHaveCount(0)
+
     await card.getByRole('button', { name: /^Quote, / }).click()
     const quoting = page.getByRole('dialog', { name: 'Quote post' })
     await quoting.getByRole('textbox').fill(`Same here ${longWord}`)

@@ -20,6 +20,7 @@ import type {
   PostsResponse,
   User,
   UserListItem,
+  UserSummary,
   UserResponse,
   UsersPage,
 } from '../../src/shared/api-types'
@@ -156,7 +157,7 @@ export async function addComment(
 type AnyPage = PostsPage | CommentsPage | BookmarksPage | UsersPage | NotificationsPage
 type KeysOf<T> = T extends unknown ? keyof T : never
 type PageKey = Exclude<KeysOf<AnyPage>, 'nextCursor'>
-type PageItem = Post | Comment | UserListItem | Notification
+type PageItem = Post | Comment | UserListItem | UserSummary | Notification
 
 /**
  * Follows `nextCursor` from the first page of `path` (which must already carry `?limit=`) until

@@ -5,8 +5,10 @@ import {
   draftKey,
   readDraft,
   readDraftMedia,
+  readDraftPoll,
   writeDraft,
   writeDraftMedia,
+  writeDraftPoll,
 } from '../../src/renderer/src/lib/drafts'
 
 const item = (id: string) => ({
@@ -47,5 +49,38 @@ describe('draft media', () => {
     expect(readDraftMedia(key)).toEqual([])
     localStorage.setItem(`${key}|media`, JSON.stringify([{ name: 1 }, item('cccccccccccccccc')]))
     expect(readDraftMedia(key)).toHaveLength(1)
+  })
+})
+
+// --- polls (issue 29 leftovers): a draft keeps the poll being written ---
+describe('a draft’s poll', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('is kept beside the text as typed, and clearing the draft throws it away', () => {
+    const key = draftKey('7', 'newPost', 'http://server')
+    writeDraft(key, "who's in Saturday?")
+    writeDraftPoll(key, { options: ['Me', ''], durationHours: 72 })
+    expect(readDraftPoll(key)).toEqual({ options: ['Me', ''], durationHours: 72 })
+    expect(readDraftPoll(draftKey('8', 'newPost', 'http://server'))).toBeNull()
+    writeDraftPoll(key, null)
+    expect(readDraftPoll(key)).toBeNull()
+    writeDraftPoll(key, { options: ['a', 'b', 'c'], durationHours: 1 })
+    clearDraft(key)
+    expect(readDraftPoll(key)).toBeNull()
+    expect(readDraft(key)).toBe('')
+  })
+
+  it('ignores a stored poll that is not one the composer could hold', () => {
+    const key = draftKey('7', 'newPost', 'http://server')
+    for (const stored of [
+      '{"options":["only one"],"durationHours":24}',
+      '{"options":["a","b","c","d","e"],"durationHours":24}',
+      '{"options":["a","b"],"durationHours":5}',
+      '{"options":["a",2],"durationHours":24}',
+      'not json',
+    ]) {
+      localStorage.setItem(`${key}|poll`, stored)
+      expect(readDraftPoll(key)).toBeNull()
+    }
   })
 })

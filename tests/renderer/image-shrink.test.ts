@@ -9,7 +9,9 @@ import {
   firstEncoding,
   fitWithin,
   formatMegabytes,
+  headerSize,
   needsShrink,
+  shrinkPlan,
   nextEncoding,
 } from '../../src/renderer/src/lib/image-shrink'
 import { refusalOf } from '../../src/renderer/src/components/ImageAttachments'
@@ -91,5 +93,97 @@ describe('what is refused at once', () => {
     expect(refusalOf({ name: 'e.png', type: 'image/png', size: 1 }, 4, true)).toBe(
       'A post can have at most 4 images or clips.',
     )
+  })
+})
+
+// --- issue 29 leftovers: images under 5 MB whose sides pass the server's 8192 px ---
+
+const pngHeader = (width: number, height: number) => {
+  const bytes = new Uint8Array(33)
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+  new DataView(bytes.buffer).setUint32(16, width)
+  new DataView(bytes.buffer).setUint32(20, height)
+  return bytes
+}
+
+const jpegHeader = (width: number, height: number) => {
+  // SOI, an APP1 (EXIF) segment of 1 KB, a DHT, then the frame (SOF2, progressive).
+  const exif = new Uint8Array(4 + 1024)
+  exif.set([0xff, 0xe1, (1026 >> 8) & 0xff, 1026 & 0xff])
+  const dht = new Uint8Array([0xff, 0xc4, 0, 3, 0])
+  const sof = new Uint8Array([
+    0xff,
+    0xc2,
+    0,
+    11,
+    8,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    1,
+    0,
+    0,
+    0,
+  ])
+  return new Uint8Array([0xff, 0xd8, ...exif, ...dht, ...sof])
+}
+
+const webpHeader = (chunk: 'VP8X' | 'VP8 ', width: number, height: number) => {
+  const bytes = new Uint8Array(40)
+  bytes.set(new TextEncoder().encode(`RIFF\0\0\0\0WEBP${chunk}`))
+  const view = new DataView(bytes.buffer)
+  if (chunk === 'VP8X') {
+    view.setUint16(24, (width - 1) & 0xffff, true)
+    bytes[26] = (width - 1) >> 16
+    view.setUint16(27, (height - 1) & 0xffff, true)
+    bytes[29] = (height - 1) >> 16
+  } else {
+    view.setUint16(26, width, true)
+    view.setUint16(28, height, true)
+  }
+  return bytes
+}
+
+describe('an image within 5 MB but past the server’s sides', () => {
+  it('reads the size from a PNG, JPEG or WebP header, and nothing from other bytes', () => {
+    expect(headerSize(pngHeader(12000, 3000))).toEqual({ width: 12000, height: 3000 })
+    expect(headerSize(jpegHeader(9000, 2000))).toEqual({ width: 9000, height: 2000 })
+    expect(headerSize(webpHeader('VP8X', 10000, 500))).toEqual({ width: 10000, height: 500 })
+    expect(headerSize(webpHeader('VP8 ', 1920, 1080))).toEqual({ width: 1920, height: 1080 })
+    expect(headerSize(new TextEncoder().encode('not an image at all'))).toBeNull()
+    expect(headerSize(pngHeader(0, 10))).toBeNull()
+    // A JPEG cut before its frame says nothing.
+    expect(headerSize(jpegHeader(9000, 2000).subarray(0, 600))).toBeNull()
+  })
+
+  it('shrinks a small file whose sides pass 8192 px or 50 megapixels, and sends the rest', () => {
+    const small = { type: 'image/png', size: 2 * MB }
+    expect(shrinkPlan(small, { width: 12000, height: 3000 })).toBe('shrink')
+    expect(shrinkPlan(small, { width: 8000, height: 7000 })).toBe('shrink')
+    expect(shrinkPlan(small, { width: 8192, height: 4608 })).toBe('send')
+    expect(shrinkPlan(small, null)).toBe('check')
+    expect(shrinkPlan({ type: 'image/png', size: 20 * MB }, null)).toBe('shrink')
+    expect(shrinkPlan({ type: 'image/gif', size: 2 * MB }, { width: 9000, height: 10 })).toBe(
+      'send',
+    )
+    // Shrunk to the server's sides, in its own format first.
+    expect(firstEncoding('image/png', 12000, 3000)).toEqual({
+      type: 'image/png',
+      width: 8192,
+      height: 2048,
+    })
+  })
+})
+
+describe('a clip past the host’s limit', () => {
+  it('is refused at once with its name and the limit, once the limit is known', () => {
+    const clip = { name: 'ace-clutch.mp4', type: 'video/mp4', size: 60 * MB }
+    expect(refusalOf(clip, 0, true, 50 * MB)).toBe(
+      'ace-clutch.mp4 is too large for this server: clips can be up to 50 MB.',
+    )
+    expect(refusalOf({ ...clip, size: 50 * MB }, 0, true, 50 * MB)).toBeNull()
+    // Unknown (an older server, or not read yet): the server decides.
+    expect(refusalOf(clip, 0, true, null)).toBeNull()
   })
 })

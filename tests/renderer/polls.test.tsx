@@ -3,6 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Post, PostPoll } from '../../src/shared/api-types'
 import { PollView } from '../../src/renderer/src/components/PollView'
+import {
+  EditPostEditor,
+  durationFor,
+  type PollEdit,
+} from '../../src/renderer/src/components/EditPostEditor'
 import { pollOptionErrors, toPollInput } from '../../src/renderer/src/components/PollEditor'
 import { keepOwnVote, pollPercentages, withLiveCounts } from '../../src/renderer/src/lib/polls'
 import { fakeFriendServer, jsonResponse } from './fake-server'
@@ -115,5 +120,82 @@ describe('PollView', () => {
       'Sunday, your vote67%, 2 votes',
     ])
     expect(screen.queryByRole('radio')).toBeNull()
+  })
+})
+
+// --- issue 29 leftovers: the Edit Post dialog's poll ---
+describe('the Edit Post dialog’s poll', () => {
+  afterEach(cleanup)
+
+  const editor = (shown: PostPoll) => {
+    const sent: { text: string; poll: PollEdit }[] = []
+    render(
+      <EditPostEditor
+        content="Who's in Saturday?"
+        poll={shown}
+        onDirtyChange={() => undefined}
+        onSubmit={(text, edit) => {
+          sent.push({ text, poll: edit })
+          return Promise.resolve(null)
+        }}
+      />,
+    )
+    return sent
+  }
+
+  it('changes the options while nobody voted, sending a new poll', async () => {
+    const user = userEvent.setup()
+    const sent = editor(
+      poll({ voterCount: 0, options: poll().options.map((o) => ({ ...o, votes: 0 })) }),
+    )
+    const second = screen.getByRole<HTMLInputElement>('textbox', { name: 'Option 2' })
+    expect(second.value).toBe('Sunday')
+    await user.clear(second)
+    await user.type(second, 'Friday')
+    expect(
+      screen.getByText('Saving starts the poll again from now, for the length chosen.'),
+    ).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(sent).toEqual([
+      {
+        text: "Who's in Saturday?",
+        poll: { kind: 'set', poll: { options: ['Saturday', 'Friday'], durationHours: 1 } },
+      },
+    ])
+  })
+
+  it('removes the poll, or keeps it after all; untouched, it leaves the poll out', async () => {
+    const user = userEvent.setup()
+    const sent = editor(poll({ voterCount: 0 }))
+    await user.click(screen.getByRole('button', { name: 'Remove poll' }))
+    expect(screen.getByText(/The poll will be removed when you save/)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Keep the poll' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(sent.at(-1)?.poll).toEqual({ kind: 'keep' })
+    cleanup()
+    const removed = editor(poll({ voterCount: 0 }))
+    await user.click(screen.getByRole('button', { name: 'Remove poll' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(removed.at(-1)?.poll).toEqual({ kind: 'remove' })
+  })
+
+  it('says why the poll cannot change once people voted, or once it ended', () => {
+    editor(poll({ voterCount: 3 }))
+    expect(screen.queryByRole('textbox', { name: 'Option 1' })).toBeNull()
+    expect(screen.getByRole('note').textContent).toBe(
+      '3 people have voted in this poll, so its options and length cannot change any more. You can still edit the text.',
+    )
+    cleanup()
+    editor(poll({ voterCount: 0, ended: true }))
+    expect(screen.getByRole('note').textContent).toMatch(/^This poll has ended/)
+  })
+
+  it('offers the shortest length that covers the time left', () => {
+    const now = Date.UTC(2026, 0, 1)
+    const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString()
+    expect(durationFor(at(0.5), now)).toBe(1)
+    expect(durationFor(at(20), now)).toBe(24)
+    expect(durationFor(at(30), now)).toBe(72)
+    expect(durationFor(at(100), now)).toBe(168)
   })
 })

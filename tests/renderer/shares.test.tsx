@@ -26,7 +26,7 @@ import {
   liveEmojiReactionAtom,
   liveRepostAtom,
 } from '../../src/renderer/src/state/shares'
-import { NOVA, RIVAL, loadList, post, signedInStore, type Store } from './state-fixtures'
+import { ME, NOVA, RIVAL, loadList, post, signedInStore, type Store } from './state-fixtures'
 
 vi.mock('../../src/renderer/src/api/shares')
 
@@ -206,6 +206,38 @@ describe('the reaction bar', () => {
     expect(sharesApi.setRepost).toHaveBeenCalledWith('9', true)
     await act(async () => answer({ post: { ...rivals, repostCount: 3, reposted: true } }))
     expect(store.get(postsByIdAtom)['9']?.reposted).toBe(true)
+  })
+})
+
+// --- issue 29 leftovers: who reposted, from the repost count ---
+describe('who reposted', () => {
+  it('opens from the repost count, lists people a page at a time, and the icon still reposts', async () => {
+    const store = signedInStore([NOVA])
+    store.set(serverFeaturesAtom, new Set(['reposts'] as const))
+    const rivals = shared('9', { repostCount: 3 })
+    loadList(store, 'feed', [rivals])
+    vi.mocked(sharesApi.listReposters)
+      .mockResolvedValueOnce({ users: [NOVA, RIVAL], nextCursor: 'c2' })
+      .mockResolvedValueOnce({ users: [ME], nextCursor: null })
+    const user = userEvent.setup()
+    renderWith(store, <ShareButtons post={rivals} />)
+    await user.click(screen.getByRole('button', { name: 'Who reposted: 3 reposts' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Who reposted' })
+    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(2))
+    expect(sharesApi.listReposters).toHaveBeenCalledWith('9', null)
+    await user.click(within(dialog).getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(3))
+    expect(sharesApi.listReposters).toHaveBeenLastCalledWith('9', 'c2')
+    expect(within(dialog).queryByRole('button', { name: 'Show more' })).toBeNull()
+    expect(sharesApi.setRepost).not.toHaveBeenCalled()
+  })
+
+  it('shows no count button at 0 reposts', () => {
+    const store = signedInStore([NOVA])
+    store.set(serverFeaturesAtom, new Set(['reposts'] as const))
+    renderWith(store, <ShareButtons post={shared('9', { repostCount: 0 })} />)
+    expect(screen.getByRole('button', { name: 'Repost, 0 reposts' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /^Who reposted/ })).toBeNull()
   })
 })
 

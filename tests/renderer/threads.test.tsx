@@ -18,6 +18,7 @@ import {
   commentListsAtom,
   deleteCommentAtom,
   loadCommentThreadAtom,
+  loadCommentsAtom,
   loadMoreRepliesAtom,
 } from '../../src/renderer/src/state/comments'
 import { postAtom } from '../../src/renderer/src/state/posts'
@@ -252,5 +253,99 @@ describe('CommentThread', () => {
   it('offers no reply on a server without threads', () => {
     draw(comment('root', 'p1', NOVA), [], false)
     expect(screen.queryByRole('button', { name: /^Reply to/ })).toBeNull()
+  })
+})
+
+// --- issue 29 leftovers: replies to threads beyond the loaded pages, deep links over resyncs ---
+describe('threads not loaded yet', () => {
+  const far = (extra: Partial<Comment> = {}) =>
+    comment('far', 'p1', NOVA, { parentId: null, replyCount: 0, repliesCursor: null, ...extra })
+  const farReply = (id: string) => reply(id, RIVAL, 'far', { parentId: 'far' })
+  const morePages = () => {
+    const current = list()
+    if (current) store.set(commentListsAtom, { p1: { ...current, nextCursor: 'page2' } })
+  }
+
+  it('hold a live reply until its thread comes, then show it and count it once', async () => {
+    morePages()
+    store.set(liveCommentAtom, { comment: farReply('r7'), commentCount: 9, created: true })
+    // Not on screen (its thread is not), but the post counts it.
+    expect(list()?.items.map((c) => c._id)).toEqual(['root', 'r1'])
+    expect(count()).toBe(3)
+    // Page 2 was read before the reply was written: the thread comes without it.
+    vi.mocked(commentsApi.listComments).mockResolvedValue({
+      comments: [far({ replies: [] })],
+      nextCursor: null,
+    })
+    await store.set(loadCommentsAtom, 'p1')
+    expect(list()?.items.map((c) => c._id)).toEqual(['root', 'r1', 'far', 'r7'])
+    expect(list()?.items.find((c) => c._id === 'far')?.replyCount).toBe(1)
+    expect(list()?.pendingReplies).toEqual([])
+    expect(count()).toBe(3)
+  })
+
+  it('take the thread as the page says when the page has the reply already', async () => {
+    morePages()
+    store.set(liveCommentAtom, { comment: farReply('r7'), commentCount: 9, created: true })
+    vi.mocked(commentsApi.listComments).mockResolvedValue({
+      comments: [far({ replyCount: 1, replies: [farReply('r7')] })],
+      nextCursor: null,
+    })
+    await store.set(loadCommentsAtom, 'p1')
+    expect(list()?.items.map((c) => c._id)).toEqual(['root', 'r1', 'far', 'r7'])
+    expect(list()?.items.find((c) => c._id === 'far')?.replyCount).toBe(1)
+  })
+
+  it('leave a held reply to "Show more replies" when the thread has more on the server', async () => {
+    morePages()
+    store.set(liveCommentAtom, { comment: farReply('r9'), commentCount: 9, created: true })
+    vi.mocked(commentsApi.listComments).mockResolvedValue({
+      comments: [far({ replyCount: 4, replies: [farReply('r1x')], repliesCursor: 'more' })],
+      nextCursor: null,
+    })
+    await store.set(loadCommentsAtom, 'p1')
+    expect(list()?.items.map((c) => c._id)).toEqual(['root', 'r1', 'far', 'r1x'])
+    expect(list()?.items.find((c) => c._id === 'far')?.replyCount).toBe(4)
+  })
+
+  it('forget a held reply deleted before its thread came', async () => {
+    morePages()
+    store.set(liveCommentAtom, { comment: farReply('r7'), commentCount: 9, created: true })
+    store.set(liveCommentDeletedAtom, {
+      postId: 'p1',
+      commentId: 'r7',
+      commentCount: 8,
+      countDelta: -1,
+    })
+    expect(list()?.pendingReplies).toEqual([])
+    vi.mocked(commentsApi.listComments).mockResolvedValue({
+      comments: [far({ replies: [] })],
+      nextCursor: null,
+    })
+    await store.set(loadCommentsAtom, 'p1')
+    expect(list()?.items.map((c) => c._id)).toEqual(['root', 'r1', 'far'])
+  })
+
+  it('keep a deep-linked thread beyond the first page over a live resync', async () => {
+    vi.mocked(commentsApi.commentThread).mockResolvedValue({
+      comment: comment('old', 'p1', NOVA, {
+        replyCount: 1,
+        replies: [reply('r8', RIVAL, 'old', { parentId: 'old' })],
+        repliesCursor: null,
+      }),
+      commentId: 'r8',
+    })
+    await store.set(loadCommentThreadAtom, 'p1', 'r8')
+    // The first page again, as a resync reads it: the linked thread is not on it.
+    vi.mocked(commentsApi.listComments).mockResolvedValue({
+      comments: [
+        comment('new', 'p1', RIVAL, { parentId: null, replyCount: 0, replies: [] }),
+        comment('root', 'p1', NOVA, { parentId: null, replyCount: 1, replies: [reply('r1')] }),
+      ],
+      nextCursor: 'page2',
+    })
+    await store.set(loadCommentsAtom, 'p1', { reset: true })
+    expect(list()?.items.map((c) => c._id)).toEqual(['old', 'new', 'root', 'r1', 'r8'])
+    expect(list()?.linkedRootId).toBe('old')
   })
 })

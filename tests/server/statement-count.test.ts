@@ -87,6 +87,8 @@ async function buildWorld(n: number): Promise<World> {
       updatedAt: clock,
     })
     await insertRow(db, postTags, { postId: id, tag: 'speedrun', createdAt: clock })
+    // A tag of its own too: the tag list (GET /tags) has as many rows as posts.
+    await insertRow(db, postTags, { postId: id, tag: `clutch${id}`, createdAt: clock })
     await indexPost(db, { id, content })
     const mediaId = `m${String(id).padStart(15, '0')}`
     const thumbId = `t${String(id).padStart(15, '0')}`
@@ -172,6 +174,8 @@ async function buildWorld(n: number): Promise<World> {
     // post has an emoji reaction (counted); each player reacts to the discussed post.
     await db.run('UPDATE posts SET quote_of_id = ? WHERE id = ?', theirs, mine)
     await insertRow(db, reposts, { postId: theirs, userId: next, createdAt: tick() })
+    // Issue 29 leftovers: each player reposts the discussed post too (who reposted).
+    await insertRow(db, reposts, { postId: discussedPostId, userId: otherId, createdAt: tick() })
     for (const postId of [theirs, mine, discussedPostId]) {
       const reactorId = postId === discussedPostId ? otherId : next
       await insertRow(db, postEmojiReactions, {
@@ -282,6 +286,7 @@ const LIST_ROUTES: ListRoute[] = [
   ['home feed, a page', '/api/feed?limit={n}', 'viewer', 'posts'],
   // Issue 29.
   ['who reacted, a page', '/api/posts/{post}/reactions/fire?limit={n}', 'viewer', 'users'],
+  ['who reposted, a page', '/api/posts/{post}/reposts?limit={n}', 'viewer', 'users'],
   ['bookmarks, whole list', '/api/users/bookmark', 'viewer', 'bookmarks'],
   ['bookmarks, a page', '/api/users/bookmark?limit={n}', 'viewer', 'bookmarks'],
   ["a post's comments, whole list", '/api/comments/{post}', 'viewer', 'comments'],
@@ -302,6 +307,9 @@ const LIST_ROUTES: ListRoute[] = [
   ['host actions', '/api/moderation/audit', 'viewer', 'actions'],
   ['games, a page', '/api/games?limit={n}', 'viewer', 'games'],
   ['game search', '/api/games?search=arena&limit={n}', 'viewer', 'games'],
+  // Issue 29 leftovers: the tag list and its autocomplete.
+  ['tags, the most used', '/api/tags?prefix=&limit={n}', 'viewer', 'tags'],
+  ['tags by prefix', '/api/tags?prefix=clutch&limit={n}', 'viewer', 'tags'],
   ["a game's players", '/api/games/arena000/players?limit={n}', 'viewer', 'users'],
   ["a profile's games", '/api/users/viewer/games', 'viewer', 'games'],
 ]

@@ -205,6 +205,8 @@ export const COPY = {
       `${name} was ${was}, sent at ${at}, ${size}`,
     cannotShrink: (name: string) =>
       `${name} is too large and could not be made smaller (at most 5 MB).`,
+    clipTooLarge: (name: string, limit: string) =>
+      `${name} is too large for this server: clips can be up to ${limit}.`,
     gifTooLarge: (name: string) =>
       `${name} is too large (at most 5 MB): a GIF cannot be made smaller without stopping it.`,
     addLabel: 'Add images or clips',
@@ -402,6 +404,16 @@ export const COPY = {
     share: (option: string, percent: number, votes: number) =>
       `${option}: ${percent}%, ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
   },
+  /* Polls in the Edit Post dialog (issue 29 leftovers). */
+  pollEdit: {
+    locked: (voters: number) =>
+      `${voters === 1 ? 'Someone has' : `${voters} people have`} voted in this poll, so its options and length cannot change any more. You can still edit the text.`,
+    ended:
+      'This poll has ended, so its options and length cannot change any more. You can still edit the text.',
+    restarts: 'Saving starts the poll again from now, for the length chosen.',
+    removed: 'The poll will be removed when you save.',
+    keep: 'Keep the poll',
+  },
   /* Autocomplete (issue 29, item 6). */
   autocomplete: {
     people: 'People',
@@ -434,6 +446,10 @@ export const COPY = {
     quotedPostLabel: (username: string) => `Quoted post by ${username}`,
     quoteUnavailable: 'This post isn’t available to you.',
     quoteNested: 'Quotes another post',
+    // Issue 29 leftovers: who reposted, from the repost count.
+    whoReposted: (count: number) => `Who reposted: ${count} ${count === 1 ? 'repost' : 'reposts'}`,
+    whoRepostedTitle: 'Who reposted',
+    nobodyReposted: 'Nobody reposts this now.',
   },
   reactions: {
     add: 'Add a reaction',

@@ -7,10 +7,15 @@ import { MESSAGES } from '../errors/messages'
 import { liveOf } from '../actions/live'
 import { uploadAvatar, uploadPostImage } from '../actions/media'
 import { clipTooLarge, uploadPostClip } from '../actions/clips'
-import { getClipMaxBytes } from '../services/post-clips'
+import { getClipLimit, getClipMaxBytes } from '../services/post-clips'
 import { DEFAULT_AVATAR_SVG, getImage, getMediaRange, parseRange } from '../services/media'
 import { mediaIdParam } from '../http/validate'
-import type { MediaResponse, PostClipResponse, PostImageResponse } from '../../shared/api-types'
+import type {
+  ClipLimitResponse,
+  MediaResponse,
+  PostClipResponse,
+  PostImageResponse,
+} from '../../shared/api-types'
 
 /** Room for the multipart envelope around an image of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024
@@ -97,6 +102,11 @@ export function mediaRoutes(deps: AppDeps) {
       // A clip for a post (docs/API.md "Clips in posts"): checked by its bytes, metadata blanked.
       .post('/clips', requireUser(deps), uploadLimit, clipSizeLimit, async (c) =>
         c.json(await clipUpload(c), 201),
+      )
+      // The host's clip limit for any member (issue 29 leftovers): the composer refuses a larger
+      // clip at once, by its name, instead of after sending it all.
+      .get('/clip-limit', requireUser(deps), async (c) =>
+        c.json((await getClipLimit(db)) satisfies ClipLimitResponse),
       )
       .get('/default-avatar.svg', (c) => {
         c.header('Cache-Control', 'public, max-age=86400')

@@ -21,6 +21,7 @@ import {
 } from '../http/context'
 import { idParams, validate } from '../http/validate'
 import { pageReactors } from '../services/emoji-reactions'
+import { pageReposters } from '../services/reposts'
 import { pageRequest } from '../services/pagination'
 import { presentPost, toUserSummary } from '../services/serialize'
 
@@ -37,53 +38,72 @@ export function shareRoutes(deps: AppDeps) {
   const answer = async (post: PostRow, viewerId: number) =>
     ({ post: await presentPost(db, post, viewerId) }) satisfies PostResponse
 
-  return new Hono<AppEnv>()
-    .post('/:postId/repost', auth, limit, idParams('postId'), async (c) => {
-      const { post } = await repostPost(live, c.get('user'), c.req.valid('param').postId)
-      return c.json(await answer(post, c.get('user').id))
-    })
-    .delete('/:postId/repost', auth, limit, idParams('postId'), async (c) => {
-      const { post } = await undoRepostPost(live, c.get('user'), c.req.valid('param').postId)
-      return c.json(await answer(post, c.get('user').id))
-    })
-    .put('/:postId/reactions/:reaction', auth, limit, idParams('postId'), async (c) => {
-      const reaction = reactionParam(c.req.param('reaction'))
-      const { post } = await setEmojiReaction(
-        live,
-        c.get('user'),
-        c.req.valid('param').postId,
-        reaction,
-        true,
-      )
-      return c.json(await answer(post, c.get('user').id))
-    })
-    .delete('/:postId/reactions/:reaction', auth, limit, idParams('postId'), async (c) => {
-      const reaction = reactionParam(c.req.param('reaction'))
-      const { post } = await setEmojiReaction(
-        live,
-        c.get('user'),
-        c.req.valid('param').postId,
-        reaction,
-        false,
-      )
-      return c.json(await answer(post, c.get('user').id))
-    })
-    .get(
-      '/:postId/reactions/:reaction',
-      optionalViewer(deps),
-      idParams('postId'),
-      validate('query', pageQuerySchema),
-      async (c) => {
+  return (
+    new Hono<AppEnv>()
+      .post('/:postId/repost', auth, limit, idParams('postId'), async (c) => {
+        const { post } = await repostPost(live, c.get('user'), c.req.valid('param').postId)
+        return c.json(await answer(post, c.get('user').id))
+      })
+      .delete('/:postId/repost', auth, limit, idParams('postId'), async (c) => {
+        const { post } = await undoRepostPost(live, c.get('user'), c.req.valid('param').postId)
+        return c.json(await answer(post, c.get('user').id))
+      })
+      .put('/:postId/reactions/:reaction', auth, limit, idParams('postId'), async (c) => {
         const reaction = reactionParam(c.req.param('reaction'))
-        const page = await pageReactors(
-          db,
+        const { post } = await setEmojiReaction(
+          live,
+          c.get('user'),
           c.req.valid('param').postId,
           reaction,
-          pageRequest(c.req.valid('query')),
-          c.get('viewerId'),
-          toUserSummary,
+          true,
         )
-        return c.json({ users: page.rows, nextCursor: page.nextCursor } satisfies ReactorsPage)
-      },
-    )
+        return c.json(await answer(post, c.get('user').id))
+      })
+      .delete('/:postId/reactions/:reaction', auth, limit, idParams('postId'), async (c) => {
+        const reaction = reactionParam(c.req.param('reaction'))
+        const { post } = await setEmojiReaction(
+          live,
+          c.get('user'),
+          c.req.valid('param').postId,
+          reaction,
+          false,
+        )
+        return c.json(await answer(post, c.get('user').id))
+      })
+      .get(
+        '/:postId/reactions/:reaction',
+        optionalViewer(deps),
+        idParams('postId'),
+        validate('query', pageQuerySchema),
+        async (c) => {
+          const reaction = reactionParam(c.req.param('reaction'))
+          const page = await pageReactors(
+            db,
+            c.req.valid('param').postId,
+            reaction,
+            pageRequest(c.req.valid('query')),
+            c.get('viewerId'),
+            toUserSummary,
+          )
+          return c.json({ users: page.rows, nextCursor: page.nextCursor } satisfies ReactorsPage)
+        },
+      )
+      // Issue 29 leftovers: who reposts the post, newest first (one query per page).
+      .get(
+        '/:postId/reposts',
+        optionalViewer(deps),
+        idParams('postId'),
+        validate('query', pageQuerySchema),
+        async (c) => {
+          const page = await pageReposters(
+            db,
+            c.req.valid('param').postId,
+            pageRequest(c.req.valid('query')),
+            c.get('viewerId'),
+            toUserSummary,
+          )
+          return c.json({ users: page.rows, nextCursor: page.nextCursor } satisfies ReactorsPage)
+        },
+      )
+  )
 }

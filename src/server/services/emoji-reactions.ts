@@ -139,7 +139,7 @@ export async function setEmojiReaction(
   })
 }
 
-interface ReactorRow {
+export interface ReactorRow {
   id: number
   username: string
   firstName: string

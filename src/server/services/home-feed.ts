@@ -14,6 +14,10 @@
  * place is `(time, postId, reposterId)` (0 for the post itself); the cursor names the last item
  * served. A page may hold fewer than `limit` posts when repeats were passed over; `nextCursor`
  * is null only at the end.
+ *
+ * Stable paging (issue 29 leftovers): the cursor also carries when the first page was read, and
+ * the rule above is judged as of then. A repost made while the reader scrolls does not hide the
+ * older appearance a later page would show them; it reaches them live, behind the new posts pill.
  */
 import type { Post } from '../../shared/api-types'
 import type { PostRow } from '../db/rows'
@@ -32,16 +36,23 @@ export interface FeedItem {
 
 type Place = readonly [number, number, number]
 
-/** Where the page starts: a cursor of this feed, or of the feed before reposts (two numbers). */
-function startPlace(cursor: string | null): Place {
-  if (!cursor) return [LIST_START, LIST_START, LIST_START]
-  try {
-    const [time = 0, postId = 0, reposter = 0] = decodeNumericCursor(cursor, 3)
-    return [time, postId, reposter]
-  } catch {
-    const [time = 0, postId = 0] = decodeNumericCursor(cursor, 2)
-    return [time, postId, 0]
+/**
+ * Where the page starts, and as of when the reading started (issue 29 leftovers: stable paging):
+ * a cursor of this feed (four numbers: the place, then the first page's time), one of before
+ * that (three: the place; read as of now), or of the feed before reposts (two numbers).
+ */
+function startPlace(cursor: string | null, now: number): { place: Place; asOf: number } {
+  if (!cursor) return { place: [LIST_START, LIST_START, LIST_START], asOf: now }
+  for (const length of [4, 3] as const) {
+    try {
+      const [time = 0, postId = 0, reposter = 0, asOf = now] = decodeNumericCursor(cursor, length)
+      return { place: [time, postId, reposter], asOf: Math.min(asOf, now) }
+    } catch {
+      // Another length: the next try says.
+    }
   }
+  const [time = 0, postId = 0] = decodeNumericCursor(cursor, 2)
+  return { place: [time, postId, 0], asOf: now }
 }
 
 /** Compares places, newest first. */
@@ -91,21 +102,28 @@ async function feedReposts(
   )
 }
 
-/** The newest time any of these posts was reposted into this feed (one query), by post. */
+/**
+ * The newest time any of these posts was reposted into this feed up to `asOf` (one query), by
+ * post. A repost made after the first page was read does not pass over an older appearance on a
+ * later page: the reader has not seen it (it reaches them live, as a new post).
+ */
 async function newestReposts(
   db: Store,
   userId: number,
   postIds: number[],
   hide: { and: string; params: SqlParam[] },
+  asOf: number,
 ): Promise<Map<number, number>> {
   const rows = await db.all<{ postId: number; newest: number }>(
     `SELECT r.post_id AS "postId", max(r.created_at) AS newest
      FROM reposts r JOIN posts p ON p.id = r.post_id
-     WHERE r.post_id IN ${db.sql.idSet} AND r.user_id IN ${FEED_USERS}${hide.and}
+     WHERE r.post_id IN ${db.sql.idSet} AND r.user_id IN ${FEED_USERS}
+       AND r.created_at <= ?${hide.and}
      GROUP BY r.post_id`,
     db.sql.ids(postIds),
     userId,
     userId,
+    asOf,
     ...hide.params,
   )
   return new Map(rows.map((row) => [row.postId, Number(row.newest)]))
@@ -120,8 +138,9 @@ export async function pageHomeFeed(
   db: Store,
   userId: number,
   page: PageRequest,
+  now = Date.now(),
 ): Promise<FeedPage> {
-  const start = startPlace(page.cursor)
+  const { place: start, asOf } = startPlace(page.cursor, now)
   const fetch = page.limit + 1
   // Posts at the cursor's own (time, id) come after its reposts: (time, id + 1) bounds them.
   const postBound = start[2] > 0 ? [start[0], start[1] + 1] : [start[0], start[1]]
@@ -133,6 +152,7 @@ export async function pageHomeFeed(
     userId,
     [...new Set([...posts.map((row) => row.id), ...reposts.map((row) => row.postId)])],
     hide,
+    asOf,
   )
   /** Whether a newer appearance of this item's post exists (served on this page or before). */
   const olderAppearance = ({ place }: { place: Place }) => {
@@ -188,7 +208,7 @@ export async function pageHomeFeed(
   }
   // Everything down to the floor was served: the source it came from has more.
   if (floor) more = true
-  return { items, nextCursor: more && last ? encodeCursor(last) : null }
+  return { items, nextCursor: more && last ? encodeCursor([...last, asOf]) : null }
 }
 
 /** A feed page as the API answers it: each post with `repostedBy` (one more query). */

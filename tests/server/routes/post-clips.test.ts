@@ -12,6 +12,7 @@ import type {
   PostMediaItem,
 } from '../../../src/shared/api-types'
 import { CLIP_MESSAGES } from '../../../src/server/services/clip-containers'
+import { clipUploads } from '../../../src/server/services/post-clips'
 import { expectError, ok, seededToken, signedInAs } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
@@ -221,5 +222,74 @@ describe('the host’s clip size limit', () => {
     // A clip of 1.2 MB is now too large; the size is checked before its bytes are read.
     const big = Buffer.concat([makeMp4(), Buffer.alloc(1.2 * 1024 * 1024)])
     await expectError(uploadClip(app, big, token), 413, 'The clip is too large (at most 1 MB).')
+
+    // Any member reads the limit (the composer refuses a larger clip before sending it).
+    const member = await ok<ClipLimitResponse>(app.get('/api/media/clip-limit', token))
+    expect(member).toEqual({ maxBytes: 1024 * 1024, minBytes: 1024 * 1024, limitBytes: 500 * MB })
+    await expectError(app.get('/api/media/clip-limit'), 401, /./)
+  })
+})
+
+const MB = 1024 * 1024
+
+describe('the clip upload queue', () => {
+  it('runs 2 uploads, keeps 2 waiting, answers 503 to the next, and takes clips again after', async ({
+    app,
+  }) => {
+    const { token } = await seededToken()
+    // Uploads whose bodies arrive only when released: each holds its place in the queue.
+    const boundary = 'gamerstage-held-upload'
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="clip.mp4"\r\n` +
+        'Content-Type: video/mp4\r\n\r\n',
+    )
+    const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`)
+    const clip = makeMp4()
+    // Declared, as a browser declares a file's upload: the size limit then reads no body itself.
+    const length = head.length + clip.length + tail.length
+    const releases: (() => void)[] = []
+    const held = () => {
+      let release = () => {}
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(head)
+          release = () => {
+            controller.enqueue(clip)
+            controller.enqueue(tail)
+            controller.close()
+          }
+        },
+      })
+      releases.push(() => release())
+      return app.request('/api/media/clips', {
+        method: 'POST',
+        headers: {
+          authorization: token,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(length),
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+    }
+    const answers = [held(), held(), held(), held()]
+    // Let the four reach the queue: 2 running (reading their bodies), 2 waiting.
+    await expect.poll(() => clipUploads.running + clipUploads.waiting).toBe(4)
+    expect(clipUploads.running).toBe(2)
+    expect(clipUploads.waiting).toBe(2)
+
+    await expectError(
+      uploadClip(app, makeMp4(), token),
+      503,
+      'The server is busy with other clips. Try again in a few seconds.',
+    )
+    const busy = await uploadClip(app, makeMp4(), token)
+    expect(busy.status).toBe(503)
+    expect(busy.headers.get('retry-after')).toBe('5')
+
+    for (const release of releases) release()
+    for (const answer of await Promise.all(answers)) expect(answer.status).toBe(201)
+    expect(clipUploads.running + clipUploads.waiting).toBe(0)
+    await ok(uploadClip(app, makeMp4(), token), 201)
   })
 })

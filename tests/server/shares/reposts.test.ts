@@ -11,6 +11,7 @@ import type {
   Post,
   PostResponse,
   PostsPage,
+  UserSummary,
 } from '../../../src/shared/api-types'
 import { MESSAGES, SHARE_MESSAGES } from '../../../src/server/errors/messages'
 import { expectError, ok, quickUser, walkPages } from '../../helpers/api'
@@ -340,5 +341,89 @@ describe('quotes', () => {
       quoteCount: 1,
     })
     expect((await stream.next('post')).data.post.quoteOf?.postId).toBe(original._id)
+  })
+})
+
+// --- issue 29 leftovers: who reposted, and stable paging of the home feed ---
+describe('who reposted and stable feed pages', () => {
+  it('lists who reposts a post, newest first, a page at a time, without hidden users', async ({
+    app,
+  }) => {
+    const author = await quickUser(app, 'author')
+    const post = await write(app, author, 'who reposted')
+    const fans: Player[] = []
+    for (const name of ['fan_a', 'fan_b', 'fan_c', 'fan_d', 'fan_e']) {
+      const fan = await quickUser(app, name)
+      fans.push(fan)
+      await ok(repost(app, fan, post._id))
+      await sleep(2)
+    }
+    const path = `/api/posts/${post._id}/reposts?limit=2`
+    const all = await walkPages<UserSummary>(app, path, 'users')
+    expect(all.items.map((user) => user.username)).toEqual([
+      'fan_e',
+      'fan_d',
+      'fan_c',
+      'fan_b',
+      'fan_a',
+    ])
+    expect(all.pages).toBe(3)
+    // A repost taken back leaves the list; a blocked user is not shown to the one who blocked.
+    await ok(undo(app, fans[4] as Player, post._id))
+    await ok(app.send(`/api/users/me/block/${fans[2]?.id}`, {}, { token: author.token }))
+    const seen = await walkPages<UserSummary>(app, path, 'users', author.token)
+    expect(seen.items.map((user) => user.username)).toEqual(['fan_d', 'fan_b', 'fan_a'])
+    await expectError(app.get('/api/posts/9999/reposts'), 404, MESSAGES.postNotFound)
+    await expectError(app.get(`/api/posts/${post._id}/reposts?limit=0`), 400, /./)
+  })
+
+  it('keeps paging stable: a repost made while reading does not hide a post a later page holds', async ({
+    app,
+  }) => {
+    const { author, sharer, reader } = await cast(app)
+    await follow(app, reader, author)
+    const written: string[] = []
+    for (let index = 0; index < 4; index += 1) {
+      written.push((await write(app, author, `post ${index}`))._id)
+      await sleep(2)
+    }
+    const first = await ok<PostsPage>(app.get('/api/feed?limit=2', reader.token))
+    expect(first.posts.map((post) => post._id)).toEqual([written[3], written[2]])
+    // While the reader reads page 1, someone they follow reposts the oldest post.
+    await sleep(2)
+    await ok(repost(app, sharer, written[0] ?? ''))
+    const second = await ok<PostsPage>(
+      app.get(
+        `/api/feed?limit=2&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+        reader.token,
+      ),
+    )
+    // As of page 1, its newest appearance is its own: page 2 still holds it, by its author.
+    expect(second.posts.map((post) => [post._id, post.repostedBy?.user.username ?? null])).toEqual([
+      [written[1], null],
+      [written[0], null],
+    ])
+    // Read again from the top, it comes once, under the repost.
+    const { items } = await walkPages<Post>(app, '/api/feed?limit=2', 'posts', reader.token)
+    expect(items.map((post) => [post._id, post.repostedBy?.user.username ?? null])).toEqual([
+      [written[0], 'sharer'],
+      [written[3], null],
+      [written[2], null],
+      [written[1], null],
+    ])
+  })
+
+  it('still takes a cursor of three numbers, read as of now', async ({ app }) => {
+    const { author, reader } = await cast(app)
+    await follow(app, reader, author)
+    for (let index = 0; index < 3; index += 1) await write(app, author, `post ${index}`)
+    const first = await ok<PostsPage>(app.get('/api/feed?limit=1', reader.token))
+    const [time, postId, reposter] = JSON.parse(
+      Buffer.from(first.nextCursor ?? '', 'base64url').toString(),
+    ) as number[]
+    const old = Buffer.from(JSON.stringify([time, postId, reposter])).toString('base64url')
+    const page = await ok<PostsPage>(app.get(`/api/feed?limit=5&cursor=${old}`, reader.token))
+    expect(page.posts).toHaveLength(2)
+    await expectError(app.get('/api/feed?cursor=bm90IGEgY3Vyc29y', reader.token), 400, /./)
   })
 })

@@ -108,6 +108,11 @@ export function getClipLimit(): Promise<ClipLimitResponse> {
   return request<ClipLimitResponse>('/moderation/clip-limit')
 }
 
+/** The host's clip limit as any member reads it (the composer refuses a larger clip at once). */
+export function getMemberClipLimit(): Promise<ClipLimitResponse> {
+  return request<ClipLimitResponse>('/media/clip-limit')
+}
+
 export function setClipLimit(maxBytes: number): Promise<ClipLimitResponse> {
   return request<ClipLimitResponse>('/moderation/clip-limit', {
     method: 'PUT',

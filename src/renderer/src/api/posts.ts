@@ -55,10 +55,18 @@ export function createPost(
   })
 }
 
-export function editPost(postId: string, content: string): Promise<PostResponse> {
+/**
+ * `poll` left out keeps the post's poll; an object replaces it and null removes it, both only
+ * while nobody has voted (docs/API.md "Polls", Editing).
+ */
+export function editPost(
+  postId: string,
+  content: string,
+  poll?: PollInput | null,
+): Promise<PostResponse> {
   return request<PostResponse>(`/posts/edit/${enc(postId)}`, {
     method: 'POST',
-    body: { postData: { content } },
+    body: { postData: poll === undefined ? { content } : { content, poll } },
     minimal: true,
     answer: ANSWERS.post,
   })

@@ -50,3 +50,11 @@ export function listReactors(
     answer: ANSWERS.reactorsPage,
   })
 }
+
+/** Who reposts a post, newest first, a page at a time (issue 29 leftovers). */
+export function listReposters(postId: string, cursor?: string | null): Promise<ReactorsPage> {
+  return request<ReactorsPage>(`/posts/${enc(postId)}/reposts`, {
+    query: { limit: LIMITS.pageSizeDefault, cursor },
+    answer: ANSWERS.reactorsPage,
+  })
+}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PostMediaItem } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
-import { uploadPostClip, uploadPostImage } from '../api/media'
+import { getMemberClipLimit, uploadPostClip, uploadPostImage } from '../api/media'
 import { COPY } from '../copy'
 import { capturePoster } from '../lib/clip-poster'
 import { readDraftMedia, writeDraftMedia, type DraftMedia } from '../lib/drafts'
@@ -36,6 +36,8 @@ export function refusalOf(
   file: { name: string; type: string; size: number },
   count: number,
   clips = false,
+  /** The host's clip limit (GET /media/clip-limit), or null while unknown. */
+  clipMaxBytes: number | null = null,
 ): string | null {
   const isImage = ACCEPTED.includes(file.type)
   const isClip = clips && CLIP_TYPES.includes(file.type)
@@ -49,12 +51,18 @@ export function refusalOf(
       ? COPY.attachments.tooMany
       : `A post can have at most ${LIMITS.postImagesMax} images.`
   }
+  if (isClip && clipMaxBytes !== null && file.size > clipMaxBytes) {
+    return COPY.attachments.clipTooLarge(file.name, megabytes(clipMaxBytes))
+  }
   // A GIF is sent as it is (shrinking would stop it); other images are made smaller.
   if (file.type === 'image/gif' && file.size > LIMITS.imageBytes) {
     return COPY.attachments.gifTooLarge(file.name)
   }
   return null
 }
+
+/** "50 MB": the limit as the server's message says it (services/post-clips.ts, megabytes). */
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
 
 let nextKey = 1
 
@@ -83,6 +91,21 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
   const [notice, setNotice] = useState<string | null>(null)
   const itemsRef = useRef(items)
   itemsRef.current = items
+  // The host's clip limit, read once the composer can take clips; unknown, the server decides.
+  const clipMaxBytes = useRef<number | null>(null)
+  useEffect(() => {
+    if (!clips) return
+    let current = true
+    getMemberClipLimit().then(
+      ({ maxBytes }) => {
+        if (current && Number.isFinite(maxBytes)) clipMaxBytes.current = maxBytes
+      },
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [clips])
 
   useEffect(
     () => () => {
@@ -119,13 +142,10 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
         patch(key, { media, progress: 1 })
         return
       }
-      let sent = file
-      if (file.size > LIMITS.imageBytes) {
-        patch(key, { note: COPY.attachments.shrinking })
-        const shrunk = await shrinkImage(file)
-        sent = shrunk.file
-        patch(key, { note: shrunk.note })
-      }
+      // Over 5 MB, or sides past the server's 8192 px whatever its bytes: made smaller first.
+      const shrunk = await shrinkImage(file, () => patch(key, { note: COPY.attachments.shrinking }))
+      const sent = shrunk.file
+      patch(key, { note: shrunk.note })
       const media = await uploadPostImage(sent, (progress) => patch(key, { progress }))
       patch(key, { media, progress: 1 })
     } catch (error: unknown) {
@@ -137,7 +157,7 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
     let count = itemsRef.current.length
     const refusals: string[] = []
     for (const file of files) {
-      const refusal = refusalOf(file, count, clips)
+      const refusal = refusalOf(file, count, clips, clipMaxBytes.current)
       if (refusal) {
         refusals.push(refusal)
         continue

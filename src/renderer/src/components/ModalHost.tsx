@@ -9,6 +9,7 @@ import { createPostAtom, editPostAtom } from '../state/posts'
 import { editProfileAtom } from '../state/users'
 import { ShortcutList } from './KeyboardShortcuts'
 import { Modal } from './Modal'
+import { EditPostEditor } from './EditPostEditor'
 import { NewPostEditor } from './NewPostEditor'
 import { PeopleList } from './PeopleList'
 import { ProfileEditor } from './ProfileEditor'
@@ -86,17 +87,19 @@ export function ModalHost() {
     case 'editPost':
       return (
         <Modal key={`post-${modal.postId}`} title="Edit Post" onClose={closeAll} dirty={dirty}>
-          <TextEditor
-            label="Post text"
-            placeholder={SPEC_TEXT.postPlaceholder}
-            initial={modal.content}
-            max={LIMITS.postMax}
-            submitLabel="Save"
-            pendingLabel="Saving…"
-            rows={6}
-            autoFocus
+          <EditPostEditor
+            content={modal.content}
+            poll={modal.poll ?? null}
             onDirtyChange={onDirtyChange}
-            onSubmit={async (text) => closeIfAccepted(await editPost(modal.postId, text))}
+            onSubmit={async (text, poll) =>
+              closeIfAccepted(
+                await editPost(
+                  modal.postId,
+                  text,
+                  poll.kind === 'keep' ? undefined : poll.kind === 'remove' ? null : poll.poll,
+                ),
+              )
+            }
           />
         </Modal>
       )

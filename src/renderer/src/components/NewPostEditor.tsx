@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ClipboardEvent, DragEvent } from 'react'
 import { LIMITS } from '../../../shared/limits'
 import { AddImagesButton, ImageAttachments, useAttachments } from './ImageAttachments'
@@ -7,6 +7,7 @@ import { COPY, SPEC_TEXT } from '../copy'
 import type { PollInput } from '../api/polls'
 import { useServerFeature } from '../state/server-features'
 import { Icon } from './Icon'
+import { readDraftPoll, writeDraftPoll } from '../lib/drafts'
 import { NEW_POLL, PollEditor, toPollInput, type PollDraft } from './PollEditor'
 
 interface NewPostEditorProps {
@@ -28,7 +29,20 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
   const clips = useServerFeature('clips')
   const attachments = useAttachments({ draftKey, clips })
   const pollsSupported = useServerFeature('polls')
-  const [poll, setPoll] = useState<PollDraft | null>(null)
+  // A draft keeps the poll being written, as it keeps text and media (lib/drafts.ts).
+  const [poll, setPoll] = useState<PollDraft | null>(() =>
+    draftKey ? readDraftPoll(draftKey) : null,
+  )
+  const firstPollSave = useRef(true)
+  useEffect(() => {
+    if (!draftKey) return
+    // Mounting writes nothing: the draft is what was read.
+    if (firstPollSave.current) {
+      firstPollSave.current = false
+      return
+    }
+    writeDraftPoll(draftKey, poll)
+  }, [draftKey, poll])
   const [showPollErrors, setShowPollErrors] = useState(false)
   const [dragging, setDragging] = useState(false)
   const [textDirty, setTextDirty] = useState(false)

@@ -152,7 +152,12 @@ export function PostCard({ post, detail = false, repostedBy = null }: PostCardPr
               aria-label="Edit post"
               title="Edit post"
               onClick={() =>
-                openModal({ kind: 'editPost', postId: post._id, content: post.content })
+                openModal({
+                  kind: 'editPost',
+                  postId: post._id,
+                  content: post.content,
+                  poll: post.poll ?? null,
+                })
               }
             >
               <Icon name="edit" size={18} />

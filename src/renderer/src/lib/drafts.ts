@@ -1,4 +1,5 @@
 import type { PostMediaItem } from '../../../shared/api-types'
+import { LIMITS, POLL_DURATIONS_HOURS, type PollDurationHours } from '../../../shared/limits'
 import { getBaseUrl } from '../api/client'
 
 /**
@@ -36,10 +37,11 @@ export function writeDraft(key: string, text: string): void {
   }
 }
 
-/** Throws the draft away: its text and its uploaded images and clips. */
+/** Throws the draft away: its text, its uploaded images and clips, and its poll. */
 export function clearDraft(key: string): void {
   writeDraft(key, '')
   writeDraftMedia(key, [])
+  writeDraftPoll(key, null)
 }
 
 // --- screenshots and clips (issue 29, item 8): a draft keeps what it had uploaded ---
@@ -85,3 +87,46 @@ export function writeDraftMedia(key: string, items: DraftMedia[]): void {
   }
 }
 // --- end screenshots and clips ---
+
+// --- polls (issue 29 leftovers): a draft keeps the poll being written ---
+
+/** A poll being written, as the composer holds it (PollEditor's PollDraft). */
+export interface DraftPoll {
+  options: string[]
+  durationHours: PollDurationHours
+}
+
+const pollKeyOf = (key: string) => `${key}|poll`
+
+const isDraftPoll = (value: unknown): value is DraftPoll => {
+  if (!value || typeof value !== 'object') return false
+  const poll = value as Partial<DraftPoll>
+  return (
+    Array.isArray(poll.options) &&
+    poll.options.length >= LIMITS.pollOptionsMin &&
+    poll.options.length <= LIMITS.pollOptionsMax &&
+    poll.options.every((option) => typeof option === 'string') &&
+    (POLL_DURATIONS_HOURS as readonly unknown[]).includes(poll.durationHours)
+  )
+}
+
+/** The draft's poll, options as typed (even empty ones), or null. */
+export function readDraftPoll(key: string): DraftPoll | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(pollKeyOf(key)) ?? 'null')
+    return isDraftPoll(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+/** Saves the poll being written; null removes it. */
+export function writeDraftPoll(key: string, poll: DraftPoll | null): void {
+  try {
+    if (poll) localStorage.setItem(pollKeyOf(key), JSON.stringify(poll))
+    else localStorage.removeItem(pollKeyOf(key))
+  } catch {
+    // As for the text: it stays on screen.
+  }
+}
+// --- end polls ---

@@ -3,7 +3,13 @@
  * screenshot never holds up the page. Answers the file to send and what was done to it.
  */
 import { COPY } from '../copy'
-import { SHRINK_LIMITS, formatMegabytes } from './image-shrink'
+import {
+  HEADER_BYTES,
+  SHRINK_LIMITS,
+  formatMegabytes,
+  headerSize,
+  shrinkPlan,
+} from './image-shrink'
 import type { ShrinkAnswer, ShrinkRequest } from './shrink.worker'
 
 export interface ShrinkResult {
@@ -18,8 +24,18 @@ const EXTENSION: Record<string, string> = {
   'image/webp': 'webp',
 }
 
-export async function shrinkImage(file: File): Promise<ShrinkResult> {
-  if (file.type === 'image/gif' || file.size <= SHRINK_LIMITS.bytes) return { file, note: null }
+/**
+ * `onShrinking` is called when the image will be worked on (over 5 MB, or sides past the
+ * server's, or a header that did not say): the composer says "Making it smaller…".
+ */
+export async function shrinkImage(file: File, onShrinking?: () => void): Promise<ShrinkResult> {
+  const size =
+    file.type === 'image/gif' || file.size > SHRINK_LIMITS.bytes
+      ? null
+      : headerSize(new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer()))
+  const plan = shrinkPlan(file, size)
+  if (plan === 'send') return { file, note: null }
+  if (plan === 'shrink') onShrinking?.()
   const worker = new Worker(new URL('./shrink.worker.ts', import.meta.url), { type: 'module' })
   try {
     const answer = await new Promise<ShrinkAnswer>((resolve) => {
@@ -34,9 +50,12 @@ export async function shrinkImage(file: File): Promise<ShrinkResult> {
     const sent = new File([answer.blob], name, { type: answer.blob.type })
     return {
       file: sent,
+      // Over the bytes, it says the bytes it had; within them, the sides it had.
       note: COPY.attachments.shrunk(
         file.name,
-        formatMegabytes(file.size),
+        file.size > SHRINK_LIMITS.bytes || !size
+          ? formatMegabytes(file.size)
+          : `${size.width}×${size.height}`,
         `${answer.width}×${answer.height}`,
         formatMegabytes(sent.size),
       ),

@@ -24,6 +24,8 @@ import {
   commentListsAtom,
   deletionShown,
   putComment,
+  holdReply,
+  dropHeldReply,
   updateComments,
   withOwnVote,
 } from '../state/comments'
@@ -164,6 +166,9 @@ export const liveCommentAtom = atom(
       updateComments(get, set, comment.postId, (current) =>
         putComment(current, keepViewerVotes(known, comment)),
       )
+    } else if (list?.loaded && !hidden && created === true) {
+      // threads (leftovers): a new reply to a thread not loaded yet waits for it (adoptReplies).
+      updateComments(get, set, comment.postId, (current) => holdReply(current, comment))
     }
     if (created === undefined) set(setCommentCountAtom, comment.postId, commentCount)
     // threads: the event reaches only those who see the comment (docs/API.md, "Threads"): one
@@ -183,6 +188,8 @@ export const liveCommentDeletedAtom = atom(
       updateComments(get, set, postId, (current) =>
         applyCommentDeletion(current, commentId, placeholder),
       )
+    } else if (list?.pendingReplies?.some((c) => c._id === commentId)) {
+      updateComments(get, set, postId, (current) => dropHeldReply(current, commentId))
     }
     if (countDelta === undefined) set(setCommentCountAtom, postId, commentCount)
     // threads: what the viewer's own count loses, unless their own delete took it off already

@@ -72,7 +72,10 @@ export function PostPage() {
   }, [highlightId])
   useLiveResync(() => {
     void loadPost(postId)
-    void loadComments(postId, { reset: true })
+    // threads (leftovers): the first page again keeps a deep-linked thread; it is read again too.
+    void loadComments(postId, { reset: true }).then(() =>
+      linkedComment ? loadThread(postId, linkedComment) : null,
+    )
   })
 
   let content

@@ -15,6 +15,16 @@ export interface CommentList extends Loadable {
   nextCursor: string | null
   /** Deleted comments: a placeholder keeps their place, so nothing moves under the pointer. */
   removedIds?: string[]
+  /**
+   * threads (leftovers): live replies whose top-level comment is not in the list yet (beyond the
+   * pages loaded). They join their thread when a page or a deep link brings it (adoptReplies).
+   */
+  pendingReplies?: Comment[]
+  /**
+   * threads (leftovers): the top-level comment of a deep-linked thread. A reload of the first
+   * page (a live resync) keeps that thread when the page does not hold it.
+   */
+  linkedRootId?: string | null
 }
 
 export const EMPTY_COMMENTS: CommentList = { ...NOT_LOADED, items: [], nextCursor: null }
@@ -79,6 +89,80 @@ export function putComment(list: CommentList, comment: Comment): CommentList {
     ],
   }
 }
+
+// --- threads (issue 29 leftovers): replies to threads not loaded yet, deep links over resyncs ---
+
+/** A live reply whose thread is not in the list: kept until its thread comes (once). */
+export function holdReply(list: CommentList, reply: Comment): CommentList {
+  const pending = list.pendingReplies ?? []
+  if (pending.some((c) => c._id === reply._id)) {
+    return { ...list, pendingReplies: pending.map((c) => (c._id === reply._id ? reply : c)) }
+  }
+  return { ...list, pendingReplies: [...pending, reply] }
+}
+
+/** A held reply deleted before its thread came: forgotten. */
+export function dropHeldReply(list: CommentList, commentId: string): CommentList {
+  const pending = list.pendingReplies ?? []
+  if (!pending.some((c) => c._id === commentId)) return list
+  return { ...list, pendingReplies: pending.filter((c) => c._id !== commentId) }
+}
+
+/**
+ * Held replies whose thread is now in the list join it. A thread that came with all its replies
+ * (no `repliesCursor`) but without a held one was read before that reply was written: the reply
+ * joins it and its count. A thread with more replies on the server leaves it to "Show N more
+ * replies", which reads it with the others (the count then already includes it).
+ */
+export function adoptReplies(list: CommentList): CommentList {
+  const pending = list.pendingReplies ?? []
+  if (pending.length === 0) return list
+  const roots = new Map(
+    list.items.filter((c) => (c.parentId ?? null) === null).map((c) => [c._id, c]),
+  )
+  const present = new Set(list.items.map((c) => c._id))
+  const removed = new Set(list.removedIds ?? [])
+  const joining: Comment[] = []
+  const keep: Comment[] = []
+  for (const reply of pending) {
+    const root = roots.get(reply.parentId ?? '')
+    if (!root) keep.push(reply)
+    else if (!present.has(reply._id) && !removed.has(reply._id) && !root.repliesCursor) {
+      joining.push(reply)
+    }
+  }
+  const added = new Map<string, number>()
+  for (const reply of joining) {
+    const rootId = reply.parentId ?? ''
+    added.set(rootId, (added.get(rootId) ?? 0) + 1)
+  }
+  return {
+    ...list,
+    items: [
+      ...list.items.map((c) => {
+        const more = added.get(c._id)
+        return more ? { ...c, replyCount: (c.replyCount ?? 0) + more } : c
+      }),
+      ...joining,
+    ],
+    pendingReplies: keep,
+  }
+}
+
+/**
+ * The first page again (a live resync, a reload): a deep-linked thread the page does not hold
+ * stays first, with the replies it had, rather than vanishing from under the reader.
+ */
+export function keepLinkedThread(previous: CommentList, page: Comment[]): Comment[] {
+  const rootId = previous.linkedRootId ?? null
+  if (rootId === null || page.some((c) => c._id === rootId)) return page
+  const root = previous.items.find((c) => c._id === rootId)
+  if (!root) return page
+  const inPage = new Set(page.map((c) => c._id))
+  const replies = previous.items.filter((c) => c.parentId === rootId && !inPage.has(c._id))
+  return [root, ...page, ...replies]
+}
+// --- end threads leftovers ---
 
 /** threads: a page's top-level comments with their replies, flat (the root keeps the counts). */
 export function flattenThreads(comments: readonly Comment[]): Comment[] {
@@ -154,13 +238,26 @@ export const loadCommentsAtom = atom(
       { record: commentListsAtom, key: postId, empty: EMPTY_COMMENTS },
       () => api.listComments(postId, cursor),
       (list, page) => {
-        const base = options.reset || !list.loaded ? [] : list.items
-        const seen = new Set(base.map((c) => c._id))
-        return {
-          items: [...base, ...flattenThreads(page.comments).filter((c) => !seen.has(c._id))],
-          nextCursor: page.nextCursor ?? null,
-          removedIds: options.reset ? [] : list.removedIds,
+        const flat = flattenThreads(page.comments)
+        if (options.reset) {
+          // threads (leftovers): a deep-linked thread stays; held replies are read again.
+          return adoptReplies({
+            ...list,
+            items: keepLinkedThread(list, flat),
+            nextCursor: page.nextCursor ?? null,
+            removedIds: [],
+            pendingReplies: list.pendingReplies ?? [],
+            linkedRootId: list.linkedRootId ?? null,
+          })
         }
+        const base = list.loaded ? list.items : []
+        const seen = new Set(base.map((c) => c._id))
+        return adoptReplies({
+          ...list,
+          items: [...base, ...flat.filter((c) => !seen.has(c._id))],
+          nextCursor: page.nextCursor ?? null,
+          removedIds: list.removedIds,
+        })
       },
     )
   },
@@ -220,7 +317,11 @@ export const loadCommentThreadAtom = atom(
           ? list.items.map((c) => (c._id === root._id ? { ...c, ...root } : c))
           : [root, ...list.items]
         const seen = new Set(items.map((c) => c._id))
-        return { ...list, items: [...items, ...replies.filter((c) => !seen.has(c._id))] }
+        return adoptReplies({
+          ...list,
+          items: [...items, ...replies.filter((c) => !seen.has(c._id))],
+          linkedRootId: root._id,
+        })
       })
       return linked
     } catch (error) {

@@ -1,4 +1,5 @@
 import { atom } from 'jotai'
+import type { PostPoll } from '../../../shared/api-types'
 
 export type ModalState =
   | { kind: 'newPost' }
@@ -11,7 +12,7 @@ export type ModalState =
       title: string
       empty: string
     }
-  | { kind: 'editPost'; postId: string; content: string }
+  | { kind: 'editPost'; postId: string; content: string; poll?: PostPoll | null }
   | { kind: 'editComment'; postId: string; commentId: string; text: string }
   | { kind: 'editProfile'; bio: string; firstName: string; lastName: string }
   | null

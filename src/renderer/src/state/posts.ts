@@ -330,9 +330,15 @@ export function mergePost(current: Post | undefined, incoming: Post, forNobody: 
 /** Resolves to null once the server accepted the edit, else to the reason it did not. */
 export const editPostAtom = atom(
   null,
-  async (_get, set, postId: string, content: string): Promise<string | null> => {
+  async (
+    _get,
+    set,
+    postId: string,
+    content: string,
+    poll?: PollInput | null,
+  ): Promise<string | null> => {
     try {
-      const { post } = await api.editPost(postId, content)
+      const { post } = await api.editPost(postId, content, poll)
       set(upsertPostsAtom, [post])
       return null
     } catch (error) {

@@ -13,6 +13,9 @@ import { lazyComponent } from '../../lib/lazy-component'
 const QuoteDialog = lazyComponent(() =>
   import('./QuoteDialog').then((module) => module.QuoteDialog),
 )
+const RepostersDialog = lazyComponent(() =>
+  import('./RepostersDialog').then((module) => module.RepostersDialog),
+)
 
 /** Repost (a toggle) and Quote (a dialog), with their counts; only on a server with reposts. */
 export function ShareButtons({ post }: { post: Post }) {
@@ -25,6 +28,7 @@ export function ShareButtons({ post }: { post: Post }) {
   const { on, count } = useAtomValue(view)
   const toggle = useSetAtom(repostToggleAtom)
   const [quoting, setQuoting] = useState(false)
+  const [listing, setListing] = useState(false)
   if (!supported || !me) return null
   const quotes = post.quoteCount ?? 0
   return (
@@ -38,10 +42,24 @@ export function ShareButtons({ post }: { post: Post }) {
         onClick={() => void toggle(post._id, (shown) => !shown)}
       >
         <Icon name="repost" size={19} />
-        <span className="count" aria-hidden="true">
-          {formatCount(count)}
-        </span>
+        {count > 0 ? null : (
+          <span className="count" aria-hidden="true">
+            {formatCount(count)}
+          </span>
+        )}
       </button>
+      {count > 0 ? (
+        // The count opens who reposted (issue 29 leftovers); the icon reposts.
+        <button
+          type="button"
+          className="action-count repost-count"
+          aria-label={COPY.shares.whoReposted(count)}
+          title={COPY.shares.whoRepostedTitle}
+          onClick={() => setListing(true)}
+        >
+          {formatCount(count)}
+        </button>
+      ) : null}
       <button
         type="button"
         className="action-btn quote"
@@ -55,6 +73,7 @@ export function ShareButtons({ post }: { post: Post }) {
         </span>
       </button>
       {quoting ? <QuoteDialog post={post} onClose={() => setQuoting(false)} /> : null}
+      {listing ? <RepostersDialog postId={post._id} onClose={() => setListing(false)} /> : null}
     </>
   )
 }
