@@ -171,6 +171,9 @@ export interface PostShared {
   emoji: { reaction: string; count: number }[]
 }
 
+/** How long a feed's plan is kept (ReadCache.feedPlans). */
+const FEED_PLAN_MS = 10_000
+
 interface KeptSession {
   user: UserRow
   until: number
@@ -184,6 +187,22 @@ export class ReadCache {
   readonly visibility: BoundedMap<number, KeptVisibility>
   /** Post id → its shared state. */
   readonly postShared: BoundedMap<number, PostShared>
+  /**
+   * Viewer and page size → whether their home feed is dense (services/posts.ts feedPostRows), for
+   * `FEED_PLAN_MS`: it only picks an index, never changes an answer, so no event drops it.
+   */
+  readonly feedPlans = new BoundedMap<string, { dense: boolean; until: number }>(5_000)
+
+  feedPlan(viewer: number, fetch: number, now = Date.now()): boolean | undefined {
+    if (!this.enabled) return undefined
+    const kept = this.feedPlans.get(`${viewer}:${fetch}`)
+    return kept && kept.until > now ? kept.dense : undefined
+  }
+
+  keepFeedPlan(viewer: number, fetch: number, dense: boolean, now = Date.now()): void {
+    if (this.enabled) this.feedPlans.set(`${viewer}:${fetch}`, { dense, until: now + FEED_PLAN_MS })
+  }
+
   /** Off: every read goes to the database (the byte-for-byte test compares both). */
   enabled = true
   private generationCount = 0
@@ -304,6 +323,7 @@ export class ReadCache {
     this.postImages.clear()
     this.sessions.clear()
     this.postShared.clear()
+    this.feedPlans.clear()
     this.forgetVisibility()
   }
 }

@@ -53,7 +53,8 @@ export async function hiddenAuthors(
   if (kept) return mutes ? kept.hidden : kept.hiddenButMuted
   const generation = cache.visibilityGeneration
   const rows = await db.all<{ id: number; muted: number; expiresAt: number | null }>(
-    `SELECT id, 0 AS muted, NULL AS "expiresAt" FROM users WHERE suspended_at IS NOT NULL
+    `SELECT id, 0 AS muted, CAST(NULL AS BIGINT) AS "expiresAt" FROM users
+       WHERE suspended_at IS NOT NULL
      UNION ALL SELECT blocked_id, 0, NULL FROM blocks WHERE blocker_id = ?
      UNION ALL SELECT blocker_id, 0, NULL FROM blocks WHERE blocked_id = ?
      UNION ALL SELECT muted_id, 1, expires_at FROM mutes WHERE muter_id = ? AND ${ACTIVE_MUTE}`,
