@@ -165,6 +165,13 @@ describe('the read cache', () => {
     await expectSame('repost')
     await send(`/api/posts/${bobPost}/repost`, undefined, boss.token, 'DELETE')
     await expectSame('repost undone')
+    // A feed kept as holding no repost (home-feed.ts) gains one by a follow of a reposter.
+    await send(`/api/posts/${bobPost}/repost`, {}, boss.token)
+    await expectSame('repost, not followed')
+    await send(`/api/users/follow/${boss.id}`, {}, alice.token)
+    await expectSame('follow of a reposter')
+    await send(`/api/users/unfollow/${boss.id}`, {}, alice.token)
+    await send(`/api/posts/${bobPost}/repost`, undefined, boss.token, 'DELETE')
     const quoted = await h.send(
       '/api/posts',
       { postData: { content: 'So true #lan', quoteOf: bobPost } },

@@ -193,6 +193,13 @@ export class ReadCache {
    */
   readonly feedPlans = new BoundedMap<string, { dense: boolean; until: number }>(5_000)
 
+  /**
+   * Viewers whose home feed holds no repost at all (services/home-feed.ts skips its three repost
+   * statements for them): dropped wholly by any `repost` or `follow` event, and by whatever drops
+   * the visibility sets (an unblock or unmute can bring reposts back).
+   */
+  readonly feedsWithoutReposts = new BoundedMap<number, true>(5_000)
+
   feedPlan(viewer: number, fetch: number, now = Date.now()): boolean | undefined {
     if (!this.enabled) return undefined
     const kept = this.feedPlans.get(`${viewer}:${fetch}`)
@@ -243,6 +250,7 @@ export class ReadCache {
   private forgetVisibility(): void {
     this.visibilityGenerationCount++
     this.visibility.clear()
+    this.feedsWithoutReposts.clear()
   }
 
   /** Taken before a fill's reads; `keeps(generation)` after them says whether to keep it. */
@@ -258,6 +266,7 @@ export class ReadCache {
   forgetNamedIn(type: string, data: unknown): void {
     this.generationCount++
     if (!VISIBILITY_NEUTRAL_EVENTS.has(type)) this.forgetVisibility()
+    else if (type === 'repost' || type === 'follow') this.feedsWithoutReposts.clear()
     const { posts, users } = namedIn(data)
     for (const postId of posts) {
       this.postImages.delete(postId)
