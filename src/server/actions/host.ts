@@ -21,15 +21,18 @@ export async function setSuspended(
   userId: number,
   suspended: boolean,
 ): Promise<UserRow> {
-  const user = await commit(live, async (tx) => {
+  const { user, changed } = await commit(live, async (tx) => {
     const before = await getUserById(tx, userId)
     const after = await hosting.setSuspended(tx, userId, suspended, live.hostIds)
-    if ((before.suspendedAt !== null) !== (after.suspendedAt !== null)) {
+    const changed = (before.suspendedAt !== null) !== (after.suspendedAt !== null)
+    if (changed) {
       await hosting.recordHostAction(tx, host, suspended ? 'suspend' : 'unsuspend', after)
     }
-    return after
+    return { user: after, changed }
   })
-  if (suspended) live.hub.disconnectUser(user.id)
+  // Lifting one ends nothing (a suspended account has no session), but tells every instance's
+  // read cache that who is hidden changed (services/read-cache.ts forgetSessionsOf).
+  if (suspended || changed) live.hub.disconnectUser(user.id)
   return user
 }
 

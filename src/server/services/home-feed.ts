@@ -26,6 +26,7 @@ import { decodeNumericCursor, encodeCursor, LIST_START, type PageRequest } from 
 import { feedPostRows, postsByIds } from './posts'
 import { loadSummaries, presentPosts } from './serialize'
 import { formatTimestamp } from './time'
+import { readCacheOf } from './read-cache'
 import { visibleAuthor } from './visibility'
 
 /** A post in the feed, and the repost that brought it there (null: by its author). */
@@ -145,22 +146,35 @@ export async function pageHomeFeed(
   // Posts at the cursor's own (time, id) come after its reposts: (time, id + 1) bounds them.
   const postBound = start[2] > 0 ? [start[0], start[1] + 1] : [start[0], start[1]]
   const posts = await feedPostRows(db, userId, postBound, fetch)
-  const hide = await hiddenShares(db, userId)
-  const reposts = await feedReposts(db, userId, start, fetch, hide)
-  const newest = await newestReposts(
-    db,
-    userId,
-    [...new Set([...posts.map((row) => row.id), ...reposts.map((row) => row.postId)])],
-    hide,
-    asOf,
-  )
+  // Issue 31: a feed known to hold no repost at all skips the three repost statements
+  // (read-cache.ts feedsWithoutReposts); an empty first page of reposts makes it known.
+  const cache = readCacheOf(db)
+  const noReposts = cache?.feedsWithoutReposts.get(userId) === true
+  const generation = cache?.generation ?? 0
+  const hide = noReposts ? { and: '', params: [] } : await hiddenShares(db, userId)
+  const reposts = noReposts ? [] : await feedReposts(db, userId, start, fetch, hide)
+  if (!noReposts && reposts.length === 0 && page.cursor === null && cache?.keeps(generation)) {
+    cache.feedsWithoutReposts.set(userId, true)
+  }
+  const newest = noReposts
+    ? new Map<number, number>()
+    : await newestReposts(
+        db,
+        userId,
+        [...new Set([...posts.map((row) => row.id), ...reposts.map((row) => row.postId)])],
+        hide,
+        asOf,
+      )
   /** Whether a newer appearance of this item's post exists (served on this page or before). */
   const olderAppearance = ({ place }: { place: Place }) => {
     const time = newest.get(place[1])
     return time !== undefined && (time > place[0] || (time === place[0] && place[2] === 0))
   }
   const repostedRows = new Map(
-    (await postsByIds(db, [...new Set(reposts.map((r) => r.postId))])).map((row) => [row.id, row]),
+    (reposts.length === 0
+      ? []
+      : await postsByIds(db, [...new Set(reposts.map((r) => r.postId))])
+    ).map((row) => [row.id, row]),
   )
   type Entry = { place: Place; item: FeedItem }
   const entries: Entry[] = [

@@ -13,6 +13,7 @@ import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pag
 import { inIdOrder, insertNewRow, POST_COLUMNS, updateRow } from '../db/raw'
 import type { PostRow } from '../db/rows'
 import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
+import { readCacheOf } from './read-cache'
 
 /**
  * The id of every post the viewer may see (services/visibility.ts), newest first (or most liked
@@ -144,13 +145,20 @@ export async function feedPostRows(
   fetch: number,
 ): Promise<PostRow[]> {
   const authors = `(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)`
-  const counts = await db.get<{ candidates: number | null; total: number | null }>(
-    `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${authors}) AS candidates,
-            (SELECT max(id) FROM posts) AS total`,
-    userId,
-    userId,
-  )
-  const dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
+  // Issue 31: which plan serves this viewer is kept a few seconds (read-cache.ts feedPlans): it
+  // only picks an index, every plan answers the same rows.
+  const cache = readCacheOf(db)
+  let dense = cache?.feedPlan(userId, fetch)
+  if (dense === undefined) {
+    const counts = await db.get<{ candidates: number | null; total: number | null }>(
+      `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${authors}) AS candidates,
+              (SELECT max(id) FROM posts) AS total`,
+      userId,
+      userId,
+    )
+    dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
+    cache?.keepFeedPlan(userId, fetch, dense)
+  }
   const index = dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
   const visible = await visibleAuthor(db, 'author_id', userId)
   const ids = await db.ids(

@@ -68,14 +68,20 @@ export interface ReadCacheLimits {
   sessions: number
   /** How long a kept session is trusted without a look at the database. */
   sessionMs: number
+  /** Viewers whose visibility set (blocks, mutes, suspensions) is kept. */
+  visibility: number
+  /** Posts whose shared state (poll options and totals, emoji counts) is kept. */
+  postShared: number
 }
 
-/** About 6 MB at most, whatever the traffic (BoundedMap drops the least recently used). */
+/** About 12 MB at most, whatever the traffic (BoundedMap drops the least recently used). */
 export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   summaries: 10_000,
   postImages: 20_000,
   sessions: 5_000,
   sessionMs: 5_000,
+  visibility: 5_000,
+  postShared: 20_000,
 }
 
 /** Ids an event names: posts and users, wherever they stand in its data. */
@@ -122,6 +128,52 @@ export function namedIn(data: unknown, found: NamedIds = { posts: new Set(), use
   return found
 }
 
+/**
+ * Event types known not to change who hides whom (blocks, mutes, suspensions). Any other type
+ * (`relations`, and whatever type a later command adds) drops every kept visibility set: unknown
+ * means "may have changed".
+ */
+const VISIBILITY_NEUTRAL_EVENTS = new Set([
+  'post',
+  'post-deleted',
+  'reaction',
+  'comment',
+  'comment-deleted',
+  'vote',
+  'bookmark',
+  'follow',
+  'notification',
+  'unread-count',
+  'presence',
+  'status',
+  'offline',
+  'open-reports',
+  'poll',
+  'repost',
+  'emoji-reaction',
+  'user',
+])
+
+/**
+ * What a viewer may not see (services/visibility.ts hiddenAuthors): with their mutes, and without
+ * them (the muted player's own profile), until the first of their mutes runs out.
+ */
+export interface KeptVisibility {
+  hidden: number[]
+  hiddenButMuted: number[]
+  /** The earliest end of an active mute (milliseconds), Infinity when none ends. */
+  until: number
+}
+
+/** What every viewer sees alike of a post, besides its row: its poll and its emoji counts. */
+export interface PostShared {
+  poll: { endsAt: number; options: { id: string; text: string; votes: number }[] } | null
+  emoji: { reaction: string; count: number }[]
+}
+
+/** How long a feed's plan is kept (ReadCache.feedPlans). */
+const FEED_PLAN_MS = 10_000
+
 interface KeptSession {
   user: UserRow
   until: number
@@ -131,14 +183,74 @@ export class ReadCache {
   readonly summaries: BoundedMap<number, UserSummary>
   readonly postImages: BoundedMap<number, PostMediaItem[]>
   readonly sessions: BoundedMap<string, KeptSession>
+  /** Viewer id (0: nobody signed in) → what they may not see. */
+  readonly visibility: BoundedMap<number, KeptVisibility>
+  /** Post id → its shared state. */
+  readonly postShared: BoundedMap<number, PostShared>
+  /**
+   * Viewer and page size → whether their home feed is dense (services/posts.ts feedPostRows), for
+   * `FEED_PLAN_MS`: it only picks an index, never changes an answer, so no event drops it.
+   */
+  readonly feedPlans = new BoundedMap<string, { dense: boolean; until: number }>(5_000)
+
+  /**
+   * Viewers whose home feed holds no repost at all (services/home-feed.ts skips its three repost
+   * statements for them): dropped wholly by any `repost` or `follow` event, and by whatever drops
+   * the visibility sets (an unblock or unmute can bring reposts back).
+   */
+  readonly feedsWithoutReposts = new BoundedMap<number, true>(5_000)
+
+  feedPlan(viewer: number, fetch: number, now = Date.now()): boolean | undefined {
+    if (!this.enabled) return undefined
+    const kept = this.feedPlans.get(`${viewer}:${fetch}`)
+    return kept && kept.until > now ? kept.dense : undefined
+  }
+
+  keepFeedPlan(viewer: number, fetch: number, dense: boolean, now = Date.now()): void {
+    if (this.enabled) this.feedPlans.set(`${viewer}:${fetch}`, { dense, until: now + FEED_PLAN_MS })
+  }
+
   /** Off: every read goes to the database (the byte-for-byte test compares both). */
   enabled = true
   private generationCount = 0
+  private visibilityGenerationCount = 0
 
-  constructor(readonly limits: ReadCacheLimits = DEFAULT_READ_CACHE_LIMITS) {
-    this.summaries = new BoundedMap(limits.summaries)
-    this.postImages = new BoundedMap(limits.postImages)
-    this.sessions = new BoundedMap(limits.sessions)
+  constructor(limits: Partial<ReadCacheLimits> = {}) {
+    this.limits = { ...DEFAULT_READ_CACHE_LIMITS, ...limits }
+    this.summaries = new BoundedMap(this.limits.summaries)
+    this.postImages = new BoundedMap(this.limits.postImages)
+    this.sessions = new BoundedMap(this.limits.sessions)
+    this.visibility = new BoundedMap(this.limits.visibility)
+    this.postShared = new BoundedMap(this.limits.postShared)
+  }
+
+  readonly limits: ReadCacheLimits
+
+  /** Taken before a visibility fill's reads (as `generation` for the rest). */
+  get visibilityGeneration(): number {
+    return this.visibilityGenerationCount
+  }
+
+  /** A viewer's kept visibility set, while no mute of theirs has run out since. */
+  visibilityOf(viewer: number, now: number): KeptVisibility | undefined {
+    if (!this.enabled) return undefined
+    const kept = this.visibility.get(viewer)
+    if (!kept) return undefined
+    if (now < kept.until) return kept
+    this.visibility.delete(viewer)
+    return undefined
+  }
+
+  keepVisibility(viewer: number, kept: KeptVisibility, generation: number): void {
+    if (this.enabled && generation === this.visibilityGenerationCount) {
+      this.visibility.set(viewer, kept)
+    }
+  }
+
+  private forgetVisibility(): void {
+    this.visibilityGenerationCount++
+    this.visibility.clear()
+    this.feedsWithoutReposts.clear()
   }
 
   /** Taken before a fill's reads; `keeps(generation)` after them says whether to keep it. */
@@ -153,17 +265,29 @@ export class ReadCache {
   /** Drops what a live event names (EventHub.onChange); a profile edit ends kept sessions too. */
   forgetNamedIn(type: string, data: unknown): void {
     this.generationCount++
+    if (!VISIBILITY_NEUTRAL_EVENTS.has(type)) this.forgetVisibility()
+    else if (type === 'repost' || type === 'follow') this.feedsWithoutReposts.clear()
     const { posts, users } = namedIn(data)
-    for (const postId of posts) this.postImages.delete(postId)
+    for (const postId of posts) {
+      this.postImages.delete(postId)
+      this.postShared.delete(postId)
+    }
     for (const userId of users) {
       this.summaries.delete(userId)
       if (type === 'user') this.forgetSessionsOf(userId)
     }
   }
 
-  /** Drops every kept session of a user (EventHub.onChange: their sessions ended). */
+  /**
+   * Drops every kept session of a user (EventHub.onChange: their sessions ended). Also every
+   * visibility set and every post's shared state: a suspension, its lifting and an account's
+   * deletion end sessions (actions/host.ts, accounts.ts), and a deleted account's votes and
+   * reactions leave other posts' totals without an event naming each post. Rare enough to drop all.
+   */
   forgetSessionsOf(userId: number): void {
     this.generationCount++
+    this.forgetVisibility()
+    this.postShared.clear()
     this.summaries.delete(userId)
     this.sessions.deleteWhere((_token, kept) => kept.user.id === userId)
   }
@@ -207,6 +331,9 @@ export class ReadCache {
     this.summaries.clear()
     this.postImages.clear()
     this.sessions.clear()
+    this.postShared.clear()
+    this.feedPlans.clear()
+    this.forgetVisibility()
   }
 }
 

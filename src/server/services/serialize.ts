@@ -18,7 +18,7 @@ import type { CommentRow, PostRow, UserRow } from '../db/rows'
 import { resolveMentions } from './mentions'
 import { publicExtras } from './sign-up-extras'
 import { loadPostImages } from './post-images'
-import { loadPolls } from './polls'
+import { loadPostShared, loadViewerState, sharedEmoji, viewerPoll } from './post-shared'
 import { formatTimestamp } from './time'
 import { shareFields } from './share-presentation'
 import { readCacheOf } from './read-cache'
@@ -250,13 +250,17 @@ export async function presentPosts(
     db,
     rows.map((row) => row.authorId),
   )
-  const reactions = groupBy(
-    await loadReactions(db, 'post_reactions', postIds, options),
-    (row) => row.targetId,
-  )
+  // Issue 31 (services/post-shared.ts): the viewer's own state in one query; in a page it holds
+  // the reactor lists too (only the viewer), a full answer reads every reactor.
+  const state = await loadViewerState(db, postIds, options.viewerId)
+  const reactions =
+    options.detail === 'full'
+      ? groupBy(await loadReactions(db, 'post_reactions', postIds, options), (row) => row.targetId)
+      : null
   const images = await loadImages(db, postIds)
-  // Polls (docs/API.md "Polls"): every poll of the page and the viewer's votes, one query.
-  const polls = await loadPolls(db, postIds, options.viewerId)
+  // Polls (docs/API.md "Polls") and emoji counts: shared, kept (services/post-shared.ts).
+  const shared = await loadPostShared(db, postIds)
+  const now = Date.now()
   // threads: the count the viewer sees (services/comment-counts.ts)
   const commentCounts = await visibleCommentCounts(db, rows, options.viewerId)
   const mentions = await resolveMentions(
@@ -271,14 +275,27 @@ export async function presentPosts(
         )
       : new Map<number, Comment[]>()
   // Issue 29: reposts, quotes and emoji reactions, for the whole page at once.
-  const shares = await shareFields(db, rows, options.viewerId, options.nested ?? false, (quoted) =>
-    presentPosts(db, quoted, { detail: 'page', viewerId: options.viewerId, nested: true }),
+  const emojiCounts = new Map(postIds.map((id) => [id, sharedEmoji(shared.get(id))]))
+  const shares = await shareFields(
+    db,
+    rows,
+    options.viewerId,
+    options.nested ?? false,
+    (quoted) =>
+      presentPosts(db, quoted, { detail: 'page', viewerId: options.viewerId, nested: true }),
+    { reposted: state.reposted, counts: emojiCounts, mine: state.emoji },
   )
+  const viewerReactor = (kind: string, row: PostRow): Reactor[] => {
+    const own = state.reactions.get(row.id)
+    return own && own.kind === kind && options.viewerId !== null
+      ? [{ _id: String(options.viewerId), username: own.username }]
+      : []
+  }
   return rows.map((row, index) => {
     const id = String(row.id)
     const author = authors.get(row.authorId)
     if (!author) throw new Error(`Post ${row.id} has no author`)
-    const own = reactions.get(row.id) ?? []
+    const own = reactions?.get(row.id) ?? []
     return {
       _id: id,
       id,
@@ -289,15 +306,19 @@ export async function presentPosts(
       updatedAt: formatTimestamp(row.updatedAt),
       likes: {
         likeCount: row.likeCount,
-        likedBy: own.filter((reaction) => reaction.kind === 'like').map(toReactor),
-        dislikedBy: own.filter((reaction) => reaction.kind === 'dislike').map(toReactor),
+        likedBy: reactions
+          ? own.filter((reaction) => reaction.kind === 'like').map(toReactor)
+          : viewerReactor('like', row),
+        dislikedBy: reactions
+          ? own.filter((reaction) => reaction.kind === 'dislike').map(toReactor)
+          : viewerReactor('dislike', row),
       },
       comments: commentsByPost.get(row.id) ?? [],
       commentCount: commentCounts.get(row.id) ?? row.commentCount,
       editedAt: row.editedAt === null ? null : formatTimestamp(row.editedAt),
       media: images.get(row.id) ?? [],
       mentions: mentions[index] ?? [],
-      poll: polls.get(row.id) ?? null,
+      poll: viewerPoll(shared.get(row.id), state.pollVotes.get(row.id), now),
       ...shares(row),
     }
   })

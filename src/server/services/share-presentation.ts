@@ -5,7 +5,8 @@
  * (db/README.md, "No N+1"): the viewer's reposts, the emoji counts, the viewer's own reactions,
  * and for quotes the quoted rows, which of them the viewer may see, and their presentation.
  */
-import type { Post, QuoteEmbed } from '../../shared/api-types'
+import type { Post, QuoteEmbed, ReactionCount } from '../../shared/api-types'
+import type { ReactionKey } from '../../shared/reactions'
 import { POST_COLUMNS } from '../db/raw'
 import type { PostRow } from '../db/rows'
 import type { Store } from '../db/store'
@@ -28,11 +29,17 @@ export async function shareFields(
   viewerId: number | null,
   nested: boolean,
   present: (rows: PostRow[]) => Promise<Post[]>,
+  /** Issue 31: what presentPosts already read for the page (services/post-shared.ts). */
+  loaded?: {
+    reposted: Set<number>
+    counts: Map<number, ReactionCount[]>
+    mine: Map<number, ReactionKey[]>
+  },
 ): Promise<(row: PostRow) => ShareFields> {
   const postIds = rows.map((row) => row.id)
-  const reposted = await repostedBy(db, postIds, viewerId)
-  const counts = await emojiCounts(db, postIds)
-  const mine = await ownEmojiReactions(db, postIds, viewerId)
+  const reposted = loaded?.reposted ?? (await repostedBy(db, postIds, viewerId))
+  const counts = loaded?.counts ?? (await emojiCounts(db, postIds))
+  const mine = loaded?.mine ?? (await ownEmojiReactions(db, postIds, viewerId))
   const quotes = nested
     ? new Map<number, QuoteEmbed>()
     : await quoteEmbeds(db, rows, viewerId, present)

@@ -8,6 +8,7 @@
 import type { SqlParam, Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../errors/messages'
+import { readCacheOf } from './read-cache'
 
 /** Who may read a list: a signed-in user's id, or null for a reader without a token. */
 export type Viewer = number | null
@@ -33,11 +34,60 @@ export interface VisibilityOptions {
  * Authors whose posts and comments a list hides from `viewer`: suspended accounts for everyone;
  * for a signed-in viewer also everyone they blocked or who blocked them, and everyone they muted
  * while the mute lasts (unless `mutes` is false: the muted player's own profile).
+ *
+ * Kept per viewer by the read cache (services/read-cache.ts) until the first of their mutes runs
+ * out, dropped by any change of blocks, mutes or suspensions (a `relations` event, any event the
+ * cache does not know, a suspension or its lifting: both end the user's sessions). Callers must
+ * not change the list answered. A given `now` (a test moving time) always reads afresh.
  */
-export function hiddenAuthors(
+export async function hiddenAuthors(
   db: Store,
   viewer: Viewer,
-  { mutes = true, now = Date.now() }: VisibilityOptions = {},
+  { mutes = true, now }: VisibilityOptions = {},
+): Promise<number[]> {
+  const cache = now === undefined ? readCacheOf(db) : undefined
+  if (!cache) return hiddenAuthorsFresh(db, viewer, mutes, now ?? Date.now())
+  const at = Date.now()
+  const key = viewer ?? 0
+  const kept = cache.visibilityOf(key, at)
+  if (kept) return mutes ? kept.hidden : kept.hiddenButMuted
+  const generation = cache.visibilityGeneration
+  const rows = await db.all<{ id: number; muted: number; expiresAt: number | null }>(
+    `SELECT id, 0 AS muted, CAST(NULL AS BIGINT) AS "expiresAt" FROM users
+       WHERE suspended_at IS NOT NULL
+     UNION ALL SELECT blocked_id, 0, NULL FROM blocks WHERE blocker_id = ?
+     UNION ALL SELECT blocker_id, 0, NULL FROM blocks WHERE blocked_id = ?
+     UNION ALL SELECT muted_id, 1, expires_at FROM mutes WHERE muter_id = ? AND ${ACTIVE_MUTE}`,
+    key,
+    key,
+    key,
+    at,
+  )
+  const all = new Set<number>()
+  const notMuted = new Set<number>()
+  let until = Infinity
+  for (const row of rows) {
+    const id = Number(row.id)
+    all.add(id)
+    if (Number(row.muted) === 0) notMuted.add(id)
+    else if (row.expiresAt !== null) until = Math.min(until, Number(row.expiresAt))
+  }
+  const byId = (a: number, b: number) => a - b
+  const visibility = {
+    hidden: [...all].sort(byId),
+    hiddenButMuted: [...notMuted].sort(byId),
+    until,
+  }
+  cache.keepVisibility(key, visibility, generation)
+  return mutes ? visibility.hidden : visibility.hiddenButMuted
+}
+
+/** hiddenAuthors read from the database (no read cache, a transaction, or a moved `now`). */
+function hiddenAuthorsFresh(
+  db: Store,
+  viewer: Viewer,
+  mutes: boolean,
+  now: number,
 ): Promise<number[]> {
   return db.ids(
     `SELECT id FROM users WHERE suspended_at IS NOT NULL

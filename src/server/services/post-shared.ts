@@ -1,0 +1,166 @@
+/**
+ * What presenting a page of posts reads besides the rows (issue 31, services/README.md):
+ *
+ * - the **shared** state of each post, the same for every viewer (its poll's options, totals and
+ *   end; its emoji counts), kept by the read cache per post id and dropped by any event naming
+ *   the post (a vote's `poll`, an `emoji-reaction`, a `post` edit), or when an account ends
+ *   (read-cache.ts forgetSessionsOf); two queries for the posts not kept;
+ * - the **viewer's own** state (their like or dislike, their repost, their emoji reactions, their
+ *   poll vote), never kept: one query for the whole page.
+ */
+import type { PostPoll, ReactionCount } from '../../shared/api-types'
+import { REACTION_KEYS, type ReactionKey } from '../../shared/reactions'
+import type { Store } from '../db/store'
+import { emojiCounts } from './emoji-reactions'
+import { readCacheOf, type PostShared } from './read-cache'
+import { formatTimestamp } from './time'
+
+interface PollOptionRow {
+  postId: number
+  optionId: number
+  text: string
+  endsAt: number
+  votes: number
+}
+
+/** The shared state of these posts: those kept, the rest in two queries, then kept. */
+export async function loadPostShared(
+  db: Store,
+  postIds: readonly number[],
+): Promise<Map<number, PostShared>> {
+  const cache = readCacheOf(db)
+  const found = new Map<number, PostShared>()
+  const missing: number[] = []
+  for (const id of new Set(postIds)) {
+    const kept = cache?.postShared.get(id)
+    if (kept) found.set(id, kept)
+    else missing.push(id)
+  }
+  if (missing.length === 0) return found
+  const generation = cache?.generation ?? 0
+  const rows = await db.all<PollOptionRow>(
+    `SELECT o.post_id AS "postId", o.id AS "optionId", o.text AS text, p.ends_at AS "endsAt",
+       (SELECT COUNT(*) FROM poll_votes v WHERE v.option_id = o.id) AS votes
+     FROM poll_options o JOIN polls p ON p.post_id = o.post_id
+     WHERE o.post_id IN ${db.sql.idSet}
+     ORDER BY o.post_id, o.position`,
+    db.sql.ids(missing),
+  )
+  const counts = await emojiCounts(db, missing)
+  const polls = new Map<number, NonNullable<PostShared['poll']>>()
+  for (const row of rows) {
+    const postId = Number(row.postId)
+    let poll = polls.get(postId)
+    if (!poll) {
+      poll = { endsAt: Number(row.endsAt), options: [] }
+      polls.set(postId, poll)
+    }
+    poll.options.push({ id: String(row.optionId), text: row.text, votes: Number(row.votes) })
+  }
+  const keep = cache?.keeps(generation) === true
+  for (const id of missing) {
+    const shared: PostShared = { poll: polls.get(id) ?? null, emoji: counts.get(id) ?? [] }
+    found.set(id, shared)
+    if (keep) cache?.postShared.set(id, shared)
+  }
+  return found
+}
+
+/** A post's poll as the viewer sees it (polls.ts loadPolls: the same shape, key for key). */
+export function viewerPoll(
+  shared: PostShared | undefined,
+  ownVote: string | undefined,
+  now = Date.now(),
+): PostPoll | null {
+  const poll = shared?.poll
+  if (!poll) return null
+  let voterCount = 0
+  for (const option of poll.options) voterCount += option.votes
+  return {
+    options: poll.options.map((option) => ({ ...option })),
+    endsAt: formatTimestamp(poll.endsAt),
+    ended: now >= poll.endsAt,
+    voterCount,
+    ownVote: ownVote ?? null,
+  }
+}
+
+/** The emoji counts kept for a post, as ReactionCount (emoji-reactions.ts emojiCounts). */
+export function sharedEmoji(shared: PostShared | undefined): ReactionCount[] {
+  return (shared?.emoji ?? []) as ReactionCount[]
+}
+
+/** The viewer's own state of each post of a page. */
+export interface ViewerState {
+  /** Their like or dislike, with their username as stored (for the reactor lists). */
+  reactions: Map<number, { kind: string; username: string }>
+  reposted: Set<number>
+  emoji: Map<number, ReactionKey[]>
+  pollVotes: Map<number, string>
+}
+
+const EMPTY_STATE: ViewerState = {
+  reactions: new Map(),
+  reposted: new Set(),
+  emoji: new Map(),
+  pollVotes: new Map(),
+}
+
+/** The viewer's own state of these posts, in one query (none for a reader without a token). */
+export async function loadViewerState(
+  db: Store,
+  postIds: readonly number[],
+  viewerId: number | null,
+): Promise<ViewerState> {
+  if (viewerId === null || postIds.length === 0) return EMPTY_STATE
+  const ids = db.sql.ids([...new Set(postIds)])
+  const rows = await db.all<{
+    k: string
+    postId: number
+    v: string | null
+    username: string | null
+  }>(
+    `SELECT 'r' AS k, r.post_id AS "postId", r.kind AS v, u.username AS username
+       FROM post_reactions r JOIN users u ON u.id = r.user_id
+       WHERE r.user_id = ? AND r.post_id IN ${db.sql.idSet}
+     UNION ALL SELECT 'p', post_id, NULL, NULL FROM reposts
+       WHERE user_id = ? AND post_id IN ${db.sql.idSet}
+     UNION ALL SELECT 'e', post_id, reaction, NULL FROM post_emoji_reactions
+       WHERE user_id = ? AND post_id IN ${db.sql.idSet}
+     UNION ALL SELECT 'v', post_id, CAST(option_id AS TEXT), NULL FROM poll_votes
+       WHERE user_id = ? AND post_id IN ${db.sql.idSet}`,
+    viewerId,
+    ids,
+    viewerId,
+    ids,
+    viewerId,
+    ids,
+    viewerId,
+    ids,
+  )
+  const state: ViewerState = {
+    reactions: new Map(),
+    reposted: new Set(),
+    emoji: new Map(),
+    pollVotes: new Map(),
+  }
+  const ownEmoji = new Map<number, Set<string>>()
+  for (const row of rows) {
+    const postId = Number(row.postId)
+    if (row.k === 'r')
+      state.reactions.set(postId, { kind: row.v ?? '', username: row.username ?? '' })
+    else if (row.k === 'p') state.reposted.add(postId)
+    else if (row.k === 'e') {
+      const own = ownEmoji.get(postId) ?? new Set<string>()
+      own.add(row.v ?? '')
+      ownEmoji.set(postId, own)
+    } else if (row.k === 'v' && row.v !== null) state.pollVotes.set(postId, row.v)
+  }
+  for (const [postId, own] of ownEmoji) {
+    state.emoji.set(
+      postId,
+      REACTION_KEYS.filter((key) => own.has(key)),
+    )
+  }
+  return state
+}
