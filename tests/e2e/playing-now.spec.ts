@@ -45,6 +45,19 @@ async function expectTopBarFits(page: Page) {
   await expectNoSidewaysScroll(page)
 }
 
+/** `locator`'s box lies inside the window (and, with `fills`, covers all of it). */
+async function expectInViewport(page: Page, locator: Locator, fills = false) {
+  const box = await locator.boundingBox()
+  const size = page.viewportSize()
+  expect(box).not.toBeNull()
+  if (!box || !size) return
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.x).toBeGreaterThanOrEqual(0)
+  expect(box.y + box.height).toBeLessThanOrEqual(size.height + 1)
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width + 1)
+  if (fills) expect(box.height).toBeGreaterThanOrEqual(size.height - 1)
+}
+
 for (const look of [
   { name: 'desktop', viewport: DESKTOP, phone: false },
   { name: 'phone', viewport: PHONE, phone: true },
@@ -106,6 +119,9 @@ for (const look of [
       const dialog = bPage.getByRole('dialog', { name: 'What are you playing?' })
       const field = dialog.getByRole('combobox', { name: 'Game' })
       await expect(field).toBeFocused()
+      // The whole dialog on screen, over a backdrop covering the page (not the top bar's box).
+      await expectInViewport(bPage, dialog)
+      await expectInViewport(bPage, bPage.locator('.modal-backdrop'), true)
       await field.pressSequentially(game.slice(0, 12))
       const suggestion = dialog.getByRole('option', { name: new RegExp(game) })
       await expect(suggestion).toBeVisible()
