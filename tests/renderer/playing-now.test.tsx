@@ -1,7 +1,8 @@
 /**
  * Issue 28's parts joined, in the renderer: the game page's "Playing now" (loading, empty, a
  * failure with its retry, and people coming and going on live status and presence events), and
- * the status editor's game field (suggestions with the keyboard, free text kept as typed).
+ * the status editor's game field (suggestions with the keyboard, free text kept as typed), and a
+ * profile's games following the owner's changes (the `games` event).
  */
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -15,6 +16,7 @@ import type { PresentUser, UserStatus } from '../../src/shared/presence'
 import * as gamesApi from '../../src/renderer/src/api/games'
 import * as presenceApi from '../../src/renderer/src/api/presence'
 import { GamePlayingNow } from '../../src/renderer/src/components/GamePlayingNow'
+import { ProfileGames } from '../../src/renderer/src/components/ProfileGames'
 import { StatusGameField } from '../../src/renderer/src/components/StatusGameField'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import { serverFeaturesAtom } from '../../src/renderer/src/state/server-features'
@@ -246,5 +248,35 @@ describe('StatusGameField', () => {
     expect(value()).toBe('Anything at all')
     expect(screen.queryByRole('listbox')).toBeNull()
     expect(search).not.toHaveBeenCalled()
+  })
+})
+
+describe('ProfileGames, live', () => {
+  const game = (slug: string, name: string): Game => ({ ...GAME, id: slug, slug, name })
+  const chips = () =>
+    within(screen.getByRole('list', { name: 'Games driller plays' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+
+  it('shows the owner’s new games from a games event, and ignores other profiles’', async () => {
+    vi.spyOn(gamesApi, 'getUserGames').mockResolvedValue({
+      games: [game('deeprockgalactic', 'Deep Rock Galactic')],
+    })
+    withFeatures(<ProfileGames username="driller" own={false} />)
+    await waitFor(() => expect(chips()).toEqual(['Deep Rock Galactic']))
+
+    act(() => {
+      publishLiveEvent('games', {
+        userId: '7',
+        username: 'Driller',
+        games: [game('terraria', 'Terraria'), game('valheim', 'Valheim')],
+      })
+    })
+    expect(chips()).toEqual(['Terraria', 'Valheim'])
+    act(() => {
+      publishLiveEvent('games', { userId: '8', username: 'scout', games: [] })
+    })
+    expect(chips()).toEqual(['Terraria', 'Valheim'])
+    expect(gamesApi.getUserGames).toHaveBeenCalledTimes(1)
   })
 })
