@@ -504,6 +504,11 @@ export interface LiveEventMap {
   presence: { userId: string; presence: PresenceState }
   /** A user's status was set, cleared or ran out (null), with the same audience as presence. */
   status: { userId: string; status: UserStatus | null }
+  /**
+   * A user's games changed (PUT /me/games): the profile's list now, for profiles open elsewhere.
+   * The audience of profile edits (`user`): never to users blocked either way.
+   */
+  games: { userId: string; username: string; games: Game[] }
   // ---- Issue 29: reposts, quotes and emoji reactions ----
   /**
    * Someone reposted a post (`action: 'repost'`, with the post for their followers' home feeds,

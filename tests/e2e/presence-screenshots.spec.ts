@@ -67,9 +67,9 @@ for (const look of looks()) {
     await shot('profile-friend')
 
     await page.goto(`/${me.username}`)
-    await page.getByRole('button', { name: 'Set status' }).click()
+    await page.getByRole('main').getByRole('button', { name: 'Set status' }).click()
     const dialog = page.getByRole('dialog', { name: 'What are you playing?' })
-    await dialog.getByRole('textbox', { name: 'Game' }).fill(LONG_GAME)
+    await dialog.getByRole('combobox', { name: 'Game' }).fill(LONG_GAME)
     await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill(LONG_NOTE)
     await shot('editor')
     await expectNoSeriousViolations(page, `status editor in ${look.name}`, {

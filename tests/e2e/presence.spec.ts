@@ -46,13 +46,13 @@ test('B’s dot and status change live on A’s screen', async ({ browser, reque
 
   await test.step('B sets a status on their profile: A sees it live', async () => {
     await bPage.goto(`/${b.username}`)
-    await bPage.getByRole('button', { name: 'Set status' }).click()
+    await bPage.getByRole('main').getByRole('button', { name: 'Set status' }).click()
     const dialog = bPage.getByRole('dialog', { name: 'What are you playing?' })
-    await expect(dialog.getByRole('textbox', { name: 'Game' })).toBeFocused()
+    await expect(dialog.getByRole('combobox', { name: 'Game' })).toBeFocused()
     // An empty game is refused with a sentence, before anything is sent.
     await dialog.getByRole('button', { name: 'Save status' }).click()
     await expect(dialog.getByRole('alert')).toHaveText('The game cannot be empty.')
-    await dialog.getByRole('textbox', { name: 'Game' }).fill('Counter-Strike 2')
+    await dialog.getByRole('combobox', { name: 'Game' }).fill('Counter-Strike 2')
     await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('LFG ranked, need 2')
     await dialog.getByRole('radio', { name: '30 minutes' }).check()
     await dialog.getByRole('button', { name: 'Save status' }).click()
@@ -72,7 +72,7 @@ test('B’s dot and status change live on A’s screen', async ({ browser, reque
     const presence = aPage.locator('.profile-presence')
     await putStatus(bPage, b, 'Deep Rock Galactic')
     await expect(presence).toContainText('Playing Deep Rock Galactic')
-    await bPage.getByRole('button', { name: 'Change status' }).click()
+    await bPage.getByRole('main').getByRole('button', { name: 'Change status' }).click()
     await bPage.getByRole('button', { name: 'Clear status' }).click()
     await expect(presence).not.toContainText('Playing')
   })

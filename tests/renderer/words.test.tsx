@@ -4,7 +4,14 @@ import { createStore, Provider } from 'jotai'
 import { MemoryRouter } from 'react-router-dom'
 import { ToastContainer } from 'react-toastify'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { COPY, SPEC_TEXT, loginHint, sessionEndText } from '../../src/renderer/src/copy'
+import {
+  COPY,
+  GAME_PLAYING_COPY,
+  GAME_SEARCH_COPY,
+  SPEC_TEXT,
+  loginHint,
+  sessionEndText,
+} from '../../src/renderer/src/copy'
 import { LoginPage } from '../../src/renderer/src/routes/LoginPage'
 import { SignupPage } from '../../src/renderer/src/routes/SignupPage'
 import { Suggestions } from '../../src/renderer/src/components/Suggestions'
@@ -211,6 +218,23 @@ describe('the words of the app (copy.ts, docs/WORDS.md)', () => {
       for (const [file, source] of files) if (literal.test(source)) spelled.push(`${file}: ${text}`)
     }
     expect(spelled).toEqual([])
+  })
+
+  it('names the game page’s Playing now and search’s games as docs/WORDS.md says', () => {
+    expect(GAME_PLAYING_COPY).toMatchObject({
+      title: 'Playing now',
+      loading: 'Loading who is playing',
+      failed: 'Couldn’t load who is playing.',
+      menuSet: 'Set status',
+      menuChange: 'Change status',
+      gameHint: 'Pick a game from the list or type any name.',
+    })
+    expect(GAME_PLAYING_COPY.empty('Deep Rock Galactic')).toBe(
+      'Nobody is playing Deep Rock Galactic right now.',
+    )
+    expect(GAME_SEARCH_COPY.section).toBe('Games')
+    expect(GAME_SEARCH_COPY.none('zzz')).toBe('No game found for “zzz”.')
+    expect([COPY.games.players(1), COPY.games.players(12)]).toEqual(['1 player', '12 players'])
   })
 
   it('keeps the spec’s texts word for word', () => {

@@ -5,15 +5,31 @@
  */
 import * as gamesService from '../services/games'
 import type { GameRow } from '../services/games'
-import { commit, type Actor, type Live } from './live'
+import { aboutUsers, commit, type Actor, type Live } from './live'
 
-/** Makes the actor's profile list exactly these games (names or slugs; unknown names are added). */
+/**
+ * Makes the actor's profile list exactly these games (names or slugs; unknown names are added).
+ * Profiles open elsewhere hear of the list (a `games` event, with profile edits' audience).
+ */
 export async function setMyGames(
   live: Live,
   actor: Actor,
   entries: readonly string[],
 ): Promise<GameRow[]> {
-  return commit(live, (tx) => gamesService.setUserGames(tx, actor.id, entries))
+  return commit(
+    live,
+    (tx) => gamesService.setUserGames(tx, actor.id, entries),
+    async (rows) =>
+      live.hub.publish(
+        'games',
+        {
+          userId: String(actor.id),
+          username: actor.username,
+          games: rows.map(gamesService.toGame),
+        },
+        await aboutUsers(live, actor.id),
+      ),
+  )
 }
 
 /** Renames the game of `slug` (hosts); a rename to its own name changes and notes nothing. */

@@ -460,6 +460,7 @@ describe.runIf(testsOnPostgres)(
       const contents = await contentsOf(target)
       const refusal = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(StartError)
+      // 9 posts since issue 29's quote joined the seed (with the one written on PostgreSQL above).
       expect((refusal as Error).message).toMatch(
         /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 9, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
       )

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import type { Game } from '../../../shared/api-types'
 import { getUserGames, setMyGames } from '../api/games'
 import { COPY } from '../copy'
+import { onLiveEvent } from '../live/bus'
 import { messageOf, notifySuccess } from '../lib/notify'
 import { gamePath } from '../lib/paths'
 import { useServerFeature } from '../state/server-features'
@@ -33,6 +34,15 @@ export function ProfileGames({ username, own }: { username: string; own: boolean
         if (!controller.signal.aborted) setGames([])
       })
     return () => controller.abort()
+  }, [supported, username])
+
+  // Live: the owner changed their games elsewhere (a `games` event). An edit under way here is
+  // left alone; the chips behind it follow.
+  useEffect(() => {
+    if (!supported) return
+    return onLiveEvent('games', (event) => {
+      if (event.username.toLowerCase() === username.toLowerCase()) setGames(event.games)
+    })
   }, [supported, username])
 
   if (!supported || games === null) return null

@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
+import { createPortal } from 'react-dom'
 import { Link, NavLink } from 'react-router-dom'
 import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
@@ -104,23 +105,28 @@ export function TopBar() {
           >
             <Icon name="logout" />
           </button>
-          {confirming ? (
-            <Modal title="Log out?" onClose={() => setConfirming(false)}>
-              <p className="modal-text">Log out of this device?</p>
-              <div className="modal-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary"
-                  onClick={() => setConfirming(false)}
-                >
-                  Cancel
-                </button>
-                <button type="button" className="btn btn-primary" onClick={onLogout}>
-                  Yes, log out
-                </button>
-              </div>
-            </Modal>
-          ) : null}
+          {/* Into the body, as the status editor: the top bar's backdrop-filter would hold a
+              fixed backdrop inside its own 56 px. */}
+          {confirming
+            ? createPortal(
+                <Modal title="Log out?" onClose={() => setConfirming(false)}>
+                  <p className="modal-text">Log out of this device?</p>
+                  <div className="modal-actions">
+                    <button
+                      type="button"
+                      className="btn btn-secondary"
+                      onClick={() => setConfirming(false)}
+                    >
+                      Cancel
+                    </button>
+                    <button type="button" className="btn btn-primary" onClick={onLogout}>
+                      Yes, log out
+                    </button>
+                  </div>
+                </Modal>,
+                document.body,
+              )
+            : null}
         </div>
       </div>
     </header>

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
+import { createPortal } from 'react-dom'
 import { GAME_PLAYING_COPY } from '../copy'
 import { userAtom } from '../state/auth'
 import { usePresence } from '../state/presence'
@@ -38,9 +39,14 @@ export function TopBarStatus() {
       >
         <Icon name="gamepad" />
       </button>
-      {editing ? (
-        <StatusEditor userId={user._id} current={status} onClose={() => setEditing(false)} />
-      ) : null}
+      {/* Into the body: the top bar's backdrop-filter would make it the dialog's containing
+          block, the backdrop 64 px high and the dialog off the top of the screen. */}
+      {editing
+        ? createPortal(
+            <StatusEditor userId={user._id} current={status} onClose={() => setEditing(false)} />,
+            document.body,
+          )
+        : null}
     </>
   )
 }
