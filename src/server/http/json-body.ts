@@ -78,7 +78,10 @@ export function jsonBody(
     const incoming = (c.env as NodeBindings | undefined)?.incoming
     const type = c.req.header('content-type')
     const mediaType = type?.split(';')[0]?.trim() ?? ''
-    if (!incoming || !JSON_TYPE.test(mediaType) || incoming.readableEnded) {
+    // A stand-in without a stream (tests give `app.request()` only a socket address) also goes
+    // the usual way.
+    const readable = typeof incoming?.on === 'function' && incoming.headers !== undefined
+    if (!incoming || !readable || !JSON_TYPE.test(mediaType) || incoming.readableEnded) {
       return fallback(c, next)
     }
     const declared = incoming.headers['content-length']
