@@ -2,6 +2,13 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
+/**
+ * The API's times are whole seconds, so an end read just after it was set can lie up to a second
+ * beyond its hours or days ("3 days" of a poll read as 3 days and 0.4 s): that much is not
+ * counted as another hour or day.
+ */
+const PRECISION = 1000
+
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
 
 /**
@@ -14,6 +21,6 @@ export function formatTimeLeft(iso: string, now: number = Date.now()): string {
   if (!Number.isFinite(left)) return ''
   if (left <= 0) return 'ending now'
   if (left <= HOUR) return `${plural(Math.ceil(left / MINUTE), 'minute')} left`
-  if (left <= DAY) return `${plural(Math.ceil(left / HOUR), 'hour')} left`
-  return `${plural(Math.ceil(left / DAY), 'day')} left`
+  if (left <= DAY + PRECISION) return `${plural(Math.ceil((left - PRECISION) / HOUR), 'hour')} left`
+  return `${plural(Math.ceil((left - PRECISION) / DAY), 'day')} left`
 }
