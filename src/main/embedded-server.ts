@@ -216,7 +216,7 @@ export class EmbeddedServer {
 
   /** Writes a backup of the data, consistent even while requests go on writing. */
   backup(file: string): Promise<void> {
-    return backupOpenDatabase(this.core.db, file)
+    return backupOpenDatabase(this.core.db, file, this.nativeBinding)
   }
 
   /**

@@ -37,11 +37,25 @@ export async function backupDataFolder(dataDir: string, target: string): Promise
   try {
     // The copy holds what the data folder keeps to its owner (password hashes): so does the file.
     closeSync(openSync(target, 'wx', 0o600))
-    await db.backup(target)
+    await backupOneSnapshot(db, target)
   } catch (error) {
     throw new StartError(`Could not write the backup to ${target}: ${(error as Error).message}`)
   } finally {
     db.close()
+  }
+}
+
+/**
+ * Copies what `db` sees at one moment into `target`, while other connections (a running server)
+ * go on writing: the read transaction pins one WAL snapshot for all of the backup's steps.
+ */
+async function backupOneSnapshot(db: Database.Database, target: string): Promise<void> {
+  db.exec('BEGIN')
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_schema').get()
+    await db.backup(target)
+  } finally {
+    db.exec('COMMIT')
   }
 }
 
@@ -226,15 +240,35 @@ function appliedMigrations(db: Database.Database, ours: MigrationMeta[]): Migrat
  * Writes a backup of an open database into `target`, replacing that file (the dialog asked).
  * SQLite only: a PostgreSQL server is backed up with pg_dump.
  */
-export async function backupOpenDatabase(db: SqliteStore, target: string): Promise<void> {
+export async function backupOpenDatabase(
+  db: SqliteStore,
+  target: string,
+  nativeBinding?: string,
+): Promise<void> {
   rmSync(target, { force: true })
+  let snapshot: Database.Database | undefined
   try {
     closeSync(openSync(target, 'wx', 0o600))
     // The backup copies what is committed: works waiting for their group's COMMIT go in first.
     await db.settled()
-    await db.connection.backup(target)
+    if (db.connection.memory) {
+      await db.connection.backup(target)
+      return
+    }
+    // SQLite's backup steps over the pages across turns of the event loop. Stepping on the
+    // server's own connection would read the pages of a transaction that begins between two
+    // steps (group commit keeps one open while requests write), giving a file that is neither the
+    // old state nor the new one. A second connection copies one snapshot instead.
+    snapshot = new Database(db.connection.name, {
+      readonly: true,
+      fileMustExist: true,
+      ...(nativeBinding ? { nativeBinding } : {}),
+    })
+    await backupOneSnapshot(snapshot, target)
   } catch (error) {
     throw new StartError(`Could not write the backup to ${target}: ${(error as Error).message}`)
+  } finally {
+    snapshot?.close()
   }
 }
 

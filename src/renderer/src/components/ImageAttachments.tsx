@@ -92,18 +92,27 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
   const itemsRef = useRef(items)
   itemsRef.current = items
   // The host's clip limit, read once the composer can take clips; unknown, the server decides.
+  // A clip picked before the answer waits for it, so an oversized one is refused here, by name.
   const clipMaxBytes = useRef<number | null>(null)
+  const clipLimitRead = useRef<Promise<void> | null>(null)
   useEffect(() => {
     if (!clips) return
     let current = true
-    getMemberClipLimit().then(
-      ({ maxBytes }) => {
-        if (current && Number.isFinite(maxBytes)) clipMaxBytes.current = maxBytes
-      },
-      () => undefined,
-    )
+    const read: Promise<void> = getMemberClipLimit()
+      .then(
+        ({ maxBytes }) => {
+          if (current && Number.isFinite(maxBytes)) clipMaxBytes.current = maxBytes
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        // Known (or failed): later picks are decided at once.
+        if (clipLimitRead.current === read) clipLimitRead.current = null
+      })
+    clipLimitRead.current = read
     return () => {
       current = false
+      clipLimitRead.current = null
     }
   }, [clips])
 
@@ -153,7 +162,7 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
     }
   }
 
-  const add = (files: Iterable<File>) => {
+  const addNow = (files: readonly File[]) => {
     let count = itemsRef.current.length
     const refusals: string[] = []
     for (const file of files) {
@@ -181,6 +190,25 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
       void send(key, file)
     }
     setNotice(refusals.length > 0 ? refusals.join(' ') : null)
+  }
+
+  // Picks wait in turn behind one waiting for the clip limit, so attachments keep their order.
+  const waiting = useRef<Promise<void> | null>(null)
+  const add = (files: Iterable<File>) => {
+    const picked = [...files]
+    const limitRead = clipLimitRead.current
+    const needsLimit = picked.some((file) => CLIP_TYPES.includes(file.type))
+    if (!waiting.current && (!needsLimit || !limitRead)) {
+      addNow(picked)
+      return
+    }
+    const turn = (waiting.current ?? Promise.resolve())
+      .then(() => (needsLimit ? limitRead : undefined))
+      .then(() => addNow(picked))
+    waiting.current = turn
+    void turn.finally(() => {
+      if (waiting.current === turn) waiting.current = null
+    })
   }
 
   const remove = (key: number) =>
