@@ -1,6 +1,6 @@
 /**
  * `npm run bench:compare -- --base DIR [--rounds N --duration S --connections N --with-login
- *   --users N …]`
+ *   --node-flags=FLAGS --users N …]`
  *
  * This checkout's server against another build of it (DIR: a checkout with `out/server/cli.js`
  * built, e.g. a `git worktree` of an older commit), side by side on one machine: the dataset is
@@ -10,6 +10,9 @@
  * gives, per endpoint, each build's median and range and the median of the per-round ratios,
  * for the rate and for the server's CPU time per request (from /proc: what the code costs, which
  * other work on the machine moves far less than it moves the rate).
+ * `--node-flags=FLAGS` starts this checkout's server with Node's own flags (space-separated), the
+ * base's without them: with `--base .` it compares one build with and without a flag, e.g.
+ * `--node-flags=--max-semi-space-size=2`.
  * Writes bench/results/compare-<date>.json. docs/PERFORMANCE.md ("Store boundary") tells how it
  * was used.
  */
@@ -24,6 +27,7 @@ import { DEFAULT_SIZE, generateDataset } from './generate'
 import {
   endpoints,
   loadEndpoint,
+  memoryOf,
   signIn,
   startServerProcess,
   type EndpointResult,
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     comments: { type: 'string' },
     follows: { type: 'string' },
     'with-login': { type: 'boolean' },
+    'node-flags': { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number) => {
@@ -55,6 +60,7 @@ if (!existsSync(baseCli)) {
     `${baseCli} is missing: build it first (cd ${values.base} && npx tsx scripts/build-stale.ts).`,
   )
 }
+const thisNodeFlags = values['node-flags']?.split(/\s+/).filter(Boolean) ?? []
 const rounds = number(values.rounds, 5)
 const load = {
   duration: number(values.duration, 5),
@@ -79,8 +85,8 @@ const median = (list: number[]) => {
 await ensureBuilt(['server'])
 const folder = mkdtempSync(join(tmpdir(), 'gamerstage-compare-'))
 const builds = [
-  { name: 'base', cli: baseCli, dataDir: join(folder, 'base') },
-  { name: 'this', cli: undefined, dataDir: join(folder, 'this') },
+  { name: 'base', cli: baseCli, dataDir: join(folder, 'base'), nodeFlags: [] },
+  { name: 'this', cli: undefined, dataDir: join(folder, 'this'), nodeFlags: thisNodeFlags },
 ] as const
 const children: ChildProcess[] = []
 try {
@@ -90,7 +96,12 @@ try {
   cpSync(builds[1].dataDir, builds[0].dataDir, { recursive: true })
   const servers = []
   for (const build of builds) {
-    const server = await startServerProcess(build.dataDir, ['--no-demo'], build.cli)
+    const server = await startServerProcess(
+      build.dataDir,
+      ['--no-demo'],
+      build.cli,
+      build.nodeFlags,
+    )
     children.push(server.child)
     const session = await signIn(server.url, dataset.usernameOf, load.connections)
     // Login is left out unless asked for: it is scrypt's time (and its queue's 503s under
@@ -178,6 +189,17 @@ try {
       `| ${row.name} | ${micros(row.baseCpuMs)} | ${micros(row.thisCpuMs)} | ${percent(row.cpuRatios)} |`,
     )
   }
+  // Resident memory once the loads ended (and its peak): what a flag such as
+  // --max-semi-space-size changes most.
+  const memory = Object.fromEntries(
+    servers.map((server) => [server.name, server.pid ? memoryOf(server.pid) : null]),
+  )
+  for (const [name, figures] of Object.entries(memory)) {
+    if (!figures?.rssMiB) continue
+    console.log(
+      `${name}: ${figures.rssMiB.toFixed(0)} MiB resident after the loads (peak ${figures.peakRssMiB?.toFixed(0)} MiB)`,
+    )
+  }
   console.log(
     `\n${rounds} rounds of ${load.duration} s per endpoint and build, ${load.connections} connections; ` +
       `load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} (median ${median(loads).toFixed(1)}) on ${cpus().length} cores.`,
@@ -188,7 +210,7 @@ try {
   const file = join(dir, `compare-${date.replace(/[:.]/g, '-')}.json`)
   writeFileSync(
     file,
-    `${JSON.stringify({ date, base: baseCli, size, rounds, ...load, loadAverages: loads, endpoints: report }, null, 2)}\n`,
+    `${JSON.stringify({ date, base: baseCli, nodeFlags: thisNodeFlags, size, rounds, ...load, loadAverages: loads, memory, endpoints: report }, null, 2)}\n`,
   )
   console.log(`Report: ${file}`)
 } finally {
