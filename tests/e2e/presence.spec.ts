@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { longName } from './helpers'
 import { PHONE } from './looks'
 import { apiUser, signedInContext, type ApiUser } from './notify-helpers'
 
@@ -197,3 +198,46 @@ test('after an unblock, each one’s dot and status come back on the other’s s
   await bContext.close()
   await aContext.close()
 })
+
+for (const [where, viewport] of [
+  ['the desktop sidebar at 1280 px', { width: 1280, height: 800 }],
+  ['the /here screen at 390 px', PHONE],
+] as const) {
+  test(`Who’s here shows a 30-character name whole in ${where}`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
+    const a = await apiUser(request)
+    const b = await apiUser(request, longName('here'))
+    expect(b.username).toHaveLength(30)
+    const bContext = await signedInContext(browser, demoUrl, b, { viewport })
+    const bPage = await bContext.newPage()
+    await bPage.goto('/home')
+    await waitLive(bPage)
+    const aContext = await signedInContext(browser, demoUrl, a, { viewport })
+    const aPage = await aContext.newPage()
+    await aPage.goto(viewport === PHONE ? '/here' : '/home')
+    const scope =
+      viewport === PHONE
+        ? aPage.getByRole('main')
+        : aPage.getByRole('region', { name: 'Who’s here' })
+    const entry = scope.getByRole('link', { name: new RegExp(b.username) })
+    const name = entry.locator('.whos-here-username')
+    await expect(name).toHaveText(b.username)
+    // Nothing of it cut off or hidden: it wraps inside the row, the page does not scroll sideways.
+    const fits = await name.evaluate((element) => ({
+      inside: element.scrollWidth <= element.clientWidth,
+      within:
+        element.getBoundingClientRect().right <=
+        (element.closest('.whos-here') as HTMLElement).getBoundingClientRect().right,
+    }))
+    expect(fits).toEqual({ inside: true, within: true })
+    const overflow = await aPage.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+    await aContext.close()
+    await bContext.close()
+  })
+}
