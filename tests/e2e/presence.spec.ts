@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { longName } from './helpers'
 import { PHONE } from './looks'
 import { apiUser, signedInContext, type ApiUser } from './notify-helpers'
 
@@ -122,3 +123,121 @@ test('on a phone, Who’s here is a screen of the bottom bar, live', async ({
   await bContext.close()
   await aContext.close()
 })
+
+test('after an unblock, each one’s dot and status come back on the other’s screen at once', async ({
+  browser,
+  request,
+  demoUrl,
+}) => {
+  test.setTimeout(120_000)
+  const a = await apiUser(request)
+  const b = await apiUser(request)
+  const aContext = await signedInContext(browser, demoUrl, a)
+  const bContext = await signedInContext(browser, demoUrl, b)
+  const aPage = await aContext.newPage()
+  const bPage = await bContext.newPage()
+  for (const page of [aPage, bPage]) {
+    await page.goto('/home')
+    await waitLive(page)
+  }
+  const bOnA = aPage
+    .getByRole('region', { name: 'Who’s here' })
+    .getByRole('link', { name: new RegExp(b.username) })
+  const aOnB = bPage
+    .getByRole('region', { name: 'Who’s here' })
+    .getByRole('link', { name: new RegExp(a.username) })
+  await putStatus(aPage, a, 'Deep Rock Galactic')
+  await putStatus(bPage, b, 'Rocket League')
+  await expect(bOnA).toContainText('Playing Rocket League')
+  await expect(aOnB).toContainText('Playing Deep Rock Galactic')
+
+  await test.step('A blocks B: each leaves the other’s Who’s here', async () => {
+    const block = await request.post(`/api/users/me/block/${b.id}`, {
+      headers: { authorization: a.token },
+      data: {},
+    })
+    expect(block.status(), await block.text()).toBeLessThan(300)
+    await expect(bOnA).toHaveCount(0)
+    await expect(aOnB).toHaveCount(0)
+  })
+
+  await test.step('A unblocks B on the Account page: both come back, without a reload', async () => {
+    const markers = await Promise.all(
+      [aPage, bPage].map((page) =>
+        page.evaluate(() => {
+          const w = window as unknown as { __noReload?: number }
+          w.__noReload = Math.random()
+          return w.__noReload
+        }),
+      ),
+    )
+    // Within the app (no reload): A's profile, then its Account button.
+    await aPage
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Profile' })
+      .click()
+    await aPage.getByRole('main').getByRole('link', { name: 'Account' }).click()
+    await aPage
+      .getByRole('region', { name: 'Blocked' })
+      .getByRole('button', { name: `Unblock ${b.username}` })
+      .click()
+    // Neither changes anything: the unblock alone brings each one's dot and status back.
+    await expect(bOnA).toContainText('Online')
+    await expect(bOnA).toContainText('Playing Rocket League')
+    await expect(bOnA.locator('[data-presence]')).toHaveCount(1)
+    await expect(aOnB).toContainText('Online')
+    await expect(aOnB).toContainText('Playing Deep Rock Galactic')
+    await expect(aOnB.locator('[data-presence]')).toHaveCount(1)
+    const after = await Promise.all(
+      [aPage, bPage].map((page) =>
+        page.evaluate(() => (window as { __noReload?: number }).__noReload),
+      ),
+    )
+    expect(after).toEqual(markers)
+  })
+  await bContext.close()
+  await aContext.close()
+})
+
+for (const [where, viewport] of [
+  ['the desktop sidebar at 1280 px', { width: 1280, height: 800 }],
+  ['the /here screen at 390 px', PHONE],
+] as const) {
+  test(`Who’s here shows a 30-character name whole in ${where}`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
+    const a = await apiUser(request)
+    const b = await apiUser(request, longName('here'))
+    expect(b.username).toHaveLength(30)
+    const bContext = await signedInContext(browser, demoUrl, b, { viewport })
+    const bPage = await bContext.newPage()
+    await bPage.goto('/home')
+    await waitLive(bPage)
+    const aContext = await signedInContext(browser, demoUrl, a, { viewport })
+    const aPage = await aContext.newPage()
+    await aPage.goto(viewport === PHONE ? '/here' : '/home')
+    const scope =
+      viewport === PHONE
+        ? aPage.getByRole('main')
+        : aPage.getByRole('region', { name: 'Who’s here' })
+    const entry = scope.getByRole('link', { name: new RegExp(b.username) })
+    const name = entry.locator('.whos-here-username')
+    await expect(name).toHaveText(b.username)
+    // Nothing of it cut off or hidden: it wraps inside the row, the page does not scroll sideways.
+    const fits = await name.evaluate((element) => ({
+      inside: element.scrollWidth <= element.clientWidth,
+      within:
+        element.getBoundingClientRect().right <=
+        (element.closest('.whos-here') as HTMLElement).getBoundingClientRect().right,
+    }))
+    expect(fits).toEqual({ inside: true, within: true })
+    const overflow = await aPage.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBe(0)
+    await aContext.close()
+    await bContext.close()
+  })
+}

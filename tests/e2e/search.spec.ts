@@ -1,7 +1,7 @@
 import { expectNoSeriousViolations, axeScopeFor } from './axe'
 import { expect, test } from './fixtures'
 import { longName, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
+import { PHONE, SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
 import { apiPost, apiUser, signedInContext } from './notify-helpers'
 
 /**
@@ -133,4 +133,102 @@ test('the search page pages with Load more, and the people search keeps its spec
   await box.fill('zzz_nobody_at_all')
   await expect(page.getByText('No user found')).toBeVisible()
   await expect(page.getByText('No posts match “zzz_nobody_at_all”')).toBeVisible()
+})
+
+test('on a 390 px phone the search page has its own field: prefilled, Enter searches, the address follows', async ({
+  browser,
+  request,
+  demoUrl,
+}) => {
+  const stamp = Date.now().toString(36)
+  const first = `raid${stamp}`
+  const second = `loot${stamp}`
+  const writer = await apiUser(request)
+  await apiPost(request, writer.token, `${first} tonight, bring snacks`)
+  await apiPost(request, writer.token, `${second} split after the ${first}`)
+  await apiPost(request, writer.token, `${second} only`)
+  const reader = await apiUser(request, longName('seeker'))
+  const context = await signedInContext(browser, demoUrl, reader, { viewport: PHONE })
+  const page = await context.newPage()
+  const field = page.getByRole('search', { name: 'Search this page' }).getByRole('searchbox', {
+    name: 'Search for',
+  })
+  const topBarBox = page.getByRole('combobox', { name: 'Search posts, tags and people' })
+  const articles = page.getByRole('main').getByRole('article')
+
+  // A fresh load: the field holds the query, and it is the only search box on the screen.
+  await page.goto(`/search?q=${first}`)
+  await expect(field).toHaveValue(first)
+  await expect(articles).toHaveCount(2)
+  await expect(topBarBox).toBeHidden()
+  await expectNoSidewaysScroll(page)
+
+  // Enter searches again: the address and the results follow, and a reload keeps them.
+  await field.fill(`  ${second} `)
+  await field.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${second}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Results for “${second}”`)
+  await expect(articles).toHaveCount(2)
+  await expect(field).toHaveValue(second)
+  await page.reload()
+  await expect(field).toHaveValue(second)
+  await expect(articles).toHaveCount(2)
+
+  // The section shown is kept; Back brings the earlier search and its words back.
+  await page
+    .getByRole('navigation', { name: 'Search sections' })
+    .getByRole('link', { name: 'People' })
+    .click()
+  await expect(page).toHaveURL(/type=users/)
+  await field.fill(writer.username)
+  await field.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`q=${writer.username}&type=users$`))
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(writer.username) })
+      .first(),
+  ).toBeVisible()
+  await page.goBack()
+  await expect(field).toHaveValue(second)
+
+  // Nothing typed: a sentence, and the search stays.
+  await field.fill('   ')
+  await field.press('Enter')
+  await expect(page.getByRole('alert')).toHaveText(
+    'Type something to search for: words, a #tag or a name.',
+  )
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(page).toHaveURL(new RegExp(`q=${second}`))
+
+  // /search with no query: the field is there to start one.
+  await page.goto('/search')
+  await expect(field).toHaveValue('')
+  await field.fill(first)
+  await field.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${first}$`))
+  await expect(articles).toHaveCount(2)
+
+  // Elsewhere the top bar's box is back.
+  await page.goto('/home')
+  await expect(topBarBox).toBeVisible()
+  await context.close()
+})
+
+test('on a desktop the search page’s field sits under the top bar’s quick search', async ({
+  page,
+  request,
+}) => {
+  const reader = await apiUser(request)
+  await page.context().addInitScript((who) => {
+    localStorage.setItem('token', who.token)
+    localStorage.setItem('user', JSON.stringify(who.user))
+  }, reader)
+  await page.goto('/search?q=nothing_here')
+  const field = page.getByRole('search', { name: 'Search this page' }).getByRole('searchbox')
+  await expect(field).toHaveValue('nothing_here')
+  // The top bar's box stays the quick search, empty; the page's holds the query.
+  await expect(page.getByRole('combobox', { name: 'Search posts, tags and people' })).toHaveValue(
+    '',
+  )
 })

@@ -548,3 +548,14 @@ export const GAME_SEARCH_COPY = {
   none: (query: string) => `No game found for “${query}”.`,
 } as const
 // ---- end of issue 28's parts joined ----
+
+// ---- The search page's own field (session 14) ----
+export const SEARCH_FIELD_COPY = {
+  /** The form's landmark name (role="search"). */
+  formLabel: 'Search this page',
+  fieldLabel: 'Search for',
+  placeholder: 'Words, #tags or names',
+  submit: 'Search',
+  empty: 'Type something to search for: words, a #tag or a name.',
+} as const
+// ---- end of the search page's own field ----

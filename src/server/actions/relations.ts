@@ -2,6 +2,7 @@
  * Blocking and muting (docs/API.md, "Blocking"). One's own lists are private: their events go to
  * the user's own streams only, so that each device of theirs agrees with the others.
  */
+import type { Presence } from '../presence/tracker'
 import * as relations from '../services/relations'
 import { publishFollow } from './follows'
 import { aboutUsers, commit, type Actor, type Live } from './live'
@@ -38,12 +39,42 @@ export async function block(live: Live, actor: Actor, targetId: number): Promise
   )
 }
 
-export async function unblock(live: Live, actor: Actor, targetId: number): Promise<void> {
+/**
+ * An unblock tells the user's own screens of their lists; and, with `presence`, each of the two
+ * hears at once of the other's presence and status as they may now see them (nothing while the
+ * other still blocks them, appears offline or is offline with no status), as on a reload,
+ * instead of on the other's next change.
+ */
+export async function unblock(
+  live: Live,
+  actor: Actor,
+  targetId: number,
+  presence?: Presence,
+): Promise<void> {
   await commit(
     live,
     (tx) => relations.unblock(tx, actor.id, targetId),
-    () => publishRelations(live, actor),
+    async () => {
+      await publishRelations(live, actor)
+      if (presence) await publishPresenceBetween(live, presence, actor.id, targetId)
+    },
   )
+}
+
+/** Each of two users' presence and status, as the other may see it, to the other's streams. */
+async function publishPresenceBetween(live: Live, presence: Presence, one: number, other: number) {
+  for (const [to, about] of [
+    [one, other],
+    [other, one],
+  ] as const) {
+    const seen = (await presence.lookup(to, [about]))[String(about)]
+    if (!seen) continue
+    const userId = String(about)
+    if (seen.presence !== 'offline') {
+      live.hub.publish('presence', { userId, presence: seen.presence }, { to })
+    }
+    if (seen.status) live.hub.publish('status', { userId, status: seen.status }, { to })
+  }
 }
 
 /** Mutes the target until `expiresAt` (milliseconds; null: for good). */

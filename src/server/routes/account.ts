@@ -28,7 +28,7 @@ export function accountRoutes(deps: AppDeps) {
    */
   const relationActions: Record<string, (me: Actor, targetId: number) => Promise<unknown>> = {
     block: (me, targetId) => block(live, me, targetId),
-    unblock: (me, targetId) => unblock(live, me, targetId),
+    unblock: (me, targetId) => unblock(live, me, targetId, deps.presence),
     unmute: (me, targetId) => unmute(live, me, targetId),
   }
   const target = idParams('userId')

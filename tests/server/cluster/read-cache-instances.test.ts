@@ -6,73 +6,25 @@
  *
  * PostgreSQL only (`npm run test:pg`), as redis-cluster.test.ts.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PostResponse, SignupResponse } from '../../../src/shared/api-types'
-import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
-import { startServer, type RunningServer } from '../../../src/server/server'
-import { startTestRedis, type TestRedis } from '../../helpers/redis'
-import { createTestPostgresDatabase } from '../../helpers/test-store'
+import { describe, expect, it } from 'vitest'
+import type { PostResponse } from '../../../src/shared/api-types'
+import type { RunningServer } from '../../../src/server/server'
+import {
+  CLUSTER_PASSWORD,
+  send as sendAs,
+  signup as signupAs,
+  twoInstances,
+} from '../../helpers/two-instances'
 
-const PASSWORD = 'correct horse battery'
-const SECRET = new Uint8Array(randomBytes(32))
+const cluster = twoInstances({ folderPrefix: 'gamerstage-cache-cluster-' })
 
-let redis: TestRedis
-let database: { url: string; drop(): Promise<void> }
-let a: RunningServer
-let b: RunningServer
-const folders: string[] = []
+/** Every request here asks for the minimal answer. */
+const MINIMAL = { prefer: 'return=minimal' }
 
-async function startInstance(): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-cache-cluster-'))
-  folders.push(dataDir)
-  return startServer({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    demo: false,
-    database: database.url,
-    redis: redis.url,
-    redisKeyPrefix: redis.prefix,
-    secret: SECRET,
-    passwordCost: TEST_SCRYPT_PARAMS,
-  })
-}
+const send = (server: RunningServer, path: string, body: unknown, token?: string) =>
+  sendAs(server, path, body, token, MINIMAL)
 
-beforeAll(async () => {
-  redis = await startTestRedis()
-  database = await createTestPostgresDatabase()
-  a = await startInstance()
-  b = await startInstance()
-})
-
-afterAll(async () => {
-  await Promise.allSettled([a?.close(), b?.close()])
-  await database?.drop()
-  await redis?.stop()
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
-})
-
-function send(server: RunningServer, path: string, body: unknown, token?: string) {
-  return fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-      ...(token ? { authorization: token } : {}),
-    },
-    body: JSON.stringify(body),
-  })
-}
-
-async function signup(server: RunningServer, username: string): Promise<string> {
-  const response = await send(server, '/api/auth/signup', { username, password: PASSWORD })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as SignupResponse).encodedToken
-}
+const signup = (server: RunningServer, username: string) => signupAs(server, username, MINIMAL)
 
 /** Asks until `test` holds (the event stream's delivery), for at most five seconds. */
 async function eventually(test: () => Promise<boolean>): Promise<void> {
@@ -85,6 +37,7 @@ async function eventually(test: () => Promise<boolean>): Promise<void> {
 
 describe('the read cache across instances', () => {
   it("a profile edit through A reaches B's kept author summaries through the event stream", async () => {
+    const { a, b } = cluster
     const token = await signup(a, 'cachedwriter')
     const made = await send(a, '/api/posts', { postData: { content: 'kept on B' } }, token)
     const postId = ((await made.json()) as PostResponse).post._id
@@ -107,6 +60,7 @@ describe('the read cache across instances', () => {
   })
 
   it('a logout and a password change through A are refused on B at once', async () => {
+    const { a, b } = cluster
     const token = await signup(a, 'cachedleaver')
     const session = () =>
       fetch(`${b.url}/api/auth/session`, { headers: { authorization: token } }).then(
@@ -126,7 +80,7 @@ describe('the read cache across instances', () => {
     const changed = await send(
       a,
       '/api/auth/password',
-      { currentPassword: PASSWORD, newPassword: 'another horse battery' },
+      { currentPassword: CLUSTER_PASSWORD, newPassword: 'another horse battery' },
       other,
     )
     expect(changed.status).toBe(200)

@@ -6,78 +6,24 @@
  *
  * PostgreSQL only (`npm run test:pg`): two instances cannot share the tests' in-memory SQLite.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LoginResponse, SignupResponse } from '../../../src/shared/api-types'
-import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
-import { startServer, type RunningServer } from '../../../src/server/server'
-import { startTestRedis, type TestRedis } from '../../helpers/redis'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { LoginResponse } from '../../../src/shared/api-types'
+import type { RunningServer } from '../../../src/server/server'
 import { readEvents, type EventReader } from '../../helpers/sse'
-import { createTestPostgresDatabase } from '../../helpers/test-store'
+import { CLUSTER_PASSWORD, send, signup, twoInstances } from '../../helpers/two-instances'
 
 const POSTS_PER_HOUR = 4
-const PASSWORD = 'correct horse battery'
 
-let redis: TestRedis
-let database: { url: string; drop(): Promise<void> }
-let a: RunningServer
-let b: RunningServer
-const folders: string[] = []
+const cluster = twoInstances({
+  folderPrefix: 'gamerstage-cluster-',
+  limits: { postsPerHour: POSTS_PER_HOUR },
+})
 const readers: EventReader[] = []
 
-async function startInstance(): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-cluster-'))
-  folders.push(dataDir)
-  return startServer({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    demo: false,
-    database: database.url,
-    redis: redis.url,
-    redisKeyPrefix: redis.prefix,
-    secret: SECRET,
-    passwordCost: TEST_SCRYPT_PARAMS,
-    limits: { postsPerHour: POSTS_PER_HOUR },
-  })
-}
-
-const SECRET = new Uint8Array(randomBytes(32))
-
-beforeAll(async () => {
-  redis = await startTestRedis()
-  database = await createTestPostgresDatabase()
-  a = await startInstance()
-  b = await startInstance()
-})
-
+// Before the instances stop (hooks after all run last registered first).
 afterAll(async () => {
   for (const reader of readers) await reader.close().catch(() => {})
-  await Promise.allSettled([a?.close(), b?.close()])
-  await database?.drop()
-  await redis?.stop()
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
-
-function send(server: RunningServer, path: string, body: unknown, token?: string) {
-  return fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: token } : {}),
-    },
-    body: JSON.stringify(body),
-  })
-}
-
-async function signup(server: RunningServer, username: string): Promise<string> {
-  const response = await send(server, '/api/auth/signup', { username, password: PASSWORD })
-  expect(response.status).toBe(201)
-  return ((await response.json()) as SignupResponse).encodedToken
-}
 
 async function post(server: RunningServer, token: string, content: string): Promise<Response> {
   return send(server, '/api/posts', { postData: { content } }, token)
@@ -97,10 +43,11 @@ async function stream(
   return reader
 }
 
-const streamKey = () => `${redis.prefix}events`
+const streamKey = () => `${cluster.redis.prefix}events`
 
 describe('live events across instances', () => {
   it('a post made through A reaches a live client on B, with a stream id', async () => {
+    const { a, b } = cluster
     const writer = await signup(a, 'writer1')
     const watcher = await signup(b, 'watcher1')
     const onB = await stream(b, watcher)
@@ -113,6 +60,7 @@ describe('live events across instances', () => {
   })
 
   it('a client that reconnects to B with the id it had from A gets what it missed', async () => {
+    const { a, b } = cluster
     const writer = await signup(a, 'writer2')
     const watcher = await signup(a, 'watcher2')
     const onA = await stream(a, watcher)
@@ -135,12 +83,13 @@ describe('live events across instances', () => {
   })
 
   it('keeps the stream bounded (XADD MAXLEN ~)', async () => {
-    const length = await redis.client().xlen(streamKey())
+    const length = await cluster.redis.client().xlen(streamKey())
     expect(length).toBeGreaterThan(0)
     expect(length).toBeLessThan(1200)
   })
 
   it('an id older than the start of the stream, or unknown to it, gets a resync', async () => {
+    const { a, b } = cluster
     const writer = await signup(b, 'writer3')
     const watcher = await signup(b, 'watcher3')
     const onB = await stream(b, watcher)
@@ -149,7 +98,7 @@ describe('live events across instances', () => {
     await onB.next('post', 5000)
     await onB.close()
     // The stream's head goes, as MAXLEN trimming does once the stream is long.
-    await redis.client().xtrim(streamKey(), 'MAXLEN', 1)
+    await cluster.redis.client().xtrim(streamKey(), 'MAXLEN', 1)
 
     const tooOld = await stream(a, watcher, ready.id)
     expect((await tooOld.next('reset', 5000)).data).toEqual({ reason: 'too-old' })
@@ -168,6 +117,7 @@ describe('live events across instances', () => {
 
 describe('shared state across instances', () => {
   it('counts a rate limit across A and B', async () => {
+    const { a, b } = cluster
     const writer = await signup(a, 'limited')
     for (let i = 0; i < POSTS_PER_HOUR; i++) {
       const server = i % 2 === 0 ? a : b
@@ -180,6 +130,7 @@ describe('shared state across instances', () => {
   })
 
   it('counts wrong passwords across A and B (the login throttle)', async () => {
+    const { a, b } = cluster
     await signup(a, 'guarded')
     // Five free failures per computer and username, whichever instance takes them.
     for (let i = 0; i < 5; i++) {
@@ -190,16 +141,26 @@ describe('shared state across instances', () => {
       })
       expect(answer.status).toBe(401)
     }
-    const held = await send(b, '/api/auth/login', { username: 'guarded', password: PASSWORD })
+    const held = await send(b, '/api/auth/login', {
+      username: 'guarded',
+      password: CLUSTER_PASSWORD,
+    })
     expect(held.status).toBe(429)
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0)
-    const alsoHeld = await send(a, '/api/auth/login', { username: 'guarded', password: PASSWORD })
+    const alsoHeld = await send(a, '/api/auth/login', {
+      username: 'guarded',
+      password: CLUSTER_PASSWORD,
+    })
     expect(alsoHeld.status).toBe(429)
   })
 
   it('a token made on A works on B, and a logout on A is refused on B and ends its streams', async () => {
+    const { a, b } = cluster
     await signup(a, 'leaver')
-    const login = await send(a, '/api/auth/login', { username: 'leaver', password: PASSWORD })
+    const login = await send(a, '/api/auth/login', {
+      username: 'leaver',
+      password: CLUSTER_PASSWORD,
+    })
     expect(login.status).toBe(200)
     const token = ((await login.json()) as LoginResponse).encodedToken
     const session = () => fetch(`${b.url}/api/auth/session`, { headers: { authorization: token } })

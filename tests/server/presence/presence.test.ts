@@ -222,6 +222,99 @@ describe('blocked users', () => {
   })
 })
 
+describe('an unblock', () => {
+  it.override(fast)
+  it('brings each one’s dot and status back to the other’s screens at once', async ({ app }) => {
+    const alice = await quickUser(app, 'alice')
+    const bob = await quickUser(app, 'bob')
+    const aliceStream = await connect(app, alice)
+    const bobStream = await connect(app, bob)
+    await app.presence.settled()
+    const { status: aliceStatus } = await ok<StatusResponse>(
+      putStatus(app, alice, { game: 'Dota 2', note: 'mid only', expiresIn: '2h' }),
+    )
+    const { status: bobStatus } = await ok<StatusResponse>(
+      putStatus(app, bob, { game: 'Deep Rock Galactic', expiresIn: '30m' }),
+    )
+    await ok(putPresence(app, bob, { idle: true }))
+    await ok(app.send(`/api/users/me/block/${bob.id}`, {}, { token: alice.token }))
+    await aliceStream.settle(100)
+    await bobStream.settle(100)
+    const before = { alice: aliceStream.events.length, bob: bobStream.events.length }
+    const heard = (stream: EventReader, from: number, who: Player) =>
+      stream.events
+        .slice(from)
+        .filter((event) => (event.data as { userId?: string }).userId === who.id)
+        .map((event) => [event.type, event.data])
+
+    // The unblock alone brings them back: neither of them changes anything.
+    await ok(app.send(`/api/users/me/unblock/${bob.id}`, {}, { token: alice.token }))
+    await aliceStream.settle(150)
+    await bobStream.settle(150)
+    expect(heard(aliceStream, before.alice, bob)).toEqual([
+      ['presence', { userId: bob.id, presence: 'idle' }],
+      ['status', { userId: bob.id, status: bobStatus }],
+    ])
+    expect(heard(bobStream, before.bob, alice)).toEqual([
+      ['presence', { userId: alice.id, presence: 'online' }],
+      ['status', { userId: alice.id, status: aliceStatus }],
+    ])
+    // What they heard is what a reload would show them.
+    expect((await lookup(app, alice, bob))[bob.id]).toEqual({ presence: 'idle', status: bobStatus })
+    expect((await lookup(app, bob, alice))[alice.id]).toEqual({
+      presence: 'online',
+      status: aliceStatus,
+    })
+  })
+
+  it('tells nothing of one who still blocks, or appears offline', async ({ app }) => {
+    const alice = await quickUser(app, 'alice')
+    const bob = await quickUser(app, 'bob')
+    const carol = await quickUser(app, 'carol')
+    const aliceStream = await connect(app, alice)
+    const bobStream = await connect(app, bob)
+    const carolStream = await connect(app, carol)
+    await app.presence.settled()
+    for (const who of [alice, bob, carol]) {
+      await ok(putStatus(app, who, { game: 'Dota 2', expiresIn: '2h' }))
+    }
+    // Alice and Bob block each other; Alice unblocks, Bob does not.
+    await ok(app.send(`/api/users/me/block/${bob.id}`, {}, { token: alice.token }))
+    await ok(app.send(`/api/users/me/block/${alice.id}`, {}, { token: bob.token }))
+    // Carol, blocked by Alice, appears offline before Alice unblocks her.
+    await ok(app.send(`/api/users/me/block/${carol.id}`, {}, { token: alice.token }))
+    await ok(
+      app.send('/api/me/presence', { appearOffline: true }, { token: carol.token, method: 'PUT' }),
+    )
+    for (const stream of [aliceStream, bobStream, carolStream]) await stream.settle(100)
+    const before = [aliceStream, bobStream, carolStream].map((stream) => stream.events.length)
+
+    await ok(app.send(`/api/users/me/unblock/${bob.id}`, {}, { token: alice.token }))
+    await ok(app.send(`/api/users/me/unblock/${carol.id}`, {}, { token: alice.token }))
+    for (const stream of [aliceStream, bobStream, carolStream]) await stream.settle(150)
+    const told = [aliceStream, bobStream, carolStream].map((stream, index) =>
+      stream.events
+        .slice(before[index])
+        .filter((event) => event.type === 'presence' || event.type === 'status')
+        .map((event) => [event.type, (event.data as { userId: string }).userId]),
+    )
+    // Only Carol hears of anyone: Alice, whom she does not block.
+    expect(told).toEqual([
+      [],
+      [],
+      [
+        ['presence', alice.id],
+        ['status', alice.id],
+      ],
+    ])
+    expect((await lookup(app, alice, bob))[bob.id]).toEqual({ presence: 'offline', status: null })
+    expect((await lookup(app, alice, carol))[carol.id]).toEqual({
+      presence: 'offline',
+      status: null,
+    })
+  })
+})
+
 describe('now playing', () => {
   it.override(fast)
   it('sets, shows and clears a status, live', async ({ app }) => {

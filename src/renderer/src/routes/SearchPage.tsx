@@ -1,7 +1,69 @@
-import { Link, useSearchParams } from 'react-router-dom'
+import { useId, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Icon } from '../components/Icon'
 import { useSearchSections, quoted, searchPath } from '../components/SearchSections'
 import { EmptyState } from '../components/States'
-import { COPY } from '../copy'
+import { COPY, SEARCH_FIELD_COPY } from '../copy'
+import type { SearchType } from '../../../shared/search'
+
+/**
+ * The page's own search field, at its top on every width: the query now (a fresh load and a
+ * reload included), and Enter or the button searches again, in the section shown, as a new
+ * entry of the history. On phones it stands in for the top bar's box (search.css), so the
+ * screen has one search box, not two stacked; on a desktop the top bar's box stays the quick
+ * search with its suggestions, and this one edits the page's query.
+ */
+function SearchField({ query, type }: { query: string; type: SearchType | undefined }) {
+  const navigate = useNavigate()
+  const [text, setText] = useState(query)
+  const [error, setError] = useState<string | null>(null)
+  const errorId = useId()
+  return (
+    <form
+      role="search"
+      className="search-page-form"
+      aria-label={SEARCH_FIELD_COPY.formLabel}
+      onSubmit={(event) => {
+        event.preventDefault()
+        const wanted = text.trim()
+        if (!wanted) {
+          setError(SEARCH_FIELD_COPY.empty)
+          return
+        }
+        setError(null)
+        if (wanted !== query) navigate(searchPath(wanted, type))
+      }}
+    >
+      <div className="search-page-field">
+        <Icon name="search" size={18} className="search-icon" />
+        <input
+          type="search"
+          name="q"
+          dir="auto"
+          enterKeyHint="search"
+          autoComplete="off"
+          aria-label={SEARCH_FIELD_COPY.fieldLabel}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          placeholder={SEARCH_FIELD_COPY.placeholder}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value)
+            if (error) setError(null)
+          }}
+        />
+        <button type="submit" className="btn btn-primary search-page-submit">
+          {SEARCH_FIELD_COPY.submit}
+        </button>
+      </div>
+      {error ? (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  )
+}
 
 /**
  * `/search?q=&type=`: what the top bar's search found (docs/API.md, "Search"), one section at a
@@ -20,6 +82,7 @@ export function SearchPage() {
         <h1 id="search-title" className="page-title">
           {COPY.search.pageTitle}
         </h1>
+        <SearchField key="" query="" type={undefined} />
         <EmptyState title={COPY.search.askTitle}>
           <p className="empty-hint">{COPY.search.askHint}</p>
         </EmptyState>
@@ -32,6 +95,12 @@ export function SearchPage() {
       <h1 id="search-title" className="page-title search-page-title" dir="auto">
         {COPY.search.resultsFor(quoted(query))}
       </h1>
+      {/* Keyed by the query: another search (the top bar, back and forward) refills it. */}
+      <SearchField
+        key={query}
+        query={query}
+        type={current === SEARCH_SECTIONS[0] ? undefined : current.type}
+      />
       <nav className="search-tabs" aria-label={COPY.search.sectionsLabel}>
         {SEARCH_SECTIONS.map((section) => (
           <Link
