@@ -83,7 +83,7 @@ export function GameDetectionPanel() {
       }
     >
       {status?.enabled ? (
-        <p className="muted small" role="status">
+        <p className="muted small game-detection-now" role="status">
           {status.paused
             ? COPY.games.detectPaused
             : status.game
