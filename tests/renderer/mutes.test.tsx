@@ -39,11 +39,14 @@ describe('formatTimeLeft', () => {
     expect(formatTimeLeft(at(30_000), now)).toBe('1 minute left')
     expect(formatTimeLeft(at(59 * MINUTE), now)).toBe('59 minutes left')
     expect(formatTimeLeft(at(HOUR), now)).toBe('60 minutes left')
-    expect(formatTimeLeft(at(HOUR + MINUTE + 1), now)).toBe('2 hours left')
-    // Within a minute of a whole hour or day (one tick of the screens' clock) it is that one.
-    expect(formatTimeLeft(at(HOUR + 40_000), now)).toBe('1 hour left')
-    expect(formatTimeLeft(at(3 * 24 * HOUR + 40_000), now)).toBe('3 days left')
-    expect(formatTimeLeft(at(24 * HOUR + 40_000), now)).toBe('24 hours left')
+    expect(formatTimeLeft(at(HOUR + 1001), now)).toBe('2 hours left')
+    // Within a second of a whole hour or day (the API's precision) it is that hour or day.
+    expect(formatTimeLeft(at(HOUR + 400), now)).toBe('1 hour left')
+    expect(formatTimeLeft(at(3 * 24 * HOUR + 400), now)).toBe('3 days left')
+    expect(formatTimeLeft(at(24 * HOUR + 400), now)).toBe('24 hours left')
+    // Beyond it, more is left: rounded up (the screens measure from a fresh clock, lib/ticker.ts).
+    expect(formatTimeLeft(at(HOUR + 40_000), now)).toBe('2 hours left')
+    expect(formatTimeLeft(at(3 * 24 * HOUR + 40_000), now)).toBe('4 days left')
     expect(formatTimeLeft(at(24 * HOUR), now)).toBe('24 hours left')
     expect(formatTimeLeft(at(7 * 24 * HOUR), now)).toBe('7 days left')
     expect(formatTimeLeft(at(0), now)).toBe('ending now')

@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Post, PostPoll } from '../../src/shared/api-types'
 import { PollView } from '../../src/renderer/src/components/PollView'
 import {
@@ -8,6 +8,7 @@ import {
   durationFor,
   type PollEdit,
 } from '../../src/renderer/src/components/EditPostEditor'
+import { RelativeTime } from '../../src/renderer/src/components/RelativeTime'
 import { pollOptionErrors, toPollInput } from '../../src/renderer/src/components/PollEditor'
 import { keepOwnVote, pollPercentages, withLiveCounts } from '../../src/renderer/src/lib/polls'
 import { fakeFriendServer, jsonResponse } from './fake-server'
@@ -120,6 +121,35 @@ describe('PollView', () => {
       'Sunday, your vote67%, 2 votes',
     ])
     expect(screen.queryByRole('radio')).toBeNull()
+  })
+})
+
+describe('a poll’s time left', () => {
+  afterEach(() => {
+    cleanup()
+    vi.useRealTimers()
+  })
+
+  /** An end `ms` from now, in whole seconds as the API sends it. */
+  const endIn = (ms: number) =>
+    new Date(Math.floor((Date.now() + ms) / 1000) * 1000).toISOString().replace('.000Z', '+00:00')
+  const DAY = 24 * 3_600_000
+
+  it('is measured from when it is shown, not from the screens’ last tick', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T15:00:00Z') })
+    // The feed's times keep the shared clock going; it ticks at 15:01.
+    const feed = render(<RelativeTime iso="2026-11-22T14:00:00+00:00" />)
+    act(() => vi.advanceTimersByTime(100_000))
+    const threeDays = poll({ endsAt: endIn(3 * DAY), voterCount: 0 })
+    const view = render(<PollView postId="9" poll={threeDays} own canVote />)
+    expect(screen.getByRole('group', { name: 'Poll' }).textContent).toContain('3 days left')
+
+    // Its author edits it 30 s later (before the next tick) to one day, from then.
+    act(() => vi.advanceTimersByTime(30_000))
+    const oneDay = { ...threeDays, endsAt: endIn(DAY) }
+    view.rerender(<PollView postId="9" poll={oneDay} own canVote />)
+    expect(screen.getByRole('group', { name: 'Poll' }).textContent).toContain('24 hours left')
+    feed.unmount()
   })
 })
 

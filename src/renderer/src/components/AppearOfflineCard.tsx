@@ -3,8 +3,7 @@ import { getOwnPresence, putPresence } from '../api/presence'
 import { PRESENCE_COPY } from '../copy'
 import { messageOf } from '../lib/notify'
 import { useServerFeature } from '../state/server-features'
-import { ServerCard } from './ServerCard'
-import { Spinner } from './Spinner'
+import { SwitchCard } from './SwitchCard'
 
 /**
  * The Account page's "Appear offline" switch: while on, nobody sees whether the user is online
@@ -42,43 +41,20 @@ export function AppearOfflineCard() {
   }
 
   return (
-    <ServerCard
+    <SwitchCard
       id="presence-card-title"
       icon="gamepad"
       title={PRESENCE_COPY.account.title}
       hint={PRESENCE_COPY.account.appearOfflineHint}
+      label={PRESENCE_COPY.account.appearOffline}
+      checked={appearOffline}
+      busy={busy}
+      error={error}
+      onChange={(next) => void change(next)}
     >
-      {appearOffline === null ? (
-        error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <Spinner label={PRESENCE_COPY.account.title} />
-        )
-      ) : (
-        <>
-          <label className="toggle">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={appearOffline}
-              disabled={busy}
-              onChange={(event) => void change(event.target.checked)}
-            />
-            <span className="toggle-track" aria-hidden="true" />
-            <span>{PRESENCE_COPY.account.appearOffline}</span>
-          </label>
-          <p className="muted small" aria-live="polite">
-            {appearOffline ? PRESENCE_COPY.account.on : PRESENCE_COPY.account.off}
-          </p>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </>
-      )}
-    </ServerCard>
+      <p className="muted small" aria-live="polite">
+        {appearOffline ? PRESENCE_COPY.account.on : PRESENCE_COPY.account.off}
+      </p>
+    </SwitchCard>
   )
 }

@@ -4,8 +4,7 @@ import { getBridge } from '../bridge/get-bridge'
 import { COPY } from '../copy'
 import { bridgeErrorMessage } from '../lib/bridge-error'
 import { useServerFeature } from '../state/server-features'
-import { ServerCard } from './ServerCard'
-import { Spinner } from './Spinner'
+import { SwitchCard } from './SwitchCard'
 
 /**
  * The Account page's game detection (desktop app only; a plain browser's bridge has none, and
@@ -58,66 +57,43 @@ export function GameDetectionPanel() {
   }
 
   return (
-    <ServerCard
+    <SwitchCard
       id="game-detection-title"
       icon="gamepad"
       title={COPY.games.detectTitle}
       hint={COPY.games.detectShares}
+      intro={<p className="small game-detection-how">{COPY.games.detectHow}</p>}
+      label={COPY.games.detectSwitch}
+      checked={status?.enabled ?? null}
+      busy={busy}
+      error={error}
+      onChange={(enabled) => void change({ enabled })}
+      beside={
+        status?.enabled ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={busy}
+            aria-pressed={status.paused}
+            onClick={() => void change({ paused: !status.paused })}
+          >
+            {status.paused ? COPY.games.detectResume : COPY.games.detectPause}
+          </button>
+        ) : null
+      }
     >
-      <p className="small game-detection-how">{COPY.games.detectHow}</p>
-      {status === null ? (
-        error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : (
-          <Spinner label={COPY.games.detectTitle} />
-        )
-      ) : (
-        <>
-          <div className="game-detection-controls">
-            <label className="toggle">
-              <input
-                type="checkbox"
-                role="switch"
-                checked={status.enabled}
-                disabled={busy}
-                onChange={(event) => void change({ enabled: event.target.checked })}
-              />
-              <span className="toggle-track" aria-hidden="true" />
-              <span>{COPY.games.detectSwitch}</span>
-            </label>
-            {status.enabled ? (
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                disabled={busy}
-                aria-pressed={status.paused}
-                onClick={() => void change({ paused: !status.paused })}
-              >
-                {status.paused ? COPY.games.detectResume : COPY.games.detectPause}
-              </button>
-            ) : null}
-          </div>
-          {status.enabled ? (
-            <p className="muted small" role="status">
-              {status.paused
-                ? COPY.games.detectPaused
-                : status.game
-                  ? COPY.games.detectNow(status.game)
-                  : COPY.games.detectIdle}
-            </p>
-          ) : null}
-          {status.enabled && !statuses ? (
-            <p className="muted small">{COPY.games.detectNoStatuses}</p>
-          ) : null}
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </>
-      )}
-    </ServerCard>
+      {status?.enabled ? (
+        <p className="muted small game-detection-now" role="status">
+          {status.paused
+            ? COPY.games.detectPaused
+            : status.game
+              ? COPY.games.detectNow(status.game)
+              : COPY.games.detectIdle}
+        </p>
+      ) : null}
+      {status?.enabled && !statuses ? (
+        <p className="muted small">{COPY.games.detectNoStatuses}</p>
+      ) : null}
+    </SwitchCard>
   )
 }

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useId, useState } from 'react'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { HostAction, HostEntry, SuspendedAccount } from '../../../shared/api-types'
 import * as api from '../api/account'
@@ -10,7 +10,7 @@ import { messageOf, notifyError, notifySuccess } from '../lib/notify'
 import { profilePath } from '../lib/paths'
 import { hostChangesAtom, noteHostChangeAtom } from '../state/host'
 import { ConfirmDialog } from './ConfirmDialog'
-import { Icon } from './Icon'
+import { Icon, type IconName } from './Icon'
 import { ServerCard } from './ServerCard'
 import { RelativeTime } from './RelativeTime'
 import { Spinner } from './Spinner'
@@ -31,10 +31,17 @@ export function HostPanels() {
   )
 }
 
+/** A host list as useHostList answers it: the items (null while loading), a failure, a reload. */
+interface HostList<T> {
+  value: T[] | null
+  error: string | null
+  load: () => Promise<void>
+}
+
 /** Loads `read` now and after every host action; answers the list (null while loading). */
-function useHostList<T>(read: () => Promise<T>) {
+function useHostList<T>(read: () => Promise<T[]>): HostList<T> {
   const changes = useAtomValue(hostChangesAtom)
-  const [value, setValue] = useState<T | null>(null)
+  const [value, setValue] = useState<T[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const load = useCallback(async () => {
     setError(null)
@@ -74,11 +81,68 @@ function ListState({
   return loading ? <Spinner label={label} /> : null
 }
 
+interface HostListCardProps<T> {
+  /** The title's id: it labels the card and the list. */
+  id: string
+  icon: IconName
+  title: string
+  hint: string
+  /** What useHostList answers. */
+  list: HostList<T>
+  /** The spinner's words while the list loads. */
+  loadingLabel: string
+  /** Said instead of an empty list; without it an empty list is shown as it is. */
+  empty?: string
+  /** An ordered list (`ol`) rather than `ul`. */
+  ordered?: boolean
+  listClassName: string
+  /** One row: an `li` with its key. */
+  renderRow: (item: T) => ReactNode
+  /** Below the list (a form, a dialog). */
+  children?: ReactNode
+}
+
+/** A host list in its card: loading or failed (with Retry), its empty words, or its rows. */
+function HostListCard<T>({
+  id,
+  icon,
+  title,
+  hint,
+  list: { value, error, load },
+  loadingLabel,
+  empty,
+  ordered = false,
+  listClassName,
+  renderRow,
+  children,
+}: HostListCardProps<T>) {
+  const List = ordered ? 'ol' : 'ul'
+  return (
+    <ServerCard id={id} icon={icon} title={title} hint={hint}>
+      {value === null || error ? (
+        <ListState
+          error={error}
+          loading={value === null}
+          label={loadingLabel}
+          onRetry={() => void load()}
+        />
+      ) : value.length === 0 && empty !== undefined ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <List className={listClassName} aria-labelledby={id}>
+          {value.map(renderRow)}
+        </List>
+      )}
+      {children}
+    </ServerCard>
+  )
+}
+
 const readSuspended = async () => (await api.listSuspended()).suspended
 
 /** Every suspended account, each with "Lift suspension": apart from reports, which may be gone. */
 function SuspendedPanel() {
-  const { value, error, load } = useHostList<SuspendedAccount[]>(readSuspended)
+  const list = useHostList<SuspendedAccount>(readSuspended)
   const noteHostChange = useSetAtom(noteHostChangeAtom)
   const [busy, setBusy] = useState<string | null>(null)
   const lift = async (entry: SuspendedAccount) => {
@@ -94,48 +158,38 @@ function SuspendedPanel() {
     }
   }
   return (
-    <ServerCard
+    <HostListCard
       id="suspended-title"
       icon="shield"
       title={COPY.host.suspendedTitle}
       hint={COPY.host.suspendedHint}
-    >
-      {value === null || error ? (
-        <ListState
-          error={error}
-          loading={value === null}
-          label="Loading suspended players"
-          onRetry={() => void load()}
-        />
-      ) : value.length === 0 ? (
-        <p className="muted">{COPY.host.suspendedEmpty}</p>
-      ) : (
-        <ul className="relation-list" aria-labelledby="suspended-title">
-          {value.map((entry) => (
-            <li key={entry.user._id} className="relation-row">
-              <span className="host-row-who">
-                <Link to={profilePath(entry.user.username)} className="username-link">
-                  {entry.user.username}
-                </Link>
-                <span className="muted small">
-                  {' '}
-                  · suspended <RelativeTime iso={entry.suspendedAt} />
-                </span>
-              </span>
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                disabled={busy !== null}
-                aria-label={`${COPY.host.lift} of ${entry.user.username}`}
-                onClick={() => void lift(entry)}
-              >
-                {COPY.host.lift}
-              </button>
-            </li>
-          ))}
-        </ul>
+      list={list}
+      loadingLabel="Loading suspended players"
+      empty={COPY.host.suspendedEmpty}
+      listClassName="relation-list"
+      renderRow={(entry) => (
+        <li key={entry.user._id} className="relation-row">
+          <span className="host-row-who">
+            <Link to={profilePath(entry.user.username)} className="username-link">
+              {entry.user.username}
+            </Link>
+            <span className="muted small">
+              {' '}
+              · suspended <RelativeTime iso={entry.suspendedAt} />
+            </span>
+          </span>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={busy !== null}
+            aria-label={`${COPY.host.lift} of ${entry.user.username}`}
+            onClick={() => void lift(entry)}
+          >
+            {COPY.host.lift}
+          </button>
+        </li>
       )}
-    </ServerCard>
+    />
   )
 }
 
@@ -143,7 +197,7 @@ const readHosts = async () => (await api.listHosts()).hosts
 
 /** Who hosts and why; a host makes a player host by name, and removes those made host. */
 function HostsPanel() {
-  const { value, error, load } = useHostList<HostEntry[]>(readHosts)
+  const list = useHostList<HostEntry>(readHosts)
   const noteHostChange = useSetAtom(noteHostChangeAtom)
   const inputId = useId()
   const [name, setName] = useState('')
@@ -163,7 +217,7 @@ function HostsPanel() {
     }
     try {
       const { user } = await getUser(username)
-      if (value?.some((entry) => entry.user._id === user._id)) {
+      if (list.value?.some((entry) => entry.user._id === user._id)) {
         setFieldError(`${user.username} is already a host.`)
         return
       }
@@ -186,43 +240,35 @@ function HostsPanel() {
   }
 
   return (
-    <ServerCard
+    <HostListCard
       id="hosts-title"
       icon="server"
       title={COPY.host.hostsTitle}
       hint={COPY.host.hostsHint}
-    >
-      {value === null || error ? (
-        <ListState
-          error={error}
-          loading={value === null}
-          label="Loading hosts"
-          onRetry={() => void load()}
-        />
-      ) : (
-        <ul className="relation-list" aria-labelledby="hosts-title">
-          {value.map((entry) => (
-            <li key={entry.user._id} className="relation-row">
-              <span className="host-row-who">
-                <Link to={profilePath(entry.user.username)} className="username-link">
-                  {entry.user.username}
-                </Link>
-                <span className="muted small"> · {COPY.host.hostKind[entry.kind]}</span>
-              </span>
-              {entry.kind === 'made' ? (
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-sm"
-                  aria-label={`${COPY.host.removeHost}: ${entry.user.username}`}
-                  onClick={() => setAsking({ user: entry.user, host: false })}
-                >
-                  {COPY.host.removeHost}
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+      list={list}
+      loadingLabel="Loading hosts"
+      listClassName="relation-list"
+      renderRow={(entry) => (
+        <li key={entry.user._id} className="relation-row">
+          <span className="host-row-who">
+            <Link to={profilePath(entry.user.username)} className="username-link">
+              {entry.user.username}
+            </Link>
+            <span className="muted small"> · {COPY.host.hostKind[entry.kind]}</span>
+          </span>
+          {entry.kind === 'made' ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              aria-label={`${COPY.host.removeHost}: ${entry.user.username}`}
+              onClick={() => setAsking({ user: entry.user, host: false })}
+            >
+              {COPY.host.removeHost}
+            </button>
+          ) : null}
+        </li>
       )}
+    >
       <form className="field host-make-form" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={inputId}>{COPY.host.makeHostLabel}</label>
         <div className="host-make-row">
@@ -264,7 +310,7 @@ function HostsPanel() {
           onClose={() => setAsking(null)}
         />
       ) : null}
-    </ServerCard>
+    </HostListCard>
   )
 }
 
@@ -277,36 +323,27 @@ export function auditText(action: HostAction): string {
 
 /** Who did what to whom, and when: the latest host actions. */
 function AuditPanel() {
-  const { value, error, load } = useHostList<HostAction[]>(readAudit)
+  const list = useHostList<HostAction>(readAudit)
   return (
-    <ServerCard
+    <HostListCard
       id="audit-title"
       icon="info"
       title={COPY.host.auditTitle}
       hint={COPY.host.auditHint}
-    >
-      {value === null || error ? (
-        <ListState
-          error={error}
-          loading={value === null}
-          label="Loading host actions"
-          onRetry={() => void load()}
-        />
-      ) : value.length === 0 ? (
-        <p className="muted">{COPY.host.auditEmpty}</p>
-      ) : (
-        <ol className="audit-list" aria-labelledby="audit-title">
-          {value.map((action) => (
-            <li key={action.id} className="audit-line">
-              <strong>{action.host}</strong> {auditText(action)}
-              <span className="muted small">
-                {' · '}
-                <RelativeTime iso={action.createdAt} />
-              </span>
-            </li>
-          ))}
-        </ol>
+      list={list}
+      loadingLabel="Loading host actions"
+      empty={COPY.host.auditEmpty}
+      ordered
+      listClassName="audit-list"
+      renderRow={(action) => (
+        <li key={action.id} className="audit-line">
+          <strong>{action.host}</strong> {auditText(action)}
+          <span className="muted small">
+            {' · '}
+            <RelativeTime iso={action.createdAt} />
+          </span>
+        </li>
       )}
-    </ServerCard>
+    />
   )
 }

@@ -24,7 +24,8 @@ interface PollViewProps {
  * hidden unless asked for (as Mastodon), so that the first votes do not steer the rest.
  */
 export function PollView({ postId, poll, own, canVote }: PollViewProps) {
-  const now = useNow()
+  // Fresh when the end changes (an edited poll), not only on the first render.
+  const now = useNow(poll.endsAt)
   const vote = useSetAtom(votePollAtom)
   const [choice, setChoice] = useState<string | null>(null)
   const [peek, setPeek] = useState(false)

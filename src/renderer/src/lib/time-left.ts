@@ -3,11 +3,12 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /**
- * The screens' clock ticks once a minute (lib/ticker.ts), so an end set a moment ago can read up
- * to a minute beyond its whole hours or days (a 3-day poll as 3 days and 40 s): that much is not
- * counted as another hour or day.
+ * The API's times are whole seconds, and the server's clock is not quite this one: an end read
+ * just after it was set can lie up to a second beyond its whole hours or days ("3 days" of a
+ * poll as 3 days and 0.4 s). That much is not counted as another hour or day. (The screens'
+ * clock is read afresh for what they measure: lib/ticker.ts `useNow`.)
  */
-const PRECISION = 60_000
+const PRECISION = 1000
 
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
 

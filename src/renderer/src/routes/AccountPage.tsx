@@ -145,8 +145,9 @@ function ChangePasswordCard() {
 function RelationsCards() {
   const relations = useAtomValue(relationsAtom)
   const changeRelation = useSetAtom(changeRelationAtom)
-  const now = useNow()
   const [lists, setLists] = useState<RelationsResponse | null>(null)
+  // Fresh whenever the lists are read again (a mute set a moment ago), not only at first.
+  const now = useNow(lists)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
 

@@ -68,7 +68,8 @@ function MutedNotice({ user }: { user: UserSummary }) {
   const loadRelations = useSetAtom(loadRelationsAtom)
   const changeRelation = useSetAtom(changeRelationAtom)
   const [busy, setBusy] = useState(false)
-  const now = useNow()
+  // Fresh when the mute's end changes (muted a moment ago), not only on the first render.
+  const now = useNow(relations?.mutedUntil.get(user._id))
   useEffect(() => {
     if (me && relations === null) void loadRelations()
   }, [me, relations, loadRelations])

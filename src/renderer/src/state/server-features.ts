@@ -1,8 +1,8 @@
 /**
  * What the server this window talks to supports (GET /api/meta `features`,
- * src/shared/features.ts). Read at the start of every connection of the live stream, so a switch
- * of server or a server upgraded under a running app is noticed; until then, and for an older
- * server that sends no list, nothing beyond the first version is shown.
+ * src/shared/features.ts). Read at the start of every connection of the live stream (its
+ * `ready`), so a switch of server or a server upgraded under a running app is noticed; until
+ * then, and for an older server that sends no list, nothing beyond the first version is shown.
  */
 import { atom, useAtomValue } from 'jotai'
 import { useEffect } from 'react'
@@ -10,6 +10,7 @@ import type { createStore } from 'jotai'
 import type { ServerFeature } from '../../../shared/features'
 import { getMeta } from '../api/meta'
 import { applyLiveEvents } from '../live/bus'
+import { liveStatusAtom } from '../live/status'
 
 type Store = ReturnType<typeof createStore>
 
@@ -18,6 +19,9 @@ export const serverFeaturesAtom = atom<ReadonlySet<ServerFeature>>(new Set<Serve
 /** Bumped by every load: an answer to an older request is dropped. */
 const loadCountAtom = atom(0)
 
+/** A load has answered: the list is known (an empty one too). */
+const featuresKnownAtom = atom(false)
+
 export const loadServerFeaturesAtom = atom(null, async (get, set) => {
   const load = get(loadCountAtom) + 1
   set(loadCountAtom, load)
@@ -25,14 +29,18 @@ export const loadServerFeaturesAtom = atom(null, async (get, set) => {
     const { features } = await getMeta()
     if (get(loadCountAtom) !== load) return
     set(serverFeaturesAtom, new Set(Array.isArray(features) ? features : []))
+    set(featuresKnownAtom, true)
   } catch {
     // Offline or not answering: keep what was known; the next `ready` asks again.
   }
 })
 
-/** Reads the list on every (re)connection of the stream; answers the unsubscribe. */
+/**
+ * Reads the list on every (re)connection of the stream; answers the unsubscribe. Only on
+ * `ready`: a `reset` is always followed by the `ready` of the same connection.
+ */
 export function followServerFeatures(store: Store): () => void {
-  return applyLiveEvents(store, { ready: loadServerFeaturesAtom, reset: loadServerFeaturesAtom })
+  return applyLiveEvents(store, { ready: loadServerFeaturesAtom })
 }
 
 /** Does the server support this part? False until it said so. */
@@ -40,10 +48,26 @@ export function useServerFeature(feature: ServerFeature): boolean {
   return useAtomValue(serverFeaturesAtom).has(feature)
 }
 
-/** Keeps the list current while a signed-in screen is up; called once, by the layout. */
+/**
+ * Keeps the list current while a signed-in screen is up; called once, by the layout. The
+ * stream's `ready` loads it, so signing in asks once. The layout loads it itself only while
+ * nothing is known and no `ready` is on its way: the stream was live before the layout listened,
+ * or it is off after trying (a server without the stream). While the stream is connecting, or
+ * not started yet (it starts after the first paint, main.tsx), its `ready` is awaited.
+ */
 export function useServerFeaturesLive(store: Store): void {
   useEffect(() => {
-    void store.set(loadServerFeaturesAtom)
-    return followServerFeatures(store)
+    const stop = followServerFeatures(store)
+    const loadIfUnknown = () => {
+      if (!store.get(featuresKnownAtom)) void store.set(loadServerFeaturesAtom)
+    }
+    if (store.get(liveStatusAtom) === 'live') loadIfUnknown()
+    const stopWatching = store.sub(liveStatusAtom, () => {
+      if (store.get(liveStatusAtom) === 'off') loadIfUnknown()
+    })
+    return () => {
+      stopWatching()
+      stop()
+    }
   }, [store])
 }
