@@ -15,11 +15,18 @@ export async function signUp(
   input: users.NewUser,
   options: { claimOwnership: boolean },
 ): Promise<UserRow> {
-  return commit(live, async (tx) => {
-    const user = await users.createUser(tx, input)
-    if (options.claimOwnership) await claimOwnership(tx, user)
-    return user
-  })
+  return commit(
+    live,
+    async (tx) => {
+      const user = await users.createUser(tx, input)
+      if (options.claimOwnership) await claimOwnership(tx, user)
+      return user
+    },
+    // Addressed to the new user alone, who has no stream yet, so no one is told; every
+    // instance's read cache hears of it (services/read-cache.ts): a name written in posts
+    // before now resolves to them, and searches find them.
+    (user) => live.hub.publish('user', { user: users.toUserListItem(user) }, { to: user.id }),
+  )
 }
 
 /** Everyone who may see the user hears of the new profile (their lists show it). */

@@ -26,6 +26,7 @@ import type {
   CommentThreadResponse,
 } from '../../shared/api-types'
 import { pageRequest } from '../services/pagination'
+import { keptAnswers, paged } from '../http/kept-answers'
 
 export function commentsRoutes(deps: AppDeps) {
   const { db } = deps
@@ -67,6 +68,7 @@ export function commentsRoutes(deps: AppDeps) {
       .get(
         '/:postId',
         optionalViewer(deps),
+        keptAnswers(db, paged),
         validate('query', pageQuerySchema),
         idParams('postId'),
         async (c) => {
@@ -86,6 +88,7 @@ export function commentsRoutes(deps: AppDeps) {
       .get(
         '/:postId/replies/:commentId',
         optionalViewer(deps),
+        keptAnswers(db),
         validate('query', pageQuerySchema),
         ids,
         async (c) => {
@@ -100,7 +103,7 @@ export function commentsRoutes(deps: AppDeps) {
           } satisfies CommentsPage)
         },
       )
-      .get('/:postId/thread/:commentId', optionalViewer(deps), ids, async (c) => {
+      .get('/:postId/thread/:commentId', optionalViewer(deps), keptAnswers(db), ids, async (c) => {
         const { postId, commentId } = c.req.valid('param')
         await getPost(db, postId)
         const viewerId = c.get('viewerId')

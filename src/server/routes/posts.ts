@@ -36,6 +36,7 @@ import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text
 import { HttpError } from '../errors/http-error'
 import { pageTagPosts } from '../services/tags'
 import { pageHomeFeed, presentFeed } from '../services/home-feed'
+import { keptAnswers, paged, pagedOrTagged } from '../http/kept-answers'
 
 const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG_MAX_LENGTH}.`
 const TAG_SORT_ERROR = "A tag's posts are listed newest first only: leave out sort."
@@ -82,29 +83,41 @@ export function postsRoutes(deps: AppDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/', optionalViewer(deps), validate('query', postsQuerySchema), async (c) => {
-      const query = c.req.valid('query')
-      const sort = query.sort ?? 'recent'
-      // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
-      if (query.tag !== undefined) {
-        if (sort !== 'recent') throw new HttpError('VALIDATION', TAG_SORT_ERROR)
-        const tagged = await pageTagPosts(db, query.tag, pageRequest(query), c.get('viewerId'))
-        return pageAnswer(c, tagged)
-      }
-      const page = pageOf(query)
-      if (!page) return wholeListResponse('posts', await allPosts(c.get('viewerId'), sort))
-      return pageAnswer(c, await pageAllPosts(db, page, sort, c.get('viewerId')))
-    })
-    .get('/user/:username', optionalViewer(deps), validate('query', pageQuerySchema), async (c) => {
-      const author = await getUserByUsername(db, c.req.param('username'))
-      const page = pageOf(c.req.valid('query'))
-      if (!page) {
-        const ids = await userPostIds(db, author.id, c.get('viewerId'))
-        return wholeListResponse('posts', wholePosts(ids, c.get('viewerId')))
-      }
-      return pageAnswer(c, await pageUserPosts(db, author.id, page, c.get('viewerId')))
-    })
-    .get('/:postId', optionalViewer(deps), idParams('postId'), async (c) => {
+    .get(
+      '/',
+      optionalViewer(deps),
+      keptAnswers(db, pagedOrTagged),
+      validate('query', postsQuerySchema),
+      async (c) => {
+        const query = c.req.valid('query')
+        const sort = query.sort ?? 'recent'
+        // A tag's posts are always a page, newest first (docs/API.md, "Mentions and tags").
+        if (query.tag !== undefined) {
+          if (sort !== 'recent') throw new HttpError('VALIDATION', TAG_SORT_ERROR)
+          const tagged = await pageTagPosts(db, query.tag, pageRequest(query), c.get('viewerId'))
+          return pageAnswer(c, tagged)
+        }
+        const page = pageOf(query)
+        if (!page) return wholeListResponse('posts', await allPosts(c.get('viewerId'), sort))
+        return pageAnswer(c, await pageAllPosts(db, page, sort, c.get('viewerId')))
+      },
+    )
+    .get(
+      '/user/:username',
+      optionalViewer(deps),
+      keptAnswers(db, paged),
+      validate('query', pageQuerySchema),
+      async (c) => {
+        const author = await getUserByUsername(db, c.req.param('username'))
+        const page = pageOf(c.req.valid('query'))
+        if (!page) {
+          const ids = await userPostIds(db, author.id, c.get('viewerId'))
+          return wholeListResponse('posts', wholePosts(ids, c.get('viewerId')))
+        }
+        return pageAnswer(c, await pageUserPosts(db, author.id, page, c.get('viewerId')))
+      },
+    )
+    .get('/:postId', optionalViewer(deps), keptAnswers(db), idParams('postId'), async (c) => {
       const row = await getPost(db, c.req.valid('param').postId)
       const viewerId = c.get('viewerId')
       // A post page needs the counts and the viewer's own reaction, not every reactor.
@@ -153,6 +166,7 @@ export function feedRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get(
     '/',
     requireUser(deps),
+    keptAnswers(db),
     validate('query', pageQuerySchema),
     async (c) => {
       const userId = c.get('user').id

@@ -46,6 +46,7 @@ import type {
   UserResponse,
   UsersPage,
 } from '../../shared/api-types'
+import { keptAnswers, paged, searching } from '../http/kept-answers'
 
 const FOLLOW_LIST_KINDS: readonly FollowListKind[] = ['followers', 'following']
 
@@ -77,45 +78,58 @@ export function usersRoutes(deps: AppDeps) {
 
   return (
     new Hono<AppEnv>()
-      .get('/', optionalViewer(deps), validate('query', usersQuerySchema), async (c) => {
-        const query = c.req.valid('query')
-        const page = pageRequest(query)
-        const viewerId = c.get('viewerId')
-        if (query.search !== undefined && query.followedFirst === 'true' && viewerId !== null) {
-          const limit = query.limit ?? LIMITS.pageSizeDefault
-          return c.json(
-            (await mentionSuggestions(db, query.search, viewerId, limit)) satisfies UsersPage,
-          )
-        }
-        if (query.search !== undefined) {
-          return c.json(
-            (await searchUsers(db, query.search, page, c.get('viewerId'))) satisfies UsersPage,
-          )
-        }
-        if (query.suggest === 'true') {
+      .get(
+        '/',
+        optionalViewer(deps),
+        keptAnswers(db, searching),
+        validate('query', usersQuerySchema),
+        async (c) => {
+          const query = c.req.valid('query')
+          const page = pageRequest(query)
           const viewerId = c.get('viewerId')
-          if (viewerId === null) throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
-          return c.json((await suggestUsers(db, viewerId, page)) satisfies UsersPage)
-        }
-        if (pageOf(query)) return c.json((await pageUsers(db, page)) satisfies UsersPage)
-        return wholeListResponse('users', await allUsers())
-      })
+          if (query.search !== undefined && query.followedFirst === 'true' && viewerId !== null) {
+            const limit = query.limit ?? LIMITS.pageSizeDefault
+            return c.json(
+              (await mentionSuggestions(db, query.search, viewerId, limit)) satisfies UsersPage,
+            )
+          }
+          if (query.search !== undefined) {
+            return c.json(
+              (await searchUsers(db, query.search, page, c.get('viewerId'))) satisfies UsersPage,
+            )
+          }
+          if (query.suggest === 'true') {
+            const viewerId = c.get('viewerId')
+            if (viewerId === null) throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
+            return c.json((await suggestUsers(db, viewerId, page)) satisfies UsersPage)
+          }
+          if (pageOf(query)) return c.json((await pageUsers(db, page)) satisfies UsersPage)
+          return wholeListResponse('users', await allUsers())
+        },
+      )
       // Registered before `/:username`, which would otherwise take "bookmark" for a username.
-      .get('/bookmark', auth, validate('query', pageQuerySchema), async (c) => {
-        const userId = c.get('user').id
-        const request = pageOf(c.req.valid('query'))
-        if (!request) return wholeListResponse('bookmarks', await allBookmarks(userId))
-        const page = await pageBookmarks(db, userId, request)
-        return c.json({
-          bookmarks: await presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
-          nextCursor: page.nextCursor,
-        } satisfies BookmarksPage)
-      })
+      .get(
+        '/bookmark',
+        auth,
+        keptAnswers(db, paged),
+        validate('query', pageQuerySchema),
+        async (c) => {
+          const userId = c.get('user').id
+          const request = pageOf(c.req.valid('query'))
+          if (!request) return wholeListResponse('bookmarks', await allBookmarks(userId))
+          const page = await pageBookmarks(db, userId, request)
+          return c.json({
+            bookmarks: await presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
+            nextCursor: page.nextCursor,
+          } satisfies BookmarksPage)
+        },
+      )
       // Always a page, newest follow first (docs/API.md, "Follower and following lists"): one
       // handler for both lists, the path's last segment names which.
       .get(
         `/:username/:kind{(?:${FOLLOW_LIST_KINDS.join('|')})}`,
         optionalViewer(deps),
+        keptAnswers(db),
         validate('query', pageQuerySchema),
         async (c) => {
           // The pattern above lets only the two kinds through; its group keeps the "|" inside it.
@@ -126,7 +140,7 @@ export function usersRoutes(deps: AppDeps) {
           return c.json(answer satisfies FollowListPage)
         },
       )
-      .get('/:username', optionalViewer(deps), async (c) => {
+      .get('/:username', optionalViewer(deps), keptAnswers(db), async (c) => {
         const user = await getUserByUsername(db, c.req.param('username'))
         // Bookmarks are private: only their owner sees them.
         const withBookmarks = c.get('viewerId') === user.id

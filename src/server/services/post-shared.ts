@@ -8,6 +8,7 @@
  * - the **viewer's own** state (their like or dislike, their repost, their emoji reactions, their
  *   poll vote), never kept: one query for the whole page.
  */
+import { answerChangesAt } from './answer-life'
 import type { PostPoll, ReactionCount } from '../../shared/api-types'
 import { REACTION_KEYS, type ReactionKey } from '../../shared/reactions'
 import type { Store } from '../db/store'
@@ -74,6 +75,8 @@ export function viewerPoll(
 ): PostPoll | null {
   const poll = shared?.poll
   if (!poll) return null
+  // A kept answer showing this poll open must not outlive its end.
+  if (now < poll.endsAt) answerChangesAt(poll.endsAt)
   let voterCount = 0
   for (const option of poll.options) voterCount += option.votes
   return {

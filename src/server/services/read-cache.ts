@@ -72,9 +72,13 @@ export interface ReadCacheLimits {
   visibility: number
   /** Posts whose shared state (poll options and totals, emoji counts) is kept. */
   postShared: number
+  /** Bytes of whole answers kept at most (http/kept-answers.ts), counted as UTF-16. */
+  answerBytes: number
+  /** How long a whole answer is served at most, with nothing written meanwhile. */
+  answerMs: number
 }
 
-/** About 12 MB at most, whatever the traffic (BoundedMap drops the least recently used). */
+/** About 30 MB at most, whatever the traffic (least recently used out). */
 export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   summaries: 10_000,
   postImages: 20_000,
@@ -82,6 +86,8 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   sessionMs: 5_000,
   visibility: 5_000,
   postShared: 20_000,
+  answerBytes: 16 * 1024 * 1024,
+  answerMs: 1_000,
 }
 
 /** Ids an event names: posts and users, wherever they stand in its data. */
@@ -155,6 +161,90 @@ const VISIBILITY_NEUTRAL_EVENTS = new Set([
 ])
 
 /**
+ * Event types that change no kept answer: presence and statuses are read apart (`/api/presence`),
+ * and notifications, unread counts and open reports are never kept. Any other type (and whatever
+ * type a later command adds) drops every kept answer.
+ */
+const ANSWER_NEUTRAL_EVENTS = new Set([
+  'presence',
+  'status',
+  'offline',
+  'notification',
+  'unread-count',
+  'open-reports',
+])
+
+/** A whole answer kept (http/kept-answers.ts): its body and its type. */
+export interface KeptAnswer {
+  body: string
+  contentType: string
+  generation: number
+  until: number
+}
+
+/**
+ * Whole answers of reads, per viewer and address, bounded in bytes (least recently used out).
+ * All are dropped at once by any change (a generation count), so an entry is only ever served
+ * while nothing an answer could show was written.
+ */
+export class KeptAnswers {
+  private readonly map = new Map<string, KeptAnswer>()
+  private bytes = 0
+  constructor(readonly limitBytes: number) {}
+
+  get size(): number {
+    return this.map.size
+  }
+
+  get usedBytes(): number {
+    return this.bytes
+  }
+
+  get(key: string, generation: number, now: number): KeptAnswer | undefined {
+    const kept = this.map.get(key)
+    if (!kept) return undefined
+    this.map.delete(key)
+    if (kept.generation !== generation || kept.until <= now) {
+      this.bytes -= sizeOf(key, kept)
+      return undefined
+    }
+    this.map.set(key, kept)
+    return kept
+  }
+
+  set(key: string, answer: KeptAnswer): void {
+    const size = sizeOf(key, answer)
+    // An answer larger than an eighth of the bound is not worth the room it takes from others.
+    if (size > this.limitBytes / 8) return
+    this.delete(key)
+    this.map.set(key, answer)
+    this.bytes += size
+    for (const [oldKey, old] of this.map) {
+      if (this.bytes <= this.limitBytes) break
+      this.map.delete(oldKey)
+      this.bytes -= sizeOf(oldKey, old)
+    }
+  }
+
+  delete(key: string): void {
+    const kept = this.map.get(key)
+    if (!kept) return
+    this.map.delete(key)
+    this.bytes -= sizeOf(key, kept)
+  }
+
+  clear(): void {
+    this.map.clear()
+    this.bytes = 0
+  }
+}
+
+/** What an entry takes, roughly: its strings as UTF-16, plus a little for the objects. */
+function sizeOf(key: string, answer: KeptAnswer): number {
+  return 2 * (key.length + answer.body.length + answer.contentType.length) + 96
+}
+
+/**
  * What a viewer may not see (services/visibility.ts hiddenAuthors): with their mutes, and without
  * them (the muted player's own profile), until the first of their mutes runs out.
  */
@@ -214,6 +304,9 @@ export class ReadCache {
   enabled = true
   private generationCount = 0
   private visibilityGenerationCount = 0
+  private answerGenerationCount = 0
+  /** Whole answers of reads (http/kept-answers.ts). */
+  readonly answers: KeptAnswers
 
   constructor(limits: Partial<ReadCacheLimits> = {}) {
     this.limits = { ...DEFAULT_READ_CACHE_LIMITS, ...limits }
@@ -222,6 +315,36 @@ export class ReadCache {
     this.sessions = new BoundedMap(this.limits.sessions)
     this.visibility = new BoundedMap(this.limits.visibility)
     this.postShared = new BoundedMap(this.limits.postShared)
+    this.answers = new KeptAnswers(this.limits.answerBytes)
+  }
+
+  /** Taken before a whole answer's fill; it is kept only if no change came meanwhile. */
+  get answerGeneration(): number {
+    return this.answerGenerationCount
+  }
+
+  /** A kept whole answer, while nothing was written since and its time has not run out. */
+  answer(key: string, now = Date.now()): KeptAnswer | undefined {
+    return this.enabled ? this.answers.get(key, this.answerGenerationCount, now) : undefined
+  }
+
+  /** Keeps a whole answer until `until` at most (its own time, e.g. a poll's end). */
+  keepAnswer(
+    key: string,
+    body: string,
+    contentType: string,
+    generation: number,
+    until: number,
+    now = Date.now(),
+  ): void {
+    if (!this.enabled || generation !== this.answerGenerationCount) return
+    const end = Math.min(until, now + this.limits.answerMs)
+    if (end > now) this.answers.set(key, { body, contentType, generation, until: end })
+  }
+
+  private forgetAnswers(): void {
+    this.answerGenerationCount++
+    this.answers.clear()
   }
 
   readonly limits: ReadCacheLimits
@@ -265,6 +388,7 @@ export class ReadCache {
   /** Drops what a live event names (EventHub.onChange); a profile edit ends kept sessions too. */
   forgetNamedIn(type: string, data: unknown): void {
     this.generationCount++
+    if (!ANSWER_NEUTRAL_EVENTS.has(type)) this.forgetAnswers()
     if (!VISIBILITY_NEUTRAL_EVENTS.has(type)) this.forgetVisibility()
     else if (type === 'repost' || type === 'follow') this.feedsWithoutReposts.clear()
     const { posts, users } = namedIn(data)
@@ -286,6 +410,7 @@ export class ReadCache {
    */
   forgetSessionsOf(userId: number): void {
     this.generationCount++
+    this.forgetAnswers()
     this.forgetVisibility()
     this.postShared.clear()
     this.summaries.delete(userId)
@@ -300,6 +425,7 @@ export class ReadCache {
     if (this.shared !== null) {
       this.generationCount++
       this.sessions.clear()
+      this.forgetAnswers()
     }
     this.shared = shared
   }
@@ -334,6 +460,7 @@ export class ReadCache {
     this.postShared.clear()
     this.feedPlans.clear()
     this.forgetVisibility()
+    this.forgetAnswers()
   }
 }
 

@@ -8,6 +8,7 @@
 import type { SqlParam, Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../errors/messages'
+import { answerChangesAt } from './answer-life'
 import { readCacheOf } from './read-cache'
 
 /** Who may read a list: a signed-in user's id, or null for a reader without a token. */
@@ -50,7 +51,11 @@ export async function hiddenAuthors(
   const at = Date.now()
   const key = viewer ?? 0
   const kept = cache.visibilityOf(key, at)
-  if (kept) return mutes ? kept.hidden : kept.hiddenButMuted
+  if (kept) {
+    // A kept answer that hides a muted player must not outlive the mute.
+    if (mutes) answerChangesAt(kept.until)
+    return mutes ? kept.hidden : kept.hiddenButMuted
+  }
   const generation = cache.visibilityGeneration
   const rows = await db.all<{ id: number; muted: number; expiresAt: number | null }>(
     `SELECT id, 0 AS muted, CAST(NULL AS BIGINT) AS "expiresAt" FROM users
@@ -79,6 +84,7 @@ export async function hiddenAuthors(
     until,
   }
   cache.keepVisibility(key, visibility, generation)
+  if (mutes) answerChangesAt(until)
   return mutes ? visibility.hidden : visibility.hiddenButMuted
 }
 

@@ -20,6 +20,7 @@ import { addComment, createPost, expectError, ok, quickUser } from '../../helper
 import { liveStreams } from '../../helpers/live-streams'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
+import { readCacheOf } from '../../../src/server/services/read-cache'
 
 const connect = liveStreams()
 
@@ -243,6 +244,8 @@ describe('threads', () => {
     await reply(app, ben, postId, kept, 'ben answers cy')
     expect((await postAs(app, postId)).commentCount).toBe(5)
     await deleteAccount(app.db, Number(ben.id))
+    // Deleted through the service, not its command: no one (the read cache included) hears of it.
+    readCacheOf(app.db)?.clear()
     expect((await postAs(app, postId)).commentCount).toBe(1)
     expect((await page(app, postId)).comments.map((c) => c.text)).toEqual(['by cy'])
   })

@@ -1,0 +1,59 @@
+/**
+ * Whole answers of reads kept per viewer and address (issue 31): a feed or a post page asked for
+ * again, with nothing written meanwhile, is answered from the bytes made the first time.
+ *
+ * Correct because of what drops them (services/read-cache.ts `KeptAnswers`): every live event the
+ * hub publishes or hears from another instance (but presence and the like, which no kept answer
+ * shows), every end of a user's sessions, and a change of sharing drop all of them at once; a fill
+ * whose reads began before such a drop is not kept. What changes by the clock alone (a poll's end,
+ * a mute running out) shortens an answer's life (services/answer-life.ts), and none is served
+ * longer than `answerMs` (a second), which bounds what a change without an event could leave.
+ *
+ * The viewer's own state is in the answer, which is why the key holds the viewer: their like
+ * publishes a `reaction` event, which drops every kept answer before they read again.
+ */
+import type { Context, MiddlewareHandler } from 'hono'
+import type { AppEnv } from './context'
+import { wantsMinimal } from './context'
+import { measuringAnswerLife } from '../services/answer-life'
+import { readCacheOf } from '../services/read-cache'
+import type { Store } from '../db/store'
+
+/**
+ * Keeps the answers of the route it guards (after its token check), when `keeps(c)` says the
+ * request asks for a page or one object (whole lists are streamed, never kept).
+ */
+export function keptAnswers(
+  db: Store,
+  keeps: (c: Context<AppEnv>) => boolean = () => true,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const cache = readCacheOf(db)
+    if (!cache || c.req.method !== 'GET' || !keeps(c)) return next()
+    const minimal = wantsMinimal(c)
+    const key = `${c.get('viewerId') ?? 0} ${minimal ? 'm' : 'f'} ${c.req.url}`
+    const kept = cache.answer(key)
+    // Only the body and its type are kept: the headers of this request (its Origin's CORS
+    // answer, the latest live event) are set afresh around it, as for any answer.
+    if (kept) return c.body(kept.body, 200, { 'Content-Type': kept.contentType })
+    const generation = cache.answerGeneration
+    const { until } = await measuringAnswerLife(next)
+    const response = c.res
+    if (response.status !== 200 || !response.body) return
+    const contentType = response.headers.get('content-type')
+    if (!contentType?.startsWith('application/json')) return
+    const body = await response.text()
+    c.res = new Response(body, { status: 200, headers: response.headers })
+    cache.keepAnswer(key, body, contentType, generation, until)
+  }
+}
+
+/** A page was asked for (`?limit=`): without it a list route streams the whole list. */
+export const paged = (c: Context<AppEnv>): boolean => c.req.query('limit') !== undefined
+
+/** `GET /posts`: a page, or a tag's posts (always a page). */
+export const pagedOrTagged = (c: Context<AppEnv>): boolean =>
+  paged(c) || c.req.query('tag') !== undefined
+
+/** `GET /users`: a search (suggestions are drawn afresh each time; the whole list streams). */
+export const searching = (c: Context<AppEnv>): boolean => c.req.query('search') !== undefined
