@@ -3,7 +3,7 @@ import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { longName, uniqueName, waitForQuietNetwork } from './helpers'
 import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, expectNoSidewaysScroll, looks } from './looks'
-import { apiUser, signedInContext } from './notify-helpers'
+import { apiCall, apiPost, apiUser, signedInContext, type ApiUser } from './notify-helpers'
 
 /**
  * Screenshots of a person's row (components/PersonRow.tsx) wherever people are listed, for a
@@ -34,41 +34,34 @@ for (const look of looks()) {
       })
       expect(put.status(), await put.text()).toBe(200)
     }
-    await request.post(`/api/users/follow/${friend.id}`, { headers: as(me.token) })
-    await request.post(`/api/users/follow/${me.id}`, { headers: as(friend.token) })
+    await apiCall(request, me.token, `/users/follow/${friend.id}`)
+    await apiCall(request, friend.token, `/users/follow/${me.id}`)
     const status = await request.put('/api/me/status', {
       headers: as(friend.token),
       data: { game, note: 'LFG ranked, need 2', expiresIn: 'never' },
     })
     expect(status.status(), await status.text()).toBe(200)
-    const created = await request.post('/api/posts', {
-      headers: { ...as(friend.token), prefer: 'return=minimal' },
-      data: { postData: { content: 'Anyone up for a match tonight?' } },
-    })
-    expect(created.status()).toBe(201)
-    const postId = ((await created.json()) as { post: { _id: string } }).post._id
+    const postId = await apiPost(request, friend.token, 'Anyone up for a match tonight?')
     for (const who of [me, friend]) {
       const put = await request.put(`/api/posts/${postId}/reactions/fire`, {
         headers: as(who.token),
       })
       expect(put.status()).toBe(200)
     }
-    const repost = await request.post(`/api/posts/${postId}/repost`, { headers: as(me.token) })
-    expect(repost.ok(), await repost.text()).toBe(true)
+    await apiCall(request, me.token, `/posts/${postId}/repost`)
 
+    const open = async (who: ApiUser, theme?: string) => {
+      const opened = await signedInContext(browser, demoUrl, who, {
+        theme,
+        viewport: look.viewport,
+      })
+      return { context: opened, page: await opened.newPage() }
+    }
     // The friend online, so that they are in Who's here and "Playing now".
-    const friendContext = await signedInContext(browser, demoUrl, friend, {
-      viewport: look.viewport,
-    })
-    const friendPage = await friendContext.newPage()
-    await friendPage.goto('/home')
-    await expect(friendPage.locator('html')).toHaveAttribute('data-live', 'live')
-
-    const context = await signedInContext(browser, demoUrl, me, {
-      theme: look.theme,
-      viewport: look.viewport,
-    })
-    const page = await context.newPage()
+    const friendSide = await open(friend)
+    await friendSide.page.goto('/home')
+    await expect(friendSide.page.locator('html')).toHaveAttribute('data-live', 'live')
+    const { context, page } = await open(me, look.theme)
     const shot = async (screen: string, fullPage = false) => {
       await waitForQuietNetwork(page)
       await expectNoSidewaysScroll(page)
@@ -127,6 +120,6 @@ for (const look of looks()) {
     await shot('search-people')
 
     await context.close()
-    await friendContext.close()
+    await friendSide.context.close()
   })
 }

@@ -4,9 +4,8 @@ import { getGamePlaying } from '../api/presence'
 import { GAME_PLAYING_COPY, PRESENCE_COPY } from '../copy'
 import { onLiveEvent } from '../live/bus'
 import { useServerFeature } from '../state/server-features'
-import { PersonRow } from './PersonRow'
+import { PresentPersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
-import { StatusText } from './StatusLine'
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; users: PresentUser[] }
 
@@ -118,14 +117,7 @@ export function GamePlayingNow({ game }: { game: Game }) {
         {load.state === 'ready' && load.users.length > 0 ? (
           <ul className="whos-here-list game-playing-list">
             {load.users.map((entry) => (
-              <PersonRow
-                key={entry.user._id}
-                user={entry.user}
-                presence={entry.presence}
-                followed={entry.followed}
-                long="truncate"
-                detail={entry.status ? <StatusText status={entry.status} withNote /> : null}
-              />
+              <PresentPersonRow key={entry.user._id} entry={entry} withNote />
             ))}
           </ul>
         ) : null}

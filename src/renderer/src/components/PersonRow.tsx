@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { UserSummary } from '../../../shared/api-types'
-import type { PresenceState } from '../../../shared/presence'
+import type { PresenceState, PresentUser } from '../../../shared/presence'
 import { PRESENCE_COPY } from '../copy'
 import { profilePath } from '../lib/paths'
 import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
 import { PresenceMark } from './PresenceDot'
+import { StatusText } from './StatusLine'
 import '../styles/people.css'
 
 /** The avatar's size: 32 px in dialogs and the search box, 36 in lists, 40 on the search page. */
@@ -97,5 +98,22 @@ export function PersonRow({
       </Link>
       {follow ? <FollowButton target={user} small /> : null}
     </li>
+  )
+}
+
+/**
+ * Someone of a presence list (Who's here, a game's "Playing now"): their presence and "You
+ * follow" as the list carries them, "Playing X · 12 min" under the name (with the note where
+ * `withNote`), a long name cut short.
+ */
+export function PresentPersonRow({ entry, withNote }: { entry: PresentUser; withNote: boolean }) {
+  return (
+    <PersonRow
+      user={entry.user}
+      presence={entry.presence}
+      followed={entry.followed}
+      long="truncate"
+      detail={entry.status ? <StatusText status={entry.status} withNote={withNote} /> : null}
+    />
   )
 }

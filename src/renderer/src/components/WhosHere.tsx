@@ -3,9 +3,8 @@ import { useEffect } from 'react'
 import { PRESENCE_COPY } from '../copy'
 import { loadWhosHereAtom, whosHereAtom } from '../state/presence'
 import { useServerFeature } from '../state/server-features'
-import { PersonRow } from './PersonRow'
+import { PresentPersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
-import { StatusText } from './StatusLine'
 
 /**
  * Who's here: the members online now, those one follows first, live (state/presence.ts). A
@@ -45,18 +44,7 @@ export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
       {here.state === 'ready' && here.users.length > 0 ? (
         <ul className="whos-here-list">
           {here.users.map((entry) => (
-            <PersonRow
-              key={entry.user._id}
-              user={entry.user}
-              presence={entry.presence}
-              followed={entry.followed}
-              long="truncate"
-              detail={
-                entry.status ? (
-                  <StatusText status={entry.status} withNote={variant === 'page'} />
-                ) : null
-              }
-            />
+            <PresentPersonRow key={entry.user._id} entry={entry} withNote={variant === 'page'} />
           ))}
         </ul>
       ) : null}
