@@ -37,7 +37,7 @@ test('follower and following lists open from the counts', async ({ page }) => {
   await followers.click()
   const dialog = page.getByRole('dialog', { name: 'Followers of nova_strike' })
   await expect(dialog.getByRole('link').first()).toBeVisible()
-  const first = (await dialog.locator('.people-name').first().textContent())?.trim() ?? ''
+  const first = (await dialog.locator('.person-username').first().textContent())?.trim() ?? ''
   await dialog.getByRole('link').first().click()
   await expect(dialog).toHaveCount(0)
   await expect(page).toHaveURL(new RegExp(`/${first}$`))

@@ -8,10 +8,10 @@ import type { ReactionCount, UserSummary } from '../../shared/api-types'
 import { REACTION_KEYS, type ReactionKey } from '../../shared/reactions'
 import type { Store } from '../db/store'
 import type { PostRow } from '../db/rows'
-import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
+import type { PageRequest, RowPage } from './pagination'
+import { pagePostPeople, type PostPersonRow } from './post-people'
 import { getPost } from './posts'
 import { refuseUnshareable } from './reposts'
-import { visibleAuthor } from './visibility'
 
 /** Counts in the order of REACTIONS, those at 0 left out. */
 export function orderCounts(counts: Map<string, number>): ReactionCount[] {
@@ -139,18 +139,9 @@ export async function setEmojiReaction(
   })
 }
 
-export interface ReactorRow {
-  id: number
-  username: string
-  firstName: string
-  lastName: string
-  profileImg: string
-  createdAt: number
-}
-
 /**
  * Who reacted to a post with `reaction`, newest first, a page at a time; those hidden from the
- * viewer (suspended, blocked either way, muted) are left out, as everywhere.
+ * viewer (suspended, blocked either way, muted) are left out, as everywhere (post-people.ts).
  */
 export async function pageReactors(
   db: Store,
@@ -158,22 +149,14 @@ export async function pageReactors(
   reaction: ReactionKey,
   page: PageRequest,
   viewer: number | null,
-  toSummary: (row: ReactorRow) => UserSummary,
+  toSummary: (row: PostPersonRow) => UserSummary,
 ): Promise<RowPage<UserSummary>> {
-  const post = await getPost(db, postId)
-  const visible = await visibleAuthor(db, 'r.user_id', viewer)
-  const rows = await db.all<ReactorRow>(
-    `SELECT u.id AS id, u.username AS username, u.first_name AS "firstName",
-       u.last_name AS "lastName", u.profile_img AS "profileImg", r.created_at AS "createdAt"
-     FROM post_emoji_reactions r JOIN users u ON u.id = r.user_id
-     WHERE r.post_id = ? AND r.reaction = ? AND (r.created_at, r.user_id) < (?, ?)${visible.and}
-     ORDER BY r.created_at DESC, r.user_id DESC LIMIT ?`,
-    post.id,
-    reaction,
-    ...cursorOrStart(page.cursor, 2),
-    ...visible.params,
-    page.limit + 1,
+  return pagePostPeople(
+    db,
+    postId,
+    { table: 'post_emoji_reactions', reaction },
+    page,
+    viewer,
+    toSummary,
   )
-  const finished = finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
-  return { rows: finished.rows.map(toSummary), nextCursor: finished.nextCursor }
 }

@@ -11,9 +11,9 @@ import type { PostRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { SHARE_MESSAGES } from '../errors/messages'
 import { getPost } from './posts'
-import { isBlockedEitherWay, visibleAuthor } from './visibility'
-import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import type { ReactorRow } from './emoji-reactions'
+import { isBlockedEitherWay } from './visibility'
+import type { PageRequest, RowPage } from './pagination'
+import { pagePostPeople, type PostPersonRow } from './post-people'
 
 /**
  * Refuses sharing (reposting, quoting) or reacting to `post` by `actorId`: POST_UNAVAILABLE when
@@ -148,30 +148,16 @@ export async function repostedBy(
 // --- issue 29 leftovers: who reposted a post ---
 
 /**
- * Who reposts a post now, newest repost first, a page at a time in one query (as who reacted:
- * emoji-reactions.ts, pageReactors); those hidden from the viewer (suspended, blocked either way,
- * muted) are left out, so the list can hold fewer than the post's `repostCount`.
+ * Who reposts a post now, newest repost first, a page at a time in one query (post-people.ts, as
+ * who reacted); those hidden from the viewer (suspended, blocked either way, muted) are left out,
+ * so the list can hold fewer than the post's `repostCount`.
  */
 export async function pageReposters(
   db: Store,
   postId: number,
   page: PageRequest,
   viewer: number | null,
-  toSummary: (row: ReactorRow) => UserSummary,
+  toSummary: (row: PostPersonRow) => UserSummary,
 ): Promise<RowPage<UserSummary>> {
-  const post = await getPost(db, postId)
-  const visible = await visibleAuthor(db, 'r.user_id', viewer)
-  const rows = await db.all<ReactorRow>(
-    `SELECT u.id AS id, u.username AS username, u.first_name AS "firstName",
-       u.last_name AS "lastName", u.profile_img AS "profileImg", r.created_at AS "createdAt"
-     FROM reposts r JOIN users u ON u.id = r.user_id
-     WHERE r.post_id = ? AND (r.created_at, r.user_id) < (?, ?)${visible.and}
-     ORDER BY r.created_at DESC, r.user_id DESC LIMIT ?`,
-    post.id,
-    ...cursorOrStart(page.cursor, 2),
-    ...visible.params,
-    page.limit + 1,
-  )
-  const finished = finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
-  return { rows: finished.rows.map(toSummary), nextCursor: finished.nextCursor }
+  return pagePostPeople(db, postId, { table: 'reposts' }, page, viewer, toSummary)
 }

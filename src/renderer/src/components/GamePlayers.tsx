@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import type { UserListItem } from '../../../shared/api-types'
 import { listPlayers } from '../api/games'
 import { COPY } from '../copy'
 import { messageOf } from '../lib/notify'
-import { profilePath } from '../lib/paths'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
-import { Avatar } from './Avatar'
-import { FollowButton } from './FollowButton'
 import { LoadMore } from './LoadMore'
+import { PersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
 import { ErrorState } from './States'
 
@@ -91,21 +88,9 @@ export function GamePlayers({ slug }: { slug: string }) {
   return (
     <div className="people game-players">
       <ul className="people-list" aria-label={COPY.games.whoPlays}>
-        {state.users.map((user) => {
-          const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ')
-          return (
-            <li key={user._id} className="people-item">
-              <Link to={profilePath(user.username)} className="people-row">
-                <Avatar src={user.profileImg} username={user.username} size={36} />
-                <span className="people-text">
-                  <span className="people-name">{user.username}</span>
-                  {fullName ? <span className="muted small people-full">{fullName}</span> : null}
-                </span>
-              </Link>
-              <FollowButton target={user} small />
-            </li>
-          )
-        })}
+        {state.users.map((user) => (
+          <PersonRow key={user._id} user={user} fullName follow />
+        ))}
       </ul>
       {state.error ? (
         <ErrorState message={state.error} onRetry={() => load(state.nextCursor)} />

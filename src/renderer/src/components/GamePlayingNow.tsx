@@ -1,15 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import type { Game, PresentUser } from '../../../shared/api-types'
 import { getGamePlaying } from '../api/presence'
 import { GAME_PLAYING_COPY, PRESENCE_COPY } from '../copy'
 import { onLiveEvent } from '../live/bus'
-import { profilePath } from '../lib/paths'
 import { useServerFeature } from '../state/server-features'
-import { Avatar } from './Avatar'
-import { PresenceMark } from './PresenceDot'
+import { PresentPersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
-import { StatusText } from './StatusLine'
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; users: PresentUser[] }
 
@@ -121,29 +117,7 @@ export function GamePlayingNow({ game }: { game: Game }) {
         {load.state === 'ready' && load.users.length > 0 ? (
           <ul className="whos-here-list game-playing-list">
             {load.users.map((entry) => (
-              <li key={entry.user._id} className="whos-here-item" data-user-id={entry.user._id}>
-                <Link to={profilePath(entry.user.username)} className="whos-here-row">
-                  <span className="avatar-with-presence" style={{ width: 36, height: 36 }}>
-                    <Avatar src={entry.user.profileImg} username={entry.user.username} size={36} />
-                    {entry.presence === 'offline' ? null : (
-                      <PresenceMark presence={entry.presence} size="md" />
-                    )}
-                  </span>
-                  <span className="whos-here-text">
-                    <span className="whos-here-name">
-                      <span className="whos-here-username">{entry.user.username}</span>
-                      {entry.followed ? (
-                        <span className="whos-here-followed">{PRESENCE_COPY.here.following}</span>
-                      ) : null}
-                    </span>
-                    {entry.status ? (
-                      <span className="muted small">
-                        <StatusText status={entry.status} withNote />
-                      </span>
-                    ) : null}
-                  </span>
-                </Link>
-              </li>
+              <PresentPersonRow key={entry.user._id} entry={entry} withNote />
             ))}
           </ul>
         ) : null}

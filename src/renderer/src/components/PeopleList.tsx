@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
 import type { UserListItem } from '../../../shared/api-types'
 import { listFollows } from '../api/users'
 import { messageOf } from '../lib/notify'
-import { profilePath } from '../lib/paths'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
-import { Avatar } from './Avatar'
-import { FollowButton } from './FollowButton'
 import { LoadMore } from './LoadMore'
+import { PersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
 import { ErrorState } from './States'
 
@@ -105,32 +102,9 @@ export function PeopleList({
   return (
     <div className="people" ref={scrollerRef}>
       <ul className="people-list" aria-label={list === 'followers' ? 'Followers' : 'Following'}>
-        {state.users.map((user) => {
-          const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ')
-          return (
-            <li key={user._id} className="people-item">
-              <Link to={profilePath(user.username)} className="people-row" onClick={onOpen}>
-                <Avatar
-                  src={user.profileImg}
-                  username={user.username}
-                  size={36}
-                  presenceOf={user._id}
-                />
-                <span className="people-text">
-                  <span className="people-name">
-                    <bdi>{user.username}</bdi>
-                  </span>
-                  {fullName ? (
-                    <bdi className="muted small people-full" dir="auto">
-                      {fullName}
-                    </bdi>
-                  ) : null}
-                </span>
-              </Link>
-              <FollowButton target={user} small />
-            </li>
-          )
-        })}
+        {state.users.map((user) => (
+          <PersonRow key={user._id} user={user} fullName follow onOpen={onOpen} />
+        ))}
       </ul>
       {state.error ? (
         <ErrorState message={state.error} onRetry={() => load(state.nextCursor)} />

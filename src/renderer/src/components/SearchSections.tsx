@@ -23,9 +23,8 @@ import { Icon } from './Icon'
 import { messageOf } from '../lib/notify'
 import { gamePath, profilePath, tagPath } from '../lib/paths'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
-import { Avatar } from './Avatar'
-import { FollowButton } from './FollowButton'
 import { LoadMore } from './LoadMore'
+import { PersonRow, PersonSummary } from './PersonRow'
 import { PostList } from './PostList'
 import { Spinner } from './Spinner'
 import { EmptyState, ErrorState } from './States'
@@ -101,13 +100,12 @@ const usersSection: SearchSectionView = {
       key: user._id,
       href: profilePath(user.username),
       content: (
-        <>
-          <Avatar src={user.profileImg} username={user.username} size={32} />
-          <span className="search-result-text">
-            <span className="search-result-name">{user.username}</span>
-            <span className="muted small">{COPY.search.followerCount(user.followerCount)}</span>
-          </span>
-        </>
+        <PersonSummary
+          user={user}
+          size="compact"
+          long="truncate"
+          detail={COPY.search.followerCount(user.followerCount)}
+        />
       ),
     })),
   empty: () => SPEC_TEXT.noUserFound,
@@ -328,16 +326,14 @@ function SearchPeopleTab({ query }: { query: string }) {
     <PagedList paged={paged} what="people" empty={<EmptyState title={SPEC_TEXT.noUserFound} />}>
       <ul className="card search-page-list" aria-label={COPY.search.sections.users}>
         {paged.state.items.map((user) => (
-          <li key={user._id} className="search-page-person">
-            <Link to={profilePath(user.username)} className="search-page-row">
-              <Avatar src={user.profileImg} username={user.username} size={40} />
-              <span className="search-result-text">
-                <span className="search-result-name">{user.username}</span>
-                <span className="muted small">{COPY.search.followerCount(user.followerCount)}</span>
-              </span>
-            </Link>
-            <FollowButton target={user} small />
-          </li>
+          <PersonRow
+            key={user._id}
+            user={user}
+            size="large"
+            long="truncate"
+            detail={COPY.search.followerCount(user.followerCount)}
+            follow
+          />
         ))}
       </ul>
     </PagedList>

@@ -1,14 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
-import { Link } from 'react-router-dom'
 import { PRESENCE_COPY } from '../copy'
-import { profilePath } from '../lib/paths'
 import { loadWhosHereAtom, whosHereAtom } from '../state/presence'
 import { useServerFeature } from '../state/server-features'
-import { Avatar } from './Avatar'
-import { PresenceMark } from './PresenceDot'
+import { PresentPersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
-import { StatusText } from './StatusLine'
 
 /**
  * Who's here: the members online now, those one follows first, live (state/presence.ts). A
@@ -48,29 +44,7 @@ export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
       {here.state === 'ready' && here.users.length > 0 ? (
         <ul className="whos-here-list">
           {here.users.map((entry) => (
-            <li key={entry.user._id} className="whos-here-item" data-user-id={entry.user._id}>
-              <Link to={profilePath(entry.user.username)} className="whos-here-row">
-                <span className="avatar-with-presence" style={{ width: 36, height: 36 }}>
-                  <Avatar src={entry.user.profileImg} username={entry.user.username} size={36} />
-                  {entry.presence === 'offline' ? null : (
-                    <PresenceMark presence={entry.presence} size="md" />
-                  )}
-                </span>
-                <span className="whos-here-text">
-                  <span className="whos-here-name">
-                    <span className="whos-here-username">{entry.user.username}</span>
-                    {entry.followed ? (
-                      <span className="whos-here-followed">{PRESENCE_COPY.here.following}</span>
-                    ) : null}
-                  </span>
-                  {entry.status ? (
-                    <span className="muted small">
-                      <StatusText status={entry.status} withNote={variant === 'page'} />
-                    </span>
-                  ) : null}
-                </span>
-              </Link>
-            </li>
+            <PresentPersonRow key={entry.user._id} entry={entry} withNote={variant === 'page'} />
           ))}
         </ul>
       ) : null}
