@@ -65,7 +65,7 @@ export function refusalOf(
 }
 
 /** "50 MB": the limit as the server's message says it (services/post-clips.ts, megabytes). */
-export const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
 
 let nextKey = 1
 
@@ -309,58 +309,60 @@ export function ImageAttachments({
           {state.notice}
         </p>
       ) : null}
-      <ul className="attachment-list">
-        {state.items.map((item, index) => (
-          <li key={item.key} className={`attachment${item.lost ? ' attachment-lost' : ''}`}>
-            <AttachmentPreview item={item} />
-            <div className="attachment-body">
-              <p className="attachment-name small" dir="auto">
-                {item.kind === 'clip' ? <Icon name="play" size={14} /> : null}
-                <span>{item.name}</span>
-              </p>
-              {item.lost ? <LostAttachmentNote /> : null}
-              {item.lost ? null : item.note ? (
-                <p className="attachment-note muted small" role="status">
-                  {item.note}
+      {state.items.length === 0 ? null : (
+        <ul className="attachment-list">
+          {state.items.map((item, index) => (
+            <li key={item.key} className={`attachment${item.lost ? ' attachment-lost' : ''}`}>
+              <AttachmentPreview item={item} />
+              <div className="attachment-body">
+                <p className="attachment-name small" dir="auto">
+                  {item.kind === 'clip' ? <Icon name="play" size={14} /> : null}
+                  <span>{item.name}</span>
                 </p>
-              ) : null}
-              {item.error ? (
-                <p className="field-error" role="alert">
-                  {item.name}: {item.error}
-                </p>
-              ) : item.media ? null : (
-                <progress
-                  value={item.progress}
-                  max={1}
-                  aria-label={`Uploading ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
-                />
-              )}
-              {item.lost ? null : (
-                <input
-                  className="attachment-alt"
-                  value={item.alt}
-                  maxLength={LIMITS.altMax}
-                  placeholder={
-                    item.kind === 'clip'
-                      ? COPY.attachments.altPlaceholder
-                      : 'Describe the image (alt text)'
-                  }
-                  aria-label={`Alt text for ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
-                  onChange={(event) => state.setAlt(item.key, event.target.value)}
-                />
-              )}
-            </div>
-            <button
-              type="button"
-              className="icon-btn sm"
-              aria-label={`Remove ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
-              onClick={() => state.remove(item.key)}
-            >
-              <Icon name="close" size={16} />
-            </button>
-          </li>
-        ))}
-      </ul>
+                {item.lost ? <LostAttachmentNote /> : null}
+                {item.lost ? null : item.note ? (
+                  <p className="attachment-note muted small" role="status">
+                    {item.note}
+                  </p>
+                ) : null}
+                {item.error ? (
+                  <p className="field-error" role="alert">
+                    {item.name}: {item.error}
+                  </p>
+                ) : item.media ? null : (
+                  <progress
+                    value={item.progress}
+                    max={1}
+                    aria-label={`Uploading ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
+                  />
+                )}
+                {item.lost ? null : (
+                  <input
+                    className="attachment-alt"
+                    value={item.alt}
+                    maxLength={LIMITS.altMax}
+                    placeholder={
+                      item.kind === 'clip'
+                        ? COPY.attachments.altPlaceholder
+                        : 'Describe the image (alt text)'
+                    }
+                    aria-label={`Alt text for ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
+                    onChange={(event) => state.setAlt(item.key, event.target.value)}
+                  />
+                )}
+              </div>
+              <button
+                type="button"
+                className="icon-btn sm"
+                aria-label={`Remove ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
+                onClick={() => state.remove(item.key)}
+              >
+                <Icon name="close" size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       {showHint ? <MediaLimitsHint id={state.hintId} clipLimit={state.clipLimitText} /> : null}
     </div>
   )
