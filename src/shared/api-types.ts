@@ -354,6 +354,11 @@ export interface ErrorResponse {
    * client can tell its user (docs/API.md, "Why a session ended"). `errors[0]` stays the spec's.
    */
   reason?: SessionEndReason
+  /**
+   * Only on a 422 `MEDIA_GONE` of a new post: the ids of its `media` that cannot be attached, in
+   * the order sent (docs/API.md, "Images in posts").
+   */
+  missingMedia?: string[]
 }
 /** A 500 answer: never a stack trace. */
 export interface ServerErrorResponse {

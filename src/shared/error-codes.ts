@@ -83,6 +83,14 @@ export const ERROR_STATUS = {
   BAD_RANGE: 416,
   // --- end clips ---
   USERNAME_TAKEN: 422,
+  // --- lost draft media (issue 29, session 14) ---
+  /**
+   * A new post names media that cannot be attached (any more): swept with its week-old draft
+   * (DRAFT_UPLOAD_TTL_MS), never uploaded here, someone else's, or in a post already.
+   * `missingMedia` lists their ids, so the app can say which and let them be removed.
+   */
+  MEDIA_GONE: 422,
+  // --- end lost draft media ---
   /** A rate limit, the login lockout or the live-connection cap; `Retry-After` says when. */
   RATE_LIMITED: 429,
   /** A failure the server did not expect; the answer is `{error: {message}, code}`. */

@@ -74,7 +74,11 @@ for (const variant of looks()) {
         animations: 'disabled',
       })
     const name = longName('clip')
-    await signupViaApi(page, name)
+    const { encodedToken } = await signupViaApi(page, name)
+    const clipLimit = await page.request.get('/api/media/clip-limit', {
+      headers: { authorization: encodedToken },
+    })
+    const { maxBytes } = (await clipLimit.json()) as { maxBytes: number }
     const webm = await recordWebm(page)
     const png = await hugePng()
     expect(png.length).toBeGreaterThan(5 * 1024 * 1024)
@@ -84,6 +88,14 @@ for (const variant of looks()) {
       .first()
       .click()
     const dialog = page.getByRole('dialog', { name: 'New Post' })
+    // Before anything is picked, the composer says what it takes, with the host's clip limit.
+    const limits = `Images up to 5 MB are sent as they are; larger ones are shrunk. Clips: MP4 or WebM, up to 60 s and ${maxBytes / (1024 * 1024)} MB.`
+    await expect(dialog.getByText(limits)).toBeVisible()
+    await expect(
+      dialog.getByRole('button', { name: 'Add images or clips' }),
+    ).toHaveAccessibleDescription(limits)
+    await expectNoSidewaysScroll(page)
+    await shot('clips-composer-limits')
     await dialog.getByRole('textbox', { name: 'Post text' }).fill(`Ace round ${LONG_WORD} gg`)
     await dialog.getByLabel('Image files').setInputFiles([
       { name: 'ace.webm', mimeType: 'video/webm', buffer: webm },
@@ -200,6 +212,19 @@ for (const variant of looks()) {
     await field.fill('80')
     await card.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Clips can now be up to 80 MB.')).toBeVisible()
+    // The composer says the host's limit as it now is, before a clip is picked.
+    await page
+      .getByRole('button', { name: /^New post$/i })
+      .first()
+      .click()
+    const composer = page.getByRole('dialog', { name: 'New Post' })
+    await expect(
+      composer.getByText(
+        'Images up to 5 MB are sent as they are; larger ones are shrunk. Clips: MP4 or WebM, up to 60 s and 80 MB.',
+      ),
+    ).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(composer).toHaveCount(0)
     await expect(
       page.getByRole('list').getByText('set the clip size limit to 80 MB').first(),
     ).toBeVisible()

@@ -1,5 +1,13 @@
+import Database from 'better-sqlite3'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import sharp from 'sharp'
+import { expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
-import { uniqueName, signupViaApi } from './helpers'
+import { longName, uniqueName, signupViaApi } from './helpers'
+import { PHONE, SHOTS_DIR, expectNoSidewaysScroll } from './looks'
+import { spawnServer } from './spawn-server'
 
 test('a refused post keeps the modal and its text; the draft survives a reload', async ({
   page,
@@ -91,3 +99,123 @@ test('drafts belong to one user: another account does not see them', async ({ br
   await expect(page.getByRole('textbox', { name: 'Post text' })).toHaveValue('')
   await context.close()
 })
+
+// --- a draft whose uploads were swept (issue 29, session 14) ---
+test.describe('a draft kept past a week', () => {
+  let dataDir = ''
+  test.beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-lost-draft-'))
+  })
+  test.afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  /**
+   * On a server of its own: a draft with two screenshots; the server stops, one upload's rows are
+   * made eight days old in its data file (as if the laptop had slept that long), and the server's
+   * own sweep, the first a fresh start runs, deletes it. The draft then shows it as lost, refuses
+   * to post naming it, and posts the other once it is removed.
+   */
+  test('shows the swept upload as lost, names it, and posts the rest', async ({
+    browser,
+    ports,
+  }) => {
+    test.setTimeout(180_000)
+    let server = await spawnServer(ports.gone, dataDir)
+    const context = await browser.newContext({ baseURL: server.url, viewport: PHONE })
+    try {
+      const page = await context.newPage()
+      const name = longName('lost')
+      await signupViaApi(page, name)
+      const newPost = page.getByRole('button', { name: /^New post$/i }).first()
+      await newPost.click()
+      const dialog = page.getByRole('dialog', { name: 'New Post' })
+      const box = dialog.getByRole('textbox', { name: 'Post text' })
+      await box.fill(`Boss down ${LONG_WORD}`)
+      await dialog.getByLabel('Image files').setInputFiles([
+        { name: 'boss.png', mimeType: 'image/png', buffer: await picture('#7c3aed') },
+        { name: 'loot.png', mimeType: 'image/png', buffer: await picture('#16a34a') },
+      ])
+      await dialog.getByLabel('Alt text for image 2').fill('The loot')
+      await expect(dialog.getByRole('progressbar')).toHaveCount(0)
+      await page.keyboard.press('Escape')
+      await dialog.getByRole('button', { name: 'Close, keep draft' }).click()
+      const [boss] = await page.evaluate(() => {
+        const key = Object.keys(localStorage).find((one) => one.endsWith('|newPost|media'))
+        const items = JSON.parse(localStorage.getItem(key ?? '') ?? '[]') as {
+          media: { id: string; thumbUrl: string }
+        }[]
+        return items.map((item) => item.media)
+      })
+      expect(boss).toBeDefined()
+      const bossThumb = boss?.thumbUrl ?? ''
+
+      // A week and a day pass for boss.png's upload; the server's sweep runs after a start.
+      await server.stop()
+      const eightDays = 8 * 24 * 60 * 60_000
+      const file = new Database(join(dataDir, 'gamerstage.db'))
+      file
+        .prepare('UPDATE post_media SET created_at = created_at - ? WHERE media_id = ?')
+        .run(eightDays, boss?.id)
+      file
+        .prepare('UPDATE media SET created_at = created_at - ? WHERE id = ? OR id = ?')
+        .run(eightDays, boss?.id, bossThumb.slice('/api/media/'.length))
+      file.close()
+      server = await spawnServer(ports.gone, dataDir)
+      await expect
+        .poll(async () => (await page.request.get(bossThumb)).status(), { timeout: 90_000 })
+        .toBe(404)
+
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((value) => localStorage.setItem('theme', value), theme)
+        await page.reload()
+        await newPost.click()
+        await expect(box).toHaveValue(`Boss down ${LONG_WORD}`)
+        const lost = dialog.locator('.attachment').first()
+        await expect(lost).toContainText('boss.png')
+        await expect(lost).toContainText(
+          'No longer on this server: a draft keeps its uploads for a week. Remove it to post.',
+        )
+        // Not a broken picture: a mark, and no alt text to fill.
+        await expect(lost.locator('img')).toHaveCount(0)
+        await expect(dialog.getByLabel('Alt text for image 2')).toHaveValue('The loot')
+        await expectNoSidewaysScroll(page)
+        await page.screenshot({ path: `${SHOTS_DIR}/drafts-lost-media-phone-${theme}.png` })
+        await expectNoSeriousViolations(page, `a draft with a lost upload (${theme})`, {
+          within: '[role="dialog"]',
+        })
+        if (theme === 'light') {
+          await page.keyboard.press('Escape')
+          await dialog.getByRole('button', { name: 'Close, keep draft' }).click()
+        }
+      }
+
+      await dialog.getByRole('button', { name: 'Post' }).click()
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'boss.png is no longer on this server: remove it to post, or attach the file again.',
+      )
+      await expect(dialog).toBeVisible()
+      await expect(box).toHaveValue(`Boss down ${LONG_WORD}`)
+      await dialog.getByRole('button', { name: 'Remove image 1' }).click()
+      await dialog.getByRole('button', { name: 'Post' }).click()
+      await expect(dialog).toHaveCount(0)
+      const card = page.getByRole('article', { name: `Post by ${name}` }).first()
+      await expect(card).toContainText('Boss down')
+      await expect(card.getByRole('button', { name: 'Open image 1 of 1: The loot' })).toBeVisible()
+      await newPost.click()
+      await expect(dialog.locator('.attachment')).toHaveCount(0)
+    } finally {
+      await context.close()
+      await server.stop()
+    }
+  })
+})
+
+const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(3)
+
+/** A small screenshot of one colour. */
+const picture = (background: string) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background } })
+    .png()
+    .toBuffer()
+// --- end a draft whose uploads were swept ---

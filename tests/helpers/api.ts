@@ -83,8 +83,14 @@ export async function expectError(
   const parsed = JSON.parse(text) as ErrorResponse
   // A refused token also says why (docs/API.md, "Why a session ended").
   const keys = parsed.code === 'INVALID_TOKEN' && 'reason' in parsed ? ['reason'] : []
+  // A post whose media are gone names them (docs/API.md, "Images in posts").
+  if (parsed.code === 'MEDIA_GONE') keys.push('missingMedia')
   expect(Object.keys(parsed)).toEqual(['errors', 'code', ...keys])
-  if (keys.length > 0) expect(isSessionEndReason(parsed.reason), text).toBe(true)
+  if (parsed.code === 'INVALID_TOKEN' && keys.length > 0)
+    expect(isSessionEndReason(parsed.reason), text).toBe(true)
+  if (parsed.code === 'MEDIA_GONE') {
+    expect(parsed.missingMedia, text).toEqual(expect.arrayContaining([expect.any(String)]))
+  }
   expect(parsed.errors).toHaveLength(1)
   if (typeof message === 'string') expect(parsed.errors[0]).toBe(message)
   else expect(parsed.errors[0]).toMatch(message)

@@ -288,6 +288,16 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     request: (app) => app.request('http://evil.example/api/health'),
     message: foreignHostMessage('evil.example'),
   },
+  // Lost draft media (session 14): an id this server never handed out.
+  MEDIA_GONE: {
+    request: (app, token) =>
+      app.send(
+        '/api/posts',
+        { postData: { content: 'gg', media: [{ id: 'AAAAAAAAAAAAAAAA' }] } },
+        { token },
+      ),
+    message: MESSAGES.mediaGone,
+  },
   USERNAME_TAKEN: {
     request: (app) =>
       app.send('/api/auth/signup', { username: 'PLAYER1', password: 'long enough' }),

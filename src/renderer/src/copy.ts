@@ -18,6 +18,13 @@ export const MUTE_LENGTHS: Record<Exclude<MuteDuration, 'forever'>, string> = {
   '1w': '1 week',
 }
 
+/** Names in a sentence: "a.png", "a.png and b.webm", "a.png, b.png and c.webm". */
+function listOf(names: readonly string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
 /** Fixed by the spec, verbatim. */
 export const SPEC_TEXT = {
   loginTagline: 'Real gaming takes the stage',
@@ -212,6 +219,20 @@ export const COPY = {
     addLabel: 'Add images or clips',
     addTitle: 'Add images or clips (or paste, or drop)',
     altPlaceholder: 'Describe it (alt text)',
+    // --- the composer's limits and lost draft media (session 14) ---
+    /** Under the composer while it takes clips; the clip size is the host's, once known. */
+    limitsHint: (clipLimit: string | null) =>
+      `Images up to 5 MB are sent as they are; larger ones are shrunk. Clips: MP4 or WebM, up to 60 s${clipLimit ? ` and ${clipLimit}` : ''}.`,
+    addTitleWithLimits: (clipLimit: string | null) =>
+      `Add images or clips (or paste, or drop). Clips up to 60 s${clipLimit ? ` and ${clipLimit}` : ''}`,
+    /** Beside a draft's item the server no longer has. */
+    lost: 'No longer on this server: a draft keeps its uploads for a week. Remove it to post.',
+    /** Posting a draft with lost items: each named by its file. */
+    lostRefusal: (names: readonly string[]) =>
+      names.length === 1
+        ? `${names[0]} is no longer on this server: remove it to post, or attach the file again.`
+        : `${listOf(names)} are no longer on this server: remove them to post, or attach the files again.`,
+    // --- end the composer's limits and lost draft media ---
   },
   clips: {
     label: (index: number, count: number, alt: string) =>

@@ -14,8 +14,11 @@ export class HttpError extends Error {
     message: string,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
-    /** Extra fields of the answer beside `errors` and `code`: a refused token's `reason`. */
-    readonly extra: Pick<ErrorResponse, 'reason'> = {},
+    /**
+     * Extra fields of the answer beside `errors` and `code`: a refused token's `reason`, the
+     * `missingMedia` of a post whose media are gone.
+     */
+    readonly extra: Pick<ErrorResponse, 'reason' | 'missingMedia'> = {},
   ) {
     super(message)
     this.name = 'HttpError'

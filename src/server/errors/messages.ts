@@ -41,7 +41,9 @@ export const MESSAGES = {
   imageTooThin: 'The image is too long and thin (one side at most 20 times the other).',
   imageTooManyFrames: 'The animation has too many frames (at most 500).',
   tooManyImages: 'A post can have at most 4 images.',
-  imageToAttachNotFound: 'An image to attach was not found: upload it first, once per post.',
+  // Lost draft media (session 14): MEDIA_GONE, with the ids in `missingMedia`.
+  mediaGone:
+    'An image or clip to attach is no longer on this server (a draft’s uploads are kept for a week) or is in a post already: remove it, or upload it again.',
   emptyPost: 'A post cannot be empty.',
   invalidCursor: 'The cursor is not valid: pass back the nextCursor of the previous page.',
   unexpected: 'Something went wrong on the server.',

@@ -13,7 +13,7 @@ import { media, postMedia } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { MediaStorage } from '../storage/media-storage'
-import { newMediaId, putThenInsert } from './media'
+import { DRAFT_UPLOAD_TTL_MS, newMediaId, putThenInsert } from './media'
 import { reencode, withCheckedImage, type ReencodedImage } from './uploaded-images'
 
 /** The longest side of a thumbnail, in pixels: two columns of a phone-sized card, sharp. */
@@ -90,16 +90,36 @@ export interface AttachRequest {
 
 /**
  * Ties uploaded images to a new post, in order, with their alt texts. Each must be the author's
- * own and not on another post yet. Runs inside the post's creating transaction.
+ * own, not on another post yet, and uploaded within DRAFT_UPLOAD_TTL_MS (older, the sweep may
+ * take it at any moment: services/media.ts). Those that are not are named all at once, by id
+ * (`MEDIA_GONE`, `missingMedia`): a draft kept past a week, or opened after its uploads went,
+ * learns which to remove. Runs inside the post's creating transaction.
  */
 export async function attachPostImages(
   db: Store,
   ownerId: number,
   postId: number,
   images: AttachRequest[],
+  now = Date.now(),
 ): Promise<void> {
   if (images.length > LIMITS.postImagesMax)
     throw new HttpError('VALIDATION', MESSAGES.tooManyImages)
+  if (images.length === 0) return
+  const draftsSince = now - DRAFT_UPLOAD_TTL_MS
+  const attachable = new Set(
+    (
+      await db.all<{ id: string }>(
+        `SELECT media_id AS id FROM post_media
+         WHERE media_id IN ${db.sql.textSet} AND owner_id = ? AND post_id IS NULL
+           AND created_at >= ?`,
+        db.sql.texts(images.map((image) => image.id)),
+        ownerId,
+        draftsSince,
+      )
+    ).map((row) => row.id),
+  )
+  const missing = images.map((image) => image.id).filter((id) => !attachable.has(id))
+  if (missing.length > 0) throw mediaGone(missing)
   // One after another: this runs on the post's transaction.
   for (const [position, image] of images.entries()) {
     const changed = await db.run(
@@ -111,9 +131,13 @@ export async function attachPostImages(
       image.id,
       ownerId,
     )
-    if (changed !== 1) throw new HttpError('VALIDATION', MESSAGES.imageToAttachNotFound)
+    // Taken by another post between the read and here (PostgreSQL: another transaction).
+    if (changed !== 1) throw mediaGone([image.id])
   }
 }
+
+const mediaGone = (missingMedia: string[]) =>
+  new HttpError('MEDIA_GONE', MESSAGES.mediaGone, {}, { missingMedia })
 
 /**
  * Deletes the image rows of these posts (full images and thumbnails) and answers their ids: their

@@ -200,7 +200,7 @@ export async function createPost(
       createdAt: now,
       updatedAt: now,
     })
-    await attachPostImages(tx, authorId, row.id, images)
+    await attachPostImages(tx, authorId, row.id, images, now)
     await changePostCount(tx, authorId, 1)
     return row
   })

@@ -109,14 +109,16 @@ describe('images in posts', () => {
     )
     await expectError(
       createWith(app, other.token, { content: 'x', media: [{ id: firstId }] }),
-      400,
-      MESSAGES.imageToAttachNotFound,
+      422,
+      MESSAGES.mediaGone,
+      'MEDIA_GONE',
     )
     await ok(createWith(app, token, { content: 'x', media: [{ id: firstId }] }), 201)
     await expectError(
       createWith(app, token, { content: 'again', media: [{ id: firstId }] }),
-      400,
-      MESSAGES.imageToAttachNotFound,
+      422,
+      MESSAGES.mediaGone,
+      'MEDIA_GONE',
     )
     await expectError(createWith(app, token, { content: '   ' }), 400, 'A post cannot be empty.')
   })

@@ -26,19 +26,23 @@ export class ApiError extends Error {
   readonly code: ErrorCode | null
   /** From a 429's or 503's Retry-After: seconds until the server takes the call again. */
   readonly retryAfterSeconds: number | null
+  /** A new post's `MEDIA_GONE`: the ids of its media that cannot be attached (docs/API.md). */
+  readonly missingMedia: string[] | null
   constructor(
     status: number,
     message: string,
     {
       code = null,
       retryAfterSeconds = null,
-    }: Partial<Pick<ApiError, 'code' | 'retryAfterSeconds'>> = {},
+      missingMedia = null,
+    }: Partial<Pick<ApiError, 'code' | 'retryAfterSeconds' | 'missingMedia'>> = {},
   ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.retryAfterSeconds = retryAfterSeconds
+    this.missingMedia = missingMedia
   }
 }
 
@@ -199,7 +203,17 @@ export function errorCode(body: unknown): ErrorCode | null {
 export function refusal(status: number, body: unknown, retryAfterHeader: string | null): ApiError {
   const retryAfterSeconds = retryAfterOf(status, retryAfterHeader)
   const message = withRetryHint(errorMessage(status, body), retryAfterSeconds)
-  return new ApiError(status, message, { code: errorCode(body), retryAfterSeconds })
+  return new ApiError(status, message, {
+    code: errorCode(body),
+    retryAfterSeconds,
+    missingMedia: missingMediaOf(body),
+  })
+}
+
+/** The `missingMedia` of a `MEDIA_GONE` answer, when it is a list of ids. */
+function missingMediaOf(body: unknown): string[] | null {
+  const list = body && typeof body === 'object' ? (body as ErrorResponse).missingMedia : null
+  return Array.isArray(list) && list.every((id) => typeof id === 'string') ? list : null
 }
 
 export interface RequestOptions {

@@ -103,6 +103,22 @@ export function uploadPostClip(
   )
 }
 
+// --- lost draft media (session 14) ---
+/**
+ * Whether a draft's upload is gone from the server (swept after a week, docs/API.md "Images in
+ * posts"): a HEAD of its address answers 404. Anything else, a failure to reach the server
+ * included, is not taken as gone: the post's own answer (MEDIA_GONE) has the last word.
+ */
+export async function isMediaGone(address: string): Promise<boolean> {
+  try {
+    const response = await fetch(address, { method: 'HEAD', cache: 'no-store' })
+    return response.status === 404
+  } catch {
+    return false
+  }
+}
+// --- end lost draft media ---
+
 /** The host's clip size limit (Server page). */
 export function getClipLimit(): Promise<ClipLimitResponse> {
   return request<ClipLimitResponse>('/moderation/clip-limit')

@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { PostMediaItem } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
-import { getMemberClipLimit, uploadPostClip, uploadPostImage } from '../api/media'
+import { getMemberClipLimit, isMediaGone, uploadPostClip, uploadPostImage } from '../api/media'
 import { COPY } from '../copy'
 import { capturePoster } from '../lib/clip-poster'
 import { readDraftMedia, writeDraftMedia, type DraftMedia } from '../lib/drafts'
 import { messageOf } from '../lib/notify'
 import { shrinkImage } from '../lib/shrink-image'
+import { AttachmentPreview, LostAttachmentNote, MediaLimitsHint } from './AttachmentParts'
 import { Icon } from './Icon'
 import { mediaSrc } from './PostMedia'
 
@@ -29,6 +30,8 @@ export interface Attachment {
   /** What the app did to the file before sending it: "… was 20.4 MB, sent at 3840×2160, 3.9 MB". */
   note: string | null
   alt: string
+  /** A draft's upload the server no longer has (swept after a week, or MEDIA_GONE): not sent. */
+  lost: boolean
 }
 
 /** Why a file cannot be attached, or null when it can: said at once, and it takes no slot. */
@@ -85,6 +88,7 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
           error: null,
           note: null,
           alt: saved.alt,
+          lost: saved.lost === true,
         }))
       : [],
   )
@@ -93,7 +97,9 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
   itemsRef.current = items
   // The host's clip limit, read once the composer can take clips; unknown, the server decides.
   // A clip picked before the answer waits for it, so an oversized one is refused here, by name.
+  // The composer says it before any pick (MediaLimitsHint), so it is kept as state too.
   const clipMaxBytes = useRef<number | null>(null)
+  const [clipLimit, setClipLimit] = useState<number | null>(null)
   const clipLimitRead = useRef<Promise<void> | null>(null)
   useEffect(() => {
     if (!clips) return
@@ -101,7 +107,10 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
     const read: Promise<void> = getMemberClipLimit()
       .then(
         ({ maxBytes }) => {
-          if (current && Number.isFinite(maxBytes)) clipMaxBytes.current = maxBytes
+          if (current && Number.isFinite(maxBytes) && maxBytes > 0) {
+            clipMaxBytes.current = maxBytes
+            setClipLimit(maxBytes)
+          }
         },
         () => undefined,
       )
@@ -123,10 +132,32 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
     [],
   )
 
-  // The draft keeps what is uploaded, with its alt text.
+  // A draft opened again may name uploads the server swept (a week on, or from a device that was
+  // away): each is asked for once, and one that is gone shows as lost instead of a broken picture.
+  const fromDraft = useRef(items)
+  useEffect(() => {
+    let current = true
+    for (const item of fromDraft.current) {
+      if (!item.media || item.lost) continue
+      void isMediaGone(mediaSrc(item.media.thumbUrl)).then((gone) => {
+        if (!current || !gone) return
+        setItems((list) => list.map((one) => (one.key === item.key ? { ...one, lost: true } : one)))
+      })
+    }
+    return () => {
+      current = false
+    }
+  }, [])
+
+  // The draft keeps what is uploaded, with its alt text (and what is lost, to show it so again).
   const saved = items
     .filter((item) => item.media)
-    .map((item) => ({ name: item.name, alt: item.alt, media: item.media as PostMediaItem }))
+    .map((item) => ({
+      name: item.name,
+      alt: item.alt,
+      media: item.media as PostMediaItem,
+      ...(item.lost ? { lost: true } : {}),
+    }))
   const savedJson = JSON.stringify(saved)
   const firstSave = useRef(true)
   useEffect(() => {
@@ -185,6 +216,7 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
         error: null,
         note: null,
         alt: '',
+        lost: false,
       }
       setItems((list) => [...list, item])
       void send(key, file)
@@ -220,16 +252,31 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
 
   const setAlt = (key: number, alt: string) => patch(key, { alt })
 
+  /** The server refused these ids (MEDIA_GONE): their items show as lost. Answers their names. */
+  const markLost = (ids: readonly string[]): string[] => {
+    const gone = new Set(ids)
+    const isGone = (item: Attachment) => item.media !== null && gone.has(item.media.id)
+    setItems((list) => list.map((item) => (isGone(item) ? { ...item, lost: true } : item)))
+    return itemsRef.current.filter(isGone).map((item) => item.name)
+  }
+
+  const hintId = useId()
   const uploading = items.some((item) => !item.media && !item.error)
-  const ready = items.filter((item) => item.media)
+  const ready = items.filter((item) => item.media && !item.lost)
   const refs = ready.map((item) => ({ id: item.media?.id ?? '', alt: item.alt.trim() }))
   return {
     items,
     notice,
     clips,
+    /** The host's clip size in words ("50 MB"), once read; null until then or without clips. */
+    clipLimitText: clipLimit === null ? null : megabytes(clipLimit),
+    /** The id of the limits line, which describes the attach button. */
+    hintId,
     add,
     remove,
     setAlt,
+    markLost,
+    lostNames: items.filter((item) => item.lost).map((item) => item.name),
     uploading,
     refs,
     hasFailed: items.some((i) => i.error),
@@ -238,9 +285,23 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
 
 export type AttachmentsState = ReturnType<typeof useAttachments>
 
-/** The images of a new post: previews, per-upload progress, alt text, remove. */
-export function ImageAttachments({ state }: { state: AttachmentsState }) {
-  if (state.items.length === 0 && !state.notice) return null
+/** Whether the composer can take another file: fewer than four, lost ones included. */
+const hasRoom = (state: AttachmentsState) => state.items.length < LIMITS.postImagesMax
+
+/**
+ * The images of a new post: previews, per-upload progress, alt text, remove; a draft's lost ones
+ * as lost. With `hint` (the attach button is shown), a server that takes clips has its limits said
+ * under them, before anything is picked.
+ */
+export function ImageAttachments({
+  state,
+  hint = false,
+}: {
+  state: AttachmentsState
+  hint?: boolean
+}) {
+  const showHint = hint && state.clips && hasRoom(state)
+  if (state.items.length === 0 && !state.notice && !showHint) return null
   return (
     <div className="attachments">
       {state.notice ? (
@@ -248,61 +309,61 @@ export function ImageAttachments({ state }: { state: AttachmentsState }) {
           {state.notice}
         </p>
       ) : null}
-      <ul className="attachment-list">
-        {state.items.map((item, index) => (
-          <li key={item.key} className="attachment">
-            {item.preview ? (
-              <img src={item.preview} alt="" className="attachment-preview" />
-            ) : (
-              <span className="attachment-preview attachment-clip" aria-hidden="true">
-                <Icon name="play" size={24} />
-              </span>
-            )}
-            <div className="attachment-body">
-              <p className="attachment-name small" dir="auto">
-                {item.kind === 'clip' ? <Icon name="play" size={14} /> : null}
-                <span>{item.name}</span>
-              </p>
-              {item.note ? (
-                <p className="attachment-note muted small" role="status">
-                  {item.note}
+      {state.items.length === 0 ? null : (
+        <ul className="attachment-list">
+          {state.items.map((item, index) => (
+            <li key={item.key} className={`attachment${item.lost ? ' attachment-lost' : ''}`}>
+              <AttachmentPreview item={item} />
+              <div className="attachment-body">
+                <p className="attachment-name small" dir="auto">
+                  {item.kind === 'clip' ? <Icon name="play" size={14} /> : null}
+                  <span>{item.name}</span>
                 </p>
-              ) : null}
-              {item.error ? (
-                <p className="field-error" role="alert">
-                  {item.name}: {item.error}
-                </p>
-              ) : item.media ? null : (
-                <progress
-                  value={item.progress}
-                  max={1}
-                  aria-label={`Uploading ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
-                />
-              )}
-              <input
-                className="attachment-alt"
-                value={item.alt}
-                maxLength={LIMITS.altMax}
-                placeholder={
-                  item.kind === 'clip'
-                    ? COPY.attachments.altPlaceholder
-                    : 'Describe the image (alt text)'
-                }
-                aria-label={`Alt text for ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
-                onChange={(event) => state.setAlt(item.key, event.target.value)}
-              />
-            </div>
-            <button
-              type="button"
-              className="icon-btn sm"
-              aria-label={`Remove ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
-              onClick={() => state.remove(item.key)}
-            >
-              <Icon name="close" size={16} />
-            </button>
-          </li>
-        ))}
-      </ul>
+                {item.lost ? <LostAttachmentNote /> : null}
+                {item.lost ? null : item.note ? (
+                  <p className="attachment-note muted small" role="status">
+                    {item.note}
+                  </p>
+                ) : null}
+                {item.error ? (
+                  <p className="field-error" role="alert">
+                    {item.name}: {item.error}
+                  </p>
+                ) : item.media ? null : (
+                  <progress
+                    value={item.progress}
+                    max={1}
+                    aria-label={`Uploading ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
+                  />
+                )}
+                {item.lost ? null : (
+                  <input
+                    className="attachment-alt"
+                    value={item.alt}
+                    maxLength={LIMITS.altMax}
+                    placeholder={
+                      item.kind === 'clip'
+                        ? COPY.attachments.altPlaceholder
+                        : 'Describe the image (alt text)'
+                    }
+                    aria-label={`Alt text for ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
+                    onChange={(event) => state.setAlt(item.key, event.target.value)}
+                  />
+                )}
+              </div>
+              <button
+                type="button"
+                className="icon-btn sm"
+                aria-label={`Remove ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
+                onClick={() => state.remove(item.key)}
+              >
+                <Icon name="close" size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {showHint ? <MediaLimitsHint id={state.hintId} clipLimit={state.clipLimitText} /> : null}
     </div>
   )
 }
@@ -310,18 +371,20 @@ export function ImageAttachments({ state }: { state: AttachmentsState }) {
 /** The "add images" button with its hidden file input. */
 export function AddImagesButton({ state }: { state: AttachmentsState }) {
   const inputRef = useRef<HTMLInputElement>(null)
-  const full = state.items.length >= LIMITS.postImagesMax
+  const full = !hasRoom(state)
   return (
     <>
       <button
         type="button"
         className="icon-btn"
         aria-label={state.clips ? COPY.attachments.addLabel : 'Add images'}
+        // The limits line under the composer (ImageAttachments with `hint`) describes it.
+        aria-describedby={state.clips && !full ? state.hintId : undefined}
         title={
           full
             ? `At most ${LIMITS.postImagesMax} images`
             : state.clips
-              ? COPY.attachments.addTitle
+              ? COPY.attachments.addTitleWithLimits(state.clipLimitText)
               : 'Add images (or paste, or drop)'
         }
         disabled={full}

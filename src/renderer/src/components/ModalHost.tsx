@@ -35,7 +35,7 @@ export function ModalHost() {
     close()
   }
   /** Closes on success; hands a refusal back to the editor. */
-  const closeIfAccepted = (outcome: string | null) => {
+  const closeIfAccepted = <Refusal,>(outcome: Refusal | null) => {
     if (outcome === null) closeAll()
     return outcome
   }

@@ -9,16 +9,20 @@ import { useServerFeature } from '../state/server-features'
 import { Icon } from './Icon'
 import { readDraftPoll, writeDraftPoll } from '../lib/drafts'
 import { NEW_POLL, PollEditor, toPollInput, type PollDraft } from './PollEditor'
+import type { MediaGoneRefusal } from '../state/posts'
 
 interface NewPostEditorProps {
   draftKey?: string
   onDirtyChange: (dirty: boolean) => void
-  /** Resolves to null once the server accepted the post, else to why not. */
+  /**
+   * Resolves to null once the server accepted the post, else to why not: a sentence, or which of
+   * its media are gone (MEDIA_GONE), which the editor shows as lost and names.
+   */
   onSubmit: (
     text: string,
     media: { id: string; alt: string }[],
     poll?: PollInput,
-  ) => Promise<string | null>
+  ) => Promise<string | MediaGoneRefusal | null>
 }
 
 /**
@@ -53,8 +57,16 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
   )
   const hasImages = attachments.refs.length > 0
 
-  const submit = (text: string) => {
-    if (!poll) return onSubmit(text, attachments.refs)
+  const submit = async (text: string): Promise<string | null> => {
+    if (!poll) {
+      // A draft's lost uploads are not sent: the player removes them (or attaches them again).
+      if (attachments.lostNames.length > 0)
+        return COPY.attachments.lostRefusal(attachments.lostNames)
+      const outcome = await onSubmit(text, attachments.refs)
+      if (outcome === null || typeof outcome === 'string') return outcome
+      const names = attachments.markLost(outcome.missingMedia)
+      return names.length > 0 ? COPY.attachments.lostRefusal(names) : outcome.message
+    }
     const input = toPollInput(poll)
     if (!input) {
       setShowPollErrors(true)
@@ -62,9 +74,10 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
       requestAnimationFrame(() =>
         document.querySelector<HTMLInputElement>('.poll-editor [aria-invalid="true"]')?.focus(),
       )
-      return Promise.resolve(COPY.poll.checkOptions)
+      return COPY.poll.checkOptions
     }
-    return onSubmit(text, [], input)
+    const outcome = await onSubmit(text, [], input)
+    return outcome === null || typeof outcome === 'string' ? outcome : outcome.message
   }
 
   const onPaste = (event: ClipboardEvent) => {
@@ -135,7 +148,7 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
           </>
         }
       >
-        <ImageAttachments state={attachments} />
+        <ImageAttachments state={attachments} hint={!poll} />
         {poll ? (
           <PollEditor
             value={poll}

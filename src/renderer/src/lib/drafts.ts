@@ -51,6 +51,8 @@ export interface DraftMedia {
   name: string
   alt: string
   media: PostMediaItem
+  /** Gone from the server (swept, or refused by a post as MEDIA_GONE): shown as lost, not sent. */
+  lost?: boolean
 }
 
 const mediaKeyOf = (key: string) => `${key}|media`
@@ -62,6 +64,7 @@ const isDraftMedia = (value: unknown): value is DraftMedia => {
   return (
     typeof item.name === 'string' &&
     typeof item.alt === 'string' &&
+    (item.lost === undefined || typeof item.lost === 'boolean') &&
     typeof media?.id === 'string' &&
     typeof media.url === 'string' &&
     typeof media.thumbUrl === 'string'

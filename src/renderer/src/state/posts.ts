@@ -4,6 +4,7 @@ import { atomFamily } from 'jotai-family'
 import type { Post, PostLikes, PostResponse, PostsPage, Reactor } from '../../../shared/api-types'
 import * as api from '../api/posts'
 import { search } from '../api/search'
+import { ApiError } from '../api/client'
 import { messageOf, notifyError, notifyFailure, notifySuccess } from '../lib/notify'
 import { bookmarkPost, listBookmarks, removeBookmark } from '../api/users'
 import { bookmarkIdsAtom, patchUserAtom, userAtom, withBookmark } from './auth'
@@ -283,7 +284,19 @@ export function prependTo(get: Getter, set: Setter, keys: string[], id: string) 
   set(postListsAtom, lists)
 }
 
-/** Resolves to null once the server accepted the post, else to the reason it did not. */
+/**
+ * A post refused because media it names are gone (MEDIA_GONE): the composer marks them lost and
+ * says which, by file name. `message` is the server's sentence, for when it cannot.
+ */
+export interface MediaGoneRefusal {
+  message: string
+  missingMedia: string[]
+}
+
+/**
+ * Resolves to null once the server accepted the post, else to the reason it did not: a sentence
+ * (also shown as a toast), or which media are gone (said by the composer, no toast).
+ */
 export const createPostAtom = atom(
   null,
   async (
@@ -292,7 +305,7 @@ export const createPostAtom = atom(
     content: string,
     media: { id: string; alt: string }[] = [],
     poll?: PollInput,
-  ): Promise<string | null> => {
+  ): Promise<string | MediaGoneRefusal | null> => {
     try {
       const { post } = await api.createPost(content, media, poll)
       set(upsertPostsAtom, [post])
@@ -302,6 +315,9 @@ export const createPostAtom = atom(
       notifySuccess(COPY.toasts.postLive)
       return null
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'MEDIA_GONE' && error.missingMedia) {
+        return { message: error.message, missingMedia: error.missingMedia }
+      }
       return notifyFailure(error)
     }
   },
