@@ -31,6 +31,7 @@ import { acceptPlainHttp } from './tls/plain-door'
 import { certificateFingerprint } from './tls/fingerprint'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
+import { readCacheOf } from './services/read-cache'
 
 export interface StartServerOptions {
   /** Interface to listen on: 127.0.0.1 for this computer only, 0.0.0.0 for the LAN. */
@@ -464,6 +465,9 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     fetch: app.fetch,
     replaceSecret: (next) => {
       deps.secret = next
+      // A restore put other data under the server: nothing read before it may answer after it
+      // (a kept session would let a token of the old data in for a few seconds more).
+      readCacheOf(db)?.clear()
     },
     endDemoSessions: () => endDemoSessions(db),
     close: async () => {

@@ -80,12 +80,18 @@ describe('EmbeddedServer', () => {
       )
       await server.backup(file)
       expect((await Promise.all(writes)).every((response) => response.status === 201)).toBe(true)
-      await signUp(server.url, 'after_backup')
+      const later = await signUp(server.url, 'after_backup')
+      // Read just before the restore: its session and the profile are kept by the read cache.
+      const session = () =>
+        fetch(`${server.url}/api/auth/session`, { headers: { authorization: later } })
+      expect((await session()).status).toBe(200)
+      expect((await get(`${server.url}/api/users/after_backup`)).status).toBe(200)
 
       await server.restore(file)
 
       expect((await get(`${server.url}/api/users/before_backup`)).status).toBe(200)
       expect((await get(`${server.url}/api/users/after_backup`)).status).toBe(404)
+      expect((await session()).status).toBe(401)
     },
   )
 
