@@ -230,7 +230,7 @@ for (const [where, viewport] of [
         ? aPage.getByRole('main')
         : aPage.getByRole('region', { name: 'Who’s here' })
     const entry = scope.getByRole('link', { name: new RegExp(b.username) })
-    const name = entry.locator('.whos-here-username')
+    const name = entry.locator('.person-username')
     await expect(name).toHaveText(b.username)
     // Nothing of it cut off or hidden: it wraps inside the row, the page does not scroll sideways.
     const fits = await name.evaluate((element) => ({

@@ -43,6 +43,39 @@ describe('presence in the renderer', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1)
   })
 
+  it('keeps a status that arrives while Who’s here is being read (the older answer is asked again)', async () => {
+    const store = createStore()
+    const stop = followPresence(store)
+    let answerFirst: (response: Response) => void = () => {}
+    fetchMock.mockImplementationOnce(
+      () => new Promise<Response>((resolve) => (answerFirst = resolve)),
+    )
+    const status = {
+      game: 'Rocket League',
+      gameSlug: 'rocketleague',
+      note: '',
+      since: '2026-11-26T10:00:00+00:00',
+      expiresAt: null,
+      source: 'manual' as const,
+    }
+    // The second read, asked for by the event, knows the status.
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { users: [{ ...person('2'), status }] }))
+    const reading = store.set(loadWhosHereAtom)
+    publishLiveEvent('status', { userId: '2', status })
+    // The first answer was made before the status was set.
+    answerFirst(jsonResponse(200, { users: [person('2')] }))
+    await reading
+    await expect
+      .poll(() => {
+        const here = store.get(whosHereAtom)
+        return here.state === 'ready' ? here.users[0]?.status?.game : undefined
+      })
+      .toBe('Rocket League')
+    expect(store.get(presenceByIdAtom)['2']?.status?.game).toBe('Rocket League')
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    stop()
+  })
+
   it('follows presence and status events, in the lookups and in Who’s here', async () => {
     const store = createStore()
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { users: [person('1', true), person('2')] }))

@@ -9,6 +9,7 @@ import { BoundedMap, ReadCache, namedIn, readCacheOf } from '../../src/server/se
 import { TINY_PNG, signedInAs } from '../helpers/api'
 import { createPoll } from '../helpers/polls'
 import { makeTestApp, type TestApp } from '../helpers/server-app'
+import { readEvents } from '../helpers/sse'
 import { makeMp4 } from '../helpers/videos'
 
 let app: TestApp | undefined
@@ -254,6 +255,45 @@ describe('the read cache', () => {
     await expectSame('post delete')
     expect(checks).toBeGreaterThan(2000)
   }, 120_000)
+
+  // Presenting for a command's live events happens after its commit and before its events drop
+  // what it changed: read from the cache, an edited poll's event carried the old options (the
+  // author's screen then showed them over the edit's own answer).
+  it("carries in a command's live event what it wrote, not what was kept before", async () => {
+    app = await makeTestApp({ readCache: new ReadCache() })
+    const h = app
+    const alice = await h.signup('alice')
+    const bob = await h.signup('bob')
+    const { postId } = await createPoll(h, alice.token, 24, ['Saturday', 'Sunday'])
+    // Bob's read keeps the poll's shared state.
+    expect(
+      (await h.request(`/api/posts/${postId}`, { headers: { authorization: bob.token } })).status,
+    ).toBe(200)
+    const events = readEvents(
+      await h.request('/api/events', { headers: { authorization: bob.token } }),
+    )
+    try {
+      await events.next('ready')
+      const edited = await h.send(
+        `/api/posts/edit/${postId}`,
+        {
+          postData: {
+            content: 'Who’s in?',
+            poll: { options: ['Friday', 'Never'], durationHours: 24 },
+          },
+        },
+        { token: alice.token, headers: { prefer: 'return=minimal' } },
+      )
+      expect(edited.status).toBe(200)
+      const event = await events.next('post')
+      expect(event.data.post.poll?.options.map((option) => option.text)).toEqual([
+        'Friday',
+        'Never',
+      ])
+    } finally {
+      await events.close()
+    }
+  })
 
   it('ends a kept session at once: logout, session revoke, password change, suspension', async () => {
     app = await makeTestApp({ admins: ['Boss'] })

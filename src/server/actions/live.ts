@@ -16,6 +16,7 @@ import {
   type NotificationChanges,
 } from '../services/notifications'
 import { blockedEitherWayWithAny, mutersOfAny } from '../services/visibility'
+import { readingAfresh } from '../services/read-cache'
 
 /**
  * What commands write to and publish on: the app's database, its live event hub, and where
@@ -59,8 +60,12 @@ export async function commit<Result>(
     changes = noChanges()
     return work(tx, changes)
   })
-  await publish(result)
-  await publishNotifications(live, changes)
+  // What the events carry is read afresh: until they are published, the read cache still
+  // holds what the work just changed.
+  await readingAfresh(async () => {
+    await publish(result)
+    await publishNotifications(live, changes)
+  })
   return result
 }
 

@@ -13,6 +13,7 @@
  * Fills are guarded by a generation: a fill whose reads began before an invalidation is not
  * kept, so a read racing a write cannot put back what the write's event just dropped.
  */
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { PostMediaItem, UserSummary } from '../../shared/api-types'
 import type { UserRow } from '../db/rows'
 import type { Store } from '../db/store'
@@ -478,6 +479,18 @@ export function registerReadCache(db: Store, cache: ReadCache): ReadCache {
 }
 
 export function readCacheOf(db: Store): ReadCache | undefined {
+  if (afresh.getStore()) return undefined
   const cache = caches.get(db)
   return cache?.enabled ? cache : undefined
+}
+
+const afresh = new AsyncLocalStorage<true>()
+
+/**
+ * Runs `work` with every read from the database, none from a cache: what a command presents for
+ * its live events right after its commit (actions/live.ts `commit`). Its own events have not yet
+ * dropped what they change, so a kept part (a poll's options) would still be the old one.
+ */
+export function readingAfresh<Result>(work: () => Result): Result {
+  return afresh.run(true, work)
 }

@@ -5,7 +5,7 @@
  * events, and the Who's here list. Everything here is used only while the server names the
  * `presence` feature (state/server-features.ts).
  */
-import { atom, useAtomValue, useStore } from 'jotai'
+import { atom, useAtomValue, useStore, type Getter, type Setter } from 'jotai'
 import { useEffect } from 'react'
 import type { createStore } from 'jotai'
 import type { LiveEventMap, PresentUser, UserPresence } from '../../../shared/api-types'
@@ -66,7 +66,17 @@ async function loadPresence(store: Store, ids: string[]): Promise<void> {
   }
 }
 
+/**
+ * A live change that arrives while Who's here is being read would be undone by that older
+ * answer (it also rewrites the known presence of everyone it lists): ask again, and the newer
+ * answer supersedes the one under way (hereLoadAtom).
+ */
+function askAgainIfReading(get: Getter, set: Setter): void {
+  if (get(hereReadingAtom) !== null) void set(loadWhosHereAtom)
+}
+
 const setPresenceAtom = atom(null, (get, set, data: LiveEventMap['presence']) => {
+  askAgainIfReading(get, set)
   const current = get(presenceByIdAtom)[data.userId] ?? OFFLINE
   set(presenceByIdAtom, (all) => ({
     ...all,
@@ -93,6 +103,7 @@ const setPresenceAtom = atom(null, (get, set, data: LiveEventMap['presence']) =>
 })
 
 const setStatusAtom = atom(null, (get, set, data: LiveEventMap['status']) => {
+  askAgainIfReading(get, set)
   const current = get(presenceByIdAtom)[data.userId] ?? OFFLINE
   set(presenceByIdAtom, (all) => ({ ...all, [data.userId]: { ...current, status: data.status } }))
   const here = get(whosHereAtom)
@@ -108,10 +119,13 @@ const setStatusAtom = atom(null, (get, set, data: LiveEventMap['status']) => {
 
 /** Bumped by every load: an older answer is dropped. */
 const hereLoadAtom = atom(0)
+/** The load of Who's here under way (its number), or null. */
+const hereReadingAtom = atom<number | null>(null)
 
 export const loadWhosHereAtom = atom(null, async (get, set) => {
   const load = get(hereLoadAtom) + 1
   set(hereLoadAtom, load)
+  set(hereReadingAtom, load)
   try {
     const { users } = await getWhosHere()
     if (get(hereLoadAtom) !== load) return
@@ -126,6 +140,8 @@ export const loadWhosHereAtom = atom(null, async (get, set) => {
     if (get(hereLoadAtom) === load && get(whosHereAtom).state !== 'ready') {
       set(whosHereAtom, { state: 'failed' })
     }
+  } finally {
+    if (get(hereReadingAtom) === load) set(hereReadingAtom, null)
   }
 })
 
