@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
-import { SERVER_CLI } from '../scripts/build-stamp'
+import { SERVER_CLI, SERVER_NODE_FLAGS } from '../scripts/build-stamp'
 import { DATABASE_FILE } from '../src/server/server'
 import { prepareCluster } from './cluster'
 import { preparePostgres } from './postgres'
@@ -322,6 +322,8 @@ export function startServerProcess(
   const child = spawn(
     process.execPath,
     [
+      // As `npm run serve` starts it.
+      ...SERVER_NODE_FLAGS,
       ...nodeFlags,
       ...[cli, '--port', '0', '--data', dataDir, ...args],
       // The bench likes, posts and logs in far past any real allowance: the limiter stays in

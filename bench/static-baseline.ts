@@ -12,6 +12,7 @@ import { Hono } from 'hono'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { SERVER_NODE_FLAGS } from '../scripts/build-stamp'
 
 /** One recorded answer, by its request's path and query. */
 export interface RecordedAnswer {
@@ -53,10 +54,12 @@ export function startStaticBaseline(
   file: string,
 ): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
   writeFileSync(file, JSON.stringify(answers))
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), file], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-  })
+  // With the real server's Node flags: the same stack, set up the same way.
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), file],
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: fileURLToPath(new URL('..', import.meta.url)) },
+  )
   return new Promise((resolve, reject) => {
     let output = ''
     const onData = (chunk: Buffer) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { connect as connectTcp, createServer, type Server, type Socket } from 'node:net'
 import { join } from 'node:path'
@@ -7,7 +8,7 @@ import { parseCliArgs, passwordCostFromEnv } from '../../src/server/cli'
 import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import { defaultDataDir } from '../../src/server/data/data-dir'
 import { StartError } from '../../src/server/server'
-import { SERVER_CLI } from '../../scripts/build-stamp'
+import { SERVER_CLI, SERVER_NODE_FLAGS } from '../../scripts/build-stamp'
 import { describe, expect, it } from '../helpers/fixtures'
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -208,6 +209,15 @@ describe('cli', () => {
     ])('refuses %j with a one-line StartError', (args, pattern) => {
       expectStartError(args, pattern)
     })
+  })
+
+  it('is started by npm run serve with the server’s Node flags (scripts/build-stamp.ts)', () => {
+    const scripts = (
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        scripts: Record<string, string>
+      }
+    ).scripts
+    expect(scripts.serve).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} out/server/cli.js`)
   })
 
   describe('the serve command', () => {
