@@ -182,3 +182,16 @@ export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs =
     page.off('requestfailed', ended)
   }
 }
+
+/**
+ * Loads a paged list's last page and waits for `total` rows. The page comes with "Load more" (the
+ * keyboard's way) or, as soon as the button scrolls into view, by itself (the infinite scroll,
+ * components/LoadMore.tsx): a click can scroll it into view and find it already gone.
+ */
+export async function loadTheRest(page: Page, rows: Locator, total: number): Promise<void> {
+  const loadMore = page.getByRole('button', { name: 'Load more' })
+  await expect(async () => {
+    if ((await loadMore.count()) > 0) await loadMore.click({ timeout: 2000 })
+    await expect(rows).toHaveCount(total, { timeout: 2000 })
+  }).toPass({ timeout: 30_000 })
+}

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { toast, uniqueName, loginDemoViaApi } from './helpers'
+import { loadTheRest, toast, uniqueName, loginDemoViaApi } from './helpers'
 
 async function apiSignup(request: APIRequestContext, base: string) {
   const username = uniqueName('bulk')
@@ -56,13 +56,7 @@ test('long lists load 20 at a time with infinite scroll', async ({ page, request
 
   await articles.nth(19).scrollIntoViewIfNeeded()
   await expect(articles).toHaveCount(40)
-  // The last page comes with "Load more" (the keyboard's way) or, as soon as the button scrolls
-  // into view, by itself; a click can find the button already gone.
-  const loadMore = page.getByRole('button', { name: 'Load more' })
-  await expect(async () => {
-    if ((await loadMore.count()) > 0) await loadMore.click({ timeout: 2000 })
-    await expect(articles).toHaveCount(45, { timeout: 2000 })
-  }).toPass({ timeout: 30_000 })
+  await loadTheRest(page, articles, 45)
   await expect(page.getByText("You're all caught up")).toBeVisible()
   expect(pageRequests.every((url) => url.includes('limit=20'))).toBe(true)
 })

@@ -1,6 +1,6 @@
 import { expectNoSeriousViolations, axeScopeFor } from './axe'
 import { expect, test } from './fixtures'
-import { longName, waitForQuietNetwork } from './helpers'
+import { loadTheRest, longName, waitForQuietNetwork } from './helpers'
 import { PHONE, SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
 import { apiPost, apiUser, signedInContext } from './notify-helpers'
 
@@ -124,8 +124,7 @@ test('the search page pages with Load more, and the people search keeps its spec
   const articles = page.getByRole('main').getByRole('article')
   await expect(articles).toHaveCount(20)
   await expect(articles.first()).toContainText(`${word} number 22`)
-  await page.getByRole('button', { name: 'Load more' }).click()
-  await expect(articles).toHaveCount(23)
+  await loadTheRest(page, articles, 23)
   await expect(page.getByText("You're all caught up")).toBeVisible()
 
   // The spec's search box: its placeholder, and "No user found" when nothing matches.
