@@ -169,15 +169,10 @@ function SuspendedPanel() {
       listClassName="relation-list"
       renderRow={(entry) => (
         <li key={entry.user._id} className="relation-row">
-          <span className="host-row-who">
-            <Link to={profilePath(entry.user.username)} className="username-link">
-              {entry.user.username}
-            </Link>
-            <span className="muted small">
-              {' '}
-              · suspended <RelativeTime iso={entry.suspendedAt} />
-            </span>
-          </span>
+          <HostRowWho username={entry.user.username}>
+            {' '}
+            · suspended <RelativeTime iso={entry.suspendedAt} />
+          </HostRowWho>
           <button
             type="button"
             className="btn btn-secondary btn-sm"
@@ -250,12 +245,10 @@ function HostsPanel() {
       listClassName="relation-list"
       renderRow={(entry) => (
         <li key={entry.user._id} className="relation-row">
-          <span className="host-row-who">
-            <Link to={profilePath(entry.user.username)} className="username-link">
-              {entry.user.username}
-            </Link>
-            <span className="muted small"> · {COPY.host.hostKind[entry.kind]}</span>
-          </span>
+          <HostRowWho username={entry.user.username}>
+            {' '}
+            · {COPY.host.hostKind[entry.kind]}
+          </HostRowWho>
           {entry.kind === 'made' ? (
             <button
               type="button"
@@ -345,5 +338,17 @@ function AuditPanel() {
         </li>
       )}
     />
+  )
+}
+
+/** Who a host list's row is about: their name, linking to their profile, and a note after it. */
+function HostRowWho({ username, children }: { username: string; children: ReactNode }) {
+  return (
+    <span className="host-row-who">
+      <Link to={profilePath(username)} className="username-link">
+        {username}
+      </Link>
+      <span className="muted small">{children}</span>
+    </span>
   )
 }

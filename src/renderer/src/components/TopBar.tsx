@@ -11,8 +11,8 @@ import { Avatar } from './Avatar'
 import { useHomeHabit } from '../lib/use-home-habit'
 import { BrandLink } from './BrandLink'
 import { OpenReportsBadge } from './HostCount'
+import { ConfirmDialog } from './ConfirmDialog'
 import { Icon } from './Icon'
-import { Modal } from './Modal'
 import { NotificationBell } from './NotificationBell'
 import { ThemeToggle } from './ThemeToggle'
 import { TopBarStatus } from './TopBarStatus'
@@ -109,21 +109,14 @@ export function TopBar() {
               fixed backdrop inside its own 56 px. */}
           {confirming
             ? createPortal(
-                <Modal title="Log out?" onClose={() => setConfirming(false)}>
-                  <p className="modal-text">Log out of this device?</p>
-                  <div className="modal-actions">
-                    <button
-                      type="button"
-                      className="btn btn-secondary"
-                      onClick={() => setConfirming(false)}
-                    >
-                      Cancel
-                    </button>
-                    <button type="button" className="btn btn-primary" onClick={onLogout}>
-                      Yes, log out
-                    </button>
-                  </div>
-                </Modal>,
+                <ConfirmDialog
+                  title="Log out?"
+                  text="Log out of this device?"
+                  confirmLabel="Yes, log out"
+                  danger={false}
+                  onConfirm={onLogout}
+                  onClose={() => setConfirming(false)}
+                />,
                 document.body,
               )
             : null}
