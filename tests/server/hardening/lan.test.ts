@@ -30,7 +30,8 @@ describe('a server shared on the LAN (the real CLI on 0.0.0.0)', () => {
     ])
     // Shared: HTTPS with a certificate of its own, whose code the host is told.
     expect(run.stdout()).toMatch(/listening on https:\/\/0\.0\.0\.0:\d+/)
-    expect(run.stdout()).toMatch(/Certificate code: [0-9A-F]{4}(-[0-9A-F]{4}){3} /)
+    // Printed after the address the start waits for: it may follow a moment later.
+    await expect.poll(() => run.stdout()).toMatch(/Certificate code: [0-9A-F]{4}(-[0-9A-F]{4}){3} /)
     const api = client(url, { ca: readFileSync(join(dataDir, LAN_CERT_FILE)) })
 
     const meta = await api.get('/api/meta')
