@@ -4,7 +4,8 @@
  * clients that stayed connected through it on A and on B, and clients that come back with their
  * Last-Event-ID to A or to B. Redis restarted with its data, started empty, and trimmed past a
  * position, the last two while B was cut off from Redis (its live reader back before the
- * connection its checks go on, the order that let B carry on without a reset).
+ * connection its checks go on, the order that let B carry on without a reset), and an event
+ * Redis refused to take (out of memory) while its post committed.
  *
  * PostgreSQL only (`npm run test:pg`), as every cluster test. The file's own redis-server, which
  * it restarts; the waits are bounds for a busy machine, not timings.
@@ -207,5 +208,32 @@ describe('a cluster whose Redis restarts or trims its stream', () => {
     expect(await resumeOnBoth(watcher, resetOnB?.id ?? '')).toEqual(['after'])
     expect(said(onA, mark.a)).toEqual(['trimmed 1', 'trimmed 2', 'kept', 'after'])
     expect(said(onB, mark.b)).toEqual(['reset', 'after'])
+  })
+
+  it('an event Redis refused: everyone is reset after it, on A and on B, live or coming back', async () => {
+    const { a, b } = cluster
+    const writer = await signup(a, 'refused_writer')
+    const watcher = await signup(a, 'refused_watcher')
+    const onA = await live(a, watcher)
+    const onB = await live(b, watcher)
+    await post(a, writer, 'seen')
+    const seen = await onA.next('post', 5000)
+    await onB.next('post', 5000)
+    const mark = { a: onA.events.length, b: onB.events.length }
+
+    // Redis refuses every write (out of memory) while the post commits: its event is lost.
+    const admin = cluster.redis.client()
+    await admin.config('SET', 'maxmemory', '1')
+    try {
+      await post(a, writer, 'never in the stream')
+      expect(await onA.settle(500)).not.toContain('post')
+    } finally {
+      await admin.config('SET', 'maxmemory', '0')
+    }
+
+    await post(a, writer, 'after')
+    expect(await told(onA, mark.a, 2)).toEqual(['reset', 'after'])
+    expect(await told(onB, mark.b, 2)).toEqual(['reset', 'after'])
+    expect(await resumeOnBoth(watcher, seen.id ?? '')).toEqual(['reset'])
   })
 })
