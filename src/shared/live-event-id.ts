@@ -30,7 +30,12 @@ const SERVER_RUN_LENGTH = 8
 export function parseLiveEventId(id: string | null | undefined): LiveEventMark | null {
   const cluster = id ? /^([0-9a-f]{8})-(\d{1,15})-(\d{1,15})$/.exec(id) : null
   if (cluster) {
-    return { id: cluster[0], run: cluster[1] ?? '', major: Number(cluster[2]), seq: Number(cluster[3]) }
+    return {
+      id: cluster[0],
+      run: cluster[1] ?? '',
+      major: Number(cluster[2]),
+      seq: Number(cluster[3]),
+    }
   }
   const match = id ? /^([0-9a-f]{1,32})-(\d{1,15})$/.exec(id) : null
   if (!match) return null

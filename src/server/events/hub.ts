@@ -21,12 +21,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
-import type {
-  RedisEventTransport,
-  ReplayAnswer,
-  ResetReason,
-  StreamEntry,
-} from './redis-transport'
+import type { RedisEventTransport, ReplayAnswer, ResetReason, StreamEntry } from './redis-transport'
 import { isLaterEventId } from './stream-ids'
 
 export interface EventHubOptions {

@@ -288,13 +288,20 @@ export class RedisEventTransport {
     try {
       ;[last] = await this.runScript('')
     } catch (error) {
-      console.error(`Checking the live events' stream in Redis at ${this.redis.where}: ${String(error)}`)
+      console.error(
+        `Checking the live events' stream in Redis at ${this.redis.where}: ${String(error)}`,
+      )
       return
     }
     const fields = last && fieldsOf(last[1])
     // A stream made again with ids below this cursor (Redis's clock is behind the old one's):
     // read it from its start, whose first entry begins the new epoch here.
-    if (last && fields && fields.epoch !== this.epoch && compareStreamIds(last[0], this.cursor) < 0) {
+    if (
+      last &&
+      fields &&
+      fields.epoch !== this.epoch &&
+      compareStreamIds(last[0], this.cursor) < 0
+    ) {
       this.cursor = '0-0'
     }
   }

@@ -159,9 +159,7 @@ describe('a cluster whose Redis restarts or trims its stream', () => {
     expect(await resumeOnBoth(watcher, seen.id ?? '')).toEqual(['reset'])
     expect(await resumeOnBoth(watcher, lost.id ?? '')).toEqual(['reset'])
     // From the reset on, the new stream replays on both.
-    expect(await resumeOnBoth(watcher, resetOnA?.id ?? '')).toEqual([
-      'published during the outage',
-    ])
+    expect(await resumeOnBoth(watcher, resetOnA?.id ?? '')).toEqual(['published during the outage'])
 
     await post(b, writer, 'after')
     expect(await told(onA, mark.a, 4)).toContain('after')
