@@ -214,7 +214,9 @@ describe('the live events reader', () => {
         'no post went through after the restart',
       )
       expect((await events.next('post', 5000)).data.post.content).toBe('after the restart')
-      expect(events.events.map((event) => event.type)).toEqual(['ready', 'post', 'reset', 'post'])
+      // Presence comes and goes with Redis too (presence/redis-backend.ts): not what is asked here.
+      const types = events.events.map((event) => event.type).filter((type) => type !== 'presence')
+      expect(types).toEqual(['ready', 'post', 'reset', 'post'])
 
       const again = await stream(server, token, seen.id)
       readers.push(again)
