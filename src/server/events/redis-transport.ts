@@ -262,20 +262,24 @@ export class RedisEventTransport {
 
   /** The stream script (see above), appending `entry` unless it is ''. */
   private async runScript(entry: string): Promise<RawEntry[]> {
+    // One call carries the wish (calls on one connection run in order): two would begin two.
     const renew = this.renewWanted
-    const last = await this.commands.gamerstageStream(
-      this.key,
-      this.metaKey,
-      this.options.maxLength,
-      entry,
-      randomBytes(4).toString('hex'),
-      renew ? '1' : '',
-      this.epoch,
-      this.number,
-    )
-    // A failure answered after this call sets it again.
-    if (renew) this.renewWanted = false
-    return last
+    this.renewWanted = false
+    try {
+      return await this.commands.gamerstageStream(
+        this.key,
+        this.metaKey,
+        this.options.maxLength,
+        entry,
+        randomBytes(4).toString('hex'),
+        renew ? '1' : '',
+        this.epoch,
+        this.number,
+      )
+    } catch (error) {
+      if (renew) this.renewWanted = true
+      throw error
+    }
   }
 
   /**
