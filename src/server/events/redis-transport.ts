@@ -11,10 +11,10 @@
  * - **Epochs.** The stream lives in epochs: a random 8-hex-digit id in `<prefix>events:meta`,
  *   which begins with a marker entry and is written into every entry (field `r`). An event id is
  *   `<epoch>-<stream id>`. A new epoch begins whenever Redis may have lost entries: the stream or
- *   its meta is gone or empty (Redis restarted without its data, or evicted them), Redis holds
- *   fewer entries than an instance has read (restored from an older snapshot), or an instance
- *   could not append an event (Redis was away longer than its connection retries). An id of an
- *   earlier epoch is unknown to every instance: its client gets `reset`.
+ *   its meta is gone or empty (Redis restarted without its data, or evicted them), its numbering
+ *   is behind what an instance has read (restored from an older snapshot), or an instance could
+ *   not append an event (Redis was away longer than its connection retries, or refused the
+ *   write). An id of an earlier epoch is unknown to every instance: its client gets `reset`.
  * - **Numbers.** Each entry of an epoch carries the next number (field `n`, the marker 0). A
  *   replay from an id needs that very entry still in the stream and every number after it: an
  *   entry trimmed away (MAXLEN, XTRIM) or lost is noticed as a gap ("too-old").
@@ -26,7 +26,9 @@
  * Events published while Redis is away wait in the connection's queue (they are sent once it is
  * back, within its retries, redis/connection.ts); none is delivered before Redis has it, not even
  * on its own instance, so no instance holds what the others cannot replay. One that Redis never
- * took is lost, and its instance begins a new epoch once Redis answers again.
+ * took is lost, and its instance begins a new epoch once Redis answers again. (An append whose
+ * answer was lost with its connection is sent again by ioredis and may then be in the stream
+ * twice; the app takes an event twice alike, docs/API.md.)
  */
 import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
