@@ -26,9 +26,10 @@ export interface TestRedis {
 export interface RestartOptions {
   /**
    * Saves the data (SAVE) before stopping and starts again with it, as a Redis with persistence
-   * does; without, the server starts empty.
+   * does; `'last-save'` starts again from the last `save()` (what came after it is lost); without,
+   * the server starts empty.
    */
-  keepData?: boolean
+  keepData?: boolean | 'last-save'
   /** Runs while the server is down. */
   whileDown?: () => Promise<void>
 }
@@ -38,6 +39,8 @@ export interface OwnRedis extends TestRedis {
   port: number
   /** Stops the server (SIGTERM) and starts one again on the same port. */
   restart(options?: RestartOptions): Promise<void>
+  /** Writes the data file (SAVE) that `restart({ keepData: 'last-save' })` starts from. */
+  save(): Promise<void>
 }
 
 /** How long a redis-server may take to accept connections before the test fails. */
@@ -139,21 +142,23 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   let child = await spawnRedis(port, dir)
   const url = `redis://127.0.0.1:${port}`
   const clients = clientsOf(url)
+  const save = async () => {
+    const saver = new Redis(url, { maxRetriesPerRequest: 1 })
+    try {
+      await saver.save()
+    } finally {
+      saver.disconnect()
+    }
+  }
   return {
     url,
     port,
     prefix: newPrefix(),
     client: clients.client,
+    save,
     restart: async ({ keepData = false, whileDown }: RestartOptions = {}) => {
-      rmSync(join(dir, DATA_FILE), { force: true })
-      if (keepData) {
-        const saver = new Redis(url, { maxRetriesPerRequest: 1 })
-        try {
-          await saver.save()
-        } finally {
-          saver.disconnect()
-        }
-      }
+      if (keepData === true) await save()
+      else if (keepData === false) rmSync(join(dir, DATA_FILE), { force: true })
       await stopChild(child)
       await whileDown?.()
       child = await spawnRedis(port, dir)

@@ -2,10 +2,11 @@
  * Two instances whose Redis restarts or trims its stream (issue 37, item 4): every client either
  * gets everything it missed, in order and once, or `reset`, and the same on both instances:
  * clients that stayed connected through it on A and on B, and clients that come back with their
- * Last-Event-ID to A or to B. Redis restarted with its data, started empty, and trimmed past a
- * position, the last two while B was cut off from Redis (its live reader back before the
- * connection its checks go on, the order that let B carry on without a reset), and an event
- * Redis refused to take (out of memory) while its post committed.
+ * Last-Event-ID to A or to B. Cases: Redis restarted with its data; started empty; started from
+ * an older snapshot; its stream trimmed past a position; an event it refused to take (out of
+ * memory) while its post committed. When started empty and when trimmed, B was cut off from
+ * Redis first, and its live reader came back before the connection its checks go on: the order
+ * that let B carry on without a reset.
  *
  * PostgreSQL only (`npm run test:pg`), as every cluster test. The file's own redis-server, which
  * it restarts; the waits are bounds for a busy machine, not timings.
@@ -164,6 +165,34 @@ describe('a cluster whose Redis restarts or trims its stream', () => {
     await post(b, writer, 'after')
     expect(await told(onA, mark.a, 4)).toContain('after')
     expect(await told(onB, mark.b, 3)).toEqual(['reset', 'published during the outage', 'after'])
+  })
+
+  it('Redis back from an older snapshot: everyone is reset, on A and on B, live or coming back', async () => {
+    const { a, b } = cluster
+    const writer = await signup(a, 'stale_writer')
+    const watcher = await signup(a, 'stale_watcher')
+    const onA = await live(a, watcher)
+    const onB = await live(b, watcher)
+    await post(a, writer, 'saved')
+    const saved = await onA.next('post', 5000)
+    await onB.next('post', 5000)
+    await cluster.ownRedis.save()
+    await post(a, writer, 'after the snapshot')
+    const unsaved = await onA.next('post', 5000)
+    await onB.next('post', 5000)
+    const mark = { a: onA.events.length, b: onB.events.length }
+
+    // Redis comes back without what came after its last snapshot, which both clients had.
+    await cluster.ownRedis.restart({ keepData: 'last-save' })
+    expect(await told(onA, mark.a, 1)).toEqual(['reset'])
+    expect(await told(onB, mark.b, 1)).toEqual(['reset'])
+    // From before the loss or from within it: what followed cannot be told, on either instance.
+    expect(await resumeOnBoth(watcher, saved.id ?? '')).toEqual(['reset'])
+    expect(await resumeOnBoth(watcher, unsaved.id ?? '')).toEqual(['reset'])
+
+    await post(b, writer, 'after')
+    expect(await told(onA, mark.a, 2)).toEqual(['reset', 'after'])
+    expect(await told(onB, mark.b, 2)).toEqual(['reset', 'after'])
   })
 
   it('a stream trimmed past a position: reset for it on A and on B, live on B too', async () => {
