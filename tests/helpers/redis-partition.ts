@@ -2,7 +2,8 @@
  * A TCP proxy on loopback between one server instance and Redis, to cut that instance off from
  * Redis while the others keep it (a network partition), and to let its connections back one
  * kind at a time: those named (CLIENT SETNAME, redis/connection.ts) in `holdBack` wait longer,
- * so a test can have, say, the live reader back before the connection its checks go on.
+ * so a test can have, say, the live reader back before the connection its checks go on. It can
+ * also drop Redis's answers, so that a command is done but its connection never hears of it.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net'
 
@@ -13,6 +14,12 @@ export interface RedisPartition {
   cut(): void
   /** Lets connections through again; those named in `holdBack` only after `holdMs` more. */
   heal(options?: { holdBack?: string[]; holdMs?: number }): void
+  /**
+   * Drops Redis's answers to the connections named so from now on (until `heal`), while their
+   * commands still reach it: what a connection that dies between a command and its answer looks
+   * like.
+   */
+  dropAnswers(names: string[]): void
   close(): Promise<void>
 }
 
@@ -24,6 +31,7 @@ function connectionName(firstBytes: Buffer): string | null {
 export async function startRedisPartition(redisPort: number): Promise<RedisPartition> {
   const sockets = new Set<Socket>()
   let cutOff = false
+  let answersDropped = new Set<string>()
   let holdBack = new Set<string>()
   let holdUntil = 0
 
@@ -54,7 +62,9 @@ export async function startRedisPartition(redisPort: number): Promise<RedisParti
         upstream.once('connect', () => {
           upstream.write(first)
           client.pipe(upstream)
-          upstream.pipe(client)
+          upstream.on('data', (answer: Buffer) => {
+            if (!name || !answersDropped.has(name)) client.write(answer)
+          })
           client.resume()
         })
         upstream.on('close', () => client.destroy())
@@ -77,6 +87,10 @@ export async function startRedisPartition(redisPort: number): Promise<RedisParti
       holdBack = new Set(names)
       holdUntil = Date.now() + holdMs
       cutOff = false
+      answersDropped = new Set()
+    },
+    dropAnswers: (names) => {
+      answersDropped = new Set(names)
     },
     close: async () => {
       cutOff = true

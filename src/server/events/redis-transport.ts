@@ -26,9 +26,8 @@
  * Events published while Redis is away wait in the connection's queue (they are sent once it is
  * back, within its retries, redis/connection.ts); none is delivered before Redis has it, not even
  * on its own instance, so no instance holds what the others cannot replay. One that Redis never
- * took is lost, and its instance begins a new epoch once Redis answers again. (An append whose
- * answer was lost with its connection is sent again by ioredis and may then be in the stream
- * twice; the app takes an event twice alike, docs/API.md.)
+ * took is lost, and its instance begins a new epoch once Redis answers again. One whose answer
+ * was lost with its connection is sent again by ioredis, and appended once all the same.
  */
 import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
@@ -56,7 +55,9 @@ const EPOCH_MARKER = '{"kind":"epoch"}'
  * Begins a new epoch when one is due (see above), appends the entry (ARGV[2], '' for none), and
  * answers the stream's last entry.
  * KEYS: the stream, its meta. ARGV: MAXLEN, entry, a new epoch's id, '1' to begin one anyway,
- * and the epoch and number the caller has read up to (Redis holding less: it lost entries).
+ * the epoch and number the caller has read up to (Redis holding less: it lost entries), and the
+ * sender's id and the entry's number among its own: one sent again (ioredis resends what a lost
+ * connection left unanswered) is appended once.
  */
 const STREAM_SCRIPT = `
 local epoch = redis.call('HGET', KEYS[2], 'epoch')
@@ -66,10 +67,13 @@ if not renew and epoch == ARGV[5] then
 end
 if renew then
   epoch = ARGV[3]
+  redis.call('DEL', KEYS[2])
   redis.call('HSET', KEYS[2], 'epoch', epoch, 'n', '0')
   redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'r', epoch, 'n', '0', 'e', '${EPOCH_MARKER}')
 end
-if ARGV[2] ~= '' then
+local sent = 'sent:' .. ARGV[7]
+if ARGV[2] ~= '' and tonumber(redis.call('HGET', KEYS[2], sent) or '0') < tonumber(ARGV[8]) then
+  redis.call('HSET', KEYS[2], sent, ARGV[8])
   local n = redis.call('HINCRBY', KEYS[2], 'n', 1)
   redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'r', epoch, 'n', tostring(n), 'e', ARGV[2])
 end
@@ -138,6 +142,8 @@ type StreamCommands = Redis & {
     renew: string,
     seenEpoch: string,
     seenNumber: number,
+    sender: string,
+    sentNumber: number,
   ): Promise<RawEntry[]>
 }
 
@@ -152,6 +158,9 @@ export class RedisEventTransport {
   private number = 0
   /** An append failed: the next call to Redis begins a new epoch. */
   private renewWanted = false
+  /** This instance, as the sender of its appends, and how many it sent (STREAM_SCRIPT). */
+  private readonly sender = randomBytes(6).toString('hex')
+  private sent = 0
   private running = false
   private loop: Promise<void> | undefined
   /** Appends sent and not answered yet (close waits for them). */
@@ -277,6 +286,8 @@ export class RedisEventTransport {
         renew ? '1' : '',
         this.epoch,
         this.number,
+        this.sender,
+        entry === '' ? 0 : ++this.sent,
       )
     } catch (error) {
       if (renew) this.renewWanted = true

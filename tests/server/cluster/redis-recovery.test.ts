@@ -4,7 +4,7 @@
  * clients that stayed connected through it on A and on B, and clients that come back with their
  * Last-Event-ID to A or to B. Cases: Redis restarted with its data; started empty; started from
  * an older snapshot; its stream trimmed past a position; an event it refused to take (out of
- * memory) while its post committed. When started empty and when trimmed, B was cut off from
+ * memory) while its post committed; an append whose answer was lost, which ioredis sends again. When started empty and when trimmed, B was cut off from
  * Redis first, and its live reader came back before the connection its checks go on: the order
  * that let B carry on without a reset.
  *
@@ -262,5 +262,32 @@ describe('a cluster whose Redis restarts or trims its stream', () => {
     expect(await told(onA, mark.a, 2)).toEqual(['reset', 'after'])
     expect(await told(onB, mark.b, 2)).toEqual(['reset', 'after'])
     expect(await resumeOnBoth(watcher, seen.id ?? '')).toEqual(['reset'])
+  })
+
+  it('an append sent again after its answer was lost is in the stream once', async () => {
+    const { a, b, partition } = cluster
+    const writer = await signup(b, 'resent_writer')
+    const watcher = await signup(a, 'resent_watcher')
+    const onA = await live(a, watcher)
+    const onB = await live(b, watcher)
+    await post(b, writer, 'seen')
+    const seen = await onA.next('post', 5000)
+    await onB.next('post', 5000)
+    const mark = { a: onA.events.length, b: onB.events.length }
+
+    // B's append reaches Redis, its answer does not; B's connection then dies, and ioredis sends
+    // what was unanswered again once it is back.
+    partition.dropAnswers(['gamerstage-events'])
+    await post(b, writer, 'once')
+    await onA.next('post', 5000)
+    partition.cut()
+    partition.heal()
+    await post(a, writer, 'after')
+
+    expect(await told(onA, mark.a, 2)).toEqual(['once', 'after'])
+    expect(await told(onB, mark.b, 2)).toEqual(['once', 'after'])
+    await onA.settle(500)
+    expect(said(onA, mark.a)).toEqual(['once', 'after'])
+    expect(await resumeOnBoth(watcher, seen.id ?? '')).toEqual(['once', 'after'])
   })
 })
