@@ -4,9 +4,9 @@
  * clients that stayed connected through it on A and on B, and clients that come back with their
  * Last-Event-ID to A or to B. Cases: Redis restarted with its data; started empty; started from
  * an older snapshot; its stream trimmed past a position; an event it refused to take (out of
- * memory) while its post committed; an append whose answer was lost, which ioredis sends again. When started empty and when trimmed, B was cut off from
- * Redis first, and its live reader came back before the connection its checks go on: the order
- * that let B carry on without a reset.
+ * memory) while its post committed; an append whose answer was lost, which ioredis sends again.
+ * When started empty and when trimmed, B was cut off from Redis first, and its live reader came
+ * back before the connection its checks go on: the order that let B carry on without a reset.
  *
  * PostgreSQL only (`npm run test:pg`), as every cluster test. The file's own redis-server, which
  * it restarts; the waits are bounds for a busy machine, not timings.
