@@ -6,7 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Redis } from 'ioredis'
 
 export const TEST_REDIS_URL_VARIABLE = 'GAMERSTAGE_TEST_REDIS_URL'
@@ -20,11 +23,24 @@ export interface TestRedis {
   stop(): Promise<void>
 }
 
+export interface RestartOptions {
+  /**
+   * Saves the data (SAVE) before stopping and starts again with it, as a Redis with persistence
+   * does; `'last-save'` starts again from the last `save()` (what came after it is lost); without,
+   * the server starts empty.
+   */
+  keepData?: boolean | 'last-save'
+  /** Runs while the server is down. */
+  whileDown?: () => Promise<void>
+}
+
 /** A redis-server of the caller's own, which a test may stop and start again. */
 export interface OwnRedis extends TestRedis {
   port: number
-  /** Stops the server (SIGTERM, no data kept) and starts a fresh one on the same port. */
-  restart(): Promise<void>
+  /** Stops the server (SIGTERM) and starts one again on the same port. */
+  restart(options?: RestartOptions): Promise<void>
+  /** Writes the data file (SAVE) that `restart({ keepData: 'last-save' })` starts from. */
+  save(): Promise<void>
 }
 
 /** How long a redis-server may take to accept connections before the test fails. */
@@ -43,10 +59,17 @@ export async function freePort(): Promise<number> {
   })
 }
 
-function spawnRedis(port: number): Promise<ChildProcess> {
+/** The data file of a server started in `dir` (SAVE writes it; a start reads it). */
+const DATA_FILE = 'dump.rdb'
+
+function spawnRedis(port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    [
+      ...['--port', String(port), '--bind', '127.0.0.1'],
+      // No saving by itself; SAVE writes the file that a restart keeping data reads.
+      ...['--save', '', '--appendonly', 'no', '--dir', dir, '--dbfilename', DATA_FILE],
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   return new Promise((resolve, reject) => {
@@ -115,21 +138,35 @@ function clientsOf(url: string): { client(): Redis; closeAll(): void } {
 /** A redis-server of the caller's own on a free loopback port. */
 export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await freePort()
-  let child = await spawnRedis(port)
+  const dir = mkdtempSync(join(tmpdir(), 'gamerstage-redis-'))
+  let child = await spawnRedis(port, dir)
   const url = `redis://127.0.0.1:${port}`
   const clients = clientsOf(url)
+  const save = async () => {
+    const saver = new Redis(url, { maxRetriesPerRequest: 1 })
+    try {
+      await saver.save()
+    } finally {
+      saver.disconnect()
+    }
+  }
   return {
     url,
     port,
     prefix: newPrefix(),
     client: clients.client,
-    restart: async () => {
+    save,
+    restart: async ({ keepData = false, whileDown }: RestartOptions = {}) => {
+      if (keepData === true) await save()
+      else if (keepData === false) rmSync(join(dir, DATA_FILE), { force: true })
       await stopChild(child)
-      child = await spawnRedis(port)
+      await whileDown?.()
+      child = await spawnRedis(port, dir)
     },
     stop: async () => {
       clients.closeAll()
       await stopChild(child)
+      rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -6,6 +6,8 @@
  * and a data folder each. `twoInstances()` at the top of a test file starts them before its
  * tests and stops them, drops the database and removes the folders after them, even when a
  * test failed; the file's own `afterAll` hooks, registered after the call, run before that.
+ * With `ownRedis`, the Redis is the file's own (which a test may restart), and B reaches it through
+ * a proxy that can cut B off from it (redis-partition.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -15,7 +17,8 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import type { SignupResponse } from '../../src/shared/api-types'
 import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/server'
-import { startTestRedis, type TestRedis } from './redis'
+import { startOwnRedis, startTestRedis, type OwnRedis, type TestRedis } from './redis'
+import { startRedisPartition, type RedisPartition } from './redis-partition'
 import { createTestPostgresDatabase } from './test-store'
 
 /** Every account the cluster tests make has this password. */
@@ -26,6 +29,8 @@ export interface TwoInstancesOptions {
   folderPrefix: string
   /** Per-hour rate limits of both instances (StartServerOptions.limits). */
   limits?: StartServerOptions['limits']
+  /** A redis-server of the file's own, and B behind a proxy to it (`ownRedis`, `partition`). */
+  ownRedis?: boolean
 }
 
 /** The running pair, read inside tests (before `beforeAll` has run, reading throws). */
@@ -33,17 +38,27 @@ export interface TwoInstances {
   readonly a: RunningServer
   readonly b: RunningServer
   readonly redis: TestRedis
+  /** With `ownRedis`: the file's own Redis. */
+  readonly ownRedis: OwnRedis
+  /** With `ownRedis`: what stands between B and Redis. */
+  readonly partition: RedisPartition
 }
 
 export function twoInstances(options: TwoInstancesOptions): TwoInstances {
   const secret = new Uint8Array(randomBytes(32))
   const folders: string[] = []
   let redis: TestRedis | undefined
+  let ownRedis: OwnRedis | undefined
+  let partition: RedisPartition | undefined
   let database: { url: string; drop(): Promise<void> } | undefined
   let a: RunningServer | undefined
   let b: RunningServer | undefined
 
-  const startInstance = (url: string, shared: TestRedis): Promise<RunningServer> => {
+  const startInstance = (
+    url: string,
+    shared: TestRedis,
+    redisUrl = shared.url,
+  ): Promise<RunningServer> => {
     const dataDir = mkdtempSync(join(tmpdir(), options.folderPrefix))
     folders.push(dataDir)
     return startServer({
@@ -52,7 +67,7 @@ export function twoInstances(options: TwoInstancesOptions): TwoInstances {
       dataDir,
       demo: false,
       database: url,
-      redis: shared.url,
+      redis: redisUrl,
       redisKeyPrefix: shared.prefix,
       secret,
       passwordCost: TEST_SCRYPT_PARAMS,
@@ -61,15 +76,21 @@ export function twoInstances(options: TwoInstancesOptions): TwoInstances {
   }
 
   beforeAll(async () => {
-    redis = await startTestRedis()
+    if (options.ownRedis) {
+      redis = ownRedis = await startOwnRedis()
+      partition = await startRedisPartition(ownRedis.port)
+    } else {
+      redis = await startTestRedis()
+    }
     database = await createTestPostgresDatabase()
     a = await startInstance(database.url, redis)
-    b = await startInstance(database.url, redis)
+    b = await startInstance(database.url, redis, partition?.url)
   })
 
   afterAll(async () => {
     await Promise.allSettled([a?.close(), b?.close()])
     await database?.drop()
+    await partition?.close()
     await redis?.stop()
     for (const folder of folders) rmSync(folder, { recursive: true, force: true })
   })
@@ -87,6 +108,12 @@ export function twoInstances(options: TwoInstancesOptions): TwoInstances {
     },
     get redis() {
       return started(redis, 'Redis')
+    },
+    get ownRedis() {
+      return started(ownRedis, 'own Redis (ownRedis)')
+    },
+    get partition() {
+      return started(partition, 'Redis proxy (ownRedis)')
     },
   }
 }

@@ -52,6 +52,25 @@ describe('live event ids', () => {
     expect(earliestLiveEventMark(HOME)?.id).toBe('1718000000000-9')
   })
 
+  it("compare a cluster's ids within one stream epoch only", () => {
+    const a = parseLiveEventId('5f1c09ab-1718000000000-5')
+    const b = parseLiveEventId('5f1c09ab-1718000000001-0')
+    const otherEpoch = parseLiveEventId('0a1b2c3d-1718000000002-0')
+    expect(a).toEqual({
+      id: '5f1c09ab-1718000000000-5',
+      run: '5f1c09ab',
+      major: 1718000000000,
+      seq: 5,
+    })
+    if (!a || !b || !otherEpoch) throw new Error('unparsed')
+    expect(isEarlierMark(a, b)).toBe(true)
+    expect(isEarlierMark(b, a)).toBe(false)
+    // After Redis lost its stream, ids of the new epoch say nothing about the old one's.
+    expect(isEarlierMark(a, otherEpoch)).toBe(false)
+    expect(isEarlierMark(otherEpoch, a)).toBe(false)
+    expect(parseLiveEventId('12345678-1718000000000-0')?.run).toBe('12345678')
+  })
+
   it('refuse anything else', () => {
     for (const bad of [
       null,
@@ -64,6 +83,8 @@ describe('live event ids', () => {
       'AB-1',
       'ab-1\n',
       'ab-1234567890123456',
+      '5f1c09ab-1-2-3',
+      '5f1c09a-1718000000000-0',
     ]) {
       expect(parseLiveEventId(bad)).toBeNull()
     }

@@ -557,4 +557,34 @@ describe('the stream going back to a read older than itself (docs/API.md "Live e
     expect(server.requests[1]?.['last-event-id']).toBe('ab-2999')
     stream.stop()
   })
+
+  it("after a cluster's reset in the middle of a stream, covers what follows it", async () => {
+    const server = fakeServer()
+    const { stream, published } = openStream(server, {
+      lastEventId: '5f1c09ab-1718000000000-0',
+    })
+    await settle()
+    server.connections[0]?.push(READY('5f1c09ab-1718000000005-0'))
+    await settle()
+    // Its instance could not read some events before they were trimmed: a reset in the stream.
+    server.connections[0]?.push(
+      'id: 5f1c09ab-1718000000009-0\nevent: reset\ndata: {"reason":"too-old"}\n\n' +
+        POST('5f1c09ab-1718000000010-0'),
+    )
+    await settle()
+    expect(published.map((e) => e.type)).toEqual(['ready', 'reset', 'post'])
+    expect(stream.lastEventId).toBe('5f1c09ab-1718000000010-0')
+    // A read from before the reset (not part of its refetch) is gone back to; one of another
+    // epoch is not.
+    stream.noteRead('0a1b2c3d-1718000000001-0')
+    await settle()
+    expect(server.requests).toHaveLength(1)
+    stream.noteRead('5f1c09ab-1718000000007-0')
+    await settle()
+    expect(server.requests.map((h) => h['last-event-id'])).toEqual([
+      '5f1c09ab-1718000000000-0',
+      '5f1c09ab-1718000000007-0',
+    ])
+    stream.stop()
+  })
 })

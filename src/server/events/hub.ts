@@ -8,11 +8,21 @@
  * in its stream's queue, which is measured in bytes here and never allowed past
  * `clientBufferBytes`: the client is cut off instead, so a slow reader cannot grow the server's
  * memory.
+ *
+ * In a cluster (`--redis`), what a client is told rests on Redis alone, so that it is the same on
+ * every instance (redis-transport.ts): a client resuming with Last-Event-ID gets everything it
+ * missed (in order, nothing twice, nothing from before its id), or `reset` when that is not all
+ * in the stream any more: an id of an earlier epoch (Redis restarted without its data, or an
+ * event never reached it), an entry trimmed away, a gap. A client that stays connected gets the
+ * same `reset` in its stream, at the first entry its instance's reader cannot follow on from. No
+ * instance sends an event before Redis has it (no local ring in a cluster), so none replays what
+ * another could not. Without Redis, the ring replays within one server run and an id of another
+ * run is unknown.
  */
 import { randomBytes } from 'node:crypto'
 import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
-import type { RedisEventTransport, ReplayAnswer, StreamEntry } from './redis-transport'
-import { compareStreamIds } from './stream-ids'
+import type { RedisEventTransport, ReplayAnswer, ResetReason, StreamEntry } from './redis-transport'
+import { isLaterEventId } from './stream-ids'
 
 export interface EventHubOptions {
   /** Events kept for replay after a reconnect (with `Last-Event-ID`). */
@@ -76,13 +86,16 @@ interface Client {
   disconnect: () => void
   closed: boolean
   /**
-   * With a Redis transport: the stream id up to which events were sent or passed over for this
+   * With a Redis transport: the event id up to which events were sent or passed over for this
    * client (the reader may hand over again what a replay already sent).
    */
   cursor: string
-  /** With a Redis transport, while its replay is read: the live events that came meanwhile. */
-  pending: { id: string; chunk: Uint8Array }[] | null
+  /** With a Redis transport, while its replay is read: what the reader handed over meanwhile. */
+  pending: PendingItem[] | null
 }
+
+/** An event for the client, or a `reset` at `id` (TransportSink.reset). */
+type PendingItem = { id: string; chunk: Uint8Array } | { id: string; reset: ResetReason }
 
 /** Told that one stream of `userId` opened (`open`) or ended. */
 export type ConnectionListener = (userId: number, open: boolean) => void
@@ -152,8 +165,8 @@ export class EventHub {
   }
 
   /**
-   * The id of the latest event, e.g. `1a2b3c4d-42`; with Redis, the stream id of the latest
-   * entry this instance has read, e.g. `1718000000000-0`.
+   * The id of the latest event, e.g. `1a2b3c4d-42`; with Redis, the epoch and stream id of the
+   * latest entry this instance has read, e.g. `5f1c09ab-1718000000000-0`.
    */
   get lastEventId(): string {
     return this.transport ? this.transport.lastId : `${this.epoch}-${this.seq}`
@@ -166,9 +179,9 @@ export class EventHub {
   async useTransport(transport: RedisEventTransport): Promise<void> {
     await transport.start({
       deliver: (id, entry) => this.deliver(id, entry),
-      // Each client reconnects with its Last-Event-ID, and is replayed what the stream still
-      // holds or told to resync: the same path as a client that moved to another instance.
-      lost: () => this.close(),
+      // As a client resuming from before `id` on any instance is told (the stream cannot replay
+      // across it), so is every client here that has not passed it.
+      reset: (id, reason) => this.resetAll(id, reason),
     })
     this.transport = transport
   }
@@ -303,9 +316,34 @@ export class EventHub {
   }
 
   private sendAfterCursor(client: Client, id: string, chunk: Uint8Array): void {
-    if (compareStreamIds(id, client.cursor) <= 0) return
+    if (!isLaterEventId(id, client.cursor)) return
     client.cursor = id
     this.send(client, chunk)
+  }
+
+  /** The reader cannot follow on before `id` (TransportSink.reset): every client refetches. */
+  private resetAll(id: string, reason: ResetReason): void {
+    for (const client of this.clients) {
+      if (client.pending) client.pending.push({ id, reset: reason })
+      else this.resetAt(client, id, reason)
+    }
+  }
+
+  /**
+   * Tells the client to refetch, from `id` on; not when it is there already (a replay from the
+   * same epoch went past it).
+   */
+  private resetAt(client: Client, id: string, reason: ResetReason): void {
+    if (id === client.cursor || isLaterEventId(client.cursor, id)) return
+    client.cursor = id
+    this.send(client, encodeEvent(id, 'reset', { reason }))
+  }
+
+  private flushPending(client: Client, pending: PendingItem[]): void {
+    for (const item of pending) {
+      if ('reset' in item) this.resetAt(client, item.id, item.reset)
+      else this.sendAfterCursor(client, item.id, item.chunk)
+    }
   }
 
   /**
@@ -328,8 +366,9 @@ export class EventHub {
       if (client.closed) return
       const missed = answer.ok ? this.missedChunks(client, answer.entries) : null
       if (!answer.ok || !missed) {
-        // What came up to here is in what the client fetches again.
+        // What came up to here is in what the client fetches again, the reader's meanwhile too.
         client.cursor = transport.lastId
+        client.pending = []
         const reason = answer.ok ? 'too-old' : answer.reason
         this.send(client, encodeEvent(client.cursor, 'reset', { reason }))
       } else {
@@ -337,13 +376,15 @@ export class EventHub {
         for (const { id, chunk } of missed) this.sendAfterCursor(client, id, chunk)
         // Entries passed over (for others, or controls) were seen too.
         const last = answer.entries.at(-1)?.[0]
-        if (last && compareStreamIds(last, client.cursor) > 0) client.cursor = last
+        if (last && isLaterEventId(last, client.cursor)) client.cursor = last
       }
     }
     const pending = client.pending ?? []
     client.pending = null
-    for (const { id, chunk } of pending) this.sendAfterCursor(client, id, chunk)
-    if (compareStreamIds(transport.lastId, client.cursor) > 0) client.cursor = transport.lastId
+    this.flushPending(client, pending)
+    // Entries the reader passed over (for others, or controls) were seen too. An epoch the
+    // client is not in yet comes with a reset, in the pending items above.
+    if (isLaterEventId(transport.lastId, client.cursor)) client.cursor = transport.lastId
     this.send(client, encodeEvent(client.cursor, 'ready', {}))
   }
 

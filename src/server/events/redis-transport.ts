@@ -2,20 +2,37 @@
  * Live events across server instances (`--redis`): every instance appends its events to one
  * Redis Stream after their commit (`XADD … MAXLEN ~ N`), and every instance reads the stream
  * (`XREAD BLOCK`, on a connection of its own) and hands each entry to its hub, which applies the
- * audience rules to its own clients (hub.ts). A stream id is the event id clients see, so a
- * client may reconnect to any instance with its Last-Event-ID and be replayed what it missed
- * (`XRANGE`).
+ * audience rules to its own clients (hub.ts). A client may reconnect to any instance with its
+ * Last-Event-ID and be replayed what it missed (`XRANGE`).
  *
- * Whether an id can still be replayed (`coverage`): an id beyond the last one made is not this
- * stream's ("unknown-id"). The stream is only ever trimmed from its head, so an id at or after
- * its first entry missed nothing that is gone; an id before it may have ("too-old": the client
- * resyncs), unless nothing was ever removed but the entry a stream is made with. A stream is made
- * afresh (first start, or a Redis that lost its data) with one entry added and removed at once
- * (Redis 7 then keeps its id as `max-deleted-entry-id`): every id from before is too old.
+ * One rule decides, on every instance alike, whether what a client missed can be replayed: only
+ * from what Redis holds now, never from what one instance remembers.
+ *
+ * - **Epochs.** The stream lives in epochs: a random 8-hex-digit id in `<prefix>events:meta`,
+ *   which begins with a marker entry and is written into every entry (field `r`). An event id is
+ *   `<epoch>-<stream id>`. A new epoch begins whenever Redis may have lost entries: the stream or
+ *   its meta is gone or empty (Redis restarted without its data, or evicted them), its numbering
+ *   is behind what an instance has read (restored from an older snapshot), or an instance could
+ *   not append an event (Redis was away longer than its connection retries, or refused the
+ *   write). An id of an earlier epoch is unknown to every instance: its client gets `reset`.
+ * - **Numbers.** Each entry of an epoch carries the next number (field `n`, the marker 0). A
+ *   replay from an id needs that very entry still in the stream and every number after it: an
+ *   entry trimmed away (MAXLEN, XTRIM) or lost is noticed as a gap ("too-old").
+ * - **Readers.** An instance's reader checks the same for its live clients, in stream order:
+ *   the first entry of a new epoch, or one whose number skips some, sends its clients `reset`
+ *   at that entry instead of the entry (what they refetch then holds it). So a client that was
+ *   live through an outage and one that comes back to another instance decide alike.
+ *
+ * Events published while Redis is away wait in the connection's queue (they are sent once it is
+ * back, within its retries, redis/connection.ts); none is delivered before Redis has it, not even
+ * on its own instance, so no instance holds what the others cannot replay. One that Redis never
+ * took is lost, and its instance begins a new epoch once Redis answers again. One whose answer
+ * was lost with its connection is sent again by ioredis, and appended once all the same.
  */
+import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { RedisConnections } from '../redis/connection'
-import { compareStreamIds, parseStreamId } from './stream-ids'
+import { compareStreamIds, formatEventId, isEpoch, parseEventId } from './stream-ids'
 
 /** What one stream entry carries: an event with its audience, or a control between instances. */
 export type StreamEntry =
@@ -23,85 +40,70 @@ export type StreamEntry =
   /** Ends one user's streams on every instance (their sessions ended). */
   | { kind: 'disconnect'; userId: number; origin: string }
 
+/** Why a client refetches instead of being replayed (docs/API.md, the `reset` event). */
+export type ResetReason = 'too-old' | 'unknown-id'
+
 export type ReplayAnswer =
-  | { ok: true; entries: [id: string, entry: StreamEntry][] }
-  | { ok: false; reason: 'too-old' | 'unknown-id' }
+  /** What came after the id, with event ids (`<epoch>-<stream id>`). */
+  | { ok: true; entries: [eventId: string, entry: StreamEntry][] }
+  | { ok: false; reason: ResetReason }
 
-/** Makes the stream if there is none (see above). */
-const ENSURE_STREAM = `
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  local first = redis.call('XADD', KEYS[1], '*', 'e', '')
-  redis.call('XDEL', KEYS[1], first)
+/** The text of an epoch's first entry (field `e`), which carries no event. */
+const EPOCH_MARKER = '{"kind":"epoch"}'
+
+/**
+ * Begins a new epoch when one is due (see above), appends the entry (ARGV[2], '' for none), and
+ * answers the stream's last entry.
+ * KEYS: the stream, its meta. ARGV: MAXLEN, entry, a new epoch's id, '1' to begin one anyway,
+ * the epoch and number the caller has read up to (Redis holding less: it lost entries), and the
+ * sender's id and the entry's number among its own: one sent again (ioredis resends what a lost
+ * connection left unanswered) is appended once.
+ */
+const STREAM_SCRIPT = `
+local epoch = redis.call('HGET', KEYS[2], 'epoch')
+local renew = ARGV[4] == '1' or not epoch or redis.call('XLEN', KEYS[1]) == 0
+if not renew and epoch == ARGV[5] then
+  renew = tonumber(redis.call('HGET', KEYS[2], 'n') or '0') < tonumber(ARGV[6])
 end
+if renew then
+  epoch = ARGV[3]
+  redis.call('DEL', KEYS[2])
+  redis.call('HSET', KEYS[2], 'epoch', epoch, 'n', '0')
+  redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'r', epoch, 'n', '0', 'e', '${EPOCH_MARKER}')
+end
+local sent = 'sent:' .. ARGV[7]
+if ARGV[2] ~= '' and tonumber(redis.call('HGET', KEYS[2], sent) or '0') < tonumber(ARGV[8]) then
+  redis.call('HSET', KEYS[2], sent, ARGV[8])
+  local n = redis.call('HINCRBY', KEYS[2], 'n', 1)
+  redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'r', epoch, 'n', tostring(n), 'e', ARGV[2])
+end
+return redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 `
-
-/** Appends one entry, making the stream first if there is none. */
-const APPEND_SCRIPT = `${ENSURE_STREAM}
-return redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[2])
-`
-
-interface StreamInfo {
-  length: number
-  lastGenerated: string
-  firstEntry: string | null
-  /** Null on a Redis before 7, which tells neither. */
-  maxDeleted: string | null
-  entriesAdded: number | null
-}
-
-/** `XINFO STREAM`'s flat answer as fields; null when there is no stream. */
-function streamInfo(reply: unknown): StreamInfo {
-  const fields = new Map<string, unknown>()
-  const flat = Array.isArray(reply) ? reply : []
-  for (let i = 0; i + 1 < flat.length; i += 2) fields.set(String(flat[i]), flat[i + 1])
-  const first = fields.get('first-entry')
-  return {
-    length: Number(fields.get('length') ?? 0),
-    lastGenerated: String(fields.get('last-generated-id') ?? '0-0'),
-    firstEntry: Array.isArray(first) ? String(first[0]) : null,
-    maxDeleted: fields.has('max-deleted-entry-id')
-      ? String(fields.get('max-deleted-entry-id'))
-      : null,
-    entriesAdded: fields.has('entries-added') ? Number(fields.get('entries-added')) : null,
-  }
-}
-
-const NO_STREAM: StreamInfo = {
-  length: 0,
-  lastGenerated: '0-0',
-  firstEntry: null,
-  maxDeleted: '0-0',
-  entriesAdded: 0,
-}
-
-/** Whether everything after `lastId` is still in the stream (see above). */
-export function coverage(lastId: string, stream: StreamInfo): 'ok' | 'too-old' | 'unknown-id' {
-  if (!parseStreamId(lastId)) return 'unknown-id'
-  if (compareStreamIds(lastId, stream.lastGenerated) > 0) return 'unknown-id'
-  // Nothing removed, or only the entry the stream was made with (at or before lastId).
-  const removed = stream.entriesAdded === null ? null : stream.entriesAdded - stream.length
-  if (removed === 0) return 'ok'
-  if (
-    removed === 1 &&
-    stream.maxDeleted !== null &&
-    compareStreamIds(lastId, stream.maxDeleted) >= 0
-  ) {
-    return 'ok'
-  }
-  // Trimmed from the head: what is gone came before the first entry kept (an empty stream:
-  // before the last id made).
-  const first = stream.firstEntry ?? stream.lastGenerated
-  return compareStreamIds(lastId, first) >= 0 ? 'ok' : 'too-old'
-}
 
 type RawEntry = [id: string, fields: string[]]
 
-function decode([id, fields]: RawEntry): [string, StreamEntry] | null {
-  const index = fields.indexOf('e')
-  const text = index >= 0 ? fields[index + 1] : undefined
+/** An entry's epoch, number and text (null text: the epoch's marker). */
+interface EntryFields {
+  epoch: string
+  number: number
+  text: string | null
+}
+
+function fieldsOf(fields: string[]): EntryFields | null {
+  const named = new Map<string, string>()
+  for (let i = 0; i + 1 < fields.length; i += 2) named.set(String(fields[i]), String(fields[i + 1]))
+  const epoch = named.get('r') ?? ''
+  const number = Number(named.get('n'))
+  const text = named.get('e') ?? ''
+  // An entry without an epoch (a server from before epochs) belongs to none.
+  if (!isEpoch(epoch) || !Number.isSafeInteger(number)) return null
+  return { epoch, number, text: text === EPOCH_MARKER ? null : text }
+}
+
+function decode(text: string | null): StreamEntry | null {
   if (!text) return null
   try {
-    return [id, JSON.parse(text) as StreamEntry]
+    return JSON.parse(text) as StreamEntry
   } catch {
     return null
   }
@@ -114,14 +116,14 @@ export interface RedisEventTransportOptions {
   replayLimit: number
 }
 
-/** What the transport hands its hub. */
+/** What the transport hands its hub, in stream order. */
 export interface TransportSink {
-  deliver(id: string, entry: StreamEntry): void
+  deliver(eventId: string, entry: StreamEntry): void
   /**
-   * Entries this instance had not read yet were lost (Redis lost its data, or trimmed them while
-   * this instance could not read): every client must resync, from `id` on.
+   * What came before `eventId` cannot be told to the clients (a new epoch, or entries they have
+   * not had are gone): each must refetch, and the entries after it follow.
    */
-  lost(id: string): void
+  reset(eventId: string, reason: ResetReason): void
 }
 
 /** How long closing waits for appends Redis has not answered yet. */
@@ -130,15 +132,35 @@ const CLOSE_WAIT_MS = 2000
 /** How long one `XREAD BLOCK` waits before it is sent again (and `close` is noticed). */
 const BLOCK_MS = 5000
 
+type StreamCommands = Redis & {
+  gamerstageStream(
+    key: string,
+    meta: string,
+    maxLength: number,
+    entry: string,
+    freshEpoch: string,
+    renew: string,
+    seenEpoch: string,
+    seenNumber: number,
+    sender: string,
+    sentNumber: number,
+  ): Promise<RawEntry[]>
+}
+
 export class RedisEventTransport {
   private readonly key: string
-  private readonly commands: Redis & {
-    gamerstageAppend(key: string, maxLength: number, entry: string): Promise<string>
-    gamerstageEnsure(key: string): Promise<null>
-  }
+  private readonly metaKey: string
+  private readonly commands: StreamCommands
   private readonly reader: Redis
-  /** The id of the latest entry read (and handed to the hub). */
+  /** The stream id, epoch and number of the latest entry read (and handed to the hub). */
   private cursor = '0-0'
+  private epoch = ''
+  private number = 0
+  /** An append failed: the next call to Redis begins a new epoch. */
+  private renewWanted = false
+  /** This instance, as the sender of its appends, and how many it sent (STREAM_SCRIPT). */
+  private readonly sender = randomBytes(6).toString('hex')
+  private sent = 0
   private running = false
   private loop: Promise<void> | undefined
   /** Appends sent and not answered yet (close waits for them). */
@@ -149,15 +171,15 @@ export class RedisEventTransport {
     private readonly options: RedisEventTransportOptions,
   ) {
     this.key = `${redis.prefix}events`
-    redis.commands.defineCommand('gamerstageAppend', { numberOfKeys: 1, lua: APPEND_SCRIPT })
-    redis.commands.defineCommand('gamerstageEnsure', { numberOfKeys: 1, lua: ENSURE_STREAM })
-    this.commands = redis.commands as typeof this.commands
+    this.metaKey = `${redis.prefix}events:meta`
+    redis.commands.defineCommand('gamerstageStream', { numberOfKeys: 2, lua: STREAM_SCRIPT })
+    this.commands = redis.commands as StreamCommands
     this.reader = redis.reader
   }
 
-  /** The id of the latest entry this instance has read: where its readers are. */
+  /** The event id of the latest entry this instance has read: where its readers are. */
   get lastId(): string {
-    return this.cursor
+    return formatEventId({ epoch: this.epoch, streamId: this.cursor })
   }
 
   /**
@@ -165,52 +187,72 @@ export class RedisEventTransport {
    * Resolves once the starting point is known.
    */
   async start(sink: TransportSink): Promise<void> {
-    // Made now, so that the ids handed out before the first event already belong to it.
-    await this.commands.gamerstageEnsure(this.key)
-    const info = await this.info(this.commands)
-    this.cursor = info.lastGenerated
+    // Made now, so that the ids handed out before the first event already belong to an epoch.
+    const [last] = await this.runScript('')
+    if (!last) throw new Error('The live events stream has no entry after it was made.')
+    this.cursor = last[0]
+    const fields = fieldsOf(last[1])
+    this.epoch = fields?.epoch ?? ''
+    this.number = fields?.number ?? 0
     this.running = true
-    // The reader is connected by now (openRedis waits): 'ready' from here on is a reconnect,
-    // after which its blocking read is sent again from the cursor. Checked on the other
-    // connection, which that read does not hold up.
-    this.reader.on('ready', () => void this.checkForLoss(sink))
+    // Both are connected by now (openRedis waits): 'ready' from here on is a reconnect, after
+    // which Redis may have come back without its data (or with less of it).
+    this.reader.on('ready', () => void this.check())
+    this.commands.on('ready', () => void this.check())
     this.loop = this.read(sink)
   }
 
   /**
    * Appends an entry. Not awaited by the commit that caused it: entries sent on one connection
    * keep their order, and a Redis that is away takes them once it is back (within the
-   * connection's retries); what it never takes is reported, not thrown at the writer.
+   * connection's retries); one it never takes is reported, and begins a new epoch.
    */
   publish(entry: StreamEntry): void {
-    const sent = this.commands
-      .gamerstageAppend(this.key, this.options.maxLength, JSON.stringify(entry))
-      .catch((error: unknown) => {
-        console.error(
-          `Could not send a live event to Redis at ${this.redis.where}: ${(error as Error).message}`,
-        )
-      })
+    const sent = this.runScript(JSON.stringify(entry)).catch((error: unknown) => {
+      this.renewWanted = true
+      console.error(
+        `Could not send a live event to Redis at ${this.redis.where}: ${(error as Error).message}; clients will refetch.`,
+      )
+    })
     this.pending.add(sent)
     void sent.finally(() => this.pending.delete(sent))
   }
 
-  /** What came after `lastId`, or why it cannot be replayed. */
-  async replay(lastId: string): Promise<ReplayAnswer> {
-    if (!parseStreamId(lastId)) return { ok: false, reason: 'unknown-id' }
-    // One transaction: no trimming between the range and what it is checked against.
+  /** What came after `eventId`, or why it cannot be replayed (see above). */
+  async replay(eventId: string): Promise<ReplayAnswer> {
+    const position = parseEventId(eventId)
+    if (!position) return { ok: false, reason: 'unknown-id' }
+    // One transaction: nothing is appended, trimmed or renewed between the two.
     const answers = await this.commands
       .multi()
-      .xrange(this.key, `(${lastId}`, '+', 'COUNT', this.options.replayLimit + 1)
-      .xinfo('STREAM', this.key)
+      .hget(this.metaKey, 'epoch')
+      .xrange(this.key, position.streamId, '+', 'COUNT', this.options.replayLimit + 2)
       .exec()
-    const [range, info] = answers ?? []
-    if (range?.[0]) throw range[0]
-    const stream = info?.[0] ? NO_STREAM : streamInfo(info?.[1])
-    const verdict = coverage(lastId, stream)
-    if (verdict !== 'ok') return { ok: false, reason: verdict }
-    const raw = (range?.[1] ?? []) as RawEntry[]
-    if (raw.length > this.options.replayLimit) return { ok: false, reason: 'too-old' }
-    return { ok: true, entries: raw.map(decode).filter((entry) => entry !== null) }
+    const [epochAnswer, rangeAnswer] = answers ?? []
+    if (epochAnswer?.[0]) throw epochAnswer[0]
+    if (rangeAnswer?.[0]) throw rangeAnswer[0]
+    if (epochAnswer?.[1] !== position.epoch) return { ok: false, reason: 'unknown-id' }
+    const [from, ...after] = (rangeAnswer?.[1] ?? []) as RawEntry[]
+    // Nothing at or after the id: it was never made.
+    if (!from) return { ok: false, reason: 'unknown-id' }
+    const fromFields = fieldsOf(from[1])
+    if (from[0] !== position.streamId || fromFields?.epoch !== position.epoch) {
+      // The client's own entry is gone (trimmed, or lost with Redis): so may be what followed.
+      return { ok: false, reason: 'too-old' }
+    }
+    if (after.length > this.options.replayLimit) return { ok: false, reason: 'too-old' }
+    const entries: [string, StreamEntry][] = []
+    let number = fromFields.number
+    for (const [id, raw] of after) {
+      const fields = fieldsOf(raw)
+      if (fields?.epoch !== position.epoch || fields.number !== number + 1) {
+        return { ok: false, reason: 'too-old' }
+      }
+      number = fields.number
+      const entry = decode(fields.text)
+      if (entry) entries.push([formatEventId({ epoch: position.epoch, streamId: id }), entry])
+    }
+    return { ok: true, entries }
   }
 
   /**
@@ -229,12 +271,55 @@ export class RedisEventTransport {
     await this.loop
   }
 
-  private async info(client: Redis): Promise<StreamInfo> {
+  /** The stream script (see above), appending `entry` unless it is ''. */
+  private async runScript(entry: string): Promise<RawEntry[]> {
+    // One call carries the wish (calls on one connection run in order): two would begin two.
+    const renew = this.renewWanted
+    this.renewWanted = false
     try {
-      return streamInfo(await client.xinfo('STREAM', this.key))
+      return await this.commands.gamerstageStream(
+        this.key,
+        this.metaKey,
+        this.options.maxLength,
+        entry,
+        randomBytes(4).toString('hex'),
+        renew ? '1' : '',
+        this.epoch,
+        this.number,
+        this.sender,
+        entry === '' ? 0 : ++this.sent,
+      )
     } catch (error) {
-      if (/no such key/i.test((error as Error).message)) return NO_STREAM
+      if (renew) this.renewWanted = true
       throw error
+    }
+  }
+
+  /**
+   * After a reconnect, or a loss this instance noticed: begins a new epoch if Redis lost entries
+   * (its reader then resets its clients at the epoch's marker, as every other instance's does).
+   */
+  private async check(): Promise<void> {
+    if (!this.running) return
+    let last: RawEntry | undefined
+    try {
+      ;[last] = await this.runScript('')
+    } catch (error) {
+      console.error(
+        `Checking the live events' stream in Redis at ${this.redis.where}: ${String(error)}`,
+      )
+      return
+    }
+    const fields = last && fieldsOf(last[1])
+    // A stream made again with ids below this cursor (Redis's clock is behind the old one's):
+    // read it from its start, whose first entry begins the new epoch here.
+    if (
+      last &&
+      fields &&
+      fields.epoch !== this.epoch &&
+      compareStreamIds(last[0], this.cursor) < 0
+    ) {
+      this.cursor = '0-0'
     }
   }
 
@@ -258,34 +343,37 @@ export class RedisEventTransport {
         continue
       }
       if (!this.running) return
-      for (const raw of reply?.[0]?.[1] ?? []) {
-        if (compareStreamIds(raw[0], this.cursor) <= 0) continue
-        this.cursor = raw[0]
-        const decoded = decode(raw)
-        if (decoded) sink.deliver(decoded[0], decoded[1])
-      }
+      for (const raw of reply?.[0]?.[1] ?? []) this.take(raw, sink)
     }
   }
 
-  /**
-   * After a lost connection: were entries this instance had not read removed meanwhile (a
-   * Redis restarted without its data, or one that trimmed past a reader that could not keep up)?
-   */
-  private async checkForLoss(sink: TransportSink): Promise<void> {
-    let info: StreamInfo
-    try {
-      info = await this.info(this.commands)
-    } catch (error) {
+  /** One entry read: handed over, or a reset where entries before it cannot be (see above). */
+  private take([id, raw]: RawEntry, sink: TransportSink): void {
+    if (compareStreamIds(id, this.cursor) <= 0) return
+    this.cursor = id
+    const fields = fieldsOf(raw)
+    if (!fields) return
+    if (fields.epoch !== this.epoch) {
+      this.epoch = fields.epoch
+      this.number = fields.number
       console.error(
-        `Checking the live events' stream in Redis at ${this.redis.where}: ${String(error)}`,
+        `Live events: the stream in Redis at ${this.redis.where} began a new epoch (it lost entries, or could not take some); clients refetch.`,
       )
+      sink.reset(this.lastId, 'unknown-id')
       return
     }
-    if (!this.running) return
-    const verdict = coverage(this.cursor, info)
-    if (verdict === 'ok') return
-    // A stream made again with ids below this cursor: read it from its end.
-    if (verdict === 'unknown-id') this.cursor = info.lastGenerated
-    sink.lost(this.cursor)
+    const expected = this.number + 1
+    this.number = fields.number
+    if (fields.number !== expected) {
+      sink.reset(this.lastId, 'too-old')
+      // Fewer entries than read before: Redis lost some, which the other instances must hear.
+      if (fields.number < expected) {
+        this.renewWanted = true
+        void this.check()
+      }
+      return
+    }
+    const entry = decode(fields.text)
+    if (entry) sink.deliver(this.lastId, entry)
   }
 }

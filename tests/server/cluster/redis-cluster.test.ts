@@ -46,7 +46,7 @@ async function stream(
 const streamKey = () => `${cluster.redis.prefix}events`
 
 describe('live events across instances', () => {
-  it('a post made through A reaches a live client on B, with a stream id', async () => {
+  it('a post made through A reaches a live client on B, with an epoch and a stream id', async () => {
     const { a, b } = cluster
     const writer = await signup(a, 'writer1')
     const watcher = await signup(b, 'watcher1')
@@ -55,7 +55,7 @@ describe('live events across instances', () => {
     expect((await post(a, writer, 'hello from A')).status).toBe(201)
     const event = await onB.next('post', 5000)
     expect(event.data.post.content).toBe('hello from A')
-    expect(event.id).toMatch(/^\d{13}-\d+$/)
+    expect(event.id).toMatch(/^[0-9a-f]{8}-\d{13}-\d+$/)
     await onB.close()
   })
 
@@ -106,7 +106,9 @@ describe('live events across instances', () => {
     expect(tooOld.events.map((event) => event.type)).toEqual(['reset', 'ready'])
     await tooOld.close()
 
-    const unknown = await stream(b, watcher, `${Date.now() + 3_600_000}-0`)
+    // This epoch's, but beyond the stream's end.
+    const epoch = (ready.id ?? '').slice(0, 8)
+    const unknown = await stream(b, watcher, `${epoch}-${Date.now() + 3_600_000}-0`)
     expect((await unknown.next('reset', 5000)).data).toEqual({ reason: 'unknown-id' })
     await unknown.close()
     const malformed = await stream(b, watcher, 'not-an-id')

@@ -348,6 +348,7 @@ export class LiveStream {
     const decoder = new TextDecoder()
     /** The server could not replay (docs/API.md): the screens refetch, as after a fresh start. */
     let wasReset = false
+    let wasReady = false
     const parser = new SseParser({
       event: ({ id, event, data }) => {
         // Being ended (noteRead goes back to an earlier id): the next connection replays the rest.
@@ -368,8 +369,13 @@ export class LiveStream {
         if (id !== null) this.lastEventId = id
         this.options.publish(event, parsed, id)
         if (event === 'ready') {
+          wasReady = true
           const fresh = !resumable || wasReset
           this.covered(parseLiveEventId(fresh ? id : sentId), fresh)
+        } else if (event === 'reset' && wasReady) {
+          // A cluster's reset in the middle of a stream (its Redis lost events): the screens
+          // refetch, so what follows the reset is covered, as after one before `ready`.
+          this.covered(parseLiveEventId(id), true)
         }
       },
       retry: (ms) => {
