@@ -292,6 +292,10 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
     let open = true
     // A connection whose ROLLBACK failed is in an unknown state (or gone): closed, not reused.
     let broken: Error | undefined
+    // The database ending the session between two statements (a shutdown, a restart) is told
+    // on the client, not on a query: kept here (the next statement fails), never uncaught.
+    const onLost = (error: Error) => (broken = error)
+    client.on('error', onLost)
     try {
       await client.query('BEGIN')
       const isOpen = () => open
@@ -306,6 +310,7 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
       throw error
     } finally {
       open = false
+      client.off('error', onLost)
       client.release(broken)
     }
   }
