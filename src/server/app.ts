@@ -192,9 +192,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     if (error instanceof DatabaseRefusal) {
       // PostgreSQL out of reach or too contended (db/database-refusal.ts): passes by itself.
       refusal = serverBusy(
-        error.reason === 'unreachable'
-          ? MESSAGES.databaseUnreachable
-          : MESSAGES.databaseContended,
+        error.reason === 'unreachable' ? MESSAGES.databaseUnreachable : MESSAGES.databaseContended,
       )
     }
     if (refusal instanceof HttpError) {

@@ -251,7 +251,10 @@ export async function countersAgainstRows(url: string): Promise<CounterMismatch[
 }
 
 /** Each post's likeCount as the database holds it. */
-export async function likeCounts(url: string, ids: readonly number[]): Promise<Map<number, number>> {
+export async function likeCounts(
+  url: string,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

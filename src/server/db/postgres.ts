@@ -269,7 +269,8 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
           return await once(work)
         } catch (error) {
           if (!isRetryableConflict(error)) throw asRefusal(error)
-          if (attempt >= TRANSACTION_ATTEMPTS) throw new DatabaseRefusal('contended', { cause: error })
+          if (attempt >= TRANSACTION_ATTEMPTS)
+            throw new DatabaseRefusal('contended', { cause: error })
           await delay(retryDelayMs(attempt + 1))
         }
       }

@@ -17,12 +17,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ErrorResponse, SignupResponse } from '../../../src/shared/api-types'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { startServer, type RunningServer } from '../../../src/server/server'
-import {
-  databaseUrl,
-  onCluster,
-  startTestCluster,
-  type TestCluster,
-} from '../../helpers/postgres'
+import { databaseUrl, onCluster, startTestCluster, type TestCluster } from '../../helpers/postgres'
 
 /** Clients sending at once, as the load the database goes away under. */
 const CLIENTS = 6
