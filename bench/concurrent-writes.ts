@@ -1,5 +1,6 @@
 /**
- * `npm run bench:pg-writes [-- --duration S --connections N --writes N --instances N]`: writes on
+ * `npm run bench:pg-writes [-- --duration S --connections N --writes N --writers N --connect
+ * tcp|unix]`: writes on
  * PostgreSQL (issue 37, item 3), printed beside their targets. On a throwaway cluster on disk, as
  * durable as the main bench's (tests/helpers/postgres.ts `sqlite-like`), with the server that
  * ships (`node out/server/cli.js`) in processes of their own on one database and one secret:
@@ -13,12 +14,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { ensureBuilt } from '../scripts/build-stale'
 import { SERVER_CLI } from '../scripts/build-stamp'
 import {
@@ -34,6 +36,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     writes: { type: 'string', default: '10000' },
     writers: { type: 'string', default: '20' },
+    // How the servers reach PostgreSQL: `tcp` (loopback, as a host's would) or `unix` (its
+    // socket in the cluster's folder).
+    connect: { type: 'string', default: 'tcp' },
   },
 })
 const DURATION = Number(values.duration)
@@ -52,6 +57,55 @@ interface Instance {
   url: string
   child: ChildProcess
 }
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After the command's closing parenthesis: state, then utime and stime at 12 and 13.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
+/** The processes of the database's server: its backends and background workers. */
+async function postgresPids(url: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
+    )
+    return rows.map((row) => row.pid)
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * The same database through the server's Unix socket (`?host=` its folder), to compare with
+ * loopback TCP: the socket writes of every statement's round trip were half of the server's CPU
+ * time (docs/PERFORMANCE.md, "Issue 37"); through the socket they cost the same.
+ */
+async function unixSocketUrl(tcpUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: tcpUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ folder: string }>(
+      "SELECT split_part(current_setting('unix_socket_directories'), ',', 1) AS folder",
+    )
+    const address = new URL(tcpUrl)
+    address.searchParams.set('host', rows[0]?.folder ?? '')
+    return address.toString()
+  } finally {
+    await client.end()
+  }
+}
+
+/** CPU seconds of these processes, by pid. */
+const cpuOf = (pids: readonly number[]) => new Map(pids.map((pid) => [pid, cpuSecondsOf(pid)]))
 
 async function startInstance(host: string, args: string[]): Promise<Instance> {
   const child = spawn(process.execPath, [SERVER_CLI, '--host', host, '--port', '0', ...args], {
@@ -80,11 +134,21 @@ async function signUp(url: string, username: string): Promise<string> {
   return ((await response.json()) as { encodedToken: string }).encodedToken
 }
 
-/** New posts a second on one instance, each connection posting as a player of its own. */
-async function newPostsPerSecond(url: string): Promise<{ rate: number; non2xx: number }> {
+/**
+ * New posts a second on one instance, each connection posting as a player of its own, and the
+ * CPU time each post cost the server's process and PostgreSQL's (what a quiet machine's cores
+ * would bound the rate by).
+ */
+async function newPostsPerSecond(
+  url: string,
+  serverPid: number,
+  databaseUrl: string,
+): Promise<{ rate: number; non2xx: number; serverCpuUs: number; postgresCpuUs: number }> {
   const tokens: string[] = []
   for (let index = 0; index < CONNECTIONS; index++) tokens.push(await signUp(url, `poster${index}`))
   let next = 0
+  const serverBefore = cpuSecondsOf(serverPid)
+  const postgresBefore = cpuOf(await postgresPids(databaseUrl))
   const request = {
     method: 'POST' as const,
     path: '/api/posts',
@@ -101,7 +165,19 @@ async function newPostsPerSecond(url: string): Promise<{ rate: number; non2xx: n
       client.setRequests([{ ...request, headers: { ...request.headers, authorization: token } }])
     },
   })
-  return { rate: result.requests.average, non2xx: result.non2xx }
+  const serverSeconds = cpuSecondsOf(serverPid) - serverBefore
+  let postgresSeconds = 0
+  // Backends opened during the run count from 0.
+  for (const pid of await postgresPids(databaseUrl)) {
+    postgresSeconds += cpuSecondsOf(pid) - (postgresBefore.get(pid) ?? 0)
+  }
+  const posts = Math.max(1, result['2xx'])
+  return {
+    rate: result.requests.average,
+    non2xx: result.non2xx,
+    serverCpuUs: (serverSeconds / posts) * 1e6,
+    postgresCpuUs: (postgresSeconds / posts) * 1e6,
+  }
 }
 
 await ensureBuilt()
@@ -110,7 +186,8 @@ const cluster = await startTestCluster({ durability: 'sqlite-like' })
 const instances: Instance[] = []
 try {
   await onCluster(cluster.url, 'CREATE DATABASE writes')
-  const url = databaseUrl(cluster.url, 'writes')
+  const tcpUrl = databaseUrl(cluster.url, 'writes')
+  const url = values.connect === 'unix' ? await unixSocketUrl(tcpUrl) : tcpUrl
   const secretFile = join(folder, 'cluster.key')
   writeFileSync(secretFile, randomBytes(32).toString('hex'), { mode: 0o600 })
   for (const [index, host] of HOSTS.entries()) {
@@ -120,7 +197,7 @@ try {
   }
   const first = instances[0]?.url ?? ''
 
-  const posts = await newPostsPerSecond(first)
+  const posts = await newPostsPerSecond(first, instances[0]?.child.pid ?? 0, url)
   const writers = await runConcurrentWriters({
     urls: instances.map((instance) => instance.url),
     writers: WRITERS,
@@ -143,6 +220,12 @@ try {
   console.log(
     `  new posts, one instance:     ${posts.rate.toFixed(0).padStart(7)}/s` +
       `   target >= 1,000/s   ${posts.rate >= 1000 ? 'met' : 'NOT met'} (non-2xx ${posts.non2xx})`,
+  )
+  const perPost = posts.serverCpuUs + posts.postgresCpuUs
+  console.log(
+    `    CPU per post: server ${posts.serverCpuUs.toFixed(0)} µs + PostgreSQL ` +
+      `${posts.postgresCpuUs.toFixed(0)} µs: two idle cores would allow about ` +
+      `${((2 * 1e6) / perPost).toFixed(0)}/s`,
   )
   console.log(
     `  ${WRITERS} writers, 3 instances:     ${String(writers.writes).padStart(7)} writes` +

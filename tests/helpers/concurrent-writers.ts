@@ -117,10 +117,6 @@ export async function runConcurrentWriters(options: WritersOptions): Promise<Wri
   const commentIds: { postId: number; commentId: number }[] = []
   const hotPosts = postIds.slice(0, 4)
   const hotUsers = writers.slice(0, 4)
-  const perWriter = Math.max(
-    1,
-    Math.ceil((options.writes - options.writers * 2 - writers.length) / writers.length),
-  )
 
   const write = async (writer: Writer, index: number, step: number, next: () => number) => {
     const instance = index + step
@@ -165,7 +161,8 @@ export async function runConcurrentWriters(options: WritersOptions): Promise<Wri
   await Promise.all(
     writers.map(async (writer, index) => {
       const next = random(index + 1)
-      for (let step = 0; step < perWriter; step++) await write(writer, index, step, next)
+      // Until the run's writes are sent (a writer's turn that would follow itself sends none).
+      for (let step = 0; writes < options.writes; step++) await write(writer, index, step, next)
     }),
   )
   return {
