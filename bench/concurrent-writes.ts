@@ -2,7 +2,8 @@
  * `npm run bench:pg-writes [-- --duration S --connections N --writes N --writers N --connect
  * tcp|unix]`: writes on PostgreSQL (issue 37, item 3), printed beside their targets. On a
  * throwaway cluster on disk, as durable as the main bench's (tests/helpers/postgres.ts
- * `sqlite-like`), with the server that ships (`node out/server/cli.js`) in processes of their own on one database and one secret:
+ * `sqlite-like`), with the server that ships (`node out/server/cli.js`) in processes of their
+ * own on one database and one secret:
  *
  * 1. new posts a second on one instance (autocannon, `Prefer: return=minimal`, each connection
  *    a player of its own), target at least 1,000;
