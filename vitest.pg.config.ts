@@ -56,6 +56,7 @@ const NOT_ON_POSTGRES = [
   'tests/server/auth/password.test.ts',
   'tests/server/auth/login-throttle.test.ts',
   'tests/server/services/pagination.test.ts',
+  'tests/server/db/database-refusal.test.ts',
   'tests/server/storage/s3-options.test.ts',
   'tests/server/shared/**',
 ]

@@ -36,6 +36,7 @@ import { searchRoutes } from './routes/search'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './services/work-queue'
+import { DatabaseRefusal } from './db/database-refusal'
 import { ReadCache, registerReadCache } from './services/read-cache'
 
 export type { AppDeps } from './http/context'
@@ -187,6 +188,12 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
       // The operator reads where and why; the client, that images are out of reach for now.
       console.error(`gamerstage: ${error.message}`)
       refusal = serverBusy(MESSAGES.imageStorageUnavailable)
+    }
+    if (error instanceof DatabaseRefusal) {
+      // PostgreSQL out of reach or too contended (db/database-refusal.ts): passes by itself.
+      refusal = serverBusy(
+        error.reason === 'unreachable' ? MESSAGES.databaseUnreachable : MESSAGES.databaseContended,
+      )
     }
     if (refusal instanceof HttpError) {
       const answer: ErrorResponse = {

@@ -8,7 +8,8 @@
  * end. Either way it creates a template database, migrates it with the committed migrations
  * (src/server/db/migrations-pg), and hands its name to the test workers.
  */
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
+import { promisify } from 'node:util'
 import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -71,6 +72,13 @@ export interface TestCluster {
   url: string
   /** Stops the server and removes its folder. */
   stop(): Promise<void>
+  /**
+   * Shuts the server down (`pg_ctl stop -m fast`: sessions ended with admin_shutdown) and keeps
+   * its folder, without blocking the process: a test's own servers keep answering meanwhile.
+   */
+  pause(): Promise<void>
+  /** Starts a paused server again, on the same port. */
+  resume(): Promise<void>
 }
 
 export interface TestClusterOptions {
@@ -104,10 +112,16 @@ export async function startTestCluster({
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
     chownSync(folder, uid, gid)
   }
-  const run = (program: string, args: string[]) => {
-    const [command, fullArgs] = asRoot
+  const commandOf = (program: string, args: string[]): [string, string[]] =>
+    asRoot
       ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]]
       : [join(bin, program), args]
+  const runInBackground = async (program: string, args: string[]) => {
+    const [command, fullArgs] = commandOf(program, args)
+    await promisify(execFile)(command, fullArgs, { cwd: folder })
+  }
+  const run = (program: string, args: string[]) => {
+    const [command, fullArgs] = commandOf(program, args)
     try {
       execFileSync(command, fullArgs, { stdio: 'pipe', cwd: folder })
     } catch (error) {
@@ -119,6 +133,8 @@ export async function startTestCluster({
   }
 
   let port: number
+  let options = ''
+  const log = join(folder, 'log')
   try {
     run('initdb', [
       '-D',
@@ -133,7 +149,7 @@ export async function startTestCluster({
       '--no-sync',
     ])
     port = await freePort()
-    const options = [
+    options = [
       `-p ${port}`,
       `-k ${folder}`,
       '-c listen_addresses=127.0.0.1',
@@ -142,7 +158,6 @@ export async function startTestCluster({
       // A run clones a database per test, in parallel workers each with a pool.
       '-c max_connections=300',
     ].join(' ')
-    const log = join(folder, 'log')
     try {
       run('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', options])
     } catch (error) {
@@ -157,6 +172,9 @@ export async function startTestCluster({
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => runInBackground('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w']),
+    resume: () =>
+      runInBackground('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', options]),
     stop: async () => {
       try {
         run('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w'])

@@ -5,7 +5,7 @@ import type { Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
 import { postHasImages } from '../services/post-images'
 import * as polls from '../services/polls'
-import { getPost } from '../services/posts'
+import { lockPost } from '../services/posts'
 import { refuseIfBlocked } from '../services/visibility'
 import { aboutWriting, commit, type Actor, type Live } from './live'
 
@@ -61,7 +61,8 @@ export async function votePoll(
   const { poll } = await commit(
     live,
     async (tx) => {
-      const post = await getPost(tx, postId)
+      // Locked: an edit of the poll at once waits, and the vote lands on the poll it checked.
+      const post = await lockPost(tx, postId)
       await refuseIfBlocked(tx, actor.id, [post.authorId])
       await polls.castVote(tx, actor.id, post.id, Number(optionId), now)
       return { authorId: post.authorId, poll: await polls.getPoll(tx, post.id, actor.id, now) }

@@ -141,7 +141,8 @@ async function removePost(
   const { post } = await commit(
     live,
     async (tx, changes) => {
-      const post = await posts.getPost(tx, postId)
+      // Locked: of two deletions at once, the second finds the post gone (counted once).
+      const post = await posts.lockPost(tx, postId)
       mayDelete(post)
       await noteCascade(tx, changes, { postId: post.id })
       // Issue 29: a deleted quote counts no more on its original.

@@ -9,6 +9,13 @@ import { fileURLToPath } from 'node:url'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import {
+  asRefusal,
+  DatabaseRefusal,
+  isRetryableConflict,
+  retryDelayMs,
+  TRANSACTION_ATTEMPTS,
+} from './database-refusal'
 import type { DialectSql, OpenStore, SqlParam, Store } from './store'
 
 /** Where the committed drizzle-kit migrations for PostgreSQL live when running from source. */
@@ -21,6 +28,7 @@ export const POSTGRES_SQL: DialectSql = {
   texts: (list) => [...new Set(list)],
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   indexedBy: () => '',
+  forUpdate: ' FOR NO KEY UPDATE',
   // Post search: each word a quoted lexeme, so nothing in it is tsquery syntax.
   postMatches: "post_search_vector(posts.content) @@ to_tsquery('simple', ?)",
   postMatchesIn: (low, high) =>
@@ -55,13 +63,56 @@ const types: pg.CustomTypesConfig = {
 }
 
 /**
+ * How long a request waits for a connection before it is answered 503 (database-refusal.ts): the
+ * pool's connections all busy that long, or a database that does not answer a new one (a
+ * machine gone: no refusal ever comes). `pg` waits forever by default.
+ */
+const CONNECT_TIMEOUT_MS = 5_000
+
+/**
  * A pool with the settings every connection of the server needs: bigint and numeric columns
- * answered as numbers, and an idle connection the database drops not taking the process with it.
+ * answered as numbers, a bounded wait for a connection, TCP keep-alive (a peer that vanished is
+ * noticed), and an idle connection the database drops not taking the process with it. A
+ * connection that failed is never reused: `pg`'s pool drops an idle one that errs, and one whose
+ * socket ended when it is released (postgres.ts releases a transaction's with its error), so after
+ * a restart of the database the next requests open fresh ones.
  */
 export function openPostgresPool(url: string, poolSize = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  })
   pool.on('error', () => {})
   return pool
+}
+
+/**
+ * The advisory lock (a fixed key of this app's, "gamerstage" in ASCII) held while migrations run:
+ * instances started together on an empty database take turns, and those after the first find the
+ * schema up to date instead of creating the same types and tables at once.
+ */
+const MIGRATION_LOCK_KEY = 0x67616d6572
+
+/**
+ * Brings the schema up to date under the migration lock, on one connection of its own: the lock
+ * belongs to a session, so the lock, the migrations and the unlock must all go through it.
+ */
+export async function migrateUnderLock(url: string, migrationsFolder: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, types })
+  await client.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder })
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+    }
+  } finally {
+    await client.end()
+  }
 }
 
 /**
@@ -109,28 +160,11 @@ export async function openPostgresStore({
   poolSize = 10,
   onStatement,
 }: OpenPostgresOptions): Promise<PostgresStore> {
-  const pool = openPostgresPool(url, poolSize)
-  try {
-    await migrate(drizzle({ client: pool }), { migrationsFolder: migrationsDir })
-  } catch (error) {
-    await pool.end()
-    throw error
-  }
-  return postgresStoreOn(pool, onStatement)
+  await migrateUnderLock(url, migrationsDir)
+  return postgresStoreOn(openPostgresPool(url, poolSize), onStatement)
 }
 
 /** A store over a pool already open on a migrated database (`openPostgresPool`). */
-/**
- * How many times a transaction is tried when it meets a concurrent one. PostgreSQL runs them at
- * once and refuses one of two that would not have given the same result one after the other;
- * retried, it then sees what the other committed (a username just taken, a like just made).
- */
-const TRANSACTION_ATTEMPTS = 10
-
-/** serialization_failure and deadlock_detected: the transaction may simply be tried again. */
-const isConflict = (error: unknown) =>
-  error instanceof Error && 'code' in error && (error.code === '40001' || error.code === '40P01')
-
 export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => void): PostgresStore {
   /** This store, as transactionOfWork names it (tests only). */
   const owner = {}
@@ -161,7 +195,11 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
     const { name, text: sql } = statement(text)
     onStatement?.(sql)
     const config: pg.QueryConfig = { name, text: sql, values: params as unknown[] }
-    return rowMode ? client.query({ ...config, rowMode }) : client.query(config)
+    try {
+      return await (rowMode ? client.query({ ...config, rowMode }) : client.query(config))
+    } catch (error) {
+      throw asRefusal(error)
+    }
   }
 
   /** The four ways to run a statement on a client, after `check` (which throws to refuse). */
@@ -230,23 +268,37 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
         try {
           return await once(work)
         } catch (error) {
-          if (attempt >= TRANSACTION_ATTEMPTS || !isConflict(error)) throw error
-          // Jittered, so that the two that met do not meet again on the next try.
-          await delay(Math.random() * 5 * attempt)
+          if (!isRetryableConflict(error)) throw asRefusal(error)
+          if (attempt >= TRANSACTION_ATTEMPTS)
+            throw new DatabaseRefusal('contended', { cause: error })
+          await delay(retryDelayMs(attempt + 1))
         }
       }
     },
     close: () => pool.end(),
   }
 
-  /** One try of a transaction, SERIALIZABLE: as if alone, as on SQLite (db/store.ts). */
+  /**
+   * One try of a transaction, READ COMMITTED (README.md in this folder, "Concurrent writes"):
+   * each statement sees what others committed before it began; counters move by atomic UPDATEs,
+   * and a decision that reads what it then writes locks its row first (`sql.forUpdate`).
+   */
   async function once<Result>(work: (tx: Store) => Promise<Result>): Promise<Result> {
-    const client = await pool.connect()
-    let open = true
-    // A connection whose ROLLBACK failed is in an unknown state: closed, not reused.
-    let broken: Error | undefined
+    let client: pg.PoolClient
     try {
-      await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE')
+      client = await pool.connect()
+    } catch (error) {
+      throw asRefusal(error)
+    }
+    let open = true
+    // A connection whose ROLLBACK failed is in an unknown state (or gone): closed, not reused.
+    let broken: Error | undefined
+    // The database ending the session between two statements (a shutdown, a restart) is told
+    // on the client, not on a query: kept here (the next statement fails), never uncaught.
+    const onLost = (error: Error) => (broken = error)
+    client.on('error', onLost)
+    try {
+      await client.query('BEGIN')
       const isOpen = () => open
       const handle = handleFor(client, isOpen)
       const result = transactionOfWork
@@ -259,6 +311,7 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
       throw error
     } finally {
       open = false
+      client.off('error', onLost)
       client.release(broken)
     }
   }

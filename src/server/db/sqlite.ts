@@ -40,6 +40,7 @@ export const SQLITE_SQL: DialectSql = {
   texts: (list) => JSON.stringify([...new Set(list)]),
   greatest: (a, b) => `max(${a}, ${b})`,
   indexedBy: (index) => ` INDEXED BY ${index}`,
+  forUpdate: '',
   // Post search: each word a quoted FTS5 string, so nothing in it is query syntax.
   postMatches: 'posts.id IN (SELECT rowid FROM posts_search WHERE posts_search MATCH ?)',
   postMatchesIn: (low, high) =>

@@ -47,6 +47,14 @@ export interface DialectSql {
    * plans by statistics and takes no hint.
    */
   indexedBy(index: string): string
+  /**
+   * After a SELECT of the row a decision reads and then writes (a post whose likes are counted,
+   * README.md in this folder, "Concurrent writes"): ` FOR NO KEY UPDATE` on PostgreSQL (the
+   * lock an UPDATE takes: concurrent transactions deciding on the same row take turns, while
+   * inserts of rows that merely refer to it go on), nothing on SQLite, whose transactions
+   * already run one at a time.
+   */
+  readonly forUpdate: string
 
   // Post search (docs/API.md, "Search"; services/search.ts). SQLite keeps the words of posts in
   // an FTS5 table (migrations/0008_post_search.sql), PostgreSQL in a GIN expression index
@@ -100,10 +108,11 @@ export interface Store {
   /** Runs a write without RETURNING and answers how many rows it changed. */
   run(text: string, ...params: SqlParam[]): Promise<number>
   /**
-   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. The
-   * transaction sees the database as if it ran alone (SQLite runs one at a time; PostgreSQL runs
-   * them SERIALIZABLE and tries `work` again when a concurrent one conflicted), so `work` must
-   * keep every effect outside the database out of itself, or start it afresh on each try.
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * SQLite runs one at a time; PostgreSQL runs them at once, READ COMMITTED, and tries `work`
+   * again after a deadlock or a unique key two of them inserted at once (README.md in this
+   * folder, "Concurrent writes"), so `work` must keep every effect outside the database out of
+   * itself, or start it afresh on each try.
    */
   transaction<Result>(work: (tx: Store) => Promise<Result>): Promise<Result>
 }

@@ -62,6 +62,8 @@ export const MESSAGES = {
   // --- end clips ---
   imageStorageUnavailable:
     'The server cannot reach its image storage right now. Try again in a minute.',
+  databaseUnreachable: "The server's database is not answering; try again in a moment.",
+  databaseContended: 'The server is busy with many changes at once; try again in a moment.',
 } as const
 
 export function foreignHostMessage(host: string): string {

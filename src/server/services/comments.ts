@@ -5,7 +5,7 @@ import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { refuseIfBlocked, type Viewer } from './visibility'
 import { threadVisibility } from './threads'
-import { getPost } from './posts'
+import { lockPost } from './posts'
 import type { CommentRow, PostRow } from '../db/rows'
 
 /**
@@ -34,13 +34,17 @@ export async function commentsByIds(db: Store, ids: number[]): Promise<CommentRo
   return inIdOrder(ids, rows)
 }
 
-/** The post and one of its comments; a comment of another post is not found. */
+/**
+ * The post and one of its comments; a comment of another post is not found. For a write: the
+ * post is locked until the transaction ends (posts.ts `lockPost`), so that what the caller
+ * decides from the comment (a vote, a reply, a deletion) holds until it commits.
+ */
 export async function getComment(
   db: Store,
   postId: number,
   commentId: number,
 ): Promise<[PostRow, CommentRow]> {
-  const post = await getPost(db, postId)
+  const post = await lockPost(db, postId)
   const comment = await db.get<CommentRow>(
     `SELECT ${COMMENT_COLUMNS} FROM comments WHERE id = ? AND post_id = ?`,
     commentId,
@@ -68,7 +72,8 @@ export async function addComment(
   replyTo?: number,
 ): Promise<CommentRow> {
   return db.transaction(async (tx) => {
-    const post = await getPost(tx, postId)
+    // Locked: a reply's comment, deleted at once elsewhere, is not left without its thread.
+    const post = await lockPost(tx, postId)
     let thread: Pick<CommentRow, 'parentId' | 'replyToId' | 'replyToUserId'> = {
       parentId: null,
       replyToId: null,
@@ -152,8 +157,12 @@ export interface CommentDeletion {
  * counts comments that are not placeholders. Who may is the command's to check
  * (actions/comments.ts). Deleting a placeholder again is a 410.
  */
-export async function deleteComment(db: Store, comment: CommentRow): Promise<CommentDeletion> {
+export async function deleteComment(db: Store, named: CommentRow): Promise<CommentDeletion> {
   return db.transaction(async (tx) => {
+    // The post locked, then the comment read again: a reply added or the comment deleted at
+    // once elsewhere is seen (placeholder or not, counted once).
+    await lockPost(tx, named.postId)
+    const comment = await getCommentById(tx, named.id)
     if (comment.deletedAt !== null) {
       throw new HttpError('COMMENT_DELETED', MESSAGES.commentDeleted)
     }

@@ -11,7 +11,22 @@ import { isBlockedEitherWay } from './visibility'
 async function followTarget(db: Store, userId: number, targetId: number): Promise<UserRow> {
   const target = await getUserById(db, targetId)
   if (target.id === userId) throw new HttpError('SELF_TARGET', MESSAGES.followSelf)
+  await lockPair(db, userId, target.id)
   return target
+}
+
+/**
+ * Locks both users' rows, the lower id first, until the transaction ends (`sql.forUpdate`;
+ * db/README.md, "Concurrent writes"): a follow, an unfollow and a block between the same two
+ * take turns (a follow then sees a block committed a moment before), and two follows crossing
+ * (A follows B while B follows A) wait for each other instead of deadlocking over the counts.
+ */
+export async function lockPair(db: Store, userId: number, otherId: number): Promise<void> {
+  await db.ids(
+    `SELECT id FROM users WHERE id IN (?, ?) ORDER BY id${db.sql.forUpdate}`,
+    Math.min(userId, otherId),
+    Math.max(userId, otherId),
+  )
 }
 
 /** Adds the target to the user's following and the user to the target's followers. */

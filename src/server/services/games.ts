@@ -207,6 +207,15 @@ export async function setUserGames(
   const wantedIds = new Set(wanted.map((game) => game.id))
   const removed = [...current].filter((id) => !wantedIds.has(id))
   const added = wanted.filter((game) => !current.has(game.id))
+  const changed = [...removed, ...added.map((game) => game.id)]
+  // The games' rows locked before their players change (db/README.md, "Concurrent writes"):
+  // another profile's change of the same game commits first, and the recount below sees it.
+  if (changed.length > 0) {
+    await tx.ids(
+      `SELECT id FROM games WHERE id IN ${tx.sql.idSet} ORDER BY id${tx.sql.forUpdate}`,
+      tx.sql.ids(changed),
+    )
+  }
   if (removed.length > 0) {
     await tx.run(
       `DELETE FROM user_games WHERE user_id = ? AND game_id IN ${tx.sql.idSet}`,
@@ -223,7 +232,6 @@ export async function setUserGames(
       { onConflict: 'nothing' },
     )
   }
-  const changed = [...removed, ...added.map((game) => game.id)]
   if (changed.length > 0) await recountPlayers(tx, changed)
   return gamesOfUser(tx, userId)
 }

@@ -180,6 +180,21 @@ export async function getPost(db: Store, id: number): Promise<PostRow> {
   return row
 }
 
+/**
+ * The post, its row locked until the transaction ends (`sql.forUpdate`; db/README.md,
+ * "Concurrent writes"): for a decision that reads the post or its likes, comments or poll and
+ * then writes them. Every such decision locks the post first, so they take turns per post and
+ * never deadlock over it.
+ */
+export async function lockPost(tx: Store, id: number): Promise<PostRow> {
+  const row = await tx.get<PostRow>(
+    `SELECT ${POST_COLUMNS} FROM posts WHERE id = ?${tx.sql.forUpdate}`,
+    id,
+  )
+  if (!row) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
+  return row
+}
+
 /** Moves an author's post count by `delta` (a new post, a deleted one). */
 async function changePostCount(db: Store, userId: number, delta: number): Promise<void> {
   await db.run('UPDATE users SET post_count = post_count + ? WHERE id = ?', delta, userId)
@@ -214,7 +229,7 @@ export async function editPost(
   now = Date.now(),
 ): Promise<PostRow> {
   return db.transaction(async (tx) => {
-    const post = await getPost(tx, postId)
+    const post = await lockPost(tx, postId)
     if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignPost)
     if (!content && !(await postHasImages(tx, post.id)))
       throw new HttpError('VALIDATION', MESSAGES.emptyPost)
@@ -300,7 +315,8 @@ export async function likePost(
   now = Date.now(),
 ): Promise<PostRow> {
   return db.transaction(async (tx) => {
-    const post = await getPost(tx, postId)
+    // Locked: the reaction it finds and the count it checks stay so until this commits.
+    const post = await lockPost(tx, postId)
     await refuseIfBlocked(tx, userId, [post.authorId])
     const previous = await reactionOf(tx, post.id, userId)
     if (previous === 'like') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyLiked)
@@ -319,7 +335,8 @@ export async function dislikePost(
   now = Date.now(),
 ): Promise<PostRow> {
   return db.transaction(async (tx) => {
-    const post = await getPost(tx, postId)
+    // Locked: the reaction it finds and the count it checks stay so until this commits.
+    const post = await lockPost(tx, postId)
     await refuseIfBlocked(tx, userId, [post.authorId])
     if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
     const previous = await reactionOf(tx, post.id, userId)

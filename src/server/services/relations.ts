@@ -9,7 +9,7 @@ import type { UserRow } from '../db/rows'
 import { blocks } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../errors/messages'
-import { endFollow } from './follows'
+import { endFollow, lockPair } from './follows'
 import { toUserSummary } from './serialize'
 import { formatTimestamp } from './time'
 import { getUserById } from './users'
@@ -44,6 +44,8 @@ export async function block(
 ): Promise<EndedFollow[]> {
   return db.transaction(async (tx) => {
     const target = await otherUser(tx, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
+    // A follow between the two at once waits, then sees the block (services/follows.ts).
+    await lockPair(tx, userId, target.id)
     await insertRows(tx, blocks, [{ blockerId: userId, blockedId: target.id, createdAt: now }], {
       onConflict: 'nothing',
     })

@@ -31,9 +31,11 @@ export async function createReport(
     let postId: number | null = null
     let commentId: number | null = null
     let authorId: number
+    // The post or comment locked (db/README.md, "Concurrent writes"): the same report sent twice
+    // at once finds the first one instead of adding a second (reports have no unique key).
     if ('postId' in input) {
       const post = await tx.get<{ id: number; authorId: number }>(
-        'SELECT id, author_id AS "authorId" FROM posts WHERE id = ?',
+        `SELECT id, author_id AS "authorId" FROM posts WHERE id = ?${tx.sql.forUpdate}`,
         input.postId,
       )
       if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
@@ -41,7 +43,7 @@ export async function createReport(
       authorId = post.authorId
     } else {
       const comment = await tx.get<{ id: number; authorId: number }>(
-        'SELECT id, author_id AS "authorId" FROM comments WHERE id = ?',
+        `SELECT id, author_id AS "authorId" FROM comments WHERE id = ?${tx.sql.forUpdate}`,
         input.commentId,
       )
       if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)

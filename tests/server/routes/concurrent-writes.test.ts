@@ -1,8 +1,10 @@
 /**
  * Writes that arrive at once end as if they came one after another, on both databases: SQLite
- * runs one transaction at a time, PostgreSQL runs them together SERIALIZABLE and tries again the
- * one that conflicted (src/server/db/postgres.ts). A check-then-write (a username free, a post
- * not liked yet) therefore never lets two through, and no counter loses a step.
+ * runs one transaction at a time, PostgreSQL runs them together READ COMMITTED, with atomic
+ * counter updates, unique keys and row locks where a decision reads what it writes
+ * (src/server/db/README.md, "Concurrent writes"). A check-then-write (a username free, a post
+ * not liked yet) therefore never lets two through, and no counter loses a step. The same with
+ * three instances and twenty writers: tests/server/cluster/concurrent-writes.test.ts.
  */
 import type { Post, User } from '../../../src/shared/api-types'
 import { body, createPost, onePost, quickUser } from '../../helpers/api'
