@@ -49,9 +49,19 @@ export interface User extends UserSummary {
   followerCount: number
   followingCount: number
   postCount: number
+  /**
+   * Issue 37: set on a profile (`GET /users/:username`) closed to its viewer by a block:
+   * `blocking` (the viewer blocked them) or `blocked-by` (they blocked the viewer). Its counts are
+   * then 0 and its lists empty, and the app shows no posts, counts or Follow (docs/API.md,
+   * "Blocking"). Absent otherwise.
+   */
+  blockRelation?: ProfileBlockRelation
   /** Extra sign-up fields are stored as given (README, "Decisions where the spec is silent") and returned beside the rest. */
   [extra: string]: unknown
 }
+
+/** How a profile closed by a block stands to its viewer (User.blockRelation). */
+export type ProfileBlockRelation = 'blocking' | 'blocked-by'
 
 /** Someone in a likedBy, dislikedBy, upvotedBy or downvotedBy list. */
 export interface Reactor {

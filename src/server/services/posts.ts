@@ -12,7 +12,7 @@ import {
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { inIdOrder, insertNewRow, POST_COLUMNS, updateRow } from '../db/raw'
 import type { PostRow } from '../db/rows'
-import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
+import { refuseInteraction, refuseUnseen, visibleAuthor, type Viewer } from './visibility'
 import { readCacheOf } from './read-cache'
 
 /**
@@ -180,6 +180,16 @@ export async function getPost(db: Store, id: number): Promise<PostRow> {
   return row
 }
 
+/**
+ * A post opened by `viewer` (its page, comments, replies, reactors): POST_UNAVAILABLE when its
+ * author is hidden from them by a block either way or a suspension (services/visibility.ts).
+ */
+export async function getPostFor(db: Store, id: number, viewer: Viewer): Promise<PostRow> {
+  const row = await getPost(db, id)
+  await refuseUnseen(db, viewer, row.authorId)
+  return row
+}
+
 /** Moves an author's post count by `delta` (a new post, a deleted one). */
 async function changePostCount(db: Store, userId: number, delta: number): Promise<void> {
   await db.run('UPDATE users SET post_count = post_count + ? WHERE id = ?', delta, userId)
@@ -301,7 +311,7 @@ export async function likePost(
 ): Promise<PostRow> {
   return db.transaction(async (tx) => {
     const post = await getPost(tx, postId)
-    await refuseIfBlocked(tx, userId, [post.authorId])
+    await refuseInteraction(tx, userId, [post.authorId])
     const previous = await reactionOf(tx, post.id, userId)
     if (previous === 'like') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyLiked)
     return react(tx, post, userId, 'like', now)
@@ -320,7 +330,7 @@ export async function dislikePost(
 ): Promise<PostRow> {
   return db.transaction(async (tx) => {
     const post = await getPost(tx, postId)
-    await refuseIfBlocked(tx, userId, [post.authorId])
+    await refuseInteraction(tx, userId, [post.authorId])
     if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
     const previous = await reactionOf(tx, post.id, userId)
     if (previous === 'dislike') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyDisliked)

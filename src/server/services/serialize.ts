@@ -11,7 +11,7 @@ import type {
   UserSummary,
 } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { hiddenAuthors } from './visibility'
+import { hiddenAuthors, visibleAuthor } from './visibility'
 import { visibleCommentCounts, visibleCommentSql } from './comment-counts'
 import { COMMENT_COLUMNS, POST_COLUMNS } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
@@ -421,10 +421,14 @@ export async function presentUser(
   const [user] = await presentUsers(db, [row])
   if (!user) throw new Error(`User ${row.id} could not be presented`)
   if (!withBookmarks) return user
+  // Like every list, not the posts hidden from their owner (services/visibility.ts).
+  const visible = await visibleAuthor(db, 'posts.author_id', row.id)
   const bookmarkedPosts = await db.all<PostRow>(
     `SELECT ${POST_COLUMNS} FROM bookmarks JOIN posts ON posts.id = bookmarks.post_id
-     WHERE bookmarks.user_id = ? ORDER BY bookmarks.created_at DESC, bookmarks.post_id DESC`,
+     WHERE bookmarks.user_id = ?${visible.and}
+     ORDER BY bookmarks.created_at DESC, bookmarks.post_id DESC`,
     row.id,
+    ...visible.params,
   )
   return {
     ...user,
