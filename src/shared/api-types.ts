@@ -118,6 +118,13 @@ export interface Post {
   /** Its emoji reactions: counts above 0, and the viewer's own. */
   reactions?: PostEmojiReactions
   // ---- end of issue 29 ----
+  /**
+   * Issue 37: true when the post is answered to a viewer who may not see it (a block either way,
+   * a suspended author), as taking back a bookmark, repost or reaction of it does: its id, author
+   * and counts only; `content` is empty and nothing it holds (media, poll, mentions, quote,
+   * comments) is sent. The app shows "This post isn't available to you". Absent otherwise.
+   */
+  unavailable?: true
 }
 
 /* Polls (issue 29, item 4; docs/API.md "Polls"). */

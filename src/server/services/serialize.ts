@@ -11,7 +11,7 @@ import type {
   UserSummary,
 } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { hiddenAuthors, visibleAuthor } from './visibility'
+import { canSee, hiddenAuthors, visibleAuthor } from './visibility'
 import { visibleCommentCounts, visibleCommentSql } from './comment-counts'
 import { COMMENT_COLUMNS, POST_COLUMNS } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
@@ -324,11 +324,26 @@ export async function presentPosts(
   })
 }
 
-/** One post as a minimal answer (`Prefer: return=minimal`) shows it: trimmed like a page. */
+/**
+ * One post as a minimal answer (`Prefer: return=minimal`) shows it: trimmed like a page. To a
+ * viewer who may not see it (services/visibility.ts: a block either way, a suspended author; an
+ * answer to taking back a bookmark, repost or reaction of it, or that change's event) it is
+ * withheld: its id, author and counts only, marked `unavailable`.
+ */
 export async function presentPost(db: Store, row: PostRow, viewerId: number | null): Promise<Post> {
   const [post] = await presentPosts(db, [row], { detail: 'page', viewerId })
   if (!post) throw new Error(`Post ${row.id} could not be presented`)
-  return post
+  if (await canSee(db, viewerId, row.authorId, { mutes: false })) return post
+  return {
+    ...post,
+    content: '',
+    media: [],
+    mentions: [],
+    poll: null,
+    comments: [],
+    quoteOf: null,
+    unavailable: true,
+  }
 }
 
 /** One comment as a minimal answer shows it: trimmed like a page. */
