@@ -12,6 +12,8 @@
  */
 import { afterEach, vi } from 'vitest'
 import type {
+  ApiAnswer,
+  CommentResponse,
   LiveEventMap,
   Notification,
   NotificationsPage,
@@ -112,11 +114,11 @@ async function build(app: TestApp, relation: Relation): Promise<World> {
   })
   const xPost2 = await newPost(app, x, { content: `${SECRET} the second` })
   const aPost = await newPost(app, a, { content: 'a post of the third player' })
-  const xComment = await ok<{ comment: { _id: string } }>(
+  const xComment = await ok<CommentResponse>(
     app.send(`/api/comments/add/${aPost._id}`, { commentData: { text: SECRET } }, minimal(x)),
     201,
   )
-  const aComment = await ok<{ comment: { _id: string } }>(
+  const aComment = await ok<CommentResponse>(
     app.send(`/api/comments/add/${xPost._id}`, { commentData: { text: 'nice' } }, minimal(a)),
     201,
   )
@@ -156,7 +158,7 @@ async function build(app: TestApp, relation: Relation): Promise<World> {
 }
 
 /** GET as V, the answer's body (status 200 asserted). */
-const read = <T>(w: World, path: string) => ok<T>(w.app.get(path, w.v.token))
+const read = <T extends ApiAnswer>(w: World, path: string) => ok<T>(w.app.get(path, w.v.token))
 
 /** Whether a text (an answer, an event) holds X's writing. */
 const holdsSecret = (value: unknown) => JSON.stringify(value).includes(SECRET)
@@ -342,11 +344,7 @@ const ROUTES: Record<string, RouteLine> = {
   },
   'GET /api/tags': { reason: 'tag names for autocomplete, never a post or a person' },
   'POST /api/posts/:postId/repost': async (w) => {
-    await expectInteraction(
-      w,
-      w.app.send(`/api/posts/${w.xPost._id}/repost`, {}, w.v),
-      'reposting',
-    )
+    await expectInteraction(w, w.app.send(`/api/posts/${w.xPost._id}/repost`, {}, w.v), 'reposting')
   },
   'DELETE /api/posts/:postId/repost': async (w) => {
     const path = `/api/posts/${w.xPost._id}/repost`
@@ -466,9 +464,7 @@ const ROUTES: Record<string, RouteLine> = {
     const found = await read<SearchResponse>(w, `/api/search?q=${SECRET}`)
     expect(holdsSecret(found.posts)).toBe(rules(w.relation).listsShow)
     const people = await read<SearchResponse>(w, '/api/search?q=@xavier')
-    expect(people.users?.items.some((user) => user.id === w.x.id)).toBe(
-      rules(w.relation).listsShow,
-    )
+    expect(people.users?.items.some((user) => user.id === w.x.id)).toBe(rules(w.relation).listsShow)
   },
   'GET /api/me/presence': ownOnly,
   'PUT /api/me/presence': ownOnly,
@@ -598,7 +594,13 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
       return
     }
     // Like a `post`: only to those who may see X's post.
-    await expectEvent(stream, 'poll', () => ok(vote()), about(w.xPost._id), rules(w.relation).listsShow)
+    await expectEvent(
+      stream,
+      'poll',
+      () => ok(vote()),
+      about(w.xPost._id),
+      rules(w.relation).listsShow,
+    )
   },
   comment: async (w, stream) => {
     if (w.relation === 'suspended') {
@@ -713,7 +715,8 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
       'notification',
       // Blocked either way, X cannot like V's post at all.
       () => like(),
-      (data) => (data as { notification: { actor: { _id: string } } }).notification.actor._id === w.x.id,
+      (data) =>
+        (data as { notification: { actor: { _id: string } } }).notification.actor._id === w.x.id,
       w.relation === 'mute-expired',
     )
   },
