@@ -150,6 +150,15 @@ export function ProfilePage() {
     void load(username)
   }, [username, load, postsChanged])
   useLiveResync(() => void load(username))
+  // Issue 37: blocking them from this page (a post's menu) closes the profile at once.
+  const relations = useAtomValue(relationsAtom)
+  const blockedNow = user ? (relations?.blocked.has(user._id) ?? false) : false
+  const seenBlocked = useRef(blockedNow)
+  useEffect(() => {
+    if (seenBlocked.current === blockedNow) return
+    seenBlocked.current = blockedNow
+    void load(username)
+  }, [blockedNow, load, username])
 
   if (!user) {
     if (error) return <ErrorState message={error} onRetry={() => void load(username)} />
