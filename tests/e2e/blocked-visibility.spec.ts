@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import type { PostResponse, SignupResponse } from '../../src/shared/api-types'
 import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
@@ -30,16 +30,16 @@ async function postAs(request: APIRequestContext, token: string, content: string
 }
 
 /** A blocker with a 30-character name and two posts, who blocked the signed-in viewer. */
-async function blockedScene(page: import('@playwright/test').Page) {
+async function blockedScene(page: Page) {
   const blocker = await signupApi(page.request, longName('blocker'))
   const mark = `Blocker post ${Date.now().toString(36)}`
   const postId = await postAs(page.request, blocker.encodedToken, `${mark} one`)
   await postAs(page.request, blocker.encodedToken, `${mark} two`)
   const viewer = await signupViaApi(page, uniqueName('blocked'))
-  const response = await page.request.post(
-    `/api/users/me/block/${viewer.createdUser._id}`,
-    { headers: { authorization: blocker.encodedToken }, data: {} },
-  )
+  const response = await page.request.post(`/api/users/me/block/${viewer.createdUser._id}`, {
+    headers: { authorization: blocker.encodedToken },
+    data: {},
+  })
   expect(response.status(), await response.text()).toBe(200)
   return { blocker: blocker.createdUser, viewer, mark, postId }
 }
