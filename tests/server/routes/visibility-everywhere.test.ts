@@ -492,6 +492,8 @@ const ROUTES: Record<string, RouteLine> = {
 
 /** How long to wait for an event that must not come (the hub delivers in the same turn). */
 const QUIET_MS = 150
+/** How long an event that must come may take to be read from the stream. */
+const ARRIVAL_MS = 3000
 
 /** Whether V's stream got an event of `type` since `from` (an index into its events). */
 const got = (stream: EventReader, type: string, from: number, match: (data: unknown) => boolean) =>
@@ -510,7 +512,10 @@ async function expectEvent(
 ) {
   const from = stream.events.length
   await act()
-  await stream.settle(QUIET_MS)
+  // One that must come is waited for (a loaded machine reads the stream late); one that must
+  // not is given QUIET_MS (the hub sends in the command's own turn, before it answers).
+  const deadline = Date.now() + (expected ? ARRIVAL_MS : QUIET_MS)
+  while (!got(stream, type, from, match) && Date.now() < deadline) await stream.settle(20)
   expect(got(stream, type, from, match), `a "${type}" event`).toBe(expected)
 }
 
