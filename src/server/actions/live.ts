@@ -6,10 +6,9 @@
  * stay unaware of events and nest in the command's transaction as a savepoint.
  */
 import type { Store } from '../db/store'
-import type { UserRow } from '../db/rows'
+import type { PostRow, UserRow } from '../db/rows'
 import type { Audience, EventHub } from '../events/hub'
 import type { LiveEventMap, Post, QuoteEmbed } from '../../shared/api-types'
-import type { PostRow } from '../db/rows'
 import { presentPost } from '../services/serialize'
 import type { MediaStorage } from '../storage/media-storage'
 import {

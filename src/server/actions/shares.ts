@@ -10,7 +10,7 @@ import { setEmojiReaction as setReaction, type EmojiChange } from '../services/e
 import { notify, removeNotifications } from '../services/notifications'
 import { repost, undoRepost, type RepostChange } from '../services/reposts'
 import type { Post } from '../../shared/api-types'
-import { blockedEitherWayWithAny, mutersOfAny } from '../services/visibility'
+import { unseeingOf } from '../services/visibility'
 import type { Audience } from '../events/hub'
 import { aboutUsers, commit, publishCarryingPost, type Actor, type Live } from './live'
 
@@ -21,8 +21,7 @@ const liveActor = (actor: Actor) => ({ _id: String(actor.id), username: actor.us
  * with either, nor those who mute either (lists hide both the post and the repost from them).
  */
 async function aboutShare(live: Live, actorId: number, post: PostRow): Promise<Audience> {
-  const exclude = await blockedEitherWayWithAny(live.db, [actorId, post.authorId])
-  for (const muter of await mutersOfAny(live.db, [actorId, post.authorId])) exclude.add(muter)
+  const exclude = await unseeingOf(live.db, [actorId, post.authorId])
   exclude.delete(actorId)
   return { exclude }
 }
