@@ -152,6 +152,10 @@ export function usersRoutes(deps: AppDeps) {
           // The pattern above lets only the two kinds through; its group keeps the "|" inside it.
           const kind = c.req.param('kind') as FollowListKind
           const owner = await getUserByUsername(db, c.req.param('username'))
+          // A profile closed by a block lists nobody, as it counts nobody (closedProfile).
+          if (await profileRelation(db, c.get('viewerId'), owner.id)) {
+            return c.json({ users: [], nextCursor: null } satisfies FollowListPage)
+          }
           const page = pageRequest(c.req.valid('query'))
           const answer = await pageFollowList(db, kind, owner.id, c.get('viewerId'), page)
           return c.json(answer satisfies FollowListPage)

@@ -249,6 +249,10 @@ const ROUTES: Record<string, RouteLine> = {
   'GET /api/users/:username/:kind{(?:followers|following)}': async (w) => {
     const page = await read<UsersPage>(w, '/api/users/third_a/followers?limit=10')
     expect(page.users.some((user) => user.id === w.x.id)).toBe(rules(w.relation).listsShow)
+    // X's own lists: empty on a profile closed by a block (X follows A).
+    const theirs = await read<UsersPage>(w, `/api/users/${w.xName}/following?limit=10`)
+    const closed = w.relation === 'blocks' || w.relation === 'blocked-by'
+    expect(theirs.users.some((user) => user.id === w.a.id)).toBe(!closed)
   },
   'GET /api/users/:username': async (w) => {
     const { user } = await read<{ user: User }>(w, `/api/users/${w.xName}`)
