@@ -75,6 +75,10 @@ export default tseslint.config(
                 'getDemoUserIds',
                 'getImage',
                 'getPost',
+                // Issue 37: a post opened by a viewer, and how a block closes a profile
+                // (services/visibility.ts): reads that refuse or mark what is hidden.
+                'getPostFor',
+                'profileRelation',
                 'getUserById',
                 'getUserByUsername',
                 'listHostActions',

@@ -49,9 +49,19 @@ export interface User extends UserSummary {
   followerCount: number
   followingCount: number
   postCount: number
+  /**
+   * Issue 37: set on a profile (`GET /users/:username`) closed to its viewer by a block:
+   * `blocking` (the viewer blocked them) or `blocked-by` (they blocked the viewer). Its counts are
+   * then 0 and its lists empty, and the app shows no posts, counts or Follow (docs/API.md,
+   * "Blocking"). Absent otherwise.
+   */
+  blockRelation?: ProfileBlockRelation
   /** Extra sign-up fields are stored as given (README, "Decisions where the spec is silent") and returned beside the rest. */
   [extra: string]: unknown
 }
+
+/** How a profile closed by a block stands to its viewer (User.blockRelation). */
+export type ProfileBlockRelation = 'blocking' | 'blocked-by'
 
 /** Someone in a likedBy, dislikedBy, upvotedBy or downvotedBy list. */
 export interface Reactor {
@@ -108,6 +118,13 @@ export interface Post {
   /** Its emoji reactions: counts above 0, and the viewer's own. */
   reactions?: PostEmojiReactions
   // ---- end of issue 29 ----
+  /**
+   * Issue 37: true when the post is answered to a viewer who may not see it (a block either way,
+   * a suspended author), as taking back a bookmark, repost or reaction of it does: its id, author
+   * and counts only; `content` is empty and nothing it holds (media, poll, mentions, quote,
+   * comments) is sent. The app shows "This post isn't available to you". Absent otherwise.
+   */
+  unavailable?: true
 }
 
 /* Polls (issue 29, item 4; docs/API.md "Polls"). */

@@ -45,7 +45,12 @@ export const ERROR_STATUS = {
   HOST_PROTECTED: 403,
   /** One of the two users blocked the other. */
   BLOCKED: 403,
-  /** Reposting, quoting or reacting to a post whose author the host suspended (issue 29). */
+  /**
+   * The post is out of the caller's reach (issue 37, services/visibility.ts): any interaction
+   * with a suspended author's post or comment, or following them; and opening a post (its page,
+   * comments, reactors) whose author the viewer blocked or who blocked them, or who is suspended.
+   * The app shows "This post isn't available to you".
+   */
   POST_UNAVAILABLE: 403,
   /** A valid token whose user no longer exists: the session is over, as with INVALID_TOKEN. */
   UNKNOWN_USER: 404,

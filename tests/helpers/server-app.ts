@@ -48,6 +48,8 @@ export interface TestApp {
   loginDemo(): Promise<{ token: string; id: string }>
   /** Ends the live streams and closes the database; again answers the first close. */
   close(): Promise<void>
+  /** Every route the app registered (Hono's `app.routes`), for tests that must cover them all. */
+  routes: { method: string; path: string }[]
 }
 
 export interface TestAppOptions {
@@ -183,6 +185,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
     signup: async (username, password = 'correct horse battery') =>
       tokenOf(await send('/api/auth/signup', { username, password }), 'createdUser'),
     loginDemo: async () => tokenOf(await send('/api/auth/login', DEMO_ACCOUNT), 'foundUser'),
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
     close: () => {
       closed ??= (async () => {
         events.close()

@@ -113,9 +113,14 @@ export const COPY = {
     followsNobody: 'Not following anyone yet.',
     followersOf: (username: string) => `Followers of ${username}`,
     followedBy: (username: string) => `${username} follows`,
+    // Issue 37: a profile closed by a block either way (no posts, counts or Follow).
+    youBlocked: 'You blocked this player. Their posts aren’t available to you.',
+    blockedYou: 'This player’s posts aren’t available to you.',
   },
   post: {
     deleted: 'This post has been deleted.',
+    // Issue 37: a block either way, or a suspended author (the quote embed's words too).
+    unavailable: 'This post isn’t available to you.',
     writeComment: 'Write a comment',
     sendingComment: 'Sending…',
     noComments: 'No comments yet. Start the chat.',

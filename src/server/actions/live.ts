@@ -6,8 +6,10 @@
  * stay unaware of events and nest in the command's transaction as a savepoint.
  */
 import type { Store } from '../db/store'
-import type { UserRow } from '../db/rows'
+import type { PostRow, UserRow } from '../db/rows'
 import type { Audience, EventHub } from '../events/hub'
+import type { LiveEventMap, Post, QuoteEmbed } from '../../shared/api-types'
+import { presentPost } from '../services/serialize'
 import type { MediaStorage } from '../storage/media-storage'
 import {
   noChanges,
@@ -15,7 +17,7 @@ import {
   unreadCount,
   type NotificationChanges,
 } from '../services/notifications'
-import { blockedEitherWayWithAny, mutersOfAny } from '../services/visibility'
+import { blockedEitherWayWithAny, mutersOfAny, unseeingOf } from '../services/visibility'
 import { readingAfresh } from '../services/read-cache'
 
 /**
@@ -115,4 +117,40 @@ export async function aboutWriting(
   for (const muter of await mutersOfAny(live.db, [authorId])) exclude.add(muter)
   exclude.delete(authorId)
   return { exclude }
+}
+
+/**
+ * Publishes an event that carries `post` (a `post`, a `repost` with its post) to `audience`,
+ * presented as each receiver may see it (issue 37): the event is presented for nobody, so when
+ * the post quotes someone, those who may not see the quoted author (blocked either way, muting
+ * them; services/visibility.ts) get it with the quote as `unavailable`, one event each, as the
+ * lists and the post page present it to them; everyone else gets it with the quote shown.
+ */
+export async function publishCarryingPost<Type extends 'post' | 'repost'>(
+  live: Live,
+  type: Type,
+  post: PostRow,
+  data: (presented: Post) => LiveEventMap[Type],
+  audience: Audience,
+): Promise<void> {
+  const presented = await presentPost(live.db, post, null)
+  const quoted = presented.quoteOf?.state === 'visible' ? presented.quoteOf.post : null
+  if (!quoted) {
+    live.hub.publish(type, data(presented), audience)
+    return
+  }
+  const quotedAuthor = Number(quoted.author._id)
+  const unseeing = await unseeingOf(live.db, [quotedAuthor])
+  unseeing.delete(quotedAuthor)
+  const excluded = audience.exclude ?? new Set<number>()
+  live.hub.publish(type, data(presented), {
+    ...audience,
+    exclude: new Set([...excluded, ...unseeing]),
+  })
+  const unavailable: QuoteEmbed = { postId: quoted._id, state: 'unavailable', post: null }
+  const hidden = data({ ...presented, quoteOf: unavailable })
+  for (const userId of unseeing) {
+    if (excluded.has(userId) || (audience.to !== undefined && audience.to !== userId)) continue
+    live.hub.publish(type, hidden, { to: userId })
+  }
 }

@@ -6,7 +6,7 @@ import { HttpError } from '../errors/http-error'
 import { postHasImages } from '../services/post-images'
 import * as polls from '../services/polls'
 import { lockPost } from '../services/posts'
-import { refuseIfBlocked } from '../services/visibility'
+import { refuseInteraction } from '../services/visibility'
 import { aboutWriting, commit, type Actor, type Live } from './live'
 
 /**
@@ -63,7 +63,7 @@ export async function votePoll(
     async (tx) => {
       // Locked: an edit of the poll at once waits, and the vote lands on the poll it checked.
       const post = await lockPost(tx, postId)
-      await refuseIfBlocked(tx, actor.id, [post.authorId])
+      await refuseInteraction(tx, actor.id, [post.authorId])
       await polls.castVote(tx, actor.id, post.id, Number(optionId), now)
       return { authorId: post.authorId, poll: await polls.getPoll(tx, post.id, actor.id, now) }
     },

@@ -13,12 +13,11 @@ import {
 } from '../services/notifications'
 import type { AttachRequest } from '../services/post-images'
 import * as posts from '../services/posts'
-import { presentPost } from '../services/serialize'
 import { indexPost, unindexPosts } from '../services/search'
 import { syncPostTags } from '../services/tags'
 import { findUserById } from '../services/users'
 import { publishOpenReports } from './host'
-import { aboutWriting, commit, type Actor, type Live } from './live'
+import { aboutWriting, commit, publishCarryingPost, type Actor, type Live } from './live'
 import { closeReportsOnDelete } from './reports'
 import type { PollInput } from '../../shared/schemas'
 import { createPoll } from '../services/polls'
@@ -31,12 +30,12 @@ const postCountOf = async (live: Live, authorId: number) =>
   (await findUserById(live.db, authorId))?.postCount ?? 0
 
 async function publishPost(live: Live, post: PostRow): Promise<void> {
-  live.hub.publish(
+  const authorPostCount = await postCountOf(live, post.authorId)
+  await publishCarryingPost(
+    live,
     'post',
-    {
-      post: await presentPost(live.db, post, null),
-      authorPostCount: await postCountOf(live, post.authorId),
-    },
+    post,
+    (presented) => ({ post: presented, authorPostCount }),
     await aboutWriting(live, post.authorId),
   )
 }

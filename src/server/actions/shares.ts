@@ -9,10 +9,10 @@ import type { PostRow } from '../db/rows'
 import { setEmojiReaction as setReaction, type EmojiChange } from '../services/emoji-reactions'
 import { notify, removeNotifications } from '../services/notifications'
 import { repost, undoRepost, type RepostChange } from '../services/reposts'
-import { presentPost } from '../services/serialize'
-import { blockedEitherWayWithAny, mutersOfAny } from '../services/visibility'
+import type { Post } from '../../shared/api-types'
+import { unseeingOf } from '../services/visibility'
 import type { Audience } from '../events/hub'
-import { aboutUsers, commit, type Actor, type Live } from './live'
+import { aboutUsers, commit, publishCarryingPost, type Actor, type Live } from './live'
 
 const liveActor = (actor: Actor) => ({ _id: String(actor.id), username: actor.username })
 
@@ -21,8 +21,7 @@ const liveActor = (actor: Actor) => ({ _id: String(actor.id), username: actor.us
  * with either, nor those who mute either (lists hide both the post and the repost from them).
  */
 async function aboutShare(live: Live, actorId: number, post: PostRow): Promise<Audience> {
-  const exclude = await blockedEitherWayWithAny(live.db, [actorId, post.authorId])
-  for (const muter of await mutersOfAny(live.db, [actorId, post.authorId])) exclude.add(muter)
+  const exclude = await unseeingOf(live.db, [actorId, post.authorId])
   exclude.delete(actorId)
   return { exclude }
 }
@@ -34,18 +33,18 @@ export async function publishRepost(
   post: PostRow,
   action: 'repost' | 'undo' | 'quote' | 'unquote',
 ): Promise<void> {
-  live.hub.publish(
-    'repost',
-    {
-      postId: String(post.id),
-      repostCount: post.repostCount,
-      quoteCount: post.quoteCount,
-      user: liveActor(actor),
-      action,
-      post: action === 'repost' ? await presentPost(live.db, post, null) : null,
-    },
-    await aboutShare(live, actor.id, post),
-  )
+  const data = (presented: Post | null) => ({
+    postId: String(post.id),
+    repostCount: post.repostCount,
+    quoteCount: post.quoteCount,
+    user: liveActor(actor),
+    action,
+    post: presented,
+  })
+  const audience = await aboutShare(live, actor.id, post)
+  // A repost carries the post, whose quote is presented for each receiver (issue 37).
+  if (action === 'repost') await publishCarryingPost(live, 'repost', post, data, audience)
+  else live.hub.publish('repost', data(null), audience)
 }
 
 export function repostPost(live: Live, actor: Actor, postId: number): Promise<RepostChange> {

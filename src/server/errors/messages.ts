@@ -105,6 +105,7 @@ export const ACCOUNT_MESSAGES = {
   muteSelf: 'You cannot mute yourself.',
   blocked: 'You cannot follow this user.',
   blockedInteraction: 'You cannot react to or comment on the posts of someone blocked.',
+  blockedBookmark: 'You cannot save the posts of someone blocked.',
   reportNotFound: 'Report not found.',
   reportOwn: 'You cannot report your own post or comment.',
   alreadyReported: 'You already reported this.',
@@ -112,7 +113,12 @@ export const ACCOUNT_MESSAGES = {
 
 /** Issue 29: reposts, quotes and emoji reactions. */
 export const SHARE_MESSAGES = {
-  authorSuspended: 'This post cannot be shared or reacted to: its author is suspended.',
+  /** Every interaction with a suspended author's posts and comments, and following them. */
+  authorSuspended:
+    'This post cannot be reacted to, commented on, shared or saved: its author is suspended.',
+  followSuspended: 'You cannot follow this user: the account is suspended.',
+  /** A post (or its comments, reactors) opened by a viewer it is hidden from (docs/API.md). */
+  postUnavailable: 'This post isn’t available to you.',
   blockedShare: 'You cannot repost, quote or react to the posts of someone blocked.',
   unknownReaction:
     'That reaction is not one of this server’s: use one of fire, laugh, wow, sad, clap, gg.',

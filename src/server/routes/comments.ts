@@ -13,7 +13,7 @@ import { liveOf } from '../actions/live'
 import { voteComment } from '../actions/reactions'
 import { commentIdsOf, commentsByIds } from '../services/comments'
 import { pageReplies, pageRoots, presentThreads, threadOf, threadRoot } from '../services/threads'
-import { getPost } from '../services/posts'
+import { getPostFor } from '../services/posts'
 import { presentComment, presentComments } from '../services/serialize'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/pagination'
@@ -72,9 +72,9 @@ export function commentsRoutes(deps: AppDeps) {
         validate('query', pageQuerySchema),
         idParams('postId'),
         async (c) => {
-          const post = await getPost(db, c.req.valid('param').postId)
-          const page = pageOf(c.req.valid('query'))
           const viewerId = c.get('viewerId')
+          const post = await getPostFor(db, c.req.valid('param').postId, viewerId)
+          const page = pageOf(c.req.valid('query'))
           if (!page) return wholeListResponse('comments', await allComments(post.id, viewerId))
           // threads: top-level comments, each with its first replies (services/threads.ts)
           const found = await pageRoots(db, post.id, page, viewerId)
@@ -93,9 +93,9 @@ export function commentsRoutes(deps: AppDeps) {
         ids,
         async (c) => {
           const { postId, commentId } = c.req.valid('param')
-          await getPost(db, postId)
-          const root = await threadRoot(db, postId, commentId)
           const viewerId = c.get('viewerId')
+          await getPostFor(db, postId, viewerId)
+          const root = await threadRoot(db, postId, commentId)
           const found = await pageReplies(db, root, pageRequest(c.req.valid('query')), viewerId)
           return c.json({
             comments: await presentComments(db, found.rows, { detail: 'page', viewerId }),
@@ -105,8 +105,8 @@ export function commentsRoutes(deps: AppDeps) {
       )
       .get('/:postId/thread/:commentId', optionalViewer(deps), keptAnswers(db), ids, async (c) => {
         const { postId, commentId } = c.req.valid('param')
-        await getPost(db, postId)
         const viewerId = c.get('viewerId')
+        await getPostFor(db, postId, viewerId)
         const answer: CommentThreadResponse = await threadOf(db, postId, commentId, {
           detail: 'page',
           viewerId,

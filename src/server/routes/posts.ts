@@ -19,7 +19,7 @@ import { liveOf } from '../actions/live'
 import { createPost, deletePost, editPost } from '../actions/posts'
 import { dislikePost, likePost } from '../actions/reactions'
 import {
-  getPost,
+  getPostFor,
   allPostIds,
   pageAllPosts,
   pageUserPosts,
@@ -118,8 +118,9 @@ export function postsRoutes(deps: AppDeps) {
       },
     )
     .get('/:postId', optionalViewer(deps), keptAnswers(db), idParams('postId'), async (c) => {
-      const row = await getPost(db, c.req.valid('param').postId)
       const viewerId = c.get('viewerId')
+      // Blocked either way or suspended: "This post isn't available to you" (POST_UNAVAILABLE).
+      const row = await getPostFor(db, c.req.valid('param').postId, viewerId)
       // A post page needs the counts and the viewer's own reaction, not every reactor.
       if (wantsMinimal(c)) {
         return c.json({ post: await presentPost(db, row, viewerId) } satisfies PostResponse)

@@ -42,11 +42,26 @@ import type {
   FollowResponse,
   Post,
   PostResponse,
+  ProfileBlockRelation,
   User,
   UserResponse,
   UsersPage,
 } from '../../shared/api-types'
 import { keptAnswers, paged, searching } from '../http/kept-answers'
+import { profileRelation } from '../services/visibility'
+
+/** A profile as a block shows it (User.blockRelation): who they are, nothing they did. */
+function closedProfile(user: User, blockRelation: ProfileBlockRelation): User {
+  return {
+    ...user,
+    followers: [],
+    following: [],
+    followerCount: 0,
+    followingCount: 0,
+    postCount: 0,
+    blockRelation,
+  }
+}
 
 const FOLLOW_LIST_KINDS: readonly FollowListKind[] = ['followers', 'following']
 
@@ -103,7 +118,9 @@ export function usersRoutes(deps: AppDeps) {
             if (viewerId === null) throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
             return c.json((await suggestUsers(db, viewerId, page)) satisfies UsersPage)
           }
-          if (pageOf(query)) return c.json((await pageUsers(db, page)) satisfies UsersPage)
+          if (pageOf(query)) {
+            return c.json((await pageUsers(db, page, viewerId)) satisfies UsersPage)
+          }
           return wholeListResponse('users', await allUsers())
         },
       )
@@ -135,6 +152,10 @@ export function usersRoutes(deps: AppDeps) {
           // The pattern above lets only the two kinds through; its group keeps the "|" inside it.
           const kind = c.req.param('kind') as FollowListKind
           const owner = await getUserByUsername(db, c.req.param('username'))
+          // A profile closed by a block lists nobody, as it counts nobody (closedProfile).
+          if (await profileRelation(db, c.get('viewerId'), owner.id)) {
+            return c.json({ users: [], nextCursor: null } satisfies FollowListPage)
+          }
           const page = pageRequest(c.req.valid('query'))
           const answer = await pageFollowList(db, kind, owner.id, c.get('viewerId'), page)
           return c.json(answer satisfies FollowListPage)
@@ -142,10 +163,14 @@ export function usersRoutes(deps: AppDeps) {
       )
       .get('/:username', optionalViewer(deps), keptAnswers(db), async (c) => {
         const user = await getUserByUsername(db, c.req.param('username'))
+        const viewerId = c.get('viewerId')
         // Bookmarks are private: only their owner sees them.
-        const withBookmarks = c.get('viewerId') === user.id
+        const withBookmarks = viewerId === user.id
+        const presented = await presentUser(db, user, { withBookmarks })
+        // A block either way closes the profile: no counts, lists or Follow (services/visibility.ts).
+        const blockRelation = await profileRelation(db, viewerId, user.id)
         return c.json({
-          user: await presentUser(db, user, { withBookmarks }),
+          user: blockRelation ? closedProfile(presented, blockRelation) : presented,
         } satisfies UserResponse)
       })
       .post('/edit', auth, validate('json', editProfileSchema), async (c) => {

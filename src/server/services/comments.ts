@@ -3,7 +3,7 @@ import { COMMENT_COLUMNS, inIdOrder, insertNewRow, updateRow } from '../db/raw'
 import { comments } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { refuseIfBlocked, type Viewer } from './visibility'
+import { refuseInteraction, type Viewer } from './visibility'
 import { threadVisibility } from './threads'
 import { lockPost } from './posts'
 import type { CommentRow, PostRow } from '../db/rows'
@@ -91,7 +91,7 @@ export async function addComment(
       involved.push(answered.authorId, root.authorId)
       thread = { parentId: rootId, replyToId: answered.id, replyToUserId: answered.authorId }
     }
-    await refuseIfBlocked(tx, userId, involved)
+    await refuseInteraction(tx, userId, involved)
     const row = await insertNewRow(tx, comments, {
       postId: post.id,
       authorId: userId,
@@ -211,7 +211,7 @@ export async function voteComment(
   return db.transaction(async (tx) => {
     const [post, comment] = await getComment(tx, postId, commentId)
     if (comment.deletedAt !== null) throw new HttpError('COMMENT_DELETED', MESSAGES.commentDeleted)
-    await refuseIfBlocked(tx, userId, [post.authorId, comment.authorId])
+    await refuseInteraction(tx, userId, [post.authorId, comment.authorId])
     const previous = (
       await tx.get<{ kind: 'up' | 'down' }>(
         'SELECT kind FROM comment_votes WHERE comment_id = ? AND user_id = ?',

@@ -4,9 +4,9 @@ import type { UserRow } from '../db/rows'
 import { insertRows } from '../db/raw'
 import { follows } from '../db/schema'
 import { HttpError } from '../errors/http-error'
-import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
+import { ACCOUNT_MESSAGES, MESSAGES, SHARE_MESSAGES } from '../errors/messages'
 import { getUserById } from './users'
-import { isBlockedEitherWay } from './visibility'
+import { refuseInteraction } from './visibility'
 
 async function followTarget(db: Store, userId: number, targetId: number): Promise<UserRow> {
   const target = await getUserById(db, targetId)
@@ -38,10 +38,15 @@ export async function follow(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await followTarget(tx, userId, targetId)
-    // A block (either way) ends follows and keeps them ended (services/relations.ts).
-    if (await isBlockedEitherWay(tx, userId, target.id)) {
-      throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blocked)
-    }
+    // A block (either way) ends follows and keeps them ended (services/relations.ts); a
+    // suspended account is followed by nobody new (services/visibility.ts).
+    await refuseInteraction(
+      tx,
+      userId,
+      [target.id],
+      ACCOUNT_MESSAGES.blocked,
+      SHARE_MESSAGES.followSuspended,
+    )
     const inserted = await insertRows(
       tx,
       follows,

@@ -27,7 +27,7 @@ import { feedPostRows, postsByIds } from './posts'
 import { loadSummaries, presentPosts } from './serialize'
 import { formatTimestamp } from './time'
 import { readCacheOf } from './read-cache'
-import { visibleAuthor } from './visibility'
+import { firstMuteEnd, visibleAuthor } from './visibility'
 
 /** A post in the feed, and the repost that brought it there (null: by its author). */
 export interface FeedItem {
@@ -149,12 +149,14 @@ export async function pageHomeFeed(
   // Issue 31: a feed known to hold no repost at all skips the three repost statements
   // (read-cache.ts feedsWithoutReposts); an empty first page of reposts makes it known.
   const cache = readCacheOf(db)
-  const noReposts = cache?.feedsWithoutReposts.get(userId) === true
+  const noReposts = (cache?.feedsWithoutReposts.get(userId) ?? 0) > now
   const generation = cache?.generation ?? 0
   const hide = noReposts ? { and: '', params: [] } : await hiddenShares(db, userId)
   const reposts = noReposts ? [] : await feedReposts(db, userId, start, fetch, hide)
   if (!noReposts && reposts.length === 0 && page.cursor === null && cache?.keeps(generation)) {
-    cache.feedsWithoutReposts.set(userId, true)
+    // Issue 37: known only until the first of the user's mutes runs out, as that brings the
+    // muted player's reposts (and those of their posts) back at once, with no event to say so.
+    cache.feedsWithoutReposts.set(userId, await firstMuteEnd(db, userId, now))
   }
   const newest = noReposts
     ? new Map<number, number>()

@@ -5,7 +5,7 @@
  */
 import type { Notification, NotificationsPage, NotificationType } from '../../shared/api-types'
 import type { SqlParam, Store } from '../db/store'
-import { isBlockedEitherWay, isMuting } from './visibility'
+import { isBlockedEitherWay, isMuting, visibleAuthor } from './visibility'
 import { cursorOrStart, finishPage, LIST_START, type PageRequest } from './pagination'
 import { toUserSummary } from './serialize'
 import { formatTimestamp } from './time'
@@ -221,10 +221,15 @@ export async function pageNotifications(
   page: PageRequest,
 ): Promise<NotificationsPage> {
   const [before = LIST_START] = cursorOrStart(page.cursor, 1)
+  // Not from those hidden from the user by a block or a suspension since (services/visibility.ts);
+  // a mute only stops new ones.
+  const visible = await visibleAuthor(db, 'n.actor_id', userId, { mutes: false })
   const rows = await db.all<NotificationRow>(
-    `${NOTIFICATION_SELECT} WHERE n.recipient_id = ? AND n.id < ? ORDER BY n.id DESC LIMIT ?`,
+    `${NOTIFICATION_SELECT} WHERE n.recipient_id = ? AND n.id < ?${visible.and}
+     ORDER BY n.id DESC LIMIT ?`,
     userId,
     before,
+    ...visible.params,
     page.limit + 1,
   )
   const finished = finishPage(rows, page.limit, (row) => [row.id])
@@ -245,10 +250,13 @@ export async function notificationsById(
 }
 
 export async function unreadCount(db: Store, userId: number): Promise<number> {
+  // What the list shows (pageNotifications), so the badge never counts a hidden one.
+  const visible = await visibleAuthor(db, 'actor_id', userId, { mutes: false })
   const row = await db.get<{ count: number }>(
-    'SELECT count(*) AS count FROM notifications WHERE recipient_id = ? AND read = ?',
+    `SELECT count(*) AS count FROM notifications WHERE recipient_id = ? AND read = ?${visible.and}`,
     userId,
     false,
+    ...visible.params,
   )
   return row?.count ?? 0
 }

@@ -8,7 +8,7 @@
 import type { UserSummary } from '../../shared/api-types'
 import type { Store } from '../db/store'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import { getPost } from './posts'
+import { getPostFor } from './posts'
 import { visibleAuthor } from './visibility'
 
 /** A person of such a list, with when they did it (the list's sort key with their id). */
@@ -37,7 +37,8 @@ export async function pagePostPeople(
   viewer: number | null,
   toSummary: (row: PostPersonRow) => UserSummary,
 ): Promise<RowPage<UserSummary>> {
-  const post = await getPost(db, postId)
+  // The post itself first: not a blocked or suspended author's (POST_UNAVAILABLE).
+  const post = await getPostFor(db, postId, viewer)
   const visible = await visibleAuthor(db, 'r.user_id', viewer)
   const [match, matchParams] =
     list.table === 'post_emoji_reactions' ? [' AND r.reaction = ?', [list.reaction]] : ['', []]

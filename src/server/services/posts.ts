@@ -12,7 +12,7 @@ import {
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
 import { inIdOrder, insertNewRow, POST_COLUMNS, updateRow } from '../db/raw'
 import type { PostRow } from '../db/rows'
-import { refuseIfBlocked, visibleAuthor, type Viewer } from './visibility'
+import { refuseInteraction, refuseUnseen, visibleAuthor, type Viewer } from './visibility'
 import { readCacheOf } from './read-cache'
 
 /**
@@ -195,6 +195,16 @@ export async function lockPost(tx: Store, id: number): Promise<PostRow> {
   return row
 }
 
+/**
+ * A post opened by `viewer` (its page, comments, replies, reactors): POST_UNAVAILABLE when its
+ * author is hidden from them by a block either way or a suspension (services/visibility.ts).
+ */
+export async function getPostFor(db: Store, id: number, viewer: Viewer): Promise<PostRow> {
+  const row = await getPost(db, id)
+  await refuseUnseen(db, viewer, row.authorId)
+  return row
+}
+
 /** Moves an author's post count by `delta` (a new post, a deleted one). */
 async function changePostCount(db: Store, userId: number, delta: number): Promise<void> {
   await db.run('UPDATE users SET post_count = post_count + ? WHERE id = ?', delta, userId)
@@ -317,7 +327,7 @@ export async function likePost(
   return db.transaction(async (tx) => {
     // Locked: the reaction it finds and the count it checks stay so until this commits.
     const post = await lockPost(tx, postId)
-    await refuseIfBlocked(tx, userId, [post.authorId])
+    await refuseInteraction(tx, userId, [post.authorId])
     const previous = await reactionOf(tx, post.id, userId)
     if (previous === 'like') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyLiked)
     return react(tx, post, userId, 'like', now)
@@ -337,7 +347,7 @@ export async function dislikePost(
   return db.transaction(async (tx) => {
     // Locked: the reaction it finds and the count it checks stay so until this commits.
     const post = await lockPost(tx, postId)
-    await refuseIfBlocked(tx, userId, [post.authorId])
+    await refuseInteraction(tx, userId, [post.authorId])
     if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
     const previous = await reactionOf(tx, post.id, userId)
     if (previous === 'dislike') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyDisliked)

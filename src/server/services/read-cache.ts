@@ -286,10 +286,11 @@ export class ReadCache {
 
   /**
    * Viewers whose home feed holds no repost at all (services/home-feed.ts skips its three repost
-   * statements for them): dropped wholly by any `repost` or `follow` event, and by whatever drops
-   * the visibility sets (an unblock or unmute can bring reposts back).
+   * statements for them), each until the first of their mutes runs out (issue 37: its end brings
+   * reposts back without any event): dropped wholly by any `repost` or `follow` event, and by
+   * whatever drops the visibility sets (an unblock or unmute can bring reposts back).
    */
-  readonly feedsWithoutReposts = new BoundedMap<number, true>(5_000)
+  readonly feedsWithoutReposts = new BoundedMap<number, number>(5_000)
 
   feedPlan(viewer: number, fetch: number, now = Date.now()): boolean | undefined {
     if (!this.enabled) return undefined

@@ -8,28 +8,19 @@ import type { UserSummary } from '../../shared/api-types'
 import type { Store } from '../db/store'
 import { POST_COLUMNS } from '../db/raw'
 import type { PostRow } from '../db/rows'
-import { HttpError } from '../errors/http-error'
 import { SHARE_MESSAGES } from '../errors/messages'
 import { getPost } from './posts'
-import { isBlockedEitherWay } from './visibility'
+import { refuseInteraction } from './visibility'
 import type { PageRequest, RowPage } from './pagination'
 import { pagePostPeople, type PostPersonRow } from './post-people'
 
 /**
- * Refuses sharing (reposting, quoting) or reacting to `post` by `actorId`: POST_UNAVAILABLE when
- * its author is suspended (lists hide their posts), BLOCKED when either blocked the other.
+ * Refuses sharing (reposting, quoting) or reacting to `post` by `actorId`, as every interaction
+ * is (services/visibility.ts, refuseInteraction): POST_UNAVAILABLE when its author is suspended,
+ * BLOCKED when either blocked the other.
  */
-export async function refuseUnshareable(db: Store, actorId: number, post: PostRow): Promise<void> {
-  const author = await db.get<{ suspendedAt: number | null }>(
-    'SELECT suspended_at AS "suspendedAt" FROM users WHERE id = ?',
-    post.authorId,
-  )
-  if (author?.suspendedAt != null) {
-    throw new HttpError('POST_UNAVAILABLE', SHARE_MESSAGES.authorSuspended)
-  }
-  if (post.authorId !== actorId && (await isBlockedEitherWay(db, actorId, post.authorId))) {
-    throw new HttpError('BLOCKED', SHARE_MESSAGES.blockedShare)
-  }
+export function refuseUnshareable(db: Store, actorId: number, post: PostRow): Promise<void> {
+  return refuseInteraction(db, actorId, [post.authorId], SHARE_MESSAGES.blockedShare)
 }
 
 /** What a repost or its undo did: the post as it now is, and whether anything changed. */

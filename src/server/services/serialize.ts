@@ -11,7 +11,7 @@ import type {
   UserSummary,
 } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { hiddenAuthors } from './visibility'
+import { canSee, hiddenAuthors, visibleAuthor } from './visibility'
 import { visibleCommentCounts, visibleCommentSql } from './comment-counts'
 import { COMMENT_COLUMNS, POST_COLUMNS } from '../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../db/rows'
@@ -324,11 +324,26 @@ export async function presentPosts(
   })
 }
 
-/** One post as a minimal answer (`Prefer: return=minimal`) shows it: trimmed like a page. */
+/**
+ * One post as a minimal answer (`Prefer: return=minimal`) shows it: trimmed like a page. To a
+ * viewer who may not see it (services/visibility.ts: a block either way, a suspended author; an
+ * answer to taking back a bookmark, repost or reaction of it, or that change's event) it is
+ * withheld: its id, author and counts only, marked `unavailable`.
+ */
 export async function presentPost(db: Store, row: PostRow, viewerId: number | null): Promise<Post> {
   const [post] = await presentPosts(db, [row], { detail: 'page', viewerId })
   if (!post) throw new Error(`Post ${row.id} could not be presented`)
-  return post
+  if (await canSee(db, viewerId, row.authorId, { mutes: false })) return post
+  return {
+    ...post,
+    content: '',
+    media: [],
+    mentions: [],
+    poll: null,
+    comments: [],
+    quoteOf: null,
+    unavailable: true,
+  }
 }
 
 /** One comment as a minimal answer shows it: trimmed like a page. */
@@ -421,10 +436,14 @@ export async function presentUser(
   const [user] = await presentUsers(db, [row])
   if (!user) throw new Error(`User ${row.id} could not be presented`)
   if (!withBookmarks) return user
+  // Like every list, not the posts hidden from their owner (services/visibility.ts).
+  const visible = await visibleAuthor(db, 'posts.author_id', row.id)
   const bookmarkedPosts = await db.all<PostRow>(
     `SELECT ${POST_COLUMNS} FROM bookmarks JOIN posts ON posts.id = bookmarks.post_id
-     WHERE bookmarks.user_id = ? ORDER BY bookmarks.created_at DESC, bookmarks.post_id DESC`,
+     WHERE bookmarks.user_id = ?${visible.and}
+     ORDER BY bookmarks.created_at DESC, bookmarks.post_id DESC`,
     row.id,
+    ...visible.params,
   )
   return {
     ...user,

@@ -8,7 +8,7 @@ import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } f
 import { toUserSummary } from './serialize'
 import { publicExtras } from './sign-up-extras'
 import type { UserRow } from '../db/rows'
-import { ACTIVE_MUTE, type Viewer } from './visibility'
+import { ACTIVE_MUTE, visibleAuthor, type Viewer } from './visibility'
 
 /** Served by the media routes; what every user without a picture of their own shows. */
 export const DEFAULT_PROFILE_IMG = '/api/media/default-avatar.svg'
@@ -123,42 +123,50 @@ const NOT_MUTED = `NOT EXISTS (SELECT 1 FROM mutes WHERE muter_id = ? AND muted_
                    AND ${ACTIVE_MUTE})`
 
 /**
- * Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically; for a
- * signed-in viewer, not those they mute (while the mute lasts).
+ * Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically; never a
+ * suspended account, and for a signed-in viewer not those blocked either way nor those they mute
+ * while the mute lasts (services/visibility.ts, hiddenAuthors).
  */
 export async function searchUsers(
   db: Store,
   prefix: string,
   page: PageRequest,
   viewer: Viewer = null,
-  now = Date.now(),
 ): Promise<UsersPage> {
   const key = usernameKey(prefix)
   const [afterKey, afterId] = page.cursor ? decodeTextCursor(page.cursor) : ['', 0]
+  const visible = await visibleAuthor(db, 'id', viewer)
   // A range on the lowercased key is a prefix match that its unique index serves.
   const rows = await db.all<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users
-     WHERE username_key >= ? AND username_key < ? AND (username_key, id) > (?, ?)
-       AND ${NOT_MUTED}
+     WHERE username_key >= ? AND username_key < ? AND (username_key, id) > (?, ?)${visible.and}
      ORDER BY username_key, id LIMIT ?`,
     key,
     `${key}\uffff`,
     afterKey,
     afterId,
-    viewer ?? 0,
-    now,
+    ...visible.params,
     page.limit + 1,
   )
   const finished = finishPage(rows, page.limit, (row) => [row.usernameKey, row.id])
   return { users: finished.rows.map(toUserListItem), nextCursor: finished.nextCursor }
 }
 
-/** All users in sign-up order, a page at a time. */
-export async function pageUsers(db: Store, page: PageRequest): Promise<UsersPage> {
+/**
+ * All users in sign-up order, a page at a time: as search, not those hidden from the viewer
+ * (suspended, blocked either way, muted; services/visibility.ts).
+ */
+export async function pageUsers(
+  db: Store,
+  page: PageRequest,
+  viewer: Viewer = null,
+): Promise<UsersPage> {
   const after = page.cursor ? decodeNumericCursor(page.cursor, 1) : null
+  const visible = await visibleAuthor(db, 'id', viewer)
   const rows = await db.all<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users WHERE id > ? ORDER BY id LIMIT ?`,
+    `SELECT ${USER_COLUMNS} FROM users WHERE id > ?${visible.and} ORDER BY id LIMIT ?`,
     after?.[0] ?? 0,
+    ...visible.params,
     page.limit + 1,
   )
   const finished = finishPage(rows, page.limit, (row) => [row.id])

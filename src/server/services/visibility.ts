@@ -1,13 +1,28 @@
 /**
- * What a viewer may not see or do (docs/API.md, "Blocking" and "Muting"): lists leave out the
- * posts and comments of suspended authors, of those the viewer blocked or who blocked them, and of
- * those the viewer muted (while the mute lasts; not on the muted player's own profile); live
- * events do not reach those blocked either way, nor a muter those they mute; and two users of whom
- * one blocked the other cannot react to or comment on what the other wrote.
+ * The one home of "who may see and reach whom" (docs/API.md, "Blocking" and "Muting"; issue 37:
+ * what someone may not see, they see nowhere). Every path asks here: lists, the post page and its
+ * comments, profiles, search, notifications, quote and repost embeds, live events and every
+ * interaction. The relations, and what each hides:
+ *
+ * - **a block, either way**: each user's posts and comments leave the other's lists; the other's
+ *   post page, comments and reactors answer POST_UNAVAILABLE (`refuseUnseen`); their profile is
+ *   closed (`profileRelation`: no posts, counts or Follow); their quotes are embedded as
+ *   unavailable; live events about them do not reach the other; every interaction is BLOCKED.
+ * - **an active mute** (one-sided): the muted player's posts and comments leave the muter's lists,
+ *   search and live events, and quotes of them are embedded as unavailable; their own profile and
+ *   post page still show them (the muter opened them on purpose), and nothing is refused.
+ * - **a suspension**: the account's posts and comments leave every list and search, its post page
+ *   is unavailable to everyone, and every interaction with it is POST_UNAVAILABLE.
+ * - **a mute that ran out**: nothing; it is checked at read time (`ACTIVE_MUTE`), and whatever
+ *   keeps a read for a viewer keeps it only until the first of their mutes runs out.
+ *
+ * `canSee` and `refuseUnseen` decide for one author, `hiddenAuthors`/`visibleAuthor` for a list's
+ * query, `unseeingOf` for a live event's audience, `refuseInteraction` for every write that
+ * reaches another user's post, comment or account.
  */
 import type { SqlParam, Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
-import { ACCOUNT_MESSAGES } from '../errors/messages'
+import { ACCOUNT_MESSAGES, SHARE_MESSAGES } from '../errors/messages'
 import { answerChangesAt } from './answer-life'
 import { readCacheOf } from './read-cache'
 
@@ -187,19 +202,109 @@ export async function blockedEitherWayWithAny(
 }
 
 /**
- * Refuses an action on what `authorIds` wrote when the actor and any of them blocked the other
- * (docs/API.md, "Blocking"): lists already hide their posts, and a post opened before the block,
- * or by its address, must not let them reach each other either.
+ * Refuses a write of `actorId` that reaches what `authorIds` wrote or who they are (a like, a
+ * dislike, a poll vote, a comment or reply, a comment vote, an emoji reaction, a repost, a quote,
+ * a bookmark, a follow): POST_UNAVAILABLE when any of them is suspended (lists hide them from
+ * everyone), BLOCKED (`blockedMessage`) when the actor and any of them blocked the other. Taking
+ * something back (an undone repost or reaction, a removed bookmark, an unfollow) is never refused.
+ * A post opened before the block or suspension, or by its address, reaches nobody either.
  */
-export async function refuseIfBlocked(
+export async function refuseInteraction(
   db: Store,
   actorId: number,
   authorIds: readonly number[],
+  blockedMessage: string = ACCOUNT_MESSAGES.blockedInteraction,
+  suspendedMessage: string = SHARE_MESSAGES.authorSuspended,
 ): Promise<void> {
-  const others = authorIds.filter((id) => id !== actorId)
-  if (others.length > 0 && (await blockedEitherWayWithAny(db, others)).has(actorId)) {
-    throw new HttpError('BLOCKED', ACCOUNT_MESSAGES.blockedInteraction)
+  const others = [...new Set(authorIds.filter((id) => id !== actorId))]
+  if (others.length === 0) return
+  const suspended = await db.get(
+    `SELECT 1 FROM users WHERE id IN ${db.sql.idSet} AND suspended_at IS NOT NULL`,
+    db.sql.ids(others),
+  )
+  if (suspended) throw new HttpError('POST_UNAVAILABLE', suspendedMessage)
+  if ((await blockedEitherWayWithAny(db, others)).has(actorId)) {
+    throw new HttpError('BLOCKED', blockedMessage)
   }
+}
+
+/**
+ * Whether `viewer` may see what `authorId` wrote: not when the author is suspended or the two
+ * blocked each other, nor while the viewer mutes the author (unless `mutes` is false: the muted
+ * player's own profile and post page). One's own writing is always seen. Read from the same kept
+ * set as the lists (hiddenAuthors), so a page and its list never disagree.
+ */
+export async function canSee(
+  db: Store,
+  viewer: Viewer,
+  authorId: number,
+  options: VisibilityOptions = {},
+): Promise<boolean> {
+  if (viewer === authorId) return true
+  return !(await hiddenAuthors(db, viewer, options)).includes(authorId)
+}
+
+/**
+ * Refuses to open what `authorId` wrote for `viewer` (a post's page, its comments, replies and
+ * reactors) when they may not see it (canSee, mutes aside): POST_UNAVAILABLE, which the app
+ * shows as "This post isn't available to you", with no comment box.
+ */
+export async function refuseUnseen(db: Store, viewer: Viewer, authorId: number): Promise<void> {
+  if (!(await canSee(db, viewer, authorId, { mutes: false }))) {
+    throw new HttpError('POST_UNAVAILABLE', SHARE_MESSAGES.postUnavailable)
+  }
+}
+
+/**
+ * How a profile stands to its viewer when a block closes it (docs/API.md, "Blocking"):
+ * `blocking` (the viewer blocked them), `blocked-by` (they blocked the viewer), or null.
+ */
+export async function profileRelation(
+  db: Store,
+  viewer: Viewer,
+  userId: number,
+): Promise<'blocking' | 'blocked-by' | null> {
+  if (viewer === null || viewer === userId) return null
+  const row = await db.get<{ blockerId: number }>(
+    `SELECT blocker_id AS "blockerId" FROM blocks
+     WHERE (blocker_id = ? AND blocked_id = ?) OR (blocker_id = ? AND blocked_id = ?)
+     ORDER BY CASE WHEN blocker_id = ? THEN 0 ELSE 1 END LIMIT 1`,
+    viewer,
+    userId,
+    userId,
+    viewer,
+    viewer,
+  )
+  if (!row) return null
+  return Number(row.blockerId) === viewer ? 'blocking' : 'blocked-by'
+}
+
+/**
+ * Everyone who may not see what `authorIds` wrote now: those blocked by or blocking any of them,
+ * and those muting any of them (one query each). A live event carrying their writing leaves these
+ * out, or presents it to them as unavailable (actions/live.ts).
+ */
+export async function unseeingOf(
+  db: Store,
+  authorIds: readonly number[],
+  now = Date.now(),
+): Promise<Set<number>> {
+  const unseeing = await blockedEitherWayWithAny(db, authorIds)
+  for (const muter of await mutersOfAny(db, authorIds, now)) unseeing.add(muter)
+  return unseeing
+}
+
+/**
+ * When the first of `viewer`'s mutes runs out (Infinity when none will): what keeps a read for
+ * them (services/home-feed.ts) keeps it no longer.
+ */
+export async function firstMuteEnd(db: Store, viewer: number, now = Date.now()): Promise<number> {
+  const row = await db.get<{ until: number | null }>(
+    'SELECT MIN(expires_at) AS until FROM mutes WHERE muter_id = ? AND expires_at > ?',
+    viewer,
+    now,
+  )
+  return row?.until == null ? Infinity : Number(row.until)
 }
 
 /** True when either user blocked the other. */

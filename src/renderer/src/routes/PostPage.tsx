@@ -17,7 +17,13 @@ import { userAtom } from '../state/auth'
 import { commentListAtom } from '../state/comment-votes'
 import { addCommentAtom, loadCommentThreadAtom, loadCommentsAtom } from '../state/comments'
 import { useServerFeature } from '../state/server-features'
-import { deletedPostIdsAtom, loadPostAtom, postAtom, postStatusAtom } from '../state/posts'
+import {
+  deletedPostIdsAtom,
+  loadPostAtom,
+  postAtom,
+  postStatusAtom,
+  unavailablePostIdsAtom,
+} from '../state/posts'
 import { COPY, SPEC_TEXT } from '../copy'
 
 export function PostPage() {
@@ -26,6 +32,9 @@ export function PostPage() {
   const post = useAtomValue(useMemo(() => postAtom(postId), [postId]))
   const status = useAtomValue(postStatusAtom)[postId]
   const deleted = useAtomValue(deletedPostIdsAtom).has(postId)
+  // Issue 37: hidden from this viewer (a block either way, a suspended author): a placeholder,
+  // and no comment box.
+  const unavailable = useAtomValue(unavailablePostIdsAtom).has(postId) || post?.unavailable === true
   const comments = useAtomValue(commentListAtom(postId))
   const loadPost = useSetAtom(loadPostAtom)
   const loadComments = useSetAtom(loadCommentsAtom)
@@ -81,6 +90,8 @@ export function PostPage() {
   let content
   if (deleted) {
     content = <EmptyState title={COPY.post.deleted} />
+  } else if (unavailable) {
+    content = <EmptyState title={COPY.post.unavailable} />
   } else if (post) {
     content = <PostCard post={post} detail />
   } else if (status?.error) {
@@ -103,7 +114,7 @@ export function PostPage() {
         <h1 className="page-title">Post</h1>
       </div>
       {content}
-      {post && !deleted ? (
+      {post && !deleted && !unavailable ? (
         <div className="card comments-card">
           <TextEditor
             className="comment-box"

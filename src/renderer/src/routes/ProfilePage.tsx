@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { ProfilePresence } from '../components/ProfilePresence'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
-import type { UserSummary } from '../../../shared/api-types'
+import type { User, UserSummary } from '../../../shared/api-types'
 import { Avatar } from '../components/Avatar'
 import { FollowButton } from '../components/FollowButton'
 import { Icon } from '../components/Icon'
@@ -102,6 +102,37 @@ function MutedNotice({ user }: { user: UserSummary }) {
   )
 }
 
+/**
+ * Issue 37: in place of the posts of a profile closed by a block either way (docs/API.md,
+ * "Blocking"): why, and for the one who blocked, a way to undo it.
+ */
+function BlockedNotice({ user, onChange }: { user: User; onChange: () => void }) {
+  const changeRelation = useSetAtom(changeRelationAtom)
+  const [busy, setBusy] = useState(false)
+  const blocking = user.blockRelation === 'blocking'
+  return (
+    <div className="mute-notice card" role="status">
+      <Icon name="shield" size={18} />
+      <p>{blocking ? COPY.profile.youBlocked : COPY.profile.blockedYou}</p>
+      {blocking ? (
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          disabled={busy}
+          onClick={() => {
+            setBusy(true)
+            void changeRelation('unblock', user)
+              .then((done) => (done ? onChange() : undefined))
+              .finally(() => setBusy(false))
+          }}
+        >
+          {COPY.account.unblock}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
 export function ProfilePage() {
   const { username = '' } = useParams()
   const me = useAtomValue(userAtom)
@@ -119,6 +150,15 @@ export function ProfilePage() {
     void load(username)
   }, [username, load, postsChanged])
   useLiveResync(() => void load(username))
+  // Issue 37: blocking them from this page (a post's menu) closes the profile at once.
+  const relations = useAtomValue(relationsAtom)
+  const blockedNow = user ? (relations?.blocked.has(user._id) ?? false) : false
+  const seenBlocked = useRef(blockedNow)
+  useEffect(() => {
+    if (seenBlocked.current === blockedNow) return
+    seenBlocked.current = blockedNow
+    void load(username)
+  }, [blockedNow, load, username])
 
   if (!user) {
     if (error) return <ErrorState message={error} onRetry={() => void load(username)} />
@@ -137,6 +177,8 @@ export function ProfilePage() {
         }
       : user
   const fullName = [shown.firstName, shown.lastName].filter(Boolean).join(' ')
+  // Closed by a block either way: who they are, but no posts, counts or Follow.
+  const closed = !own && shown.blockRelation !== undefined
 
   return (
     <section className="page-single" data-main-column aria-label={`${shown.username}'s profile`}>
@@ -207,7 +249,7 @@ export function ProfilePage() {
               </Link>
             ) : (
               <>
-                <FollowButton target={shown} />
+                {closed ? null : <FollowButton target={shown} />}
                 <ProfileHostMenu user={shown} />
               </>
             )}
@@ -233,46 +275,54 @@ export function ProfilePage() {
             )}
           </p>
           <ProfileGames username={shown.username} own={own} />
-          <ul className="profile-stats">
-            <Stat value={shown.postCount ?? 0} one="Post" many="Posts" />
-            <Stat
-              value={shown.followerCount ?? shown.followers.length}
-              one="Follower"
-              many="Followers"
-              onOpen={() =>
-                openModal({
-                  kind: 'people',
-                  username: shown.username,
-                  list: 'followers',
-                  title: COPY.profile.followersOf(shown.username),
-                  empty: COPY.profile.noFollowers,
-                })
-              }
-            />
-            <Stat
-              value={shown.followingCount ?? shown.following.length}
-              one="Following"
-              many="Following"
-              onOpen={() =>
-                openModal({
-                  kind: 'people',
-                  username: shown.username,
-                  list: 'following',
-                  title: COPY.profile.followedBy(shown.username),
-                  empty: COPY.profile.followsNobody,
-                })
-              }
-            />
-          </ul>
+          {closed ? null : (
+            <ul className="profile-stats">
+              <Stat value={shown.postCount ?? 0} one="Post" many="Posts" />
+              <Stat
+                value={shown.followerCount ?? shown.followers.length}
+                one="Follower"
+                many="Followers"
+                onOpen={() =>
+                  openModal({
+                    kind: 'people',
+                    username: shown.username,
+                    list: 'followers',
+                    title: COPY.profile.followersOf(shown.username),
+                    empty: COPY.profile.noFollowers,
+                  })
+                }
+              />
+              <Stat
+                value={shown.followingCount ?? shown.following.length}
+                one="Following"
+                many="Following"
+                onOpen={() =>
+                  openModal({
+                    kind: 'people',
+                    username: shown.username,
+                    list: 'following',
+                    title: COPY.profile.followedBy(shown.username),
+                    empty: COPY.profile.followsNobody,
+                  })
+                }
+              />
+            </ul>
+          )}
         </div>
       </div>
-      <h2 className="section-title">Posts</h2>
-      {!own ? <MutedNotice user={shown} /> : null}
-      <PostList
-        key={username}
-        listKey={`user:${username}`}
-        empty={<EmptyState title={SPEC_TEXT.profileEmpty} />}
-      />
+      {closed ? (
+        <BlockedNotice user={shown} onChange={() => void load(username)} />
+      ) : (
+        <>
+          <h2 className="section-title">Posts</h2>
+          {!own ? <MutedNotice user={shown} /> : null}
+          <PostList
+            key={username}
+            listKey={`user:${username}`}
+            empty={<EmptyState title={SPEC_TEXT.profileEmpty} />}
+          />
+        </>
+      )}
     </section>
   )
 }

@@ -252,14 +252,36 @@ export const showNewPostsAtom = atom(null, (get, set, key: PostListKey) => {
   setNewPosts(get, set, key, () => [])
 })
 
+/**
+ * Issue 37: posts the server said are not available to the viewer (POST_UNAVAILABLE: a block
+ * either way, a suspended author). Their page shows a placeholder and no comment box.
+ */
+export const unavailablePostIdsAtom = atom<ReadonlySet<string>>(new Set<string>())
+
+const markUnavailable = (get: Getter, set: Setter, postId: string, unavailable: boolean) => {
+  const ids = get(unavailablePostIdsAtom)
+  if (ids.has(postId) === unavailable) return
+  const next = new Set(ids)
+  if (unavailable) next.add(postId)
+  else next.delete(postId)
+  set(unavailablePostIdsAtom, next)
+}
+
 export const loadPostAtom = atom(null, async (get, set, postId: string) => {
   await runKeyedLoad(
     get,
     set,
     { record: postStatusAtom, key: postId, empty: NOT_LOADED },
     async () => {
-      const { post } = await api.getPost(postId)
-      set(upsertPostsAtom, [post])
+      try {
+        const { post } = await api.getPost(postId)
+        markUnavailable(get, set, postId, false)
+        set(upsertPostsAtom, [post])
+      } catch (error) {
+        // Not a failure to retry: the answer is that this viewer may not see it.
+        if (!(error instanceof ApiError && error.code === 'POST_UNAVAILABLE')) throw error
+        markUnavailable(get, set, postId, true)
+      }
     },
     () => ({}),
   )
