@@ -1,6 +1,7 @@
 /**
- * Clips are read off the server's main thread (issue 37): each is sent to a worker thread
- * (clip-worker.ts, which reads it with MediaInfo) with a heap cap and a time budget. A worker past
+ * Clips are read off the server's main thread (issue 37): each upload's body is sent as it came
+ * to a worker thread (clip-worker.ts), which takes the form apart (a 50 MB multipart body costs
+ * seconds of parsing) and reads the clip with MediaInfo, under a heap cap and a time budget. A worker past
  * its budget is ended and one that runs out of heap dies; either way the clip is refused with
  * INVALID_CLIP ("could not be read within the time and memory a clip may take") and the next clip
  * gets a fresh worker. A few run at once and a few wait; past that, SERVER_BUSY at once (the same
@@ -19,15 +20,44 @@ import { MESSAGES } from '../errors/messages'
 import { CLIP_MESSAGES, ClipError, type CheckedClip, type ClipInfo } from './clip-containers'
 import { serverBusy, WorkQueue } from './work-queue'
 
-/** A clip sent to the worker; its bytes are handed over (transferred), not copied. */
+/** An upload's body sent to the worker (handed over, not copied) with what limits it. */
 export interface ClipJob {
   id: number
-  bytes: ArrayBuffer
+  body: ArrayBuffer
+  contentType: string
+  /** The host's limit on the clip: a larger one is not read. */
+  maxBytes: number
+  /** A larger poster is ignored (the server makes a neutral one). */
+  posterMaxBytes: number
 }
 
-/** The worker's answer: the clip read, or the sentence that refuses it (null: unreadable). */
-export type ClipJobAnswer =
-  { id: number; info: ClipInfo; bytes: ArrayBuffer } | { id: number; refusal: string | null }
+/** The clip read, or the sentence that refuses it (null: the reader failed). */
+export type ClipReading = { info: ClipInfo; bytes: ArrayBuffer } | { refusal: string | null }
+
+/** The worker's answer: no file in the form, a file too large, or the clip read and its poster. */
+export type ClipJobAnswer = { id: number } & (
+  | { kind: 'missing' }
+  | { kind: 'tooLarge'; fileSize: number }
+  | {
+      kind: 'read'
+      fileSize: number
+      poster: ArrayBuffer | null
+      posterSize: number
+      reading: ClipReading
+    }
+)
+
+/** An upload taken apart and its clip checked (or refused: `clip` is then the ClipError). */
+export type ClipUpload =
+  | { kind: 'missing' }
+  | { kind: 'tooLarge'; fileSize: number }
+  | {
+      kind: 'read'
+      fileSize: number
+      posterSize: number
+      poster: Buffer | null
+      clip: CheckedClip | ClipError
+    }
 
 /**
  * The worker's limits. The budget is generous for a real clip (MediaInfo reads a few chunks, the
@@ -79,20 +109,28 @@ function startWorker(): Worker {
 }
 
 /**
- * Checks a clip on a worker: what it is, and its bytes without metadata (the same length).
- * Throws ClipError with one of CLIP_MESSAGES, or SERVER_BUSY when too many clips wait.
+ * Takes a clip upload's multipart body apart and checks its clip ("file"), on a worker. A worker
+ * out of time or heap is the clip refused as unreadable; throws SERVER_BUSY when too many uploads
+ * wait.
  */
-export function checkClip(input: Uint8Array): Promise<CheckedClip> {
-  return clipChecks.run(() => checkOnWorker(input))
+export function readClipUpload(
+  body: ArrayBuffer,
+  contentType: string,
+  limits: { maxBytes: number; posterMaxBytes: number },
+): Promise<ClipUpload> {
+  return clipChecks.run(() => onWorker(body, contentType, limits))
 }
 
-function checkOnWorker(input: Uint8Array): Promise<CheckedClip> {
+function onWorker(
+  body: ArrayBuffer,
+  contentType: string,
+  limits: { maxBytes: number; posterMaxBytes: number },
+): Promise<ClipUpload> {
   const worker = idle.pop() ?? startWorker()
   worker.ref()
   const id = nextJob++
-  // The worker's own copy, handed over: the caller keeps its bytes.
-  const bytes = new Uint8Array(input).buffer
-  return new Promise<CheckedClip>((resolve, reject) => {
+  const bodySize = body.byteLength
+  return new Promise<ClipUpload>((resolve) => {
     let done = false
     const finish = (keepWorker: boolean, outcome: () => void) => {
       if (done) return
@@ -109,25 +147,43 @@ function checkOnWorker(input: Uint8Array): Promise<CheckedClip> {
       }
       outcome()
     }
-    const unreadable = () => reject(new ClipError(CLIP_MESSAGES.unreadable))
     const onMessage = (answer: ClipJobAnswer) => {
       if (answer.id !== id) return
-      if ('info' in answer) {
-        const checked = { info: answer.info, bytes: Buffer.from(answer.bytes) }
-        finish(true, () => resolve(checked))
-      } else {
-        const refusal = answer.refusal
-        finish(true, () => (refusal === null ? unreadable() : reject(new ClipError(refusal))))
-      }
+      finish(true, () => resolve(uploadOf(answer)))
     }
-    // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a crash, or an exit: the clip could not be read.
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a crash, or an exit: the clip could not be read
+    // (its whole body counts as the upload's bytes).
+    const unreadable = () =>
+      resolve({
+        kind: 'read',
+        fileSize: bodySize,
+        posterSize: 0,
+        poster: null,
+        clip: new ClipError(CLIP_MESSAGES.unreadable),
+      })
     const onDeath = () => finish(false, unreadable)
     const timer = setTimeout(() => finish(false, unreadable), CLIP_CHECK_LIMITS.budgetMs)
     worker.on('message', onMessage)
     worker.on('error', onDeath)
     worker.on('exit', onDeath)
-    worker.postMessage({ id, bytes } satisfies ClipJob, [bytes])
+    const job: ClipJob = { id, body, contentType, ...limits }
+    worker.postMessage(job, [body])
   })
+}
+
+function uploadOf(answer: ClipJobAnswer): ClipUpload {
+  if (answer.kind !== 'read') return answer
+  const { reading } = answer
+  return {
+    kind: 'read',
+    fileSize: answer.fileSize,
+    posterSize: answer.posterSize,
+    poster: answer.poster ? Buffer.from(answer.poster) : null,
+    clip:
+      'info' in reading
+        ? { info: reading.info, bytes: Buffer.from(reading.bytes) }
+        : new ClipError(reading.refusal ?? CLIP_MESSAGES.unreadable),
+  }
 }
 
 /** Ends the idle workers (a server that closes; tests). Busy ones end with their clip. */

@@ -17,7 +17,6 @@ import { media, postMedia } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { MediaStorage } from '../storage/media-storage'
-import { checkClip } from './clip-checks'
 import { ClipError, type CheckedClip, type ClipInfo } from './clip-containers'
 import { newMediaId, putThenInsert } from './media'
 import { getSetting, setSetting } from './settings'
@@ -77,15 +76,15 @@ export interface ProcessedClip {
   poster: Buffer
 }
 
-/** Checks a clip (INVALID_CLIP with a sentence) and makes its poster. */
-export async function processClip(input: Buffer, poster: Buffer | null): Promise<ProcessedClip> {
-  let checked: CheckedClip
-  try {
-    checked = await checkClip(input)
-  } catch (error) {
-    if (error instanceof ClipError) throw new HttpError('INVALID_CLIP', error.message)
-    throw error
-  }
+/**
+ * A clip checked on the worker (clip-checks.ts, readClipUpload), or its refusal (INVALID_CLIP
+ * with the sentence), and its poster made.
+ */
+export async function processClip(
+  checked: CheckedClip | ClipError,
+  poster: Buffer | null,
+): Promise<ProcessedClip> {
+  if (checked instanceof ClipError) throw new HttpError('INVALID_CLIP', checked.message)
   const { info } = checked
   let posterBytes: Buffer | null = null
   if (poster && poster.length > 0) {
