@@ -24,9 +24,9 @@ export const clipTooLarge = (maxBytes: number) =>
 
 /**
  * A clip for a post, not attached to one yet, with its poster (the client's, or a plain one).
- * `receive` reads the upload's body once its turn came: few clips are held in memory at once
- * (clipUploads), the rest are answered 503. The body is taken apart and its clip checked on the
- * clip worker (services/clip-checks.ts); its bytes count against the uploader's allowance
+ * `receive` gives the upload's body once its turn came: few clips are held in memory at once
+ * (clipUploads), the rest are answered 503. The body goes to the clip worker as it arrives, which
+ * takes it apart and checks the clip (services/clip-checks.ts); its bytes count against the uploader's allowance
  * (`countBytes`) before the clip is refused or stored.
  */
 export async function uploadPostClip(
@@ -34,12 +34,12 @@ export async function uploadPostClip(
   actor: Actor,
   upload: {
     maxBytes: number
-    receive: () => Promise<{ body: ArrayBuffer; contentType: string }>
+    receive: () => { body: AsyncIterable<Uint8Array>; contentType: string }
     countBytes: (bytes: number) => Promise<void>
   },
 ): Promise<PostMediaItem> {
   return clipUploads.run(async () => {
-    const { body, contentType } = await upload.receive()
+    const { body, contentType } = upload.receive()
     const read = await readClipUpload(body, contentType, {
       maxBytes: upload.maxBytes,
       posterMaxBytes: LIMITS.imageBytes,

@@ -20,6 +20,27 @@ import type {
 /** Room for the multipart envelope around an image of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024
 
+/**
+ * A request body's chunks as they arrive; a body that cannot be read (the client went away) is
+ * a missing clip, and a refusal while reading (past the size limit) stays what it is.
+ */
+async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
+  if (!body) throw new HttpError('VALIDATION', MESSAGES.missingClip)
+  const reader = body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      yield value
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw new HttpError('VALIDATION', MESSAGES.missingClip)
+  } finally {
+    reader.releaseLock()
+  }
+}
+
 /** Media ids are random, so an image never changes under its address. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -59,16 +80,10 @@ export function mediaRoutes(deps: AppDeps) {
     if (declared > maxBytes + LIMITS.imageBytes + MULTIPART_OVERHEAD) throw clipTooLarge(maxBytes)
     const media = await uploadPostClip(live, c.get('user'), {
       maxBytes,
-      receive: async () => {
-        try {
-          return {
-            body: await c.req.arrayBuffer(),
-            contentType: c.req.header('content-type') ?? '',
-          }
-        } catch {
-          throw new HttpError('VALIDATION', MESSAGES.missingClip)
-        }
-      },
+      receive: () => ({
+        body: chunksOf(c.req.raw.body),
+        contentType: c.req.header('content-type') ?? '',
+      }),
       countBytes: async (bytes) => {
         await deps.rateLimits?.consumeUploadBytes(c.get('user').id, bytes)
       },

@@ -17,19 +17,33 @@ import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { MESSAGES } from '../errors/messages'
-import { CLIP_MESSAGES, ClipError, type CheckedClip, type ClipInfo } from './clip-containers'
+import {
+  CLIP_MESSAGES,
+  CLIP_WORKER_READY,
+  ClipError,
+  type CheckedClip,
+  type ClipInfo,
+} from './clip-containers'
 import { serverBusy, WorkQueue } from './work-queue'
 
-/** An upload's body sent to the worker (handed over, not copied) with what limits it. */
-export interface ClipJob {
-  id: number
-  body: ArrayBuffer
-  contentType: string
-  /** The host's limit on the clip: a larger one is not read. */
-  maxBytes: number
-  /** A larger poster is ignored (the server makes a neutral one). */
-  posterMaxBytes: number
-}
+/**
+ * What the worker is sent for one upload: its start (what limits it), its body chunk by chunk as
+ * it arrives (each handed over, not copied: the main thread never holds the whole body), then its
+ * end, or an abort when the body could not be read.
+ */
+export type ClipJob = { id: number } & (
+  | {
+      kind: 'start'
+      contentType: string
+      /** The host's limit on the clip: a larger one is not read. */
+      maxBytes: number
+      /** A larger poster is ignored (the server makes a neutral one). */
+      posterMaxBytes: number
+    }
+  | { kind: 'chunk'; chunk: ArrayBuffer }
+  | { kind: 'end' }
+  | { kind: 'abort' }
+)
 
 /** The clip read, or the sentence that refuses it (null: the reader failed). */
 export type ClipReading = { info: ClipInfo; bytes: ArrayBuffer } | { refusal: string | null }
@@ -70,7 +84,10 @@ export const CLIP_CHECK_LIMITS = {
   heapMb: 96,
 }
 
-/** Clips read at once (each on its own worker), and clips that may wait for a turn. */
+/**
+ * Clips read at once, each on its own worker, which receives its body as it arrives: as many as
+ * clip uploads run at once (post-clips.ts, clipUploads), so a slow sender holds only its own.
+ */
 export const CLIP_CHECKS_AT_ONCE = 2
 export const clipChecks = new WorkQueue(CLIP_CHECKS_AT_ONCE, 4, () =>
   serverBusy(MESSAGES.clipQueueFull),
@@ -92,12 +109,18 @@ function workerSource(): { code: string | URL; eval: boolean } {
   return { code, eval: true }
 }
 
-const idle: Worker[] = []
+/** A started worker, and when it is ready (or gone). */
+interface ClipWorker {
+  worker: Worker
+  ready: Promise<void>
+}
+
+const idle: ClipWorker[] = []
 let nextJob = 1
 
-function startWorker(): Worker {
+function startWorker(): ClipWorker {
   const { code, eval: isSource } = workerSource()
-  return new Worker(code, {
+  const worker = new Worker(code, {
     eval: isSource,
     resourceLimits: {
       maxOldGenerationSizeMb: CLIP_CHECK_LIMITS.heapMb,
@@ -106,69 +129,102 @@ function startWorker(): Worker {
     stdout: false,
     stderr: false,
   })
+  const ready = new Promise<void>((resolve) => {
+    const onReady = (message: unknown) => {
+      if (message !== CLIP_WORKER_READY) return
+      worker.off('message', onReady)
+      resolve()
+    }
+    worker.on('message', onReady)
+    // A worker that dies while starting is ready for nothing: its job ends with it.
+    worker.once('exit', () => resolve())
+    worker.once('error', () => resolve())
+  })
+  return { worker, ready }
 }
 
 /**
- * Takes a clip upload's multipart body apart and checks its clip ("file"), on a worker. A worker
- * out of time or heap is the clip refused as unreadable; throws SERVER_BUSY when too many uploads
- * wait.
+ * Takes a clip upload's multipart body apart and checks its clip ("file"), on a worker, the body
+ * passed on as it arrives. A worker out of time (counted from the body's end, once the worker is
+ * ready) or heap is the clip refused as unreadable; an error reading the body is thrown as it is;
+ * SERVER_BUSY when too many uploads wait.
  */
 export function readClipUpload(
-  body: ArrayBuffer,
+  body: AsyncIterable<Uint8Array>,
   contentType: string,
   limits: { maxBytes: number; posterMaxBytes: number },
 ): Promise<ClipUpload> {
   return clipChecks.run(() => onWorker(body, contentType, limits))
 }
 
-function onWorker(
-  body: ArrayBuffer,
+async function onWorker(
+  body: AsyncIterable<Uint8Array>,
   contentType: string,
   limits: { maxBytes: number; posterMaxBytes: number },
 ): Promise<ClipUpload> {
-  const worker = idle.pop() ?? startWorker()
+  const { worker, ready } = idle.pop() ?? startWorker()
   worker.ref()
   const id = nextJob++
-  const bodySize = body.byteLength
-  return new Promise<ClipUpload>((resolve) => {
-    let done = false
-    const finish = (keepWorker: boolean, outcome: () => void) => {
-      if (done) return
-      done = true
-      clearTimeout(timer)
-      worker.off('message', onMessage)
-      worker.off('error', onDeath)
-      worker.off('exit', onDeath)
-      if (keepWorker && idle.length < CLIP_CHECKS_AT_ONCE) {
-        worker.unref()
-        idle.push(worker)
-      } else {
-        void worker.terminate()
-      }
-      outcome()
+  let bodySize = 0
+  let done = false
+  let timer: NodeJS.Timeout | undefined
+  let settle: (upload: ClipUpload) => void = () => undefined
+  const answered = new Promise<ClipUpload>((resolve) => (settle = resolve))
+  const finish = (keepWorker: boolean, upload: ClipUpload | null) => {
+    if (done) return
+    done = true
+    clearTimeout(timer)
+    worker.off('message', onMessage)
+    worker.off('error', onDeath)
+    worker.off('exit', onDeath)
+    if (keepWorker && idle.length < CLIP_CHECKS_AT_ONCE) {
+      worker.unref()
+      idle.push({ worker, ready })
+    } else {
+      void worker.terminate()
     }
-    const onMessage = (answer: ClipJobAnswer) => {
-      if (answer.id !== id) return
-      finish(true, () => resolve(uploadOf(answer)))
-    }
-    // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a crash, or an exit: the clip could not be read
-    // (its whole body counts as the upload's bytes).
-    const unreadable = () =>
-      resolve({
-        kind: 'read',
-        fileSize: bodySize,
-        posterSize: 0,
-        poster: null,
-        clip: new ClipError(CLIP_MESSAGES.unreadable),
-      })
-    const onDeath = () => finish(false, unreadable)
-    const timer = setTimeout(() => finish(false, unreadable), CLIP_CHECK_LIMITS.budgetMs)
-    worker.on('message', onMessage)
-    worker.on('error', onDeath)
-    worker.on('exit', onDeath)
-    const job: ClipJob = { id, body, contentType, ...limits }
-    worker.postMessage(job, [body])
+    if (upload) settle(upload)
+  }
+  const onMessage = (answer: ClipJobAnswer) => {
+    if (answer.id === id) finish(true, uploadOf(answer))
+  }
+  // Out of heap (ERR_WORKER_OUT_OF_MEMORY), a crash, an exit or past its budget: the clip could
+  // not be read (its whole body counts as the upload's bytes).
+  const unreadable = (): ClipUpload => ({
+    kind: 'read',
+    fileSize: bodySize,
+    posterSize: 0,
+    poster: null,
+    clip: new ClipError(CLIP_MESSAGES.unreadable),
   })
+  const onDeath = () => finish(false, unreadable())
+  worker.on('message', onMessage)
+  worker.on('error', onDeath)
+  worker.on('exit', onDeath)
+  const send = (job: ClipJob, transfer: ArrayBuffer[] = []) => {
+    if (!done) worker.postMessage(job, transfer)
+  }
+
+  send({ id, kind: 'start', contentType, ...limits })
+  try {
+    for await (const chunk of body) {
+      if (done) break
+      // A copy of its own, handed over: a chunk may be a view of memory shared with others (a
+      // Buffer's slice of Node's pool), which must not be sent away.
+      const copy = new Uint8Array(chunk).buffer
+      bodySize += copy.byteLength
+      send({ id, kind: 'chunk', chunk: copy }, [copy])
+    }
+  } catch (error) {
+    send({ id, kind: 'abort' })
+    finish(true, null)
+    throw error
+  }
+  send({ id, kind: 'end' })
+  // The budget is the reading's: a worker still starting (a busy machine) is not held to it.
+  await Promise.race([ready, answered])
+  if (!done) timer = setTimeout(() => finish(false, unreadable()), CLIP_CHECK_LIMITS.budgetMs)
+  return answered
 }
 
 function uploadOf(answer: ClipJobAnswer): ClipUpload {
@@ -188,5 +244,5 @@ function uploadOf(answer: ClipJobAnswer): ClipUpload {
 
 /** Ends the idle workers (a server that closes; tests). Busy ones end with their clip. */
 export async function closeClipWorkers(): Promise<void> {
-  await Promise.all(idle.splice(0).map((worker) => worker.terminate()))
+  await Promise.all(idle.splice(0).map(({ worker }) => worker.terminate()))
 }

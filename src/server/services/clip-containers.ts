@@ -48,6 +48,9 @@ export const CLIP_MESSAGES = {
     'The video could not be read within the time and memory a clip may take: it may be damaged.',
 } as const
 
+/** What the clip worker says once its modules are loaded and MediaInfo compiled (clip-checks.ts). */
+export const CLIP_WORKER_READY = 'ready'
+
 export class ClipError extends Error {
   override name = 'ClipError'
 }

@@ -47,6 +47,11 @@ let reader: Promise<MediaInfo<'object'>> | null = null
 const mediaInfo = () =>
   (reader ??= mediaInfoFactory({ format: 'object', full: false, locateFile: wasmPath }))
 
+/** Compiles MediaInfo's WebAssembly ahead of the first clip (the worker does, once started). */
+export async function warmUp(): Promise<void> {
+  await mediaInfo()
+}
+
 /** Brands of MP4 proper: anything else (QuickTime, HEIF, AVIF, audio-only M4A) is refused. */
 const MP4_BRANDS = new Set([
   'isom',

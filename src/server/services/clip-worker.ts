@@ -1,27 +1,43 @@
 /**
- * The clip worker (clip-checks.ts starts it): takes each upload's multipart body apart and reads
- * its clip with clip-reader.ts, then answers what it is, or the sentence that refuses it. It runs
- * on its own thread, under a heap cap and a time budget the server enforces by ending it: a clip
+ * The clip worker (clip-checks.ts starts it): receives each upload's multipart body as it arrives,
+ * takes it apart and reads its clip with clip-reader.ts, then answers what it is, or the sentence
+ * that refuses it. It runs on its own thread, under a heap cap and a time budget the server enforces by ending it: a clip
  * built to be slow or large stalls this thread, never the server's.
  */
 import { parentPort } from 'node:worker_threads'
-import { ClipError } from './clip-containers'
-import { readClip } from './clip-reader'
+import { CLIP_WORKER_READY, ClipError } from './clip-containers'
+import { readClip, warmUp } from './clip-reader'
 import type { ClipJob, ClipJobAnswer, ClipReading } from './clip-checks'
 
 const port = parentPort
 if (!port) throw new Error('clip-worker.ts runs as a worker thread (clip-checks.ts)')
 
+// Ready once MediaInfo is compiled: the server's time budget counts from here (clip-checks.ts).
+void warmUp().then(() => port.postMessage(CLIP_WORKER_READY))
+
+type Upload = Extract<ClipJob, { kind: 'start' }> & { chunks: Uint8Array[] }
+/** The uploads being received (one at a time: clip-checks.ts sends one job to a worker). */
+const uploads = new Map<number, Upload>()
+
 port.on('message', (job: ClipJob) => {
-  void answer(job).then(({ answer, transfer }) => port.postMessage(answer, transfer))
+  if (job.kind === 'start') uploads.set(job.id, { ...job, chunks: [] })
+  else if (job.kind === 'chunk') uploads.get(job.id)?.chunks.push(new Uint8Array(job.chunk))
+  else if (job.kind === 'abort') uploads.delete(job.id)
+  else {
+    const upload = uploads.get(job.id)
+    uploads.delete(job.id)
+    if (upload) {
+      void answer(upload).then(({ answer, transfer }) => port.postMessage(answer, transfer))
+    }
+  }
 })
 
-async function answer(job: ClipJob): Promise<{ answer: ClipJobAnswer; transfer: ArrayBuffer[] }> {
+async function answer(job: Upload): Promise<{ answer: ClipJobAnswer; transfer: ArrayBuffer[] }> {
   const { id } = job
   let form: FormData
   try {
     const headers = { 'content-type': job.contentType }
-    form = await new Response(job.body, { headers }).formData()
+    form = await new Response(new Blob(job.chunks), { headers }).formData()
   } catch {
     return { answer: { id, kind: 'missing' }, transfer: [] }
   }

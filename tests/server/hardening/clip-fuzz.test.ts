@@ -10,7 +10,8 @@ import { uploadClip } from '../../helpers/clip-upload'
 import { mutatedClip } from '../../helpers/clip-mutations'
 import { checkFuzzedClipAnswer } from './clip-fuzz'
 
-describe('fuzzed clips', () => {
+// A guard against hangs, not a speed check: 30 uploads take seconds, more on a loaded machine.
+describe('fuzzed clips', { timeout: 120_000 }, () => {
   it('are stored or refused with a sentence, never a 500', async ({ app, player1 }) => {
     await fc.assert(
       fc.asyncProperty(mutatedClip, async (clip) => {
