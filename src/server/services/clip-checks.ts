@@ -98,8 +98,13 @@ export const clipChecks = new WorkQueue(CLIP_CHECKS_AT_ONCE, 4, () =>
  * tsx's loader, registered in the worker itself (a worker does not inherit `--import tsx`).
  */
 function workerSource(): { code: string | URL; eval: boolean } {
-  const built = new URL('./clip-worker.js', import.meta.url)
-  if (existsSync(fileURLToPath(built))) return { code: built, eval: false }
+  // In the packaged desktop app the worker and its chunks run from outside the asar archive
+  // (electron-builder.yml unpacks them): a worker thread does not read inside one.
+  const built = fileURLToPath(new URL('./clip-worker.js', import.meta.url)).replace(
+    /([\\/])app\.asar([\\/])/,
+    '$1app.asar.unpacked$2',
+  )
+  if (existsSync(built)) return { code: built, eval: false }
   const tsx = createRequire(import.meta.url)
     .resolve('tsx/esm/api')
     .replace(/\.cjs$/, '.mjs')
