@@ -81,6 +81,8 @@ export type ClipUpload =
  */
 export const CLIP_CHECK_LIMITS = {
   budgetMs: 10_000,
+  /** How long a new worker may take to load and compile MediaInfo before it is given up. */
+  startMs: 60_000,
   heapMb: 96,
 }
 
@@ -226,8 +228,11 @@ async function onWorker(
     throw error
   }
   send({ id, kind: 'end' })
-  // The budget is the reading's: a worker still starting (a busy machine) is not held to it.
+  // The budget is the reading's: a worker still starting (a busy machine) is not held to it,
+  // but one that never starts is ended too.
+  const starting = setTimeout(() => finish(false, unreadable()), CLIP_CHECK_LIMITS.startMs)
   await Promise.race([ready, answered])
+  clearTimeout(starting)
   if (!done) timer = setTimeout(() => finish(false, unreadable()), CLIP_CHECK_LIMITS.budgetMs)
   return answered
 }
