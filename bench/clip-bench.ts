@@ -7,8 +7,9 @@
  * receiving their bytes, not of reading them. Target: under 50 ms added. Never pass/fail: a
  * figure for docs/PERFORMANCE.md.
  *
- * Part of `npm run bench` (run-bench.ts), or alone against a fresh demo server of this
- * checkout's build: `npm run bench:clips [-- --seconds 10 --void-mb 49]`.
+ * Part of `npm run bench` (run-bench.ts, `--clip-seconds S`, 10 by default, 0 skips it), or
+ * alone against a fresh demo server of this checkout's build:
+ * `npm run bench:clips [-- --seconds 10 --void-mb 49]`.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
