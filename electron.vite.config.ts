@@ -6,7 +6,15 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export default defineConfig({
   main: {
-    build: { rollupOptions: { input: { index: here('./src/main/index.ts') } } },
+    build: {
+      rollupOptions: {
+        input: {
+          index: here('./src/main/index.ts'),
+          // The embedded server's clip worker (services/clip-checks.ts finds it beside index.js).
+          'clip-worker': here('./src/server/services/clip-worker.ts'),
+        },
+      },
+    },
   },
   preload: {
     build: {

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --databases sqlite,postgres --pg-url URL --users N --posts N --likes N
- * --comments N --follows N --duration S --connections N --stream-clients N --upload-side N]`
+ * --comments N --follows N --duration S --connections N --stream-clients N --upload-side N
+ * --clip-seconds S]`
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
  * part of `npm test` (tests/server/bench-smoke.test.ts runs it on a tiny dataset).
  */
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     'stream-clients': { type: 'string' },
     'upload-side': { type: 'string' },
+    'clip-seconds': { type: 'string' },
     databases: { type: 'string' },
     'pg-url': { type: 'string' },
     populate: { type: 'string' },
@@ -114,6 +116,8 @@ const report = await runBench({
   // 0 skips the row.
   streamClients: number(values['stream-clients'], 200, { zero: true }),
   uploadSide: number(values['upload-side'], LARGEST_SIDE, { zero: true }),
+  // Issue 37: /api/health idle and while hostile clips upload, seconds each; 0 skips it.
+  clipSeconds: number(values['clip-seconds'], 10, { zero: true }),
   memory: true,
 })
 console.log(`\n${formatTable(report)}`)

@@ -16,6 +16,12 @@ import { preparePostgres } from './postgres'
 import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
 import { formatStream, runStreamBench, type StreamBenchResult } from './stream-bench'
 import { formatUploads, runUploadBench, type UploadBenchResult } from './upload-bench'
+import {
+  CLIP_BENCH_TARGET_ADDED_MS,
+  formatClipBench,
+  runClipBench,
+  type ClipBenchResult,
+} from './clip-bench'
 import { recordAnswer, startStaticBaseline } from './static-baseline'
 
 /**
@@ -48,6 +54,11 @@ export interface BenchOptions {
    * default the largest the server takes, LARGEST_SIDE); 0 skips it.
    */
   uploadSide?: number
+  /**
+   * Seconds of `/api/health` idle and again while the hostile clips of issue 37 upload
+   * (clip-bench.ts); 0 (the default) skips it.
+   */
+  clipSeconds?: number
 }
 
 export interface EndpointResult {
@@ -89,6 +100,8 @@ export interface DatabaseRun {
   stream?: StreamBenchResult
   /** Logins while four large images are uploaded at once (upload-bench.ts). */
   uploads?: UploadBenchResult
+  /** `/api/health` while hostile clips upload (clip-bench.ts). */
+  clips?: ClipBenchResult
 }
 
 export interface BenchReport {
@@ -330,6 +343,8 @@ export function startServerProcess(
       // the measured path, its limit out of the way.
       ...['--limit-reactions', '999999999', '--limit-posts', '999999999'],
       ...['--limit-logins', '999999999', '--limit-follows', '999999999'],
+      // The clip bench (issue 37) sends hundreds of MB of hostile clips.
+      ...['--limit-uploads', '999999999', '--limit-upload-mb', '999999999'],
     ],
     { cwd: resolve(dirname(cli), '../..'), stdio: ['ignore', 'pipe', 'pipe'] },
   )
@@ -687,6 +702,10 @@ async function runOn(
             side: options.uploadSide,
           })
     if (uploads) log(`[${target.database}] ${formatUploads(uploads)}`)
+    const clips = options.clipSeconds
+      ? await runClipBench({ url, token: tokens[0] ?? '', seconds: options.clipSeconds })
+      : undefined
+    if (clips) log(`[${target.database}] ${formatClipBench(clips)}`)
     if (server.pid !== undefined) await whenQuiet(server.pid)
     return {
       database: target.database,
@@ -695,6 +714,7 @@ async function runOn(
       endpoints: results,
       ...(stream ? { stream } : {}),
       ...(uploads ? { uploads } : {}),
+      ...(clips ? { clips } : {}),
     }
   } finally {
     await server.stop()
@@ -800,6 +820,12 @@ export function formatTargets(report: BenchReport, uiMedianMs: number | null = n
         `| ${label}follow of the most followed vs an ordinary user | ${share.toFixed(2)} (${popular.requestsPerSecond.toFixed(0)} vs ${ordinary.requestsPerSecond.toFixed(0)}/s) | ≈ 1 (≥ 0.90) | ${mark(share >= 0.9)} |`,
       )
     }
+    if (run.clips) {
+      const added = run.clips.addedP99Ms
+      lines.push(
+        `| ${label}/api/health p99 added while hostile clips upload | +${added} ms (${run.clips.underHostileClips.p99Ms} vs ${run.clips.idle.p99Ms} ms) | < ${CLIP_BENCH_TARGET_ADDED_MS} ms | ${mark(added < CLIP_BENCH_TARGET_ADDED_MS)} |`,
+      )
+    }
     const rss = run.server.rssMiB
     lines.push(
       `| ${label}server memory after the bench, once quiet | ${rss === null ? '?' : `${rss.toFixed(0)} MiB (peak ${run.server.peakRssMiB?.toFixed(0) ?? '?'} MiB)`} | ≤ ${TARGETS.rssMiB} MB | ${rss === null ? '?' : mark(rss <= TARGETS.rssMiB)} |`,
@@ -852,6 +878,7 @@ export function formatTable(report: BenchReport): string {
     return [
       ...(run.stream ? [`${label}${formatStream(run.stream)}`] : []),
       ...(run.uploads ? [`${label}${formatUploads(run.uploads)}`] : []),
+      ...(run.clips ? [`${label}${formatClipBench(run.clips)}`] : []),
       `${label}server ready in ${server.readySeconds.toFixed(2)} s` +
         (run.loadSeconds ? ` (data copied in ${run.loadSeconds.toFixed(1)} s)` : '') +
         `; server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,

@@ -40,6 +40,8 @@ export interface Mp4Options {
   withMetadata?: boolean
   /** A timed-metadata track whose sample holds this text. */
   metadataTrackText?: string
+  /** More `trak` boxes, as they are, after the others (tests/helpers/hostile-videos.ts). */
+  extraTracks?: Buffer[]
 }
 
 export const MP4_SECRET = 'Secret Place 48.8566N'
@@ -56,6 +58,7 @@ export function makeMp4(options: Mp4Options = {}): Buffer {
     audio = 0x40,
     withMetadata = true,
     metadataTrackText,
+    extraTracks = [],
   } = options
   const timescale = 1000
   const mvhd = fullBox(
@@ -71,10 +74,21 @@ export function makeMp4(options: Mp4Options = {}): Buffer {
   if (audio !== null) samples.push(Buffer.from('AUDIO-SAMPLE'))
   if (metadataTrackText) samples.push(Buffer.from(metadataTrackText))
 
+  let trackId = 0
   const track = (handler: string, entry: Buffer, chunkOffset: number, size: number) =>
     box(
       'trak',
-      fullBox('tkhd', 0, Buffer.alloc(80)),
+      // tkhd: created, modified, track ID, reserved, duration, then layer, matrix, size…
+      fullBox(
+        'tkhd',
+        0,
+        u32(0),
+        u32(0),
+        u32((trackId += 1)),
+        u32(0),
+        u32(Math.round(durationSeconds * timescale)),
+        Buffer.alloc(60),
+      ),
       box(
         'mdia',
         fullBox(
@@ -121,9 +135,12 @@ export function makeMp4(options: Mp4Options = {}): Buffer {
     fullBox(
       'esds',
       0,
-      // ES_Descriptor: tag 3, size, ES_ID, flags; DecoderConfigDescriptor: tag 4, size, type…
+      // ES_Descriptor: tag 3, size, ES_ID, flags; DecoderConfigDescriptor: tag 4, size, type,
+      // stream type, buffer size and bitrates; DecoderSpecificInfo: tag 5, AAC-LC 48 kHz stereo;
+      // SLConfigDescriptor: tag 6.
       Buffer.from([0x03, 0x19, 0, 1, 0, 0x04, 0x11, objectType, 0x15]),
-      Buffer.alloc(15),
+      Buffer.alloc(11),
+      Buffer.from([0x05, 0x02, 0x11, 0x90, 0x06, 0x01, 0x02]),
     )
   const audioEntry = (objectType: number) =>
     box(
@@ -140,6 +157,7 @@ export function makeMp4(options: Mp4Options = {}): Buffer {
   const metaEntry = box('mebx', Buffer.alloc(6), u16(1))
 
   const build = (offsets: number[]) => {
+    trackId = 0
     const traks = [track('vide', visualEntry, offsets[0] ?? 0, MP4_FRAME.length)]
     let index = 1
     if (audio !== null) {
@@ -165,7 +183,7 @@ export function makeMp4(options: Mp4Options = {}): Buffer {
       u32(0x200),
       Buffer.from('isommp41', 'latin1'),
     )
-    const moov = box('moov', mvhd, ...traks, ...udta)
+    const moov = box('moov', mvhd, ...traks, ...extraTracks, ...udta)
     return { ftyp, moov }
   }
   // Two passes: the chunk offsets point into mdat, after ftyp and moov.
@@ -225,6 +243,8 @@ export interface WebmOptions {
   audioCodec?: string | null
   width?: number
   height?: number
+  /** PixelWidth's payload as it is, instead of `width` (tests/helpers/hostile-videos.ts). */
+  widthBytes?: Buffer
   withMetadata?: boolean
   /** Segment and clusters of unknown size, as a live recorder writes them. */
   unknownSizes?: boolean
@@ -242,6 +262,7 @@ export function makeWebm(options: WebmOptions = {}): Buffer {
     audioCodec = 'A_OPUS',
     width = 640,
     height = 360,
+    widthBytes,
     withMetadata = true,
     unknownSizes = false,
   } = options
@@ -274,7 +295,9 @@ export function makeWebm(options: WebmOptions = {}): Buffer {
     )
   const tracks = element(
     0x1654ae6b,
-    trackEntry(1, 1, videoCodec, [element(0xe0, uint(0xb0, width), uint(0xba, height))]),
+    trackEntry(1, 1, videoCodec, [
+      element(0xe0, widthBytes ? element(0xb0, widthBytes) : uint(0xb0, width), uint(0xba, height)),
+    ]),
     ...(audioCodec ? [trackEntry(2, 2, audioCodec)] : []),
   )
   const block = (track: number, time: number) => {

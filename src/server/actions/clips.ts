@@ -6,6 +6,9 @@ import type { PostMediaItem } from '../../shared/api-types'
 import { insertNewRow } from '../db/raw'
 import { hostActions } from '../db/schema'
 import { HttpError } from '../errors/http-error'
+import { MESSAGES } from '../errors/messages'
+import { LIMITS } from '../../shared/limits'
+import { readClipUpload } from '../services/clip-checks'
 import {
   clipUploads,
   megabytes,
@@ -21,17 +24,30 @@ export const clipTooLarge = (maxBytes: number) =>
 
 /**
  * A clip for a post, not attached to one yet, with its poster (the client's, or a plain one).
- * `receive` reads the upload's bytes once its turn came: few clips are held in memory at once
- * (clipUploads), the rest are answered 503.
+ * `receive` gives the upload's body once its turn came: few clips are held in memory at once
+ * (clipUploads), the rest are answered 503. The body goes to the clip worker as it arrives, which
+ * takes it apart and checks the clip (services/clip-checks.ts); its bytes count against the uploader's allowance
+ * (`countBytes`) before the clip is refused or stored.
  */
 export async function uploadPostClip(
   live: Live,
   actor: Actor,
-  receive: () => Promise<{ bytes: Buffer; poster: Buffer | null }>,
+  upload: {
+    maxBytes: number
+    receive: () => { body: AsyncIterable<Uint8Array>; contentType: string }
+    countBytes: (bytes: number) => Promise<void>
+  },
 ): Promise<PostMediaItem> {
   return clipUploads.run(async () => {
-    const { bytes, poster } = await receive()
-    const clip = await processClip(bytes, poster)
+    const { body, contentType } = upload.receive()
+    const read = await readClipUpload(body, contentType, {
+      maxBytes: upload.maxBytes,
+      posterMaxBytes: LIMITS.imageBytes,
+    })
+    if (read.kind === 'missing') throw new HttpError('VALIDATION', MESSAGES.missingClip)
+    if (read.kind === 'tooLarge') throw clipTooLarge(upload.maxBytes)
+    await upload.countBytes(read.fileSize + read.posterSize)
+    const clip = await processClip(read.clip, read.poster)
     return storePostClip(live.db, live.media, actor.id, clip)
   })
 }

@@ -20,6 +20,27 @@ import type {
 /** Room for the multipart envelope around an image of the largest allowed size. */
 const MULTIPART_OVERHEAD = 64 * 1024
 
+/**
+ * A request body's chunks as they arrive; a body that cannot be read (the client went away) is
+ * a missing clip, and a refusal while reading (past the size limit) stays what it is.
+ */
+async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> {
+  if (!body) throw new HttpError('VALIDATION', MESSAGES.missingClip)
+  const reader = body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      yield value
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    throw new HttpError('VALIDATION', MESSAGES.missingClip)
+  } finally {
+    reader.releaseLock()
+  }
+}
+
 /** Media ids are random, so an image never changes under its address. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -50,29 +71,22 @@ export function mediaRoutes(deps: AppDeps) {
   }
   /**
    * A clip's upload (clips, issue 29): one of few at once (post-clips.ts, clipUploads), its body
-   * within the host's limit plus a poster image; both fields read only once its turn came.
+   * within the host's limit plus a poster image, read only once its turn came and taken apart on
+   * the clip worker with the clip's check (issue 37: a large form costs this thread nothing).
    */
   const clipUpload = async (c: Context<AppEnv>): Promise<PostClipResponse> => {
     const maxBytes = await getClipMaxBytes(db)
     const declared = Number(c.req.header('content-length'))
     if (declared > maxBytes + LIMITS.imageBytes + MULTIPART_OVERHEAD) throw clipTooLarge(maxBytes)
-    const media = await uploadPostClip(live, c.get('user'), async () => {
-      let body: Record<string, unknown>
-      try {
-        body = await c.req.parseBody()
-      } catch {
-        throw new HttpError('VALIDATION', MESSAGES.missingClip)
-      }
-      const { file, poster } = body
-      if (!(file instanceof File)) throw new HttpError('VALIDATION', MESSAGES.missingClip)
-      if (file.size > maxBytes) throw clipTooLarge(maxBytes)
-      const posterFile = poster instanceof File && poster.size <= LIMITS.imageBytes ? poster : null
-      const posterSize = posterFile?.size ?? 0
-      await deps.rateLimits?.consumeUploadBytes(c.get('user').id, file.size + posterSize)
-      return {
-        bytes: Buffer.from(await file.arrayBuffer()),
-        poster: posterFile ? Buffer.from(await posterFile.arrayBuffer()) : null,
-      }
+    const media = await uploadPostClip(live, c.get('user'), {
+      maxBytes,
+      receive: () => ({
+        body: chunksOf(c.req.raw.body),
+        contentType: c.req.header('content-type') ?? '',
+      }),
+      countBytes: async (bytes) => {
+        await deps.rateLimits?.consumeUploadBytes(c.get('user').id, bytes)
+      },
     })
     return { media }
   }

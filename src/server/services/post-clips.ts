@@ -1,6 +1,6 @@
 /**
- * Clips in posts (docs/API.md "Clips in posts"): a short video checked by its bytes
- * (clip-containers.ts), stored as it was sent without its metadata, beside a poster image. A clip
+ * Clips in posts (docs/API.md "Clips in posts"): a short video checked by its bytes on a worker
+ * thread (clip-checks.ts, clip-reader.ts), stored as it was sent without its metadata, beside a poster image. A clip
  * is a `post_media` row like an image's: `media_id` the video, `thumb_id` its poster, `width` and
  * `height` the video's. A post's four slots are shared by images and clips.
  *
@@ -17,7 +17,7 @@ import { media, postMedia } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { MediaStorage } from '../storage/media-storage'
-import { ClipError, checkClip, type ClipInfo } from './clip-containers'
+import { ClipError, type CheckedClip, type ClipInfo } from './clip-containers'
 import { newMediaId, putThenInsert } from './media'
 import { getSetting, setSetting } from './settings'
 import { withCheckedImage } from './uploaded-images'
@@ -76,15 +76,15 @@ export interface ProcessedClip {
   poster: Buffer
 }
 
-/** Checks a clip (INVALID_CLIP with a sentence) and makes its poster. */
-export async function processClip(input: Buffer, poster: Buffer | null): Promise<ProcessedClip> {
-  let checked: ReturnType<typeof checkClip>
-  try {
-    checked = checkClip(input)
-  } catch (error) {
-    if (error instanceof ClipError) throw new HttpError('INVALID_CLIP', error.message)
-    throw error
-  }
+/**
+ * A clip checked on the worker (clip-checks.ts, readClipUpload), or its refusal (INVALID_CLIP
+ * with the sentence), and its poster made.
+ */
+export async function processClip(
+  checked: CheckedClip | ClipError,
+  poster: Buffer | null,
+): Promise<ProcessedClip> {
+  if (checked instanceof ClipError) throw new HttpError('INVALID_CLIP', checked.message)
   const { info } = checked
   let posterBytes: Buffer | null = null
   if (poster && poster.length > 0) {
