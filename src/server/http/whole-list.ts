@@ -7,6 +7,13 @@
  * one before (a pull stream: the Node adapter reads it only while the socket drains). A client
  * that stops reading therefore pins one batch, and one that goes away cancels the stream. The
  * bytes are those `c.json({ [key]: items })` would send.
+ *
+ * Between batches the stream gives the event loop a turn (`setImmediate`): on loopback or a fast
+ * LAN the socket takes every write at once, so without it a 200k-post list was read, presented
+ * and written in one 27 s go while every other request waited (issue 37). With it, another
+ * request waits for at most the batch under way per list being sent (bench: `npm run bench`'s
+ * "/api/health while whole lists download" row). How many one computer may have under way at
+ * once is http/whole-list-limit.ts's.
  */
 import type {
   BookmarksResponse,
@@ -35,20 +42,39 @@ export interface WholeList<Item> {
   load: (ids: number[]) => Promise<Item[]>
 }
 
-/** Rows read and presented per step: big enough to amortise the queries, small in memory. */
+/**
+ * Rows read and presented per step: big enough to amortise the queries, small in memory, and
+ * short in time, since other requests wait for the step under way. At the bench's 200k posts a
+ * step of 200 full posts takes about ONE_STEP_MS (docs/PERFORMANCE.md, "Whole lists").
+ */
 export const WHOLE_LIST_BATCH = 200
 
 const encoder = new TextEncoder()
+
+/** Resolves on the event loop's next turn, after the I/O and timers waiting now have run. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export interface WholeListBodyOptions {
+  batchSize?: number
+  /** Called once when the stream ends: written to the end, cancelled by its reader, or failed. */
+  onEnd?: () => void
+}
 
 /** `{"<key>":[item,item,…]}` as a stream of batches. */
 export function wholeListBody<Item>(
   key: string,
   list: WholeList<Item>,
-  batchSize = WHOLE_LIST_BATCH,
+  { batchSize = WHOLE_LIST_BATCH, onEnd }: WholeListBodyOptions = {},
 ): ReadableStream<Uint8Array> {
   let next = 0
   let wroteItem = false
   let opened = false
+  let ended = false
+  const end = () => {
+    if (ended) return
+    ended = true
+    onEnd?.()
+  }
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -57,32 +83,46 @@ export function wholeListBody<Item>(
           controller.enqueue(encoder.encode(`{${JSON.stringify(key)}:[`))
           return
         }
-        // Skip batches whose rows have all gone, so that every pull writes something.
-        while (next < list.ids.length) {
-          const items = await list.load(list.ids.slice(next, next + batchSize))
-          next += batchSize
-          if (items.length === 0) continue
-          const json = items.map((item) => JSON.stringify(item)).join(',')
-          controller.enqueue(encoder.encode(wroteItem ? `,${json}` : json))
-          wroteItem = true
-          return
+        try {
+          // Skip batches whose rows have all gone, so that every pull writes something.
+          while (next < list.ids.length) {
+            // Others first: their I/O and timers run before this list's next batch.
+            await nextTurn()
+            if (ended) return
+            const items = await list.load(list.ids.slice(next, next + batchSize))
+            next += batchSize
+            if (items.length === 0) continue
+            const json = items.map((item) => JSON.stringify(item)).join(',')
+            controller.enqueue(encoder.encode(wroteItem ? `,${json}` : json))
+            wroteItem = true
+            return
+          }
+        } catch (error) {
+          end()
+          throw error
         }
         controller.enqueue(encoder.encode(']}'))
         controller.close()
+        end()
       },
+      cancel: end,
     },
     // Nothing read ahead: a batch is made only when the consumer asks for it.
     { highWaterMark: 0 },
   )
 }
 
-/** The answer whose body is the whole list: the bytes of the shared answer type of `key`. */
+/**
+ * The answer whose body is the whole list: the bytes of the shared answer type of `key`. Routes
+ * answer through http/whole-list-limit.ts, which counts it against its sender.
+ */
 export function wholeListResponse<Key extends WholeListKey>(
   key: Key,
   list: WholeList<WholeListItem<Key>>,
   status: 200 | 201 = 200,
+  onEnd?: () => void,
 ): Response {
-  return new Response(wholeListBody(key, list), {
+  return new Response(wholeListBody(key, list, { onEnd }), {
     status,
     headers: { 'Content-Type': 'application/json' },
   })

@@ -27,13 +27,13 @@ describe('wholeListBody', () => {
   it.each([0, 1, 9, 10, 11, 35])('writes %i items as one JSON document', async (count) => {
     const { list } = countedList(count)
     const expected = JSON.stringify({ items: await list.load(list.ids) })
-    expect(await text(wholeListBody('items', list, 10))).toBe(expected)
+    expect(await text(wholeListBody('items', list, { batchSize: 10 }))).toBe(expected)
   })
 
   it('leaves out rows removed since the order was read, whole batches included', async () => {
     const gone = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30])
     const { list } = countedList(30, gone)
-    const body = JSON.parse(await text(wholeListBody('items', list, 10))) as {
+    const body = JSON.parse(await text(wholeListBody('items', list, { batchSize: 10 }))) as {
       items: { id: number }[]
     }
     expect(body.items.map((item) => item.id)).toEqual(list.ids.filter((id) => !gone.has(id)))
@@ -41,7 +41,7 @@ describe('wholeListBody', () => {
 
   it('reads a batch only when the client asks for one', async () => {
     const { list, loads } = countedList(1000)
-    const reader = wholeListBody('items', list, 10).getReader()
+    const reader = wholeListBody('items', list, { batchSize: 10 }).getReader()
     // Nothing is read before the first request for data.
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(loads).toHaveLength(0)
