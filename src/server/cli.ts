@@ -512,7 +512,11 @@ function parseConnectionFlags(
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new StartError('--headers-timeout must not be longer than --request-timeout.')
   }
-  if (limits.firstByteTimeoutMs > limits.headersTimeoutMs) {
+  // Unset, it is the headers timeout when that is shorter (http/listener.ts).
+  if (
+    connectionLimits.firstByteTimeoutMs !== undefined &&
+    limits.firstByteTimeoutMs > limits.headersTimeoutMs
+  ) {
     throw new StartError('--first-byte-timeout must not be longer than --headers-timeout.')
   }
   if (connectionLimits.maxConnectionsPerAddress === undefined) {

@@ -104,10 +104,7 @@ function httpsOrigin(socket: Socket, host: string | null): string {
 }
 
 /** A foreign name as the refusal may repeat it: the characters of a name, at most 100. */
-const shownName = (host: string) =>
-  hostnameOf(host)
-    .replace(/[^a-z0-9.:-]/g, '')
-    .slice(0, 100)
+const shownName = (host: string) => (/^[a-z0-9.:-]{0,100}/.exec(hostnameOf(host)) ?? [''])[0]
 
 function answerPlain(socket: Socket, first: Buffer, options: PlainDoorOptions): void {
   let received = first
