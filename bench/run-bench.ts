@@ -16,6 +16,12 @@ import { preparePostgres } from './postgres'
 import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
 import { formatStream, runStreamBench, type StreamBenchResult } from './stream-bench'
 import { formatUploads, runUploadBench, type UploadBenchResult } from './upload-bench'
+import {
+  WHOLE_LIST_HEALTH_TARGET_MS,
+  formatWholeLists,
+  runWholeListBench,
+  type WholeListBenchResult,
+} from './whole-list-bench'
 import { recordAnswer, startStaticBaseline } from './static-baseline'
 
 /**
@@ -89,6 +95,8 @@ export interface DatabaseRun {
   stream?: StreamBenchResult
   /** Logins while four large images are uploaded at once (upload-bench.ts). */
   uploads?: UploadBenchResult
+  /** /api/health while two clients download every post (whole-list-bench.ts; issue 37). */
+  wholeLists?: WholeListBenchResult
 }
 
 export interface BenchReport {
@@ -687,6 +695,8 @@ async function runOn(
             side: options.uploadSide,
           })
     if (uploads) log(`[${target.database}] ${formatUploads(uploads)}`)
+    const wholeLists = await runWholeListBench({ url })
+    log(`[${target.database}] ${formatWholeLists(wholeLists)}`)
     if (server.pid !== undefined) await whenQuiet(server.pid)
     return {
       database: target.database,
@@ -695,6 +705,7 @@ async function runOn(
       endpoints: results,
       ...(stream ? { stream } : {}),
       ...(uploads ? { uploads } : {}),
+      wholeLists,
     }
   } finally {
     await server.stop()
@@ -800,6 +811,12 @@ export function formatTargets(report: BenchReport, uiMedianMs: number | null = n
         `| ${label}follow of the most followed vs an ordinary user | ${share.toFixed(2)} (${popular.requestsPerSecond.toFixed(0)} vs ${ordinary.requestsPerSecond.toFixed(0)}/s) | ≈ 1 (≥ 0.90) | ${mark(share >= 0.9)} |`,
       )
     }
+    if (run.wholeLists) {
+      const added = run.wholeLists.addedP99Ms
+      lines.push(
+        `| ${label}/api/health p99 added while two clients download every post | ${added} ms (p99 ${run.wholeLists.during.p99Ms} ms vs ${run.wholeLists.idle.p99Ms} ms idle) | < ${WHOLE_LIST_HEALTH_TARGET_MS} ms | ${mark(added < WHOLE_LIST_HEALTH_TARGET_MS)} |`,
+      )
+    }
     const rss = run.server.rssMiB
     lines.push(
       `| ${label}server memory after the bench, once quiet | ${rss === null ? '?' : `${rss.toFixed(0)} MiB (peak ${run.server.peakRssMiB?.toFixed(0) ?? '?'} MiB)`} | ≤ ${TARGETS.rssMiB} MB | ${rss === null ? '?' : mark(rss <= TARGETS.rssMiB)} |`,
@@ -852,6 +869,7 @@ export function formatTable(report: BenchReport): string {
     return [
       ...(run.stream ? [`${label}${formatStream(run.stream)}`] : []),
       ...(run.uploads ? [`${label}${formatUploads(run.uploads)}`] : []),
+      ...(run.wholeLists ? [`${label}${formatWholeLists(run.wholeLists)}`] : []),
       `${label}server ready in ${server.readySeconds.toFixed(2)} s` +
         (run.loadSeconds ? ` (data copied in ${run.loadSeconds.toFixed(1)} s)` : '') +
         `; server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,
