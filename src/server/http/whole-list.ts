@@ -12,7 +12,7 @@
  * LAN the socket takes every write at once, so without it a 200k-post list was read, presented
  * and written in one 27 s go while every other request waited (issue 37). With it, another
  * request waits for at most the batch under way per list being sent (bench: `npm run bench`'s
- * "/api/health while whole lists download" row). How many one computer may have under way at
+ * "/api/health while 2 clients download every post" line, bench/whole-list-bench.ts). How many one computer may have under way at
  * once is http/whole-list-limit.ts's.
  */
 import type {
@@ -47,8 +47,8 @@ export interface WholeList<Item> {
  * most the step under way of each list being sent. Steps are sized by time, not rows, since a
  * row's cost varies a thousandfold (a post with 9,000 likers in the whole-list shape against one
  * with none). At the bench's 200k posts, measured on this 2-core machine under load: 200 full
- * posts took 40–65 ms a step (p99 over 120 ms), 20 about 5 ms (docs/PERFORMANCE.md, "Whole
- * lists").
+ * posts took 40–65 ms a step (p99 over 120 ms), 20 about 5 ms (docs/PERFORMANCE.md, "Issue
+ * 37: whole lists share the server").
  */
 export const WHOLE_LIST_STEP_MS = 5
 /** Rows of the first step, and the most of any: big enough to amortise the queries. */
