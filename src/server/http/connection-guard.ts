@@ -18,6 +18,7 @@
  * connections themselves.
  */
 import type { Server, Socket } from 'node:net'
+import { plainAddress } from './client-address'
 
 export interface ConnectionGuardOptions {
   /** Open sockets per remote address at most. */
@@ -28,21 +29,11 @@ export interface ConnectionGuardOptions {
   uncapped?: Iterable<string>
 }
 
-/** What a listener's guard knows, for tests and the server's own checks. */
-export interface ConnectionGuard {
-  /** Sockets open now from `address` (written as Node gives it, `::ffff:` prefix removed). */
-  openFrom(address: string): number
-}
-
-/** IPv4 seen through an IPv6 socket (`::ffff:192.168.1.20`) written plainly. */
-const plainAddress = (address: string) =>
-  address.startsWith('::ffff:') ? address.slice(7) : address
-
 /**
  * Puts the guard in front of `server`'s own connection handling (HTTP's, TLS's, or the plain
  * door's): call it after those are set up, before the server accepts its first connection.
  */
-export function guardConnections(server: Server, options: ConnectionGuardOptions): ConnectionGuard {
+export function guardConnections(server: Server, options: ConnectionGuardOptions): void {
   const inner = server.listeners('connection') as ((socket: Socket) => void)[]
   server.removeAllListeners('connection')
   const uncapped = new Set([...(options.uncapped ?? [])].map(plainAddress))
@@ -73,6 +64,4 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     })
     for (const listener of inner) listener.call(server, socket)
   })
-
-  return { openFrom: (address) => open.get(plainAddress(address)) ?? 0 }
 }
