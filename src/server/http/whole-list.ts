@@ -11,9 +11,9 @@
  * Between batches the stream gives the event loop a turn (`setImmediate`): on loopback or a fast
  * LAN the socket takes every write at once, so without it a 200k-post list was read, presented
  * and written in one 27 s go while every other request waited (issue 37). With it, another
- * request waits for at most the batch under way per list being sent (bench: `npm run bench`'s
- * "/api/health while 2 clients download every post" line, bench/whole-list-bench.ts). How many one computer may have under way at
- * once is http/whole-list-limit.ts's.
+ * request waits for at most the step under way per list being sent (bench/whole-list-bench.ts,
+ * `npm run bench`'s "/api/health while 2 clients download every post" line). How many one
+ * computer may have under way at once is http/whole-list-limit.ts's.
  */
 import type {
   BookmarksResponse,
