@@ -57,7 +57,7 @@ async function health(url: string): Promise<number> {
   try {
     response = await fetch(`${url}/api/health`)
   } catch {
-    response = await fetch(`${url}/api/health`, { headers: { connection: 'close' } })
+    response = await fetch(`${url}/api/health`)
   }
   await response.arrayBuffer()
   if (response.status !== 200) throw new Error(`/api/health during whole lists: ${response.status}`)
