@@ -47,10 +47,11 @@ export interface WholeList<Item> {
  * most the step under way of each list being sent. Steps are sized by time, not rows, since a
  * row's cost varies a thousandfold (a post with 9,000 likers in the whole-list shape against one
  * with none). At the bench's 200k posts, measured on this 2-core machine under load: 200 full
- * posts took 40–65 ms a step (p99 over 120 ms), 20 about 5 ms (docs/PERFORMANCE.md, "Issue
- * 37: whole lists share the server").
+ * posts took 40–65 ms a step (p99 over 120 ms), 20 about 5 ms; with 2 ms steps two downloads
+ * of every post added 42 ms to /api/health's p99, with 5 ms steps 71 ms (docs/PERFORMANCE.md,
+ * "Issue 37: whole lists share the server").
  */
-export const WHOLE_LIST_STEP_MS = 5
+export const WHOLE_LIST_STEP_MS = 2
 /** Rows of the first step, and the most of any: big enough to amortise the queries. */
 export const WHOLE_LIST_BATCH = { first: 20, most: 200 } as const
 
