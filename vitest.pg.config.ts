@@ -43,6 +43,8 @@ const NOT_ON_POSTGRES = [
   'tests/server/bench-smoke.test.ts',
   'tests/server/hardening/lan.test.ts',
   'tests/server/connection-limits.test.ts',
+  'tests/server/connection-guard.test.ts',
+  'tests/server/http/whole-list-sharing.test.ts',
   'tests/server/events/slow-client.test.ts',
   'tests/server/moderation/host-accounts.test.ts',
   'tests/server/tls.test.ts',

@@ -125,7 +125,9 @@ const uiFile = fileURLToPath(new URL('./results/ui-latest.json', import.meta.url
 const uiMedian = existsSync(uiFile)
   ? ((JSON.parse(readFileSync(uiFile, 'utf8')) as { medianMs?: number }).medianMs ?? null)
   : null
-console.log(`\nIssue 31's targets (ratios within this run):\n${formatTargets(report, uiMedian)}`)
+console.log(
+  `\nIssue 31's and 37's targets (ratios within this run):\n${formatTargets(report, uiMedian)}`,
+)
 const dir = fileURLToPath(new URL('./results', import.meta.url))
 mkdirSync(dir, { recursive: true })
 const file = join(dir, `${report.date.replace(/[:.]/g, '-')}.json`)

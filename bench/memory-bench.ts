@@ -32,10 +32,13 @@ export interface MemoryReport {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Downloads a URL to the end, keeping only its length. */
-function download(url: string): Promise<number> {
+/**
+ * Downloads a URL to the end from the computer at `localAddress`, keeping only its length (one
+ * computer may have two whole lists under way at once: http/whole-list-limit.ts).
+ */
+function download(url: string, localAddress: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    request(url, (response) => {
+    request(url, { localAddress }, (response) => {
       let bytes = 0
       response.on('data', (chunk: Buffer) => (bytes += chunk.length))
       response.on('end', () => resolve(bytes))
@@ -86,7 +89,9 @@ export async function measureMemory(
     const concurrent = 4
     const started = performance.now()
     const sizes = await Promise.all(
-      Array.from({ length: concurrent }, () => download(`${server.url}/api/posts`)),
+      Array.from({ length: concurrent }, (_, index) =>
+        download(`${server.url}/api/posts`, `127.0.0.${20 + index}`),
+      ),
     )
     const seconds = (performance.now() - started) / 1000
     const peakRssMiB = memoryOf(pid).peakRssMiB

@@ -22,6 +22,12 @@ import {
   runClipBench,
   type ClipBenchResult,
 } from './clip-bench'
+import {
+  WHOLE_LIST_HEALTH_TARGET_MS,
+  formatWholeLists,
+  runWholeListBench,
+  type WholeListBenchResult,
+} from './whole-list-bench'
 import { recordAnswer, startStaticBaseline } from './static-baseline'
 
 /**
@@ -102,6 +108,8 @@ export interface DatabaseRun {
   uploads?: UploadBenchResult
   /** `/api/health` while hostile clips upload (clip-bench.ts). */
   clips?: ClipBenchResult
+  /** /api/health while two clients download every post (whole-list-bench.ts; issue 37). */
+  wholeLists?: WholeListBenchResult
 }
 
 export interface BenchReport {
@@ -706,6 +714,8 @@ async function runOn(
       ? await runClipBench({ url, token: tokens[0] ?? '', seconds: options.clipSeconds })
       : undefined
     if (clips) log(`[${target.database}] ${formatClipBench(clips)}`)
+    const wholeLists = await runWholeListBench({ url })
+    log(`[${target.database}] ${formatWholeLists(wholeLists)}`)
     if (server.pid !== undefined) await whenQuiet(server.pid)
     return {
       database: target.database,
@@ -715,6 +725,7 @@ async function runOn(
       ...(stream ? { stream } : {}),
       ...(uploads ? { uploads } : {}),
       ...(clips ? { clips } : {}),
+      wholeLists,
     }
   } finally {
     await server.stop()
@@ -826,6 +837,12 @@ export function formatTargets(report: BenchReport, uiMedianMs: number | null = n
         `| ${label}/api/health p99 added while hostile clips upload | +${added} ms (${run.clips.underHostileClips.p99Ms} vs ${run.clips.idle.p99Ms} ms) | < ${CLIP_BENCH_TARGET_ADDED_MS} ms | ${mark(added < CLIP_BENCH_TARGET_ADDED_MS)} |`,
       )
     }
+    if (run.wholeLists) {
+      const added = run.wholeLists.addedP99Ms
+      lines.push(
+        `| ${label}/api/health p99 added while two clients download every post | ${added} ms (p99 ${run.wholeLists.during.p99Ms} ms vs ${run.wholeLists.idle.p99Ms} ms idle) | < ${WHOLE_LIST_HEALTH_TARGET_MS} ms | ${mark(added < WHOLE_LIST_HEALTH_TARGET_MS)} |`,
+      )
+    }
     const rss = run.server.rssMiB
     lines.push(
       `| ${label}server memory after the bench, once quiet | ${rss === null ? '?' : `${rss.toFixed(0)} MiB (peak ${run.server.peakRssMiB?.toFixed(0) ?? '?'} MiB)`} | ≤ ${TARGETS.rssMiB} MB | ${rss === null ? '?' : mark(rss <= TARGETS.rssMiB)} |`,
@@ -879,6 +896,7 @@ export function formatTable(report: BenchReport): string {
       ...(run.stream ? [`${label}${formatStream(run.stream)}`] : []),
       ...(run.uploads ? [`${label}${formatUploads(run.uploads)}`] : []),
       ...(run.clips ? [`${label}${formatClipBench(run.clips)}`] : []),
+      ...(run.wholeLists ? [`${label}${formatWholeLists(run.wholeLists)}`] : []),
       `${label}server ready in ${server.readySeconds.toFixed(2)} s` +
         (run.loadSeconds ? ` (data copied in ${run.loadSeconds.toFixed(1)} s)` : '') +
         `; server memory ${server.rssMiB?.toFixed(0) ?? '?'} MiB (peak ${server.peakRssMiB?.toFixed(0) ?? '?'} MiB).`,

@@ -118,7 +118,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   // Before anything counts or checks a client address: who the client is behind a trusted proxy.
   if (deps.trustedProxies?.length) app.use('*', forwardedClientAddress(deps.trustedProxies))
   // Then, pages and API alike: a foreign Host or a foreign site's write is refused.
-  app.use('*', requestGuard(createHostAllowList(deps.allowedHosts)))
+  app.use('*', requestGuard(deps.allowedHostNames ?? createHostAllowList(deps.allowedHosts)))
   // Only requests that can carry a body are measured: reading a GET's body would make the Node
   // adapter build a full Request for nothing. Uploads have their own, larger limit.
   app.use('/api/*', (c, next) =>

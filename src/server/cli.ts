@@ -77,9 +77,15 @@ const USAGE = `Usage: npm run serve -- [options]
   --limit-follows <n>     follows and unfollows per user per hour (default ${DEFAULT_RATE_LIMITS.followsPerHour})
   --limit-uploads <n>     image uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadsPerHour})
   --limit-upload-mb <n>   megabytes of uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadMegabytesPerHour})
+  --limit-whole-lists <n> whole-list answers under way at once per computer, mutations' whole
+                  answers included (default ${DEFAULT_RATE_LIMITS.wholeListsAtOnce})
                   (0 turns one limit off)
   --no-rate-limits        turn every per-hour limit off
   --max-connections <n>   open connections at most, live streams included (default ${DEFAULT_CONNECTION_LIMITS.maxConnections})
+  --max-connections-per-address <n>  open connections from one address at most (default half
+                  of --max-connections, ${DEFAULT_CONNECTION_LIMITS.maxConnectionsPerAddress}; or GAMERSTAGE_MAX_CONNECTIONS_PER_ADDRESS)
+  --first-byte-timeout <s>  seconds a new connection has to send its first byte (default
+                  ${DEFAULT_CONNECTION_LIMITS.firstByteTimeoutMs / 1000}; or GAMERSTAGE_FIRST_BYTE_TIMEOUT)
   --max-streams <n>       open live streams at most, below --max-connections (default ${DEFAULT_EVENT_HUB_OPTIONS.maxStreams})
   --headers-timeout <s>   seconds a client has to send a request's headers (default ${DEFAULT_CONNECTION_LIMITS.headersTimeoutMs / 1000})
   --request-timeout <s>   seconds a client has to send a whole request (default ${DEFAULT_CONNECTION_LIMITS.requestTimeoutMs / 1000})
@@ -261,7 +267,7 @@ export function parseCliArgs(
     }
     limits[key] = Number(raw)
   }
-  const { connectionLimits, events } = parseConnectionFlags(values as Record<string, unknown>)
+  const { connectionLimits, events } = parseConnectionFlags(values as Record<string, unknown>, env)
   const admins = values.admin ?? []
   for (const name of admins) {
     const verdict = usernameSchema.safeParse(name)
@@ -453,29 +459,47 @@ const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
   'limit-follows': 'followsPerHour',
   'limit-uploads': 'uploadsPerHour',
   'limit-upload-mb': 'uploadMegabytesPerHour',
+  'limit-whole-lists': 'wholeListsAtOnce',
 }
 
 /** Connection flags, what each sets, and how many of the setting's unit one of the flag's is. */
 const CONNECTION_FLAGS: Record<string, { key: keyof ConnectionLimits; unit: number }> = {
   'max-connections': { key: 'maxConnections', unit: 1 },
+  'max-connections-per-address': { key: 'maxConnectionsPerAddress', unit: 1 },
+  'first-byte-timeout': { key: 'firstByteTimeoutMs', unit: 1000 },
   'headers-timeout': { key: 'headersTimeoutMs', unit: 1000 },
   'request-timeout': { key: 'requestTimeoutMs', unit: 1000 },
   'keep-alive-timeout': { key: 'keepAliveTimeoutMs', unit: 1000 },
 }
 
 /**
+ * Connection flags a host may also set in the environment (DESIGN: each of the per-address
+ * limits has its `GAMERSTAGE_*` variable); the flag wins over the variable.
+ */
+const CONNECTION_ENV: Record<string, string> = {
+  'max-connections-per-address': 'GAMERSTAGE_MAX_CONNECTIONS_PER_ADDRESS',
+  'first-byte-timeout': 'GAMERSTAGE_FIRST_BYTE_TIMEOUT',
+}
+
+/**
  * The caps of README "Security". None can be turned off (0): without them a few thousand
  * half-sent requests hold the server (issue 25).
  */
-function parseConnectionFlags(values: Record<string, unknown>): {
+function parseConnectionFlags(
+  values: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+): {
   connectionLimits: Partial<ConnectionLimits>
   events: Partial<EventHubOptions>
 } {
   const wholeNumber = (flag: string): number | undefined => {
-    const raw = values[flag]
+    const variable = CONNECTION_ENV[flag]
+    const fromEnv = variable === undefined || env[variable] === '' ? undefined : env[variable]
+    const raw = typeof values[flag] === 'string' ? values[flag] : fromEnv
     if (typeof raw !== 'string') return undefined
     if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-      throw new StartError(`--${flag} must be a whole number from 1 up, not "${raw}".`)
+      const source = raw === values[flag] ? `--${flag}` : `${variable} (--${flag})`
+      throw new StartError(`${source} must be a whole number from 1 up, not "${raw}".`)
     }
     return Number(raw)
   }
@@ -487,6 +511,22 @@ function parseConnectionFlags(values: Record<string, unknown>): {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connectionLimits }
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
     throw new StartError('--headers-timeout must not be longer than --request-timeout.')
+  }
+  // Unset, it is the headers timeout when that is shorter (http/listener.ts).
+  if (
+    connectionLimits.firstByteTimeoutMs !== undefined &&
+    limits.firstByteTimeoutMs > limits.headersTimeoutMs
+  ) {
+    throw new StartError('--first-byte-timeout must not be longer than --headers-timeout.')
+  }
+  if (connectionLimits.maxConnectionsPerAddress === undefined) {
+    // A lower --max-connections alone brings the per-address cap down with it, to half.
+    const half = Math.max(1, Math.floor(limits.maxConnections / 2))
+    if (half < limits.maxConnectionsPerAddress) connectionLimits.maxConnectionsPerAddress = half
+  } else if (limits.maxConnectionsPerAddress >= limits.maxConnections) {
+    throw new StartError(
+      '--max-connections-per-address must be below --max-connections, so that one address cannot hold every connection.',
+    )
   }
   const maxStreams = wholeNumber('max-streams')
   if (maxStreams === undefined) {

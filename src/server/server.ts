@@ -1,8 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server'
 import { randomBytes } from 'node:crypto'
-import { createServer as createHttpsServer } from 'node:https'
 import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import type { AddressInfo, Server } from 'node:net'
 import { join } from 'node:path'
 import { createApp, type AppDeps } from './app'
 import type { ScryptCost } from './auth/password'
@@ -15,6 +12,10 @@ import type { RedisEventTransport } from './events/redis-transport'
 import type { PresenceBackend } from './presence/backend'
 import { Presence } from './presence/tracker'
 import { RateLimits, type RateLimitOptions } from './http/rate-limits'
+import { createHostAllowList, type HostAllowList } from './http/host-allow-list'
+import type { ConnectionLimits, Listener } from './http/listener'
+import { listen } from './http/listener'
+import { StartError } from './start-error'
 import { isRedisUrl } from './redis/address'
 import { sweepUnusedMedia } from './services/media'
 import {
@@ -27,11 +28,14 @@ import { ensureHostAccounts, type HostAccount } from './services/hosting'
 import { initializeDatabase } from './services/seed'
 import { endDemoSessions } from './services/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
-import { acceptPlainHttp } from './tls/plain-door'
-import { certificateFingerprint } from './tls/fingerprint'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
 import { readCacheOf } from './services/read-cache'
+
+// What moved to modules of their own, still importable from here.
+export { StartError } from './start-error'
+export { DEFAULT_CONNECTION_LIMITS, listen } from './http/listener'
+export type { ConnectionLimits, Listener } from './http/listener'
 
 export interface StartServerOptions {
   /** Interface to listen on: 127.0.0.1 for this computer only, 0.0.0.0 for the LAN. */
@@ -114,39 +118,6 @@ export interface TlsCertificate {
 }
 
 /**
- * What one listener lets a client hold (README, "Security"). Node's own defaults let a socket
- * that sends half a request sit for a minute and took any number of them: 3,000 half-sent
- * requests were all held open for 40 s and more (issue 25). `npm run serve` sets them with
- * `--max-connections` and the `--*-timeout` flags.
- */
-export interface ConnectionLimits {
-  /** Open sockets at most, live streams included; one more is closed as soon as it connects. */
-  maxConnections: number
-  /** Time a client has to send a request's headers; a slowloris is cut after this. */
-  headersTimeoutMs: number
-  /** Time a client has to send a whole request, body included (an upload on slow Wi-Fi). */
-  requestTimeoutMs: number
-  /** Time an idle keep-alive socket stays open, waiting for the next request. */
-  keepAliveTimeoutMs: number
-}
-
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
-  // A LAN party of a hundred, each with a window or two, holds far fewer; a Linux process may
-  // open 1,024 files by default, and the database and uploads need some of them.
-  maxConnections: 512,
-  headersTimeoutMs: 10_000,
-  // A 5 MB image (LIMITS) at 1 Mbit/s takes 40 s.
-  requestTimeoutMs: 120_000,
-  keepAliveTimeoutMs: 5_000,
-}
-
-/**
- * How often Node looks for requests past their timeouts (its default is 30 s, which would let a
- * slowloris stay three times as long as a 10 s headers timeout says).
- */
-const TIMEOUT_CHECK_EVERY_MS = 1000
-
-/**
  * The store a server opened: SQLite's, whose `connection` serves what only SQLite has (the
  * desktop app's backup), or PostgreSQL's.
  */
@@ -169,11 +140,6 @@ export interface RunningServer<Db extends ServerStore = ServerStore> {
   hosts: HostAccount[]
   /** Stops listening, lets open requests finish, then closes the database. */
   close(): Promise<void>
-}
-
-/** A failure to start that a person can act on; its message is one line, no stack trace. */
-export class StartError extends Error {
-  override name = 'StartError'
 }
 
 /** Bytes a configured token secret has at least (HS256 wants a key as long as its hash). */
@@ -228,25 +194,6 @@ function loadOrCreateSecret(dataDir: string): Uint8Array {
   return secret
 }
 
-function waitUntilListening(server: ServerType, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        reject(new StartError(`Port ${port} is already in use on ${host}. Choose another port.`))
-      } else if (error.code === 'EACCES') {
-        reject(
-          new StartError(`Not allowed to listen on ${host}:${port}. Choose a port above 1023.`),
-        )
-      } else if (error.code === 'EADDRNOTAVAIL') {
-        reject(new StartError(`${host} is not an address of this computer.`))
-      } else {
-        reject(new StartError(`Cannot listen on ${host}:${port}: ${error.message}`))
-      }
-    })
-  })
-}
-
 /** True for addresses only this computer can reach. */
 export const isLoopback = (host: string) =>
   host === 'localhost' || host === '::1' || host.startsWith('127.')
@@ -263,6 +210,13 @@ export interface ServerCore<Db extends ServerStore = ServerStore> {
   hosts: HostAccount[]
   fetch: (request: Request) => Response | Promise<Response>
   /**
+   * The Host names the server answers to (`--allow-host` and its own): the app's request guard
+   * and the HTTPS listener's plain door ask the same list.
+   */
+  allowedHostNames: HostAllowList
+  /** Reverse proxies (`--trust-proxy`): their own address is not capped per address. */
+  trustedProxies: readonly string[]
+  /**
    * Signs and checks tokens with a new secret from now on (after a restore, which wrote it to
    * `secret.key`): every token made before is refused.
    */
@@ -270,18 +224,6 @@ export interface ServerCore<Db extends ServerStore = ServerStore> {
   /** Ends the demo accounts' sessions (sharing on the LAN starts). */
   endDemoSessions(): Promise<void>
   /** Closes the database once the media sweep under way ends; close every listener first. */
-  close(): Promise<void>
-}
-
-/** One listening socket of a server. */
-export interface Listener {
-  /** e.g. `http://127.0.0.1:4567`. */
-  url: string
-  /** The SHA-256 fingerprint of its certificate (64 hex digits); null over plain HTTP. */
-  fingerprint: string | null
-  host: string
-  port: number
-  /** Stops listening and lets requests in flight finish. */
   close(): Promise<void>
 }
 
@@ -435,6 +377,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   // What ran out while the server was down is announced now, and each expiry from then on.
   presence.expiry.reschedule()
   // The app reads deps.secret on every request, so replacing it here takes effect at once.
+  const allowedHostNames = createHostAllowList(options.allowedHosts)
   const deps: AppDeps = {
     db,
     events,
@@ -447,7 +390,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     version: options.version ?? APP_VERSION,
     rendererDir: options.rendererDir,
     isShared: options.isShared,
-    allowedHosts: options.allowedHosts,
+    allowedHostNames,
     limits: options.limits,
     hostIds: hosts.map((host) => host.id),
     claimOwnerFromLoopback: options.claimOwnerFromLoopback,
@@ -463,6 +406,8 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     events,
     hosts,
     fetch: app.fetch,
+    allowedHostNames,
+    trustedProxies: options.trustedProxies ?? [],
     replaceSecret: (next) => {
       deps.secret = next
       // A restore put other data under the server: nothing read before it may answer after it
@@ -573,93 +518,6 @@ function sweepMediaEveryHour(db: Store, media: MediaStorage): () => Promise<void
     clearTimeout(first)
     clearInterval(every)
     await running
-  }
-}
-
-/** How long requests in flight may take to finish when a listener closes. */
-const CLOSE_GRACE_MS = 3000
-
-/**
- * Stops accepting connections and lets requests in flight finish. A browser keeps its
- * keep-alive connections busy, and a closing server would go on answering on them: each one is
- * closed as soon as it is idle, and whatever is still open after the grace period is cut.
- */
-function closeGracefully(server: ServerType): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (!('closeIdleConnections' in server)) {
-      server.close(() => resolve())
-      return
-    }
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100)
-    const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
-    server.close(() => {
-      clearInterval(idleSweep)
-      clearTimeout(deadline)
-      resolve()
-    })
-    server.closeIdleConnections()
-  })
-}
-
-/**
- * Listens for the core's app on one address, over HTTPS when given a certificate (and then
- * answers plain HTTP on the same port only with a way to HTTPS: tls/plain-door.ts); a port in
- * use is a StartError.
- */
-export async function listen(
-  core: ServerCore,
-  host: string,
-  port: number,
-  connectionLimits: Partial<ConnectionLimits> = {},
-  tls?: TlsCertificate,
-): Promise<Listener> {
-  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connectionLimits }
-  const serverOptions = {
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_EVERY_MS, limits.headersTimeoutMs),
-  }
-  const server = tls
-    ? serve({
-        fetch: core.fetch,
-        port,
-        hostname: host,
-        createServer: createHttpsServer,
-        serverOptions: {
-          ...serverOptions,
-          cert: tls.cert,
-          key: tls.key,
-          // A client that starts a handshake and stalls is cut as one that sends no headers.
-          handshakeTimeout: limits.headersTimeoutMs,
-        },
-      })
-    : serve({ fetch: core.fetch, port, hostname: host, serverOptions })
-  const fingerprint = tls ? certificateFingerprint(tls.cert) : null
-  const door =
-    fingerprint === null
-      ? null
-      : acceptPlainHttp(server as Server, { fingerprint, timeoutMs: limits.headersTimeoutMs })
-  // Node closes a socket past the cap as soon as it is accepted (the server's 'drop' event).
-  server.maxConnections = limits.maxConnections
-  try {
-    await waitUntilListening(server, port, host)
-  } catch (error) {
-    server.close()
-    throw error
-  }
-  const actualPort = (server.address() as AddressInfo).port
-  const urlHost = host.includes(':') ? `[${host}]` : host
-  return {
-    url: `${tls ? 'https' : 'http'}://${urlHost}:${actualPort}`,
-    fingerprint,
-    host,
-    port: actualPort,
-    close: () => {
-      const closing = closeGracefully(server)
-      door?.closeWaiting()
-      return closing
-    },
   }
 }
 

@@ -135,6 +135,13 @@ describe('cli', () => {
       ],
       // A lower connection cap alone brings the streams' cap down to half of it.
       [['--max-connections', '100'], { events: { maxStreams: 50 } }],
+      // ...and the per-address cap (issue 37).
+      [['--max-connections', '100'], { connectionLimits: { maxConnectionsPerAddress: 50 } }],
+      [
+        ['--max-connections-per-address', '40', '--first-byte-timeout', '2'],
+        { connectionLimits: { maxConnectionsPerAddress: 40, firstByteTimeoutMs: 2000 } },
+      ],
+      [['--limit-whole-lists', '1'], { limits: { wholeListsAtOnce: 1 } }],
       [[], { trustedProxies: [], tls: undefined }],
       [
         ['--trust-proxy', '127.0.0.1', '--trust-proxy', '10.0.0.2, ::1'],
@@ -142,6 +149,23 @@ describe('cli', () => {
       ],
     ])('parses %j', (args, expected) => {
       expect(parseCliArgs(args)).toMatchObject(expected)
+    })
+
+    it('takes the per-address cap and the first-byte timeout from the environment too', () => {
+      const env = {
+        GAMERSTAGE_MAX_CONNECTIONS_PER_ADDRESS: '64',
+        GAMERSTAGE_FIRST_BYTE_TIMEOUT: '3',
+      }
+      expect(parseCliArgs([], env)).toMatchObject({
+        connectionLimits: { maxConnectionsPerAddress: 64, firstByteTimeoutMs: 3000 },
+      })
+      // The flag wins over the variable.
+      expect(parseCliArgs(['--max-connections-per-address', '10'], env)).toMatchObject({
+        connectionLimits: { maxConnectionsPerAddress: 10 },
+      })
+      expect(() => parseCliArgs([], { GAMERSTAGE_MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow(
+        /^GAMERSTAGE_MAX_CONNECTIONS_PER_ADDRESS \(--max-connections-per-address\) must be a whole number from 1 up, not "many"\.$/,
+      )
     })
 
     it.each([[['--help']], [['-h']], [['--port', '1', '--help']]])(
@@ -186,6 +210,18 @@ describe('cli', () => {
       [
         ['--max-connections', '100', '--max-streams', '100'],
         /^--max-streams must be below --max-connections, so that pages still load/,
+      ],
+      [
+        ['--max-connections', '100', '--max-connections-per-address', '100'],
+        /^--max-connections-per-address must be below --max-connections, so that one address cannot hold every connection\.$/,
+      ],
+      [
+        ['--first-byte-timeout', '20'],
+        /^--first-byte-timeout must not be longer than --headers-timeout\.$/,
+      ],
+      [
+        ['--max-connections-per-address', '0'],
+        /^--max-connections-per-address must be a whole number from 1 up, not "0"\.$/,
       ],
       [
         ['--trust-proxy', 'proxy.lan'],

@@ -37,7 +37,11 @@ const DAY_MS = 24 * 60 * 60_000
 const quiet = () => undefined
 
 /** The real server on 127.0.0.1 with the data folder's LAN certificate, as a shared one gets it. */
-async function startSharedServer(dataDir: string, headersTimeoutMs?: number) {
+async function startSharedServer(
+  dataDir: string,
+  headersTimeoutMs?: number,
+  allowedHosts: string[] = [],
+) {
   // The folder must exist and be a data folder first: a plain server makes it.
   const first = await startServer({ host: '127.0.0.1', port: 0, dataDir, demo: false })
   await first.close()
@@ -50,6 +54,7 @@ async function startSharedServer(dataDir: string, headersTimeoutMs?: number) {
     passwordCost: TEST_SCRYPT_PARAMS,
     tls,
     connectionLimits: headersTimeoutMs ? { headersTimeoutMs } : {},
+    allowedHosts,
   })
   servers.push(server)
   return { server, tls }
@@ -79,7 +84,7 @@ function secure(
   port: number,
   path: string,
   ca: string,
-  options: { body?: unknown; token?: string; method?: string } = {},
+  options: { body?: unknown; token?: string; method?: string; host?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
@@ -91,10 +96,13 @@ function secure(
         method: options.method ?? (payload === undefined ? 'GET' : 'POST'),
         agent: false,
         ca,
+        // A Host of its own would be checked against the certificate: the name in it is checked.
+        ...(options.host ? { servername: 'localhost' } : {}),
         timeout: 5000,
         headers: {
           ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
           ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+          ...(options.host ? { Host: options.host } : {}),
         },
       },
       (response) => {
@@ -238,10 +246,44 @@ describe('a shared server speaking HTTPS', () => {
     })
     expect(login.status).toBe(404)
 
-    // A made-up Host cannot smuggle anything into the Location.
-    const odd = await raw(server.port, 'GET / HTTP/1.1\r\nHost: evil.example/x?\r\n\r\n')
+    // An allowed name that is not safe to write falls back to the address the request reached.
+    const odd = await raw(server.port, 'GET / HTTP/1.1\r\nHost: localhost:1/x?\r\n\r\n')
     expect(odd).toContain(`Location: https://127.0.0.1:${server.port}/\r\n`)
     expect(await raw(server.port, 'hello\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 Bad Request/)
+  })
+
+  it('answers plain HTTP only for the Host names the HTTPS side allows (issue 37)', async ({
+    tempDir,
+  }) => {
+    const { server } = await startSharedServer(join(tempDir, 'data'), undefined, ['party.lan'])
+    const foreign = (request: string) => raw(server.port, request)
+    for (const request of [
+      'GET /post/12 HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+      'GET /join HTTP/1.1\r\nHost: evil.example:4567\r\n\r\n',
+      'HEAD /join?from=qr HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+      'POST /api/auth/login HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 2\r\n\r\n{}',
+      'GET / HTTP/1.1\r\nHost: evil.example/x?\r\n\r\n',
+    ]) {
+      const answer = await foreign(request)
+      expect(answer).toMatch(/^HTTP\/1\.1 421 Misdirected Request\r\n/)
+      expect(answer).not.toMatch(/Location:/i)
+      expect(answer).not.toContain('https://evil.example')
+      if (!request.startsWith('HEAD')) {
+        expect(answer).toContain(
+          'This server does not answer to the name "evil.example". Open it by its address, or start it with --allow-host evil.example.',
+        )
+      }
+    }
+    // A name given with --allow-host is answered as the HTTPS side answers it.
+    const host = `party.lan:${server.port}`
+    const page = await raw(server.port, `GET /post/12 HTTP/1.1\r\nHost: ${host}\r\n\r\n`)
+    expect(page).toContain(`\r\nLocation: https://${host}/post/12\r\n`)
+    const join_ = await raw(server.port, `GET /join HTTP/1.1\r\nHost: ${host}\r\n\r\n`)
+    expect(join_).toContain(`href="https://${host}/"`)
+    // The HTTPS side refuses the same name the door refuses.
+    const { tls } = { tls: readFileSync(join(tempDir, 'data', LAN_CERT_FILE), 'utf8') }
+    const https = await secure(server.port, '/api/health', tls, { host: 'evil.example' })
+    expect(https.status).toBe(421)
   })
 
   it('explains the certificate warning at /join, over plain HTTP, with the code', async ({

@@ -13,7 +13,7 @@ export const UNKNOWN_ADDRESS = 'unknown'
 const CLIENT_ADDRESS_KEY = 'clientAddress'
 
 /** IPv4 seen through an IPv6 socket (`::ffff:192.168.1.20`) written plainly. */
-function plainAddress(address: string): string {
+export function plainAddress(address: string): string {
   return address.startsWith('::ffff:') ? address.slice(7) : address
 }
 

@@ -7,6 +7,7 @@ import type { EventHub } from '../events/hub'
 import type { Presence } from '../presence/tracker'
 import type { MediaStorage } from '../storage/media-storage'
 import type { ScryptCost } from '../auth/password'
+import type { HostAllowList } from './host-allow-list'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { passwordStamp, tokenExpiry, verifyToken, whyRefused } from '../auth/token'
 import { HttpError } from '../errors/http-error'
@@ -60,6 +61,11 @@ export interface AppDeps {
   media?: MediaStorage
   /** Host names the server answers to beyond loopback and its own addresses (`--allow-host`). */
   allowedHosts?: readonly string[]
+  /**
+   * The list built from `allowedHosts` when the server shares it with its listeners' plain door
+   * (server.ts); createApp builds one when none is given.
+   */
+  allowedHostNames?: HostAllowList
   /**
    * Per-hour limits (README, "Options"); unset ones take the defaults, `false` turns them all
    * off (tests that flood on purpose).
@@ -200,9 +206,14 @@ export function optionalViewer(deps: AppDeps): MiddlewareHandler<AppEnv> {
   }
 }
 
+/** True when the request carries RFC 7240's `Prefer: return=minimal`; sets no header. */
+export function asksForMinimal(c: Context): boolean {
+  return /(^|[,;\s])return=minimal($|[,;\s])/i.test(c.req.header('prefer') ?? '')
+}
+
 /** True when the client asked for just the changed object (RFC 7240 `Prefer: return=minimal`). */
 export function wantsMinimal(c: Context): boolean {
-  const minimal = /(^|[,;\s])return=minimal($|[,;\s])/i.test(c.req.header('prefer') ?? '')
+  const minimal = asksForMinimal(c)
   if (minimal) c.header('Preference-Applied', 'return=minimal')
   return minimal
 }

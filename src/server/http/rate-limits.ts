@@ -8,6 +8,7 @@ import {
 } from 'rate-limiter-flexible'
 import { clientAddress } from './client-address'
 import type { AppEnv } from './context'
+import { WholeListLimit } from './whole-list-limit'
 import { HttpError } from '../errors/http-error'
 import { rateLimitedMessage } from '../errors/messages'
 
@@ -35,6 +36,11 @@ export interface RateLimitOptions {
   followsPerHour: number
   uploadsPerHour: number
   uploadMegabytesPerHour: number
+  /**
+   * Whole-list answers under way at once per client address (http/whole-list-limit.ts): not per
+   * hour, but the same kind of allowance, and off with the others.
+   */
+  wholeListsAtOnce: number
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
@@ -46,6 +52,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
   followsPerHour: 600,
   uploadsPerHour: 120,
   uploadMegabytesPerHour: 300,
+  // Two: a script (or the bench) may read two lists side by side; the app reads pages only.
+  wholeListsAtOnce: 2,
 }
 
 export type RateLimitKind = 'posts' | 'comments' | 'reactions' | 'follows' | 'uploads'
@@ -85,9 +93,14 @@ export interface SharedCounters {
  */
 export class RateLimits {
   private readonly limiters = new Map<string, RateLimiterAbstract>()
+  /** Whole lists under way per client address, always in this process (whole-list-limit.ts). */
+  readonly wholeLists: WholeListLimit
 
   /** `false` turns every limit off (tests that flood on purpose, and `--no-rate-limits`). */
   constructor(options: Partial<RateLimitOptions> | false = {}, shared?: SharedCounters) {
+    this.wholeLists = new WholeListLimit(
+      options === false ? 0 : (options.wholeListsAtOnce ?? DEFAULT_RATE_LIMITS.wholeListsAtOnce),
+    )
     if (options === false) return
     const limits = { ...DEFAULT_RATE_LIMITS, ...options }
     const add = (kind: string, points: number, duration = HOUR_SECONDS) => {

@@ -7,6 +7,13 @@
  * one before (a pull stream: the Node adapter reads it only while the socket drains). A client
  * that stops reading therefore pins one batch, and one that goes away cancels the stream. The
  * bytes are those `c.json({ [key]: items })` would send.
+ *
+ * Between batches the stream gives the event loop a turn (`setImmediate`): on loopback or a fast
+ * LAN the socket takes every write at once, so without it a 200k-post list was read, presented
+ * and written in one 27 s go while every other request waited (issue 37). With it, another
+ * request waits for at most the step under way per list being sent (bench/whole-list-bench.ts,
+ * `npm run bench`'s "/api/health while 2 clients download every post" line). How many one
+ * computer may have under way at once is http/whole-list-limit.ts's.
  */
 import type {
   BookmarksResponse,
@@ -35,20 +42,53 @@ export interface WholeList<Item> {
   load: (ids: number[]) => Promise<Item[]>
 }
 
-/** Rows read and presented per step: big enough to amortise the queries, small in memory. */
-export const WHOLE_LIST_BATCH = 200
+/**
+ * What one step (a batch read, presented and written) should take: other requests wait for at
+ * most the step under way of each list being sent. Steps are sized by time, not rows, since a
+ * row's cost varies a thousandfold (a post with 9,000 likers in the whole-list shape against one
+ * with none). At the bench's 200k posts, measured on this 2-core machine under load: 200 full
+ * posts took 40–65 ms a step (p99 over 120 ms), 20 about 5 ms; with 2 ms steps two downloads
+ * of every post added 42 ms to /api/health's p99, with 5 ms steps 71 ms (docs/PERFORMANCE.md,
+ * "Issue 37: whole lists share the server").
+ */
+export const WHOLE_LIST_STEP_MS = 2
+/** Rows of the first step, and the most of any: big enough to amortise the queries. */
+export const WHOLE_LIST_BATCH = { first: 20, most: 200 } as const
+
+/** The next step's rows: scaled by how long this one took, at most doubled, 1 to `most`. */
+export function nextBatchSize(size: number, tookMs: number): number {
+  const scaled = Math.floor((size * WHOLE_LIST_STEP_MS) / Math.max(tookMs, 0.1))
+  return Math.max(1, Math.min(WHOLE_LIST_BATCH.most, size * 2, scaled))
+}
 
 const encoder = new TextEncoder()
+
+/** Resolves on the event loop's next turn, after the I/O and timers waiting now have run. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export interface WholeListBodyOptions {
+  /** Rows per step, always (tests); unset, steps are sized by time (`nextBatchSize`). */
+  batchSize?: number
+  /** Called once when the stream ends: written to the end, cancelled by its reader, or failed. */
+  onEnd?: () => void
+}
 
 /** `{"<key>":[item,item,…]}` as a stream of batches. */
 export function wholeListBody<Item>(
   key: string,
   list: WholeList<Item>,
-  batchSize = WHOLE_LIST_BATCH,
+  { batchSize, onEnd }: WholeListBodyOptions = {},
 ): ReadableStream<Uint8Array> {
+  let size = batchSize ?? WHOLE_LIST_BATCH.first
   let next = 0
   let wroteItem = false
   let opened = false
+  let ended = false
+  const end = () => {
+    if (ended) return
+    ended = true
+    onEnd?.()
+  }
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -57,32 +97,49 @@ export function wholeListBody<Item>(
           controller.enqueue(encoder.encode(`{${JSON.stringify(key)}:[`))
           return
         }
-        // Skip batches whose rows have all gone, so that every pull writes something.
-        while (next < list.ids.length) {
-          const items = await list.load(list.ids.slice(next, next + batchSize))
-          next += batchSize
-          if (items.length === 0) continue
-          const json = items.map((item) => JSON.stringify(item)).join(',')
-          controller.enqueue(encoder.encode(wroteItem ? `,${json}` : json))
-          wroteItem = true
-          return
+        try {
+          // Skip batches whose rows have all gone, so that every pull writes something.
+          while (next < list.ids.length) {
+            // Others first: their I/O and timers run before this list's next batch.
+            await nextTurn()
+            if (ended) return
+            const started = performance.now()
+            const items = await list.load(list.ids.slice(next, next + size))
+            next += size
+            if (items.length === 0) continue
+            const json = items.map((item) => JSON.stringify(item)).join(',')
+            const bytes = encoder.encode(wroteItem ? `,${json}` : json)
+            if (batchSize === undefined) size = nextBatchSize(size, performance.now() - started)
+            controller.enqueue(bytes)
+            wroteItem = true
+            return
+          }
+        } catch (error) {
+          end()
+          throw error
         }
         controller.enqueue(encoder.encode(']}'))
         controller.close()
+        end()
       },
+      cancel: end,
     },
     // Nothing read ahead: a batch is made only when the consumer asks for it.
     { highWaterMark: 0 },
   )
 }
 
-/** The answer whose body is the whole list: the bytes of the shared answer type of `key`. */
+/**
+ * The answer whose body is the whole list: the bytes of the shared answer type of `key`. Routes
+ * answer through http/whole-list-limit.ts, which counts it against its sender.
+ */
 export function wholeListResponse<Key extends WholeListKey>(
   key: Key,
   list: WholeList<WholeListItem<Key>>,
   status: 200 | 201 = 200,
+  onEnd?: () => void,
 ): Response {
-  return new Response(wholeListBody(key, list), {
+  return new Response(wholeListBody(key, list, { onEnd }), {
     status,
     headers: { 'Content-Type': 'application/json' },
   })

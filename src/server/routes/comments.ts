@@ -18,7 +18,8 @@ import { presentComment, presentComments } from '../services/serialize'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/pagination'
 import { idParams, validate } from '../http/validate'
-import { wholeListResponse, type WholeList } from '../http/whole-list'
+import type { WholeList } from '../http/whole-list'
+import { answerWholeList, reserveWholeListAnswer } from '../http/whole-list-limit'
 import type {
   Comment,
   CommentResponse,
@@ -33,6 +34,8 @@ export function commentsRoutes(deps: AppDeps) {
   const auth = requireUser(deps)
   const live = liveOf(deps)
   const vote = perUserLimit(deps, 'reactions')
+  /** Before a mutation the spec answers with every comment of the post: it costs its sender. */
+  const whole = reserveWholeListAnswer(deps)
   /** A comment's path: its post first, so a bad post id is the post's 404. */
   const ids = idParams('postId', 'commentId')
 
@@ -60,7 +63,7 @@ export function commentsRoutes(deps: AppDeps) {
       const answer: CommentResponse = { comment: await presentComment(db, comment, viewerId) }
       return c.json(answer, status)
     }
-    return wholeListResponse('comments', await allComments(comment.postId, viewerId), status)
+    return answerWholeList(deps, c, 'comments', () => allComments(comment.postId, viewerId), status)
   }
 
   return (
@@ -75,7 +78,8 @@ export function commentsRoutes(deps: AppDeps) {
           const viewerId = c.get('viewerId')
           const post = await getPostFor(db, c.req.valid('param').postId, viewerId)
           const page = pageOf(c.req.valid('query'))
-          if (!page) return wholeListResponse('comments', await allComments(post.id, viewerId))
+          if (!page)
+            return answerWholeList(deps, c, 'comments', () => allComments(post.id, viewerId))
           // threads: top-level comments, each with its first replies (services/threads.ts)
           const found = await pageRoots(db, post.id, page, viewerId)
           return c.json({
@@ -117,6 +121,7 @@ export function commentsRoutes(deps: AppDeps) {
       .post(
         '/add/:postId',
         auth,
+        whole,
         perUserLimit(deps, 'comments'),
         validate('json', commentBodySchema),
         idParams('postId'),
@@ -131,6 +136,7 @@ export function commentsRoutes(deps: AppDeps) {
       .post(
         '/edit/:postId/:commentId',
         auth,
+        whole,
         validate('json', commentBodySchema),
         ids,
         async (c) => {
@@ -139,15 +145,15 @@ export function commentsRoutes(deps: AppDeps) {
           return mutationAnswer(c, await editComment(live, c.get('user'), postId, commentId, text))
         },
       )
-      .post('/delete/:postId/:commentId', auth, ids, async (c) => {
+      .post('/delete/:postId/:commentId', auth, whole, ids, async (c) => {
         const { postId, commentId } = c.req.valid('param')
         return mutationAnswer(c, await deleteComment(live, c.get('user'), postId, commentId))
       })
-      .post('/upvote/:postId/:commentId', auth, vote, ids, async (c) => {
+      .post('/upvote/:postId/:commentId', auth, whole, vote, ids, async (c) => {
         const { postId, commentId } = c.req.valid('param')
         return mutationAnswer(c, await voteComment(live, c.get('user'), postId, commentId, 'up'))
       })
-      .post('/downvote/:postId/:commentId', auth, vote, ids, async (c) => {
+      .post('/downvote/:postId/:commentId', auth, whole, vote, ids, async (c) => {
         const { postId, commentId } = c.req.valid('param')
         return mutationAnswer(c, await voteComment(live, c.get('user'), postId, commentId, 'down'))
       })

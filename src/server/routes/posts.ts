@@ -31,7 +31,8 @@ import type { PostRow } from '../db/rows'
 import { getUserByUsername } from '../services/users'
 import { pageOf, pageRequest, type RowPage } from '../services/pagination'
 import { idParams, validate } from '../http/validate'
-import { wholeListResponse, type WholeList } from '../http/whole-list'
+import type { WholeList } from '../http/whole-list'
+import { answerWholeList, reserveWholeListAnswer } from '../http/whole-list-limit'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
 import { HttpError } from '../errors/http-error'
 import { pageTagPosts } from '../services/tags'
@@ -51,6 +52,8 @@ export function postsRoutes(deps: AppDeps) {
   const auth = requireUser(deps)
   const live = liveOf(deps)
   const reaction = perUserLimit(deps, 'reactions')
+  /** Before a mutation the spec answers with every post: that answer costs its sender. */
+  const whole = reserveWholeListAnswer(deps)
 
   /** Posts in the spec's whole-list shape: every reactor and every comment. */
   const wholePosts = (ids: number[], viewerId: number | null): WholeList<Post> => {
@@ -79,7 +82,7 @@ export function postsRoutes(deps: AppDeps) {
     if (wantsMinimal(c)) {
       return c.json({ post: await presentPost(db, post, viewerId) } satisfies PostResponse, status)
     }
-    return wholeListResponse('posts', await allPosts(viewerId), status)
+    return answerWholeList(deps, c, 'posts', () => allPosts(viewerId), status)
   }
 
   return new Hono<AppEnv>()
@@ -98,7 +101,7 @@ export function postsRoutes(deps: AppDeps) {
           return pageAnswer(c, tagged)
         }
         const page = pageOf(query)
-        if (!page) return wholeListResponse('posts', await allPosts(c.get('viewerId'), sort))
+        if (!page) return answerWholeList(deps, c, 'posts', () => allPosts(c.get('viewerId'), sort))
         return pageAnswer(c, await pageAllPosts(db, page, sort, c.get('viewerId')))
       },
     )
@@ -111,8 +114,10 @@ export function postsRoutes(deps: AppDeps) {
         const author = await getUserByUsername(db, c.req.param('username'))
         const page = pageOf(c.req.valid('query'))
         if (!page) {
-          const ids = await userPostIds(db, author.id, c.get('viewerId'))
-          return wholeListResponse('posts', wholePosts(ids, c.get('viewerId')))
+          const viewerId = c.get('viewerId')
+          return answerWholeList(deps, c, 'posts', async () =>
+            wholePosts(await userPostIds(db, author.id, viewerId), viewerId),
+          )
         }
         return pageAnswer(c, await pageUserPosts(db, author.id, page, c.get('viewerId')))
       },
@@ -129,18 +134,26 @@ export function postsRoutes(deps: AppDeps) {
       if (!post) throw new Error(`Post ${row.id} could not be presented`)
       return c.json({ post } satisfies PostResponse)
     })
-    .post('/', auth, perUserLimit(deps, 'posts'), validate('json', postBodySchema), async (c) => {
-      const { content, media, poll, quoteOf } = c.req.valid('json').postData
-      const quoted = quoteOf === undefined ? null : Number(quoteOf)
-      const post = await createPost(live, c.get('user'), content, media ?? [], {
-        poll,
-        quoteOf: quoted,
-      })
-      return mutationAnswer(c, post, 201)
-    })
+    .post(
+      '/',
+      auth,
+      whole,
+      perUserLimit(deps, 'posts'),
+      validate('json', postBodySchema),
+      async (c) => {
+        const { content, media, poll, quoteOf } = c.req.valid('json').postData
+        const quoted = quoteOf === undefined ? null : Number(quoteOf)
+        const post = await createPost(live, c.get('user'), content, media ?? [], {
+          poll,
+          quoteOf: quoted,
+        })
+        return mutationAnswer(c, post, 201)
+      },
+    )
     .post(
       '/edit/:postId',
       auth,
+      whole,
       validate('json', postEditBodySchema),
       idParams('postId'),
       async (c) => {
@@ -150,13 +163,13 @@ export function postsRoutes(deps: AppDeps) {
         return mutationAnswer(c, post)
       },
     )
-    .delete('/:postId', auth, idParams('postId'), async (c) =>
+    .delete('/:postId', auth, whole, idParams('postId'), async (c) =>
       mutationAnswer(c, await deletePost(live, c.get('user'), c.req.valid('param').postId)),
     )
-    .post('/like/:postId', auth, reaction, idParams('postId'), async (c) =>
+    .post('/like/:postId', auth, whole, reaction, idParams('postId'), async (c) =>
       mutationAnswer(c, await likePost(live, c.get('user'), c.req.valid('param').postId)),
     )
-    .post('/dislike/:postId', auth, reaction, idParams('postId'), async (c) =>
+    .post('/dislike/:postId', auth, whole, reaction, idParams('postId'), async (c) =>
       mutationAnswer(c, await dislikePost(live, c.get('user'), c.req.valid('param').postId)),
     )
 }

@@ -34,7 +34,8 @@ import { editProfile } from '../actions/accounts'
 import { addBookmark, removeBookmark } from '../actions/bookmarks'
 import { follow, unfollow } from '../actions/follows'
 import { liveOf } from '../actions/live'
-import { wholeListResponse, type WholeList } from '../http/whole-list'
+import type { WholeList } from '../http/whole-list'
+import { answerWholeList, reserveWholeListAnswer } from '../http/whole-list-limit'
 import type {
   BookmarksPage,
   FollowListPage,
@@ -79,6 +80,8 @@ export function usersRoutes(deps: AppDeps) {
   const auth = requireUser(deps)
   const live = liveOf(deps)
   const followLimit = perUserLimit(deps, 'follows')
+  /** Before a bookmark mutation, whose spec answer is every bookmark: it costs its sender. */
+  const whole = reserveWholeListAnswer(deps)
 
   /** All the user's bookmarks, the answer of every bookmark mutation in the spec. */
   const allBookmarks = async (userId: number): Promise<WholeList<Post>> => ({
@@ -121,7 +124,7 @@ export function usersRoutes(deps: AppDeps) {
           if (pageOf(query)) {
             return c.json((await pageUsers(db, page, viewerId)) satisfies UsersPage)
           }
-          return wholeListResponse('users', await allUsers())
+          return answerWholeList(deps, c, 'users', allUsers)
         },
       )
       // Registered before `/:username`, which would otherwise take "bookmark" for a username.
@@ -133,7 +136,7 @@ export function usersRoutes(deps: AppDeps) {
         async (c) => {
           const userId = c.get('user').id
           const request = pageOf(c.req.valid('query'))
-          if (!request) return wholeListResponse('bookmarks', await allBookmarks(userId))
+          if (!request) return answerWholeList(deps, c, 'bookmarks', () => allBookmarks(userId))
           const page = await pageBookmarks(db, userId, request)
           return c.json({
             bookmarks: await presentPosts(db, page.rows, { detail: 'page', viewerId: userId }),
@@ -193,11 +196,11 @@ export function usersRoutes(deps: AppDeps) {
         await unfollow(live, me, userId)
         return c.json(await followAnswer(c, me.id, userId))
       })
-      .post('/bookmark/:postId', auth, idParams('postId'), async (c) => {
+      .post('/bookmark/:postId', auth, whole, idParams('postId'), async (c) => {
         const me = c.get('user')
         return bookmarkAnswer(c, me.id, await addBookmark(live, me, c.req.valid('param').postId))
       })
-      .post('/remove-bookmark/:postId', auth, idParams('postId'), async (c) => {
+      .post('/remove-bookmark/:postId', auth, whole, idParams('postId'), async (c) => {
         const me = c.get('user')
         const post = await removeBookmark(live, me, c.req.valid('param').postId)
         return bookmarkAnswer(c, me.id, post)
@@ -230,6 +233,6 @@ export function usersRoutes(deps: AppDeps) {
     if (wantsMinimal(c)) {
       return c.json({ post: await presentPost(db, post, userId) } satisfies PostResponse)
     }
-    return wholeListResponse('bookmarks', await allBookmarks(userId))
+    return answerWholeList(deps, c, 'bookmarks', () => allBookmarks(userId))
   }
 }

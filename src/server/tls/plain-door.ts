@@ -4,10 +4,19 @@
  * plain request with a letter. Plain requests never reach the app and no API data goes out over
  * them: a page is sent to its https:// address, an API call is refused, and `/join` (where the
  * Server page's QR code leads) explains the browser's certificate warning before it shows.
+ *
+ * The door answers only the Host names the HTTPS side answers (http/host-allow-list.ts, the one
+ * list both ask): a foreign name is refused with 421 before anything else, so no redirect and no
+ * `/join` link ever points at a name a DNS-rebinding page or a misdirected request brought.
+ *
+ * A socket's first byte is awaited by the listener's guard (http/connection-guard.ts), which
+ * closes a silent one; the door gives a plain client as long again for the rest of its head.
  */
 import type { Server } from 'node:net'
 import type { Socket } from 'node:net'
 import { fingerprintCode } from '../../shared/fingerprint-code'
+import { foreignHostMessage } from '../errors/messages'
+import { hostnameOf, type HostAllowList } from '../http/host-allow-list'
 
 /** The first byte of a TLS record carrying a handshake (a ClientHello). */
 const TLS_HANDSHAKE = 0x16
@@ -20,8 +29,10 @@ export const JOIN_PAGE_PATH = '/join'
 export interface PlainDoorOptions {
   /** The certificate's fingerprint: `/join` shows its code. */
   fingerprint: string
-  /** Time a client has to send its first byte, and a plain client its whole request head. */
+  /** Time a plain client has to send the rest of its request head after its first byte. */
   timeoutMs: number
+  /** The names the server answers to: the HTTPS side's own list. */
+  hosts: HostAllowList
 }
 
 /** The door of one server: what it holds that the HTTPS server does not know about. */
@@ -45,13 +56,8 @@ export function acceptPlainHttp(server: Server, options: PlainDoorOptions): Plai
     // A client that resets the connection before a protocol took it must not crash the server.
     socket.on('error', () => undefined)
     waiting.add(socket)
-    const timer = setTimeout(() => socket.destroy(), options.timeoutMs)
-    socket.once('close', () => {
-      clearTimeout(timer)
-      waiting.delete(socket)
-    })
+    socket.once('close', () => waiting.delete(socket))
     socket.once('data', (chunk: Buffer) => {
-      clearTimeout(timer)
       socket.pause()
       if (chunk[0] === TLS_HANDSHAKE) {
         waiting.delete(socket)
@@ -89,12 +95,16 @@ function parseHead(head: string): PlainRequest | null {
 /** A Host header safe to put in a Location: a name or an address, and a port. */
 const SAFE_HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/
 
+/** The request's Host when it is an allowed one safe to write, else the address it reached. */
 function httpsOrigin(socket: Socket, host: string | null): string {
   if (host !== null && SAFE_HOST.test(host)) return `https://${host}`
   const address = socket.localAddress ?? '127.0.0.1'
   const name = address.includes(':') ? `[${address}]` : address
   return `https://${name}:${socket.localPort ?? 443}`
 }
+
+/** A foreign name as the refusal may repeat it: the characters of a name, at most 100. */
+const shownName = (host: string) => (/^[a-z0-9.:-]{0,100}/.exec(hostnameOf(host)) ?? [''])[0]
 
 function answerPlain(socket: Socket, first: Buffer, options: PlainDoorOptions): void {
   let received = first
@@ -151,6 +161,17 @@ function respond(socket: Socket, request: PlainRequest | null, options: PlainDoo
       { 'Content-Type': 'text/plain; charset=utf-8' },
       'Bad request.\n',
       false,
+    )
+    return
+  }
+  // The HTTPS side's rule (http/api-headers.ts): a name not of this server is refused first.
+  if (request.host !== null && !options.hosts.allows(request.host)) {
+    send(
+      socket,
+      '421 Misdirected Request',
+      { 'Content-Type': 'text/plain; charset=utf-8' },
+      `${foreignHostMessage(shownName(request.host))}\n`,
+      request.method === 'HEAD',
     )
     return
   }

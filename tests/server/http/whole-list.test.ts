@@ -5,7 +5,13 @@
 import { createPost } from '../../../src/server/services/posts'
 import { presentPosts } from '../../../src/server/services/serialize'
 import { allPostIds, postsByIds } from '../../../src/server/services/posts'
-import { wholeListBody, type WholeList } from '../../../src/server/http/whole-list'
+import {
+  nextBatchSize,
+  wholeListBody,
+  WHOLE_LIST_BATCH,
+  WHOLE_LIST_STEP_MS,
+  type WholeList,
+} from '../../../src/server/http/whole-list'
 import { describe, expect, it } from '../../helpers/fixtures'
 
 /** A list of `count` items whose loads are counted; `gone` ids have no row any more. */
@@ -27,13 +33,13 @@ describe('wholeListBody', () => {
   it.each([0, 1, 9, 10, 11, 35])('writes %i items as one JSON document', async (count) => {
     const { list } = countedList(count)
     const expected = JSON.stringify({ items: await list.load(list.ids) })
-    expect(await text(wholeListBody('items', list, 10))).toBe(expected)
+    expect(await text(wholeListBody('items', list, { batchSize: 10 }))).toBe(expected)
   })
 
   it('leaves out rows removed since the order was read, whole batches included', async () => {
     const gone = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 30])
     const { list } = countedList(30, gone)
-    const body = JSON.parse(await text(wholeListBody('items', list, 10))) as {
+    const body = JSON.parse(await text(wholeListBody('items', list, { batchSize: 10 }))) as {
       items: { id: number }[]
     }
     expect(body.items.map((item) => item.id)).toEqual(list.ids.filter((id) => !gone.has(id)))
@@ -41,7 +47,7 @@ describe('wholeListBody', () => {
 
   it('reads a batch only when the client asks for one', async () => {
     const { list, loads } = countedList(1000)
-    const reader = wholeListBody('items', list, 10).getReader()
+    const reader = wholeListBody('items', list, { batchSize: 10 }).getReader()
     // Nothing is read before the first request for data.
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(loads).toHaveLength(0)
@@ -54,6 +60,39 @@ describe('wholeListBody', () => {
     // A client that goes away stops the reading.
     await reader.cancel()
     expect(loads).toHaveLength(2)
+  })
+})
+
+describe('a whole list under way (issue 37)', () => {
+  it('lets the timers and I/O of other requests run between its batches', async ({ app }) => {
+    const { id } = await app.signup('streamer')
+    for (let index = 0; index < 300; index++) {
+      await createPost(app.db, Number(id), `post number ${index}`, Date.now() + index * 1000)
+    }
+    const response = await app.get('/api/posts')
+    const reader = response.body?.getReader()
+    if (!reader) throw new Error('No body')
+    // Read as fast as a socket that takes every write: before issue 37 the whole list went out
+    // in one go (SQLite answers at once), and a timer due now waited until it had all gone.
+    let chunks = 0
+    let chunksWhenTimerRan: number | null = null
+    setTimeout(() => (chunksWhenTimerRan = chunks), 0)
+    for (;;) {
+      const { done } = await reader.read()
+      if (done) break
+      chunks += 1
+    }
+    expect(chunksWhenTimerRan).not.toBeNull()
+    expect(chunksWhenTimerRan).toBeLessThan(chunks)
+  })
+
+  it('sizes its steps by time: smaller after a slow one, at most doubled after a quick one', () => {
+    expect(nextBatchSize(200, WHOLE_LIST_STEP_MS * 10)).toBe(20)
+    expect(nextBatchSize(20, WHOLE_LIST_STEP_MS)).toBe(20)
+    expect(nextBatchSize(20, 0)).toBe(40)
+    expect(nextBatchSize(150, 0)).toBe(WHOLE_LIST_BATCH.most)
+    // A single row slower than a step (a post with thousands of likers) still makes progress.
+    expect(nextBatchSize(1, 1000)).toBe(1)
   })
 })
 
