@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/server/app'
+import { WHOLE_LIST_BATCH } from '../../src/server/http/whole-list'
 import { signToken } from '../../src/server/auth/token'
 import { insertNewRow, insertRow } from '../../src/server/db/raw'
 import {
@@ -242,7 +243,14 @@ async function buildWorld(n: number): Promise<World> {
     await insertRow(db, userGames, { userId: fan, gameId: first[0] ?? 0, createdAt: tick() })
   }
 
-  const app = createApp({ db, secret: TEST_SECRET, version: 'test', limits: false })
+  const app = createApp({
+    db,
+    secret: TEST_SECRET,
+    version: 'test',
+    limits: false,
+    // One step for the largest whole list here: a step's statements, not the machine's speed.
+    wholeListRows: WHOLE_LIST_BATCH.most,
+  })
   const tokenOf = (id: number, username: string) =>
     signToken({ _id: String(id), username }, TEST_SECRET)
   return {

@@ -93,6 +93,11 @@ export interface AppDeps {
    * set it, to TEST_SCRYPT_PARAMS (auth/password.ts).
    */
   passwordCost?: ScryptCost
+  /**
+   * Rows in every step of a whole-list answer (http/whole-list.ts), instead of steps sized by
+   * time: only tests set it, to count the statements a step costs whatever the machine's speed.
+   */
+  wholeListRows?: number
 }
 
 export interface AppEnv {

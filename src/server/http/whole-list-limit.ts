@@ -145,7 +145,10 @@ export async function answerWholeList<Key extends WholeListKey>(
   const place = reserved.get(c.req.raw) ?? takePlace(deps, c)
   reserved.delete(c.req.raw)
   try {
-    return wholeListResponse(key, await list(), status, place.release)
+    return wholeListResponse(key, await list(), status, {
+      batchSize: deps.wholeListRows,
+      onEnd: place.release,
+    })
   } catch (error) {
     place.release()
     throw error

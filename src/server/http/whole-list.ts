@@ -137,9 +137,9 @@ export function wholeListResponse<Key extends WholeListKey>(
   key: Key,
   list: WholeList<WholeListItem<Key>>,
   status: 200 | 201 = 200,
-  onEnd?: () => void,
+  options: WholeListBodyOptions = {},
 ): Response {
-  return new Response(wholeListBody(key, list, { onEnd }), {
+  return new Response(wholeListBody(key, list, options), {
     status,
     headers: { 'Content-Type': 'application/json' },
   })
