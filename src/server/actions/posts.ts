@@ -40,19 +40,24 @@ async function publishPost(live: Live, post: PostRow): Promise<void> {
   )
 }
 
-/** Tags, mentions and search words (services/search.ts) of a post just written. */
+/**
+ * Tags, mentions and search words (services/search.ts) of a post just written; `fresh` for a
+ * post created in this transaction (it has no tags or mentions stored yet to compare with).
+ */
 async function afterPostWrite(
   tx: Store,
   changes: NotificationChanges,
   post: PostRow,
+  fresh: boolean,
 ): Promise<PostRow> {
-  await syncPostTags(tx, post)
+  await syncPostTags(tx, post, { fresh })
   await indexPost(tx, post)
   await syncMentions(
     tx,
     changes,
     { authorId: post.authorId, postId: post.id, commentId: null },
     extractMentions(post.content),
+    { fresh },
   )
   return post
 }
@@ -86,7 +91,7 @@ export function createPost(
           postId: post.id,
         })
       }
-      return afterPostWrite(tx, changes, post)
+      return afterPostWrite(tx, changes, post, true)
     },
     async (post) => {
       await publishPost(live, post)
@@ -108,7 +113,7 @@ export function editPost(
     async (tx, changes) => {
       const post = await posts.editPost(tx, actor.id, postId, content)
       await editPollOf(tx, post.id, poll, post.updatedAt)
-      return afterPostWrite(tx, changes, post)
+      return afterPostWrite(tx, changes, post, false)
     },
     (post) => publishPost(live, post),
   )

@@ -227,9 +227,18 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
    * The handle a transaction's work uses: its own connection, savepoints for nested
    * transactions. Refused once the transaction ended: its connection is back in the pool, maybe
    * in another request's transaction.
+   *
+   * A nested transaction that succeeds leaves its savepoint open instead of spending a round
+   * trip on `RELEASE` (issue 37: one statement less a new post). At most one is left open at a
+   * time: the next nested transaction at the same depth releases it in the same message as its
+   * own `SAVEPOINT` (a simple query may hold several statements), so a loop of nested
+   * transactions never stacks savepoints inside each other, and the outer `COMMIT` or
+   * `ROLLBACK` ends the last one. Releasing a savepoint also releases those opened after it.
    */
   const handleFor = (client: pg.PoolClient, isOpen: () => boolean): Store => {
     let savepoints = 0
+    /** The depth of the savepoint left open (always one below the current depth), if any. */
+    let leftOpen: number | null = null
     const ensureOpen = () => {
       if (!isOpen()) throw new Error('A transaction’s handle was used after the transaction ended.')
     }
@@ -239,15 +248,20 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
       ...on(client, ensureOpen),
       transaction: async (work) => {
         ensureOpen()
-        const name = `nested_${++savepoints}`
-        await client.query(`SAVEPOINT ${name}`)
+        const depth = ++savepoints
+        const name = `nested_${depth}`
+        const release = leftOpen === depth ? `RELEASE SAVEPOINT ${name}; ` : ''
+        leftOpen = null
+        await client.query(`${release}SAVEPOINT ${name}`)
         try {
           const result = await work(handle)
-          await client.query(`RELEASE SAVEPOINT ${name}`)
+          // Any savepoint its work left open is inside this one, and goes with it.
+          leftOpen = depth
           return result
         } catch (error) {
-          await client.query(`ROLLBACK TO SAVEPOINT ${name}`)
-          await client.query(`RELEASE SAVEPOINT ${name}`)
+          // Those opened inside it are gone with it too.
+          leftOpen = null
+          await client.query(`ROLLBACK TO SAVEPOINT ${name}; RELEASE SAVEPOINT ${name}`)
           throw error
         } finally {
           savepoints--
