@@ -14,7 +14,7 @@ import {
 import { getPost } from '../services/posts'
 import { presentComment } from '../services/serialize'
 import { publishOpenReports } from './host'
-import { blockedEitherWayWithAny, mutersOfAny } from '../services/visibility'
+import { blockedOrMuting } from '../services/visibility'
 import { commit, type Actor, type Live } from './live'
 import { closeReportsOnDelete } from './reports'
 
@@ -52,8 +52,7 @@ async function commentAudience(live: Live, comment: CommentRow, postAuthorId: nu
           comment.parentId,
         )
   const authors = root ? [comment.authorId, root.authorId] : [comment.authorId]
-  const exclude = await blockedEitherWayWithAny(live.db, [...authors, postAuthorId])
-  for (const muter of await mutersOfAny(live.db, authors)) exclude.add(muter)
+  const exclude = await blockedOrMuting(live.db, [...authors, postAuthorId], authors)
   exclude.delete(comment.authorId)
   return { exclude }
 }
@@ -112,7 +111,8 @@ export function addComment(
         changes,
         { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
         extractMentions(comment.text),
-        { skip: [post.authorId, ...(answered === null ? [] : [answered])] },
+        // Created just now: no mention notifications of it to compare with yet.
+        { skip: [post.authorId, ...(answered === null ? [] : [answered])], fresh: true },
       )
       return comment
     },

@@ -17,7 +17,7 @@ import {
   unreadCount,
   type NotificationChanges,
 } from '../services/notifications'
-import { blockedEitherWayWithAny, mutersOfAny, unseeingOf } from '../services/visibility'
+import { blockedEitherWayWithAny, blockedOrMuting, unseeingOf } from '../services/visibility'
 import { readingAfresh } from '../services/read-cache'
 
 /**
@@ -113,8 +113,7 @@ export async function aboutWriting(
   authorId: number,
   ...involved: number[]
 ): Promise<Audience> {
-  const exclude = await blockedEitherWayWithAny(live.db, [authorId, ...involved])
-  for (const muter of await mutersOfAny(live.db, [authorId])) exclude.add(muter)
+  const exclude = await blockedOrMuting(live.db, [authorId, ...involved], [authorId])
   exclude.delete(authorId)
   return { exclude }
 }

@@ -2,6 +2,7 @@
 import { extractMentions } from '../../shared/rich-text'
 import type { Store } from '../db/store'
 import type { PostRow } from '../db/rows'
+import { readingOnce } from '../db/read-once'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { removeStoredObjects } from '../services/media'
@@ -24,6 +25,8 @@ import { createPoll } from '../services/polls'
 import { editPollOf } from './polls'
 import { forgetQuote, quotable, recordQuote } from '../services/reposts'
 import { publishRepost } from './shares'
+import { presentPost } from '../services/serialize'
+import type { Post } from '../../shared/api-types'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
 const postCountOf = async (live: Live, authorId: number) =>
@@ -40,34 +43,45 @@ async function publishPost(live: Live, post: PostRow): Promise<void> {
   )
 }
 
-/** Tags, mentions and search words (services/search.ts) of a post just written. */
+/**
+ * Tags, mentions and search words (services/search.ts) of a post just written; `fresh` for a
+ * post created in this transaction (it has no tags or mentions stored yet to compare with).
+ */
 async function afterPostWrite(
   tx: Store,
   changes: NotificationChanges,
   post: PostRow,
+  fresh: boolean,
 ): Promise<PostRow> {
-  await syncPostTags(tx, post)
+  await syncPostTags(tx, post, { fresh })
   await indexPost(tx, post)
   await syncMentions(
     tx,
     changes,
     { authorId: post.authorId, postId: post.id, commentId: null },
     extractMentions(post.content),
+    { fresh },
   )
   return post
 }
 
-export function createPost(
+/**
+ * `presentFor`: the viewer whose answer presents the post (a `Prefer: return=minimal` answer),
+ * presented with the live event's reads (db/read-once.ts: only the viewer's own state is read
+ * again, issue 37); undefined when the answer is not one post.
+ */
+export async function createPost(
   live: Live,
   actor: Actor,
   content: string,
   images: AttachRequest[] = [],
   /** Issue 29: a poll (docs/API.md "Polls") or the id of the post this one quotes ("Reposts and quotes"). */
-  extras: { poll?: PollInput; quoteOf?: number | null } = {},
-): Promise<PostRow> {
-  const { poll, quoteOf = null } = extras
+  extras: { poll?: PollInput; quoteOf?: number | null; presentFor?: number | null } = {},
+): Promise<{ post: PostRow; presented: Post | null }> {
+  const { poll, quoteOf = null, presentFor } = extras
   let quoted: PostRow | null = null
-  return commit(
+  let presented: Post | null = null
+  const post = await commit(
     live,
     async (tx, changes) => {
       quoted = null
@@ -86,13 +100,16 @@ export function createPost(
           postId: post.id,
         })
       }
-      return afterPostWrite(tx, changes, post)
+      return afterPostWrite(tx, changes, post, true)
     },
     async (post) => {
-      await publishPost(live, post)
+      const reading = { ...live, db: readingOnce(live.db) }
+      await publishPost(reading, post)
       if (quoted) await publishRepost(live, actor, quoted, 'quote')
+      if (presentFor !== undefined) presented = await presentPost(reading.db, post, presentFor)
     },
   )
+  return { post, presented }
 }
 
 export function editPost(
@@ -108,7 +125,7 @@ export function editPost(
     async (tx, changes) => {
       const post = await posts.editPost(tx, actor.id, postId, content)
       await editPollOf(tx, post.id, poll, post.updatedAt)
-      return afterPostWrite(tx, changes, post)
+      return afterPostWrite(tx, changes, post, false)
     },
     (post) => publishPost(live, post),
   )

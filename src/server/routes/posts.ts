@@ -143,10 +143,14 @@ export function postsRoutes(deps: AppDeps) {
       async (c) => {
         const { content, media, poll, quoteOf } = c.req.valid('json').postData
         const quoted = quoteOf === undefined ? null : Number(quoteOf)
-        const post = await createPost(live, c.get('user'), content, media ?? [], {
+        // A minimal answer is presented with the live event's reads (actions/posts.ts).
+        const minimal = wantsMinimal(c)
+        const { post, presented } = await createPost(live, c.get('user'), content, media ?? [], {
           poll,
           quoteOf: quoted,
+          presentFor: minimal ? c.get('viewerId') : undefined,
         })
+        if (presented) return c.json({ post: presented } satisfies PostResponse, 201)
         return mutationAnswer(c, post, 201)
       },
     )

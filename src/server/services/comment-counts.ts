@@ -23,9 +23,12 @@ export async function visibleCommentCounts(
   viewer: Viewer,
 ): Promise<Map<number, number>> {
   const counts = new Map(rows.map((row) => [row.id, row.commentCount]))
-  const hidden = await hiddenAuthors(db, viewer)
   const withComments = rows.filter((row) => row.commentCount > 0).map((row) => row.id)
-  if (hidden.length === 0 || withComments.length === 0) return counts
+  // Posts without comments count 0 for everyone: who is hidden is not read (a new post's live
+  // event and answer each save that statement, issue 37).
+  if (withComments.length === 0) return counts
+  const hidden = await hiddenAuthors(db, viewer)
+  if (hidden.length === 0) return counts
   const ids = db.sql.ids(hidden)
   const found = await db.all<{ postId: number; n: number }>(
     `SELECT post_id AS "postId", COUNT(*) AS n FROM comments

@@ -122,7 +122,19 @@ export async function syncMentions(
   changes: NotificationChanges,
   source: { authorId: number; postId: number; commentId: number | null },
   mentioned: string[],
-  { skip = [] as number[], now = Date.now() } = {},
+  {
+    skip = [] as number[],
+    now = Date.now(),
+    fresh = false,
+  }: {
+    skip?: number[]
+    now?: number
+    /**
+     * The post or comment was created in this transaction: it has no mention notifications yet,
+     * so none are read to compare (one statement less a new post, issue 37).
+     */
+    fresh?: boolean
+  } = {},
 ): Promise<void> {
   const found =
     mentioned.length === 0
@@ -134,14 +146,16 @@ export async function syncMentions(
   const wanted = new Set(found.filter((id) => id !== source.authorId && !skip.includes(id)))
   // A post's own mentions have no comment: `comment_id IS NULL`, as PostgreSQL takes no
   // `IS ?`.
-  const existing = await db.ids(
-    `SELECT recipient_id FROM notifications
+  const existing = fresh
+    ? []
+    : await db.ids(
+        `SELECT recipient_id FROM notifications
      WHERE actor_id = ? AND type = 'mention' AND post_id = ?
        AND ${source.commentId === null ? 'comment_id IS NULL' : 'comment_id = ?'}`,
-    source.authorId,
-    source.postId,
-    ...(source.commentId === null ? [] : [source.commentId]),
-  )
+        source.authorId,
+        source.postId,
+        ...(source.commentId === null ? [] : [source.commentId]),
+      )
   for (const recipientId of existing) {
     if (wanted.has(recipientId)) wanted.delete(recipientId)
     else {

@@ -281,17 +281,41 @@ export async function profileRelation(
 
 /**
  * Everyone who may not see what `authorIds` wrote now: those blocked by or blocking any of them,
- * and those muting any of them (one query each). A live event carrying their writing leaves these
- * out, or presents it to them as unavailable (actions/live.ts).
+ * and those muting any of them. A live event carrying their writing leaves these out, or presents
+ * it to them as unavailable (actions/live.ts).
  */
-export async function unseeingOf(
+export function unseeingOf(
   db: Store,
   authorIds: readonly number[],
   now = Date.now(),
 ): Promise<Set<number>> {
-  const unseeing = await blockedEitherWayWithAny(db, authorIds)
-  for (const muter of await mutersOfAny(db, authorIds, now)) unseeing.add(muter)
-  return unseeing
+  return blockedOrMuting(db, authorIds, authorIds, now)
+}
+
+/**
+ * Everyone blocked by or blocking any of `blockedWith`, and everyone muting any of `mutedOf` now,
+ * in one query (blockedEitherWayWithAny and mutersOfAny together: one round trip less for each
+ * live event carrying writing, issue 37): whom such an event leaves out (actions/live.ts).
+ */
+export async function blockedOrMuting(
+  db: Store,
+  blockedWith: readonly number[],
+  mutedOf: readonly number[],
+  now = Date.now(),
+): Promise<Set<number>> {
+  if (blockedWith.length === 0 && mutedOf.length === 0) return new Set()
+  const blocked = db.sql.ids(blockedWith)
+  return new Set(
+    await db.ids(
+      `SELECT blocked_id FROM blocks WHERE blocker_id IN ${db.sql.idSet}
+       UNION SELECT blocker_id FROM blocks WHERE blocked_id IN ${db.sql.idSet}
+       UNION SELECT muter_id FROM mutes WHERE muted_id IN ${db.sql.idSet} AND ${ACTIVE_MUTE}`,
+      blocked,
+      blocked,
+      db.sql.ids(mutedOf),
+      now,
+    ),
+  )
 }
 
 /**

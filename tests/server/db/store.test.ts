@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { readRow } from '../../../src/server/db/raw'
 import { notifications } from '../../../src/server/db/schema'
 import { openSqliteStore } from '../../../src/server/db/sqlite'
+import type { PostgresStore } from '../../../src/server/db/postgres'
 import type { Dialect, OpenStore, Store } from '../../../src/server/db/store'
 import { sqliteConnectionOf } from '../../helpers/sqlite-connection'
 import { openTestPostgresStore, testsOnPostgres } from '../../helpers/test-store'
@@ -51,6 +52,28 @@ async function addUser(db: Store, username: string): Promise<number> {
 }
 
 const countUsers = async (db: Store) => (await db.ids('SELECT count(*) FROM users'))[0]
+
+/**
+ * Every message a PostgreSQL store's connections send from now on, as SQL text, BEGIN, COMMIT and
+ * savepoints included (`onStatement` sees only the statements of the work).
+ */
+function messagesSentBy(db: OpenStore): string[] {
+  const sent: string[] = []
+  const wrapped = new WeakSet<object>()
+  ;(db as PostgresStore).pool.on('acquire', (client) => {
+    if (wrapped.has(client)) return
+    wrapped.add(client)
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    Object.assign(client, {
+      query: (...args: unknown[]) => {
+        const first = args[0] as string | { text: string }
+        sent.push(typeof first === 'string' ? first : first.text)
+        return query(...args)
+      },
+    })
+  })
+  return sent
+}
 
 /** Settles after the promises already queued have run (and a timer turn, for pg's sockets). */
 const aMoment = () => new Promise((resolve) => setTimeout(resolve, 20))
@@ -206,6 +229,37 @@ describe.each(dialects)('the %s store', (dialect) => {
       }),
     ).rejects.toThrow('outer failed')
     expect(await countUsers(db)).toBe(2)
+  })
+
+  it('rolls back only what a failed nested transaction did, after siblings that succeeded', async () => {
+    const db = await open(dialect)
+    await db.transaction(async (tx) => {
+      // Siblings that succeed one after another (PostgreSQL leaves each savepoint to the next).
+      for (const name of ['first', 'second']) await tx.transaction((inner) => addUser(inner, name))
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.transaction((deepest) => addUser(deepest, 'deepest'))
+          await addUser(inner, 'middle')
+          throw new Error('middle failed')
+        }),
+      ).rejects.toThrow('middle failed')
+      await tx.transaction(async (inner) => {
+        await inner.transaction((deepest) => addUser(deepest, 'deep kept'))
+        await expect(
+          inner.transaction(async (deepest) => {
+            await addUser(deepest, 'deep dropped')
+            throw new Error('deepest failed')
+          }),
+        ).rejects.toThrow('deepest failed')
+      })
+      await tx.transaction((inner) => addUser(inner, 'last'))
+    })
+    expect(await db.all('SELECT username FROM users ORDER BY id')).toEqual([
+      { username: 'first' },
+      { username: 'second' },
+      { username: 'deep kept' },
+      { username: 'last' },
+    ])
   })
 
   it('refuses, in tests, a statement through the outer store inside the work', async () => {
@@ -368,6 +422,42 @@ describe.runIf(testsOnPostgres)(
       finish()
       await transaction
       expect(await countUsers(db)).toBe(1)
+    })
+
+    it('sends BEGIN with the first savepoint and leaves each succeeded savepoint to the next one or the COMMIT', async () => {
+      const db = await open('postgres')
+      const sent = messagesSentBy(db)
+      await db.transaction(async (tx) => {
+        for (const name of ['a', 'b']) await tx.transaction((inner) => addUser(inner, name))
+        await tx.transaction(async (inner) => {
+          await inner.transaction((deepest) => addUser(deepest, 'c'))
+          await addUser(inner, 'd')
+        })
+        await tx.run('UPDATE users SET bio = ?', 'done')
+      })
+      const insert = expect.stringContaining('INSERT INTO users')
+      // Issue 37 (docs/PERFORMANCE.md): no round trip of its own for BEGIN or RELEASE, and the
+      // savepoints never stack inside each other (each is released with the next's SAVEPOINT).
+      expect(sent).toEqual([
+        'BEGIN; SAVEPOINT nested_1',
+        insert,
+        'RELEASE SAVEPOINT nested_1; SAVEPOINT nested_1',
+        insert,
+        'RELEASE SAVEPOINT nested_1; SAVEPOINT nested_1',
+        'SAVEPOINT nested_2',
+        insert,
+        insert,
+        expect.stringContaining('UPDATE users SET bio'),
+        'COMMIT',
+      ])
+      expect(await db.ids("SELECT count(*) FROM users WHERE bio = 'done'")).toEqual([4])
+
+      // A transaction that opens with a statement sends BEGIN just before it; one that runs no
+      // statement sends nothing.
+      sent.length = 0
+      await db.transaction((tx) => addUser(tx, 'e'))
+      await db.transaction(async () => {})
+      expect(sent).toEqual(['BEGIN', insert, 'COMMIT'])
     })
 
     it('compares usernames by their bytes, as SQLite does, whatever the database’s locale', async () => {
