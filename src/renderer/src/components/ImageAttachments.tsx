@@ -179,7 +179,9 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
         const poster = await capturePoster(file)
         if (poster) patch(key, { preview: URL.createObjectURL(poster), ownPreview: true })
         const media = await uploadPostClip(file, poster, (progress) => patch(key, { progress }))
-        patch(key, { media, progress: 1 })
+        // No frame drawn here (the browser could not play the file, or gave up on a busy
+        // machine): the server's poster, once it has one, rather than the bare play mark.
+        patch(key, { media, progress: 1, ...(poster ? {} : { preview: mediaSrc(media.thumbUrl) }) })
         return
       }
       // Over 5 MB, or sides past the server's 8192 px whatever its bytes: made smaller first.
