@@ -56,6 +56,9 @@ async function scene(page: Page) {
 test('mute for an hour from a post menu, gone everywhere but the profile, undone from Account', async ({
   page,
 }) => {
+  // A long journey: eight pages and three axe checks (over 60 s on a loaded 2-core machine, the
+  // old build as well as this one).
+  test.setTimeout(120_000)
   const s = await scene(page)
   const name = s.loud.username
   const loudCard = page.getByRole('article').filter({ hasText: s.loudMark })
