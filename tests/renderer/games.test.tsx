@@ -123,6 +123,14 @@ describe('GamePicker', () => {
     const box = screen.getByRole('combobox', { name: 'Add a game' })
     await user.type(box, 'min')
     await user.click(await screen.findByRole('option', { name: /Minecraft/ }))
+    // The list closes after a pick: the whole catalogue (the answer to an empty box) would
+    // otherwise open over what follows the picker, on a phone its Save button.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)))
+    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(box.getAttribute('aria-expanded')).toBe('false')
+    await user.type(box, 'mines')
+    expect(await screen.findByRole('option', { name: /Minesweeper/ })).toBeTruthy()
+    await user.clear(box)
     await user.click(screen.getByRole('button', { name: 'done' }))
     expect(saved).toHaveBeenLastCalledWith([{ name: 'Minecraft', slug: 'minecraft' }])
 

@@ -117,6 +117,9 @@ export function GamePicker({
     setText('')
     setActive(0)
     setProblem(null)
+    // Closed after a pick: the whole list would otherwise open again over what follows the
+    // picker (on a phone, the Save button); typing or ArrowDown opens it again.
+    setOpen(false)
     inputRef.current?.focus()
   }
 
