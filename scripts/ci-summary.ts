@@ -1,8 +1,9 @@
 /**
  * Prints `N passed, N failed, N skipped` from the JSON results vitest and Playwright write into
- * test-results/, and exits non-zero if any test failed, a runner left no results, or a test file
- * went over its time budget (README, "Tests"). Skipped browser tests are listed with the reason
- * they give.
+ * test-results/, and exits non-zero if any test failed or a runner left no results. A test file
+ * over its time budget (README, "Tests") is named, slowest first, but never fails the run: a
+ * timing on a shared machine is a reading to act on, not a verdict on the code. Skipped browser
+ * tests are listed with the reason they give.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { relative } from 'node:path'
@@ -175,9 +176,9 @@ function main(): void {
     total.failed += counts.failed
     total.skipped += counts.skipped
   }
-  for (const problem of problems) console.log(`Over budget: ${problem}`)
+  for (const problem of problems) console.log(`Over budget (reported, not failed): ${problem}`)
   console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
-  process.exitCode = total.failed > 0 || missing || problems.length > 0 ? 1 : 0
+  process.exitCode = total.failed > 0 || missing ? 1 : 0
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main()

@@ -2,9 +2,10 @@
  * scripts/ci-summary.ts, which closes .ci/run: per-file durations from the runners' JSON reports,
  * the time budget (README, "Tests") and the reasons of skipped browser tests.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
   FILE_BUDGET_MS,
@@ -105,5 +106,66 @@ describe('ci-summary', () => {
     expect(overBudget('playwright', { file: '', kind: 'playwright' }, reading)).toEqual([
       'playwright: a11y.spec.ts took 2.2 min, over the 2.0 min a file may take: split it or make it faster',
     ])
+  })
+
+  describe('the closing line and exit code of a whole run', () => {
+    const playwrightReport = (failed: number) => ({
+      stats: { expected: 1, unexpected: failed, flaky: 0, skipped: 0 },
+      suites: [
+        {
+          title: 'a.spec.ts',
+          file: 'a.spec.ts',
+          specs: [
+            {
+              title: 'one',
+              tests: [{ status: 'expected', annotations: [], results: [{ duration: 1_000 }] }],
+            },
+          ],
+        },
+      ],
+    })
+    /** Runs the script in a folder holding every runner's results, as .ci/run leaves them. */
+    function summarise({
+      slowVitestFile,
+      failedBrowserTests,
+    }: {
+      slowVitestFile: boolean
+      failedBrowserTests: number
+    }) {
+      const folder = mkdtempSync(join(tmpdir(), 'gamerstage-ci-run-'))
+      folders.push(folder)
+      mkdirSync(join(folder, 'test-results'))
+      const write = (name: string, report: unknown) =>
+        writeFileSync(join(folder, 'test-results', name), JSON.stringify(report))
+      write(
+        'vitest.json',
+        vitestReport([
+          ['tests/server/slow.test.ts', slowVitestFile ? FILE_BUDGET_MS + 60_000 : 1_000],
+        ]),
+      )
+      write('vitest-pg.json', vitestReport([['tests/server/quick.test.ts', 1_000]]))
+      write('vitest-soak.json', vitestReport([['a.soak.test.ts', 60_000]]))
+      write('playwright.json', playwrightReport(failedBrowserTests))
+      write('playwright-electron.json', playwrightReport(0))
+      // tsx from this checkout: the folder the script runs in has no node_modules.
+      return spawnSync(resolve('node_modules/.bin/tsx'), [resolve('scripts/ci-summary.ts')], {
+        cwd: folder,
+        encoding: 'utf8',
+      })
+    }
+
+    it('reports a file over its budget without failing the run', () => {
+      const run = summarise({ slowVitestFile: true, failedBrowserTests: 0 })
+      expect(run.stdout).toContain('Over budget (reported, not failed): vitest: ')
+      expect(run.stdout.trim().split('\n').at(-1)).toBe('11 passed, 0 failed, 3 skipped')
+      expect(run.status).toBe(0)
+    })
+
+    it('fails the run on a failed test', () => {
+      const run = summarise({ slowVitestFile: false, failedBrowserTests: 1 })
+      expect(run.stdout).not.toContain('Over budget')
+      expect(run.stdout.trim().split('\n').at(-1)).toBe('11 passed, 1 failed, 3 skipped')
+      expect(run.status).toBe(1)
+    })
   })
 })
