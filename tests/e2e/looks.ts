@@ -39,6 +39,50 @@ export function looks(desktop: Viewport = DESKTOP, phone: Viewport = PHONE): Loo
   ]
 }
 
+/** A screen size a look spec's flow runs at; each screen of it is then seen in both themes. */
+export interface Size {
+  name: 'desktop' | 'phone'
+  viewport: Viewport
+}
+
+/** The desktop and the phone, for `test(… ${size.name} …)` and `inBothThemes`. */
+export function sizes(desktop: Viewport = DESKTOP, phone: Viewport = PHONE): Size[] {
+  return [
+    { name: 'desktop', viewport: desktop },
+    { name: 'phone', viewport: phone },
+  ]
+}
+
+/** A size's two looks, light first: `light` and `dark`, or `phone-light` and `phone-dark`. */
+export function looksOf(size: Size): Look[] {
+  const prefix = size.name === 'phone' ? 'phone-' : ''
+  return (['light', 'dark'] as const).map((theme) => ({
+    name: `${prefix}${theme}`,
+    theme,
+    viewport: size.viewport,
+  }))
+}
+
+/**
+ * Runs `check` on the page as it stands, once in each theme of its size. The theme is switched
+ * live through the system's colour scheme, which the app follows until a player picks one
+ * (state/theme.ts, `followSystemTheme`). A theme changes colours, not behaviour: a flow runs
+ * once per size, and every screen of it is still checked and photographed in both themes (four
+ * runs of each flow took nearly half of the browser suite). Leaves the page dark, the suite's
+ * default, so the flow goes on as it started.
+ */
+export async function inBothThemes(
+  page: Page,
+  size: Size,
+  check: (look: Look) => Promise<void>,
+): Promise<void> {
+  for (const look of looksOf(size)) {
+    await page.emulateMedia({ colorScheme: look.theme })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', look.theme)
+    await check(look)
+  }
+}
+
 /** Sizes the page and sets its theme for every page load from now on. */
 export async function applyLook(page: Page, look: Look): Promise<void> {
   await page.setViewportSize(look.viewport)

@@ -3,7 +3,7 @@ import type { PostResponse, SignupResponse } from '../../src/shared/api-types'
 import { expectNoSeriousViolations, axeScopeFor } from './axe'
 import { expect, test } from './fixtures'
 import { signupViaApi, toast, uniqueName } from './helpers'
-import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import { SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes } from './looks'
 
 /**
  * Muting (issue 30, "Mute means mute"): a player muted for an hour from a post's menu leaves
@@ -139,12 +139,13 @@ test('unmute from the notice on the profile; a block is listed and undone on the
   await expect(blocked).toContainText('You haven’t blocked anyone.')
 })
 
-for (const look of looks()) {
-  test(`muting screens in ${look.name}`, async ({ page }) => {
-    await applyLook(page, look)
+for (const size of sizes()) {
+  test(`muting screens on the ${size.name}, in both themes`, async ({ page }) => {
+    // One flow and six checks in two themes: what two tests of 60 s each did.
+    test.setTimeout(150_000)
+    await page.setViewportSize(size.viewport)
     const s = await scene(page)
     const name = s.loud.username
-    const scope = axeScopeFor(look)
     const auth = { authorization: s.viewer.encodedToken }
     // One timed mute and one for good, and a block, so each list has rows.
     const other = await signupApi(page.request, uniqueName('quiet').padEnd(30, 'q').slice(0, 30))
@@ -158,11 +159,13 @@ for (const look of looks()) {
     await loudCard.getByRole('button', { name: 'More actions for this post' }).click()
     await page.getByRole('menuitem', { name: `Mute ${name}…` }).click()
     await expect(page.getByRole('dialog', { name: `Mute ${name}?` })).toBeVisible()
-    await expectNoSeriousViolations(page, `the mute dialog (${look.name})`, {
-      within: '[role="dialog"]',
-      scope,
+    await inBothThemes(page, size, async (look) => {
+      await expectNoSeriousViolations(page, `the mute dialog (${look.name})`, {
+        within: '[role="dialog"]',
+        scope: axeScopeFor(look),
+      })
+      await page.screenshot({ path: `${SHOTS_DIR}/mute-dialog-${look.name}.png` })
     })
-    await page.screenshot({ path: `${SHOTS_DIR}/mute-dialog-${look.name}.png` })
     await page.getByRole('dialog').getByLabel('1 week').check()
     await page.getByRole('dialog').getByRole('button', { name: 'Mute', exact: true }).click()
     await expect(loudCard).toHaveCount(0)
@@ -173,8 +176,12 @@ for (const look of looks()) {
     ).toBeVisible()
     await expect(loudCard).toBeVisible()
     await expectNoSidewaysScroll(page)
-    await expectNoSeriousViolations(page, `a muted profile (${look.name})`, { scope })
-    await page.screenshot({ path: `${SHOTS_DIR}/mute-profile-${look.name}.png` })
+    await inBothThemes(page, size, async (look) => {
+      await expectNoSeriousViolations(page, `a muted profile (${look.name})`, {
+        scope: axeScopeFor(look),
+      })
+      await page.screenshot({ path: `${SHOTS_DIR}/mute-profile-${look.name}.png` })
+    })
 
     await page.goto('/settings')
     await expect(
@@ -182,7 +189,14 @@ for (const look of looks()) {
     ).toBeVisible()
     await expect(page.getByRole('region', { name: 'Blocked' }).getByRole('listitem')).toHaveCount(1)
     await expectNoSidewaysScroll(page)
-    await expectNoSeriousViolations(page, `the Account lists (${look.name})`, { scope })
-    await page.screenshot({ path: `${SHOTS_DIR}/mute-account-${look.name}.png`, fullPage: true })
+    await inBothThemes(page, size, async (look) => {
+      await expectNoSeriousViolations(page, `the Account lists (${look.name})`, {
+        scope: axeScopeFor(look),
+      })
+      await page.screenshot({
+        path: `${SHOTS_DIR}/mute-account-${look.name}.png`,
+        fullPage: true,
+      })
+    })
   })
 }
