@@ -4,7 +4,7 @@ import { expectNoSeriousViolations, axeScopeFor } from './axe'
 import { expect, test } from './fixtures'
 import { loginViaApi, longName, signupViaApi, uniqueName, waitForQuietNetwork } from './helpers'
 import { E2E_HOST } from './host-account'
-import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import { SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes } from './looks'
 
 /**
  * Clips and screenshots of any size (issue 29, items 7 and 8), in both themes on a desktop and
@@ -64,15 +64,16 @@ function hugePng(): Promise<Buffer> {
     .toBuffer()
 }
 
-for (const variant of looks()) {
-  test(`a clip and a huge screenshot in a post, ${variant.name}`, async ({ page }) => {
-    test.setTimeout(120_000)
-    await applyLook(page, variant)
-    const shot = (screen: string) =>
-      page.screenshot({
-        path: `${SHOTS_DIR}/${screen}-${variant.name}.png`,
-        animations: 'disabled',
-      })
+for (const size of sizes()) {
+  test(`a clip and a huge screenshot in a post, on the ${size.name}`, async ({ page }) => {
+    test.setTimeout(150_000)
+    await page.setViewportSize(size.viewport)
+    const shots = (screen: string) =>
+      inBothThemes(page, size, (look) =>
+        page
+          .screenshot({ path: `${SHOTS_DIR}/${screen}-${look.name}.png`, animations: 'disabled' })
+          .then(() => undefined),
+      )
     const name = longName('clip')
     const { encodedToken } = await signupViaApi(page, name)
     const clipLimit = await page.request.get('/api/media/clip-limit', {
@@ -95,7 +96,7 @@ for (const variant of looks()) {
       dialog.getByRole('button', { name: 'Add images or clips' }),
     ).toHaveAccessibleDescription(limits)
     await expectNoSidewaysScroll(page)
-    await shot('clips-composer-limits')
+    await shots('clips-composer-limits')
     await dialog.getByRole('textbox', { name: 'Post text' }).fill(`Ace round ${LONG_WORD} gg`)
     await dialog.getByLabel('Image files').setInputFiles([
       { name: 'ace.webm', mimeType: 'video/webm', buffer: webm },
@@ -121,7 +122,7 @@ for (const variant of looks()) {
     await dialog.getByLabel('Alt text for clip 1').fill(LONG_WORD)
     await expect(dialog.getByRole('button', { name: 'Post' })).toBeEnabled({ timeout: 60_000 })
     await expectNoSidewaysScroll(page)
-    await shot('clips-composer')
+    await shots('clips-composer')
 
     await dialog.getByRole('button', { name: 'Post' }).click()
     await expect(dialog).toHaveCount(0)
@@ -136,10 +137,12 @@ for (const variant of looks()) {
     await card.scrollIntoViewIfNeeded()
     await waitForQuietNetwork(page)
     await expectNoSidewaysScroll(page)
-    await shot('clips-post')
-    await expectNoSeriousViolations(page, `a post with a clip (${variant.name})`, {
-      within: '.post-card',
-      scope: axeScopeFor(variant),
+    await inBothThemes(page, size, async (look) => {
+      await page.screenshot({ path: `${SHOTS_DIR}/clips-post-${look.name}.png` })
+      await expectNoSeriousViolations(page, `a post with a clip (${look.name})`, {
+        within: '.post-card',
+        scope: axeScopeFor(look),
+      })
     })
 
     // The server answers the clip in ranges: a player can seek.
@@ -195,11 +198,11 @@ test('a draft keeps its uploaded images across closing, reopening and a reload',
   await expect(dialog.locator('.attachment')).toHaveCount(0)
 })
 
-for (const variant of looks()) {
-  test(`the host sets the clip size limit on the Server page, ${variant.name}`, async ({
+for (const size of sizes()) {
+  test(`the host sets the clip size limit on the Server page, on the ${size.name}`, async ({
     page,
   }) => {
-    await applyLook(page, variant)
+    await page.setViewportSize(size.viewport)
     await loginViaApi(page, E2E_HOST.username, E2E_HOST.password)
     await page.goto('/server')
     const card = page.getByRole('region', { name: 'Clips' })
@@ -232,10 +235,12 @@ for (const variant of looks()) {
     await card.scrollIntoViewIfNeeded()
     await waitForQuietNetwork(page)
     await expectNoSidewaysScroll(page)
-    await page.screenshot({ path: `${SHOTS_DIR}/clips-server-limit-${variant.name}.png` })
-    await expectNoSeriousViolations(page, `the clip size limit (${variant.name})`, {
-      within: '[aria-labelledby="clip-limit-title"]',
-      scope: axeScopeFor(variant),
+    await inBothThemes(page, size, async (look) => {
+      await page.screenshot({ path: `${SHOTS_DIR}/clips-server-limit-${look.name}.png` })
+      await expectNoSeriousViolations(page, `the clip size limit (${look.name})`, {
+        within: '[aria-labelledby="clip-limit-title"]',
+        scope: axeScopeFor(look),
+      })
     })
     // Back to the default for the other tests.
     await field.fill('50')
