@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { waitForQuietNetwork } from './helpers'
-import type { Look } from './looks'
+import { SHOTS_DIR, inBothThemes, type Look, type Size } from './looks'
 
 /** WCAG 2.1 A and AA, and axe's best practices. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
@@ -55,4 +55,31 @@ export async function expectNoSeriousViolations(
           .join(' | ')}`,
     )
   expect(serious, `axe (${scope}) on ${screen}`).toEqual([])
+}
+
+/**
+ * The screen as it stands, in both themes of `size` (looks.ts, `inBothThemes`): axe on it where
+ * `what` names it (all rules or contrast, `axeScopeFor`), and a screenshot for a person to look
+ * at where `shot` names it, `<shot>-<look>.png` in SHOTS_DIR.
+ */
+export async function checkInBothThemes(
+  page: Page,
+  size: Size,
+  {
+    what,
+    shot,
+    within,
+    fullPage = false,
+  }: { what?: string; shot?: string; within?: string; fullPage?: boolean },
+): Promise<void> {
+  await waitForQuietNetwork(page)
+  await inBothThemes(page, size, async (look) => {
+    if (what) {
+      await expectNoSeriousViolations(page, `${what} (${look.name})`, {
+        scope: axeScopeFor(look),
+        ...(within ? { within } : {}),
+      })
+    }
+    if (shot) await page.screenshot({ path: `${SHOTS_DIR}/${shot}-${look.name}.png`, fullPage })
+  })
 }

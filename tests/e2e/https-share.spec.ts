@@ -12,7 +12,7 @@ import { fingerprintCode } from '../../src/shared/fingerprint-code'
 import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { uniqueName } from './helpers'
-import { SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
+import { SHOTS_DIR, expectNoSidewaysScroll, looksOf, sizes } from './looks'
 import { spawnServer, type SpawnedServer } from './spawn-server'
 
 const folders: string[] = []
@@ -42,11 +42,13 @@ async function startHttpsServer(port: number) {
   }
 }
 
-for (const look of looks()) {
-  test(`the /join page explains the certificate warning, ${look.name}`, async ({ page, ports }) => {
+for (const size of sizes()) {
+  test(`the /join page explains the certificate warning, on the ${size.name}`, async ({
+    page,
+    ports,
+  }) => {
     const server = await startHttpsServer(ports.limited)
-    await page.setViewportSize(look.viewport)
-    await page.emulateMedia({ colorScheme: look.theme })
+    await page.setViewportSize(size.viewport)
     await page.goto(`${server.plain}/join?code=${server.code}`)
     await expect(page).toHaveTitle('Join a Gamerstage server')
     await expect(page.getByRole('heading', { name: 'Join this Gamerstage server' })).toBeVisible()
@@ -59,8 +61,12 @@ for (const look of looks()) {
       `${server.secure}/`,
     )
     await expectNoSidewaysScroll(page)
-    await page.screenshot({ path: `${SHOTS_DIR}/join-page-${look.name}.png`, fullPage: true })
-    await expectNoSeriousViolations(page, '/join', { scope: axeScopeFor(look) })
+    // The page follows the system's colour scheme in CSS alone: each theme is one switch away.
+    for (const look of looksOf(size)) {
+      await page.emulateMedia({ colorScheme: look.theme })
+      await page.screenshot({ path: `${SHOTS_DIR}/join-page-${look.name}.png`, fullPage: true })
+      await expectNoSeriousViolations(page, `/join (${look.name})`, { scope: axeScopeFor(look) })
+    }
   })
 }
 

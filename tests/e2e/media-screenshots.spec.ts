@@ -2,7 +2,7 @@ import { type Locator } from '@playwright/test'
 import { expect, test } from './fixtures'
 import sharp from 'sharp'
 import { decodedWidths, longName, waitForQuietNetwork, signupViaApi } from './helpers'
-import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import { SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes } from './looks'
 
 /**
  * Screenshots of posts with screenshots in them, for a person to look at
@@ -35,15 +35,16 @@ async function expectImagesDecoded(scope: Locator): Promise<void> {
     .toBe(true)
 }
 
-for (const variant of looks()) {
-  test(`posts with screenshots in ${variant.name}`, async ({ page }) => {
-    await applyLook(page, variant)
+for (const size of sizes()) {
+  test(`posts with screenshots on the ${size.name}, in both themes`, async ({ page }) => {
+    await page.setViewportSize(size.viewport)
     // With transitions finished: a button just enabled is not caught half faded in.
     const shot = (screen: string) =>
-      page.screenshot({
-        path: `${SHOTS_DIR}/${screen}-${variant.name}.png`,
-        animations: 'disabled',
-      })
+      inBothThemes(page, size, (look) =>
+        page
+          .screenshot({ path: `${SHOTS_DIR}/${screen}-${look.name}.png`, animations: 'disabled' })
+          .then(() => undefined),
+      )
     const name = longName('pix')
     await signupViaApi(page, name)
 
@@ -97,7 +98,7 @@ for (const variant of looks()) {
     // The whole portrait image fits on the screen, and so does its caption.
     const box = await lightbox.getByRole('img').boundingBox()
     expect(box?.y ?? Infinity, 'the top of the image is on screen').toBeGreaterThanOrEqual(0)
-    expect((box?.y ?? 0) + (box?.height ?? Infinity)).toBeLessThanOrEqual(variant.viewport.height)
+    expect((box?.y ?? 0) + (box?.height ?? Infinity)).toBeLessThanOrEqual(size.viewport.height)
     await expect(lightbox.getByText(LONG_WORD)).toBeInViewport()
     await expectNoSidewaysScroll(page)
     await shot('post-images-lightbox')

@@ -1,7 +1,7 @@
-import { expectNoSeriousViolations, axeScopeFor } from './axe'
+import { checkInBothThemes } from './axe'
 import { expect, test } from './fixtures'
 import { longName, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
+import { expectNoSidewaysScroll, sizes } from './looks'
 import { apiUser, signedInContext } from './notify-helpers'
 
 /**
@@ -12,8 +12,12 @@ import { apiUser, signedInContext } from './notify-helpers'
 const LONG_GAME = 'Supercalifragilisticexpialidociousgamesofthestageandbeyonds'.slice(0, 60)
 const LONG_NOTE = `LFG ${'Unbreakable'.repeat(6)} need 2`.slice(0, 80)
 
-for (const look of looks()) {
-  test(`presence screens in ${look.name}`, async ({ browser, request, demoUrl }) => {
+for (const size of sizes()) {
+  test(`presence screens on the ${size.name}, in both themes`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
     test.setTimeout(180_000)
     const me = await apiUser(request, longName('me'))
     const friend = await apiUser(request, longName('friend'))
@@ -29,23 +33,21 @@ for (const look of looks()) {
     })
 
     const friendContext = await signedInContext(browser, demoUrl, friend, {
-      viewport: look.viewport,
+      viewport: size.viewport,
     })
     const friendPage = await friendContext.newPage()
     await friendPage.goto('/home')
     await expect(friendPage.locator('html')).toHaveAttribute('data-live', 'live')
 
-    const context = await signedInContext(browser, demoUrl, me, {
-      theme: look.theme,
-      viewport: look.viewport,
-    })
+    const context = await signedInContext(browser, demoUrl, me, { viewport: size.viewport })
     const page = await context.newPage()
-    const shot = async (screen: string) => {
+    /** The screen in both themes: photographed, and checked by axe where `axeOn` says. */
+    const shot = async (screen: string, axeOn?: { what: string; within: string }) => {
       await waitForQuietNetwork(page)
       await expectNoSidewaysScroll(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/presence-${screen}-${look.name}.png` })
+      await checkInBothThemes(page, size, { shot: `presence-${screen}`, ...axeOn })
     }
-    const phone = look.name.startsWith('phone')
+    const phone = size.name === 'phone'
 
     await page.goto('/explore')
     await expect(page.locator('html')).toHaveAttribute('data-live', 'live')
@@ -56,11 +58,7 @@ for (const look of looks()) {
 
     await page.goto('/here')
     await expect(page.getByRole('main')).toContainText(`Playing ${LONG_GAME}`)
-    await shot('here')
-    await expectNoSeriousViolations(page, `/here in ${look.name}`, {
-      within: 'main',
-      scope: axeScopeFor(look),
-    })
+    await shot('here', { what: '/here', within: 'main' })
 
     await page.goto(`/${friend.username}`)
     await expect(page.locator('.profile-presence')).toContainText('Online now')
@@ -71,11 +69,7 @@ for (const look of looks()) {
     const dialog = page.getByRole('dialog', { name: 'What are you playing?' })
     await dialog.getByRole('combobox', { name: 'Game' }).fill(LONG_GAME)
     await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill(LONG_NOTE)
-    await shot('editor')
-    await expectNoSeriousViolations(page, `status editor in ${look.name}`, {
-      within: '[role="dialog"]',
-      scope: axeScopeFor(look),
-    })
+    await shot('editor', { what: 'the status editor', within: '[role="dialog"]' })
     await dialog.getByRole('button', { name: 'Save status' }).click()
     await expect(dialog).toHaveCount(0)
     await shot('profile-own')
@@ -86,11 +80,7 @@ for (const look of looks()) {
     if (!phone) {
       await page.goto('/home')
       await expect(page.locator('.whos-here-panel')).toContainText(friend.username)
-      await shot('home')
-      await expectNoSeriousViolations(page, `Who’s here panel in ${look.name}`, {
-        within: '.sidebar-column',
-        scope: axeScopeFor(look),
-      })
+      await shot('home', { what: 'the Who’s here panel', within: '.sidebar-column' })
     }
     await context.close()
     await friendContext.close()
