@@ -1,3 +1,3 @@
 import { checkNotificationsAndTags } from './notifications-a11y'
 
-checkNotificationsAndTags('light', 'dark')
+checkNotificationsAndTags('desktop')

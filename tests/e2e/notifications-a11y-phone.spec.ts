@@ -1,3 +1,3 @@
 import { checkNotificationsAndTags } from './notifications-a11y'
 
-checkNotificationsAndTags('phone-light', 'phone-dark')
+checkNotificationsAndTags('phone')

@@ -1,25 +1,25 @@
 /**
  * axe-core on the bell, the notifications page (new, read, empty) and tag pages, in both themes
  * and on a phone: every rule in one look, contrast in the others (axe.ts, axeScopeFor). Run by
- * notifications-a11y-desktop.spec.ts and notifications-a11y-phone.spec.ts, two looks each, so
- * that each file stays well inside the two minutes a file may take (README, "Tests").
+ * notifications-a11y-desktop.spec.ts and notifications-a11y-phone.spec.ts, one screen size each
+ * and both themes of it, so that each file stays inside the two minutes a file may take
+ * (README, "Tests").
  */
 import { expect, test } from './fixtures'
-import { axeScopeFor, expectNoSeriousViolations } from './axe'
+import { checkInBothThemes } from './axe'
 import { longName } from './helpers'
-import { looks } from './looks'
+import { sizes, type Size } from './looks'
 import { apiCall, apiPost, apiUser, bell, entries, signedInContext } from './notify-helpers'
 
-/** The checks in the looks named (`light`, `dark`, `phone-light`, `phone-dark`). */
-export function checkNotificationsAndTags(...names: string[]): void {
-  for (const variant of looks().filter((look) => names.includes(look.name))) {
-    test(`axe finds no serious violation on notifications and tags (${variant.name})`, async ({
+/** The checks on one screen size, each screen in both themes. */
+export function checkNotificationsAndTags(sizeName: Size['name']): void {
+  for (const size of sizes().filter((candidate) => candidate.name === sizeName)) {
+    test(`axe finds no serious violation on notifications and tags (${size.name}, both themes)`, async ({
       browser,
       request,
       demoUrl,
     }) => {
       test.setTimeout(120_000)
-      const scope = axeScopeFor(variant)
       const tag = `axe_${Date.now().toString(36)}`
       const me = await apiUser(request, longName('axe'))
       const others = [await apiUser(request), await apiUser(request), await apiUser(request)]
@@ -31,36 +31,36 @@ export function checkNotificationsAndTags(...names: string[]): void {
         others[1]?.token ?? '',
         `gg @${me.username} #${tag} https://example.com/${'x'.repeat(60)}`,
       )
-      const context = await signedInContext(browser, demoUrl, me, variant)
+      const context = await signedInContext(browser, demoUrl, me, { viewport: size.viewport })
       const page = await context.newPage()
 
       await page.goto('/home')
       await expect(bell(page).getByTestId('bell-badge')).toHaveText('5')
-      await expectNoSeriousViolations(page, 'home with a badge', { scope })
+      await checkInBothThemes(page, size, { what: 'home with a badge' })
       await page.goto('/notifications')
       await expect(entries(page)).toHaveCount(3)
-      await expectNoSeriousViolations(page, '/notifications (new)', { scope })
+      await checkInBothThemes(page, size, { what: '/notifications (new)' })
       await entries(page).last().getByRole('button', { name: '2 others' }).click()
       await page.reload()
       await expect(entries(page)).toHaveCount(3)
-      await expectNoSeriousViolations(page, '/notifications (read)', { scope })
+      await checkInBothThemes(page, size, { what: '/notifications (read)' })
       await page.goto(`/tags/${tag}`)
       await expect(page.getByRole('article')).toHaveCount(2)
-      await expectNoSeriousViolations(page, `/tags/${tag}`, { scope })
+      await checkInBothThemes(page, size, { what: `/tags/${tag}` })
       await page.goto('/tags/x')
       await expect(page.getByText('No posts with #x yet')).toBeVisible()
-      await expectNoSeriousViolations(page, '/tags/x', { scope })
+      await checkInBothThemes(page, size, { what: '/tags/x' })
       await page.goto('/tags/1')
       await expect(page.getByText('That is not a hashtag')).toBeVisible()
-      await expectNoSeriousViolations(page, '/tags/1', { scope })
+      await checkInBothThemes(page, size, { what: '/tags/1' })
       await context.close()
 
       const newcomer = await apiUser(request)
-      const empty = await signedInContext(browser, demoUrl, newcomer, variant)
+      const empty = await signedInContext(browser, demoUrl, newcomer, { viewport: size.viewport })
       const emptyPage = await empty.newPage()
       await emptyPage.goto('/notifications')
       await expect(emptyPage.getByText('No notifications yet…')).toBeVisible()
-      await expectNoSeriousViolations(emptyPage, '/notifications (empty)', { scope })
+      await checkInBothThemes(emptyPage, size, { what: '/notifications (empty)' })
       await empty.close()
     })
   }

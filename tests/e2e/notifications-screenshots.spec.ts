@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { longName, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, expectNoSidewaysScroll, looks } from './looks'
+import { SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes, type Size } from './looks'
 import { apiCall, apiPost, apiUser, bell, entries, signedInContext } from './notify-helpers'
 
 /**
@@ -9,10 +10,20 @@ import { apiCall, apiPost, apiUser, bell, entries, signedInContext } from './not
  * (GAMERSTAGE_SHOTS=/tmp/shots): 30-character names and a long unbroken word on screen. Each
  * also checks that nothing runs off the side of the page.
  */
-const variants = looks({ width: 1280, height: 900 })
+/** The page as it stands, photographed in both themes of its size. */
+async function photograph(page: Page, size: Size, screen: string, fullPage = false) {
+  await waitForQuietNetwork(page)
+  await inBothThemes(page, size, async (look) => {
+    await page.screenshot({ path: `${SHOTS_DIR}/${screen}-${look.name}.png`, fullPage })
+  })
+}
 
-for (const variant of variants) {
-  test(`notifications and tags in ${variant.name}`, async ({ browser, request, demoUrl }) => {
+for (const size of sizes({ width: 1280, height: 900 })) {
+  test(`notifications and tags on the ${size.name}, in both themes`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
     test.setTimeout(180_000)
     const tag = `lan_${Date.now().toString(36)}`
     const me = await apiUser(request, longName('me'))
@@ -39,12 +50,11 @@ for (const variant of variants) {
       `gg @${me.username} and @nobody_at_all, see https://example.com/lan-party/${'x'.repeat(40)} #${tag} ${'Unbreakable'.repeat(8)}`,
     )
 
-    const context = await signedInContext(browser, demoUrl, me, variant)
+    const context = await signedInContext(browser, demoUrl, me, { viewport: size.viewport })
     const page = await context.newPage()
     const shot = async (screen: string, fullPage = false) => {
-      await waitForQuietNetwork(page)
       await expectNoSidewaysScroll(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/notify-${screen}-${variant.name}.png`, fullPage })
+      await photograph(page, size, `notify-${screen}`, fullPage)
     }
 
     await page.goto('/home')
@@ -77,15 +87,14 @@ for (const variant of variants) {
     await context.close()
 
     const newcomer = await apiUser(request, longName('new'))
-    const empty = await signedInContext(browser, demoUrl, newcomer, variant)
+    const empty = await signedInContext(browser, demoUrl, newcomer, { viewport: size.viewport })
     const emptyPage = await empty.newPage()
     await emptyPage.goto('/notifications')
     await expect(emptyPage.getByText('No notifications yet…')).toBeVisible()
-    await waitForQuietNetwork(emptyPage)
-    await emptyPage.screenshot({ path: `${SHOTS_DIR}/notify-empty-${variant.name}.png` })
+    await photograph(emptyPage, size, 'notify-empty')
     await emptyPage.goto('/tags/nobody_used_this')
     await expect(emptyPage.getByText('No posts with #nobody_used_this yet')).toBeVisible()
-    await emptyPage.screenshot({ path: `${SHOTS_DIR}/notify-tag-empty-${variant.name}.png` })
+    await photograph(emptyPage, size, 'notify-tag-empty')
     await empty.close()
   })
 }

@@ -1,3 +1,3 @@
 import { testEveryScreen } from './a11y-screens'
 
-testEveryScreen('light')
+testEveryScreen('desktop')

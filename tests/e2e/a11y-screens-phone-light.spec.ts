@@ -1,3 +1,0 @@
-import { testEveryScreen } from './a11y-screens'
-
-testEveryScreen('phone-light')
