@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/scrypt-cost.ts`: how long one password hash takes at each scrypt cost on this
  * machine, to choose SCRYPT_PARAMS (src/server/auth/password.ts) within the login budget
- * (README, "Security"). Median of a few hashes, one at a time.
+ * (docs/security.md). Median of a few hashes, one at a time.
  */
 import { scrypt } from 'node:crypto'
 import { cpus } from 'node:os'

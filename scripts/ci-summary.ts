@@ -1,7 +1,7 @@
 /**
  * Prints `N passed, N failed, N skipped` from the JSON results vitest and Playwright write into
  * test-results/, and exits non-zero if any test failed or a runner left no results. A test file
- * over its time budget (README, "Tests") is named, slowest first, but never fails the run: a
+ * over its time budget (docs/testing.md) is named, slowest first, but never fails the run: a
  * timing on a shared machine is a reading to act on, not a verdict on the code. Skipped browser
  * tests are listed with the reason they give.
  */

@@ -6,7 +6,7 @@
  *   `npm run serve` use, and handed to the main process as GAMERSTAGE_SQLITE_BINDING.
  *
  * `npm run desktop:setup` runs this file on its own, so that a CI job can fetch both before the
- * desktop journeys (tests/electron) start; see README, "Desktop journeys".
+ * desktop journeys (tests/electron) start; see docs/desktop.md, "Desktop journeys".
  */
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-/** The first-load budget: JS and CSS of index.html, gzipped (README, "The build that ships"). */
+/** The first-load budget: JS and CSS of index.html, gzipped (docs/desktop.md, "The build that ships"). */
 export const FIRST_LOAD_BUDGET_BYTES = 175 * 1024
 
 export interface FirstLoad {

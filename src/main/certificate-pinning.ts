@@ -1,5 +1,5 @@
 /**
- * The window's side of pinning (README, "Security"): Chromium asks the main process about every
+ * The window's side of pinning (docs/security.md): Chromium asks the main process about every
  * certificate it meets (`session.setCertificateVerifyProc`), and this module answers. For the
  * friend's server the app uses, a certificate whose fingerprint is the pinned one is accepted and
  * any other one is refused (and reported, so the window can stop and say so). For every other

@@ -40,7 +40,7 @@ export async function checkServer(origin: string, timeoutMs = 5000): Promise<Ser
 
 /**
  * The certificates this app trusts, by server (`host:port`): each pinned when the server was
- * first joined (README, "Security"). The settings file keeps them.
+ * first joined (docs/security.md). The settings file keeps them.
  */
 export interface PinStore {
   get(hostAndPort: string): string | undefined
@@ -83,7 +83,7 @@ export function judge(identity: ServerIdentity, pinned: string | undefined): Ser
   return { origin: identity.origin, trust, fingerprint: identity.fingerprint, code, pinnedCode }
 }
 
-/** Why joining stopped at the certificate, in words for the person (README, "Security"). */
+/** Why joining stopped at the certificate, in words for the person (docs/security.md). */
 function refusal(check: ServerCheck, target: { fingerprint?: string }): ConnectionError {
   if (check.trust === 'changed') {
     return new ConnectionError(
@@ -104,7 +104,7 @@ function refusal(check: ServerCheck, target: { fingerprint?: string }): Connecti
 
 /**
  * Where the renderer's API calls go. Remote addresses are checked before they are taken, and an
- * HTTPS server's certificate is pinned (README, "Security"); every change is reported to the
+ * HTTPS server's certificate is pinned (docs/security.md); every change is reported to the
  * subscribers (the window, which then shows the new server's login).
  */
 export class ConnectionManager {

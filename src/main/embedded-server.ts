@@ -67,7 +67,7 @@ export class EmbeddedServer {
       migrationsDir: options.migrationsDir,
       nativeBinding: options.nativeBinding,
       version: options.version,
-      // The app's own account on its own server hosts it (README "Moderation").
+      // The app's own account on its own server hosts it (docs/features.md, "Sessions, accounts and moderation").
       claimOwnerFromLoopback: true,
     })
     try {
@@ -98,7 +98,7 @@ export class EmbeddedServer {
 
   /**
    * The username of the account that owns this server (the first to sign in from this computer:
-   * README "Moderation"), or null before anyone has.
+   * docs/features.md, "Sessions, accounts and moderation"), or null before anyone has.
    */
   async ownerName(): Promise<string | null> {
     const id = await getOwnerId(this.core.db)

@@ -1,5 +1,5 @@
 /**
- * The desktop app's side of servers found on the LAN (README, "LAN party, step by step"): it
+ * The desktop app's side of servers found on the LAN (docs/hosting.md, "LAN party, step by step"): it
  * announces this computer's server while Host for LAN is on, and looks for the others while the
  * app's window asks for them. The multicast itself is src/server/discovery's; index.ts hands it
  * in, so this logic runs in tests on an in-memory transport.
@@ -53,7 +53,7 @@ export interface Hosting {
 
 /**
  * "player1's Gamerstage" after the account that owns this computer's server (the one signed in
- * here: README "Moderation"), or after the computer ("gaming-pc's Gamerstage", without a
+ * here: docs/features.md, "Sessions, accounts and moderation"), or after the computer ("gaming-pc's Gamerstage", without a
  * `.local` or domain part) until someone has signed in.
  */
 export function advertisedName(owner: string | null, computer: string = hostname()): string {

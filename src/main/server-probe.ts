@@ -1,5 +1,5 @@
 /**
- * Reaches a server the person wants to join and says who it is (README, "Security"): whether a
+ * Reaches a server the person wants to join and says who it is (docs/security.md): whether a
  * Gamerstage server answers, whether it speaks HTTPS, and the SHA-256 fingerprint of its
  * certificate, read from the TLS handshake. Nothing secret is ever sent here (one GET of
  * `/api/meta`), so a certificate that nobody vouches for may be looked at; whether to trust it

@@ -22,7 +22,7 @@ const settingsSchema = z.object({
     .object({
       enabled: z.boolean(),
       port: portSchema,
-      /** The host's choice of plain HTTP on the LAN (README, "Security"). */
+      /** The host's choice of plain HTTP on the LAN (docs/security.md). */
       plainHttp: z.boolean().default(false),
     })
     .catch({ enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false }),

@@ -60,7 +60,7 @@ const pageSecurityHeaders = secureHeaders({
   },
   referrerPolicy: 'no-referrer',
   // No HSTS: a LAN share's certificate is its own and may be replaced, the QR code's /join page
-  // is plain http on purpose, and a host may choose plain HTTP (README, "Security").
+  // is plain http on purpose, and a host may choose plain HTTP (docs/security.md).
   strictTransportSecurity: false,
   crossOriginResourcePolicy: 'cross-origin',
   crossOriginEmbedderPolicy: false,

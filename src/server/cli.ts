@@ -140,7 +140,7 @@ export interface CliOptions {
   trustedProxies: string[]
   /** The certificate and key read from `--tls-cert` and `--tls-key`, when given. */
   tls?: TlsCertificate
-  /** `--plain-http`: no certificate of its own on a LAN address (README, "Security"). */
+  /** `--plain-http`: no certificate of its own on a LAN address (docs/security.md). */
   plainHttp: boolean
 }
 
@@ -482,7 +482,7 @@ const CONNECTION_ENV: Record<string, string> = {
 }
 
 /**
- * The caps of README "Security". None can be turned off (0): without them a few thousand
+ * The caps of docs/security.md. None can be turned off (0): without them a few thousand
  * half-sent requests hold the server (issue 25).
  */
 function parseConnectionFlags(
@@ -544,7 +544,7 @@ function parseConnectionFlags(
 }
 
 /**
- * What the host needs to know of the encryption: the code friends compare (README, "Security"),
+ * What the host needs to know of the encryption: the code friends compare (docs/security.md),
  * or what plain HTTP on the LAN costs.
  */
 export function describeEncryption(server: Pick<RunningServer, 'host' | 'fingerprint'>): string[] {

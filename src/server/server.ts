@@ -69,7 +69,7 @@ export interface StartServerOptions {
   /** Whether other computers can reach the server now (see AppDeps.isShared). */
   isShared?: () => boolean
   /**
-   * Usernames of the server's hosts (`--admin`): they moderate (README "Moderation"). A name
+   * Usernames of the server's hosts (`--admin`): they moderate (docs/features.md, "Sessions, accounts and moderation"). A name
    * nobody has yet gets an account with a one-time password before the server listens.
    */
   admins?: readonly string[]
@@ -80,9 +80,9 @@ export interface StartServerOptions {
   events?: Partial<EventHubOptions>
   /** Host names to answer to beyond loopback and this machine's addresses (`--allow-host`). */
   allowedHosts?: string[]
-  /** Per-hour rate limits (README, "Options"); `false` turns them off. */
+  /** Per-hour rate limits (docs/hosting.md, "Headless server"); `false` turns them off. */
   limits?: Partial<RateLimitOptions> | false
-  /** Caps on sockets and how long a client may take (README, "Security"); unset ones default. */
+  /** Caps on sockets and how long a client may take (docs/security.md); unset ones default. */
   connectionLimits?: Partial<ConnectionLimits>
   /** Tests only: scrypt's cost for new password hashes (AppDeps.passwordCost). */
   passwordCost?: ScryptCost
@@ -562,7 +562,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   try {
     // Shared from the start: sessions the demo accounts made while it was not end now.
     if (!isLoopback(host)) await core.endDemoSessions()
-    // Shared beyond this computer: encrypted unless the host chose otherwise (README, "Security").
+    // Shared beyond this computer: encrypted unless the host chose otherwise (docs/security.md).
     const tls = await certificateFor(host, options, core.dataDir)
     listener = await listen(core, host, port, options.connectionLimits, tls)
   } catch (error) {

@@ -1,12 +1,12 @@
 /**
- * What the app checks a server's answers against before showing them (README, "Security"). A
+ * What the app checks a server's answers against before showing them (docs/security.md). A
  * friend's server may be hostile: a username that breaks the username rule could become a link
  * off the app, a name could carry bidi overrides, a picture address could track every viewer.
  * Invalid items of a list are dropped (the rest still shows); an invalid single object fails
  * the call. Unknown keys are kept, so a newer server's extras pass through.
  *
  * Written with zod's mini build: these checks run on every answer, so they are part of the app's
- * first load (README, "The build that ships"), where the full build would weigh a third of it.
+ * first load (docs/desktop.md, "The build that ships"), where the full build would weigh a third of it.
  */
 import * as z from 'zod/mini'
 import type {

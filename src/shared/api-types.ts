@@ -56,7 +56,7 @@ export interface User extends UserSummary {
    * "Blocking"). Absent otherwise.
    */
   blockRelation?: ProfileBlockRelation
-  /** Extra sign-up fields are stored as given (README, "Decisions where the spec is silent") and returned beside the rest. */
+  /** Extra sign-up fields are stored as given (docs/decisions.md) and returned beside the rest. */
   [extra: string]: unknown
 }
 

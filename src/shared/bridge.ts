@@ -27,7 +27,7 @@ export type ConnectionTarget =
     }
 
 /**
- * How far this app trusts a server it was asked to join (README, "Security"):
+ * How far this app trusts a server it was asked to join (docs/security.md):
  * - `pinned`: it speaks HTTPS with the certificate pinned when it was first joined;
  * - `new`: HTTPS with a certificate never seen: compare its code with the host's Server page;
  * - `changed`: its certificate is not the pinned one (or it stopped encrypting): stop, ask the host;
@@ -80,7 +80,7 @@ export interface LanSharingStatus {
 }
 
 /**
- * A Gamerstage server found on the LAN through DNS-SD (README, "LAN party, step by step"). Its
+ * A Gamerstage server found on the LAN through DNS-SD (docs/hosting.md, "LAN party, step by step"). Its
  * name and version are whatever the device that answered says: text to show, never to trust.
  */
 export interface LanServer {
@@ -107,7 +107,7 @@ export interface BackupResult {
 }
 
 /**
- * The desktop app's game detection (issue 28; README, "Now playing"): opt-in, off by default.
+ * The desktop app's game detection (issue 28; docs/features.md, "Games"): opt-in, off by default.
  * `game` is the name of a game of the app's list running now, or null; nothing else about the
  * computer crosses the bridge.
  */

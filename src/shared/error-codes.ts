@@ -33,7 +33,7 @@ export const ERROR_STATUS = {
   INVALID_CREDENTIALS: 401,
   /** The password typed to confirm a change (new password, deleting the account) is wrong. */
   WRONG_PASSWORD: 403,
-  /** A write from a foreign web site (README, "Security"). */
+  /** A write from a foreign web site (docs/security.md). */
   FOREIGN_ORIGIN: 403,
   /** A demo account while the server is shared on the LAN. */
   DEMO_DISABLED: 403,

@@ -1,5 +1,5 @@
 /**
- * The short code people compare by eye to check a server's certificate (README, "Security"):
+ * The short code people compare by eye to check a server's certificate (docs/security.md):
  * the first 16 hex digits of its SHA-256 fingerprint in four groups, `5D12-A501-FAAA-2690`.
  * Hex, so that it reads the same as the start of the fingerprint a browser shows in its
  * certificate details. The app itself pins the whole fingerprint, never just the code.

@@ -1,5 +1,5 @@
 /**
- * Limits the spec leaves open (README, "Decisions where the spec is silent"). The server enforces them and the renderer
+ * Limits the spec leaves open (docs/decisions.md). The server enforces them and the renderer
  * shows them before sending, so both read them from here.
  */
 export const LIMITS = {

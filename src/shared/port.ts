@@ -5,7 +5,7 @@
  * From 1024: ports below are privileged on Linux (and on macOS before 10.14), so an app run by a
  * person, not root, cannot open them, and the Server page has always told people "from 1024 to
  * 65535". The headless server's `--port` is another rule (0 picks a free port, and root may
- * take 80): README, "Headless server".
+ * take 80): docs/hosting.md, "Headless server".
  */
 export const MIN_PORT = 1024
 export const MAX_PORT = 65535

@@ -70,7 +70,7 @@ const nameSchema = z
       .max(LIMITS.nameMax, { error: `Names can be at most ${LIMITS.nameMax} characters.` }),
   )
 
-/** Extra sign-up fields are kept as given, within reason (README, "Decisions where the spec is silent"). */
+/** Extra sign-up fields are kept as given, within reason (docs/decisions.md). */
 const extraValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()], {
   error: 'Extra sign-up fields must be short text, numbers or true/false.',
 })
@@ -247,7 +247,7 @@ export { OUR_MEDIA }
 /**
  * A picture: one of this server's own uploads (`/api/media/…`), or '' for the default. Never a
  * web address: every viewer would fetch it, which tracks them or sends GET requests at devices
- * on their LAN (README, "Security").
+ * on their LAN (docs/security.md).
  */
 export const profileImgSchema = z
   .string({ error: 'The profile picture must be an address.' })

@@ -1,5 +1,5 @@
 /**
- * Characters a name or bio never needs and an attacker loves (README, "Security"): C0/C1
+ * Characters a name or bio never needs and an attacker loves (docs/security.md): C0/C1
  * controls and NUL, bidirectional overrides and isolates (U+202A–202E, U+2066–2069) and marks
  * (U+200E/F, U+061C), and zero-width characters (U+200B, U+200C, U+2060–2064, U+FEFF). U+202E
  * turns `gpj.exe` into `exe.jpg`; zero-width ones make `admin` and `ad\u200Bmin` two names that

@@ -4,7 +4,7 @@ import { toast, uniqueName } from './helpers'
 import { apiCall, apiPost, apiUser, signedInContext, type ApiUser } from './notify-helpers'
 
 /**
- * One user on two devices (docs/API.md "Live events", README "Live LAN"): the server is the one
+ * One user on two devices (docs/API.md "Live events", docs/hosting.md, "Live LAN"): the server is the one
  * truth for their lists. What one device changes (bookmarks, follows, blocks, mutes) shows on the
  * other without a reload and after one, a user object stored by an earlier visit loses to the
  * server's, and a click that finds the server already there shows its state without an error.

@@ -37,7 +37,7 @@ const SERVER_ARGS = [
   '100000',
   '--limit-logins',
   '100000',
-  // The account tests/e2e/moderation.spec.ts signs in as the host (README "Moderation").
+  // The account tests/e2e/moderation.spec.ts signs in as the host (docs/features.md, "Sessions, accounts and moderation").
   '--admin',
   E2E_HOST.username,
 ]

@@ -1,5 +1,5 @@
 /**
- * The account that hosts the e2e servers (`--admin`, README "Moderation"). The server makes it
+ * The account that hosts the e2e servers (`--admin`, docs/features.md, "Sessions, accounts and moderation"). The server makes it
  * and prints a one-time password, which the worker's fixture (fixtures.ts) changes to this one
  * through the API, as an operator would, before any test runs; tests/e2e/moderation.spec.ts
  * signs in with it.

@@ -1,5 +1,5 @@
 /**
- * A server that speaks HTTPS with its own certificate, in a real browser (README, "Security"):
+ * A server that speaks HTTPS with its own certificate, in a real browser (docs/security.md):
  * the QR code's `/join` page over plain HTTP explains the certificate warning in both themes, the
  * browser really warns about the certificate, and a person who compared the code and went on gets
  * the whole app over HTTPS, from typing the plain http:// address to signing up.

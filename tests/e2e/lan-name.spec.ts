@@ -1,5 +1,5 @@
 /**
- * README, "Security", in a real browser whose DNS maps two names to 127.0.0.1: a friend browsing
+ * docs/security.md, in a real browser whose DNS maps two names to 127.0.0.1: a friend browsing
  * the server by a LAN name the host allowed signs up and posts; a name the server does not know
  * (DNS rebinding) gets nothing. The browser flag needs its own worker, hence its own file.
  */

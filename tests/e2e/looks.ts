@@ -5,7 +5,7 @@ export const SHOTS_DIR = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
 
 /**
  * Specs that only take screenshots for a person to look at, asserting nothing of their own that
- * another spec does not, run only when asked for (GAMERSTAGE_SHOTS set, README "Tests"): they
+ * another spec does not, run only when asked for (GAMERSTAGE_SHOTS set, docs/testing.md): they
  * took minutes of every run. Otherwise they report themselves skipped, with this reason.
  */
 export const SHOTS_ONLY_ON_DEMAND = {

@@ -3,7 +3,7 @@
  * and on a phone: every rule in one look, contrast in the others (axe.ts, axeScopeFor). Run by
  * notifications-a11y-desktop.spec.ts and notifications-a11y-phone.spec.ts, one screen size each
  * and both themes of it, so that each file stays inside the two minutes a file may take
- * (README, "Tests").
+ * (docs/testing.md).
  */
 import { expect, test } from './fixtures'
 import { checkInBothThemes } from './axe'

@@ -1,5 +1,5 @@
 /**
- * README, "Security", in a real browser: a rate limit's toast says when to try again (browsing
+ * docs/security.md, in a real browser: a rate limit's toast says when to try again (browsing
  * by a LAN name and DNS rebinding: lan-name.spec.ts).
  */
 import { expect, test } from './fixtures'

@@ -184,7 +184,7 @@ test('uploaded media are served with their real type and nosniff, never as HTML'
   expect(image.status()).toBe(200)
   expect(image.headers()['content-type']).toBe('image/png')
   expect(image.headers()['x-content-type-options']).toBe('nosniff')
-  // Re-encoded (README, "Security"): the same one pixel, none of the upload's own bytes.
+  // Re-encoded (docs/security.md): the same one pixel, none of the upload's own bytes.
   const { format, width, height } = await sharp(await image.body()).metadata()
   expect([format, width, height]).toEqual(['png', 1, 1])
 

@@ -1,5 +1,5 @@
 /**
- * Playwright-for-Electron fixtures for the desktop journeys (README, "Desktop journeys"). Every
+ * Playwright-for-Electron fixtures for the desktop journeys (docs/desktop.md, "Desktop journeys"). Every
  * launch gets a user-data folder of its own (GAMERSTAGE_USER_DATA, which src/main/index.ts
  * applies before anything reads it), so journeys never share a database, settings or a
  * single-instance lock, and never touch the real profile of the person running them.

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { expect, signUp, test, uniqueName } from './fixtures'
 
 /**
- * Game detection's opt-in (issue 28, item 2; README, "Now playing"): off on a fresh start, the
+ * Game detection's opt-in (issue 28, item 2; docs/features.md, "Games"): off on a fresh start, the
  * Account page says what is shared before the switch, turning it on and pausing it are kept in
  * the settings file, and they survive a relaunch. (The poller itself is tested with a fake
  * process list in tests/main/game-detection.test.ts.)

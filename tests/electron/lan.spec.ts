@@ -1,6 +1,6 @@
 /**
  * Host for LAN between two desktop apps on one computer: a second app joins the host by its
- * address, or (README, "LAN party, step by step") finds it on the LAN by itself and joins it in
+ * address, or (docs/hosting.md, "LAN party, step by step") finds it on the LAN by itself and joins it in
  * one click.
  */
 import {

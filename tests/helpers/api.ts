@@ -34,7 +34,7 @@ import { signToken } from '../../src/server/auth/token'
 import { createUser, findUserByUsername } from '../../src/server/services/users'
 import { TEST_SECRET, type TestApp } from './server-app'
 
-/** `YYYY-MM-DDTHH:mm:ss±hh:mm` (README, "Decisions where the spec is silent"). */
+/** `YYYY-MM-DDTHH:mm:ss±hh:mm` (docs/decisions.md). */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/
 
 /** The demo data of tests/helpers/server-app.ts. */

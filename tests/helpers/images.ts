@@ -1,5 +1,5 @@
 /**
- * Images for the upload tests (README, "Security": what an upload may be): real ones made with
+ * Images for the upload tests (docs/security.md: what an upload may be): real ones made with
  * sharp, and hostile ones written byte by byte.
  */
 import { crc32, deflateSync } from 'node:zlib'

@@ -200,7 +200,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
 
 /**
  * The real app over a demo database, told by `isShared` whether it is reachable from other
- * computers (README, "Live LAN"), and a login that posts a username and password to it. The
+ * computers (docs/hosting.md, "Live LAN"), and a login that posts a username and password to it. The
  * caller closes `db` (`await db.close()`).
  */
 export async function demoAppOnTheLan(isShared: () => boolean) {

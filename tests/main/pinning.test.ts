@@ -1,5 +1,5 @@
 /**
- * Pinning a friend's certificate (README, "Security"), with real HTTPS servers on 127.0.0.1: the
+ * Pinning a friend's certificate (docs/security.md), with real HTTPS servers on 127.0.0.1: the
  * join code path (ConnectionManager over the real probe) takes a certificate only once it was
  * compared (or announced on the LAN), refuses a changed one until it is deliberately trusted
  * again, and the window's certificate check (the verify proc index.ts gives Electron) accepts

@@ -1,5 +1,5 @@
 /**
- * Joining a friend's HTTPS server from the Connection panel (README, "Security"), against a fake
+ * Joining a friend's HTTPS server from the Connection panel (docs/security.md), against a fake
  * desktop bridge: a certificate never seen is joined only after the person compares its code; one
  * announced on the LAN is joined without a question; a changed one stops with a warning and is
  * trusted again only on a deliberate click. The main process's side is tests/main/pinning.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The server is the one truth for the signed-in user's lists (README, "Live LAN"): every `ready`
+ * The server is the one truth for the signed-in user's lists (docs/hosting.md, "Live LAN"): every `ready`
  * of the live stream (start and each reconnection) takes the user, their blocks and mutes from
  * the server over what storage held, and the private `bookmark` and `relations` events bring a
  * change made on another device of the user into the store, with the lists that show it.

@@ -1,5 +1,5 @@
 /**
- * The caps on what clients can hold open (README, "Security"), over real sockets on loopback: a
+ * The caps on what clients can hold open (docs/security.md), over real sockets on loopback: a
  * slowloris is cut after the headers timeout, a connection past the cap is closed while those
  * already open go on working, and a live stream past the server's cap is a 503 that says so.
  * Every wait is for an event, bounded; nothing here asserts how long anything took.

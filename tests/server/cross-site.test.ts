@@ -1,5 +1,5 @@
 /**
- * No cross-site or DNS-rebinding access (README, "Security"): a foreign Host is refused, a
+ * No cross-site or DNS-rebinding access (docs/security.md): a foreign Host is refused, a
  * foreign site may not change anything nor read answers, while the server's own pages, LAN
  * browsers and Gamerstage app windows (loopback origins, also on a friend's server) still work.
  */

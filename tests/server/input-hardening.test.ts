@@ -1,5 +1,5 @@
 /**
- * Input hardening (README, "Security"): names and bios lose control, bidi and zero-width
+ * Input hardening (docs/security.md): names and bios lose control, bidi and zero-width
  * characters; a profile picture is this server's own image; the server's real answers pass the
  * checks the app runs on a friend's server's answers.
  */

@@ -1,5 +1,5 @@
 /**
- * The LAN share is encrypted by default (README, "Security"): a server shared beyond loopback
+ * The LAN share is encrypted by default (docs/security.md): a server shared beyond loopback
  * makes its own certificate (ECDSA P-256, kept in the data folder readable by its owner only,
  * renewed well before it runs out), speaks HTTPS with it, and answers plain HTTP on the same port
  * only with the way to HTTPS. Everything runs on 127.0.0.1; the certificate is handed to a

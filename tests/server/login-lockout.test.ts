@@ -1,5 +1,5 @@
 /**
- * Throttling a stranger cannot turn against an owner (README, "Security"): failures count per
+ * Throttling a stranger cannot turn against an owner (docs/security.md): failures count per
  * (client address, username) and per address, so the owner on another computer still signs in.
  * Attempts are counted before their password is hashed, so guesses sent at once get no more than
  * guesses sent one by one, and a token alone does not open unlimited guesses at the password.

@@ -1,5 +1,5 @@
 /**
- * `--tls-cert` and `--tls-key` (README, "Security"): the server speaks HTTPS with a certificate
+ * `--tls-cert` and `--tls-key` (docs/security.md): the server speaks HTTPS with a certificate
  * of its host's own, so that a password crossing the network cannot be read on the way. The
  * certificates are made here with `openssl`; without it on PATH the tests are skipped.
  */

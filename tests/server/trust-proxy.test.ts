@@ -1,5 +1,5 @@
 /**
- * A hosted server behind a reverse proxy (README, "Security", `--trust-proxy`): every client then
+ * A hosted server behind a reverse proxy (docs/security.md, `--trust-proxy`): every client then
  * reaches the server from the proxy's address. With the proxy trusted, the login throttle and the
  * loopback checks see each client's own address from `X-Forwarded-For`; from anyone else that
  * header is ignored, since a client can write whatever it likes in it.

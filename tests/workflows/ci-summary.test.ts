@@ -1,6 +1,6 @@
 /**
  * scripts/ci-summary.ts, which closes .ci/run: per-file durations from the runners' JSON reports,
- * the time budget (README, "Tests") and the reasons of skipped browser tests.
+ * the time budget (docs/testing.md) and the reasons of skipped browser tests.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'

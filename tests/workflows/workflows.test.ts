@@ -1,5 +1,5 @@
 /**
- * The GitHub workflows (README, "Desktop journeys" and "Release workflow") cannot run here, so
+ * The GitHub workflows (docs/desktop.md, "Desktop journeys" and "Release workflow") cannot run here, so
  * this reads them and checks what each job must do: on which runners, and which steps in which
  * order. Each check answers the problems it finds, so the mutated copies below prove that it
  * notices what it is meant to notice.
@@ -286,7 +286,7 @@ describe('.github/workflows/release.yml', () => {
 
 /**
  * The npm scripts `.ci/run` runs as stages, in order. It runs the steps of `npm test` one at a
- * time to time each (README, "Tests"), so a step added to `npm test` must be added there too.
+ * time to time each (docs/testing.md), so a step added to `npm test` must be added there too.
  */
 function ciRunStages(script: string): string[] {
   return script

@@ -1,6 +1,6 @@
 /**
- * Well-known PC games, as the desktop app's game detection recognises them (README, "Now
- * playing"). Matched here, on this computer, against the names of running programs
+ * Well-known PC games, as the desktop app's game detection recognises them (docs/features.md,
+ * "Games"). Matched here, on this computer, against the names of running programs
  * (game-detection/matcher.ts); only a game's `name` ever leaves the main process.
  *
  * To add a game, add one entry:

@@ -1,5 +1,5 @@
 /**
- * The desktop app's game detection (README, "Now playing"): opt-in, off by default. While it is
+ * The desktop app's game detection (docs/features.md, "Games"): opt-in, off by default. While it is
  * on and not paused, every 15 seconds it reads the list of running programs with the operating
  * system's own tool and matches it here against the list of well-known games (matcher.ts). It
  * tells the window only a game's name, or null when none runs; nothing else leaves this process.

@@ -13,7 +13,7 @@ import { Spinner } from './components/Spinner'
 
 /**
  * One screen's module, loaded on first use. Only the screens a fresh start lands on (sign-in and
- * Home) are in the first load, which keeps it within its budget (README, "The build that ships");
+ * Home) are in the first load, which keeps it within its budget (docs/desktop.md, "The build that ships");
  * the others come in small chunks the server sends in a few milliseconds.
  */
 function lazyScreen<Props extends object>(
@@ -84,7 +84,7 @@ const Toasts = lazy(() =>
   import('./components/Toasts').then((module) => ({ default: module.Toasts })),
 )
 
-/** Every screen at its path; each first segment is a reserved username (README, "Decisions where the spec is silent"). */
+/** Every screen at its path; each first segment is a reserved username (docs/decisions.md). */
 export function App() {
   return (
     <>

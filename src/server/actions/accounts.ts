@@ -8,7 +8,7 @@ import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /**
  * Makes an account; from this computer on the desktop app's own server (`claimOwnership`), the
- * first one not a demo account also becomes its owner (README "Moderation").
+ * first one not a demo account also becomes its owner (docs/features.md, "Sessions, accounts and moderation").
  */
 export async function signUp(
   live: Live,

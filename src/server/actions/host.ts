@@ -1,6 +1,5 @@
 /**
- * What the host does to accounts, and how the desktop app's owner becomes its host (README
- * "Moderation"). The host deletes posts and comments with the authors' own deletion
+ * What the host does to accounts, and how the desktop app's owner becomes its host (docs/features.md, "Sessions, accounts and moderation"). The host deletes posts and comments with the authors' own deletion
  * (actions/posts.ts hostDeletePost, actions/comments.ts hostDeleteComment). Every host action
  * is noted in the audit list (services/hosting.ts recordHostAction) in its own transaction.
  */

@@ -1,4 +1,4 @@
-/** Uploaded images (README "Security", docs/API.md "Images in posts"), re-encoded, then stored. */
+/** Uploaded images (docs/security.md, docs/API.md "Images in posts"), re-encoded, then stored. */
 import type { PostMediaItem } from '../../shared/api-types'
 import { processAvatar, storeImage } from '../services/media'
 import { processPostImage, storePostImage } from '../services/post-images'

@@ -1,5 +1,5 @@
 /**
- * What signing in and out writes (README "Security"). Each ending of sessions also cuts the
+ * What signing in and out writes (docs/security.md). Each ending of sessions also cuts the
  * user's live streams: those opened with a token that ended must not go on, and those with a
  * token still valid reconnect by themselves (docs/API.md, "Live events").
  */

@@ -2,7 +2,7 @@ import { HttpError } from '../errors/http-error'
 import { tooManyLoginsFromAddressMessage, tooManyLoginsMessage } from '../errors/messages'
 
 /**
- * Slows down guessing without letting a stranger lock anyone out (README, "Security"). Failures
+ * Slows down guessing without letting a stranger lock anyone out (docs/security.md). Failures
  * are counted per (client address, username) and per client address: after a few, further
  * attempts from there wait a while that doubles with each failure, up to a cap. The owner of an
  * account signing in from another computer is never held back by someone else's failures.
@@ -209,7 +209,7 @@ function throttled(verdict: ThrottleVerdict): HttpError {
  * Runs `check` (a password hash) for an attempt on `username` from `address` under the throttle,
  * and answers whether the password was right. Every place that takes a password goes through it:
  * login, and, for a token alone must not be a way to guess without end, changing the password
- * and deleting the account (README, "Security"). Throws the 429 while the throttle holds the
+ * and deleting the account (docs/security.md). Throws the 429 while the throttle holds the
  * attempt back, before anything is hashed.
  */
 export async function checkPasswordThrottled(

@@ -11,8 +11,7 @@ export interface ScryptCost {
 }
 
 /**
- * The cost of new hashes. `npm run bench -- --scrypt` measures each N on the machine (README,
- * "Security"): on our 2-core test box N=2^17 (OWASP's floor) takes ~0.9 s a hash, past the login
+ * The cost of new hashes. `npm run bench -- --scrypt` measures each N on the machine (docs/security.md): on our 2-core test box N=2^17 (OWASP's floor) takes ~0.9 s a hash, past the login
  * budget of half a second, while N=2^16 fits it. Each hash holds 128·N·r bytes (64 MB) while it
  * runs. Hashes made with other parameters keep verifying (they are stored with the hash) and
  * are redone at this cost on the next successful login.

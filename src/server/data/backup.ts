@@ -285,8 +285,7 @@ export interface RestoreOptions {
  * 3. the copy is brought up to date with our migrations, every session in it is ended (token
  *    versions move on, so even a server still holding the old secret refuses old tokens),
  *    the demo accounts are worked out again from the password hashes (an edited list must not
- *    let a published password in while shared), and the owner is forgotten (README
- *    "Moderation");
+ *    let a published password in while shared), and the owner is forgotten (docs/features.md, "Sessions, accounts and moderation");
  * 4. it replaces the database, and a new token secret replaces `secret.key`.
  * Answers the new secret, for a running server to sign and check tokens with (server.ts).
  */

@@ -26,7 +26,7 @@ export const users = sqliteTable(
     lastName: text('last_name').notNull().default(''),
     bio: text('bio').notNull().default(''),
     profileImg: text('profile_img').notNull(),
-    /** Extra sign-up fields, stored as given (README, "Decisions where the spec is silent"): a JSON object of plain values. */
+    /** Extra sign-up fields, stored as given (docs/decisions.md): a JSON object of plain values. */
     extra: text('extra').notNull().default('{}'),
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),

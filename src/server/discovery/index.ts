@@ -1,5 +1,5 @@
 /**
- * Servers found on the LAN (docs/API.md and README, "LAN party"): the one module the headless
+ * Servers found on the LAN (docs/API.md and docs/hosting.md, "LAN party, step by step"): the one module the headless
  * server (`--advertise`) and the desktop app's Host for LAN call.
  */
 import { lanAddresses } from './lan-addresses'

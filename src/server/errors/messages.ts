@@ -17,7 +17,7 @@ export const MESSAGES = {
   notBookmarked: 'Post not bookmarked yet',
   alreadyFollowing: 'User Already following',
   notFollowing: 'User already not following',
-  // Our own, where the spec is silent (README, "Decisions where the spec is silent").
+  // Our own, where the spec is silent (docs/decisions.md).
   postNotFound: 'Post not found.',
   commentNotFound: 'Comment not found.',
   // threads (docs/API.md, "Threads")
@@ -49,7 +49,7 @@ export const MESSAGES = {
   unexpected: 'Something went wrong on the server.',
   demoDisabledWhileShared:
     'The demo accounts are disabled while this server is shared on the LAN, because their password is public. Sign up for an account of your own.',
-  // README, "Security".
+  // docs/security.md.
   foreignOrigin:
     'Requests from other web sites are refused. Open Gamerstage itself (the app or this server’s own page) to use it.',
   passwordQueueFull: 'The server is busy checking passwords. Try again in a few seconds.',
@@ -74,7 +74,7 @@ export function tooManyLoginsFromAddressMessage(retryAfterSeconds: number): stri
   return `Too many failed logins from this computer. Try again in ${retryAfterSeconds} seconds.`
 }
 
-/** A 429 of the rate limits (README, "Options"): what was limited and when to try again. */
+/** A 429 of the rate limits (docs/hosting.md, "Headless server"): what was limited and when to try again. */
 export function rateLimitedMessage(what: string, retryAfterSeconds: number): string {
   return `Too many ${what}. Try again in ${describeWait(retryAfterSeconds)}.`
 }

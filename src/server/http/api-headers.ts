@@ -34,7 +34,7 @@ const PREFLIGHT_HEADERS: Record<string, string> = {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * Whether a browser page at `origin` may use this server (README, "Security"): the server's own
+ * Whether a browser page at `origin` may use this server (docs/security.md): the server's own
  * pages (same host and port as the request) and Gamerstage app windows, which are served from
  * loopback (the desktop window is its embedded server's `http://127.0.0.1:<port>`, and it joins
  * a friend's server from there). Any other site, `null` included, is foreign.

@@ -54,7 +54,7 @@ export function addressBehindProxies(
 /**
  * Middleware run before everything else: with `trustedProxies` (`--trust-proxy`), a request
  * whose TCP peer is one of them is counted under the client address its `X-Forwarded-For` names
- * (README, "Security"). From anyone else the header is ignored: a client could write any address
+ * (docs/security.md). From anyone else the header is ignored: a client could write any address
  * in it, loopback included.
  */
 export function forwardedClientAddress(trustedProxies: readonly string[]): MiddlewareHandler {

@@ -1,6 +1,6 @@
 /**
  * What one client address may hold of a listener, before any byte of HTTP or TLS is read
- * (README, "Security"; issue 37). Two rules, on every listener (plain HTTP, and HTTPS with its
+ * (docs/security.md; issue 37). Two rules, on every listener (plain HTTP, and HTTPS with its
  * plain door):
  *
  * - **Connections per address** (`--max-connections-per-address`, half of `--max-connections`

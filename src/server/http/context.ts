@@ -67,7 +67,7 @@ export interface AppDeps {
    */
   allowedHostNames?: HostAllowList
   /**
-   * Per-hour limits (README, "Options"); unset ones take the defaults, `false` turns them all
+   * Per-hour limits (docs/hosting.md, "Headless server"); unset ones take the defaults, `false` turns them all
    * off (tests that flood on purpose).
    */
   limits?: Partial<RateLimitOptions> | false
@@ -80,7 +80,7 @@ export interface AppDeps {
   hostIds?: readonly number[]
   /**
    * The desktop app's own server: the first account (not a demo one) that signs up or signs in
-   * from this computer becomes its host. See README "Moderation".
+   * from this computer becomes its host. See docs/features.md, "Sessions, accounts and moderation".
    */
   claimOwnerFromLoopback?: boolean
   /**
@@ -225,7 +225,7 @@ export function wantsMinimal(c: Context): boolean {
 
 const passThrough: MiddlewareHandler<AppEnv> = (_c, next) => next()
 
-/** After requireUser: counts one action of `kind` by the signed-in user (README, "Options"). */
+/** After requireUser: counts one action of `kind` by the signed-in user (docs/hosting.md, "Headless server"). */
 export function perUserLimit(deps: AppDeps, kind: RateLimitKind): MiddlewareHandler<AppEnv> {
   return deps.rateLimits?.perUser(kind) ?? passThrough
 }

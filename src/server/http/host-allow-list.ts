@@ -1,7 +1,7 @@
 import { hostname, networkInterfaces } from 'node:os'
 
 /**
- * The names a Host header may carry (README, "Security"): loopback names and addresses, every
+ * The names a Host header may carry (docs/security.md): loopback names and addresses, every
  * address of this machine's network interfaces, its own host name, and whatever the host adds
  * with `--allow-host`. Anything else is a DNS-rebinding attempt or a misdirected request.
  */

@@ -1,6 +1,6 @@
 /**
  * One listening socket of a server (server.ts's `listen`): plain HTTP, or HTTPS with its plain
- * door (tls/plain-door.ts), each with the caps of README "Security" on what clients may hold:
+ * door (tls/plain-door.ts), each with the caps of docs/security.md on what clients may hold:
  * Node's own timeouts and total cap, and the per-address cap and first-byte timeout of
  * http/connection-guard.ts.
  */
@@ -14,7 +14,7 @@ import { certificateFingerprint } from '../tls/fingerprint'
 import { guardConnections } from './connection-guard'
 
 /**
- * What one listener lets a client hold (README, "Security"). Node's own defaults let a socket
+ * What one listener lets a client hold (docs/security.md). Node's own defaults let a socket
  * that sends half a request sit for a minute and took any number of them: 3,000 half-sent
  * requests were all held open for 40 s and more (issue 25). `npm run serve` sets them with
  * `--max-connections`, `--max-connections-per-address` and the `--*-timeout` flags.

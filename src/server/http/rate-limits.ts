@@ -14,7 +14,7 @@ import { rateLimitedMessage } from '../errors/messages'
 
 /**
  * How much one user (or, for sign-ups and logins, one computer) may do per hour, or per minute
- * for logins (README, "Options"). The defaults are far above what a person at a LAN party does,
+ * for logins (docs/hosting.md, "Headless server"). The defaults are far above what a person at a LAN party does,
  * and far below a script flooding the server (the audit saw 2,000 posts in 6 s). `npm run serve`
  * sets them with `--limit-*` flags.
  */

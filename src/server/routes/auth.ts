@@ -61,7 +61,7 @@ export function authRoutes(deps: AppDeps) {
       }
       if (user.suspendedAt !== null)
         throw new HttpError('ACCOUNT_SUSPENDED', ACCOUNT_MESSAGES.accountSuspended)
-      // A hash made at an older cost is redone at today's (README, "Security"), once the login
+      // A hash made at an older cost is redone at today's (docs/security.md), once the login
       // is sure to go through: a refused one is not worth a second hash.
       if (needsRehash(user.passwordHash, deps.passwordCost)) {
         await rehashPassword(live, user, await hashPassword(password, deps.passwordCost))

@@ -53,7 +53,7 @@ export function mediaRoutes(deps: AppDeps) {
       throw new HttpError('TOO_LARGE', MESSAGES.imageTooLarge)
     },
   })
-  /** Uploads per user and hour, by count here and by bytes in uploadedBytes (README, Options). */
+  /** Uploads per user and hour, by count here and by bytes in uploadedBytes (docs/hosting.md, "Headless server"). */
   const uploadLimit = perUserLimit(deps, 'uploads')
   /** The bytes of the multipart field "file", within the size limit and the user's hourly bytes. */
   const uploadedBytes = async (c: Context<AppEnv>): Promise<Buffer> => {
@@ -102,7 +102,7 @@ export function mediaRoutes(deps: AppDeps) {
   }
   return (
     new Hono<AppEnv>()
-      // A profile picture (README, "Security"): re-encoded without metadata, at most AVATAR_SIDE.
+      // A profile picture (docs/security.md): re-encoded without metadata, at most AVATAR_SIDE.
       .post('/', sizeLimit, requireUser(deps), uploadLimit, async (c) => {
         const id = await uploadAvatar(live, c.get('user'), await uploadedBytes(c))
         return c.json({ url: `/api/media/${id}` } satisfies MediaResponse, 201)

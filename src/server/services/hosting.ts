@@ -1,6 +1,6 @@
 /**
  * Who hosts a server (its owner, the accounts named with `--admin`) and what only a host may do
- * to an account: suspend it (README "Moderation", docs/API.md "Moderation"). A host deletes any
+ * to an account: suspend it (docs/features.md, "Sessions, accounts and moderation", docs/API.md "Moderation"). A host deletes any
  * post or comment with the authors' own deletion (actions/posts.ts, actions/comments.ts).
  */
 import { randomBytes } from 'node:crypto'

@@ -210,7 +210,7 @@ export async function getMediaRange(
 }
 // --- end clips ---
 
-/** An upload that nothing uses is removed once it is this old (README, "Security"). */
+/** An upload that nothing uses is removed once it is this old (docs/security.md). */
 export const UNUSED_MEDIA_TTL_MS = 24 * 60 * 60_000
 /**
  * A post image uploaded but not posted yet belongs to a draft in the composer: it is kept this

@@ -1,5 +1,5 @@
 /**
- * Sessions that end (README "Security"): a token is valid while its signature and expiry are good,
+ * Sessions that end (docs/security.md): a token is valid while its signature and expiry are good,
  * its version matches the user's `token_version`, and it was not logged out.
  *
  * Why versions and not a table of sessions: every signed-in request already reads its user's row,

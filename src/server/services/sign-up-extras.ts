@@ -1,6 +1,5 @@
 /**
- * Extra sign-up fields (SPEC section 3: "Extra sign-up fields are stored as given"; README,
- * "Decisions where the spec is silent"): which of them a user object may carry.
+ * Extra sign-up fields (SPEC section 3: "Extra sign-up fields are stored as given"; docs/decisions.md): which of them a user object may carry.
  */
 
 /** Keys of extra sign-up fields that are never stored: they could hold a secret. */

@@ -2,7 +2,7 @@ const pad = (value: number) => String(Math.trunc(Math.abs(value))).padStart(2, '
 
 /**
  * Formats epoch milliseconds as `YYYY-MM-DDTHH:mm:ss±hh:mm` in the server's time zone
- * (README, "Decisions where the spec is silent"), e.g. `2026-11-21T14:03:09+01:00`.
+ * (docs/decisions.md), e.g. `2026-11-21T14:03:09+01:00`.
  */
 export function formatTimestamp(ms: number): string {
   const date = new Date(ms)

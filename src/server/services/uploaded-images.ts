@@ -3,7 +3,7 @@
  * here: its type read from its bytes, its header checked against IMAGE_LIMITS before anything is
  * decoded, then decoded and re-encoded by sharp, which keeps the pixels and nothing else (EXIF,
  * GPS, camera, comments, whatever was appended), turned upright by its EXIF orientation.
- * README, "Security", lists the limits.
+ * docs/security.md, lists the limits.
  */
 import sharp, { type Metadata, type Sharp } from 'sharp'
 import { HttpError } from '../errors/http-error'

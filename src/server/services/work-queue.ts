@@ -3,7 +3,7 @@ import { HttpError } from '../errors/http-error'
 /** Seconds a client told "busy" should wait before trying again. */
 export const BUSY_RETRY_SECONDS = 5
 
-/** The 503 of a full queue, with the sentence saying which work is busy (README, "Security"). */
+/** The 503 of a full queue, with the sentence saying which work is busy (docs/security.md). */
 export function serverBusy(message: string): HttpError {
   return new HttpError('SERVER_BUSY', message, { 'Retry-After': String(BUSY_RETRY_SECONDS) })
 }

@@ -1,5 +1,5 @@
 /**
- * Where the bytes of uploaded images live (README, "Running a cluster"). Every image has a row in
+ * Where the bytes of uploaded images live (docs/hosting.md, "Several instances (a cluster)"). Every image has a row in
  * `media` (owner, content type, size, created) wherever its bytes are:
  *
  * - the database (the default: the desktop app, one headless process): the bytes are the row's

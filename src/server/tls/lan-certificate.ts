@@ -1,6 +1,5 @@
 /**
- * The certificate a server makes for itself the first time it is shared on the LAN (README,
- * "Security"): an ECDSA P-256 key and a self-signed certificate, kept in the data folder beside
+ * The certificate a server makes for itself the first time it is shared on the LAN (docs/security.md): an ECDSA P-256 key and a self-signed certificate, kept in the data folder beside
  * the token secret and, like it, readable by its owner only. Nobody vouches for it; friends' apps
  * pin its fingerprint instead (src/main/pinning.ts) and people compare its code by eye.
  */

@@ -1,5 +1,5 @@
 /**
- * What a server that speaks HTTPS answers to plain HTTP on the same port (README, "Security").
+ * What a server that speaks HTTPS answers to plain HTTP on the same port (docs/security.md).
  * The listener looks at the first byte a client sends: a TLS handshake starts with 0x16, and a
  * plain request with a letter. Plain requests never reach the app and no API data goes out over
  * them: a page is sent to its https:// address, an API call is refused, and `/join` (where the

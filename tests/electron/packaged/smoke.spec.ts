@@ -1,5 +1,5 @@
 /**
- * The packaged app starts (README, "Release workflow"): run by the release workflow on every
+ * The packaged app starts (docs/desktop.md, "Release workflow"): run by the release workflow on every
  * runner after `npm run dist`, against the app in the unpacked folder electron-builder leaves
  * beside the installer. A better-sqlite3 built for the wrong ABI, migrations missing from the
  * package or a path that only exists in development fail here, and with them the release.

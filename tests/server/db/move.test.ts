@@ -363,7 +363,7 @@ describe('the move plan', () => {
     expect(refusal(['--move-to', 'postgres://a@h/g', '--backup', 'x.db'])).toMatch(
       /without --backup or --restore/,
     )
-    // On PostgreSQL, backups are PostgreSQL's own tools' (README, "Backups").
+    // On PostgreSQL, backups are PostgreSQL's own tools' (docs/hosting.md, "Backups").
     for (const flag of ['--backup', '--restore']) {
       expect(refusal(['--database', 'postgres://a@h/g', flag, 'x.db'])).toBe(
         `${flag} works on the data folder's SQLite file, not with --database: back up a PostgreSQL database with pg_dump and restore it with pg_restore or psql.`,

@@ -1,7 +1,7 @@
 /**
  * Many clients reacting to the same posts, users and comments at once over real HTTP: every count
  * must still equal its relation rows, and the successful answers must tell a story the rules of
- * the API allow (README, "Decisions where the spec is silent"): no double like, no double follow…
+ * the API allow (docs/decisions.md): no double like, no double follow…
  *
  * SQLite-only: the server runs on its data folder's SQLite file, read here through its connection
  * and checked with SQLite's integrity checks once the server has stopped.

@@ -333,7 +333,7 @@ describe('hostile input', { timeout: 60_000 }, () => {
       })
       expect(profile.status).toBe(200)
       const user = (await app.get('/api/users/player1').then((r) => r.json())) as { user: User }
-      // Names and bios lose invisible characters (README, "Security"); everything else stays.
+      // Names and bios lose invisible characters (docs/security.md); everything else stays.
       expect(user.user.bio).toBe(stripInvisible(bio, { multiline: true }).trim())
       expect(user.user.firstName).toBe(stripInvisible(bio.slice(0, 60)).trim())
     }
@@ -349,7 +349,7 @@ describe('hostile input', { timeout: 60_000 }, () => {
       ] as const) {
         const outcome = await send(path, value)
         if (path === '/api/users/edit' && stripInvisible(text, { multiline: true }) !== text) {
-          // Bios lose control characters (README, "Security"), a NUL among them: stored without.
+          // Bios lose control characters (docs/security.md), a NUL among them: stored without.
           expect(outcome.status, JSON.stringify(text)).toBe(200)
           const user = (await app.get('/api/users/player1').then((r) => r.json())) as { user: User }
           expect(user.user.bio).toBe(stripInvisible(text, { multiline: true }).trim())

@@ -1,5 +1,5 @@
 /**
- * Per-hour rate limits (README, "Options"): 429 with Retry-After and a sentence saying when,
+ * Per-hour rate limits (docs/hosting.md, "Headless server"): 429 with Retry-After and a sentence saying when,
  * per user for posts, comments, reactions, follows and uploads, per address for sign-ups.
  * Unused uploads go after a day.
  */

@@ -1,5 +1,5 @@
 /**
- * `--admin` names accounts, not names (README "Moderation"): the server finds or makes each one
+ * `--admin` names accounts, not names (docs/features.md, "Sessions, accounts and moderation"): the server finds or makes each one
  * before it listens, so nobody can sign up as a host's name first, and a name given up later
  * makes nobody host.
  */

@@ -166,7 +166,7 @@ describe('media routes', () => {
     })
   })
 
-  describe('what an upload becomes (README, "Security")', () => {
+  describe('what an upload becomes (docs/security.md)', () => {
     it('serves a profile picture without its EXIF (GPS, camera, artist), turned upright', async ({
       app,
     }) => {

@@ -1,5 +1,5 @@
 /**
- * The certificate code people compare by eye (README, "Security"): the first 16 hex digits of the
+ * The certificate code people compare by eye (docs/security.md): the first 16 hex digits of the
  * SHA-256 fingerprint, as a browser shows the fingerprint's start, read from any usual spelling.
  */
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Images in an S3 bucket (src/server/storage/s3.ts, README "Running a cluster"), against a real
+ * Images in an S3 bucket (src/server/storage/s3.ts, docs/hosting.md, "Several instances (a cluster)"), against a real
  * S3-compatible server on loopback (s3rver, tests/helpers/s3.ts): the bytes live in the bucket
  * and the row keeps the rest; objects are written before their rows commit and deleted after;
  * what is left without a row is swept; an unreachable bucket is a 503 that loses nothing.

@@ -157,7 +157,7 @@ export function getToken(): string | null {
 /**
  * A server's own image (`/api/media/…`) as an address on that server; anything else is null
  * and shows the default picture. Never an outside address: every viewer would fetch it
- * (README, "Security").
+ * (docs/security.md).
  */
 export function resolveMediaUrl(url: string | null | undefined): string | null {
   return url && OUR_MEDIA.test(url) ? `${getBaseUrl()}${url}` : null

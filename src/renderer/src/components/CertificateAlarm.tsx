@@ -9,7 +9,7 @@ import { endSessionAtom } from '../state/session'
 import { ChangedCertificateDialog } from './TrustDialogs'
 
 /**
- * The desktop app's stop sign (README, "Security"): the friend's server in use showed another
+ * The desktop app's stop sign (docs/security.md): the friend's server in use showed another
  * certificate than the pinned one, so the main process refused it and every request to it fails.
  * This says why, and offers the safe way back or, deliberately, trust in the new certificate.
  */

@@ -50,7 +50,7 @@ export function ConnectionPanel() {
 
   /**
    * Every way of connecting ends here: the main process checks the address and its certificate
-   * first (README, "Security"). A certificate never seen is joined only once the person compared
+   * first (docs/security.md). A certificate never seen is joined only once the person compared
    * its code, unless the server announced it on the LAN; a changed one stops with a warning.
    */
   const connect = async (target: ConnectionTarget, from: 'form' | 'list') => {
@@ -119,7 +119,7 @@ export function ConnectionPanel() {
     // The form shows the chosen server too, should the check fail and the person retype it.
     setChoice('remote')
     setUrl(server.url)
-    // The certificate it announced is pinned without a question (README, "Security").
+    // The certificate it announced is pinned without a question (docs/security.md).
     void connect(
       server.fingerprint
         ? { kind: 'remote', url: server.url, fingerprint: server.fingerprint }

@@ -21,7 +21,7 @@ const hostAndPort = (url: string) => url.replace(/^https?:\/\//, '')
 
 /**
  * "On your network": the Gamerstage servers found on the LAN, live, each one click from joining
- * (README, "LAN party, step by step"). Only the desktop app can look; a browser gets a hint.
+ * (docs/hosting.md, "LAN party, step by step"). Only the desktop app can look; a browser gets a hint.
  */
 export function LanServerList({
   found,

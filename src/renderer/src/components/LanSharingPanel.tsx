@@ -233,7 +233,7 @@ function SharedAddresses({
   )
 }
 
-/** The code friends compare (README, "Security"), and the way to a new certificate. */
+/** The code friends compare (docs/security.md), and the way to a new certificate. */
 function CertificateCode({
   code,
   onStatus,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Icon } from './Icon'
 import { Modal } from './Modal'
 
-/** A code in the big groups people compare by eye (README, "Security"). */
+/** A code in the big groups people compare by eye (docs/security.md). */
 export function FingerprintCode({ code, testId }: { code: string; testId?: string }) {
   return (
     <p className="fingerprint-code" data-testid={testId} aria-label={code.split('-').join(' ')}>

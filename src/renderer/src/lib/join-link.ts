@@ -1,5 +1,5 @@
 /**
- * What the Server page's QR code holds (README, "LAN party"): for a share on HTTPS, the plain
+ * What the Server page's QR code holds (docs/hosting.md, "LAN party, step by step"): for a share on HTTPS, the plain
  * `http://…/join` page, which a phone can open before its browser warns about the certificate and
  * which explains that warning (the code rides along for the person reading the link); for plain
  * HTTP, the address itself.

@@ -3,8 +3,7 @@ import type { ComponentType, ReactNode } from 'react'
 
 /**
  * A component whose module loads on first render, for parts no first screen shows at once
- * (dialogs opened by a click, side panels): keeps them out of the first load's budget (README,
- * "The build that ships"). `fallback` shows meanwhile: a few milliseconds from the server.
+ * (dialogs opened by a click, side panels): keeps them out of the first load's budget (docs/desktop.md, "The build that ships"). `fallback` shows meanwhile: a few milliseconds from the server.
  */
 export function lazyComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,

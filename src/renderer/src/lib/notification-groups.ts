@@ -1,7 +1,7 @@
 import type { Notification, NotificationType, UserSummary } from '../../../shared/api-types'
 
 /**
- * How the notifications page groups (README, "Live LAN", "Notifications"): likes of the same
+ * How the notifications page groups (docs/hosting.md, "Live LAN", "Notifications"): likes of the same
  * post, upvotes of the same comment, and follows of the viewer, that came within this long of
  * the group's newest, show as one entry ("player2 and 3 others liked your post") at the place of the newest.
  * Comments, replies, mentions and reports are never grouped: each has its own text to show.

@@ -1,7 +1,7 @@
 /**
  * The app path of a profile. The name is encoded even though our own server only hands out
  * names of letters, digits, `_`, `.` and `-`: a friend's server can send anything, and
- * `/${'/evil.example'}` would be a link to another site (README, "Security").
+ * `/${'/evil.example'}` would be a link to another site (docs/security.md).
  */
 export const profilePath = (username: string) => `/${encodeURIComponent(username)}`
 

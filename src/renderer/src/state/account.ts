@@ -92,7 +92,7 @@ const SESSION_REFRESH_TRIES = 3
  * Takes the signed-in user (following, bookmarks) and whom they block and mute from the server:
  * on every (re)connection of the live stream, the first one at start included (live/merge.ts).
  * Storage only paints the first frame: another device of the user may have changed their lists
- * since (README, "Live LAN"). An answer read while an answer or event changed the user or their
+ * since (docs/hosting.md, "Live LAN"). An answer read while an answer or event changed the user or their
  * relations may be older than that change, so it is asked again rather than stored. A server
  * that cannot answer leaves everything as it was; the next connection tries again.
  */

@@ -1,6 +1,5 @@
 /**
- * Toggles that queue and coalesce (like, bookmark, follow, comment votes): README, "Decisions
- * where the spec is silent".
+ * Toggles that queue and coalesce (like, bookmark, follow, comment votes): docs/decisions.md.
  *
  * The store keeps only what the server said (answers and live events). A click records what the
  * control is meant to show (its intent) and the views draw the intent over the server's state, so
