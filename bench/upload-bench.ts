@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp'
 import { CLIP_UPLOADS_AT_ONCE, MAX_WAITING_CLIP_UPLOADS } from '../src/server/services/post-clips'
-import { IMAGE_LIMITS } from '../src/server/services/uploaded-images'
+import { IMAGE_LIMITS } from '../src/shared/limits'
 import { makeMp4 } from '../tests/helpers/videos'
 
 export interface UploadBenchResult {

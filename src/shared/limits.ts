@@ -29,6 +29,21 @@ export const LIMITS = {
   pageSizeMax: 100,
 } as const
 
+/**
+ * What the server decodes of an image at most (services/uploaded-images.ts); the renderer shrinks
+ * a picture to fit them before sending it (lib/image-shrink.ts), and the messages say them.
+ */
+export const IMAGE_LIMITS = {
+  /** Pixels of all frames together: a small file can claim a huge picture (a decoding bomb). */
+  maxPixels: 50_000_000,
+  /** Pixels of the longest side: libvips's work per row makes a 1×49,000,000 strip take minutes. */
+  maxSide: 8192,
+  /** The longest side over the shortest: no screenshot or photo is a thread one pixel wide. */
+  maxAspectRatio: 20,
+  /** Frames of an animation: each has a cost of its own, however few its pixels. */
+  maxFrames: 500,
+} as const
+
 /** Letters, digits, `_`, `.` and `-`: a username is a URL segment (`/{profile}`). */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/
 

@@ -12,6 +12,7 @@ import {
   type UsernameRule,
 } from './limits'
 import { stripInvisible } from './text'
+import { POST_RULE_MESSAGES, isEmptyPost, mixesPollAndImages } from './post-rules'
 import { OUR_MEDIA } from './media-paths'
 
 const text = (label: string, min: number, max: number) =>
@@ -154,17 +155,15 @@ export const pollVoteBodySchema = z.object(
   { error: 'Send the vote as {"optionId": "…"}.' },
 )
 
-const POLL_WITH_IMAGES_ERROR = 'A post can have a poll or images, not both.'
-
 const postDataShape = {
   content: z
     .string({ error: 'A post must be text.' })
     .trim()
-    .max(LIMITS.postMax, { error: `A post can be at most ${LIMITS.postMax} characters.` })
+    .max(LIMITS.postMax, { error: POST_RULE_MESSAGES.tooLong })
     .default(''),
   media: z
     .array(postImageRefSchema)
-    .max(LIMITS.postImagesMax, { error: `A post can have at most ${LIMITS.postImagesMax} images.` })
+    .max(LIMITS.postImagesMax, { error: POST_RULE_MESSAGES.tooManyImages })
     .refine((list) => new Set(list.map((item) => item.id)).size === list.length, {
       error: 'The same image is attached twice.',
     })
@@ -189,12 +188,12 @@ export const postBodySchema = z.object(
       textOrObject('content'),
       z
         .object(postDataShape, { error: POST_SHAPE_ERROR })
-        .refine((data) => data.content.length > 0 || (data.media?.length ?? 0) > 0, {
-          error: 'A post cannot be empty.',
+        .refine((data) => !isEmptyPost(data.content, data.media?.length ?? 0), {
+          error: POST_RULE_MESSAGES.empty,
           path: ['content'],
         })
-        .refine((data) => !(data.poll && (data.media?.length ?? 0) > 0), {
-          error: POLL_WITH_IMAGES_ERROR,
+        .refine((data) => !mixesPollAndImages(Boolean(data.poll), data.media?.length ?? 0), {
+          error: POST_RULE_MESSAGES.pollWithImages,
           path: ['poll'],
         }),
     ),

@@ -211,7 +211,6 @@ export const COPY = {
     notAttachable: (name: string) =>
       `${name} is not an image or a clip: attach PNG, JPEG, WebP or GIF images, or MP4 or WebM videos.`,
     notAnImage: (name: string) => `${name} is not an image: attach PNG, JPEG, WebP or GIF images.`,
-    tooMany: 'A post can have at most 4 images or clips.',
     shrinking: 'Making it smaller…',
     shrunk: (name: string, was: string, at: string, size: string) =>
       `${name} was ${was}, sent at ${at}, ${size}`,

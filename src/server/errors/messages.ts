@@ -1,3 +1,5 @@
+import { IMAGE_LIMIT_MESSAGES, POST_RULE_MESSAGES } from '../../shared/post-rules'
+
 /** Every error text of the spec (docs/API.md, "Errors"), verbatim: trailing spaces are part of the contract. */
 export const MESSAGES = {
   usernameTaken: 'Unprocessable Entity. Username Already Exists.',
@@ -34,17 +36,16 @@ export const MESSAGES = {
   notAnImage: 'Only PNG, JPEG, GIF and WebP images can be uploaded.',
   missingFile: 'Attach the image as the form field "file".',
   imageUnreadable: 'The image could not be read: it may be damaged.',
-  // The numbers are IMAGE_LIMITS' (services/uploaded-images.ts).
-  imageTooManyPixels:
-    'The image has too many pixels (at most 50 megapixels, all frames of an animation together).',
-  imageSideTooLong: 'The image is too wide or too tall (at most 8192 pixels a side).',
-  imageTooThin: 'The image is too long and thin (one side at most 20 times the other).',
-  imageTooManyFrames: 'The animation has too many frames (at most 500).',
-  tooManyImages: 'A post can have at most 4 images.',
+  // Made from IMAGE_LIMITS' numbers (shared/limits.ts).
+  imageTooManyPixels: IMAGE_LIMIT_MESSAGES.tooManyPixels,
+  imageSideTooLong: IMAGE_LIMIT_MESSAGES.sideTooLong,
+  imageTooThin: IMAGE_LIMIT_MESSAGES.tooThin,
+  imageTooManyFrames: IMAGE_LIMIT_MESSAGES.tooManyFrames,
+  tooManyImages: POST_RULE_MESSAGES.tooManyImages,
   // Lost draft media (session 14): MEDIA_GONE, with the ids in `missingMedia`.
   mediaGone:
     'An image or clip to attach is no longer on this server (a draft’s uploads are kept for a week) or is in a post already: remove it, or upload it again.',
-  emptyPost: 'A post cannot be empty.',
+  emptyPost: POST_RULE_MESSAGES.empty,
   invalidCursor: 'The cursor is not valid: pass back the nextCursor of the previous page.',
   unexpected: 'Something went wrong on the server.',
   demoDisabledWhileShared:

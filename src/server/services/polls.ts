@@ -9,6 +9,7 @@ import { pollOptions, polls } from '../db/schema'
 import type { Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
 import { formatTimestamp } from './time'
+import { POST_RULE_MESSAGES } from '../../shared/post-rules'
 
 const HOUR = 60 * 60 * 1000
 
@@ -19,7 +20,7 @@ export const POLL_MESSAGES = {
   optionNotInPoll: "That option is not one of this poll's options.",
   locked:
     'People have voted in this poll, so its options and end cannot change any more. You can still edit the text.',
-  withImages: 'A post can have a poll or images, not both.',
+  withImages: POST_RULE_MESSAGES.pollWithImages,
 } as const
 
 /** Adds a poll to a post just written (the post has no poll yet). */

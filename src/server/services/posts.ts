@@ -14,6 +14,7 @@ import { inIdOrder, insertNewRow, POST_COLUMNS, updateRow } from '../db/raw'
 import type { PostRow } from '../db/rows'
 import { refuseInteraction, refuseUnseen, visibleAuthor, type Viewer } from './visibility'
 import { readCacheOf } from './read-cache'
+import { isEmptyPost } from '../../shared/post-rules'
 
 /**
  * The id of every post the viewer may see (services/visibility.ts), newest first (or most liked
@@ -217,7 +218,7 @@ export async function createPost(
   now = Date.now(),
   images: AttachRequest[] = [],
 ): Promise<PostRow> {
-  if (!content && images.length === 0) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
+  if (isEmptyPost(content, images.length)) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
   return db.transaction(async (tx) => {
     const row = await insertNewRow(tx, posts, {
       authorId,

@@ -10,20 +10,9 @@ import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { MAX_CONCURRENT_HASHES } from '../auth/password'
 import { serverBusy, WorkQueue } from './work-queue'
+import { IMAGE_LIMITS } from '../../shared/limits'
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
-
-/** What the server decodes at most. The sentences of MESSAGES say the same numbers. */
-export const IMAGE_LIMITS = {
-  /** Pixels of all frames together: a small file can claim a huge picture (a decoding bomb). */
-  maxPixels: 50_000_000,
-  /** Pixels of the longest side: libvips's work per row makes a 1×49,000,000 strip take minutes. */
-  maxSide: 8192,
-  /** The longest side over the shortest: no screenshot or photo is a thread one pixel wide. */
-  maxAspectRatio: 20,
-  /** Frames of an animation: each has a cost of its own, however few its pixels. */
-  maxFrames: 500,
-} as const
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   signature.every((byte, index) => bytes[offset + index] === byte)

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { PostMediaItem } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
+import { POST_RULE_MESSAGES } from '../../../shared/post-rules'
 import { getMemberClipLimit, isMediaGone, uploadPostClip, uploadPostImage } from '../api/media'
 import { COPY } from '../copy'
 import { capturePoster } from '../lib/clip-poster'
@@ -50,9 +51,7 @@ export function refusalOf(
       : COPY.attachments.notAnImage(file.name)
   }
   if (count >= LIMITS.postImagesMax) {
-    return clips
-      ? COPY.attachments.tooMany
-      : `A post can have at most ${LIMITS.postImagesMax} images.`
+    return clips ? POST_RULE_MESSAGES.tooManyAttachments : POST_RULE_MESSAGES.tooManyImages
   }
   if (isClip && clipMaxBytes !== null && file.size > clipMaxBytes) {
     return COPY.attachments.clipTooLarge(file.name, megabytes(clipMaxBytes))

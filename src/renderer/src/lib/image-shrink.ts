@@ -4,18 +4,18 @@
  * (tests/renderer/image-shrink.test.ts); the pixels are the worker's (shrink.worker.ts).
  *
  * An image within every limit goes as it is. Otherwise it is scaled to fit the sides and pixels
- * the server decodes (services/uploaded-images.ts, IMAGE_LIMITS), then encoded: a PNG stays PNG
+ * the server decodes (IMAGE_LIMITS, shared/limits.ts), then encoded: a PNG stays PNG
  * when that fits (screenshots keep their sharp text), else high-quality WebP (which keeps any
  * transparency); a JPEG stays JPEG. While the bytes are still too many, it is scaled down again,
  * by the square root of how far over it is, a little more each time, at most a few times.
  */
-import { LIMITS } from '../../../shared/limits'
+import { IMAGE_LIMITS, LIMITS } from '../../../shared/limits'
 
-/** The server's limits on an image (IMAGE_LIMITS and LIMITS.imageBytes say the same numbers). */
+/** The server's limits on an image: one source for both sides (shared/limits.ts). */
 export const SHRINK_LIMITS = {
   bytes: LIMITS.imageBytes,
-  maxSide: 8192,
-  maxPixels: 50_000_000,
+  maxSide: IMAGE_LIMITS.maxSide,
+  maxPixels: IMAGE_LIMITS.maxPixels,
 } as const
 
 export type ShrinkLimits = { bytes: number; maxSide: number; maxPixels: number }
