@@ -176,7 +176,9 @@ export class ConnectionManager {
     if (saved.kind !== 'remote') return saved
     try {
       const url = normalizeServerUrl(saved.url)
-      return saved.fingerprint ? { kind: 'remote', url, fingerprint: saved.fingerprint } : { kind: 'remote', url }
+      return saved.fingerprint
+        ? { kind: 'remote', url, fingerprint: saved.fingerprint }
+        : { kind: 'remote', url }
     } catch {
       return { kind: 'embedded' }
     }

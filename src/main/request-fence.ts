@@ -31,7 +31,8 @@ export function fenceWindowRequests(
   session.webRequest.onBeforeRequest(
     { urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] },
     (details: OnBeforeRequestListenerDetails, callback) => {
-      const ours = details.webContentsId !== undefined && details.webContentsId === windowContentsId()
+      const ours =
+        details.webContentsId !== undefined && details.webContentsId === windowContentsId()
       callback({ cancel: ours && !requestAllowed(details.url, allowed()) })
     },
   )

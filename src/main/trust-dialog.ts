@@ -46,7 +46,9 @@ export function trustDialogOptions(check: ServerCheck): MessageBoxOptions {
       message: `${who(check)} is not the server you joined under that name.`,
       detail: [
         `The server you trusted as “${check.name ?? ''}”${check.pinnedAddress ? ` (at ${check.pinnedAddress})` : ''} showed:  ${check.pinnedCode ?? ''}`,
-        check.code ? `This one shows:  ${check.code}` : 'This one does not encrypt its connections.',
+        check.code
+          ? `This one shows:  ${check.code}`
+          : 'This one does not encrypt its connections.',
         '',
         'Another server on your network may be copying your friend’s name to get your password. Join only if the host tells you they moved to another computer or made a new certificate, and their Server page shows this code.',
       ].join('\n'),

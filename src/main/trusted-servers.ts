@@ -39,7 +39,10 @@ export interface PinStore {
 export type TrustedServers = Record<string, Omit<TrustedServer, 'fingerprint'>>
 
 /** A PinStore over a record that `read` answers and `write` replaces (the settings, or memory). */
-export function pinStore(read: () => TrustedServers, write: (next: TrustedServers) => void): PinStore {
+export function pinStore(
+  read: () => TrustedServers,
+  write: (next: TrustedServers) => void,
+): PinStore {
   const all = (): TrustedServer[] =>
     Object.entries(read()).map(([fingerprint, server]) => ({ fingerprint, ...server }))
   /** Takes the address from every server; one left with no address is trusted no more. */
@@ -52,17 +55,21 @@ export function pinStore(read: () => TrustedServers, write: (next: TrustedServer
     )
   return {
     byFingerprint: (fingerprint) => all().find((server) => server.fingerprint === fingerprint),
-    atAddress: (hostAndPort) =>
-      all().find((server) => server.addresses.includes(hostAndPort)),
+    atAddress: (hostAndPort) => all().find((server) => server.addresses.includes(hostAndPort)),
     named: (name) => {
       const skeleton = nameSkeleton(name)
-      return all().filter((server) => server.name !== null && nameSkeleton(server.name) === skeleton)
+      return all().filter(
+        (server) => server.name !== null && nameSkeleton(server.name) === skeleton,
+      )
     },
     trust: (fingerprint, hostAndPort, name) => {
-      const servers = withoutAddress(read(), hostAndPort)
-      const current = servers[fingerprint]
+      const before = read()
+      // Read before the address is taken away: it may have been this server's only one.
+      const current = before[fingerprint]
+      const servers = withoutAddress(before, hostAndPort)
+      const others = current?.addresses.filter((address) => address !== hostAndPort) ?? []
       servers[fingerprint] = {
-        addresses: [...(current?.addresses ?? []), hostAndPort].slice(-MAX_ADDRESSES),
+        addresses: [...others, hostAndPort].slice(-MAX_ADDRESSES),
         name: name ?? current?.name ?? null,
       }
       write(servers)

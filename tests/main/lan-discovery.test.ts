@@ -293,13 +293,19 @@ describe('LanDiscovery: the servers found on the LAN', () => {
     friend(bus, "nova's Gamerstage", '192.168.1.21')
     // A stranger: the same name from another computer, then a look-alike (Cyrillic а, digit 1).
     secure("player1's Gamerstage", '192.168.1.66', 'bb'.repeat(32))
-    secure("p1\u0430yer1’s  Gamerstage", '192.168.1.67', 'cc'.repeat(32))
+    secure('p1\u0430yer1’s  Gamerstage', '192.168.1.67', 'cc'.repeat(32))
 
     const rows = discovery
       .list()
       .servers.map(({ name, url, code, sameName, known }) => ({ name, url, code, sameName, known }))
     expect(rows).toEqual([
-      { name: "nova's Gamerstage", url: 'http://192.168.1.21:4567', code: null, sameName: null, known: false },
+      {
+        name: "nova's Gamerstage",
+        url: 'http://192.168.1.21:4567',
+        code: null,
+        sameName: null,
+        known: false,
+      },
       {
         name: "player1's Gamerstage",
         url: 'https://192.168.1.20:4567',

@@ -2,24 +2,14 @@
  * What the desktop app hands to no server unasked (issue 42), with `electron` mocked: no client
  * certificate, no permission or device, no request of the window to a server other than its
  * own and the one in use, no profile moved by an environment variable in a packaged build, and
- * the trust dialog's wording and buttons. The whole main process is loaded once to see that
- * index.ts wires each of them.
+ * the trust dialog's wording and buttons. tests/main/index.test.ts sees that index.ts wires them.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { refuseWhatIsNotAsked } from '../../src/main/nothing-unasked'
 import { fenceWindowRequests, requestAllowed } from '../../src/main/request-fence'
 import { askInDialog, trustDialogOptions } from '../../src/main/trust-dialog'
 import { chosenUserData } from '../../src/main/user-data'
 import type { ServerCheck } from '../../src/shared/bridge'
-import { freshElectron, launchApp, quitApp } from './helpers/main-process'
-import { removeTempDirs } from './helpers/net'
-import type { ElectronMock } from './mocks/electron'
-
-vi.mock('electron', () => import('./mocks/electron'))
-vi.mock('../../src/server/discovery/transport', async () => {
-  const { FakeBus } = await import('../server/discovery/fake-transport')
-  return { multicastTransport: () => new FakeBus().transport('192.168.1.20') }
-})
 
 const APP = 'http://127.0.0.1:50000'
 const FRIEND = 'https://192.168.1.20:4567'
@@ -157,7 +147,7 @@ describe('the trust dialog', () => {
       detail: expect.stringContaining('ABAB-ABAB-ABAB-ABAB'),
     })
     expect(trustDialogOptions(check).detail).toContain(
-      '“player1\'s Gamerstage” (https://192.168.1.66:4567)',
+      "“player1's Gamerstage” (https://192.168.1.66:4567)",
     )
   })
 
@@ -190,39 +180,5 @@ describe('the trust dialog', () => {
     ] as const) {
       await expect(askInDialog(async () => ({ response }))(check)).resolves.toBe(trusted)
     }
-  })
-})
-
-describe('main process: wiring (src/main/index.ts)', { timeout: 20_000 }, () => {
-  let electron: ElectronMock
-
-  beforeEach(async () => {
-    electron = await freshElectron()
-  })
-
-  afterEach(async () => {
-    await quitApp(electron)
-    vi.unstubAllEnvs()
-    removeTempDirs()
-  })
-
-  it('answers client certificates with none and fences the window’s requests', async () => {
-    const { window, url } = await launchApp(electron)
-    const session = electron.session.defaultSession
-
-    expect(electron.app.on).toHaveBeenCalledWith('select-client-certificate', expect.any(Function))
-    expect(session.setPermissionCheckHandler).toHaveBeenCalledOnce()
-    expect(session.setDevicePermissionHandler).toHaveBeenCalledOnce()
-    const listener = session.webRequest.onBeforeRequest.mock.calls[0]?.[1] as (
-      details: { url: string; webContentsId?: number },
-      callback: (response: { cancel: boolean }) => void,
-    ) => void
-    const verdict = (target: string) => {
-      const callback = vi.fn()
-      listener({ url: target, webContentsId: window.webContents.id }, callback)
-      return callback.mock.calls[0]?.[0]
-    }
-    expect(verdict(`${url}/api/feed`)).toEqual({ cancel: false })
-    expect(verdict('https://192.168.1.66:4567/api/auth/login')).toEqual({ cancel: true })
   })
 })

@@ -259,12 +259,13 @@ describe('joining by address: the person confirms a new certificate in the main 
 describe('a known name at a new address with another certificate', () => {
   it.each([
     ['the same name', NAME],
-    ['a look-alike name', "p1ayer1’s Gamerstage"],
+    ['a look-alike name', 'p1ayer1’s Gamerstage'],
   ])('is a warning naming the server trusted before (%s)', async (_what, strangerName) => {
     const { dataDir, first } = await friendsFolder()
     const real = await friend(dataDir, 0, first)
-    const strangerCertificate = (await replaceLanCertificate(tempDir())).fingerprint
-    const stranger = await friend(tempDir(), 0, await loadOrCreateLanCertificate(tempDir()))
+    const strangers = await replaceLanCertificate(tempDir())
+    const strangerCertificate = strangers.fingerprint
+    const stranger = await friend(tempDir(), 0, strangers)
     const announced = {
       [real.url]: { name: NAME, fingerprint: first.fingerprint },
       [stranger.url]: { name: strangerName, fingerprint: strangerCertificate },
@@ -287,7 +288,7 @@ describe('a known name at a new address with another certificate', () => {
     )
     expect(confirm).toHaveBeenLastCalledWith(check)
     expect(connection.get().baseUrl).toBe(real.url)
-    expect(pins.byFingerprint(strangerCertificate ?? '')).toBeUndefined()
+    expect(pins.byFingerprint(strangerCertificate)).toBeUndefined()
   })
 })
 
@@ -340,9 +341,7 @@ describe('judge', () => {
     const identity = { origin: 'https://gs.example', fingerprint: OTHER, authorized: true }
     expect(judge(identity, pins()).trust).toBe('changed')
     expect(judge({ ...identity, fingerprint: PINNED }, pins()).trust).toBe('pinned')
-    expect(judge({ ...identity, origin: 'https://other.example' }, pins()).trust).toBe(
-      'authority',
-    )
+    expect(judge({ ...identity, origin: 'https://other.example' }, pins()).trust).toBe('authority')
   })
 
   it('warns about a plain-HTTP server using a trusted server’s name', () => {
@@ -415,7 +414,7 @@ describe('main process: pinning through IPC and the session', { timeout: 20_000 
     const server = await friend(dataDir, 0, first)
     const { window } = await launchApp(electron)
     const invoke = (channel: Channel, ...args: unknown[]) =>
-      Promise.resolve(ipcHandler(electron, channel)(fromWindow(window), ...args))
+      Promise.resolve().then(() => ipcHandler(electron, channel)(fromWindow(window), ...args))
     const code = fingerprintCode(first.fingerprint)
     const settingsFile = () =>
       JSON.parse(readFileSync(join(electron.app.getPath('userData'), 'settings.json'), 'utf8')) as {

@@ -57,7 +57,9 @@ export function CertificateAlarm() {
       cancelLabel="Use this computer’s server"
       onCancel={() => void act({ kind: 'embedded' })}
       // The main process asks the person once more, in its own dialog, before it trusts it.
-      onTrust={() => void act({ kind: 'remote', url: change.origin, fingerprint: change.fingerprint })}
+      onTrust={() =>
+        void act({ kind: 'remote', url: change.origin, fingerprint: change.fingerprint })
+      }
     />
   )
 }

@@ -65,9 +65,7 @@ export function LanServerList({
               </p>
             </div>
           ) : null}
-          {count > 0 ? (
-            <p className="muted small">{JOIN_HINT}</p>
-          ) : null}
+          {count > 0 ? <p className="muted small">{JOIN_HINT}</p> : null}
           {count > 0 ? (
             <ul className="found-list" aria-labelledby="lan-found-title">
               {found.servers.map((server) => (
