@@ -112,7 +112,11 @@ export interface LanServer {
    * it ("another server also calls itself …"); null when the name is the only one of its kind.
    */
   sameName: 'first' | 'later' | null
-  /** Its certificate is one this app trusted before (a server joined earlier). */
+  /**
+   * The certificate it announced is one this app trusted before (a server joined earlier). Like
+   * `code`, it is what the announcement says: joining checks that the server really shows that
+   * certificate, and refuses it otherwise.
+   */
   known: boolean
 }
 
