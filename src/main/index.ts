@@ -14,7 +14,11 @@ import { isAppFrame, registerIpc } from './ipc'
 import { LanDiscovery, advertisedName } from './lan-discovery'
 import { setupGameDetection, type GameDetection } from './game-detection'
 import { buildMenu } from './menu'
+import { refuseWhatIsNotAsked } from './nothing-unasked'
+import { fenceWindowRequests } from './request-fence'
 import { SettingsStore, settingsPins } from './settings'
+import { askInDialog } from './trust-dialog'
+import { chosenUserData } from './user-data'
 import { boundsOnScreen, lockNavigation, mainWindowOptions } from './window'
 
 let server: EmbeddedServer | undefined
@@ -58,8 +62,11 @@ async function start(): Promise<void> {
   // The owner's username, read before each announcement is (re)checked: the name is asked for
   // synchronously, the database answers asynchronously.
   let owner: string | null = null
+  // The friends' servers trusted so far (trusted-servers.ts), kept in the settings.
+  const pins = settingsPins(settings)
   // Announced on the LAN while Host for LAN is on; others looked for while the window asks.
   const discovery = new LanDiscovery({
+    isTrusted: (fingerprint) => pins.byFingerprint(fingerprint) !== undefined,
     advertise: (options) => startLanAdvertiser(options),
     browse: (options) => startLanBrowser(options),
     serverName: () => advertisedName(owner),
@@ -88,16 +95,23 @@ async function start(): Promise<void> {
     await lanStatus()
   }
 
-  const connection = new ConnectionManager(
-    settings.get().connection,
-    () => embedded.url,
-    (target) => settings.update({ connection: target }),
-    checkServer,
-    settingsPins(settings),
-  )
-  connection.subscribe((current) =>
-    mainWindow?.webContents.send(Channel.ConnectionChanged, current),
-  )
+  const connection = new ConnectionManager({
+    saved: settings.get().connection,
+    embeddedUrl: () => embedded.url,
+    persist: (target) => settings.update({ connection: target }),
+    check: checkServer,
+    pins,
+    // The person's word, in the main process's own dialog (trust-dialog.ts), never the page's.
+    confirm: askInDialog((options) =>
+      mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options),
+    ),
+    announced: (origin) => discovery.announced(origin),
+  })
+  connection.subscribe((current) => {
+    mainWindow?.webContents.send(Channel.ConnectionChanged, current)
+    // Game sharing is per server: the new one gets the game only if the person said so.
+    games?.serverChanged()
+  })
   // The friend's server's certificate is checked against its pin, for that server only.
   setupCertificatePinning(session.defaultSession, {
     pinnedRemote: () => connection.pinnedRemote(),
@@ -105,8 +119,10 @@ async function start(): Promise<void> {
   })
 
   // Game detection (issue 28): polls only while the person turned it on and did not pause it.
-  games = setupGameDetection(settings, (game) =>
-    mainWindow?.webContents.send(Channel.GameDetected, game),
+  games = setupGameDetection(
+    settings,
+    (game) => mainWindow?.webContents.send(Channel.GameDetected, game),
+    { server: () => connection.key() },
   )
   const detection = games
 
@@ -165,8 +181,8 @@ async function start(): Promise<void> {
     },
   )
 
-  // The app asks for no camera, microphone, notifications or anything else.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, done) => done(false))
+  // No client certificate, permission or device for any server (nothing-unasked.ts).
+  refuseWhatIsNotAsked(app, session.defaultSession, appOrigin)
   Menu.setApplicationMenu(buildMenu(app.getName(), app.getVersion()))
 
   const bounds = boundsOnScreen(
@@ -179,6 +195,12 @@ async function start(): Promise<void> {
   )
   mainWindow = window
   if (bounds?.maximized) window.maximize()
+  // The window reaches its own server and the one in use, nothing else (request-fence.ts).
+  fenceWindowRequests(
+    session.defaultSession,
+    () => mainWindow?.webContents.id,
+    () => [appOrigin(), new URL(connection.get().baseUrl).origin],
+  )
   lockNavigation(
     window.webContents,
     () => embedded.url,
@@ -195,8 +217,9 @@ async function start(): Promise<void> {
   void window.loadURL(embedded.url)
 }
 
-// A separate profile for tests and portable use; set before anything reads userData.
-if (process.env.GAMERSTAGE_USER_DATA) app.setPath('userData', process.env.GAMERSTAGE_USER_DATA)
+// A separate profile for tests and portable use (user-data.ts); set before anything reads it.
+const userData = chosenUserData(app.isPackaged, process.env, process.argv)
+if (userData) app.setPath('userData', userData)
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()

@@ -18,8 +18,8 @@ export const connectionTargetSchema = z.discriminatedUnion('kind', [
     .object({
       kind: z.literal('remote'),
       url: z.string().max(2048),
+      // What the window expects; it can only make the main process refuse, never trust.
       fingerprint: z.string().regex(FINGERPRINT_PATTERN).optional(),
-      retrust: z.boolean().optional(),
     })
     .strict(),
 ])

@@ -8,6 +8,8 @@ import { hostname } from 'node:os'
 import type { Advertisement, Browser, FoundServer } from '../server/discovery'
 import { defaultServerName } from '../server/discovery'
 import type { LanServer, LanServerList } from '../shared/bridge'
+import { fingerprintCode } from '../shared/fingerprint-code'
+import { nameSkeleton } from '../shared/look-alike'
 import { stripInvisible } from '../shared/text'
 
 /**
@@ -39,6 +41,8 @@ export interface LanDiscoveryDeps {
   publish(list: LanServerList): void
   /** Where a failure that changes nothing for the person goes (default: the console). */
   warn?(message: string): void
+  /** True for a certificate this app trusted before (its rows say "Joined before"). */
+  isTrusted?(fingerprint: string): boolean
 }
 
 /** What `host` needs of the LAN sharing status (LanSharingStatus has it). */
@@ -61,15 +65,49 @@ export function advertisedName(owner: string | null, computer: string = hostname
   return defaultServerName(name)
 }
 
-/** What the window shows of a found server: names and versions are cleaned, never trusted. */
-function toLanServer(found: FoundServer): LanServer {
-  const clean = (text: string) => stripInvisible(text).replace(/\s+/g, ' ').trim()
-  return {
-    name: clean(found.name) || UNNAMED_SERVER,
-    url: found.url,
-    version: clean(found.version),
-    fingerprint: found.fingerprint,
+const cleanText = (text: string) => stripInvisible(text).replace(/\s+/g, ' ').trim()
+
+/**
+ * What the window shows of the servers found: names and versions are cleaned, never trusted.
+ * Servers whose names look alike (look-alike.ts) are put next to each other, the one heard of
+ * first ahead, and each is marked, so a stranger copying a friend's name stands out; every
+ * encrypted one shows its code.
+ */
+function toLanServers(
+  found: FoundServer[],
+  isTrusted: (fingerprint: string) => boolean,
+): LanServer[] {
+  const rows = found.map((server) => {
+    const name = cleanText(server.name) || UNNAMED_SERVER
+    return { server, name, skeleton: nameSkeleton(name) }
+  })
+  const firstOfName = new Map<string, number>()
+  const counts = new Map<string, number>()
+  for (const { skeleton, server } of rows) {
+    counts.set(skeleton, (counts.get(skeleton) ?? 0) + 1)
+    firstOfName.set(skeleton, Math.min(firstOfName.get(skeleton) ?? Infinity, server.seen))
   }
+  return rows
+    .sort(
+      (a, b) =>
+        a.skeleton.localeCompare(b.skeleton) ||
+        a.server.seen - b.server.seen ||
+        a.server.url.localeCompare(b.server.url),
+    )
+    .map(({ server, name, skeleton }) => ({
+      name,
+      url: server.url,
+      version: cleanText(server.version),
+      fingerprint: server.fingerprint,
+      code: server.fingerprint ? fingerprintCode(server.fingerprint) : null,
+      sameName:
+        (counts.get(skeleton) ?? 0) < 2
+          ? null
+          : firstOfName.get(skeleton) === server.seen
+            ? 'first'
+            : 'later',
+      known: server.fingerprint !== null && isTrusted(server.fingerprint),
+    }))
 }
 
 export class LanDiscovery {
@@ -183,13 +221,24 @@ export class LanDiscovery {
     return this.browser !== null
   }
 
-  /** The servers found, without this computer's own, cleaned and capped. */
+  /** The servers found, without this computer's own, cleaned, marked and capped. */
   list(): LanServerList {
-    const servers = this.found
-      .filter((server) => !this.ownUrls.has(server.url))
-      .slice(0, MAX_LISTED_SERVERS)
-      .map(toLanServer)
+    const others = this.found.filter((server) => !this.ownUrls.has(server.url))
+    const servers = toLanServers(others, this.deps.isTrusted ?? (() => false)).slice(
+      0,
+      MAX_LISTED_SERVERS,
+    )
     return { servers, problem: this.problem }
+  }
+
+  /**
+   * What the LAN announced for the server at `origin`, if it is listed now: the name it uses
+   * and the certificate it announced. ConnectionManager asks this itself rather than taking
+   * the window's word for what was clicked.
+   */
+  announced(origin: string): { name: string; fingerprint: string | null } | null {
+    const listed = this.list().servers.find((server) => server.url === origin)
+    return listed ? { name: listed.name, fingerprint: listed.fingerprint } : null
   }
 
   /** When the app quits: the announcement says goodbye, looking stops. */

@@ -1,21 +1,32 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { z } from 'zod'
-import type { PinStore } from './connection'
 import { FINGERPRINT_PATTERN } from '../shared/fingerprint-code'
 import { isAllowedPort, PORT_ERROR } from '../shared/port'
+import { serverKey } from './connection'
+import { fromAddressPins, MAX_ADDRESSES, pinStore, type PinStore } from './trusted-servers'
 
 export const DEFAULT_LAN_PORT = 4567
 
 /** A port the app listens on: the one rule of src/shared/port.ts, for the main process's checks. */
 export const portSchema = z.number().refine(isAllowedPort, { error: PORT_ERROR })
 
+const trustedServerSchema = z.object({
+  addresses: z.array(z.string().max(300)).min(1).max(MAX_ADDRESSES),
+  name: z.string().max(200).nullable(),
+})
+
 const settingsSchema = z.object({
   /** Where the renderer's API calls go: this computer's server, or a friend's. */
   connection: z
     .discriminatedUnion('kind', [
       z.object({ kind: z.literal('embedded') }),
-      z.object({ kind: z.literal('remote'), url: z.string() }),
+      z.object({
+        kind: z.literal('remote'),
+        url: z.string(),
+        /** The certificate the person trusted for it, which the window accepts (and no other). */
+        fingerprint: z.string().regex(FINGERPRINT_PATTERN).optional().catch(undefined),
+      }),
     ])
     .catch({ kind: 'embedded' }),
   lanSharing: z
@@ -27,13 +38,21 @@ const settingsSchema = z.object({
     })
     .catch({ enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false }),
   /**
-   * The certificates trusted for friends' servers, by `host:port`: SHA-256 fingerprints pinned
-   * when each was first joined (connection.ts). A bad entry is dropped, not the lot.
+   * The friends' servers trusted, by certificate fingerprint, with the addresses they were
+   * joined at and the name they were announced under (trusted-servers.ts). A bad entry is
+   * dropped, not the lot.
    */
-  pinnedCertificates: z
-    .record(z.string().max(300), z.string())
-    .transform((pins) =>
-      Object.fromEntries(Object.entries(pins).filter(([, pin]) => FINGERPRINT_PATTERN.test(pin))),
+  trustedServers: z
+    .record(z.string(), z.unknown())
+    .transform((servers) =>
+      Object.fromEntries(
+        Object.entries(servers).flatMap(([fingerprint, server]) => {
+          const parsed = trustedServerSchema.safeParse(server)
+          return FINGERPRINT_PATTERN.test(fingerprint) && parsed.success
+            ? [[fingerprint, parsed.data]]
+            : []
+        }),
+      ),
     )
     .catch({}),
   /**
@@ -41,10 +60,13 @@ const settingsSchema = z.object({
    * and with it the renderer's stored session and theme, the same from one start to the next.
    */
   embeddedPort: portSchema.nullable().catch(null),
-  /** Game detection (issue 28): opt-in, so off unless the person turned it on. */
+  /**
+   * Game detection (issue 28): opt-in per server (issue 42), so nothing is detected or sent
+   * until the person turned it on for the server in use; `servers` are their serverKey()s.
+   */
   gameDetection: z
-    .object({ enabled: z.boolean(), paused: z.boolean() })
-    .catch({ enabled: false, paused: false }),
+    .object({ paused: z.boolean(), servers: z.array(z.string().max(300)).max(100) })
+    .catch({ paused: false, servers: [] }),
   windowBounds: z
     .object({
       x: z.number().int(),
@@ -62,10 +84,38 @@ export type Settings = z.infer<typeof settingsSchema>
 export const DEFAULT_SETTINGS: Settings = {
   connection: { kind: 'embedded' },
   lanSharing: { enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false },
-  pinnedCertificates: {},
+  trustedServers: {},
   embeddedPort: null,
-  gameDetection: { enabled: false, paused: false },
+  gameDetection: { paused: false, servers: [] },
   windowBounds: null,
+}
+
+/**
+ * Earlier versions kept one pinned fingerprint per `host:port` (`pinnedCertificates`): they
+ * become trusted servers (trusted-servers.ts), so nobody has to compare codes again.
+ */
+function migrated(raw: unknown): object {
+  if (typeof raw !== 'object' || raw === null) return {}
+  const { pinnedCertificates, ...rest } = raw as Record<string, unknown>
+  const detection = rest.gameDetection as { enabled?: unknown; servers?: unknown } | undefined
+  if (detection && typeof detection === 'object' && !Array.isArray(detection.servers)) {
+    // One switch for every server, before issue 42: it stays on for the server then in use.
+    const connection = settingsSchema.shape.connection.parse(rest.connection)
+    rest.gameDetection = {
+      ...detection,
+      servers: detection.enabled === true ? [serverKey(connection)] : [],
+    }
+  }
+  if ('trustedServers' in rest || typeof pinnedCertificates !== 'object' || !pinnedCertificates) {
+    return rest
+  }
+  const pins = Object.fromEntries(
+    Object.entries(pinnedCertificates).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && FINGERPRINT_PATTERN.test(entry[1]),
+    ),
+  )
+  return { ...rest, trustedServers: fromAddressPins(pins) }
 }
 
 /**
@@ -86,7 +136,7 @@ export class SettingsStore {
     } catch {
       // Missing or corrupt: start from the defaults.
     }
-    const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(raw as object) })
+    const parsed = settingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...migrated(raw) })
     return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS }
   }
 
@@ -105,16 +155,10 @@ export class SettingsStore {
   }
 }
 
-/** The pins of friends' certificates (connection.ts), kept in the settings file. */
+/** The friends' servers trusted (trusted-servers.ts), kept in the settings file. */
 export function settingsPins(settings: SettingsStore): PinStore {
-  const pins = () => settings.get().pinnedCertificates
-  return {
-    get: (key) => pins()[key],
-    set: (key, fingerprint) =>
-      void settings.update({ pinnedCertificates: { ...pins(), [key]: fingerprint } }),
-    delete: (key) => {
-      const { [key]: _gone, ...rest } = pins()
-      settings.update({ pinnedCertificates: rest })
-    },
-  }
+  return pinStore(
+    () => settings.get().trustedServers,
+    (trustedServers) => void settings.update({ trustedServers }),
+  )
 }

@@ -17,24 +17,26 @@ export type ConnectionTarget =
       kind: 'remote'
       url: string
       /**
-       * The SHA-256 fingerprint (64 hex digits) of the certificate to trust: the one the person
-       * compared by its code, or the one the server announced on the LAN. The main process pins
-       * it only when the server shows that very certificate.
+       * The SHA-256 fingerprint (64 hex digits) of the certificate the window expects: the one a
+       * found server announced. The main process refuses a server that shows another one; it
+       * never trusts a certificate on this word alone (docs/security.md: the person confirms
+       * a new or changed certificate in the main process's own dialog).
        */
       fingerprint?: string
-      /** Replace a pin the server no longer matches (the person chose to trust it again). */
-      retrust?: boolean
     }
 
 /**
  * How far this app trusts a server it was asked to join (docs/security.md):
- * - `pinned`: it speaks HTTPS with the certificate pinned when it was first joined;
- * - `new`: HTTPS with a certificate never seen: compare its code with the host's Server page;
- * - `changed`: its certificate is not the pinned one (or it stopped encrypting): stop, ask the host;
+ * - `pinned`: it speaks HTTPS with a certificate the person trusted before (at any address);
+ * - `new`: HTTPS with a certificate never seen: the person compares its code with the host's;
+ * - `changed`: the server trusted at this address shows another certificate (or stopped
+ *   encrypting): stop, ask the host;
+ * - `name-taken`: it calls itself by the name (or a look-alike of the name) of a trusted server
+ *   but is not that server: another server may be copying a friend's name;
  * - `authority`: HTTPS with a certificate a certificate authority vouches for;
  * - `plain`: plain HTTP, the host's choice: nothing is encrypted.
  */
-export type ServerTrust = 'pinned' | 'new' | 'changed' | 'authority' | 'plain'
+export type ServerTrust = 'pinned' | 'new' | 'changed' | 'name-taken' | 'authority' | 'plain'
 
 /** What checking a server found (before joining it). */
 export interface ServerCheck {
@@ -45,8 +47,15 @@ export interface ServerCheck {
   fingerprint: string | null
   /** The fingerprint's short code (`5D12-A501-FAAA-2690`), or null. */
   code: string | null
-  /** The code of the pinned certificate, when there is one. */
+  /**
+   * The code of the trusted certificate it is measured against (`changed`: the one trusted at
+   * this address; `name-taken`: the one of the server trusted under that name), or null.
+   */
   pinnedCode: string | null
+  /** The name it is announced under on the LAN now, or null when it is not listed. */
+  name: string | null
+  /** `name-taken`: where the server trusted under that name was joined (`host:port`). */
+  pinnedAddress: string | null
 }
 
 /** The server the app uses showed another certificate than the pinned one: its requests stop. */
@@ -90,8 +99,25 @@ export interface LanServer {
   url: string
   /** Its Gamerstage version, or '' when it did not say. */
   version: string
-  /** The certificate fingerprint it announced (joining pins it), or null on plain HTTP. */
+  /**
+   * The certificate fingerprint it announced, or null on plain HTTP. Joining checks that the
+   * server shows this very certificate, and asks the person to compare its code first.
+   */
   fingerprint: string | null
+  /** The fingerprint's short code (`5D12-A501-FAAA-2690`), to compare with the host's screen. */
+  code: string | null
+  /**
+   * Set when another server on the network shows the same name or one that looks the same
+   * (docs/security.md): `first` for the one heard of first, `later` for any that came after
+   * it ("another server also calls itself …"); null when the name is the only one of its kind.
+   */
+  sameName: 'first' | 'later' | null
+  /**
+   * The certificate it announced is one this app trusted before (a server joined earlier). Like
+   * `code`, it is what the announcement says: joining checks that the server really shows that
+   * certificate, and refuses it otherwise.
+   */
+  known: boolean
 }
 
 /** The servers found on the LAN at one moment. */
@@ -107,7 +133,7 @@ export interface BackupResult {
 }
 
 /**
- * The desktop app's game detection (issue 28; docs/features.md, "Games"): opt-in, off by default.
+ * The desktop app's game detection (issue 28; docs/features.md, "Games and "Now playing""): opt-in, off by default.
  * `game` is the name of a game of the app's list running now, or null; nothing else about the
  * computer crosses the bridge.
  */

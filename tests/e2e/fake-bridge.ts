@@ -201,6 +201,8 @@ export async function installFakeBridge(page: Page, options: FakeBridgeOptions):
             fingerprint: null,
             code: null,
             pinnedCode: null,
+            name: null,
+            pinnedAddress: null,
           })),
         onCertificateChanged: (listener) => {
           calls.push({ method: 'onCertificateChanged', args: [] })

@@ -7,7 +7,7 @@
  */
 import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import type { LanServerList } from '../../src/shared/bridge'
+import type { LanServer, LanServerList } from '../../src/shared/bridge'
 import { bridgeCalls, installFakeBridge, releaseHeld, scriptNext } from './fake-bridge'
 import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { toast } from './helpers'
@@ -17,11 +17,35 @@ const LOOKING = 'Looking for servers on your network…'
 /** A 30-character username, the longest there is, in a server's name. */
 const LONG_OWNER = 'xXx_the_longest_gamertag_30xXx'
 
-const NOVA = {
-  name: "nova's Gamerstage",
-  url: 'http://192.168.1.21:4567',
-  version: '0.1.0',
+/** A plain-HTTP server as the main process lists it: no code, no look-alike, never joined. */
+const plain = (name: string, url: string, version = '0.1.0'): LanServer => ({
+  name,
+  url,
+  version,
   fingerprint: null,
+  code: null,
+  sameName: null,
+  known: false,
+})
+const NOVA = plain("nova's Gamerstage", 'http://192.168.1.21:4567')
+/** A friend's encrypted server, joined before, and a stranger on the Wi-Fi using its name. */
+const FRIEND: LanServer = {
+  name: "player1's Gamerstage",
+  url: 'https://192.168.1.20:4567',
+  version: '0.1.0',
+  fingerprint: '5d12a501faaa2690b9c48b72a5c8d0533d88d69c7eaf1aa4048d2390c40ad7f4',
+  code: '5D12-A501-FAAA-2690',
+  sameName: 'first',
+  known: true,
+}
+const STRANGER: LanServer = {
+  name: "player1's Gamerstage",
+  url: 'https://192.168.1.66:4567',
+  version: '0.1.0',
+  fingerprint: '0b7e44c1d2a39f0e6b8c7d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a',
+  code: '0B7E-44C1-D2A3-9F0E',
+  sameName: 'later',
+  known: false,
 }
 /** Three servers found; the one in use is `inUse`. */
 const friends = (inUse: string): LanServerList => ({
@@ -29,8 +53,10 @@ const friends = (inUse: string): LanServerList => ({
     NOVA,
     // The one in use: a real server (the worker's empty one), so that no "can't reach" banner
     // shows.
-    { name: `${LONG_OWNER}'s Gamerstage`, url: inUse, version: '0.1.0', fingerprint: null },
-    { name: 'LAN box', url: 'http://10.0.0.5:4567', version: '', fingerprint: null },
+    plain(`${LONG_OWNER}'s Gamerstage`, inUse),
+    plain('LAN box', 'http://10.0.0.5:4567', ''),
+    FRIEND,
+    STRANGER,
   ],
   problem: null,
 })
@@ -53,7 +79,7 @@ test.describe('servers found on the LAN, in the desktop app', () => {
     await expect(page.getByText(LOOKING)).toBeVisible()
     expect(await bridgeCalls(page, 'watchLanServers')).toEqual([[]])
 
-    const host = { name: "host's Gamerstage", url: emptyUrl, version: '0.1.0', fingerprint: null }
+    const host = plain("host's Gamerstage", emptyUrl)
     await emitLan(page, { servers: [NOVA, host], problem: null })
     await expect(found(page).getByRole('listitem')).toHaveCount(2)
     await expect(page.getByText(LOOKING)).toHaveCount(0)
@@ -132,7 +158,10 @@ for (const variant of variants) {
     })
 
     await emitLan(page, friends(emptyUrl))
-    await expect(found(page).getByRole('listitem')).toHaveCount(3)
+    await expect(found(page).getByRole('listitem')).toHaveCount(5)
+    // The stranger using the friend's name is marked, with both codes to compare (issue 42).
+    await expect(found(page).getByText(/Another server also calls itself/)).toBeVisible()
+    await expect(found(page).getByText('0B7E-44C1-D2A3-9F0E')).toBeVisible()
     await expect(found(page).getByText('Connected')).toBeVisible()
     // Nothing sticks out sideways on a phone, the longest name included.
     await expectNoSidewaysScroll(page)

@@ -23,7 +23,7 @@ test('game detection is off until turned on, says what it shares, pauses, and is
   await first.page.goto(new URL('/settings', first.page.url()).href)
   const card = first.page.getByRole('region', { name: 'Show what I’m playing' })
   await expect(card).toContainText(
-    'Only the name of a game from Gamerstage’s list, e.g. ‘Counter-Strike 2’. Nothing else about your computer.',
+    'Only the name of a game from Gamerstage’s list, e.g. ‘Counter-Strike 2’, and only to this server: another server gets nothing until you turn it on there too. Nothing else about your computer.',
   )
   const toggle = card.getByRole('switch', { name: 'Detect the game I’m playing' })
   await expect(toggle).not.toBeChecked()

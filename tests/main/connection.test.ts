@@ -141,7 +141,12 @@ describe('ConnectionManager', () => {
       await check(origin)
       return undefined
     })
-    const connection = new ConnectionManager(target, () => EMBEDDED_URL, persist, checkSpy)
+    const connection = new ConnectionManager({
+      saved: target,
+      embeddedUrl: () => EMBEDDED_URL,
+      persist,
+      check: checkSpy,
+    })
     return { connection, persist, check: checkSpy }
   }
 
@@ -153,7 +158,11 @@ describe('ConnectionManager', () => {
 
   it('asks for the embedded URL each time, so a restarted server is followed', () => {
     let url = 'http://127.0.0.1:1111'
-    const connection = new ConnectionManager({ kind: 'embedded' }, () => url, vi.fn())
+    const connection = new ConnectionManager({
+      saved: { kind: 'embedded' },
+      embeddedUrl: () => url,
+      persist: vi.fn(),
+    })
 
     url = 'http://127.0.0.1:2222'
 

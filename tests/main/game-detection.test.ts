@@ -12,7 +12,11 @@ import type { IpcMain } from 'electron'
 import { setupGameDetection } from '../../src/main/game-detection'
 import { KNOWN_GAMES } from '../../src/main/game-detection/known-games'
 import { matchGames, type ProcessPlatform } from '../../src/main/game-detection/matcher'
-import { GameDetector, POLL_INTERVAL_MS } from '../../src/main/game-detection/poller'
+import {
+  GameDetector,
+  POLL_INTERVAL_MS,
+  processListTool,
+} from '../../src/main/game-detection/poller'
 import { registerIpc } from '../../src/main/ipc'
 import { DEFAULT_SETTINGS, type Settings } from '../../src/main/settings'
 import { Channel } from '../../src/shared/ipc-channels'
@@ -215,7 +219,7 @@ describe('setupGameDetection', () => {
     })
     expect(detection.set({ enabled: true })).toMatchObject({ enabled: true, paused: false })
     expect(settings.update).toHaveBeenLastCalledWith({
-      gameDetection: { enabled: true, paused: false },
+      gameDetection: { paused: false, servers: ['this-computer'] },
     })
     await vi.advanceTimersByTimeAsync(0)
     expect(published).toEqual(['Elden Ring'])
@@ -223,33 +227,85 @@ describe('setupGameDetection', () => {
 
     detection.set({ paused: true })
     expect(settings.update).toHaveBeenLastCalledWith({
-      gameDetection: { enabled: true, paused: true },
+      gameDetection: { paused: true, servers: ['this-computer'] },
     })
     expect(published).toEqual(['Elden Ring', null])
     // Off forgets the pause.
     detection.set({ enabled: false })
     expect(settings.update).toHaveBeenLastCalledWith({
-      gameDetection: { enabled: false, paused: false },
+      gameDetection: { paused: false, servers: [] },
     })
     detection.close()
   })
 
   it('starts as the settings file says', async () => {
     const published: unknown[] = []
-    setupGameDetection(
-      fakeSettings({ gameDetection: { enabled: true, paused: false } }),
-      (game) => published.push(game),
-      { platform: 'darwin', read: async () => fixture('macos-bundle.txt') },
-    ).close()
+    const on = { gameDetection: { paused: false, servers: ['this-computer'] } }
+    setupGameDetection(fakeSettings(on), (game) => published.push(game), {
+      platform: 'darwin',
+      read: async () => fixture('macos-bundle.txt'),
+    }).close()
     expect(published).toEqual([])
-    const detection = setupGameDetection(
-      fakeSettings({ gameDetection: { enabled: true, paused: false } }),
-      (game) => published.push(game),
-      { platform: 'darwin', read: async () => fixture('macos-bundle.txt') },
-    )
+    const detection = setupGameDetection(fakeSettings(on), (game) => published.push(game), {
+      platform: 'darwin',
+      read: async () => fixture('macos-bundle.txt'),
+    })
     await vi.advanceTimersByTimeAsync(0)
     expect(published).toEqual(['League of Legends'])
     detection.close()
+  })
+
+  it('shares nothing with a server the person did not turn it on for (issue 42)', async () => {
+    const settings = fakeSettings()
+    const published: unknown[] = []
+    const read = vi.fn(async () => fixture('linux-proton.txt'))
+    let server = 'this-computer'
+    const detection = setupGameDetection(settings, (game) => published.push(game), {
+      platform: 'linux',
+      read,
+      server: () => server,
+    })
+    detection.set({ enabled: true })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(published).toEqual(['Elden Ring'])
+
+    // A server never seen before: detection stops, the window is told no game, nothing is read.
+    server = `certificate:${'ab'.repeat(32)}`
+    detection.serverChanged()
+    const reads = read.mock.calls.length
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3)
+    expect(read).toHaveBeenCalledTimes(reads)
+    expect(published).toEqual(['Elden Ring', null])
+    expect(detection.get()).toEqual({ enabled: false, paused: false, game: null })
+
+    // The person turns it on there too: that server alone is added.
+    detection.set({ enabled: true })
+    expect(settings.get().gameDetection.servers).toEqual(['this-computer', server])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(published).toEqual(['Elden Ring', null, 'Elden Ring'])
+
+    // Back on this computer, which keeps its own choice.
+    server = 'this-computer'
+    detection.serverChanged()
+    expect(detection.get().enabled).toBe(true)
+    detection.close()
+  })
+})
+
+describe('the process list tool', () => {
+  it('is run by its absolute path, never looked up through PATH', () => {
+    expect(processListTool('win32', { SystemRoot: 'D:\\Windows' })).toEqual({
+      command: 'D:\\Windows\\System32\\tasklist.exe',
+      args: ['/fo', 'csv', '/nh'],
+    })
+    expect(processListTool('win32', {}).command).toBe('C:\\Windows\\System32\\tasklist.exe')
+    expect(processListTool('darwin', {}, () => true)).toEqual({
+      command: '/bin/ps',
+      args: ['-axo', 'comm=,args='],
+    })
+    expect(processListTool('linux', {}, (path) => path === '/usr/bin/ps').command).toBe(
+      '/usr/bin/ps',
+    )
   })
 })
 

@@ -144,6 +144,9 @@ describe('main process: servers found on the LAN', { timeout: 20_000 }, () => {
       url: 'http://192.168.1.21:4567',
       version: '0.1.0',
       fingerprint: null,
+      code: null,
+      sameName: null,
+      known: false,
     }
 
     expect(await invoke(Channel.WatchLanServers, window, true)).toEqual({

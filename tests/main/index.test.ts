@@ -221,6 +221,26 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     })
   })
 
+  it('answers client certificates with none and fences the window’s requests (issue 42)', async () => {
+    const { window, url } = await launch()
+    const session = electron.session.defaultSession
+
+    expect(electron.app.on).toHaveBeenCalledWith('select-client-certificate', expect.any(Function))
+    expect(session.setPermissionCheckHandler).toHaveBeenCalledOnce()
+    expect(session.setDevicePermissionHandler).toHaveBeenCalledOnce()
+    const listener = session.webRequest.onBeforeRequest.mock.calls[0]?.[1] as (
+      details: { url: string; webContentsId?: number },
+      callback: (response: { cancel: boolean }) => void,
+    ) => void
+    const verdict = (target: string) => {
+      const callback = vi.fn()
+      listener({ url: target, webContentsId: window.webContents.id }, callback)
+      return callback.mock.calls[0]?.[0]
+    }
+    expect(verdict(`${url}/api/feed`)).toEqual({ cancel: false })
+    expect(verdict('https://192.168.1.66:4567/api/auth/login')).toEqual({ cancel: true })
+  })
+
   it('switches to a remote Gamerstage server, tells the window and persists it', async () => {
     const remote: RunningServer = await startServer({ dataDir: tempDir(), port: 0, demo: false })
     others.push(remote)

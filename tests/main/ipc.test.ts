@@ -29,6 +29,9 @@ const FOUND: LanServerList = {
       url: 'https://192.168.1.21:4567',
       version: '0.1.0',
       fingerprint: 'cd'.repeat(32),
+      code: 'CDCD-CDCD-CDCD-CDCD',
+      sameName: null,
+      known: false,
     },
   ],
   problem: null,
@@ -67,6 +70,8 @@ describe('registerIpc', () => {
         fingerprint: 'ab'.repeat(32),
         code: 'ABAB-ABAB-ABAB-ABAB',
         pinnedCode: null,
+        name: null,
+        pinnedAddress: null,
       })),
       replaceLanCertificate: vi.fn(async () => SHARING),
       watchLanServers: vi.fn(() => FOUND),
@@ -177,6 +182,11 @@ describe('registerIpc', () => {
     ['a url that is not a string', { kind: 'remote', url: 42 }],
     ['no argument', undefined],
     ['a string', 'http://h:1'],
+    // Trust is the person's word in the main process's dialog, never a flag from the window.
+    [
+      'a request to re-pin',
+      { kind: 'remote', url: 'https://h:1', fingerprint: 'ab'.repeat(32), retrust: true },
+    ],
   ])('refuses SetConnection with %s as "Invalid server."', async (_what, target) => {
     await expect(invoke(Channel.SetConnection, ourContents, target)).rejects.toThrow(
       'Invalid server.',

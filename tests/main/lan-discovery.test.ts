@@ -187,6 +187,9 @@ describe('LanDiscovery: the servers found on the LAN', () => {
           url: 'http://192.168.1.21:4567',
           version: '0.1.0',
           fingerprint: null,
+          code: null,
+          sameName: null,
+          known: false,
         },
       ],
       problem: null,
@@ -270,6 +273,67 @@ describe('LanDiscovery: the servers found on the LAN', () => {
       expect(server.name).not.toMatch(/[\u0000-\u001F\u200B\u202A-\u202E\u2066-\u2069]/)
       expect(server.url).toMatch(/^http:\/\/\d{1,3}(\.\d{1,3}){3}:\d+$/)
     }
+  })
+
+  it('marks look-alike and duplicate names, the first heard of first, with every code', () => {
+    const trusted = 'aa'.repeat(32)
+    const { bus, discovery } = setup({ isTrusted: (fingerprint) => fingerprint === trusted })
+    discovery.watch()
+    const secure = (name: string, address: string, fingerprint: string) =>
+      advertiseServer({
+        transport: bus.transport(address),
+        name,
+        port: 4567,
+        version: '0.1.0',
+        addresses: [address],
+        host: `pc-${address.replace(/\./g, '-')}`,
+        fingerprint,
+      })
+    secure("player1's Gamerstage", '192.168.1.20', trusted)
+    friend(bus, "nova's Gamerstage", '192.168.1.21')
+    // A stranger: the same name from another computer, then a look-alike (Cyrillic а, digit 1).
+    secure("player1's Gamerstage", '192.168.1.66', 'bb'.repeat(32))
+    secure('p1\u0430yer1’s  Gamerstage', '192.168.1.67', 'cc'.repeat(32))
+
+    const rows = discovery
+      .list()
+      .servers.map(({ name, url, code, sameName, known }) => ({ name, url, code, sameName, known }))
+    expect(rows).toEqual([
+      {
+        name: "nova's Gamerstage",
+        url: 'http://192.168.1.21:4567',
+        code: null,
+        sameName: null,
+        known: false,
+      },
+      {
+        name: "player1's Gamerstage",
+        url: 'https://192.168.1.20:4567',
+        code: 'AAAA-AAAA-AAAA-AAAA',
+        sameName: 'first',
+        known: true,
+      },
+      {
+        name: "player1's Gamerstage",
+        url: 'https://192.168.1.66:4567',
+        code: 'BBBB-BBBB-BBBB-BBBB',
+        sameName: 'later',
+        known: false,
+      },
+      {
+        name: 'p1\u0430yer1’s Gamerstage',
+        url: 'https://192.168.1.67:4567',
+        code: 'CCCC-CCCC-CCCC-CCCC',
+        sameName: 'later',
+        known: false,
+      },
+    ])
+    // What the main process itself knows of a row, for joining it (never the window's word).
+    expect(discovery.announced('https://192.168.1.66:4567')).toEqual({
+      name: "player1's Gamerstage",
+      fingerprint: 'bb'.repeat(32),
+    })
+    expect(discovery.announced('https://192.168.1.99:4567')).toBeNull()
   })
 
   it('says so when the network refuses to be looked at, and tries again next time', () => {

@@ -31,6 +31,7 @@ describe('electron-builder.yml', () => {
     ['enableEmbeddedAsarIntegrityValidation', true],
     ['onlyLoadAppFromAsar', true],
     ['enableCookieEncryption', true],
+    ['grantFileProtocolExtraPrivileges', false],
   ])('sets the %s fuse to %s', (fuse, value) => {
     expect(config.electronFuses[fuse]).toBe(value)
   })

@@ -14,7 +14,13 @@ import {
   CHROMIUM_DECIDES,
   pinnedCertificateVerifier,
 } from '../../src/main/certificate-pinning'
-import { ConnectionManager, memoryPins } from '../../src/main/connection'
+import {
+  ConnectionManager,
+  judge,
+  memoryPins,
+  type PinStore,
+  type SavedConnection,
+} from '../../src/main/connection'
 import { startServer, type RunningServer } from '../../src/server/server'
 import {
   LAN_CERT_FILE,
@@ -22,7 +28,7 @@ import {
   replaceLanCertificate,
   type LanCertificate,
 } from '../../src/server/tls/lan-certificate'
-import type { ConnectionTarget } from '../../src/shared/bridge'
+import type { ServerCheck } from '../../src/shared/bridge'
 import { fingerprintCode } from '../../src/shared/fingerprint-code'
 import { Channel } from '../../src/shared/ipc-channels'
 import { fromWindow, freshElectron, ipcHandler, launchApp, quitApp } from './helpers/main-process'
@@ -73,26 +79,46 @@ async function friendsFolder(): Promise<{ dataDir: string; first: LanCertificate
   return { dataDir, first: await loadOrCreateLanCertificate(dataDir, { log: quiet }) }
 }
 
-function manager(pins = memoryPins()) {
-  const persist = vi.fn<(target: ConnectionTarget) => void>()
+const NAME = "player1's Gamerstage"
+
+/**
+ * A ConnectionManager over the real probe. `answers` are the person's answers to the main
+ * process's dialogs, in order (true: trust); `announced` is what the LAN lists, by origin.
+ */
+function manager(
+  options: {
+    pins?: PinStore
+    answers?: boolean[]
+    announced?: Record<string, { name: string; fingerprint: string | null }>
+  } = {},
+) {
+  const pins = options.pins ?? memoryPins()
+  const answers = [...(options.answers ?? [])]
+  const persist = vi.fn<(target: SavedConnection) => void>()
+  const confirm = vi.fn(async (_check: ServerCheck) => answers.shift() ?? false)
   return {
-    connection: new ConnectionManager(
-      { kind: 'embedded' },
-      () => EMBEDDED,
+    connection: new ConnectionManager({
+      saved: { kind: 'embedded' },
+      embeddedUrl: () => EMBEDDED,
       persist,
-      undefined,
       pins,
-    ),
+      confirm,
+      announced: (origin) => options.announced?.[origin] ?? null,
+    }),
     persist,
     pins,
+    confirm,
+    answers,
   }
 }
 
-describe('joining by address: trust on first use, then the pin', () => {
-  it('shows the code of a new certificate and joins only once it is accepted', async () => {
+const addressOf = (server: RunningServer) => `127.0.0.1:${server.port}`
+
+describe('joining by address: the person confirms a new certificate in the main process', () => {
+  it('shows the code of a new certificate and joins only once the person says it matches', async () => {
     const { dataDir, first } = await friendsFolder()
     const server = await friend(dataDir, 0, first)
-    const { connection, persist, pins } = manager()
+    const { connection, persist, pins, confirm, answers } = manager({ answers: [false] })
     const typed = `127.0.0.1:${server.port}`
 
     // Typed without a scheme: the server's plain-HTTP answer leads to its https:// address.
@@ -103,22 +129,32 @@ describe('joining by address: trust on first use, then the pin', () => {
       fingerprint: first.fingerprint,
       code: fingerprintCode(first.fingerprint),
       pinnedCode: null,
+      name: null,
+      pinnedAddress: null,
     })
 
+    // The person cancels the dialog: nothing is joined or trusted.
     await expect(connection.set({ kind: 'remote', url: typed })).rejects.toThrow(
-      `Compare the code ${fingerprintCode(first.fingerprint)} with the one on the host's Server page`,
+      `Not joined: you did not confirm the code of ${server.url}.`,
     )
+    expect(confirm).toHaveBeenCalledExactlyOnceWith(check)
     expect(persist).not.toHaveBeenCalled()
+    expect(pins.byFingerprint(first.fingerprint)).toBeUndefined()
     expect(connection.pinnedRemote()).toBeNull()
 
-    const joined = await connection.set({
+    answers.push(true)
+    const joined = await connection.set({ kind: 'remote', url: typed })
+    expect(joined).toEqual({ kind: 'remote', baseUrl: server.url })
+    expect(persist).toHaveBeenCalledExactlyOnceWith({
       kind: 'remote',
-      url: typed,
+      url: server.url,
       fingerprint: first.fingerprint,
     })
-    expect(joined).toEqual({ kind: 'remote', baseUrl: server.url })
-    expect(persist).toHaveBeenCalledExactlyOnceWith({ kind: 'remote', url: server.url })
-    expect(pins.get(`127.0.0.1:${server.port}`)).toBe(first.fingerprint)
+    expect(pins.byFingerprint(first.fingerprint)).toEqual({
+      fingerprint: first.fingerprint,
+      addresses: [addressOf(server)],
+      name: null,
+    })
     expect(connection.pinnedRemote()).toEqual({
       origin: server.url,
       fingerprint: first.fingerprint,
@@ -126,14 +162,32 @@ describe('joining by address: trust on first use, then the pin', () => {
     expect((await connection.inspect(server.url)).trust).toBe('pinned')
     // Joining again later needs no question.
     await expect(connection.set({ kind: 'remote', url: server.url })).resolves.toEqual(joined)
+    expect(confirm).toHaveBeenCalledTimes(2)
   })
 
-  it('refuses a changed certificate until it is deliberately trusted again', async () => {
+  it('never trusts on the window’s word: a fingerprint sent along is no confirmation', async () => {
+    const { dataDir, first } = await friendsFolder()
+    const server = await friend(dataDir, 0, first)
+    // Found on the LAN with the certificate it announced: still the person's question.
+    const { connection, pins, confirm } = manager({
+      announced: { [server.url]: { name: NAME, fingerprint: first.fingerprint } },
+    })
+
+    await expect(
+      connection.set({ kind: 'remote', url: server.url, fingerprint: first.fingerprint }),
+    ).rejects.toThrow('Not joined')
+    expect(confirm).toHaveBeenCalledOnce()
+    expect(confirm.mock.calls[0]?.[0]).toMatchObject({ trust: 'new', name: NAME })
+    expect(pins.byFingerprint(first.fingerprint)).toBeUndefined()
+    expect(connection.get()).toEqual({ kind: 'embedded', baseUrl: EMBEDDED })
+  })
+
+  it('refuses a changed certificate unless the person trusts it again in the dialog', async () => {
     const { dataDir, first } = await friendsFolder()
     const port = await freePort()
     const original = await friend(dataDir, port, first)
-    const { connection, pins } = manager()
-    await connection.set({ kind: 'remote', url: original.url, fingerprint: first.fingerprint })
+    const { connection, pins, confirm, answers } = manager({ answers: [true] })
+    await connection.set({ kind: 'remote', url: original.url })
     await stop(original)
 
     // Someone else answers at that address with another certificate (or the host replaced it).
@@ -146,21 +200,18 @@ describe('joining by address: trust on first use, then the pin', () => {
       code: fingerprintCode(second.fingerprint),
       pinnedCode: fingerprintCode(first.fingerprint),
     })
-    const changed = `The certificate of ${original.url} changed: it shows ${fingerprintCode(second.fingerprint)}, but you trusted ${fingerprintCode(first.fingerprint)}.`
-    await expect(connection.set({ kind: 'remote', url: original.url })).rejects.toThrow(changed)
-    // Not even the LAN's announcement of the new one replaces a pin by itself.
+    // Not even the window's "trust it" (the announced fingerprint) replaces a pin by itself.
     await expect(
       connection.set({ kind: 'remote', url: original.url, fingerprint: second.fingerprint }),
-    ).rejects.toThrow(changed)
-    expect(pins.get(`127.0.0.1:${port}`)).toBe(first.fingerprint)
+    ).rejects.toThrow(`Not joined: ${original.url} is not the server you trusted before`)
+    expect(confirm).toHaveBeenLastCalledWith(check)
+    expect(pins.atAddress(`127.0.0.1:${port}`)?.fingerprint).toBe(first.fingerprint)
 
-    await connection.set({
-      kind: 'remote',
-      url: original.url,
-      fingerprint: second.fingerprint,
-      retrust: true,
-    })
-    expect(pins.get(`127.0.0.1:${port}`)).toBe(second.fingerprint)
+    answers.push(true)
+    await connection.set({ kind: 'remote', url: original.url })
+    expect(pins.atAddress(`127.0.0.1:${port}`)?.fingerprint).toBe(second.fingerprint)
+    // The replaced certificate, trusted nowhere else, is trusted no more.
+    expect(pins.byFingerprint(first.fingerprint)).toBeUndefined()
     expect((await connection.inspect(original.url)).trust).toBe('pinned')
   })
 
@@ -168,8 +219,8 @@ describe('joining by address: trust on first use, then the pin', () => {
     const { dataDir, first } = await friendsFolder()
     const port = await freePort()
     const secure = await friend(dataDir, port, first)
-    const { connection, pins } = manager()
-    await connection.set({ kind: 'remote', url: secure.url, fingerprint: first.fingerprint })
+    const { connection, pins, answers } = manager({ answers: [true] })
+    await connection.set({ kind: 'remote', url: secure.url })
     await stop(secure)
     const plain = await friend(dataDir, port, null)
 
@@ -177,12 +228,67 @@ describe('joining by address: trust on first use, then the pin', () => {
       trust: 'changed',
       fingerprint: null,
     })
-    await expect(connection.set({ kind: 'remote', url: plain.url })).rejects.toThrow(
-      'no longer encrypts its connections',
-    )
-    await connection.set({ kind: 'remote', url: plain.url, retrust: true })
-    expect(pins.get(`127.0.0.1:${port}`)).toBeUndefined()
+    await expect(connection.set({ kind: 'remote', url: plain.url })).rejects.toThrow('Not joined')
+    answers.push(true)
+    await connection.set({ kind: 'remote', url: plain.url })
+    expect(pins.atAddress(`127.0.0.1:${port}`)).toBeUndefined()
     expect(connection.get()).toEqual({ kind: 'remote', baseUrl: plain.url })
+  })
+
+  it('knows a trusted server by its certificate wherever it moves, without asking again', async () => {
+    const { dataDir, first } = await friendsFolder()
+    const before = await friend(dataDir, 0, first)
+    const { connection, pins, confirm } = manager({ answers: [true] })
+    await connection.set({ kind: 'remote', url: before.url })
+    await stop(before)
+
+    // The friend's computer got another address (here: another port) at the next party.
+    const after = await friend(dataDir, 0, first)
+    expect((await connection.inspect(after.url)).trust).toBe('pinned')
+    await connection.set({ kind: 'remote', url: after.url })
+
+    expect(confirm).toHaveBeenCalledOnce()
+    expect(pins.byFingerprint(first.fingerprint)?.addresses).toEqual([
+      addressOf(before),
+      addressOf(after),
+    ])
+    expect(connection.pinnedRemote()).toEqual({ origin: after.url, fingerprint: first.fingerprint })
+  })
+})
+
+describe('a known name at a new address with another certificate', () => {
+  it.each([
+    ['the same name', NAME],
+    ['a look-alike name', 'p1ayer1’s Gamerstage'],
+  ])('is a warning naming the server trusted before (%s)', async (_what, strangerName) => {
+    const { dataDir, first } = await friendsFolder()
+    const real = await friend(dataDir, 0, first)
+    const strangers = await replaceLanCertificate(tempDir())
+    const strangerCertificate = strangers.fingerprint
+    const stranger = await friend(tempDir(), 0, strangers)
+    const announced = {
+      [real.url]: { name: NAME, fingerprint: first.fingerprint },
+      [stranger.url]: { name: strangerName, fingerprint: strangerCertificate },
+    }
+    const { connection, pins, confirm } = manager({ answers: [true, false], announced })
+    await connection.set({ kind: 'remote', url: real.url })
+    expect(pins.byFingerprint(first.fingerprint)?.name).toBe(NAME)
+
+    // The row of the stranger (a "new" server by its certificate) gets the warning, not the
+    // plain compare-the-code question.
+    const check = await connection.inspect(stranger.url)
+    expect(check).toMatchObject({
+      trust: 'name-taken',
+      name: strangerName,
+      pinnedCode: fingerprintCode(first.fingerprint),
+      pinnedAddress: addressOf(real),
+    })
+    await expect(connection.set({ kind: 'remote', url: stranger.url })).rejects.toThrow(
+      'is not the server you trusted before',
+    )
+    expect(confirm).toHaveBeenLastCalledWith(check)
+    expect(connection.get().baseUrl).toBe(real.url)
+    expect(pins.byFingerprint(strangerCertificate)).toBeUndefined()
   })
 })
 
@@ -196,15 +302,28 @@ describe('clear refusals', () => {
     )
   })
 
-  it('keeps a saved https:// server across a restart, with its pin', async () => {
-    const pins = memoryPins({ '192.168.1.20:4567': 'ab'.repeat(32) })
-    const saved = new ConnectionManager(
-      { kind: 'remote', url: 'https://192.168.1.20:4567' },
-      () => EMBEDDED,
-      vi.fn(),
-      undefined,
-      pins,
+  it('refuses, without asking, a server showing another certificate than the LAN announced', async () => {
+    const { dataDir, first } = await friendsFolder()
+    const server = await friend(dataDir, 0, first)
+    // The main process's own list, not the window, says what was announced.
+    const { connection, pins, confirm } = manager({
+      answers: [true],
+      announced: { [server.url]: { name: NAME, fingerprint: 'ab'.repeat(32) } },
+    })
+
+    await expect(connection.set({ kind: 'remote', url: server.url })).rejects.toThrow(
+      'other than the one it announced on your network',
     )
+    expect(confirm).not.toHaveBeenCalled()
+    expect(pins.byFingerprint(first.fingerprint)).toBeUndefined()
+  })
+
+  it('keeps a saved https:// server across a restart, with the certificate trusted for it', () => {
+    const saved = new ConnectionManager({
+      saved: { kind: 'remote', url: 'https://192.168.1.20:4567', fingerprint: 'ab'.repeat(32) },
+      embeddedUrl: () => EMBEDDED,
+      persist: vi.fn(),
+    })
     expect(saved.get()).toEqual({ kind: 'remote', baseUrl: 'https://192.168.1.20:4567' })
     expect(saved.pinnedRemote()).toEqual({
       origin: 'https://192.168.1.20:4567',
@@ -213,19 +332,26 @@ describe('clear refusals', () => {
   })
 })
 
-describe('joining from "On your network"', () => {
-  it('pins the announced certificate without a question, and refuses one that differs', async () => {
-    const { dataDir, first } = await friendsFolder()
-    const server = await friend(dataDir, 0, first)
-    const { connection, pins } = manager()
+describe('judge', () => {
+  const PINNED = 'ab'.repeat(32)
+  const OTHER = 'cd'.repeat(32)
+  const pins = () => memoryPins({ [PINNED]: { addresses: ['gs.example:443'], name: NAME } })
 
-    await expect(
-      connection.set({ kind: 'remote', url: server.url, fingerprint: 'ab'.repeat(32) }),
-    ).rejects.toThrow('other than the one it announced on your network')
-    expect(pins.get(`127.0.0.1:${server.port}`)).toBeUndefined()
+  it('checks the pin before a certificate authority’s word', () => {
+    const identity = { origin: 'https://gs.example', fingerprint: OTHER, authorized: true }
+    expect(judge(identity, pins()).trust).toBe('changed')
+    expect(judge({ ...identity, fingerprint: PINNED }, pins()).trust).toBe('pinned')
+    expect(judge({ ...identity, origin: 'https://other.example' }, pins()).trust).toBe('authority')
+  })
 
-    await connection.set({ kind: 'remote', url: server.url, fingerprint: first.fingerprint })
-    expect(pins.get(`127.0.0.1:${server.port}`)).toBe(first.fingerprint)
+  it('warns about a plain-HTTP server using a trusted server’s name', () => {
+    const identity = { origin: 'http://192.168.1.66:4567', fingerprint: null, authorized: false }
+    expect(judge(identity, pins(), NAME)).toMatchObject({
+      trust: 'name-taken',
+      pinnedCode: fingerprintCode(PINNED),
+      pinnedAddress: 'gs.example:443',
+    })
+    expect(judge(identity, pins(), "nova's Gamerstage").trust).toBe('plain')
   })
 })
 
@@ -283,26 +409,61 @@ describe('main process: pinning through IPC and the session', { timeout: 20_000 
     vi.unstubAllEnvs()
   })
 
-  it('joins after the code is accepted, keeps the pin, and stops on a changed certificate', async () => {
+  it('asks the person in a main-process dialog, keeps the pin, and stops on a changed certificate', async () => {
     const { dataDir, first } = await friendsFolder()
     const server = await friend(dataDir, 0, first)
     const { window } = await launchApp(electron)
     const invoke = (channel: Channel, ...args: unknown[]) =>
-      Promise.resolve(ipcHandler(electron, channel)(fromWindow(window), ...args))
+      Promise.resolve().then(() => ipcHandler(electron, channel)(fromWindow(window), ...args))
+    const code = fingerprintCode(first.fingerprint)
+    const settingsFile = () =>
+      JSON.parse(readFileSync(join(electron.app.getPath('userData'), 'settings.json'), 'utf8')) as {
+        trustedServers: Record<string, unknown>
+        connection: unknown
+      }
 
-    expect(await invoke(Channel.CheckServer, server.url)).toMatchObject({
-      trust: 'new',
-      code: fingerprintCode(first.fingerprint),
+    expect(await invoke(Channel.CheckServer, server.url)).toMatchObject({ trust: 'new', code })
+
+    // The window asks to join with the very certificate it shows, and even to re-pin: only the
+    // person's answer in the main process's own dialog counts.
+    await expect(
+      invoke(Channel.SetConnection, {
+        kind: 'remote',
+        url: server.url,
+        fingerprint: first.fingerprint,
+        retrust: true,
+      }),
+    ).rejects.toThrow('Invalid server.')
+    electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false })
+    await expect(
+      invoke(Channel.SetConnection, {
+        kind: 'remote',
+        url: server.url,
+        fingerprint: first.fingerprint,
+      }),
+    ).rejects.toThrow('Not joined')
+    expect(electron.dialog.showMessageBox).toHaveBeenCalledExactlyOnceWith(
+      window,
+      expect.objectContaining({
+        title: 'Compare the code',
+        detail: expect.stringContaining(code),
+        buttons: ['Cancel', 'The codes match: join'],
+        defaultId: 0,
+        cancelId: 0,
+      }),
+    )
+    expect(settingsFile().trustedServers).toEqual({})
+
+    electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false })
+    await invoke(Channel.SetConnection, { kind: 'remote', url: server.url })
+    expect(settingsFile().trustedServers).toEqual({
+      [first.fingerprint]: { addresses: [`127.0.0.1:${server.port}`], name: null },
     })
-    await invoke(Channel.SetConnection, {
+    expect(settingsFile().connection).toEqual({
       kind: 'remote',
       url: server.url,
       fingerprint: first.fingerprint,
     })
-    const settings = JSON.parse(
-      readFileSync(join(electron.app.getPath('userData'), 'settings.json'), 'utf8'),
-    ) as { pinnedCertificates: Record<string, string> }
-    expect(settings.pinnedCertificates).toEqual({ [`127.0.0.1:${server.port}`]: first.fingerprint })
 
     // The proc given to Electron: the window's requests to that server go through on the pin…
     const setProc = electron.session.defaultSession.setCertificateVerifyProc

@@ -23,9 +23,9 @@ describe('SettingsStore', () => {
     expect(settings).toEqual({
       connection: { kind: 'embedded' },
       lanSharing: { enabled: false, port: DEFAULT_LAN_PORT, plainHttp: false },
-      pinnedCertificates: {},
+      trustedServers: {},
       embeddedPort: null,
-      gameDetection: { enabled: false, paused: false },
+      gameDetection: { paused: false, servers: [] },
       windowBounds: null,
     })
     expect(existsSync(file)).toBe(false)
@@ -69,22 +69,68 @@ describe('SettingsStore', () => {
     })
   })
 
-  it('keeps the pinned certificates that are fingerprints and drops the others', () => {
+  it('turns the pins of earlier versions (by address) into trusted servers, dropping bad ones', () => {
     const pin = 'ab'.repeat(32)
     writeFileSync(
       file,
       JSON.stringify({
         lanSharing: { enabled: true, port: 4567 },
-        pinnedCertificates: { '192.168.1.20:4567': pin, '10.0.0.5:4567': 'not-a-fingerprint' },
+        pinnedCertificates: {
+          '192.168.1.20:4567': pin,
+          '192.168.1.21:4567': pin,
+          '10.0.0.5:4567': 'not-a-fingerprint',
+        },
       }),
       'utf8',
     )
 
     const settings = new SettingsStore(file).get()
 
-    expect(settings.pinnedCertificates).toEqual({ '192.168.1.20:4567': pin })
+    expect(settings.trustedServers).toEqual({
+      [pin]: { addresses: ['192.168.1.20:4567', '192.168.1.21:4567'], name: null },
+    })
+    expect(settings).not.toHaveProperty('pinnedCertificates')
     // A settings file from before plain HTTP was a choice shares over HTTPS.
     expect(settings.lanSharing).toEqual({ enabled: true, port: 4567, plainHttp: false })
+  })
+
+  it('keeps the trusted servers that are well formed and drops the others', () => {
+    const good = 'ab'.repeat(32)
+    writeFileSync(
+      file,
+      JSON.stringify({
+        trustedServers: {
+          [good]: { addresses: ['192.168.1.20:4567'], name: "player1's Gamerstage" },
+          ['cd'.repeat(32)]: { addresses: [], name: null },
+          'not-a-fingerprint': { addresses: ['10.0.0.5:4567'], name: null },
+          ['ef'.repeat(32)]: 'nonsense',
+        },
+      }),
+      'utf8',
+    )
+
+    expect(new SettingsStore(file).get().trustedServers).toEqual({
+      [good]: { addresses: ['192.168.1.20:4567'], name: "player1's Gamerstage" },
+    })
+  })
+
+  it('keeps game detection, once one switch for all servers, on for the server then in use', () => {
+    const pin = 'ab'.repeat(32)
+    writeFileSync(
+      file,
+      JSON.stringify({
+        connection: { kind: 'remote', url: 'https://192.168.1.20:4567', fingerprint: pin },
+        gameDetection: { enabled: true, paused: true },
+      }),
+      'utf8',
+    )
+    expect(new SettingsStore(file).get().gameDetection).toEqual({
+      paused: true,
+      servers: [`certificate:${pin}`],
+    })
+
+    writeFileSync(file, JSON.stringify({ gameDetection: { enabled: false, paused: false } }))
+    expect(new SettingsStore(file).get().gameDetection).toEqual({ paused: false, servers: [] })
   })
 
   it('defaults a window too small to be seen and keeps the rest', () => {

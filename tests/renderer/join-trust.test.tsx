@@ -1,39 +1,64 @@
 /**
  * Joining a friend's HTTPS server from the Connection panel (docs/security.md), against a fake
- * desktop bridge: a certificate never seen is joined only after the person compares its code; one
- * announced on the LAN is joined without a question; a changed one stops with a warning and is
- * trusted again only on a deliberate click. The main process's side is tests/main/pinning.test.ts.
+ * desktop bridge. The person's word on a certificate is asked by the main process in a dialog of
+ * its own (tests/main/pinning.test.ts): the page only asks to join, shows the main process's
+ * answer, and marks found servers whose names look alike, each with its code.
  */
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Provider, createStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CertificateAlarm } from '../../src/renderer/src/components/CertificateAlarm'
 import { ConnectionPanel } from '../../src/renderer/src/components/ConnectionPanel'
+import { JOIN_HINT } from '../../src/renderer/src/components/LanServerList'
 import { connectionAtom } from '../../src/renderer/src/state/connection'
 import type {
+  CertificateChange,
   Connection,
   ConnectionTarget,
   GamerstageBridge,
-  LanServerList,
-  ServerCheck,
+  LanServer,
 } from '../../src/shared/bridge'
 
 const EMBEDDED: Connection = { kind: 'embedded', baseUrl: 'http://127.0.0.1:50000' }
 const ORIGIN = 'https://192.168.1.21:4567'
 const PIN = '5d12a501faaa2690'.padEnd(64, '1')
-const NEW = '0b7e44c1d2a39f0e'.padEnd(64, '2')
+const NAME = "player1's Gamerstage"
+const FRIEND: LanServer = {
+  name: NAME,
+  url: 'https://192.168.1.20:4567',
+  version: '0.1.0',
+  fingerprint: PIN,
+  code: '5D12-A501-FAAA-2690',
+  sameName: 'first',
+  known: true,
+}
+const STRANGER: LanServer = {
+  name: NAME,
+  url: 'https://192.168.1.66:4567',
+  version: '0.1.0',
+  fingerprint: '0b7e44c1d2a39f0e'.padEnd(64, '2'),
+  code: '0B7E-44C1-D2A3-9F0E',
+  sameName: 'later',
+  known: false,
+}
 
-function fakeBridge(check: ServerCheck, servers: LanServerList['servers'] = []) {
+function fakeBridge(servers: LanServer[] = []) {
   const setConnection = vi.fn(async (target: ConnectionTarget): Promise<Connection> =>
-    target.kind === 'remote' ? { kind: 'remote', baseUrl: ORIGIN } : EMBEDDED,
+    target.kind === 'remote' ? { kind: 'remote', baseUrl: target.url } : EMBEDDED,
   )
-  const checkServer = vi.fn(async () => check)
+  const checkServer = vi.fn()
+  let certificateListener: ((change: CertificateChange) => void) | null = null
   const bridge: GamerstageBridge = {
     platform: 'desktop',
     getConnection: async () => EMBEDDED,
     setConnection,
     checkServer,
     onConnectionChange: () => () => undefined,
+    onCertificateChanged: (listener) => {
+      certificateListener = listener
+      return () => undefined
+    },
     getLanSharing: async () => {
       throw new Error('not in this test')
     },
@@ -54,9 +79,14 @@ function fakeBridge(check: ServerCheck, servers: LanServerList['servers'] = []) 
   render(
     <Provider store={store}>
       <ConnectionPanel />
+      <CertificateAlarm />
     </Provider>,
   )
-  return { setConnection, checkServer }
+  return {
+    setConnection,
+    checkServer,
+    certificateChanged: (change: CertificateChange) => act(() => certificateListener?.(change)),
+  }
 }
 
 async function typeAddress(address: string) {
@@ -74,116 +104,87 @@ describe('joining a friend’s HTTPS server', () => {
     delete (window as unknown as { gamerstage?: GamerstageBridge }).gamerstage
   })
 
-  it('shows the code of a new certificate and joins only once the person says it matches', async () => {
-    const fake = fakeBridge({
-      origin: ORIGIN,
-      trust: 'new',
-      fingerprint: PIN,
-      code: '5D12-A501-FAAA-2690',
-      pinnedCode: null,
-    })
-    const user = await typeAddress('192.168.1.21:4567')
+  it('asks the main process to join, and draws no trust question of its own', async () => {
+    const fake = fakeBridge()
+    await typeAddress('192.168.1.21:4567')
 
-    const dialog = await screen.findByRole('dialog', { name: 'Compare the code' })
-    expect(fake.checkServer).toHaveBeenCalledExactlyOnceWith('192.168.1.21:4567')
-    expect(within(dialog).getByTestId('joining-code').textContent).toBe('5D12A501FAAA2690')
-    expect(within(dialog).getByTestId('joining-code').getAttribute('aria-label')).toBe(
-      '5D12 A501 FAAA 2690',
-    )
-    expect(fake.setConnection).not.toHaveBeenCalled()
-
-    await user.click(within(dialog).getByRole('button', { name: 'The codes match: join' }))
     expect(fake.setConnection).toHaveBeenCalledExactlyOnceWith({
       kind: 'remote',
-      url: ORIGIN,
-      fingerprint: PIN,
+      url: '192.168.1.21:4567',
     })
+    expect(fake.checkServer).not.toHaveBeenCalled()
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
-  it('joins nothing when the person cancels the comparison', async () => {
-    const fake = fakeBridge({
-      origin: ORIGIN,
-      trust: 'new',
-      fingerprint: PIN,
-      code: '5D12-A501-FAAA-2690',
-      pinnedCode: null,
-    })
-    const user = await typeAddress('192.168.1.21:4567')
-    const dialog = await screen.findByRole('dialog', { name: 'Compare the code' })
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
-    expect(screen.queryByRole('dialog')).toBeNull()
-    expect(fake.setConnection).not.toHaveBeenCalled()
+  it('shows the main process’s answer when the person did not confirm the code', async () => {
+    const fake = fakeBridge()
+    fake.setConnection.mockRejectedValueOnce(
+      new Error(
+        "Error invoking remote method 'gamerstage:set-connection': ConnectionError: " +
+          `Not joined: you did not confirm the code of ${ORIGIN}.`,
+      ),
+    )
+    await typeAddress(ORIGIN)
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Not joined: you did not confirm the code of ${ORIGIN}.`,
+    )
+    expect(screen.getByTestId('current-connection').textContent).toBe('This computer')
   })
 
-  it('stops on a changed certificate and trusts it again only deliberately', async () => {
-    const fake = fakeBridge({
-      origin: ORIGIN,
-      trust: 'changed',
-      fingerprint: NEW,
-      code: '0B7E-44C1-D2A3-9F0E',
-      pinnedCode: '5D12-A501-FAAA-2690',
-    })
-    const user = await typeAddress(ORIGIN)
-
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Stop: the server’s certificate changed',
-    })
-    expect(within(dialog).getByRole('alert').textContent).toContain(
-      `${ORIGIN} shows another certificate than the one you trusted`,
-    )
-    expect(within(dialog).getByTestId('pinned-code').textContent).toBe('5D12A501FAAA2690')
-    expect(within(dialog).getByTestId('changed-code').textContent).toBe('0B7E44C1D2A39F0E')
-    expect(fake.setConnection).not.toHaveBeenCalled()
-
-    await user.click(within(dialog).getByRole('button', { name: 'Trust the new certificate' }))
-    expect(fake.setConnection).toHaveBeenCalledExactlyOnceWith({
-      kind: 'remote',
-      url: ORIGIN,
-      fingerprint: NEW,
-      retrust: true,
-    })
-  })
-
-  it('joins a server found on the network with the certificate it announced, no question', async () => {
-    const fake = fakeBridge(
-      {
-        origin: ORIGIN,
-        trust: 'new',
-        fingerprint: PIN,
-        code: '5D12-A501-FAAA-2690',
-        pinnedCode: null,
-      },
-      [{ name: "nova's Gamerstage", url: ORIGIN, version: '0.1.0', fingerprint: PIN }],
-    )
+  it('joins a found server with the certificate it announced, as an expectation only', async () => {
+    const fake = fakeBridge([FRIEND])
     const user = userEvent.setup()
-    const join = await screen.findByRole('button', { name: "Join nova's Gamerstage" })
-    expect(join.closest('li')?.textContent).toContain('· encrypted')
+    // One row with a name nobody else uses.
+    const join = await screen.findByRole('button', { name: `Join ${NAME} at 192.168.1.20:4567` })
     await user.click(join)
 
     expect(fake.setConnection).toHaveBeenCalledExactlyOnceWith({
       kind: 'remote',
-      url: ORIGIN,
+      url: FRIEND.url,
       fingerprint: PIN,
     })
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
-  it('asks to compare when a found server shows another certificate than it announced', async () => {
-    const fake = fakeBridge(
-      {
-        origin: ORIGIN,
-        trust: 'new',
-        fingerprint: NEW,
-        code: '0B7E-44C1-D2A3-9F0E',
-        pinnedCode: null,
-      },
-      [{ name: "nova's Gamerstage", url: ORIGIN, version: '0.1.0', fingerprint: PIN }],
-    )
-    const user = userEvent.setup()
-    await user.click(await screen.findByRole('button', { name: "Join nova's Gamerstage" }))
+  it('marks two servers using one name, each with its code and address', async () => {
+    fakeBridge([FRIEND, STRANGER])
+    const list = await screen.findByRole('list', { name: 'On your network' })
+    const [first, later] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement]
 
-    expect(await screen.findByRole('dialog', { name: 'Compare the code' })).toBeTruthy()
-    expect(fake.setConnection).not.toHaveBeenCalled()
+    expect(screen.getByText(JOIN_HINT)).toBeTruthy()
+    expect(within(first).getByTestId('found-code').textContent).toBe('5D12-A501-FAAA-2690')
+    expect(first.textContent).toContain('joined before')
+    expect(first.textContent).toContain('Another server on your network uses this name too.')
+    expect(within(later).getByTestId('found-code').textContent).toBe('0B7E-44C1-D2A3-9F0E')
+    expect(later.textContent).not.toContain('joined before')
+    expect(later.textContent).toContain(`Another server also calls itself “${NAME}”.`)
+    // Each button says which one it joins.
+    expect(within(first).getByRole('button').getAttribute('aria-label')).toBe(
+      `Join ${NAME} at 192.168.1.20:4567`,
+    )
+    expect(within(later).getByRole('button').getAttribute('aria-label')).toBe(
+      `Join ${NAME} at 192.168.1.66:4567`,
+    )
+  })
+
+  it('leaves trusting a changed certificate to the main process, asking no re-pin itself', async () => {
+    const fake = fakeBridge()
+    fake.certificateChanged({
+      origin: ORIGIN,
+      fingerprint: STRANGER.fingerprint ?? '',
+      code: '0B7E-44C1-D2A3-9F0E',
+      pinnedCode: '5D12-A501-FAAA-2690',
+    })
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Stop: the server’s certificate changed',
+    })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Trust the new certificate' }))
+
+    expect(fake.setConnection).toHaveBeenCalledExactlyOnceWith({
+      kind: 'remote',
+      url: ORIGIN,
+      fingerprint: STRANGER.fingerprint,
+    })
   })
 })

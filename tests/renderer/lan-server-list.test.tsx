@@ -23,12 +23,18 @@ const NOVA = {
   url: 'http://192.168.1.21:4567',
   version: '0.1.0',
   fingerprint: null,
+  code: null,
+  sameName: null,
+  known: false,
 }
 const ALICE = {
   name: "alice's Gamerstage",
   url: 'http://192.168.1.22:4568',
   version: '',
   fingerprint: null,
+  code: null,
+  sameName: null,
+  known: false,
 }
 
 /** A desktop bridge whose LAN list the test drives, recording who watches. */

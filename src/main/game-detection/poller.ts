@@ -5,6 +5,8 @@
  * tells the window only a game's name, or null when none runs; nothing else leaves this process.
  */
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { win32 } from 'node:path'
 import { KNOWN_GAMES, type KnownGame } from './known-games'
 import { matchGames, type ProcessPlatform } from './matcher'
 
@@ -15,10 +17,28 @@ export const READ_TIMEOUT_MS = 5_000
 /** Reads the running processes, one a line, as the platform's tool prints them. */
 export type ProcessListReader = () => Promise<string[]>
 
-/** The operating system's own tool, without a shell: `tasklist` on Windows, `ps` elsewhere. */
+/**
+ * Where the operating system keeps its own tool, by absolute path: a bare name would be looked
+ * up through PATH (and on Windows in the current folder first), where another program called
+ * `ps` or `tasklist` could stand in for it. `ps` is /bin/ps on macOS and on Linux (a link to
+ * /usr/bin/ps on merged-/usr systems); Windows's tasklist is in System32 of its own folder.
+ */
+export function processListTool(
+  platform: ProcessPlatform,
+  env: NodeJS.ProcessEnv = process.env,
+  exists: (path: string) => boolean = existsSync,
+): { command: string; args: string[] } {
+  if (platform === 'win32') {
+    const windows = env.SystemRoot ?? env.windir ?? 'C:\\Windows'
+    return { command: win32.join(windows, 'System32', 'tasklist.exe'), args: ['/fo', 'csv', '/nh'] }
+  }
+  const ps = ['/bin/ps', '/usr/bin/ps'].find((path) => exists(path)) ?? '/bin/ps'
+  return { command: ps, args: ['-axo', 'comm=,args='] }
+}
+
+/** The operating system's own tool (processListTool), without a shell. */
 export function systemProcessReader(platform: ProcessPlatform): ProcessListReader {
-  const [command, args] =
-    platform === 'win32' ? ['tasklist', ['/fo', 'csv', '/nh']] : ['ps', ['-axo', 'comm=,args=']]
+  const { command, args } = processListTool(platform)
   return () =>
     new Promise((resolve, reject) => {
       execFile(

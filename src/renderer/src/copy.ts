@@ -383,7 +383,7 @@ export const COPY = {
     // Desktop detection (Account page)
     detectTitle: 'Show what I’m playing',
     detectShares:
-      'Only the name of a game from Gamerstage’s list, e.g. ‘Counter-Strike 2’. Nothing else about your computer.',
+      'Only the name of a game from Gamerstage’s list, e.g. ‘Counter-Strike 2’, and only to this server: another server gets nothing until you turn it on there too. Nothing else about your computer.',
     detectHow:
       'This app looks at the names of the programs running on this computer every 15 seconds and compares them with its list of games, here on your computer. When one matches, your status says you’re playing it for 2 hours, or until you quit the game.',
     detectSwitch: 'Detect the game I’m playing',

@@ -1,17 +1,23 @@
 /**
  * Lists the Gamerstage servers on the LAN from their DNS-SD answers, live: a server appears when
- * its pointer, SRV and an address are known, and disappears on its goodbye or when its records
- * expire.
+ * its pointer and SRV are known, and disappears on its goodbye or when its records expire.
+ *
+ * Anything on the LAN can answer, so nothing a packet says about another computer is believed
+ * (docs/security.md): a server is listed at the address its packets came from, never at an
+ * address an A record claims; an instance belongs to the sender that first announced it, and a
+ * second sender using the same name is a second, separate entry (which the app marks), never a
+ * takeover of the first; and only senders with a private LAN address count (lan-source.ts).
  */
 import type { Answer } from 'dns-packet'
 import { normalizeFingerprint } from '../../shared/fingerprint-code'
+import { isLoopback, isPrivateLanAddress, plainIPv4 } from './lan-source'
 import { instanceLabel, RECORD_TTL, SERVICE_TYPE } from './records'
 import type { MdnsPacket, MdnsTransport, PacketSource } from './transport'
 
 export interface FoundServer {
   /** The advertised name, e.g. "player1's Gamerstage". */
   name: string
-  /** An IPv4 address it answered from or announced. */
+  /** The IPv4 address its announcement came from. */
   host: string
   port: number
   /** Its Gamerstage version (TXT `version=`), or '' when it did not say. */
@@ -23,6 +29,11 @@ export interface FoundServer {
    * a server that announces none: then it speaks plain HTTP and `url` is `http://`.
    */
   fingerprint: string | null
+  /**
+   * When it was first heard of, in the order of this browser (1, 2, …): of two servers with the
+   * same name, the one heard of first has the smaller number.
+   */
+  seen: number
 }
 
 export interface BrowseOptions {
@@ -33,6 +44,11 @@ export interface BrowseOptions {
   queryEveryMs?: number
   /** Clock, for tests. */
   now?: () => number
+  /**
+   * Also list senders on 127.0.0.0/8: only for a test run inside a network namespace whose one
+   * interface is loopback (tests/server/discovery/netns.test.ts). Never in the app.
+   */
+  acceptLoopback?: boolean
 }
 
 export interface Browser {
@@ -45,18 +61,19 @@ export interface Browser {
 
 interface Instance {
   name: string
+  /** The address that announced it: its records count only from there. */
+  source: string
+  seen: number
   port?: number
-  target?: string
   version: string
   fingerprint: string | null
-  source?: string
   expiresAt: number
 }
 
 /**
  * Anything on the LAN can answer, so what the browser keeps is bounded: at most this many
- * instances and addresses (a flood of made-up servers cannot grow memory), and no record lives
- * longer than MAX_TTL_SECONDS whatever TTL it claims.
+ * instances (a flood of made-up servers cannot grow memory), and no record lives longer than
+ * MAX_TTL_SECONDS whatever TTL it claims.
  */
 export const MAX_INSTANCES = 256
 export const MAX_TTL_SECONDS = 75 * 60
@@ -85,19 +102,19 @@ function txtFingerprint(data: unknown): string | null {
 
 export function browseServers(options: BrowseOptions): Browser {
   const { transport, now = Date.now } = options
+  /** By instance name and the address that announced it (see the file's comment). */
   const instances = new Map<string, Instance>()
-  const addresses = new Map<string, { address: string; expiresAt: number }>()
+  let heard = 0
   let last = ''
+
+  const keyOf = (fullName: string, source: string) => `${fullName.toLowerCase()} ${source}`
 
   const list = (): FoundServer[] => {
     const time = now()
     const found: FoundServer[] = []
     for (const instance of instances.values()) {
       if (instance.expiresAt <= time || instance.port === undefined) continue
-      const announced = instance.target ? addresses.get(instance.target.toLowerCase()) : undefined
-      const host =
-        announced && announced.expiresAt > time ? announced.address : (instance.source ?? '')
-      if (!host) continue
+      const host = instance.source
       found.push({
         name: instance.name,
         host,
@@ -105,9 +122,12 @@ export function browseServers(options: BrowseOptions): Browser {
         version: instance.version,
         url: `${instance.fingerprint ? 'https' : 'http'}://${host}:${instance.port}`,
         fingerprint: instance.fingerprint,
+        seen: instance.seen,
       })
     }
-    return found.sort((a, b) => a.name.localeCompare(b.name) || a.url.localeCompare(b.url))
+    return found.sort(
+      (a, b) => a.name.localeCompare(b.name) || a.seen - b.seen || a.url.localeCompare(b.url),
+    )
   }
 
   const changed = () => {
@@ -119,69 +139,63 @@ export function browseServers(options: BrowseOptions): Browser {
     }
   }
 
-  /** Forgets what expired, so the maps hold only what is alive. */
+  /** Forgets what expired, so the map holds only what is alive. */
   const prune = () => {
     const time = now()
     for (const [key, instance] of instances) if (instance.expiresAt <= time) instances.delete(key)
-    for (const [key, entry] of addresses) if (entry.expiresAt <= time) addresses.delete(key)
   }
 
-  /** An A record matters only as the target of a server we know. */
-  const isTarget = (hostName: string) => {
-    for (const instance of instances.values()) {
-      if (instance.target?.toLowerCase() === hostName) return true
-    }
-    return false
-  }
-
-  const instanceFor = (fullName: string): Instance | undefined => {
-    const lower = fullName.toLowerCase()
-    if (!lower.endsWith(`.${SERVICE_TYPE}`)) return undefined
-    let instance = instances.get(lower)
+  const instanceFor = (fullName: string, source: string): Instance | undefined => {
+    if (!fullName.toLowerCase().endsWith(`.${SERVICE_TYPE}`)) return undefined
+    const key = keyOf(fullName, source)
+    let instance = instances.get(key)
     if (!instance) {
       if (instances.size >= MAX_INSTANCES) return undefined
       const label = fullName.slice(0, fullName.length - SERVICE_TYPE.length - 1)
-      instance = { name: instanceLabel(label), version: '', fingerprint: null, expiresAt: 0 }
-      instances.set(lower, instance)
+      instance = {
+        name: instanceLabel(label),
+        source,
+        seen: ++heard,
+        version: '',
+        fingerprint: null,
+        expiresAt: 0,
+      }
+      instances.set(key, instance)
     }
     return instance
   }
 
-  const take = (record: Answer, source: PacketSource) => {
+  const take = (record: Answer, source: string) => {
     const claimed = 'ttl' in record && record.ttl !== undefined ? record.ttl : RECORD_TTL
     const ttl = Math.min(claimed, MAX_TTL_SECONDS) * 1000
-    const expiresAt = now() + ttl
     if (record.type === 'PTR' && record.name.toLowerCase() === SERVICE_TYPE) {
-      const instance = instanceFor(record.data)
+      const instance = instanceFor(record.data, source)
       if (!instance) return
-      instance.expiresAt = ttl === 0 ? 0 : expiresAt
-      instance.source = source.address
+      instance.expiresAt = ttl === 0 ? 0 : now() + ttl
     } else if (record.type === 'SRV') {
-      const instance = instances.get(record.name.toLowerCase())
+      // Only the sender that announced the instance describes it.
+      const instance = instances.get(keyOf(record.name, source))
       if (!instance) return
       if (ttl === 0) instance.expiresAt = 0
-      else if (record.data.port > 0 && record.data.port < 65536) {
-        instance.port = record.data.port
-        instance.target = record.data.target
-      }
+      else if (record.data.port > 0 && record.data.port < 65536) instance.port = record.data.port
     } else if (record.type === 'TXT') {
-      const instance = instances.get(record.name.toLowerCase())
+      const instance = instances.get(keyOf(record.name, source))
       if (instance) {
         instance.version = txtVersion(record.data)
         instance.fingerprint = txtFingerprint(record.data)
       }
-    } else if (record.type === 'A' && /^\d{1,3}(\.\d{1,3}){3}$/.test(record.data)) {
-      const hostName = record.name.toLowerCase()
-      if (addresses.has(hostName) || (addresses.size < MAX_INSTANCES && isTarget(hostName))) {
-        addresses.set(hostName, { address: record.data, expiresAt })
-      }
     }
+    // A records are not read: a server is listed where its packets come from (see above).
   }
 
-  const onResponse = (packet: MdnsPacket, source: PacketSource) => {
-    // Pointers first, so that the SRV and TXT records of the same packet find their instance;
-    // addresses last, once the SRV records have named their targets.
-    const rank = (record: Answer) => (record.type === 'PTR' ? 0 : record.type === 'A' ? 2 : 1)
+  const acceptable = (address: string) =>
+    isPrivateLanAddress(address) || (options.acceptLoopback === true && isLoopback(address))
+
+  const onResponse = (packet: MdnsPacket, from: PacketSource) => {
+    const source = plainIPv4(from.address)
+    if (source === null || !acceptable(source)) return
+    // Pointers first, so that the SRV and TXT records of the same packet find their instance.
+    const rank = (record: Answer) => (record.type === 'PTR' ? 0 : 1)
     const records = [...(packet.answers ?? []), ...(packet.additionals ?? [])].sort(
       (a, b) => rank(a) - rank(b),
     )
@@ -202,8 +216,8 @@ export function browseServers(options: BrowseOptions): Browser {
 
   return {
     servers: list,
-    /** How many instances and addresses are held, expired or not: for the memory bound's test. */
-    heldRecords: () => instances.size + addresses.size,
+    /** How many instances are held, expired or not: for the memory bound's test. */
+    heldRecords: () => instances.size,
     refresh,
     stop() {
       clearInterval(timer)

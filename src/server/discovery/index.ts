@@ -53,6 +53,8 @@ export interface LanBrowserOptions {
   onError?: (error: Error) => void
   transport?: MdnsTransport
   queryEveryMs?: number
+  /** Lists senders on loopback too: a test in a loopback-only network namespace only. */
+  acceptLoopback?: boolean
 }
 
 /** Starts listing the Gamerstage servers on the LAN; `stop()` closes the socket. */

@@ -12,8 +12,9 @@
  * binary, unchanged, opens the DevTools protocol for its window, and `chromium.connectOverCDP`
  * drives that window as every journey does. What is lost is the main-process handle
  * (`electronApp.evaluate`), which the smoke journey does not need. The app runs on a user-data
- * folder of its own through GAMERSTAGE_USER_DATA, which src/main/index.ts applies in packaged
- * builds too, before the single-instance lock and anything else reads the path.
+ * folder of its own through `--user-data-dir=`, the one way a packaged build takes one
+ * (src/main/user-data.ts: it ignores GAMERSTAGE_USER_DATA), applied before the single-instance
+ * lock and anything else reads the path.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -47,11 +48,11 @@ export async function launchPackagedApp(
       env[key] = value
     }
   }
-  env.GAMERSTAGE_USER_DATA = userDataDir
   const child = spawn(
     executable,
     [
       `--remote-debugging-port=${port}`,
+      `--user-data-dir=${userDataDir}`,
       // As Playwright does for every Electron it launches on Linux: CI runners cannot use
       // Chromium's SUID sandbox helper (chrome-sandbox is not root-owned in the unpacked
       // folder), and have no keyring daemon for Chromium to wait on.

@@ -12,7 +12,10 @@ import { vi } from 'vitest'
 type Handler = (event: unknown, ...args: unknown[]) => unknown
 
 /** The fake `webContents` of a mocked window: events, the window-open handler, sent messages. */
+let contentsIds = 0
+
 export class FakeWebContents extends EventEmitter {
+  readonly id = ++contentsIds
   windowOpenHandler: ((details: { url: string }) => { action: 'allow' | 'deny' }) | null = null
   readonly setWindowOpenHandler = vi.fn(
     (handler: (details: { url: string }) => { action: 'allow' | 'deny' }) => {
@@ -127,7 +130,10 @@ export const Menu = {
 export const session = {
   defaultSession: {
     setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    setDevicePermissionHandler: vi.fn(),
     setCertificateVerifyProc: vi.fn(),
+    webRequest: { onBeforeRequest: vi.fn() },
   },
 }
 
@@ -178,7 +184,10 @@ export function resetElectronMock(): void {
   screen.getAllDisplays.mockReset().mockImplementation(() => [defaultDisplay])
   screen.getPrimaryDisplay.mockReset().mockImplementation(() => defaultDisplay)
   session.defaultSession.setPermissionRequestHandler.mockReset()
+  session.defaultSession.setPermissionCheckHandler.mockReset()
+  session.defaultSession.setDevicePermissionHandler.mockReset()
   session.defaultSession.setCertificateVerifyProc.mockReset()
+  session.defaultSession.webRequest.onBeforeRequest.mockReset()
 }
 
 /** This module's exports as the mocked `electron`, typed as the mock rather than the real API. */

@@ -49,6 +49,7 @@ describe('LAN discovery', () => {
       version: '1.2.3',
       url: 'http://192.168.1.20:4567',
       fingerprint: null,
+      seen: 1,
     }
     expect(browser.servers()).toEqual([expected])
     expect(seen.at(-1)).toEqual([expected])

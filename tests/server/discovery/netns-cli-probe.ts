@@ -51,6 +51,8 @@ const browser = startLanBrowser({
   transport,
   onChange: (list) => (servers = list),
   queryEveryMs: 500,
+  // The namespace has only loopback: the app itself never lists a sender on 127.0.0.0/8.
+  acceptLoopback: true,
 })
 await waitFor(() => servers.length > 0, 5000)
 const found = servers

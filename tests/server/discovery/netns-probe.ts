@@ -22,6 +22,8 @@ const browser = startLanBrowser({
   transport: browserTransport,
   onChange: (list) => (servers = list),
   queryEveryMs: 500,
+  // The namespace has only loopback: the app itself never lists a sender on 127.0.0.0/8.
+  acceptLoopback: true,
 })
 const advertiser = startLanAdvertiser({
   name: "player1's Gamerstage",

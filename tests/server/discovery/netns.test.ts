@@ -55,6 +55,7 @@ describe('LAN discovery over real multicast, in a private network namespace', ()
           version: '0.1.0-netns',
           url: 'http://127.0.0.1:4567',
           fingerprint: null,
+          seen: 1,
         },
       ])
       expect(result.afterGoodbye).toEqual([])

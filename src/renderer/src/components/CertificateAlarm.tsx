@@ -11,7 +11,8 @@ import { ChangedCertificateDialog } from './TrustDialogs'
 /**
  * The desktop app's stop sign (docs/security.md): the friend's server in use showed another
  * certificate than the pinned one, so the main process refused it and every request to it fails.
- * This says why, and offers the safe way back or, deliberately, trust in the new certificate.
+ * This says why, and offers the safe way back or, deliberately, trust in the new certificate
+ * (which the main process confirms with the person in a dialog of its own).
  */
 export function CertificateAlarm() {
   const connectionChanged = useSetAtom(connectionChangedAtom)
@@ -55,13 +56,9 @@ export function CertificateAlarm() {
       }
       cancelLabel="Use this computer’s server"
       onCancel={() => void act({ kind: 'embedded' })}
+      // The main process asks the person once more, in its own dialog, before it trusts it.
       onTrust={() =>
-        void act({
-          kind: 'remote',
-          url: change.origin,
-          fingerprint: change.fingerprint,
-          retrust: true,
-        })
+        void act({ kind: 'remote', url: change.origin, fingerprint: change.fingerprint })
       }
     />
   )

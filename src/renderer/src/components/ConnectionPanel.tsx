@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
-import type { ConnectionTarget, LanServer, ServerCheck } from '../../../shared/bridge'
+import type { ConnectionTarget, LanServer } from '../../../shared/bridge'
 import { getBridge } from '../bridge/get-bridge'
 import { bridgeErrorMessage } from '../lib/bridge-error'
 import { notifySuccess } from '../lib/notify'
@@ -11,7 +11,6 @@ import { endSessionAtom } from '../state/session'
 import { Icon } from './Icon'
 import { LanServerList } from './LanServerList'
 import { COPY } from '../copy'
-import { ChangedCertificateDialog, CompareCodeDialog } from './TrustDialogs'
 
 export const SERVER_URL_PLACEHOLDER = 'https://192.168.1.20:4567'
 
@@ -33,12 +32,7 @@ export function ConnectionPanel() {
   const errorId = useId()
   const alreadyHere = choice === 'embedded' && connection.kind === 'embedded'
 
-  /** A certificate waiting for the person's word: a new one to compare, or a changed one. */
-  const [pending, setPending] = useState<{ check: ServerCheck; from: 'form' | 'list' } | null>(null)
-  const [pendingBusy, setPendingBusy] = useState(false)
-  const [pendingError, setPendingError] = useState<string | null>(null)
-
-  /** Takes the connection the main process checked (and pinned). */
+  /** Takes the connection the main process checked (and, with the person's word, trusted). */
   const take = async (target: ConnectionTarget) => {
     const next = await bridge.setConnection(target)
     connectionChanged(next)
@@ -50,51 +44,18 @@ export function ConnectionPanel() {
 
   /**
    * Every way of connecting ends here: the main process checks the address and its certificate
-   * first (docs/security.md). A certificate never seen is joined only once the person compared
-   * its code, unless the server announced it on the LAN; a changed one stops with a warning.
+   * (docs/security.md), and asks the person itself, in a dialog this page cannot draw or
+   * answer, before it trusts a new or changed certificate or a server using a known name.
    */
   const connect = async (target: ConnectionTarget, from: 'form' | 'list') => {
     setBusy(from === 'form' || target.kind === 'embedded' ? 'form' : target.url)
     setError(null)
     try {
-      if (target.kind === 'remote' && bridge.checkServer) {
-        const check = await bridge.checkServer(target.url)
-        const announced =
-          target.fingerprint !== undefined && target.fingerprint === check.fingerprint
-        if (check.trust === 'changed' || (check.trust === 'new' && !announced)) {
-          setPendingError(null)
-          setPending({ check, from })
-          return
-        }
-        await take({ ...target, url: check.origin })
-      } else {
-        await take(target)
-      }
+      await take(target)
     } catch (caught) {
       setError({ text: bridgeErrorMessage(caught), from })
     } finally {
       setBusy(null)
-    }
-  }
-
-  /** The person compared the code, or chose to trust a changed certificate. */
-  const trustPending = async () => {
-    if (!pending || pendingBusy) return
-    const { check } = pending
-    setPendingBusy(true)
-    setPendingError(null)
-    try {
-      await take({
-        kind: 'remote',
-        url: check.origin,
-        ...(check.fingerprint ? { fingerprint: check.fingerprint } : {}),
-        ...(check.trust === 'changed' ? { retrust: true } : {}),
-      })
-      setPending(null)
-    } catch (caught) {
-      setPendingError(bridgeErrorMessage(caught))
-    } finally {
-      setPendingBusy(false)
     }
   }
 
@@ -119,7 +80,7 @@ export function ConnectionPanel() {
     // The form shows the chosen server too, should the check fail and the person retype it.
     setChoice('remote')
     setUrl(server.url)
-    // The certificate it announced is pinned without a question (docs/security.md).
+    // The certificate it announced: the main process refuses a server showing another one.
     void connect(
       server.fingerprint
         ? { kind: 'remote', url: server.url, fingerprint: server.fingerprint }
@@ -251,26 +212,6 @@ export function ConnectionPanel() {
           </span>
         </div>
       </form>
-      {pending?.check.trust === 'new' && pending.check.code ? (
-        <CompareCodeDialog
-          origin={pending.check.origin}
-          code={pending.check.code}
-          busy={pendingBusy}
-          error={pendingError}
-          onTrust={() => void trustPending()}
-          onCancel={() => setPending(null)}
-        />
-      ) : pending?.check.trust === 'changed' ? (
-        <ChangedCertificateDialog
-          origin={pending.check.origin}
-          code={pending.check.code}
-          pinnedCode={pending.check.pinnedCode}
-          busy={pendingBusy}
-          error={pendingError}
-          onTrust={() => void trustPending()}
-          onCancel={() => setPending(null)}
-        />
-      ) : null}
     </section>
   )
 }

@@ -4,6 +4,9 @@ import { Icon } from './Icon'
 import '../styles/lan-servers.css'
 
 export const LOOKING_TEXT = 'Looking for servers on your network…'
+/** Said above the servers found: joining one for the first time asks for the code. */
+export const JOIN_HINT =
+  'The first time you join a server, Gamerstage shows its code: check that the host’s Server page shows the same one.'
 
 interface LanServerListProps {
   found: LanServersState
@@ -62,6 +65,7 @@ export function LanServerList({
               </p>
             </div>
           ) : null}
+          {count > 0 ? <p className="muted small">{JOIN_HINT}</p> : null}
           {count > 0 ? (
             <ul className="found-list" aria-labelledby="lan-found-title">
               {found.servers.map((server) => (
@@ -82,6 +86,17 @@ export function LanServerList({
   )
 }
 
+/** What a row says when another server uses the same or a look-alike name. */
+export function sameNameWarning(server: LanServer): string | null {
+  if (server.sameName === 'later') {
+    return `Another server also calls itself “${server.name}”. Compare the code with the host’s screen before you join.`
+  }
+  if (server.sameName === 'first') {
+    return 'Another server on your network uses this name too. Compare the code with the host’s screen before you join.'
+  }
+  return null
+}
+
 function FoundServer({
   server,
   connected,
@@ -95,10 +110,15 @@ function FoundServer({
   disabled: boolean
   onJoin(server: LanServer): void
 }) {
+  const warning = sameNameWarning(server)
+  // Two rows with one name: each button says which address it joins.
+  const label = `${checking ? 'Checking' : 'Join'} ${server.name}${
+    server.sameName ? ` at ${hostAndPort(server.url)}` : ''
+  }`
   return (
-    <li className="found-server">
+    <li className={`found-server${warning ? ' found-server-alike' : ''}`}>
       <span className="found-icon" aria-hidden="true">
-        <Icon name="gamepad" size={18} />
+        <Icon name={warning ? 'alert' : 'gamepad'} size={18} />
       </span>
       <span className="found-text">
         <strong className="found-name">{server.name}</strong>
@@ -111,8 +131,23 @@ function FoundServer({
             </>
           ) : null}
           {' · '}
-          <span>{server.fingerprint ? 'encrypted' : 'not encrypted'}</span>
+          {server.code ? (
+            <span>
+              code <code data-testid="found-code">{server.code}</code>
+            </span>
+          ) : (
+            <span>not encrypted</span>
+          )}
+          {server.known ? (
+            <>
+              {' · '}
+              <span className="found-known">
+                <Icon name="check" size={13} /> joined before
+              </span>
+            </>
+          ) : null}
         </span>
+        {warning ? <span className="found-warning">{warning}</span> : null}
       </span>
       {connected ? (
         <span className="found-connected">
@@ -122,7 +157,7 @@ function FoundServer({
         <button
           type="button"
           className="btn btn-primary btn-sm"
-          aria-label={`${checking ? 'Checking' : 'Join'} ${server.name}`}
+          aria-label={label}
           disabled={disabled}
           onClick={() => onJoin(server)}
         >

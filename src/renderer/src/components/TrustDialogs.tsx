@@ -55,31 +55,6 @@ function Actions({
   )
 }
 
-/** Joining by address a server whose certificate this app has never seen: compare the code. */
-export function CompareCodeDialog({
-  origin,
-  code,
-  ...actions
-}: DialogActions & { origin: string; code: string }) {
-  return (
-    <Modal title="Compare the code" onClose={actions.busy ? () => undefined : actions.onCancel}>
-      <div className="trust-dialog">
-        <p className="modal-text">
-          <strong>{origin}</strong> encrypts everything with a certificate it made itself. Check
-          that the host’s Server page shows this same code:
-        </p>
-        <FingerprintCode code={code} testId="joining-code" />
-        <p className="muted small">
-          If the codes differ, someone on the network may be pretending to be the server: do not
-          join, and tell the host. This app remembers the certificate, and asks again only if it
-          changes.
-        </p>
-      </div>
-      <Actions {...actions} trustLabel="The codes match: join" danger={false} />
-    </Modal>
-  )
-}
-
 /**
  * The server's certificate is not the one pinned when it was first joined (or it stopped
  * encrypting): say so plainly, and trust the new one only on a deliberate click.
