@@ -8,6 +8,7 @@
  * (10,000 writes).
  */
 import pg from 'pg'
+import { CHECKED_COUNTERS, counterMismatchQuery } from '../../src/server/db/counters'
 
 export interface WritersOptions {
   /** The instances' base addresses (`http://127.0.0.1:PORT`); writer i starts on instance i. */
@@ -183,8 +184,7 @@ export interface CounterMismatch {
 }
 
 /**
- * Every counter the schema keeps against a count of its rows: posts' comment and repost counts,
- * users' post, follower and following counts, comments' up- and downvote counts. (A post's
+ * Every counter the schema keeps (db/counters.ts) against a count of its rows. (A post's
  * likeCount is not a count of rows: SPEC's dislike lowers it by one, so runConcurrentWriters
  * reports what it must be instead.)
  */
@@ -192,53 +192,19 @@ export async function countersAgainstRows(url: string): Promise<CounterMismatch[
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const checks: [string, string][] = [
-      [
-        'posts.comment_count',
-        `SELECT p.id, p.comment_count AS counted,
-           (SELECT count(*) FROM comments c WHERE c.post_id = p.id AND c.deleted_at IS NULL) AS rows
-         FROM posts p`,
-      ],
-      [
-        'users.post_count',
-        `SELECT u.id, u.post_count AS counted,
-           (SELECT count(*) FROM posts p WHERE p.author_id = u.id) AS rows FROM users u`,
-      ],
-      [
-        'users.follower_count',
-        `SELECT u.id, u.follower_count AS counted,
-           (SELECT count(*) FROM follows f WHERE f.followee_id = u.id) AS rows FROM users u`,
-      ],
-      [
-        'users.following_count',
-        `SELECT u.id, u.following_count AS counted,
-           (SELECT count(*) FROM follows f WHERE f.follower_id = u.id) AS rows FROM users u`,
-      ],
-      [
-        'comments.upvote_count',
-        `SELECT c.id, c.upvote_count AS counted,
-           (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.kind = 'up') AS rows
-         FROM comments c`,
-      ],
-      [
-        'comments.downvote_count',
-        `SELECT c.id, c.downvote_count AS counted,
-           (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.kind = 'down') AS rows
-         FROM comments c`,
-      ],
-    ]
     const mismatches: CounterMismatch[] = []
-    for (const [counter, text] of checks) {
-      const { rows } = await client.query<{ id: string; counted: string; rows: string }>(text)
+    for (const counter of CHECKED_COUNTERS) {
+      // The shared query's one placeholder-free form: pg's own `$n` never appears in it.
+      const { rows } = await client.query<{ id: string; stored: string; actual: string }>(
+        counterMismatchQuery(counter),
+      )
       for (const row of rows) {
-        if (Number(row.counted) !== Number(row.rows)) {
-          mismatches.push({
-            counter,
-            id: Number(row.id),
-            counted: Number(row.counted),
-            rows: Number(row.rows),
-          })
-        }
+        mismatches.push({
+          counter: counter.label,
+          id: Number(row.id),
+          counted: Number(row.stored),
+          rows: Number(row.actual),
+        })
       }
     }
     return mismatches

@@ -21,6 +21,7 @@ import {
 } from '../../src/server/server'
 import { sqliteStoreOn } from '../../src/server/db/sqlite'
 import type { Store } from '../../src/server/db/store'
+import { countersAgainstRows } from '../../src/server/db/counters'
 import { createUser } from '../../src/server/services/users'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -270,48 +271,9 @@ export function client(baseUrl: string, options: { ca?: string | Buffer } = {}) 
  * file's connection as `sqliteStoreOn(connection)`.
  */
 export async function countMismatches(db: Store): Promise<string[]> {
-  const checks: [string, string][] = [
-    [
-      'users.follower_count',
-      `SELECT u.id, u.follower_count AS stored,
-         (SELECT count(*) FROM follows f WHERE f.followee_id = u.id) AS actual FROM users u`,
-    ],
-    [
-      'users.following_count',
-      `SELECT u.id, u.following_count AS stored,
-         (SELECT count(*) FROM follows f WHERE f.follower_id = u.id) AS actual FROM users u`,
-    ],
-    [
-      'users.post_count',
-      `SELECT u.id, u.post_count AS stored,
-         (SELECT count(*) FROM posts p WHERE p.author_id = u.id) AS actual FROM users u`,
-    ],
-    [
-      'posts.comment_count',
-      `SELECT p.id, p.comment_count AS stored,
-         (SELECT count(*) FROM comments c WHERE c.post_id = p.id) AS actual FROM posts p`,
-    ],
-    [
-      'comments.upvote_count',
-      `SELECT c.id, c.upvote_count AS stored,
-         (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.kind = 'up') AS actual
-         FROM comments c`,
-    ],
-    [
-      'comments.downvote_count',
-      `SELECT c.id, c.downvote_count AS stored,
-         (SELECT count(*) FROM comment_votes v WHERE v.comment_id = c.id AND v.kind = 'down') AS actual
-         FROM comments c`,
-    ],
-  ]
-  const problems: string[] = []
-  for (const [label, query] of checks) {
-    for (const row of await db.all<{ id: number; stored: number; actual: number }>(query)) {
-      if (row.stored !== row.actual) {
-        problems.push(`${label} of ${row.id} is ${row.stored}, rows say ${row.actual}`)
-      }
-    }
-  }
+  const problems = (await countersAgainstRows(db)).map(
+    ({ label, id, stored, actual }) => `${label} of ${id} is ${stored}, rows say ${actual}`,
+  )
   const negative = await db.all<{ id: number; like_count: number }>(
     'SELECT id, like_count FROM posts WHERE like_count < 0',
   )

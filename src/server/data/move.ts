@@ -25,6 +25,7 @@ import * as pgSchema from '../db/schema.pg'
 import * as sqliteSchema from '../db/schema'
 import { DEFAULT_MIGRATIONS_DIR, sqliteStoreOn } from '../db/sqlite'
 import type { SqlParam, Store } from '../db/store'
+import { COUNTERS, countersAgainstRows } from '../db/counters'
 import {
   DATABASE_FILE,
   SECRET_FILE,
@@ -195,66 +196,12 @@ export function movePlan(
   })
 }
 
-/** The counts each user, post and comment carries, and the rows they count. */
-const COUNTED: { label: string; table: string; column: string; rows?: string }[] = [
-  {
-    label: 'users.follower_count',
-    table: 'users',
-    column: 'follower_count',
-    rows: 'SELECT count(*) FROM follows f WHERE f.followee_id = t.id',
-  },
-  {
-    label: 'users.following_count',
-    table: 'users',
-    column: 'following_count',
-    rows: 'SELECT count(*) FROM follows f WHERE f.follower_id = t.id',
-  },
-  {
-    label: 'users.post_count',
-    table: 'users',
-    column: 'post_count',
-    rows: 'SELECT count(*) FROM posts p WHERE p.author_id = t.id',
-  },
-  // Not a count of rows: the demo posts start with likes nobody gave, and a dislike takes one
-  // away (services/posts.ts). Compared with the source's, post by post, instead.
-  { label: 'posts.like_count', table: 'posts', column: 'like_count' },
-  {
-    label: 'posts.comment_count',
-    table: 'posts',
-    column: 'comment_count',
-    // threads: a deleted comment's placeholder (deleted_at) is not counted
-    rows: 'SELECT count(*) FROM comments c WHERE c.post_id = t.id AND c.deleted_at IS NULL',
-  },
-  {
-    label: 'comments.upvote_count',
-    table: 'comments',
-    column: 'upvote_count',
-    rows: "SELECT count(*) FROM comment_votes v WHERE v.comment_id = t.id AND v.kind = 'up'",
-  },
-  {
-    label: 'comments.downvote_count',
-    table: 'comments',
-    column: 'downvote_count',
-    rows: "SELECT count(*) FROM comment_votes v WHERE v.comment_id = t.id AND v.kind = 'down'",
-  },
-]
-
 /** Where a stored count disagrees with its rows, as readable lines (at most `limit`). */
 async function countsAgainstRows(db: Store, limit = 5): Promise<string[]> {
-  const problems: string[] = []
-  for (const { label, table, column, rows } of COUNTED) {
-    if (!rows) continue
-    // Names from the list above, never input.
-    const wrong = await db.all<{ id: number; stored: number; actual: number }>(
-      `SELECT id, stored, actual FROM (SELECT t.id AS id, t.${column} AS stored, (${rows}) AS actual
-       FROM ${table} t) counted WHERE stored <> actual ORDER BY id LIMIT ?`,
-      limit,
-    )
-    for (const row of wrong) {
-      problems.push(`${label} of ${row.id} is ${row.stored} where the rows say ${row.actual}`)
-    }
-  }
-  return problems.slice(0, limit)
+  return (await countersAgainstRows(db, limit)).map(
+    ({ label, id, stored, actual }) =>
+      `${label} of ${id} is ${stored} where the rows say ${actual}`,
+  )
 }
 
 /** Each table's rows, each counter's total and the images' bytes: what must come out equal. */
@@ -263,7 +210,7 @@ async function tally(db: Store, plan: MovedTable[]): Promise<Map<string, number>
   for (const { name } of plan) {
     totals.set(`rows of ${name}`, (await db.ids(`SELECT count(*) FROM ${name}`))[0] ?? 0)
   }
-  for (const { label, table, column } of COUNTED) {
+  for (const { label, table, column } of COUNTERS) {
     totals.set(
       `sum of ${label}`,
       (await db.ids(`SELECT coalesce(sum(${column}), 0) FROM ${table}`))[0] ?? 0,
@@ -276,7 +223,7 @@ async function tally(db: Store, plan: MovedTable[]): Promise<Map<string, number>
   return totals
 }
 
-/** The like counts post by post, which no rows can check (see COUNTED). */
+/** The like counts post by post, which no rows can check (db/counters.ts). */
 const likeCounts = async (db: Store) =>
   db.all<{ id: number; likes: number }>('SELECT id, like_count AS likes FROM posts ORDER BY id')
 

@@ -10,7 +10,8 @@ import { forgetPlayerGames } from './games'
  * Deletes a user and everything of theirs in one transaction, first taking their part out of
  * everyone else's counts: a post's likeCount loses their likes (a dislike took one like away
  * when made and is not given back, as the spec has no undo for it), its commentCount their
- * comments, a comment's vote counts their votes, and the people they followed or who followed
+ * comments, a comment's vote counts their votes, a post its repost and quote counts and emoji
+ * totals their reposts, quotes and reactions, and the people they followed or who followed
  * them one follower or following each. Their posts (with everyone's comments, reactions and
  * bookmarks on them), comments, reactions, votes, follows, bookmarks, blocks, mutes, reports
  * and uploaded media go with the row (ON DELETE CASCADE). Answers the ids of that media.
@@ -52,6 +53,36 @@ export async function deleteAccount(db: Store, userId: number): Promise<string[]
        WHERE id IN (SELECT comment_id FROM comment_votes WHERE user_id = ?)`,
       userId,
       userId,
+      userId,
+    )
+    // One repost per user and post; their own posts go with them.
+    await tx.run(
+      `UPDATE posts SET repost_count = ${atLeastZero('repost_count - 1')}
+       WHERE id IN (SELECT post_id FROM reposts WHERE user_id = ?) AND author_id <> ?`,
+      userId,
+      userId,
+    )
+    await tx.run(
+      `UPDATE posts SET quote_count = ${atLeastZero(`quote_count - (SELECT count(*) FROM posts q
+         WHERE q.quote_of_id = posts.id AND q.author_id = ?)`)}
+       WHERE id IN (SELECT quote_of_id FROM posts WHERE author_id = ? AND quote_of_id IS NOT NULL)
+         AND author_id <> ?`,
+      userId,
+      userId,
+      userId,
+    )
+    // Their emoji reactions leave each post's totals; a total that reaches none goes.
+    await tx.run(
+      `UPDATE post_emoji_counts SET count = count - (SELECT count(*) FROM post_emoji_reactions r
+         WHERE r.post_id = post_emoji_counts.post_id AND r.reaction = post_emoji_counts.reaction
+           AND r.user_id = ?)
+       WHERE post_id IN (SELECT post_id FROM post_emoji_reactions WHERE user_id = ?)`,
+      userId,
+      userId,
+    )
+    await tx.run(
+      `DELETE FROM post_emoji_counts WHERE count <= 0
+         AND post_id IN (SELECT post_id FROM post_emoji_reactions WHERE user_id = ?)`,
       userId,
     )
     await tx.run(
