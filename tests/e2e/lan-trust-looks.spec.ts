@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures'
 import { FAKE_CODE, FAKE_NEW_CODE, FAKE_NEW_FINGERPRINT, installFakeBridge } from './fake-bridge'
-import { loginDemoViaApi, waitForQuietNetwork } from './helpers'
-import { axeScopeFor, expectNoSeriousViolations } from './axe'
-import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import { loginDemoViaApi } from './helpers'
+import { checkInBothThemes } from './axe'
+import { expectNoSidewaysScroll, sizes } from './looks'
 
 /**
  * The encrypted LAN share in both themes, on a desktop and a 390×844 phone: the Server page
@@ -12,11 +12,13 @@ import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
  * tests/renderer/join-trust.test.tsx.
  */
 
-for (const look of looks()) {
-  test(`encrypted LAN share in ${look.name}, checked by axe`, async ({ page, demoUrl }) => {
+for (const size of sizes()) {
+  test(`encrypted LAN share on the ${size.name}, in both themes, checked by axe`, async ({
+    page,
+    demoUrl,
+  }) => {
     test.setTimeout(120_000)
-    await applyLook(page, look)
-    const scope = axeScopeFor(look)
+    await page.setViewportSize(size.viewport)
     await installFakeBridge(page, {
       connection: { kind: 'embedded', baseUrl: demoUrl },
       lan: {
@@ -26,10 +28,6 @@ for (const look of looks()) {
         demoAccountsDisabled: true,
       },
     })
-    const shot = async (name: string, fullPage = false) => {
-      await waitForQuietNetwork(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/${name}-${look.name}.png`, fullPage })
-    }
     await loginDemoViaApi(page)
     await page.goto('/server')
     const qr = page.getByRole('img', { name: /^QR code of / })
@@ -38,9 +36,12 @@ for (const look of looks()) {
     // Large enough to scan across a table, on a phone too.
     expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(220)
     await expectNoSidewaysScroll(page)
-    await shot('lan-share-qr')
-    await shot('lan-share', true)
-    await expectNoSeriousViolations(page, 'sharing over HTTPS', { within: '.server-page', scope })
+    await checkInBothThemes(page, size, {
+      what: 'sharing over HTTPS',
+      within: '.server-page',
+      shot: 'lan-share-qr',
+    })
+    await checkInBothThemes(page, size, { shot: 'lan-share', fullPage: true })
 
     // The friend's server in use showed another certificate: the stop sign. (Joining's own
     // questions are the main process's native dialogs, tests/main/pinning.test.ts.)
@@ -56,8 +57,11 @@ for (const look of looks()) {
     )
     const stop = page.getByRole('dialog', { name: /certificate changed/ })
     await expect(stop).toBeVisible()
-    await shot('join-certificate-changed')
-    await expectNoSeriousViolations(page, 'certificate changed', { within: '.modal', scope })
+    await checkInBothThemes(page, size, {
+      what: 'certificate changed',
+      within: '.modal',
+      shot: 'join-certificate-changed',
+    })
     await stop.getByRole('button', { name: 'Use this computer’s server' }).click()
     await expect(stop).toHaveCount(0)
     await loginDemoViaApi(page)
@@ -68,10 +72,11 @@ for (const look of looks()) {
     await page.getByRole('checkbox', { name: /Share without encryption/ }).check()
     await page.getByRole('switch', { name: 'Host for LAN' }).click()
     await expect(page.getByText(/^Shared without encryption\./)).toBeVisible()
-    await shot('lan-share-plain', true)
-    await expectNoSeriousViolations(page, 'sharing over plain HTTP', {
+    await checkInBothThemes(page, size, {
+      what: 'sharing over plain HTTP',
       within: '.server-page',
-      scope,
+      shot: 'lan-share-plain',
+      fullPage: true,
     })
   })
 }
