@@ -65,6 +65,18 @@ export function repostPost(live: Live, actor: Actor, postId: number): Promise<Re
     async ({ post, changed }) => {
       if (changed) await publishRepost(live, actor, post, 'repost')
     },
+    ({ post, changed, at }) =>
+      changed
+        ? {
+            posts: [post.id],
+            added: {
+              postId: post.id,
+              authorId: post.authorId,
+              reposterId: actor.id,
+              createdAt: at,
+            },
+          }
+        : {},
   )
 }
 
@@ -85,6 +97,8 @@ export function undoRepostPost(live: Live, actor: Actor, postId: number): Promis
     async ({ post, changed }) => {
       if (changed) await publishRepost(live, actor, post, 'undo')
     },
+    ({ post, changed }) =>
+      changed ? { posts: [post.id], removed: { postId: post.id, reposterId: actor.id } } : {},
   )
 }
 

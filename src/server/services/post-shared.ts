@@ -8,12 +8,12 @@
  * - the **viewer's own** state (their like or dislike, their repost, their emoji reactions, their
  *   poll vote), never kept: one query for the whole page.
  */
-import { answerChangesAt } from './answer-life'
+import { answerChangesAt } from '../caches/answer-life'
 import type { PostPoll, ReactionCount } from '../../shared/api-types'
 import { REACTION_KEYS, type ReactionKey } from '../../shared/reactions'
 import type { Store } from '../db/store'
 import { emojiCounts } from './emoji-reactions'
-import { readCacheOf, type PostShared } from './read-cache'
+import { readCacheOf, type PostShared } from '../caches/read-cache'
 import { formatTimestamp } from './time'
 
 interface PollOptionRow {

@@ -1,0 +1,58 @@
+/**
+ * Compares what the caches of issue 38 keep with the database (caches/touched.ts): every kept
+ * post row with the row as it now is, every kept home timeline with one read afresh. A command
+ * that changes such rows without saying what it touched leaves a difference here.
+ */
+import { expect } from 'vitest'
+import { POST_COLUMNS } from '../../src/server/db/raw'
+import type { PostRow } from '../../src/server/db/rows'
+import type { Store } from '../../src/server/db/store'
+import {
+  before,
+  buildTimeline,
+  type Place,
+  type TimelineEntry,
+} from '../../src/server/caches/home-timelines'
+import type { ReadCache } from '../../src/server/caches/read-cache'
+
+/** The entries of one kind at or after `floor` (all of them when null), as plain arrays. */
+const ofKind = (entries: TimelineEntry[], posts: boolean, floor: Place | null) =>
+  entries
+    .filter((entry) => (entry.place[2] === 0) === posts)
+    .filter((entry) => !floor || before(entry.place, floor) >= 0)
+    .map((entry) => ({ place: [...entry.place], authorId: entry.authorId }))
+
+/** Answers how many kept rows and timelines it compared. */
+export async function expectKeptAsInDatabase(
+  cache: ReadCache,
+  db: Store,
+  after: string,
+): Promise<{ rows: number; timelines: number }> {
+  let rows = 0
+  for (const row of cache.postRows.entries()) {
+    const fresh = await db.get<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, row.id)
+    expect({ after, post: row.id, row: { ...row } }).toEqual({ after, post: row.id, row: fresh })
+    rows++
+  }
+  let timelines = 0
+  for (const [owner, kept] of cache.timelines.all()) {
+    // Everything, without a floor: the kept one must hold all of it at or after its own floors.
+    const fresh = await buildTimeline(db, owner, 1_000_000, 'posts_author_recent_idx')
+    expect({ after, owner, authors: [...kept.authors].sort() }).toEqual({
+      after,
+      owner,
+      authors: [...fresh.authors].sort(),
+    })
+    for (const posts of [true, false]) {
+      const floor = posts ? kept.postsFloor : kept.repostsFloor
+      expect({ after, owner, posts, entries: ofKind(kept.entries, posts, null) }).toEqual({
+        after,
+        owner,
+        posts,
+        entries: ofKind(fresh.entries, posts, floor),
+      })
+    }
+    timelines++
+  }
+  return { rows, timelines }
+}
