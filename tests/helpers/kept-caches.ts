@@ -1,6 +1,7 @@
 /**
  * Compares what the caches of issue 38 keep with the database (caches/touched.ts): every kept
- * post row with the row as it now is, every kept home timeline with one read afresh. A command
+ * post row with the row as it now is, every kept viewer state and home timeline with one read
+ * afresh. A command
  * that changes such rows without saying what it touched leaves a difference here.
  */
 import { expect } from 'vitest'
@@ -14,6 +15,7 @@ import {
   type TimelineEntry,
 } from '../../src/server/caches/home-timelines'
 import type { ReadCache } from '../../src/server/caches/read-cache'
+import { readOwnStates } from '../../src/server/services/post-shared'
 
 /** The entries of one kind at or after `floor` (all of them when null), as plain arrays. */
 const ofKind = (entries: TimelineEntry[], posts: boolean, floor: Place | null) =>
@@ -22,17 +24,28 @@ const ofKind = (entries: TimelineEntry[], posts: boolean, floor: Place | null) =
     .filter((entry) => !floor || before(entry.place, floor) >= 0)
     .map((entry) => ({ place: [...entry.place], authorId: entry.authorId }))
 
-/** Answers how many kept rows and timelines it compared. */
+/** Answers how many kept rows, viewer states and timelines it compared. */
 export async function expectKeptAsInDatabase(
   cache: ReadCache,
   db: Store,
   after: string,
-): Promise<{ rows: number; timelines: number }> {
+): Promise<{ rows: number; states: number; timelines: number }> {
   let rows = 0
   for (const row of cache.postRows.entries()) {
     const fresh = await db.get<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, row.id)
     expect({ after, post: row.id, row: { ...row } }).toEqual({ after, post: row.id, row: fresh })
     rows++
+  }
+  let states = 0
+  for (const { viewer, postId, state } of cache.viewerStates.entries()) {
+    const fresh = (await readOwnStates(db, [postId], viewer)).get(postId) ?? {
+      reaction: null,
+      reposted: false,
+      emoji: [],
+      vote: null,
+    }
+    expect({ after, viewer, postId, state }).toEqual({ after, viewer, postId, state: fresh })
+    states++
   }
   let timelines = 0
   for (const [owner, kept] of cache.timelines.all()) {
@@ -54,5 +67,5 @@ export async function expectKeptAsInDatabase(
     }
     timelines++
   }
-  return { rows, timelines }
+  return { rows, states, timelines }
 }

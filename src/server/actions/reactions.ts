@@ -34,7 +34,7 @@ export function likePost(live: Live, actor: Actor, postId: number): Promise<Post
       return post
     },
     (post) => publishReaction(live, actor, post, 'like'),
-    (post) => ({ posts: [post.id] }),
+    (post) => ({ posts: [post.id], viewers: [actor.id] }),
   )
 }
 
@@ -48,7 +48,7 @@ export function dislikePost(live: Live, actor: Actor, postId: number): Promise<P
       return post
     },
     (post) => publishReaction(live, actor, post, 'dislike'),
-    (post) => ({ posts: [post.id] }),
+    (post) => ({ posts: [post.id], viewers: [actor.id] }),
   )
 }
 

@@ -69,6 +69,7 @@ export function repostPost(live: Live, actor: Actor, postId: number): Promise<Re
       changed
         ? {
             posts: [post.id],
+            viewers: [actor.id],
             added: {
               postId: post.id,
               authorId: post.authorId,
@@ -98,7 +99,13 @@ export function undoRepostPost(live: Live, actor: Actor, postId: number): Promis
       if (changed) await publishRepost(live, actor, post, 'undo')
     },
     ({ post, changed }) =>
-      changed ? { posts: [post.id], removed: { postId: post.id, reposterId: actor.id } } : {},
+      changed
+        ? {
+            posts: [post.id],
+            viewers: [actor.id],
+            removed: { postId: post.id, reposterId: actor.id },
+          }
+        : {},
   )
 }
 
@@ -121,5 +128,6 @@ export function setEmojiReaction(
         await aboutUsers(live, actor.id, post.authorId),
       )
     },
+    ({ changed }) => (changed ? { viewers: [actor.id] } : {}),
   )
 }

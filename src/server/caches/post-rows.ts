@@ -4,13 +4,14 @@
  * posts reads no `posts` row that nothing changed since it was last read.
  *
  * A row changes only by a command, and every command that changes one says so
- * (caches/touched.ts: `posts`): the post's version goes up and its kept row goes. A like changes
+ * (caches/touched.ts: `posts`): the post's version moves and its kept row goes. A like changes
  * one entry, never the rest. A fill notes the versions before its read and keeps a row only if
  * its version did not move meanwhile, so a read racing a write cannot put back the row the write
  * just replaced. Kept rows are frozen: they are shared by every request.
  */
 import type { PostRow } from '../db/rows'
 import { BoundedMap } from './bounded-map'
+import { Versions } from './versions'
 
 interface KeptRow {
   version: number
@@ -19,21 +20,12 @@ interface KeptRow {
 
 export class PostRows {
   private readonly rows: BoundedMap<number, KeptRow>
-  /**
-   * Each touched post's version. A post never touched (or whose version was pushed out) has
-   * `base`, which moves on whenever a version is pushed out: a fill that noted a version before
-   * that then keeps nothing, whatever it read. Every version is drawn from one count, so no two
-   * moments share one.
-   */
-  private readonly versions: BoundedMap<number, number>
-  private count = 0
-  private base = 0
+  /** Each post's version; also what the viewer states of a post are kept under (viewer-states.ts). */
+  readonly versions: Versions
 
   constructor(limit: number) {
     this.rows = new BoundedMap(limit)
-    this.versions = new BoundedMap(limit * 2, () => {
-      this.base = ++this.count
-    })
+    this.versions = new Versions(limit * 2)
   }
 
   get size(): number {
@@ -41,7 +33,7 @@ export class PostRows {
   }
 
   versionOf(postId: number): number {
-    return this.versions.get(postId) ?? this.base
+    return this.versions.of(postId)
   }
 
   /** The kept row of a post, if its version is the one it was read under. */
@@ -61,24 +53,21 @@ export class PostRows {
 
   /** A command changed (or deleted) these posts' rows. */
   touch(postIds: Iterable<number>): void {
-    for (const id of postIds) {
-      this.versions.set(id, ++this.count)
-      this.rows.delete(id)
-    }
+    const ids = [...postIds]
+    this.versions.move(ids)
+    for (const id of ids) this.rows.delete(id)
   }
 
   /** Every row may have changed (an account's deletion, a restore). */
   clear(): void {
-    this.base = ++this.count
-    this.versions.clear()
+    this.versions.moveAll()
     this.rows.clear()
   }
 
   /** The kept rows (tests compare each with the database). */
   *entries(): IterableIterator<PostRow> {
-    for (const [id, kept] of [...this.rows.keys()].map(
-      (key) => [key, this.rows.peek(key)] as const,
-    )) {
+    for (const id of [...this.rows.keys()]) {
+      const kept = this.rows.peek(id)
       if (kept && kept.version === this.versionOf(id)) yield kept.row
     }
   }

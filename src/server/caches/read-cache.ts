@@ -20,6 +20,7 @@ import type { Store } from '../db/store'
 import { BoundedMap } from './bounded-map'
 import { HomeTimelines } from './home-timelines'
 import { PostRows } from './post-rows'
+import { ViewerStates } from './viewer-states'
 
 export { BoundedMap }
 
@@ -42,6 +43,8 @@ export interface ReadCacheLimits {
   answerMs: number
   /** Post rows kept by id and version (caches/post-rows.ts). */
   postRows: number
+  /** Viewer and post pairs whose viewer's own state is kept (caches/viewer-states.ts). */
+  viewerStates: number
   /** Home timelines kept (caches/home-timelines.ts), and the entries each keeps. */
   timelines: number
   timelineLength: number
@@ -58,6 +61,7 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   answerBytes: 16 * 1024 * 1024,
   answerMs: 1_000,
   postRows: 20_000,
+  viewerStates: 50_000,
   // About 60 bytes an entry: 1,000 timelines of 250 at most are some 15 MB.
   timelines: 1_000,
   timelineLength: 200,
@@ -278,6 +282,8 @@ export class ReadCache {
   readonly postRows: PostRows
   /** Home timelines as lists of post ids (issue 38), changed by the writes that concern them. */
   readonly timelines: HomeTimelines
+  /** Each viewer's own state of each post (issue 38), changed by their own writes. */
+  readonly viewerStates: ViewerStates
 
   /**
    * Whether what commands touch is kept (post rows, timelines): not in a cluster, whose other
@@ -302,6 +308,7 @@ export class ReadCache {
     this.postShared = new BoundedMap(this.limits.postShared)
     this.answers = new KeptAnswers(this.limits.answerBytes)
     this.postRows = new PostRows(this.limits.postRows)
+    this.viewerStates = new ViewerStates(this.limits.viewerStates, this.postRows.versions)
     this.timelines = new HomeTimelines({
       timelines: this.limits.timelines,
       length: this.limits.timelineLength,
@@ -450,6 +457,7 @@ export class ReadCache {
     this.postShared.clear()
     this.feedPlans.clear()
     this.postRows.clear()
+    this.viewerStates.clear()
     this.timelines.clear()
     this.forgetVisibility()
     this.forgetAnswers()

@@ -4,8 +4,9 @@
  * its last argument), and the caches change exactly those entries, right after the commit and
  * before its live events go out. No cache reads event payloads to guess what changed.
  *
- * Kept this way (caches/read-cache.ts): post rows by id and version (caches/post-rows.ts) and the
- * home timelines (caches/home-timelines.ts). tests/server/read-cache.test.ts compares every kept
+ * Kept this way (caches/read-cache.ts): post rows by id and version (caches/post-rows.ts), each
+ * viewer's own state of each post (caches/viewer-states.ts) and the home timelines
+ * (caches/home-timelines.ts). tests/server/read-cache.test.ts compares every kept
  * row and timeline with the database after every kind of command, so a command that changes such
  * rows without saying so fails it.
  */
@@ -20,6 +21,8 @@ export interface Touched {
   added?: NewEntry
   /** A deleted post (with its reposts), or one repost taken back (`reposterId`). */
   removed?: { postId: number; reposterId?: number }
+  /** Viewers whose own state of some post changed (a like, a repost, an emoji, a vote). */
+  viewers?: readonly number[]
   /** Follows that began or ended. */
   follows?: readonly { followerId: number; followeeId: number; following: boolean }[]
   /** Rows of every kind may have changed (an account's deletion): every kept part goes. */
@@ -32,9 +35,11 @@ export function touch(db: Store, touched: Touched): void {
   if (!cache) return
   if (touched.everything) {
     cache.postRows.clear()
+    cache.viewerStates.clear()
     cache.timelines.clear()
     return
   }
+  if (touched.viewers) cache.viewerStates.touch(touched.viewers)
   const { postRows, timelines } = cache
   if (touched.posts) postRows.touch(touched.posts)
   if (touched.removed) {
