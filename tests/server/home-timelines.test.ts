@@ -144,6 +144,9 @@ describe('home timelines and post rows kept', () => {
       } else if (roll < 0.93) {
         what = 'like'
         await act(what, `/api/posts/like/${pick(post)}`, {}, actor.token)
+      } else if (roll < 0.945) {
+        what = 'emoji reaction'
+        await act(what, `/api/posts/${pick(post)}/reactions/fire`, {}, actor.token, 'PUT')
       } else if (roll < 0.96) {
         what = 'comment'
         await act(
