@@ -6,7 +6,7 @@
  * summarized per read answered (profile-summary.ts), the load's own samples only.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuilt } from '../scripts/build-stale'
@@ -15,7 +15,7 @@ import { SECRET_FILE } from '../src/server/server'
 import { generateDataset, usernameOf } from './generate'
 import { load, MIXED_SIZE, startWrites } from './mixed-bench'
 import { formatProfile, summarizeProfile } from './profile-summary'
-import { startServerProcess } from './run-bench'
+import { cpuSecondsOf, startServerProcess } from './run-bench'
 
 const { values } = parseArgs({
   options: {
@@ -50,15 +50,22 @@ try {
       writesPerSecond > 0
         ? startWrites({ url, tokens, postCount: MIXED_SIZE.posts, writesPerSecond })
         : null
+    const cpuBefore = child.pid ? cpuSecondsOf(child.pid) : null
     window.fromUs = Number(process.hrtime.bigint() / 1000n)
     const result = await load(url, values.path, options)
     window.toUs = Number(process.hrtime.bigint() / 1000n)
+    const cpuAfter = child.pid ? cpuSecondsOf(child.pid) : null
     const written = await writer?.stop()
     completed = result.requests.total
     console.log(
       `\n### ${values.path}, 200 viewers, ${writesPerSecond} writes/s: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}` +
         (written ? `; writes ${written.perSecond.toFixed(1)}/s (${written.failed} failed)` : '') +
-        '\n',
+        // The process's own CPU time (/proc), unlike the profile's samples not stretched by
+        // time spent waiting for a core on a busy machine; the writes' included.
+        (cpuBefore !== null && cpuAfter !== null
+          ? `; server CPU ${(((cpuAfter - cpuBefore) * 1e6) / result.requests.total).toFixed(0)} µs/read`
+          : '') +
+        `; load average ${loadavg()[0]?.toFixed(1)}\n`,
     )
   } finally {
     child.kill('SIGTERM')

@@ -15,6 +15,7 @@ import {
   type TimelineEntry,
 } from '../../src/server/caches/home-timelines'
 import type { ReadCache } from '../../src/server/caches/read-cache'
+import type { OwnState } from '../../src/server/caches/viewer-states'
 import { readOwnStates } from '../../src/server/services/post-shared'
 
 /** The entries of one kind at or after `floor` (all of them when null), as plain arrays. */
@@ -30,22 +31,44 @@ export async function expectKeptAsInDatabase(
   db: Store,
   after: string,
 ): Promise<{ rows: number; states: number; timelines: number }> {
-  let rows = 0
-  for (const row of cache.postRows.entries()) {
-    const fresh = await db.get<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, row.id)
-    expect({ after, post: row.id, row: { ...row } }).toEqual({ after, post: row.id, row: fresh })
-    rows++
+  // One statement for all kept rows, one per viewer for their kept states.
+  const keptRows = [...cache.postRows.entries()]
+  const freshRows = new Map(
+    (
+      await db.all<PostRow>(
+        `SELECT ${POST_COLUMNS} FROM posts WHERE id IN ${db.sql.idSet}`,
+        db.sql.ids(keptRows.map((row) => row.id)),
+      )
+    ).map((row) => [row.id, row]),
+  )
+  for (const row of keptRows) {
+    expect({ after, post: row.id, row: { ...row } }).toEqual({
+      after,
+      post: row.id,
+      row: freshRows.get(row.id),
+    })
+  }
+  const byViewer = new Map<number, { postId: number; state: OwnState }[]>()
+  for (const { viewer, postId, state } of cache.viewerStates.entries()) {
+    byViewer.set(viewer, [...(byViewer.get(viewer) ?? []), { postId, state }])
   }
   let states = 0
-  for (const { viewer, postId, state } of cache.viewerStates.entries()) {
-    const fresh = (await readOwnStates(db, [postId], viewer)).get(postId) ?? {
-      reaction: null,
-      reposted: false,
-      emoji: [],
-      vote: null,
+  for (const [viewer, kept] of byViewer) {
+    const fresh = await readOwnStates(
+      db,
+      kept.map((entry) => entry.postId),
+      viewer,
+    )
+    for (const { postId, state } of kept) {
+      const expected = fresh.get(postId) ?? {
+        reaction: null,
+        reposted: false,
+        emoji: [],
+        vote: null,
+      }
+      expect({ after, viewer, postId, state }).toEqual({ after, viewer, postId, state: expected })
+      states++
     }
-    expect({ after, viewer, postId, state }).toEqual({ after, viewer, postId, state: fresh })
-    states++
   }
   let timelines = 0
   for (const [owner, kept] of cache.timelines.all()) {
@@ -67,5 +90,5 @@ export async function expectKeptAsInDatabase(
     }
     timelines++
   }
-  return { rows, states, timelines }
+  return { rows: keptRows.length, states, timelines }
 }
