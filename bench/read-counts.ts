@@ -5,13 +5,15 @@
  * (mixed-bench.ts MIXED_SIZE, SQLite); the 200 viewers read their feed in a random order while a
  * new post, a like or a dislike goes in after every `reads-per-write` reads (170: 30 writes a
  * second beside some 5,000 reads). Prints the statements per read, the share of reads that ran
- * any (fills), and those of the writes, by kind of statement.
+ * any, this process's CPU time per read (the writes' left out: on a busy machine a steadier
+ * figure than a rate), and the statements of the writes.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createApp } from '../src/server/app'
+import { ReadCache } from '../src/server/caches/read-cache'
 import { signToken } from '../src/server/auth/token'
 import { openSqliteStore } from '../src/server/db/sqlite'
 import { DATABASE_FILE } from '../src/server/server'
@@ -23,6 +25,8 @@ const { values } = parseArgs({
     reads: { type: 'string', default: '20000' },
     'reads-per-write': { type: 'string', default: '170' },
     path: { type: 'string', default: '/api/feed?limit=20' },
+    // Every read a fill: no whole answer kept (what a fill costs).
+    'no-answers': { type: 'boolean', default: false },
   },
 })
 const reads = Number(values.reads)
@@ -41,7 +45,13 @@ try {
     },
   })
   const secret = new TextEncoder().encode('read-counts-secret-of-at-least-32-bytes')
-  const app = createApp({ db, secret, version: 'bench', limits: false })
+  const app = createApp({
+    db,
+    secret,
+    version: 'bench',
+    limits: false,
+    ...(values['no-answers'] ? { readCache: new ReadCache({ answerBytes: 0 }) } : {}),
+  })
   const viewers = await Promise.all(
     Array.from({ length: MIXED_SIZE.users }, (_, index) =>
       signToken({ _id: String(index + 1), username: usernameOf(index + 1) }, secret),
@@ -50,6 +60,8 @@ try {
   const readStatements = new Map<string, number>()
   const writeStatements = new Map<string, number>()
   let fills = 0
+  /** CPU time (this process's, user and system) of the reads alone, the writes' left out. */
+  let readCpuUs = 0
   let writes = 0
   let liked = { token: '', postId: 0 }
   const write = async () => {
@@ -82,8 +94,11 @@ try {
     const token = viewers[Math.floor(Math.random() * viewers.length)] ?? ''
     const before = [...readStatements.values()].reduce((sum, n) => sum + n, 0)
     counting = readStatements
+    const cpu = process.cpuUsage()
     const response = await app.request(values.path, { headers: { authorization: token } })
     await response.arrayBuffer()
+    const spent = process.cpuUsage(cpu)
+    readCpuUs += spent.user + spent.system
     counting = null
     const after = [...readStatements.values()].reduce((sum, n) => sum + n, 0)
     if (after > before) fills++
@@ -95,10 +110,10 @@ try {
       .map(([kind, n]) => `| ${kind} | ${(n / per).toFixed(2)} |`)
       .join('\n')
   console.log(
-    `${reads} reads of ${values.path} by ${viewers.length} viewers, a write after every ${readsPerWrite}:`,
+    `${reads} reads of ${values.path} by ${viewers.length} viewers, a write after every ${readsPerWrite}${values['no-answers'] ? ', no whole answer kept' : ''}:`,
   )
   console.log(
-    `statements per read ${(total(readStatements) / reads).toFixed(2)}; reads that ran any (fills) ${((fills / reads) * 100).toFixed(1)}%`,
+    `statements per read ${(total(readStatements) / reads).toFixed(2)}; reads that ran any ${((fills / reads) * 100).toFixed(1)}%; CPU ${(readCpuUs / reads).toFixed(0)} µs per read (load average ${loadavg()[0]?.toFixed(1)})`,
   )
   console.log(`\n| statement, per read | n |\n|---|---:|\n${table(readStatements, reads)}`)
   console.log(

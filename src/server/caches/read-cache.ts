@@ -12,6 +12,11 @@
  *
  * Fills are guarded by a generation: a fill whose reads began before an invalidation is not
  * kept, so a read racing a write cannot put back what the write's event just dropped.
+ *
+ * Issue 38 adds parts that no event drops: post rows by id and version (post-rows.ts), each
+ * viewer's own state of each post (viewer-states.ts) and the home timelines (home-timelines.ts),
+ * changed only by what each command says it touched (touched.ts), and used on one server only
+ * (`keepsTouched`, `touchedCacheOf`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { PostMediaItem, UserSummary } from '../../shared/api-types'
