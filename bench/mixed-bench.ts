@@ -170,7 +170,8 @@ export async function runMixedBench(
     { name: "a post's comments page", path: `/api/comments/${options.popularPostId}?limit=20` },
     { name: "a profile's posts page", path: `/api/posts/user/${options.profileUsername}?limit=20` },
   ]
-  const feed = reads[0]!
+  const [feed] = reads
+  if (!feed) throw new Error('No read to measure.')
   const answer = await recordAnswer(options.url, feed.path, {
     authorization: options.tokens[0] ?? '',
   })

@@ -40,7 +40,9 @@ try {
     onStatement: (sql) => {
       if (!counting) return
       const kind = /^\s*(\w+)[\s\S]*?\bFROM\s+(\w+)/i.exec(sql)
-      const key = kind ? `${kind[1]!.toUpperCase()} … FROM ${kind[2]}` : sql.trim().slice(0, 40)
+      const key = kind
+        ? `${(kind[1] ?? '').toUpperCase()} … FROM ${kind[2]}`
+        : sql.trim().slice(0, 40)
       counting.set(key, (counting.get(key) ?? 0) + 1)
     },
   })

@@ -103,7 +103,8 @@ describe('bench smoke run', () => {
       expect(row.written?.failed ?? 0).toBe(0)
       if (row.writes) expect(row.written?.done).toBeGreaterThan(0)
     }
-    const table = formatMixed(mixed!)
+    if (!mixed) throw new Error('No mixed run')
+    const table = formatMixed(mixed)
     expect(table).toContain('share ≥ 0.40')
     expect(table).toContain('p99 ≤ 15 ms')
   }, 120_000)

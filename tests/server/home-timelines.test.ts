@@ -52,7 +52,16 @@ describe('home timelines and post rows kept', () => {
     const names = ['ann', 'ben', 'cat', 'dan', 'eve']
     const players = await Promise.all(names.map((name) => h.signup(name)))
     const random = randomFrom(38)
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+    const pick = <T>(items: readonly T[]): T => {
+      const item = items[Math.floor(random() * items.length)]
+      if (item === undefined) throw new Error('Nothing to pick from')
+      return item
+    }
+    const player = (index: number) => {
+      const found = players[index]
+      if (!found) throw new Error(`No player ${index}`)
+      return found
+    }
     const postIds: string[] = []
     const gone = new Set<string>()
 
@@ -171,9 +180,9 @@ describe('home timelines and post rows kept', () => {
       await expectSame(`step ${step}: ${what}`)
     }
     // A suspension hides, its lifting shows again, with no timeline touched.
-    await act('suspend', `/api/moderation/suspend/${players[1]!.id}`, {}, boss.token)
+    await act('suspend', `/api/moderation/suspend/${player(1).id}`, {}, boss.token)
     await expectSame('suspension')
-    await act('unsuspend', `/api/moderation/unsuspend/${players[1]!.id}`, {}, boss.token)
+    await act('unsuspend', `/api/moderation/unsuspend/${player(1).id}`, {}, boss.token)
     await expectSame('suspension lifted')
     // A mute that runs out shows its player again, with no write at all.
     vi.setSystemTime((now += 2 * 60 * 60 * 1000))
@@ -183,7 +192,7 @@ describe('home timelines and post rows kept', () => {
       'account deleted',
       '/api/users/me',
       { password: 'correct horse battery' },
-      players[2]!.token,
+      player(2).token,
       'DELETE',
     )
     players.splice(2, 1)
@@ -191,7 +200,7 @@ describe('home timelines and post rows kept', () => {
     await expectSame('account deleted')
 
     // The lists were used: a kept first page reads no post or repost of the feed from the database.
-    const viewer = players[0]!
+    const viewer = player(0)
     await h.get('/api/feed?limit=2', viewer.token)
     statements.length = 0
     expect((await h.get('/api/feed?limit=2', viewer.token)).status).toBe(200)

@@ -153,8 +153,8 @@ export class HomeTimelines {
 function insert(timeline: Timeline, entry: TimelineEntry, length: number): void {
   const { entries } = timeline
   let index = 0
-  while (index < entries.length && before(entries[index]!.place, entry.place) > 0) index++
-  const there = entries[index]
+  let there = entries[0]
+  while (there && before(there.place, entry.place) > 0) there = entries[++index]
   // Already there: the build read it after the write committed, before its touch.
   if (there && before(there.place, entry.place) === 0) return
   entries.splice(index, 0, entry)
