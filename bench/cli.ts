@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --databases sqlite,postgres --pg-url URL --users N --posts N --likes N
  * --comments N --follows N --duration S --connections N --stream-clients N --upload-side N
- * --clip-seconds S]`
+ * --clip-seconds S]`; `npm run bench -- --mixed [--viewers N --writes N]`: issue 38's mixed
+ * workload (bench/mixed-bench.ts) instead.
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
  * part of `npm test` (tests/server/bench-smoke.test.ts runs it on a tiny dataset).
  */
@@ -21,6 +22,7 @@ import {
   type BenchDatabase,
 } from './run-bench'
 import { LARGEST_SIDE } from './upload-bench'
+import { formatMixed, MIXED_SIZE } from './mixed-bench'
 import { API_DEFAULT_SIZE, API_ISSUE_SIZE, populateThroughApi } from './populate-api'
 
 const { values } = parseArgs({
@@ -40,6 +42,9 @@ const { values } = parseArgs({
     populate: { type: 'string' },
     scale: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    mixed: { type: 'boolean' },
+    viewers: { type: 'string' },
+    writes: { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number, { zero = false } = {}) => {
@@ -101,6 +106,39 @@ if (databases.includes('postgres') || databases.includes('cluster')) {
 
 // The bench measures the server that ships: `node out/server/cli.js` and the web app it serves.
 await ensureBuilt()
+if (values.mixed) {
+  // Issue 38: 200 viewers reading while 30 writes a second go in, on the issue's community
+  // (200 players following about 25 each, 4,000 posts).
+  const report = await runBench({
+    size: {
+      users: number(values.users, MIXED_SIZE.users),
+      posts: number(values.posts, MIXED_SIZE.posts),
+      likes: number(values.likes, MIXED_SIZE.likes),
+      comments: number(values.comments, MIXED_SIZE.comments),
+      follows: number(values.follows, MIXED_SIZE.follows),
+    },
+    databases: databases as BenchDatabase[],
+    ...(pgUrl ? { pgUrl } : {}),
+    duration: number(values.duration, 10),
+    connections: number(values.connections, 10),
+    mixed: {
+      viewers: number(values.viewers, 200),
+      writesPerSecond: number(values.writes, 30),
+    },
+  })
+  for (const run of report.runs) {
+    if (run.mixed) console.log(`\n${formatMixed(run.mixed, `${run.database}: `)}`)
+  }
+  const load = report.machine.loadAverage
+  console.log(
+    `\nLoad average ${load.start.toFixed(1)} at the start, ${load.end.toFixed(1)} at the end (${report.machine.cores} cores).`,
+  )
+  const dir = fileURLToPath(new URL('./results', import.meta.url))
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'mixed-latest.json'), `${JSON.stringify(report, null, 2)}\n`)
+  console.log('Report: bench/results/mixed-latest.json')
+  process.exit(0)
+}
 const report = await runBench({
   size: {
     users: number(values.users, DEFAULT_SIZE.users),

@@ -10,7 +10,8 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { BENCH_PASSWORD, generateDataset, type Dataset, type DatasetSize } from './generate'
 import { SERVER_CLI, SERVER_NODE_FLAGS } from '../scripts/build-stamp'
-import { DATABASE_FILE } from '../src/server/server'
+import { DATABASE_FILE, SECRET_FILE } from '../src/server/server'
+import { signToken } from '../src/server/auth/token'
 import { prepareCluster } from './cluster'
 import { preparePostgres } from './postgres'
 import { formatMemory, measureMemory, type MemoryReport } from './memory-bench'
@@ -29,6 +30,7 @@ import {
   type WholeListBenchResult,
 } from './whole-list-bench'
 import { recordAnswer, startStaticBaseline } from './static-baseline'
+import { runMixedBench, type MixedBenchResult } from './mixed-bench'
 
 /**
  * What a run can measure, each on a copy of the same generated data: one server process on SQLite,
@@ -65,6 +67,11 @@ export interface BenchOptions {
    * (clip-bench.ts); 0 (the default) skips it.
    */
   clipSeconds?: number
+  /**
+   * Issue 38's mixed workload instead of the endpoints (mixed-bench.ts): this many viewers read
+   * while this many writes a second go in.
+   */
+  mixed?: { viewers: number; writesPerSecond: number }
 }
 
 export interface EndpointResult {
@@ -110,6 +117,8 @@ export interface DatabaseRun {
   clips?: ClipBenchResult
   /** /api/health while two clients download every post (whole-list-bench.ts; issue 37). */
   wholeLists?: WholeListBenchResult
+  /** Issue 38's mixed workload (mixed-bench.ts), when asked for instead of the rest. */
+  mixed?: MixedBenchResult
 }
 
 export interface BenchReport {
@@ -642,6 +651,38 @@ async function runOn(
   const { url } = server
   try {
     log(`[${target.database}] Ready in ${server.readySeconds.toFixed(2)} s at ${url}.`)
+    if (options.mixed) {
+      // Signed with the data folder's key, as the stream bench's: 200 logins would meet the
+      // login limits and spend seconds of scrypt.
+      const secret = readFileSync(join(target.dataDir, SECRET_FILE))
+      const tokens = await Promise.all(
+        Array.from({ length: options.mixed.viewers }, (_, index) =>
+          signToken({ _id: String(index + 1), username: dataset.usernameOf(index + 1) }, secret),
+        ),
+      )
+      const mixed = await runMixedBench(
+        {
+          url,
+          ...(server.pid !== undefined ? { pid: server.pid } : {}),
+          tokens,
+          postCount: options.size.posts,
+          profileUsername: dataset.profileUsername,
+          popularPostId: dataset.popularPostId,
+          duration: options.duration,
+          connections: options.connections,
+          writesPerSecond: options.mixed.writesPerSecond,
+          dataDir: target.dataDir,
+        },
+        (line) => log(`[${target.database}] ${line}`),
+      )
+      return {
+        database: target.database,
+        loadSeconds: target.loadSeconds,
+        server: { readySeconds: server.readySeconds, ...server.memory() },
+        endpoints: [],
+        mixed,
+      }
+    }
     // First, while the server's memory is at its resting level: RSS growth is the streams' own.
     const streamClients = options.streamClients ?? 200
     const stream =

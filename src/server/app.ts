@@ -37,7 +37,7 @@ import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './services/work-queue'
 import { DatabaseRefusal } from './db/database-refusal'
-import { ReadCache, registerReadCache } from './services/read-cache'
+import { ReadCache, registerReadCache } from './caches/read-cache'
 
 export type { AppDeps } from './http/context'
 
@@ -107,6 +107,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   if (deps.readCache !== false) {
     // Every change the hub hears of, from here or another instance, drops what it names.
     const cache = registerReadCache(deps.db, deps.readCache ?? new ReadCache())
+    cache.keepsTouched = () => !events.clustered
     events.onChange((change) =>
       change.kind === 'event'
         ? cache.forgetNamedIn(change.type, change.data)

@@ -30,7 +30,7 @@ import { endDemoSessions } from './services/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
-import { readCacheOf } from './services/read-cache'
+import { readCacheOf } from './caches/read-cache'
 
 // What moved to modules of their own, still importable from here.
 export { StartError } from './start-error'

@@ -16,7 +16,7 @@ import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed
 import { ERROR_STATUS, isErrorCode } from '../../src/shared/error-codes'
 import type { RenderFirstScreen } from '../../src/shared/first-screen'
 import { openTestStore } from './test-store'
-import type { ReadCache } from '../../src/server/services/read-cache'
+import type { ReadCache } from '../../src/server/caches/read-cache'
 
 export const TEST_SECRET = new TextEncoder().encode('test-secret-of-at-least-32-bytes!!')
 

@@ -37,7 +37,7 @@ import type { OpenStore } from '../../src/server/db/store'
 import { TEST_SECRET } from '../helpers/server-app'
 import { openTestStore } from '../helpers/test-store'
 import { indexPost } from '../../src/server/services/search'
-import { readCacheOf } from '../../src/server/services/read-cache'
+import { readCacheOf } from '../../src/server/caches/read-cache'
 
 const SMALL = 5
 const LARGE = 50

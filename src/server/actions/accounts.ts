@@ -23,7 +23,7 @@ export async function signUp(
       return user
     },
     // Addressed to the new user alone, who has no stream yet, so no one is told; every
-    // instance's read cache hears of it (services/read-cache.ts): a name written in posts
+    // instance's read cache hears of it (caches/read-cache.ts): a name written in posts
     // before now resolves to them, and searches find them.
     (user) => live.hub.publish('user', { user: users.toUserListItem(user) }, { to: user.id }),
   )
@@ -48,7 +48,12 @@ export async function editProfile(
  * at once, as for a suspension (actions/host.ts).
  */
 export async function deleteAccount(live: Live, actor: Actor): Promise<void> {
-  const removedMedia = await commit(live, (tx) => accounts.deleteAccount(tx, actor.id))
+  const removedMedia = await commit(
+    live,
+    (tx) => accounts.deleteAccount(tx, actor.id),
+    undefined,
+    () => ({ everything: true }),
+  )
   live.hub.disconnectUser(actor.id)
   await removeStoredObjects(live.media, removedMedia)
 }

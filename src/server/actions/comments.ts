@@ -117,6 +117,7 @@ export function addComment(
       return comment
     },
     (comment) => publishComment(live, comment, true),
+    (comment) => ({ posts: [comment.postId] }),
   )
 }
 
@@ -201,6 +202,7 @@ async function removeComment(
       gone(comment.id, countDelta, placeholder)
       if (rootGone !== null) gone(rootGone, 0, false)
     },
+    ({ deletion }) => ({ posts: [deletion.comment.postId] }),
   )
   return deletion.comment
 }

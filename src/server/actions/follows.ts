@@ -62,5 +62,6 @@ async function setFollowing(
       }
     },
     () => publishFollow(live, actor.id, targetId, following),
+    () => ({ follows: [{ followerId: actor.id, followeeId: targetId, following }] }),
   )
 }

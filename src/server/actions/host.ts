@@ -30,7 +30,7 @@ export async function setSuspended(
     return { user: after, changed }
   })
   // Lifting one ends nothing (a suspended account has no session), but tells every instance's
-  // read cache that who is hidden changed (services/read-cache.ts forgetSessionsOf).
+  // read cache that who is hidden changed (caches/read-cache.ts forgetSessionsOf).
   if (suspended || changed) live.hub.disconnectUser(user.id)
   return user
 }

@@ -18,7 +18,8 @@ import {
   type NotificationChanges,
 } from '../services/notifications'
 import { blockedEitherWayWithAny, blockedOrMuting, unseeingOf } from '../services/visibility'
-import { readingAfresh } from '../services/read-cache'
+import { readingAfresh } from '../caches/read-cache'
+import { touch, type Touched } from '../caches/touched'
 
 /**
  * What commands write to and publish on: the app's database, its live event hub, and where
@@ -48,13 +49,15 @@ export function liveOf(deps: {
 }
 
 /**
- * Runs `work` in one transaction (every statement through its `tx`), then publishes what it
- * reports and the notifications it made.
+ * Runs `work` in one transaction (every statement through its `tx`), then tells the caches what
+ * it touched (`touched`, caches/touched.ts: every command that changes rows they keep says so),
+ * then publishes what it reports and the notifications it made.
  */
 export async function commit<Result>(
   live: Live,
   work: (tx: Store, changes: NotificationChanges) => Promise<Result>,
   publish: (result: Result) => Promise<void> | void = () => {},
+  touched?: (result: Result) => Touched,
 ): Promise<Result> {
   let changes = noChanges()
   const result = await live.db.transaction((tx) => {
@@ -62,6 +65,7 @@ export async function commit<Result>(
     changes = noChanges()
     return work(tx, changes)
   })
+  if (touched) touch(live.db, touched(result))
   // What the events carry is read afresh: until they are published, the read cache still
   // holds what the work just changed.
   await readingAfresh(async () => {

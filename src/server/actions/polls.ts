@@ -68,6 +68,7 @@ export async function votePoll(
       return { authorId: post.authorId, poll: await polls.getPoll(tx, post.id, actor.id, now) }
     },
     ({ authorId }) => publishPollCounts(live, postId, authorId),
+    () => ({ viewers: [actor.id] }),
   )
   return poll
 }

@@ -108,6 +108,10 @@ export async function createPost(
       if (quoted) await publishRepost(live, actor, quoted, 'quote')
       if (presentFor !== undefined) presented = await presentPost(reading.db, post, presentFor)
     },
+    (post) => ({
+      added: { postId: post.id, authorId: post.authorId, createdAt: post.createdAt },
+      posts: quoteOf === null ? [] : [quoteOf],
+    }),
   )
   return { post, presented }
 }
@@ -128,6 +132,7 @@ export function editPost(
       return afterPostWrite(tx, changes, post, false)
     },
     (post) => publishPost(live, post),
+    (post) => ({ posts: [post.id] }),
   )
 }
 
@@ -185,6 +190,10 @@ async function removePost(
         await publishRepost(live, actor, original, 'unquote')
       }
     },
+    ({ post, original }) => ({
+      removed: { postId: post.id },
+      posts: original ? [original.id] : [],
+    }),
   )
   return post
 }

@@ -36,6 +36,7 @@ export async function block(live: Live, actor: Actor, targetId: number): Promise
         live.hub.publish('status', { userId: String(about), status: null }, { to })
       }
     },
+    (ended) => ({ follows: ended.map((ended) => ({ ...ended, following: false })) }),
   )
 }
 

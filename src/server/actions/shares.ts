@@ -65,6 +65,19 @@ export function repostPost(live: Live, actor: Actor, postId: number): Promise<Re
     async ({ post, changed }) => {
       if (changed) await publishRepost(live, actor, post, 'repost')
     },
+    ({ post, changed, at }) =>
+      changed
+        ? {
+            posts: [post.id],
+            viewers: [actor.id],
+            added: {
+              postId: post.id,
+              authorId: post.authorId,
+              reposterId: actor.id,
+              createdAt: at,
+            },
+          }
+        : {},
   )
 }
 
@@ -85,6 +98,14 @@ export function undoRepostPost(live: Live, actor: Actor, postId: number): Promis
     async ({ post, changed }) => {
       if (changed) await publishRepost(live, actor, post, 'undo')
     },
+    ({ post, changed }) =>
+      changed
+        ? {
+            posts: [post.id],
+            viewers: [actor.id],
+            removed: { postId: post.id, reposterId: actor.id },
+          }
+        : {},
   )
 }
 
@@ -107,5 +128,6 @@ export function setEmojiReaction(
         await aboutUsers(live, actor.id, post.authorId),
       )
     },
+    ({ changed }) => (changed ? { viewers: [actor.id] } : {}),
   )
 }

@@ -102,7 +102,7 @@ export type ConnectionListener = (userId: number, open: boolean) => void
 /**
  * What the hub tells its listeners (onChange): every event published here or received from
  * another instance, and every user whose sessions ended (disconnectUser, here or elsewhere).
- * Caches of reads listen (services/read-cache.ts).
+ * Caches of reads listen (caches/read-cache.ts).
  */
 export type HubChange =
   { kind: 'event'; type: string; data: unknown } | { kind: 'disconnect'; userId: number }

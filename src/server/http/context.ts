@@ -14,7 +14,7 @@ import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
 import { endSessions, isRevoked } from '../services/sessions'
-import { readCacheOf, type ReadCache } from '../services/read-cache'
+import { readCacheOf, type ReadCache } from '../caches/read-cache'
 import { getDemoUserIds } from '../services/settings'
 import { findUserById } from '../services/users'
 import { parseId } from './validate'
@@ -23,7 +23,7 @@ import { parseId } from './validate'
 export interface AppDeps {
   db: Store
   /**
-   * What reads keep ready between requests (services/read-cache.ts): one made by createApp
+   * What reads keep ready between requests (caches/read-cache.ts): one made by createApp
    * unless given; `false` reads everything afresh (tests compare both).
    */
   readCache?: ReadCache | false

@@ -2,11 +2,11 @@
  * Whole answers of reads kept per viewer and address (issue 31): a feed or a post page asked for
  * again, with nothing written meanwhile, is answered from the bytes made the first time.
  *
- * Correct because of what drops them (services/read-cache.ts `KeptAnswers`): every live event the
+ * Correct because of what drops them (caches/read-cache.ts `KeptAnswers`): every live event the
  * hub publishes or hears from another instance (but presence and the like, which no kept answer
  * shows), every end of a user's sessions, and a change of sharing drop all of them at once; a fill
  * whose reads began before such a drop is not kept. What changes by the clock alone (a poll's end,
- * a mute running out) shortens an answer's life (services/answer-life.ts), and none is served
+ * a mute running out) shortens an answer's life (caches/answer-life.ts), and none is served
  * longer than `answerMs` (a second), which bounds what a change without an event could leave.
  *
  * The viewer's own state is in the answer, which is why the key holds the viewer: their like
@@ -15,8 +15,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
 import { wantsMinimal } from './context'
-import { measuringAnswerLife } from '../services/answer-life'
-import { readCacheOf } from '../services/read-cache'
+import { measuringAnswerLife } from '../caches/answer-life'
+import { readCacheOf } from '../caches/read-cache'
 import type { Store } from '../db/store'
 
 /**

@@ -53,7 +53,7 @@ export function sessionRoutes(deps: AppDeps) {
       } satisfies PasswordChangeResponse)
     })
     .get('/session', auth, async (c) => {
-      // Afresh: the signed-in row may be a kept session's (services/read-cache.ts), whose counts
+      // Afresh: the signed-in row may be a kept session's (caches/read-cache.ts), whose counts
       // can lag a few seconds; this answer shows them.
       const user = await getUserById(db, c.get('user').id)
       if (deps.claimOwnerFromLoopback && isLoopbackRequest(c)) await claimOwnership(live, user)

@@ -23,19 +23,18 @@ import type { Post } from '../../shared/api-types'
 import type { PostRow } from '../db/rows'
 import type { SqlParam, Store } from '../db/store'
 import { decodeNumericCursor, encodeCursor, LIST_START, type PageRequest } from './pagination'
-import { feedPostRows, postsByIds } from './posts'
+import { feedIndex, feedPostRows, postsByIds } from './posts'
 import { loadSummaries, presentPosts } from './serialize'
 import { formatTimestamp } from './time'
-import { readCacheOf } from './read-cache'
-import { firstMuteEnd, visibleAuthor } from './visibility'
+import { readCacheOf, touchedCacheOf } from '../caches/read-cache'
+import { before, buildTimeline, FEED_USERS, type Place } from '../caches/home-timelines'
+import { firstMuteEnd, hiddenAuthors, visibleAuthor } from './visibility'
 
 /** A post in the feed, and the repost that brought it there (null: by its author). */
 export interface FeedItem {
   row: PostRow
   repost: { userId: number; createdAt: number } | null
 }
-
-type Place = readonly [number, number, number]
 
 /**
  * Where the page starts, and as of when the reading started (issue 29 leftovers: stable paging):
@@ -56,9 +55,6 @@ function startPlace(cursor: string | null, now: number): { place: Place; asOf: n
   return { place: [time, postId, 0], asOf: now }
 }
 
-/** Compares places, newest first. */
-const before = (a: Place, b: Place) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
-
 interface RepostRow {
   postId: number
   userId: number
@@ -78,8 +74,6 @@ async function hiddenShares(
     params: [...visible.params, ...visible.params],
   }
 }
-
-const FEED_USERS = '(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)'
 
 /** The reposts by the user and those they follow before `start`, newest first (one query). */
 async function feedReposts(
@@ -135,13 +129,26 @@ export interface FeedPage {
   nextCursor: string | null
 }
 
-export async function pageHomeFeed(
+/**
+ * What a page is merged from (pageHomeFeed): the first `fetch` posts and reposts of the feed past
+ * the start, those the viewer may see, and the newest time each of their posts was reposted into
+ * the feed up to `asOf`.
+ */
+interface FeedSources {
+  posts: { id: number; createdAt: number }[]
+  reposts: RepostRow[]
+  newest: Map<number, number>
+}
+
+/** The sources read from the database: up to five statements (issue 31 skips three). */
+async function sourcesFromDatabase(
   db: Store,
   userId: number,
   page: PageRequest,
-  now = Date.now(),
-): Promise<FeedPage> {
-  const { place: start, asOf } = startPlace(page.cursor, now)
+  start: Place,
+  asOf: number,
+  now: number,
+): Promise<FeedSources> {
   const fetch = page.limit + 1
   // Posts at the cursor's own (time, id) come after its reposts: (time, id + 1) bounds them.
   const postBound = start[2] > 0 ? [start[0], start[1] + 1] : [start[0], start[1]]
@@ -167,31 +174,87 @@ export async function pageHomeFeed(
         hide,
         asOf,
       )
+  return { posts, reposts, newest }
+}
+
+/**
+ * The same sources read from the viewer's kept home timeline (caches/home-timelines.ts), built
+ * first when missing: no statement but who is hidden from the viewer (kept too). Null when the
+ * page reaches past what the timeline holds (the database answers it).
+ *
+ * Each source is what its query answers: the entries of the kind past the start, without those
+ * hidden from the viewer (hiddenShares: a hidden author's post, a hidden user's repost, a repost
+ * of a hidden author's post), the first `fetch` of them. The newest repost of a post that can
+ * pass over an entry is newer than the entry, so it is in the timeline whenever the entry is.
+ */
+async function sourcesFromTimeline(
+  db: Store,
+  userId: number,
+  page: PageRequest,
+  start: Place,
+  asOf: number,
+): Promise<FeedSources | null> {
+  const cache = touchedCacheOf(db)
+  if (!cache) return null
+  const { timelines } = cache
+  let timeline = timelines.get(userId)
+  if (!timeline) {
+    const generation = timelines.generation
+    const length = timelines.limits.length
+    timeline = await buildTimeline(db, userId, length, await feedIndex(db, userId, length))
+    timelines.keep(userId, timeline, generation)
+  }
+  const hidden = new Set(await hiddenAuthors(db, userId))
+  const fetch = page.limit + 1
+  const postBound: Place = start[2] > 0 ? [start[0], start[1] + 1, 0] : [start[0], start[1], 0]
+  const posts: FeedSources['posts'] = []
+  const reposts: RepostRow[] = []
+  const newest = new Map<number, number>()
+  for (const { place, authorId } of timeline.entries) {
+    const [time, postId, reposter] = place
+    if (hidden.has(authorId) || hidden.has(reposter)) continue
+    if (reposter === 0) {
+      if (posts.length < fetch && before(place, postBound) < 0) {
+        posts.push({ id: postId, createdAt: time })
+      }
+      continue
+    }
+    if (time <= asOf && (newest.get(postId) ?? -Infinity) < time) newest.set(postId, time)
+    if (reposts.length < fetch && before(place, start) < 0) {
+      reposts.push({ postId, userId: reposter, createdAt: time })
+    }
+  }
+  // A source that ran out before `fetch` is certain only when the timeline holds all its kind.
+  if (posts.length < fetch && timeline.postsFloor) return null
+  if (reposts.length < fetch && timeline.repostsFloor) return null
+  const shown = new Set([...posts.map((row) => row.id), ...reposts.map((row) => row.postId)])
+  for (const postId of newest.keys()) if (!shown.has(postId)) newest.delete(postId)
+  return { posts, reposts, newest }
+}
+
+export async function pageHomeFeed(
+  db: Store,
+  userId: number,
+  page: PageRequest,
+  now = Date.now(),
+): Promise<FeedPage> {
+  const { place: start, asOf } = startPlace(page.cursor, now)
+  const fetch = page.limit + 1
+  const { posts, reposts, newest } =
+    (await sourcesFromTimeline(db, userId, page, start, asOf)) ??
+    (await sourcesFromDatabase(db, userId, page, start, asOf, now))
   /** Whether a newer appearance of this item's post exists (served on this page or before). */
   const olderAppearance = ({ place }: { place: Place }) => {
     const time = newest.get(place[1])
     return time !== undefined && (time > place[0] || (time === place[0] && place[2] === 0))
   }
-  const repostedRows = new Map(
-    (reposts.length === 0
-      ? []
-      : await postsByIds(db, [...new Set(reposts.map((r) => r.postId))])
-    ).map((row) => [row.id, row]),
-  )
-  type Entry = { place: Place; item: FeedItem }
+  type Entry = { place: Place; repost: FeedItem['repost'] }
   const entries: Entry[] = [
-    ...posts.map((row) => ({
-      place: [row.createdAt, row.id, 0] as const,
-      item: { row, repost: null },
+    ...posts.map((row) => ({ place: [row.createdAt, row.id, 0] as const, repost: null })),
+    ...reposts.map((repost) => ({
+      place: [repost.createdAt, repost.postId, repost.userId] as const,
+      repost: { userId: repost.userId, createdAt: repost.createdAt },
     })),
-    ...reposts.flatMap((repost) => {
-      const row = repostedRows.get(repost.postId)
-      if (!row) return []
-      const place = [repost.createdAt, repost.postId, repost.userId] as const
-      return [
-        { place, item: { row, repost: { userId: repost.userId, createdAt: repost.createdAt } } },
-      ]
-    }),
   ].sort((a, b) => before(b.place, a.place))
   // Only places no older than the last row of a source that may have more are certain.
   const floors: Place[] = []
@@ -202,7 +265,7 @@ export async function pageHomeFeed(
     floors.push([lastRepost.createdAt, lastRepost.postId, lastRepost.userId])
   }
   const floor = floors.sort((a, b) => before(b, a))[0]
-  const items: FeedItem[] = []
+  const chosen: Entry[] = []
   const seen = new Set<number>()
   let last: Place | null = null
   let more = false
@@ -212,18 +275,30 @@ export async function pageHomeFeed(
       break
     }
     // A repeat of a post is passed over (and served), even past a full page.
-    if (!seen.has(entry.item.row.id) && !olderAppearance(entry)) {
-      if (items.length === page.limit) {
+    if (!seen.has(entry.place[1]) && !olderAppearance(entry)) {
+      if (chosen.length === page.limit) {
         more = true
         break
       }
-      seen.add(entry.item.row.id)
-      items.push(entry.item)
+      seen.add(entry.place[1])
+      chosen.push(entry)
     }
     last = entry.place
   }
   // Everything down to the floor was served: the source it came from has more.
   if (floor) more = true
+  // The rows of the page's posts, kept by version (caches/post-rows.ts); one that went
+  // meanwhile is left out.
+  const rows = new Map(
+    (await postsByIds(db, [...new Set(chosen.map((entry) => entry.place[1]))])).map((row) => [
+      row.id,
+      row,
+    ]),
+  )
+  const items = chosen.flatMap(({ place, repost }) => {
+    const row = rows.get(place[1])
+    return row ? [{ row, repost }] : []
+  })
   return { items, nextCursor: more && last ? encodeCursor([...last, asOf]) : null }
 }
 

@@ -6,14 +6,16 @@
  *   the post (a vote's `poll`, an `emoji-reaction`, a `post` edit), or when an account ends
  *   (read-cache.ts forgetSessionsOf); two queries for the posts not kept;
  * - the **viewer's own** state (their like or dislike, their repost, their emoji reactions, their
- *   poll vote), never kept: one query for the whole page.
+ *   poll vote), kept per viewer and post (issue 38, caches/viewer-states.ts) and changed by what
+ *   the viewer's own commands say they touched; one query for the posts not kept.
  */
-import { answerChangesAt } from './answer-life'
+import { answerChangesAt } from '../caches/answer-life'
 import type { PostPoll, ReactionCount } from '../../shared/api-types'
 import { REACTION_KEYS, type ReactionKey } from '../../shared/reactions'
 import type { Store } from '../db/store'
 import { emojiCounts } from './emoji-reactions'
-import { readCacheOf, type PostShared } from './read-cache'
+import { readCacheOf, touchedCacheOf, type PostShared } from '../caches/read-cache'
+import type { OwnState } from '../caches/viewer-states'
 import { formatTimestamp } from './time'
 
 interface PollOptionRow {
@@ -109,14 +111,58 @@ const EMPTY_STATE: ViewerState = {
   pollVotes: new Map(),
 }
 
-/** The viewer's own state of these posts, in one query (none for a reader without a token). */
+/**
+ * The viewer's own state of these posts: those kept (caches/viewer-states.ts, issue 38), the rest
+ * in one query, then kept. None for a reader without a token.
+ */
 export async function loadViewerState(
   db: Store,
   postIds: readonly number[],
   viewerId: number | null,
 ): Promise<ViewerState> {
   if (viewerId === null || postIds.length === 0) return EMPTY_STATE
-  const ids = db.sql.ids([...new Set(postIds)])
+  const kept = touchedCacheOf(db)?.viewerStates
+  const states = new Map<number, OwnState>()
+  const missing: number[] = []
+  for (const postId of new Set(postIds)) {
+    const state = kept?.get(viewerId, postId)
+    if (state) states.set(postId, state)
+    else missing.push(postId)
+  }
+  if (missing.length > 0) {
+    const versions = new Map(missing.map((id) => [id, kept?.versionsOf(viewerId, id)] as const))
+    const read = await readOwnStates(db, missing, viewerId)
+    for (const postId of missing) {
+      const state = read.get(postId) ?? NO_STATE
+      states.set(postId, state)
+      const noted = versions.get(postId)
+      if (noted) kept?.keep(viewerId, postId, state, noted)
+    }
+  }
+  const state: ViewerState = {
+    reactions: new Map(),
+    reposted: new Set(),
+    emoji: new Map(),
+    pollVotes: new Map(),
+  }
+  for (const [postId, own] of states) {
+    if (own.reaction) state.reactions.set(postId, own.reaction)
+    if (own.reposted) state.reposted.add(postId)
+    if (own.emoji.length > 0) state.emoji.set(postId, own.emoji as ReactionKey[])
+    if (own.vote !== null) state.pollVotes.set(postId, own.vote)
+  }
+  return state
+}
+
+const NO_STATE: OwnState = Object.freeze({ reaction: null, reposted: false, emoji: [], vote: null })
+
+/** The viewer's own state of these posts, by post, in one query (posts with none left out). */
+export async function readOwnStates(
+  db: Store,
+  postIds: readonly number[],
+  viewerId: number,
+): Promise<Map<number, OwnState>> {
+  const ids = db.sql.ids([...postIds])
   const rows = await db.all<{
     k: string
     postId: number
@@ -141,29 +187,29 @@ export async function loadViewerState(
     viewerId,
     ids,
   )
-  const state: ViewerState = {
-    reactions: new Map(),
-    reposted: new Set(),
-    emoji: new Map(),
-    pollVotes: new Map(),
-  }
+  const states = new Map<number, OwnState>()
   const ownEmoji = new Map<number, Set<string>>()
+  const of = (postId: number) => {
+    let state = states.get(postId)
+    if (!state) {
+      state = { reaction: null, reposted: false, emoji: [], vote: null }
+      states.set(postId, state)
+    }
+    return state
+  }
   for (const row of rows) {
     const postId = Number(row.postId)
-    if (row.k === 'r')
-      state.reactions.set(postId, { kind: row.v ?? '', username: row.username ?? '' })
-    else if (row.k === 'p') state.reposted.add(postId)
+    if (row.k === 'r') of(postId).reaction = { kind: row.v ?? '', username: row.username ?? '' }
+    else if (row.k === 'p') of(postId).reposted = true
     else if (row.k === 'e') {
+      of(postId)
       const own = ownEmoji.get(postId) ?? new Set<string>()
       own.add(row.v ?? '')
       ownEmoji.set(postId, own)
-    } else if (row.k === 'v' && row.v !== null) state.pollVotes.set(postId, row.v)
+    } else if (row.k === 'v' && row.v !== null) of(postId).vote = row.v
   }
   for (const [postId, own] of ownEmoji) {
-    state.emoji.set(
-      postId,
-      REACTION_KEYS.filter((key) => own.has(key)),
-    )
+    of(postId).emoji = REACTION_KEYS.filter((key) => own.has(key))
   }
-  return state
+  return states
 }

@@ -10,10 +10,11 @@ import {
   type AttachRequest,
 } from './post-images'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import { inIdOrder, insertNewRow, POST_COLUMNS, updateRow } from '../db/raw'
+import { insertNewRow, POST_COLUMNS, updateRow } from '../db/raw'
 import type { PostRow } from '../db/rows'
 import { refuseInteraction, refuseUnseen, visibleAuthor, type Viewer } from './visibility'
-import { readCacheOf } from './read-cache'
+import { readCacheOf, touchedCacheOf } from '../caches/read-cache'
+import { FEED_USERS } from '../caches/home-timelines'
 import { isEmptyPost } from '../../shared/post-rules'
 
 /**
@@ -34,13 +35,32 @@ export async function allPostIds(
   )
 }
 
-/** The posts of these ids, in this order (ids without a post left out). */
+/**
+ * The posts of these ids, in this order (ids without a post left out): those whose row is kept
+ * at its version (caches/post-rows.ts), the rest in one query, then kept.
+ */
 export async function postsByIds(db: Store, ids: number[]): Promise<PostRow[]> {
-  const rows = await db.all<PostRow>(
-    `SELECT ${POST_COLUMNS} FROM posts WHERE id IN ${db.sql.idSet}`,
-    db.sql.ids(ids),
-  )
-  return inIdOrder(ids, rows)
+  const kept = touchedCacheOf(db)?.postRows
+  const found = new Map<number, PostRow>()
+  const missing: number[] = []
+  for (const id of ids) {
+    const row = kept?.get(id)
+    if (row) found.set(id, row)
+    else missing.push(id)
+  }
+  if (missing.length > 0) {
+    const versions = missing.map((id) => kept?.versionOf(id) ?? 0)
+    const rows = await db.all<PostRow>(
+      `SELECT ${POST_COLUMNS} FROM posts WHERE id IN ${db.sql.idSet}`,
+      db.sql.ids(missing),
+    )
+    const versionOf = new Map(missing.map((id, index) => [id, versions[index] ?? 0]))
+    for (const row of rows) {
+      found.set(row.id, row)
+      kept?.keep(row, versionOf.get(row.id) ?? -1)
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? [])
 }
 
 /**
@@ -136,6 +156,27 @@ export async function pageFeed(
 }
 
 /**
+ * Which index serves a home feed of `fetch` posts best (pageFeed). Issue 31: which plan serves
+ * this viewer is kept a few seconds (read-cache.ts feedPlans): it only picks an index, every plan
+ * answers the same rows.
+ */
+export async function feedIndex(db: Store, userId: number, fetch: number): Promise<string> {
+  const cache = readCacheOf(db)
+  let dense = cache?.feedPlan(userId, fetch)
+  if (dense === undefined) {
+    const counts = await db.get<{ candidates: number | null; total: number | null }>(
+      `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${FEED_USERS}) AS candidates,
+              (SELECT max(id) FROM posts) AS total`,
+      userId,
+      userId,
+    )
+    dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
+    cache?.keepFeedPlan(userId, fetch, dense)
+  }
+  return dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
+}
+
+/**
  * The home feed's own and followed posts before `(createdAt, id)`, newest first, at most
  * `fetch` (pageFeed; issue 29's feed with reposts, services/home-feed.ts, merges its reposts in).
  */
@@ -145,22 +186,8 @@ export async function feedPostRows(
   before: readonly number[],
   fetch: number,
 ): Promise<PostRow[]> {
-  const authors = `(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)`
-  // Issue 31: which plan serves this viewer is kept a few seconds (read-cache.ts feedPlans): it
-  // only picks an index, every plan answers the same rows.
-  const cache = readCacheOf(db)
-  let dense = cache?.feedPlan(userId, fetch)
-  if (dense === undefined) {
-    const counts = await db.get<{ candidates: number | null; total: number | null }>(
-      `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${authors}) AS candidates,
-              (SELECT max(id) FROM posts) AS total`,
-      userId,
-      userId,
-    )
-    dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
-    cache?.keepFeedPlan(userId, fetch, dense)
-  }
-  const index = dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
+  const authors = FEED_USERS
+  const index = await feedIndex(db, userId, fetch)
   const visible = await visibleAuthor(db, 'author_id', userId)
   const ids = await db.ids(
     `SELECT id FROM posts${db.sql.indexedBy(index)}

@@ -23,10 +23,14 @@ export function refuseUnshareable(db: Store, actorId: number, post: PostRow): Pr
   return refuseInteraction(db, actorId, [post.authorId], SHARE_MESSAGES.blockedShare)
 }
 
-/** What a repost or its undo did: the post as it now is, and whether anything changed. */
+/**
+ * What a repost or its undo did: the post as it now is, whether anything changed, and when (a
+ * repost's time, caches/home-timelines.ts).
+ */
 export interface RepostChange {
   post: PostRow
   changed: boolean
+  at: number
 }
 
 async function moveCount(
@@ -62,10 +66,10 @@ export async function repost(
       userId,
       now,
     )
-    if (!added) return { post, changed: false }
+    if (!added) return { post, changed: false, at: now }
     const row = await moveCount(tx, post.id, 'repost_count', 1)
     if (!row) throw new Error(`Post ${post.id} vanished`)
-    return { post: row, changed: true }
+    return { post: row, changed: true, at: now }
   })
 }
 
@@ -73,7 +77,12 @@ export async function repost(
  * Takes a repost back. Idempotent: without a repost it changes nothing. Always allowed (a block
  * since does not keep a repost in place).
  */
-export async function undoRepost(db: Store, userId: number, postId: number): Promise<RepostChange> {
+export async function undoRepost(
+  db: Store,
+  userId: number,
+  postId: number,
+  now = Date.now(),
+): Promise<RepostChange> {
   return db.transaction(async (tx) => {
     const post = await getPost(tx, postId)
     const removed = await tx.run(
@@ -81,10 +90,10 @@ export async function undoRepost(db: Store, userId: number, postId: number): Pro
       post.id,
       userId,
     )
-    if (removed === 0) return { post, changed: false }
+    if (removed === 0) return { post, changed: false, at: now }
     const row = await moveCount(tx, post.id, 'repost_count', -1)
     if (!row) throw new Error(`Post ${post.id} vanished`)
-    return { post: row, changed: true }
+    return { post: row, changed: true, at: now }
   })
 }
 

@@ -21,7 +21,7 @@ import { loadPostImages } from './post-images'
 import { loadPostShared, loadViewerState, sharedEmoji, viewerPoll } from './post-shared'
 import { formatTimestamp } from './time'
 import { shareFields } from './share-presentation'
-import { readCacheOf } from './read-cache'
+import { readCacheOf } from '../caches/read-cache'
 
 /**
  * `full`: the spec's whole-list shape, every reactor and every comment.
@@ -66,7 +66,7 @@ export function toUserSummary(row: SummaryRow): UserSummary {
 }
 
 /**
- * The summaries of these users: those the read cache keeps (services/read-cache.ts), the rest in
+ * The summaries of these users: those the read cache keeps (caches/read-cache.ts), the rest in
  * one query for all of them, then kept.
  */
 export async function loadSummaries(

@@ -23,8 +23,8 @@
 import type { SqlParam, Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES, SHARE_MESSAGES } from '../errors/messages'
-import { answerChangesAt } from './answer-life'
-import { readCacheOf } from './read-cache'
+import { answerChangesAt } from '../caches/answer-life'
+import { readCacheOf } from '../caches/read-cache'
 
 /** Who may read a list: a signed-in user's id, or null for a reader without a token. */
 export type Viewer = number | null
@@ -51,7 +51,7 @@ export interface VisibilityOptions {
  * for a signed-in viewer also everyone they blocked or who blocked them, and everyone they muted
  * while the mute lasts (unless `mutes` is false: the muted player's own profile).
  *
- * Kept per viewer by the read cache (services/read-cache.ts) until the first of their mutes runs
+ * Kept per viewer by the read cache (caches/read-cache.ts) until the first of their mutes runs
  * out, dropped by any change of blocks, mutes or suspensions (a `relations` event, any event the
  * cache does not know, a suspension or its lifting: both end the user's sessions). Callers must
  * not change the list answered. A given `now` (a test moving time) always reads afresh.

@@ -1,5 +1,5 @@
 /**
- * What reads keep ready (services/read-cache.ts) across two instances of one community: one
+ * What reads keep ready (caches/read-cache.ts) across two instances of one community: one
  * PostgreSQL database, one Redis. A change made through A reaches B's kept summaries through the
  * event stream, as it reaches B's live clients; a logout through A is refused on B at once (B
  * keeps no sessions in a cluster).
@@ -57,6 +57,30 @@ describe('the read cache across instances', () => {
     const feedOnB = await fetch(`${b.url}/api/posts/user/cachedwriter?limit=20`)
     const feedOnA = await fetch(`${a.url}/api/posts/user/cachedwriter?limit=20`)
     expect(await feedOnB.text()).toBe(await feedOnA.text())
+  })
+
+  // Issue 38: home timelines and post rows are kept by one server only (caches/touched.ts), for
+  // A's commands do not touch B's caches: B reads them from the database, so a post and a like
+  // made through A reach B's feed.
+  it("a post and a like through A reach B's feed", async () => {
+    const { a, b } = cluster
+    const reader = await signup(a, 'timelinereader')
+    const writer = await signup(a, 'timelinewriter')
+    const profile = await fetch(`${a.url}/api/users/timelinewriter`)
+    const writerId = ((await profile.json()) as { user: { _id: string } }).user._id
+    expect((await send(a, `/api/users/follow/${writerId}`, {}, reader)).status).toBeLessThan(300)
+    const feedOnB = async () =>
+      (await (
+        await fetch(`${b.url}/api/feed?limit=20`, { headers: { authorization: reader } })
+      ).json()) as { posts: { _id: string; likes: { likeCount: number } }[] }
+    // Read on B first: a kept timeline (or row) there would miss what A writes next, for good.
+    // (B's whole answers last until A's event reaches it: hence `eventually`.)
+    expect((await feedOnB()).posts).toEqual([])
+    const made = await send(a, '/api/posts', { postData: { content: 'through A' } }, writer)
+    const postId = ((await made.json()) as PostResponse).post._id
+    await eventually(async () => (await feedOnB()).posts[0]?._id === postId)
+    expect((await send(a, `/api/posts/like/${postId}`, {}, reader)).status).toBeLessThan(300)
+    await eventually(async () => (await feedOnB()).posts[0]?.likes.likeCount === 1)
   })
 
   it('a logout and a password change through A are refused on B at once', async () => {

@@ -6,7 +6,7 @@
 import { vi } from 'vitest'
 import type { PollVoteResponse, PostResponse, PostsPage } from '../../../src/shared/api-types'
 import { castVote, POLL_MESSAGES } from '../../../src/server/services/polls'
-import { readCacheOf } from '../../../src/server/services/read-cache'
+import { readCacheOf } from '../../../src/server/caches/read-cache'
 import { createPost, expectError, ok, onePost } from '../../helpers/api'
 import { liveStreams } from '../../helpers/live-streams'
 import { createPoll, vote } from '../../helpers/polls'
@@ -192,7 +192,7 @@ describe('polls', () => {
       castVote(app.db, Number(late.id), Number(postId), Number(optionIds[0]), end),
     ).rejects.toMatchObject({ code: 'POLL_ENDED' })
     // A vote cast straight through the service publishes no event, which is what drops a post's
-    // kept poll totals (services/read-cache.ts): the command's route does.
+    // kept poll totals (caches/read-cache.ts): the command's route does.
     readCacheOf(app.db)?.clear()
 
     // Through the API with a faked clock past the end.

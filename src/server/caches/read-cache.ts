@@ -12,53 +12,22 @@
  *
  * Fills are guarded by a generation: a fill whose reads began before an invalidation is not
  * kept, so a read racing a write cannot put back what the write's event just dropped.
+ *
+ * Issue 38 adds parts that no event drops: post rows by id and version (post-rows.ts), each
+ * viewer's own state of each post (viewer-states.ts) and the home timelines (home-timelines.ts),
+ * changed only by what each command says it touched (touched.ts), and used on one server only
+ * (`keepsTouched`, `touchedCacheOf`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { PostMediaItem, UserSummary } from '../../shared/api-types'
 import type { UserRow } from '../db/rows'
 import type { Store } from '../db/store'
+import { BoundedMap } from './bounded-map'
+import { HomeTimelines } from './home-timelines'
+import { PostRows } from './post-rows'
+import { ViewerStates } from './viewer-states'
 
-/** A Map that keeps at most `limit` entries, dropping the least recently used. */
-export class BoundedMap<Key, Value> {
-  private readonly map = new Map<Key, Value>()
-  constructor(readonly limit: number) {}
-
-  get size(): number {
-    return this.map.size
-  }
-
-  get(key: Key): Value | undefined {
-    const value = this.map.get(key)
-    if (value === undefined) return undefined
-    // Most recently used last.
-    this.map.delete(key)
-    this.map.set(key, value)
-    return value
-  }
-
-  set(key: Key, value: Value): void {
-    if (this.limit <= 0) return
-    this.map.delete(key)
-    this.map.set(key, value)
-    while (this.map.size > this.limit) {
-      const oldest = this.map.keys().next()
-      if (oldest.done) break
-      this.map.delete(oldest.value)
-    }
-  }
-
-  delete(key: Key): void {
-    this.map.delete(key)
-  }
-
-  deleteWhere(test: (key: Key, value: Value) => boolean): void {
-    for (const [key, value] of this.map) if (test(key, value)) this.map.delete(key)
-  }
-
-  clear(): void {
-    this.map.clear()
-  }
-}
+export { BoundedMap }
 
 export interface ReadCacheLimits {
   /** Author summaries kept (user id → UserSummary). */
@@ -77,9 +46,16 @@ export interface ReadCacheLimits {
   answerBytes: number
   /** How long a whole answer is served at most, with nothing written meanwhile. */
   answerMs: number
+  /** Post rows kept by id and version (caches/post-rows.ts). */
+  postRows: number
+  /** Viewer and post pairs whose viewer's own state is kept (caches/viewer-states.ts). */
+  viewerStates: number
+  /** Home timelines kept (caches/home-timelines.ts), and the entries each keeps. */
+  timelines: number
+  timelineLength: number
 }
 
-/** About 30 MB at most, whatever the traffic (least recently used out). */
+/** About 50 MB at most, whatever the traffic (least recently used out). */
 export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   summaries: 10_000,
   postImages: 20_000,
@@ -89,6 +65,11 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   postShared: 20_000,
   answerBytes: 16 * 1024 * 1024,
   answerMs: 1_000,
+  postRows: 20_000,
+  viewerStates: 50_000,
+  // About 60 bytes an entry: 1,000 timelines of 250 at most are some 15 MB.
+  timelines: 1_000,
+  timelineLength: 200,
 }
 
 /** Ids an event names: posts and users, wherever they stand in its data. */
@@ -302,6 +283,19 @@ export class ReadCache {
     if (this.enabled) this.feedPlans.set(`${viewer}:${fetch}`, { dense, until: now + FEED_PLAN_MS })
   }
 
+  /** Post rows by id and version (issue 38): changed only by what commands say they touched. */
+  readonly postRows: PostRows
+  /** Home timelines as lists of post ids (issue 38), changed by the writes that concern them. */
+  readonly timelines: HomeTimelines
+  /** Each viewer's own state of each post (issue 38), changed by their own writes. */
+  readonly viewerStates: ViewerStates
+
+  /**
+   * Whether what commands touch is kept (post rows, timelines): not in a cluster, whose other
+   * instances' commands do not touch this one's caches (app.ts sets it from the event hub).
+   */
+  keepsTouched: () => boolean = () => true
+
   /** Off: every read goes to the database (the byte-for-byte test compares both). */
   enabled = true
   private generationCount = 0
@@ -318,6 +312,12 @@ export class ReadCache {
     this.visibility = new BoundedMap(this.limits.visibility)
     this.postShared = new BoundedMap(this.limits.postShared)
     this.answers = new KeptAnswers(this.limits.answerBytes)
+    this.postRows = new PostRows(this.limits.postRows)
+    this.viewerStates = new ViewerStates(this.limits.viewerStates, this.postRows.versions)
+    this.timelines = new HomeTimelines({
+      timelines: this.limits.timelines,
+      length: this.limits.timelineLength,
+    })
   }
 
   /** Taken before a whole answer's fill; it is kept only if no change came meanwhile. */
@@ -461,6 +461,9 @@ export class ReadCache {
     this.sessions.clear()
     this.postShared.clear()
     this.feedPlans.clear()
+    this.postRows.clear()
+    this.viewerStates.clear()
+    this.timelines.clear()
     this.forgetVisibility()
     this.forgetAnswers()
   }
@@ -483,6 +486,23 @@ export function readCacheOf(db: Store): ReadCache | undefined {
   if (afresh.getStore()) return undefined
   const cache = caches.get(db)
   return cache?.enabled ? cache : undefined
+}
+
+/**
+ * The cache of the app's store whether reads use it now or not (caches/touched.ts): what a
+ * command touched changes it even while it is switched off or read around.
+ */
+export function cacheOfStore(db: Store): ReadCache | undefined {
+  return caches.get(db)
+}
+
+/**
+ * The cache whose post rows and timelines reads may use (caches/touched.ts keeps them): none in
+ * a cluster, none inside a transaction or a fresh read.
+ */
+export function touchedCacheOf(db: Store): ReadCache | undefined {
+  const cache = readCacheOf(db)
+  return cache?.keepsTouched() ? cache : undefined
 }
 
 const afresh = new AsyncLocalStorage<true>()

@@ -1,0 +1,82 @@
+/**
+ * `npx tsx bench/mixed-profile.ts [--duration S] [--writes N] [--path P]`: a CPU profile of the
+ * server under issue 38's mixed workload (mixed-bench.ts): the 200 viewers read `path` (the feed
+ * page) on 10 connections while `writes` writes a second go in (0: none). The real server, in its
+ * own process with `node --cpu-prof`, on the mixed bench's generated community; its profile is
+ * summarized per read answered (profile-summary.ts), the load's own samples only.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { ensureBuilt } from '../scripts/build-stale'
+import { signToken } from '../src/server/auth/token'
+import { SECRET_FILE } from '../src/server/server'
+import { generateDataset, usernameOf } from './generate'
+import { load, MIXED_SIZE, startWrites } from './mixed-bench'
+import { formatProfile, summarizeProfile } from './profile-summary'
+import { cpuSecondsOf, startServerProcess } from './run-bench'
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    writes: { type: 'string', default: '30' },
+    path: { type: 'string', default: '/api/feed?limit=20' },
+  },
+})
+await ensureBuilt()
+const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-mixed-profile-'))
+try {
+  await generateDataset(dataDir, { ...MIXED_SIZE })
+  const profileDir = join(dataDir, 'profile')
+  const { child, url } = await startServerProcess(dataDir, ['--no-demo'], undefined, [
+    '--cpu-prof',
+    `--cpu-prof-dir=${profileDir}`,
+  ])
+  const window = { fromUs: 0, toUs: 0 }
+  let completed = 0
+  try {
+    const secret = readFileSync(join(dataDir, SECRET_FILE))
+    const tokens = await Promise.all(
+      Array.from({ length: MIXED_SIZE.users }, (_, index) =>
+        signToken({ _id: String(index + 1), username: usernameOf(index + 1) }, secret),
+      ),
+    )
+    const options = { url, tokens, connections: 10, duration: Number(values.duration) }
+    const writesPerSecond = Number(values.writes)
+    // Warm: every viewer's first read, then the load.
+    await load(url, values.path, { ...options, duration: 2 })
+    const writer =
+      writesPerSecond > 0
+        ? startWrites({ url, tokens, postCount: MIXED_SIZE.posts, writesPerSecond })
+        : null
+    const cpuBefore = child.pid ? cpuSecondsOf(child.pid) : null
+    window.fromUs = Number(process.hrtime.bigint() / 1000n)
+    const result = await load(url, values.path, options)
+    window.toUs = Number(process.hrtime.bigint() / 1000n)
+    const cpuAfter = child.pid ? cpuSecondsOf(child.pid) : null
+    const written = await writer?.stop()
+    completed = result.requests.total
+    console.log(
+      `\n### ${values.path}, 200 viewers, ${writesPerSecond} writes/s: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}` +
+        (written ? `; writes ${written.perSecond.toFixed(1)}/s (${written.failed} failed)` : '') +
+        // The process's own CPU time (/proc), unlike the profile's samples not stretched by
+        // time spent waiting for a core on a busy machine; the writes' included.
+        (cpuBefore !== null && cpuAfter !== null
+          ? `; server CPU ${(((cpuAfter - cpuBefore) * 1e6) / result.requests.total).toFixed(0)} µs/read`
+          : '') +
+        `; load average ${loadavg()[0]?.toFixed(1)}\n`,
+    )
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((resolve) => child.once('exit', resolve))
+  }
+  const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))
+  if (!file) throw new Error(`No profile in ${profileDir}`)
+  const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Parameters<
+    typeof summarizeProfile
+  >[0]
+  console.log(formatProfile(summarizeProfile(profile, 20, window), completed))
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+}

@@ -1,0 +1,60 @@
+/** A Map that keeps at most `limit` entries, dropping the least recently used. */
+export class BoundedMap<Key, Value> {
+  private readonly map = new Map<Key, Value>()
+  constructor(
+    readonly limit: number,
+    /** Told of each entry pushed out by the bound (not of those deleted or cleared). */
+    private readonly onEvict?: (key: Key) => void,
+  ) {}
+
+  get size(): number {
+    return this.map.size
+  }
+
+  get(key: Key): Value | undefined {
+    const value = this.map.get(key)
+    if (value === undefined) return undefined
+    // Most recently used last.
+    this.map.delete(key)
+    this.map.set(key, value)
+    return value
+  }
+
+  set(key: Key, value: Value): void {
+    if (this.limit <= 0) return
+    this.map.delete(key)
+    this.map.set(key, value)
+    while (this.map.size > this.limit) {
+      const oldest = this.map.keys().next()
+      if (oldest.done) break
+      this.map.delete(oldest.value)
+      this.onEvict?.(oldest.value)
+    }
+  }
+
+  /** The value of `key`, not counted as a use. */
+  peek(key: Key): Value | undefined {
+    return this.map.get(key)
+  }
+
+  /** Every value, oldest used first, not counted as uses. */
+  values(): IterableIterator<Value> {
+    return this.map.values()
+  }
+
+  keys(): IterableIterator<Key> {
+    return this.map.keys()
+  }
+
+  delete(key: Key): void {
+    this.map.delete(key)
+  }
+
+  deleteWhere(test: (key: Key, value: Value) => boolean): void {
+    for (const [key, value] of this.map) if (test(key, value)) this.map.delete(key)
+  }
+
+  clear(): void {
+    this.map.clear()
+  }
+}

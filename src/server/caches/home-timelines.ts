@@ -1,0 +1,247 @@
+/**
+ * Each player's home timeline kept as a list of what it holds (issue 38; Mastodon's
+ * `FeedManager`): the ids of their own posts and of everyone they follow, and of the posts that
+ * they or anyone they follow reposted, newest first, trimmed to a length and rebuilt from the
+ * database when missing. The writes that concern a timeline change it (caches/touched.ts): a new
+ * post or repost is pushed to the timelines of its author's (reposter's) followers, a deleted post
+ * or an undone repost leaves them, an unfollow (or the block that ends a follow) takes the
+ * followed player's entries out; a follow drops the follower's timeline, which the next read
+ * rebuilds with the new player in it.
+ *
+ * What a viewer may not see (services/visibility.ts: blocks either way, mutes, suspensions) is
+ * kept in the list and left out when a page is read, with the same kept set the database's
+ * queries use (`hiddenAuthors`): a mute that runs out or a lifted suspension brings entries back
+ * with no write at all, exactly as the query would.
+ *
+ * A list is whole from its newest entry down to its floor: every entry at or after the floor is
+ * in it. A page that reaches past the floor is read from the database (services/home-feed.ts).
+ * One server keeps these in its process; a cluster reads the database (its instances do not hear
+ * each other's writes in time; a shared list in Redis is left for later, docs/PERFORMANCE.md).
+ */
+import type { Store } from '../db/store'
+import { BoundedMap } from './bounded-map'
+
+/** Where an entry stands: (time, post id, reposter id; 0 for the post itself). */
+export type Place = readonly [number, number, number]
+
+/** Compares places, newest first when sorted with `(a, b) => before(b, a)`. */
+export const before = (a: Place, b: Place): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
+
+/** One appearance of a post in a home timeline. */
+export interface TimelineEntry {
+  place: Place
+  /** The post's author (a repost of a hidden author's post is hidden too). */
+  authorId: number
+}
+
+export interface Timeline {
+  /** The owner and everyone they follow. */
+  authors: Set<number>
+  /** Newest first. */
+  entries: TimelineEntry[]
+  /**
+   * Every post of the timeline at or after this place is in `entries`, and only those; null:
+   * every post is. The reposts have their own (`repostsFloor`), as the database reads each apart.
+   */
+  postsFloor: Place | null
+  repostsFloor: Place | null
+}
+
+/** The floor of an entry's kind: of the posts, or of the reposts. */
+export const floorOf = (timeline: Timeline, place: Place): Place | null =>
+  place[2] === 0 ? timeline.postsFloor : timeline.repostsFloor
+
+/** A new post or repost, as a timeline takes it. */
+export interface NewEntry {
+  postId: number
+  authorId: number
+  /** Its reposter (absent: the post itself). */
+  reposterId?: number
+  createdAt: number
+}
+
+/** How many entries a timeline keeps, and how many timelines are kept. */
+export interface TimelineLimits {
+  length: number
+  timelines: number
+}
+
+export const DEFAULT_TIMELINE_LIMITS: TimelineLimits = { length: 400, timelines: 5_000 }
+
+export class HomeTimelines {
+  private readonly kept: BoundedMap<number, Timeline>
+  private generationCount = 0
+
+  constructor(readonly limits: TimelineLimits = DEFAULT_TIMELINE_LIMITS) {
+    this.kept = new BoundedMap(limits.timelines)
+  }
+
+  get size(): number {
+    return this.kept.size
+  }
+
+  /** Taken before a build's reads; the build is kept only if no timeline changed meanwhile. */
+  get generation(): number {
+    return this.generationCount
+  }
+
+  get(owner: number): Timeline | undefined {
+    return this.kept.get(owner)
+  }
+
+  keep(owner: number, timeline: Timeline, generation: number): void {
+    if (generation === this.generationCount) this.kept.set(owner, timeline)
+  }
+
+  /** The kept timelines, by owner (tests compare each with a fresh build). */
+  *all(): IterableIterator<[number, Timeline]> {
+    for (const owner of [...this.kept.keys()]) {
+      const timeline = this.kept.peek(owner)
+      if (timeline) yield [owner, timeline]
+    }
+  }
+
+  /** A new post, or a new repost: into the timelines of those who follow its author (reposter). */
+  added(entry: NewEntry): void {
+    this.generationCount++
+    const by = entry.reposterId ?? entry.authorId
+    const place: Place = [entry.createdAt, entry.postId, entry.reposterId ?? 0]
+    for (const timeline of this.kept.values()) {
+      if (!timeline.authors.has(by)) continue
+      const floor = floorOf(timeline, place)
+      if (floor && before(place, floor) < 0) continue
+      insert(timeline, { place, authorId: entry.authorId }, this.limits.length)
+    }
+  }
+
+  /** A deleted post (with its reposts), or one repost taken back (`reposterId`). */
+  removed(postId: number, reposterId?: number): void {
+    this.generationCount++
+    for (const timeline of this.kept.values()) {
+      timeline.entries = timeline.entries.filter(
+        ({ place }) => place[1] !== postId || (reposterId !== undefined && place[2] !== reposterId),
+      )
+    }
+  }
+
+  /**
+   * A follow began: the follower's timeline is dropped (the next read rebuilds it with the new
+   * player's posts and reposts). A follow ended: the followed player's posts and reposts leave it.
+   */
+  followed(followerId: number, followeeId: number, following: boolean): void {
+    this.generationCount++
+    if (following) {
+      this.kept.delete(followerId)
+      return
+    }
+    const timeline = this.kept.peek(followerId)
+    if (!timeline || followerId === followeeId) return
+    timeline.authors.delete(followeeId)
+    timeline.entries = timeline.entries.filter(
+      ({ place, authorId }) =>
+        place[2] !== followeeId && !(place[2] === 0 && authorId === followeeId),
+    )
+  }
+
+  clear(): void {
+    this.generationCount++
+    this.kept.clear()
+  }
+}
+
+/** Puts an entry in its place (most often the front), once; trims the oldest past the length. */
+function insert(timeline: Timeline, entry: TimelineEntry, length: number): void {
+  const { entries } = timeline
+  let index = 0
+  let there = entries[0]
+  while (there && before(there.place, entry.place) > 0) there = entries[++index]
+  // Already there: the build read it after the write committed, before its touch.
+  if (there && before(there.place, entry.place) === 0) return
+  entries.splice(index, 0, entry)
+  trim(timeline, length)
+}
+
+/**
+ * Keeps the newest `length` entries; the floor of each kind that lost entries rises to the last
+ * one kept (what is left of that kind is still all of it from there on).
+ */
+export function trim(timeline: Timeline, length: number): void {
+  // A little slack, so that a busy timeline is not cut at every new post.
+  if (timeline.entries.length <= length + length / 4) return
+  const cut = timeline.entries.splice(length)
+  const last = timeline.entries[length - 1]?.place
+  if (!last) return
+  const rise = (floor: Place | null) => (floor && before(floor, last) > 0 ? floor : last)
+  if (cut.some((entry) => entry.place[2] === 0)) timeline.postsFloor = rise(timeline.postsFloor)
+  if (cut.some((entry) => entry.place[2] !== 0)) {
+    timeline.repostsFloor = rise(timeline.repostsFloor)
+  }
+}
+
+const isPost = (entry: TimelineEntry) => entry.place[2] === 0
+
+/** The feed's authors (a subquery): whom the user follows, and the user. */
+export const FEED_USERS =
+  '(SELECT followee_id FROM follows WHERE follower_id = ? UNION ALL SELECT ?)'
+
+/**
+ * Reads a timeline from the database: the owner's feed authors, their newest `length` posts and
+ * the newest `length` reposts by them, hidden or not (hiding is done at read time). `index`: the
+ * posts index that serves this feed best (services/posts.ts feedIndex).
+ */
+export async function buildTimeline(
+  db: Store,
+  owner: number,
+  length: number,
+  index: string,
+): Promise<Timeline> {
+  const authors = new Set(
+    await db.ids('SELECT followee_id FROM follows WHERE follower_id = ?', owner),
+  )
+  authors.add(owner)
+  const posts = await db.all<{ id: number; authorId: number; createdAt: number }>(
+    `SELECT id, author_id AS "authorId", created_at AS "createdAt"
+     FROM posts${db.sql.indexedBy(index)} WHERE author_id IN ${FEED_USERS}
+     ORDER BY created_at DESC, id DESC LIMIT ?`,
+    owner,
+    owner,
+    length,
+  )
+  const reposts = await db.all<{
+    postId: number
+    userId: number
+    createdAt: number
+    authorId: number
+  }>(
+    `SELECT r.post_id AS "postId", r.user_id AS "userId", r.created_at AS "createdAt",
+       p.author_id AS "authorId"
+     FROM reposts r${db.sql.indexedBy('reposts_user_recent_idx')} JOIN posts p ON p.id = r.post_id
+     WHERE r.user_id IN ${FEED_USERS}
+     ORDER BY r.created_at DESC, r.post_id DESC, r.user_id DESC LIMIT ?`,
+    owner,
+    owner,
+    length,
+  )
+  const entries: TimelineEntry[] = [
+    ...posts.map((row) => ({
+      place: [Number(row.createdAt), Number(row.id), 0] as const,
+      authorId: Number(row.authorId),
+    })),
+    ...reposts.map((row) => ({
+      place: [Number(row.createdAt), Number(row.postId), Number(row.userId)] as const,
+      authorId: Number(row.authorId),
+    })),
+  ].sort((a, b) => before(b.place, a.place))
+  // Each kind is whole down to its last row, when it may have more.
+  const timeline: Timeline = {
+    authors,
+    entries,
+    postsFloor: posts.length === length ? (entries.findLast(isPost)?.place ?? null) : null,
+    repostsFloor:
+      reposts.length === length
+        ? (entries.findLast((entry) => !isPost(entry))?.place ?? null)
+        : null,
+  }
+  trim(timeline, length)
+  return timeline
+}

@@ -1,0 +1,53 @@
+/**
+ * What a command touched (issue 38; GoToSocial's `OnInvalidate…` hooks): each command that
+ * changes rows a cache keeps says which, in one line beside its work (actions/live.ts `commit`,
+ * its last argument), and the caches change exactly those entries, right after the commit and
+ * before its live events go out. No cache reads event payloads to guess what changed.
+ *
+ * Kept this way (caches/read-cache.ts): post rows by id and version (caches/post-rows.ts), each
+ * viewer's own state of each post (caches/viewer-states.ts) and the home timelines
+ * (caches/home-timelines.ts). tests/server/read-cache.test.ts compares every kept
+ * row and timeline with the database after every kind of command, so a command that changes such
+ * rows without saying so fails it.
+ */
+import type { Store } from '../db/store'
+import type { NewEntry } from './home-timelines'
+import { cacheOfStore } from './read-cache'
+
+export interface Touched {
+  /** Posts whose row changed (text, counts, quote) or went. */
+  posts?: readonly number[]
+  /** A new post, or a new repost (`reposterId`): into its followers' home timelines. */
+  added?: NewEntry
+  /** A deleted post (with its reposts), or one repost taken back (`reposterId`). */
+  removed?: { postId: number; reposterId?: number }
+  /** Viewers whose own state of some post changed (a like, a repost, an emoji, a vote). */
+  viewers?: readonly number[]
+  /** Follows that began or ended. */
+  follows?: readonly { followerId: number; followeeId: number; following: boolean }[]
+  /** Rows of every kind may have changed (an account's deletion): every kept part goes. */
+  everything?: boolean
+}
+
+/** Applies what a command touched to the caches of `db` (the app's store, after its commit). */
+export function touch(db: Store, touched: Touched): void {
+  const cache = cacheOfStore(db)
+  if (!cache) return
+  if (touched.everything) {
+    cache.postRows.clear()
+    cache.viewerStates.clear()
+    cache.timelines.clear()
+    return
+  }
+  if (touched.viewers) cache.viewerStates.touch(touched.viewers)
+  const { postRows, timelines } = cache
+  if (touched.posts) postRows.touch(touched.posts)
+  if (touched.removed) {
+    postRows.touch([touched.removed.postId])
+    timelines.removed(touched.removed.postId, touched.removed.reposterId)
+  }
+  if (touched.added) timelines.added(touched.added)
+  for (const { followerId, followeeId, following } of touched.follows ?? []) {
+    timelines.followed(followerId, followeeId, following)
+  }
+}
