@@ -39,6 +39,27 @@ export default tseslint.config(
     },
   },
   {
+    // Screens reach the server only through state (CONTRIBUTING.md, "The renderer"): a component
+    // or route reads atoms and hooks of src/renderer/src/state, which call api/. Types of api/
+    // may still be named.
+    files: ['src/renderer/src/components/**/*.{ts,tsx}', 'src/renderer/src/routes/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/*'],
+              allowTypeImports: true,
+              message:
+                'A component reaches the server through src/renderer/src/state (CONTRIBUTING.md, "The renderer"); import only types from api/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server must run under plain Node: nothing below src/server or src/shared may import Electron.
     files: ['src/server/**/*.ts', 'src/shared/**/*.ts'],
     rules: {

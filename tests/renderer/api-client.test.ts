@@ -5,9 +5,9 @@ import {
   isMissingCall,
   prefetch,
   request,
-  resolveMediaUrl,
 } from '../../src/renderer/src/api/client'
 import { getFeed, likePost } from '../../src/renderer/src/api/posts'
+import { resolveMediaUrl } from '../../src/renderer/src/lib/addresses'
 import { postOf } from './answer-fixtures'
 import { jsonResponse } from './fake-server'
 

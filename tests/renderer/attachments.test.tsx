@@ -1,6 +1,6 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { useAttachments } from '../../src/renderer/src/components/ImageAttachments'
+import { useAttachments } from '../../src/renderer/src/state/attachments'
 import { COPY } from '../../src/renderer/src/copy'
 import { fakeFriendServer, jsonResponse } from './fake-server'
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { resetTagSuggestionSupport } from '../../src/renderer/src/components/Autocomplete'
+import { resetTagSuggestionSupport } from '../../src/renderer/src/state/suggestions'
 import { TextEditor } from '../../src/renderer/src/components/TextEditor'
 import { activeToken, applySuggestion } from '../../src/renderer/src/lib/autocomplete'
 import { fakeFriendServer, jsonResponse } from './fake-server'

@@ -1,5 +1,6 @@
 /** A scripted server for the renderer's API client: `fetch` replaced by a mock. */
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { loadAnswerChecks } from '../../src/renderer/src/api/answer-checks'
 import { configureApi } from '../../src/renderer/src/api/client'
 
 /** A JSON answer as a Gamerstage server sends it. */
@@ -17,6 +18,9 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
  */
 export function fakeFriendServer() {
   const fetchMock = vi.fn<typeof fetch>()
+  // The answer checks load beside the first screen, as main.tsx asks for them at start: loaded
+  // before the first answer here too, so that no test waits on their module's first transform.
+  beforeAll(() => loadAnswerChecks())
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock)
     configureApi({ baseUrl: 'http://friend:4567', getToken: () => 't' })

@@ -1,6 +1,6 @@
 /**
  * Screenshots of any size (issue 29, item 8): what the composer decides for an image over the
- * server's limits (lib/image-shrink.ts), and what it refuses at once (ImageAttachments refusalOf).
+ * server's limits (lib/image-shrink.ts), and what it refuses at once (state/attachments.ts, refusalOf).
  */
 import { describe, expect, it } from 'vitest'
 import {
@@ -14,7 +14,7 @@ import {
   shrinkPlan,
   nextEncoding,
 } from '../../src/renderer/src/lib/image-shrink'
-import { refusalOf } from '../../src/renderer/src/components/ImageAttachments'
+import { refusalOf } from '../../src/renderer/src/state/attachments'
 
 const MB = 1024 * 1024
 

@@ -19,7 +19,7 @@ import {
   liveUserAtom,
   liveVoteAtom,
 } from '../../src/renderer/src/live/merge'
-import { relationsAtom } from '../../src/renderer/src/state/account'
+import { relationsAtom } from '../../src/renderer/src/state/relations'
 import { userAtom } from '../../src/renderer/src/state/auth'
 import { commentListAtom } from '../../src/renderer/src/state/comment-votes'
 import {

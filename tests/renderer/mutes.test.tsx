@@ -8,7 +8,7 @@ import { COPY } from '../../src/renderer/src/copy'
 import { MuteDialog } from '../../src/renderer/src/components/MuteDialog'
 import { formatTimeLeft } from '../../src/renderer/src/lib/time-left'
 import { AccountPage } from '../../src/renderer/src/routes/AccountPage'
-import { relationsAtom } from '../../src/renderer/src/state/account'
+import { relationsAtom } from '../../src/renderer/src/state/relations'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

@@ -11,7 +11,8 @@ import * as accountApi from '../../src/renderer/src/api/account'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import { connectLiveState, liveFollowAtom, livePostAtom } from '../../src/renderer/src/live/merge'
 import { startLive } from '../../src/renderer/src/live/start'
-import { isHostAtom, relationsAtom } from '../../src/renderer/src/state/account'
+import { isHostAtom } from '../../src/renderer/src/state/account'
+import { relationsAtom } from '../../src/renderer/src/state/relations'
 import {
   USER_KEY,
   bookmarkIdsAtom,

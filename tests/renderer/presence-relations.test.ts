@@ -5,7 +5,7 @@
 import { createStore } from 'jotai'
 import { describe, expect, it } from 'vitest'
 import type { PresentUser } from '../../src/shared/api-types'
-import { relationsAtom } from '../../src/renderer/src/state/account'
+import { relationsAtom } from '../../src/renderer/src/state/relations'
 import {
   followPresence,
   presenceByIdAtom,

@@ -18,14 +18,11 @@ import {
 } from '../../src/renderer/src/components/shares/ReactionBar'
 import { ShareButtons } from '../../src/renderer/src/components/shares/ShareButtons'
 import { actionText, groupNotifications } from '../../src/renderer/src/lib/notification-groups'
-import { relationsAtom } from '../../src/renderer/src/state/account'
+import { relationsAtom } from '../../src/renderer/src/state/relations'
 import { mergePost, newPostIdsAtom, postsByIdAtom } from '../../src/renderer/src/state/posts'
 import { serverFeaturesAtom } from '../../src/renderer/src/state/server-features'
-import {
-  feedReasonsAtom,
-  liveEmojiReactionAtom,
-  liveRepostAtom,
-} from '../../src/renderer/src/state/shares'
+import { feedReasonsAtom } from '../../src/renderer/src/state/feed-reasons'
+import { liveEmojiReactionAtom, liveRepostAtom } from '../../src/renderer/src/state/shares'
 import { ME, NOVA, RIVAL, loadList, post, signedInStore, type Store } from './state-fixtures'
 
 vi.mock('../../src/renderer/src/api/shares')
@@ -222,12 +219,13 @@ describe('who reposted', () => {
     const user = userEvent.setup()
     renderWith(store, <ShareButtons post={rivals} />)
     await user.click(screen.getByRole('button', { name: 'Who reposted: 3 reposts' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Who reposted' })
+    // The dialog's module loads on this first click (a lazy chunk; slow on a busy machine).
+    const dialog = await screen.findByRole('dialog', { name: 'Who reposted' }, { timeout: 10_000 })
     await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(2))
-    expect(sharesApi.listReposters).toHaveBeenCalledWith('9', null)
+    expect(sharesApi.listReposters).toHaveBeenCalledWith('9', null, expect.any(AbortSignal))
     await user.click(within(dialog).getByRole('button', { name: 'Show more' }))
     await waitFor(() => expect(within(dialog).getAllByRole('link')).toHaveLength(3))
-    expect(sharesApi.listReposters).toHaveBeenLastCalledWith('9', 'c2')
+    expect(sharesApi.listReposters).toHaveBeenLastCalledWith('9', 'c2', expect.any(AbortSignal))
     expect(within(dialog).queryByRole('button', { name: 'Show more' })).toBeNull()
     expect(sharesApi.setRepost).not.toHaveBeenCalled()
   })

@@ -4,6 +4,7 @@ import { Provider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
+import { loadAnswerChecks } from './api/answer-checks'
 import { configureApi } from './api/client'
 import { App } from './App'
 import { getBridge } from './bridge/get-bridge'
@@ -35,6 +36,9 @@ configureApi({
   onNetworkError: (baseUrl) => store.set(markServerUnreachableAtom, baseUrl),
   onReachable: () => store.set(markServerReachableAtom),
 })
+// The answer checks load beside the first screen (api/answer-checks.ts): asked for now, they are
+// there when the first answer is. A failure is the first call's to report.
+loadAnswerChecks().catch(() => undefined)
 
 /** The longest the first render waits for a prefetched feed (prefetch-home.ts). */
 const FIRST_FEED_WAIT_MS = 150

@@ -1,4 +1,3 @@
-import type { AnswerCheck } from '../../../shared/answer-schemas'
 import type {
   ApiAnswer,
   ApiErrorAnswer,
@@ -12,8 +11,8 @@ import {
   type SessionEndReason,
 } from '../../../shared/error-codes'
 import { LIVE_EVENT_ID_HEADER } from '../../../shared/live-event-id'
-import { OUR_MEDIA } from '../../../shared/media-paths'
 import { COPY } from '../copy'
+import { loadAnswerChecks, type AnswerName } from './answer-checks'
 import { liveMarkScope, noteLiveEventMark } from '../live/marks'
 
 /**
@@ -154,15 +153,6 @@ export function getToken(): string | null {
   return config.getToken()
 }
 
-/**
- * A server's own image (`/api/media/…`) as an address on that server; anything else is null
- * and shows the default picture. Never an outside address: every viewer would fetch it
- * (docs/security.md).
- */
-export function resolveMediaUrl(url: string | null | undefined): string | null {
-  return url && OUR_MEDIA.test(url) ? `${getBaseUrl()}${url}` : null
-}
-
 type Query = Record<string, string | number | boolean | null | undefined>
 
 export function apiUrl(path: string, query?: Query): string {
@@ -224,7 +214,7 @@ export interface RequestOptions {
   minimal?: boolean
   signal?: AbortSignal
   /** Checks the answer (shared/answer-schemas.ts) and answers what the check made of it. */
-  answer?: AnswerCheck<unknown>
+  answer?: AnswerName
 }
 
 function headersFor(token: string | null, options: RequestOptions): Record<string, string> {
@@ -315,7 +305,7 @@ export async function request<T extends ApiAnswer>(
     throw refused
   }
   if (options.answer) {
-    const checked = options.answer.safeParse(body)
+    const checked = (await loadAnswerChecks())[options.answer].safeParse(body)
     if (!checked.success) throw new ApiError(502, UNUSABLE_ANSWER_MESSAGE)
     return checked.data as T
   }

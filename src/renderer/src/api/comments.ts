@@ -3,7 +3,6 @@ import type {
   CommentsPage,
   CommentThreadResponse,
 } from '../../../shared/api-types'
-import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -12,7 +11,7 @@ const enc = encodeURIComponent
 export function listComments(postId: string, cursor?: string | null): Promise<CommentsPage> {
   return request<CommentsPage>(`/comments/${enc(postId)}`, {
     query: { limit: LIMITS.pageSizeDefault, cursor },
-    answer: ANSWERS.commentsPage,
+    answer: 'commentsPage',
   })
 }
 
@@ -21,7 +20,7 @@ function commentCall(path: string, body: unknown = {}): Promise<CommentResponse>
     method: 'POST',
     body,
     minimal: true,
-    answer: ANSWERS.comment,
+    answer: 'comment',
   })
 }
 
@@ -39,14 +38,14 @@ export function addComment(
 export function listReplies(postId: string, rootId: string, cursor: string): Promise<CommentsPage> {
   return request<CommentsPage>(`/comments/${enc(postId)}/replies/${enc(rootId)}`, {
     query: { limit: LIMITS.pageSizeDefault, cursor },
-    answer: ANSWERS.commentsPage,
+    answer: 'commentsPage',
   })
 }
 
 /** threads: a deep link's thread, up to the linked comment. */
 export function commentThread(postId: string, commentId: string): Promise<CommentThreadResponse> {
   return request<CommentThreadResponse>(`/comments/${enc(postId)}/thread/${enc(commentId)}`, {
-    answer: ANSWERS.commentThread,
+    answer: 'commentThread',
   })
 }
 

@@ -5,7 +5,6 @@ import type {
   GamesPage,
   GamesResponse,
 } from '../../../shared/api-types'
-import { ANSWERS, GAME_ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -23,12 +22,12 @@ export function searchGames(
       cursor: options.cursor ?? undefined,
     },
     signal: options.signal,
-    answer: GAME_ANSWERS.gamesPage,
+    answer: 'gamesPage',
   })
 }
 
 export function getGame(slug: string, signal?: AbortSignal): Promise<GameResponse> {
-  return request<GameResponse>(`/games/${enc(slug)}`, { signal, answer: GAME_ANSWERS.game })
+  return request<GameResponse>(`/games/${enc(slug)}`, { signal, answer: 'game' })
 }
 
 /** One page of who lists a game, the latest to add it first. */
@@ -40,14 +39,14 @@ export function listPlayers(
   return request<GamePlayersPage>(`/games/${enc(slug)}/players`, {
     query: { limit: LIMITS.pageSizeDefault, cursor },
     signal,
-    answer: ANSWERS.usersPage,
+    answer: 'usersPage',
   })
 }
 
 export function getUserGames(username: string, signal?: AbortSignal): Promise<GamesResponse> {
   return request<GamesResponse>(`/users/${enc(username)}/games`, {
     signal,
-    answer: GAME_ANSWERS.games,
+    answer: 'games',
   })
 }
 
@@ -56,7 +55,7 @@ export function setMyGames(games: string[]): Promise<GamesResponse> {
   return request<GamesResponse>('/me/games', {
     method: 'PUT',
     body: { games },
-    answer: GAME_ANSWERS.games,
+    answer: 'games',
   })
 }
 
@@ -65,7 +64,7 @@ export function renameGame(slug: string, name: string): Promise<GameResponse> {
   return request<GameResponse>(`/games/${enc(slug)}`, {
     method: 'PATCH',
     body: { name },
-    answer: GAME_ANSWERS.game,
+    answer: 'game',
   })
 }
 
@@ -74,6 +73,6 @@ export function mergeGame(slug: string, into: string): Promise<GameResponse> {
   return request<GameResponse>(`/games/${enc(slug)}/merge`, {
     method: 'POST',
     body: { into },
-    answer: GAME_ANSWERS.game,
+    answer: 'game',
   })
 }

@@ -1,5 +1,4 @@
 import type { NotificationsPage, UnreadCountResponse } from '../../../shared/api-types'
-import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -7,13 +6,13 @@ import { request } from './client'
 export function listNotifications(cursor?: string | null): Promise<NotificationsPage> {
   return request<NotificationsPage>('/notifications', {
     query: { limit: LIMITS.pageSizeDefault, cursor },
-    answer: ANSWERS.notificationsPage,
+    answer: 'notificationsPage',
   })
 }
 
 export function getUnreadCount(): Promise<UnreadCountResponse> {
   return request<UnreadCountResponse>('/notifications/unread-count', {
-    answer: ANSWERS.unreadCount,
+    answer: 'unreadCount',
   })
 }
 
@@ -22,6 +21,6 @@ export function markNotificationsRead(upTo: string): Promise<UnreadCountResponse
   return request<UnreadCountResponse>('/notifications/read', {
     method: 'POST',
     body: { upTo },
-    answer: ANSWERS.unreadCount,
+    answer: 'unreadCount',
   })
 }

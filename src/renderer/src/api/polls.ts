@@ -1,5 +1,4 @@
 import type { PollVoteResponse } from '../../../shared/api-types'
-import { ANSWERS } from '../../../shared/answer-schemas'
 import type { PollInput } from '../../../shared/schemas'
 import { request } from './client'
 
@@ -10,6 +9,6 @@ export function votePoll(postId: string, optionId: string): Promise<PollVoteResp
   return request<PollVoteResponse>(`/posts/${encodeURIComponent(postId)}/poll/vote`, {
     method: 'POST',
     body: { optionId },
-    answer: ANSWERS.pollVote,
+    answer: 'pollVote',
   })
 }

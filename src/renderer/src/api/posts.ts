@@ -1,5 +1,4 @@
 import type { PostResponse, PostSort, PostsPage } from '../../../shared/api-types'
-import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 import type { PollInput } from './polls'
@@ -10,29 +9,29 @@ const enc = encodeURIComponent
 export function listPosts(sort: PostSort, cursor?: string | null): Promise<PostsPage> {
   return request<PostsPage>('/posts', {
     query: { limit, cursor, sort: sort === 'likes' ? 'likes' : undefined },
-    answer: ANSWERS.postsPage,
+    answer: 'postsPage',
   })
 }
 
 export function getFeed(cursor?: string | null): Promise<PostsPage> {
-  return request<PostsPage>('/feed', { query: { limit, cursor }, answer: ANSWERS.postsPage })
+  return request<PostsPage>('/feed', { query: { limit, cursor }, answer: 'postsPage' })
 }
 
 export function listUserPosts(username: string, cursor?: string | null): Promise<PostsPage> {
   return request<PostsPage>(`/posts/user/${enc(username)}`, {
     query: { limit, cursor },
-    answer: ANSWERS.postsPage,
+    answer: 'postsPage',
   })
 }
 
 /** A tag's posts, newest first (`tag` without its `#`; docs/API.md "Mentions and tags"). */
 export function listTagPosts(tag: string, cursor?: string | null): Promise<PostsPage> {
-  return request<PostsPage>('/posts', { query: { tag, limit, cursor }, answer: ANSWERS.postsPage })
+  return request<PostsPage>('/posts', { query: { tag, limit, cursor }, answer: 'postsPage' })
 }
 
 /** One post as its page needs it: counts and the viewer's own reaction, not every reactor. */
 export function getPost(postId: string): Promise<PostResponse> {
-  return request<PostResponse>(`/posts/${enc(postId)}`, { minimal: true, answer: ANSWERS.post })
+  return request<PostResponse>(`/posts/${enc(postId)}`, { minimal: true, answer: 'post' })
 }
 
 export function createPost(
@@ -51,7 +50,7 @@ export function createPost(
       },
     },
     minimal: true,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }
 
@@ -68,7 +67,7 @@ export function editPost(
     method: 'POST',
     body: { postData: poll === undefined ? { content } : { content, poll } },
     minimal: true,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }
 
@@ -76,7 +75,7 @@ export function deletePost(postId: string): Promise<PostResponse> {
   return request<PostResponse>(`/posts/${enc(postId)}`, {
     method: 'DELETE',
     minimal: true,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }
 
@@ -85,7 +84,7 @@ export function likePost(postId: string): Promise<PostResponse> {
     method: 'POST',
     body: {},
     minimal: true,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }
 
@@ -94,6 +93,6 @@ export function dislikePost(postId: string): Promise<PostResponse> {
     method: 'POST',
     body: {},
     minimal: true,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }

@@ -1,5 +1,4 @@
 import type { SearchResponse, SearchType } from '../../../shared/api-types'
-import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -19,6 +18,6 @@ export function search(
       cursor: options.cursor ?? undefined,
     },
     signal: options.signal,
-    answer: ANSWERS.search,
+    answer: 'search',
   })
 }

@@ -1,6 +1,5 @@
 /** Issue 29's calls: reposts, quotes and emoji reactions (docs/API.md, "Reposts and quotes"). */
 import type { PostResponse, ReactorsPage } from '../../../shared/api-types'
-import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import type { ReactionKey } from '../../../shared/reactions'
 import { request } from './client'
@@ -12,7 +11,7 @@ export function setRepost(postId: string, on: boolean): Promise<PostResponse> {
   return request<PostResponse>(`/posts/${enc(postId)}/repost`, {
     method: on ? 'POST' : 'DELETE',
     body: on ? {} : undefined,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }
 
@@ -22,7 +21,7 @@ export function createQuote(content: string, quoteOf: string): Promise<PostRespo
     method: 'POST',
     body: { postData: { content, quoteOf } },
     minimal: true,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }
 
@@ -35,7 +34,7 @@ export function setEmojiReaction(
   return request<PostResponse>(`/posts/${enc(postId)}/reactions/${enc(reaction)}`, {
     method: on ? 'PUT' : 'DELETE',
     body: on ? {} : undefined,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }
 
@@ -44,17 +43,24 @@ export function listReactors(
   postId: string,
   reaction: ReactionKey,
   cursor?: string | null,
+  signal?: AbortSignal,
 ): Promise<ReactorsPage> {
   return request<ReactorsPage>(`/posts/${enc(postId)}/reactions/${enc(reaction)}`, {
     query: { limit: LIMITS.pageSizeDefault, cursor },
-    answer: ANSWERS.reactorsPage,
+    signal,
+    answer: 'reactorsPage',
   })
 }
 
 /** Who reposts a post, newest first, a page at a time (issue 29 leftovers). */
-export function listReposters(postId: string, cursor?: string | null): Promise<ReactorsPage> {
+export function listReposters(
+  postId: string,
+  cursor?: string | null,
+  signal?: AbortSignal,
+): Promise<ReactorsPage> {
   return request<ReactorsPage>(`/posts/${enc(postId)}/reposts`, {
     query: { limit: LIMITS.pageSizeDefault, cursor },
-    answer: ANSWERS.reactorsPage,
+    signal,
+    answer: 'reactorsPage',
   })
 }

@@ -1,5 +1,4 @@
 import type { TagSuggestionsResponse, UsersPage } from '../../../shared/api-types'
-import { ANSWERS } from '../../../shared/answer-schemas'
 import { request } from './client'
 
 /** How many suggestions the composer shows. */
@@ -13,7 +12,7 @@ export function suggestMentions(prefix: string, signal?: AbortSignal): Promise<U
   return request<UsersPage>('/users', {
     query: { search: prefix, followedFirst: true, limit: SUGGESTION_LIMIT },
     signal,
-    answer: ANSWERS.usersPage,
+    answer: 'usersPage',
   })
 }
 
@@ -22,6 +21,6 @@ export function suggestTags(prefix: string, signal?: AbortSignal): Promise<TagSu
   return request<TagSuggestionsResponse>('/tags', {
     query: { prefix, limit: SUGGESTION_LIMIT },
     signal,
-    answer: ANSWERS.tagSuggestions,
+    answer: 'tagSuggestions',
   })
 }

@@ -7,28 +7,27 @@ import type {
   UserResponse,
   UsersPage,
 } from '../../../shared/api-types'
-import { ANSWERS } from '../../../shared/answer-schemas'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
 const enc = encodeURIComponent
 
 export function getUser(username: string): Promise<UserResponse> {
-  return request<UserResponse>(`/users/${enc(username)}`, { answer: ANSWERS.user })
+  return request<UserResponse>(`/users/${enc(username)}`, { answer: 'user' })
 }
 
 export function searchUsers(search: string, signal?: AbortSignal): Promise<UsersPage> {
   return request<UsersPage>('/users', {
     query: { search: search.trim(), limit: 8 },
     signal,
-    answer: ANSWERS.usersPage,
+    answer: 'usersPage',
   })
 }
 
 export function suggestUsers(limit = 5): Promise<UsersPage> {
   return request<UsersPage>('/users', {
     query: { suggest: true, limit },
-    answer: ANSWERS.usersPage,
+    answer: 'usersPage',
   })
 }
 
@@ -42,7 +41,7 @@ export function listFollows(
   return request<FollowListPage>(`/users/${enc(username)}/${list}`, {
     query: { limit: LIMITS.pageSizeDefault, cursor },
     signal,
-    answer: ANSWERS.usersPage,
+    answer: 'usersPage',
   })
 }
 
@@ -52,7 +51,7 @@ export function editUser(userData: EditableUserData): Promise<UserResponse> {
   return request<UserResponse>('/users/edit', {
     method: 'POST',
     body: { userData },
-    answer: ANSWERS.user,
+    answer: 'user',
   })
 }
 
@@ -60,7 +59,7 @@ export function followUser(userId: string): Promise<FollowResponse> {
   return request<FollowResponse>(`/users/follow/${enc(userId)}`, {
     method: 'POST',
     body: {},
-    answer: ANSWERS.follow,
+    answer: 'follow',
   })
 }
 
@@ -68,14 +67,14 @@ export function unfollowUser(userId: string): Promise<FollowResponse> {
   return request<FollowResponse>(`/users/unfollow/${enc(userId)}`, {
     method: 'POST',
     body: {},
-    answer: ANSWERS.follow,
+    answer: 'follow',
   })
 }
 
 export function listBookmarks(cursor?: string | null): Promise<BookmarksPage> {
   return request<BookmarksPage>('/users/bookmark', {
     query: { limit: LIMITS.pageSizeDefault, cursor },
-    answer: ANSWERS.bookmarksPage,
+    answer: 'bookmarksPage',
   })
 }
 
@@ -84,7 +83,7 @@ export function bookmarkPost(postId: string): Promise<PostResponse> {
     method: 'POST',
     body: {},
     minimal: true,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }
 
@@ -93,6 +92,6 @@ export function removeBookmark(postId: string): Promise<PostResponse> {
     method: 'POST',
     body: {},
     minimal: true,
-    answer: ANSWERS.post,
+    answer: 'post',
   })
 }

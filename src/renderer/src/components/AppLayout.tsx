@@ -9,12 +9,12 @@ import { useNotificationsLive } from './NotificationBell'
 import { TopBar } from './TopBar'
 import { useServerFeaturesLive } from '../state/server-features'
 import { usePresenceLive } from '../state/presence'
-import { useIdleReport } from '../lib/use-idle-report'
 import { lazyComponent } from '../lib/lazy-component'
 
 /** The side panel fills in after the screen's own content: not part of the first load. */
 const WhosHere = lazyComponent(() => import('./WhosHere').then((module) => module.WhosHere))
 import { useDetectedStatusSync } from '../state/game-detection'
+import { useIdleReport } from '../state/own-presence'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {

@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react'
-import { getOwnPresence, putPresence } from '../api/presence'
 import { PRESENCE_COPY } from '../copy'
-import { messageOf } from '../lib/notify'
-import { useServerFeature } from '../state/server-features'
+import { useAppearOffline } from '../state/own-presence'
 import { SwitchCard } from './SwitchCard'
 
 /**
@@ -10,35 +7,8 @@ import { SwitchCard } from './SwitchCard'
  * or what they play, live or in any list (docs/API.md, "Presence and now playing").
  */
 export function AppearOfflineCard() {
-  const enabled = useServerFeature('presence')
-  const [appearOffline, setAppearOffline] = useState<boolean | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (!enabled) return
-    let live = true
-    getOwnPresence()
-      .then((answer) => live && setAppearOffline(answer.appearOffline))
-      .catch((caught: unknown) => live && setError(messageOf(caught)))
-    return () => {
-      live = false
-    }
-  }, [enabled])
-
+  const { enabled, appearOffline, busy, error, change } = useAppearOffline()
   if (!enabled) return null
-
-  const change = async (next: boolean) => {
-    setBusy(true)
-    setError(null)
-    try {
-      setAppearOffline((await putPresence({ appearOffline: next })).appearOffline)
-    } catch (caught) {
-      setError(messageOf(caught))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <SwitchCard

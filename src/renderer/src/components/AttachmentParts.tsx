@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { COPY } from '../copy'
 import { Icon } from './Icon'
-import type { Attachment } from './ImageAttachments'
+import type { Attachment } from '../state/attachments'
 
 /**
  * An attachment's small picture: its preview, a clip's play mark while its poster is drawn, or,

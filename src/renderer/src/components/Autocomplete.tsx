@@ -1,28 +1,14 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { KeyboardEvent, RefObject } from 'react'
-import type { UserListItem } from '../../../shared/api-types'
-import { isMissingCall } from '../api/client'
-import { suggestMentions, suggestTags } from '../api/suggestions'
 import { COPY } from '../copy'
 import { activeToken, applySuggestion, type ActiveToken } from '../lib/autocomplete'
 import { followingNamesAtom } from '../state/auth'
+import { findSuggestions, tagSuggestionsOffered, type Suggestion } from '../state/suggestions'
 import { Avatar } from './Avatar'
 
 /** How long typing must pause before the server is asked. */
 export const SUGGEST_DEBOUNCE_MS = 150
-
-type Suggestion =
-  | { kind: 'mention'; value: string; user: UserListItem }
-  | { kind: 'tag'; value: string; postCount: number }
-
-/** A server that answered 404 to the tag call is older: no tag suggestions for this window. */
-let tagsMissing = false
-
-/** For tests: forget that a server had no tag suggestions. */
-export function resetTagSuggestionSupport(): void {
-  tagsMissing = false
-}
 
 interface UseAutocompleteOptions {
   textareaRef: RefObject<HTMLTextAreaElement | null>
@@ -74,33 +60,21 @@ export function useAutocomplete({ textareaRef, text, setText }: UseAutocompleteO
   // Ask the server once typing pauses; only the latest question's answer is shown.
   useEffect(() => {
     const ask = ++asked.current
-    if (!token || (token.kind === 'tag' && tagsMissing)) {
+    if (!token || (token.kind === 'tag' && !tagSuggestionsOffered())) {
       setItems([])
       return
     }
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      const request =
-        token.kind === 'mention'
-          ? suggestMentions(token.query, controller.signal).then(({ users }) =>
-              users.map((user): Suggestion => ({ kind: 'mention', value: user.username, user })),
-            )
-          : suggestTags(token.query, controller.signal).then(({ tags }) =>
-              tags.map((tag): Suggestion => ({
-                kind: 'tag',
-                value: tag.tag,
-                postCount: tag.postCount,
-              })),
-            )
+      const request = findSuggestions(token.kind, token.query, controller.signal)
       request.then(
         (found) => {
           if (ask !== asked.current) return
           setItems(found)
           setActive(0)
         },
-        (error: unknown) => {
+        () => {
           if (ask !== asked.current) return
-          if (token.kind === 'tag' && isMissingCall(error)) tagsMissing = true
           setItems([])
         },
       )

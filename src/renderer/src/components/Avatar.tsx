@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { resolveMediaUrl } from '../api/client'
+import { resolveMediaUrl } from '../lib/addresses'
 import defaultAvatar from '../assets/default-avatar.svg'
 import { PresenceDot } from './PresenceDot'
 

@@ -2,14 +2,11 @@
  * The host's clip size limit on the Server page (issue 29, item 7): the largest video a player
  * can post, in whole megabytes. A change lands in the audit list ("set the clip size limit to").
  */
-import { useSetAtom } from 'jotai'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
-import type { ClipLimitResponse } from '../../../shared/api-types'
-import { getClipLimit, setClipLimit } from '../api/media'
 import { COPY } from '../copy'
 import { messageOf, notifySuccess } from '../lib/notify'
-import { noteHostChangeAtom } from '../state/host'
+import { useClipLimit } from '../state/moderation'
 import { Icon } from './Icon'
 import { ServerCard } from './ServerCard'
 import { Spinner } from './Spinner'
@@ -18,26 +15,13 @@ const MB = 1024 * 1024
 
 export function ClipLimitPanel() {
   const inputId = useId()
-  const noteHostChange = useSetAtom(noteHostChangeAtom)
-  const [limit, setLimit] = useState<ClipLimitResponse | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
   const [value, setValue] = useState('')
+  // The box shows each limit read or saved.
+  const { limit, loadError, load, save } = useClipLimit((answer) =>
+    setValue(String(answer.maxBytes / MB)),
+  )
   const [fieldError, setFieldError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
-
-  const load = async () => {
-    setLoadError(null)
-    try {
-      const answer = await getClipLimit()
-      setLimit(answer)
-      setValue(String(answer.maxBytes / MB))
-    } catch (caught) {
-      setLoadError(messageOf(caught))
-    }
-  }
-  useEffect(() => {
-    void load()
-  }, [])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -52,11 +36,8 @@ export function ClipLimitPanel() {
     setFieldError(null)
     setSaving(true)
     try {
-      const answer = await setClipLimit(megabytes * MB)
-      setLimit(answer)
-      setValue(String(answer.maxBytes / MB))
+      const answer = await save(megabytes * MB)
       notifySuccess(COPY.clips.limitSaved(`${answer.maxBytes / MB} MB`))
-      noteHostChange()
     } catch (caught) {
       setFieldError(messageOf(caught))
     } finally {

@@ -1,8 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { UserSummary } from '../../../shared/api-types'
 import { userAtom } from '../state/auth'
-import { noteHostChangeAtom } from '../state/host'
 import {
   changeRelationAtom,
   hostDeleteCommentAtom,
@@ -10,15 +9,20 @@ import {
   isHostAtom,
   loadIsHostAtom,
   loadRelationsAtom,
-  relationsAtom,
 } from '../state/account'
-import * as api from '../api/account'
+import { relationsAtom } from '../state/relations'
 import { COPY } from '../copy'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { lazyComponent } from '../lib/lazy-component'
+import { useMenu } from '../lib/use-menu'
+import { setSuspensionAtom } from '../state/moderation'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Icon } from './Icon'
-import { MuteDialog } from './MuteDialog'
-import { ReportDialog } from './ReportDialog'
+
+// The dialogs a choice of the menu opens load then, not with every post card.
+const ReportDialog = lazyComponent(() =>
+  import('./ReportDialog').then((module) => module.ReportDialog),
+)
+const MuteDialog = lazyComponent(() => import('./MuteDialog').then((module) => module.MuteDialog))
 
 /** The questions the menu asks before an action with consequences. */
 type Asking = 'block' | 'delete' | 'suspend'
@@ -48,29 +52,18 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
   const changeRelation = useSetAtom(changeRelationAtom)
   const deletePost = useSetAtom(hostDeletePostAtom)
   const deleteComment = useSetAtom(hostDeleteCommentAtom)
-  const [open, setOpen] = useState(false)
+  const setSuspension = useSetAtom(setSuspensionAtom)
+  const menu = useMenu()
+  const { open } = menu
   const [reporting, setReporting] = useState(false)
   const [muting, setMuting] = useState(false)
   const [asking, setAsking] = useState<Asking | null>(null)
-  const noteHostChange = useSetAtom(noteHostChangeAtom)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLDivElement>(null)
-  const menuId = useId()
 
   useEffect(() => {
     if (!open) return
     // Asked when first opened, not for every card on the page.
     if (isHost === null) void loadIsHost()
     if (relations === null) void loadRelations()
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
-    const onDown = (event: MouseEvent) => {
-      const inside =
-        menuRef.current?.contains(event.target as Node) ||
-        buttonRef.current?.contains(event.target as Node)
-      if (!inside) setOpen(false)
-    }
-    document.addEventListener('mousedown', onDown)
-    return () => document.removeEventListener('mousedown', onDown)
   }, [open, isHost, relations, loadIsHost, loadRelations])
 
   if (!me || me.username === target.author.username) return null
@@ -80,52 +73,27 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
   const muted = relations?.muted.has(target.author._id) ?? false
   const what = target.kind === 'post' ? 'post' : 'comment'
 
-  const close = (refocus = true) => {
-    setOpen(false)
-    if (refocus) buttonRef.current?.focus()
-  }
   const act = (action: () => unknown) => () => {
-    close()
+    menu.close()
     void action()
-  }
-  const onMenuKey = (event: React.KeyboardEvent) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
-    const index = items.indexOf(document.activeElement as HTMLElement)
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      close()
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      items[(index + step + items.length) % items.length]?.focus()
-    } else if (event.key === 'Tab') {
-      close(false)
-    }
   }
 
   return (
     <span className="content-menu">
       <button
-        ref={buttonRef}
+        {...menu.buttonProps}
         type="button"
         className="icon-btn sm"
         aria-label={`More actions for this ${what}`}
         title="More"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
       >
         <Icon name="more" size={18} />
       </button>
       {open ? (
         <div
-          ref={menuRef}
-          id={menuId}
-          role="menu"
+          {...menu.menuProps}
           aria-label={`Actions for ${name}'s ${what}`}
           className="content-menu-list card"
-          onKeyDown={onMenuKey}
         >
           <button type="button" role="menuitem" onClick={act(() => setReporting(true))}>
             <Icon name="alert" size={16} /> Report {what}
@@ -186,15 +154,7 @@ export function ContentMenu({ target, onDeleted }: ContentMenuProps) {
           title={COPY.host.suspendTitle(name)}
           text={COPY.host.suspendText(name)}
           confirmLabel={COPY.host.suspend}
-          onConfirm={async () => {
-            try {
-              await api.setSuspended(target.author._id, true)
-              noteHostChange()
-              notifySuccess(COPY.host.suspended(name))
-            } catch (error) {
-              notifyError(messageOf(error))
-            }
-          }}
+          onConfirm={() => setSuspension(target.author, true)}
           onClose={() => setAsking(null)}
         />
       ) : null}

@@ -2,11 +2,10 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useId, useState } from 'react'
 import type { Game } from '../../../shared/api-types'
 import { cleanGameName, GAME_LIMITS, gameNameProblem } from '../../../shared/games'
-import { mergeGame, renameGame } from '../api/games'
 import { COPY } from '../copy'
 import { messageOf, notifySuccess } from '../lib/notify'
 import { isHostAtom, loadIsHostAtom } from '../state/account'
-import { noteHostChangeAtom } from '../state/host'
+import { changeGameAtom } from '../state/moderation'
 import { ConfirmDialog } from './ConfirmDialog'
 import { GamePicker, type PickedGame } from './GamePicker'
 import { Icon } from './Icon'
@@ -33,7 +32,7 @@ export function GameHostControls({
 }) {
   const isHost = useAtomValue(isHostAtom)
   const loadIsHost = useSetAtom(loadIsHostAtom)
-  const noteHostChange = useSetAtom(noteHostChangeAtom)
+  const changeGame = useSetAtom(changeGameAtom)
   const [step, setStep] = useState<Step | null>(null)
   const [name, setName] = useState(game.name)
   const [into, setInto] = useState<PickedGame[]>([])
@@ -49,12 +48,14 @@ export function GameHostControls({
     setStep(null)
     setProblem(null)
   }
-  const run = async (call: () => Promise<{ game: Game }>, done: (game: Game) => string) => {
+  const run = async (
+    change: { rename: string } | { into: string },
+    done: (game: Game) => string,
+  ) => {
     try {
-      const answer = await call()
-      noteHostChange()
-      notifySuccess(done(answer.game))
-      onChanged(answer.game)
+      const changed = await changeGame(game.slug, change)
+      notifySuccess(done(changed))
+      onChanged(changed)
     } catch (error) {
       setProblem(messageOf(error))
       throw error
@@ -152,10 +153,9 @@ export function GameHostControls({
           confirmLabel={COPY.games.rename}
           danger={false}
           onConfirm={() =>
-            run(
-              () => renameGame(game.slug, step.name),
-              (renamed) => COPY.games.renamed(renamed.name),
-            ).catch(() => undefined)
+            run({ rename: step.name }, (renamed) => COPY.games.renamed(renamed.name)).catch(
+              () => undefined,
+            )
           }
           onClose={() => setStep(null)}
         />
@@ -207,10 +207,9 @@ export function GameHostControls({
           text={COPY.games.mergeText(game.name, step.into.name)}
           confirmLabel={COPY.games.mergeConfirm}
           onConfirm={() =>
-            run(
-              () => mergeGame(game.slug, step.into.slug),
-              (merged) => COPY.games.merged(merged.name),
-            ).catch(() => undefined)
+            run({ into: step.into.slug }, (merged) => COPY.games.merged(merged.name)).catch(
+              () => undefined,
+            )
           }
           onClose={() => setStep(null)}
         />

@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { cleanGameName, GAME_LIMITS, gameNameProblem, gameSlug } from '../../../shared/games'
-import type { Game } from '../../../shared/api-types'
-import { searchGames } from '../api/games'
 import { COPY } from '../copy'
+import { useGameSearch } from '../state/games'
 import { Icon } from './Icon'
 
 /** A game as the picker holds it: one of the list, or a new name the server adds on save. */
@@ -45,34 +44,15 @@ export function GamePicker({
 }) {
   const id = useId()
   const [text, setText] = useState('')
-  // The catalogue's answer, and the text it answers: an answer to older text is not shown.
-  const [answer, setAnswer] = useState<{ query: string; games: Game[] }>({ query: '', games: [] })
-  const [searching, setSearching] = useState(false)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
 
   const typed = cleanGameName(text)
-  useEffect(() => {
-    if (!open) return
-    const controller = new AbortController()
-    setSearching(true)
-    const timer = window.setTimeout(() => {
-      searchGames(typed, { signal: controller.signal, limit: 8 })
-        .then((page) => setAnswer({ query: typed, games: page.games }))
-        .catch(() => {
-          if (!controller.signal.aborted) setAnswer({ query: typed, games: [] })
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setSearching(false)
-        })
-    }, SEARCH_DELAY_MS)
-    return () => {
-      window.clearTimeout(timer)
-      controller.abort()
-    }
-  }, [typed, open])
+  // The catalogue's answer, and the text it answers: an answer to older text is not shown.
+  const answer = useGameSearch(typed, { enabled: open, limit: 8, delayMs: SEARCH_DELAY_MS })
+  const { searching } = answer
 
   const found = answer.query === typed ? answer.games : []
   const picked = new Set(value.map((game) => game.slug))

@@ -1,16 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Game, PresentUser } from '../../../shared/api-types'
-import { getGamePlaying } from '../api/presence'
+import type { Game } from '../../../shared/api-types'
 import { GAME_PLAYING_COPY, PRESENCE_COPY } from '../copy'
-import { onLiveEvent } from '../live/bus'
+import { useGamePlayingNow } from '../state/games'
 import { useServerFeature } from '../state/server-features'
 import { PresentPersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
-
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; users: PresentUser[] }
-
-/** How long live changes gather before the list is asked again. */
-const REFRESH_DELAY_MS = 300
 
 /**
  * The game page's "Playing now" (issue 28, item 3): those whose status names this game (by its
@@ -23,77 +16,7 @@ export function GamePlayingNow({ game }: { game: Game }) {
   const games = useServerFeature('games')
   const nowPlaying = useServerFeature('now-playing')
   const enabled = games && nowPlaying
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  const loadRef = useRef(load)
-  loadRef.current = load
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-
-  const refreshSoon = useCallback(() => {
-    if (timer.current) return
-    timer.current = setTimeout(() => {
-      timer.current = null
-      setAttempt((n) => n + 1)
-    }, REFRESH_DELAY_MS)
-  }, [])
-
-  useEffect(() => {
-    if (!enabled) return
-    const controller = new AbortController()
-    getGamePlaying(game.slug, controller.signal)
-      .then(({ users }) => setLoad({ state: 'ready', users }))
-      .catch(() => {
-        if (!controller.signal.aborted && loadRef.current.state !== 'ready') {
-          setLoad({ state: 'failed' })
-        }
-      })
-    return () => controller.abort()
-  }, [enabled, game.slug, attempt])
-
-  useEffect(() => {
-    if (!enabled) return
-    const listed = (userId: string) => {
-      const current = loadRef.current
-      return current.state === 'ready' && current.users.some((entry) => entry.user._id === userId)
-    }
-    const change = (update: (users: PresentUser[]) => PresentUser[]) =>
-      setLoad((current) =>
-        current.state === 'ready' ? { state: 'ready', users: update(current.users) } : current,
-      )
-    const stops = [
-      onLiveEvent('status', ({ userId, status }) => {
-        const ours = status !== null && status.gameSlug === game.slug
-        if (!listed(userId)) {
-          if (ours) refreshSoon()
-          return
-        }
-        change((users) =>
-          ours
-            ? users.map((entry) => (entry.user._id === userId ? { ...entry, status } : entry))
-            : users.filter((entry) => entry.user._id !== userId),
-        )
-      }),
-      onLiveEvent('presence', ({ userId, presence }) => {
-        if (!listed(userId)) {
-          // Back online with a status that may name this game: the list knows.
-          if (presence !== 'offline') refreshSoon()
-          return
-        }
-        change((users) =>
-          presence === 'offline'
-            ? users.filter((entry) => entry.user._id !== userId)
-            : users.map((entry) => (entry.user._id === userId ? { ...entry, presence } : entry)),
-        )
-      }),
-      onLiveEvent('ready', refreshSoon),
-      onLiveEvent('reset', refreshSoon),
-    ]
-    return () => {
-      for (const stop of stops) stop()
-      if (timer.current) clearTimeout(timer.current)
-      timer.current = null
-    }
-  }, [enabled, game.slug, refreshSoon])
+  const { load, retry } = useGamePlayingNow(game.slug, enabled)
 
   if (!enabled) return null
   return (
@@ -106,7 +29,7 @@ export function GamePlayingNow({ game }: { game: Game }) {
         {load.state === 'failed' ? (
           <p className="muted small">
             {GAME_PLAYING_COPY.failed}{' '}
-            <button type="button" className="link-btn" onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className="link-btn" onClick={retry}>
               {PRESENCE_COPY.here.retry}
             </button>
           </p>

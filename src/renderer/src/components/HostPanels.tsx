@@ -1,14 +1,20 @@
-import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useSetAtom } from 'jotai'
+import { useId, useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { HostAction, HostEntry, SuspendedAccount } from '../../../shared/api-types'
-import * as api from '../api/account'
-import { getUser } from '../api/users'
 import { COPY } from '../copy'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { messageOf } from '../lib/notify'
 import { profilePath } from '../lib/paths'
-import { hostChangesAtom, noteHostChangeAtom } from '../state/host'
+import {
+  setHostRoleAtom,
+  setSuspensionAtom,
+  useHostActions,
+  useHosts,
+  useSuspendedAccounts,
+  type HostRead,
+} from '../state/moderation'
+import { findUserAtom } from '../state/users'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Icon, type IconName } from './Icon'
 import { ServerCard } from './ServerCard'
@@ -31,31 +37,8 @@ export function HostPanels() {
   )
 }
 
-/** A host list as useHostList answers it: the items (null while loading), a failure, a reload. */
-interface HostList<T> {
-  value: T[] | null
-  error: string | null
-  load: () => Promise<void>
-}
-
-/** Loads `read` now and after every host action; answers the list (null while loading). */
-function useHostList<T>(read: () => Promise<T[]>): HostList<T> {
-  const changes = useAtomValue(hostChangesAtom)
-  const [value, setValue] = useState<T[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const load = useCallback(async () => {
-    setError(null)
-    try {
-      setValue(await read())
-    } catch (caught) {
-      setError(messageOf(caught))
-    }
-  }, [read])
-  useEffect(() => {
-    void load()
-  }, [load, changes])
-  return { value, error, load }
-}
+/** A host list as state/moderation.ts reads it: the items (null while loading), a failure, a reload. */
+type HostList<T> = HostRead<T[]>
 
 function ListState({
   error,
@@ -87,7 +70,7 @@ interface HostListCardProps<T> {
   icon: IconName
   title: string
   hint: string
-  /** What useHostList answers. */
+  /** The list, as state/moderation.ts reads it. */
   list: HostList<T>
   /** The spinner's words while the list loads. */
   loadingLabel: string
@@ -138,24 +121,15 @@ function HostListCard<T>({
   )
 }
 
-const readSuspended = async () => (await api.listSuspended()).suspended
-
 /** Every suspended account, each with "Lift suspension": apart from reports, which may be gone. */
 function SuspendedPanel() {
-  const list = useHostList<SuspendedAccount>(readSuspended)
-  const noteHostChange = useSetAtom(noteHostChangeAtom)
+  const list = useSuspendedAccounts()
+  const setSuspension = useSetAtom(setSuspensionAtom)
   const [busy, setBusy] = useState<string | null>(null)
   const lift = async (entry: SuspendedAccount) => {
     setBusy(entry.user._id)
-    try {
-      await api.setSuspended(entry.user._id, false)
-      notifySuccess(COPY.host.lifted(entry.user.username))
-    } catch (caught) {
-      notifyError(messageOf(caught))
-    } finally {
-      setBusy(null)
-      noteHostChange()
-    }
+    await setSuspension(entry.user, false)
+    setBusy(null)
   }
   return (
     <HostListCard
@@ -188,12 +162,11 @@ function SuspendedPanel() {
   )
 }
 
-const readHosts = async () => (await api.listHosts()).hosts
-
 /** Who hosts and why; a host makes a player host by name, and removes those made host. */
 function HostsPanel() {
-  const list = useHostList<HostEntry>(readHosts)
-  const noteHostChange = useSetAtom(noteHostChangeAtom)
+  const list = useHosts()
+  const setHostRole = useSetAtom(setHostRoleAtom)
+  const findUser = useSetAtom(findUserAtom)
   const inputId = useId()
   const [name, setName] = useState('')
   const [fieldError, setFieldError] = useState<string | null>(null)
@@ -211,7 +184,7 @@ function HostsPanel() {
       return
     }
     try {
-      const { user } = await getUser(username)
+      const user = await findUser(username)
       if (list.value?.some((entry) => entry.user._id === user._id)) {
         setFieldError(`${user.username} is already a host.`)
         return
@@ -223,15 +196,7 @@ function HostsPanel() {
   }
 
   const change = async (user: HostEntry['user'], host: boolean) => {
-    try {
-      await api.setHost(user._id, host)
-      notifySuccess(host ? COPY.host.madeHost(user.username) : COPY.host.removedHost(user.username))
-      if (host) setName('')
-    } catch (caught) {
-      notifyError(messageOf(caught))
-    } finally {
-      noteHostChange()
-    }
+    if ((await setHostRole(user, host)) && host) setName('')
   }
 
   return (
@@ -307,8 +272,6 @@ function HostsPanel() {
   )
 }
 
-const readAudit = async () => (await api.listHostActions()).actions
-
 /** The words of one audit line after the host's name: "suspended player2". */
 export function auditText(action: HostAction): string {
   return `${COPY.host.audit[action.action]} ${action.target}`
@@ -316,7 +279,7 @@ export function auditText(action: HostAction): string {
 
 /** Who did what to whom, and when: the latest host actions. */
 function AuditPanel() {
-  const list = useHostList<HostAction>(readAudit)
+  const list = useHostActions()
   return (
     <HostListCard
       id="audit-title"

@@ -7,14 +7,24 @@ import { editCommentAtom } from '../state/comments'
 import { closeModalAtom, modalAtom } from '../state/modals'
 import { createPostAtom, editPostAtom } from '../state/posts'
 import { editProfileAtom } from '../state/users'
+import { lazyComponent } from '../lib/lazy-component'
 import { ShortcutList } from './KeyboardShortcuts'
 import { Modal } from './Modal'
-import { EditPostEditor } from './EditPostEditor'
-import { NewPostEditor } from './NewPostEditor'
-import { PeopleList } from './PeopleList'
-import { ProfileEditor } from './ProfileEditor'
-import { TextEditor } from './TextEditor'
 import { SPEC_TEXT } from '../copy'
+
+// What the modals hold loads when one first opens, not with the first screen (docs/desktop.md,
+// "The build that ships"): the editors with their attachments, polls and suggestions, and the people lists.
+const NewPostEditor = lazyComponent(() =>
+  import('./NewPostEditor').then((module) => module.NewPostEditor),
+)
+const EditPostEditor = lazyComponent(() =>
+  import('./EditPostEditor').then((module) => module.EditPostEditor),
+)
+const TextEditor = lazyComponent(() => import('./TextEditor').then((module) => module.TextEditor))
+const PeopleList = lazyComponent(() => import('./PeopleList').then((module) => module.PeopleList))
+const ProfileEditor = lazyComponent(() =>
+  import('./ProfileEditor').then((module) => module.ProfileEditor),
+)
 
 /**
  * Renders whichever modal is open. A modal closes only once the server accepted what it sends;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { MouseEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { Post, RepostReason } from '../../../shared/api-types'
-import { getBaseUrl } from '../api/client'
+import { postShareUrl } from '../lib/addresses'
 import { copyText } from '../lib/clipboard'
 import { notifyError, notifySuccess } from '../lib/notify'
 import { formatCount } from '../lib/relative-time'
@@ -41,12 +41,6 @@ interface PostCardProps {
   detail?: boolean
   /** Issue 29: in the home feed, the repost that brought it there ("X reposted"). */
   repostedBy?: RepostReason | null
-}
-
-/** The address to share a post by: the server's origin (the web app serves /post/:id). */
-export function postShareUrl(postId: string): string {
-  const origin = getBaseUrl() || location.origin
-  return `${origin}/post/${encodeURIComponent(postId)}`
 }
 
 /** Clicks on these open what they are, not the post. */

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react'
 import type { PostMediaItem } from '../../../shared/api-types'
 import { COPY } from '../copy'
 import { Icon } from './Icon'
-import { mediaSrc } from './PostMedia'
+import { mediaSrc } from '../lib/addresses'
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 

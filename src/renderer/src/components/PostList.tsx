@@ -13,7 +13,7 @@ import {
 } from '../state/posts'
 import type { PostListKey } from '../state/posts'
 import { NewPostsPill } from './NewPostsPill'
-import { feedReasonsAtom } from '../state/shares'
+import { feedReasonsAtom } from '../state/feed-reasons'
 import { PostCard } from './PostCard'
 import { PostSkeletons } from './Spinner'
 import { ErrorState } from './States'

@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { PostMediaItem } from '../../../shared/api-types'
-import { getBaseUrl } from '../api/client'
+import { mediaSrc } from '../lib/addresses'
 import { Icon } from './Icon'
 import { PostClip, PostPicture } from './PostClip'
-
-/** Media urls are server paths (`/api/media/…`); the desktop app talks to a server elsewhere. */
-export function mediaSrc(path: string): string {
-  return /^https?:\/\//i.test(path) ? path : `${getBaseUrl()}${path}`
-}
 
 /**
  * A post's images and clips as a grid: an image's thumbnail opens the lightbox; a GIF moves in

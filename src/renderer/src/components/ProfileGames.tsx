@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { Game } from '../../../shared/api-types'
-import { getUserGames, setMyGames } from '../api/games'
 import { COPY } from '../copy'
-import { onLiveEvent } from '../live/bus'
 import { messageOf, notifySuccess } from '../lib/notify'
 import { gamePath } from '../lib/paths'
+import { useProfileGames } from '../state/games'
 import { useServerFeature } from '../state/server-features'
 import { GamePicker, type PickedGame } from './GamePicker'
 import { Icon } from './Icon'
@@ -17,32 +15,14 @@ import { Icon } from './Icon'
  */
 export function ProfileGames({ username, own }: { username: string; own: boolean }) {
   const supported = useServerFeature('games')
-  const [games, setGames] = useState<Game[] | null>(null)
+  const { games, save: saveGames } = useProfileGames(username, supported)
   const [editing, setEditing] = useState<PickedGame[] | null>(null)
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
+  // Another profile, or the server's games gone: no edit under way.
   useEffect(() => {
-    if (!supported) return
-    const controller = new AbortController()
-    setGames(null)
     setEditing(null)
-    getUserGames(username, controller.signal)
-      .then((answer) => setGames(answer.games))
-      .catch(() => {
-        // Offline or an older server: the chips stay away; the profile shows the rest.
-        if (!controller.signal.aborted) setGames([])
-      })
-    return () => controller.abort()
-  }, [supported, username])
-
-  // Live: the owner changed their games elsewhere (a `games` event). An edit under way here is
-  // left alone; the chips behind it follow.
-  useEffect(() => {
-    if (!supported) return
-    return onLiveEvent('games', (event) => {
-      if (event.username.toLowerCase() === username.toLowerCase()) setGames(event.games)
-    })
   }, [supported, username])
 
   if (!supported || games === null) return null
@@ -52,8 +32,7 @@ export function ProfileGames({ username, own }: { username: string; own: boolean
     setSaving(true)
     setError(null)
     try {
-      const answer = await setMyGames(editing.map((game) => game.name))
-      setGames(answer.games)
+      await saveGames(editing.map((game) => game.name))
       setEditing(null)
       notifySuccess(COPY.games.saved)
     } catch (failure) {

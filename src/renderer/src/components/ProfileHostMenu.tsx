@@ -1,11 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import type { ModerationStatusResponse, UserSummary } from '../../../shared/api-types'
-import * as api from '../api/account'
+import { useEffect, useState } from 'react'
+import type { UserSummary } from '../../../shared/api-types'
 import { COPY } from '../copy'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
+import { useMenu } from '../lib/use-menu'
 import { isHostAtom, loadIsHostAtom } from '../state/account'
-import { hostChangesAtom, noteHostChangeAtom } from '../state/host'
+import { setHostRoleAtom, setSuspensionAtom, useModerationStatus } from '../state/moderation'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Icon } from './Icon'
 
@@ -26,74 +25,18 @@ export function ProfileHostMenu({ user }: { user: UserSummary }) {
 }
 
 function HostMenu({ user }: { user: UserSummary }) {
-  const changes = useAtomValue(hostChangesAtom)
-  const noteHostChange = useSetAtom(noteHostChangeAtom)
-  const [status, setStatus] = useState<ModerationStatusResponse | null>(null)
-  const [open, setOpen] = useState(false)
+  const status = useModerationStatus(user._id)
+  const setSuspension = useSetAtom(setSuspensionAtom)
+  const setHostRole = useSetAtom(setHostRoleAtom)
+  const menu = useMenu()
   const [asking, setAsking] = useState<Asking | null>(null)
-  const buttonRef = useRef<HTMLButtonElement>(null)
-  const menuRef = useRef<HTMLDivElement>(null)
-  const menuId = useId()
   const name = user.username
-
-  const load = useCallback(async () => {
-    try {
-      setStatus(await api.getModerationStatus(user._id))
-    } catch {
-      // An older server, or no longer a host: no badge and no menu.
-      setStatus(null)
-    }
-  }, [user._id])
-  useEffect(() => {
-    void load()
-  }, [load, changes])
-
-  useEffect(() => {
-    if (!open) return
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
-    const onDown = (event: MouseEvent) => {
-      const inside =
-        menuRef.current?.contains(event.target as Node) ||
-        buttonRef.current?.contains(event.target as Node)
-      if (!inside) setOpen(false)
-    }
-    document.addEventListener('mousedown', onDown)
-    return () => document.removeEventListener('mousedown', onDown)
-  }, [open])
 
   if (!status) return null
 
-  const close = (refocus = true) => {
-    setOpen(false)
-    if (refocus) buttonRef.current?.focus()
-  }
-  const onMenuKey = (event: React.KeyboardEvent) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
-    const index = items.indexOf(document.activeElement as HTMLElement)
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      close()
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      items[(index + step + items.length) % items.length]?.focus()
-    } else if (event.key === 'Tab') {
-      close(false)
-    }
-  }
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    try {
-      await action()
-      notifySuccess(done)
-    } catch (error) {
-      notifyError(messageOf(error))
-    } finally {
-      noteHostChange()
-    }
-  }
   const choose = (next: Asking | 'lift') => () => {
-    close()
-    if (next === 'lift') void run(() => api.setSuspended(user._id, false), COPY.host.lifted(name))
+    menu.close()
+    if (next === 'lift') void setSuspension(user, false)
     else setAsking(next)
   }
 
@@ -110,25 +53,14 @@ function HostMenu({ user }: { user: UserSummary }) {
         </span>
       ) : null}
       <span className="content-menu">
-        <button
-          ref={buttonRef}
-          type="button"
-          className="btn btn-secondary"
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          onClick={() => setOpen((value) => !value)}
-        >
+        <button {...menu.buttonProps} type="button" className="btn btn-secondary">
           <Icon name="shield" size={16} /> Host
         </button>
-        {open ? (
+        {menu.open ? (
           <div
-            ref={menuRef}
-            id={menuId}
-            role="menu"
+            {...menu.menuProps}
             aria-label={COPY.host.menuLabel(name)}
             className="content-menu-list card"
-            onKeyDown={onMenuKey}
           >
             {status.suspended ? (
               <button type="button" role="menuitem" onClick={choose('lift')}>
@@ -162,7 +94,7 @@ function HostMenu({ user }: { user: UserSummary }) {
           title={COPY.host.suspendTitle(name)}
           text={COPY.host.suspendText(name)}
           confirmLabel={COPY.host.suspend}
-          onConfirm={() => run(() => api.setSuspended(user._id, true), COPY.host.suspended(name))}
+          onConfirm={() => setSuspension(user, true)}
           onClose={() => setAsking(null)}
         />
       ) : null}
@@ -172,7 +104,7 @@ function HostMenu({ user }: { user: UserSummary }) {
           text={COPY.host.makeHostText(name)}
           confirmLabel={COPY.host.makeHost}
           danger={false}
-          onConfirm={() => run(() => api.setHost(user._id, true), COPY.host.madeHost(name))}
+          onConfirm={() => setHostRole(user, true)}
           onClose={() => setAsking(null)}
         />
       ) : null}
@@ -181,7 +113,7 @@ function HostMenu({ user }: { user: UserSummary }) {
           title={COPY.host.removeHostTitle(name)}
           text={COPY.host.removeHostText(name)}
           confirmLabel={COPY.host.removeHost}
-          onConfirm={() => run(() => api.setHost(user._id, false), COPY.host.removedHost(name))}
+          onConfirm={() => setHostRole(user, false)}
           onClose={() => setAsking(null)}
         />
       ) : null}

@@ -1,13 +1,14 @@
+import { useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { LIMITS } from '../../../shared/limits'
-import * as api from '../api/account'
-import { messageOf, notifySuccess } from '../lib/notify'
+import { messageOf } from '../lib/notify'
+import { fileReportAtom } from '../state/moderation'
 import type { ContentTarget } from './ContentMenu'
 import { Modal } from './Modal'
-import { COPY } from '../copy'
 
 /** Asks for a short reason and files the report for the host. Errors show at the field. */
 export function ReportDialog({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
+  const fileReport = useSetAtom(fileReportAtom)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -22,11 +23,7 @@ export function ReportDialog({ target, onClose }: { target: ContentTarget; onClo
     setBusy(true)
     setError(null)
     try {
-      await api.report(
-        target.kind === 'post' ? { postId: target.id } : { commentId: target.id },
-        reason.trim(),
-      )
-      notifySuccess(COPY.toasts.reported)
+      await fileReport(target, reason.trim())
       onClose()
     } catch (caught) {
       setError(messageOf(caught))

@@ -1,9 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { Report } from '../../../shared/api-types'
-import * as api from '../api/account'
-import { messageOf, notifyError, notifySuccess } from '../lib/notify'
 import {
   hostDeleteCommentAtom,
   hostDeletePostAtom,
@@ -11,7 +9,8 @@ import {
   loadIsHostAtom,
 } from '../state/account'
 import { isLoggedInAtom } from '../state/auth'
-import { hostChangesAtom, noteHostChangeAtom, openReportsAtom } from '../state/host'
+import { noteHostChangeAtom } from '../state/host'
+import { dismissReportAtom, setSuspensionAtom, useReports } from '../state/moderation'
 import { COPY } from '../copy'
 import { ConfirmDialog } from './ConfirmDialog'
 import { HostPanels } from './HostPanels'
@@ -47,68 +46,36 @@ type Asking = { report: Report; action: 'delete' | 'suspend' }
 function ReportsList() {
   const deletePost = useSetAtom(hostDeletePostAtom)
   const deleteComment = useSetAtom(hostDeleteCommentAtom)
-  const [reports, setReports] = useState<Report[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const setSuspension = useSetAtom(setSuspensionAtom)
+  const dismissReport = useSetAtom(dismissReportAtom)
+  const noteHostChange = useSetAtom(noteHostChangeAtom)
   const [busy, setBusy] = useState<string | null>(null)
   const [asking, setAsking] = useState<Asking | null>(null)
   // Read afresh when a report comes or goes (the live count) or a host acted from this window.
-  const openReports = useAtomValue(openReportsAtom)
-  const changes = useAtomValue(hostChangesAtom)
-  const noteHostChange = useSetAtom(noteHostChangeAtom)
+  const { value: reports, error, load } = useReports()
 
-  const load = useCallback(async () => {
-    setError(null)
-    try {
-      setReports((await api.listReports()).reports)
-    } catch (caught) {
-      setError(messageOf(caught))
-    }
-  }, [])
-
-  useEffect(() => {
-    void load()
-  }, [load, openReports, changes])
-
+  /** Runs one report's action, its buttons busy meanwhile (each action marks the host change). */
   const act = async (report: Report, action: () => Promise<unknown>) => {
     setBusy(report._id)
     try {
       await action()
     } finally {
       setBusy(null)
-      noteHostChange()
     }
   }
 
   const suspend = (report: Report) =>
-    act(report, async () => {
-      const { author } = report.target
-      try {
-        await api.setSuspended(author._id, !author.suspended)
-        notifySuccess(
-          author.suspended
-            ? COPY.host.lifted(author.username)
-            : COPY.host.suspended(author.username),
-        )
-      } catch (caught) {
-        notifyError(messageOf(caught))
-      }
-    })
+    act(report, () => setSuspension(report.target.author, !report.target.author.suspended))
 
-  const dismiss = (report: Report) =>
-    act(report, async () => {
-      try {
-        await api.dismissReport(report._id)
-      } catch (caught) {
-        notifyError(messageOf(caught))
-      }
-    })
+  const dismiss = (report: Report) => act(report, () => dismissReport(report._id))
 
   const remove = (report: Report) =>
-    act(report, () =>
-      report.target.kind === 'post'
+    act(report, async () => {
+      await (report.target.kind === 'post'
         ? deletePost(report.target._id)
-        : deleteComment(report.target.postId, report.target._id),
-    )
+        : deleteComment(report.target.postId, report.target._id))
+      noteHostChange()
+    })
 
   return (
     <section className="card server-card" aria-labelledby="reports-title">

@@ -3,24 +3,17 @@
  * search box shows of a section (a few options) and the search page's tab for it (a paged list).
  * A new section (games, say) is one more entry here and one more `type` on the server.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ComponentType, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type {
-  SearchResponse,
-  SearchSection,
-  SearchType,
-  TagResult,
-  UserListItem,
-} from '../../../shared/api-types'
+import type { SearchResponse, SearchType, TagResult } from '../../../shared/api-types'
 import { searchWords } from '../../../shared/search'
-import { search } from '../api/search'
 import { useAtomValue } from 'jotai'
 import type { Game, ServerFeature } from '../../../shared/api-types'
 import { COPY, GAME_SEARCH_COPY, SPEC_TEXT } from '../copy'
+import type { PagedList } from '../state/paged-list'
+import { useSearchSection } from '../state/search'
 import { serverFeaturesAtom } from '../state/server-features'
 import { Icon } from './Icon'
-import { messageOf } from '../lib/notify'
 import { gamePath, profilePath, tagPath } from '../lib/paths'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { LoadMore } from './LoadMore'
@@ -142,11 +135,15 @@ function GameText({ game }: { game: Game }) {
 }
 
 function SearchGamesTab({ query }: { query: string }) {
-  const paged = usePagedSection<Game>(query, 'games', (answer) => answer.games)
+  const paged = useSearchSection(query, 'games')
   return (
-    <PagedList paged={paged} what="games" empty={<EmptyState title={gamesSection.empty(query)} />}>
+    <SectionList
+      paged={paged}
+      what="games"
+      empty={<EmptyState title={gamesSection.empty(query)} />}
+    >
       <ul className="card search-page-list" aria-label={GAME_SEARCH_COPY.section}>
-        {paged.state.items.map((game) => (
+        {paged.items.map((game) => (
           <li key={game.slug}>
             <Link to={gamePath(game.slug)} className="search-page-row">
               <GameText game={game} />
@@ -154,7 +151,7 @@ function SearchGamesTab({ query }: { query: string }) {
           </li>
         ))}
       </ul>
-    </PagedList>
+    </SectionList>
   )
 }
 // ---- end of games ----
@@ -199,103 +196,35 @@ function SearchPostsTab({ query }: { query: string }) {
   )
 }
 
-interface PagedState<Item> {
-  items: Item[]
-  nextCursor: string | null
-  loading: boolean
-  loaded: boolean
-  error: string | null
-}
-
-/** A section's pages from `GET /api/search?type=`, the next one as the list's end comes near. */
-function usePagedSection<Item>(
-  query: string,
-  type: 'tags' | 'users' | 'games',
-  pick: (answer: SearchResponse) => SearchSection<Item> | undefined,
-) {
-  const [state, setState] = useState<PagedState<Item>>({
-    items: [],
-    nextCursor: null,
-    loading: true,
-    loaded: false,
-    error: null,
-  })
-  const inFlight = useRef<AbortController | null>(null)
-  const pickRef = useRef(pick)
-
-  const load = useCallback(
-    (cursor: string | null) => {
-      if (inFlight.current) return
-      const controller = new AbortController()
-      inFlight.current = controller
-      setState((current) => ({ ...current, loading: true, error: null }))
-      search(query, { type, cursor, signal: controller.signal })
-        .then((answer) => {
-          const section = pickRef.current(answer)
-          setState((current) => ({
-            items: cursor ? [...current.items, ...(section?.items ?? [])] : (section?.items ?? []),
-            nextCursor: section?.nextCursor ?? null,
-            loading: false,
-            loaded: true,
-            error: null,
-          }))
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return
-          setState((current) => ({ ...current, loading: false, error: messageOf(error) }))
-        })
-        .finally(() => {
-          if (inFlight.current === controller) inFlight.current = null
-        })
-    },
-    [query, type],
-  )
-
-  useEffect(() => {
-    load(null)
-    return () => {
-      inFlight.current?.abort()
-      inFlight.current = null
-    }
-  }, [load])
-
-  const more = state.loaded && state.nextCursor !== null
-  const sentinel = useInfiniteScroll(
-    () => load(state.nextCursor),
-    more && !state.loading && !state.error,
-  )
-  return { state, more, sentinel, load }
-}
-
 /** The paged list around a section's items: loading, error, empty and "Load more". */
-function PagedList<Item>({
+function SectionList<Item>({
   paged,
   what,
   empty,
   children,
 }: {
-  paged: ReturnType<typeof usePagedSection<Item>>
+  paged: PagedList<Item>
   what: string
   empty: ReactNode
   children: ReactNode
 }) {
-  const { state, more, sentinel, load } = paged
-  if (!state.loaded) {
-    if (state.error) return <ErrorState message={state.error} onRetry={() => load(null)} />
+  const sentinel = useInfiniteScroll(paged.loadMore, paged.more && !paged.loading && !paged.error)
+  if (!paged.loaded) {
+    if (paged.error) return <ErrorState message={paged.error} onRetry={paged.retry} />
     return <Spinner label={`Loading ${what}`} />
   }
-  if (state.items.length === 0) return <>{empty}</>
+  if (paged.items.length === 0) return <>{empty}</>
   return (
     <>
       {children}
-      {state.error ? (
-        <ErrorState message={state.error} onRetry={() => load(state.nextCursor)} />
+      {paged.error ? (
+        <ErrorState message={paged.error} onRetry={paged.retry} />
       ) : (
         <LoadMore
-          more={more}
-          loading={state.loading}
+          more={paged.more}
+          loading={paged.loading}
           what={what}
-          onLoadMore={() => load(state.nextCursor)}
+          onLoadMore={paged.loadMore}
           sentinelRef={sentinel}
         />
       )}
@@ -304,11 +233,11 @@ function PagedList<Item>({
 }
 
 function SearchTagsTab({ query }: { query: string }) {
-  const paged = usePagedSection<TagResult>(query, 'tags', (answer) => answer.tags)
+  const paged = useSearchSection(query, 'tags')
   return (
-    <PagedList paged={paged} what="tags" empty={<EmptyState title={tagsSection.empty(query)} />}>
+    <SectionList paged={paged} what="tags" empty={<EmptyState title={tagsSection.empty(query)} />}>
       <ul className="card search-page-list" aria-label={COPY.search.sections.tags}>
-        {paged.state.items.map((tag) => (
+        {paged.items.map((tag) => (
           <li key={tag.tag}>
             <Link to={tagPath(tag.tag)} className="search-page-row">
               <TagText tag={tag} />
@@ -316,16 +245,16 @@ function SearchTagsTab({ query }: { query: string }) {
           </li>
         ))}
       </ul>
-    </PagedList>
+    </SectionList>
   )
 }
 
 function SearchPeopleTab({ query }: { query: string }) {
-  const paged = usePagedSection<UserListItem>(query, 'users', (answer) => answer.users)
+  const paged = useSearchSection(query, 'users')
   return (
-    <PagedList paged={paged} what="people" empty={<EmptyState title={SPEC_TEXT.noUserFound} />}>
+    <SectionList paged={paged} what="people" empty={<EmptyState title={SPEC_TEXT.noUserFound} />}>
       <ul className="card search-page-list" aria-label={COPY.search.sections.users}>
-        {paged.state.items.map((user) => (
+        {paged.items.map((user) => (
           <PersonRow
             key={user._id}
             user={user}
@@ -336,6 +265,6 @@ function SearchPeopleTab({ query }: { query: string }) {
           />
         ))}
       </ul>
-    </PagedList>
+    </SectionList>
   )
 }

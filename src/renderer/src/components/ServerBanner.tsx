@@ -1,20 +1,11 @@
 import { useAtomValue } from 'jotai'
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
-import { checkHealth } from '../api/meta'
 import { inDesktopApp } from '../bridge/get-bridge'
 import { liveNoticeAtom } from '../live/status'
-import { serverRetryDelay, serverStatusAtom } from '../state/server-status'
+import { serverStatusAtom, useServerWatch } from '../state/server-status'
 import { Icon } from './Icon'
 import { COPY } from '../copy'
-
-/** How often to check, unprompted, that the server is still there. */
-const HEARTBEAT_MS = 20_000
-
-function ping() {
-  // The API client reports the outcome (server-status atoms); nothing to do here.
-  checkHealth().catch(() => undefined)
-}
 
 /**
  * "Can't reach the server" across the top of every screen while the server is gone, polling its
@@ -28,33 +19,7 @@ export function ServerBanner() {
   const desktop = inDesktopApp()
   const ref = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    if (!status.unreachable) return
-    let timer: ReturnType<typeof setTimeout>
-    const next = () => {
-      timer = setTimeout(() => {
-        ping()
-        next()
-      }, serverRetryDelay())
-    }
-    next()
-    return () => clearTimeout(timer)
-  }, [status.unreachable])
-
-  // A server can go away while nothing is loading: check when the window comes back into use.
-  useEffect(() => {
-    const check = () => {
-      if (document.visibilityState === 'visible') ping()
-    }
-    window.addEventListener('focus', check)
-    window.addEventListener('online', check)
-    const timer = setInterval(check, HEARTBEAT_MS)
-    return () => {
-      window.removeEventListener('focus', check)
-      window.removeEventListener('online', check)
-      clearInterval(timer)
-    }
-  }, [])
+  useServerWatch(status.unreachable)
 
   // The sticky top bar sits below the banner rather than under it.
   useLayoutEffect(() => {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useStore } from 'jotai'
+import { useSetAtom } from 'jotai'
 import {
   STATUS_EXPIRIES,
   STATUS_LIMITS,
@@ -7,11 +7,9 @@ import {
   type UserStatus,
 } from '../../../shared/presence'
 import { statusSchema } from '../../../shared/presence-schemas'
-import { clearStatus, putStatus } from '../api/presence'
 import { PRESENCE_COPY } from '../copy'
 import { messageOf, notifySuccess } from '../lib/notify'
-import { presenceByIdAtom } from '../state/presence'
-import { detectedStatus } from '../state/game-detection'
+import { setOwnStatusAtom } from '../state/own-presence'
 import { CharCounter } from './CharCounter'
 import { Modal } from './Modal'
 import { StatusGameField } from './StatusGameField'
@@ -31,7 +29,7 @@ export function StatusEditor({
   current: UserStatus | null
   onClose: () => void
 }) {
-  const store = useStore()
+  const setOwnStatus = useSetAtom(setOwnStatusAtom)
   const [game, setGame] = useState(current?.game ?? '')
   const [note, setNote] = useState(current?.note ?? '')
   const [expiresIn, setExpiresIn] = useState<StatusExpiry>(
@@ -42,12 +40,6 @@ export function StatusEditor({
   const ids = { note: useId(), error: useId() }
   const dirty = game !== (current?.game ?? '') || note !== (current?.note ?? '')
 
-  const remember = (status: UserStatus | null) =>
-    store.set(presenceByIdAtom, (all) => ({
-      ...all,
-      [userId]: { presence: all[userId]?.presence ?? 'online', status },
-    }))
-
   const save = async () => {
     const checked = statusSchema.safeParse({ game, note, expiresIn })
     if (!checked.success) {
@@ -57,10 +49,8 @@ export function StatusEditor({
     setBusy(true)
     setError(null)
     try {
-      const { status } = await putStatus(checked.data)
       // Set by hand: the desktop detection no longer clears it when its game ends.
-      detectedStatus.forget()
-      remember(status)
+      await setOwnStatus(userId, checked.data)
       notifySuccess(PRESENCE_COPY.editor.saved)
       onClose()
     } catch (failure) {
@@ -74,9 +64,7 @@ export function StatusEditor({
     setBusy(true)
     setError(null)
     try {
-      await clearStatus()
-      detectedStatus.forget()
-      remember(null)
+      await setOwnStatus(userId, null)
       notifySuccess(PRESENCE_COPY.editor.cleared)
       onClose()
     } catch (failure) {

@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { Game } from '../../../shared/api-types'
 import { cleanGameName } from '../../../shared/games'
 import { STATUS_LIMITS } from '../../../shared/presence'
-import { searchGames } from '../api/games'
 import { COPY, GAME_PLAYING_COPY, PRESENCE_COPY } from '../copy'
+import { useGameSearch } from '../state/games'
 import { useServerFeature } from '../state/server-features'
 import { CharCounter } from './CharCounter'
 
@@ -32,24 +32,13 @@ export function StatusGameField({
   const id = useId()
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  const [answer, setAnswer] = useState<{ query: string; games: Game[] }>({ query: '', games: [] })
   const typed = cleanGameName(value)
 
-  useEffect(() => {
-    if (!catalogue || !open) return
-    const controller = new AbortController()
-    const timer = window.setTimeout(() => {
-      searchGames(typed, { signal: controller.signal, limit: 6 })
-        .then((page) => setAnswer({ query: typed, games: page.games }))
-        .catch(() => {
-          if (!controller.signal.aborted) setAnswer({ query: typed, games: [] })
-        })
-    }, SEARCH_DELAY_MS)
-    return () => {
-      window.clearTimeout(timer)
-      controller.abort()
-    }
-  }, [catalogue, open, typed])
+  const answer = useGameSearch(typed, {
+    enabled: catalogue && open,
+    limit: 6,
+    delayMs: SEARCH_DELAY_MS,
+  })
 
   const options =
     answer.query === typed

@@ -1,6 +1,6 @@
 import type { PostMediaItem } from '../../../shared/api-types'
 import { LIMITS, POLL_DURATIONS_HOURS, type PollDurationHours } from '../../../shared/limits'
-import { getBaseUrl } from '../api/client'
+import { serverOrigin } from './addresses'
 
 /**
  * Unsent text kept in localStorage, so that a draft survives closing its box, navigating and
@@ -8,11 +8,6 @@ import { getBaseUrl } from '../api/client'
  * user's id, so switching either never shows someone else's text.
  */
 const PREFIX = 'gamerstage:draft'
-
-/** The origin the renderer talks to: the configured server, or the page's own in a browser. */
-function serverOrigin(): string {
-  return getBaseUrl() || (typeof location === 'undefined' ? '' : location.origin)
-}
 
 /** The storage key of one draft slot, e.g. `newPost` or `comment:<postId>`. */
 export function draftKey(userId: string, slot: string, server = serverOrigin()): string {

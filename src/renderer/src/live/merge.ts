@@ -15,7 +15,8 @@ import type {
   User,
   UserSummary,
 } from '../../../shared/api-types'
-import { refreshSessionAtom, relationsAtom, storeRelationsAtom } from '../state/account'
+import { refreshSessionAtom, storeRelationsAtom } from '../state/account'
+import { relationsAtom } from '../state/relations'
 import { followingNamesAtom, patchUserAtom, toSummary, userAtom } from '../state/auth'
 import {
   commentEchoKey,

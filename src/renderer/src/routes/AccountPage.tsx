@@ -1,12 +1,10 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { AppearOfflineCard } from '../components/AppearOfflineCard'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { FormEvent, ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import type { RelationsResponse, UserSummary } from '../../../shared/api-types'
+import type { UserSummary } from '../../../shared/api-types'
 import { newPasswordSchema } from '../../../shared/schemas'
-import * as api from '../api/account'
-import { ApiError } from '../api/client'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { Modal } from '../components/Modal'
@@ -16,9 +14,9 @@ import { Spinner } from '../components/Spinner'
 import { messageOf, notifySuccess } from '../lib/notify'
 import { useNow } from '../lib/ticker'
 import { formatTimeLeft } from '../lib/time-left'
-import { changePasswordAtom, changeRelationAtom, relationsAtom } from '../state/account'
+import { changePasswordAtom, changeRelationAtom, useRelationLists } from '../state/account'
 import { userAtom } from '../state/auth'
-import { endSessionAtom } from '../state/session'
+import { deleteAccountAtom } from '../state/session'
 import { COPY } from '../copy'
 
 /** `/settings`: change the password, see whom one blocked or muted, delete the account. */
@@ -69,27 +67,19 @@ function ChangePasswordCard() {
     setErrors(found)
     if (Object.keys(found).length > 0) return
     setBusy(true)
-    try {
-      await changePassword(current, next)
-      setCurrent('')
-      setNext('')
-      setConfirm('')
-      notifySuccess(COPY.toasts.passwordChanged, {
-        autoClose: 5000,
-      })
-    } catch (error) {
-      const message = messageOf(error)
-      // The server's refusals belong to a field: a wrong current password, or a new one it refused.
-      const field: PasswordField =
-        error instanceof ApiError && error.code === 'WRONG_PASSWORD'
-          ? 'current'
-          : error instanceof ApiError && error.code === 'VALIDATION'
-            ? 'next'
-            : 'form'
-      setErrors({ [field]: message })
-    } finally {
-      setBusy(false)
+    // The server's refusals belong to a field: a wrong current password, or a new one it refused.
+    const refused = await changePassword(current, next)
+    setBusy(false)
+    if (refused) {
+      setErrors({ [refused.field]: refused.message })
+      return
     }
+    setCurrent('')
+    setNext('')
+    setConfirm('')
+    notifySuccess(COPY.toasts.passwordChanged, {
+      autoClose: 5000,
+    })
   }
 
   const input = (
@@ -143,28 +133,11 @@ function ChangePasswordCard() {
  * mute, the time left; reloaded whenever a block or mute changes (here, a menu, another device).
  */
 function RelationsCards() {
-  const relations = useAtomValue(relationsAtom)
   const changeRelation = useSetAtom(changeRelationAtom)
-  const [lists, setLists] = useState<RelationsResponse | null>(null)
+  const { lists, error } = useRelationLists()
   // Fresh whenever the lists are read again (a mute set a moment ago), not only at first.
   const now = useNow(lists)
-  const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
-
-  useEffect(() => {
-    let live = true
-    api
-      .getRelations()
-      .then((answer) => {
-        if (!live) return
-        setLists(answer)
-        setError(null)
-      })
-      .catch((caught: unknown) => live && setError(messageOf(caught)))
-    return () => {
-      live = false
-    }
-  }, [relations])
 
   const undo = (action: 'unblock' | 'unmute', user: UserSummary) => {
     setBusy(`${action}-${user._id}`)
@@ -246,7 +219,7 @@ function RelationsCards() {
 }
 
 function DeleteAccountCard() {
-  const endSession = useSetAtom(endSessionAtom)
+  const deleteAccount = useSetAtom(deleteAccountAtom)
   const [confirming, setConfirming] = useState(false)
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -267,8 +240,7 @@ function DeleteAccountCard() {
     setBusy(true)
     setError(null)
     try {
-      await api.deleteAccount(password)
-      endSession()
+      await deleteAccount(password)
       notifySuccess(COPY.toasts.accountDeleted, { autoClose: 5000 })
     } catch (caught) {
       setError(messageOf(caught))

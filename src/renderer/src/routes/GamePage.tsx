@@ -1,8 +1,4 @@
-import { useEffect, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
-import type { Game } from '../../../shared/api-types'
-import { getGame } from '../api/games'
-import { isMissingCall } from '../api/client'
 import { GameHostControls } from '../components/GameHostControls'
 import { GamePlayers } from '../components/GamePlayers'
 import { GamePlayingNow } from '../components/GamePlayingNow'
@@ -11,14 +7,8 @@ import { PostList } from '../components/PostList'
 import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
 import { COPY } from '../copy'
-import { messageOf } from '../lib/notify'
 import { gamePath, tagPath } from '../lib/paths'
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'ready'; game: Game }
-  | { status: 'missing' }
-  | { status: 'error'; message: string }
+import { useGame } from '../state/games'
 
 /**
  * `/games/:slug` (issue 28): a game of the server's list. Who plays it (with follow buttons),
@@ -29,30 +19,14 @@ type Load =
 export function GamePage() {
   const { slug = '' } = useParams()
   const navigate = useNavigate()
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setLoad({ status: 'loading' })
-    getGame(slug, controller.signal)
-      .then(({ game }) => {
-        if (game.slug !== slug) void navigate(gamePath(game.slug), { replace: true })
-        setLoad({ status: 'ready', game })
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return
-        // GAME_NOT_FOUND, or a server without games: both say "not on this server's list".
-        if (isMissingCall(error) || (error as { status?: number }).status === 404) {
-          setLoad({ status: 'missing' })
-        } else setLoad({ status: 'error', message: messageOf(error) })
-      })
-    return () => controller.abort()
-  }, [slug, attempt, navigate])
+  const { load, retry, replace } = useGame(
+    slug,
+    (moved) => void navigate(gamePath(moved.slug), { replace: true }),
+  )
 
   if (load.status === 'loading') return <Spinner label={COPY.games.loading} />
   if (load.status === 'error') {
-    return <ErrorState message={load.message} onRetry={() => setAttempt((n) => n + 1)} />
+    return <ErrorState message={load.message} onRetry={retry} />
   }
   if (load.status === 'missing') {
     return (
@@ -92,7 +66,7 @@ export function GamePage() {
         game={game}
         onChanged={(changed) => {
           if (changed.slug !== game.slug) void navigate(gamePath(changed.slug), { replace: true })
-          else setLoad({ status: 'ready', game: changed })
+          else replace(changed)
         }}
       />
       <GamePlayingNow game={game} />

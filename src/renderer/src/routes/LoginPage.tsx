@@ -1,16 +1,14 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 import { Link } from 'react-router-dom'
-import type { MetaResponse } from '../../../shared/api-types'
-import { getMeta } from '../api/meta'
 import { AuthLayout } from '../components/AuthLayout'
 import { Icon } from '../components/Icon'
 import { getBridge } from '../bridge/get-bridge'
 import { notifyError } from '../lib/notify'
 import { useSessionStart } from '../lib/use-session-start'
 import { connectionAtom } from '../state/connection'
-import { reconnectCountAtom } from '../state/server-status'
+import { useDemoAccount } from '../state/server-features'
 import { loginAtom, sessionEndAtom } from '../state/session'
 import { COPY, SPEC_TEXT, loginHint, sessionEndText } from '../copy'
 
@@ -26,23 +24,11 @@ export function LoginPage() {
   const [username, setUsername] = useState(sessionEnd?.username ?? '')
   const [password, setPassword] = useState('')
   const [busy, startSession] = useSessionStart()
-  const [demo, setDemo] = useState<MetaResponse['demoAccount']>(null)
   const login = useSetAtom(loginAtom)
   const connection = useAtomValue(connectionAtom)
-  const reconnects = useAtomValue(reconnectCountAtom)
+  const demo = useDemoAccount(connection.baseUrl)
   // In the desktop app, say which friend's server this login is for.
   const remote = getBridge().platform === 'desktop' && connection.kind === 'remote'
-
-  useEffect(() => {
-    let live = true
-    getMeta()
-      .then((meta) => live && setDemo(meta.demoAccount ?? null))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-    // Asked again after a change of server, or when the server is back.
-  }, [connection.baseUrl, reconnects])
 
   const [failure, setFailure] = useState<LoginFailure | null>(null)
   const usernameRef = useRef<HTMLInputElement>(null)

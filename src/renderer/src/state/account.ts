@@ -3,7 +3,8 @@
  * server (docs/API.md "Sessions and accounts", "Moderation"). A friend's older server may not
  * know these calls: the features then hide (docs/API.md, "Error codes").
  */
-import { atom } from 'jotai'
+import { atom, useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
 import type { Setter, Getter } from 'jotai'
 import type { RelationsResponse, SessionResponse } from '../../../shared/api-types'
 import type { MuteDuration } from '../../../shared/schemas'
@@ -11,6 +12,7 @@ import * as api from '../api/account'
 import { ApiError } from '../api/client'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
 import { patchUserAtom, setSessionAtom, tokenAtom, userAtom } from './auth'
+import { relationsAtom, toRelations } from './relations'
 import { commentGoneEchoKey, commentListsAtom } from './comments'
 import { bumpCommentCountAtom, markPostDeletedAtom, postListsAtom, postsByIdAtom } from './posts'
 import { echoCount } from './toggles'
@@ -25,22 +27,6 @@ export const loadIsHostAtom = atom(null, async (_get, set) => {
   } catch {
     set(isHostAtom, false)
   }
-})
-
-export interface Relations {
-  blocked: Set<string>
-  muted: Set<string>
-  /** When each mute ends (the server's timestamp), or null for a mute for good. */
-  mutedUntil: Map<string, string | null>
-}
-
-/** Ids of the users the signed-in user blocked and muted; null until loaded (or unsupported). */
-export const relationsAtom = atom<Relations | null>(null)
-
-const toRelations = (answer: RelationsResponse): Relations => ({
-  blocked: new Set(answer.blocked.map((user) => user._id)),
-  muted: new Set(answer.muted.map((user) => user._id)),
-  mutedUntil: new Map(answer.muted.map((user) => [user._id, user.mutedUntil ?? null])),
 })
 
 /** The timer that asks for the lists again when the soonest timed mute runs out. */
@@ -119,6 +105,32 @@ export const refreshSessionAtom = atom(null, async (get, set) => {
     return
   }
 })
+
+/**
+ * Whom one mutes and blocks, with their names and when each mute ends (the Account page's
+ * cards): read now and again whenever a block or mute changes (here, a menu, another device).
+ * The lists stay while a read fails; `error` says why.
+ */
+export function useRelationLists(): { lists: RelationsResponse | null; error: string | null } {
+  const relations = useAtomValue(relationsAtom)
+  const [lists, setLists] = useState<RelationsResponse | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    let live = true
+    api
+      .getRelations()
+      .then((answer) => {
+        if (!live) return
+        setLists(answer)
+        setError(null)
+      })
+      .catch((caught: unknown) => live && setError(messageOf(caught)))
+    return () => {
+      live = false
+    }
+  }, [relations])
+  return { lists, error }
+}
 
 /** Forgets everything of this file (logout, another server). */
 export const resetAccountAtom = atom(null, (_get, set) => {
@@ -219,13 +231,35 @@ export const hostDeleteCommentAtom = atom(
   },
 )
 
-/** Changes the password; the session goes on with the fresh token the server answers. */
+/** A refused password change: the field it belongs to, and the sentence to show there. */
+export interface PasswordRefusal {
+  field: 'current' | 'next' | 'form'
+  message: string
+}
+
+/**
+ * Changes the password; the session goes on with the fresh token the server answers. Resolves
+ * to null once changed, else to the refusal, placed by its code: a wrong current password, or a
+ * new one the server refused; anything else belongs to the whole form.
+ */
 export const changePasswordAtom = atom(
   null,
-  async (get, set, currentPassword: string, newPassword: string) => {
-    const { encodedToken } = await api.changePassword(currentPassword, newPassword)
-    const user = get(userAtom)
-    if (user) set(setSessionAtom, { user, token: encodedToken })
+  async (
+    get,
+    set,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<PasswordRefusal | null> => {
+    try {
+      const { encodedToken } = await api.changePassword(currentPassword, newPassword)
+      const user = get(userAtom)
+      if (user) set(setSessionAtom, { user, token: encodedToken })
+      return null
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : null
+      const field = code === 'WRONG_PASSWORD' ? 'current' : code === 'VALIDATION' ? 'next' : 'form'
+      return { field, message: messageOf(error) }
+    }
   },
 )
 

@@ -16,7 +16,7 @@ import { createToggle, intentOf, withIntents } from './toggles'
 import { COPY, SPEC_TEXT } from '../copy'
 import { keepOwnVote } from '../lib/polls'
 import type { PollInput } from '../api/polls'
-import { keepViewerShares, storeFeedReasonsAtom } from './shares'
+import { storeFeedReasonsAtom } from './feed-reasons'
 
 /** Lists of posts: the home feed, explore (two sorts), a user's posts, bookmarks, a tag's posts. */
 export type PostListKey =
@@ -344,6 +344,16 @@ export const createPostAtom = atom(
     }
   },
 )
+
+/** The viewer's own repost and reactions, kept over a copy presented for nobody (a live event). */
+export function keepViewerShares(current: Post, incoming: Post): Partial<Post> {
+  const kept: Partial<Post> = {}
+  if (current.reposted !== undefined) kept.reposted = current.reposted
+  if (incoming.reactions) {
+    kept.reactions = { ...incoming.reactions, mine: current.reactions?.mine ?? [] }
+  }
+  return kept
+}
 
 /**
  * A post from the server over the one we had: the viewer's own reaction stays when the new copy

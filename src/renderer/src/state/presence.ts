@@ -12,7 +12,7 @@ import type { LiveEventMap, PresentUser, UserPresence } from '../../../shared/ap
 import { PRESENCE_LOOKUP_MAX } from '../../../shared/presence'
 import { getWhosHere, lookupPresence } from '../api/presence'
 import { applyLiveEvents, onLiveEvent } from '../live/bus'
-import { relationsAtom } from './account'
+import { relationsAtom } from './relations'
 import { serverFeaturesAtom, useServerFeature } from './server-features'
 
 type Store = ReturnType<typeof createStore>

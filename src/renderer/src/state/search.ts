@@ -1,10 +1,17 @@
 import { useEffect, useState } from 'react'
-import type { SearchResponse } from '../../../shared/api-types'
+import type {
+  Game,
+  SearchResponse,
+  SearchSection,
+  TagResult,
+  UserListItem,
+} from '../../../shared/api-types'
 import { search } from '../api/search'
 import { searchUsers } from '../api/users'
 import { messageOf } from '../lib/notify'
 import { NOT_LOADED } from './async'
 import type { Loadable } from './async'
+import { usePagedList, type PagedList } from './paged-list'
 
 export interface BoxSearch extends Loadable {
   /** The sections found: only those searched (a server without post search: people alone). */
@@ -55,4 +62,36 @@ export function useBoxSearch(input: string, everything: boolean, delayMs = 250):
   }, [query, everything, delayMs])
 
   return query ? state : IDLE
+}
+
+/** What each paged section of the search page lists, how its items are named, and where. */
+const PAGED_SECTIONS = {
+  tags: { pick: (answer: SearchResponse) => answer.tags, id: (tag: TagResult) => tag.tag },
+  users: { pick: (answer: SearchResponse) => answer.users, id: (user: UserListItem) => user._id },
+  games: { pick: (answer: SearchResponse) => answer.games, id: (game: Game) => game.slug },
+}
+
+type PagedSectionType = keyof typeof PAGED_SECTIONS
+type ItemOf<Type extends PagedSectionType> =
+  ReturnType<(typeof PAGED_SECTIONS)[Type]['pick']> extends SearchSection<infer Item> | undefined
+    ? Item
+    : never
+
+/** A tab of the search page: one section's pages from `GET /api/search?type=`. */
+export function useSearchSection<Type extends PagedSectionType>(
+  query: string,
+  type: Type,
+): PagedList<ItemOf<Type>> {
+  const section = PAGED_SECTIONS[type] as unknown as {
+    pick: (answer: SearchResponse) => SearchSection<ItemOf<Type>> | undefined
+    id: (item: ItemOf<Type>) => string
+  }
+  return usePagedList(
+    `${type}:${query}`,
+    async (cursor, signal) => {
+      const found = section.pick(await search(query, { type, cursor, signal }))
+      return { items: found?.items ?? [], nextCursor: found?.nextCursor ?? null }
+    },
+    section.id,
+  )
 }

@@ -5,12 +5,14 @@
  * then, and for an older server that sends no list, nothing beyond the first version is shown.
  */
 import { atom, useAtomValue } from 'jotai'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import type { createStore } from 'jotai'
+import type { MetaResponse } from '../../../shared/api-types'
 import type { ServerFeature } from '../../../shared/features'
 import { getMeta } from '../api/meta'
 import { applyLiveEvents } from '../live/bus'
 import { liveStatusAtom } from '../live/status'
+import { reconnectCountAtom } from './server-status'
 
 type Store = ReturnType<typeof createStore>
 
@@ -70,4 +72,23 @@ export function useServerFeaturesLive(store: Store): void {
       stop()
     }
   }, [store])
+}
+
+/**
+ * The demo account a server offers on its sign-in page (GET /api/meta `demoAccount`), null when
+ * none: asked again after a change of server (`baseUrl`), or when the server is back.
+ */
+export function useDemoAccount(baseUrl: string): MetaResponse['demoAccount'] {
+  const reconnects = useAtomValue(reconnectCountAtom)
+  const [demo, setDemo] = useState<MetaResponse['demoAccount']>(null)
+  useEffect(() => {
+    let live = true
+    getMeta()
+      .then((meta) => live && setDemo(meta.demoAccount ?? null))
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [baseUrl, reconnects])
+  return demo
 }

@@ -1,4 +1,6 @@
 import { atom } from 'jotai'
+import { useEffect } from 'react'
+import { checkHealth } from '../api/meta'
 import { retryFailedLoads } from './async'
 
 export interface ServerStatus {
@@ -42,3 +44,46 @@ export const markServerReachableAtom = atom(null, (get, set) => {
 
 /** One async-state shape everywhere (async.ts): each kind of state retries its failed loads. */
 export const retryFailedLoadsAtom = atom(null, (get, set) => retryFailedLoads(get, set))
+
+/** How often to check, unprompted, that the server is still there. */
+const HEARTBEAT_MS = 20_000
+
+function ping() {
+  // The API client reports the outcome (the atoms above); nothing to do here.
+  checkHealth().catch(() => undefined)
+}
+
+/**
+ * Watches the server while the app is up (called once, by the banner): while `unreachable`, asks
+ * its health after each serverRetryDelay until it answers; otherwise every HEARTBEAT_MS, and when
+ * the window comes back into use, since a server can go away while nothing is loading.
+ */
+export function useServerWatch(unreachable: boolean): void {
+  useEffect(() => {
+    if (!unreachable) return
+    let timer: ReturnType<typeof setTimeout>
+    const next = () => {
+      timer = setTimeout(() => {
+        ping()
+        next()
+      }, serverRetryDelay())
+    }
+    next()
+    return () => clearTimeout(timer)
+  }, [unreachable])
+
+  // A server can go away while nothing is loading: check when the window comes back into use.
+  useEffect(() => {
+    const check = () => {
+      if (document.visibilityState === 'visible') ping()
+    }
+    window.addEventListener('focus', check)
+    window.addEventListener('online', check)
+    const timer = setInterval(check, HEARTBEAT_MS)
+    return () => {
+      window.removeEventListener('focus', check)
+      window.removeEventListener('online', check)
+      clearInterval(timer)
+    }
+  }, [])
+}

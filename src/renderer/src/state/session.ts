@@ -1,4 +1,5 @@
 import { atom } from 'jotai'
+import { deleteAccount } from '../api/account'
 import * as authApi from '../api/auth'
 import type { SessionEnd } from '../api/client'
 import { resetAccountAtom } from './account'
@@ -87,4 +88,13 @@ export const endSessionAtom = atom(null, (get, set, end: SessionEnd | null = nul
   set(logoutAtom)
   set(sessionEndAtom, end ? { end, username } : null)
   set(requestRedirectAtom, '/')
+})
+
+/**
+ * Deletes the signed-in user's account (their password confirms it) and ends the session; a
+ * refusal (a wrong password) is thrown, for the dialog to show.
+ */
+export const deleteAccountAtom = atom(null, async (_get, set, password: string) => {
+  await deleteAccount(password)
+  set(endSessionAtom)
 })

@@ -12,12 +12,12 @@ import type {
   Post,
   PostEmojiReactions,
   PostResponse,
-  RepostReason,
 } from '../../../shared/api-types'
 import { REACTION_KEYS, type ReactionKey } from '../../../shared/reactions'
 import * as api from '../api/shares'
 import { notifyFailure, notifySuccess } from '../lib/notify'
-import { relationsAtom } from './account'
+import { relationsAtom } from './relations'
+import { feedReasonsAtom } from './feed-reasons'
 import { followingNamesAtom, userAtom } from './auth'
 import {
   deletedPostIdsAtom,
@@ -31,27 +31,6 @@ import { createToggle, intentOf, noteEchoAtom } from './toggles'
 import { COPY } from '../copy'
 
 const NO_REACTIONS: PostEmojiReactions = { counts: [], mine: [] }
-
-/** The viewer's own repost and reactions, kept over a copy presented for nobody (a live event). */
-export function keepViewerShares(current: Post, incoming: Post): Partial<Post> {
-  const kept: Partial<Post> = {}
-  if (current.reposted !== undefined) kept.reposted = current.reposted
-  if (incoming.reactions) {
-    kept.reactions = { ...incoming.reactions, mine: current.reactions?.mine ?? [] }
-  }
-  return kept
-}
-
-/** "X reposted" of the posts in the home feed, by post id (the newest repost that brought it). */
-export const feedReasonsAtom = atom<Readonly<Record<string, RepostReason | null>>>({})
-
-/** Notes the reasons of a feed page (posts by their author clear an older reason). */
-export const storeFeedReasonsAtom = atom(null, (get, set, posts: readonly Post[]) => {
-  if (!posts.some((post) => post.repostedBy !== undefined)) return
-  const next = { ...get(feedReasonsAtom) }
-  for (const post of posts) if (post.repostedBy !== undefined) next[post._id] = post.repostedBy
-  set(feedReasonsAtom, next)
-})
 
 const repostKey = (postId: string) => `repost:${postId}`
 const reactionKey = (postId: string, reaction: ReactionKey) => `emoji:${postId}:${reaction}`

@@ -77,6 +77,17 @@ export const loadProfileAtom = atom(null, async (get, set, username: string) => 
   )
 })
 
+/**
+ * Someone by username, for a form that needs their id (a host making a player host): a profile
+ * loaded this session answers at once, else the server is asked. A refusal (no such player) is
+ * thrown, for the form to show.
+ */
+export const findUserAtom = atom(null, async (get, _set, username: string): Promise<User> => {
+  const known = get(profilesAtom)[username]?.user
+  if (known) return known
+  return (await api.getUser(username)).user
+})
+
 /** Changes a loaded profile; profiles not visited stay unloaded. */
 export function patchProfile(
   get: Getter,

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { ReactionCount } from '../../../../shared/api-types'
 import { reactionOf, type ReactionKey } from '../../../../shared/reactions'
-import { listReactors } from '../../api/shares'
 import { COPY } from '../../copy'
+import { useReactors } from '../../state/people-lists'
 import { PeoplePageDialog } from './PeoplePageDialog'
 
 /** "Who reacted": a tab per emoji with a count, each a paged list of people, newest first. */
@@ -20,6 +20,7 @@ export function ReactorsDialog({
 }) {
   const [selected, setSelected] = useState<ReactionKey>(first)
   const tabsRef = useRef<(HTMLButtonElement | null)[]>([])
+  const list = useReactors(postId, selected)
 
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>, index: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
@@ -35,8 +36,7 @@ export function ReactorsDialog({
     <PeoplePageDialog
       title={COPY.reactions.whoReactedTitle}
       onClose={onClose}
-      listKey={selected}
-      fetchPage={(cursor) => listReactors(postId, selected, cursor)}
+      list={list}
       empty={COPY.reactions.nobody}
       above={
         <div className="reactors-tabs" role="tablist" aria-label={COPY.reactions.pickerLabel}>

@@ -2,17 +2,17 @@
  * "Who reposted" (issue 29 leftovers), opened from a post's repost count: those who repost it,
  * newest first, a page at a time (GET /posts/:postId/reposts), as "Who reacted" lists people.
  */
-import { listReposters } from '../../api/shares'
 import { COPY } from '../../copy'
+import { useReposters } from '../../state/people-lists'
 import { PeoplePageDialog } from './PeoplePageDialog'
 
 export function RepostersDialog({ postId, onClose }: { postId: string; onClose: () => void }) {
+  const list = useReposters(postId)
   return (
     <PeoplePageDialog
       title={COPY.shares.whoRepostedTitle}
       onClose={onClose}
-      listKey={postId}
-      fetchPage={(cursor) => listReposters(postId, cursor)}
+      list={list}
       empty={COPY.shares.nobodyReposted}
       listLabel={COPY.shares.whoRepostedTitle}
     />
