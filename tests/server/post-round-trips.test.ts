@@ -13,6 +13,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PostgresStore } from '../../src/server/db/postgres'
 import type { OpenStore } from '../../src/server/db/store'
+import { createPost, writeTextPost } from '../../src/server/services/posts'
 import { makeTestApp, type TestApp } from '../helpers/server-app'
 import { readEvents, type EventReader } from '../helpers/sse'
 import { testsOnPostgres } from '../helpers/test-store'
@@ -158,6 +159,18 @@ describe('a new post', () => {
       expect({ post: data.post }).toEqual(await page.json())
       expect(data.authorPostCount).toBe(count)
     }
+  })
+
+  it('by an account gone meanwhile writes nothing and is UNKNOWN_USER, never a 500', async () => {
+    const { app } = await posterApp()
+    const gone = 987_654
+    for (const write of [
+      () => writeTextPost(app.db, gone, 'text alone'),
+      () => createPost(app.db, gone, 'with images or a poll, in its transaction'),
+    ]) {
+      await expect(write()).rejects.toMatchObject({ code: 'UNKNOWN_USER', status: 404 })
+    }
+    expect(await app.db.ids('SELECT count(*) FROM posts WHERE author_id = ?', gone)).toEqual([0])
   })
 
   it.runIf(testsOnPostgres)(

@@ -313,9 +313,10 @@ async function insertCountedPost(
     })
     return { post: readRow(posts, post), author }
   }
-  const post = await insertNewRow(tx, posts, { authorId, content, createdAt: now, updatedAt: now })
+  // Counted first, as on PostgreSQL: an author deleted meanwhile is refused before the insert.
   const counted = await tx.get<CountedAuthorColumns>(COUNT_NEW_POST, authorId)
   if (!counted) throw new HttpError('UNKNOWN_USER', MESSAGES.userNotRegistered)
+  const post = await insertNewRow(tx, posts, { authorId, content, createdAt: now, updatedAt: now })
   return { post, author: countedAuthorOf(counted) }
 }
 
