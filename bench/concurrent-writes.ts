@@ -1,12 +1,15 @@
 /**
  * `npm run bench:pg-writes [-- --duration S --connections N --writes N --writers N --connect
- * tcp|unix]`: writes on PostgreSQL (issue 37, item 3), printed beside their targets. On a
+ * tcp|unix --profile DIR]`: writes on PostgreSQL (issue 37, item 3), printed beside their targets. On a
  * throwaway cluster on disk, as durable as the main bench's (tests/helpers/postgres.ts
  * `sqlite-like`), with the server that ships (`node out/server/cli.js`) in processes of their
  * own on one database and one secret:
  *
  * 1. new posts a second on one instance (autocannon, `Prefer: return=minimal`, each connection
- *    a player of its own), target at least 1,000;
+ *    a player of its own), target at least 1,000; with what each post cost: CPU time of the
+ *    server's process and of PostgreSQL's, and the statements PostgreSQL ran (pg_stat_statements,
+ *    where the cluster has it: BEGIN, COMMIT and savepoints count); `--profile DIR` writes the
+ *    posting instance's CPU profile there (`node --cpu-prof`) when it stops;
  * 2. twenty writers (posts, likes and dislikes, follows and unfollows, comments and votes, on the
  *    same few posts and players) spread over three instances, 10,000 writes: no 5xx, and every
  *    counter equal to its rows afterwards (tests/helpers/concurrent-writers.ts, whose short run is
@@ -14,8 +17,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
@@ -28,7 +31,7 @@ import {
   likeCounts,
   runConcurrentWriters,
 } from '../tests/helpers/concurrent-writers'
-import { databaseUrl, onCluster, startTestCluster } from '../tests/helpers/postgres'
+import { databaseUrl, onCluster, postgresBinDir, startTestCluster } from '../tests/helpers/postgres'
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +42,8 @@ const { values } = parseArgs({
     // How the servers reach PostgreSQL: `tcp` (loopback, as a host's would) or `unix` (its
     // socket in the cluster's folder).
     connect: { type: 'string', default: 'tcp' },
+    // A folder for the posting instance's CPU profile (node --cpu-prof), written when it stops.
+    profile: { type: 'string' },
   },
 })
 const DURATION = Number(values.duration)
@@ -58,16 +63,25 @@ interface Instance {
   child: ChildProcess
 }
 
-/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
-function cpuSecondsOf(pid: number): number {
+/**
+ * CPU seconds a process has used so far, user and system (the kernel's: socket writes to
+ * PostgreSQL and to clients count there); 0 once it is gone.
+ */
+function cpuTimesOf(pid: number): { user: number; system: number } {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
     // After the command's closing parenthesis: state, then utime and stime at 12 and 13.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / 100
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 }
   } catch {
-    return 0
+    return { user: 0, system: 0 }
   }
+}
+
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuSecondsOf(pid: number): number {
+  const { user, system } = cpuTimesOf(pid)
+  return user + system
 }
 
 /** The processes of the database's server: its backends and background workers. */
@@ -104,11 +118,59 @@ async function unixSocketUrl(tcpUrl: string): Promise<string> {
   }
 }
 
+/**
+ * Whether this PostgreSQL has pg_stat_statements to load (a contrib module, in Debian's
+ * postgresql package): then the bench counts the statements of each new post.
+ */
+const STATEMENTS_LIBRARY = join(postgresBinDir(), '..', 'lib', 'pg_stat_statements.so')
+const countsStatements = existsSync(STATEMENTS_LIBRARY)
+
+/** A statement PostgreSQL ran: its text (the first line), how often, and its time in all. */
+interface StatementRun {
+  text: string
+  calls: number
+  milliseconds: number
+}
+
+/**
+ * The statements run on the database since the last `reset` (none without pg_stat_statements),
+ * most run first.
+ */
+async function statementsRun(url: string, reset = false): Promise<StatementRun[]> {
+  if (!countsStatements) return []
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    if (reset) {
+      await client.query('SELECT pg_stat_statements_reset()')
+      return []
+    }
+    const { rows } = await client.query<{ query: string; calls: string; ms: number }>(
+      `SELECT query, calls, total_exec_time AS ms FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND query NOT LIKE '%pg_stat_statements%'
+       ORDER BY calls DESC`,
+    )
+    return rows.map((row) => ({
+      text: row.query.replace(/\s+/g, ' ').slice(0, 90),
+      calls: Number(row.calls),
+      milliseconds: row.ms,
+    }))
+  } finally {
+    await client.end()
+  }
+}
+
 /** CPU seconds of these processes, by pid. */
 const cpuOf = (pids: readonly number[]) => new Map(pids.map((pid) => [pid, cpuSecondsOf(pid)]))
 
-async function startInstance(host: string, args: string[]): Promise<Instance> {
-  const child = spawn(process.execPath, [SERVER_CLI, '--host', host, '--port', '0', ...args], {
+async function startInstance(
+  host: string,
+  args: string[],
+  nodeArgs: string[] = [],
+): Promise<Instance> {
+  const serverArgs = [SERVER_CLI, '--host', host, '--port', '0', ...args]
+  const child = spawn(process.execPath, [...nodeArgs, ...serverArgs], {
     env: { ...process.env, GAMERSTAGE_INSECURE_FAST_PASSWORDS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -143,11 +205,23 @@ async function newPostsPerSecond(
   url: string,
   serverPid: number,
   databaseUrl: string,
-): Promise<{ rate: number; non2xx: number; serverCpuUs: number; postgresCpuUs: number }> {
+): Promise<{
+  rate: number
+  non2xx: number
+  serverCpuUs: number
+  /** Of serverCpuUs, the kernel's. */
+  serverSystemUs: number
+  postgresCpuUs: number
+  statements: StatementRun[]
+  load: number
+  posts: number
+}> {
   const tokens: string[] = []
   for (let index = 0; index < CONNECTIONS; index++) tokens.push(await signUp(url, `poster${index}`))
   let next = 0
-  const serverBefore = cpuSecondsOf(serverPid)
+  await statementsRun(databaseUrl, true)
+  const load = loadavg()[0] ?? 0
+  const serverBefore = cpuTimesOf(serverPid)
   const postgresBefore = cpuOf(await postgresPids(databaseUrl))
   const request = {
     method: 'POST' as const,
@@ -165,7 +239,9 @@ async function newPostsPerSecond(
       client.setRequests([{ ...request, headers: { ...request.headers, authorization: token } }])
     },
   })
-  const serverSeconds = cpuSecondsOf(serverPid) - serverBefore
+  const serverAfter = cpuTimesOf(serverPid)
+  const serverSystem = serverAfter.system - serverBefore.system
+  const serverSeconds = serverAfter.user - serverBefore.user + serverSystem
   let postgresSeconds = 0
   // Backends opened during the run count from 0.
   for (const pid of await postgresPids(databaseUrl)) {
@@ -176,24 +252,35 @@ async function newPostsPerSecond(
     rate: result.requests.average,
     non2xx: result.non2xx,
     serverCpuUs: (serverSeconds / posts) * 1e6,
+    serverSystemUs: (serverSystem / posts) * 1e6,
     postgresCpuUs: (postgresSeconds / posts) * 1e6,
+    statements: await statementsRun(databaseUrl),
+    load,
+    posts,
   }
 }
 
 await ensureBuilt()
 const folder = mkdtempSync(join(tmpdir(), 'gamerstage-pg-writes-'))
-const cluster = await startTestCluster({ durability: 'sqlite-like' })
+const cluster = await startTestCluster({
+  durability: 'sqlite-like',
+  settings: countsStatements ? ['shared_preload_libraries=pg_stat_statements'] : [],
+})
 const instances: Instance[] = []
 try {
   await onCluster(cluster.url, 'CREATE DATABASE writes')
   const tcpUrl = databaseUrl(cluster.url, 'writes')
   const url = values.connect === 'unix' ? await unixSocketUrl(tcpUrl) : tcpUrl
+  if (countsStatements) await onCluster(tcpUrl, 'CREATE EXTENSION pg_stat_statements')
   const secretFile = join(folder, 'cluster.key')
   writeFileSync(secretFile, randomBytes(32).toString('hex'), { mode: 0o600 })
   for (const [index, host] of HOSTS.entries()) {
     const data = join(folder, `instance-${index}`)
     const args = ['--data', data, '--no-demo', '--database', url, '--secret-file', secretFile]
-    instances.push(await startInstance(host, [...args, ...NO_LIMITS]))
+    // The first instance takes the new posts: its profile is the one asked for.
+    const profile =
+      index === 0 && values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []
+    instances.push(await startInstance(host, [...args, ...NO_LIMITS], profile))
   }
   const first = instances[0]?.url ?? ''
 
@@ -219,14 +306,26 @@ try {
   console.log(`PostgreSQL writes (${CONNECTIONS} connections, ${DURATION} s; ${statuses})`)
   console.log(
     `  new posts, one instance:     ${posts.rate.toFixed(0).padStart(7)}/s` +
-      `   target >= 1,000/s   ${posts.rate >= 1000 ? 'met' : 'NOT met'} (non-2xx ${posts.non2xx})`,
+      `   target >= 1,000/s   ${posts.rate >= 1000 ? 'met' : 'NOT met'} (non-2xx ${posts.non2xx};` +
+      // On shared cores the rate is a fraction of a quiet machine's, the CPU per post much less so.
+      ` load average ${posts.load.toFixed(1)} before)`,
   )
   const perPost = posts.serverCpuUs + posts.postgresCpuUs
   console.log(
-    `    CPU per post: server ${posts.serverCpuUs.toFixed(0)} µs + PostgreSQL ` +
+    `    CPU per post: server ${posts.serverCpuUs.toFixed(0)} µs ` +
+      `(${posts.serverSystemUs.toFixed(0)} of them the kernel's) + PostgreSQL ` +
       `${posts.postgresCpuUs.toFixed(0)} µs: two idle cores would allow about ` +
       `${((2 * 1e6) / perPost).toFixed(0)}/s`,
   )
+  if (countsStatements) {
+    const posted = Math.max(1, posts.posts)
+    const calls = posts.statements.reduce((sum, statement) => sum + statement.calls, 0)
+    console.log(`    statements per post (PostgreSQL's count): ${(calls / posted).toFixed(1)}`)
+    for (const { text, calls, milliseconds } of posts.statements.slice(0, 8)) {
+      const each = `${(calls / posted).toFixed(2)} a post, ${((1000 * milliseconds) / calls).toFixed(0)} µs each`
+      console.log(`      ${each.padEnd(30)} ${text}`)
+    }
+  }
   console.log(
     `  ${WRITERS} writers, 3 instances:     ${String(writers.writes).padStart(7)} writes` +
       ` in ${writers.seconds.toFixed(1)} s (${(writers.writes / writers.seconds).toFixed(0)}/s)`,

@@ -91,6 +91,8 @@ export interface TestClusterOptions {
    * setting would flatter PostgreSQL's writes.
    */
   durability?: 'none' | 'sqlite-like'
+  /** More `name=value` settings for the server (the bench's `pg_stat_statements`). */
+  settings?: readonly string[]
 }
 
 /**
@@ -99,6 +101,7 @@ export interface TestClusterOptions {
  */
 export async function startTestCluster({
   durability = 'none',
+  settings = [],
 }: TestClusterOptions = {}): Promise<TestCluster> {
   const bin = postgresBinDir()
   // In memory where the machine has a tmpfs: the cluster is thrown away, and copying the template
@@ -157,6 +160,7 @@ export async function startTestCluster({
       ...(durability === 'none' ? ['-c fsync=off', '-c full_page_writes=off'] : []),
       // A run clones a database per test, in parallel workers each with a pool.
       '-c max_connections=300',
+      ...settings.map((setting) => `-c ${setting}`),
     ].join(' ')
     try {
       run('pg_ctl', ['start', '-w', '-t', '60', '-D', data, '-l', log, '-o', options])

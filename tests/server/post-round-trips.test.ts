@@ -5,16 +5,23 @@
  * PostgreSQL, every message a post sends is counted too: BEGIN goes with the first savepoint, a
  * succeeded savepoint is never released on its own, the live event's audience (blocks and mutes)
  * is one query, and the answer is presented with the event's reads (db/read-once.ts): it is the
- * same post the post's own page presents.
+ * same post the post's own page presents. The post's row and its author's count are one
+ * statement, which answers the author too, and a post nothing refers to yet is presented from
+ * that (serialize.ts presentNewPost): its event shows what its page shows a reader without a
+ * token.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PostgresStore } from '../../src/server/db/postgres'
 import type { OpenStore } from '../../src/server/db/store'
+import { createPost, writeTextPost } from '../../src/server/services/posts'
 import { makeTestApp, type TestApp } from '../helpers/server-app'
+import { readEvents, type EventReader } from '../helpers/sse'
 import { testsOnPostgres } from '../helpers/test-store'
 
 const apps: TestApp[] = []
+const readers: EventReader[] = []
 afterEach(async () => {
+  await Promise.all(readers.splice(0).map((reader) => reader.close()))
   await Promise.all(apps.splice(0).map((app) => app.close()))
 })
 
@@ -121,8 +128,53 @@ describe('a new post', () => {
     }
   })
 
+  it('announces what the post’s page shows a reader without a token, with the author’s count', async () => {
+    const { app, token } = await posterApp()
+    const other = await app.signup('quoted')
+    const quotedPost = await app.send(
+      '/api/posts',
+      { postData: { content: 'the original' } },
+      { token: other.token, headers: minimal },
+    )
+    const { post: original } = (await quotedPost.json()) as { post: { _id: string } }
+    const watcher = await app.signup('watcher')
+    const stream = await app.request('/api/events', { headers: { authorization: watcher.token } })
+    const events = readEvents(stream)
+    readers.push(events)
+    await events.next('ready')
+    let count = 1
+    for (const postData of [
+      { content: 'plain' },
+      { content: 'a poll', poll: { options: ['yes', 'no'], durationHours: 24 } },
+      { content: 'a quote @friend #tag', quoteOf: original._id },
+    ]) {
+      const created = await app.send('/api/posts', { postData }, { token, headers: minimal })
+      expect(created.status).toBe(201)
+      count++
+      const { post } = (await created.json()) as { post: { _id: string } }
+      const { data } = await events.next('post')
+      const page = await app.request(`/api/posts/${post._id}`, {
+        headers: { prefer: 'return=minimal' },
+      })
+      expect({ post: data.post }).toEqual(await page.json())
+      expect(data.authorPostCount).toBe(count)
+    }
+  })
+
+  it('by an account gone meanwhile writes nothing and is UNKNOWN_USER, never a 500', async () => {
+    const { app } = await posterApp()
+    const gone = 987_654
+    for (const write of [
+      () => writeTextPost(app.db, gone, 'text alone'),
+      () => createPost(app.db, gone, 'with images or a poll, in its transaction'),
+    ]) {
+      await expect(write()).rejects.toMatchObject({ code: 'UNKNOWN_USER', status: 404 })
+    }
+    expect(await app.db.ids('SELECT count(*) FROM posts WHERE author_id = ?', gone)).toEqual([0])
+  })
+
   it.runIf(testsOnPostgres)(
-    'sends 12 messages to PostgreSQL: 4 in its transaction, 8 to present it (on PostgreSQL only: npm run test:pg)',
+    'of text alone sends 2 messages to PostgreSQL: its row with its count, its event’s audience (on PostgreSQL only: npm run test:pg)',
     async () => {
       const { app, token } = await posterApp()
       const sent = messagesSentBy(app.db)
@@ -132,17 +184,46 @@ describe('a new post', () => {
         { token, headers: minimal },
       )
       expect(created.status).toBe(201)
-      // Before issue 37's change 22: BEGIN, SAVEPOINT, RELEASE, the tags' delete, the mentions'
-      // read on their own, blocks and mutes apart, who is hidden read for a post without comments,
-      // and the answer reading again the authors, images, polls and emoji counts the event read.
+      // Before issue 37's changes 22, then 12: BEGIN, SAVEPOINT, RELEASE, COMMIT, the insert and
+      // the post count apart, the tags' delete, the mentions' read, blocks and mutes apart, who is
+      // hidden read for a post without comments, the author's count read after the commit, and
+      // the presentation's reads (authors, images, polls, emoji counts, suspended authors, the
+      // viewer's own state) for a post nothing refers to yet.
+      expect(sent).toEqual([
+        expect.stringMatching(
+          /^WITH author AS \(UPDATE users SET post_count[\s\S]*INSERT INTO posts/,
+        ),
+        expect.stringContaining('FROM blocks'),
+      ])
+      // Its row and its count are one statement: both are there.
+      const { post } = (await created.json()) as { post: { _id: string; author: { _id: string } } }
+      expect(
+        await app.db.all(
+          'SELECT p.content, u.post_count AS "postCount" FROM posts p JOIN users u ON u.id = p.author_id WHERE p.id = ?',
+          Number(post._id),
+        ),
+      ).toEqual([{ content: 'A new post for the bench', postCount: 2 }])
+    },
+  )
+
+  it.runIf(testsOnPostgres)(
+    'with a tag sends its row with its count and its tag in one transaction (on PostgreSQL only)',
+    async () => {
+      const { app, token } = await posterApp()
+      const sent = messagesSentBy(app.db)
+      const created = await app.send(
+        '/api/posts',
+        { postData: { content: 'A new post for #speedrun' } },
+        { token, headers: minimal },
+      )
+      expect(created.status).toBe(201)
       expect(sent.slice(0, 4)).toEqual([
         'BEGIN; SAVEPOINT nested_1',
-        expect.stringContaining('INSERT INTO "posts"'),
-        expect.stringContaining('UPDATE users SET post_count'),
+        expect.stringMatching(/^WITH author AS \(UPDATE users SET post_count/),
+        expect.stringContaining('INSERT INTO "post_tags"'),
         'COMMIT',
       ])
-      expect(sent.filter((text) => text.includes('RELEASE'))).toEqual([])
-      expect(sent).toHaveLength(12)
+      expect(sent).toHaveLength(5)
     },
   )
 })

@@ -75,6 +75,23 @@ export async function commit<Result>(
   return result
 }
 
+/**
+ * As commit, for a command whose write needs no transaction of the command's own and makes no
+ * notification (issue 37: a post of text alone, services/posts.ts writeTextPost): `write` runs on
+ * the store itself, and the caches are told what it touched as commit tells them.
+ */
+export async function commitAlone<Result>(
+  live: Live,
+  write: (db: Store) => Promise<Result>,
+  publish: (result: Result) => Promise<void>,
+  touched?: (result: Result) => Touched,
+): Promise<Result> {
+  const result = await write(live.db)
+  if (touched) touch(live.db, touched(result))
+  await readingAfresh(() => publish(result))
+  return result
+}
+
 async function publishNotifications({ db, hub }: Live, changes: NotificationChanges) {
   const told = new Set<number>()
   for (const { recipientId, notification } of await notificationsById(db, changes.created)) {
@@ -135,8 +152,10 @@ export async function publishCarryingPost<Type extends 'post' | 'repost'>(
   post: PostRow,
   data: (presented: Post) => LiveEventMap[Type],
   audience: Audience,
+  /** The post already presented for nobody (a new post: serialize.ts presentNewPost). */
+  presentedForNobody?: Post,
 ): Promise<void> {
-  const presented = await presentPost(live.db, post, null)
+  const presented = presentedForNobody ?? (await presentPost(live.db, post, null))
   const quoted = presented.quoteOf?.state === 'visible' ? presented.quoteOf.post : null
   if (!quoted) {
     live.hub.publish(type, data(presented), audience)

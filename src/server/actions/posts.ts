@@ -1,5 +1,5 @@
 /** Writing, editing and deleting posts (docs/API.md, "Posts"), with their tags and mentions. */
-import { extractMentions } from '../../shared/rich-text'
+import { extractMentions, extractTags } from '../../shared/rich-text'
 import type { Store } from '../db/store'
 import type { PostRow } from '../db/rows'
 import { readingOnce } from '../db/read-once'
@@ -18,14 +18,21 @@ import { indexPost, unindexPosts } from '../services/search'
 import { syncPostTags } from '../services/tags'
 import { findUserById } from '../services/users'
 import { publishOpenReports } from './host'
-import { aboutWriting, commit, publishCarryingPost, type Actor, type Live } from './live'
+import {
+  aboutWriting,
+  commit,
+  commitAlone,
+  publishCarryingPost,
+  type Actor,
+  type Live,
+} from './live'
 import { closeReportsOnDelete } from './reports'
 import type { PollInput } from '../../shared/schemas'
 import { createPoll } from '../services/polls'
 import { editPollOf } from './polls'
 import { forgetQuote, quotable, recordQuote } from '../services/reposts'
 import { publishRepost } from './shares'
-import { presentPost } from '../services/serialize'
+import { presentNewPost, presentPost } from '../services/serialize'
 import type { Post } from '../../shared/api-types'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
@@ -66,9 +73,47 @@ async function afterPostWrite(
 }
 
 /**
- * `presentFor`: the viewer whose answer presents the post (a `Prefer: return=minimal` answer),
- * presented with the live event's reads (db/read-once.ts: only the viewer's own state is read
- * again, issue 37); undefined when the answer is not one post.
+ * Publishes a new post's event and presents the command's answer (`presentFor`, the viewer of a
+ * `Prefer: return=minimal` answer) with the event's reads (db/read-once.ts, issue 37). A post
+ * without images or a poll is presented from what its own statement answered
+ * (serialize.ts presentNewPost), and its event carries the author's post count as that statement
+ * counted it.
+ */
+async function publishNewPost(
+  live: Live,
+  { post, author }: posts.NewPost,
+  writtenBeside: { images: boolean; poll: boolean },
+  presentFor: number | null | undefined,
+): Promise<Post | null> {
+  const db = readingOnce(live.db)
+  const present = (viewer: number | null) =>
+    writtenBeside.images || writtenBeside.poll
+      ? presentPost(db, post, viewer)
+      : presentNewPost(db, post, author, viewer)
+  const reading = { ...live, db }
+  await publishCarryingPost(
+    reading,
+    'post',
+    post,
+    (shown) => ({ post: shown, authorPostCount: author.postCount }),
+    await aboutWriting(reading, post.authorId),
+    await present(null),
+  )
+  return presentFor === undefined ? null : present(presentFor)
+}
+
+/**
+ * True when a new post's text asks nothing written beside its row: no tags, no mentions (what
+ * afterPostWrite writes besides the search words).
+ */
+const textAlone = (content: string) =>
+  extractTags(content).length === 0 && extractMentions(content).length === 0
+
+/**
+ * `presentFor`: the viewer whose answer presents the post (a `Prefer: return=minimal` answer);
+ * undefined when the answer is not one post. A post of text alone is written without a
+ * transaction of the command's own (services/posts.ts writeTextPost: one statement on
+ * PostgreSQL, issue 37).
  */
 export async function createPost(
   live: Live,
@@ -79,15 +124,36 @@ export async function createPost(
   extras: { poll?: PollInput; quoteOf?: number | null; presentFor?: number | null } = {},
 ): Promise<{ post: PostRow; presented: Post | null }> {
   const { poll, quoteOf = null, presentFor } = extras
-  let quoted: PostRow | null = null
+  const beside = { images: images.length > 0, poll: poll !== undefined }
   let presented: Post | null = null
-  const post = await commit(
+  if (!beside.images && !beside.poll && quoteOf === null && textAlone(content)) {
+    const { post } = await commitAlone(
+      live,
+      (db) => posts.writeTextPost(db, actor.id, content),
+      async (written) => {
+        presented = await publishNewPost(live, written, beside, presentFor)
+      },
+      ({ post: row }) => ({
+        added: { postId: row.id, authorId: row.authorId, createdAt: row.createdAt },
+      }),
+    )
+    return { post, presented }
+  }
+  let quoted: PostRow | null = null
+  const written = await commit(
     live,
     async (tx, changes) => {
       quoted = null
       // Checked first: a quote of a deleted, suspended or blocked author's post writes nothing.
       const original = quoteOf === null ? null : await quotable(tx, actor.id, quoteOf)
-      let post = await posts.createPost(tx, actor.id, content, Date.now(), images)
+      const { post: row, author } = await posts.writeNewPost(
+        tx,
+        actor.id,
+        content,
+        Date.now(),
+        images,
+      )
+      let post = row
       if (poll) await createPoll(tx, post.id, poll, post.createdAt)
       if (original) {
         const recorded = await recordQuote(tx, post.id, original)
@@ -100,20 +166,18 @@ export async function createPost(
           postId: post.id,
         })
       }
-      return afterPostWrite(tx, changes, post, true)
+      return { post: await afterPostWrite(tx, changes, post, true), author }
     },
-    async (post) => {
-      const reading = { ...live, db: readingOnce(live.db) }
-      await publishPost(reading, post)
+    async (written) => {
+      presented = await publishNewPost(live, written, beside, presentFor)
       if (quoted) await publishRepost(live, actor, quoted, 'quote')
-      if (presentFor !== undefined) presented = await presentPost(reading.db, post, presentFor)
     },
-    (post) => ({
+    ({ post }) => ({
       added: { postId: post.id, authorId: post.authorId, createdAt: post.createdAt },
       posts: quoteOf === null ? [] : [quoteOf],
     }),
   )
-  return { post, presented }
+  return { post: written.post, presented }
 }
 
 export function editPost(

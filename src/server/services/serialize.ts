@@ -21,7 +21,7 @@ import { loadPostImages } from './post-images'
 import { loadPostShared, loadViewerState, sharedEmoji, viewerPoll } from './post-shared'
 import { formatTimestamp } from './time'
 import { shareFields } from './share-presentation'
-import { readCacheOf } from '../caches/read-cache'
+import { readCacheOf, type PostShared } from '../caches/read-cache'
 
 /**
  * `full`: the spec's whole-list shape, every reactor and every comment.
@@ -35,6 +35,13 @@ export interface PresentOptions {
   viewerId: number | null
   /** Issue 29: these posts are quoted inside others, so their own quotes are not embedded. */
   nested?: boolean
+  /**
+   * Issue 37: the rows were written by the command presenting them, just now, without images or a
+   * poll, and these are their authors as the writing statement answered them. Nothing refers to
+   * such a post yet (no reaction, repost, emoji, vote, comment or bookmark), so nothing of that
+   * is read: only the names it mentions and the post it quotes.
+   */
+  freshAuthors?: ReadonlyMap<number, UserSummary>
 }
 
 function groupBy<Row, Key>(rows: Row[], key: (row: Row) => Key): Map<Key, Row[]> {
@@ -246,20 +253,27 @@ export async function presentPosts(
 ): Promise<Post[]> {
   if (rows.length === 0) return []
   const postIds = rows.map((row) => row.id)
-  const authors = await loadSummaries(
-    db,
-    rows.map((row) => row.authorId),
-  )
+  const fresh = options.freshAuthors
+  const authors =
+    fresh ??
+    (await loadSummaries(
+      db,
+      rows.map((row) => row.authorId),
+    ))
   // Issue 31 (services/post-shared.ts): the viewer's own state in one query; in a page it holds
-  // the reactor lists too (only the viewer), a full answer reads every reactor.
-  const state = await loadViewerState(db, postIds, options.viewerId)
+  // the reactor lists too (only the viewer), a full answer reads every reactor. None yet of a
+  // fresh post (the state of no viewer).
+  const state = await loadViewerState(db, postIds, fresh ? null : options.viewerId)
   const reactions =
     options.detail === 'full'
-      ? groupBy(await loadReactions(db, 'post_reactions', postIds, options), (row) => row.targetId)
+      ? groupBy(
+          fresh ? [] : await loadReactions(db, 'post_reactions', postIds, options),
+          (row) => row.targetId,
+        )
       : null
-  const images = await loadImages(db, postIds)
+  const images = fresh ? new Map<number, PostMediaItem[]>() : await loadImages(db, postIds)
   // Polls (docs/API.md "Polls") and emoji counts: shared, kept (services/post-shared.ts).
-  const shared = await loadPostShared(db, postIds)
+  const shared = fresh ? new Map<number, PostShared>() : await loadPostShared(db, postIds)
   const now = Date.now()
   // threads: the count the viewer sees (services/comment-counts.ts)
   const commentCounts = await visibleCommentCounts(db, rows, options.viewerId)
@@ -334,16 +348,45 @@ export async function presentPost(db: Store, row: PostRow, viewerId: number | nu
   const [post] = await presentPosts(db, [row], { detail: 'page', viewerId })
   if (!post) throw new Error(`Post ${row.id} could not be presented`)
   if (await canSee(db, viewerId, row.authorId, { mutes: false })) return post
-  return {
-    ...post,
-    content: '',
-    media: [],
-    mentions: [],
-    poll: null,
-    comments: [],
-    quoteOf: null,
-    unavailable: true,
-  }
+  return withheld(post)
+}
+
+/** A post as shown to a viewer who may not see it: its id, author and counts only. */
+const withheld = (post: Post): Post => ({
+  ...post,
+  content: '',
+  media: [],
+  mentions: [],
+  poll: null,
+  comments: [],
+  quoteOf: null,
+  unavailable: true,
+})
+
+/** The author of a post just written, as the statement that wrote it answered (services/posts.ts). */
+export type FreshAuthor = SummaryRow & Pick<UserRow, 'suspendedAt'>
+
+/**
+ * As presentPost, for a post its command just wrote without images or a poll, right after the
+ * commit (issue 37: its live event, `viewerId` null, and its author's answer): its author as the
+ * writing statement answered, and nothing read of what refers to it, since nothing does yet
+ * (`freshAuthors`). Withheld as presentPost withholds it: from a reader without a token only when
+ * the author is suspended (services/visibility.ts: such a reader blocks and mutes nobody).
+ */
+export async function presentNewPost(
+  db: Store,
+  row: PostRow,
+  author: FreshAuthor,
+  viewerId: number | null,
+): Promise<Post> {
+  const freshAuthors = new Map([[author.id, toUserSummary(author)]])
+  const [post] = await presentPosts(db, [row], { detail: 'page', viewerId, freshAuthors })
+  if (!post) throw new Error(`Post ${row.id} could not be presented`)
+  const seen =
+    viewerId === null
+      ? author.suspendedAt === null
+      : await canSee(db, viewerId, row.authorId, { mutes: false })
+  return seen ? post : withheld(post)
 }
 
 /** One comment as a minimal answer shows it: trimmed like a page. */
