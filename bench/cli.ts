@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --databases sqlite,postgres --pg-url URL --users N --posts N --likes N
  * --comments N --follows N --duration S --connections N --stream-clients N --upload-side N
- * --clip-seconds S]`
+ * --clip-seconds S]`, or `npm run bench -- --streams N [--post-rate R --post-seconds S
+ * --cpu-prof DIR]` for the live streams at scale alone (stream-scale.ts, issue 43)
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
  * part of `npm test` (tests/server/bench-smoke.test.ts runs it on a tiny dataset).
  */
@@ -21,6 +22,7 @@ import {
   type BenchDatabase,
 } from './run-bench'
 import { LARGEST_SIDE } from './upload-bench'
+import { STREAM_TARGETS, streamScaleCommand } from './stream-scale'
 import { API_DEFAULT_SIZE, API_ISSUE_SIZE, populateThroughApi } from './populate-api'
 
 const { values } = parseArgs({
@@ -40,6 +42,9 @@ const { values } = parseArgs({
     populate: { type: 'string' },
     scale: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    streams: { type: 'string' },
+    'post-rate': { type: 'string' },
+    'post-seconds': { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number, { zero = false } = {}) => {
@@ -48,6 +53,18 @@ const number = (value: string | undefined, fallback: number, { zero = false } = 
     throw new Error(`Not a positive number${zero ? ' or 0' : ''}: ${value}`)
   }
   return parsed
+}
+
+if (values.streams !== undefined) {
+  await ensureBuilt()
+  await streamScaleCommand({
+    streams: number(values.streams, STREAM_TARGETS.streams),
+    postRate: number(values['post-rate'], 10),
+    postSeconds: number(values['post-seconds'], 10, { zero: true }),
+    perAddress: 25,
+    ...(values['cpu-prof'] ? { cpuProfDir: values['cpu-prof'] } : {}),
+  })
+  process.exit(0)
 }
 
 if (values.populate !== undefined) {
