@@ -97,7 +97,12 @@ function openStream(
   })
   let carry = ''
   let isReady = false
-  const client: ScaleClient = { request: undefined as unknown as ClientRequest, ready, arrivals, bytes: 0 }
+  const client: ScaleClient = {
+    request: undefined as unknown as ClientRequest,
+    ready,
+    arrivals,
+    bytes: 0,
+  }
   const pattern = new RegExp(`${MARK}(\\d+)-`, 'g')
   client.request = httpRequest(
     {
@@ -221,7 +226,8 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
     const rss = () => memoryOf(pid).rssMiB
     try {
       const secret = readFileSync(join(dataDir, SECRET_FILE))
-      const tokenOf = (id: number) => signToken({ _id: String(id), username: usernameOf(id) }, secret)
+      const tokenOf = (id: number) =>
+        signToken({ _id: String(id), username: usernameOf(id) }, secret)
       const tokens = await Promise.all(
         Array.from({ length: options.streams }, (_, index) => tokenOf(index + 1)),
       )

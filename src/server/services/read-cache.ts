@@ -152,6 +152,7 @@ const VISIBILITY_NEUTRAL_EVENTS = new Set([
   'notification',
   'unread-count',
   'presence',
+  'presences',
   'status',
   'offline',
   'open-reports',
@@ -168,6 +169,7 @@ const VISIBILITY_NEUTRAL_EVENTS = new Set([
  */
 const ANSWER_NEUTRAL_EVENTS = new Set([
   'presence',
+  'presences',
   'status',
   'offline',
   'notification',

@@ -40,6 +40,8 @@ async function twoInstances(
   makeApp: (options: TestAppOptions) => Promise<TestApp>,
   tempDir: string,
   onTeardown: (work: () => Promise<void>) => void,
+  /** Presence's batch on each instance (presence/announcer.ts); the helper's 20 ms otherwise. */
+  batchMs?: number,
 ): Promise<[Instance, Instance]> {
   const stores = await openSharedTestStores(tempDir)
   const instances: Instance[] = []
@@ -55,7 +57,12 @@ async function twoInstances(
       store,
       events,
       demo: false,
-      presence: { backend, graceMs: GRACE_MS, heartbeatMs: 60_000 },
+      presence: {
+        backend,
+        graceMs: GRACE_MS,
+        heartbeatMs: 60_000,
+        ...(batchMs === undefined ? {} : { batchMs }),
+      },
     })
     onTeardown(async () => {
       await app.close()
@@ -176,5 +183,45 @@ describe('presence in a cluster', () => {
       presence: 'offline',
     })
     expect(await client.exists(`${redis.prefix}presence:at:${two.backend.instanceId}`)).toBe(0)
+  })
+
+  it('tells a batch through Redis as each viewer may see it, blocks either way left out', async ({
+    makeApp,
+    tempDir,
+    onTestFinished,
+  }) => {
+    // One batch for every arrival of the test; `settled()` tells it.
+    const [one, two] = await twoInstances(makeApp, tempDir, (work) => onTestFinished(work), 60_000)
+    const [alice, bob, carol, dave] = await Promise.all(
+      ['alice', 'bob', 'carol', 'dave'].map((name) => quickUser(one.app, name)),
+    )
+    await ok(one.app.send(`/api/users/me/block/${alice!.id}`, {}, { token: bob!.token }))
+    const aliceStream = await connect(one.app, alice!)
+    const daveStream = await connect(one.app, dave!)
+    await one.app.presence.settled()
+    const from = [aliceStream.events.length, daveStream.events.length]
+    // Bob and Carol arrive on instance two, in one batch.
+    const bobStream = await connect(two.app, bob!)
+    const carolStream = await connect(two.app, carol!)
+    await two.app.presence.settled()
+    const heard = async (stream: EventReader, since: number) => {
+      await stream.settle(200)
+      return stream.events
+        .slice(since)
+        .filter((event) => event.type === 'presence' || event.type === 'presences')
+        .map((event) => [event.type, event.data])
+    }
+    // Alice, whom Bob blocks, hears of Carol alone; Dave of both, in one event.
+    expect(await heard(aliceStream, from[0]!)).toEqual([
+      ['presence', { userId: carol!.id, presence: 'online' }],
+    ])
+    expect(await heard(daveStream, from[1]!)).toEqual([
+      ['presences', { users: { [bob!.id]: 'online', [carol!.id]: 'online' } }],
+    ])
+    expect((await heard(carolStream, 0)).at(-1)).toEqual([
+      'presences',
+      { users: { [bob!.id]: 'online', [carol!.id]: 'online' } },
+    ])
+    expect(JSON.stringify(await heard(bobStream, 0))).not.toContain(`"${alice!.id}"`)
   })
 })

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Game, PresentUser } from '../../../shared/api-types'
+import type { Game, PresenceState, PresentUser } from '../../../shared/api-types'
 import { getGamePlaying } from '../api/presence'
 import { GAME_PLAYING_COPY, PRESENCE_COPY } from '../copy'
 import { onLiveEvent } from '../live/bus'
@@ -60,6 +60,18 @@ export function GamePlayingNow({ game }: { game: Game }) {
       setLoad((current) =>
         current.state === 'ready' ? { state: 'ready', users: update(current.users) } : current,
       )
+    const presenceChanged = (userId: string, presence: PresenceState) => {
+      if (!listed(userId)) {
+        // Back online with a status that may name this game: the list knows.
+        if (presence !== 'offline') refreshSoon()
+        return
+      }
+      change((users) =>
+        presence === 'offline'
+          ? users.filter((entry) => entry.user._id !== userId)
+          : users.map((entry) => (entry.user._id === userId ? { ...entry, presence } : entry)),
+      )
+    }
     const stops = [
       onLiveEvent('status', ({ userId, status }) => {
         const ours = status !== null && status.gameSlug === game.slug
@@ -73,17 +85,10 @@ export function GamePlayingNow({ game }: { game: Game }) {
             : users.filter((entry) => entry.user._id !== userId),
         )
       }),
-      onLiveEvent('presence', ({ userId, presence }) => {
-        if (!listed(userId)) {
-          // Back online with a status that may name this game: the list knows.
-          if (presence !== 'offline') refreshSoon()
-          return
-        }
-        change((users) =>
-          presence === 'offline'
-            ? users.filter((entry) => entry.user._id !== userId)
-            : users.map((entry) => (entry.user._id === userId ? { ...entry, presence } : entry)),
-        )
+      onLiveEvent('presence', ({ userId, presence }) => presenceChanged(userId, presence)),
+      // The server's batch: each user's presence, as one `presence` event each.
+      onLiveEvent('presences', ({ users }) => {
+        for (const [userId, presence] of Object.entries(users)) presenceChanged(userId, presence)
       }),
       onLiveEvent('ready', refreshSoon),
       onLiveEvent('reset', refreshSoon),
