@@ -2,7 +2,8 @@
  * `npm run bench [-- --databases sqlite,postgres --pg-url URL --users N --posts N --likes N
  * --comments N --follows N --duration S --connections N --stream-clients N --upload-side N
  * --clip-seconds S]`, or `npm run bench -- --streams N [--post-rate R --post-seconds S
- * --cpu-prof DIR]` for the live streams at scale alone (stream-scale.ts, issue 43)
+ * --cpu-prof DIR --server-cli FILE]` for the live streams at scale alone (stream-scale.ts, issue
+ * 43; FILE: another build's out/server/cli.js, to measure before and after)
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
  * part of `npm test` (tests/server/bench-smoke.test.ts runs it on a tiny dataset).
  */
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     streams: { type: 'string' },
     'post-rate': { type: 'string' },
     'post-seconds': { type: 'string' },
+    'server-cli': { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number, { zero = false } = {}) => {
@@ -63,6 +65,7 @@ if (values.streams !== undefined) {
     postSeconds: number(values['post-seconds'], 10, { zero: true }),
     perAddress: 25,
     ...(values['cpu-prof'] ? { cpuProfDir: values['cpu-prof'] } : {}),
+    ...(values['server-cli'] ? { serverCli: values['server-cli'] } : {}),
   })
   process.exit(0)
 }

@@ -29,6 +29,8 @@ export interface StreamScaleOptions {
   perAddress: number
   /** Node's flags for the server process (`--cpu-prof`, …). */
   nodeFlags?: readonly string[]
+  /** Another build's `out/server/cli.js` (a worktree of an older commit), for before and after. */
+  serverCli?: string
   log?: (line: string) => void
 }
 
@@ -219,7 +221,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         '--max-connections-per-address',
         String(options.streams + 500),
       ],
-      undefined,
+      options.serverCli,
       options.nodeFlags ?? [],
     )
     const pid = child.pid ?? 0

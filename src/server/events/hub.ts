@@ -22,6 +22,7 @@
 import { randomBytes } from 'node:crypto'
 import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
 import type { RedisEventTransport, ReplayAnswer, ResetReason, StreamEntry } from './redis-transport'
+import { webStreamSink, type StreamSink } from './sinks'
 import { isLaterEventId } from './stream-ids'
 
 export interface EventHubOptions {
@@ -99,11 +100,8 @@ export interface HubCounts {
 interface Client {
   userId: number
   address: string
-  controller: ReadableStreamDefaultController<Uint8Array>
-  /** Bytes enqueued and not yet taken by the socket. */
-  queuedBytes: () => number
-  /** Cuts the client's connection (its socket), where there is one. */
-  disconnect: () => void
+  /** Where its bytes go (sinks.ts): its socket, or a ReadableStream. */
+  sink: StreamSink
   closed: boolean
   /**
    * With a Redis transport: the event id up to which events were sent or passed over for this
@@ -132,11 +130,19 @@ export interface ConnectRequest {
   /** The client's IP address; '' when unknown (e.g. in-process test requests). */
   address: string
   lastEventId?: string
+  /** Cuts the client's connection (its socket), where there is one. */
   disconnect?: () => void
+  /**
+   * Answers the request and writes the stream to its socket (sinks.ts socketSink), once the
+   * caps let it open; `onClose` when the connection is gone. Null: the client left already.
+   * Without it the stream is a ReadableStream for the caller to answer with.
+   */
+  respond?: (onClose: () => void) => StreamSink | null
 }
 
 export type ConnectResult =
-  | { ok: true; stream: ReadableStream<Uint8Array> }
+  /** `stream` is null when the hub writes to the socket itself (ConnectRequest.respond). */
+  | { ok: true; stream: ReadableStream<Uint8Array> | null }
   | { ok: false; reason: 'user-cap' | 'address-cap' | 'server-cap' }
 
 export interface ClientStats {
@@ -232,10 +238,10 @@ export class EventHub {
   }
 
   clientStats(): ClientStats[] {
-    return [...this.clients].map(({ userId, address, queuedBytes }) => ({
+    return [...this.clients].map(({ userId, address, sink }) => ({
       userId,
       address,
-      queuedBytes: queuedBytes(),
+      queuedBytes: sink.queuedBytes(),
     }))
   }
 
@@ -310,28 +316,29 @@ export class EventHub {
     if (ofAddress >= maxPerAddress) return { ok: false, reason: 'address-cap' }
     if (this.clients.size >= maxStreams) return { ok: false, reason: 'server-cap' }
 
-    let client: Client | undefined
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          client = {
-            userId: request.userId,
-            address: request.address,
-            controller,
-            queuedBytes: () => this.options.clientBufferBytes - (controller.desiredSize ?? 0),
-            disconnect: request.disconnect ?? (() => undefined),
-            closed: false,
-            cursor: this.transport?.lastId ?? '',
-            pending: this.transport ? [] : null,
-          }
-        },
-        cancel: () => {
-          if (client) this.remove(client)
-        },
-      },
-      new ByteLengthQueuingStrategy({ highWaterMark: this.options.clientBufferBytes }),
-    )
-    if (!client) throw new Error('ReadableStream did not start synchronously')
+    const client: Client = {
+      userId: request.userId,
+      address: request.address,
+      sink: undefined as unknown as StreamSink,
+      closed: false,
+      cursor: this.transport?.lastId ?? '',
+      pending: this.transport ? [] : null,
+    }
+    const gone = () => this.remove(client)
+    let stream: ReadableStream<Uint8Array> | null = null
+    if (request.respond) {
+      const sink = request.respond(gone)
+      if (!sink) return { ok: true, stream: null }
+      client.sink = sink
+    } else {
+      const web = webStreamSink(
+        this.options.clientBufferBytes,
+        gone,
+        request.disconnect ?? (() => undefined),
+      )
+      client.sink = web.sink
+      stream = web.stream
+    }
     this.add(client)
     this.tellListeners(client.userId, true)
     this.startHeartbeat()
@@ -482,11 +489,7 @@ export class EventHub {
 
   private end(client: Client): void {
     this.remove(client)
-    try {
-      client.controller.close()
-    } catch {
-      // Already errored or cancelled.
-    }
+    client.sink.end()
   }
 
   private replay(client: Client, lastEventId: string | undefined): void {
@@ -521,26 +524,19 @@ export class EventHub {
 
   private send(client: Client, chunk: Uint8Array): void {
     if (client.closed) return
-    if (client.queuedBytes() + chunk.byteLength > this.options.clientBufferBytes) {
+    if (client.sink.queuedBytes() + chunk.byteLength > this.options.clientBufferBytes) {
       this.dropSlow(client)
       return
     }
     this.counts.writes += 1
-    client.controller.enqueue(chunk)
+    client.sink.write(chunk)
   }
 
   /** The client has not read its buffer's worth: free its queue and cut the connection. */
   private dropSlow(client: Client): void {
     this.droppedSlowClients += 1
     this.remove(client)
-    // Cutting the socket makes the adapter, which waits for a 'drain' that will never come,
-    // cancel the stream (freeing its queue) on the socket's 'close'. Erroring the stream a turn
-    // later frees it where there is no socket; after a cancel it does nothing (and so the
-    // adapter has no error to log).
-    client.disconnect()
-    setImmediate(() =>
-      client.controller.error(new Error('The client stopped reading the event stream.')),
-    )
+    client.sink.cut()
   }
 
   private add(client: Client): void {
