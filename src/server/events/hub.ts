@@ -3,11 +3,13 @@
  * ReadableStream of server-sent events; a bounded ring buffer replays what a reconnecting client
  * missed; a client that stops reading is dropped once its own queue is full.
  *
- * Backpressure: @hono/node-server reads a response stream only while the socket accepts writes
- * (it waits for 'drain' when `write()` returns false). What a stalled client has not taken stays
- * in its stream's queue, which is measured in bytes here and never allowed past
- * `clientBufferBytes`: the client is cut off instead, so a slow reader cannot grow the server's
- * memory.
+ * Every event is encoded once and the same bytes go to each stream that may see it: on Node's
+ * server written to the stream's socket directly (sinks.ts), else through a ReadableStream.
+ *
+ * Backpressure: what a stalled client has not taken stays queued (the socket's own buffer, or
+ * the stream's queue), measured in bytes here and never allowed past `clientBufferBytes`: the
+ * client is cut off instead, so a slow reader cannot grow the server's memory nor hold up the
+ * others (each write is handed over at once, never awaited).
  *
  * In a cluster (`--redis`), what a client is told rests on Redis alone, so that it is the same on
  * every instance (redis-transport.ts): a client resuming with Last-Event-ID gets everything it
@@ -349,6 +351,7 @@ export class EventHub {
       this.replay(client, request.lastEventId)
       this.send(client, encodeEvent(this.lastEventId, 'ready', {}))
     }
+    client.sink.opened()
     return { ok: true, stream }
   }
 

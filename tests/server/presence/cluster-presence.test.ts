@@ -45,7 +45,7 @@ async function twoInstances(
   makeApp: (options: TestAppOptions) => Promise<TestApp>,
   tempDir: string,
   onTeardown: (work: () => Promise<void>) => void,
-  /** Presence's batch on each instance (presence/announcer.ts); the helper's 20 ms otherwise. */
+  /** Presence's batch on each instance (presence/announcer.ts); none (told at once) otherwise. */
   batchMs?: number,
 ): Promise<[Instance, Instance]> {
   const stores = await openSharedTestStores(tempDir)
