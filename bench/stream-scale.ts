@@ -299,10 +299,13 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
               authorization: posterToken,
             },
             body: JSON.stringify({ postData: { content: `${MARK}${index}- live at scale` } }),
-          }).then(async (response) => {
-            await response.arrayBuffer()
-            if (response.status !== 201) log(`POST /api/posts: ${response.status}`)
-          }),
+          })
+            .then(async (response) => {
+              await response.arrayBuffer()
+              if (response.status !== 201) log(`POST /api/posts: ${response.status}`)
+            })
+            // A post that failed is one nobody receives: it shows as missed deliveries.
+            .catch((error: unknown) => log(`POST /api/posts failed: ${String(error)}`)),
         )
       }
       await Promise.all(posting)
