@@ -199,17 +199,19 @@ describe('presence in a cluster', () => {
   }) => {
     // One batch for every arrival of the test; `settled()` tells it.
     const [one, two] = await twoInstances(makeApp, tempDir, (work) => onTestFinished(work), 60_000)
-    const [alice, bob, carol, dave] = await Promise.all(
-      ['alice', 'bob', 'carol', 'dave'].map((name) => quickUser(one.app, name)),
-    )
-    await ok(one.app.send(`/api/users/me/block/${alice!.id}`, {}, { token: bob!.token }))
-    const aliceStream = await connect(one.app, alice!)
-    const daveStream = await connect(one.app, dave!)
+    const alice = await quickUser(one.app, 'alice')
+    const bob = await quickUser(one.app, 'bob')
+    const carol = await quickUser(one.app, 'carol')
+    const dave = await quickUser(one.app, 'dave')
+    await ok(one.app.send(`/api/users/me/block/${alice.id}`, {}, { token: bob.token }))
+    const aliceStream = await connect(one.app, alice)
+    const daveStream = await connect(one.app, dave)
     await one.app.presence.settled()
-    const from = [aliceStream.events.length, daveStream.events.length]
+    const aliceFrom = aliceStream.events.length
+    const daveFrom = daveStream.events.length
     // Bob and Carol arrive on instance two, in one batch.
-    const bobStream = await connect(two.app, bob!)
-    const carolStream = await connect(two.app, carol!)
+    const bobStream = await connect(two.app, bob)
+    const carolStream = await connect(two.app, carol)
     await two.app.presence.settled()
     const heard = async (stream: EventReader, since: number) => {
       await stream.settle(200)
@@ -219,16 +221,16 @@ describe('presence in a cluster', () => {
         .map((event) => [event.type, event.data])
     }
     // Alice, whom Bob blocks, hears of Carol alone; Dave of both, in one event.
-    expect(await heard(aliceStream, from[0]!)).toEqual([
-      ['presence', { userId: carol!.id, presence: 'online' }],
+    expect(await heard(aliceStream, aliceFrom)).toEqual([
+      ['presence', { userId: carol.id, presence: 'online' }],
     ])
-    expect(await heard(daveStream, from[1]!)).toEqual([
-      ['presences', { users: { [bob!.id]: 'online', [carol!.id]: 'online' } }],
+    expect(await heard(daveStream, daveFrom)).toEqual([
+      ['presences', { users: { [bob.id]: 'online', [carol.id]: 'online' } }],
     ])
     expect((await heard(carolStream, 0)).at(-1)).toEqual([
       'presences',
-      { users: { [bob!.id]: 'online', [carol!.id]: 'online' } },
+      { users: { [bob.id]: 'online', [carol.id]: 'online' } },
     ])
-    expect(JSON.stringify(await heard(bobStream, 0))).not.toContain(`"${alice!.id}"`)
+    expect(JSON.stringify(await heard(bobStream, 0))).not.toContain(`"${alice.id}"`)
   })
 })

@@ -61,33 +61,33 @@ describe('presence batches', () => {
   it('leave out whom each viewer blocks or is blocked by, and who appears offline, live and in a replay', async ({
     app,
   }) => {
-    const [alice, bob, carol, dave, erin] = await Promise.all(
-      ['alice', 'bob', 'carol', 'dave', 'erin'].map((name) => quickUser(app, name)),
-    )
-    await ok(app.send(`/api/users/me/block/${bob!.id}`, {}, { token: alice!.token }))
-    await ok(app.send(`/api/users/me/block/${carol!.id}`, {}, { token: dave!.token }))
+    const alice = await quickUser(app, 'alice')
+    const bob = await quickUser(app, 'bob')
+    const carol = await quickUser(app, 'carol')
+    const dave = await quickUser(app, 'dave')
+    const erin = await quickUser(app, 'erin')
+    await ok(app.send(`/api/users/me/block/${bob.id}`, {}, { token: alice.token }))
+    await ok(app.send(`/api/users/me/block/${carol.id}`, {}, { token: dave.token }))
     await ok(
-      app.send('/api/me/presence', { appearOffline: true }, { token: erin!.token, method: 'PUT' }),
+      app.send('/api/me/presence', { appearOffline: true }, { token: erin.token, method: 'PUT' }),
     )
-    const players = [alice!, bob!, carol!, dave!, erin!]
+    const players = [alice, bob, carol, dave, erin]
     const streams: EventReader[] = []
     for (const player of players) streams.push(await connect(app, player))
-    const [aliceStream, bobStream, carolStream, daveStream, erinStream] = streams
     const startIds = streams.map((stream) => stream.lastEventId())
     await settle(app, streams)
 
     const online = (...who: { id: string }[]) =>
       Object.fromEntries(who.map((player) => [player.id, 'online']))
     const expected = [
-      online(alice!, carol!, dave!),
-      online(bob!, carol!, dave!),
-      online(alice!, bob!, carol!),
-      online(alice!, bob!, dave!),
-      online(alice!, bob!, carol!, dave!),
+      online(alice, carol, dave),
+      online(bob, carol, dave),
+      online(alice, bob, carol),
+      online(alice, bob, dave),
+      online(alice, bob, carol, dave),
     ]
-    expect(
-      [aliceStream, bobStream, carolStream, daveStream, erinStream].map((s) => toldOf(s!.events)),
-    ).toEqual(expected)
+    // Alice, Bob, Carol, Dave and Erin, in that order.
+    expect(streams.map((stream) => toldOf(stream.events))).toEqual(expected)
     // A reload within the grace replays the batch as each may see it, and no one hears of it.
     for (const [index, player] of players.entries()) {
       const again = await connect(app, player, startIds[index])
