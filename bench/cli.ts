@@ -2,7 +2,10 @@
  * `npm run bench [-- --databases sqlite,postgres --pg-url URL --users N --posts N --likes N
  * --comments N --follows N --duration S --connections N --stream-clients N --upload-side N
  * --clip-seconds S]`; `npm run bench -- --mixed [--viewers N --writes N]`: issue 38's mixed
- * workload (bench/mixed-bench.ts) instead.
+ * workload (bench/mixed-bench.ts) instead; `npm run bench -- --streams N [--post-rate R
+ * --post-seconds S --cpu-prof DIR --server-cli FILE]` for the live streams at scale alone
+ * (stream-scale.ts, issue 43; FILE: another build's out/server/cli.js, to measure before and
+ * after)
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
  * part of `npm test` (tests/server/bench-smoke.test.ts runs it on a tiny dataset).
  */
@@ -23,6 +26,7 @@ import {
 } from './run-bench'
 import { LARGEST_SIDE } from './upload-bench'
 import { formatMixed, MIXED_SIZE } from './mixed-bench'
+import { STREAM_TARGETS, streamScaleCommand } from './stream-scale'
 import { API_DEFAULT_SIZE, API_ISSUE_SIZE, populateThroughApi } from './populate-api'
 
 const { values } = parseArgs({
@@ -45,6 +49,10 @@ const { values } = parseArgs({
     mixed: { type: 'boolean' },
     viewers: { type: 'string' },
     writes: { type: 'string' },
+    streams: { type: 'string' },
+    'post-rate': { type: 'string' },
+    'post-seconds': { type: 'string' },
+    'server-cli': { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number, { zero = false } = {}) => {
@@ -53,6 +61,19 @@ const number = (value: string | undefined, fallback: number, { zero = false } = 
     throw new Error(`Not a positive number${zero ? ' or 0' : ''}: ${value}`)
   }
   return parsed
+}
+
+if (values.streams !== undefined) {
+  await ensureBuilt()
+  await streamScaleCommand({
+    streams: number(values.streams, STREAM_TARGETS.streams),
+    postRate: number(values['post-rate'], 10),
+    postSeconds: number(values['post-seconds'], 10, { zero: true }),
+    perAddress: 25,
+    ...(values['cpu-prof'] ? { cpuProfDir: values['cpu-prof'] } : {}),
+    ...(values['server-cli'] ? { serverCli: values['server-cli'] } : {}),
+  })
+  process.exit(0)
 }
 
 if (values.populate !== undefined) {

@@ -524,6 +524,12 @@ export interface LiveEventMap {
    * appears offline (turning it on sends `offline` once).
    */
   presence: { userId: string; presence: PresenceState }
+  /**
+   * Several users' presence changed within the same second (the server tells presence in
+   * batches, docs/API.md "Presence and now playing"): each user's presence now, with the
+   * audience of `presence` for each of them.
+   */
+  presences: { users: Record<string, PresenceState> }
   /** A user's status was set, cleared or ran out (null), with the same audience as presence. */
   status: { userId: string; status: UserStatus | null }
   /**

@@ -24,6 +24,7 @@ const EVERY_KIND = {
   relations: true,
   'open-reports': true,
   presence: true,
+  presences: true,
   status: true,
   games: true,
   repost: true,

@@ -119,7 +119,9 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
   const hosts = await ensureHostAccounts(db, options.admins ?? [], passwordCost)
   const events = options.events ?? new EventHub()
   const media = options.s3 ? await openS3Storage(options.s3) : databaseMediaStorage(db)
-  const presence = new Presence(db, events, options.presence)
+  // Presence told at once rather than in batches of a second, as each change happens, so that
+  // tests wait for nothing; tests of the batching give their own (presence-batches.test.ts).
+  const presence = new Presence(db, events, { batchMs: 0, ...options.presence })
   const app = createApp({
     db,
     events,

@@ -117,4 +117,36 @@ describe('presence in the renderer', () => {
       .toBe(2)
     stop()
   })
+
+  it('applies a batch of presence (`presences`) at once, and reads Who’s here again only once', async () => {
+    const store = createStore()
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { users: [person('1'), person('2')] }))
+    await store.set(loadWhosHereAtom)
+    const stop = followPresence(store)
+    const calls = fetchMock.mock.calls.length
+    // One known goes idle, one goes away, and forty newcomers arrive in the same second.
+    const newcomers = Array.from({ length: 40 }, (_, index) => String(100 + index))
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { users: [person('1'), ...newcomers.map((id) => person(id))] }),
+    )
+    publishLiveEvent('presences', {
+      users: {
+        '1': 'idle',
+        '2': 'offline',
+        ...Object.fromEntries(newcomers.map((id) => [id, 'online' as const])),
+      },
+    })
+    expect(store.get(presenceByIdAtom)['1']?.presence).toBe('idle')
+    expect(store.get(presenceByIdAtom)['2']?.presence).toBe('offline')
+    expect(store.get(presenceByIdAtom)['139']?.presence).toBe('online')
+    await expect
+      .poll(() => {
+        const now = store.get(whosHereAtom)
+        return now.state === 'ready' ? now.users.length : 0
+      })
+      .toBe(41)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fetchMock.mock.calls.length - calls).toBe(1)
+    stop()
+  })
 })

@@ -7,9 +7,12 @@
  * shorter than the headers timeout these servers run with: what is asserted is which rule closed
  * a socket, never how fast.
  */
-import { connect, type Socket } from 'node:net'
+import { spawn } from 'node:child_process'
+import { createServer as createHttpServer } from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
+import { guardConnections } from '../../src/server/http/connection-guard'
 import { startServer, type RunningServer } from '../../src/server/server'
 import { loadOrCreateLanCertificate } from '../../src/server/tls/lan-certificate'
 import { describe, expect, it } from '../helpers/fixtures'
@@ -162,5 +165,43 @@ describe('the first-byte timeout, HTTPS with its plain door', () => {
     if (bytes !== '') socket.write(Buffer.from(bytes, 'latin1'))
     // Closed without an answer (a TLS alert at most), long before the headers timeout.
     expect(await closed).not.toMatch(/^HTTP\/1\.1 [23]/)
+  })
+})
+
+describe('the first-byte timeout on a busy server', () => {
+  it('spares a client whose first bytes arrived while the loop was busy past the timeout', async () => {
+    const server = createHttpServer((_request, response) => response.end('ok'))
+    // The server is busy for longer than the timeout right after it accepts (thousands
+    // connecting at once): the client's request arrives meanwhile, unread.
+    server.on('connection', () => {
+      const until = Date.now() + 400
+      while (Date.now() < until) {
+        // Busy, as a loop serving a storm is.
+      }
+    })
+    guardConnections(server, { maxPerAddress: 10, firstByteTimeoutMs: 100 })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      // The client in a process of its own, so that it sends while this one is busy.
+      const client = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const s = require('node:net').connect(${port}, '127.0.0.1');
+           s.write('GET / HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n');
+           let got = ''; s.on('data', (d) => (got += d)); s.on('error', () => {});
+           s.on('close', () => process.stdout.write(got || 'closed without an answer'));`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      )
+      let output = ''
+      client.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      await new Promise((resolve) => client.once('exit', resolve))
+      expect(output).toMatch(/^HTTP\/1\.1 200/)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

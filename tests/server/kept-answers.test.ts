@@ -82,6 +82,7 @@ describe('kept answers', () => {
     const size = cache.answers.size
     expect(size).toBeGreaterThan(0)
     h.events.publish('presence', { userId: alice.id, state: 'online' } as never)
+    h.events.publish('presences', { users: { [alice.id]: 'online' } })
     expect(cache.answers.size).toBe(size)
     // A type no one has listed (a later command's) counts as a change.
     h.events.publish('some-new-event' as never, { anything: true } as never)

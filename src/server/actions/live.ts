@@ -143,8 +143,9 @@ export async function aboutWriting(
  * Publishes an event that carries `post` (a `post`, a `repost` with its post) to `audience`,
  * presented as each receiver may see it (issue 37): the event is presented for nobody, so when
  * the post quotes someone, those who may not see the quoted author (blocked either way, muting
- * them; services/visibility.ts) get it with the quote as `unavailable`, one event each, as the
- * lists and the post page present it to them; everyone else gets it with the quote shown.
+ * them; services/visibility.ts) get it with the quote as `unavailable`, as the lists and the post
+ * page present it to them; everyone else gets it with the quote shown. Two audience classes, one
+ * event each (issue 43), however many are in either.
  */
 export async function publishCarryingPost<Type extends 'post' | 'repost'>(
   live: Live,
@@ -170,9 +171,11 @@ export async function publishCarryingPost<Type extends 'post' | 'repost'>(
     exclude: new Set([...excluded, ...unseeing]),
   })
   const unavailable: QuoteEmbed = { postId: quoted._id, state: 'unavailable', post: null }
-  const hidden = data({ ...presented, quoteOf: unavailable })
-  for (const userId of unseeing) {
-    if (excluded.has(userId) || (audience.to !== undefined && audience.to !== userId)) continue
-    live.hub.publish(type, hidden, { to: userId })
-  }
+  const only = new Set(
+    [...unseeing].filter(
+      (userId) => !excluded.has(userId) && (audience.to === undefined || audience.to === userId),
+    ),
+  )
+  if (only.size === 0) return
+  live.hub.publish(type, data({ ...presented, quoteOf: unavailable }), { only })
 }

@@ -133,6 +133,7 @@ const VISIBILITY_NEUTRAL_EVENTS = new Set([
   'notification',
   'unread-count',
   'presence',
+  'presences',
   'status',
   'offline',
   'open-reports',
@@ -149,6 +150,7 @@ const VISIBILITY_NEUTRAL_EVENTS = new Set([
  */
 const ANSWER_NEUTRAL_EVENTS = new Set([
   'presence',
+  'presences',
   'status',
   'offline',
   'notification',

@@ -3,11 +3,13 @@
  * ReadableStream of server-sent events; a bounded ring buffer replays what a reconnecting client
  * missed; a client that stops reading is dropped once its own queue is full.
  *
- * Backpressure: @hono/node-server reads a response stream only while the socket accepts writes
- * (it waits for 'drain' when `write()` returns false). What a stalled client has not taken stays
- * in its stream's queue, which is measured in bytes here and never allowed past
- * `clientBufferBytes`: the client is cut off instead, so a slow reader cannot grow the server's
- * memory.
+ * Every event is encoded once and the same bytes go to each stream that may see it: on Node's
+ * server written to the stream's socket directly (sinks.ts), else through a ReadableStream.
+ *
+ * Backpressure: what a stalled client has not taken stays queued (the socket's own buffer, or
+ * the stream's queue), measured in bytes here and never allowed past `clientBufferBytes`: the
+ * client is cut off instead, so a slow reader cannot grow the server's memory nor hold up the
+ * others (each write is handed over at once, never awaited).
  *
  * In a cluster (`--redis`), what a client is told rests on Redis alone, so that it is the same on
  * every instance (redis-transport.ts): a client resuming with Last-Event-ID gets everything it
@@ -22,6 +24,7 @@
 import { randomBytes } from 'node:crypto'
 import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
 import type { RedisEventTransport, ReplayAnswer, ResetReason, StreamEntry } from './redis-transport'
+import { webStreamSink, type StreamSink } from './sinks'
 import { isLaterEventId } from './stream-ids'
 
 export interface EventHubOptions {
@@ -54,36 +57,53 @@ export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
 }
 
 /**
- * Who may see an event: everyone, or only one user (their notifications, their own bookmarks,
- * blocks and mutes); either way never the users in `exclude` (those blocked by or blocking
+ * Who may see an event: everyone, only one user (their notifications, their own bookmarks,
+ * blocks and mutes), or only the users in `only` (one audience class of an event presented
+ * differently for some: a quote shown as unavailable, a presence batch without someone who
+ * blocks them); in every case never the users in `exclude` (those blocked by or blocking
  * someone the event is about, actions/live.ts).
  */
 export interface Audience {
   to?: number
+  only?: ReadonlySet<number>
   exclude?: ReadonlySet<number>
 }
 
 interface StoredEvent {
   seq: number
   to: number | undefined
-  /** Kept with the event, so a replay after `Last-Event-ID` leaves out the same users. */
+  /** Kept with the event, so a replay after `Last-Event-ID` reaches the same users. */
+  only: ReadonlySet<number> | undefined
   exclude: ReadonlySet<number> | undefined
   chunk: Uint8Array
 }
 
 /** Whether the user may receive the event, live or in a replay. */
-function deliverable(event: StoredEvent, userId: number): boolean {
-  return (event.to === undefined || event.to === userId) && !event.exclude?.has(userId)
+function deliverable(event: Pick<StoredEvent, 'to' | 'only' | 'exclude'>, userId: number): boolean {
+  return (
+    (event.to === undefined || event.to === userId) &&
+    (event.only === undefined || event.only.has(userId)) &&
+    !event.exclude?.has(userId)
+  )
+}
+
+/**
+ * What the hub did since it started, for the bench and the docs (docs/PERFORMANCE.md, "Live
+ * streams at scale"): events published or received, their encodings (one per event), the
+ * audience checks (one per client the event could reach) and the chunks handed to streams.
+ */
+export interface HubCounts {
+  events: number
+  encodes: number
+  audienceChecks: number
+  writes: number
 }
 
 interface Client {
   userId: number
   address: string
-  controller: ReadableStreamDefaultController<Uint8Array>
-  /** Bytes enqueued and not yet taken by the socket. */
-  queuedBytes: () => number
-  /** Cuts the client's connection (its socket), where there is one. */
-  disconnect: () => void
+  /** Where its bytes go (sinks.ts): its socket, or a ReadableStream. */
+  sink: StreamSink
   closed: boolean
   /**
    * With a Redis transport: the event id up to which events were sent or passed over for this
@@ -112,11 +132,19 @@ export interface ConnectRequest {
   /** The client's IP address; '' when unknown (e.g. in-process test requests). */
   address: string
   lastEventId?: string
+  /** Cuts the client's connection (its socket), where there is one. */
   disconnect?: () => void
+  /**
+   * Answers the request and writes the stream to its socket (sinks.ts socketSink), once the
+   * caps let it open; `onClose` when the connection is gone. Null: the client left already.
+   * Without it the stream is a ReadableStream for the caller to answer with.
+   */
+  respond?: (onClose: () => void) => StreamSink | null
 }
 
 export type ConnectResult =
-  | { ok: true; stream: ReadableStream<Uint8Array> }
+  /** `stream` is null when the hub writes to the socket itself (ConnectRequest.respond). */
+  | { ok: true; stream: ReadableStream<Uint8Array> | null }
   | { ok: false; reason: 'user-cap' | 'address-cap' | 'server-cap' }
 
 export interface ClientStats {
@@ -135,6 +163,12 @@ export class EventHub {
   private seq = 0
   private readonly ring: (StoredEvent | undefined)[]
   private readonly clients = new Set<Client>()
+  /** The same clients by user, so that an event for one user or a few finds them at once. */
+  private readonly byUser = new Map<number, Set<Client>>()
+  /** Open streams per client address (the per-address cap). */
+  private readonly perAddress = new Map<string, number>()
+  /** What the hub did (HubCounts): read by the bench and the tests. */
+  readonly counts: HubCounts = { events: 0, encodes: 0, audienceChecks: 0, writes: 0 }
   private heartbeat: NodeJS.Timeout | undefined
   /** How many clients were dropped for not reading (for tests and the bench). */
   droppedSlowClients = 0
@@ -206,10 +240,10 @@ export class EventHub {
   }
 
   clientStats(): ClientStats[] {
-    return [...this.clients].map(({ userId, address, queuedBytes }) => ({
+    return [...this.clients].map(({ userId, address, sink }) => ({
       userId,
       address,
-      queuedBytes: queuedBytes(),
+      queuedBytes: sink.queuedBytes(),
     }))
   }
 
@@ -230,59 +264,84 @@ export class EventHub {
         type,
         data,
         ...(audience.to === undefined ? {} : { to: audience.to }),
+        ...(audience.only ? { only: [...audience.only] } : {}),
         ...(audience.exclude?.size ? { exclude: [...audience.exclude] } : {}),
       })
       return
     }
     this.seq += 1
+    this.counts.events += 1
     const event: StoredEvent = {
       seq: this.seq,
       to: audience.to,
+      only: audience.only,
       exclude: audience.exclude?.size ? audience.exclude : undefined,
-      chunk: encodeEvent(`${this.epoch}-${this.seq}`, type, data),
+      chunk: this.encode(`${this.epoch}-${this.seq}`, type, data),
     }
     if (this.options.replaySize > 0) this.ring[this.seq % this.options.replaySize] = event
-    for (const client of this.clients) {
-      if (deliverable(event, client.userId)) this.send(client, event.chunk)
+    for (const client of this.recipientsOf(event)) {
+      if (this.mayReceive(event, client)) this.send(client, event.chunk)
     }
+  }
+
+  /**
+   * The clients an event may reach, before its audience check: the streams of its one user, of
+   * the few in `only`, or all of them. Each event's bytes are encoded once (publish, deliver)
+   * and the same chunk is handed to every stream.
+   */
+  private recipientsOf(event: StoredEvent): Iterable<Client> {
+    if (event.to !== undefined) return this.byUser.get(event.to) ?? []
+    const only = event.only
+    if (only && only.size < this.byUser.size) {
+      return [...only].flatMap((userId) => [...(this.byUser.get(userId) ?? [])])
+    }
+    return this.clients
+  }
+
+  private mayReceive(event: StoredEvent, client: Client): boolean {
+    this.counts.audienceChecks += 1
+    return deliverable(event, client.userId)
+  }
+
+  private encode(id: string, type: string, data: unknown): Uint8Array {
+    this.counts.encodes += 1
+    return encodeEvent(id, type, data)
   }
 
   /** Opens a stream for a signed-in user, replaying from `lastEventId` when it can. */
   connect(request: ConnectRequest): ConnectResult {
     const { maxPerUser, maxPerAddress, maxStreams } = this.options
-    let ofUser = 0
-    let ofAddress = 0
-    for (const client of this.clients) {
-      if (client.userId === request.userId) ofUser += 1
-      if (request.address && client.address === request.address) ofAddress += 1
-    }
+    // Counted as streams open and close, not by walking every client (thousands, issue 43).
+    const ofUser = this.byUser.get(request.userId)?.size ?? 0
+    const ofAddress = request.address ? (this.perAddress.get(request.address) ?? 0) : 0
     if (ofUser >= maxPerUser) return { ok: false, reason: 'user-cap' }
     if (ofAddress >= maxPerAddress) return { ok: false, reason: 'address-cap' }
     if (this.clients.size >= maxStreams) return { ok: false, reason: 'server-cap' }
 
-    let client: Client | undefined
-    const stream = new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          client = {
-            userId: request.userId,
-            address: request.address,
-            controller,
-            queuedBytes: () => this.options.clientBufferBytes - (controller.desiredSize ?? 0),
-            disconnect: request.disconnect ?? (() => undefined),
-            closed: false,
-            cursor: this.transport?.lastId ?? '',
-            pending: this.transport ? [] : null,
-          }
-        },
-        cancel: () => {
-          if (client) this.remove(client)
-        },
-      },
-      new ByteLengthQueuingStrategy({ highWaterMark: this.options.clientBufferBytes }),
-    )
-    if (!client) throw new Error('ReadableStream did not start synchronously')
-    this.clients.add(client)
+    const client: Client = {
+      userId: request.userId,
+      address: request.address,
+      sink: undefined as unknown as StreamSink,
+      closed: false,
+      cursor: this.transport?.lastId ?? '',
+      pending: this.transport ? [] : null,
+    }
+    const gone = () => this.remove(client)
+    let stream: ReadableStream<Uint8Array> | null = null
+    if (request.respond) {
+      const sink = request.respond(gone)
+      if (!sink) return { ok: true, stream: null }
+      client.sink = sink
+    } else {
+      const web = webStreamSink(
+        this.options.clientBufferBytes,
+        gone,
+        request.disconnect ?? (() => undefined),
+      )
+      client.sink = web.sink
+      stream = web.stream
+    }
+    this.add(client)
     this.tellListeners(client.userId, true)
     this.startHeartbeat()
     this.send(client, encoder.encode(`retry: ${this.options.retryMs}\n\n`))
@@ -292,6 +351,7 @@ export class EventHub {
       this.replay(client, request.lastEventId)
       this.send(client, encodeEvent(this.lastEventId, 'ready', {}))
     }
+    client.sink.opened()
     return { ok: true, stream }
   }
 
@@ -307,9 +367,10 @@ export class EventHub {
       if (entry.origin !== this.instanceId) this.endStreamsOf(entry.userId)
       return
     }
-    const event = storedEvent(id, entry)
-    for (const client of this.clients) {
-      if (!deliverable(event, client.userId)) continue
+    this.counts.events += 1
+    const event = this.storedEvent(id, entry)
+    for (const client of this.recipientsOf(event)) {
+      if (!this.mayReceive(event, client)) continue
       if (client.pending) client.pending.push({ id, chunk: event.chunk })
       else this.sendAfterCursor(client, id, event.chunk)
     }
@@ -397,10 +458,11 @@ export class EventHub {
     let bytes = 0
     for (const [id, entry] of entries) {
       if (entry.kind !== 'event') continue
-      const event = storedEvent(id, entry)
-      if (!deliverable(event, client.userId)) continue
-      missed.push({ id, chunk: event.chunk })
-      bytes += event.chunk.byteLength
+      // Encoded only when it is theirs: a replay walks others' events too.
+      if (!deliverable(audienceOf(entry), client.userId)) continue
+      const chunk = this.encode(id, entry.type, entry.data)
+      missed.push({ id, chunk })
+      bytes += chunk.byteLength
     }
     return bytes > this.options.clientBufferBytes / 2 ? null : missed
   }
@@ -418,7 +480,7 @@ export class EventHub {
   }
 
   private endStreamsOf(userId: number): number {
-    const theirs = [...this.clients].filter((client) => client.userId === userId)
+    const theirs = [...(this.byUser.get(userId) ?? [])]
     for (const client of theirs) this.end(client)
     return theirs.length
   }
@@ -430,11 +492,7 @@ export class EventHub {
 
   private end(client: Client): void {
     this.remove(client)
-    try {
-      client.controller.close()
-    } catch {
-      // Already errored or cancelled.
-    }
+    client.sink.end()
   }
 
   private replay(client: Client, lastEventId: string | undefined): void {
@@ -469,31 +527,50 @@ export class EventHub {
 
   private send(client: Client, chunk: Uint8Array): void {
     if (client.closed) return
-    if (client.queuedBytes() + chunk.byteLength > this.options.clientBufferBytes) {
+    if (client.sink.queuedBytes() + chunk.byteLength > this.options.clientBufferBytes) {
       this.dropSlow(client)
       return
     }
-    client.controller.enqueue(chunk)
+    this.counts.writes += 1
+    client.sink.write(chunk)
   }
 
   /** The client has not read its buffer's worth: free its queue and cut the connection. */
   private dropSlow(client: Client): void {
     this.droppedSlowClients += 1
     this.remove(client)
-    // Cutting the socket makes the adapter, which waits for a 'drain' that will never come,
-    // cancel the stream (freeing its queue) on the socket's 'close'. Erroring the stream a turn
-    // later frees it where there is no socket; after a cancel it does nothing (and so the
-    // adapter has no error to log).
-    client.disconnect()
-    setImmediate(() =>
-      client.controller.error(new Error('The client stopped reading the event stream.')),
-    )
+    client.sink.cut()
+  }
+
+  private add(client: Client): void {
+    this.clients.add(client)
+    const theirs = this.byUser.get(client.userId)
+    if (theirs) theirs.add(client)
+    else this.byUser.set(client.userId, new Set([client]))
+    if (client.address) {
+      this.perAddress.set(client.address, (this.perAddress.get(client.address) ?? 0) + 1)
+    }
   }
 
   private remove(client: Client): void {
     client.closed = true
-    if (this.clients.delete(client)) this.tellListeners(client.userId, false)
+    if (this.clients.delete(client)) {
+      const theirs = this.byUser.get(client.userId)
+      theirs?.delete(client)
+      if (theirs?.size === 0) this.byUser.delete(client.userId)
+      if (client.address) {
+        const left = (this.perAddress.get(client.address) ?? 1) - 1
+        if (left > 0) this.perAddress.set(client.address, left)
+        else this.perAddress.delete(client.address)
+      }
+      this.tellListeners(client.userId, false)
+    }
     if (this.clients.size === 0) this.stopHeartbeat()
+  }
+
+  /** An event read from the Redis stream, as the ring holds one. */
+  private storedEvent(id: string, entry: Extract<StreamEntry, { kind: 'event' }>): StoredEvent {
+    return { seq: 0, ...audienceOf(entry), chunk: this.encode(id, entry.type, entry.data) }
   }
 
   private startHeartbeat(): void {
@@ -510,13 +587,14 @@ export class EventHub {
   }
 }
 
-/** An event read from the Redis stream, as the ring holds one. */
-function storedEvent(id: string, entry: Extract<StreamEntry, { kind: 'event' }>): StoredEvent {
+/** Whom an event read from the Redis stream may reach. */
+function audienceOf(
+  entry: Extract<StreamEntry, { kind: 'event' }>,
+): Pick<StoredEvent, 'to' | 'only' | 'exclude'> {
   return {
-    seq: 0,
     to: entry.to,
+    only: entry.only ? new Set(entry.only) : undefined,
     exclude: entry.exclude?.length ? new Set(entry.exclude) : undefined,
-    chunk: encodeEvent(id, entry.type, entry.data),
   }
 }
 

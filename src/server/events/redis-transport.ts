@@ -36,7 +36,15 @@ import { compareStreamIds, formatEventId, isEpoch, parseEventId } from './stream
 
 /** What one stream entry carries: an event with its audience, or a control between instances. */
 export type StreamEntry =
-  | { kind: 'event'; type: string; data: unknown; to?: number; exclude?: number[] }
+  | {
+      kind: 'event'
+      type: string
+      data: unknown
+      to?: number
+      /** Only these users (hub.ts Audience): one audience class of an event. */
+      only?: number[]
+      exclude?: number[]
+    }
   /** Ends one user's streams on every instance (their sessions ended). */
   | { kind: 'disconnect'; userId: number; origin: string }
 

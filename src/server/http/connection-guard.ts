@@ -53,9 +53,16 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     }
     open.set(address, count + 1)
     // bytesRead counts what the socket received even once HTTP's parser reads it directly.
-    const silent = setTimeout(() => {
-      if (socket.bytesRead === 0) socket.destroy()
-    }, options.firstByteTimeoutMs)
+    // Looked at after one turn of I/O (setImmediate runs after the poll phase): a loop that was
+    // busy past the timeout (thousands connecting at once, issue 43) runs its timers before it
+    // reads what arrived meanwhile, and would cut clients whose first bytes wait unread.
+    const silent = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (socket.bytesRead === 0) socket.destroy()
+        }),
+      options.firstByteTimeoutMs,
+    )
     socket.once('close', () => {
       clearTimeout(silent)
       const left = (open.get(address) ?? 1) - 1

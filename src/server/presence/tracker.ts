@@ -2,9 +2,10 @@
  * Presence, derived from live connections (docs/API.md, "Presence and now playing"): a user
  * with a stream open is online, idle once they say so (`PUT /me/presence {idle: true}`), and
  * offline when their last stream closed and `graceMs` passed without a new one (a reload does
- * not flicker). Changes go out as `presence` events, to everyone but those blocked either way,
- * and never for a user who appears offline. Nothing is stored: the backend holds who is
- * connected, in memory or, for a cluster, in Redis (redis-backend.ts).
+ * not flicker). Changes go out in batches, once every `batchMs` (announcer.ts: a `presence`
+ * event, or `presences` for several users), to everyone but those blocked either way, and never
+ * for a user who appears offline. Nothing is stored: the backend holds who is connected, in
+ * memory or, for a cluster, in Redis (redis-backend.ts).
  */
 import {
   GAME_PLAYING_MAX,
@@ -14,7 +15,6 @@ import {
 } from '../../shared/presence'
 import type { Store } from '../db/store'
 import type { EventHub } from '../events/hub'
-import { blockedEitherWayWithAny } from '../services/visibility'
 import {
   appearsOffline,
   mayBeSeen,
@@ -24,6 +24,7 @@ import {
   type PresenceFactRow,
 } from '../services/presence'
 import { toUserSummary } from '../services/serialize'
+import { PresenceAnnouncer } from './announcer'
 import { LocalPresenceBackend, type PresenceBackend } from './backend'
 import { StatusExpiry } from './status-expiry'
 
@@ -37,6 +38,11 @@ export interface PresenceOptions {
   now: () => number
   /** The longest the status-expiry timer sleeps before it looks again. */
   expiryCheckMs: number
+  /**
+   * How long presence changes gather before they are told together (announcer.ts): a second
+   * keeps thousands arriving at once from sending each stream an event per arrival (issue 43).
+   */
+  batchMs: number
 }
 
 export const DEFAULT_PRESENCE_OPTIONS: PresenceOptions = {
@@ -44,6 +50,7 @@ export const DEFAULT_PRESENCE_OPTIONS: PresenceOptions = {
   heartbeatMs: 10_000,
   now: Date.now,
   expiryCheckMs: 5 * 60_000,
+  batchMs: 1000,
 }
 
 /** Who the Who's here list shows at most. */
@@ -53,6 +60,7 @@ export class Presence {
   readonly options: PresenceOptions
   readonly backend: PresenceBackend
   readonly expiry: StatusExpiry
+  private readonly announcer: PresenceAnnouncer
   /** Open streams on this instance, by user. */
   private readonly streams = new Map<number, number>()
   private readonly graceTimers = new Map<number, NodeJS.Timeout>()
@@ -64,12 +72,13 @@ export class Presence {
 
   constructor(
     private readonly db: Store,
-    private readonly hub: EventHub,
+    hub: EventHub,
     options: Partial<PresenceOptions> = {},
   ) {
     this.options = { ...DEFAULT_PRESENCE_OPTIONS, ...options }
     this.backend = options.backend ?? new LocalPresenceBackend()
     this.expiry = new StatusExpiry(db, hub, this.options)
+    this.announcer = new PresenceAnnouncer(db, hub, this.backend, this.options.batchMs)
     this.stopListening = hub.onConnection((userId, open) =>
       open ? this.opened(userId) : this.ended(userId),
     )
@@ -77,9 +86,13 @@ export class Presence {
     this.heartbeat.unref()
   }
 
-  /** Resolves once every change under way has been written and announced (for tests). */
+  /**
+   * Resolves once every change under way has been written and announced, the batch gathering
+   * now told at once (for tests).
+   */
   async settled(): Promise<void> {
     while (this.queues.size > 0) await Promise.all([...this.queues.values()])
+    await this.announcer.flush()
   }
 
   private enqueue(userId: number, work: () => Promise<void>): Promise<void> {
@@ -129,7 +142,7 @@ export class Presence {
     return this.enqueue(userId, async () => {
       await this.backend.setIdle(userId, idle)
       // Always told: in a cluster another instance may have announced the last change.
-      await this.announce(userId)
+      this.announce(userId)
     })
   }
 
@@ -152,26 +165,21 @@ export class Presence {
   private async changing(userId: number, change: () => Promise<void>): Promise<void> {
     const before = await this.stateOf(userId)
     await change()
-    if ((await this.stateOf(userId)) !== before) await this.announce(userId)
+    if ((await this.stateOf(userId)) !== before) this.announce(userId)
   }
 
   /**
-   * Tells everyone who may see the user what their presence is now. Nothing for a user who
-   * appears offline.
+   * Tells everyone who may see the user what their presence is, with the next batch
+   * (announcer.ts). Nothing for a user who appears offline.
    */
-  async announce(userId: number): Promise<void> {
-    const state = await this.stateOf(userId)
-    if (await appearsOffline(this.db, userId)) return
-    const exclude = await blockedEitherWayWithAny(this.db, [userId])
-    this.hub.publish('presence', { userId: String(userId), presence: state }, { exclude })
+  announce(userId: number): void {
+    this.announcer.changed(userId)
   }
 
   private async beat(): Promise<void> {
     try {
       const orphans = await this.backend.heartbeat()
-      for (const userId of new Set(orphans)) {
-        void this.enqueue(userId, () => this.announce(userId))
-      }
+      for (const userId of new Set(orphans)) this.announce(userId)
     } catch (error) {
       console.error('gamerstage: presence heartbeat:', (error as Error).message)
     }
@@ -246,6 +254,7 @@ export class Presence {
     this.graceTimers.clear()
     this.expiry.close()
     await this.settled()
+    this.announcer.close()
     await this.backend.close()
   }
 }

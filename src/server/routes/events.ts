@@ -2,7 +2,11 @@ import { Hono } from 'hono'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { HttpError } from '../errors/http-error'
 import { UNKNOWN_ADDRESS, clientAddress } from '../http/client-address'
+import type { ServerResponse } from 'node:http'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { EventHub } from '../events/hub'
+import { socketSink } from '../events/sinks'
+import { LIVE_EVENT_ID_HEADER } from '../../shared/live-event-id'
 
 export const STREAM_MESSAGES = {
   userCap: 'Too many live connections for this user. Close another window or tab and try again.',
@@ -19,9 +23,17 @@ export const STREAM_MESSAGES = {
  */
 const SERVER_CAP_RETRY_SECONDS = 30
 
-/** The Node adapter's request, where there is one (not for in-process `app.request()`). */
+/** The Node adapter's request and response, where there are some (not for `app.request()`). */
 interface NodeBindings {
   incoming?: { socket?: { destroy(): void } }
+  outgoing?: ServerResponse
+}
+
+const STREAM_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache, no-transform',
+  // Tells proxies such as nginx not to hold events back.
+  'X-Accel-Buffering': 'no',
 }
 
 /**
@@ -30,14 +42,25 @@ interface NodeBindings {
  */
 export function eventsRoutes(deps: AppDeps, hub: EventHub) {
   return new Hono<AppEnv>().get('/', requireUser(deps), (c) => {
-    const socket = (c.env as NodeBindings | undefined)?.incoming?.socket
+    const node = c.env as NodeBindings | undefined
+    const socket = node?.incoming?.socket
+    const outgoing = node?.outgoing
     // Counted per client, also behind a trusted proxy; the hub takes '' for "unknown".
     const address = clientAddress(c)
+    // As every API answer says (app.ts), taken before the stream opens.
+    const latest = hub.lastEventId
     const connection = hub.connect({
       userId: c.get('user').id,
       address: address === UNKNOWN_ADDRESS ? '' : address,
       lastEventId: c.req.header('last-event-id')?.trim(),
       disconnect: () => socket?.destroy(),
+      // On Node's server, the hub writes to the socket itself (events/sinks.ts, issue 43).
+      ...(outgoing
+        ? {
+            respond: (onClose: () => void) =>
+              socketSink(outgoing, { ...STREAM_HEADERS, [LIVE_EVENT_ID_HEADER]: latest }, onClose),
+          }
+        : {}),
     })
     if (!connection.ok) {
       if (connection.reason === 'server-cap') {
@@ -51,13 +74,7 @@ export function eventsRoutes(deps: AppDeps, hub: EventHub) {
         { 'Retry-After': '10' },
       )
     }
-    return new Response(connection.stream, {
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        // Tells proxies such as nginx not to hold events back.
-        'X-Accel-Buffering': 'no',
-      },
-    })
+    if (!connection.stream) return RESPONSE_ALREADY_SENT
+    return new Response(connection.stream, { headers: STREAM_HEADERS })
   })
 }

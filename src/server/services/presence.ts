@@ -94,6 +94,22 @@ export function presentPresence(
   return { presence, status: statusOf(row) }
 }
 
+/** Of `userIds`, those who chose to appear offline (one query, whatever their number). */
+export async function appearingOffline(
+  db: Store,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set()
+  return new Set(
+    await db.ids(
+      `SELECT user_id FROM presence_settings
+       WHERE user_id IN ${db.sql.idSet} AND appear_offline = ?`,
+      db.sql.ids(userIds),
+      true,
+    ),
+  )
+}
+
 export async function appearsOffline(db: Store, userId: number): Promise<boolean> {
   const row = await db.get<{ appearOffline: boolean | number }>(
     `SELECT appear_offline AS "appearOffline" FROM presence_settings WHERE user_id = ?`,

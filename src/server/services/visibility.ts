@@ -202,6 +202,40 @@ export async function blockedEitherWayWithAny(
 }
 
 /**
+ * For each of `userIds` that has any, everyone blocked by or blocking them (one query, whatever
+ * their number): whom a batch of events about several users (presence, presence/announcer.ts)
+ * must not tell about each of them, where blockedEitherWayWithAny answers one set for them all.
+ */
+export async function blockedEitherWayWithEach(
+  db: Store,
+  userIds: readonly number[],
+): Promise<Map<number, Set<number>>> {
+  const each = new Map<number, Set<number>>()
+  if (userIds.length === 0) return each
+  const ids = db.sql.ids(userIds)
+  const rows = await db.all<{ blocker: number; blocked: number }>(
+    `SELECT blocker_id AS blocker, blocked_id AS blocked FROM blocks
+     WHERE blocker_id IN ${db.sql.idSet} OR blocked_id IN ${db.sql.idSet}`,
+    ids,
+    ids,
+  )
+  const wanted = new Set(userIds)
+  const note = (userId: number, other: number) => {
+    if (!wanted.has(userId)) return
+    const theirs = each.get(userId)
+    if (theirs) theirs.add(other)
+    else each.set(userId, new Set([other]))
+  }
+  for (const row of rows) {
+    const blocker = Number(row.blocker)
+    const blocked = Number(row.blocked)
+    note(blocker, blocked)
+    note(blocked, blocker)
+  }
+  return each
+}
+
+/**
  * Refuses a write of `actorId` that reaches what `authorIds` wrote or who they are (a like, a
  * dislike, a poll vote, a comment or reply, a comment vote, an emoji reaction, a repost, a quote,
  * a bookmark, a follow): POST_UNAVAILABLE when any of them is suspended (lists hide them from

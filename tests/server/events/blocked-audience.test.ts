@@ -11,7 +11,7 @@ import { describe, expect, it } from '../../helpers/fixtures'
 
 /** Presence and status events (of streams opening) are not what this file is about. */
 const notPresence = (event: { type: string }) =>
-  event.type !== 'presence' && event.type !== 'status'
+  event.type !== 'presence' && event.type !== 'presences' && event.type !== 'status'
 
 const connect = liveStreams()
 

@@ -14,7 +14,7 @@ import { describe, expect, it } from '../../helpers/fixtures'
 
 /** Presence and status events (of streams opening) are not what this file is about. */
 const notPresence = (event: { type: string }) =>
-  event.type !== 'presence' && event.type !== 'status'
+  event.type !== 'presence' && event.type !== 'presences' && event.type !== 'status'
 
 /** One device of a user: a stream past its first `ready`. */
 const device = liveStreams()

@@ -6,7 +6,11 @@
  * an instance that stopped its heartbeat (crashed) go offline through the other's heartbeat.
  */
 import { afterAll, beforeAll } from 'vitest'
-import type { PresenceListResponse, PresenceLookupResponse } from '../../../src/shared/api-types'
+import type {
+  LiveEventMap,
+  PresenceListResponse,
+  PresenceLookupResponse,
+} from '../../../src/shared/api-types'
 import { EventHub } from '../../../src/server/events/hub'
 import { RedisEventTransport } from '../../../src/server/events/redis-transport'
 import { RedisPresenceBackend } from '../../../src/server/presence/redis-backend'
@@ -14,6 +18,7 @@ import { openRedis, type RedisConnections } from '../../../src/server/redis/conn
 import { ok, quickUser } from '../../helpers/api'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { liveStreams } from '../../helpers/live-streams'
+import { nextPresence } from '../../helpers/presence-events'
 import { startTestRedis, type TestRedis } from '../../helpers/redis'
 import type { TestApp, TestAppOptions } from '../../helpers/server-app'
 import type { EventReader } from '../../helpers/sse'
@@ -40,6 +45,8 @@ async function twoInstances(
   makeApp: (options: TestAppOptions) => Promise<TestApp>,
   tempDir: string,
   onTeardown: (work: () => Promise<void>) => void,
+  /** Presence's batch on each instance (presence/announcer.ts); none (told at once) otherwise. */
+  batchMs?: number,
 ): Promise<[Instance, Instance]> {
   const stores = await openSharedTestStores(tempDir)
   const instances: Instance[] = []
@@ -55,7 +62,12 @@ async function twoInstances(
       store,
       events,
       demo: false,
-      presence: { backend, graceMs: GRACE_MS, heartbeatMs: 60_000 },
+      presence: {
+        backend,
+        graceMs: GRACE_MS,
+        heartbeatMs: 60_000,
+        ...(batchMs === undefined ? {} : { batchMs }),
+      },
     })
     onTeardown(async () => {
       await app.close()
@@ -71,7 +83,9 @@ async function about<Type extends 'presence' | 'status'>(
   stream: EventReader,
   type: Type,
   userId: string,
-) {
+): Promise<LiveEventMap[Type]> {
+  // Presence may come in a batch with others' (`presences`).
+  if (type === 'presence') return (await nextPresence(stream, userId, 3000)) as LiveEventMap[Type]
   for (;;) {
     const event = await stream.next(type, 3000)
     if (event.data.userId === userId) return event.data
@@ -176,5 +190,47 @@ describe('presence in a cluster', () => {
       presence: 'offline',
     })
     expect(await client.exists(`${redis.prefix}presence:at:${two.backend.instanceId}`)).toBe(0)
+  })
+
+  it('tells a batch through Redis as each viewer may see it, blocks either way left out', async ({
+    makeApp,
+    tempDir,
+    onTestFinished,
+  }) => {
+    // One batch for every arrival of the test; `settled()` tells it.
+    const [one, two] = await twoInstances(makeApp, tempDir, (work) => onTestFinished(work), 60_000)
+    const alice = await quickUser(one.app, 'alice')
+    const bob = await quickUser(one.app, 'bob')
+    const carol = await quickUser(one.app, 'carol')
+    const dave = await quickUser(one.app, 'dave')
+    await ok(one.app.send(`/api/users/me/block/${alice.id}`, {}, { token: bob.token }))
+    const aliceStream = await connect(one.app, alice)
+    const daveStream = await connect(one.app, dave)
+    await one.app.presence.settled()
+    const aliceFrom = aliceStream.events.length
+    const daveFrom = daveStream.events.length
+    // Bob and Carol arrive on instance two, in one batch.
+    const bobStream = await connect(two.app, bob)
+    const carolStream = await connect(two.app, carol)
+    await two.app.presence.settled()
+    const heard = async (stream: EventReader, since: number) => {
+      await stream.settle(200)
+      return stream.events
+        .slice(since)
+        .filter((event) => event.type === 'presence' || event.type === 'presences')
+        .map((event) => [event.type, event.data])
+    }
+    // Alice, whom Bob blocks, hears of Carol alone; Dave of both, in one event.
+    expect(await heard(aliceStream, aliceFrom)).toEqual([
+      ['presence', { userId: carol.id, presence: 'online' }],
+    ])
+    expect(await heard(daveStream, daveFrom)).toEqual([
+      ['presences', { users: { [bob.id]: 'online', [carol.id]: 'online' } }],
+    ])
+    expect((await heard(carolStream, 0)).at(-1)).toEqual([
+      'presences',
+      { users: { [bob.id]: 'online', [carol.id]: 'online' } },
+    ])
+    expect(JSON.stringify(await heard(bobStream, 0))).not.toContain(`"${alice.id}"`)
   })
 })

@@ -712,6 +712,10 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
   presence: {
     reason: 'the audience of `status` (checked above), from streams opening and closing',
   },
+  presences: {
+    reason:
+      "each user's `presence` audience within one batch: tests/server/presence/presence-batches.test.ts",
+  },
   notification: async (w, stream) => {
     const mine = await newPost(w.app, w.v, { content: 'another of the viewer' })
     const like = () => w.app.send(`/api/posts/like/${mine._id}`, {}, minimal(w.x))

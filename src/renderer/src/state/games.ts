@@ -6,7 +6,7 @@
  * changes in the list is in moderation.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Game, PresentUser } from '../../../shared/api-types'
+import type { Game, PresenceState, PresentUser } from '../../../shared/api-types'
 import { getGame, getUserGames, searchGames, setMyGames } from '../api/games'
 import { isMissingCall } from '../api/client'
 import { getGamePlaying } from '../api/presence'
@@ -184,6 +184,18 @@ export function useGamePlayingNow(slug: string, enabled: boolean) {
       setLoad((current) =>
         current.state === 'ready' ? { state: 'ready', users: update(current.users) } : current,
       )
+    const presenceChanged = (userId: string, presence: PresenceState) => {
+      if (!listed(userId)) {
+        // Back online with a status that may name this game: the list knows.
+        if (presence !== 'offline') refreshSoon()
+        return
+      }
+      change((users) =>
+        presence === 'offline'
+          ? users.filter((entry) => entry.user._id !== userId)
+          : users.map((entry) => (entry.user._id === userId ? { ...entry, presence } : entry)),
+      )
+    }
     const stops = [
       onLiveEvent('status', ({ userId, status }) => {
         const ours = status !== null && status.gameSlug === slug
@@ -197,17 +209,10 @@ export function useGamePlayingNow(slug: string, enabled: boolean) {
             : users.filter((entry) => entry.user._id !== userId),
         )
       }),
-      onLiveEvent('presence', ({ userId, presence }) => {
-        if (!listed(userId)) {
-          // Back online with a status that may name this game: the list knows.
-          if (presence !== 'offline') refreshSoon()
-          return
-        }
-        change((users) =>
-          presence === 'offline'
-            ? users.filter((entry) => entry.user._id !== userId)
-            : users.map((entry) => (entry.user._id === userId ? { ...entry, presence } : entry)),
-        )
+      onLiveEvent('presence', ({ userId, presence }) => presenceChanged(userId, presence)),
+      // The server's batch: each user's presence, as one `presence` event each.
+      onLiveEvent('presences', ({ users }) => {
+        for (const [userId, presence] of Object.entries(users)) presenceChanged(userId, presence)
       }),
       onLiveEvent('ready', refreshSoon),
       onLiveEvent('reset', refreshSoon),

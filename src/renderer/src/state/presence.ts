@@ -75,31 +75,40 @@ function askAgainIfReading(get: Getter, set: Setter): void {
   if (get(hereReadingAtom) !== null) void set(loadWhosHereAtom)
 }
 
-const setPresenceAtom = atom(null, (get, set, data: LiveEventMap['presence']) => {
+/**
+ * Several users' presence now (`presences`, the server's batch of a second; one `presence` is a
+ * batch of one): one update of what is known, and Who's here read again once at most, however
+ * many newcomers the batch names.
+ */
+const setPresencesAtom = atom(null, (get, set, data: LiveEventMap['presences']) => {
   askAgainIfReading(get, set)
-  const current = get(presenceByIdAtom)[data.userId] ?? OFFLINE
-  set(presenceByIdAtom, (all) => ({
-    ...all,
-    [data.userId]: { ...current, presence: data.presence },
-  }))
+  const changes = Object.entries(data.users)
+  set(presenceByIdAtom, (all) => {
+    const next = { ...all }
+    for (const [userId, presence] of changes)
+      next[userId] = { ...(all[userId] ?? OFFLINE), presence }
+    return next
+  })
   const here = get(whosHereAtom)
   if (here.state !== 'ready') return
-  if (data.presence === 'offline') {
-    set(whosHereAtom, {
-      state: 'ready',
-      users: here.users.filter((entry) => entry.user._id !== data.userId),
-    })
-  } else if (here.users.some((entry) => entry.user._id === data.userId)) {
-    set(whosHereAtom, {
-      state: 'ready',
-      users: here.users.map((entry) =>
-        entry.user._id === data.userId ? { ...entry, presence: data.presence } : entry,
-      ),
-    })
-  } else {
-    // Someone new: the list names them with their picture and whether one follows them.
+  const listed = new Set(here.users.map((entry) => entry.user._id))
+  set(whosHereAtom, {
+    state: 'ready',
+    users: here.users
+      .filter((entry) => data.users[entry.user._id] !== 'offline')
+      .map((entry) => {
+        const presence = data.users[entry.user._id]
+        return presence ? { ...entry, presence } : entry
+      }),
+  })
+  // Someone new: the list names them with their picture and whether one follows them.
+  if (changes.some(([userId, presence]) => presence !== 'offline' && !listed.has(userId))) {
     void set(loadWhosHereAtom)
   }
+})
+
+const setPresenceAtom = atom(null, (_get, set, data: LiveEventMap['presence']) => {
+  set(setPresencesAtom, { users: { [data.userId]: data.presence } })
 })
 
 const setStatusAtom = atom(null, (get, set, data: LiveEventMap['status']) => {
@@ -193,7 +202,11 @@ export function applyRelations(
 
 /** Applies the presence events to `store`; the answer unsubscribes. */
 export function followPresence(store: Store): () => void {
-  const stopApplying = applyLiveEvents(store, { presence: setPresenceAtom, status: setStatusAtom })
+  const stopApplying = applyLiveEvents(store, {
+    presence: setPresenceAtom,
+    presences: setPresencesAtom,
+    status: setStatusAtom,
+  })
   const refresh = () => refreshAll(store)
   const stops = [onLiveEvent('ready', refresh), onLiveEvent('reset', refresh)]
   // Whom one blocks: the account's list, however it changed (a call here, a live event).
