@@ -70,7 +70,15 @@ export async function checkInBothThemes(
     shot,
     within,
     fullPage = false,
-  }: { what?: string; shot?: string; within?: string; fullPage?: boolean },
+    still = false,
+  }: {
+    what?: string
+    shot?: string
+    within?: string
+    fullPage?: boolean
+    /** Transitions finished first: a button just enabled is not caught half faded in. */
+    still?: boolean
+  },
 ): Promise<void> {
   await waitForQuietNetwork(page)
   await inBothThemes(page, size, async (look) => {
@@ -80,6 +88,12 @@ export async function checkInBothThemes(
         ...(within ? { within } : {}),
       })
     }
-    if (shot) await page.screenshot({ path: `${SHOTS_DIR}/${shot}-${look.name}.png`, fullPage })
+    if (shot) {
+      await page.screenshot({
+        path: `${SHOTS_DIR}/${shot}-${look.name}.png`,
+        fullPage,
+        ...(still ? { animations: 'disabled' as const } : {}),
+      })
+    }
   })
 }

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { expectNoSeriousViolations, axeScopeFor } from './axe'
+import { axeScopeFor, checkInBothThemes, expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { loginViaApi, longName, signupViaApi, uniqueName, waitForQuietNetwork } from './helpers'
 import { E2E_HOST } from './host-account'
@@ -68,12 +68,7 @@ for (const size of sizes()) {
   test(`a clip and a huge screenshot in a post, on the ${size.name}`, async ({ page }) => {
     test.setTimeout(150_000)
     await page.setViewportSize(size.viewport)
-    const shots = (screen: string) =>
-      inBothThemes(page, size, (look) =>
-        page
-          .screenshot({ path: `${SHOTS_DIR}/${screen}-${look.name}.png`, animations: 'disabled' })
-          .then(() => undefined),
-      )
+    const shots = (screen: string) => checkInBothThemes(page, size, { shot: screen, still: true })
     const name = longName('clip')
     const { encodedToken } = await signupViaApi(page, name)
     const clipLimit = await page.request.get('/api/media/clip-limit', {

@@ -2,7 +2,8 @@ import { type Locator } from '@playwright/test'
 import { expect, test } from './fixtures'
 import sharp from 'sharp'
 import { decodedWidths, longName, waitForQuietNetwork, signupViaApi } from './helpers'
-import { SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes } from './looks'
+import { checkInBothThemes } from './axe'
+import { expectNoSidewaysScroll, sizes } from './looks'
 
 /**
  * Screenshots of posts with screenshots in them, for a person to look at
@@ -39,12 +40,7 @@ for (const size of sizes()) {
   test(`posts with screenshots on the ${size.name}, in both themes`, async ({ page }) => {
     await page.setViewportSize(size.viewport)
     // With transitions finished: a button just enabled is not caught half faded in.
-    const shot = (screen: string) =>
-      inBothThemes(page, size, (look) =>
-        page
-          .screenshot({ path: `${SHOTS_DIR}/${screen}-${look.name}.png`, animations: 'disabled' })
-          .then(() => undefined),
-      )
+    const shot = (screen: string) => checkInBothThemes(page, size, { shot: screen, still: true })
     const name = longName('pix')
     await signupViaApi(page, name)
 

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { longName, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes, type Size } from './looks'
+import { longName } from './helpers'
+import { checkInBothThemes } from './axe'
+import { expectNoSidewaysScroll, sizes } from './looks'
 import { apiCall, apiPost, apiUser, bell, entries, signedInContext } from './notify-helpers'
 
 /**
@@ -10,14 +10,6 @@ import { apiCall, apiPost, apiUser, bell, entries, signedInContext } from './not
  * (GAMERSTAGE_SHOTS=/tmp/shots): 30-character names and a long unbroken word on screen. Each
  * also checks that nothing runs off the side of the page.
  */
-/** The page as it stands, photographed in both themes of its size. */
-async function photograph(page: Page, size: Size, screen: string, fullPage = false) {
-  await waitForQuietNetwork(page)
-  await inBothThemes(page, size, async (look) => {
-    await page.screenshot({ path: `${SHOTS_DIR}/${screen}-${look.name}.png`, fullPage })
-  })
-}
-
 for (const size of sizes({ width: 1280, height: 900 })) {
   test(`notifications and tags on the ${size.name}, in both themes`, async ({
     browser,
@@ -54,7 +46,7 @@ for (const size of sizes({ width: 1280, height: 900 })) {
     const page = await context.newPage()
     const shot = async (screen: string, fullPage = false) => {
       await expectNoSidewaysScroll(page)
-      await photograph(page, size, `notify-${screen}`, fullPage)
+      await checkInBothThemes(page, size, { shot: `notify-${screen}`, fullPage })
     }
 
     await page.goto('/home')
@@ -91,10 +83,10 @@ for (const size of sizes({ width: 1280, height: 900 })) {
     const emptyPage = await empty.newPage()
     await emptyPage.goto('/notifications')
     await expect(emptyPage.getByText('No notifications yet…')).toBeVisible()
-    await photograph(emptyPage, size, 'notify-empty')
+    await checkInBothThemes(emptyPage, size, { shot: 'notify-empty' })
     await emptyPage.goto('/tags/nobody_used_this')
     await expect(emptyPage.getByText('No posts with #nobody_used_this yet')).toBeVisible()
-    await photograph(emptyPage, size, 'notify-tag-empty')
+    await checkInBothThemes(emptyPage, size, { shot: 'notify-tag-empty' })
     await empty.close()
   })
 }
