@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { cleanGameName, GAME_LIMITS, gameNameProblem, gameSlug } from '../../../shared/games'
 import { COPY } from '../copy'
 import { useGameSearch } from '../state/games'
@@ -48,6 +48,15 @@ export function GamePicker({
   const [active, setActive] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
+  // Closing on blur waits a moment (a pick's click lands first); a picker gone meanwhile
+  // closes nothing.
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(
+    () => () => {
+      if (blurTimer.current) clearTimeout(blurTimer.current)
+    },
+    [],
+  )
 
   const typed = cleanGameName(text)
   // The catalogue's answer, and the text it answers: an answer to older text is not shown.
@@ -155,8 +164,13 @@ export function GamePicker({
             setActive(0)
             setProblem(null)
           }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onFocus={() => {
+            if (blurTimer.current) clearTimeout(blurTimer.current)
+            setOpen(true)
+          }}
+          onBlur={() => {
+            blurTimer.current = setTimeout(() => setOpen(false), 150)
+          }}
           onKeyDown={(event) => {
             if (event.key === 'ArrowDown') {
               event.preventDefault()
