@@ -14,7 +14,7 @@ export function testEveryScreen(sizeName: Size['name']): void {
   const size = sizes().find((candidate) => candidate.name === sizeName)
   if (!size) throw new Error(`No size named ${sizeName} (looks.ts)`)
   test(`axe finds no serious violation (${size.name}, both themes)`, async ({ page }) => {
-    test.setTimeout(150_000)
+    test.setTimeout(240_000)
     await page.setViewportSize(size.viewport)
     await page.goto('/')
     await checkInBothThemes(page, size, { what: 'login' })

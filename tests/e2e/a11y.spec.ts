@@ -11,7 +11,7 @@ for (const size of sizes()) {
   test(`axe on the Following state and the follow lists (${size.name}, both themes)`, async ({
     page,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     await page.setViewportSize(size.viewport)
     const name = `f${Date.now().toString(36)}${size.name}`.padEnd(30, 'z').slice(0, 30)
     await signupViaApi(page, name)

@@ -84,6 +84,8 @@ test('the blocker gets Unblock on the blocked player’s profile, which opens it
 
 for (const size of sizes()) {
   test(`blocked screens on the ${size.name}, in both themes`, async ({ page }) => {
+    // One walk, each screen checked in both themes: what two tests of 60 s each did.
+    test.setTimeout(120_000)
     await page.setViewportSize(size.viewport)
     const s = await blockedScene(page)
     await page.goto(`/post/${s.postId}`)

@@ -47,6 +47,7 @@ for (const size of sizes()) {
     page,
     ports,
   }) => {
+    test.setTimeout(120_000)
     const server = await startHttpsServer(ports.limited)
     await page.setViewportSize(size.viewport)
     await page.goto(`${server.plain}/join?code=${server.code}`)

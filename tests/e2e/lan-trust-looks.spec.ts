@@ -17,7 +17,7 @@ for (const size of sizes()) {
     page,
     demoUrl,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(180_000)
     await page.setViewportSize(size.viewport)
     await installFakeBridge(page, {
       connection: { kind: 'embedded', baseUrl: demoUrl },

@@ -38,6 +38,8 @@ async function expectImagesDecoded(scope: Locator): Promise<void> {
 
 for (const size of sizes()) {
   test(`posts with screenshots on the ${size.name}, in both themes`, async ({ page }) => {
+    // One walk, each screen checked in both themes: what two tests of 60 s each did.
+    test.setTimeout(120_000)
     await page.setViewportSize(size.viewport)
     // With transitions finished: a button just enabled is not caught half faded in.
     const shot = (screen: string) => checkInBothThemes(page, size, { shot: screen, still: true })

@@ -19,7 +19,7 @@ export function checkNotificationsAndTags(sizeName: Size['name']): void {
       request,
       demoUrl,
     }) => {
-      test.setTimeout(120_000)
+      test.setTimeout(240_000)
       const tag = `axe_${Date.now().toString(36)}`
       const me = await apiUser(request, longName('axe'))
       const others = [await apiUser(request), await apiUser(request), await apiUser(request)]
