@@ -8,16 +8,10 @@
  * figure for docs/PERFORMANCE.md.
  *
  * Part of `npm run bench` (run-bench.ts, `--clip-seconds S`, 10 by default, 0 skips it), or
- * alone against a fresh demo server of this checkout's build:
+ * alone against a fresh demo server of this checkout's build (clips-alone.ts):
  * `npm run bench:clips [-- --seconds 10 --void-mb 49]`.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { parseArgs } from 'node:util'
-import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { DEMO_ACCOUNT } from '../src/server/services/seed'
 import {
   hugeTextTrack,
   mp4WithNestedMinf,
@@ -165,45 +159,4 @@ export function formatClipBench(result: ClipBenchResult): string {
     `${result.idle.p99Ms} ms (p50 ${result.idle.p50Ms} ms): +${result.addedP99Ms} ms added, ` +
     `target < ${CLIP_BENCH_TARGET_ADDED_MS} ms: ${met}.`
   )
-}
-
-// `npm run bench:clips`: a fresh demo server of this checkout's build, then the figure.
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({
-    options: { seconds: { type: 'string' }, 'void-mb': { type: 'string' } },
-  })
-  const { ensureBuilt } = await import('../scripts/build-stale')
-  const { startServerProcess } = await import('./run-bench')
-  await ensureBuilt()
-  const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-clip-bench-'))
-  const server = await startServerProcess(dataDir, [
-    ...['--limit-uploads', '999999999', '--limit-upload-mb', '999999999'],
-  ])
-  try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO_ACCOUNT),
-    })
-    const { encodedToken } = (await login.json()) as { encodedToken: string }
-    // One valid clip first: the worker is started and MediaInfo compiled before the measure.
-    const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(makeMp4())], { type: 'video/mp4' }), 'clip')
-    await fetch(`${server.url}/api/media/clips`, {
-      method: 'POST',
-      headers: { authorization: encodedToken },
-      body: form,
-    }).then((response) => response.arrayBuffer())
-    const result = await runClipBench({
-      url: server.url,
-      token: encodedToken,
-      ...(values.seconds ? { seconds: Number(values.seconds) } : {}),
-      ...(values['void-mb'] ? { voidMB: Number(values['void-mb']) } : {}),
-    })
-    console.log(formatClipBench(result))
-    console.log(JSON.stringify(result, null, 2))
-  } finally {
-    server.child.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
-  }
 }
