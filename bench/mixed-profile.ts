@@ -5,7 +5,7 @@
  * own process with `node --cpu-prof`, on the mixed bench's generated community; its profile is
  * summarized per read answered (profile-summary.ts), the load's own samples only.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -14,7 +14,7 @@ import { signToken } from '../src/server/auth/token'
 import { SECRET_FILE } from '../src/server/server'
 import { generateDataset, usernameOf } from './generate'
 import { load, MIXED_SIZE, startWrites } from './mixed-bench'
-import { formatProfile, summarizeProfile } from './profile-summary'
+import { formatProfile, readProfileFrom, summarizeProfile } from './profile-summary'
 import { cpuSecondsOf, startServerProcess } from './run-bench'
 
 const { values } = parseArgs({
@@ -71,11 +71,7 @@ try {
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))
   }
-  const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))
-  if (!file) throw new Error(`No profile in ${profileDir}`)
-  const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Parameters<
-    typeof summarizeProfile
-  >[0]
+  const profile = readProfileFrom(profileDir)
   console.log(formatProfile(summarizeProfile(profile, 20, window), completed))
 } finally {
   rmSync(dataDir, { recursive: true, force: true })

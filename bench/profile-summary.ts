@@ -5,7 +5,8 @@
  *
  * `npx tsx bench/profile-summary.ts <file.cpuprofile> [requests]`
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { SourceMap } from 'node:module'
 import { fileURLToPath } from 'node:url'
 
@@ -74,6 +75,13 @@ function partOf(frame: ProfileNode['callFrame']): string {
     }
   }
   return url.replace(/^file:\/\/.*\//, '')
+}
+
+/** The one profile that `node --cpu-prof --cpu-prof-dir DIR` wrote into `dir` when it stopped. */
+export function readProfileFrom(dir: string): CpuProfile {
+  const [file] = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))
+  if (!file) throw new Error(`No profile in ${dir}`)
+  return JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile
 }
 
 /**

@@ -8,13 +8,13 @@
  * (populate-api.ts) that has served whole lists.
  */
 import autocannon from 'autocannon'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuilt } from '../scripts/build-stale'
 import { generateDataset, usernameOf } from './generate'
-import { formatProfile, summarizeProfile } from './profile-summary'
+import { formatProfile, readProfileFrom, summarizeProfile } from './profile-summary'
 import { API_DEFAULT_SIZE, populateThroughApi } from './populate-api'
 import { signIn, startServerProcess } from './run-bench'
 
@@ -190,11 +190,7 @@ try {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))
     }
-    const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'))
-    if (!file) throw new Error(`No profile in ${profileDir}`)
-    const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as Parameters<
-      typeof summarizeProfile
-    >[0]
+    const profile = readProfileFrom(profileDir)
     console.log(formatProfile(summarizeProfile(profile, 12, window), completed))
   }
 } finally {
