@@ -4,7 +4,15 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { expectNoSeriousViolations, axeScopeFor } from './axe'
 import { longName, uniqueName, waitForQuietNetwork } from './helpers'
-import { DESKTOP, PHONE, SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes } from './looks'
+import {
+  DESKTOP,
+  expectNoSidewaysScroll,
+  inBothThemes,
+  PHONE,
+  shoot,
+  SHOTS_DIR,
+  sizes,
+} from './looks'
 import { apiUser, signedInContext, type ApiUser } from './notify-helpers'
 
 /**
@@ -133,7 +141,7 @@ for (const size of sizes()) {
       await waitForQuietNetwork(page)
       await expectNoSidewaysScroll(page)
       await inBothThemes(page, size, async (look) => {
-        await page.screenshot({ path: `${SHOTS_DIR}/leftovers-${name}-${look.name}.png` })
+        await shoot(page, { path: `${SHOTS_DIR}/leftovers-${name}-${look.name}.png` })
         if (axeOn) {
           await expectNoSeriousViolations(page, `${axeOn.what} (${look.name})`, {
             scope: axeScopeFor(look),

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
 import { waitForQuietNetwork, signupViaApi } from './helpers'
+import { shoot } from './looks'
 
 /** Screenshots for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -65,7 +66,7 @@ for (const theme of ['dark', 'light'] as const) {
     await waitForQuietNetwork(page)
     await expectNoOverflow(page, '/home')
     await expectControlsOnScreen(page, '/home')
-    await page.screenshot({ path: `${dir}/phone-home-${theme}.png` })
+    await shoot(page, { path: `${dir}/phone-home-${theme}.png` })
 
     await card.getByRole('link', { name: /Comments/ }).click()
     await expect(page).toHaveURL(/\/post\//)
@@ -75,7 +76,7 @@ for (const theme of ['dark', 'light'] as const) {
     await waitForQuietNetwork(page)
     await expectNoOverflow(page, 'post page')
     await expectControlsOnScreen(page, 'post page')
-    await page.screenshot({ path: `${dir}/phone-post-${theme}.png`, fullPage: true })
+    await shoot(page, { path: `${dir}/phone-post-${theme}.png`, fullPage: true })
 
     for (const path of [`/${name}`, '/explore', '/bookmarks', '/server']) {
       await page.goto(path)
@@ -84,7 +85,7 @@ for (const theme of ['dark', 'light'] as const) {
       await expectNoOverflow(page, path)
       await expectControlsOnScreen(page, path)
       const label = path === `/${name}` ? 'profile' : path.slice(1)
-      await page.screenshot({ path: `${dir}/phone-${label}-${theme}.png` })
+      await shoot(page, { path: `${dir}/phone-${label}-${theme}.png` })
     }
 
     // A touch screen has no hover: the avatar's change button shows without it.

@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { longName, signupViaApi, toast } from './helpers'
+import { shoot } from './looks'
 
 test.describe('the first theme', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -73,13 +74,13 @@ test.describe('on a phone', () => {
 
     for (const theme of ['dark', 'light'] as const) {
       await bars(page, theme)
-      await page.screenshot({ path: `test-results/small-things/phone-logout-confirm-${theme}.png` })
+      await shoot(page, { path: `test-results/small-things/phone-logout-confirm-${theme}.png` })
     }
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await expect(confirm).toHaveCount(0)
     for (const theme of ['dark', 'light'] as const) {
       await bars(page, theme)
-      await page.screenshot({ path: `test-results/small-things/phone-bars-${theme}.png` })
+      await shoot(page, { path: `test-results/small-things/phone-bars-${theme}.png` })
     }
 
     // The spec's toast and 2-second delay (timed exactly by auth.spec.ts on a desktop).
