@@ -31,7 +31,7 @@ export const ENDPOINTS = [
 ]
 
 /** A guard against hangs on a busy machine, not a speed check. */
-export const SMOKE_TIMEOUT_MS = 150_000
+export const SMOKE_TIMEOUT_MS = 240_000
 
 /**
  * Runs the bench on `database` and checks the run: every endpoint loaded with only 2xx answers,
