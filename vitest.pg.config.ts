@@ -40,7 +40,7 @@ const NOT_ON_POSTGRES = [
   // npm test runs them, and here they would only run again on SQLite.
   'tests/server/cli.test.ts',
   'tests/server/cli-advertise.test.ts',
-  'tests/server/bench-smoke.test.ts',
+  'tests/server/bench-smoke/**',
   'tests/server/hardening/lan.test.ts',
   'tests/server/connection-limits.test.ts',
   'tests/server/connection-guard.test.ts',

@@ -129,3 +129,18 @@ test('logout toasts, then clears the session after 2 seconds', async ({ page, de
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
 })
+
+test('the Login button stays put while the server’s meta arrives late', async ({ page }) => {
+  await page.route('**/api/meta', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await route.continue()
+  })
+  await page.goto('/')
+  const login = page.getByRole('button', { name: 'Login', exact: true })
+  await expect(login).toBeVisible()
+  const before = await login.boundingBox()
+  await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()
+  const after = await login.boundingBox()
+  expect(before).not.toBeNull()
+  expect(after?.y).toBe(before?.y)
+})

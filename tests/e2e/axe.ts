@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import axe, { type AxeResults, type ElementContext, type RunOptions } from 'axe-core'
 import { waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, inBothThemes, type Look, type Size } from './looks'
+import { SHOTS_DIR, inBothThemes, shoot, type Look, type Size } from './looks'
 
 /** WCAG 2.1 A and AA, and axe's best practices. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
@@ -27,24 +28,85 @@ export function axeScopeFor(look: Look): AxeScope {
 }
 
 /**
+ * axe-core's `axe.run` on the page, injected once per page load rather than on every check.
+ * @axe-core/playwright's AxeBuilder injects its 1.3 MB source into the page on every call, and
+ * again into a blank page it opens to merge the frames' results: several seconds a check on a
+ * loaded 2-core machine, most of a look walk's time. The app draws no frames; a page that has one
+ * still goes through AxeBuilder, which reaches into frames.
+ */
+async function runAxe(
+  page: Page,
+  { within, exclude }: { within?: string; exclude: string },
+  options: RunOptions,
+): Promise<AxeResults> {
+  if (page.frames().length > 1) {
+    const builder = new AxeBuilder({ page }).options(options).exclude(exclude)
+    if (within) builder.include(within)
+    return builder.analyze()
+  }
+  const context: ElementContext = { exclude: [exclude], ...(within ? { include: [within] } : {}) }
+  const injected = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object')
+  if (!injected) await page.evaluate(axe.source)
+  // The results cross back as JSON; typed here, not through evaluate's deep generic.
+  const run = ({ context, options }: { context: ElementContext; options: RunOptions }) =>
+    (window as unknown as { axe: typeof axe }).axe.run(context, options)
+  const results: unknown = await page.evaluate(run, { context, options } as never)
+  return results as AxeResults
+}
+
+/**
+ * Waits until no finite animation or transition runs on the page (spinners that loop forever
+ * are left alone): colours are final, not caught half faded from the other theme. Reading the
+ * animations flushes styles, so a theme switched just before has started its transitions.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round++) {
+      const running = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((animation) => animation.playState === 'running')
+      if (running.length === 0) return
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
+    }
+  })
+}
+
+/**
  * axe-core on what the page shows now (only inside `within`, when given): no serious or critical
  * violation. `screen` names the state in the failure message.
  */
 export async function expectNoSeriousViolations(
   page: Page,
   screen: string,
-  { within, scope = 'all rules' }: { within?: string; scope?: AxeScope } = {},
+  {
+    within,
+    scope = 'all rules',
+    networkSettled = false,
+  }: {
+    within?: string
+    scope?: AxeScope
+    /** The caller has just waited for a quiet network (checkInBothThemes): not again. */
+    networkSettled?: boolean
+  } = {},
 ): Promise<void> {
-  await waitForQuietNetwork(page)
-  // Let entrance animations settle so colours are final.
-  await page.waitForTimeout(300)
-  const builder = new AxeBuilder({ page })
-    // Toasts come and go on their own timers; they are checked where they are tested.
-    .exclude('.Toastify')
-  if (scope === 'contrast only') builder.withRules(CONTRAST_RULES)
-  else builder.withTags(TAGS)
-  if (within) builder.include(within)
-  const results = await builder.analyze()
+  if (!networkSettled) await waitForQuietNetwork(page)
+  // Entrance animations and the theme's colour transitions over, so colours are final.
+  await animationsFinished(page)
+  const options: RunOptions = {
+    runOnly:
+      scope === 'contrast only'
+        ? { type: 'rule', values: CONTRAST_RULES }
+        : { type: 'tag', values: TAGS },
+    // Only violations are read: passes and the rest keep one node each, not every element.
+    resultTypes: ['violations'],
+  }
+  // Toasts come and go on their own timers; they are checked where they are tested.
+  const results = await runAxe(
+    page,
+    { exclude: '.Toastify', ...(within ? { within } : {}) },
+    options,
+  )
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
@@ -85,11 +147,13 @@ export async function checkInBothThemes(
     if (what) {
       await expectNoSeriousViolations(page, `${what} (${look.name})`, {
         scope: axeScopeFor(look),
+        // Switching the theme loads nothing: the wait above holds for both looks.
+        networkSettled: true,
         ...(within ? { within } : {}),
       })
     }
     if (shot) {
-      await page.screenshot({
+      await shoot(page, {
         path: `${SHOTS_DIR}/${shot}-${look.name}.png`,
         fullPage,
         ...(still ? { animations: 'disabled' as const } : {}),

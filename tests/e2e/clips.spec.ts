@@ -4,7 +4,7 @@ import { axeScopeFor, checkInBothThemes, expectNoSeriousViolations } from './axe
 import { expect, test } from './fixtures'
 import { loginViaApi, longName, signupViaApi, uniqueName, waitForQuietNetwork } from './helpers'
 import { E2E_HOST } from './host-account'
-import { SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes } from './looks'
+import { expectNoSidewaysScroll, inBothThemes, shoot, SHOTS_DIR, sizes } from './looks'
 
 /**
  * Clips and screenshots of any size (issue 29, items 7 and 8), in both themes on a desktop and
@@ -133,7 +133,7 @@ for (const size of sizes()) {
     await waitForQuietNetwork(page)
     await expectNoSidewaysScroll(page)
     await inBothThemes(page, size, async (look) => {
-      await page.screenshot({ path: `${SHOTS_DIR}/clips-post-${look.name}.png` })
+      await shoot(page, { path: `${SHOTS_DIR}/clips-post-${look.name}.png` })
       await expectNoSeriousViolations(page, `a post with a clip (${look.name})`, {
         within: '.post-card',
         scope: axeScopeFor(look),
@@ -231,7 +231,7 @@ for (const size of sizes()) {
     await waitForQuietNetwork(page)
     await expectNoSidewaysScroll(page)
     await inBothThemes(page, size, async (look) => {
-      await page.screenshot({ path: `${SHOTS_DIR}/clips-server-limit-${look.name}.png` })
+      await shoot(page, { path: `${SHOTS_DIR}/clips-server-limit-${look.name}.png` })
       await expectNoSeriousViolations(page, `the clip size limit (${look.name})`, {
         within: '[aria-labelledby="clip-limit-title"]',
         scope: axeScopeFor(look),

@@ -5,7 +5,7 @@
  */
 import { expect, test } from './fixtures'
 import { freshPage, testEveryRoute } from './deep-links'
-import { waitForQuietNetwork } from './helpers'
+import { loginDemoViaApi, waitForQuietNetwork } from './helpers'
 
 testEveryRoute(false)
 
@@ -84,4 +84,12 @@ test('a browser gets the app’s scripts and styles compressed, kept for a year'
   })
   expect(answer.headers()['content-encoding']).toBe('br')
   expect(answer.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+})
+
+test('an unknown profile or post shows an error with a retry', async ({ page }) => {
+  await loginDemoViaApi(page)
+  await page.goto('/nobody_here_123')
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
+  await page.goto('/post/999999')
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
 })

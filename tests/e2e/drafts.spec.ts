@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { longName, uniqueName, signupViaApi } from './helpers'
-import { PHONE, SHOTS_DIR, expectNoSidewaysScroll } from './looks'
+import { expectNoSidewaysScroll, PHONE, shoot, SHOTS_DIR } from './looks'
 import { spawnServer } from './spawn-server'
 
 test('a refused post keeps the modal and its text; the draft survives a reload', async ({
@@ -180,7 +180,7 @@ test.describe('a draft kept past a week', () => {
         await expect(lost.locator('img')).toHaveCount(0)
         await expect(dialog.getByLabel('Alt text for image 2')).toHaveValue('The loot')
         await expectNoSidewaysScroll(page)
-        await page.screenshot({ path: `${SHOTS_DIR}/drafts-lost-media-phone-${theme}.png` })
+        await shoot(page, { path: `${SHOTS_DIR}/drafts-lost-media-phone-${theme}.png` })
         await expectNoSeriousViolations(page, `a draft with a lost upload (${theme})`, {
           within: '[role="dialog"]',
         })

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, testOnEmptyServer as test } from './fixtures'
+import { shoot } from './looks'
 
 /** Screenshots for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -211,7 +212,7 @@ for (const theme of ['dark', 'light'] as const) {
         .map((el) => el.getBoundingClientRect())
         .filter((box) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth)).length,
     }))
-    await page.screenshot({ path: `${dir}/phone-followers-${theme}.png` })
+    await shoot(page, { path: `${dir}/phone-followers-${theme}.png` })
     expect(overflow).toEqual({ page: 0, dialog: 0, outside: 0 })
   })
 }

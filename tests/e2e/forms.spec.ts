@@ -65,3 +65,10 @@ test('a failed login says why at the form and puts focus back on the password', 
   await expect(page.getByLabel('Password')).toBeFocused()
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
 })
+
+test('client toasts sit top-center', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Login' }).click()
+  const container = page.locator('.Toastify__toast-container--top-center')
+  await expect(container.getByText('Fill complete form')).toBeVisible()
+})

@@ -4,7 +4,14 @@ import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { loginViaApi, signupViaApi, uniqueName, waitForQuietNetwork } from './helpers'
 import { E2E_HOST } from './host-account'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import {
+  applyLook,
+  expectNoSidewaysScroll,
+  looks,
+  shoot,
+  SHOTS_DIR,
+  SHOTS_ONLY_ON_DEMAND,
+} from './looks'
 
 /**
  * Screenshots of games on profiles and the game page (issue 28), for a person to look at:
@@ -32,7 +39,7 @@ for (const variant of looks()) {
     await applyLook(page, variant)
     const shot = async (screen: string, fullPage = false) => {
       await waitForQuietNetwork(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/${screen}-${variant.name}.png`, fullPage })
+      await shoot(page, { path: `${SHOTS_DIR}/${screen}-${variant.name}.png`, fullPage })
       await expectNoSidewaysScroll(page)
     }
     const scope = axeScopeFor(variant)

@@ -195,3 +195,12 @@ export async function loadTheRest(page: Page, rows: Locator, total: number): Pro
     await expect(rows).toHaveCount(total, { timeout: 2000 })
   }).toPass({ timeout: 30_000 })
 }
+
+/** The New Post dialog: the sidebar's button on a desktop, the bottom bar's on a phone. */
+export async function openComposer(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /^New post$/i })
+    .filter({ visible: true })
+    .first()
+    .click()
+}

@@ -5,7 +5,14 @@ import { expect, test } from './fixtures'
 import { loginViaApi, signupViaApi, uniqueName, waitForQuietNetwork } from './helpers'
 import { E2E_HOST } from './host-account'
 import { writeAs } from './live-helpers'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import {
+  applyLook,
+  expectNoSidewaysScroll,
+  looks,
+  shoot,
+  SHOTS_DIR,
+  SHOTS_ONLY_ON_DEMAND,
+} from './looks'
 
 /**
  * Screenshots of the host's tools (issue 30), for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots,
@@ -33,7 +40,7 @@ for (const variant of looks()) {
     await applyLook(page, variant)
     const shot = async (screen: string, fullPage = false) => {
       await waitForQuietNetwork(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/${screen}-${variant.name}.png`, fullPage })
+      await shoot(page, { path: `${SHOTS_DIR}/${screen}-${variant.name}.png`, fullPage })
       await expectNoSidewaysScroll(page)
     }
     const scope = axeScopeFor(variant)
@@ -102,7 +109,7 @@ for (const variant of looks()) {
     await reporter.goto('/notifications')
     await expect(reporter.getByText(`${E2E_HOST.username} handled your report`)).toBeVisible()
     await waitForQuietNetwork(reporter)
-    await reporter.screenshot({ path: `${SHOTS_DIR}/reporter-handled-${variant.name}.png` })
+    await shoot(reporter, { path: `${SHOTS_DIR}/reporter-handled-${variant.name}.png` })
     await reporterContext.close()
     // Tidy for the next look: the made host goes again.
     await request.delete(`/api/moderation/hosts/${helper.createdUser._id}`, {

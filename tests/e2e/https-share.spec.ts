@@ -12,7 +12,7 @@ import { fingerprintCode } from '../../src/shared/fingerprint-code'
 import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { uniqueName } from './helpers'
-import { SHOTS_DIR, expectNoSidewaysScroll, looksOf, sizes } from './looks'
+import { expectNoSidewaysScroll, looksOf, shoot, SHOTS_DIR, sizes } from './looks'
 import { spawnServer, type SpawnedServer } from './spawn-server'
 
 const folders: string[] = []
@@ -65,7 +65,7 @@ for (const size of sizes()) {
     // The page follows the system's colour scheme in CSS alone: each theme is one switch away.
     for (const look of looksOf(size)) {
       await page.emulateMedia({ colorScheme: look.theme })
-      await page.screenshot({ path: `${SHOTS_DIR}/join-page-${look.name}.png`, fullPage: true })
+      await shoot(page, { path: `${SHOTS_DIR}/join-page-${look.name}.png`, fullPage: true })
       await expectNoSeriousViolations(page, `/join (${look.name})`, { scope: axeScopeFor(look) })
     }
   })

@@ -11,7 +11,7 @@ import type { LanServer, LanServerList } from '../../src/shared/bridge'
 import { bridgeCalls, installFakeBridge, releaseHeld, scriptNext } from './fake-bridge'
 import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { toast } from './helpers'
-import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import { applyLook, expectNoSidewaysScroll, looks, shoot, SHOTS_DIR } from './looks'
 
 const LOOKING = 'Looking for servers on your network…'
 /** A 30-character username, the longest there is, in a server's name. */
@@ -130,10 +130,7 @@ test('a plain browser shows a hint instead of the list', async ({ page }) => {
   await expect(page.getByText(/desktop app also lists the servers on your network/)).toBeVisible()
   await expect(page.getByText(LOOKING)).toHaveCount(0)
   await expect(page.getByRole('alert')).toHaveCount(0)
-  await page
-    .locator('.server-card')
-    .first()
-    .screenshot({ path: `${SHOTS_DIR}/lan-servers-web.png` })
+  await shoot(page.locator('.server-card').first(), { path: `${SHOTS_DIR}/lan-servers-web.png` })
 })
 
 const variants = looks({ width: 1280, height: 900 })
@@ -151,7 +148,7 @@ for (const variant of variants) {
     await page.goto('/server')
     const card = page.locator('.server-card').first()
     await expect(page.getByText(LOOKING)).toBeVisible()
-    await card.screenshot({ path: `${SHOTS_DIR}/lan-servers-empty-${variant.name}.png` })
+    await shoot(card, { path: `${SHOTS_DIR}/lan-servers-empty-${variant.name}.png` })
     await expectNoSeriousViolations(page, 'looking', {
       within: '.server-card',
       scope: axeScopeFor(variant),
@@ -165,7 +162,7 @@ for (const variant of variants) {
     await expect(found(page).getByText('Connected')).toBeVisible()
     // Nothing sticks out sideways on a phone, the longest name included.
     await expectNoSidewaysScroll(page)
-    await page.screenshot({ path: `${SHOTS_DIR}/lan-servers-${variant.name}.png`, fullPage: true })
+    await shoot(page, { path: `${SHOTS_DIR}/lan-servers-${variant.name}.png`, fullPage: true })
     await expectNoSeriousViolations(page, 'servers found', {
       within: '.server-card',
       scope: axeScopeFor(variant),
@@ -177,7 +174,7 @@ for (const variant of variants) {
     })
     await expect(card.getByRole('alert')).toContainText('You can still type the address below.')
     await expect(page.locator('.server-banner')).toHaveCount(0)
-    await card.screenshot({ path: `${SHOTS_DIR}/lan-servers-problem-${variant.name}.png` })
+    await shoot(card, { path: `${SHOTS_DIR}/lan-servers-problem-${variant.name}.png` })
     await expectNoSeriousViolations(page, 'cannot look', {
       within: '.server-card',
       scope: axeScopeFor(variant),

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures'
 import type { Post } from '../../src/shared/api-types'
 import { signupViaApi, uniqueName } from './helpers'
 import { demoAuthor, writeAs } from './live-helpers'
+import { shoot } from './looks'
 
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
 
@@ -89,7 +90,7 @@ for (const variant of shotVariants) {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0)
-    await page.screenshot({ path: `${dir}/live-pill-dropped-${variant.name}.png` })
+    await shoot(page, { path: `${dir}/live-pill-dropped-${variant.name}.png` })
     // The pill and the banner pass axe, as every screen does (a11y.spec.ts).
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
@@ -111,17 +112,17 @@ for (const variant of shotVariants) {
         )
       })
       .toBe(true)
-    await page.screenshot({ path: `${dir}/live-pill-scrolled-${variant.name}.png` })
+    await shoot(page, { path: `${dir}/live-pill-scrolled-${variant.name}.png` })
 
     // The server streams again: the banner says so, then goes.
     await page.unroute('**/api/events')
     const back = page.getByRole('status').filter({ hasText: 'Live updates are back.' })
     await expect(back).toBeVisible({ timeout: 30_000 })
-    await page.screenshot({ path: `${dir}/live-back-${variant.name}.png` })
+    await shoot(page, { path: `${dir}/live-back-${variant.name}.png` })
     await expect(back).toHaveCount(0, { timeout: 10_000 })
 
     await pill.click()
     await expect(page.getByRole('article').first()).toContainText(posts[2]?.content ?? '')
-    await page.screenshot({ path: `${dir}/live-shown-${variant.name}.png` })
+    await shoot(page, { path: `${dir}/live-shown-${variant.name}.png` })
   })
 }

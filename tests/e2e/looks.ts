@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page, type PageScreenshotOptions } from '@playwright/test'
 
 /** Where the screenshots for a person to look at go: GAMERSTAGE_SHOTS=/tmp/shots. */
 export const SHOTS_DIR = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -11,6 +11,29 @@ export const SHOTS_DIR = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
 export const SHOTS_ONLY_ON_DEMAND = {
   skip: !process.env.GAMERSTAGE_SHOTS,
   reason: 'screenshots for a person to look at, on demand: set GAMERSTAGE_SHOTS=<folder>',
+}
+
+/**
+ * Whether screenshots are taken at all: only when a person asks for them (GAMERSTAGE_SHOTS set).
+ * In CI nobody looks at them, and each one costs the browser a paint and a PNG encode.
+ */
+export const SHOTS_WANTED = Boolean(process.env.GAMERSTAGE_SHOTS)
+
+/**
+ * A screenshot of the page or of one element, taken only when asked for (SHOTS_WANTED). The
+ * assertions around it run either way; an element not photographed must still be on screen, as
+ * its screenshot would have required.
+ */
+export async function shoot(
+  target: Page | Locator,
+  options: PageScreenshotOptions & { path: string },
+): Promise<void> {
+  if ('goto' in target) {
+    if (SHOTS_WANTED) await target.screenshot(options)
+    return
+  }
+  if (SHOTS_WANTED) await target.screenshot(options)
+  else await expect(target).toBeVisible()
 }
 
 export interface Viewport {

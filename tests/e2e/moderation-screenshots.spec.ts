@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
 import { uniqueName, signupViaApi } from './helpers'
-import { SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import { applyLook, expectNoSidewaysScroll, looks, shoot, SHOTS_DIR } from './looks'
 
 /**
  * Screenshots of the Account page and the post menu, for a person to look at
@@ -23,11 +23,11 @@ for (const variant of variants) {
     await page.getByRole('button', { name: 'Change password' }).click()
     await expect(page.getByText('Enter your current password.')).toBeVisible()
     await expectNoSidewaysScroll(page)
-    await page.screenshot({ path: `${SHOTS_DIR}/account-${variant.name}.png`, fullPage: true })
+    await shoot(page, { path: `${SHOTS_DIR}/account-${variant.name}.png`, fullPage: true })
 
     await page.getByRole('button', { name: 'Delete my account…' }).click()
     await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible()
-    await page.screenshot({ path: `${SHOTS_DIR}/account-delete-${variant.name}.png` })
+    await shoot(page, { path: `${SHOTS_DIR}/account-delete-${variant.name}.png` })
     await page.keyboard.press('Escape')
 
     await page.goto('/nova_strike')
@@ -35,7 +35,7 @@ for (const variant of variants) {
     await post.getByRole('button', { name: 'More actions for this post' }).click()
     await expect(page.getByRole('menuitem', { name: 'Block nova_strike' })).toBeVisible()
     await expectNoSidewaysScroll(page)
-    await page.screenshot({ path: `${SHOTS_DIR}/post-menu-${variant.name}.png` })
+    await shoot(page, { path: `${SHOTS_DIR}/post-menu-${variant.name}.png` })
     // Keyboard: arrows move through the items, Escape closes and gives focus back.
     await page.keyboard.press('ArrowDown')
     await expect(page.getByRole('menuitem', { name: 'Mute nova_strike' })).toBeFocused()

@@ -7,6 +7,7 @@ import { type Browser, type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { login, toast, uniqueName, signupViaApi } from './helpers'
 import { E2E_HOST } from './host-account'
+import { shoot } from './looks'
 
 const HOST = E2E_HOST.username
 const PASSWORD = 'supersecret1'
@@ -97,7 +98,7 @@ test('change password, report a post, the host acts on it, delete the account', 
     await expect(item).toContainText('insults everyone')
     await expect(item).toContainText(trollText)
     await expect(item).toContainText(reporterName)
-    await host.screenshot({ path: 'test-results/e2e/moderation-reports.png', fullPage: true })
+    await shoot(host, { path: 'test-results/e2e/moderation-reports.png', fullPage: true })
     await item.getByRole('button', { name: `Suspend ${trollName}` }).click()
     const suspendDialog = host.getByRole('dialog', { name: `Suspend ${trollName}?` })
     await suspendDialog.getByRole('button', { name: 'Suspend', exact: true }).click()

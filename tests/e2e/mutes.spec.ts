@@ -3,7 +3,7 @@ import type { PostResponse, SignupResponse } from '../../src/shared/api-types'
 import { expectNoSeriousViolations, axeScopeFor } from './axe'
 import { expect, test } from './fixtures'
 import { signupViaApi, toast, uniqueName } from './helpers'
-import { SHOTS_DIR, expectNoSidewaysScroll, inBothThemes, sizes } from './looks'
+import { expectNoSidewaysScroll, inBothThemes, shoot, SHOTS_DIR, sizes } from './looks'
 
 /**
  * Muting (issue 30, "Mute means mute"): a player muted for an hour from a post's menu leaves
@@ -164,7 +164,7 @@ for (const size of sizes()) {
         within: '[role="dialog"]',
         scope: axeScopeFor(look),
       })
-      await page.screenshot({ path: `${SHOTS_DIR}/mute-dialog-${look.name}.png` })
+      await shoot(page, { path: `${SHOTS_DIR}/mute-dialog-${look.name}.png` })
     })
     await page.getByRole('dialog').getByLabel('1 week').check()
     await page.getByRole('dialog').getByRole('button', { name: 'Mute', exact: true }).click()
@@ -180,7 +180,7 @@ for (const size of sizes()) {
       await expectNoSeriousViolations(page, `a muted profile (${look.name})`, {
         scope: axeScopeFor(look),
       })
-      await page.screenshot({ path: `${SHOTS_DIR}/mute-profile-${look.name}.png` })
+      await shoot(page, { path: `${SHOTS_DIR}/mute-profile-${look.name}.png` })
     })
 
     await page.goto('/settings')
@@ -193,7 +193,7 @@ for (const size of sizes()) {
       await expectNoSeriousViolations(page, `the Account lists (${look.name})`, {
         scope: axeScopeFor(look),
       })
-      await page.screenshot({
+      await shoot(page, {
         path: `${SHOTS_DIR}/mute-account-${look.name}.png`,
         fullPage: true,
       })

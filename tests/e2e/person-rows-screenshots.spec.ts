@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { longName, uniqueName, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, expectNoSidewaysScroll, looks } from './looks'
+import { expectNoSidewaysScroll, looks, shoot, SHOTS_DIR, SHOTS_ONLY_ON_DEMAND } from './looks'
 import { apiCall, apiPost, apiUser, signedInContext, type ApiUser } from './notify-helpers'
 
 /**
@@ -65,7 +65,7 @@ for (const look of looks()) {
     const shot = async (screen: string, fullPage = false) => {
       await waitForQuietNetwork(page)
       await expectNoSidewaysScroll(page)
-      await page.screenshot({
+      await shoot(page, {
         path: `${SHOTS_DIR}/rows-${screen}-${look.name}.png`,
         fullPage,
       })

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures'
 import type { Page } from '@playwright/test'
-import { waitForQuietNetwork, signupViaApi } from './helpers'
+import { longName as longHelperName, signupViaApi, toast, waitForQuietNetwork } from './helpers'
+import { SHOTS_DIR, shoot } from './looks'
 
 /** Screenshots for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. */
 const dir = process.env.GAMERSTAGE_SHOTS ?? 'test-results/shots'
@@ -65,7 +66,7 @@ for (const theme of ['dark', 'light'] as const) {
     await waitForQuietNetwork(page)
     await expectNoOverflow(page, '/home')
     await expectControlsOnScreen(page, '/home')
-    await page.screenshot({ path: `${dir}/phone-home-${theme}.png` })
+    await shoot(page, { path: `${dir}/phone-home-${theme}.png` })
 
     await card.getByRole('link', { name: /Comments/ }).click()
     await expect(page).toHaveURL(/\/post\//)
@@ -75,7 +76,7 @@ for (const theme of ['dark', 'light'] as const) {
     await waitForQuietNetwork(page)
     await expectNoOverflow(page, 'post page')
     await expectControlsOnScreen(page, 'post page')
-    await page.screenshot({ path: `${dir}/phone-post-${theme}.png`, fullPage: true })
+    await shoot(page, { path: `${dir}/phone-post-${theme}.png`, fullPage: true })
 
     for (const path of [`/${name}`, '/explore', '/bookmarks', '/server']) {
       await page.goto(path)
@@ -84,7 +85,7 @@ for (const theme of ['dark', 'light'] as const) {
       await expectNoOverflow(page, path)
       await expectControlsOnScreen(page, path)
       const label = path === `/${name}` ? 'profile' : path.slice(1)
-      await page.screenshot({ path: `${dir}/phone-${label}-${theme}.png` })
+      await shoot(page, { path: `${dir}/phone-${label}-${theme}.png` })
     }
 
     // A touch screen has no hover: the avatar's change button shows without it.
@@ -126,4 +127,51 @@ test('the main column has one width on every page', async ({ page }) => {
   const distinct = new Set(Object.values(widths))
   expect(distinct.size, JSON.stringify(widths)).toBe(1)
   expect([...distinct][0]).toBeGreaterThan(500)
+})
+
+test.describe('logout on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  async function bars(page: Page, theme: 'light' | 'dark') {
+    await page.emulateMedia({ colorScheme: theme })
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    // The colours ease into the new theme: the picture is of where they end.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((transition) => transition.finished.catch(() => null)),
+      ),
+    )
+  }
+
+  test('logout asks first, then toasts and ends the session', async ({ page, baseURL }) => {
+    await signupViaApi(page, longHelperName('logout'))
+    const icon = page.getByRole('banner').getByRole('button', { name: 'Log out' })
+    await icon.click()
+    const confirm = page.getByRole('dialog', { name: 'Log out?' })
+    await expect(confirm).toBeVisible()
+    // One tap is not a logout.
+    await expect(toast(page, 'You have been logged out')).toHaveCount(0)
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
+
+    for (const theme of ['dark', 'light'] as const) {
+      await bars(page, theme)
+      await shoot(page, { path: `${SHOTS_DIR}/phone-logout-confirm-${theme}.png` })
+    }
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirm).toHaveCount(0)
+    for (const theme of ['dark', 'light'] as const) {
+      await bars(page, theme)
+      await shoot(page, { path: `${SHOTS_DIR}/phone-bars-${theme}.png` })
+    }
+
+    // The spec's toast and 2-second delay (timed exactly by auth.spec.ts on a desktop).
+    await icon.click()
+    await confirm.getByRole('button', { name: 'Yes, log out' }).click()
+    await expect(toast(page, 'You have been logged out')).toBeVisible()
+    await expect(page).toHaveURL(`${baseURL}/`, { timeout: 6000 })
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  })
 })

@@ -2,7 +2,7 @@ import { gameSlug } from '../../src/shared/games'
 import { axeScopeFor, expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { longName, uniqueName, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, expectNoSidewaysScroll, looks } from './looks'
+import { expectNoSidewaysScroll, looks, shoot, SHOTS_DIR, SHOTS_ONLY_ON_DEMAND } from './looks'
 import { apiUser, signedInContext } from './notify-helpers'
 
 /**
@@ -58,7 +58,7 @@ for (const look of looks()) {
     const shot = async (screen: string, options: { fullPage?: boolean } = {}) => {
       await waitForQuietNetwork(page)
       await expectNoSidewaysScroll(page)
-      await page.screenshot({
+      await shoot(page, {
         path: `${SHOTS_DIR}/playing-now-${screen}-${look.name}.png`,
         fullPage: options.fullPage ?? false,
       })
@@ -108,9 +108,9 @@ for (const look of looks()) {
         page.getByRole('banner').getByRole('button', { name: 'Change status' }),
       ).toBeVisible()
       await waitForQuietNetwork(page)
-      await page
-        .getByRole('banner')
-        .screenshot({ path: `${SHOTS_DIR}/playing-now-topbar-${look.name}.png` })
+      await shoot(page.getByRole('banner'), {
+        path: `${SHOTS_DIR}/playing-now-topbar-${look.name}.png`,
+      })
     }
     await context.close()
     await friendContext.close()

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { uniqueName, signupViaApi, loginDemoViaApi } from './helpers'
+import { uniqueName, signupViaApi, loginDemoViaApi, toast } from './helpers'
 
 test('Edit Profile edits first name, last name and bio; the post count follows posting', async ({
   page,
@@ -47,4 +47,22 @@ test('follower and following lists open from the counts', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'player1 follows' })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page.getByRole('button', { name: /\d+ Following$/ })).toBeFocused()
+})
+
+test('a failed profile edit shows "Something went wrong. " and keeps the dialog', async ({
+  page,
+}) => {
+  await loginDemoViaApi(page)
+  await page.goto('/player1')
+  await page.route('**/api/users/edit', (route) =>
+    route.fulfill({ status: 500, json: { error: { message: 'boom' } } }),
+  )
+  await page.getByRole('button', { name: 'Edit', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit Profile' })
+  await dialog.getByRole('textbox', { name: 'Bio' }).fill('new bio')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(toast(page, 'Something went wrong.')).toBeVisible()
+  // Nothing typed is lost: the dialog stays open with the text until the server accepts it.
+  await expect(dialog.getByRole('textbox', { name: 'Bio' })).toHaveValue('new bio')
+  await expect(dialog.getByRole('textbox', { name: 'Bio' })).toHaveAttribute('aria-invalid', 'true')
 })

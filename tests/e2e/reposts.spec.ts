@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { expectNoSeriousViolations, axeScopeFor } from './axe'
 import { longName, waitForQuietNetwork } from './helpers'
-import { DESKTOP, PHONE, SHOTS_DIR, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import { applyLook, DESKTOP, expectNoSidewaysScroll, looks, PHONE, shoot, SHOTS_DIR } from './looks'
 import { apiCall, apiPost, apiUser, signedInContext } from './notify-helpers'
 
 /**
@@ -137,7 +137,7 @@ for (const look of looks({ width: 1280, height: 900 })) {
     const shot = async (name: string, fullPage = false) => {
       await waitForQuietNetwork(page)
       await expectNoSidewaysScroll(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/reposts-${name}-${look.name}.png`, fullPage })
+      await shoot(page, { path: `${SHOTS_DIR}/reposts-${name}-${look.name}.png`, fullPage })
     }
     await page.goto('/home')
     await expect(

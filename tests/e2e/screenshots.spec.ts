@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures'
 import { DEMO, waitForQuietNetwork, loginDemoViaApi } from './helpers'
-import { DESKTOP, SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, applyLook, looks } from './looks'
+import { applyLook, DESKTOP, looks, shoot, SHOTS_DIR, SHOTS_ONLY_ON_DEMAND } from './looks'
 
 /**
  * Screenshots of every screen, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. What they
@@ -15,7 +15,7 @@ for (const variant of variants) {
     await applyLook(page, variant)
     const shot = async (screen: string) => {
       await waitForQuietNetwork(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/${screen}-${variant.name}.png` })
+      await shoot(page, { path: `${SHOTS_DIR}/${screen}-${variant.name}.png` })
     }
     await page.goto('/')
     await expect(page.getByRole('button', { name: 'Fill Test Credentials' })).toBeVisible()

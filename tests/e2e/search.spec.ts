@@ -1,6 +1,6 @@
 import { checkInBothThemes } from './axe'
 import { expect, test } from './fixtures'
-import { loadTheRest, longName, waitForQuietNetwork } from './helpers'
+import { loadTheRest, loginDemoViaApi, longName, waitForQuietNetwork } from './helpers'
 import { PHONE, expectNoSidewaysScroll, sizes } from './looks'
 import { apiPost, apiUser, signedInContext } from './notify-helpers'
 
@@ -225,4 +225,19 @@ test('on a desktop the search page’s field sits under the top bar’s quick se
   await expect(page.getByRole('combobox', { name: 'Search posts, tags and people' })).toHaveValue(
     '',
   )
+})
+
+test('search is keyboard friendly and closes on Escape', async ({ page }) => {
+  await loginDemoViaApi(page)
+  const search = page.getByPlaceholder('search for the user')
+  await search.fill('loot')
+  await expect(page.getByRole('option', { name: /lootgoblin/ })).toBeVisible()
+  await search.press('Escape')
+  await expect(page.getByRole('listbox')).toHaveCount(0)
+  await search.fill('lootg')
+  await expect(page.getByRole('option', { name: /lootgoblin/ })).toBeVisible()
+  await search.press('ArrowDown')
+  await search.press('Enter')
+  await expect(page).toHaveURL(/\/lootgoblin$/)
+  await expect(search).toHaveValue('')
 })

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { toast, uniqueName } from './helpers'
 import { post, signupAt } from './security-helpers'
 import { spawnServer, type SpawnedServer } from './spawn-server'
+import { shoot } from './looks'
 
 const folders: string[] = []
 const servers: SpawnedServer[] = []
@@ -37,5 +38,5 @@ test('a post past the hourly allowance shows a toast saying when to try again', 
   await post(page, 'One too many')
   const limited = toast(page, 'Too many posts. Try again in 60 minutes.')
   await expect(limited).toBeVisible()
-  await limited.screenshot({ path: 'test-results/e2e/security-rate-limit-toast.png' })
+  await shoot(limited, { path: 'test-results/e2e/security-rate-limit-toast.png' })
 })

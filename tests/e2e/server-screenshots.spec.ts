@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import { installFakeBridge } from './fake-bridge'
 import { waitForQuietNetwork, loginDemoViaApi } from './helpers'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, applyLook, looks } from './looks'
+import { applyLook, looks, shoot, SHOTS_DIR, SHOTS_ONLY_ON_DEMAND } from './looks'
 
 /**
  * Screenshots of the Server page, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots. What they
@@ -28,7 +28,7 @@ for (const variant of variants) {
     })
     const shot = async (screen: string, fullPage = false) => {
       await waitForQuietNetwork(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/${screen}-${variant.name}.png`, fullPage })
+      await shoot(page, { path: `${SHOTS_DIR}/${screen}-${variant.name}.png`, fullPage })
     }
 
     await page.goto('/server')
@@ -59,5 +59,5 @@ for (const variant of variants) {
 test('server page in a plain browser', async ({ page }) => {
   await page.goto('/server')
   await expect(page.getByTestId('current-connection')).toBeVisible()
-  await page.screenshot({ path: `${SHOTS_DIR}/server-web-dark.png` })
+  await shoot(page, { path: `${SHOTS_DIR}/server-web-dark.png` })
 })

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import { installFakeBridge } from './fake-bridge'
 import { longName, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, expectNoSidewaysScroll, looks } from './looks'
+import { expectNoSidewaysScroll, looks, shoot, SHOTS_DIR, SHOTS_ONLY_ON_DEMAND } from './looks'
 import { apiUser, signedInContext } from './notify-helpers'
 
 /**
@@ -50,7 +50,7 @@ for (const look of looks()) {
       await presence.evaluate((card) =>
         window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - 140),
       )
-      await page.screenshot({ path: `${SHOTS_DIR}/switch-cards-${state}-${look.name}.png` })
+      await shoot(page, { path: `${SHOTS_DIR}/switch-cards-${state}-${look.name}.png` })
     }
 
     await page.goto('/settings')

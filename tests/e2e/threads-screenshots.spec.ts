@@ -7,7 +7,7 @@
  */
 import { expect, test } from './fixtures'
 import { longName, waitForQuietNetwork } from './helpers'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, expectNoSidewaysScroll, looks } from './looks'
+import { expectNoSidewaysScroll, looks, shoot, SHOTS_DIR, SHOTS_ONLY_ON_DEMAND } from './looks'
 import { apiCall, apiPost, apiUser, signedInContext } from './notify-helpers'
 import { apiComment } from './thread-helpers'
 
@@ -61,7 +61,7 @@ for (const look of looks()) {
     const shot = async (name: string, fullPage = true) => {
       await waitForQuietNetwork(page)
       await expectNoSidewaysScroll(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/threads-${name}-${look.name}.png`, fullPage })
+      await shoot(page, { path: `${SHOTS_DIR}/threads-${name}-${look.name}.png`, fullPage })
     }
 
     await page.goto(`/post/${postId}?comment=${linked}`)

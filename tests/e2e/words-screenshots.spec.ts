@@ -1,7 +1,14 @@
 import { expectNoSeriousViolations } from './axe'
 import { expect, test } from './fixtures'
 import { longName, toast } from './helpers'
-import { SHOTS_DIR, SHOTS_ONLY_ON_DEMAND, applyLook, expectNoSidewaysScroll, looks } from './looks'
+import {
+  applyLook,
+  expectNoSidewaysScroll,
+  looks,
+  shoot,
+  SHOTS_DIR,
+  SHOTS_ONLY_ON_DEMAND,
+} from './looks'
 
 /**
  * Screenshots of the app's own words where they meet the spec's (copy.ts), for a person to look
@@ -16,7 +23,7 @@ for (const variant of looks()) {
     await applyLook(page, variant)
     const shot = async (screen: string) => {
       await expectNoSidewaysScroll(page)
-      await page.screenshot({ path: `${SHOTS_DIR}/words-${screen}-${variant.name}.png` })
+      await shoot(page, { path: `${SHOTS_DIR}/words-${screen}-${variant.name}.png` })
     }
     const name = longName('w')
     expect(name).toHaveLength(30)
