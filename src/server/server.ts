@@ -16,6 +16,7 @@ import { createHostAllowList, type HostAllowList } from './http/host-allow-list'
 import type { ConnectionLimits, Listener } from './http/listener'
 import { listen } from './http/listener'
 import { StartError } from './start-error'
+import { postgresReason } from './db/postgres-reason'
 import { isRedisUrl } from './redis/address'
 import { sweepUnusedMedia } from './services/media'
 import {
@@ -31,9 +32,11 @@ import { lanAddresses } from './discovery/lan-addresses'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
 import { readCacheOf } from './caches/read-cache'
+import { log } from './observability/log'
 
 // What moved to modules of their own, still importable from here.
 export { StartError } from './start-error'
+export { postgresReason } from './db/postgres-reason'
 export { DEFAULT_CONNECTION_LIMITS, listen } from './http/listener'
 export type { ConnectionLimits, Listener } from './http/listener'
 
@@ -250,19 +253,6 @@ export function describePostgresUrl(url: string): string {
 
 /** True for the addresses `database` takes: `postgres://…` or `postgresql://…`. */
 export const isPostgresUrl = (url: string) => /^postgres(?:ql)?:\/\//i.test(url)
-
-/**
- * The driver's reason a PostgreSQL database could not be used, on one line: the innermost cause
- * (drizzle's migrator wraps the driver's error in a "Failed query" one). A refused connection
- * may come as an AggregateError (one error per address tried) with an empty message.
- */
-export function postgresReason(error: unknown): string {
-  let failure = error as Error & { code?: string; errors?: unknown[] }
-  while (failure.cause instanceof Error) failure = failure.cause as typeof failure
-  const first = failure.errors?.[0] as Error | undefined
-  const reason = failure.message || first?.message || failure.code || String(failure)
-  return reason.split('\n')[0]?.replace(/\.$/, '') ?? reason
-}
 
 /** Opens the PostgreSQL store at `url` (and migrates it); a failure is a StartError. */
 async function openPostgres(url: string): Promise<PostgresStore> {
@@ -504,11 +494,10 @@ function sweepMediaEveryHour(db: Store, media: MediaStorage): () => Promise<void
       .then(
         () => undefined,
         (error: unknown) =>
-          console.error(
-            'Could not remove unused uploads:',
-            // The storage's own sentence says where and why; anything else keeps its stack.
-            error instanceof StorageUnavailableError ? error.message : error,
-          ),
+          // The storage's own sentence says where and why; anything else keeps its stack.
+          error instanceof StorageUnavailableError
+            ? log().error({ reason: error.message }, 'could not remove unused uploads')
+            : log().error({ err: error }, 'could not remove unused uploads'),
       )
       .finally(() => (running = null))
   }

@@ -359,6 +359,12 @@ export interface HealthResponse {
   status: 'ok'
 }
 
+/** `GET /api/health/ready` (issue 41): each configured dependency, `ok` or why not. */
+export interface ReadinessResponse {
+  status: 'ready'
+  checks: Partial<Record<'database' | 'redis' | 'bucket', 'ok' | string>>
+}
+
 /**
  * Every 4xx answer (and a 503). `errors[0]` is the sentence to show; `code` is what a client
  * decides on (src/shared/error-codes.ts, docs/API.md "Errors").
@@ -376,6 +382,8 @@ export interface ErrorResponse {
    * the order sent (docs/API.md, "Images in posts").
    */
   missingMedia?: string[]
+  /** Only on a 503 `NOT_READY` of `GET /api/health/ready`: each dependency, `ok` or why not. */
+  checks?: ReadinessResponse['checks']
 }
 /** A 500 answer: never a stack trace. */
 export interface ServerErrorResponse {
@@ -740,6 +748,7 @@ export type ApiAnswer =
   | PostImageResponse
   | MetaResponse
   | HealthResponse
+  | ReadinessResponse
   | NotificationsPage
   | UnreadCountResponse
   | OkResponse

@@ -26,6 +26,7 @@ import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
 import type { RedisEventTransport, ReplayAnswer, ResetReason, StreamEntry } from './redis-transport'
 import { webStreamSink, type StreamSink } from './sinks'
 import { isLaterEventId } from './stream-ids'
+import { log } from '../observability/log'
 
 export interface EventHubOptions {
   /** Events kept for replay after a reconnect (with `Last-Event-ID`). */
@@ -421,7 +422,7 @@ export class EventHub {
       try {
         answer = await transport.replay(lastEventId)
       } catch (error) {
-        console.error('Could not replay live events from Redis:', (error as Error).message)
+        log().error({ reason: (error as Error).message }, 'could not replay live events from Redis')
         answer = { ok: false, reason: 'too-old' }
       }
       if (client.closed) return
