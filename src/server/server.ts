@@ -33,6 +33,7 @@ import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
 import { readCacheOf } from './caches/read-cache'
 import { log } from './observability/log'
+import { watchServerParts, type ServerWatch } from './observability/server-watch'
 
 // What moved to modules of their own, still importable from here.
 export { StartError } from './start-error'
@@ -226,6 +227,8 @@ export interface ServerCore<Db extends ServerStore = ServerStore> {
   replaceSecret(secret: Uint8Array): void
   /** Ends the demo accounts' sessions (sharing on the LAN starts). */
   endDemoSessions(): Promise<void>
+  /** Its metrics, readiness and draining (observability/server-watch.ts). */
+  watch: ServerWatch
   /** Closes the database once the media sweep under way ends; close every listener first. */
   close(): Promise<void>
 }
@@ -368,6 +371,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   presence.expiry.reschedule()
   // The app reads deps.secret on every request, so replacing it here takes effect at once.
   const allowedHostNames = createHostAllowList(options.allowedHosts)
+  const watch = watchServerParts({ db, events, redisPing: cluster?.ping })
   const deps: AppDeps = {
     db,
     events,
@@ -386,6 +390,8 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     claimOwnerFromLoopback: options.claimOwnerFromLoopback,
     trustedProxies: options.trustedProxies,
     passwordCost: options.passwordCost,
+    readinessChecks: watch.readinessChecks,
+    draining: watch.draining,
   }
   const app = createApp(deps)
   const stopSweeping = sweepMediaEveryHour(db, media)
@@ -405,7 +411,9 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       readCacheOf(db)?.clear()
     },
     endDemoSessions: () => endDemoSessions(db),
+    watch,
     close: async () => {
+      watch.close()
       events.close()
       await presence.close()
       await stopSweeping()
@@ -422,6 +430,8 @@ interface ClusterLink {
   presenceBackend: PresenceBackend
   throttle: RedisLoginThrottle
   rateLimits(limits: Partial<RateLimitOptions> | false | undefined): RateLimits
+  /** Asks Redis for a PONG on the connection that fails at once while it is away. */
+  ping(): Promise<unknown>
   close(): Promise<void>
 }
 
@@ -467,6 +477,7 @@ async function openCluster(
     presenceBackend,
     throttle,
     rateLimits: (limits) => new RateLimits(limits, shared),
+    ping: () => redis.counters.ping(),
     close: async () => {
       await transport.close()
       throttle.close()
@@ -554,6 +565,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // Shared beyond this computer: encrypted unless the host chose otherwise (docs/security.md).
     const tls = await certificateFor(host, options, core.dataDir)
     listener = await listen(core, host, port, options.connectionLimits, tls)
+    core.watch.addListener(listener)
   } catch (error) {
     await core.close()
     throw error
@@ -566,8 +578,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     events: core.events,
     hosts: core.hosts,
     close: async () => {
-      // Open streams never go idle: end them first so that closing does not wait for them.
-      core.events.close()
+      // Readiness says "stopping", and open streams (which never go idle) end first with a
+      // reconnect hint, so that closing waits only for running requests (bounded: listener.ts).
+      core.watch.drain()
       await listener.close()
       await core.close()
     },

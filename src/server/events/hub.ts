@@ -486,9 +486,16 @@ export class EventHub {
     return theirs.length
   }
 
-  /** Ends every stream (the server is stopping). */
-  close(): void {
-    for (const client of [...this.clients]) this.end(client)
+  /**
+   * Ends every stream (the server is stopping). With `reconnectInMs`, each is told first when to
+   * come back (SSE's `retry:`): to another instance, or to this one restarted.
+   */
+  close(reconnectInMs?: number): void {
+    const hint = reconnectInMs === undefined ? null : encoder.encode(`retry: ${reconnectInMs}\n\n`)
+    for (const client of [...this.clients]) {
+      if (hint) this.send(client, hint)
+      this.end(client)
+    }
   }
 
   private end(client: Client): void {
