@@ -324,7 +324,7 @@ describe('cli', () => {
       const first = runCli(['--port', '0', '--data', dataDir, '--no-demo', '--admin', 'boss'])
       const [, password] = await waitFor(
         () =>
-          /^Host: boss \(created account boss with one-time password (\S+):/m.exec(
+          /Host: boss \(created account boss with one-time password (\S+):/.exec(
             first.stdout(),
           ) ?? undefined,
         `the host line in stdout (stderr: ${first.stderr()})`,

@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest'
+import { afterEach } from 'vitest'
 import type { CommentResponse, Post, PostResponse } from '../../../src/shared/api-types'
 import { EventHub } from '../../../src/server/events/hub'
 import { STREAM_MESSAGES } from '../../../src/server/routes/events'
