@@ -33,6 +33,7 @@ import { sessionRoutes } from './routes/session'
 import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
+import { serverStatsRoutes } from './routes/server-stats'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './services/work-queue'
@@ -166,6 +167,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/notifications', notificationsRoutes(deps))
     .route('/', moderationRoutes(deps))
     .route('/search', searchRoutes(deps))
+    // The host's server page (issue 41).
+    .route('/server', serverStatsRoutes(deps))
     // Presence and "now playing" (issue 28).
     .route('/me', meRoutes(deps, deps.presence))
     .route('/presence', presenceRoutes(deps, deps.presence))

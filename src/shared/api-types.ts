@@ -359,6 +359,31 @@ export interface HealthResponse {
   status: 'ok'
 }
 
+/** One day's figure of the server page's charts: `day` is `YYYY-MM-DD` (UTC). */
+export interface DayCount {
+  day: string
+  count: number
+}
+
+/** `GET /api/server/stats` (issue 41, hosts only): what the host's server page shows. */
+export interface ServerStatsResponse {
+  version: string
+  /** Seconds this instance has run. */
+  uptimeSeconds: number
+  database: 'sqlite' | 'postgres'
+  /** Instances with a recent heartbeat (1 without a cluster). */
+  instances: number
+  members: number
+  onlineNow: number
+  /** The last 30 days, oldest first, today last; days without any are 0. */
+  postsPerDay: DayCount[]
+  commentsPerDay: DayCount[]
+  /** Members who posted or commented that day. */
+  activePlayersPerDay: DayCount[]
+  images: { count: number; bytes: number }
+  clips: { count: number; bytes: number }
+}
+
 /** `GET /api/health/ready` (issue 41): each configured dependency, `ok` or why not. */
 export interface ReadinessResponse {
   status: 'ready'
@@ -749,6 +774,7 @@ export type ApiAnswer =
   | MetaResponse
   | HealthResponse
   | ReadinessResponse
+  | ServerStatsResponse
   | NotificationsPage
   | UnreadCountResponse
   | OkResponse
