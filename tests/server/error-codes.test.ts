@@ -336,7 +336,7 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
   NOT_READY: {
     // Issue 41: the readiness answer with its database gone.
     request: async (app) => {
-      await app.db.close()
+      await app.close()
       return app.get('/api/health/ready')
     },
     message: 'Not ready: database does not answer.',

@@ -22,7 +22,7 @@ describe('readiness (GET /api/health/ready)', () => {
       status: 200,
       body: { status: 'ready', checks: { database: 'ok' } },
     })
-    await app.db.close()
+    await app.close()
     const { status, body } = await readiness(await app.get('/api/health/ready'))
     expect(status).toBe(503)
     expect(body).toMatchObject({
