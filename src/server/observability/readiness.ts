@@ -50,8 +50,9 @@ export async function checkReadiness(
     checks.map(({ check }) => withinTime(Promise.resolve().then(check), timeoutMs)),
   )
   const answer: ReadinessAnswer = { status: 'ready', checks: {} }
-  results.forEach((result, index) => {
-    const name = checks[index]!.name
+  checks.forEach(({ name }, index) => {
+    const result = results[index]
+    if (!result) return
     if (result.status === 'fulfilled') {
       answer.checks[name] = 'ok'
     } else {

@@ -100,7 +100,8 @@ describe('stopping (SIGTERM)', () => {
     const token = await loginOver(server.url)
     const stream = await fetch(`${server.url}/api/events`, { headers: { authorization: token } })
     expect(stream.status).toBe(200)
-    const reader = stream.body!.getReader()
+    if (!stream.body) throw new Error('The stream has no body')
+    const reader = stream.body.getReader()
     const decoder = new TextDecoder()
     let text = ''
     while (!text.includes('event: ready')) text += decoder.decode((await reader.read()).value)

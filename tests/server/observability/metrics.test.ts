@@ -37,8 +37,9 @@ describe('metrics on their own listener (issue 41)', () => {
     tempDir,
   }) => {
     const server = await loopbackServer(tempDir)
-    metrics = await listenForMetrics('127.0.0.1', 0)
-    const scrape = async () => (await fetch(metrics!.url)).text()
+    const listener = await listenForMetrics('127.0.0.1', 0)
+    metrics = listener
+    const scrape = async () => (await fetch(listener.url)).text()
     const before = await scrape()
     const route = { method: 'GET', route: '/api/posts/:postId', status: '200' }
     const countBefore = sample(before, 'gamerstage_http_requests_total', route) ?? 0
@@ -49,7 +50,8 @@ describe('metrics on their own listener (issue 41)', () => {
     const token = await loginOver(server.url)
     const stream = await fetch(`${server.url}/api/events`, { headers: { authorization: token } })
     expect(stream.status).toBe(200)
-    const reader = stream.body!.getReader()
+    if (!stream.body) throw new Error('The stream has no body')
+    const reader = stream.body.getReader()
     await reader.read()
 
     const after = await scrape()

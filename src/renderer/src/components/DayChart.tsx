@@ -26,7 +26,10 @@ function options(label: string, width: number): uPlot.Options {
     legend: { show: false },
     cursor: { y: false },
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
-    axes: [{ ...axis, space: 60 }, { ...axis, size: 36 }],
+    axes: [
+      { ...axis, space: 60 },
+      { ...axis, size: 36 },
+    ],
     series: [
       {},
       {

@@ -1,17 +1,14 @@
 import { useAtomValue } from 'jotai'
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
-import type { DayCount, ServerStatsResponse } from '../../../shared/api-types'
-import * as api from '../api/account'
+import { lazy, Suspense } from 'react'
+import type { DayCount } from '../../../shared/api-types'
 import { isHostAtom } from '../state/account'
 import { isLoggedInAtom } from '../state/auth'
+import { useServerStats } from '../state/server-stats'
 import { Icon } from './Icon'
 import { Spinner } from './Spinner'
 
 /** The chart library comes with the charts, never in the first load (DayChart.tsx). */
 const DayChart = lazy(() => import('./DayChart'))
-
-/** How often the figures are read again while the page is open. */
-const REFRESH_MS = 30_000
 
 const number = new Intl.NumberFormat()
 
@@ -49,21 +46,7 @@ export function ServerStatsPanel() {
 }
 
 function ServerStats() {
-  const [stats, setStats] = useState<ServerStatsResponse | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const load = useCallback(async () => {
-    try {
-      setStats(await api.getServerStats())
-      setError(null)
-    } catch (failure) {
-      setError((failure as Error).message)
-    }
-  }, [])
-  useEffect(() => {
-    void load()
-    const every = setInterval(() => void load(), REFRESH_MS)
-    return () => clearInterval(every)
-  }, [load])
+  const { stats, error, load } = useServerStats()
 
   return (
     <section className="card server-card server-stats" aria-labelledby="server-stats-title">
@@ -85,7 +68,9 @@ function ServerStats() {
         </div>
       ) : null}
       {stats === null ? (
-        error ? null : <Spinner label="Reading the server's figures" />
+        error ? null : (
+          <Spinner label="Reading the server's figures" />
+        )
       ) : (
         <>
           <dl className="server-figures" data-testid="server-figures">
