@@ -33,11 +33,17 @@ import { sessionRoutes } from './routes/session'
 import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
+import { serverStatsRoutes } from './routes/server-stats'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './services/work-queue'
 import { DatabaseRefusal } from './db/database-refusal'
 import { ReadCache, registerReadCache } from './caches/read-cache'
+import { log } from './observability/log'
+import { dependencyErrors } from './observability/metrics'
+import { dependencyLost } from './observability/dependency-state'
+import { postgresReason } from './db/postgres-reason'
+import { requestLog, routePatternOf } from './observability/request-log'
 
 export type { AppDeps } from './http/context'
 
@@ -116,6 +122,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   }
   const app = new Hono<AppEnv>()
 
+  // First of all: every request gets its id, its log line and its metrics, refused ones too.
+  app.use('*', requestLog())
   // Before anything counts or checks a client address: who the client is behind a trusted proxy.
   if (deps.trustedProxies?.length) app.use('*', forwardedClientAddress(deps.trustedProxies))
   // Then, pages and API alike: a foreign Host or a foreign site's write is refused.
@@ -159,6 +167,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/notifications', notificationsRoutes(deps))
     .route('/', moderationRoutes(deps))
     .route('/search', searchRoutes(deps))
+    // The host's server page (issue 41).
+    .route('/server', serverStatsRoutes(deps))
     // Presence and "now playing" (issue 28).
     .route('/me', meRoutes(deps, deps.presence))
     .route('/presence', presenceRoutes(deps, deps.presence))
@@ -187,10 +197,12 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
         : error
     if (error instanceof StorageUnavailableError) {
       // The operator reads where and why; the client, that images are out of reach for now.
-      console.error(`gamerstage: ${error.message}`)
+      log().error({ requestId: c.get('requestId') }, error.message)
+      dependencyErrors.inc({ dependency: 'bucket' })
       refusal = serverBusy(MESSAGES.imageStorageUnavailable)
     }
     if (error instanceof DatabaseRefusal) {
+      if (error.reason === 'unreachable') dependencyLost('database', postgresReason(error))
       // PostgreSQL out of reach or too contended (db/database-refusal.ts): passes by itself.
       refusal = serverBusy(
         error.reason === 'unreachable' ? MESSAGES.databaseUnreachable : MESSAGES.databaseContended,
@@ -204,7 +216,15 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
       }
       return c.json(answer, refusal.status, refusal.headers)
     }
-    console.error('Unexpected error on', c.req.method, c.req.path, error)
+    log().error(
+      {
+        err: error,
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        route: routePatternOf(c),
+      },
+      'unexpected error',
+    )
     const answer: ServerErrorResponse = {
       error: { message: MESSAGES.unexpected },
       code: 'INTERNAL',

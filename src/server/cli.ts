@@ -36,6 +36,15 @@ import { checkS3Options, type S3StorageOptions } from './storage/s3-options'
 import { getDemoUserIds } from './services/settings'
 import { fingerprintCode } from '../shared/fingerprint-code'
 import { usernameSchema } from '../shared/schemas'
+import {
+  OBSERVABILITY_FLAGS,
+  OBSERVABILITY_USAGE,
+  parseObservabilityFlags,
+  type ObservabilityOptions,
+} from './observability/flags'
+import { createLogger, log, useLogger } from './observability/log'
+import { stopOnSignals } from './observability/shutdown'
+import { listenForMetrics, type MetricsListener } from './observability/metrics-listener'
 
 const USAGE = `Usage: npm run serve -- [options]
   --port <n>      port to listen on (default 4567; 0 picks a free one)
@@ -104,6 +113,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --admin <name>  an account that hosts this server: deletes any post or comment, suspends
                   accounts, reads reports (repeat for more than one). A name nobody has yet
                   gets an account now, with a one-time password printed once
+${OBSERVABILITY_USAGE}
   --help          show this help`
 
 export interface CliOptions {
@@ -142,6 +152,8 @@ export interface CliOptions {
   tls?: TlsCertificate
   /** `--plain-http`: no certificate of its own on a LAN address (docs/security.md). */
   plainHttp: boolean
+  /** `--log-format`, `--log-level`, `--log-client-addresses`, `--metrics` (issue 41). */
+  observability: ObservabilityOptions
 }
 
 /** Parses the command line; throws a StartError with a one-line message on bad input. */
@@ -182,6 +194,7 @@ export function parseCliArgs(
         'tls-key': { type: 'string' },
         'plain-http': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        ...OBSERVABILITY_FLAGS,
       },
       strict: true,
     }))
@@ -326,6 +339,7 @@ export function parseCliArgs(
         ? loadTlsCertificate(certFile, keyFile)
         : undefined,
     plainHttp: values['plain-http'] ?? false,
+    observability: parseObservabilityFlags(values),
   }
 }
 
@@ -587,6 +601,7 @@ const RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url
 
 export async function main(args: string[]): Promise<void> {
   let server: RunningServer
+  let metrics: MetricsListener | undefined
   let advertisement: Advertisement | undefined
   let database: string | undefined
   let redis: string | undefined
@@ -598,6 +613,10 @@ export async function main(args: string[]): Promise<void> {
     }
     database = options.database
     redis = options.redis
+    const { logFormat, logLevel, logClientAddresses } = options.observability
+    useLogger(
+      createLogger({ format: logFormat, level: logLevel, clientAddresses: logClientAddresses }),
+    )
     if (options.backupTo !== undefined) {
       await backupDataFolder(options.dataDir, options.backupTo)
       console.log(`Backed up ${options.dataDir} to ${options.backupTo}`)
@@ -623,8 +642,10 @@ export async function main(args: string[]): Promise<void> {
     }
     const passwordCost = passwordCostFromEnv(process.env)
     server = await startServer({ ...options, rendererDir: RENDERER_DIR, passwordCost })
+    const metricsAt = options.observability.metrics
+    if (metricsAt) metrics = await listenForMetrics(metricsAt.host, metricsAt.port)
     if (passwordCost) {
-      console.log(
+      log().warn(
         `${FAST_PASSWORDS_ENV}=1: passwords are hashed at a test cost. Never for real accounts.`,
       )
     }
@@ -636,49 +657,37 @@ export async function main(args: string[]): Promise<void> {
         fingerprint: server.fingerprint,
         ...(wildcard ? {} : { addresses: [server.host] }),
       })
-      console.log(`Announced on the LAN as "${options.name}"`)
+      log().info(`Announced on the LAN as "${options.name}"`)
     }
   } catch (error) {
     console.error(`gamerstage: ${error instanceof StartError ? error.message : String(error)}`)
     process.exitCode = 1
     return
   }
-  console.log(`Gamerstage server listening on ${server.url}`)
-  console.log(`Data folder: ${server.dataDir}`)
-  if (database !== undefined)
-    console.log(`Database: PostgreSQL at ${describePostgresUrl(database)}`)
+  const info = (message: string) => log().info(message)
+  info(`Gamerstage server listening on ${server.url}`)
+  info(`Data folder: ${server.dataDir}`)
+  if (database !== undefined) info(`Database: PostgreSQL at ${describePostgresUrl(database)}`)
   if (redis !== undefined)
-    console.log(`Cluster: live events and counters in Redis at ${describeRedisUrl(redis)}`)
-  if (server.media.kind !== 'database') console.log(`Images: ${server.media.description}`)
-  for (const host of server.hosts) console.log(describeHost(host))
+    info(`Cluster: live events and counters in Redis at ${describeRedisUrl(redis)}`)
+  if (server.media.kind !== 'database') info(`Images: ${server.media.description}`)
+  if (metrics) info(`Metrics: ${metrics.url}`)
+  for (const host of server.hosts) info(describeHost(host))
   if (server.host === '0.0.0.0' || server.host === '::') {
     const scheme = new URL(server.url).protocol
     for (const address of lanAddresses(server.port)) {
-      console.log(`Friends can join at ${address.replace(/^http:/, scheme)}`)
+      info(`Friends can join at ${address.replace(/^http:/, scheme)}`)
     }
   }
-  for (const line of describeEncryption(server)) console.log(line)
+  for (const line of describeEncryption(server)) info(line)
   if (!isLoopback(server.host) && (await getDemoUserIds(server.db)).length > 0) {
-    console.log(
-      'The demo accounts cannot sign in while the server is shared: their password is public.',
-    )
+    info('The demo accounts cannot sign in while the server is shared: their password is public.')
   }
-  let stopping = false
-  const stop = (signal: string) => {
-    if (stopping) return
-    stopping = true
-    console.log(`${signal}: stopping…`)
+  stopOnSignals(async () => {
     advertisement?.stop()
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('gamerstage: could not stop cleanly:', error)
-        process.exit(1)
-      },
-    )
-  }
-  process.on('SIGINT', () => stop('SIGINT'))
-  process.on('SIGTERM', () => stop('SIGTERM'))
+    await server.close()
+    await metrics?.close()
+  })
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -16,6 +16,7 @@ import { createHostAllowList, type HostAllowList } from './http/host-allow-list'
 import type { ConnectionLimits, Listener } from './http/listener'
 import { listen } from './http/listener'
 import { StartError } from './start-error'
+import { postgresReason } from './db/postgres-reason'
 import { isRedisUrl } from './redis/address'
 import { sweepUnusedMedia } from './services/media'
 import {
@@ -31,9 +32,12 @@ import { lanAddresses } from './discovery/lan-addresses'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
 import { readCacheOf } from './caches/read-cache'
+import { log } from './observability/log'
+import { watchServerParts, type ServerWatch } from './observability/server-watch'
 
 // What moved to modules of their own, still importable from here.
 export { StartError } from './start-error'
+export { postgresReason } from './db/postgres-reason'
 export { DEFAULT_CONNECTION_LIMITS, listen } from './http/listener'
 export type { ConnectionLimits, Listener } from './http/listener'
 
@@ -223,6 +227,8 @@ export interface ServerCore<Db extends ServerStore = ServerStore> {
   replaceSecret(secret: Uint8Array): void
   /** Ends the demo accounts' sessions (sharing on the LAN starts). */
   endDemoSessions(): Promise<void>
+  /** Its metrics, readiness and draining (observability/server-watch.ts). */
+  watch: ServerWatch
   /** Closes the database once the media sweep under way ends; close every listener first. */
   close(): Promise<void>
 }
@@ -250,19 +256,6 @@ export function describePostgresUrl(url: string): string {
 
 /** True for the addresses `database` takes: `postgres://…` or `postgresql://…`. */
 export const isPostgresUrl = (url: string) => /^postgres(?:ql)?:\/\//i.test(url)
-
-/**
- * The driver's reason a PostgreSQL database could not be used, on one line: the innermost cause
- * (drizzle's migrator wraps the driver's error in a "Failed query" one). A refused connection
- * may come as an AggregateError (one error per address tried) with an empty message.
- */
-export function postgresReason(error: unknown): string {
-  let failure = error as Error & { code?: string; errors?: unknown[] }
-  while (failure.cause instanceof Error) failure = failure.cause as typeof failure
-  const first = failure.errors?.[0] as Error | undefined
-  const reason = failure.message || first?.message || failure.code || String(failure)
-  return reason.split('\n')[0]?.replace(/\.$/, '') ?? reason
-}
 
 /** Opens the PostgreSQL store at `url` (and migrates it); a failure is a StartError. */
 async function openPostgres(url: string): Promise<PostgresStore> {
@@ -378,6 +371,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   presence.expiry.reschedule()
   // The app reads deps.secret on every request, so replacing it here takes effect at once.
   const allowedHostNames = createHostAllowList(options.allowedHosts)
+  const watch = watchServerParts({ db, events, redisPing: cluster?.ping })
   const deps: AppDeps = {
     db,
     events,
@@ -396,6 +390,8 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     claimOwnerFromLoopback: options.claimOwnerFromLoopback,
     trustedProxies: options.trustedProxies,
     passwordCost: options.passwordCost,
+    readinessChecks: watch.readinessChecks,
+    draining: watch.draining,
   }
   const app = createApp(deps)
   const stopSweeping = sweepMediaEveryHour(db, media)
@@ -415,7 +411,9 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       readCacheOf(db)?.clear()
     },
     endDemoSessions: () => endDemoSessions(db),
+    watch,
     close: async () => {
+      watch.close()
       events.close()
       await presence.close()
       await stopSweeping()
@@ -432,6 +430,8 @@ interface ClusterLink {
   presenceBackend: PresenceBackend
   throttle: RedisLoginThrottle
   rateLimits(limits: Partial<RateLimitOptions> | false | undefined): RateLimits
+  /** Asks Redis for a PONG on the connection that fails at once while it is away. */
+  ping(): Promise<unknown>
   close(): Promise<void>
 }
 
@@ -477,6 +477,7 @@ async function openCluster(
     presenceBackend,
     throttle,
     rateLimits: (limits) => new RateLimits(limits, shared),
+    ping: () => redis.counters.ping(),
     close: async () => {
       await transport.close()
       throttle.close()
@@ -504,11 +505,10 @@ function sweepMediaEveryHour(db: Store, media: MediaStorage): () => Promise<void
       .then(
         () => undefined,
         (error: unknown) =>
-          console.error(
-            'Could not remove unused uploads:',
-            // The storage's own sentence says where and why; anything else keeps its stack.
-            error instanceof StorageUnavailableError ? error.message : error,
-          ),
+          // The storage's own sentence says where and why; anything else keeps its stack.
+          error instanceof StorageUnavailableError
+            ? log().error({ reason: error.message }, 'could not remove unused uploads')
+            : log().error({ err: error }, 'could not remove unused uploads'),
       )
       .finally(() => (running = null))
   }
@@ -565,6 +565,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     // Shared beyond this computer: encrypted unless the host chose otherwise (docs/security.md).
     const tls = await certificateFor(host, options, core.dataDir)
     listener = await listen(core, host, port, options.connectionLimits, tls)
+    core.watch.addListener(listener)
   } catch (error) {
     await core.close()
     throw error
@@ -577,8 +578,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     events: core.events,
     hosts: core.hosts,
     close: async () => {
-      // Open streams never go idle: end them first so that closing does not wait for them.
-      core.events.close()
+      // Readiness says "stopping", and open streams (which never go idle) end first with a
+      // reconnect hint, so that closing waits only for running requests (bounded: listener.ts).
+      core.watch.drain()
       await listener.close()
       await core.close()
     },

@@ -359,6 +359,37 @@ export interface HealthResponse {
   status: 'ok'
 }
 
+/** One day's figure of the server page's charts: `day` is `YYYY-MM-DD` (UTC). */
+export interface DayCount {
+  day: string
+  count: number
+}
+
+/** `GET /api/server/stats` (issue 41, hosts only): what the host's server page shows. */
+export interface ServerStatsResponse {
+  version: string
+  /** Seconds this instance has run. */
+  uptimeSeconds: number
+  database: 'sqlite' | 'postgres'
+  /** Instances with a recent heartbeat (1 without a cluster). */
+  instances: number
+  members: number
+  onlineNow: number
+  /** The last 30 days, oldest first, today last; days without any are 0. */
+  postsPerDay: DayCount[]
+  commentsPerDay: DayCount[]
+  /** Members who posted or commented that day. */
+  activePlayersPerDay: DayCount[]
+  images: { count: number; bytes: number }
+  clips: { count: number; bytes: number }
+}
+
+/** `GET /api/health/ready` (issue 41): each configured dependency, `ok` or why not. */
+export interface ReadinessResponse {
+  status: 'ready'
+  checks: Partial<Record<'database' | 'redis' | 'bucket', 'ok' | string>>
+}
+
 /**
  * Every 4xx answer (and a 503). `errors[0]` is the sentence to show; `code` is what a client
  * decides on (src/shared/error-codes.ts, docs/API.md "Errors").
@@ -376,6 +407,8 @@ export interface ErrorResponse {
    * the order sent (docs/API.md, "Images in posts").
    */
   missingMedia?: string[]
+  /** Only on a 503 `NOT_READY` of `GET /api/health/ready`: each dependency, `ok` or why not. */
+  checks?: ReadinessResponse['checks']
 }
 /** A 500 answer: never a stack trace. */
 export interface ServerErrorResponse {
@@ -740,6 +773,8 @@ export type ApiAnswer =
   | PostImageResponse
   | MetaResponse
   | HealthResponse
+  | ReadinessResponse
+  | ServerStatsResponse
   | NotificationsPage
   | UnreadCountResponse
   | OkResponse

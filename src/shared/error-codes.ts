@@ -105,6 +105,11 @@ export const ERROR_STATUS = {
    * image storage (an S3 bucket) cannot be reached; `Retry-After` says when.
    */
   SERVER_BUSY: 503,
+  /**
+   * `GET /api/health/ready`: a dependency (database, Redis, bucket) does not answer, or the
+   * server is stopping; `checks` names which (issue 41).
+   */
+  NOT_READY: 503,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

@@ -85,6 +85,8 @@ export async function expectError(
   const keys = parsed.code === 'INVALID_TOKEN' && 'reason' in parsed ? ['reason'] : []
   // A post whose media are gone names them (docs/API.md, "Images in posts").
   if (parsed.code === 'MEDIA_GONE') keys.push('missingMedia')
+  // A readiness refusal names each dependency's state (docs/API.md, "Health").
+  if (parsed.code === 'NOT_READY') keys.push('checks')
   expect(Object.keys(parsed)).toEqual(['errors', 'code', ...keys])
   if (parsed.code === 'INVALID_TOKEN' && keys.length > 0)
     expect(isSessionEndReason(parsed.reason), text).toBe(true)

@@ -13,6 +13,7 @@ import {
   SHARE_MESSAGES,
   foreignHostMessage,
 } from '../../src/server/errors/messages'
+import { captureLog } from '../helpers/log-capture'
 import { ERROR_STATUS, type ErrorCode } from '../../src/shared/error-codes'
 import {
   DEMO,
@@ -332,6 +333,14 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     },
     message: MESSAGES.passwordQueueFull,
   },
+  NOT_READY: {
+    // Issue 41: the readiness answer with its database gone.
+    request: async (app) => {
+      await app.close()
+      return app.get('/api/health/ready')
+    },
+    message: 'Not ready: database does not answer.',
+  },
 }
 
 describe('error codes', () => {
@@ -346,7 +355,7 @@ describe('error codes', () => {
   )
 
   it('answers an unexpected failure 500 with INTERNAL and no details', async ({ app }) => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const logged = captureLog()
     await app.close()
     const response = await app.get('/api/posts')
     expect(response.status).toBe(ERROR_STATUS.INTERNAL)
@@ -354,8 +363,14 @@ describe('error codes', () => {
       error: { message: MESSAGES.unexpected },
       code: 'INTERNAL',
     })
-    expect(logged).toHaveBeenCalled()
-    logged.mockRestore()
+    // The host's log has the error with its stack and the request's id; the client, neither.
+    logged.restore()
+    const [line] = logged.lines.filter((entry) => entry.msg === 'unexpected error')
+    expect(line).toMatchObject({
+      requestId: response.headers.get('x-request-id'),
+      route: '/api/posts',
+      err: { stack: expect.stringContaining('    at ') },
+    })
   })
 
   it('reaches every code there is', () => {

@@ -18,6 +18,7 @@ import {
 } from '../helpers/api'
 import { TEST_SECRET, type TestApp } from '../helpers/server-app'
 import { describe, expect, it } from '../helpers/fixtures'
+import { captureLog } from '../helpers/log-capture'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -342,7 +343,7 @@ describe('security', () => {
     it('answers 500 {error: {message}} without a stack trace when the database is gone', async ({
       app,
     }) => {
-      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const logged = captureLog()
       await app.close()
       const response = await app.get('/api/posts')
       expect(response.status).toBe(500)
@@ -353,12 +354,13 @@ describe('security', () => {
       })
       expect(text).not.toMatch(/\bat \S+ \(|\n\s+at |\.ts:\d+/)
       expect(text).not.toMatch(/database|sqlite/i)
-      expect(logged).toHaveBeenCalled()
+      logged.restore()
+      expect(logged.lines.map((line) => line.msg)).toContain('unexpected error')
     })
 
     it('answers 500 on a mutation too, and logs the cause on the server only', async ({ app }) => {
       const { token } = await seededToken()
-      const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      const logged = captureLog()
       await app.db.run('DROP TABLE post_reactions')
       const response = await app.send('/api/posts/like/1', {}, { token })
       expect(response.status).toBe(500)
@@ -366,7 +368,9 @@ describe('security', () => {
         error: { message: 'Something went wrong on the server.' },
         code: 'INTERNAL',
       })
-      expect(logged.mock.calls.flat().some((arg) => arg instanceof Error)).toBe(true)
+      logged.restore()
+      const [line] = logged.lines.filter((entry) => entry.msg === 'unexpected error')
+      expect(line?.err).toMatchObject({ type: 'SqliteError', stack: expect.any(String) })
     })
   })
 

@@ -17,6 +17,7 @@ import {
   TRANSACTION_ATTEMPTS,
 } from './database-refusal'
 import type { DialectSql, OpenStore, SqlParam, Store } from './store'
+import { transactionRetries } from '../observability/metrics'
 
 /** Where the committed drizzle-kit migrations for PostgreSQL live when running from source. */
 export const DEFAULT_PG_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations-pg', import.meta.url))
@@ -303,6 +304,7 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
           if (!isRetryableConflict(error)) throw asRefusal(error)
           if (attempt >= TRANSACTION_ATTEMPTS)
             throw new DatabaseRefusal('contended', { cause: error })
+          transactionRetries.inc()
           await delay(retryDelayMs(attempt + 1))
         }
       }

@@ -4,6 +4,7 @@
  */
 import type { Answer, Question } from 'dns-packet'
 import multicastDns from 'multicast-dns'
+import { log } from '../observability/log'
 
 export interface MdnsPacket {
   questions?: Question[]
@@ -46,7 +47,9 @@ export function multicastTransport(options: MulticastOptions = {}): MdnsTranspor
   // A malformed packet from someone else on the LAN is theirs to fix, not ours to crash on.
   mdns.on('warning', () => undefined)
   mdns.on('error', (error: Error) =>
-    options.onError ? options.onError(error) : console.error('LAN discovery:', error.message),
+    options.onError
+      ? options.onError(error)
+      : log().warn({ reason: error.message }, 'LAN discovery failed'),
   )
   return mdns
 }

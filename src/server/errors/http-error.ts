@@ -18,7 +18,7 @@ export class HttpError extends Error {
      * Extra fields of the answer beside `errors` and `code`: a refused token's `reason`, the
      * `missingMedia` of a post whose media are gone.
      */
-    readonly extra: Pick<ErrorResponse, 'reason' | 'missingMedia'> = {},
+    readonly extra: Pick<ErrorResponse, 'reason' | 'missingMedia' | 'checks'> = {},
   ) {
     super(message)
     this.name = 'HttpError'

@@ -26,6 +26,7 @@ import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
 import type { RedisEventTransport, ReplayAnswer, ResetReason, StreamEntry } from './redis-transport'
 import { webStreamSink, type StreamSink } from './sinks'
 import { isLaterEventId } from './stream-ids'
+import { log } from '../observability/log'
 
 export interface EventHubOptions {
   /** Events kept for replay after a reconnect (with `Last-Event-ID`). */
@@ -421,7 +422,7 @@ export class EventHub {
       try {
         answer = await transport.replay(lastEventId)
       } catch (error) {
-        console.error('Could not replay live events from Redis:', (error as Error).message)
+        log().error({ reason: (error as Error).message }, 'could not replay live events from Redis')
         answer = { ok: false, reason: 'too-old' }
       }
       if (client.closed) return
@@ -485,9 +486,16 @@ export class EventHub {
     return theirs.length
   }
 
-  /** Ends every stream (the server is stopping). */
-  close(): void {
-    for (const client of [...this.clients]) this.end(client)
+  /**
+   * Ends every stream (the server is stopping). With `reconnectInMs`, each is told first when to
+   * come back (SSE's `retry:`): to another instance, or to this one restarted.
+   */
+  close(reconnectInMs?: number): void {
+    const hint = reconnectInMs === undefined ? null : encoder.encode(`retry: ${reconnectInMs}\n\n`)
+    for (const client of [...this.clients]) {
+      if (hint) this.send(client, hint)
+      this.end(client)
+    }
   }
 
   private end(client: Client): void {

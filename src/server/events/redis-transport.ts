@@ -33,6 +33,8 @@ import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { RedisConnections } from '../redis/connection'
 import { compareStreamIds, formatEventId, isEpoch, parseEventId } from './stream-ids'
+import { log } from '../observability/log'
+import { dependencyErrors } from '../observability/metrics'
 
 /** What one stream entry carries: an event with its audience, or a control between instances. */
 export type StreamEntry =
@@ -218,8 +220,10 @@ export class RedisEventTransport {
   publish(entry: StreamEntry): void {
     const sent = this.runScript(JSON.stringify(entry)).catch((error: unknown) => {
       this.renewWanted = true
-      console.error(
-        `Could not send a live event to Redis at ${this.redis.where}: ${(error as Error).message}; clients will refetch.`,
+      dependencyErrors.inc({ dependency: 'redis' })
+      log().error(
+        { where: this.redis.where, reason: (error as Error).message },
+        'could not send a live event to Redis; clients will refetch',
       )
     })
     this.pending.add(sent)
@@ -313,8 +317,10 @@ export class RedisEventTransport {
     try {
       ;[last] = await this.runScript('')
     } catch (error) {
-      console.error(
-        `Checking the live events' stream in Redis at ${this.redis.where}: ${String(error)}`,
+      dependencyErrors.inc({ dependency: 'redis' })
+      log().error(
+        { where: this.redis.where, reason: String(error) },
+        "checking the live events' stream in Redis failed",
       )
       return
     }
@@ -346,7 +352,11 @@ export class RedisEventTransport {
         )) as typeof reply
       } catch (error) {
         if (!this.running) return
-        console.error(`Reading live events from Redis at ${this.redis.where}: ${String(error)}`)
+        dependencyErrors.inc({ dependency: 'redis' })
+        log().error(
+          { where: this.redis.where, reason: String(error) },
+          'reading live events from Redis failed',
+        )
         await new Promise((resolve) => setTimeout(resolve, 1000))
         continue
       }
@@ -364,8 +374,9 @@ export class RedisEventTransport {
     if (fields.epoch !== this.epoch) {
       this.epoch = fields.epoch
       this.number = fields.number
-      console.error(
-        `Live events: the stream in Redis at ${this.redis.where} began a new epoch (it lost entries, or could not take some); clients refetch.`,
+      log().warn(
+        { where: this.redis.where },
+        'live events: the stream in Redis began a new epoch (it lost entries, or could not take some); clients refetch',
       )
       sink.reset(this.lastId, 'unknown-id')
       return

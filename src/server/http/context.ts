@@ -6,6 +6,7 @@ import { LoginThrottle, type PasswordThrottle } from '../auth/login-throttle'
 import type { EventHub } from '../events/hub'
 import type { Presence } from '../presence/tracker'
 import type { MediaStorage } from '../storage/media-storage'
+import type { ReadinessCheck } from '../observability/readiness'
 import type { ScryptCost } from '../auth/password'
 import type { HostAllowList } from './host-allow-list'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
@@ -93,6 +94,10 @@ export interface AppDeps {
    * set it, to TEST_SCRYPT_PARAMS (auth/password.ts).
    */
   passwordCost?: ScryptCost
+  /** What `/api/health/ready` asks beyond the database and the bucket: the cluster's Redis. */
+  readinessChecks?: readonly ReadinessCheck[]
+  /** True once the server is stopping (SIGTERM): readiness answers 503 so traffic moves away. */
+  draining?: () => boolean
   /**
    * Rows in every step of a whole-list answer (http/whole-list.ts), instead of steps sized by
    * time: only tests set it, to count the statements a step costs whatever the machine's speed.
@@ -108,6 +113,8 @@ export interface AppEnv {
     viewerId: number | null
     /** The raw token of the signed-in user (set by requireUser), for logout. */
     token: string
+    /** This request's id in the log and its `X-Request-Id` (observability/request-log.ts). */
+    requestId: string
   }
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { SESSION_COOKIE, THEME_COOKIE, type RenderFirstScreen } from '../../shared/first-screen'
 import type { AppEnv } from './context'
+import { log } from '../observability/log'
 
 /**
  * A signed-in /home with its posts already in the page (docs/PERFORMANCE.md, "First screen"):
@@ -41,7 +42,7 @@ export async function loadFirstScreenRenderer(
     }
     return module.renderFirstScreen
   } catch (error) {
-    console.error('Gamerstage: the first screen cannot be drawn on the server', error)
+    log().error({ err: error }, 'the first screen cannot be drawn on the server')
     return null
   }
 }
@@ -79,7 +80,7 @@ export async function drawFirstScreen(
     })
   } catch (error) {
     // The app draws the screen in the browser as it always could.
-    console.error('Gamerstage: drawing the first screen failed', error)
+    log().error({ err: error }, 'drawing the first screen failed')
     return null
   }
 }

@@ -73,6 +73,8 @@ export interface Listener {
   port: number
   /** Stops listening and lets requests in flight finish. */
   close(): Promise<void>
+  /** Connections open now (the metrics' gamerstage_open_connections). */
+  connections(): Promise<number>
 }
 
 function waitUntilListening(server: ServerType, port: number, host: string): Promise<void> {
@@ -194,6 +196,8 @@ export async function listen(
     fingerprint,
     host,
     port: actualPort,
+    connections: () =>
+      new Promise<number>((resolve) => server.getConnections((_, count) => resolve(count ?? 0))),
     close: () => {
       const closing = closeGracefully(server)
       door?.closeWaiting()

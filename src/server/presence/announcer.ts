@@ -21,6 +21,7 @@ import type { Audience, EventHub } from '../events/hub'
 import { appearingOffline } from '../services/presence'
 import { blockedEitherWayWithEach } from '../services/visibility'
 import type { PresenceBackend } from './backend'
+import { log } from '../observability/log'
 
 export class PresenceAnnouncer {
   private readonly due = new Set<number>()
@@ -58,7 +59,7 @@ export class PresenceAnnouncer {
       this.telling = this.telling
         .then(() => this.tell(userIds))
         .catch((error: unknown) => {
-          console.error('gamerstage: presence:', (error as Error).message)
+          log().error({ reason: (error as Error).message }, 'presence: could not announce')
         })
     }
     return this.telling

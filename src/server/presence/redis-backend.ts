@@ -58,6 +58,11 @@ export class RedisPresenceBackend implements PresenceBackend {
     else await this.redis.srem(this.idleKey, String(userId))
   }
 
+  /** Instances whose heartbeat is recent: the server page's "instances seen" (issue 41). */
+  async instanceCount(): Promise<number> {
+    return (await this.liveInstances()).length
+  }
+
   private async liveInstances(): Promise<string[]> {
     return this.redis.zrangebyscore(this.alive, this.now() - this.options.deadAfterMs, '+inf')
   }

@@ -10,6 +10,7 @@ import type { EventHub } from '../events/hub'
 import { deleteExpiredStatuses, nextStatusExpiry } from '../services/statuses'
 import { appearsOffline } from '../services/presence'
 import { blockedEitherWayWithAny } from '../services/visibility'
+import { log } from '../observability/log'
 
 export class StatusExpiry {
   private timer: NodeJS.Timeout | undefined
@@ -55,7 +56,7 @@ export class StatusExpiry {
       next = await nextStatusExpiry(this.db)
     } catch (error) {
       if (this.closed) return
-      console.error('gamerstage: status expiry:', (error as Error).message)
+      log().error({ reason: (error as Error).message }, 'status expiry failed')
     }
     this.arm(next === null ? this.options.expiryCheckMs : next - this.options.now())
   }

@@ -27,6 +27,7 @@ import { toUserSummary } from '../services/serialize'
 import { PresenceAnnouncer } from './announcer'
 import { LocalPresenceBackend, type PresenceBackend } from './backend'
 import { StatusExpiry } from './status-expiry'
+import { log } from '../observability/log'
 
 export interface PresenceOptions {
   backend?: PresenceBackend
@@ -98,7 +99,7 @@ export class Presence {
   private enqueue(userId: number, work: () => Promise<void>): Promise<void> {
     const before = this.queues.get(userId) ?? Promise.resolve()
     const next = before.then(work).catch((error: unknown) => {
-      console.error('gamerstage: presence:', (error as Error).message)
+      log().error({ reason: (error as Error).message }, 'presence: could not record')
     })
     this.queues.set(userId, next)
     void next.then(() => {
@@ -181,7 +182,7 @@ export class Presence {
       const orphans = await this.backend.heartbeat()
       for (const userId of new Set(orphans)) this.announce(userId)
     } catch (error) {
-      console.error('gamerstage: presence heartbeat:', (error as Error).message)
+      log().error({ reason: (error as Error).message }, 'presence heartbeat failed')
     }
   }
 

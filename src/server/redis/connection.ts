@@ -5,6 +5,8 @@
  */
 import { Redis, type RedisOptions } from 'ioredis'
 import { describeRedisUrl } from './address'
+import { log } from '../observability/log'
+import { dependencyErrors } from '../observability/metrics'
 
 /** How long a start waits for Redis before it gives up with a message. */
 const CONNECT_TIMEOUT_MS = 5000
@@ -109,10 +111,11 @@ export async function openRedis(url: string, prefix = 'gamerstage:'): Promise<Re
     client.on('error', (error: unknown) => {
       if (told) return
       told = true
-      console.error(`Redis at ${where} (${name}): ${reasonOf(error)}; reconnecting…`)
+      dependencyErrors.inc({ dependency: 'redis' })
+      log().warn({ where, connection: name, reason: reasonOf(error) }, 'Redis lost; reconnecting')
     })
     client.on('ready', () => {
-      if (told) console.error(`Redis at ${where} (${name}): connected again.`)
+      if (told) log().info({ where, connection: name }, 'Redis back')
       told = false
     })
   }

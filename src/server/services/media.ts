@@ -6,6 +6,8 @@ import { ORPHAN_GRACE_MS, databaseMediaStorage, type MediaStorage } from '../sto
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { reencode, sniffImageType, withCheckedImage, type ReencodedImage } from './uploaded-images'
+import { log } from '../observability/log'
+import { dependencyErrors } from '../observability/metrics'
 
 /** Profile pictures are shown at most a few hundred pixels wide: twice that stays sharp. */
 export const AVATAR_SIDE = 512
@@ -70,9 +72,8 @@ export async function removeStoredObjects(
   try {
     await storage.delete(ids)
   } catch (error) {
-    console.error(
-      `gamerstage: ${(error as Error).message} The hourly sweep removes ${ids.length} left behind.`,
-    )
+    dependencyErrors.inc({ dependency: 'bucket' })
+    log().error(`${(error as Error).message} The hourly sweep removes ${ids.length} left behind.`)
   }
 }
 

@@ -10,6 +10,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname as osHostname } from 'node:os'
 import { join } from 'node:path'
 import { certificateFingerprint } from './fingerprint'
+import { log as serverLog } from '../observability/log'
 
 export const LAN_CERT_FILE = 'lan-cert.pem'
 export const LAN_KEY_FILE = 'lan-key.pem'
@@ -140,7 +141,7 @@ export async function loadOrCreateLanCertificate(
   dataDir: string,
   options: LanCertificateOptions = {},
 ): Promise<LanCertificate> {
-  const log = options.log ?? ((message: string) => console.log(message))
+  const log = options.log ?? ((message: string) => serverLog().info(message))
   const now = options.now?.() ?? new Date()
   const existing = readLanCertificate(dataDir, log)
   if (existing && existing.notAfter.getTime() - now.getTime() > LAN_CERT_RENEW_DAYS * DAY_MS) {

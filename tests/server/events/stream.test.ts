@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest'
+import { afterEach } from 'vitest'
 import type { CommentResponse, Post, PostResponse } from '../../../src/shared/api-types'
 import { EventHub } from '../../../src/server/events/hub'
 import { STREAM_MESSAGES } from '../../../src/server/routes/events'
@@ -8,6 +8,7 @@ import { failInsertsInto } from '../../helpers/failing-writes'
 import type { TestApp } from '../../helpers/server-app'
 import { readEvents, type EventReader } from '../../helpers/sse'
 import { describe, expect, it } from '../../helpers/fixtures'
+import { captureLog } from '../../helpers/log-capture'
 
 const readers: EventReader[] = []
 afterEach(async () => {
@@ -208,11 +209,11 @@ describe('GET /api/events', () => {
       'notifications',
       'no notifications today',
     )
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const logged = captureLog()
     const failed = await app.send(`/api/posts/like/${post._id}`, {}, bob)
+    logged.restore()
     expect(failed.status).toBe(500)
-    expect(logged).toHaveBeenCalledOnce()
-    logged.mockRestore()
+    expect(logged.lines.filter((line) => line.msg === 'unexpected error')).toHaveLength(1)
     expect((await ok<PostResponse>(app.get(`/api/posts/${post._id}`))).post.likes.likeCount).toBe(0)
     expect(await watcher.settle()).toEqual([])
     await allowNotifications()

@@ -21,6 +21,7 @@ import { startS3Server } from '../../helpers/s3'
 import type { TestApp } from '../../helpers/server-app'
 import { openSharedTestStores } from '../../helpers/test-store'
 import { describe, expect, it } from '../../helpers/fixtures'
+import { captureLog } from '../../helpers/log-capture'
 
 const screenshot = (background = '#2a6') =>
   sharp({ create: { width: 800, height: 600, channels: 3, background } })
@@ -213,10 +214,7 @@ describe('an S3 server that cannot be reached', () => {
       const post = await postWith(app, token, item)
 
       await s3.stop()
-      const logged: string[] = []
-      const errors = vi
-        .spyOn(console, 'error')
-        .mockImplementation((...args: unknown[]) => void logged.push(args.join(' ')))
+      const captured = captureLog()
       try {
         const refused = upload(app, await screenshot(), { token })
         await expectError(refused, 503, MESSAGES.imageStorageUnavailable, 'SERVER_BUSY')
@@ -226,9 +224,9 @@ describe('an S3 server that cannot be reached', () => {
         // The post goes; its objects cannot yet, and the sweep takes them later.
         await ok(app.send(`/api/posts/${post._id}`, undefined, { token, method: 'DELETE' }))
       } finally {
-        errors.mockRestore()
+        captured.restore()
       }
-      expect(logged[0]).toMatch(
+      expect(captured.lines[0]?.msg).toMatch(
         new RegExp(
           `S3 bucket "${bucket.bucket}" at 127\\.0\\.0\\.1:${s3.port}: connection refused`,
         ),

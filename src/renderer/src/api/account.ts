@@ -1,5 +1,6 @@
 /** Sessions, one's own account, and moderation (docs/API.md "Sessions and accounts", "Moderation"). */
 import type {
+  ServerStatsResponse,
   HostActionsResponse,
   HostsResponse,
   ModerationStatusResponse,
@@ -114,4 +115,9 @@ export function setHost(userId: string, host: boolean): Promise<HostsResponse> {
 
 export function listHostActions(): Promise<HostActionsResponse> {
   return request<HostActionsResponse>('/moderation/audit')
+}
+
+/** The host's server page figures (issue 41); hosts only. */
+export function getServerStats(): Promise<ServerStatsResponse> {
+  return request<ServerStatsResponse>('/server/stats')
 }

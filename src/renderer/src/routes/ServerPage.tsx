@@ -7,6 +7,7 @@ import { Icon } from '../components/Icon'
 import { LanSharingPanel } from '../components/LanSharingPanel'
 import { PlainLayout } from '../components/PlainLayout'
 import { ReportsPanel } from '../components/ReportsPanel'
+import { ServerStatsPanel } from '../components/ServerStatsPanel'
 import { getBridge } from '../bridge/get-bridge'
 import { isLoggedInAtom } from '../state/auth'
 import { connectionAtom } from '../state/connection'
@@ -50,6 +51,8 @@ export function ServerPage() {
       </div>
 
       {desktop ? <ConnectionPanel /> : <WebServerInfo baseUrl={connection.baseUrl} />}
+
+      <ServerStatsPanel />
 
       <ReportsPanel />
 

@@ -1,0 +1,64 @@
+/**
+ * One log line and one metrics sample per request (issue 41): its id (also answered as
+ * `X-Request-Id`, so a host can find the line a user's error screen names), method, route
+ * pattern, status, time, the user's id or none, and the instance (every line's `instance`).
+ * Never the path's values, the query, the body or the client's address: the route pattern
+ * (`/api/users/:username`) says what was asked without saying about whom.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Context, MiddlewareHandler } from 'hono'
+import { routePath } from 'hono/route'
+import type { AppEnv } from '../http/context'
+import { dependencyBack, isLost } from './dependency-state'
+import { log } from './log'
+import { httpRequestDuration, httpRequests } from './metrics'
+
+export const REQUEST_ID_HEADER = 'X-Request-Id'
+
+/** Requests with no route of their own (the app's pages and files, unknown API paths). */
+const UNMATCHED = '(other)'
+
+/**
+ * The route a request matched, as registered: `/api/posts/:id`. Middleware patterns (`*`,
+ * `/api/*`) say nothing of which route it was.
+ */
+export function routePatternOf(c: Context): string {
+  const pattern = routePath(c)
+  return pattern === '' || pattern.endsWith('*') ? UNMATCHED : pattern
+}
+
+/** A short id, unique enough to find one request's lines among a day's. */
+const newRequestId = () => randomBytes(8).toString('hex')
+
+export function requestLog(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = process.hrtime.bigint()
+    const id = newRequestId()
+    c.set('requestId', id)
+    try {
+      await next()
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9
+      const route = routePatternOf(c)
+      const status = c.res.status
+      // An API answer that is not a 503 reached the database: if it was lost, it is back.
+      if (isLost('database') && status < 500 && c.req.path.startsWith('/api/')) {
+        dependencyBack('database')
+      }
+      c.res.headers.set(REQUEST_ID_HEADER, id)
+      httpRequests.inc({ method: c.req.method, route, status: String(status) })
+      httpRequestDuration.observe({ method: c.req.method, route }, seconds)
+      log().info(
+        {
+          requestId: id,
+          method: c.req.method,
+          route,
+          status,
+          ms: Math.round(seconds * 10_000) / 10,
+          user: c.get('viewerId') ?? null,
+        },
+        'request',
+      )
+    }
+  }
+}
