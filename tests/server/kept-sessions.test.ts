@@ -5,6 +5,7 @@
  * a session still ends it at once, however many posts stream in meanwhile.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Post } from '../../src/shared/api-types'
 import { ReadCache, readCacheOf } from '../../src/server/caches/read-cache'
 import type { UserRow } from '../../src/server/db/rows'
 import { signedInAs } from '../helpers/api'
@@ -79,7 +80,13 @@ describe('kept sessions', () => {
     const h = app
     const alice = await h.signup('alice')
     const bob = await h.signup('bob')
-    duringReads = () => h.events.publish('post', postEvent(1, Number(bob.id)), {})
+    const bobs = await h.send(
+      '/api/posts',
+      { postData: { content: 'announced' } },
+      { token: bob.token, headers: minimal },
+    )
+    const { post } = (await bobs.json()) as { post: Post }
+    duringReads = () => h.events.publish('post', { post, authorPostCount: 1 }, {})
     expect((await h.get('/api/auth/session', alice.token)).status).toBe(200)
     expect(duringReads).toBeNull()
 
