@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pg-writes [-- --duration S --connections N --writes N --writers N --connect
- * tcp|unix --profile DIR]`: writes on PostgreSQL (issue 37, item 3), printed beside their targets. On a
+ * tcp|unix --profile DIR --server-cli FILE]`: writes on PostgreSQL (issue 37, item 3), printed beside their targets. On a
  * throwaway cluster on disk, as durable as the main bench's (tests/helpers/postgres.ts
  * `sqlite-like`), with the server that ships (`node out/server/cli.js`) in processes of their
  * own on one database and one secret:
@@ -44,6 +44,9 @@ const { values } = parseArgs({
     connect: { type: 'string', default: 'tcp' },
     // A folder for the posting instance's CPU profile (node --cpu-prof), written when it stops.
     profile: { type: 'string' },
+    // Another build's server (`out/server/cli.js` of an older commit, built beside this tree so
+    // that it finds the same node_modules), to compare builds back to back on a shared machine.
+    'server-cli': { type: 'string' },
   },
 })
 const DURATION = Number(values.duration)
@@ -169,7 +172,7 @@ async function startInstance(
   args: string[],
   nodeArgs: string[] = [],
 ): Promise<Instance> {
-  const serverArgs = [SERVER_CLI, '--host', host, '--port', '0', ...args]
+  const serverArgs = [values['server-cli'] ?? SERVER_CLI, '--host', host, '--port', '0', ...args]
   const child = spawn(process.execPath, [...nodeArgs, ...serverArgs], {
     env: { ...process.env, GAMERSTAGE_INSECURE_FAST_PASSWORDS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PostResponse, PostsPage } from '../../src/shared/api-types'
 import { LIVE_EVENT_ID_HEADER } from '../../src/shared/live-event-id'
-import { KeptAnswers, ReadCache } from '../../src/server/caches/read-cache'
+import { ReadCache } from '../../src/server/caches/read-cache'
+import { KeptAnswers } from '../../src/server/caches/whole-answers'
 import { createPoll } from './../helpers/polls'
 import { makeTestApp, type TestApp } from '../helpers/server-app'
 

@@ -77,7 +77,7 @@ export async function commit<Result>(
 
 /**
  * As commit, for a command whose write needs no transaction of the command's own and makes no
- * notification (issue 37: a post of text alone, services/posts.ts writeTextPost): `write` runs on
+ * notification (issue 37: a post of text alone, services/new-posts.ts writeTextPost): `write` runs on
  * the store itself, and the caches are told what it touched as commit tells them.
  */
 export async function commitAlone<Result>(

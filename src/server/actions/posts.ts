@@ -14,6 +14,7 @@ import {
 } from '../services/notifications'
 import type { AttachRequest } from '../services/post-images'
 import * as posts from '../services/posts'
+import { writeNewPost, writeTextPost, type NewPost } from '../services/new-posts'
 import { indexPost, unindexPosts } from '../services/search'
 import { syncPostTags } from '../services/tags'
 import { findUserById } from '../services/users'
@@ -77,11 +78,11 @@ async function afterPostWrite(
  * `Prefer: return=minimal` answer) with the event's reads (db/read-once.ts, issue 37). A post
  * without images or a poll is presented from what its own statement answered
  * (serialize.ts presentNewPost), and its event carries the author's post count as that statement
- * counted it.
+ * counted it, to the audience that statement read (on PostgreSQL).
  */
 async function publishNewPost(
   live: Live,
-  { post, author }: posts.NewPost,
+  { post, author, excluded }: NewPost,
   writtenBeside: { images: boolean; poll: boolean },
   presentFor: number | null | undefined,
 ): Promise<Post | null> {
@@ -96,7 +97,8 @@ async function publishNewPost(
     'post',
     post,
     (shown) => ({ post: shown, authorPostCount: author.postCount }),
-    await aboutWriting(reading, post.authorId),
+    // Read by the post's own statement on PostgreSQL (services/new-posts.ts), else here.
+    excluded ? { exclude: excluded } : await aboutWriting(reading, post.authorId),
     await present(null),
   )
   return presentFor === undefined ? null : present(presentFor)
@@ -112,7 +114,7 @@ const textAlone = (content: string) =>
 /**
  * `presentFor`: the viewer whose answer presents the post (a `Prefer: return=minimal` answer);
  * undefined when the answer is not one post. A post of text alone is written without a
- * transaction of the command's own (services/posts.ts writeTextPost: one statement on
+ * transaction of the command's own (services/new-posts.ts writeTextPost: one statement on
  * PostgreSQL, issue 37).
  */
 export async function createPost(
@@ -129,7 +131,7 @@ export async function createPost(
   if (!beside.images && !beside.poll && quoteOf === null && textAlone(content)) {
     const { post } = await commitAlone(
       live,
-      (db) => posts.writeTextPost(db, actor.id, content),
+      (db) => writeTextPost(db, actor.id, content),
       async (written) => {
         presented = await publishNewPost(live, written, beside, presentFor)
       },
@@ -146,13 +148,11 @@ export async function createPost(
       quoted = null
       // Checked first: a quote of a deleted, suspended or blocked author's post writes nothing.
       const original = quoteOf === null ? null : await quotable(tx, actor.id, quoteOf)
-      const { post: row, author } = await posts.writeNewPost(
-        tx,
-        actor.id,
-        content,
-        Date.now(),
-        images,
-      )
+      const {
+        post: row,
+        author,
+        excluded,
+      } = await writeNewPost(tx, actor.id, content, Date.now(), images)
       let post = row
       if (poll) await createPoll(tx, post.id, poll, post.createdAt)
       if (original) {
@@ -166,7 +166,7 @@ export async function createPost(
           postId: post.id,
         })
       }
-      return { post: await afterPostWrite(tx, changes, post, true), author }
+      return { post: await afterPostWrite(tx, changes, post, true), author, excluded }
     },
     async (written) => {
       presented = await publishNewPost(live, written, beside, presentFor)

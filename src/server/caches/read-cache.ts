@@ -11,7 +11,9 @@
  * (`disconnectUser`: logout, session revoke, password change, suspension, account deletion).
  *
  * Fills are guarded by a generation: a fill whose reads began before an invalidation is not
- * kept, so a read racing a write cannot put back what the write's event just dropped.
+ * kept, so a read racing a write cannot put back what the write's event just dropped. Sessions
+ * have a generation of their own, moved only by what ends or changes them (kept-sessions.ts).
+ * What an event names, and which kinds leave which parts, is named-in.ts's to say.
  *
  * Issue 38 adds parts that no event drops: post rows by id and version (post-rows.ts), each
  * viewer's own state of each post (viewer-states.ts) and the home timelines (home-timelines.ts),
@@ -24,8 +26,11 @@ import type { UserRow } from '../db/rows'
 import type { Store } from '../db/store'
 import { BoundedMap } from './bounded-map'
 import { HomeTimelines } from './home-timelines'
+import { KeptSessions } from './kept-sessions'
+import { ANSWER_NEUTRAL_EVENTS, VISIBILITY_NEUTRAL_EVENTS, namedIn } from './named-in'
 import { PostRows } from './post-rows'
 import { ViewerStates } from './viewer-states'
+import { KeptAnswers, type KeptAnswer } from './whole-answers'
 
 export { BoundedMap }
 
@@ -72,162 +77,6 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   timelineLength: 200,
 }
 
-/** Ids an event names: posts and users, wherever they stand in its data. */
-export interface NamedIds {
-  posts: Set<number>
-  users: Set<number>
-}
-
-const POST_ID_KEYS = new Set(['postId'])
-const USER_ID_KEYS = new Set(['authorId', 'userId', 'recipientId', 'actorId'])
-
-/**
- * Every post and user an event's data names: a `postId`, an object with `content` (a post) or
- * under a `post` key, an `authorId`/`userId`, any object with a `username` (a user, a summary, an
- * author, a follow's counts). Generic on purpose: what a new event carries is found the same way.
- */
-export function namedIn(data: unknown, found: NamedIds = { posts: new Set(), users: new Set() }) {
-  const id = (value: unknown) => {
-    const number = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN
-    return Number.isSafeInteger(number) && number > 0 ? number : null
-  }
-  const visit = (value: unknown, key: string | null, depth: number) => {
-    if (depth > 6 || value === null || typeof value !== 'object') {
-      const named = id(value)
-      if (named !== null && key !== null) {
-        if (POST_ID_KEYS.has(key)) found.posts.add(named)
-        if (USER_ID_KEYS.has(key)) found.users.add(named)
-      }
-      return
-    }
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, key, depth + 1)
-      return
-    }
-    const record = value as Record<string, unknown>
-    const own = id(record._id)
-    if (own !== null) {
-      if (key === 'post' || 'content' in record) found.posts.add(own)
-      else if ('username' in record) found.users.add(own)
-    }
-    for (const [name, inner] of Object.entries(record)) visit(inner, name, depth + 1)
-  }
-  visit(data, null, 0)
-  return found
-}
-
-/**
- * Event types known not to change who hides whom (blocks, mutes, suspensions). Any other type
- * (`relations`, and whatever type a later command adds) drops every kept visibility set: unknown
- * means "may have changed".
- */
-const VISIBILITY_NEUTRAL_EVENTS = new Set([
-  'post',
-  'post-deleted',
-  'reaction',
-  'comment',
-  'comment-deleted',
-  'vote',
-  'bookmark',
-  'follow',
-  'notification',
-  'unread-count',
-  'presence',
-  'presences',
-  'status',
-  'offline',
-  'open-reports',
-  'poll',
-  'repost',
-  'emoji-reaction',
-  'user',
-])
-
-/**
- * Event types that change no kept answer: presence and statuses are read apart (`/api/presence`),
- * and notifications, unread counts and open reports are never kept. Any other type (and whatever
- * type a later command adds) drops every kept answer.
- */
-const ANSWER_NEUTRAL_EVENTS = new Set([
-  'presence',
-  'presences',
-  'status',
-  'offline',
-  'notification',
-  'unread-count',
-  'open-reports',
-])
-
-/** A whole answer kept (http/kept-answers.ts): its body and its type. */
-export interface KeptAnswer {
-  body: string
-  contentType: string
-  generation: number
-  until: number
-}
-
-/**
- * Whole answers of reads, per viewer and address, bounded in bytes (least recently used out).
- * All are dropped at once by any change (a generation count), so an entry is only ever served
- * while nothing an answer could show was written.
- */
-export class KeptAnswers {
-  private readonly map = new Map<string, KeptAnswer>()
-  private bytes = 0
-  constructor(readonly limitBytes: number) {}
-
-  get size(): number {
-    return this.map.size
-  }
-
-  get usedBytes(): number {
-    return this.bytes
-  }
-
-  get(key: string, generation: number, now: number): KeptAnswer | undefined {
-    const kept = this.map.get(key)
-    if (!kept) return undefined
-    this.map.delete(key)
-    if (kept.generation !== generation || kept.until <= now) {
-      this.bytes -= sizeOf(key, kept)
-      return undefined
-    }
-    this.map.set(key, kept)
-    return kept
-  }
-
-  set(key: string, answer: KeptAnswer): void {
-    const size = sizeOf(key, answer)
-    // An answer larger than an eighth of the bound is not worth the room it takes from others.
-    if (size > this.limitBytes / 8) return
-    this.delete(key)
-    this.map.set(key, answer)
-    this.bytes += size
-    for (const [oldKey, old] of this.map) {
-      if (this.bytes <= this.limitBytes) break
-      this.map.delete(oldKey)
-      this.bytes -= sizeOf(oldKey, old)
-    }
-  }
-
-  delete(key: string): void {
-    const kept = this.map.get(key)
-    if (!kept) return
-    this.map.delete(key)
-    this.bytes -= sizeOf(key, kept)
-  }
-
-  clear(): void {
-    this.map.clear()
-    this.bytes = 0
-  }
-}
-
-/** What an entry takes, roughly: its strings as UTF-16, plus a little for the objects. */
-function sizeOf(key: string, answer: KeptAnswer): number {
-  return 2 * (key.length + answer.body.length + answer.contentType.length) + 96
-}
-
 /**
  * What a viewer may not see (services/visibility.ts hiddenAuthors): with their mutes, and without
  * them (the muted player's own profile), until the first of their mutes runs out.
@@ -248,15 +97,11 @@ export interface PostShared {
 /** How long a feed's plan is kept (ReadCache.feedPlans). */
 const FEED_PLAN_MS = 10_000
 
-interface KeptSession {
-  user: UserRow
-  until: number
-}
-
 export class ReadCache {
   readonly summaries: BoundedMap<number, UserSummary>
   readonly postImages: BoundedMap<number, PostMediaItem[]>
-  readonly sessions: BoundedMap<string, KeptSession>
+  /** Signed-in sessions (caches/kept-sessions.ts), with a generation of their own. */
+  readonly sessions: KeptSessions
   /** Viewer id (0: nobody signed in) → what they may not see. */
   readonly visibility: BoundedMap<number, KeptVisibility>
   /** Post id → its shared state. */
@@ -310,7 +155,7 @@ export class ReadCache {
     this.limits = { ...DEFAULT_READ_CACHE_LIMITS, ...limits }
     this.summaries = new BoundedMap(this.limits.summaries)
     this.postImages = new BoundedMap(this.limits.postImages)
-    this.sessions = new BoundedMap(this.limits.sessions)
+    this.sessions = new KeptSessions(this.limits.sessions, this.limits.sessionMs)
     this.visibility = new BoundedMap(this.limits.visibility)
     this.postShared = new BoundedMap(this.limits.postShared)
     this.answers = new KeptAnswers(this.limits.answerBytes)
@@ -418,7 +263,7 @@ export class ReadCache {
     this.forgetVisibility()
     this.postShared.clear()
     this.summaries.delete(userId)
-    this.sessions.deleteWhere((_token, kept) => kept.user.id === userId)
+    this.sessions.forgetOf(userId)
   }
 
   private shared: boolean | null = null
@@ -435,25 +280,26 @@ export class ReadCache {
   }
 
   session(token: string, now = Date.now()): UserRow | undefined {
-    if (!this.enabled) return undefined
-    const kept = this.sessions.get(token)
-    if (!kept) return undefined
-    if (kept.until > now) return kept.user
-    this.sessions.delete(token)
-    return undefined
+    return this.enabled ? this.sessions.get(token, now) : undefined
+  }
+
+  /**
+   * Taken before a session's reads (`keepSession`): moved only by what ends or changes sessions,
+   * not by every event as `generation` is (caches/kept-sessions.ts).
+   */
+  get sessionGeneration(): number {
+    return this.sessions.generation
   }
 
   /** Keeps a session for `sessionMs`, never past `expiresAtMs` (the token's own expiry). */
   keepSession(
     token: string,
     user: UserRow,
-    generation: number,
+    sessionGeneration: number,
     expiresAtMs = Infinity,
     now = Date.now(),
   ): void {
-    if (this.keeps(generation)) {
-      this.sessions.set(token, { user, until: Math.min(now + this.limits.sessionMs, expiresAtMs) })
-    }
+    if (this.enabled) this.sessions.keep(token, user, sessionGeneration, expiresAtMs, now)
   }
 
   clear(): void {

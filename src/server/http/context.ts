@@ -145,7 +145,8 @@ async function userFromToken(
   const key = token
   const kept = cache?.session(key)
   if (kept) return kept
-  const generation = cache?.generation ?? 0
+  // The sessions' own generation: a logout during the reads below keeps nothing, a post does.
+  const generation = cache?.sessionGeneration ?? 0
   const found = await userFromTokenAfresh(deps, token)
   if (cache && typeof found === 'object') {
     // Never past the token's own expiry (seconds; the verified-token cache answers it).

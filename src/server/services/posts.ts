@@ -3,20 +3,13 @@ import type { Store } from '../db/store'
 import { posts } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import {
-  attachPostImages,
-  deletePostImages,
-  postHasImages,
-  type AttachRequest,
-} from './post-images'
+import { deletePostImages, postHasImages } from './post-images'
 import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
-import { insertNewRow, POST_COLUMNS, readRow, updateRow } from '../db/raw'
-import type { PostRow, UserRow } from '../db/rows'
+import { POST_COLUMNS, updateRow } from '../db/raw'
+import type { PostRow } from '../db/rows'
 import { refuseInteraction, refuseUnseen, visibleAuthor, type Viewer } from './visibility'
 import { readCacheOf, touchedCacheOf } from '../caches/read-cache'
 import { FEED_USERS } from '../caches/home-timelines'
-import { isEmptyPost } from '../../shared/post-rules'
-import { indexPost } from './search'
 
 /**
  * The id of every post the viewer may see (services/visibility.ts), newest first (or most liked
@@ -237,164 +230,6 @@ export async function getPostFor(db: Store, id: number, viewer: Viewer): Promise
 /** Moves an author's post count by `delta` (a new post, a deleted one). */
 async function changePostCount(db: Store, userId: number, delta: number): Promise<void> {
   await db.run('UPDATE users SET post_count = post_count + ? WHERE id = ?', delta, userId)
-}
-
-/**
- * The author of a post just written, as the statement that counted the post answered it (issue
- * 37): what presenting the post and its live event need of them, read in the same statement
- * instead of after the commit.
- */
-export type CountedAuthor = Pick<
-  UserRow,
-  'id' | 'username' | 'firstName' | 'lastName' | 'profileImg' | 'postCount' | 'suspendedAt'
->
-
-/** A post just written and its author, as counted with it. */
-export interface NewPost {
-  post: PostRow
-  author: CountedAuthor
-}
-
-/**
- * One more post on the author's count, answering the author (`CountedAuthor`, each column under
- * an `author…` name, apart from a post's own). On PostgreSQL the first part of the insert's
- * statement, on SQLite a statement of its own.
- */
-const COUNT_NEW_POST = `UPDATE users SET post_count = post_count + 1 WHERE id = ?
-  RETURNING users.id AS "authorIdCounted", users.username AS "authorUsername",
-    users.first_name AS "authorFirstName", users.last_name AS "authorLastName",
-    users.profile_img AS "authorProfileImg", users.post_count AS "authorPostCount",
-    users.suspended_at AS "authorSuspendedAt"`
-
-interface CountedAuthorColumns {
-  authorIdCounted: number
-  authorUsername: string
-  authorFirstName: string
-  authorLastName: string
-  authorProfileImg: string
-  authorPostCount: number
-  authorSuspendedAt: number | null
-}
-
-const countedAuthorOf = (row: CountedAuthorColumns): CountedAuthor => ({
-  id: row.authorIdCounted,
-  username: row.authorUsername,
-  firstName: row.authorFirstName,
-  lastName: row.authorLastName,
-  profileImg: row.authorProfileImg,
-  postCount: row.authorPostCount,
-  suspendedAt: row.authorSuspendedAt,
-})
-
-/**
- * On PostgreSQL the post's row and its count are one statement (issue 37: a round trip less for
- * every new post): the author's row is counted first, and the post inserted only when it was
- * (an author deleted meanwhile answers no row). SQLite takes no UPDATE inside a WITH, and runs
- * in the process: there they are two statements of the caller's transaction.
- */
-const INSERT_COUNTED_POST = `WITH author AS (${COUNT_NEW_POST}),
-  post AS (
-    INSERT INTO posts (author_id, content, created_at, updated_at)
-    SELECT author."authorIdCounted", CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT)
-    FROM author
-    RETURNING ${POST_COLUMNS})
-  SELECT * FROM post, author`
-
-/**
- * Inserts the post and counts it on its author, in the caller's transaction (on PostgreSQL one
- * statement, whole by itself in none).
- */
-async function insertCountedPost(
-  tx: Store,
-  authorId: number,
-  content: string,
-  now: number,
-): Promise<NewPost> {
-  if (tx.dialect === 'postgres') {
-    const row = await tx.get<PostRow & CountedAuthorColumns>(
-      INSERT_COUNTED_POST,
-      authorId,
-      content,
-      now,
-      now,
-    )
-    if (!row) throw new HttpError('UNKNOWN_USER', MESSAGES.userNotRegistered)
-    // The author's columns, taken out of the row answered with the post's.
-    const {
-      authorIdCounted,
-      authorUsername,
-      authorFirstName,
-      authorLastName,
-      authorProfileImg,
-      authorPostCount,
-      authorSuspendedAt,
-      ...post
-    } = row
-    const author = countedAuthorOf({
-      authorIdCounted,
-      authorUsername,
-      authorFirstName,
-      authorLastName,
-      authorProfileImg,
-      authorPostCount,
-      authorSuspendedAt,
-    })
-    return { post: readRow(posts, post), author }
-  }
-  // Counted first, as on PostgreSQL: an author deleted meanwhile is refused before the insert.
-  const counted = await tx.get<CountedAuthorColumns>(COUNT_NEW_POST, authorId)
-  if (!counted) throw new HttpError('UNKNOWN_USER', MESSAGES.userNotRegistered)
-  const post = await insertNewRow(tx, posts, { authorId, content, createdAt: now, updatedAt: now })
-  return { post, author: countedAuthorOf(counted) }
-}
-
-/** Writes a new post (its images attached) and counts it on its author (docs/API.md, "Posts"). */
-export async function createPost(
-  db: Store,
-  authorId: number,
-  content: string,
-  now = Date.now(),
-  images: AttachRequest[] = [],
-): Promise<PostRow> {
-  return (await writeNewPost(db, authorId, content, now, images)).post
-}
-
-/**
- * A new post of text alone (no images, poll or quote; its command writes its tags and mentions,
- * and has none to write): its row, its author's count and its search words, answering the author
- * as counted. On PostgreSQL that is one statement (insertCountedPost; its search words are an
- * index on the row itself), whole by itself, so it runs in no transaction (issue 37: no `BEGIN`
- * and `COMMIT`, two round trips less); on SQLite, in a transaction of its own.
- */
-export async function writeTextPost(
-  db: Store,
-  authorId: number,
-  content: string,
-  now = Date.now(),
-): Promise<NewPost> {
-  if (isEmptyPost(content, 0)) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
-  if (db.dialect === 'postgres') return insertCountedPost(db, authorId, content, now)
-  return db.transaction(async (tx) => {
-    const written = await insertCountedPost(tx, authorId, content, now)
-    await indexPost(tx, written.post)
-    return written
-  })
-}
-
-/** As createPost, answering the author as counted with the post too (actions/posts.ts). */
-export async function writeNewPost(
-  db: Store,
-  authorId: number,
-  content: string,
-  now = Date.now(),
-  images: AttachRequest[] = [],
-): Promise<NewPost> {
-  if (isEmptyPost(content, images.length)) throw new HttpError('VALIDATION', MESSAGES.emptyPost)
-  return db.transaction(async (tx) => {
-    const written = await insertCountedPost(tx, authorId, content, now)
-    await attachPostImages(tx, authorId, written.post.id, images, now)
-    return written
-  })
 }
 
 export async function editPost(

@@ -11,7 +11,7 @@ import {
   sweepUnusedMedia,
 } from '../../../src/server/services/media'
 import { editProfile } from '../../../src/server/services/users'
-import { createPost as createPostRow } from '../../../src/server/services/posts'
+import { createPost as createPostRow } from '../../../src/server/services/new-posts'
 import { TINY_PNG, quickUser, seededToken, upload } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'

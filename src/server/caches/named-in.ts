@@ -1,0 +1,89 @@
+/**
+ * What a live event names (caches/read-cache.ts forgetNamedIn): the posts and users its data
+ * names, and which kinds of event leave which kept parts as they are.
+ */
+/** Ids an event names: posts and users, wherever they stand in its data. */
+export interface NamedIds {
+  posts: Set<number>
+  users: Set<number>
+}
+
+const POST_ID_KEYS = new Set(['postId'])
+const USER_ID_KEYS = new Set(['authorId', 'userId', 'recipientId', 'actorId'])
+
+/**
+ * Every post and user an event's data names: a `postId`, an object with `content` (a post) or
+ * under a `post` key, an `authorId`/`userId`, any object with a `username` (a user, a summary, an
+ * author, a follow's counts). Generic on purpose: what a new event carries is found the same way.
+ */
+export function namedIn(data: unknown, found: NamedIds = { posts: new Set(), users: new Set() }) {
+  const id = (value: unknown) => {
+    const number = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN
+    return Number.isSafeInteger(number) && number > 0 ? number : null
+  }
+  const visit = (value: unknown, key: string | null, depth: number) => {
+    if (depth > 6 || value === null || typeof value !== 'object') {
+      const named = id(value)
+      if (named !== null && key !== null) {
+        if (POST_ID_KEYS.has(key)) found.posts.add(named)
+        if (USER_ID_KEYS.has(key)) found.users.add(named)
+      }
+      return
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, key, depth + 1)
+      return
+    }
+    const record = value as Record<string, unknown>
+    const own = id(record._id)
+    if (own !== null) {
+      if (key === 'post' || 'content' in record) found.posts.add(own)
+      else if ('username' in record) found.users.add(own)
+    }
+    for (const [name, inner] of Object.entries(record)) visit(inner, name, depth + 1)
+  }
+  visit(data, null, 0)
+  return found
+}
+
+/**
+ * Event types known not to change who hides whom (blocks, mutes, suspensions). Any other type
+ * (`relations`, and whatever type a later command adds) drops every kept visibility set: unknown
+ * means "may have changed".
+ */
+export const VISIBILITY_NEUTRAL_EVENTS = new Set([
+  'post',
+  'post-deleted',
+  'reaction',
+  'comment',
+  'comment-deleted',
+  'vote',
+  'bookmark',
+  'follow',
+  'notification',
+  'unread-count',
+  'presence',
+  'presences',
+  'status',
+  'offline',
+  'open-reports',
+  'poll',
+  'repost',
+  'emoji-reaction',
+  'user',
+])
+
+/**
+ * Event types that change no kept answer: presence and statuses are read apart (`/api/presence`),
+ * and notifications, unread counts and open reports are never kept. Any other type (and whatever
+ * type a later command adds) drops every kept answer.
+ */
+export const ANSWER_NEUTRAL_EVENTS = new Set([
+  'presence',
+  'presences',
+  'status',
+  'offline',
+  'notification',
+  'unread-count',
+  'open-reports',
+])

@@ -1,0 +1,73 @@
+/**
+ * Whole answers of reads kept by the read cache (caches/read-cache.ts `answers`; served by
+ * http/kept-answers.ts).
+ */
+/** A whole answer kept (http/kept-answers.ts): its body and its type. */
+export interface KeptAnswer {
+  body: string
+  contentType: string
+  generation: number
+  until: number
+}
+
+/**
+ * Whole answers of reads, per viewer and address, bounded in bytes (least recently used out).
+ * All are dropped at once by any change (a generation count), so an entry is only ever served
+ * while nothing an answer could show was written.
+ */
+export class KeptAnswers {
+  private readonly map = new Map<string, KeptAnswer>()
+  private bytes = 0
+  constructor(readonly limitBytes: number) {}
+
+  get size(): number {
+    return this.map.size
+  }
+
+  get usedBytes(): number {
+    return this.bytes
+  }
+
+  get(key: string, generation: number, now: number): KeptAnswer | undefined {
+    const kept = this.map.get(key)
+    if (!kept) return undefined
+    this.map.delete(key)
+    if (kept.generation !== generation || kept.until <= now) {
+      this.bytes -= sizeOf(key, kept)
+      return undefined
+    }
+    this.map.set(key, kept)
+    return kept
+  }
+
+  set(key: string, answer: KeptAnswer): void {
+    const size = sizeOf(key, answer)
+    // An answer larger than an eighth of the bound is not worth the room it takes from others.
+    if (size > this.limitBytes / 8) return
+    this.delete(key)
+    this.map.set(key, answer)
+    this.bytes += size
+    for (const [oldKey, old] of this.map) {
+      if (this.bytes <= this.limitBytes) break
+      this.map.delete(oldKey)
+      this.bytes -= sizeOf(oldKey, old)
+    }
+  }
+
+  delete(key: string): void {
+    const kept = this.map.get(key)
+    if (!kept) return
+    this.map.delete(key)
+    this.bytes -= sizeOf(key, kept)
+  }
+
+  clear(): void {
+    this.map.clear()
+    this.bytes = 0
+  }
+}
+
+/** What an entry takes, roughly: its strings as UTF-16, plus a little for the objects. */
+function sizeOf(key: string, answer: KeptAnswer): number {
+  return 2 * (key.length + answer.body.length + answer.contentType.length) + 96
+}
