@@ -128,6 +128,8 @@ export default tseslint.config(
                 'searchPosts',
                 'searchTags',
                 'tagPrefixOf',
+                // Issue 44: the search page's counts per section (services/search-counts.ts).
+                'countSections',
                 'suggestUsers',
                 'unreadCount',
                 'userPostIds',

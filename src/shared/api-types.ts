@@ -18,6 +18,7 @@ export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
 import type { ReactionKey } from './reactions'
+import type { SearchType } from './search'
 
 export type { ErrorCode } from './error-codes'
 
@@ -747,6 +748,11 @@ export interface SearchResponse {
   users?: SearchSection<UserListItem>
   /** The server's games whose name (or a word of it, or the slug) starts with the query. */
   games?: SearchSection<Game>
+  /**
+   * With `counts=true` (no `type`): how many each searched section holds, up to
+   * `SEARCH_LIMITS.countCap` (that number meaning "that many or more"). The search page's tabs.
+   */
+  counts?: Partial<Record<SearchType, number>>
 }
 
 /**

@@ -15,6 +15,11 @@ export const SEARCH_LIMITS = {
   words: 8,
   /** Results per section when one call answers every section (no `type`, no `limit`). */
   perSection: 5,
+  /**
+   * The most a section's count (`counts=true`) counts: a count this high means "this many or
+   * more" (the search page's tab says "100+"), so a count costs the same whatever matches.
+   */
+  countCap: 100,
 } as const
 
 /**
@@ -39,3 +44,22 @@ export function searchWords(query: string): string[] {
   return words.slice(0, SEARCH_LIMITS.words)
 }
 const WORD = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu
+
+/**
+ * Markup pasted with a query (`<b>`, `</i>`, `<br/>`): no post, tag, name or game is searched
+ * for it, so "`<b>`" does not find every post with a word beginning with "b" (issue 44).
+ */
+const MARKUP = /<\/?[a-z][^<>]*>/giu
+
+/** A query without the markup pasted with it (`MARKUP`). */
+export function withoutMarkup(query: string): string {
+  return query.replace(MARKUP, ' ')
+}
+
+/**
+ * Whether a query names anything at all: a word of letters or digits outside markup. One of
+ * symbols alone (`@#$%^&*()"<b>`) matches nothing in any section, and the search says so.
+ */
+export function namesSomething(query: string): boolean {
+  return searchWords(withoutMarkup(query)).length > 0
+}

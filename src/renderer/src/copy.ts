@@ -163,6 +163,14 @@ export const COPY = {
     noTags: (query: string) => `No tags begin with “${query}”`,
     noWordsHint: 'Search for words: letters or digits. Punctuation and emoji alone find nothing.',
     tryHint: 'Try fewer words, or the beginning of a word.',
+    /** The search page when no section found anything (issue 44). */
+    nothing: (query: string) => `Nothing matches “${query}”`,
+    nothingHint: 'Try a name, a word of a post, a #tag or a game.',
+    /** A tab's count, "100+" at the server's cap. */
+    tabCount: (count: number, cap: number) => (count >= cap ? `${cap}+` : String(count)),
+    /** A tab's name for screen readers: "People, 3 results". */
+    tabLabel: (title: string, count: string) =>
+      `${title}, ${count} ${count === '1' ? 'result' : 'results'}`,
     postCount: (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`,
     followerCount: (count: number) => `${count} ${count === 1 ? 'follower' : 'followers'}`,
   },

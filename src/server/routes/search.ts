@@ -12,8 +12,10 @@ import { pageQuerySchema } from '../../shared/schemas'
 import {
   SEARCH_LIMITS,
   SEARCH_TYPES,
+  namesSomething,
   searchWords,
   sectionsFor,
+  withoutMarkup,
   type SearchType,
 } from '../../shared/search'
 import { HttpError } from '../errors/http-error'
@@ -22,6 +24,7 @@ import { optionalViewer, type AppDeps, type AppEnv } from '../http/context'
 import { validate } from '../http/validate'
 import { type PageRequest } from '../services/pagination'
 import { searchPosts, searchTags, tagPrefixOf } from '../services/search'
+import { countSections } from '../services/search-counts'
 import { presentPosts } from '../services/serialize'
 import { searchUsers } from '../services/users'
 
@@ -40,6 +43,10 @@ const searchQuerySchema = pageQuerySchema.extend({
   type: z
     .enum(SEARCH_TYPES, { error: `type must be one of ${SEARCH_TYPES.join(', ')}.` })
     .optional(),
+  counts: z
+    .enum(['true', 'false'], { error: 'counts must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
 })
 
 export function searchRoutes(deps: AppDeps) {
@@ -50,7 +57,7 @@ export function searchRoutes(deps: AppDeps) {
     optionalViewer(deps),
     validate('query', searchQuerySchema),
     async (c) => {
-      const { q, type, limit, cursor } = c.req.valid('query')
+      const { q, type, limit, cursor, counts } = c.req.valid('query')
       if (cursor !== undefined && type === undefined) {
         throw new HttpError('VALIDATION', 'A cursor goes on one section: name it with type.')
       }
@@ -59,7 +66,16 @@ export function searchRoutes(deps: AppDeps) {
         limit: limit ?? (type ? 20 : SEARCH_LIMITS.perSection),
         cursor: cursor ?? null,
       }
-      const words = searchWords(q)
+      const words = searchWords(withoutMarkup(q))
+      // A query of symbols alone (`@#$%^&*()"<b>`) names nothing: every section finds nothing.
+      const named = namesSomething(q)
+      const name = (sign: RegExp) => (named ? q.trim().replace(sign, '') : '')
+      const query = {
+        words,
+        tagPrefix: named ? tagPrefixOf(q) : null,
+        userName: name(/^@/),
+        gameName: name(/^#/),
+      }
       const answer: SearchResponse = { words }
       const sections: SearchType[] = type ? [type] : q.trim() ? sectionsFor(q) : []
       // One section after another: each is a fixed number of queries, whatever it finds.
@@ -71,19 +87,22 @@ export function searchRoutes(deps: AppDeps) {
             nextCursor: found.nextCursor,
           }
         } else if (section === 'tags') {
-          const found = await searchTags(db, tagPrefixOf(q), page, viewerId)
+          const found = await searchTags(db, query.tagPrefix, page, viewerId)
           answer.tags = { items: found.tags, nextCursor: found.nextCursor }
         } else if (section === 'games') {
-          const name = q.trim().replace(/^#/, '')
-          const found = name ? await searchGames(db, name, page) : { games: [], nextCursor: null }
+          const found = query.gameName
+            ? await searchGames(db, query.gameName, page)
+            : { games: [], nextCursor: null }
           answer.games = { items: found.games, nextCursor: found.nextCursor }
         } else {
-          const name = q.trim().replace(/^@/, '')
-          const found = name
-            ? await searchUsers(db, name, page, viewerId)
+          const found = query.userName
+            ? await searchUsers(db, query.userName, page, viewerId)
             : { users: [], nextCursor: null }
           answer.users = { items: found.users, nextCursor: found.nextCursor }
         }
+      }
+      if (counts && !type && sections.length > 0) {
+        answer.counts = await countSections(db, sections, query, viewerId)
       }
       return c.json(answer satisfies SearchResponse)
     },

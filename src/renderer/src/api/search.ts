@@ -4,11 +4,18 @@ import { request } from './client'
 
 /**
  * `GET /api/search` (docs/API.md, "Search"): without `type`, a few of each section that applies
- * to the query (the search box); with it, a page of that section (the search page).
+ * to the query (the search box; with `counts`, the search page's tabs); with it, a page of that
+ * section (the search page).
  */
 export function search(
   q: string,
-  options: { type?: SearchType; cursor?: string | null; signal?: AbortSignal } = {},
+  options: {
+    type?: SearchType
+    cursor?: string | null
+    signal?: AbortSignal
+    /** Also how many each section holds (the search page's tabs). */
+    counts?: boolean
+  } = {},
 ): Promise<SearchResponse> {
   return request<SearchResponse>('/search', {
     query: {
@@ -16,6 +23,7 @@ export function search(
       type: options.type,
       limit: options.type ? LIMITS.pageSizeDefault : undefined,
       cursor: options.cursor ?? undefined,
+      counts: options.counts ? 'true' : undefined,
     },
     signal: options.signal,
     answer: 'search',

@@ -3,8 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { Icon } from '../components/Icon'
 import { useSearchSections, quoted, searchPath } from '../components/SearchSections'
 import { EmptyState } from '../components/States'
+import { Spinner } from '../components/Spinner'
 import { COPY, SEARCH_FIELD_COPY } from '../copy'
-import type { SearchType } from '../../../shared/search'
+import { namesSomething, SEARCH_LIMITS, type SearchType } from '../../../shared/search'
+import { useSearchCounts } from '../state/search'
 
 /**
  * The page's own search field, at its top on every width: the query now (a fresh load and a
@@ -65,18 +67,29 @@ function SearchField({ query, type }: { query: string; type: SearchType | undefi
   )
 }
 
+/** The page's tabs, in order: people first, as Bluesky and Mastodon put them (issue 44). */
+const TAB_ORDER: readonly SearchType[] = ['users', 'posts', 'tags', 'games']
+
 /**
  * `/search?q=&type=`: what the top bar's search found (docs/API.md, "Search"), one section at a
- * time (posts first), each a paged list. The query and the section live in the address, so a
- * reload or a shared link shows the same search.
+ * time, each a paged list, with a tab per section saying how many it holds. The query and the
+ * section live in the address, so a reload or a shared link shows the same search. Without a
+ * section named, the page lands on the first tab that found something (People when a name
+ * matches), or says that nothing matches.
  */
 export function SearchPage() {
   const [params] = useSearchParams()
   const query = (params.get('q') ?? '').trim()
-  const SEARCH_SECTIONS = useSearchSections()
-  const current =
-    SEARCH_SECTIONS.find((section) => section.type === params.get('type')) ?? SEARCH_SECTIONS[0]
-  if (!query || !current) {
+  const sections = useSearchSections()
+  const tabs = TAB_ORDER.flatMap((type) => sections.filter((section) => section.type === type))
+  const { counts, settled } = useSearchCounts(query)
+  const named = tabs.find((section) => section.type === params.get('type'))
+  const countOf = (type: SearchType) => (counts ? (counts[type] ?? 0) : undefined)
+  // Landing: the first tab with results once counts are known; People when they failed.
+  const landed =
+    named ??
+    (settled ? (counts ? tabs.find((tab) => (countOf(tab.type) ?? 0) > 0) : tabs[0]) : undefined)
+  if (!query || tabs.length === 0) {
     return (
       <section className="page-single" data-main-column aria-labelledby="search-title">
         <h1 id="search-title" className="page-title">
@@ -89,32 +102,48 @@ export function SearchPage() {
       </section>
     )
   }
-  const { Page } = current
   return (
     <section className="page-single" data-main-column aria-labelledby="search-title">
       <h1 id="search-title" className="page-title search-page-title" dir="auto">
         {COPY.search.resultsFor(quoted(query))}
       </h1>
       {/* Keyed by the query: another search (the top bar, back and forward) refills it. */}
-      <SearchField
-        key={query}
-        query={query}
-        type={current === SEARCH_SECTIONS[0] ? undefined : current.type}
-      />
+      <SearchField key={query} query={query} type={named?.type} />
       <nav className="search-tabs" aria-label={COPY.search.sectionsLabel}>
-        {SEARCH_SECTIONS.map((section) => (
-          <Link
-            key={section.type}
-            to={searchPath(query, section.type)}
-            replace
-            className={`search-tab${section === current ? ' active' : ''}`}
-            aria-current={section === current ? 'page' : undefined}
-          >
-            {section.title}
-          </Link>
-        ))}
+        {tabs.map((section) => {
+          const count = countOf(section.type)
+          const shown =
+            count === undefined ? null : COPY.search.tabCount(count, SEARCH_LIMITS.countCap)
+          return (
+            <Link
+              key={section.type}
+              to={searchPath(query, section.type)}
+              replace
+              className={`search-tab${section === landed ? ' active' : ''}`}
+              aria-current={section === landed ? 'page' : undefined}
+              aria-label={shown === null ? undefined : COPY.search.tabLabel(section.title, shown)}
+            >
+              {section.title}
+              {shown === null ? null : (
+                <span className="search-tab-count" aria-hidden="true">
+                  {shown}
+                </span>
+              )}
+            </Link>
+          )
+        })}
       </nav>
-      <Page key={`${current.type}:${query}`} query={query} />
+      {landed ? (
+        <landed.Page key={`${landed.type}:${query}`} query={query} />
+      ) : settled ? (
+        <EmptyState title={COPY.search.nothing(quoted(query))}>
+          <p className="empty-hint">
+            {namesSomething(query) ? COPY.search.tryHint : COPY.search.noWordsHint}
+          </p>
+        </EmptyState>
+      ) : (
+        <Spinner label={COPY.search.searching} />
+      )}
     </section>
   )
 }

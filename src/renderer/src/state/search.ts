@@ -3,6 +3,7 @@ import type {
   Game,
   SearchResponse,
   SearchSection,
+  SearchType,
   TagResult,
   UserListItem,
 } from '../../../shared/api-types'
@@ -94,4 +95,34 @@ export function useSearchSection<Type extends PagedSectionType>(
     },
     section.id,
   )
+}
+
+/** How many each section holds, for the search page's tabs; null until known (or on failure). */
+export interface SearchCounts {
+  counts: Partial<Record<SearchType, number>> | null
+  /** True once the answer (or its failure) came: a failure leaves `counts` null. */
+  settled: boolean
+}
+
+/**
+ * The search page's counts (`GET /api/search?counts=true`): one call per query, which also
+ * decides the tab a search lands on (issue 44: people first when a name matches).
+ */
+export function useSearchCounts(query: string): SearchCounts {
+  const [state, setState] = useState<SearchCounts & { query: string }>({
+    counts: null,
+    settled: false,
+    query: '',
+  })
+  useEffect(() => {
+    if (!query) return
+    const controller = new AbortController()
+    search(query, { counts: true, signal: controller.signal })
+      .then((answer) => setState({ counts: answer.counts ?? {}, settled: true, query }))
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ counts: null, settled: true, query })
+      })
+    return () => controller.abort()
+  }, [query])
+  return state.query === query ? state : { counts: null, settled: false }
 }
