@@ -11,7 +11,7 @@ export default defineConfig({
         input: {
           index: here('./src/main/index.ts'),
           // The embedded server's clip worker (services/clip-checks.ts finds it beside index.js).
-          'clip-worker': here('./src/server/services/clip-worker.ts'),
+          'clip-worker': here('./src/server/services/media/clip-worker.ts'),
         },
       },
     },

@@ -41,7 +41,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         cli: here('./src/server/cli.ts'),
-        'clip-worker': here('./src/server/services/clip-worker.ts'),
+        'clip-worker': here('./src/server/services/media/clip-worker.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { hashPassword } from '../src/server/auth/password'
 import { openSqliteStore } from '../src/server/db/sqlite'
 import { DATABASE_FILE } from '../src/server/server'
-import { initializeDatabase } from '../src/server/services/seed'
+import { initializeDatabase } from '../src/server/services/writes/seed'
 
 export interface DatasetSize {
   users: number

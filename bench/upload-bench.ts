@@ -6,7 +6,10 @@
  * starving the other. Never pass/fail: the login p99 is a figure for docs/PERFORMANCE.md.
  */
 import sharp from 'sharp'
-import { CLIP_UPLOADS_AT_ONCE, MAX_WAITING_CLIP_UPLOADS } from '../src/server/services/post-clips'
+import {
+  CLIP_UPLOADS_AT_ONCE,
+  MAX_WAITING_CLIP_UPLOADS,
+} from '../src/server/services/media/post-clips'
 import { IMAGE_LIMITS } from '../src/shared/limits'
 import { makeMp4 } from '../tests/helpers/videos'
 

@@ -35,7 +35,7 @@ import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
-import { serverBusy } from './services/work-queue'
+import { serverBusy } from './queues/work-queue'
 import { DatabaseRefusal } from './db/database-refusal'
 import { ReadCache, registerReadCache } from './caches/read-cache'
 

@@ -17,16 +17,16 @@ import type { ConnectionLimits, Listener } from './http/listener'
 import { listen } from './http/listener'
 import { StartError } from './start-error'
 import { isRedisUrl } from './redis/address'
-import { sweepUnusedMedia } from './services/media'
+import { sweepUnusedMedia } from './services/media/media'
 import {
   StorageUnavailableError,
   databaseMediaStorage,
   type MediaStorage,
 } from './storage/media-storage'
 import type { S3StorageOptions } from './storage/s3-options'
-import { ensureHostAccounts, type HostAccount } from './services/hosting'
-import { initializeDatabase } from './services/seed'
-import { endDemoSessions } from './services/sessions'
+import { ensureHostAccounts, type HostAccount } from './services/reads/hosting'
+import { initializeDatabase } from './services/writes/seed'
+import { endDemoSessions } from './services/reads/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'

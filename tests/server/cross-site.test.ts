@@ -11,7 +11,7 @@ import { createHostAllowList, hostnameOf } from '../../src/server/http/host-allo
 import { MESSAGES, foreignHostMessage } from '../../src/server/errors/messages'
 import { startServer, type RunningServer } from '../../src/server/server'
 import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
-import { DEMO_ACCOUNT } from '../../src/server/services/seed'
+import { DEMO_ACCOUNT } from '../../src/server/services/writes/seed'
 import type { TestApp } from '../helpers/server-app'
 import { describe, expect, it } from '../helpers/fixtures'
 

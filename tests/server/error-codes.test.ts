@@ -27,9 +27,9 @@ import {
 } from '../helpers/api'
 import { describe, expect, it } from '../helpers/fixtures'
 import { createPoll } from '../helpers/polls'
-import { POLL_MESSAGES } from '../../src/server/services/polls'
+import { POLL_MESSAGES } from '../../src/server/services/writes/polls'
 import type { TestApp, TestAppOptions } from '../helpers/server-app'
-import { CLIP_MESSAGES } from '../../src/server/services/clip-containers'
+import { CLIP_MESSAGES } from '../../src/server/services/media/clip-containers'
 import { makeMp4 } from '../helpers/videos'
 
 /** A clip upload (clips, issue 29). */

@@ -26,7 +26,7 @@ import {
   tooManyLoginsMessage,
 } from '../../src/server/errors/messages'
 import type { RunningServer } from '../../src/server/server'
-import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/seed'
+import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/writes/seed'
 import { seededToken } from '../helpers/api'
 import { describe, expect, it } from '../helpers/fixtures'
 import { TEST_SECRET, type TestApp } from '../helpers/server-app'

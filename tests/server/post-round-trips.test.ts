@@ -13,7 +13,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PostgresStore } from '../../src/server/db/postgres'
 import type { OpenStore } from '../../src/server/db/store'
-import { createPost, writeTextPost } from '../../src/server/services/posts'
+import { createPost, writeTextPost } from '../../src/server/services/reads/posts'
 import { makeTestApp, type TestApp } from '../helpers/server-app'
 import { readEvents, type EventReader } from '../helpers/sse'
 import { testsOnPostgres } from '../helpers/test-store'

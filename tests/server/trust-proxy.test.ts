@@ -15,8 +15,8 @@ import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { UNKNOWN_ADDRESS, addressBehindProxies } from '../../src/server/http/client-address'
 import type { RunningServer } from '../../src/server/server'
-import { getOwnerId } from '../../src/server/services/hosting'
-import { DEMO_ACCOUNT } from '../../src/server/services/seed'
+import { getOwnerId } from '../../src/server/services/reads/hosting'
+import { DEMO_ACCOUNT } from '../../src/server/services/writes/seed'
 import { describe, expect, it } from '../helpers/fixtures'
 
 const proxies: Server[] = []

@@ -1,9 +1,9 @@
 /** One's own account (docs/API.md "Sessions and accounts"): signing up, the profile, deleting it. */
 import type { UserRow } from '../db/rows'
-import * as accounts from '../services/accounts'
-import { removeStoredObjects } from '../services/media'
-import { claimOwnership } from '../services/hosting'
-import * as users from '../services/users'
+import * as accounts from '../services/writes/accounts'
+import { removeStoredObjects } from '../services/media/media'
+import { claimOwnership } from '../services/reads/hosting'
+import * as users from '../services/reads/users'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /**

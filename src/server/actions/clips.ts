@@ -8,14 +8,14 @@ import { hostActions } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { LIMITS } from '../../shared/limits'
-import { readClipUpload } from '../services/clip-checks'
+import { readClipUpload } from '../services/media/clip-checks'
 import {
   clipUploads,
   megabytes,
   processClip,
   setClipMaxBytes,
   storePostClip,
-} from '../services/post-clips'
+} from '../services/media/post-clips'
 import { commit, type Actor, type Live } from './live'
 
 /** The refusal of a clip past the host's limit. */

@@ -4,17 +4,17 @@ import type { Store } from '../db/store'
 import type { CommentRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import * as comments from '../services/comments'
+import * as comments from '../services/reads/comments'
 import {
   noteCascade,
   notify,
   syncMentions,
   type NotificationChanges,
-} from '../services/notifications'
-import { getPost } from '../services/posts'
-import { presentComment } from '../services/serialize'
+} from '../services/reads/notifications'
+import { getPost } from '../services/reads/posts'
+import { presentComment } from '../services/presenting/serialize'
 import { publishOpenReports } from './host'
-import { blockedOrMuting } from '../services/visibility'
+import { blockedOrMuting } from '../services/reads/visibility'
 import { commit, type Actor, type Live } from './live'
 import { closeReportsOnDelete } from './reports'
 

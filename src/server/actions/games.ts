@@ -3,8 +3,8 @@
  * profile; a host renames or merges entries, each noted in the audit list in its own transaction
  * (as actions/host.ts does for accounts).
  */
-import * as gamesService from '../services/games'
-import type { GameRow } from '../services/games'
+import * as gamesService from '../services/reads/games'
+import type { GameRow } from '../services/reads/games'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /**

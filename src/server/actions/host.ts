@@ -4,9 +4,9 @@
  * is noted in the audit list (services/hosting.ts recordHostAction) in its own transaction.
  */
 import type { UserRow } from '../db/rows'
-import * as hosting from '../services/hosting'
-import { countOpenReports } from '../services/reports'
-import { getUserById } from '../services/users'
+import * as hosting from '../services/reads/hosting'
+import { countOpenReports } from '../services/reads/reports'
+import { getUserById } from '../services/reads/users'
 import { commit, type Actor, type Live } from './live'
 
 /**

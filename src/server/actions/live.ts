@@ -9,15 +9,15 @@ import type { Store } from '../db/store'
 import type { PostRow, UserRow } from '../db/rows'
 import type { Audience, EventHub } from '../events/hub'
 import type { LiveEventMap, Post, QuoteEmbed } from '../../shared/api-types'
-import { presentPost } from '../services/serialize'
+import { presentPost } from '../services/presenting/serialize'
 import type { MediaStorage } from '../storage/media-storage'
 import {
   noChanges,
   notificationsById,
   unreadCount,
   type NotificationChanges,
-} from '../services/notifications'
-import { blockedEitherWayWithAny, blockedOrMuting, unseeingOf } from '../services/visibility'
+} from '../services/reads/notifications'
+import { blockedEitherWayWithAny, blockedOrMuting, unseeingOf } from '../services/reads/visibility'
 import { readingAfresh } from '../caches/read-cache'
 import { touch, type Touched } from '../caches/touched'
 

@@ -1,5 +1,5 @@
 /** Reading one's notifications (docs/API.md, "Notifications"). */
-import * as notifications from '../services/notifications'
+import * as notifications from '../services/reads/notifications'
 import type { Actor, Live } from './live'
 
 /**

@@ -5,18 +5,18 @@ import type { PostRow } from '../db/rows'
 import { readingOnce } from '../db/read-once'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { removeStoredObjects } from '../services/media'
+import { removeStoredObjects } from '../services/media/media'
 import {
   noteCascade,
   notify,
   syncMentions,
   type NotificationChanges,
-} from '../services/notifications'
-import type { AttachRequest } from '../services/post-images'
-import * as posts from '../services/posts'
-import { indexPost, unindexPosts } from '../services/search'
-import { syncPostTags } from '../services/tags'
-import { findUserById } from '../services/users'
+} from '../services/reads/notifications'
+import type { AttachRequest } from '../services/media/post-images'
+import * as posts from '../services/reads/posts'
+import { indexPost, unindexPosts } from '../services/reads/search'
+import { syncPostTags } from '../services/reads/tags'
+import { findUserById } from '../services/reads/users'
 import { publishOpenReports } from './host'
 import {
   aboutWriting,
@@ -28,11 +28,11 @@ import {
 } from './live'
 import { closeReportsOnDelete } from './reports'
 import type { PollInput } from '../../shared/schemas'
-import { createPoll } from '../services/polls'
+import { createPoll } from '../services/writes/polls'
 import { editPollOf } from './polls'
-import { forgetQuote, quotable, recordQuote } from '../services/reposts'
+import { forgetQuote, quotable, recordQuote } from '../services/reads/reposts'
 import { publishRepost } from './shares'
-import { presentNewPost, presentPost } from '../services/serialize'
+import { presentNewPost, presentPost } from '../services/presenting/serialize'
 import type { Post } from '../../shared/api-types'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */

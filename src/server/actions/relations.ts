@@ -3,7 +3,7 @@
  * the user's own streams only, so that each device of theirs agrees with the others.
  */
 import type { Presence } from '../presence/tracker'
-import * as relations from '../services/relations'
+import * as relations from '../services/reads/relations'
 import { publishFollow } from './follows'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 

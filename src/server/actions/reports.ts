@@ -5,10 +5,10 @@
  */
 import type { Report } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { allHostIds, recordHostAction } from '../services/hosting'
-import { notify, type NotificationChanges } from '../services/notifications'
-import * as reports from '../services/reports'
-import { getUserById } from '../services/users'
+import { allHostIds, recordHostAction } from '../services/reads/hosting'
+import { notify, type NotificationChanges } from '../services/reads/notifications'
+import * as reports from '../services/reads/reports'
+import { getUserById } from '../services/reads/users'
 import { publishOpenReports } from './host'
 import { commit, type Actor, type Live } from './live'
 

@@ -6,11 +6,14 @@
  */
 import type { ReactionKey } from '../../shared/reactions'
 import type { PostRow } from '../db/rows'
-import { setEmojiReaction as setReaction, type EmojiChange } from '../services/emoji-reactions'
-import { notify, removeNotifications } from '../services/notifications'
-import { repost, undoRepost, type RepostChange } from '../services/reposts'
+import {
+  setEmojiReaction as setReaction,
+  type EmojiChange,
+} from '../services/reads/emoji-reactions'
+import { notify, removeNotifications } from '../services/reads/notifications'
+import { repost, undoRepost, type RepostChange } from '../services/reads/reposts'
 import type { Post } from '../../shared/api-types'
-import { unseeingOf } from '../services/visibility'
+import { unseeingOf } from '../services/reads/visibility'
 import type { Audience } from '../events/hub'
 import { aboutUsers, commit, publishCarryingPost, type Actor, type Live } from './live'
 

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { serverBusy, WorkQueue } from '../services/work-queue'
+import { serverBusy, WorkQueue } from '../queues/work-queue'
 import { SCRYPT_PARAMS, type ScryptCost } from './scrypt-cost'
 
 export {

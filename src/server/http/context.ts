@@ -13,10 +13,10 @@ import { passwordStamp, tokenExpiry, verifyToken, whyRefused } from '../auth/tok
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
-import { endSessions, isRevoked } from '../services/sessions'
+import { endSessions, isRevoked } from '../services/reads/sessions'
 import { readCacheOf, type ReadCache } from '../caches/read-cache'
-import { getDemoUserIds } from '../services/settings'
-import { findUserById } from '../services/users'
+import { getDemoUserIds } from '../services/reads/settings'
+import { findUserById } from '../services/reads/users'
 import { parseId } from './validate'
 
 /** What the app is built from; tests pass an in-memory SQLite store and a fixed secret. */

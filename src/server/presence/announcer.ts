@@ -18,8 +18,8 @@
 import type { PresenceState } from '../../shared/presence'
 import type { Store } from '../db/store'
 import type { Audience, EventHub } from '../events/hub'
-import { appearingOffline } from '../services/presence'
-import { blockedEitherWayWithEach } from '../services/visibility'
+import { appearingOffline } from '../services/reads/presence'
+import { blockedEitherWayWithEach } from '../services/reads/visibility'
 import type { PresenceBackend } from './backend'
 
 export class PresenceAnnouncer {

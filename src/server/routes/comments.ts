@@ -11,12 +11,18 @@ import {
 import { addComment, deleteComment, editComment } from '../actions/comments'
 import { liveOf } from '../actions/live'
 import { voteComment } from '../actions/reactions'
-import { commentIdsOf, commentsByIds } from '../services/comments'
-import { pageReplies, pageRoots, presentThreads, threadOf, threadRoot } from '../services/threads'
-import { getPostFor } from '../services/posts'
-import { presentComment, presentComments } from '../services/serialize'
+import { commentIdsOf, commentsByIds } from '../services/reads/comments'
+import {
+  pageReplies,
+  pageRoots,
+  presentThreads,
+  threadOf,
+  threadRoot,
+} from '../services/reads/threads'
+import { getPostFor } from '../services/reads/posts'
+import { presentComment, presentComments } from '../services/presenting/serialize'
 import type { CommentRow } from '../db/rows'
-import { pageOf } from '../services/pagination'
+import { pageOf } from '../services/reads/pagination'
 import { idParams, validate } from '../http/validate'
 import type { WholeList } from '../http/whole-list'
 import { answerWholeList, reserveWholeListAnswer } from '../http/whole-list-limit'
@@ -26,7 +32,7 @@ import type {
   CommentsPage,
   CommentThreadResponse,
 } from '../../shared/api-types'
-import { pageRequest } from '../services/pagination'
+import { pageRequest } from '../services/reads/pagination'
 import { keptAnswers, paged } from '../http/kept-answers'
 
 export function commentsRoutes(deps: AppDeps) {

@@ -7,8 +7,8 @@ import { MESSAGES } from '../errors/messages'
 import { liveOf } from '../actions/live'
 import { uploadAvatar, uploadPostImage } from '../actions/media'
 import { clipTooLarge, uploadPostClip } from '../actions/clips'
-import { getClipLimit, getClipMaxBytes } from '../services/post-clips'
-import { DEFAULT_AVATAR_SVG, getImage, getMediaRange, parseRange } from '../services/media'
+import { getClipLimit, getClipMaxBytes } from '../services/media/post-clips'
+import { DEFAULT_AVATAR_SVG, getImage, getMediaRange, parseRange } from '../services/media/media'
 import { mediaIdParam } from '../http/validate'
 import type {
   ClipLimitResponse,

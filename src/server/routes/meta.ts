@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { HealthResponse, MetaResponse } from '../../shared/api-types'
 import type { AppDeps, AppEnv } from '../http/context'
-import { getDemoAccount } from '../services/settings'
+import { getDemoAccount } from '../services/reads/settings'
 import { SERVER_FEATURES } from '../../shared/features'
 
 export function metaRoutes(deps: AppDeps) {

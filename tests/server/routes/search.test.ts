@@ -5,7 +5,7 @@
  */
 import type { Post, SearchResponse } from '../../../src/shared/api-types'
 import { SEARCH_LIMITS } from '../../../src/shared/search'
-import { indexPost, SEARCH_WINDOW, searchWords } from '../../../src/server/services/search'
+import { indexPost, SEARCH_WINDOW, searchWords } from '../../../src/server/services/reads/search'
 import { createPost, expectError, ok } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CLIP_MESSAGES, sniffVideoType } from '../../../src/server/services/clip-containers'
-import { readClip as checkClip } from '../../../src/server/services/clip-reader'
+import { CLIP_MESSAGES, sniffVideoType } from '../../../src/server/services/media/clip-containers'
+import { readClip as checkClip } from '../../../src/server/services/media/clip-reader'
 import { MP4_FRAME, MP4_SECRET, WEBM_SECRET, makeMp4, makeWebm } from '../../helpers/videos'
 
 /**

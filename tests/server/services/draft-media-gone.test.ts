@@ -7,7 +7,7 @@
 import sharp from 'sharp'
 import type { ErrorResponse, Post, PostMediaItem } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/errors/messages'
-import { DRAFT_UPLOAD_TTL_MS, sweepUnusedMedia } from '../../../src/server/services/media'
+import { DRAFT_UPLOAD_TTL_MS, sweepUnusedMedia } from '../../../src/server/services/media/media'
 import { expectError, ok, quickUser } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'

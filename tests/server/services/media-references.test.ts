@@ -4,7 +4,7 @@
  * column that refers to media. The PostgreSQL schema has the same tables and columns
  * (tests/server/db/schema-parity.test.ts), so one check covers both.
  */
-import { MEDIA_REFERENCES } from '../../../src/server/services/media'
+import { MEDIA_REFERENCES } from '../../../src/server/services/media/media'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { sqliteConnectionOf } from '../../helpers/sqlite-connection'
 

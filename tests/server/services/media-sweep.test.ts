@@ -10,7 +10,7 @@ import {
   UNUSED_MEDIA_TTL_MS,
   findUsedMedia,
   sweepUnusedMedia,
-} from '../../../src/server/services/media'
+} from '../../../src/server/services/media/media'
 import type { Store } from '../../../src/server/db/store'
 import { ok, upload } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'

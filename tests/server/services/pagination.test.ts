@@ -7,7 +7,7 @@ import {
   decodeTextCursor,
   encodeCursor,
   finishPage,
-} from '../../../src/server/services/pagination'
+} from '../../../src/server/services/reads/pagination'
 
 const raw = (json: string) => Buffer.from(json).toString('base64url')
 

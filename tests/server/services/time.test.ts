@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatTimestamp } from '../../../src/server/services/time'
+import { formatTimestamp } from '../../../src/server/services/presenting/time'
 import { TIMESTAMP } from '../../helpers/api'
 
 const originalTz = process.env.TZ

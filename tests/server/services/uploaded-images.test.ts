@@ -10,13 +10,13 @@ import { join } from 'node:path'
 import { vi } from 'vitest'
 import { MAX_CONCURRENT_HASHES } from '../../../src/server/auth/password'
 import { MESSAGES } from '../../../src/server/errors/messages'
-import { processAvatar } from '../../../src/server/services/media'
-import { DEMO_ACCOUNT } from '../../../src/server/services/seed'
+import { processAvatar } from '../../../src/server/services/media/media'
+import { DEMO_ACCOUNT } from '../../../src/server/services/writes/seed'
 import {
   IMAGE_JOBS_AT_ONCE,
   LIBUV_DEFAULT_THREADS,
   imageJobs,
-} from '../../../src/server/services/uploaded-images'
+} from '../../../src/server/services/media/uploaded-images'
 import { TINY_PNG, UPLOAD_ROUTES, expectError, seededToken, upload } from '../../helpers/api'
 import { describe, expect, it } from '../../helpers/fixtures'
 

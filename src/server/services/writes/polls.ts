@@ -1,0 +1,159 @@
+/**
+ * Polls of posts (docs/API.md, "Polls"): 2–4 options and an end; one vote per user, final once
+ * cast; counts read from the votes themselves, for a whole page in one query.
+ */
+import type { PollOption, PostPoll } from '../../../shared/api-types'
+import type { PollInput } from '../../../shared/schemas'
+import { insertRow, insertRows } from '../../db/raw'
+import { pollOptions, polls } from '../../db/schema'
+import type { Store } from '../../db/store'
+import { HttpError } from '../../errors/http-error'
+import { formatTimestamp } from '../presenting/time'
+import { POST_RULE_MESSAGES } from '../../../shared/post-rules'
+
+const HOUR = 60 * 60 * 1000
+
+export const POLL_MESSAGES = {
+  notFound: 'This post has no poll.',
+  ended: 'This poll has ended: its results are final.',
+  alreadyVoted: 'You already voted in this poll. A vote cannot be changed.',
+  optionNotInPoll: "That option is not one of this poll's options.",
+  locked:
+    'People have voted in this poll, so its options and end cannot change any more. You can still edit the text.',
+  withImages: POST_RULE_MESSAGES.pollWithImages,
+} as const
+
+/** Adds a poll to a post just written (the post has no poll yet). */
+export async function createPoll(
+  db: Store,
+  postId: number,
+  input: PollInput,
+  now: number,
+): Promise<void> {
+  await insertRow(db, polls, { postId, endsAt: now + input.durationHours * HOUR, createdAt: now })
+  await insertRows(
+    db,
+    pollOptions,
+    input.options.map((text, position) => ({ postId, position, text })),
+  )
+}
+
+/** True when the post has a poll. */
+export async function hasPoll(db: Store, postId: number): Promise<boolean> {
+  return (await db.get('SELECT 1 FROM polls WHERE post_id = ?', postId)) !== undefined
+}
+
+/**
+ * An edit's poll change: `input` replaces the poll (with a new end counted from now), `null`
+ * removes it. Refused once anyone voted (POLL_LOCKED): the voters chose among these options.
+ */
+export async function replacePoll(
+  db: Store,
+  postId: number,
+  input: PollInput | null,
+  now: number,
+): Promise<void> {
+  const votes = await db.get('SELECT 1 FROM poll_votes WHERE post_id = ? LIMIT 1', postId)
+  if (votes) throw new HttpError('POLL_LOCKED', POLL_MESSAGES.locked)
+  await db.run('DELETE FROM polls WHERE post_id = ?', postId)
+  if (input) await createPoll(db, postId, input, now)
+}
+
+interface PollRow {
+  postId: number
+  optionId: number
+  text: string
+  endsAt: number
+  votes: number
+  ownVote: number | null
+}
+
+/**
+ * The polls of these posts as `viewerId` sees them (their own vote; null: nobody signed in), in
+ * one query whatever the number of posts: a post without a poll has no entry.
+ */
+export async function loadPolls(
+  db: Store,
+  postIds: number[],
+  viewerId: number | null,
+  now = Date.now(),
+): Promise<Map<number, PostPoll>> {
+  const byPost = new Map<number, PostPoll>()
+  if (postIds.length === 0) return byPost
+  const rows = await db.all<PollRow>(
+    `SELECT o.post_id AS "postId", o.id AS "optionId", o.text AS text, p.ends_at AS "endsAt",
+       (SELECT COUNT(*) FROM poll_votes v WHERE v.option_id = o.id) AS votes,
+       (SELECT v.option_id FROM poll_votes v WHERE v.post_id = o.post_id AND v.user_id = ?)
+         AS "ownVote"
+     FROM poll_options o JOIN polls p ON p.post_id = o.post_id
+     WHERE o.post_id IN ${db.sql.idSet}
+     ORDER BY o.post_id, o.position`,
+    viewerId ?? 0,
+    db.sql.ids(postIds),
+  )
+  for (const row of rows) {
+    let poll = byPost.get(row.postId)
+    if (!poll) {
+      poll = {
+        options: [],
+        endsAt: formatTimestamp(row.endsAt),
+        ended: now >= row.endsAt,
+        voterCount: 0,
+        ownVote: row.ownVote === null ? null : String(row.ownVote),
+      }
+      byPost.set(row.postId, poll)
+    }
+    const votes = Number(row.votes)
+    poll.options.push({ id: String(row.optionId), text: row.text, votes } satisfies PollOption)
+    // One vote per user: the voters are the sum of the options' votes.
+    poll.voterCount += votes
+  }
+  return byPost
+}
+
+/** One post's poll as `viewerId` sees it. */
+export async function getPoll(
+  db: Store,
+  postId: number,
+  viewerId: number | null,
+  now = Date.now(),
+): Promise<PostPoll> {
+  const poll = (await loadPolls(db, [postId], viewerId, now)).get(postId)
+  if (!poll) throw new HttpError('POLL_NOT_FOUND', POLL_MESSAGES.notFound)
+  return poll
+}
+
+/**
+ * Casts the user's vote: refused after the end (POLL_ENDED: voting stops at `endsAt` exactly),
+ * for an option of another poll (VALIDATION), or a second time (POLL_ALREADY_VOTED). Who may
+ * see the post is the command's to check first.
+ */
+export async function castVote(
+  db: Store,
+  userId: number,
+  postId: number,
+  optionId: number,
+  now: number,
+): Promise<void> {
+  const poll = await db.get<{ endsAt: number }>(
+    'SELECT ends_at AS "endsAt" FROM polls WHERE post_id = ?',
+    postId,
+  )
+  if (!poll) throw new HttpError('POLL_NOT_FOUND', POLL_MESSAGES.notFound)
+  if (now >= poll.endsAt) throw new HttpError('POLL_ENDED', POLL_MESSAGES.ended)
+  const option = await db.get(
+    'SELECT 1 FROM poll_options WHERE id = ? AND post_id = ?',
+    optionId,
+    postId,
+  )
+  if (!option) throw new HttpError('VALIDATION', POLL_MESSAGES.optionNotInPoll)
+  const added = await db.run(
+    `INSERT INTO poll_votes (post_id, user_id, option_id, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (post_id, user_id) DO NOTHING`,
+    postId,
+    userId,
+    optionId,
+    now,
+  )
+  if (added === 0) throw new HttpError('POLL_ALREADY_VOTED', POLL_MESSAGES.alreadyVoted)
+}
