@@ -24,9 +24,10 @@ import {
   type MediaStorage,
 } from './storage/media-storage'
 import type { S3StorageOptions } from './storage/s3-options'
-import { ensureHostAccounts, type HostAccount } from './services/reads/hosting'
+import { ensureHostAccounts } from './services/writes/hosting'
+import { type HostAccount } from './services/writes/hosting'
 import { initializeDatabase } from './services/writes/seed'
-import { endDemoSessions } from './services/reads/sessions'
+import { endDemoSessions } from './services/writes/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'

@@ -4,8 +4,8 @@
  */
 import type { FollowListPage, UserListItem } from '../../src/shared/api-types'
 import { MESSAGES } from '../../src/server/errors/messages'
-import { block } from '../../src/server/services/reads/relations'
-import { setSuspended } from '../../src/server/services/reads/hosting'
+import { block } from '../../src/server/services/writes/relations'
+import { setSuspended } from '../../src/server/services/writes/hosting'
 import { encodeCursor } from '../../src/server/services/reads/pagination'
 import { follow, unfollow } from '../../src/server/services/writes/follows'
 import { expectError, ok, quickUser, seededToken, walkPages } from '../helpers/api'

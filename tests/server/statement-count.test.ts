@@ -36,7 +36,7 @@ import {
 import type { OpenStore } from '../../src/server/db/store'
 import { TEST_SECRET } from '../helpers/server-app'
 import { openTestStore } from '../helpers/test-store'
-import { indexPost } from '../../src/server/services/reads/search'
+import { indexPost } from '../../src/server/services/writes/search-index'
 import { readCacheOf } from '../../src/server/caches/read-cache'
 
 const SMALL = 5

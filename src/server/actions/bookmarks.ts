@@ -3,7 +3,7 @@
  * theirs to agree with the others (docs/API.md, "Live events").
  */
 import type { PostRow } from '../db/rows'
-import * as bookmarks from '../services/reads/bookmarks'
+import * as bookmarks from '../services/writes/bookmarks'
 import { presentPost } from '../services/presenting/serialize'
 import { commit, type Actor, type Live } from './live'
 

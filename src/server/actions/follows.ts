@@ -2,7 +2,8 @@
 import type { UserRow } from '../db/rows'
 import type { Audience } from '../events/hub'
 import * as follows from '../services/writes/follows'
-import { notify, removeNotifications } from '../services/reads/notifications'
+import { removeNotifications } from '../services/writes/notifications'
+import { notify } from '../services/writes/notifications'
 import { findUserById } from '../services/reads/users'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 

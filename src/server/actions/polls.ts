@@ -5,6 +5,7 @@ import type { Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
 import { postHasImages } from '../services/media/post-images'
 import * as polls from '../services/writes/polls'
+import * as pollsReads from '../services/reads/polls'
 import { lockPost } from '../services/reads/posts'
 import { refuseInteraction } from '../services/reads/visibility'
 import { aboutWriting, commit, type Actor, type Live } from './live'
@@ -29,7 +30,7 @@ export async function editPollOf(
 
 /** Tells everyone who may see the post its poll's counts now (not who voted, nor for what). */
 export async function publishPollCounts(live: Live, postId: number, authorId: number) {
-  const poll = await polls.getPoll(live.db, postId, null)
+  const poll = await pollsReads.getPoll(live.db, postId, null)
   live.hub.publish(
     'poll',
     {
@@ -65,7 +66,7 @@ export async function votePoll(
       const post = await lockPost(tx, postId)
       await refuseInteraction(tx, actor.id, [post.authorId])
       await polls.castVote(tx, actor.id, post.id, Number(optionId), now)
-      return { authorId: post.authorId, poll: await polls.getPoll(tx, post.id, actor.id, now) }
+      return { authorId: post.authorId, poll: await pollsReads.getPoll(tx, post.id, actor.id, now) }
     },
     ({ authorId }) => publishPollCounts(live, postId, authorId),
     () => ({ viewers: [actor.id] }),

@@ -1,7 +1,8 @@
 /** Likes and dislikes of posts, up- and downvotes of comments (SPEC section 4). */
 import type { CommentRow, PostRow } from '../db/rows'
-import { voteComment as castVote } from '../services/reads/comments'
-import { notify, removeNotifications } from '../services/reads/notifications'
+import { voteComment as castVote } from '../services/writes/comments'
+import { removeNotifications } from '../services/writes/notifications'
+import { notify } from '../services/writes/notifications'
 import * as posts from '../services/reads/posts'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 

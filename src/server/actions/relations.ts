@@ -4,6 +4,7 @@
  */
 import type { Presence } from '../presence/tracker'
 import * as relations from '../services/reads/relations'
+import * as relationsWrites from '../services/writes/relations'
 import { publishFollow } from './follows'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
@@ -19,7 +20,7 @@ const publishRelations = async (live: Live, actor: Actor) =>
 export async function block(live: Live, actor: Actor, targetId: number): Promise<void> {
   await commit(
     live,
-    (tx) => relations.block(tx, actor.id, targetId),
+    (tx) => relationsWrites.block(tx, actor.id, targetId),
     async (ended) => {
       const audience = await aboutUsers(live, actor.id, targetId)
       for (const { followerId, followeeId } of ended) {
@@ -54,7 +55,7 @@ export async function unblock(
 ): Promise<void> {
   await commit(
     live,
-    (tx) => relations.unblock(tx, actor.id, targetId),
+    (tx) => relationsWrites.unblock(tx, actor.id, targetId),
     async () => {
       await publishRelations(live, actor)
       if (presence) await publishPresenceBetween(live, presence, actor.id, targetId)
@@ -87,7 +88,7 @@ export async function mute(
 ): Promise<void> {
   await commit(
     live,
-    (tx) => relations.mute(tx, actor.id, targetId, expiresAt),
+    (tx) => relationsWrites.mute(tx, actor.id, targetId, expiresAt),
     () => publishRelations(live, actor),
   )
 }
@@ -95,7 +96,7 @@ export async function mute(
 export async function unmute(live: Live, actor: Actor, targetId: number): Promise<void> {
   await commit(
     live,
-    (tx) => relations.unmute(tx, actor.id, targetId),
+    (tx) => relationsWrites.unmute(tx, actor.id, targetId),
     () => publishRelations(live, actor),
   )
 }

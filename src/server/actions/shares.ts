@@ -6,12 +6,13 @@
  */
 import type { ReactionKey } from '../../shared/reactions'
 import type { PostRow } from '../db/rows'
-import {
-  setEmojiReaction as setReaction,
-  type EmojiChange,
-} from '../services/reads/emoji-reactions'
-import { notify, removeNotifications } from '../services/reads/notifications'
-import { repost, undoRepost, type RepostChange } from '../services/reads/reposts'
+import { setEmojiReaction as setReaction } from '../services/writes/emoji-reactions'
+import { type EmojiChange } from '../services/writes/emoji-reactions'
+import { removeNotifications } from '../services/writes/notifications'
+import { notify } from '../services/writes/notifications'
+import { undoRepost } from '../services/writes/reposts'
+import { repost } from '../services/writes/reposts'
+import { type RepostChange } from '../services/writes/reposts'
 import type { Post } from '../../shared/api-types'
 import { unseeingOf } from '../services/reads/visibility'
 import type { Audience } from '../events/hub'

@@ -13,7 +13,7 @@ import type {
 } from '../../shared/api-types'
 import { clipLimitSchema, reportSchema } from '../../shared/schemas'
 import { setClipLimit } from '../actions/clips'
-import { getClipLimit } from '../services/media/post-clips'
+import { getClipLimit } from '../services/reads/clip-limit'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { makeHost, removeHost, setSuspended } from '../actions/host'
 import { liveOf } from '../actions/live'

@@ -10,7 +10,7 @@ import {
   storeImage,
   sweepUnusedMedia,
 } from '../../../src/server/services/media/media'
-import { editProfile } from '../../../src/server/services/reads/users'
+import { editProfile } from '../../../src/server/services/writes/users'
 import { createPost as createPostRow } from '../../../src/server/services/reads/posts'
 import { TINY_PNG, quickUser, seededToken, upload } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'

@@ -10,7 +10,7 @@ import type {
 import { createApp } from '../../../src/server/app'
 import type { OpenStore, Store } from '../../../src/server/db/store'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
-import { ensureHostAccounts } from '../../../src/server/services/reads/hosting'
+import { ensureHostAccounts } from '../../../src/server/services/writes/hosting'
 import { initializeDatabase } from '../../../src/server/services/writes/seed'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/reads/settings'

@@ -10,7 +10,7 @@
  * makes a neutral poster of the clip's shape (a plain dark picture): a poster is never missing.
  */
 import sharp from 'sharp'
-import type { ClipLimitResponse, PostMediaItem } from '../../../shared/api-types'
+import type { PostMediaItem } from '../../../shared/api-types'
 import type { Store } from '../../db/store'
 import { insertRows } from '../../db/raw'
 import { media, postMedia } from '../../db/schema'
@@ -19,7 +19,7 @@ import { MESSAGES } from '../../errors/messages'
 import type { MediaStorage } from '../../storage/media-storage'
 import { ClipError, type CheckedClip, type ClipInfo } from './clip-containers'
 import { newMediaId, putThenInsert } from './media'
-import { getSetting, setSetting } from '../reads/settings'
+import { setSetting } from '../writes/settings'
 import { withCheckedImage } from './uploaded-images'
 import { serverBusy, WorkQueue } from '../../queues/work-queue'
 
@@ -35,23 +35,6 @@ export const CLIP_BYTES = {
   min: 1024 * 1024,
   max: 500 * 1024 * 1024,
 } as const
-
-/** The host's limit on a clip's size, in bytes (CLIP_BYTES.default unless the host set one). */
-export async function getClipMaxBytes(db: Store): Promise<number> {
-  const value = Number(await getSetting(db, CLIP_MAX_BYTES_KEY))
-  return Number.isInteger(value) && value >= CLIP_BYTES.min && value <= CLIP_BYTES.max
-    ? value
-    : CLIP_BYTES.default
-}
-
-/** The host's limit and its bounds, as `GET /moderation/clip-limit` answers them. */
-export async function getClipLimit(db: Store): Promise<ClipLimitResponse> {
-  return {
-    maxBytes: await getClipMaxBytes(db),
-    minBytes: CLIP_BYTES.min,
-    limitBytes: CLIP_BYTES.max,
-  }
-}
 
 export async function setClipMaxBytes(db: Store, bytes: number): Promise<void> {
   await setSetting(db, CLIP_MAX_BYTES_KEY, String(bytes))

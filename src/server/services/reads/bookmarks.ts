@@ -1,13 +1,8 @@
 import type { Store } from '../../db/store'
-import { insertRows, POST_COLUMNS } from '../../db/raw'
-import { bookmarks } from '../../db/schema'
-import { HttpError } from '../../errors/http-error'
-import { MESSAGES } from '../../errors/messages'
+import { POST_COLUMNS } from '../../db/raw'
 import { decodeNumericCursor, finishPage, type PageRequest, type RowPage } from './pagination'
-import { getPost } from './posts'
 import type { PostRow } from '../../db/rows'
-import { refuseInteraction, visibleAuthor } from './visibility'
-import { ACCOUNT_MESSAGES } from '../../errors/messages'
+import { visibleAuthor } from './visibility'
 
 /*
  * Bookmarks are private lists, and like every list they leave out the posts hidden from their
@@ -50,38 +45,4 @@ export async function pageBookmarks(
     rows: finished.rows.map(({ savedAt: _savedAt, ...post }) => post),
     nextCursor: finished.nextCursor,
   }
-}
-
-export async function addBookmark(
-  db: Store,
-  userId: number,
-  postId: number,
-  now = Date.now(),
-): Promise<PostRow> {
-  return db.transaction(async (tx) => {
-    const post = await getPost(tx, postId)
-    // Saving reaches the post as any interaction does: not a blocked or suspended author's.
-    await refuseInteraction(tx, userId, [post.authorId], ACCOUNT_MESSAGES.blockedBookmark)
-    const inserted = await insertRows(
-      tx,
-      bookmarks,
-      [{ userId, postId: post.id, createdAt: now }],
-      { onConflict: 'nothing' },
-    )
-    if (inserted === 0) throw new HttpError('ALREADY_DONE', MESSAGES.alreadyBookmarked)
-    return post
-  })
-}
-
-export async function removeBookmark(db: Store, userId: number, postId: number): Promise<PostRow> {
-  return db.transaction(async (tx) => {
-    const post = await getPost(tx, postId)
-    const deleted = await tx.run(
-      'DELETE FROM bookmarks WHERE user_id = ? AND post_id = ?',
-      userId,
-      post.id,
-    )
-    if (deleted === 0) throw new HttpError('ALREADY_DONE', MESSAGES.notBookmarked)
-    return post
-  })
 }

@@ -16,7 +16,7 @@ import { refuseInteraction, refuseUnseen, visibleAuthor, type Viewer } from './v
 import { readCacheOf, touchedCacheOf } from '../../caches/read-cache'
 import { FEED_USERS } from '../../caches/home-timelines'
 import { isEmptyPost } from '../../../shared/post-rules'
-import { indexPost } from './search'
+import { indexPost } from '../writes/search-index'
 
 /**
  * The id of every post the viewer may see (services/visibility.ts), newest first (or most liked

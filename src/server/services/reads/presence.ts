@@ -118,22 +118,6 @@ export async function appearsOffline(db: Store, userId: number): Promise<boolean
   return Boolean(row?.appearOffline)
 }
 
-export async function setAppearOffline(
-  db: Store,
-  userId: number,
-  appearOffline: boolean,
-  now: number,
-): Promise<void> {
-  await db.run(
-    `INSERT INTO presence_settings (user_id, appear_offline, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (user_id) DO UPDATE SET appear_offline = excluded.appear_offline,
-       updated_at = excluded.updated_at`,
-    userId,
-    appearOffline,
-    now,
-  )
-}
-
 /**
  * Who has a status naming the game of `gameId` (its slug, or an older slug it had before a
  * rename or a merge) that has not expired, as `viewerId` may see them (never others who appear

@@ -1,11 +1,8 @@
 /** Reports: anyone signed in reports a post or comment; the host reads and dismisses them. */
 import type { Report } from '../../../shared/api-types'
 import type { Store } from '../../db/store'
-import { COMMENT_COLUMNS, insertNewRow, POST_COLUMNS, USER_COLUMNS } from '../../db/raw'
+import { COMMENT_COLUMNS, POST_COLUMNS, USER_COLUMNS } from '../../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../../db/rows'
-import { reports } from '../../db/schema'
-import { HttpError } from '../../errors/http-error'
-import { ACCOUNT_MESSAGES, MESSAGES } from '../../errors/messages'
 import { toUserSummary } from '../presenting/serialize'
 import { formatTimestamp } from '../presenting/time'
 
@@ -19,58 +16,6 @@ interface ReportRow {
   reporterId: number
   postId: number | null
   commentId: number | null
-}
-
-export async function createReport(
-  db: Store,
-  reporterId: number,
-  input: { postId: number; reason: string } | { commentId: number; reason: string },
-  now = Date.now(),
-): Promise<Report> {
-  return db.transaction(async (tx) => {
-    let postId: number | null = null
-    let commentId: number | null = null
-    let authorId: number
-    // The post or comment locked (db/README.md, "Concurrent writes"): the same report sent twice
-    // at once finds the first one instead of adding a second (reports have no unique key).
-    if ('postId' in input) {
-      const post = await tx.get<{ id: number; authorId: number }>(
-        `SELECT id, author_id AS "authorId" FROM posts WHERE id = ?${tx.sql.forUpdate}`,
-        input.postId,
-      )
-      if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
-      postId = post.id
-      authorId = post.authorId
-    } else {
-      const comment = await tx.get<{ id: number; authorId: number }>(
-        `SELECT id, author_id AS "authorId" FROM comments WHERE id = ?${tx.sql.forUpdate}`,
-        input.commentId,
-      )
-      if (!comment) throw new HttpError('COMMENT_NOT_FOUND', MESSAGES.commentNotFound)
-      commentId = comment.id
-      authorId = comment.authorId
-    }
-    if (authorId === reporterId) throw new HttpError('SELF_TARGET', ACCOUNT_MESSAGES.reportOwn)
-    // A report names a post or a comment, the other column null: one of two SQL texts.
-    const already = await tx.get(
-      postId === null
-        ? 'SELECT id FROM reports WHERE reporter_id = ? AND post_id IS NULL AND comment_id = ?'
-        : 'SELECT id FROM reports WHERE reporter_id = ? AND post_id = ? AND comment_id IS NULL',
-      reporterId,
-      postId ?? commentId,
-    )
-    if (already) throw new HttpError('STATE_CONFLICT', ACCOUNT_MESSAGES.alreadyReported)
-    const row = await insertNewRow(tx, reports, {
-      reporterId,
-      postId,
-      commentId,
-      reason: input.reason,
-      createdAt: now,
-    })
-    const [report] = await presentReports(tx, [row])
-    if (!report) throw new Error('A new report vanished')
-    return report
-  })
 }
 
 /** The open reports, newest first. Deleting the post or comment closes its reports. */
@@ -88,19 +33,6 @@ export async function listReports(db: Store): Promise<Report[]> {
 export async function countOpenReports(db: Store): Promise<number> {
   const row = await db.get<{ count: number }>('SELECT count(*) AS count FROM reports')
   return Number(row?.count ?? 0)
-}
-
-/** Closes a report; answers who filed it. */
-export async function dismissReport(db: Store, id: number): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const reporter = await tx.get<UserRow>(
-      `SELECT ${USER_COLUMNS} FROM users WHERE id = (SELECT reporter_id FROM reports WHERE id = ?)`,
-      id,
-    )
-    if (!reporter) throw new HttpError('REPORT_NOT_FOUND', ACCOUNT_MESSAGES.reportNotFound)
-    await tx.run('DELETE FROM reports WHERE id = ?', id)
-    return reporter
-  })
 }
 
 /**
@@ -127,7 +59,7 @@ export async function reportsClosedBy(
 }
 
 /** The reports as the host sees them: three queries (posts, comments, users) for all of them. */
-async function presentReports(db: Store, rows: ReportRow[]): Promise<Report[]> {
+export async function presentReports(db: Store, rows: ReportRow[]): Promise<Report[]> {
   const postIds = rows.flatMap((row) => (row.postId === null ? [] : [row.postId]))
   const commentIds = rows.flatMap((row) => (row.commentId === null ? [] : [row.commentId]))
   const postsById = new Map(

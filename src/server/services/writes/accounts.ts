@@ -1,10 +1,13 @@
 /** One's own account, deleted with everything of its own (docs/API.md "Sessions and accounts"). */
 import type { Store } from '../../db/store'
-import { clearOwner, getOwnerId } from '../reads/hosting'
-import { getDemoAccount, getDemoUserIds, setDemoAccount, setDemoUserIds } from '../reads/settings'
-import { unindexAuthor } from '../reads/search'
+import { getOwnerId } from '../reads/hosting'
+import { clearOwner } from './hosting'
+import { getDemoAccount, getDemoUserIds } from '../reads/settings'
+import { setDemoUserIds } from './settings'
+import { setDemoAccount } from './settings'
+import { unindexAuthor } from './search-index'
 import { getUserById } from '../reads/users'
-import { forgetPlayerGames } from '../reads/games'
+import { forgetPlayerGames } from './games'
 
 /**
  * Deletes a user and everything of theirs in one transaction, first taking their part out of

@@ -6,15 +6,12 @@ import type { Store } from '../../db/store'
 import { insertNewRow, insertRows, updateRows } from '../../db/raw'
 import { comments, follows, posts, users } from '../../db/schema'
 import { SCRYPT_PARAMS, hashPassword, type ScryptCost } from '../../auth/password'
-import {
-  getSetting,
-  setDemoAccount,
-  setDemoUserIds,
-  setSetting,
-  type DemoAccount,
-} from '../reads/settings'
-import { createUser } from '../reads/users'
-import { indexPost } from '../reads/search'
+import { getSetting, type DemoAccount } from '../reads/settings'
+import { setDemoUserIds } from './settings'
+import { setDemoAccount } from './settings'
+import { setSetting } from './settings'
+import { createUser } from './users'
+import { indexPost } from './search-index'
 
 export const DEMO_ACCOUNT: DemoAccount = { username: 'player1', password: 'gamerstage' }
 
