@@ -119,7 +119,7 @@ const POSTED_OR_DRAFT_LIVES = 'post_id IS NOT NULL OR created_at >= ?'
  * Every place a media id can be named. `column` holds the id itself (`kind: 'id'`, a foreign key
  * to `media`) or text that can contain its address (`kind: 'url'`); `while` limits which rows
  * count, in SQL over the table's columns, where `?` is the upload time since which a draft's
- * images are kept. tests/server/services/media-references.test.ts fails
+ * images are kept. tests/server/services/media/media-references.test.ts fails
  * when a table refers to `media` and is missing here, so the sweep cannot delete what it uses.
  */
 export const MEDIA_REFERENCES: readonly {
