@@ -10,7 +10,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: here('./src/main/index.ts'),
-          // The embedded server's clip worker (services/clip-checks.ts finds it beside index.js).
+          // The embedded server's clip worker (services/media/clip-checks.ts finds it beside index.js).
           'clip-worker': here('./src/server/services/media/clip-worker.ts'),
         },
       },

@@ -2,7 +2,7 @@
  * Logins while large images are uploaded (issue 25): four users each upload a post image of the
  * most pixels the server takes (IMAGE_LIMITS), all at once, and one client signs in again and
  * again until every upload is answered. Image decoding and password hashing both run on libuv's
- * thread pool; the image queue (src/server/services/uploaded-images.ts) keeps the one from
+ * thread pool; the image queue (src/server/services/media/uploaded-images.ts) keeps the one from
  * starving the other. Never pass/fail: the login p99 is a figure for docs/PERFORMANCE.md.
  */
 import sharp from 'sharp'

@@ -493,7 +493,7 @@ const MEDIA_SWEEP_EVERY_MS = 60 * 60_000
 const FIRST_MEDIA_SWEEP_MS = 30_000
 
 /**
- * Removes unused uploads now and then (services/media.ts), on unref'd timers. Answers how to
+ * Removes unused uploads now and then (services/media/media.ts), on unref'd timers. Answers how to
  * stop: no sweep starts after it, and it settles once the one under way ended, so that the store
  * is closed under no statement.
  */

@@ -45,7 +45,7 @@ export async function editProfile(
 }
 
 /**
- * Deletes the account and everything of its own (services/accounts.ts); its live streams are cut
+ * Deletes the account and everything of its own (services/writes/accounts.ts); its live streams are cut
  * at once, as for a suspension (actions/host.ts).
  */
 export async function deleteAccount(live: Live, actor: Actor): Promise<void> {

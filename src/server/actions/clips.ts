@@ -26,7 +26,7 @@ export const clipTooLarge = (maxBytes: number) =>
  * A clip for a post, not attached to one yet, with its poster (the client's, or a plain one).
  * `receive` gives the upload's body once its turn came: few clips are held in memory at once
  * (clipUploads), the rest are answered 503. The body goes to the clip worker as it arrives, which
- * takes it apart and checks the clip (services/clip-checks.ts); its bytes count against the uploader's allowance
+ * takes it apart and checks the clip (services/media/clip-checks.ts); its bytes count against the uploader's allowance
  * (`countBytes`) before the clip is refused or stored.
  */
 export async function uploadPostClip(

@@ -1,7 +1,7 @@
 /**
  * What the host does to accounts, and how the desktop app's owner becomes its host (docs/features.md, "Sessions, accounts and moderation"). The host deletes posts and comments with the authors' own deletion
  * (actions/posts.ts hostDeletePost, actions/comments.ts hostDeleteComment). Every host action
- * is noted in the audit list (services/hosting.ts recordHostAction) in its own transaction.
+ * is noted in the audit list (services/reads/hosting.ts recordHostAction) in its own transaction.
  */
 import type { UserRow } from '../db/rows'
 import * as hosting from '../services/reads/hosting'
@@ -62,7 +62,7 @@ export async function publishOpenReports(live: Live): Promise<void> {
   }
 }
 
-/** Makes `user` the owner of the desktop app's server if it has none yet (services/hosting.ts). */
+/** Makes `user` the owner of the desktop app's server if it has none yet (services/reads/hosting.ts). */
 export async function claimOwnership(live: Live, user: UserRow): Promise<void> {
   await hostingWrites.claimOwnership(live.db, user)
 }

@@ -52,7 +52,7 @@ async function publishPost(live: Live, post: PostRow): Promise<void> {
 }
 
 /**
- * Tags, mentions and search words (services/search.ts) of a post just written; `fresh` for a
+ * Tags, mentions and search words (services/reads/search.ts) of a post just written; `fresh` for a
  * post created in this transaction (it has no tags or mentions stored yet to compare with).
  */
 async function afterPostWrite(
@@ -113,7 +113,7 @@ const textAlone = (content: string) =>
 /**
  * `presentFor`: the viewer whose answer presents the post (a `Prefer: return=minimal` answer);
  * undefined when the answer is not one post. A post of text alone is written without a
- * transaction of the command's own (services/posts.ts writeTextPost: one statement on
+ * transaction of the command's own (services/reads/posts.ts writeTextPost: one statement on
  * PostgreSQL, issue 37).
  */
 export async function createPost(

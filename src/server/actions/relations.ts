@@ -12,7 +12,7 @@ const publishRelations = async (live: Live, actor: Actor) =>
   live.hub.publish('relations', await relations.relationsOf(live.db, actor.id), { to: actor.id })
 
 /**
- * A block ends the follows either way (the same row change as an unfollow, services/follows.ts).
+ * A block ends the follows either way (the same row change as an unfollow, services/writes/follows.ts).
  * Everyone who sees both users' counts hears of it, and the blocker; the one blocked is not told
  * live (their counts are right on their next load), except that the blocker's presence and
  * status go `offline`/null on their screens (and the other way round).

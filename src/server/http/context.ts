@@ -76,7 +76,7 @@ export interface AppDeps {
   rateLimits?: RateLimits
   /**
    * Ids of the accounts that host the server (`npm run serve -- --admin <username>`), found or
-   * made when it started: see ensureHostAccounts in services/hosting.ts.
+   * made when it started: see ensureHostAccounts in services/reads/hosting.ts.
    */
   hostIds?: readonly number[]
   /**

@@ -8,7 +8,7 @@
  * What is told is read when the batch goes out, in bulk (three queries and two backend lookups
  * for the whole batch): each user's presence now (a user who came and went within the batch is
  * told as they are), nothing about those who appear offline, and nothing about a user to those
- * blocked by or blocking them (services/visibility.ts), as one `presence` event did before.
+ * blocked by or blocking them (services/reads/visibility.ts), as one `presence` event did before.
  *
  * - One user in the batch: `presence` `{userId, presence}`, the event every client knows.
  * - Several: `presences` `{users: {"<id>": presence}}`, to everyone not blocked either way with

@@ -50,7 +50,7 @@ export function commentsRoutes(deps: AppDeps) {
     postId: number,
     viewerId: number | null,
   ): Promise<WholeList<Comment>> => {
-    // Blocked and suspended authors' comments are left out (services/visibility.ts).
+    // Blocked and suspended authors' comments are left out (services/reads/visibility.ts).
     return {
       ids: await commentIdsOf(db, postId, viewerId),
       load: async (ids) =>
@@ -86,7 +86,7 @@ export function commentsRoutes(deps: AppDeps) {
           const page = pageOf(c.req.valid('query'))
           if (!page)
             return answerWholeList(deps, c, 'comments', () => allComments(post.id, viewerId))
-          // threads: top-level comments, each with its first replies (services/threads.ts)
+          // threads: top-level comments, each with its first replies (services/reads/threads.ts)
           const found = await pageRoots(db, post.id, page, viewerId)
           return c.json({
             comments: await presentThreads(db, found.rows, { detail: 'page', viewerId }),

@@ -175,7 +175,7 @@ export function usersRoutes(deps: AppDeps) {
         // Bookmarks are private: only their owner sees them.
         const withBookmarks = viewerId === user.id
         const presented = await presentUser(db, user, { withBookmarks })
-        // A block either way closes the profile: no counts, lists or Follow (services/visibility.ts).
+        // A block either way closes the profile: no counts, lists or Follow (services/reads/visibility.ts).
         const blockRelation = await profileRelation(db, viewerId, user.id)
         return c.json({
           user: blockRelation ? closedProfile(presented, blockRelation) : presented,

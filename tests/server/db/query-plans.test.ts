@@ -94,7 +94,7 @@ describe('query plans of the paged list routes', () => {
         headers: minimal,
       })
     }
-    // The lists that leave hidden authors out (services/visibility.ts), and who reads them.
+    // The lists that leave hidden authors out (services/reads/visibility.ts), and who reads them.
     const visibilityLists = [
       ['/api/feed?limit=20', dense],
       ['/api/feed?limit=20', sparse],
@@ -123,7 +123,7 @@ describe('query plans of the paged list routes', () => {
     })
 
     // Once someone is hidden (a block, a suspension), the lists leave them out in their own
-    // query (services/visibility.ts): those queries must be served by an index too.
+    // query (services/reads/visibility.ts): those queries must be served by an index too.
     db.connection.exec(`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (1, 2, 0);
       UPDATE users SET suspended_at = 0 WHERE id = 3`)
     // Written straight into SQLite, with no event to drop the kept visibility sets.

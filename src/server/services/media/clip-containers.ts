@@ -1,6 +1,6 @@
 /**
  * Clips in posts (docs/API.md "Clips in posts"): what a clip may be, and the sentences that refuse
- * one. Shared by the server (services/clip-checks.ts sends each clip to a worker) and the worker
+ * one. Shared by the server (services/media/clip-checks.ts sends each clip to a worker) and the worker
  * that reads it (clip-reader.ts with MediaInfo, clip-structure.ts for the metadata): light on
  * purpose, so the main thread never loads the reader.
  *

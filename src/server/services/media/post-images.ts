@@ -41,7 +41,7 @@ export function processPostImage(input: Buffer): Promise<ProcessedImage> {
 
 /**
  * Stores a processed image, not attached to any post yet; answers it as a post shows it. Both
- * objects are written before the rows that point at them commit (services/media.ts,
+ * objects are written before the rows that point at them commit (services/media/media.ts,
  * putThenInsert).
  */
 export async function storePostImage(
@@ -91,7 +91,7 @@ export interface AttachRequest {
 /**
  * Ties uploaded images to a new post, in order, with their alt texts. Each must be the author's
  * own, not on another post yet, and uploaded within DRAFT_UPLOAD_TTL_MS (older, the sweep may
- * take it at any moment: services/media.ts). Those that are not are named all at once, by id
+ * take it at any moment: services/media/media.ts). Those that are not are named all at once, by id
  * (`MEDIA_GONE`, `missingMedia`): a draft kept past a week, or opened after its uploads went,
  * learns which to remove. Runs inside the post's creating transaction.
  */
@@ -141,7 +141,7 @@ const mediaGone = (missingMedia: string[]) =>
 
 /**
  * Deletes the image rows of these posts (full images and thumbnails) and answers their ids: their
- * stored objects are the command's to delete once this commits (services/media.ts,
+ * stored objects are the command's to delete once this commits (services/media/media.ts,
  * removeStoredObjects).
  */
 export async function deletePostImages(db: Store, postIds: number[]): Promise<string[]> {

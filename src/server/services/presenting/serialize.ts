@@ -213,7 +213,7 @@ export async function presentComments(
       createdAt: formatTimestamp(row.createdAt),
       updatedAt: formatTimestamp(row.updatedAt),
       mentions: mentions[index] ?? [],
-      // threads (services/threads.ts): a deleted top-level comment's placeholder shows no text
+      // threads (services/reads/threads.ts): a deleted top-level comment's placeholder shows no text
       ...(row.deletedAt === null ? {} : { text: '', mentions: [], deleted: true }),
       parentId: row.parentId === null ? null : String(row.parentId),
       replyToId: row.replyToId === null ? null : String(row.replyToId),
@@ -225,7 +225,7 @@ export async function presentComments(
 
 /**
  * The comments a full answer embeds in these posts, newest first: those the viewer may see, as
- * the comment lists show them (services/visibility.ts: not of suspended, blocked or muted
+ * the comment lists show them (services/reads/visibility.ts: not of suspended, blocked or muted
  * authors).
  */
 async function visibleComments(
@@ -260,7 +260,7 @@ export async function presentPosts(
       db,
       rows.map((row) => row.authorId),
     ))
-  // Issue 31 (services/post-shared.ts): the viewer's own state in one query; in a page it holds
+  // Issue 31 (services/presenting/post-shared.ts): the viewer's own state in one query; in a page it holds
   // the reactor lists too (only the viewer), a full answer reads every reactor. None yet of a
   // fresh post (the state of no viewer).
   const state = await loadViewerState(db, postIds, fresh ? null : options.viewerId)
@@ -272,10 +272,10 @@ export async function presentPosts(
         )
       : null
   const images = fresh ? new Map<number, PostMediaItem[]>() : await loadImages(db, postIds)
-  // Polls (docs/API.md "Polls") and emoji counts: shared, kept (services/post-shared.ts).
+  // Polls (docs/API.md "Polls") and emoji counts: shared, kept (services/presenting/post-shared.ts).
   const shared = fresh ? new Map<number, PostShared>() : await loadPostShared(db, postIds)
   const now = Date.now()
-  // threads: the count the viewer sees (services/comment-counts.ts)
+  // threads: the count the viewer sees (services/reads/comment-counts.ts)
   const commentCounts = await visibleCommentCounts(db, rows, options.viewerId)
   const mentions = await resolveMentions(
     db,
@@ -340,7 +340,7 @@ export async function presentPosts(
 
 /**
  * One post as a minimal answer (`Prefer: return=minimal`) shows it: trimmed like a page. To a
- * viewer who may not see it (services/visibility.ts: a block either way, a suspended author; an
+ * viewer who may not see it (services/reads/visibility.ts: a block either way, a suspended author; an
  * answer to taking back a bookmark, repost or reaction of it, or that change's event) it is
  * withheld: its id, author and counts only, marked `unavailable`.
  */
@@ -363,7 +363,7 @@ const withheld = (post: Post): Post => ({
   unavailable: true,
 })
 
-/** The author of a post just written, as the statement that wrote it answered (services/posts.ts). */
+/** The author of a post just written, as the statement that wrote it answered (services/reads/posts.ts). */
 export type FreshAuthor = SummaryRow & Pick<UserRow, 'suspendedAt'>
 
 /**
@@ -371,7 +371,7 @@ export type FreshAuthor = SummaryRow & Pick<UserRow, 'suspendedAt'>
  * commit (issue 37: its live event, `viewerId` null, and its author's answer): its author as the
  * writing statement answered, and nothing read of what refers to it, since nothing does yet
  * (`freshAuthors`). Withheld as presentPost withholds it: from a reader without a token only when
- * the author is suspended (services/visibility.ts: such a reader blocks and mutes nobody).
+ * the author is suspended (services/reads/visibility.ts: such a reader blocks and mutes nobody).
  */
 export async function presentNewPost(
   db: Store,
@@ -479,7 +479,7 @@ export async function presentUser(
   const [user] = await presentUsers(db, [row])
   if (!user) throw new Error(`User ${row.id} could not be presented`)
   if (!withBookmarks) return user
-  // Like every list, not the posts hidden from their owner (services/visibility.ts).
+  // Like every list, not the posts hidden from their owner (services/reads/visibility.ts).
   const visible = await visibleAuthor(db, 'posts.author_id', row.id)
   const bookmarkedPosts = await db.all<PostRow>(
     `SELECT ${POST_COLUMNS} FROM bookmarks JOIN posts ON posts.id = bookmarks.post_id

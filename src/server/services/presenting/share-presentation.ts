@@ -29,7 +29,7 @@ export async function shareFields(
   viewerId: number | null,
   nested: boolean,
   present: (rows: PostRow[]) => Promise<Post[]>,
-  /** Issue 31: what presentPosts already read for the page (services/post-shared.ts). */
+  /** Issue 31: what presentPosts already read for the page (services/presenting/post-shared.ts). */
   loaded?: {
     reposted: Set<number>
     counts: Map<number, ReactionCount[]>

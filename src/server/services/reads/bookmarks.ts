@@ -6,7 +6,7 @@ import { visibleAuthor } from './visibility'
 
 /*
  * Bookmarks are private lists, and like every list they leave out the posts hidden from their
- * owner (services/visibility.ts): a post saved before a block, a mute or a suspension is listed
+ * owner (services/reads/visibility.ts): a post saved before a block, a mute or a suspension is listed
  * again once that ends.
  */
 

@@ -1,6 +1,6 @@
 /**
  * A post's comment count as the viewer sees it (threads, docs/API.md "Threads"): the comments
- * they may see (services/visibility.ts), replies included, placeholders and replies under a
+ * they may see (services/reads/visibility.ts), replies included, placeholders and replies under a
  * hidden author's root left out. `posts.comment_count` counts every comment that is not a
  * placeholder; when nobody is hidden from the viewer that is their count, and nothing more is
  * read. Otherwise one grouped query for the whole page, whatever its size.

@@ -8,7 +8,7 @@ import { lockPost } from './posts'
 import type { CommentRow, PostRow } from '../../db/rows'
 
 /**
- * The ids of a post's comments the viewer may see (services/visibility.ts), newest first: the
+ * The ids of a post's comments the viewer may see (services/reads/visibility.ts), newest first: the
  * order of the whole-list answer.
  */
 export async function commentIdsOf(db: Store, postId: number, viewer: Viewer): Promise<number[]> {

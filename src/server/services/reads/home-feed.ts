@@ -61,7 +61,7 @@ interface RepostRow {
   createdAt: number
 }
 
-/** What keeps a hidden author's post and a hidden user's repost out (services/visibility.ts). */
+/** What keeps a hidden author's post and a hidden user's repost out (services/reads/visibility.ts). */
 async function hiddenShares(
   db: Store,
   userId: number,

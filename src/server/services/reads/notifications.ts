@@ -81,7 +81,7 @@ export async function pageNotifications(
   page: PageRequest,
 ): Promise<NotificationsPage> {
   const [before = LIST_START] = cursorOrStart(page.cursor, 1)
-  // Not from those hidden from the user by a block or a suspension since (services/visibility.ts);
+  // Not from those hidden from the user by a block or a suspension since (services/reads/visibility.ts);
   // a mute only stops new ones.
   const visible = await visibleAuthor(db, 'n.actor_id', userId, { mutes: false })
   const rows = await db.all<NotificationRow>(

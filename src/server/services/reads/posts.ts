@@ -19,7 +19,7 @@ import { isEmptyPost } from '../../../shared/post-rules'
 import { indexPost } from '../writes/search-index'
 
 /**
- * The id of every post the viewer may see (services/visibility.ts), newest first (or most liked
+ * The id of every post the viewer may see (services/reads/visibility.ts), newest first (or most liked
  * first): the order of the whole-list answer.
  */
 export async function allPostIds(
@@ -138,7 +138,7 @@ export function pageUserPosts(
 
 /**
  * The home feed: the user's own posts and those of everyone they follow, newest first, but for
- * those hidden from the user (services/visibility.ts).
+ * those hidden from the user (services/reads/visibility.ts).
  *
  * Which index serves it best depends on how many posts the feed draws from. A dense feed (many
  * candidate posts) is cheapest as a newest-first scan of all posts, keeping those by its
@@ -179,7 +179,7 @@ export async function feedIndex(db: Store, userId: number, fetch: number): Promi
 
 /**
  * The home feed's own and followed posts before `(createdAt, id)`, newest first, at most
- * `fetch` (pageFeed; issue 29's feed with reposts, services/home-feed.ts, merges its reposts in).
+ * `fetch` (pageFeed; issue 29's feed with reposts, services/reads/home-feed.ts, merges its reposts in).
  */
 export async function feedPostRows(
   db: Store,
@@ -226,7 +226,7 @@ export async function lockPost(tx: Store, id: number): Promise<PostRow> {
 
 /**
  * A post opened by `viewer` (its page, comments, replies, reactors): POST_UNAVAILABLE when its
- * author is hidden from them by a block either way or a suspension (services/visibility.ts).
+ * author is hidden from them by a block either way or a suspension (services/reads/visibility.ts).
  */
 export async function getPostFor(db: Store, id: number, viewer: Viewer): Promise<PostRow> {
   const row = await getPost(db, id)

@@ -15,7 +15,7 @@ import { pagePostPeople, type PostPersonRow } from './post-people'
 
 /**
  * Refuses sharing (reposting, quoting) or reacting to `post` by `actorId`, as every interaction
- * is (services/visibility.ts, refuseInteraction): POST_UNAVAILABLE when its author is suspended,
+ * is (services/reads/visibility.ts, refuseInteraction): POST_UNAVAILABLE when its author is suspended,
  * BLOCKED when either blocked the other.
  */
 export function refuseUnshareable(db: Store, actorId: number, post: PostRow): Promise<void> {

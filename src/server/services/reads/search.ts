@@ -1,6 +1,6 @@
 /**
  * Search (docs/API.md, "Search"): posts by their words, tags by their beginning, people by the
- * beginning of their name (services/users.ts `searchUsers`, the spec's user search).
+ * beginning of their name (services/reads/users.ts `searchUsers`, the spec's user search).
  *
  * Whatever is typed, nothing of it is query syntax: the query is cut into words of letters,
  * digits and marks (`searchWords`), and each word is quoted for the database (db/store.ts
@@ -55,7 +55,7 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
 const WINDOWS_PER_PAGE = 4
 
 /**
- * One page of the posts the viewer may see (services/visibility.ts, mutes included) that hold
+ * One page of the posts the viewer may see (services/reads/visibility.ts, mutes included) that hold
  * every word, the last one also as the beginning of a longer word. The matches are taken in
  * windows of the newest SEARCH_WINDOW (by id, the order posts were written), and within a window
  * the most relevant come first, then the newest. Relevance is a whole number from the post's own

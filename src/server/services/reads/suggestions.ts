@@ -49,7 +49,7 @@ export async function mentionSuggestions(
 
 /**
  * Tags starting with `prefix` (normalized), the most used first (counting only posts the viewer
- * may see: services/visibility.ts), then alphabetically.
+ * may see: services/reads/visibility.ts), then alphabetically.
  */
 export async function tagSuggestions(
   db: Store,

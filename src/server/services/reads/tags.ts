@@ -9,7 +9,7 @@ import { postsByIds } from './posts'
 import { visibleAuthor, type Viewer } from './visibility'
 
 /**
- * One page of a tag's posts the viewer may see (services/visibility.ts), newest first. `tag` is
+ * One page of a tag's posts the viewer may see (services/reads/visibility.ts), newest first. `tag` is
  * normalized (rich-text.ts normalizeTag).
  */
 export async function pageTagPosts(

@@ -4,7 +4,7 @@
  * (`parent_id`) and records whom it answers (`reply_to_id`, `reply_to_user_id`). Top-level
  * comments keep the spec's order (newest first); a thread's replies come oldest first.
  *
- * What the viewer may see: a comment whose author is hidden from them (services/visibility.ts)
+ * What the viewer may see: a comment whose author is hidden from them (services/reads/visibility.ts)
  * is left out, and so is every reply under a root whose author is hidden (the whole thread).
  * A root deleted while it has replies stays as a placeholder (`deleted_at`) while any of them
  * is visible.

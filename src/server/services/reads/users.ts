@@ -73,7 +73,7 @@ const NOT_MUTED = `NOT EXISTS (SELECT 1 FROM mutes WHERE muter_id = ? AND muted_
 /**
  * Users whose name starts with `prefix` (case-insensitive, trimmed), alphabetically; never a
  * suspended account, and for a signed-in viewer not those blocked either way nor those they mute
- * while the mute lasts (services/visibility.ts, hiddenAuthors).
+ * while the mute lasts (services/reads/visibility.ts, hiddenAuthors).
  */
 export async function searchUsers(
   db: Store,
@@ -102,7 +102,7 @@ export async function searchUsers(
 
 /**
  * All users in sign-up order, a page at a time: as search, not those hidden from the viewer
- * (suspended, blocked either way, muted; services/visibility.ts).
+ * (suspended, blocked either way, muted; services/reads/visibility.ts).
  */
 export async function pageUsers(
   db: Store,

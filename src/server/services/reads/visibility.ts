@@ -354,7 +354,7 @@ export async function blockedOrMuting(
 
 /**
  * When the first of `viewer`'s mutes runs out (Infinity when none will): what keeps a read for
- * them (services/home-feed.ts) keeps it no longer.
+ * them (services/reads/home-feed.ts) keeps it no longer.
  */
 export async function firstMuteEnd(db: Store, viewer: number, now = Date.now()): Promise<number> {
   const row = await db.get<{ until: number | null }>(

@@ -23,7 +23,7 @@ export async function deleteAccount(db: Store, userId: number): Promise<string[]
   return db.transaction(async (tx) => {
     const user = await getUserById(tx, userId)
     // Their uploads go with the row; their stored objects are the command's to delete once this
-    // commits (services/media.ts, removeStoredObjects).
+    // commits (services/media/media.ts, removeStoredObjects).
     const media = await tx.all<{ id: string }>('SELECT id FROM media WHERE owner_id = ?', userId)
     const atLeastZero = (value: string) => tx.sql.greatest('0', value)
     await tx.run(

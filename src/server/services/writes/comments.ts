@@ -13,7 +13,7 @@ import { lockPost } from '../reads/posts'
 import { refuseInteraction } from '../reads/visibility'
 
 /**
- * A new comment; with `replyTo`, a reply in that comment's thread (services/threads.ts): refused
+ * A new comment; with `replyTo`, a reply in that comment's thread (services/reads/threads.ts): refused
  * when the comment is of another post or gone (404), a deleted placeholder (410), or when its
  * author, its thread's or the post's and the writer blocked each other (403).
  */

@@ -38,8 +38,8 @@ export async function follow(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await followTarget(tx, userId, targetId)
-    // A block (either way) ends follows and keeps them ended (services/relations.ts); a
-    // suspended account is followed by nobody new (services/visibility.ts).
+    // A block (either way) ends follows and keeps them ended (services/reads/relations.ts); a
+    // suspended account is followed by nobody new (services/reads/visibility.ts).
     await refuseInteraction(
       tx,
       userId,
@@ -70,7 +70,7 @@ export async function unfollow(db: Store, userId: number, targetId: number): Pro
 
 /**
  * Removes a follow, if there is one, and its counts; true when there was one. The one row change
- * of an unfollow, and of the follows a block ends (services/relations.ts).
+ * of an unfollow, and of the follows a block ends (services/reads/relations.ts).
  */
 export async function endFollow(
   db: Store,

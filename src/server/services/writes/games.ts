@@ -73,7 +73,7 @@ export async function setUserGames(
   return gamesOfUser(tx, userId)
 }
 
-/** Before an account is deleted: its games count one player less (services/accounts.ts). */
+/** Before an account is deleted: its games count one player less (services/writes/accounts.ts). */
 export async function forgetPlayerGames(tx: Store, userId: number): Promise<void> {
   await tx.run(
     `UPDATE games SET player_count = ${tx.sql.greatest('0', 'player_count - 1')}
@@ -155,7 +155,7 @@ export async function mergeGames(
 }
 
 /**
- * Notes a host's rename or merge in the audit list (as services/hosting.ts recordHostAction
+ * Notes a host's rename or merge in the audit list (as services/reads/hosting.ts recordHostAction
  * does for accounts): the target is the game, named "before → after".
  */
 export async function recordGameAction(

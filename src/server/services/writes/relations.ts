@@ -27,7 +27,7 @@ export async function block(
 ): Promise<EndedFollow[]> {
   return db.transaction(async (tx) => {
     const target = await otherUser(tx, userId, targetId, ACCOUNT_MESSAGES.blockSelf)
-    // A follow between the two at once waits, then sees the block (services/follows.ts).
+    // A follow between the two at once waits, then sees the block (services/writes/follows.ts).
     await lockPair(tx, userId, target.id)
     await insertRows(tx, blocks, [{ blockerId: userId, blockedId: target.id, createdAt: now }], {
       onConflict: 'nothing',

@@ -1,6 +1,6 @@
 /**
  * "Now playing" statuses (docs/API.md, "Presence and now playing"): at most one a user, until
- * it expires. Expiry is checked at read time (services/presence.ts); the sweep below deletes
+ * it expires. Expiry is checked at read time (services/reads/presence.ts); the sweep below deletes
  * what ran out, so that it can be announced once (presence/status-expiry.ts).
  */
 import { cleanGameName, gameSlug } from '../../../shared/games'

@@ -1,6 +1,6 @@
 /**
  * SQLite-only: reads the schema from SQLite's own catalog (sqlite_master, PRAGMA foreign_key_list
- * and table_info) to check that the sweep of unused uploads (services/media.ts) knows every
+ * and table_info) to check that the sweep of unused uploads (services/media/media.ts) knows every
  * column that refers to media. The PostgreSQL schema has the same tables and columns
  * (tests/server/db/schema-parity.test.ts), so one check covers both.
  */

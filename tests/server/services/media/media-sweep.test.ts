@@ -1,5 +1,5 @@
 /**
- * The hourly sweep of unused uploads (services/media.ts) must never take media that anything
+ * The hourly sweep of unused uploads (services/media/media.ts) must never take media that anything
  * still refers to: it once deleted every post image a day after it was posted (issue 25).
  */
 import sharp from 'sharp'

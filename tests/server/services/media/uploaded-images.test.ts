@@ -1,5 +1,5 @@
 /**
- * The image queue (src/server/services/uploaded-images.ts): one image job at a time, a bounded
+ * The image queue (src/server/services/media/uploaded-images.ts): one image job at a time, a bounded
  * line, and password hashing never waiting behind it. What the queue does for a login's speed is
  * measured by `npm run bench` (docs/PERFORMANCE.md), never timed here.
  */
