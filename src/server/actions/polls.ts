@@ -3,6 +3,7 @@ import type { PostPoll } from '../../shared/api-types'
 import type { PollInput } from '../../shared/schemas'
 import type { Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
+import { POLL_MESSAGES } from '../errors/messages'
 import { postHasImages } from '../services/media/post-images'
 import * as polls from '../services/writes/polls'
 import * as pollsReads from '../services/reads/polls'
@@ -23,7 +24,7 @@ export async function editPollOf(
 ): Promise<void> {
   if (poll === undefined) return
   if (poll && (await postHasImages(tx, postId))) {
-    throw new HttpError('VALIDATION', polls.POLL_MESSAGES.withImages)
+    throw new HttpError('VALIDATION', POLL_MESSAGES.withImages)
   }
   await polls.replacePoll(tx, postId, poll, now)
 }
@@ -57,7 +58,7 @@ export async function votePoll(
 ): Promise<PostPoll> {
   // Option ids are whole numbers; any other text names no option of this poll.
   if (!/^[1-9]\d{0,15}$/.test(optionId)) {
-    throw new HttpError('VALIDATION', polls.POLL_MESSAGES.optionNotInPoll)
+    throw new HttpError('VALIDATION', POLL_MESSAGES.optionNotInPoll)
   }
   const { poll } = await commit(
     live,

@@ -27,7 +27,7 @@ import {
 } from '../../helpers/api'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { createPoll } from '../../helpers/polls'
-import { POLL_MESSAGES } from '../../../src/server/services/writes/polls'
+import { POLL_MESSAGES } from '../../../src/server/errors/messages'
 import type { TestApp, TestAppOptions } from '../../helpers/server-app'
 import { CLIP_MESSAGES } from '../../../src/server/services/media/clip-containers'
 import { makeMp4 } from '../../helpers/videos'

@@ -7,7 +7,7 @@
 import { connect as connectTcp, type Socket } from 'node:net'
 import { afterEach } from 'vitest'
 import type { LoginResponse } from '../../../src/shared/api-types'
-import { STREAM_MESSAGES } from '../../../src/server/routes/events'
+import { STREAM_MESSAGES } from '../../../src/server/errors/messages'
 import { DEMO_ACCOUNT } from '../../../src/server/services/writes/seed'
 import { startServer, type RunningServer } from '../../../src/server/server'
 import { expectError } from '../../helpers/api'

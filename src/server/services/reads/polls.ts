@@ -4,7 +4,7 @@
  */
 import type { PostPoll, PollOption } from '../../../shared/api-types'
 import type { Store } from '../../db/store'
-import { POLL_MESSAGES } from '../writes/polls'
+import { POLL_MESSAGES } from '../../errors/messages'
 import { formatTimestamp } from '../presenting/time'
 import { HttpError } from '../../errors/http-error'
 

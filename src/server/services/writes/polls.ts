@@ -7,19 +7,9 @@ import { insertRow, insertRows } from '../../db/raw'
 import { pollOptions, polls } from '../../db/schema'
 import type { Store } from '../../db/store'
 import { HttpError } from '../../errors/http-error'
-import { POST_RULE_MESSAGES } from '../../../shared/post-rules'
+import { POLL_MESSAGES } from '../../errors/messages'
 
 const HOUR = 60 * 60 * 1000
-
-export const POLL_MESSAGES = {
-  notFound: 'This post has no poll.',
-  ended: 'This poll has ended: its results are final.',
-  alreadyVoted: 'You already voted in this poll. A vote cannot be changed.',
-  optionNotInPoll: "That option is not one of this poll's options.",
-  locked:
-    'People have voted in this poll, so its options and end cannot change any more. You can still edit the text.',
-  withImages: POST_RULE_MESSAGES.pollWithImages,
-} as const
 
 /** Adds a poll to a post just written (the post has no poll yet). */
 export async function createPoll(
