@@ -10,8 +10,8 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: here('./src/main/index.ts'),
-          // The embedded server's clip worker (services/clip-checks.ts finds it beside index.js).
-          'clip-worker': here('./src/server/services/clip-worker.ts'),
+          // The embedded server's clip worker (services/media/clip-checks.ts finds it beside index.js).
+          'clip-worker': here('./src/server/services/media/clip-worker.ts'),
         },
       },
     },

@@ -26,7 +26,7 @@ const copyMigrations: Plugin = {
  * The headless server (`npm run serve`) as plain JavaScript for plain `node`: no tsx, no vite
  * at run time. Dependencies stay in node_modules (SSR builds leave them external; MediaInfo's
  * WebAssembly is found beside its package). The clip worker is an entry of its own,
- * out/server/clip-worker.js, beside cli.js where services/clip-checks.ts looks for it; shared
+ * out/server/clip-worker.js, beside cli.js where services/media/clip-checks.ts looks for it; shared
  * modules become chunks in the same folder.
  */
 export default defineConfig({
@@ -41,7 +41,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         cli: here('./src/server/cli.ts'),
-        'clip-worker': here('./src/server/services/clip-worker.ts'),
+        'clip-worker': here('./src/server/services/media/clip-worker.ts'),
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

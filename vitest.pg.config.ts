@@ -20,44 +20,44 @@ const NOT_ON_POSTGRES = [
   // The long hardening runs are `npm run test:soak`'s, on SQLite.
   SOAK_TESTS,
   // SQLite's EXPLAIN QUERY PLAN on SQLite's indexes; PostgreSQL plans by its own statistics.
-  'tests/server/query-plans.test.ts',
-  'tests/server/live-query-plans.test.ts',
-  'tests/server/follow-list-plans.test.ts',
+  'tests/server/db/query-plans.test.ts',
+  'tests/server/db/live-query-plans.test.ts',
+  'tests/server/db/follow-list-plans.test.ts',
   // The data folder's SQLite file itself: sqlite_master, WAL and foreign-key pragmas.
-  'tests/server/server.test.ts',
+  'tests/server/startup/server.test.ts',
   // Backup and restore copy SQLite's file (`--backup`, `--restore`): nothing of PostgreSQL.
   'tests/server/data/**',
   'tests/server/hardening/restore-missing.test.ts',
   // Reads the schema from SQLite's catalog (sqlite_master, PRAGMA foreign_key_list).
-  'tests/server/services/media-references.test.ts',
+  'tests/server/services/media/media-references.test.ts',
   // SQLite's rebuild of the media table in its migrations (PostgreSQL alters the column).
   'tests/server/db/media-migration.test.ts',
   // Compares rows with what drizzle reads over the SQLite connection (sqliteConnectionOf).
-  'tests/server/raw-columns.test.ts',
+  'tests/server/db/raw-columns.test.ts',
   // LAN discovery (mDNS, network namespaces): no database.
   'tests/server/discovery/**',
   // The compiled CLI or startServer on a data folder's SQLite file, never the tests' store:
   // npm test runs them, and here they would only run again on SQLite.
-  'tests/server/cli.test.ts',
-  'tests/server/cli-advertise.test.ts',
-  'tests/server/bench-smoke/**',
+  'tests/server/cli/cli.test.ts',
+  'tests/server/cli/cli-advertise.test.ts',
+  'tests/server/bench/smoke/**',
   'tests/server/hardening/lan.test.ts',
-  'tests/server/connection-limits.test.ts',
-  'tests/server/connection-guard.test.ts',
+  'tests/server/http/connection-limits.test.ts',
+  'tests/server/http/connection-guard.test.ts',
   'tests/server/http/whole-list-sharing.test.ts',
   'tests/server/events/slow-client.test.ts',
   'tests/server/moderation/host-accounts.test.ts',
-  'tests/server/tls.test.ts',
+  'tests/server/tls/tls.test.ts',
   // --redis and the shared secret on one instance's SQLite file (the cluster's are above).
-  'tests/server/redis.test.ts',
+  'tests/server/redis/redis.test.ts',
   // The build, its compressed copies and the static files: no database.
-  'tests/server/build.test.ts',
-  'tests/server/precompress.test.ts',
+  'tests/server/build/build.test.ts',
+  'tests/server/build/precompress.test.ts',
   'tests/server/http/static-files.test.ts',
   // Pure functions and in-memory throttles: no database.
   'tests/server/auth/password.test.ts',
   'tests/server/auth/login-throttle.test.ts',
-  'tests/server/services/pagination.test.ts',
+  'tests/server/services/reads/pagination.test.ts',
   'tests/server/db/database-refusal.test.ts',
   'tests/server/storage/s3-options.test.ts',
   'tests/server/shared/**',

@@ -7,7 +7,7 @@
  * (stream-scale.ts, issue 43; FILE: another build's out/server/cli.js, to measure before and
  * after)
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
- * part of `npm test` (tests/server/bench-smoke/ runs it on a tiny dataset).
+ * part of `npm test` (tests/server/bench/smoke/ runs it on a tiny dataset).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

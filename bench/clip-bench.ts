@@ -3,7 +3,7 @@
  * while two clients send the issue's hostile clips one after another (a 400-byte-a-track MP4
  * whose text tracks declare 200 million samples each, a WebM of 2-byte Void elements as large as
  * the default clip limit allows, 20,000 nested `minf`, widths of 2^40 and 2^64). The clips are
- * read on the clip worker (src/server/services/clip-checks.ts), so the added p99 is the cost of
+ * read on the clip worker (src/server/services/media/clip-checks.ts), so the added p99 is the cost of
  * receiving their bytes, not of reading them. Target: under 50 ms added. Never pass/fail: a
  * figure for docs/PERFORMANCE.md.
  *

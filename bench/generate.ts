@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { hashPassword } from '../src/server/auth/password'
 import { openSqliteStore } from '../src/server/db/sqlite'
 import { DATABASE_FILE } from '../src/server/server'
-import { initializeDatabase } from '../src/server/services/seed'
+import { initializeDatabase } from '../src/server/services/writes/seed'
 
 export interface DatasetSize {
   users: number
@@ -95,7 +95,7 @@ export async function generateDataset(dataDir: string, size: DatasetSize): Promi
       insert.run(author, `Benchmark post ${id}: gg, well played, see you at the LAN party.`, at, at)
     }
   })()
-  // Their words in the search index (services/search.ts), as the server writes them with a post.
+  // Their words in the search index (services/reads/search.ts), as the server writes them with a post.
   sqlite.exec('INSERT INTO posts_search (rowid, content) SELECT id, content FROM posts')
 
   // A few very popular posts (liked by a large share of all users), then random likes.

@@ -221,7 +221,7 @@ export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[
       paged: true,
     },
     {
-      // Every bench post holds "LAN party": the worst case, every post ranked (services/search.ts).
+      // Every bench post holds "LAN party": the worst case, every post ranked (services/reads/search.ts).
       name: 'post search, two common words',
       requests: get('/api/search?q=lan%20party&type=posts&limit=20'),
       signedIn: true,

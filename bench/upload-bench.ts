@@ -2,11 +2,14 @@
  * Logins while large images are uploaded (issue 25): four users each upload a post image of the
  * most pixels the server takes (IMAGE_LIMITS), all at once, and one client signs in again and
  * again until every upload is answered. Image decoding and password hashing both run on libuv's
- * thread pool; the image queue (src/server/services/uploaded-images.ts) keeps the one from
+ * thread pool; the image queue (src/server/services/media/uploaded-images.ts) keeps the one from
  * starving the other. Never pass/fail: the login p99 is a figure for docs/PERFORMANCE.md.
  */
 import sharp from 'sharp'
-import { CLIP_UPLOADS_AT_ONCE, MAX_WAITING_CLIP_UPLOADS } from '../src/server/services/post-clips'
+import {
+  CLIP_UPLOADS_AT_ONCE,
+  MAX_WAITING_CLIP_UPLOADS,
+} from '../src/server/services/media/post-clips'
 import { IMAGE_LIMITS } from '../src/shared/limits'
 import { makeMp4 } from '../tests/helpers/videos'
 

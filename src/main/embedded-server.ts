@@ -2,9 +2,9 @@ import { join } from 'node:path'
 import type { LanSharingStatus } from '../shared/bridge'
 import { backupOpenDatabase, restoreDataFolder } from '../server/data/backup'
 import { lanAddresses } from '../server/discovery/lan-addresses'
-import { getOwnerId } from '../server/services/hosting'
-import { getDemoUserIds } from '../server/services/settings'
-import { findUserById } from '../server/services/users'
+import { getOwnerId } from '../server/services/reads/hosting'
+import { getDemoUserIds } from '../server/services/reads/settings'
+import { findUserById } from '../server/services/reads/users'
 import type { SqliteStore } from '../server/db/sqlite'
 import {
   loadOrCreateLanCertificate,

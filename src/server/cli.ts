@@ -31,9 +31,9 @@ import {
   type RunningServer,
   type TlsCertificate,
 } from './server'
-import type { HostAccount } from './services/hosting'
+import type { HostAccount } from './services/writes/hosting'
 import { checkS3Options, type S3StorageOptions } from './storage/s3-options'
-import { getDemoUserIds } from './services/settings'
+import { getDemoUserIds } from './services/reads/settings'
 import { fingerprintCode } from '../shared/fingerprint-code'
 import { usernameSchema } from '../shared/schemas'
 import {

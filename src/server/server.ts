@@ -18,16 +18,17 @@ import { listen } from './http/listener'
 import { StartError } from './start-error'
 import { postgresReason } from './db/postgres-reason'
 import { isRedisUrl } from './redis/address'
-import { sweepUnusedMedia } from './services/media'
+import { sweepUnusedMedia } from './services/media/media'
 import {
   StorageUnavailableError,
   databaseMediaStorage,
   type MediaStorage,
 } from './storage/media-storage'
 import type { S3StorageOptions } from './storage/s3-options'
-import { ensureHostAccounts, type HostAccount } from './services/hosting'
-import { initializeDatabase } from './services/seed'
-import { endDemoSessions } from './services/sessions'
+import { ensureHostAccounts } from './services/writes/hosting'
+import { type HostAccount } from './services/writes/hosting'
+import { initializeDatabase } from './services/writes/seed'
+import { endDemoSessions } from './services/writes/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
 import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
@@ -493,7 +494,7 @@ const MEDIA_SWEEP_EVERY_MS = 60 * 60_000
 const FIRST_MEDIA_SWEEP_MS = 30_000
 
 /**
- * Removes unused uploads now and then (services/media.ts), on unref'd timers. Answers how to
+ * Removes unused uploads now and then (services/media/media.ts), on unref'd timers. Answers how to
  * stop: no sweep starts after it, and it settles once the one under way ended, so that the store
  * is closed under no statement.
  */

@@ -46,7 +46,7 @@ export const ERROR_STATUS = {
   /** One of the two users blocked the other. */
   BLOCKED: 403,
   /**
-   * The post is out of the caller's reach (issue 37, services/visibility.ts): any interaction
+   * The post is out of the caller's reach (issue 37, services/reads/visibility.ts): any interaction
    * with a suspended author's post or comment, or following them; and opening a post (its page,
    * comments, reactors) whose author the viewer blocked or who blocked them, or who is suspended.
    * The app shows "This post isn't available to you".

@@ -30,7 +30,7 @@ export const LIMITS = {
 } as const
 
 /**
- * What the server decodes of an image at most (services/uploaded-images.ts); the renderer shrinks
+ * What the server decodes of an image at most (services/media/uploaded-images.ts); the renderer shrinks
  * a picture to fit them before sending it (lib/image-shrink.ts), and the messages say them.
  */
 export const IMAGE_LIMITS = {

@@ -31,7 +31,8 @@ import {
   type ErrorCode,
 } from '../../src/shared/error-codes'
 import { signToken } from '../../src/server/auth/token'
-import { createUser, findUserByUsername } from '../../src/server/services/users'
+import { findUserByUsername } from '../../src/server/services/reads/users'
+import { createUser } from '../../src/server/services/writes/users'
 import { TEST_SECRET, type TestApp } from './server-app'
 
 /** `YYYY-MM-DDTHH:mm:ss±hh:mm` (docs/decisions.md). */

@@ -22,7 +22,7 @@ import {
 import { sqliteStoreOn } from '../../src/server/db/sqlite'
 import type { Store } from '../../src/server/db/store'
 import { countersAgainstRows } from '../../src/server/db/counters'
-import { createUser } from '../../src/server/services/users'
+import { createUser } from '../../src/server/services/writes/users'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 

@@ -16,7 +16,7 @@ import {
 } from '../../src/server/caches/home-timelines'
 import type { ReadCache } from '../../src/server/caches/read-cache'
 import type { OwnState } from '../../src/server/caches/viewer-states'
-import { readOwnStates } from '../../src/server/services/post-shared'
+import { readOwnStates } from '../../src/server/services/presenting/post-shared'
 
 /** The entries of one kind at or after `floor` (all of them when null), as plain arrays. */
 const ofKind = (entries: TimelineEntry[], posts: boolean, floor: Place | null) =>

@@ -1,7 +1,7 @@
 /**
  * Tiny MP4 and WebM files built by hand, byte by byte (no ffmpeg on the machines that run the
  * tests): a container whose structure and codec names are real, around a few bytes of "frames".
- * Enough for the server's checks (services/clip-containers.ts), which read the structure and
+ * Enough for the server's checks (services/media/clip-containers.ts), which read the structure and
  * never decode a frame.
  */
 

@@ -1,9 +1,10 @@
 /** One's own account (docs/API.md "Sessions and accounts"): signing up, the profile, deleting it. */
 import type { UserRow } from '../db/rows'
-import * as accounts from '../services/accounts'
-import { removeStoredObjects } from '../services/media'
-import { claimOwnership } from '../services/hosting'
-import * as users from '../services/users'
+import * as accounts from '../services/writes/accounts'
+import { removeStoredObjects } from '../services/media/media'
+import { claimOwnership } from '../services/writes/hosting'
+import * as users from '../services/reads/users'
+import * as usersWrites from '../services/writes/users'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /**
@@ -12,13 +13,13 @@ import { aboutUsers, commit, type Actor, type Live } from './live'
  */
 export async function signUp(
   live: Live,
-  input: users.NewUser,
+  input: usersWrites.NewUser,
   options: { claimOwnership: boolean },
 ): Promise<UserRow> {
   return commit(
     live,
     async (tx) => {
-      const user = await users.createUser(tx, input)
+      const user = await usersWrites.createUser(tx, input)
       if (options.claimOwnership) await claimOwnership(tx, user)
       return user
     },
@@ -33,18 +34,18 @@ export async function signUp(
 export async function editProfile(
   live: Live,
   actor: Actor,
-  profile: users.ProfileChanges,
+  profile: usersWrites.ProfileChanges,
 ): Promise<UserRow> {
   return commit(
     live,
-    (tx) => users.editProfile(tx, actor.id, profile),
+    (tx) => usersWrites.editProfile(tx, actor.id, profile),
     async (row) =>
       live.hub.publish('user', { user: users.toUserListItem(row) }, await aboutUsers(live, row.id)),
   )
 }
 
 /**
- * Deletes the account and everything of its own (services/accounts.ts); its live streams are cut
+ * Deletes the account and everything of its own (services/writes/accounts.ts); its live streams are cut
  * at once, as for a suspension (actions/host.ts).
  */
 export async function deleteAccount(live: Live, actor: Actor): Promise<void> {

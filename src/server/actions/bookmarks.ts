@@ -3,8 +3,8 @@
  * theirs to agree with the others (docs/API.md, "Live events").
  */
 import type { PostRow } from '../db/rows'
-import * as bookmarks from '../services/bookmarks'
-import { presentPost } from '../services/serialize'
+import * as bookmarks from '../services/writes/bookmarks'
+import { presentPost } from '../services/presenting/serialize'
 import { commit, type Actor, type Live } from './live'
 
 const publishBookmark = async (live: Live, actor: Actor, post: PostRow, bookmarked: boolean) =>

@@ -8,14 +8,14 @@ import { hostActions } from '../db/schema'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { LIMITS } from '../../shared/limits'
-import { readClipUpload } from '../services/clip-checks'
+import { readClipUpload } from '../services/media/clip-checks'
 import {
   clipUploads,
   megabytes,
   processClip,
   setClipMaxBytes,
   storePostClip,
-} from '../services/post-clips'
+} from '../services/media/post-clips'
 import { commit, type Actor, type Live } from './live'
 
 /** The refusal of a clip past the host's limit. */
@@ -26,7 +26,7 @@ export const clipTooLarge = (maxBytes: number) =>
  * A clip for a post, not attached to one yet, with its poster (the client's, or a plain one).
  * `receive` gives the upload's body once its turn came: few clips are held in memory at once
  * (clipUploads), the rest are answered 503. The body goes to the clip worker as it arrives, which
- * takes it apart and checks the clip (services/clip-checks.ts); its bytes count against the uploader's allowance
+ * takes it apart and checks the clip (services/media/clip-checks.ts); its bytes count against the uploader's allowance
  * (`countBytes`) before the clip is refused or stored.
  */
 export async function uploadPostClip(

@@ -4,17 +4,16 @@ import type { Store } from '../db/store'
 import type { CommentRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import * as comments from '../services/comments'
-import {
-  noteCascade,
-  notify,
-  syncMentions,
-  type NotificationChanges,
-} from '../services/notifications'
-import { getPost } from '../services/posts'
-import { presentComment } from '../services/serialize'
+import * as comments from '../services/reads/comments'
+import * as commentsWrites from '../services/writes/comments'
+import { type NotificationChanges } from '../services/reads/notifications'
+import { syncMentions } from '../services/writes/notifications'
+import { noteCascade } from '../services/writes/notifications'
+import { notify } from '../services/writes/notifications'
+import { getPost } from '../services/reads/posts'
+import { presentComment } from '../services/presenting/serialize'
 import { publishOpenReports } from './host'
-import { blockedOrMuting } from '../services/visibility'
+import { blockedOrMuting } from '../services/reads/visibility'
 import { commit, type Actor, type Live } from './live'
 import { closeReportsOnDelete } from './reports'
 
@@ -85,7 +84,14 @@ export function addComment(
   return commit(
     live,
     async (tx, changes) => {
-      const comment = await comments.addComment(tx, actor.id, postId, text, Date.now(), replyTo)
+      const comment = await commentsWrites.addComment(
+        tx,
+        actor.id,
+        postId,
+        text,
+        Date.now(),
+        replyTo,
+      )
       const post = await getPost(tx, comment.postId)
       const answered = comment.replyToUserId
       if (answered !== null) {
@@ -131,7 +137,7 @@ export function editComment(
   return commit(
     live,
     async (tx, changes) => {
-      const comment = await comments.editComment(tx, actor.id, postId, commentId, text)
+      const comment = await commentsWrites.editComment(tx, actor.id, postId, commentId, text)
       const post = await getPost(tx, postId)
       return afterCommentWrite(tx, changes, comment, post.authorId, comment.replyToUserId)
     },
@@ -178,7 +184,7 @@ async function removeComment(
         commentId: comment.id,
         authorId: comment.authorId,
       })
-      return { deletion: await comments.deleteComment(tx, comment), closedReports }
+      return { deletion: await commentsWrites.deleteComment(tx, comment), closedReports }
     },
     async ({ deletion, closedReports }) => {
       if (closedReports > 0) await publishOpenReports(live)

@@ -1,9 +1,10 @@
 /** Following and unfollowing (SPEC section 4); a block ends follows too (actions/relations.ts). */
 import type { UserRow } from '../db/rows'
 import type { Audience } from '../events/hub'
-import * as follows from '../services/follows'
-import { notify, removeNotifications } from '../services/notifications'
-import { findUserById } from '../services/users'
+import * as follows from '../services/writes/follows'
+import { removeNotifications } from '../services/writes/notifications'
+import { notify } from '../services/writes/notifications'
+import { findUserById } from '../services/reads/users'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /**

@@ -3,8 +3,9 @@
  * profile; a host renames or merges entries, each noted in the audit list in its own transaction
  * (as actions/host.ts does for accounts).
  */
-import * as gamesService from '../services/games'
-import type { GameRow } from '../services/games'
+import * as gamesService from '../services/reads/games'
+import * as games from '../services/writes/games'
+import type { GameRow } from '../services/reads/games'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /**
@@ -18,7 +19,7 @@ export async function setMyGames(
 ): Promise<GameRow[]> {
   return commit(
     live,
-    (tx) => gamesService.setUserGames(tx, actor.id, entries),
+    (tx) => games.setUserGames(tx, actor.id, entries),
     async (rows) =>
       live.hub.publish(
         'games',
@@ -41,9 +42,9 @@ export async function renameGame(
 ): Promise<GameRow> {
   return commit(live, async (tx) => {
     const before = await gamesService.getGameBySlug(tx, slug)
-    const after = await gamesService.renameGame(tx, before, name)
+    const after = await games.renameGame(tx, before, name)
     if (after.name !== before.name || after.slug !== before.slug) {
-      await gamesService.recordGameAction(tx, host, 'rename-game', `${before.name} → ${after.name}`)
+      await games.recordGameAction(tx, host, 'rename-game', `${before.name} → ${after.name}`)
     }
     return after
   })
@@ -59,8 +60,8 @@ export async function mergeGame(
   return commit(live, async (tx) => {
     const from = await gamesService.getGameBySlug(tx, slug)
     const into = await gamesService.getGameBySlug(tx, intoSlug)
-    const merged = await gamesService.mergeGames(tx, from, into)
-    await gamesService.recordGameAction(tx, host, 'merge-game', `${from.name} → ${into.name}`)
+    const merged = await games.mergeGames(tx, from, into)
+    await games.recordGameAction(tx, host, 'merge-game', `${from.name} → ${into.name}`)
     return merged
   })
 }

@@ -1,12 +1,13 @@
 /**
  * What the host does to accounts, and how the desktop app's owner becomes its host (docs/features.md, "Sessions, accounts and moderation"). The host deletes posts and comments with the authors' own deletion
  * (actions/posts.ts hostDeletePost, actions/comments.ts hostDeleteComment). Every host action
- * is noted in the audit list (services/hosting.ts recordHostAction) in its own transaction.
+ * is noted in the audit list (services/reads/hosting.ts recordHostAction) in its own transaction.
  */
 import type { UserRow } from '../db/rows'
-import * as hosting from '../services/hosting'
-import { countOpenReports } from '../services/reports'
-import { getUserById } from '../services/users'
+import * as hosting from '../services/reads/hosting'
+import * as hostingWrites from '../services/writes/hosting'
+import { countOpenReports } from '../services/reads/reports'
+import { getUserById } from '../services/reads/users'
 import { commit, type Actor, type Live } from './live'
 
 /**
@@ -22,10 +23,10 @@ export async function setSuspended(
 ): Promise<UserRow> {
   const { user, changed } = await commit(live, async (tx) => {
     const before = await getUserById(tx, userId)
-    const after = await hosting.setSuspended(tx, userId, suspended, live.hostIds)
+    const after = await hostingWrites.setSuspended(tx, userId, suspended, live.hostIds)
     const changed = (before.suspendedAt !== null) !== (after.suspendedAt !== null)
     if (changed) {
-      await hosting.recordHostAction(tx, host, suspended ? 'suspend' : 'unsuspend', after)
+      await hostingWrites.recordHostAction(tx, host, suspended ? 'suspend' : 'unsuspend', after)
     }
     return { user: after, changed }
   })
@@ -38,8 +39,8 @@ export async function setSuspended(
 /** Makes an account host from the app; its next session check says so. */
 export async function makeHost(live: Live, host: Actor, userId: number): Promise<UserRow> {
   return commit(live, async (tx) => {
-    const { user, changed } = await hosting.makeHost(tx, userId, host.id, live.hostIds)
-    if (changed) await hosting.recordHostAction(tx, host, 'make-host', user)
+    const { user, changed } = await hostingWrites.makeHost(tx, userId, host.id, live.hostIds)
+    if (changed) await hostingWrites.recordHostAction(tx, host, 'make-host', user)
     return user
   })
 }
@@ -47,8 +48,8 @@ export async function makeHost(live: Live, host: Actor, userId: number): Promise
 /** Takes hosting back from an account made host (never the owner or an `--admin` account). */
 export async function removeHost(live: Live, host: Actor, userId: number): Promise<UserRow> {
   return commit(live, async (tx) => {
-    const user = await hosting.removeHost(tx, userId, live.hostIds)
-    await hosting.recordHostAction(tx, host, 'remove-host', user)
+    const user = await hostingWrites.removeHost(tx, userId, live.hostIds)
+    await hostingWrites.recordHostAction(tx, host, 'remove-host', user)
     return user
   })
 }
@@ -61,7 +62,7 @@ export async function publishOpenReports(live: Live): Promise<void> {
   }
 }
 
-/** Makes `user` the owner of the desktop app's server if it has none yet (services/hosting.ts). */
+/** Makes `user` the owner of the desktop app's server if it has none yet (services/reads/hosting.ts). */
 export async function claimOwnership(live: Live, user: UserRow): Promise<void> {
-  await hosting.claimOwnership(live.db, user)
+  await hostingWrites.claimOwnership(live.db, user)
 }

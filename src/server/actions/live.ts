@@ -9,15 +9,15 @@ import type { Store } from '../db/store'
 import type { PostRow, UserRow } from '../db/rows'
 import type { Audience, EventHub } from '../events/hub'
 import type { LiveEventMap, Post, QuoteEmbed } from '../../shared/api-types'
-import { presentPost } from '../services/serialize'
+import { presentPost } from '../services/presenting/serialize'
 import type { MediaStorage } from '../storage/media-storage'
 import {
   noChanges,
   notificationsById,
   unreadCount,
   type NotificationChanges,
-} from '../services/notifications'
-import { blockedEitherWayWithAny, blockedOrMuting, unseeingOf } from '../services/visibility'
+} from '../services/reads/notifications'
+import { blockedEitherWayWithAny, blockedOrMuting, unseeingOf } from '../services/reads/visibility'
 import { readingAfresh } from '../caches/read-cache'
 import { touch, type Touched } from '../caches/touched'
 
@@ -77,7 +77,7 @@ export async function commit<Result>(
 
 /**
  * As commit, for a command whose write needs no transaction of the command's own and makes no
- * notification (issue 37: a post of text alone, services/new-posts.ts writeTextPost): `write` runs on
+ * notification (issue 37: a post of text alone, services/writes/new-posts.ts writeTextPost): `write` runs on
  * the store itself, and the caches are told what it touched as commit tells them.
  */
 export async function commitAlone<Result>(
@@ -143,7 +143,7 @@ export async function aboutWriting(
  * Publishes an event that carries `post` (a `post`, a `repost` with its post) to `audience`,
  * presented as each receiver may see it (issue 37): the event is presented for nobody, so when
  * the post quotes someone, those who may not see the quoted author (blocked either way, muting
- * them; services/visibility.ts) get it with the quote as `unavailable`, as the lists and the post
+ * them; services/reads/visibility.ts) get it with the quote as `unavailable`, as the lists and the post
  * page present it to them; everyone else gets it with the quote shown. Two audience classes, one
  * event each (issue 43), however many are in either.
  */

@@ -1,7 +1,7 @@
 /** Uploaded images (docs/security.md, docs/API.md "Images in posts"), re-encoded, then stored. */
 import type { PostMediaItem } from '../../shared/api-types'
-import { processAvatar, storeImage } from '../services/media'
-import { processPostImage, storePostImage } from '../services/post-images'
+import { processAvatar, storeImage } from '../services/media/media'
+import { processPostImage, storePostImage } from '../services/media/post-images'
 import type { Actor, Live } from './live'
 
 /** A profile picture: answers its media id. */

@@ -3,10 +3,12 @@ import type { PostPoll } from '../../shared/api-types'
 import type { PollInput } from '../../shared/schemas'
 import type { Store } from '../db/store'
 import { HttpError } from '../errors/http-error'
-import { postHasImages } from '../services/post-images'
-import * as polls from '../services/polls'
-import { lockPost } from '../services/posts'
-import { refuseInteraction } from '../services/visibility'
+import { POLL_MESSAGES } from '../errors/messages'
+import { postHasImages } from '../services/media/post-images'
+import * as polls from '../services/writes/polls'
+import * as pollsReads from '../services/reads/polls'
+import { lockPost } from '../services/reads/posts'
+import { refuseInteraction } from '../services/reads/visibility'
 import { aboutWriting, commit, type Actor, type Live } from './live'
 
 /**
@@ -22,14 +24,14 @@ export async function editPollOf(
 ): Promise<void> {
   if (poll === undefined) return
   if (poll && (await postHasImages(tx, postId))) {
-    throw new HttpError('VALIDATION', polls.POLL_MESSAGES.withImages)
+    throw new HttpError('VALIDATION', POLL_MESSAGES.withImages)
   }
   await polls.replacePoll(tx, postId, poll, now)
 }
 
 /** Tells everyone who may see the post its poll's counts now (not who voted, nor for what). */
 export async function publishPollCounts(live: Live, postId: number, authorId: number) {
-  const poll = await polls.getPoll(live.db, postId, null)
+  const poll = await pollsReads.getPoll(live.db, postId, null)
   live.hub.publish(
     'poll',
     {
@@ -56,7 +58,7 @@ export async function votePoll(
 ): Promise<PostPoll> {
   // Option ids are whole numbers; any other text names no option of this poll.
   if (!/^[1-9]\d{0,15}$/.test(optionId)) {
-    throw new HttpError('VALIDATION', polls.POLL_MESSAGES.optionNotInPoll)
+    throw new HttpError('VALIDATION', POLL_MESSAGES.optionNotInPoll)
   }
   const { poll } = await commit(
     live,
@@ -65,7 +67,7 @@ export async function votePoll(
       const post = await lockPost(tx, postId)
       await refuseInteraction(tx, actor.id, [post.authorId])
       await polls.castVote(tx, actor.id, post.id, Number(optionId), now)
-      return { authorId: post.authorId, poll: await polls.getPoll(tx, post.id, actor.id, now) }
+      return { authorId: post.authorId, poll: await pollsReads.getPoll(tx, post.id, actor.id, now) }
     },
     ({ authorId }) => publishPollCounts(live, postId, authorId),
     () => ({ viewers: [actor.id] }),

@@ -5,19 +5,18 @@ import type { PostRow } from '../db/rows'
 import { readingOnce } from '../db/read-once'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { removeStoredObjects } from '../services/media'
-import {
-  noteCascade,
-  notify,
-  syncMentions,
-  type NotificationChanges,
-} from '../services/notifications'
-import type { AttachRequest } from '../services/post-images'
-import * as posts from '../services/posts'
-import { writeNewPost, writeTextPost, type NewPost } from '../services/new-posts'
-import { indexPost, unindexPosts } from '../services/search'
-import { syncPostTags } from '../services/tags'
-import { findUserById } from '../services/users'
+import { removeStoredObjects } from '../services/media/media'
+import { type NotificationChanges } from '../services/reads/notifications'
+import { syncMentions } from '../services/writes/notifications'
+import { noteCascade } from '../services/writes/notifications'
+import { notify } from '../services/writes/notifications'
+import type { AttachRequest } from '../services/media/post-images'
+import * as posts from '../services/reads/posts'
+import { writeNewPost, writeTextPost, type NewPost } from '../services/writes/new-posts'
+import { unindexPosts } from '../services/writes/search-index'
+import { indexPost } from '../services/writes/search-index'
+import { syncPostTags } from '../services/writes/tags'
+import { findUserById } from '../services/reads/users'
 import { publishOpenReports } from './host'
 import {
   aboutWriting,
@@ -29,11 +28,13 @@ import {
 } from './live'
 import { closeReportsOnDelete } from './reports'
 import type { PollInput } from '../../shared/schemas'
-import { createPoll } from '../services/polls'
+import { createPoll } from '../services/writes/polls'
 import { editPollOf } from './polls'
-import { forgetQuote, quotable, recordQuote } from '../services/reposts'
+import { quotable } from '../services/reads/reposts'
+import { forgetQuote } from '../services/writes/reposts'
+import { recordQuote } from '../services/writes/reposts'
 import { publishRepost } from './shares'
-import { presentNewPost, presentPost } from '../services/serialize'
+import { presentNewPost, presentPost } from '../services/presenting/serialize'
 import type { Post } from '../../shared/api-types'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
@@ -52,7 +53,7 @@ async function publishPost(live: Live, post: PostRow): Promise<void> {
 }
 
 /**
- * Tags, mentions and search words (services/search.ts) of a post just written; `fresh` for a
+ * Tags, mentions and search words (services/reads/search.ts) of a post just written; `fresh` for a
  * post created in this transaction (it has no tags or mentions stored yet to compare with).
  */
 async function afterPostWrite(
@@ -97,7 +98,7 @@ async function publishNewPost(
     'post',
     post,
     (shown) => ({ post: shown, authorPostCount: author.postCount }),
-    // Read by the post's own statement on PostgreSQL (services/new-posts.ts), else here.
+    // Read by the post's own statement on PostgreSQL (services/writes/new-posts.ts), else here.
     excluded ? { exclude: excluded } : await aboutWriting(reading, post.authorId),
     await present(null),
   )
@@ -114,7 +115,7 @@ const textAlone = (content: string) =>
 /**
  * `presentFor`: the viewer whose answer presents the post (a `Prefer: return=minimal` answer);
  * undefined when the answer is not one post. A post of text alone is written without a
- * transaction of the command's own (services/new-posts.ts writeTextPost: one statement on
+ * transaction of the command's own (services/writes/new-posts.ts writeTextPost: one statement on
  * PostgreSQL, issue 37).
  */
 export async function createPost(

@@ -7,10 +7,11 @@
 import { STATUS_EXPIRIES, type UserStatus } from '../../shared/presence'
 import type { StatusRequest } from '../../shared/presence-schemas'
 import type { Presence } from '../presence/tracker'
-import { appearsOffline, setAppearOffline, statusOf } from '../services/presence'
-import { statusGameSlug } from '../services/games'
-import { deleteStatus, saveStatus } from '../services/statuses'
-import { blockedEitherWayWithAny } from '../services/visibility'
+import { appearsOffline, statusOf } from '../services/reads/presence'
+import { setAppearOffline } from '../services/writes/presence'
+import { statusGameSlug } from '../services/reads/games'
+import { deleteStatus, saveStatus } from '../services/writes/statuses'
+import { blockedEitherWayWithAny } from '../services/reads/visibility'
 import { commit, type Actor, type Live } from './live'
 
 async function othersWhoMaySee(live: Live, userId: number) {

@@ -1,8 +1,9 @@
 /** Likes and dislikes of posts, up- and downvotes of comments (SPEC section 4). */
 import type { CommentRow, PostRow } from '../db/rows'
-import { voteComment as castVote } from '../services/comments'
-import { notify, removeNotifications } from '../services/notifications'
-import * as posts from '../services/posts'
+import { voteComment as castVote } from '../services/writes/comments'
+import { removeNotifications } from '../services/writes/notifications'
+import { notify } from '../services/writes/notifications'
+import * as posts from '../services/reads/posts'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 const reactor = (actor: Actor) => ({ _id: String(actor.id), username: actor.username })

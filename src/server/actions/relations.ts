@@ -3,7 +3,8 @@
  * the user's own streams only, so that each device of theirs agrees with the others.
  */
 import type { Presence } from '../presence/tracker'
-import * as relations from '../services/relations'
+import * as relations from '../services/reads/relations'
+import * as relationsWrites from '../services/writes/relations'
 import { publishFollow } from './follows'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
@@ -11,7 +12,7 @@ const publishRelations = async (live: Live, actor: Actor) =>
   live.hub.publish('relations', await relations.relationsOf(live.db, actor.id), { to: actor.id })
 
 /**
- * A block ends the follows either way (the same row change as an unfollow, services/follows.ts).
+ * A block ends the follows either way (the same row change as an unfollow, services/writes/follows.ts).
  * Everyone who sees both users' counts hears of it, and the blocker; the one blocked is not told
  * live (their counts are right on their next load), except that the blocker's presence and
  * status go `offline`/null on their screens (and the other way round).
@@ -19,7 +20,7 @@ const publishRelations = async (live: Live, actor: Actor) =>
 export async function block(live: Live, actor: Actor, targetId: number): Promise<void> {
   await commit(
     live,
-    (tx) => relations.block(tx, actor.id, targetId),
+    (tx) => relationsWrites.block(tx, actor.id, targetId),
     async (ended) => {
       const audience = await aboutUsers(live, actor.id, targetId)
       for (const { followerId, followeeId } of ended) {
@@ -54,7 +55,7 @@ export async function unblock(
 ): Promise<void> {
   await commit(
     live,
-    (tx) => relations.unblock(tx, actor.id, targetId),
+    (tx) => relationsWrites.unblock(tx, actor.id, targetId),
     async () => {
       await publishRelations(live, actor)
       if (presence) await publishPresenceBetween(live, presence, actor.id, targetId)
@@ -87,7 +88,7 @@ export async function mute(
 ): Promise<void> {
   await commit(
     live,
-    (tx) => relations.mute(tx, actor.id, targetId, expiresAt),
+    (tx) => relationsWrites.mute(tx, actor.id, targetId, expiresAt),
     () => publishRelations(live, actor),
   )
 }
@@ -95,7 +96,7 @@ export async function mute(
 export async function unmute(live: Live, actor: Actor, targetId: number): Promise<void> {
   await commit(
     live,
-    (tx) => relations.unmute(tx, actor.id, targetId),
+    (tx) => relationsWrites.unmute(tx, actor.id, targetId),
     () => publishRelations(live, actor),
   )
 }

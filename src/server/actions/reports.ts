@@ -5,10 +5,13 @@
  */
 import type { Report } from '../../shared/api-types'
 import type { Store } from '../db/store'
-import { allHostIds, recordHostAction } from '../services/hosting'
-import { notify, type NotificationChanges } from '../services/notifications'
-import * as reports from '../services/reports'
-import { getUserById } from '../services/users'
+import { allHostIds } from '../services/reads/hosting'
+import { recordHostAction } from '../services/writes/hosting'
+import { type NotificationChanges } from '../services/reads/notifications'
+import { notify } from '../services/writes/notifications'
+import * as reports from '../services/reads/reports'
+import * as reportsWrites from '../services/writes/reports'
+import { getUserById } from '../services/reads/users'
 import { publishOpenReports } from './host'
 import { commit, type Actor, type Live } from './live'
 
@@ -20,7 +23,7 @@ export async function createReport(
   return commit(
     live,
     async (tx, changes) => {
-      const report = await reports.createReport(tx, actor.id, target)
+      const report = await reportsWrites.createReport(tx, actor.id, target)
       const postId = Number(report.target.postId)
       const commentId = report.target.kind === 'comment' ? Number(report.target._id) : null
       for (const hostId of await allHostIds(tx, live.hostIds)) {
@@ -42,7 +45,7 @@ export async function dismissReport(live: Live, host: Actor, reportId: number): 
   await commit(
     live,
     async (tx, changes) => {
-      const reporter = await reports.dismissReport(tx, reportId)
+      const reporter = await reportsWrites.dismissReport(tx, reportId)
       await tellReporters(tx, changes, host, [reporter.id])
       await recordHostAction(tx, host, 'dismiss-report', reporter)
     },

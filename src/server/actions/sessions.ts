@@ -6,8 +6,10 @@
 import type { UserRow } from '../db/rows'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { endSessionsOf, revokeToken } from '../services/sessions'
-import { setPassword, updatePasswordHash } from '../services/users'
+import { endSessionsOf } from '../services/writes/sessions'
+import { revokeToken } from '../services/writes/sessions'
+import { updatePasswordHash } from '../services/writes/users'
+import { setPassword } from '../services/writes/users'
 import { commit, type Actor, type Live } from './live'
 
 /** Stores a password's hash made again at today's cost (a login with an older-cost hash). */

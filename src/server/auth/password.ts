@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { serverBusy, WorkQueue } from '../services/work-queue'
+import { serverBusy, WorkQueue } from '../queues/work-queue'
 import { SCRYPT_PARAMS, type ScryptCost } from './scrypt-cost'
 
 export {
@@ -23,7 +23,7 @@ const MAX_MEM = 128 * MAX_N * MAX_R + 16 * 1024 * 1024
 /**
  * Running at most two hashes at once bounds the server's memory under a burst of logins and
  * leaves the other threads of libuv's pool (4 by default) for file work and image decoding
- * (services/uploaded-images.ts, which runs one image at a time for this reason). At most
+ * (services/media/uploaded-images.ts, which runs one image at a time for this reason). At most
  * MAX_WAITING more may queue; past that a login or sign-up is answered 503 with Retry-After
  * instead of waiting without end.
  */

@@ -8,13 +8,13 @@
  * followed player's entries out; a follow drops the follower's timeline, which the next read
  * rebuilds with the new player in it.
  *
- * What a viewer may not see (services/visibility.ts: blocks either way, mutes, suspensions) is
+ * What a viewer may not see (services/reads/visibility.ts: blocks either way, mutes, suspensions) is
  * kept in the list and left out when a page is read, with the same kept set the database's
  * queries use (`hiddenAuthors`): a mute that runs out or a lifted suspension brings entries back
  * with no write at all, exactly as the query would.
  *
  * A list is whole from its newest entry down to its floor: every entry at or after the floor is
- * in it. A page that reaches past the floor is read from the database (services/home-feed.ts).
+ * in it. A page that reaches past the floor is read from the database (services/reads/home-feed.ts).
  * One server keeps these in its process; a cluster reads the database (its instances do not hear
  * each other's writes in time; a shared list in Redis is left for later, docs/PERFORMANCE.md).
  */
@@ -187,7 +187,7 @@ export const FEED_USERS =
 /**
  * Reads a timeline from the database: the owner's feed authors, their newest `length` posts and
  * the newest `length` reposts by them, hidden or not (hiding is done at read time). `index`: the
- * posts index that serves this feed best (services/posts.ts feedIndex).
+ * posts index that serves this feed best (services/reads/posts.ts feedIndex).
  */
 export async function buildTimeline(
   db: Store,

@@ -78,7 +78,7 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
 }
 
 /**
- * What a viewer may not see (services/visibility.ts hiddenAuthors): with their mutes, and without
+ * What a viewer may not see (services/reads/visibility.ts hiddenAuthors): with their mutes, and without
  * them (the muted player's own profile), until the first of their mutes runs out.
  */
 export interface KeptVisibility {
@@ -107,13 +107,13 @@ export class ReadCache {
   /** Post id → its shared state. */
   readonly postShared: BoundedMap<number, PostShared>
   /**
-   * Viewer and page size → whether their home feed is dense (services/posts.ts feedPostRows), for
+   * Viewer and page size → whether their home feed is dense (services/reads/posts.ts feedPostRows), for
    * `FEED_PLAN_MS`: it only picks an index, never changes an answer, so no event drops it.
    */
   readonly feedPlans = new BoundedMap<string, { dense: boolean; until: number }>(5_000)
 
   /**
-   * Viewers whose home feed holds no repost at all (services/home-feed.ts skips its three repost
+   * Viewers whose home feed holds no repost at all (services/reads/home-feed.ts skips its three repost
    * statements for them), each until the first of their mutes runs out (issue 37: its end brings
    * reposts back without any event): dropped wholly by any `repost` or `follow` event, and by
    * whatever drops the visibility sets (an unblock or unmute can bring reposts back).

@@ -6,7 +6,7 @@
  *
  * Kept this way (caches/read-cache.ts): post rows by id and version (caches/post-rows.ts), each
  * viewer's own state of each post (caches/viewer-states.ts) and the home timelines
- * (caches/home-timelines.ts). tests/server/read-cache.test.ts compares every kept
+ * (caches/home-timelines.ts). tests/server/caches/read-cache.test.ts compares every kept
  * row and timeline with the database after every kind of command, so a command that changes such
  * rows without saying so fails it.
  */

@@ -9,7 +9,7 @@
  * Not `integer` for ids and counts, although their values stay far below 2^31: SQLite's INTEGER
  * is 64-bit, and the code binds numbers past 2^31 in comparisons with them, which PostgreSQL
  * refuses for an `integer` column ("value out of range") where SQLite just compares: the first
- * page of a list starts at `LIST_START` (2^53 − 1, services/pagination.ts) for ids, counts and
+ * page of a list starts at `LIST_START` (2^53 − 1, services/reads/pagination.ts) for ids, counts and
  * times alike, and an id from a path may have 16 digits (http/validate.ts `parseId`), naming
  * nothing rather than failing. The space it costs is a few bytes a row.
  */
@@ -523,7 +523,7 @@ export const reposts = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.postId, table.userId] }),
-    // The home feed's reposts by the people one follows, newest first (services/reposts.ts).
+    // The home feed's reposts by the people one follows, newest first (services/reads/reposts.ts).
     index('reposts_user_recent_idx').on(table.userId, table.createdAt, table.postId),
   ],
 )

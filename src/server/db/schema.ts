@@ -76,7 +76,7 @@ export const posts = sqliteTable(
     // ---- end of issue 29, reposts and quotes ----
   },
   (table) => [
-    // author_id makes it covering for the home feed's newest-first scan (services/posts.ts).
+    // author_id makes it covering for the home feed's newest-first scan (services/reads/posts.ts).
     index('posts_recent_idx').on(table.createdAt, table.id, table.authorId),
     index('posts_author_recent_idx').on(table.authorId, table.createdAt, table.id),
     index('posts_likes_idx').on(table.likeCount, table.createdAt, table.id),
@@ -221,7 +221,7 @@ export const media = sqliteTable(
 /**
  * The images of a post, in order. Each points at two `media` rows: the full image (metadata
  * stripped) and its thumbnail. An image uploaded for a post but not attached yet has no row
- * here. Deleting a post deletes its media rows with it (services/posts.ts `deletePost`).
+ * here. Deleting a post deletes its media rows with it (services/reads/posts.ts `deletePost`).
  */
 export const postMedia = sqliteTable(
   'post_media',
@@ -354,7 +354,7 @@ export const blocks = sqliteTable(
 
 /**
  * A mute hides the muted user's posts, comments and notifications from the muter everywhere but
- * the muted user's own profile, until `expires_at` (services/visibility.ts).
+ * the muted user's own profile, until `expires_at` (services/reads/visibility.ts).
  */
 export const mutes = sqliteTable(
   'mutes',
@@ -397,7 +397,7 @@ export const reports = sqliteTable(
 )
 
 /**
- * Accounts a host made host from the app (services/hosting.ts). The desktop app's owner and the
+ * Accounts a host made host from the app (services/reads/hosting.ts). The desktop app's owner and the
  * `--admin` accounts are hosts without a row here, and stay hosts.
  */
 export const hostGrants = sqliteTable('host_grants', {
@@ -446,7 +446,7 @@ export const hostActions = sqliteTable(
   ],
 )
 
-/* ---- Presence and "now playing" (issue 28; services/presence.ts, services/statuses.ts) ---- */
+/* ---- Presence and "now playing" (issue 28; services/reads/presence.ts, services/writes/statuses.ts) ---- */
 
 /**
  * What a user chose about their presence. Presence itself is never stored: it is derived from
@@ -555,7 +555,7 @@ export const reposts = sqliteTable(
   },
   (table) => [
     primaryKey({ columns: [table.postId, table.userId] }),
-    // The home feed's reposts by the people one follows, newest first (services/reposts.ts).
+    // The home feed's reposts by the people one follows, newest first (services/reads/reposts.ts).
     index('reposts_user_recent_idx').on(table.userId, table.createdAt, table.postId),
   ],
 )
@@ -606,7 +606,7 @@ export const postEmojiCounts = sqliteTable(
 // ---- Games (issue 28, item 3): the server's game list, its aliases, and who plays what. ----
 
 /**
- * The server's game list (services/games.ts). It grows from what players add to their profiles;
+ * The server's game list (services/reads/games.ts). It grows from what players add to their profiles;
  * hosts rename and merge entries. `slug` is the game's address (`/games/<slug>`) and its `#tag`:
  * lowercase a–z and 0–9 (rich-text.ts isValidTag accepts it), derived from the name.
  */

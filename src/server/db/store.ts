@@ -56,7 +56,7 @@ export interface DialectSql {
    */
   readonly forUpdate: string
 
-  // Post search (docs/API.md, "Search"; services/search.ts). SQLite keeps the words of posts in
+  // Post search (docs/API.md, "Search"; services/reads/search.ts). SQLite keeps the words of posts in
   // an FTS5 table (migrations/0008_post_search.sql), PostgreSQL in a GIN expression index
   // (migrations-pg/0004_post_search.sql); both take the same words and answer the same posts.
   /**
@@ -76,7 +76,7 @@ export interface DialectSql {
   readonly newestPostMatches: string
   /**
    * The query `postMatches` takes, from words of letters, digits and marks only
-   * (services/search.ts `searchWords`, at least one): every word, or the words one after another
+   * (services/reads/search.ts `searchWords`, at least one): every word, or the words one after another
    * (`phrase`), the last one also as the beginning of a longer word (`prefix`).
    */
   searchQuery(words: readonly string[], shape: SearchShape): string

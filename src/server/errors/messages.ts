@@ -1,6 +1,11 @@
 import { IMAGE_LIMIT_MESSAGES, POST_RULE_MESSAGES } from '../../shared/post-rules'
 
-/** Every error text of the spec (docs/API.md, "Errors"), verbatim: trailing spaces are part of the contract. */
+/**
+ * The server's sentences, one catalogue: the spec's error texts (docs/API.md, "Errors"), verbatim
+ * (trailing spaces are part of the contract), then one block per area. Only two kinds live
+ * elsewhere: the post rules the composer shows too (src/shared/post-rules.ts, built from the
+ * limits), and a clip's refusals (CLIP_MESSAGES), which the clip worker thread loads.
+ */
 export const MESSAGES = {
   usernameTaken: 'Unprocessable Entity. Username Already Exists.',
   userNotRegistered: 'The username you entered is not Registered. Not Found error',
@@ -55,7 +60,8 @@ export const MESSAGES = {
     'Requests from other web sites are refused. Open Gamerstage itself (the app or this server’s own page) to use it.',
   passwordQueueFull: 'The server is busy checking passwords. Try again in a few seconds.',
   imageQueueFull: 'The server is busy with other images. Try again in a few seconds.',
-  // --- clips (issue 29, item 7): the refusals of a clip's bytes are CLIP_MESSAGES (clip-containers.ts) ---
+  // --- clips: the refusals of a clip's bytes are CLIP_MESSAGES (services/media/clip-containers.ts),
+  // beside the limits they state, for the clip worker loads them without the server's modules ---
   rangeNotSatisfiable: 'The range asked for starts past the end of the file.',
   clipQueueFull: 'The server is busy with other clips. Try again in a few seconds.',
   missingClip: 'Attach the video as the form field "file" (and its poster, if any, as "poster").',
@@ -131,4 +137,24 @@ export const GAME_MESSAGES = {
   tooManyGames: 'A profile can list at most 30 games.',
   nameTaken: 'Another game already has this name: merge the two instead.',
   mergeIntoItself: 'A game cannot be merged into itself.',
+} as const
+
+/** Polls (docs/API.md, "Polls"): a vote or an edit refused. */
+export const POLL_MESSAGES = {
+  notFound: 'This post has no poll.',
+  ended: 'This poll has ended: its results are final.',
+  alreadyVoted: 'You already voted in this poll. A vote cannot be changed.',
+  optionNotInPoll: "That option is not one of this poll's options.",
+  locked:
+    'People have voted in this poll, so its options and end cannot change any more. You can still edit the text.',
+  withImages: POST_RULE_MESSAGES.pollWithImages,
+} as const
+
+/** The live stream refused at one of its caps (docs/API.md, "Live events"; routes/events.ts). */
+export const STREAM_MESSAGES = {
+  userCap: 'Too many live connections for this user. Close another window or tab and try again.',
+  addressCap:
+    'Too many live connections from this address. Close another window or tab and try again.',
+  serverCap:
+    'The server has as many live connections as it can take. Live updates resume by themselves once one closes.',
 } as const

@@ -14,10 +14,11 @@ import { passwordStamp, tokenExpiry, verifyToken, whyRefused } from '../auth/tok
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
-import { endSessions, isRevoked } from '../services/sessions'
+import { isRevoked } from '../services/reads/sessions'
+import { endSessions } from '../services/writes/sessions'
 import { readCacheOf, type ReadCache } from '../caches/read-cache'
-import { getDemoUserIds } from '../services/settings'
-import { findUserById } from '../services/users'
+import { getDemoUserIds } from '../services/reads/settings'
+import { findUserById } from '../services/reads/users'
 import { parseId } from './validate'
 
 /** What the app is built from; tests pass an in-memory SQLite store and a fixed secret. */
@@ -76,7 +77,7 @@ export interface AppDeps {
   rateLimits?: RateLimits
   /**
    * Ids of the accounts that host the server (`npm run serve -- --admin <username>`), found or
-   * made when it started: see ensureHostAccounts in services/hosting.ts.
+   * made when it started: see ensureHostAccounts in services/reads/hosting.ts.
    */
   hostIds?: readonly number[]
   /**

@@ -84,7 +84,7 @@ export function idParams<Name extends IdName>(...names: Name[]) {
   })
 }
 
-/** Media ids are random (services/media.ts): 16 characters of base64url. */
+/** Media ids are random (services/media/media.ts): 16 characters of base64url. */
 const mediaIdSchema = z.object({
   mediaId: z.string().regex(/^[A-Za-z0-9_-]{16}$/),
 })

@@ -3,9 +3,9 @@
  * decoding, clip uploads and clip checks. Loaded with the metrics listener only.
  */
 import { hashQueue } from '../auth/password'
-import { clipChecks } from '../services/clip-checks'
-import { clipUploads } from '../services/post-clips'
-import { imageJobs } from '../services/uploaded-images'
+import { clipChecks } from '../services/media/clip-checks'
+import { clipUploads } from '../services/media/post-clips'
+import { imageJobs } from '../services/media/uploaded-images'
 import { watchQueue } from './metrics'
 
 export interface WorkQueueLike {

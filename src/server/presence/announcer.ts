@@ -8,7 +8,7 @@
  * What is told is read when the batch goes out, in bulk (three queries and two backend lookups
  * for the whole batch): each user's presence now (a user who came and went within the batch is
  * told as they are), nothing about those who appear offline, and nothing about a user to those
- * blocked by or blocking them (services/visibility.ts), as one `presence` event did before.
+ * blocked by or blocking them (services/reads/visibility.ts), as one `presence` event did before.
  *
  * - One user in the batch: `presence` `{userId, presence}`, the event every client knows.
  * - Several: `presences` `{users: {"<id>": presence}}`, to everyone not blocked either way with
@@ -18,8 +18,8 @@
 import type { PresenceState } from '../../shared/presence'
 import type { Store } from '../db/store'
 import type { Audience, EventHub } from '../events/hub'
-import { appearingOffline } from '../services/presence'
-import { blockedEitherWayWithEach } from '../services/visibility'
+import { appearingOffline } from '../services/reads/presence'
+import { blockedEitherWayWithEach } from '../services/reads/visibility'
 import type { PresenceBackend } from './backend'
 import { log } from '../observability/log'
 

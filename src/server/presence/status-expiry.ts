@@ -7,9 +7,9 @@
  */
 import type { Store } from '../db/store'
 import type { EventHub } from '../events/hub'
-import { deleteExpiredStatuses, nextStatusExpiry } from '../services/statuses'
-import { appearsOffline } from '../services/presence'
-import { blockedEitherWayWithAny } from '../services/visibility'
+import { deleteExpiredStatuses, nextStatusExpiry } from '../services/writes/statuses'
+import { appearsOffline } from '../services/reads/presence'
+import { blockedEitherWayWithAny } from '../services/reads/visibility'
 import { log } from '../observability/log'
 
 export class StatusExpiry {

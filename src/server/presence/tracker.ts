@@ -22,8 +22,8 @@ import {
   presenceFacts,
   presentPresence,
   type PresenceFactRow,
-} from '../services/presence'
-import { toUserSummary } from '../services/serialize'
+} from '../services/reads/presence'
+import { toUserSummary } from '../services/presenting/serialize'
 import { PresenceAnnouncer } from './announcer'
 import { LocalPresenceBackend, type PresenceBackend } from './backend'
 import { StatusExpiry } from './status-expiry'

@@ -10,7 +10,7 @@ import { ACCOUNT_MESSAGES } from '../errors/messages'
 import { deleteAccount } from '../actions/accounts'
 import { liveOf, type Actor } from '../actions/live'
 import { block, mute, unblock, unmute } from '../actions/relations'
-import { relationsOf } from '../services/relations'
+import { relationsOf } from '../services/reads/relations'
 import { idParams, validate } from '../http/validate'
 
 /** The signed-in user's own account, under `/users/me` (docs/API.md "Sessions and accounts"). */

@@ -11,12 +11,18 @@ import {
 import { addComment, deleteComment, editComment } from '../actions/comments'
 import { liveOf } from '../actions/live'
 import { voteComment } from '../actions/reactions'
-import { commentIdsOf, commentsByIds } from '../services/comments'
-import { pageReplies, pageRoots, presentThreads, threadOf, threadRoot } from '../services/threads'
-import { getPostFor } from '../services/posts'
-import { presentComment, presentComments } from '../services/serialize'
+import { commentIdsOf, commentsByIds } from '../services/reads/comments'
+import {
+  pageReplies,
+  pageRoots,
+  presentThreads,
+  threadOf,
+  threadRoot,
+} from '../services/reads/threads'
+import { getPostFor } from '../services/reads/posts'
+import { presentComment, presentComments } from '../services/presenting/serialize'
 import type { CommentRow } from '../db/rows'
-import { pageOf } from '../services/pagination'
+import { pageOf } from '../services/reads/pagination'
 import { idParams, validate } from '../http/validate'
 import type { WholeList } from '../http/whole-list'
 import { answerWholeList, reserveWholeListAnswer } from '../http/whole-list-limit'
@@ -26,7 +32,7 @@ import type {
   CommentsPage,
   CommentThreadResponse,
 } from '../../shared/api-types'
-import { pageRequest } from '../services/pagination'
+import { pageRequest } from '../services/reads/pagination'
 import { keptAnswers, paged } from '../http/kept-answers'
 
 export function commentsRoutes(deps: AppDeps) {
@@ -44,7 +50,7 @@ export function commentsRoutes(deps: AppDeps) {
     postId: number,
     viewerId: number | null,
   ): Promise<WholeList<Comment>> => {
-    // Blocked and suspended authors' comments are left out (services/visibility.ts).
+    // Blocked and suspended authors' comments are left out (services/reads/visibility.ts).
     return {
       ids: await commentIdsOf(db, postId, viewerId),
       load: async (ids) =>
@@ -80,7 +86,7 @@ export function commentsRoutes(deps: AppDeps) {
           const page = pageOf(c.req.valid('query'))
           if (!page)
             return answerWholeList(deps, c, 'comments', () => allComments(post.id, viewerId))
-          // threads: top-level comments, each with its first replies (services/threads.ts)
+          // threads: top-level comments, each with its first replies (services/reads/threads.ts)
           const found = await pageRoots(db, post.id, page, viewerId)
           return c.json({
             comments: await presentThreads(db, found.rows, { detail: 'page', viewerId }),

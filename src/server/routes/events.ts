@@ -1,20 +1,13 @@
 import { Hono } from 'hono'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { HttpError } from '../errors/http-error'
+import { STREAM_MESSAGES } from '../errors/messages'
 import { UNKNOWN_ADDRESS, clientAddress } from '../http/client-address'
 import type { ServerResponse } from 'node:http'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { EventHub } from '../events/hub'
 import { socketSink } from '../events/sinks'
 import { LIVE_EVENT_ID_HEADER } from '../../shared/live-event-id'
-
-export const STREAM_MESSAGES = {
-  userCap: 'Too many live connections for this user. Close another window or tab and try again.',
-  addressCap:
-    'Too many live connections from this address. Close another window or tab and try again.',
-  serverCap:
-    'The server has as many live connections as it can take. Live updates resume by themselves once one closes.',
-} as const
 
 /**
  * A full server is nobody's own doing: the app waits this long before it asks again (its stream

@@ -17,10 +17,16 @@ import { mergeGame, renameGame, setMyGames } from '../actions/games'
 import { liveOf } from '../actions/live'
 import { optionalViewer, requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { validate } from '../http/validate'
-import { assertHost } from '../services/hosting'
-import { gamesOfUser, getGameBySlug, pagePlayers, searchGames, toGame } from '../services/games'
-import { pageRequest } from '../services/pagination'
-import { getUserByUsername } from '../services/users'
+import { assertHost } from '../services/reads/hosting'
+import {
+  gamesOfUser,
+  getGameBySlug,
+  pagePlayers,
+  searchGames,
+  toGame,
+} from '../services/reads/games'
+import { pageRequest } from '../services/reads/pagination'
+import { getUserByUsername } from '../services/reads/users'
 
 const gamesQuerySchema = pageQuerySchema.extend({
   search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),

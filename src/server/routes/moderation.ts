@@ -13,7 +13,7 @@ import type {
 } from '../../shared/api-types'
 import { clipLimitSchema, reportSchema } from '../../shared/schemas'
 import { setClipLimit } from '../actions/clips'
-import { getClipLimit } from '../services/post-clips'
+import { getClipLimit } from '../services/reads/clip-limit'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { makeHost, removeHost, setSuspended } from '../actions/host'
 import { liveOf } from '../actions/live'
@@ -26,10 +26,10 @@ import {
   listHostActions,
   listHosts,
   listSuspended,
-} from '../services/hosting'
-import { countOpenReports, listReports } from '../services/reports'
-import { getUserById } from '../services/users'
-import { toUserSummary } from '../services/serialize'
+} from '../services/reads/hosting'
+import { countOpenReports, listReports } from '../services/reads/reports'
+import { getUserById } from '../services/reads/users'
+import { toUserSummary } from '../services/presenting/serialize'
 import { idOr404, idParams, validate } from '../http/validate'
 
 /** Reports (anyone signed in files one; the host reads them) and the host's own actions. */

@@ -5,8 +5,8 @@ import { pageQuerySchema } from '../../shared/schemas'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { liveOf } from '../actions/live'
 import { markRead } from '../actions/notifications'
-import { pageNotifications, unreadCount } from '../services/notifications'
-import { pageRequest } from '../services/pagination'
+import { pageNotifications, unreadCount } from '../services/reads/notifications'
+import { pageRequest } from '../services/reads/pagination'
 import { parseId, validate } from '../http/validate'
 
 const markReadSchema = z

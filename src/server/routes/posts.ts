@@ -25,18 +25,18 @@ import {
   pageUserPosts,
   postsByIds,
   userPostIds,
-} from '../services/posts'
-import { presentPost, presentPosts } from '../services/serialize'
+} from '../services/reads/posts'
+import { presentPost, presentPosts } from '../services/presenting/serialize'
 import type { PostRow } from '../db/rows'
-import { getUserByUsername } from '../services/users'
-import { pageOf, pageRequest, type RowPage } from '../services/pagination'
+import { getUserByUsername } from '../services/reads/users'
+import { pageOf, pageRequest, type RowPage } from '../services/reads/pagination'
 import { idParams, validate } from '../http/validate'
 import type { WholeList } from '../http/whole-list'
 import { answerWholeList, reserveWholeListAnswer } from '../http/whole-list-limit'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
 import { HttpError } from '../errors/http-error'
-import { pageTagPosts } from '../services/tags'
-import { pageHomeFeed, presentFeed } from '../services/home-feed'
+import { pageTagPosts } from '../services/reads/tags'
+import { pageHomeFeed, presentFeed } from '../services/reads/home-feed'
 import { keptAnswers, paged, pagedOrTagged } from '../http/kept-answers'
 
 const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG_MAX_LENGTH}.`
@@ -188,8 +188,8 @@ export function feedRoutes(deps: AppDeps) {
     validate('query', pageQuerySchema),
     async (c) => {
       const userId = c.get('user').id
-      // Muted, blocked and suspended authors leave every list (services/visibility.ts); issue
-      // 29: with the reposts of those one follows (services/home-feed.ts).
+      // Muted, blocked and suspended authors leave every list (services/reads/visibility.ts); issue
+      // 29: with the reposts of those one follows (services/reads/home-feed.ts).
       const page = await pageHomeFeed(db, userId, pageRequest(c.req.valid('query')))
       return c.json({
         posts: await presentFeed(db, page.items, userId),

@@ -14,7 +14,7 @@ import { liveOf } from '../actions/live'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { parseId, validate } from '../http/validate'
 import type { Presence } from '../presence/tracker'
-import { getGameBySlug } from '../services/games'
+import { getGameBySlug } from '../services/reads/games'
 
 const lookupSchema = z.strictObject({
   ids: z

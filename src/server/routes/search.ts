@@ -19,14 +19,14 @@ import {
   type SearchType,
 } from '../../shared/search'
 import { HttpError } from '../errors/http-error'
-import { searchGames } from '../services/games'
+import { searchGames } from '../services/reads/games'
 import { optionalViewer, type AppDeps, type AppEnv } from '../http/context'
 import { validate } from '../http/validate'
-import { type PageRequest } from '../services/pagination'
-import { searchPosts, searchTags, tagPrefixOf } from '../services/search'
-import { countSections } from '../services/search-counts'
-import { presentPosts } from '../services/serialize'
-import { searchUsers } from '../services/users'
+import { type PageRequest } from '../services/reads/pagination'
+import { searchPosts, searchTags, tagPrefixOf } from '../services/reads/search'
+import { countSections } from '../services/reads/search-counts'
+import { presentPosts } from '../services/presenting/serialize'
+import { searchUsers } from '../services/reads/users'
 
 /**
  * Characters no database stores (NUL, a lone surrogate; db/store.ts) become spaces: a query is

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { ServerStatsResponse } from '../../shared/api-types'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { serverStats } from '../observability/server-stats'
-import { assertHost } from '../services/hosting'
+import { assertHost } from '../services/reads/hosting'
 
 /** `GET /api/server/stats`: the host's server page (issue 41); hosts only. */
 export function serverStatsRoutes(deps: AppDeps) {

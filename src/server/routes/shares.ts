@@ -20,10 +20,10 @@ import {
   type AppEnv,
 } from '../http/context'
 import { idParams, validate } from '../http/validate'
-import { pageReactors } from '../services/emoji-reactions'
-import { pageReposters } from '../services/reposts'
-import { pageRequest } from '../services/pagination'
-import { presentPost, toUserSummary } from '../services/serialize'
+import { pageReactors } from '../services/reads/emoji-reactions'
+import { pageReposters } from '../services/reads/reposts'
+import { pageRequest } from '../services/reads/pagination'
+import { presentPost, toUserSummary } from '../services/presenting/serialize'
 
 function reactionParam(raw: string): ReactionKey {
   if (!isReactionKey(raw)) throw new HttpError('VALIDATION', SHARE_MESSAGES.unknownReaction)

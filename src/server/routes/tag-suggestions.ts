@@ -5,7 +5,7 @@ import { LIMITS } from '../../shared/limits'
 import { normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
 import { optionalViewer, type AppDeps, type AppEnv } from '../http/context'
 import { validate } from '../http/validate'
-import { tagSuggestions } from '../services/suggestions'
+import { tagSuggestions } from '../services/reads/suggestions'
 
 const SUGGESTIONS_DEFAULT = 8
 

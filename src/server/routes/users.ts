@@ -1,5 +1,5 @@
 import { LIMITS } from '../../shared/limits'
-import { mentionSuggestions } from '../services/suggestions'
+import { mentionSuggestions } from '../services/reads/suggestions'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { editProfileSchema, pageQuerySchema } from '../../shared/schemas'
@@ -13,11 +13,16 @@ import {
 } from '../http/context'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
-import { pageFollowList, type FollowListKind } from '../services/follow-lists'
-import { pageOf, pageRequest } from '../services/pagination'
-import { bookmarkedPostIds, pageBookmarks } from '../services/bookmarks'
-import { postsByIds } from '../services/posts'
-import { presentPost, presentPosts, presentUser, presentUsers } from '../services/serialize'
+import { pageFollowList, type FollowListKind } from '../services/reads/follow-lists'
+import { pageOf, pageRequest } from '../services/reads/pagination'
+import { bookmarkedPostIds, pageBookmarks } from '../services/reads/bookmarks'
+import { postsByIds } from '../services/reads/posts'
+import {
+  presentPost,
+  presentPosts,
+  presentUser,
+  presentUsers,
+} from '../services/presenting/serialize'
 import type { PostRow } from '../db/rows'
 import {
   getUserById,
@@ -28,7 +33,7 @@ import {
   suggestUsers,
   toUserListItem,
   usersByIds,
-} from '../services/users'
+} from '../services/reads/users'
 import { idParams, validate } from '../http/validate'
 import { editProfile } from '../actions/accounts'
 import { addBookmark, removeBookmark } from '../actions/bookmarks'
@@ -49,7 +54,7 @@ import type {
   UsersPage,
 } from '../../shared/api-types'
 import { keptAnswers, paged, searching } from '../http/kept-answers'
-import { profileRelation } from '../services/visibility'
+import { profileRelation } from '../services/reads/visibility'
 
 /** A profile as a block shows it (User.blockRelation): who they are, nothing they did. */
 function closedProfile(user: User, blockRelation: ProfileBlockRelation): User {
@@ -170,7 +175,7 @@ export function usersRoutes(deps: AppDeps) {
         // Bookmarks are private: only their owner sees them.
         const withBookmarks = viewerId === user.id
         const presented = await presentUser(db, user, { withBookmarks })
-        // A block either way closes the profile: no counts, lists or Follow (services/visibility.ts).
+        // A block either way closes the profile: no counts, lists or Follow (services/reads/visibility.ts).
         const blockRelation = await profileRelation(db, viewerId, user.id)
         return c.json({
           user: blockRelation ? closedProfile(presented, blockRelation) : presented,

@@ -7,7 +7,7 @@
  * - an S3 bucket (`--s3-bucket`, s3.ts): the object `media/<id>`, and the row's `bytes` is null.
  *   Instances of a cluster share the bucket as they share the database.
  *
- * The order of writes keeps the two in step (services/media.ts, post-images.ts): an object is
+ * The order of writes keeps the two in step (services/media/media.ts, post-images.ts): an object is
  * written before the row that points at it commits, and deleted only after the row's deletion
  * commits. What a crash or an outage leaves between the two (an object whose row never
  * committed, or whose deletion failed) is an object without a row, which the hourly sweep finds

@@ -19,7 +19,7 @@ import {
   type Listener,
   type ServerCore,
 } from '../../../src/server/server'
-import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/settings'
+import { getDemoAccount, getDemoUserIds } from '../../../src/server/services/reads/settings'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { sqliteConnectionOf } from '../../helpers/sqlite-connection'
 

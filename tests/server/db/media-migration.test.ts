@@ -7,7 +7,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_MIGRATIONS_DIR, openSqliteStore } from '../../../src/server/db/sqlite'
-import { createUser } from '../../../src/server/services/users'
+import { createUser } from '../../../src/server/services/writes/users'
 import { describe, expect, it } from '../../helpers/fixtures'
 
 interface Journal {

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest'
 import type { CommentResponse, Post, PostResponse } from '../../../src/shared/api-types'
 import { EventHub } from '../../../src/server/events/hub'
-import { STREAM_MESSAGES } from '../../../src/server/routes/events'
+import { STREAM_MESSAGES } from '../../../src/server/errors/messages'
 import { MESSAGES } from '../../../src/server/errors/messages'
 import { expectError, ok } from '../../helpers/api'
 import { failInsertsInto } from '../../helpers/failing-writes'

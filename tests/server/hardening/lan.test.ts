@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../src/server/errors/messages'
 import { DATABASE_FILE, SECRET_FILE } from '../../../src/server/server'
-import { DEMO_ACCOUNT } from '../../../src/server/services/seed'
+import { DEMO_ACCOUNT } from '../../../src/server/services/writes/seed'
 import { LAN_CERT_FILE, LAN_KEY_FILE } from '../../../src/server/tls/lan-certificate'
 import { Cleanup, client, startCli } from '../../helpers/hardening'
 

@@ -9,9 +9,9 @@ import {
   UNUSED_MEDIA_TTL_MS,
   storeImage,
   sweepUnusedMedia,
-} from '../../../src/server/services/media'
-import { editProfile } from '../../../src/server/services/users'
-import { createPost as createPostRow } from '../../../src/server/services/new-posts'
+} from '../../../src/server/services/media/media'
+import { editProfile } from '../../../src/server/services/writes/users'
+import { createPost as createPostRow } from '../../../src/server/services/writes/new-posts'
 import { TINY_PNG, quickUser, seededToken, upload } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'

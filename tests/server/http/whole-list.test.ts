@@ -2,9 +2,9 @@
  * Whole-list answers stream a batch at a time (src/server/http/whole-list.ts): the same bytes as one
  * JSON document, nothing read ahead of the client, nothing read after it leaves.
  */
-import { createPost } from '../../../src/server/services/new-posts'
-import { presentPosts } from '../../../src/server/services/serialize'
-import { allPostIds, postsByIds } from '../../../src/server/services/posts'
+import { createPost } from '../../../src/server/services/writes/new-posts'
+import { presentPosts } from '../../../src/server/services/presenting/serialize'
+import { allPostIds, postsByIds } from '../../../src/server/services/reads/posts'
 import {
   nextBatchSize,
   wholeListBody,

@@ -6,7 +6,7 @@
 import { afterEach } from 'vitest'
 import type { LoginResponse, SessionResponse, SignupResponse } from '../../../src/shared/api-types'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
-import { ensureHostAccounts } from '../../../src/server/services/hosting'
+import { ensureHostAccounts } from '../../../src/server/services/writes/hosting'
 import { startServer, type RunningServer } from '../../../src/server/server'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { expectError } from '../../helpers/api'

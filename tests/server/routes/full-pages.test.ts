@@ -1,5 +1,5 @@
 /**
- * Hidden authors are left out by each list's query (services/visibility.ts), so a page is full
+ * Hidden authors are left out by each list's query (services/reads/visibility.ts), so a page is full
  * while more rows follow: one blocked, muted or suspended author who wrote several pages' worth
  * cannot leave a page short, or empty with a cursor, and nothing visible is skipped.
  */

@@ -6,9 +6,9 @@
  * PostgreSQL.
  */
 import { afterEach } from 'vitest'
-import { CLIP_CHECK_LIMITS } from '../../../src/server/services/clip-checks'
-import { CLIP_MESSAGES } from '../../../src/server/services/clip-containers'
-import { CLIP_MAX_PARTS } from '../../../src/server/services/clip-structure'
+import { CLIP_CHECK_LIMITS } from '../../../src/server/services/media/clip-checks'
+import { CLIP_MESSAGES } from '../../../src/server/services/media/clip-containers'
+import { CLIP_MAX_PARTS } from '../../../src/server/services/media/clip-structure'
 import { expectError } from '../../helpers/api'
 import { uploadClip } from '../../helpers/clip-upload'
 import { describe, expect, it } from '../../helpers/fixtures'
@@ -101,6 +101,6 @@ describe('hostile clips', () => {
 })
 
 async function closeIdleWorkers() {
-  const { closeClipWorkers } = await import('../../../src/server/services/clip-checks')
+  const { closeClipWorkers } = await import('../../../src/server/services/media/clip-checks')
   await closeClipWorkers()
 }

@@ -5,7 +5,8 @@
  */
 import { vi } from 'vitest'
 import type { PollVoteResponse, PostResponse, PostsPage } from '../../../src/shared/api-types'
-import { castVote, POLL_MESSAGES } from '../../../src/server/services/polls'
+import { POLL_MESSAGES } from '../../../src/server/errors/messages'
+import { castVote } from '../../../src/server/services/writes/polls'
 import { readCacheOf } from '../../../src/server/caches/read-cache'
 import { createPost, expectError, ok, onePost } from '../../helpers/api'
 import { liveStreams } from '../../helpers/live-streams'

@@ -11,8 +11,8 @@ import type {
   Post,
   PostMediaItem,
 } from '../../../src/shared/api-types'
-import { CLIP_MESSAGES } from '../../../src/server/services/clip-containers'
-import { clipUploads } from '../../../src/server/services/post-clips'
+import { CLIP_MESSAGES } from '../../../src/server/services/media/clip-containers'
+import { clipUploads } from '../../../src/server/services/media/post-clips'
 import { expectError, ok, seededToken, signedInAs } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'

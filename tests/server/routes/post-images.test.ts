@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import type { Post, PostMediaItem } from '../../../src/shared/api-types'
 import { MESSAGES } from '../../../src/server/errors/messages'
-import { loadPostImages } from '../../../src/server/services/post-images'
+import { loadPostImages } from '../../../src/server/services/media/post-images'
 import { body, expectError, ok, seededToken, signedInAs } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'

@@ -5,7 +5,8 @@
  */
 import type { Post, SearchResponse } from '../../../src/shared/api-types'
 import { SEARCH_LIMITS } from '../../../src/shared/search'
-import { indexPost, SEARCH_WINDOW, searchWords } from '../../../src/server/services/search'
+import { SEARCH_WINDOW, searchWords } from '../../../src/server/services/reads/search'
+import { indexPost } from '../../../src/server/services/writes/search-index'
 import { createPost, expectError, ok } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'

@@ -3,9 +3,10 @@
  * account, anyone the viewer blocked or who blocked them (docs/API.md, "suggest=true").
  */
 import type { UsersPage } from '../../../src/shared/api-types'
-import { block, unblock } from '../../../src/server/services/relations'
-import { setSuspended } from '../../../src/server/services/hosting'
-import { follow } from '../../../src/server/services/follows'
+import { unblock } from '../../../src/server/services/writes/relations'
+import { block } from '../../../src/server/services/writes/relations'
+import { setSuspended } from '../../../src/server/services/writes/hosting'
+import { follow } from '../../../src/server/services/writes/follows'
 import { ok, quickUser } from '../../helpers/api'
 import { describe, expect, it, test } from '../../helpers/fixtures'
 

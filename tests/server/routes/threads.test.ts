@@ -15,7 +15,7 @@ import type {
   PostsPage,
 } from '../../../src/shared/api-types'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
-import { deleteAccount } from '../../../src/server/services/accounts'
+import { deleteAccount } from '../../../src/server/services/writes/accounts'
 import { addComment, createPost, expectError, ok, quickUser } from '../../helpers/api'
 import { liveStreams } from '../../helpers/live-streams'
 import type { TestApp } from '../../helpers/server-app'

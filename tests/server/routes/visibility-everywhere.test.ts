@@ -4,7 +4,7 @@
  * have with X: V blocks X, X blocks V, V mutes X, the host suspended X, and a mute of V's that ran
  * out. Then every route of the app (Hono's `app.routes`) and every kind of live event
  * (LIVE_EVENT_TYPES) is walked with it, and what V gets is compared with what the relation allows
- * (docs/API.md, "Blocking" and "Muting"; services/visibility.ts).
+ * (docs/API.md, "Blocking" and "Muting"; services/reads/visibility.ts).
  *
  * The tables below must name every route and every event kind: one added to the app without a
  * line here fails the first two tests, so each new path says how it keeps relations (a check
@@ -75,7 +75,7 @@ interface World {
   vPost: Post
 }
 
-/** What the relation lets V see and do with X's writing (services/visibility.ts). */
+/** What the relation lets V see and do with X's writing (services/reads/visibility.ts). */
 const rules = (relation: Relation) => ({
   /** Lists, search, events of X's writing, quote embeds. */
   listsShow: relation === 'mute-expired',
@@ -486,7 +486,7 @@ const ROUTES: Record<string, RouteLine> = {
   'GET /api/games': { reason: "the server's game list, no person" },
   'GET /api/games/:slug': { reason: 'one game of the list, no person' },
   'GET /api/games/:slug/players': {
-    reason: 'players hidden from the viewer are left out (services/games.ts, games tests)',
+    reason: 'players hidden from the viewer are left out (services/reads/games.ts, games tests)',
   },
   'PATCH /api/games/:slug': hostOnly,
   'POST /api/games/:slug/merge': hostOnly,

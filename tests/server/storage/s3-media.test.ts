@@ -12,7 +12,7 @@ import {
   UNUSED_MEDIA_TTL_MS,
   sweepOrphanObjects,
   sweepUnusedMedia,
-} from '../../../src/server/services/media'
+} from '../../../src/server/services/media/media'
 import { ORPHAN_GRACE_MS } from '../../../src/server/storage/media-storage'
 import { openS3Storage } from '../../../src/server/storage/s3'
 import { expectError, ok, upload } from '../../helpers/api'

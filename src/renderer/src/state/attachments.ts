@@ -67,7 +67,7 @@ export function refusalOf(
   return null
 }
 
-/** "50 MB": the limit as the server's message says it (services/post-clips.ts, megabytes). */
+/** "50 MB": the limit as the server's message says it (services/media/post-clips.ts, megabytes). */
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
 
 let nextKey = 1

@@ -1,0 +1,357 @@
+import type { PostSort } from '../../../shared/api-types'
+import type { Store } from '../../db/store'
+import { posts } from '../../db/schema'
+import { HttpError } from '../../errors/http-error'
+import { MESSAGES } from '../../errors/messages'
+import { deletePostImages, postHasImages } from '../media/post-images'
+import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pagination'
+import { POST_COLUMNS, updateRow } from '../../db/raw'
+import type { PostRow } from '../../db/rows'
+import { refuseInteraction, refuseUnseen, visibleAuthor, type Viewer } from './visibility'
+import { readCacheOf, touchedCacheOf } from '../../caches/read-cache'
+import { FEED_USERS } from '../../caches/home-timelines'
+
+/**
+ * The id of every post the viewer may see (services/reads/visibility.ts), newest first (or most liked
+ * first): the order of the whole-list answer.
+ */
+export async function allPostIds(
+  db: Store,
+  sort: PostSort = 'recent',
+  viewer: Viewer = null,
+): Promise<number[]> {
+  const visible = await visibleAuthor(db, 'author_id', viewer)
+  const order =
+    sort === 'likes' ? 'like_count DESC, created_at DESC, id DESC' : 'created_at DESC, id DESC'
+  return db.ids(
+    `SELECT id FROM posts WHERE TRUE${visible.and} ORDER BY ${order}`,
+    ...visible.params,
+  )
+}
+
+/**
+ * The posts of these ids, in this order (ids without a post left out): those whose row is kept
+ * at its version (caches/post-rows.ts), the rest in one query, then kept.
+ */
+export async function postsByIds(db: Store, ids: number[]): Promise<PostRow[]> {
+  const kept = touchedCacheOf(db)?.postRows
+  const found = new Map<number, PostRow>()
+  const missing: number[] = []
+  for (const id of ids) {
+    const row = kept?.get(id)
+    if (row) found.set(id, row)
+    else missing.push(id)
+  }
+  if (missing.length > 0) {
+    const versions = missing.map((id) => kept?.versionOf(id) ?? 0)
+    const rows = await db.all<PostRow>(
+      `SELECT ${POST_COLUMNS} FROM posts WHERE id IN ${db.sql.idSet}`,
+      db.sql.ids(missing),
+    )
+    const versionOf = new Map(missing.map((id, index) => [id, versions[index] ?? 0]))
+    for (const row of rows) {
+      found.set(row.id, row)
+      kept?.keep(row, versionOf.get(row.id) ?? -1)
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? [])
+}
+
+/**
+ * One page of the posts the viewer may see (all, or one author's), newest first or most liked
+ * first. The SQL text is the same for the first page and the next ones (no cursor compares below
+ * the largest values), so each shape is one cached prepared statement.
+ */
+async function pagePosts(
+  db: Store,
+  authorId: number | null,
+  page: PageRequest,
+  viewer: Viewer,
+  sort: PostSort = 'recent',
+): Promise<RowPage<PostRow>> {
+  const byAuthor = authorId === null ? '' : 'author_id = ? AND'
+  const authorParam = authorId === null ? [] : [authorId]
+  // One author's posts are their profile: a mute does not hide them there (a notice does).
+  const visible = await visibleAuthor(db, 'author_id', viewer, { mutes: authorId === null })
+  const rows =
+    sort === 'likes'
+      ? await db.all<PostRow>(
+          `SELECT ${POST_COLUMNS} FROM posts
+           WHERE ${byAuthor} (like_count, created_at, id) < (?, ?, ?)${visible.and}
+           ORDER BY like_count DESC, created_at DESC, id DESC LIMIT ?`,
+          ...authorParam,
+          ...cursorOrStart(page.cursor, 3),
+          ...visible.params,
+          page.limit + 1,
+        )
+      : await db.all<PostRow>(
+          `SELECT ${POST_COLUMNS} FROM posts
+           WHERE ${byAuthor} (created_at, id) < (?, ?)${visible.and}
+           ORDER BY created_at DESC, id DESC LIMIT ?`,
+          ...authorParam,
+          ...cursorOrStart(page.cursor, 2),
+          ...visible.params,
+          page.limit + 1,
+        )
+  return finishPage(rows, page.limit, (row) =>
+    sort === 'likes' ? [row.likeCount, row.createdAt, row.id] : [row.createdAt, row.id],
+  )
+}
+
+export function pageAllPosts(
+  db: Store,
+  page: PageRequest,
+  sort: PostSort,
+  viewer: Viewer,
+): Promise<RowPage<PostRow>> {
+  return pagePosts(db, null, page, viewer, sort)
+}
+
+/**
+ * One author's post ids, newest first: none when the viewer may not see the author (a mute does
+ * not hide them on their own profile).
+ */
+export async function userPostIds(db: Store, authorId: number, viewer: Viewer): Promise<number[]> {
+  const visible = await visibleAuthor(db, 'author_id', viewer, { mutes: false })
+  return db.ids(
+    `SELECT id FROM posts WHERE author_id = ?${visible.and} ORDER BY created_at DESC, id DESC`,
+    authorId,
+    ...visible.params,
+  )
+}
+
+export function pageUserPosts(
+  db: Store,
+  authorId: number,
+  page: PageRequest,
+  viewer: Viewer,
+): Promise<RowPage<PostRow>> {
+  return pagePosts(db, authorId, page, viewer)
+}
+
+/**
+ * The home feed: the user's own posts and those of everyone they follow, newest first, but for
+ * those hidden from the user (services/reads/visibility.ts).
+ *
+ * Which index serves it best depends on how many posts the feed draws from. A dense feed (many
+ * candidate posts) is cheapest as a newest-first scan of all posts, keeping those by its
+ * authors: about `limit × total / candidates` index entries. A sparse one is cheapest as a
+ * lookup of each author's posts, sorted: about `candidates` rows. SQLite cannot know the
+ * candidates before planning, so the feed counts them (from users.post_count) and picks; the
+ * hint is SQLite's alone (`indexedBy`), PostgreSQL plans from its own statistics.
+ */
+export async function pageFeed(
+  db: Store,
+  userId: number,
+  page: PageRequest,
+): Promise<RowPage<PostRow>> {
+  const rows = await feedPostRows(db, userId, cursorOrStart(page.cursor, 2), page.limit + 1)
+  return finishPage(rows, page.limit, (row) => [row.createdAt, row.id])
+}
+
+/**
+ * Which index serves a home feed of `fetch` posts best (pageFeed). Issue 31: which plan serves
+ * this viewer is kept a few seconds (read-cache.ts feedPlans): it only picks an index, every plan
+ * answers the same rows.
+ */
+export async function feedIndex(db: Store, userId: number, fetch: number): Promise<string> {
+  const cache = readCacheOf(db)
+  let dense = cache?.feedPlan(userId, fetch)
+  if (dense === undefined) {
+    const counts = await db.get<{ candidates: number | null; total: number | null }>(
+      `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${FEED_USERS}) AS candidates,
+              (SELECT max(id) FROM posts) AS total`,
+      userId,
+      userId,
+    )
+    dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
+    cache?.keepFeedPlan(userId, fetch, dense)
+  }
+  return dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
+}
+
+/**
+ * The home feed's own and followed posts before `(createdAt, id)`, newest first, at most
+ * `fetch` (pageFeed; issue 29's feed with reposts, services/home-feed.ts, merges its reposts in).
+ */
+export async function feedPostRows(
+  db: Store,
+  userId: number,
+  before: readonly number[],
+  fetch: number,
+): Promise<PostRow[]> {
+  const authors = FEED_USERS
+  const index = await feedIndex(db, userId, fetch)
+  const visible = await visibleAuthor(db, 'author_id', userId)
+  const ids = await db.ids(
+    `SELECT id FROM posts${db.sql.indexedBy(index)}
+     WHERE author_id IN ${authors} AND (created_at, id) < (?, ?)${visible.and}
+     ORDER BY created_at DESC, id DESC LIMIT ?`,
+    userId,
+    userId,
+    ...before,
+    ...visible.params,
+    fetch,
+  )
+  return postsByIds(db, ids)
+}
+
+export async function getPost(db: Store, id: number): Promise<PostRow> {
+  const row = await db.get<PostRow>(`SELECT ${POST_COLUMNS} FROM posts WHERE id = ?`, id)
+  if (!row) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
+  return row
+}
+
+/**
+ * The post, its row locked until the transaction ends (`sql.forUpdate`; db/README.md,
+ * "Concurrent writes"): for a decision that reads the post or its likes, comments or poll and
+ * then writes them. Every such decision locks the post first, so they take turns per post and
+ * never deadlock over it.
+ */
+export async function lockPost(tx: Store, id: number): Promise<PostRow> {
+  const row = await tx.get<PostRow>(
+    `SELECT ${POST_COLUMNS} FROM posts WHERE id = ?${tx.sql.forUpdate}`,
+    id,
+  )
+  if (!row) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
+  return row
+}
+
+/**
+ * A post opened by `viewer` (its page, comments, replies, reactors): POST_UNAVAILABLE when its
+ * author is hidden from them by a block either way or a suspension (services/reads/visibility.ts).
+ */
+export async function getPostFor(db: Store, id: number, viewer: Viewer): Promise<PostRow> {
+  const row = await getPost(db, id)
+  await refuseUnseen(db, viewer, row.authorId)
+  return row
+}
+
+/** Moves an author's post count by `delta` (a new post, a deleted one). */
+async function changePostCount(db: Store, userId: number, delta: number): Promise<void> {
+  await db.run('UPDATE users SET post_count = post_count + ? WHERE id = ?', delta, userId)
+}
+
+export async function editPost(
+  db: Store,
+  userId: number,
+  postId: number,
+  content: string,
+  now = Date.now(),
+): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    const post = await lockPost(tx, postId)
+    if (post.authorId !== userId) throw new HttpError('NOT_OWNER', MESSAGES.editForeignPost)
+    if (!content && !(await postHasImages(tx, post.id)))
+      throw new HttpError('VALIDATION', MESSAGES.emptyPost)
+    const row = await updateRow(
+      tx,
+      posts,
+      { content, updatedAt: now, editedAt: now },
+      'id = ?',
+      post.id,
+    )
+    if (!row) throw new Error(`Post ${post.id} vanished`)
+    return row
+  })
+}
+
+/**
+ * Deletes a post's rows: its images, its own row (its comments, reactions, bookmarks, tags,
+ * reports and notifications go with it, ON DELETE CASCADE) and one from its author's post count.
+ * Who may is the command's to check (actions/posts.ts). Answers the post as it was, and the ids
+ * of its images, whose stored objects go once this commits.
+ */
+export async function deletePost(
+  db: Store,
+  post: PostRow,
+): Promise<{ post: PostRow; removedMedia: string[] }> {
+  return db.transaction(async (tx) => {
+    const removedMedia = await deletePostImages(tx, [post.id])
+    await tx.run('DELETE FROM posts WHERE id = ?', post.id)
+    await changePostCount(tx, post.authorId, -1)
+    return { post, removedMedia }
+  })
+}
+
+/** The user's reaction to a post, if any. */
+async function reactionOf(db: Store, postId: number, userId: number): Promise<string | undefined> {
+  const row = await db.get<{ kind: string }>(
+    'SELECT kind FROM post_reactions WHERE post_id = ? AND user_id = ?',
+    postId,
+    userId,
+  )
+  return row?.kind
+}
+
+/**
+ * Sets the user's reaction to a post, replacing the other kind, then moves the post's likeCount
+ * by one and answers the post as it now is.
+ */
+async function react(
+  db: Store,
+  post: PostRow,
+  userId: number,
+  kind: 'like' | 'dislike',
+  now: number,
+): Promise<PostRow> {
+  await db.run(
+    `INSERT INTO post_reactions (post_id, user_id, kind, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (post_id, user_id) DO UPDATE SET kind = excluded.kind,
+       created_at = excluded.created_at`,
+    post.id,
+    userId,
+    kind,
+    now,
+  )
+  const row = await db.get<PostRow>(
+    `UPDATE posts SET like_count = like_count + ?, updated_at = ? WHERE id = ?
+     RETURNING ${POST_COLUMNS}`,
+    kind === 'like' ? 1 : -1,
+    now,
+    post.id,
+  )
+  if (!row) throw new Error(`Post ${post.id} vanished`)
+  return row
+}
+
+/**
+ * Like (SPEC section 4): refused when already liked; otherwise moves the user out of dislikedBy
+ * into likedBy and raises likeCount by one.
+ */
+export async function likePost(
+  db: Store,
+  userId: number,
+  postId: number,
+  now = Date.now(),
+): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    // Locked: the reaction it finds and the count it checks stay so until this commits.
+    const post = await lockPost(tx, postId)
+    await refuseInteraction(tx, userId, [post.authorId])
+    const previous = await reactionOf(tx, post.id, userId)
+    if (previous === 'like') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyLiked)
+    return react(tx, post, userId, 'like', now)
+  })
+}
+
+/**
+ * Dislike (SPEC section 4): refused when likeCount is 0 or the user already disliked; otherwise
+ * lowers likeCount by one and moves the user out of likedBy into dislikedBy.
+ */
+export async function dislikePost(
+  db: Store,
+  userId: number,
+  postId: number,
+  now = Date.now(),
+): Promise<PostRow> {
+  return db.transaction(async (tx) => {
+    // Locked: the reaction it finds and the count it checks stay so until this commits.
+    const post = await lockPost(tx, postId)
+    await refuseInteraction(tx, userId, [post.authorId])
+    if (post.likeCount <= 0) throw new HttpError('STATE_CONFLICT', MESSAGES.likeBelowZero)
+    const previous = await reactionOf(tx, post.id, userId)
+    if (previous === 'dislike') throw new HttpError('ALREADY_DONE', MESSAGES.alreadyDisliked)
+    return react(tx, post, userId, 'dislike', now)
+  })
+}

@@ -1,0 +1,189 @@
+/**
+ * The demo data (README, "Demo account"): four users, five posts with two comments each, like counts
+ * 10, 1000 and 0, and a demo account whose credentials the login page can fill in.
+ */
+import type { Store } from '../../db/store'
+import { insertNewRow, insertRows, updateRows } from '../../db/raw'
+import { comments, follows, posts, users } from '../../db/schema'
+import { SCRYPT_PARAMS, hashPassword, type ScryptCost } from '../../auth/password'
+import { getSetting, type DemoAccount } from '../reads/settings'
+import { setDemoUserIds } from './settings'
+import { setDemoAccount } from './settings'
+import { setSetting } from './settings'
+import { createUser } from './users'
+import { indexPost } from './search-index'
+
+export const DEMO_ACCOUNT: DemoAccount = { username: 'player1', password: 'gamerstage' }
+
+export const SEED_USERS = [
+  {
+    username: DEMO_ACCOUNT.username,
+    firstName: 'Demo',
+    lastName: 'Player',
+    bio: 'Just here for the loot. Demo account: look around, post, break things.',
+  },
+  {
+    username: 'nova_strike',
+    firstName: 'Nova',
+    lastName: 'Strike',
+    bio: 'FPS main. Aim trainer enjoyer. Top 500 once, never again.',
+  },
+  {
+    username: 'questlord',
+    firstName: 'Quest',
+    lastName: 'Lord',
+    bio: 'RPG completionist. 100% or it did not happen.',
+  },
+  {
+    username: 'lootgoblin',
+    firstName: 'Loot',
+    lastName: 'Goblin',
+    bio: 'Speedrunner by night, co-op healer by day.',
+  },
+]
+
+const HOUR = 60 * 60 * 1000
+
+/** [author index, content, like count, hours ago, [commenter index, text][]] */
+const SEED_POSTS: [number, string, number, number, [number, string][]][] = [
+  [
+    1,
+    'Finally hit Immortal in ranked after 300 hours. My wrist is filing a complaint.',
+    1000,
+    70,
+    [
+      [2, 'Absolute legend. Now teach me how to hold an angle.'],
+      [3, 'The wrist never forgets. GG!'],
+    ],
+  ],
+  [
+    2,
+    'Hot take: the best part of any RPG is the first hour when you have no idea what your build is.',
+    10,
+    50,
+    [
+      [0, 'Respec potions exist for a reason, friend.'],
+      [1, 'Nah, the best part is the final boss on the hardest difficulty.'],
+    ],
+  ],
+  [
+    3,
+    'New personal best on the any% route: 41:07. The skip on level 3 finally clicked.',
+    0,
+    30,
+    [
+      [2, 'Frame-perfect or it did not happen. Send the VOD!'],
+      [0, 'That level 3 skip haunts my dreams.'],
+    ],
+  ],
+  [
+    0,
+    'LAN party this Saturday. Bring your own chair, snacks are on me. Who is in?',
+    0,
+    10,
+    [
+      [1, "I'm in. Reserving the seat next to the router."],
+      [3, 'Bringing the extra controllers.'],
+    ],
+  ],
+  [
+    1,
+    'Patch notes just dropped and my main got nerfed again. Time to learn a new hero, I guess.',
+    0,
+    2,
+    [
+      [0, 'Every. Single. Patch.'],
+      [2, 'Welcome to the support life, we have cookies.'],
+    ],
+  ],
+]
+
+const SEEDED_KEY = 'seeded'
+
+/** The demo password's hash at each cost asked for (keyed `N$r$p`). */
+const demoPasswordHashes = new Map<string, Promise<string>>()
+
+/**
+ * The demo users share one published password, so one hash (and its salt) serves them all: one
+ * per cost, so that a test server's cheap hash never seeds a real one.
+ */
+function demoPasswordHash(cost: ScryptCost): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`
+  let hash = demoPasswordHashes.get(key)
+  if (!hash) {
+    hash = hashPassword(DEMO_ACCOUNT.password, cost)
+    demoPasswordHashes.set(key, hash)
+  }
+  return hash
+}
+
+/** True once a database has been set up, with or without demo data: it is never seeded again. */
+export const isInitialized = async (db: Store) => (await getSetting(db, SEEDED_KEY)) !== undefined
+
+export interface InitializeOptions {
+  now?: number
+  /** scrypt's cost for the demo password (AppDeps.passwordCost): the real one unless a test's. */
+  passwordCost?: ScryptCost
+}
+
+/** Marks a fresh database as set up, filling it with the demo data when `demo` is true. */
+export async function initializeDatabase(
+  db: Store,
+  demo: boolean,
+  { now = Date.now(), passwordCost = SCRYPT_PARAMS }: InitializeOptions = {},
+): Promise<void> {
+  if (await isInitialized(db)) return
+  // An empty server has no demo users, so it needs no hash.
+  const passwordHash = demo ? await demoPasswordHash(passwordCost) : ''
+  const seedUsers = demo ? SEED_USERS.map((user) => ({ ...user, passwordHash })) : []
+  await db.transaction(async (tx) => {
+    if (await isInitialized(tx)) return
+    await setSetting(tx, SEEDED_KEY, demo ? 'demo' : 'empty')
+    if (!demo) return
+    const userIds: number[] = []
+    for (const [index, user] of seedUsers.entries()) {
+      userIds.push((await createUser(tx, user, now - (200 - index) * HOUR)).id)
+    }
+    const idOf = (index: number) => {
+      const id = userIds[index]
+      if (id === undefined) throw new Error(`No seed user ${index}`)
+      return id
+    }
+    for (const [authorIndex, content, likeCount, hoursAgo, postComments] of SEED_POSTS) {
+      const createdAt = now - hoursAgo * HOUR
+      const post = await insertNewRow(tx, posts, {
+        authorId: idOf(authorIndex),
+        content,
+        likeCount,
+        commentCount: postComments.length,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      await indexPost(tx, post)
+      await insertRows(
+        tx,
+        comments,
+        postComments.map(([commenterIndex, text], index) => {
+          const at = createdAt + (index + 1) * 20 * 60 * 1000
+          return {
+            postId: post.id,
+            authorId: idOf(commenterIndex),
+            text,
+            createdAt: at,
+            updatedAt: at,
+          }
+        }),
+      )
+    }
+    for (const index of SEED_USERS.keys()) {
+      const postCount = SEED_POSTS.filter(([author]) => author === index).length
+      await updateRows(tx, users, { postCount }, 'id = ?', idOf(index))
+    }
+    // The demo player follows one friend, so that the home feed shows how following works.
+    await insertRows(tx, follows, [{ followerId: idOf(0), followeeId: idOf(1), createdAt: now }])
+    await updateRows(tx, users, { followingCount: 1 }, 'id = ?', idOf(0))
+    await updateRows(tx, users, { followerCount: 1 }, 'id = ?', idOf(1))
+    await setDemoAccount(tx, DEMO_ACCOUNT)
+    await setDemoUserIds(tx, userIds)
+  })
+}
