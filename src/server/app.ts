@@ -33,6 +33,7 @@ import { sessionRoutes } from './routes/session'
 import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
+import { conversationsRoutes } from './routes/conversations'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './queues/work-queue'
@@ -166,6 +167,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/', gamePlayingRoutes(deps, deps.presence))
     // Games (issue 28)
     .route('/', gamesRoutes(deps))
+    // Conversations (issue 40).
+    .route('/conversations', conversationsRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

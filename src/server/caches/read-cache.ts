@@ -116,6 +116,9 @@ export function namedIn(data: unknown, found: NamedIds = { posts: new Set(), use
   return found
 }
 
+/** Conversations' events (issue 40, actions/conversations.ts): none changes a block or a post. */
+const CONVERSATION_EVENTS = ['message', 'conversation', 'conversation-left', 'conversation-read']
+
 /**
  * Event types known not to change who hides whom (blocks, mutes, suspensions). Any other type
  * (`relations`, and whatever type a later command adds) drops every kept visibility set: unknown
@@ -141,6 +144,7 @@ const VISIBILITY_NEUTRAL_EVENTS = new Set([
   'repost',
   'emoji-reaction',
   'user',
+  ...CONVERSATION_EVENTS,
 ])
 
 /**
@@ -156,6 +160,8 @@ const ANSWER_NEUTRAL_EVENTS = new Set([
   'notification',
   'unread-count',
   'open-reports',
+  // Conversations' routes keep no whole answer, and no other answer shows a message.
+  ...CONVERSATION_EVENTS,
 ])
 
 /** A whole answer kept (http/kept-answers.ts): its body and its type. */
