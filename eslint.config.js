@@ -83,6 +83,12 @@ export default tseslint.config(
               allowImportNames: [
                 // Reads of lists, pages and records.
                 'allPostIds',
+                // Conversations' answers (issue 40, services/presenting/conversations.ts).
+                'conversationsPage',
+                'conversationAnswer',
+                'messagesPage',
+                'messageAnswer',
+                'unreadAnswer',
                 // The composer's suggestions (services/suggestions.ts).
                 'mentionSuggestions',
                 'tagSuggestions',

@@ -21,38 +21,16 @@ import {
 import { pageQuerySchema } from '../../shared/schemas'
 import * as commands from '../actions/conversations'
 import { liveOf } from '../actions/live'
-import type { Store } from '../db/store'
 import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { idParams, validate } from '../http/validate'
-import {
-  hiddenFrom,
-  membershipOf,
-  pageConversations,
-  pageMessages,
-  totalUnread,
-  unreadCounts,
-  type MessageRow,
-} from '../services/reads/conversations'
 import { pageRequest } from '../services/reads/pagination'
-import { presentConversations, presentMessages } from '../services/presenting/conversations'
-
-/** The conversation as `viewerId` sees it now. */
-async function conversationFor(
-  db: Store,
-  viewerId: number,
-  conversationId: number,
-): Promise<ConversationResponse> {
-  const membership = await membershipOf(db, viewerId, conversationId)
-  const [conversation] = await presentConversations(db, viewerId, [membership])
-  if (!conversation) throw new Error('A presented conversation went missing.')
-  return { conversation }
-}
-
-async function messageFor(db: Store, viewerId: number, row: MessageRow): Promise<MessageResponse> {
-  const [message] = await presentMessages(db, [row], await hiddenFrom(db, viewerId))
-  if (!message) throw new Error('A presented message went missing.')
-  return { message }
-}
+import {
+  conversationAnswer,
+  conversationsPage,
+  messageAnswer,
+  messagesPage,
+  unreadAnswer,
+} from '../services/presenting/conversations'
 
 const ids = (list: string[]) => list.map(Number)
 
@@ -70,39 +48,30 @@ export function conversationsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .get('/', validate('query', pageQuerySchema), async (c) => {
-      const viewerId = c.get('user').id
-      const page = await pageConversations(db, viewerId, pageRequest(c.req.valid('query')))
-      return c.json({
-        conversations: await presentConversations(db, viewerId, page.rows),
-        nextCursor: page.nextCursor,
-        totalUnread: totalUnread(await unreadCounts(db, viewerId)),
-      } satisfies ConversationsPage)
+      const page = pageRequest(c.req.valid('query'))
+      return c.json(
+        (await conversationsPage(db, c.get('user').id, page)) satisfies ConversationsPage,
+      )
     })
-    .get('/unread', async (c) => {
-      const counts = await unreadCounts(db, c.get('user').id)
-      const each: Record<string, number> = {}
-      for (const [id, { count }] of counts) each[String(id)] = count
-      return c.json({
-        totalUnread: totalUnread(counts),
-        conversations: each,
-      } satisfies ConversationUnreadResponse)
-    })
+    .get('/unread', async (c) =>
+      c.json((await unreadAnswer(db, c.get('user').id)) satisfies ConversationUnreadResponse),
+    )
     .post('/direct', validate('json', directConversationSchema), async (c) => {
       const user = c.get('user')
       const started = await commands.startDirect(live, user, Number(c.req.valid('json').userId))
-      const answer = await conversationFor(db, user.id, started.conversation.id)
+      const answer = await conversationAnswer(db, user.id, started.conversation.id)
       return c.json(answer satisfies ConversationResponse, started.created ? 201 : 200)
     })
     .post('/group', validate('json', groupConversationSchema), async (c) => {
       const user = c.get('user')
       const { name, memberIds } = c.req.valid('json')
       const started = await commands.startGroup(live, user, name, ids(memberIds))
-      const answer = await conversationFor(db, user.id, started.conversation.id)
+      const answer = await conversationAnswer(db, user.id, started.conversation.id)
       return c.json(answer satisfies ConversationResponse, 201)
     })
     .get('/:conversationId', conversation, async (c) =>
       c.json(
-        (await conversationFor(
+        (await conversationAnswer(
           db,
           c.get('user').id,
           c.req.valid('param').conversationId,
@@ -118,7 +87,7 @@ export function conversationsRoutes(deps: AppDeps) {
         const { conversationId } = c.req.valid('param')
         await commands.renameGroup(live, user, conversationId, c.req.valid('json').name)
         return c.json(
-          (await conversationFor(db, user.id, conversationId)) satisfies ConversationResponse,
+          (await conversationAnswer(db, user.id, conversationId)) satisfies ConversationResponse,
         )
       },
     )
@@ -131,7 +100,7 @@ export function conversationsRoutes(deps: AppDeps) {
         const { conversationId } = c.req.valid('param')
         await commands.addMembers(live, user, conversationId, ids(c.req.valid('json').userIds))
         return c.json(
-          (await conversationFor(db, user.id, conversationId)) satisfies ConversationResponse,
+          (await conversationAnswer(db, user.id, conversationId)) satisfies ConversationResponse,
         )
       },
     )
@@ -140,7 +109,7 @@ export function conversationsRoutes(deps: AppDeps) {
       const { conversationId, userId } = c.req.valid('param')
       await commands.removeMember(live, user, conversationId, userId)
       return c.json(
-        (await conversationFor(db, user.id, conversationId)) satisfies ConversationResponse,
+        (await conversationAnswer(db, user.id, conversationId)) satisfies ConversationResponse,
       )
     })
     .post('/:conversationId/leave', conversation, async (c) => {
@@ -181,19 +150,11 @@ export function conversationsRoutes(deps: AppDeps) {
       conversation,
       validate('query', pageQuerySchema),
       async (c) => {
-        const viewerId = c.get('user').id
         const { conversationId } = c.req.valid('param')
-        await membershipOf(db, viewerId, conversationId)
-        const page = await pageMessages(
-          db,
-          viewerId,
-          conversationId,
-          pageRequest(c.req.valid('query')),
+        const page = pageRequest(c.req.valid('query'))
+        return c.json(
+          (await messagesPage(db, c.get('user').id, conversationId, page)) satisfies MessagesPage,
         )
-        return c.json({
-          messages: await presentMessages(db, page.rows, await hiddenFrom(db, viewerId)),
-          nextCursor: page.nextCursor,
-        } satisfies MessagesPage)
       },
     )
     .post(
@@ -211,7 +172,10 @@ export function conversationsRoutes(deps: AppDeps) {
           text,
           replyTo === undefined ? null : Number(replyTo),
         )
-        return c.json((await messageFor(db, user.id, sent.message)) satisfies MessageResponse, 201)
+        return c.json(
+          (await messageAnswer(db, user.id, sent.message)) satisfies MessageResponse,
+          201,
+        )
       },
     )
     .patch(
@@ -228,13 +192,13 @@ export function conversationsRoutes(deps: AppDeps) {
           messageId,
           c.req.valid('json').text,
         )
-        return c.json((await messageFor(db, user.id, row)) satisfies MessageResponse)
+        return c.json((await messageAnswer(db, user.id, row)) satisfies MessageResponse)
       },
     )
     .delete('/:conversationId/messages/:messageId', message, async (c) => {
       const user = c.get('user')
       const { conversationId, messageId } = c.req.valid('param')
       const row = await commands.deleteMessage(live, user, conversationId, messageId)
-      return c.json((await messageFor(db, user.id, row)) satisfies MessageResponse)
+      return c.json((await messageAnswer(db, user.id, row)) satisfies MessageResponse)
     })
 }

@@ -7,16 +7,26 @@ import type { Store } from '../../db/store'
 import type {
   Conversation,
   ConversationMessage,
+  ConversationResponse,
   ConversationShared,
+  ConversationsPage,
+  ConversationUnreadResponse,
   MessageReplyPreview,
+  MessageResponse,
+  MessagesPage,
 } from '../../../shared/conversation-types'
 import type { UserSummary } from '../../../shared/api-types'
 import { CONVERSATION_LIMITS } from '../../../shared/conversation-schemas'
+import type { PageRequest } from '../reads/pagination'
 import {
   hiddenFrom,
   lastMessagesOf,
   memberIdsOfEach,
+  membershipOf,
   messagesByIds,
+  pageConversations,
+  pageMessages,
+  totalUnread,
   unreadCounts,
   type ConversationRow,
   type Membership,
@@ -154,4 +164,69 @@ export async function presentConversations(
     muted: member.muted,
     activityAt: formatTimestamp(conversation.activityAt),
   }))
+}
+
+// The routes' answers (routes/conversations.ts), each read as the viewer may see it.
+
+/** `GET /api/conversations`. */
+export async function conversationsPage(
+  db: Store,
+  viewerId: number,
+  page: PageRequest,
+): Promise<ConversationsPage> {
+  const found = await pageConversations(db, viewerId, page)
+  return {
+    conversations: await presentConversations(db, viewerId, found.rows),
+    nextCursor: found.nextCursor,
+    totalUnread: totalUnread(await unreadCounts(db, viewerId)),
+  }
+}
+
+/** `GET /api/conversations/unread`. */
+export async function unreadAnswer(
+  db: Store,
+  viewerId: number,
+): Promise<ConversationUnreadResponse> {
+  const counts = await unreadCounts(db, viewerId)
+  const each: Record<string, number> = {}
+  for (const [id, { count }] of counts) each[String(id)] = count
+  return { totalUnread: totalUnread(counts), conversations: each }
+}
+
+/** One conversation as the viewer sees it now (CONVERSATION_NOT_FOUND to a non-member). */
+export async function conversationAnswer(
+  db: Store,
+  viewerId: number,
+  conversationId: number,
+): Promise<ConversationResponse> {
+  const membership = await membershipOf(db, viewerId, conversationId)
+  const [conversation] = await presentConversations(db, viewerId, [membership])
+  if (!conversation) throw new Error('A presented conversation went missing.')
+  return { conversation }
+}
+
+/** A page of a conversation's history (CONVERSATION_NOT_FOUND to a non-member). */
+export async function messagesPage(
+  db: Store,
+  viewerId: number,
+  conversationId: number,
+  page: PageRequest,
+): Promise<MessagesPage> {
+  await membershipOf(db, viewerId, conversationId)
+  const found = await pageMessages(db, viewerId, conversationId, page)
+  return {
+    messages: await presentMessages(db, found.rows, await hiddenFrom(db, viewerId)),
+    nextCursor: found.nextCursor,
+  }
+}
+
+/** A message a command just wrote, for its author's answer. */
+export async function messageAnswer(
+  db: Store,
+  viewerId: number,
+  row: MessageRow,
+): Promise<MessageResponse> {
+  const [message] = await presentMessages(db, [row], await hiddenFrom(db, viewerId))
+  if (!message) throw new Error('A presented message went missing.')
+  return { message }
 }
