@@ -4,6 +4,7 @@
  * desktop and on a phone, with axe on the page in both themes (and screenshots, with a 30-character
  * username and a long unbroken word, in SHOTS_DIR for a person to look at).
  */
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { checkInBothThemes } from './axe'
 import { longName } from './helpers'
@@ -12,13 +13,17 @@ import { apiUser, signedInContext } from './notify-helpers'
 
 const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(3)
 
+/** The open conversation's history (the list beside it shows the last message too). */
+const history = (page: Page) => page.locator('ol.message-list')
+
 for (const size of sizes()) {
   test(`two players message each other live, and unread counts clear (${size.name})`, async ({
     browser,
     request,
     demoUrl,
   }) => {
-    test.setTimeout(180_000)
+    // A guard against hangs on a loaded machine, not a speed check.
+    test.setTimeout(360_000)
     const ana = await apiUser(request, longName('ana'))
     const bo = await apiUser(request, longName('bo'))
     const anaContext = await signedInContext(browser, demoUrl, ana, { viewport: size.viewport })
@@ -39,7 +44,7 @@ for (const size of sizes()) {
     await anaPage.getByRole('button', { name: 'Send' }).click()
     await field.fill(LONG_WORD)
     await field.press('Enter')
-    await expect(anaPage.getByText(LONG_WORD)).toBeVisible()
+    await expect(history(anaPage).getByText(LONG_WORD)).toBeVisible()
 
     // Bo, elsewhere in the app, sees the count go up live.
     await expect(boBadge).toHaveAccessibleName('Messages, 2 unread')
@@ -51,7 +56,7 @@ for (const size of sizes()) {
       shot: `messages-list-${size.name}`,
     })
     await row.click()
-    await expect(boPage.getByText('LAN party on Saturday?')).toBeVisible()
+    await expect(history(boPage).getByText('LAN party on Saturday?')).toBeVisible()
     // Opened: read, the badge clears.
     await expect(boBadge).toHaveAccessibleName('Messages')
 
@@ -63,7 +68,7 @@ for (const size of sizes()) {
       .click()
     await boPage.getByRole('textbox', { name: 'Message' }).fill('count me in')
     await boPage.getByRole('button', { name: 'Send' }).click()
-    const answer = anaPage.locator('li.message').filter({ hasText: 'count me in' })
+    const answer = history(anaPage).locator('li.message').filter({ hasText: 'count me in' })
     await expect(answer).toBeVisible()
     await expect(answer.locator('.message-reply')).toContainText('LAN party on Saturday?')
     // Ana had it on screen: nothing unread for her.
@@ -75,9 +80,9 @@ for (const size of sizes()) {
     await mine.getByRole('button', { name: 'Edit' }).click()
     await boPage.getByRole('textbox', { name: 'Message' }).fill('count me in, bringing snacks')
     await boPage.getByRole('button', { name: 'Save' }).click()
-    await expect(anaPage.getByText('count me in, bringing snacks')).toBeVisible()
+    await expect(history(anaPage).getByText('count me in, bringing snacks')).toBeVisible()
     await expect(
-      anaPage.locator('li.message').filter({ hasText: 'bringing snacks' }),
+      history(anaPage).locator('li.message').filter({ hasText: 'bringing snacks' }),
     ).toContainText('edited')
     await checkInBothThemes(anaPage, size, {
       what: 'a conversation with a reply and an edit',
@@ -88,8 +93,10 @@ for (const size of sizes()) {
       .filter({ hasText: 'bringing snacks' })
       .getByRole('button', { name: 'Delete' })
       .click()
-    await expect(anaPage.getByText('count me in, bringing snacks')).toHaveCount(0)
-    await expect(anaPage.locator('li.message').filter({ hasText: 'Message deleted' })).toBeVisible()
+    await expect(history(anaPage).getByText('count me in, bringing snacks')).toHaveCount(0)
+    await expect(
+      history(anaPage).locator('li.message').filter({ hasText: 'Message deleted' }),
+    ).toBeVisible()
     await anaContext.close()
     await boContext.close()
   })
