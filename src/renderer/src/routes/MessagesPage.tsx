@@ -268,7 +268,12 @@ function MessageItem({
           <bdi className="message-author">{mine ? 'You' : message.author.username}</bdi>
           <span className="muted">
             <RelativeTime iso={message.createdAt} />
-            {message.editedAt && !message.deleted ? <EditedMark iso={message.editedAt} /> : null}
+            {message.editedAt && !message.deleted ? (
+              <>
+                {' '}
+                <EditedMark iso={message.editedAt} />
+              </>
+            ) : null}
           </span>
         </div>
         {message.replyTo ? (
