@@ -34,6 +34,7 @@ import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
 import { serverStatsRoutes } from './routes/server-stats'
+import { conversationsRoutes } from './routes/conversations'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './queues/work-queue'
@@ -176,6 +177,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/', gamePlayingRoutes(deps, deps.presence))
     // Games (issue 28)
     .route('/', gamesRoutes(deps))
+    // Conversations (issue 40).
+    .route('/conversations', conversationsRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

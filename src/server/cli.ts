@@ -82,6 +82,7 @@ const USAGE = `Usage: npm run serve -- [options]
   --limit-logins <n>      login attempts per computer per minute (default ${DEFAULT_RATE_LIMITS.loginsPerMinute})
   --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
   --limit-comments <n>    comments per user per hour (default ${DEFAULT_RATE_LIMITS.commentsPerHour})
+  --limit-messages <n>    conversation messages per user per hour (default ${DEFAULT_RATE_LIMITS.messagesPerHour})
   --limit-reactions <n>   likes and votes per user per hour (default ${DEFAULT_RATE_LIMITS.reactionsPerHour})
   --limit-follows <n>     follows and unfollows per user per hour (default ${DEFAULT_RATE_LIMITS.followsPerHour})
   --limit-uploads <n>     image uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadsPerHour})
@@ -469,6 +470,7 @@ const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
   'limit-logins': 'loginsPerMinute',
   'limit-posts': 'postsPerHour',
   'limit-comments': 'commentsPerHour',
+  'limit-messages': 'messagesPerHour',
   'limit-reactions': 'reactionsPerHour',
   'limit-follows': 'followsPerHour',
   'limit-uploads': 'uploadsPerHour',

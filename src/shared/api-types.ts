@@ -18,6 +18,15 @@ export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
 import type { ReactionKey } from './reactions'
+import type {
+  ConversationEventMap,
+  ConversationReadResponse,
+  ConversationResponse,
+  ConversationsPage,
+  ConversationUnreadResponse,
+  MessageResponse,
+  MessagesPage,
+} from './conversation-types'
 import type { SearchType } from './search'
 
 export type { ErrorCode } from './error-codes'
@@ -481,7 +490,8 @@ export interface FollowCounts {
  * the page shape, presented for nobody: `likedBy`/`dislikedBy`/`upvotedBy`/`downvotedBy` are empty
  * (the viewer's own state comes from their own requests).
  */
-export interface LiveEventMap {
+/** Conversations' events (issue 40) are ConversationEventMap's (conversation-types.ts). */
+export interface LiveEventMap extends ConversationEventMap {
   /**
    * First on every connection, after any replay: the stream is live. Its id is the latest
    * event's, so a client that reconnects with it misses nothing.
@@ -761,6 +771,13 @@ export interface SearchResponse {
  */
 export type ApiAnswer =
   | UsersResponse
+  // Conversations (issue 40).
+  | ConversationsPage
+  | ConversationResponse
+  | MessagesPage
+  | MessageResponse
+  | ConversationUnreadResponse
+  | ConversationReadResponse
   | UsersPage
   | UserResponse
   | FollowResponse

@@ -63,6 +63,10 @@ export const ERROR_STATUS = {
   /** threads: a reply to a comment that was deleted (its placeholder keeps the thread). */
   COMMENT_DELETED: 410,
   REPORT_NOT_FOUND: 404,
+  /** Conversations (issue 40): none with this id that the caller is a member of. */
+  CONVERSATION_NOT_FOUND: 404,
+  /** No message with this id in the conversation that the caller may see. */
+  MESSAGE_NOT_FOUND: 404,
   // Games (issue 28)
   /** No game has this slug (nor had it before a merge or a rename). */
   GAME_NOT_FOUND: 404,

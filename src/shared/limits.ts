@@ -106,6 +106,8 @@ export const RESERVED_USERNAMES = new Set([
   'tags',
   // The search page (docs/API.md, "Search").
   'search',
+  // Conversations (issue 40): the Messages page, /messages.
+  'messages',
   // Games (issue 28): the page of a game, /games/<slug>.
   'games',
   'index.html',

@@ -29,6 +29,11 @@ const EVERY_KIND = {
   games: true,
   repost: true,
   'emoji-reaction': true,
+  // Conversations (issue 40).
+  message: true,
+  conversation: true,
+  'conversation-left': true,
+  'conversation-read': true,
 } as const satisfies Record<LiveEventType, true>
 
 export const LIVE_EVENT_TYPES = Object.keys(EVERY_KIND) as LiveEventType[]

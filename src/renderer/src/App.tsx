@@ -74,6 +74,10 @@ const GamePage = lazyScreen(
   () => import('./routes/GamePage').then((module) => module.GamePage),
   'Loading the game',
 )
+const MessagesPage = lazyScreen(
+  () => import('./routes/MessagesPage').then((module) => module.MessagesPage),
+  'Loading your messages',
+)
 const ServerRoute = lazyScreen(
   () => import('./routes/ServerPage').then((module) => module.ServerRoute),
   'Loading the server settings',
@@ -109,6 +113,9 @@ export function App() {
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/tags/:tag" element={<TagPage />} />
             <Route path="/here" element={<HerePage />} />
+            {/* Conversations (issue 40): `messages` cannot be a username (shared/limits.ts). */}
+            <Route path="/messages" element={<MessagesPage />} />
+            <Route path="/messages/:conversationId" element={<MessagesPage />} />
             <Route path="/tags" element={<Navigate to="/explore" replace />} />
             {/* `search` cannot be a username either (shared/limits.ts). */}
             <Route path="/search" element={<SearchPage />} />

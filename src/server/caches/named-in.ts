@@ -46,6 +46,9 @@ export function namedIn(data: unknown, found: NamedIds = { posts: new Set(), use
   return found
 }
 
+/** Conversations' events (actions/conversations.ts): none changes a block or a post. */
+const CONVERSATION_EVENTS = ['message', 'conversation', 'conversation-left', 'conversation-read']
+
 /**
  * Event types known not to change who hides whom (blocks, mutes, suspensions). Any other type
  * (`relations`, and whatever type a later command adds) drops every kept visibility set: unknown
@@ -71,6 +74,7 @@ export const VISIBILITY_NEUTRAL_EVENTS = new Set([
   'repost',
   'emoji-reaction',
   'user',
+  ...CONVERSATION_EVENTS,
 ])
 
 /**
@@ -86,4 +90,6 @@ export const ANSWER_NEUTRAL_EVENTS = new Set([
   'notification',
   'unread-count',
   'open-reports',
+  // Conversations' routes keep no whole answer, and no other answer shows a message.
+  ...CONVERSATION_EVENTS,
 ])

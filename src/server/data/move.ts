@@ -75,6 +75,10 @@ export const MOVE_ORDER = [
   'games',
   'game_aliases',
   'user_games',
+  // Conversations: a message may reply to an earlier one, copied in id order.
+  'conversations',
+  'conversation_members',
+  'messages',
 ] as const
 
 /**

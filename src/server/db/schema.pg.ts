@@ -619,3 +619,63 @@ export const userGames = pgTable(
   ],
 )
 // ---- end of games ----
+
+// ---- conversations (issue 40) ----
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: serialId(),
+    kind: text('kind', { enum: ['direct', 'group'] }).notNull(),
+    name: text('name'),
+    creatorId: int('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    pairKey: text('pair_key'),
+    lastMessageId: int('last_message_id').notNull().default(0),
+    activityAt: millis('activity_at').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('conversations_pair_idx').on(table.pairKey)],
+)
+
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: int('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadId: int('last_read_id').notNull().default(0),
+    muted: boolean('muted').notNull().default(false),
+    joinedAt: millis('joined_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.userId] }),
+    index('conversation_members_user_idx').on(table.userId, table.conversationId),
+  ],
+)
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serialId(),
+    conversationId: int('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    authorId: int('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    replyToId: int('reply_to_id').references((): AnyPgColumn => messages.id, {
+      onDelete: 'set null',
+    }),
+    editedAt: millis('edited_at'),
+    deletedAt: millis('deleted_at'),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    index('messages_conversation_idx').on(table.conversationId, table.id),
+    index('messages_author_idx').on(table.authorId),
+  ],
+)
+// ---- end of conversations ----

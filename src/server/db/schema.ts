@@ -661,3 +661,85 @@ export const userGames = sqliteTable(
   ],
 )
 // ---- end of games ----
+
+// ---- conversations (issue 40) ----
+/**
+ * A conversation: a one-to-one (`direct`) between two users, or a named group of up to
+ * CONVERSATION_LIMITS.membersMax members. Private to its members (docs/API.md, "Conversations").
+ */
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: ['direct', 'group'] }).notNull(),
+    /** A group's name; null for a one-to-one, which shows the other member's name. */
+    name: text('name'),
+    /** Who started it, who alone manages a group's members and name; null once gone. */
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A one-to-one's two user ids, lower first ("3:8"): one conversation per pair, which starting
+     * it again reopens (`ON CONFLICT`). Null for a group.
+     */
+    pairKey: text('pair_key'),
+    /** The latest message's id (0 before the first): the list shows it. */
+    lastMessageId: integer('last_message_id').notNull().default(0),
+    /** When it started or last had a message: the list's order, latest first. */
+    activityAt: integer('activity_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('conversations_pair_idx').on(table.pairKey)],
+)
+
+/** Who is in a conversation, how far each has read, and whether they muted it. */
+export const conversationMembers = sqliteTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The id of the last message the member read (on any device of theirs); 0: none. */
+    lastReadId: integer('last_read_id').notNull().default(0),
+    muted: integer('muted', { mode: 'boolean' }).notNull().default(false),
+    joinedAt: integer('joined_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.userId] }),
+    // A user's conversations (their list, their unread counts).
+    index('conversation_members_user_idx').on(table.userId, table.conversationId),
+  ],
+)
+
+/**
+ * A message of a conversation. Stored as written (not encrypted: the host's database holds it,
+ * docs/hosting.md). An edit keeps `edited_at`; a deletion empties `text` and keeps `deleted_at`,
+ * so the history shows where it was.
+ */
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** The message it answers, in the same conversation; null once that one is gone. */
+    replyToId: integer('reply_to_id').references((): AnySQLiteColumn => messages.id, {
+      onDelete: 'set null',
+    }),
+    editedAt: integer('edited_at'),
+    deletedAt: integer('deleted_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    // A conversation's history, newest first, and its unread messages past a read position.
+    index('messages_conversation_idx').on(table.conversationId, table.id),
+    index('messages_author_idx').on(table.authorId),
+  ],
+)
+// ---- end of conversations ----

@@ -30,6 +30,8 @@ export interface RateLimitOptions {
   loginsPerMinute: number
   postsPerHour: number
   commentsPerHour: number
+  /** Conversation messages sent (issue 40): a chat is chattier than posts, so more of them. */
+  messagesPerHour: number
   /** Likes, dislikes and comment votes. */
   reactionsPerHour: number
   /** Follows and unfollows. */
@@ -48,6 +50,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
   loginsPerMinute: 20,
   postsPerHour: 300,
   commentsPerHour: 600,
+  messagesPerHour: 1200,
   reactionsPerHour: 3000,
   followsPerHour: 600,
   uploadsPerHour: 120,
@@ -56,7 +59,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
   wholeListsAtOnce: 2,
 }
 
-export type RateLimitKind = 'posts' | 'comments' | 'reactions' | 'follows' | 'uploads'
+export type RateLimitKind = 'posts' | 'comments' | 'messages' | 'reactions' | 'follows' | 'uploads'
 
 /** What a 429 says was too many. */
 const WHAT: Record<RateLimitKind | 'signups' | 'logins' | 'uploadBytes', string> = {
@@ -64,6 +67,7 @@ const WHAT: Record<RateLimitKind | 'signups' | 'logins' | 'uploadBytes', string>
   logins: 'logins from this computer',
   posts: 'posts',
   comments: 'comments',
+  messages: 'messages',
   reactions: 'likes and votes',
   follows: 'follows',
   uploads: 'uploads',
@@ -123,6 +127,7 @@ export class RateLimits {
     add('logins', limits.loginsPerMinute, MINUTE_SECONDS)
     add('posts', limits.postsPerHour)
     add('comments', limits.commentsPerHour)
+    add('messages', limits.messagesPerHour)
     add('reactions', limits.reactionsPerHour)
     add('follows', limits.followsPerHour)
     add('uploads', limits.uploadsPerHour)

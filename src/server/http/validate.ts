@@ -3,7 +3,7 @@ import { z, type ZodType } from 'zod'
 import type { ErrorCode } from '../../shared/error-codes'
 import { isStorableText } from '../db/store'
 import { HttpError } from '../errors/http-error'
-import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
+import { ACCOUNT_MESSAGES, CONVERSATION_MESSAGES, MESSAGES } from '../errors/messages'
 
 /** Text anywhere in a request body that the database cannot store as sent (db/store.ts). */
 function holdsUnstorable(value: unknown): boolean {
@@ -51,6 +51,11 @@ const NOT_FOUND = {
   commentId: { code: 'COMMENT_NOT_FOUND', message: MESSAGES.commentNotFound },
   userId: { code: 'USER_NOT_FOUND', message: MESSAGES.userNotFound },
   reportId: { code: 'REPORT_NOT_FOUND', message: ACCOUNT_MESSAGES.reportNotFound },
+  conversationId: {
+    code: 'CONVERSATION_NOT_FOUND',
+    message: CONVERSATION_MESSAGES.conversationNotFound,
+  },
+  messageId: { code: 'MESSAGE_NOT_FOUND', message: CONVERSATION_MESSAGES.messageNotFound },
 } as const satisfies Record<string, { code: ErrorCode; message: string }>
 
 export type IdName = keyof typeof NOT_FOUND

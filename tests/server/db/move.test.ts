@@ -177,6 +177,29 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   await act(base, '/users/me/block/3', tokens.lootgoblin)
   await act(base, '/users/me/mute/3', tokens.player1)
   await act(base, '/reports', tokens.nova, { postId: '3', reason: 'spoilers' })
+  // Conversations (conversations, conversation_members, messages): a one-to-one with a reply
+  // to an earlier message (a key within the table), and a group of three.
+  const { conversation: direct } = (await act(base, '/conversations/direct', tokens.player1, {
+    userId: '2',
+  })) as { conversation: { _id: string } }
+  const { message: hello } = (await act(
+    base,
+    `/conversations/${direct._id}/messages`,
+    tokens.player1,
+    { text: 'gg last night' },
+  )) as { message: { _id: string } }
+  await act(base, `/conversations/${direct._id}/messages`, tokens.nova, {
+    text: 'rematch tonight?',
+    replyTo: hello._id,
+  })
+  const { conversation: squad } = (await act(base, '/conversations/group', tokens.questlord, {
+    name: 'ranked squad',
+    memberIds: ['1', '2'],
+  })) as { conversation: { _id: string } }
+  await act(base, `/conversations/${squad._id}/messages`, tokens.questlord, {
+    text: 'need two more',
+  })
+  await act(base, `/conversations/${squad._id}/read`, tokens.player1, {})
   // A host made from the app, and the audit line it leaves (host_grants, host_actions).
   const goblin = JSON.parse((await call(base, 'GET', '/users/lootgoblin')).text) as {
     user: { _id: string }
@@ -258,6 +281,10 @@ async function answersOf(base: string, tokens: Tokens): Promise<Record<string, s
     await read('/posts?limit=50', token)
     await read('/notifications?limit=50', token)
     await read('/notifications/unread-count', token)
+    await read('/conversations?limit=50', token)
+    await read('/conversations/unread', token)
+    // Ids 1 and 2: the one-to-one and the group made above (a non-member's 404 compares too).
+    for (const id of [1, 2]) await read(`/conversations/${id}/messages?limit=50`, token)
     await read('/users/bookmark?limit=50', token)
     await read('/users/me/relations', token)
     await read('/auth/session', token)
@@ -315,6 +342,8 @@ describe('the move plan', () => {
       'host_actions',
       'poll_options',
       'games',
+      'conversations',
+      'messages',
     ])
   })
 

@@ -28,8 +28,8 @@ import {
 } from '../../helpers/api'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { createPoll } from '../../helpers/polls'
-import { POLL_MESSAGES } from '../../../src/server/errors/messages'
 import type { TestApp, TestAppOptions } from '../../helpers/server-app'
+import { CONVERSATION_MESSAGES, POLL_MESSAGES } from '../../../src/server/errors/messages'
 import { CLIP_MESSAGES } from '../../../src/server/services/media/clip-containers'
 import { makeMp4 } from '../../helpers/videos'
 
@@ -214,6 +214,32 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     request: (app, host) =>
       app.send('/api/reports/abc', undefined, { token: host, method: 'DELETE' }),
     message: ACCOUNT_MESSAGES.reportNotFound,
+  },
+  // Conversations (issue 40): another's conversation is as missing as one that never was.
+  CONVERSATION_NOT_FOUND: {
+    request: async (app) => {
+      const owner = await quickUser(app, 'talker_one')
+      const other = await quickUser(app, 'talker_two')
+      const started = await app.send('/api/conversations/direct', { userId: other.id }, owner)
+      const { conversation } = (await started.json()) as { conversation: { _id: string } }
+      const outsider = await quickUser(app, 'outsider')
+      return app.get(`/api/conversations/${conversation._id}/messages`, outsider.token)
+    },
+    message: CONVERSATION_MESSAGES.conversationNotFound,
+  },
+  MESSAGE_NOT_FOUND: {
+    request: async (app) => {
+      const owner = await quickUser(app, 'talker_one')
+      const other = await quickUser(app, 'talker_two')
+      const started = await app.send('/api/conversations/direct', { userId: other.id }, owner)
+      const { conversation } = (await started.json()) as { conversation: { _id: string } }
+      return app.send(
+        `/api/conversations/${conversation._id}/messages/999999`,
+        { text: 'edited' },
+        { ...owner, method: 'PATCH' },
+      )
+    },
+    message: CONVERSATION_MESSAGES.messageNotFound,
   },
   // Polls (docs/API.md "Polls").
   POLL_NOT_FOUND: {

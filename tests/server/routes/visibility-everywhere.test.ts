@@ -28,6 +28,11 @@ import type {
   ReactorsPage,
   UnreadCountResponse,
 } from '../../../src/shared/api-types'
+import type {
+  ConversationResponse,
+  ConversationsPage,
+  MessagesPage,
+} from '../../../src/shared/conversation-types'
 import { LIVE_EVENT_TYPES } from '../../../src/shared/live-event-types'
 import type { ErrorCode } from '../../../src/shared/error-codes'
 import { ok, signedInAs, quickUser } from '../../helpers/api'
@@ -214,6 +219,20 @@ type RouteCheck = (w: World) => Promise<void>
 type RouteLine = RouteCheck | { reason: string }
 
 const ownOnly = { reason: "acts on the caller's own account, post or comment only" }
+const ownConversations = {
+  reason:
+    "the caller's own conversations: a non-member gets 404 (tests/server/conversations/conversations.test.ts)",
+}
+const blockedEitherWay = (w: World) => w.relation === 'blocks' || w.relation === 'blocked-by'
+
+/** A's group of A, V and X (issue 40), its id. */
+async function groupOfThree(w: World): Promise<string> {
+  const made = await ok<ConversationResponse>(
+    w.app.send('/api/conversations/group', { name: 'squad', memberIds: [w.v.id, w.x.id] }, w.a),
+    201,
+  )
+  return made.conversation._id
+}
 const hostOnly = { reason: 'host tools: a host moderates whatever is reported, relations aside' }
 const middleware = { reason: 'middleware or a fallback, no answer of its own' }
 
@@ -492,6 +511,46 @@ const ROUTES: Record<string, RouteLine> = {
   'POST /api/games/:slug/merge': hostOnly,
   'GET /api/users/:username/games': { reason: "a profile's game names, no writing" },
   'PUT /api/me/games': ownOnly,
+  // Conversations (issue 40): members only, blocks hide either way
+  // (tests/server/conversations/conversations.test.ts walks every route as a non-member).
+  'ALL /api/conversations/*': middleware,
+  'GET /api/conversations': ownConversations,
+  'GET /api/conversations/unread': ownConversations,
+  'POST /api/conversations/direct': async (w) => {
+    const answer = await w.app.send('/api/conversations/direct', { userId: w.x.id }, w.v)
+    if (w.relation === 'blocks' || w.relation === 'blocked-by') {
+      expect((await answer.json()) as { code: string }).toMatchObject({ code: 'BLOCKED' })
+    } else expect(answer.status).toBeLessThan(300)
+  },
+  'POST /api/conversations/group': ownConversations,
+  'GET /api/conversations/:conversationId': ownConversations,
+  'PATCH /api/conversations/:conversationId': ownConversations,
+  'POST /api/conversations/:conversationId/members': ownConversations,
+  'DELETE /api/conversations/:conversationId/members/:userId': ownConversations,
+  'POST /api/conversations/:conversationId/leave': ownConversations,
+  'PUT /api/conversations/:conversationId/mute': ownConversations,
+  'POST /api/conversations/:conversationId/read': ownConversations,
+  'GET /api/conversations/:conversationId/messages': async (w) => {
+    // A's group with V and X: what X writes there shows to V unless one blocks the other.
+    const group = await groupOfThree(w)
+    const sent = await w.app.send(
+      `/api/conversations/${group}/messages`,
+      { text: `${SECRET} in a group` },
+      w.x,
+    )
+    if (w.relation === 'suspended') {
+      expect(sent.status).toBe(401)
+      return
+    }
+    expect(sent.status).toBe(201)
+    const page = await read<MessagesPage>(w, `/api/conversations/${group}/messages`)
+    expect(holdsSecret(page.messages)).toBe(!blockedEitherWay(w))
+    const list = await read<ConversationsPage>(w, '/api/conversations')
+    expect(holdsSecret(list.conversations)).toBe(!blockedEitherWay(w))
+  },
+  'POST /api/conversations/:conversationId/messages': ownConversations,
+  'PATCH /api/conversations/:conversationId/messages/:messageId': ownConversations,
+  'DELETE /api/conversations/:conversationId/messages/:messageId': ownConversations,
 }
 
 /** How long to wait for an event that must not come (the hub delivers in the same turn). */
@@ -739,6 +798,26 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
   bookmark: { reason: "to the user's own streams only, presented for them" },
   relations: { reason: "to the user's own streams only: their own lists" },
   'open-reports': hostOnly,
+  message: async (w, stream) => {
+    // X writes in A's group of the three: V hears of it unless one blocks the other.
+    const group = await groupOfThree(w)
+    const send = () =>
+      w.app.send(`/api/conversations/${group}/messages`, { text: 'squad up at nine' }, w.x)
+    if (w.relation === 'suspended') {
+      expect((await send()).status).toBe(401)
+      return
+    }
+    await expectEvent(
+      stream,
+      'message',
+      () => ok(send(), 201),
+      (data) => (data as { conversationId: string }).conversationId === group,
+      !blockedEitherWay(w),
+    )
+  },
+  conversation: { reason: "to the conversation's members only (conversations.test.ts)" },
+  'conversation-left': { reason: "to the user's own streams only" },
+  'conversation-read': { reason: "to the user's own streams only: their read position" },
 }
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`

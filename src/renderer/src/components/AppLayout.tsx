@@ -6,6 +6,7 @@ import { KeyboardShortcuts } from './KeyboardShortcuts'
 import { ModalHost } from './ModalHost'
 import { BottomBar, Sidebar } from './Navigation'
 import { useNotificationsLive } from './NotificationBell'
+import { useConversationsLive } from './MessagesLink'
 import { TopBar } from './TopBar'
 import { useServerFeaturesLive } from '../state/server-features'
 import { usePresenceLive } from '../state/presence'
@@ -19,6 +20,7 @@ import { useIdleReport } from '../state/own-presence'
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
   useNotificationsLive()
+  useConversationsLive()
   useHostLive()
   useServerFeaturesLive(useStore())
   usePresenceLive()

@@ -181,6 +181,8 @@ const paths = {
     </>
   ),
   /** Clips (issue 29): a triangle, play. */
+  // Conversations (issue 40): a speech bubble.
+  message: <path d="M4 5h16v11H10l-5 4v-4H4z" />,
   play: <path d="M8 5.5v13l10.5-6.5z" />,
   /** Clips (issue 29): two bars, pause. */
   pause: <path d="M8 5.5v13M16 5.5v13" />,

@@ -7,6 +7,7 @@ import { Avatar } from './Avatar'
 import { OpenReportsBadge } from './HostCount'
 import { Icon } from './Icon'
 import { NotificationBell } from './NotificationBell'
+import { MessagesLink } from './MessagesLink'
 import type { IconName } from './Icon'
 import { profilePath } from '../lib/paths'
 import { openReportsAtom, serverLabel } from '../state/host'
@@ -106,6 +107,7 @@ export function BottomBar() {
       </button>
       {item('/explore', 'Explore', 'explore')}
       {presence ? item('/here', PRESENCE_COPY.here.nav, 'gamepad') : null}
+      <MessagesLink className={navClass} size={24} />
       <NotificationBell className={navClass} size={24} />
       {item(`/${user?.username ?? ''}`, 'Profile', 'user')}
     </nav>

@@ -6,6 +6,7 @@ import { PRESENCE_COPY } from '../copy'
 import { profilePath } from '../lib/paths'
 import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
+import { MessageButton } from './MessageButton'
 import { PresenceMark } from './PresenceDot'
 import { StatusText } from './StatusLine'
 import '../styles/people.css'
@@ -83,12 +84,15 @@ export function PersonSummary({
 export function PersonRow({
   follow = false,
   onOpen,
+  aside = null,
   ...person
 }: PersonProps & {
   /** A follow button beside the link (none for oneself). */
   follow?: boolean
   /** Called as the link is followed (a dialog closes). */
   onOpen?: () => void
+  /** Beside the link, after any follow button (a "Message" button). */
+  aside?: ReactNode
 }) {
   const { user } = person
   return (
@@ -97,6 +101,7 @@ export function PersonRow({
         <PersonSummary {...person} />
       </Link>
       {follow ? <FollowButton target={user} small /> : null}
+      {aside}
     </li>
   )
 }
@@ -106,13 +111,23 @@ export function PersonRow({
  * follow" as the list carries them, "Playing X · 12 min" under the name (with the note where
  * `withNote`), a long name and game whole, wrapped (styles/people.css).
  */
-export function PresentPersonRow({ entry, withNote }: { entry: PresentUser; withNote: boolean }) {
+export function PresentPersonRow({
+  entry,
+  withNote,
+  message = false,
+}: {
+  entry: PresentUser
+  withNote: boolean
+  /** A "Message" button beside them (issue 40: Who's here's page). */
+  message?: boolean
+}) {
   return (
     <PersonRow
       user={entry.user}
       presence={entry.presence}
       followed={entry.followed}
       detail={entry.status ? <StatusText status={entry.status} withNote={withNote} /> : null}
+      aside={message ? <MessageButton target={entry.user} small /> : null}
     />
   )
 }

@@ -14,6 +14,7 @@ import { OpenReportsBadge } from './HostCount'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Icon } from './Icon'
 import { NotificationBell } from './NotificationBell'
+import { MessagesLink } from './MessagesLink'
 import { ThemeToggle } from './ThemeToggle'
 import { TopBarStatus } from './TopBarStatus'
 import { SearchBox } from './SearchBox'
@@ -66,6 +67,7 @@ export function TopBar() {
         <div className="topbar-actions">
           <ThemeToggle />
           {/* On phones the bell is in the bottom bar instead (hidden here there). */}
+          <MessagesLink className="icon-btn topbar-bell" />
           <NotificationBell className="icon-btn topbar-bell" />
           {/* Phones have no sidebar: the Server page is reached from here (hidden on desktop). */}
           <NavLink

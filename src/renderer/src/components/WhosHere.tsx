@@ -44,7 +44,12 @@ export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
       {here.state === 'ready' && here.users.length > 0 ? (
         <ul className="whos-here-list">
           {here.users.map((entry) => (
-            <PresentPersonRow key={entry.user._id} entry={entry} withNote={variant === 'page'} />
+            <PresentPersonRow
+              key={entry.user._id}
+              entry={entry}
+              withNote={variant === 'page'}
+              message={variant === 'page'}
+            />
           ))}
         </ul>
       ) : null}

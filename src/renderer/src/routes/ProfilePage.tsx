@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom'
 import type { User, UserSummary } from '../../../shared/api-types'
 import { Avatar } from '../components/Avatar'
 import { FollowButton } from '../components/FollowButton'
+import { MessageButton } from '../components/MessageButton'
 import { Icon } from '../components/Icon'
 import { PostList } from '../components/PostList'
 import { ProfileGames } from '../components/ProfileGames'
@@ -251,6 +252,7 @@ export function ProfilePage() {
             ) : (
               <>
                 {closed ? null : <FollowButton target={shown} />}
+                {closed ? null : <MessageButton target={shown} />}
                 <ProfileHostMenu user={shown} />
               </>
             )}

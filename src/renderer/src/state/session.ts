@@ -9,6 +9,7 @@ import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
 import { resetNotificationsAtom } from './notifications'
+import { resetConversationsAtom } from './conversations'
 import { resetPostsAtom } from './posts'
 import { resetTogglesAtom } from './toggles'
 import { resetUsersAtom } from './users'
@@ -62,6 +63,7 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(resetAccountAtom)
   set(resetOpenReportsAtom)
   set(resetNotificationsAtom)
+  set(resetConversationsAtom)
   set(resetTogglesAtom)
   set(closeModalAtom)
 })

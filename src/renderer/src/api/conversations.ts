@@ -1,0 +1,71 @@
+/** Conversations (issue 40; docs/API.md, "Conversations"): the calls the Messages page makes. */
+import type { OkResponse } from '../../../shared/api-types'
+import type {
+  ConversationReadResponse,
+  ConversationResponse,
+  ConversationsPage,
+  ConversationUnreadResponse,
+  MessageResponse,
+  MessagesPage,
+} from '../../../shared/conversation-types'
+import { request } from './client'
+
+export function listConversations(cursor?: string | null): Promise<ConversationsPage> {
+  return request<ConversationsPage>('/conversations', { query: { limit: 50, cursor } })
+}
+
+export function getConversationUnread(): Promise<ConversationUnreadResponse> {
+  return request<ConversationUnreadResponse>('/conversations/unread')
+}
+
+export function startDirect(userId: string): Promise<ConversationResponse> {
+  return request<ConversationResponse>('/conversations/direct', {
+    method: 'POST',
+    body: { userId },
+  })
+}
+
+export function getConversation(id: string): Promise<ConversationResponse> {
+  return request<ConversationResponse>(`/conversations/${encodeURIComponent(id)}`)
+}
+
+export function listMessages(id: string, cursor?: string | null): Promise<MessagesPage> {
+  return request<MessagesPage>(`/conversations/${encodeURIComponent(id)}/messages`, {
+    query: { limit: 30, cursor },
+  })
+}
+
+export function sendMessage(id: string, text: string, replyTo?: string): Promise<MessageResponse> {
+  return request<MessageResponse>(`/conversations/${encodeURIComponent(id)}/messages`, {
+    method: 'POST',
+    body: replyTo ? { text, replyTo } : { text },
+  })
+}
+
+export function editMessage(id: string, messageId: string, text: string): Promise<MessageResponse> {
+  return request<MessageResponse>(
+    `/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}`,
+    { method: 'PATCH', body: { text } },
+  )
+}
+
+export function deleteMessage(id: string, messageId: string): Promise<MessageResponse> {
+  return request<MessageResponse>(
+    `/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}`,
+    { method: 'DELETE' },
+  )
+}
+
+export function markConversationRead(id: string, upTo?: string): Promise<ConversationReadResponse> {
+  return request<ConversationReadResponse>(`/conversations/${encodeURIComponent(id)}/read`, {
+    method: 'POST',
+    body: upTo ? { upTo } : {},
+  })
+}
+
+export function leaveConversation(id: string): Promise<OkResponse> {
+  return request<OkResponse>(`/conversations/${encodeURIComponent(id)}/leave`, {
+    method: 'POST',
+    body: {},
+  })
+}

@@ -1,0 +1,419 @@
+/**
+ * Messages (issue 40): the signed-in user's conversations beside the one open. On a phone the
+ * two take turns: the list at /messages, a conversation at /messages/:conversationId with a way
+ * back. History pages upward ("Show older messages", and by itself when scrolled to the top).
+ */
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useNavigate, useParams } from 'react-router-dom'
+import type { Conversation, ConversationMessage } from '../../../shared/conversation-types'
+import { CONVERSATION_LIMITS } from '../../../shared/conversation-schemas'
+import { Avatar } from '../components/Avatar'
+import { Icon } from '../components/Icon'
+import { EditedMark, RelativeTime } from '../components/RelativeTime'
+import { EmptyState, ErrorState } from '../components/States'
+import { Spinner } from '../components/Spinner'
+import { messageOf, notifyError } from '../lib/notify'
+import { userAtom } from '../state/auth'
+import {
+  conversationTitle,
+  conversationsAtom,
+  conversationsErrorAtom,
+  deleteMessageAtom,
+  editMessageAtom,
+  historiesAtom,
+  leaveConversationAtom,
+  loadConversationsAtom,
+  loadHistoryAtom,
+  loadOlderAtom,
+  markReadAtom,
+  openConversationIdAtom,
+  sendMessageAtom,
+} from '../state/conversations'
+import '../styles/messages.css'
+
+export function MessagesPage() {
+  const { conversationId } = useParams()
+  const load = useSetAtom(loadConversationsAtom)
+  const conversations = useAtomValue(conversationsAtom)
+  const error = useAtomValue(conversationsErrorAtom)
+  useEffect(() => {
+    void load()
+  }, [load])
+  return (
+    <section
+      className={`messages-page${conversationId ? ' has-open' : ''}`}
+      data-main-column
+      aria-labelledby="messages-title"
+    >
+      <div className="messages-list-pane">
+        <h1 id="messages-title" className="page-title">
+          Messages
+        </h1>
+        {error && !conversations ? (
+          <ErrorState message={error} onRetry={() => void load()} />
+        ) : !conversations ? (
+          <Spinner label="Loading your conversations" />
+        ) : conversations.length === 0 ? (
+          <EmptyState title="No conversations yet">
+            <p className="muted">Open someone’s profile and press Message to start one.</p>
+          </EmptyState>
+        ) : (
+          <ConversationList conversations={conversations} openId={conversationId ?? null} />
+        )}
+      </div>
+      <div className="messages-view-pane">
+        {conversationId ? (
+          <ConversationView key={conversationId} conversationId={conversationId} />
+        ) : (
+          <p className="muted messages-pick">Pick a conversation to read it here.</p>
+        )}
+      </div>
+    </section>
+  )
+}
+
+function ConversationList({
+  conversations,
+  openId,
+}: {
+  conversations: Conversation[]
+  openId: string | null
+}) {
+  const me = useAtomValue(userAtom)
+  return (
+    <ul className="conversation-list" aria-label="Conversations">
+      {conversations.map((conversation) => {
+        const title = conversationTitle(conversation, me?._id)
+        const other = conversation.members.find((member) => member._id !== me?._id)
+        const last = conversation.lastMessage
+        const unread = conversation.unreadCount
+        return (
+          <li key={conversation._id}>
+            <Link
+              to={`/messages/${conversation._id}`}
+              className={`conversation-row${conversation._id === openId ? ' active' : ''}`}
+              aria-current={conversation._id === openId ? 'page' : undefined}
+              data-conversation-id={conversation._id}
+            >
+              <Avatar src={other?.profileImg ?? ''} username={other?.username ?? title} size={40} />
+              <span className="conversation-text">
+                <bdi className="conversation-title">{title}</bdi>
+                <span className="muted small conversation-last">
+                  {last ? (last.deleted ? 'Message deleted' : last.text) : 'No messages yet'}
+                </span>
+              </span>
+              {unread > 0 ? (
+                <span className="conversation-unread" data-testid="conversation-unread">
+                  {unread > 99 ? '99+' : unread}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function ConversationView({ conversationId }: { conversationId: string }) {
+  const me = useAtomValue(userAtom)
+  const conversation = useAtomValue(conversationsAtom)?.find((item) => item._id === conversationId)
+  const history = useAtomValue(historiesAtom)[conversationId]
+  const loadHistory = useSetAtom(loadHistoryAtom)
+  const loadOlder = useSetAtom(loadOlderAtom)
+  const markRead = useSetAtom(markReadAtom)
+  const setOpen = useSetAtom(openConversationIdAtom)
+  const leave = useSetAtom(leaveConversationAtom)
+  const navigate = useNavigate()
+  const [failed, setFailed] = useState<string | null>(null)
+  const [replyTo, setReplyTo] = useState<ConversationMessage | null>(null)
+  const [editing, setEditing] = useState<ConversationMessage | null>(null)
+  const scroller = useRef<HTMLOListElement>(null)
+  const newest = history?.messages[history.messages.length - 1]?._id
+
+  useEffect(() => {
+    setOpen(conversationId)
+    loadHistory(conversationId).then(
+      () => markRead(conversationId).catch(() => undefined),
+      (error: unknown) => setFailed(messageOf(error)),
+    )
+    return () => setOpen(null)
+  }, [conversationId, loadHistory, markRead, setOpen])
+
+  // The newest message in view when one arrives (or the history first shows).
+  useLayoutEffect(() => {
+    const list = scroller.current
+    if (list) list.scrollTop = list.scrollHeight
+  }, [newest])
+
+  const older = async () => {
+    const list = scroller.current
+    const before = list ? list.scrollHeight - list.scrollTop : 0
+    try {
+      await loadOlder(conversationId)
+    } catch (error) {
+      notifyError(messageOf(error))
+    }
+    // Keeps the messages that were on screen where they were.
+    if (list) list.scrollTop = list.scrollHeight - before
+  }
+
+  if (failed) {
+    return (
+      <div className="conversation-view">
+        <ErrorState message={failed} onRetry={() => navigate('/messages')} />
+      </div>
+    )
+  }
+  const title = conversation ? conversationTitle(conversation, me?._id) : 'Conversation'
+  return (
+    <div className="conversation-view">
+      <header className="conversation-header">
+        <Link to="/messages" className="icon-btn conversation-back" aria-label="All conversations">
+          <Icon name="back" />
+        </Link>
+        <h2 className="conversation-heading">
+          <bdi>{title}</bdi>
+        </h2>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() =>
+            void leave(conversationId).then(
+              () => navigate('/messages'),
+              (error: unknown) => notifyError(messageOf(error)),
+            )
+          }
+        >
+          Leave
+        </button>
+      </header>
+      {!history ? (
+        <Spinner label="Loading the messages" />
+      ) : (
+        <ol
+          className="message-list"
+          ref={scroller}
+          aria-label={`Messages with ${title}`}
+          onScroll={(event) => {
+            if (event.currentTarget.scrollTop < 40 && history.olderCursor) void older()
+          }}
+        >
+          {history.olderCursor ? (
+            <li className="message-older">
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={history.loadingOlder}
+                onClick={() => void older()}
+              >
+                Show older messages
+              </button>
+            </li>
+          ) : null}
+          {history.messages.length === 0 ? (
+            <li className="muted message-empty">No messages yet. Say hi!</li>
+          ) : null}
+          {history.messages.map((message) => (
+            <MessageItem
+              key={message._id}
+              message={message}
+              mine={message.author._id === me?._id}
+              onReply={() => {
+                setEditing(null)
+                setReplyTo(message)
+              }}
+              onEdit={() => {
+                setReplyTo(null)
+                setEditing(message)
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      <Composer
+        conversationId={conversationId}
+        replyTo={replyTo}
+        editing={editing}
+        onDone={() => {
+          setReplyTo(null)
+          setEditing(null)
+        }}
+      />
+    </div>
+  )
+}
+
+function MessageItem({
+  message,
+  mine,
+  onReply,
+  onEdit,
+}: {
+  message: ConversationMessage
+  mine: boolean
+  onReply: () => void
+  onEdit: () => void
+}) {
+  const remove = useSetAtom(deleteMessageAtom)
+  return (
+    <li className={`message${mine ? ' mine' : ''}`} data-message-id={message._id}>
+      {mine ? null : (
+        <Avatar src={message.author.profileImg} username={message.author.username} size={32} />
+      )}
+      <div className="message-body">
+        <div className="message-meta small">
+          <bdi className="message-author">{mine ? 'You' : message.author.username}</bdi>
+          <span className="muted">
+            <RelativeTime iso={message.createdAt} />
+            {message.editedAt && !message.deleted ? (
+              <>
+                {' '}
+                <EditedMark iso={message.editedAt} />
+              </>
+            ) : null}
+          </span>
+        </div>
+        {message.replyTo ? (
+          <p className="message-reply small muted">
+            <Icon name="back" size={12} />{' '}
+            {message.replyTo.unavailable
+              ? 'A message you can’t see'
+              : message.replyTo.deleted
+                ? 'A deleted message'
+                : `${message.replyTo.author?.username ?? ''}: ${message.replyTo.text}`}
+          </p>
+        ) : null}
+        {message.deleted ? (
+          <p className="message-text muted message-deleted">Message deleted</p>
+        ) : (
+          <p className="message-text" dir="auto">
+            {message.text}
+          </p>
+        )}
+        {message.deleted ? null : (
+          <div className="message-actions">
+            <button type="button" className="link-btn small" onClick={onReply}>
+              Reply
+            </button>
+            {mine ? (
+              <>
+                <button type="button" className="link-btn small" onClick={onEdit}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="link-btn small"
+                  onClick={() =>
+                    void remove({
+                      conversationId: message.conversationId,
+                      messageId: message._id,
+                    }).catch((error: unknown) => notifyError(messageOf(error)))
+                  }
+                >
+                  Delete
+                </button>
+              </>
+            ) : null}
+          </div>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function Composer({
+  conversationId,
+  replyTo,
+  editing,
+  onDone,
+}: {
+  conversationId: string
+  replyTo: ConversationMessage | null
+  editing: ConversationMessage | null
+  onDone: () => void
+}) {
+  const send = useSetAtom(sendMessageAtom)
+  const edit = useSetAtom(editMessageAtom)
+  const [text, setText] = useState('')
+  const [busy, setBusy] = useState(false)
+  const field = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (editing) setText(editing.text)
+    if (editing || replyTo) field.current?.focus()
+  }, [editing, replyTo])
+  const trimmed = text.trim()
+  const tooLong = trimmed.length > CONVERSATION_LIMITS.messageMax
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault()
+    if (!trimmed || tooLong || busy) return
+    setBusy(true)
+    try {
+      if (editing) {
+        await edit({ conversationId, messageId: editing._id, text: trimmed })
+      } else {
+        await send({ conversationId, text: trimmed, replyTo: replyTo?._id })
+      }
+      setText('')
+      onDone()
+    } catch (error) {
+      notifyError(messageOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form className="message-composer" onSubmit={(event) => void submit(event)}>
+      {replyTo || editing ? (
+        <p className="message-composer-context small muted">
+          <bdi>
+            {editing
+              ? 'Editing your message'
+              : `Replying to ${replyTo?.author.username ?? ''}: ${replyTo?.text.slice(0, 80) ?? ''}`}
+          </bdi>
+          <button
+            type="button"
+            className="link-btn small"
+            onClick={() => {
+              setText('')
+              onDone()
+            }}
+          >
+            Cancel
+          </button>
+        </p>
+      ) : null}
+      <div className="message-composer-row">
+        <label htmlFor="message-field" className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id="message-field"
+          ref={field}
+          className="input message-field"
+          rows={2}
+          placeholder="Write a message"
+          value={text}
+          aria-invalid={tooLong || undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault()
+              void submit()
+            }
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={!trimmed || tooLong || busy}>
+          {editing ? 'Save' : 'Send'}
+        </button>
+      </div>
+      {tooLong ? (
+        <p className="small form-error" role="alert">
+          A message can be at most {CONVERSATION_LIMITS.messageMax} characters.
+        </p>
+      ) : null}
+    </form>
+  )
+}

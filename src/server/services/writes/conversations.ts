@@ -1,0 +1,392 @@
+/**
+ * Conversations' row changes (issue 40; docs/API.md, "Conversations"), each run inside its
+ * command's transaction (actions/conversations.ts). The rules live here: who may start, add,
+ * send, edit; the refusals are CONVERSATION_MESSAGES' sentences.
+ *
+ * Concurrency (db/README.md, "Concurrent writes"): a one-to-one is one row per pair (its unique
+ * `pair_key`, `ON CONFLICT`), so two starts at once make one; every change of a conversation's
+ * members or of its latest message locks the conversation's row first (`membershipOf(…, true)`),
+ * so two adds at once count the members one after the other and the latest message is the
+ * latest.
+ */
+import type { Store } from '../../db/store'
+import { insertNewRow, insertRow, insertRows, readRow } from '../../db/raw'
+import { conversationMembers, conversations, messages } from '../../db/schema'
+import { HttpError } from '../../errors/http-error'
+import { CONVERSATION_MESSAGES, MESSAGES } from '../../errors/messages'
+import { CONVERSATION_LIMITS } from '../../../shared/conversation-schemas'
+import {
+  CONVERSATION_COLUMNS,
+  MESSAGE_COLUMNS,
+  memberIdsOf,
+  membershipOf,
+  visibleMessage,
+  type ConversationRow,
+  type Membership,
+  type MessageRow,
+} from '../reads/conversations'
+import { blockedEitherWayWithAny, isBlockedEitherWay } from '../reads/visibility'
+
+const refuse = (code: 'BLOCKED' | 'STATE_CONFLICT' | 'NOT_OWNER' | 'SELF_TARGET', text: string) =>
+  new HttpError(code, text)
+
+/** Refuses users that do not exist (USER_NOT_FOUND), all at once. */
+async function requireUsers(db: Store, userIds: number[]): Promise<void> {
+  const found = await db.ids(
+    `SELECT id FROM users WHERE id IN ${db.sql.idSet}`,
+    db.sql.ids(userIds),
+  )
+  if (found.length !== new Set(userIds).size) {
+    throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
+  }
+}
+
+/** Refuses adding anyone blocked by or blocking `actorId` (BLOCKED). */
+async function refuseBlocked(db: Store, actorId: number, userIds: number[]): Promise<void> {
+  const blocked = await blockedEitherWayWithAny(db, [actorId])
+  if (userIds.some((id) => blocked.has(id))) {
+    throw refuse('BLOCKED', CONVERSATION_MESSAGES.blockedMember)
+  }
+}
+
+/** What starting a conversation did: its row, and whether it is new (201) or reopened. */
+export interface Started {
+  conversation: ConversationRow
+  created: boolean
+}
+
+/**
+ * Starts the one-to-one of `actorId` and `otherId`, or reopens theirs (and brings back either of
+ * them who had left it). Refused with someone blocked either way.
+ */
+export async function startDirect(
+  db: Store,
+  actorId: number,
+  otherId: number,
+  now = Date.now(),
+): Promise<Started> {
+  if (actorId === otherId) throw refuse('SELF_TARGET', CONVERSATION_MESSAGES.messageSelf)
+  await requireUsers(db, [otherId])
+  if (await isBlockedEitherWay(db, actorId, otherId)) {
+    throw refuse('BLOCKED', CONVERSATION_MESSAGES.blocked)
+  }
+  const pairKey = `${Math.min(actorId, otherId)}:${Math.max(actorId, otherId)}`
+  const made = await insertRow(
+    db,
+    conversations,
+    { kind: 'direct', pairKey, creatorId: actorId, activityAt: now, createdAt: now },
+    { onConflict: 'nothing' },
+  )
+  const conversation =
+    made ??
+    readRow(
+      conversations,
+      (await db.get<Record<string, unknown>>(
+        `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE pair_key = ?`,
+        pairKey,
+      )) ?? {},
+    )
+  await addMemberRows(db, conversation, [actorId, otherId], now)
+  return { conversation, created: made !== undefined }
+}
+
+/**
+ * Adds members who are not in yet; one coming back to a conversation starts reading from its
+ * latest message (what came while they were away is not unread).
+ */
+async function addMemberRows(
+  db: Store,
+  conversation: ConversationRow,
+  userIds: number[],
+  now: number,
+): Promise<number> {
+  return insertRows(
+    db,
+    conversationMembers,
+    userIds.map((userId) => ({
+      conversationId: conversation.id,
+      userId,
+      lastReadId: conversation.lastMessageId,
+      joinedAt: now,
+    })),
+    { onConflict: 'nothing' },
+  )
+}
+
+/** Starts a named group of `actorId` (its creator) and `memberIds`. */
+export async function startGroup(
+  db: Store,
+  actorId: number,
+  name: string,
+  memberIds: number[],
+  now = Date.now(),
+): Promise<Started> {
+  const others = [...new Set(memberIds)].filter((id) => id !== actorId)
+  if (others.length === 0) {
+    throw new HttpError('VALIDATION', 'Add at least one other member to a group.')
+  }
+  if (others.length + 1 > CONVERSATION_LIMITS.membersMax) {
+    throw refuse('STATE_CONFLICT', CONVERSATION_MESSAGES.groupFull)
+  }
+  await requireUsers(db, others)
+  await refuseBlocked(db, actorId, others)
+  const conversation = await insertNewRow(db, conversations, {
+    kind: 'group',
+    name,
+    creatorId: actorId,
+    activityAt: now,
+    createdAt: now,
+  })
+  // The creator first: the member list is in the order of joining.
+  await addMemberRows(db, conversation, [actorId], now)
+  await addMemberRows(db, conversation, others, now + 1)
+  return { conversation, created: true }
+}
+
+/** The group the creator manages, locked, or the refusal (not a member, not a group, not theirs). */
+async function managedGroup(db: Store, actorId: number, conversationId: number) {
+  const membership = await membershipOf(db, actorId, conversationId, true)
+  if (membership.conversation.kind !== 'group') {
+    throw refuse('STATE_CONFLICT', CONVERSATION_MESSAGES.notAGroup)
+  }
+  if (membership.conversation.creatorId !== actorId) {
+    throw refuse('NOT_OWNER', CONVERSATION_MESSAGES.creatorOnly)
+  }
+  return membership
+}
+
+export async function renameGroup(
+  db: Store,
+  actorId: number,
+  conversationId: number,
+  name: string,
+): Promise<ConversationRow> {
+  const { conversation } = await managedGroup(db, actorId, conversationId)
+  await db.run('UPDATE conversations SET name = ? WHERE id = ?', name, conversationId)
+  return { ...conversation, name }
+}
+
+/** Adds users to the creator's group; answers who was added (those already in are left alone). */
+export async function addMembers(
+  db: Store,
+  actorId: number,
+  conversationId: number,
+  userIds: number[],
+  now = Date.now(),
+): Promise<{ conversation: ConversationRow; added: number[] }> {
+  const { conversation } = await managedGroup(db, actorId, conversationId)
+  const present = new Set(await memberIdsOf(db, conversationId))
+  const added = [...new Set(userIds)].filter((id) => !present.has(id))
+  if (added.length === 0) return { conversation, added }
+  if (present.size + added.length > CONVERSATION_LIMITS.membersMax) {
+    throw refuse('STATE_CONFLICT', CONVERSATION_MESSAGES.groupFull)
+  }
+  await requireUsers(db, added)
+  await refuseBlocked(db, actorId, added)
+  await addMemberRows(db, conversation, added, now)
+  return { conversation, added }
+}
+
+/** The creator removes someone else from their group; answers whether they were in it. */
+export async function removeMember(
+  db: Store,
+  actorId: number,
+  conversationId: number,
+  userId: number,
+): Promise<{ conversation: ConversationRow; removed: boolean }> {
+  if (userId === actorId) throw refuse('STATE_CONFLICT', CONVERSATION_MESSAGES.removeSelf)
+  const { conversation } = await managedGroup(db, actorId, conversationId)
+  const removed = await db.run(
+    'DELETE FROM conversation_members WHERE conversation_id = ? AND user_id = ?',
+    conversationId,
+    userId,
+  )
+  return { conversation, removed: removed > 0 }
+}
+
+/**
+ * The user leaves. A group's creator who leaves hands it to the member who joined first; a
+ * conversation nobody is left in is deleted with its messages. Answers the conversation as it
+ * is now, or null once deleted.
+ */
+export async function leave(
+  db: Store,
+  userId: number,
+  conversationId: number,
+): Promise<ConversationRow | null> {
+  const { conversation } = await membershipOf(db, userId, conversationId, true)
+  await db.run(
+    'DELETE FROM conversation_members WHERE conversation_id = ? AND user_id = ?',
+    conversationId,
+    userId,
+  )
+  const [heir] = await memberIdsOf(db, conversationId)
+  if (heir === undefined) {
+    await db.run('DELETE FROM conversations WHERE id = ?', conversationId)
+    return null
+  }
+  if (conversation.kind === 'group' && conversation.creatorId === userId) {
+    await db.run('UPDATE conversations SET creator_id = ? WHERE id = ?', heir, conversationId)
+    return { ...conversation, creatorId: heir }
+  }
+  return conversation
+}
+
+/**
+ * Sends a message. In a one-to-one, refused while either blocks the other, and the other member
+ * is brought back if they had left. A reply must answer a message of the same conversation that
+ * the sender may see. The sender has read up to their own message.
+ */
+export async function sendMessage(
+  db: Store,
+  authorId: number,
+  conversationId: number,
+  text: string,
+  replyToId: number | null,
+  now = Date.now(),
+): Promise<{ conversation: ConversationRow; message: MessageRow }> {
+  const { conversation } = await membershipOf(db, authorId, conversationId, true)
+  if (conversation.kind === 'direct') {
+    const [low, high] = (conversation.pairKey ?? '').split(':').map(Number)
+    const otherId = low === authorId ? high : low
+    if (otherId !== undefined && Number.isSafeInteger(otherId)) {
+      if (await isBlockedEitherWay(db, authorId, otherId)) {
+        throw refuse('BLOCKED', CONVERSATION_MESSAGES.blocked)
+      }
+      // Brought back unless their account is gone (deleting it took their membership).
+      const present = await db.get('SELECT 1 FROM users WHERE id = ?', otherId)
+      if (present) await addMemberRows(db, conversation, [otherId], now)
+    }
+  }
+  if (replyToId !== null) await visibleMessage(db, authorId, conversationId, replyToId)
+  const message = await insertNewRow(db, messages, {
+    conversationId,
+    authorId,
+    text,
+    replyToId,
+    createdAt: now,
+  })
+  await db.run(
+    'UPDATE conversations SET last_message_id = ?, activity_at = ? WHERE id = ?',
+    message.id,
+    now,
+    conversationId,
+  )
+  await db.run(
+    'UPDATE conversation_members SET last_read_id = ? WHERE conversation_id = ? AND user_id = ?',
+    message.id,
+    conversationId,
+    authorId,
+  )
+  return { conversation: { ...conversation, lastMessageId: message.id }, message }
+}
+
+/** The author's own message of the conversation, or the refusal. */
+async function ownMessage(
+  db: Store,
+  authorId: number,
+  conversationId: number,
+  messageId: number,
+  foreign: string,
+): Promise<MessageRow> {
+  await membershipOf(db, authorId, conversationId)
+  const message = await visibleMessage(db, authorId, conversationId, messageId)
+  if (message.authorId !== authorId) throw refuse('NOT_OWNER', foreign)
+  return message
+}
+
+export async function editMessage(
+  db: Store,
+  authorId: number,
+  conversationId: number,
+  messageId: number,
+  text: string,
+  now = Date.now(),
+): Promise<MessageRow> {
+  const message = await ownMessage(
+    db,
+    authorId,
+    conversationId,
+    messageId,
+    CONVERSATION_MESSAGES.editForeign,
+  )
+  if (message.deletedAt !== null) throw refuse('STATE_CONFLICT', CONVERSATION_MESSAGES.editDeleted)
+  const row = await db.get<MessageRow>(
+    `UPDATE messages SET text = ?, edited_at = ? WHERE id = ? RETURNING ${MESSAGE_COLUMNS}`,
+    text,
+    now,
+    messageId,
+  )
+  return row ?? message
+}
+
+/** Deletes the author's message: its text goes, its place stays (shown as deleted). */
+export async function deleteMessage(
+  db: Store,
+  authorId: number,
+  conversationId: number,
+  messageId: number,
+  now = Date.now(),
+): Promise<MessageRow> {
+  const message = await ownMessage(
+    db,
+    authorId,
+    conversationId,
+    messageId,
+    CONVERSATION_MESSAGES.deleteForeign,
+  )
+  if (message.deletedAt !== null) return message
+  const row = await db.get<MessageRow>(
+    `UPDATE messages SET text = '', deleted_at = ? WHERE id = ? RETURNING ${MESSAGE_COLUMNS}`,
+    now,
+    messageId,
+  )
+  return row ?? message
+}
+
+/**
+ * Moves the user's read position up to `upTo` (a message of the conversation), or to its latest
+ * message; never back (two devices reading at once keep the further).
+ */
+export async function markRead(
+  db: Store,
+  userId: number,
+  conversationId: number,
+  upTo: number | null,
+): Promise<Membership> {
+  const membership = await membershipOf(db, userId, conversationId)
+  let position = membership.conversation.lastMessageId
+  if (upTo !== null) {
+    const found = await db.get(
+      'SELECT 1 FROM messages WHERE id = ? AND conversation_id = ?',
+      upTo,
+      conversationId,
+    )
+    if (!found) throw new HttpError('MESSAGE_NOT_FOUND', CONVERSATION_MESSAGES.messageNotFound)
+    position = upTo
+  }
+  await db.run(
+    `UPDATE conversation_members SET last_read_id = ${db.sql.greatest('last_read_id', '?')}
+     WHERE conversation_id = ? AND user_id = ?`,
+    position,
+    conversationId,
+    userId,
+  )
+  return membership
+}
+
+export async function setMuted(
+  db: Store,
+  userId: number,
+  conversationId: number,
+  muted: boolean,
+): Promise<Membership> {
+  const membership = await membershipOf(db, userId, conversationId)
+  await db.run(
+    'UPDATE conversation_members SET muted = ? WHERE conversation_id = ? AND user_id = ?',
+    muted,
+    conversationId,
+    userId,
+  )
+  return membership
+}

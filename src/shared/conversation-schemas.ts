@@ -1,0 +1,81 @@
+/**
+ * The limits and request schemas of conversations (issue 40; docs/API.md, "Conversations"): the
+ * server checks requests with them, the Messages page checks before sending.
+ */
+import { z } from 'zod'
+
+export const CONVERSATION_LIMITS = {
+  /** Characters of one message. */
+  messageMax: 2000,
+  /** Characters of a group's name. */
+  nameMax: 60,
+  /** Members of a group, its creator included. */
+  membersMax: 50,
+  /** What a reply shows of the message it answers. */
+  replyPreviewMax: 140,
+} as const
+
+const id = (what: string) =>
+  z
+    .string({ error: `${what} must be an id.` })
+    .regex(/^[1-9][0-9]{0,15}$/, { error: `${what} must be an id.` })
+
+const messageText = z
+  .string({ error: 'A message must be text.' })
+  .trim()
+  .min(1, { error: 'A message cannot be empty.' })
+  .max(CONVERSATION_LIMITS.messageMax, {
+    error: `A message can be at most ${CONVERSATION_LIMITS.messageMax} characters.`,
+  })
+
+const groupName = z
+  .string({ error: "A group's name must be text." })
+  .trim()
+  .min(1, { error: "A group's name cannot be empty." })
+  .max(CONVERSATION_LIMITS.nameMax, {
+    error: `A group's name can be at most ${CONVERSATION_LIMITS.nameMax} characters.`,
+  })
+
+/** `POST /api/conversations/direct`. */
+export const directConversationSchema = z.strictObject({ userId: id('userId') })
+
+/** `POST /api/conversations/group`: the others to add (the creator is a member anyway). */
+export const groupConversationSchema = z.strictObject({
+  name: groupName,
+  memberIds: z
+    .array(id('Each member'), { error: 'memberIds must be a list of user ids.' })
+    .min(1, { error: 'Add at least one other member to a group.' })
+    .max(CONVERSATION_LIMITS.membersMax - 1, {
+      error: `A group can have at most ${CONVERSATION_LIMITS.membersMax} members.`,
+    }),
+})
+
+/** `PATCH /api/conversations/:id`. */
+export const renameConversationSchema = z.strictObject({ name: groupName })
+
+/** `POST /api/conversations/:id/members`. */
+export const addMembersSchema = z.strictObject({
+  userIds: z
+    .array(id('Each member'), { error: 'userIds must be a list of user ids.' })
+    .min(1, { error: 'Name at least one user to add.' })
+    .max(CONVERSATION_LIMITS.membersMax - 1, {
+      error: `A group can have at most ${CONVERSATION_LIMITS.membersMax} members.`,
+    }),
+})
+
+/** `POST /api/conversations/:id/messages`. */
+export const sendMessageSchema = z.strictObject({
+  text: messageText,
+  replyTo: id('replyTo').optional(),
+})
+
+/** `PATCH /api/conversations/:id/messages/:messageId`. */
+export const editMessageSchema = z.strictObject({ text: messageText })
+
+/** `POST /api/conversations/:id/read`: without `upTo`, up to the latest message. */
+export const readConversationSchema = z.strictObject({ upTo: id('upTo').optional() }).optional()
+
+/** `PUT /api/conversations/:id/mute`. */
+export const muteConversationSchema = z.strictObject({
+  muted: z.boolean({ error: 'muted must be true or false.' }),
+})
