@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS, type ScryptCost } from './auth/password'
 import { backupDataFolder, restoreDataFolder } from './data/backup'
-import { describeMove, moveToPostgres } from './data/move'
 import { defaultDataDir } from './data/data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
 import { lanAddresses } from './discovery/lan-addresses'
@@ -634,6 +633,8 @@ export async function main(args: string[]): Promise<void> {
       console.log(
         `Moving ${options.dataDir} into PostgreSQL at ${describePostgresUrl(options.moveTo)}…`,
       )
+      // Loaded for a move only: it brings pg and the PostgreSQL schema.
+      const { describeMove, moveToPostgres } = await import('./data/move')
       const summary = await moveToPostgres({
         dataDir: options.dataDir,
         target: options.moveTo,

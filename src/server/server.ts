@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from '
 import { join } from 'node:path'
 import { createApp, type AppDeps } from './app'
 import type { ScryptCost } from './auth/password'
-import { openPostgresStore, type PostgresStore } from './db/postgres'
+import type { PostgresStore } from './db/postgres'
 import { openSqliteStore, type SqliteStore } from './db/sqlite'
 import type { Store } from './db/store'
 import type { RedisLoginThrottle } from './auth/redis-login-throttle'
@@ -30,7 +30,6 @@ import { type HostAccount } from './services/writes/hosting'
 import { initializeDatabase } from './services/writes/seed'
 import { endDemoSessions } from './services/writes/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
-import { loadOrCreateLanCertificate } from './tls/lan-certificate'
 import { APP_VERSION } from './version'
 import { readCacheOf } from './caches/read-cache'
 import { log } from './observability/log'
@@ -266,6 +265,8 @@ async function openPostgres(url: string): Promise<PostgresStore> {
     )
   }
   try {
+    // Loaded here, not at start: a server on SQLite never loads pg or the PostgreSQL schema.
+    const { openPostgresStore } = await import('./db/postgres')
     return await openPostgresStore({ url })
   } catch (error) {
     throw new StartError(
@@ -540,6 +541,8 @@ export async function certificateFor(
     const addresses = wildcard
       ? lanAddresses(0).map((address) => new URL(address).hostname)
       : [host]
+    // Loaded only by a server that shares over HTTPS: the X.509 library is large.
+    const { loadOrCreateLanCertificate } = await import('./tls/lan-certificate')
     return await loadOrCreateLanCertificate(dataDir, { log, addresses })
   } catch (error) {
     throw new StartError(

@@ -3,7 +3,8 @@
  * use an in-memory one (they must never multicast onto this machine's network).
  */
 import type { Answer, Question } from 'dns-packet'
-import multicastDns from 'multicast-dns'
+import { createRequire } from 'node:module'
+import type MulticastDns from 'multicast-dns'
 import { log } from '../observability/log'
 
 export interface MdnsPacket {
@@ -41,6 +42,9 @@ export interface MulticastOptions {
 export function multicastTransport(options: MulticastOptions = {}): MdnsTransport {
   // Bound to every address: Linux delivers multicast only to sockets bound to the wildcard (or
   // the group), never to one bound to the interface's own address.
+  // Required here, not imported at the top: only a server that announces itself or a browsing
+  // desktop app opens the socket, and the others need not load it.
+  const multicastDns = createRequire(import.meta.url)('multicast-dns') as typeof MulticastDns
   const mdns = multicastDns(
     options.interfaceAddress ? { interface: options.interfaceAddress, bind: '0.0.0.0' } : {},
   )

@@ -289,6 +289,12 @@ describe('startServer', () => {
         'games_popular_idx',
         'game_aliases_game_idx',
         'user_games_game_recent_idx',
+        // Conversations: one per pair, a user's conversations, a history newest first, an
+        // author's messages (account deletion).
+        'conversations_pair_idx',
+        'conversation_members_user_idx',
+        'messages_conversation_idx',
+        'messages_author_idx',
       ].sort(),
     )
   })

@@ -9,7 +9,7 @@
  * (uploaded-images.ts) at thumbnail size. Without one, or when it cannot be read, the server
  * makes a neutral poster of the clip's shape (a plain dark picture): a poster is never missing.
  */
-import sharp from 'sharp'
+import { loadSharp } from './sharp'
 import type { PostMediaItem } from '../../../shared/api-types'
 import type { Store } from '../../db/store'
 import { insertRows } from '../../db/raw'
@@ -95,9 +95,10 @@ export async function processClip(
 }
 
 /** A plain poster of the clip's shape, at most POSTER_SIDE a side. */
-function neutralPoster(width: number, height: number): Promise<Buffer> {
+async function neutralPoster(width: number, height: number): Promise<Buffer> {
   const scale = Math.min(1, POSTER_SIDE / Math.max(width, height))
-  return sharp({
+  const sharp = await loadSharp()
+  return await sharp({
     create: {
       width: Math.max(1, Math.round(width * scale)),
       height: Math.max(1, Math.round(height * scale)),

@@ -5,7 +5,8 @@
  * GPS, camera, comments, whatever was appended), turned upright by its EXIF orientation.
  * docs/security.md, lists the limits.
  */
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import type { Metadata, Sharp } from 'sharp'
+import { loadSharp } from './sharp'
 import { HttpError } from '../../errors/http-error'
 import { MESSAGES } from '../../errors/messages'
 import { MAX_CONCURRENT_HASHES } from '../../auth/password'
@@ -57,9 +58,6 @@ export const MAX_WAITING_IMAGE_JOBS = 16
 if (IMAGE_JOBS_AT_ONCE + MAX_CONCURRENT_HASHES >= LIBUV_DEFAULT_THREADS) {
   throw new Error('Image jobs and password hashes would fill libuv’s thread pool.')
 }
-sharp.concurrency(1)
-// Uploads are decoded once each: libvips's cache of recent operations would only hold memory.
-sharp.cache(false)
 
 export const imageJobs = new WorkQueue(IMAGE_JOBS_AT_ONCE, MAX_WAITING_IMAGE_JOBS, () =>
   serverBusy(MESSAGES.imageQueueFull),
@@ -108,6 +106,7 @@ export async function withCheckedImage<T>(
   const contentType = sniffImageType(input)
   if (!contentType) throw new HttpError('INVALID_IMAGE', MESSAGES.notAnImage)
   return await imageJobs.run(async () => {
+    const sharp = await loadSharp()
     try {
       // metadata() reads the header only, whatever size it claims: the limits are ours to check.
       const header = await sharp(input, { limitInputPixels: false }).metadata()
