@@ -242,6 +242,12 @@ const ROUTES: Record<string, RouteLine> = {
   'ALL /api/notifications/*': middleware,
   'GET /api/meta': { reason: "the server's name and features" },
   'GET /api/health': { reason: 'whether the server answers' },
+  'GET /api/health/ready': {
+    reason: 'whether its database, Redis and bucket answer: no user data',
+  },
+  'GET /api/server/stats': {
+    reason: "host only: the server's counts and daily totals, no post, message or person",
+  },
   'POST /api/auth/signup': ownOnly,
   'POST /api/auth/login': ownOnly,
   'POST /api/auth/logout': ownOnly,
