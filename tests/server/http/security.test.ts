@@ -19,6 +19,7 @@ import {
 import { TEST_SECRET, type TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
 import { captureLog } from '../../helpers/log-capture'
+import { testsOnPostgres } from '../../helpers/test-store'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -370,7 +371,11 @@ describe('security', () => {
       })
       logged.restore()
       const [line] = logged.lines.filter((entry) => entry.msg === 'unexpected error')
-      expect(line?.err).toMatchObject({ type: 'SqliteError', stack: expect.any(String) })
+      // The driver's own error, with its stack: better-sqlite3's or pg's.
+      expect(line?.err).toMatchObject({
+        type: testsOnPostgres ? 'DatabaseError' : 'SqliteError',
+        stack: expect.any(String),
+      })
     })
   })
 
