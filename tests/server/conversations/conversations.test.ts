@@ -444,6 +444,48 @@ describe('conversations (issue 40)', () => {
     await say(app, bo, pair._id, 'friends again')
   })
 
+  it('forgets a deleted account in its conversations: messages, the latest one, the group, the empty', async ({
+    app,
+  }) => {
+    const leaver = await app.signup('leaver', 'long enough password')
+    const bo = await quickUser(app, 'bo')
+    const cy = await quickUser(app, 'cy')
+    const pair = await direct(app, bo, leaver)
+    await say(app, bo, pair._id, 'you there?')
+    await say(app, leaver, pair._id, 'bye all')
+    const squad = await group(app, leaver, 'squad', [bo, cy])
+    await say(app, cy, squad._id, 'gl hf')
+    await say(app, leaver, squad._id, 'my last words')
+    // A conversation the leaver alone is left in: bo and cy left it.
+    const alone = await group(app, leaver, 'empty soon', [bo])
+    await ok(app.send(`/api/conversations/${alone._id}/leave`, {}, bo))
+    await ok(
+      app.send(
+        '/api/users/me',
+        { password: 'long enough password' },
+        { token: leaver.token, method: 'DELETE' },
+      ),
+    )
+    // Their messages go, and each list shows the latest message that is left.
+    expect(await texts(app, bo, pair._id)).toEqual(['you there?'])
+    const listed = (await list(app, bo)).conversations
+    expect(listed.find((c) => c._id === pair._id)?.lastMessage?.text).toBe('you there?')
+    expect(listed.find((c) => c._id === squad._id)?.lastMessage?.text).toBe('gl hf')
+    // The group passes to the member who joined first, who may manage it.
+    const renamed = await ok<ConversationResponse>(
+      app.send(
+        `/api/conversations/${squad._id}`,
+        { name: 'our squad' },
+        { ...bo, method: 'PATCH' },
+      ),
+    )
+    expect(renamed.conversation.name).toBe('our squad')
+    // Nobody is left in the last one: it is gone with its rows.
+    expect(
+      await app.db.ids('SELECT id FROM conversations WHERE id = ?', Number(alone._id)),
+    ).toEqual([])
+  })
+
   it('limits messages per user per hour like posts', async ({ makeApp }) => {
     const app = await makeApp({ demo: false, limits: { messagesPerHour: 2 } })
     const ana = await quickUser(app, 'ana')

@@ -8,6 +8,7 @@ import { setDemoAccount } from './settings'
 import { unindexAuthor } from './search-index'
 import { getUserById } from '../reads/users'
 import { forgetPlayerGames } from './games'
+import { forgetDeletedMember } from './conversations'
 
 /**
  * Deletes a user and everything of theirs in one transaction, first taking their part out of
@@ -101,6 +102,7 @@ export async function deleteAccount(db: Store, userId: number): Promise<string[]
     // Their posts leave the search index with them (SQLite's index has no foreign key).
     await unindexAuthor(tx, userId)
     await forgetPlayerGames(tx, userId)
+    await forgetDeletedMember(tx, userId)
     await tx.run('DELETE FROM users WHERE id = ?', userId)
     const demoIds = await getDemoUserIds(tx)
     if (demoIds.includes(userId)) {

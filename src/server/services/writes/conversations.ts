@@ -390,3 +390,38 @@ export async function setMuted(
   )
   return membership
 }
+
+/**
+ * A member's account is about to be deleted (writes/accounts.ts deleteAccount): their messages
+ * go (as their posts do), so each conversation's latest message is found again; a group they
+ * created passes to the member who joined first, as when they leave; and a conversation left
+ * with nobody else is deleted, as `leave` deletes one nobody is left in.
+ */
+export async function forgetDeletedMember(tx: Store, userId: number): Promise<void> {
+  const conversationIds = await tx.ids(
+    'SELECT conversation_id FROM conversation_members WHERE user_id = ?',
+    userId,
+  )
+  if (conversationIds.length === 0) return
+  await tx.run('DELETE FROM messages WHERE author_id = ?', userId)
+  await tx.run(
+    `DELETE FROM conversations WHERE id IN ${tx.sql.idSet} AND NOT EXISTS (
+       SELECT 1 FROM conversation_members m
+       WHERE m.conversation_id = conversations.id AND m.user_id <> ?)`,
+    tx.sql.ids(conversationIds),
+    userId,
+  )
+  await tx.run(
+    `UPDATE conversations SET
+       last_message_id = COALESCE(
+         (SELECT max(id) FROM messages WHERE conversation_id = conversations.id), 0),
+       creator_id = CASE WHEN creator_id = ? THEN (
+         SELECT m.user_id FROM conversation_members m
+         WHERE m.conversation_id = conversations.id AND m.user_id <> ?
+         ORDER BY m.joined_at, m.user_id LIMIT 1) ELSE creator_id END
+     WHERE id IN ${tx.sql.idSet}`,
+    userId,
+    userId,
+    tx.sql.ids(conversationIds),
+  )
+}
