@@ -15,6 +15,9 @@ export const CONVERSATION_LIMITS = {
   replyPreviewMax: 140,
 } as const
 
+/** The sentence a message past the limit gets, from the server and in the composer alike. */
+export const MESSAGE_TOO_LONG = `A message can be at most ${CONVERSATION_LIMITS.messageMax} characters.`
+
 const id = (what: string) =>
   z
     .string({ error: `${what} must be an id.` })
@@ -24,9 +27,7 @@ const messageText = z
   .string({ error: 'A message must be text.' })
   .trim()
   .min(1, { error: 'A message cannot be empty.' })
-  .max(CONVERSATION_LIMITS.messageMax, {
-    error: `A message can be at most ${CONVERSATION_LIMITS.messageMax} characters.`,
-  })
+  .max(CONVERSATION_LIMITS.messageMax, { error: MESSAGE_TOO_LONG })
 
 const groupName = z
   .string({ error: "A group's name must be text." })

@@ -22,6 +22,8 @@ export interface PresenceBackend {
    * doing so (crashed): answers those users, whose presence may have changed.
    */
   heartbeat(): Promise<number[]>
+  /** Instances alive now (the host's server page): this one alone, or those Redis has heard. */
+  instanceCount(): Promise<number>
   close(): Promise<void>
 }
 
@@ -61,6 +63,10 @@ export class LocalPresenceBackend implements PresenceBackend {
 
   heartbeat(): Promise<number[]> {
     return Promise.resolve([])
+  }
+
+  instanceCount(): Promise<number> {
+    return Promise.resolve(1)
   }
 
   close(): Promise<void> {

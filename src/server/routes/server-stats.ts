@@ -6,8 +6,7 @@ import { assertHost } from '../services/reads/hosting'
 
 /** `GET /api/server/stats`: the host's server page (issue 41); hosts only. */
 export function serverStatsRoutes(deps: AppDeps) {
-  const backend = deps.presence?.backend as
-    { everyone(): Promise<Set<number>>; instanceCount?(): Promise<number> } | undefined
+  const backend = deps.presence?.backend
   return new Hono<AppEnv>().get('/stats', requireUser(deps), async (c) => {
     await assertHost(deps.db, c.get('user'), deps.hostIds ?? [])
     return c.json(
@@ -15,7 +14,7 @@ export function serverStatsRoutes(deps: AppDeps) {
         db: deps.db,
         version: deps.version ?? 'unknown',
         onlineNow: async () => (await backend?.everyone())?.size ?? 0,
-        instances: async () => (await backend?.instanceCount?.()) ?? 1,
+        instances: async () => (await backend?.instanceCount()) ?? 1,
       })) satisfies ServerStatsResponse,
     )
   })

@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { Conversation, ConversationMessage } from '../../../shared/conversation-types'
-import { CONVERSATION_LIMITS } from '../../../shared/conversation-schemas'
+import { CONVERSATION_LIMITS, MESSAGE_TOO_LONG } from '../../../shared/conversation-schemas'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { EditedMark, RelativeTime } from '../components/RelativeTime'
@@ -411,7 +411,7 @@ function Composer({
       </div>
       {tooLong ? (
         <p className="small form-error" role="alert">
-          A message can be at most {CONVERSATION_LIMITS.messageMax} characters.
+          {MESSAGE_TOO_LONG}
         </p>
       ) : null}
     </form>
