@@ -12,8 +12,20 @@ import { appearsOffline } from '../services/reads/presence'
 import { blockedEitherWayWithAny } from '../services/reads/visibility'
 import { log } from '../observability/log'
 
+/** How it waits: the global timers, or a clock a test moves by hand. */
+export interface ExpiryTimers {
+  setTimeout(wake: () => void, delayMs: number): unknown
+  clearTimeout(timer: unknown): void
+}
+
+/** Node's timers, not keeping the process alive for a sweep. */
+const globalTimers: ExpiryTimers = {
+  setTimeout: (wake, delayMs) => setTimeout(wake, delayMs).unref(),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+}
+
 export class StatusExpiry {
-  private timer: NodeJS.Timeout | undefined
+  private timer: unknown
   private running: Promise<void> | undefined
   private closed = false
 
@@ -21,6 +33,7 @@ export class StatusExpiry {
     private readonly db: Store,
     private readonly hub: EventHub,
     private readonly options: { now: () => number; expiryCheckMs: number },
+    private readonly timers: ExpiryTimers = globalTimers,
   ) {}
 
   /**
@@ -33,14 +46,13 @@ export class StatusExpiry {
 
   private arm(delayMs: number): void {
     if (this.closed) return
-    clearTimeout(this.timer)
-    this.timer = setTimeout(
+    this.timers.clearTimeout(this.timer)
+    this.timer = this.timers.setTimeout(
       () => {
         this.running = this.sweep().finally(() => (this.running = undefined))
       },
       Math.max(0, Math.min(delayMs, this.options.expiryCheckMs)),
     )
-    this.timer.unref()
   }
 
   /** Deletes and announces what ran out, then sleeps until the next expiry. */
@@ -63,7 +75,7 @@ export class StatusExpiry {
 
   close(): void {
     this.closed = true
-    clearTimeout(this.timer)
+    this.timers.clearTimeout(this.timer)
   }
 
   /** Resolves once a sweep under way ended (for tests). */
