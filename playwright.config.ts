@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_PATH } from './tests/e2e/chromium'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,9 +25,8 @@ export default defineConfig({
     // the theme its tests and screenshots were written against. Tests of the light one ask for it.
     colorScheme: 'dark',
     trace: 'retain-on-failure',
-    // Debian's Chromium: `npx playwright install` cannot download a browser here.
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -145,41 +145,61 @@ export const TINY_PNG = Buffer.from(
 /** The live event stream: one request that stays open for as long as the page is signed in. */
 const LIVE_STREAM = /\/api\/events(?:\?|$)/
 
+/** What a page's network did lately, followed from the first wait on that page on. */
+interface NetworkActivity {
+  inFlight: Set<unknown>
+  lastActivity: number
+}
+
+const activityOfPage = new WeakMap<Page, NetworkActivity>()
+
+/**
+ * The page's network activity, followed from now on (its listeners stay for the page's life):
+ * a second wait on a page that stayed quiet since the first returns at once, instead of
+ * sitting out another quiet period.
+ */
+function networkActivity(page: Page): NetworkActivity {
+  const known = activityOfPage.get(page)
+  if (known) return known
+  const activity: NetworkActivity = { inFlight: new Set(), lastActivity: Date.now() }
+  page.on('request', (request) => {
+    if (LIVE_STREAM.test(request.url())) return
+    activity.inFlight.add(request)
+    activity.lastActivity = Date.now()
+  })
+  const ended = (request: { url(): string }) => {
+    if (LIVE_STREAM.test(request.url())) return
+    activity.inFlight.delete(request)
+    activity.lastActivity = Date.now()
+  }
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  activityOfPage.set(page, activity)
+  return activity
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /**
  * Playwright's `networkidle`, but blind to the live event stream, which never ends by design and
  * so would hold `networkidle` forever on every signed-in page. Resolves once the page has loaded
  * and `quietMs` pass with no other request starting or in flight; fails after `timeoutMs`.
- * A request already in flight when this is called counts once it finishes or fails.
+ * A request already in flight when a page is first waited on counts once it finishes or fails.
  */
 export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 15_000) {
+  const activity = networkActivity(page)
   await page.waitForLoadState('load')
-  const inFlight = new Set<unknown>()
-  let lastActivity = Date.now()
-  const started = (request: { url(): string }) => {
-    if (LIVE_STREAM.test(request.url())) return
-    inFlight.add(request)
-    lastActivity = Date.now()
-  }
-  const ended = (request: { url(): string }) => {
-    if (LIVE_STREAM.test(request.url())) return
-    inFlight.delete(request)
-    lastActivity = Date.now()
-  }
-  page.on('request', started)
-  page.on('requestfinished', ended)
-  page.on('requestfailed', ended)
-  try {
-    const deadline = Date.now() + timeoutMs
-    while (inFlight.size > 0 || Date.now() - lastActivity < quietMs) {
-      if (Date.now() > deadline) {
-        throw new Error(`The network did not settle within ${timeoutMs} ms (${inFlight.size} open)`)
-      }
-      await page.waitForTimeout(50)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const quietFor = Date.now() - activity.lastActivity
+    if (activity.inFlight.size === 0 && quietFor >= quietMs) return
+    if (Date.now() > deadline) {
+      throw new Error(
+        `The network did not settle within ${timeoutMs} ms (${activity.inFlight.size} open)`,
+      )
     }
-  } finally {
-    page.off('request', started)
-    page.off('requestfinished', ended)
-    page.off('requestfailed', ended)
+    // Sleeps here, not in the page (page.waitForTimeout is a round trip to the browser).
+    await sleep(activity.inFlight.size > 0 ? 50 : Math.max(10, quietMs - quietFor))
   }
 }
 

@@ -7,6 +7,7 @@ import { expect, test } from './fixtures'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { CHROMIUM_PATH } from './chromium'
 import { uniqueName } from './helpers'
 import { post, signupAt } from './security-helpers'
 import { spawnServer, type SpawnedServer } from './spawn-server'
@@ -16,7 +17,7 @@ const REBOUND_NAME = 'attacker.test'
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
