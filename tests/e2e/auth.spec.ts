@@ -117,8 +117,9 @@ test('logout toasts, then clears the session after 2 seconds', async ({ page, de
   // second, so the test's own wait would say nothing about the app's 2 seconds.
   await page.clock.install()
   await loginDemoViaApi(page)
-  // From here the page's time moves only when the test says.
-  await page.clock.pauseAt(Date.now() + 1000)
+  // From here the page's time moves only when the test says. Paused a few seconds ahead: the
+  // page's clock runs on meanwhile, and on a loaded machine a second ahead was already the past.
+  await page.clock.pauseAt(Date.now() + 5000)
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(toast(page, 'You have been logged out')).toBeVisible()
   await page.clock.runFor(1900)
