@@ -118,7 +118,7 @@ async function start(): Promise<void> {
     onChanged: (change) => mainWindow?.webContents.send(Channel.CertificateChanged, change),
   })
 
-  // Game detection (issue 28): polls only while the person turned it on and did not pause it.
+  // Game detection: polls only while the person turned it on and did not pause it.
   games = setupGameDetection(
     settings,
     (game) => mainWindow?.webContents.send(Channel.GameDetected, game),

@@ -51,7 +51,7 @@ export interface IpcServices {
   appVersion: string
   backupData(): Promise<BackupResult | null>
   restoreData(): Promise<BackupResult | null>
-  /** Game detection (issue 28); absent where the app does not detect games. */
+  /** Game detection; absent where the app does not detect games. */
   getGameDetection?(): GameDetectionStatus
   setGameDetection?(changes: z.infer<typeof gameDetectionSchema>): GameDetectionStatus
 }

@@ -61,7 +61,7 @@ const settingsSchema = z.object({
    */
   embeddedPort: portSchema.nullable().catch(null),
   /**
-   * Game detection (issue 28): opt-in per server (issue 42), so nothing is detected or sent
+   * Game detection: opt-in per server, so nothing is detected or sent
    * until the person turned it on for the server in use; `servers` are their serverKey()s.
    */
   gameDetection: z
@@ -99,7 +99,8 @@ function migrated(raw: unknown): object {
   const { pinnedCertificates, ...rest } = raw as Record<string, unknown>
   const detection = rest.gameDetection as { enabled?: unknown; servers?: unknown } | undefined
   if (detection && typeof detection === 'object' && !Array.isArray(detection.servers)) {
-    // One switch for every server, before issue 42: it stays on for the server then in use.
+    // A settings file from before detection was chosen per server held one switch for every
+    // server: it stays on for the server then in use, the only one it can have meant.
     const connection = settingsSchema.shape.connection.parse(rest.connection)
     rest.gameDetection = {
       ...detection,

@@ -161,7 +161,7 @@ const basePostSchema = z.looseObject({
   poll: z.catch(z.nullable(pollSchema), null),
 })
 
-/* Issue 29: what a post carries of reposts, quotes and emoji reactions; checked like the rest. */
+/* What a post carries of reposts, quotes and emoji reactions; checked like the rest. */
 const reactionKeySchema = z.string().check(z.regex(/^(?:fire|laugh|wow|sad|clap|gg)$/))
 const shareFields = {
   repostCount: z.catch(count, 0),
@@ -299,13 +299,13 @@ export const ANSWERS = {
       ),
     }),
   ),
-  // Issue 29: who reacted with an emoji.
+  // Who reacted with an emoji.
   reactorsPage: answer<ReactorsPage>(
     z.looseObject({ users: listOf(userSummarySchema), nextCursor: cursor }),
   ),
 }
 
-// ---- Games (issue 28): a game's slug ends up in a path (`/games/<slug>`), its name on screen. ----
+// ---- Games: a game's slug ends up in a path (`/games/<slug>`), its name on screen. ----
 
 export const gameSchema = z.looseObject({
   id: idSchema,

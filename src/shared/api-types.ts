@@ -60,7 +60,7 @@ export interface User extends UserSummary {
   followingCount: number
   postCount: number
   /**
-   * Issue 37: set on a profile (`GET /users/:username`) closed to its viewer by a block:
+   * Set on a profile (`GET /users/:username`) closed to its viewer by a block:
    * `blocking` (the viewer blocked them) or `blocked-by` (they blocked the viewer). Its counts are
    * then 0 and its lists empty, and the app shows no posts, counts or Follow (docs/API.md,
    * "Blocking"). Absent otherwise.
@@ -113,7 +113,7 @@ export interface Post {
   mentions: string[]
   /** The post's poll, if it has one (docs/API.md "Polls"); an older server sends none. */
   poll?: PostPoll | null
-  // ---- Issue 29: reposts, quotes and emoji reactions (absent from a server without the
+  // ---- Reposts, quotes and emoji reactions (absent from a server without the
   // 'reposts' or 'reactions' feature: src/shared/features.ts) ----
   /** How many users repost it now. */
   repostCount?: number
@@ -127,9 +127,9 @@ export interface Post {
   repostedBy?: RepostReason | null
   /** Its emoji reactions: counts above 0, and the viewer's own. */
   reactions?: PostEmojiReactions
-  // ---- end of issue 29 ----
+  // ---- end of reposts, quotes and emoji reactions ----
   /**
-   * Issue 37: true when the post is answered to a viewer who may not see it (a block either way,
+   * True when the post is answered to a viewer who may not see it (a block either way,
    * a suspended author), as taking back a bookmark, repost or reaction of it does: its id, author
    * and counts only; `content` is empty and nothing it holds (media, poll, mentions, quote,
    * comments) is sent. The app shows "This post isn't available to you". Absent otherwise.
@@ -137,7 +137,7 @@ export interface Post {
   unavailable?: true
 }
 
-/* Polls (issue 29, item 4; docs/API.md "Polls"). */
+/* Polls (docs/API.md "Polls"). */
 
 export interface PollOption {
   id: string
@@ -163,7 +163,7 @@ export interface PollVoteResponse {
   poll: PostPoll
 }
 
-/* Autocomplete (issue 29, item 6; docs/API.md "Autocomplete"). */
+/* Autocomplete (docs/API.md "Autocomplete"). */
 
 /** One tag of `GET /api/tags?prefix=`: the tag (normalized, without `#`) and its visible posts. */
 export interface TagSuggestion {
@@ -175,7 +175,7 @@ export interface TagSuggestionsResponse {
   tags: TagSuggestion[]
 }
 
-/* ---- Issue 29: reposts, quotes and emoji reactions (docs/API.md) ---- */
+/* ---- Reposts, quotes and emoji reactions (docs/API.md) ---- */
 
 /**
  * The post inside a quote, one level deep. `visible`: `post` holds it (its own `quoteOf` is
@@ -211,7 +211,7 @@ export interface PostEmojiReactions {
 export interface ReactorsPage extends Page {
   users: UserSummary[]
 }
-/* ---- end of issue 29 ---- */
+/* ---- end of reposts, quotes and emoji reactions ---- */
 
 /** An image attached to a post. `url` is the full image, `thumbUrl` a small version of it. */
 export interface PostMediaItem {
@@ -222,7 +222,7 @@ export interface PostMediaItem {
   height: number
   /** Text for people who cannot see the image; may be empty. */
   alt: string
-  // --- clips (issue 29, item 7) ---
+  // --- clips ---
   /**
    * What `url` is: a still image, a GIF (which may move: `thumbUrl` is its first frame), or a
    * clip (a video: `url` is the MP4 or WebM, `thumbUrl` its poster). Absent from older servers:
@@ -231,7 +231,7 @@ export interface PostMediaItem {
   kind?: PostMediaKind
   // --- end clips ---
 }
-// --- clips (issue 29, item 7) ---
+// --- clips ---
 export type PostMediaKind = 'image' | 'gif' | 'clip'
 /** `POST /media/clips`: the clip as posts show it (`kind: 'clip'`). */
 export interface PostClipResponse {
@@ -269,7 +269,7 @@ export interface Comment {
   updatedAt: string
   /** The `@usernames` of `text` that name existing users, as in Post. */
   mentions: string[]
-  // --- threads (issue 29, docs/API.md "Threads"); absent from an older server ---
+  // --- threads (docs/API.md "Threads"); absent from an older server ---
   /** The top-level comment of its thread; null for a top-level comment. */
   parentId?: string | null
   /** The comment this reply answers (its root or a reply in the thread); null once deleted. */
@@ -317,7 +317,10 @@ export interface FollowResponse {
   user: User
   followUser: User
 }
-/** A follow or unfollow with `Prefer: return=minimal` (issue 31): both users as list items. */
+/**
+ * A follow or unfollow with `Prefer: return=minimal`: both users as list items, so the answer
+ * does not grow with a popular user's followers.
+ */
 export interface FollowMinimalResponse {
   user: UserListItem
   followUser: UserListItem
@@ -375,7 +378,7 @@ export interface DayCount {
   count: number
 }
 
-/** `GET /api/server/stats` (issue 41, hosts only): what the host's server page shows. */
+/** `GET /api/server/stats` (hosts only): what the host's server page shows. */
 export interface ServerStatsResponse {
   version: string
   /** Seconds this instance has run. */
@@ -394,7 +397,7 @@ export interface ServerStatsResponse {
   clips: { count: number; bytes: number }
 }
 
-/** `GET /api/health/ready` (issue 41): each configured dependency, `ok` or why not. */
+/** `GET /api/health/ready`: each configured dependency, `ok` or why not. */
 export interface ReadinessResponse {
   status: 'ready'
   checks: Partial<Record<'database' | 'redis' | 'bucket', 'ok' | string>>
@@ -438,7 +441,7 @@ export type NotificationType =
   | 'report-handled'
   // threads: `actor` replied to the recipient's comment
   | 'reply'
-  // Issue 29: `repost` names the reposted post, `quote` the new post that quotes yours.
+  // `repost` names the reposted post, `quote` the new post that quotes yours.
   | 'repost'
   | 'quote'
 
@@ -490,7 +493,7 @@ export interface FollowCounts {
  * the page shape, presented for nobody: `likedBy`/`dislikedBy`/`upvotedBy`/`downvotedBy` are empty
  * (the viewer's own state comes from their own requests).
  */
-/** Conversations' events (issue 40) are ConversationEventMap's (conversation-types.ts). */
+/** Conversations' events are ConversationEventMap's (conversation-types.ts). */
 export interface LiveEventMap extends ConversationEventMap {
   /**
    * First on every connection, after any replay: the stream is live. Its id is the latest
@@ -562,7 +565,7 @@ export interface LiveEventMap extends ConversationEventMap {
   relations: RelationsResponse
   /** To every host only: how many reports are open now, after one was filed or handled. */
   'open-reports': OpenReportsResponse
-  /* Presence and "now playing" (issue 28; docs/API.md, "Presence and now playing"). */
+  /* Presence and "now playing" (docs/API.md, "Presence and now playing"). */
   /**
    * A user's presence changed. Never to users blocked either way, never about a user who
    * appears offline (turning it on sends `offline` once).
@@ -581,7 +584,7 @@ export interface LiveEventMap extends ConversationEventMap {
    * The audience of profile edits (`user`): never to users blocked either way.
    */
   games: { userId: string; username: string; games: Game[] }
-  // ---- Issue 29: reposts, quotes and emoji reactions ----
+  // ---- Reposts, quotes and emoji reactions ----
   /**
    * Someone reposted a post (`action: 'repost'`, with the post for their followers' home feeds,
    * `repostedBy` set), took a repost back (`undo`), quoted it (`quote`: the quote itself travels as
@@ -603,7 +606,7 @@ export interface LiveEventMap extends ConversationEventMap {
     reaction: ReactionKey
     reacted: boolean
   }
-  // ---- end of issue 29 ----
+  // ---- end of reposts, quotes and emoji reactions ----
 }
 
 export type LiveEventType = keyof LiveEventMap
@@ -713,7 +716,7 @@ export type HostActionKind =
   | 'dismiss-report'
   | 'make-host'
   | 'remove-host'
-  /** clips (issue 29): `target` is the new limit, e.g. "80 MB". */
+  /** Clips: `target` is the new limit, e.g. "80 MB". */
   | 'set-clip-limit'
   | 'rename-game'
   | 'merge-game'
@@ -771,7 +774,7 @@ export interface SearchResponse {
  */
 export type ApiAnswer =
   | UsersResponse
-  // Conversations (issue 40).
+  // Conversations.
   | ConversationsPage
   | ConversationResponse
   | MessagesPage
@@ -815,16 +818,16 @@ export type ApiAnswer =
   | PostClipResponse
   | ClipLimitResponse
   | SearchResponse
-  // Presence and "now playing" (issue 28).
+  // Presence and "now playing".
   | OwnPresenceResponse
   | StatusResponse
   | PresenceListResponse
   | PresenceLookupResponse
   | PollVoteResponse
   | TagSuggestionsResponse
-  // Issue 29.
+  // Reposts, quotes and emoji reactions.
   | ReactorsPage
-  // Games (issue 28)
+  // Games
   | GameResponse
   | GamesPage
   | GamesResponse
@@ -833,7 +836,7 @@ export type ApiAnswer =
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse
 
-// ---- Games (issue 28, item 3; docs/API.md, "Games") ----
+// ---- Games (docs/API.md, "Games") ----
 
 /** A game of the server's list. `slug` is its address (`/games/<slug>`) and its `#tag`. */
 export interface Game {

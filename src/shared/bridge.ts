@@ -133,7 +133,7 @@ export interface BackupResult {
 }
 
 /**
- * The desktop app's game detection (issue 28; docs/features.md, "Games and "Now playing""): opt-in, off by default.
+ * The desktop app's game detection (docs/features.md, "Games and "Now playing""): opt-in, off by default.
  * `game` is the name of a game of the app's list running now, or null; nothing else about the
  * computer crosses the bridge.
  */
@@ -189,7 +189,7 @@ export interface GamerstageBridge {
    * data. Resolves null when the person cancels. Signed-in sessions may end: reload afterwards.
    */
   restoreData(): Promise<BackupResult | null>
-  // ---- Game detection (issue 28): desktop only, absent in a plain browser. ----
+  // ---- Game detection: desktop only, absent in a plain browser. ----
   /** Whether detection is on, paused, and the game it sees now. */
   getGameDetection?(): Promise<GameDetectionStatus>
   /** Turns detection on or off, or pauses and resumes it; answers the new status. */

@@ -1,5 +1,5 @@
 /**
- * The limits and request schemas of conversations (issue 40; docs/API.md, "Conversations"): the
+ * The limits and request schemas of conversations (docs/API.md, "Conversations"): the
  * server checks requests with them, the Messages page checks before sending.
  */
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 40; docs/API.md, "Conversations"): one-to-one and group chats, private to
+ * Conversations (docs/API.md, "Conversations"): one-to-one and group chats, private to
  * their members. The shapes the routes answer and the live events carry.
  */
 import type { UserSummary } from './api-types'

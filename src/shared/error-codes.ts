@@ -12,7 +12,7 @@ export const ERROR_STATUS = {
   INVALID_CURSOR: 400,
   /** An upload that is not a PNG, JPEG, GIF or WebP image we can read, or past the image limits. */
   INVALID_IMAGE: 400,
-  // --- clips (issue 29, item 7) ---
+  // --- clips ---
   /** An uploaded clip that is not an MP4 (H.264/AAC) or WebM (VP8/VP9/AV1, Opus/Vorbis) of at most 60 s. */
   INVALID_CLIP: 400,
   // --- end clips ---
@@ -46,7 +46,7 @@ export const ERROR_STATUS = {
   /** One of the two users blocked the other. */
   BLOCKED: 403,
   /**
-   * The post is out of the caller's reach (issue 37, services/reads/visibility.ts): any interaction
+   * The post is out of the caller's reach (services/reads/visibility.ts): any interaction
    * with a suspended author's post or comment, or following them; and opening a post (its page,
    * comments, reactors) whose author the viewer blocked or who blocked them, or who is suspended.
    * The app shows "This post isn't available to you".
@@ -63,11 +63,11 @@ export const ERROR_STATUS = {
   /** threads: a reply to a comment that was deleted (its placeholder keeps the thread). */
   COMMENT_DELETED: 410,
   REPORT_NOT_FOUND: 404,
-  /** Conversations (issue 40): none with this id that the caller is a member of. */
+  /** Conversations: none with this id that the caller is a member of. */
   CONVERSATION_NOT_FOUND: 404,
   /** No message with this id in the conversation that the caller may see. */
   MESSAGE_NOT_FOUND: 404,
-  // Games (issue 28)
+  // Games
   /** No game has this slug (nor had it before a merge or a rename). */
   GAME_NOT_FOUND: 404,
   /** A rename to a name whose slug another game has: merge the two instead. */
@@ -87,12 +87,12 @@ export const ERROR_STATUS = {
   POLL_LOCKED: 400,
   /** The `Host` header is not a name of this server. */
   FOREIGN_HOST: 421,
-  // --- clips (issue 29, item 7) ---
+  // --- clips ---
   /** A `Range` of a media's bytes that starts past its end; `Content-Range` says its size. */
   BAD_RANGE: 416,
   // --- end clips ---
   USERNAME_TAKEN: 422,
-  // --- lost draft media (issue 29, session 14) ---
+  // --- lost draft media ---
   /**
    * A new post names media that cannot be attached (any more): swept with its week-old draft
    * (DRAFT_UPLOAD_TTL_MS), never uploaded here, someone else's, or in a post already.
@@ -111,7 +111,7 @@ export const ERROR_STATUS = {
   SERVER_BUSY: 503,
   /**
    * `GET /api/health/ready`: a dependency (database, Redis, bucket) does not answer, or the
-   * server is stopping; `checks` names which (issue 41).
+   * server is stopping; `checks` names which.
    */
   NOT_READY: 503,
 } as const

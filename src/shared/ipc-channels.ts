@@ -19,7 +19,7 @@ export enum Channel {
   LanServersChanged = 'gamerstage:lan-servers-changed',
   BackupData = 'gamerstage:backup-data',
   RestoreData = 'gamerstage:restore-data',
-  // Game detection (issue 28)
+  // Game detection
   GetGameDetection = 'gamerstage:get-game-detection',
   SetGameDetection = 'gamerstage:set-game-detection',
   /** Main → renderer: the detected game's name, or null. */

@@ -73,7 +73,7 @@ export const USERNAME_EDGES = /^[^.](?:.*[^.])?$/
 export const RESERVED_USERNAMES = new Set([
   // Who runs the place: a stranger named `admin` or `support` could ask for passwords.
   'admin',
-  // Screens of the app's own (presence, issue 28).
+  // Screens of the app's own (`/here`: Who's here).
   'here',
   'administrator',
   'root',
@@ -106,9 +106,9 @@ export const RESERVED_USERNAMES = new Set([
   'tags',
   // The search page (docs/API.md, "Search").
   'search',
-  // Conversations (issue 40): the Messages page, /messages.
+  // Conversations: the Messages page, /messages.
   'messages',
-  // Games (issue 28): the page of a game, /games/<slug>.
+  // Games: the page of a game, /games/<slug>.
   'games',
   'index.html',
   'favicon.ico',

@@ -29,7 +29,7 @@ const EVERY_KIND = {
   games: true,
   repost: true,
   'emoji-reaction': true,
-  // Conversations (issue 40).
+  // Conversations.
   message: true,
   conversation: true,
   'conversation-left': true,

@@ -116,7 +116,7 @@ export const postImageRefSchema = z.object({
     .default(''),
 })
 
-/* Polls (issue 29, item 4; docs/API.md "Polls"). */
+/* Polls (docs/API.md "Polls"). */
 
 const pollOptionSchema = z
   .string({ error: 'A poll option must be text.' })
@@ -169,7 +169,7 @@ const postDataShape = {
     })
     .optional(),
   poll: pollInputSchema.optional(),
-  // Issue 29: a quote names the post it quotes (docs/API.md, "Reposts and quotes").
+  // A quote names the post it quotes (docs/API.md, "Reposts and quotes").
   quoteOf: z
     .string({ error: 'quoteOf must be the id of the post to quote.' })
     .regex(/^[1-9][0-9]{0,15}$/, { error: 'quoteOf must be the id of the post to quote.' })
@@ -339,7 +339,7 @@ export const reportSchema = z
     error: 'Report either a post (postId) or a comment (commentId).',
   })
 
-// --- clips (issue 29, item 7) ---
+// --- clips ---
 /** `PUT /moderation/clip-limit`: a whole number of megabytes (MiB), 1 to 500. */
 export const CLIP_LIMIT_MB = { min: 1, max: 500 } as const
 export const clipLimitSchema = z.strictObject({

@@ -4,7 +4,7 @@
  */
 
 /** The sections a search answers, in the order the search box shows them. */
-// 'games' (issue 28's parts joined): the server's game list, by name, as GET /games?search=.
+// 'games': the server's game list, by name, as GET /games?search=.
 export const SEARCH_TYPES = ['posts', 'tags', 'users', 'games'] as const
 export type SearchType = (typeof SEARCH_TYPES)[number]
 
@@ -47,7 +47,7 @@ const WORD = /[\p{L}\p{N}\p{Co}][\p{L}\p{N}\p{M}\p{Co}]*/gu
 
 /**
  * Markup pasted with a query (`<b>`, `</i>`, `<br/>`): no post, tag, name or game is searched
- * for it, so "`<b>`" does not find every post with a word beginning with "b" (issue 44).
+ * for it, so "`<b>`" does not find every post with a word beginning with "b".
  */
 const MARKUP = /<\/?[a-z][^<>]*>/giu
 

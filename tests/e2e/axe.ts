@@ -19,7 +19,7 @@ export const FULL_CHECK_LOOK = 'light'
 /**
  * What to check a screen for in `look`. All rules in one look; in the others only contrast,
  * which is what a theme changes, and what axe spends most of its time on across four looks
- * (about 390 s of a run, issue 32). Names, roles, labels and landmarks come from the same markup
+ * (about 390 s of a run). Names, roles, labels and landmarks come from the same markup
  * in every look; the phone layout's own controls are checked by phone-layout.spec.ts and
  * mobile.spec.ts, and for contrast here.
  */

@@ -6,7 +6,7 @@ import { longName, signupViaApi, uniqueName } from './helpers'
 import { expectNoSidewaysScroll, sizes } from './looks'
 
 /**
- * Issue 37 (what someone may not see, they see nowhere): a player blocked by another opens the
+ * What someone may not see, they see nowhere: a player blocked by another opens the
  * blocker's post by its link and gets "This post isn't available to you" with no comment box;
  * the blocker's profile shows who they are but no posts, counts or Follow. The blocker, on the
  * blocked player's profile, gets Unblock in place of the posts.

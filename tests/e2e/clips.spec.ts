@@ -7,7 +7,7 @@ import { E2E_HOST } from './host-account'
 import { expectNoSidewaysScroll, inBothThemes, shoot, SHOTS_DIR, sizes } from './looks'
 
 /**
- * Clips and screenshots of any size (issue 29, items 7 and 8), in both themes on a desktop and
+ * Clips and screenshots of any size, in both themes on a desktop and
  * a 390 px phone with a 30-character username and a long unbroken word: a real WebM recorded in
  * the page (MediaRecorder on a canvas: what a browser makes, with no Duration and unknown
  * sizes), and a PNG far over 5 MB that the composer shrinks and says so; the clip plays in

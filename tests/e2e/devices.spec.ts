@@ -139,7 +139,7 @@ test('a bookmark, follow, mute and block made on one device show on the other, l
     )
       .getByRole('menuitem', { name: `Block ${author.username}` })
       .click()
-    // A block asks first, naming what follows (issue 30).
+    // A block asks first, naming what follows.
     const asked = phone.page.getByRole('dialog', { name: `Block ${author.username}?` })
     await expect(asked).toContainText('stop following each other, both ways')
     await asked.getByRole('button', { name: 'Block', exact: true }).click()

@@ -100,7 +100,7 @@ test('drafts belong to one user: another account does not see them', async ({ br
   await context.close()
 })
 
-// --- a draft whose uploads were swept (issue 29, session 14) ---
+// --- a draft whose uploads were swept ---
 test.describe('a draft kept past a week', () => {
   let dataDir = ''
   test.beforeAll(() => {

@@ -14,7 +14,7 @@ import {
 } from './looks'
 
 /**
- * Screenshots of games on profiles and the game page (issue 28), for a person to look at:
+ * Screenshots of games on profiles and the game page, for a person to look at:
  * GAMERSTAGE_SHOTS=/tmp/shots, both themes on a desktop and a 390-pixel phone, with a
  * 30-character username and a 60-character game name without a space; each also checks that
  * nothing runs off the side, and axe. What they show is asserted by games.spec.ts.

@@ -7,7 +7,7 @@ import { E2E_HOST } from './host-account'
 import { PHONE, expectNoSidewaysScroll } from './looks'
 
 /**
- * Games on profiles and a page per game (issue 28, item 3): a player adds games with the picker
+ * Games on profiles and a page per game: a player adds games with the picker
  * (keyboard, and touch on a phone), the chips lead to the game's page with who plays it (follow
  * buttons) and its tagged posts, and a host renames and merges games with confirmations.
  */

@@ -15,7 +15,7 @@ import {
 } from './looks'
 
 /**
- * Screenshots of the host's tools (issue 30), for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots,
+ * Screenshots of the host's tools, for a person to look at: GAMERSTAGE_SHOTS=/tmp/shots,
  * in both themes on a desktop and a 390-pixel phone, with 30-character usernames and a long
  * unbroken word; each also checks that nothing runs off the side, and axe (contrast in the looks
  * other than the full check's). What they show is asserted by host-tools.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * The host's journey (issue 30, items 1 and 2): a report reaches the host live (the count on the
+ * The host's journey: a report reaches the host live (the count on the
  * Server entry, a notification), the host suspends the author from their profile after a
  * question naming what follows, finds them listed as suspended and lifts it, makes a player host
  * and takes it back; the audit list shows each action, and the reporter hears "handled".

@@ -156,7 +156,7 @@ for (const variant of variants) {
 
     await emitLan(page, friends(emptyUrl))
     await expect(found(page).getByRole('listitem')).toHaveCount(5)
-    // The stranger using the friend's name is marked, with both codes to compare (issue 42).
+    // The stranger using the friend's name is marked, with both codes to compare.
     await expect(found(page).getByText(/Another server also calls itself/)).toBeVisible()
     await expect(found(page).getByText('0B7E-44C1-D2A3-9F0E')).toBeVisible()
     await expect(found(page).getByText('Connected')).toBeVisible()

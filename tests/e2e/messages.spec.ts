@@ -1,5 +1,5 @@
 /**
- * Messages (issue 40): two players write to each other live, each in their own browser; the
+ * Messages: two players write to each other live, each in their own browser; the
  * unread badge counts what arrives elsewhere and clears once the conversation is open; on a
  * desktop and on a phone, with axe on the page in both themes (and screenshots, with a 30-character
  * username and a long unbroken word, in SHOTS_DIR for a person to look at).

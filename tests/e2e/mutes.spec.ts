@@ -6,7 +6,7 @@ import { signupViaApi, toast, uniqueName } from './helpers'
 import { expectNoSidewaysScroll, inBothThemes, shoot, SHOTS_DIR, sizes } from './looks'
 
 /**
- * Muting (issue 30, "Mute means mute"): a player muted for an hour from a post's menu leaves
+ * Muting: a player muted for an hour from a post's menu leaves
  * Explore, the tag page and the comments, still shows on their own profile with a notice, is
  * listed on the Account page with the time left, and Unmute brings everything back.
  */

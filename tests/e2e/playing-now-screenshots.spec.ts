@@ -6,7 +6,7 @@ import { expectNoSidewaysScroll, looks, shoot, SHOTS_DIR, SHOTS_ONLY_ON_DEMAND }
 import { apiUser, signedInContext } from './notify-helpers'
 
 /**
- * Screenshots of issue 28's parts joined, for a person to look at (GAMERSTAGE_SHOTS=<folder>):
+ * Screenshots of presence, statuses and games together, for a person to look at (GAMERSTAGE_SHOTS=<folder>):
  * the game page with Playing now, the status editor with its game suggestions open, the search
  * box's Games section and the top bar on a phone; 30-character names and a 60-character game
  * name without a space, in both themes on a desktop and a 390 px phone. Each must not scroll

@@ -6,7 +6,7 @@ import { DESKTOP, PHONE, expectNoSidewaysScroll } from './looks'
 import { apiUser, signedInContext } from './notify-helpers'
 
 /**
- * Issue 28's parts joined, between two windows: B sets a status from the top bar's entry,
+ * Presence, statuses and games together, between two windows: B sets a status from the top bar's entry,
  * picking the game from the suggestions with the keyboard; A sees it live on the game page's
  * "Playing now" and in Who's here; B clears it and it goes, live. The top bar's search finds the
  * game and opens its page. A blocks B: B's dot and status leave A's screen without a reload.

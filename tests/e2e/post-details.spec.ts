@@ -1,5 +1,5 @@
 /**
- * What issue 12 asks of posts that the other specs do not show: images added by paste and by
+ * What posts must do that the other specs do not show: images added by paste and by
  * drag-and-drop with a progress bar per upload, the copy-link action, counts inside accessible
  * names, and the undo of a deleted comment without the next one moving under the pointer.
  */

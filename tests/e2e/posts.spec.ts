@@ -85,7 +85,7 @@ test('a post body is text: selectable, links open outside, the card opens the po
   await page.evaluate(() => window.getSelection()?.removeAllRanges())
 
   // A plain click on the card opens the post; so does its timestamp.
-  // The empty stretch just before the bookmark button (issue 29 filled the row's left part).
+  // The empty stretch just before the bookmark button (the row's left part holds the reactions and shares).
   const row = await card.locator('.post-actions').boundingBox()
   const bookmark = await card.locator('.post-actions .bookmark').boundingBox()
   if (!row || !bookmark) throw new Error('The post has no actions row')

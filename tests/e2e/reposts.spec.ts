@@ -6,7 +6,7 @@ import { applyLook, DESKTOP, expectNoSidewaysScroll, looks, PHONE, shoot, SHOTS_
 import { apiCall, apiPost, apiUser, signedInContext } from './notify-helpers'
 
 /**
- * Reposts, quotes and emoji reactions in the app (docs/API.md, issue 29), two players at once:
+ * Reposts, quotes and emoji reactions in the app (docs/API.md), two players at once:
  * a repost reaches a follower's home feed live with "X reposted", a reaction's count moves live
  * in the other window, the picker works with the keyboard; then every look (both themes, desktop
  * and a 390 px phone) with a 30-character name and a long unbroken word inside a quote, with axe
@@ -172,7 +172,7 @@ for (const look of looks({ width: 1280, height: 900 })) {
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
 
-    // Issue 29 leftovers: the repost count of the reposted original opens who reposted it.
+    // The repost count of the reposted original opens who reposted it.
     const originalCard = page
       .getByRole('article', { name: `Post by ${author.username}` })
       .filter({ hasText: 'Who is in for Saturday?' })

@@ -5,7 +5,7 @@ import { expectNoSidewaysScroll, sizes } from './looks'
 import { apiPost, apiUser, signedInContext } from './notify-helpers'
 
 /**
- * Search finds what was meant (issue 44, item 1): Enter in the top bar's box lands on the
+ * Search finds what was meant: Enter in the top bar's box lands on the
  * section that found something, People first when a name matches, with each tab's count; a
  * query of symbols alone says that nothing matches. Two users with 30-character names, a long
  * unbroken word in a post, on a desktop and a 390 px phone, both themes, axe.

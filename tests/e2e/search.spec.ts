@@ -94,7 +94,7 @@ for (const size of sizes()) {
 
     // Nothing found, and a query of punctuation only: a clear empty state, no error.
     await page.goto(`/search?q=${encodeURIComponent('"NEAR* -qzx:^')}`)
-    // Nothing in any section (issue 44): the page says so once, not per section.
+    // Nothing in any section: the page says so once, not per section.
     await expect(page.getByText('Nothing matches “"NEAR* -qzx:^”')).toBeVisible()
     await page.goto(`/search?q=${encodeURIComponent('🎮 !!!')}`)
     await expect(page.getByText('Nothing matches “🎮 !!!”')).toBeVisible()

@@ -1,5 +1,5 @@
 /**
- * Issue 41: the host's figures and charts on the Server page, in both themes on a desktop and a
+ * The host's figures and charts on the Server page, in both themes on a desktop and a
  * 390×844 phone; a player who does not host sees none of it.
  */
 import { checkInBothThemes } from './axe'

@@ -1,4 +1,4 @@
-/** API shortcuts for the thread specs (issue 29): comments and replies without the UI. */
+/** API shortcuts for the thread specs: comments and replies without the UI. */
 import { expect } from '@playwright/test'
 import type { APIRequestContext } from '@playwright/test'
 import type { ApiUser } from './notify-helpers'

@@ -1,5 +1,5 @@
 /**
- * Replies in threads and text in its own direction (issue 29, items 1 and 9), two users at once,
+ * Replies in threads and text in its own direction, two users at once,
  * on a desktop and a 390 px phone: a reply written in the app shows in its thread for its writer
  * and live for the other user; "X replied to your comment" leads to the reply, highlighted and
  * focused; a deep link survives a reload and loads a reply deep in a long thread; "Show N more

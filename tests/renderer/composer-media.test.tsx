@@ -1,5 +1,5 @@
 /**
- * The New Post composer's media (issue 29, mended in session 14): it says what it takes, the
+ * The New Post composer's media: it says what it takes, the
  * host's clip limit included, before anything is picked; and a draft whose uploads the server no
  * longer has (swept after a week, docs/API.md "Images in posts") shows them as lost, refuses to
  * post naming them, keeps the text and the rest, and posts once they are removed.

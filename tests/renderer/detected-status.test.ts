@@ -1,5 +1,5 @@
 /**
- * Issue 28's parts joined: the desktop detection's status calls go to the presence module's
+ * The desktop detection's status calls go to the presence module's
  * real routes with the real shapes (`PUT /api/me/status` with a body `statusSchema` accepts,
  * `DELETE /api/me/status`), and read their real answers.
  */

@@ -1,4 +1,4 @@
-/** A draft keeps its uploaded images and clips (issue 29, item 8; lib/drafts.ts). */
+/** A draft keeps its uploaded images and clips (lib/drafts.ts). */
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   clearDraft,
@@ -52,7 +52,7 @@ describe('draft media', () => {
   })
 })
 
-// --- polls (issue 29 leftovers): a draft keeps the poll being written ---
+// --- polls: a draft keeps the poll being written ---
 describe('a draft’s poll', () => {
   beforeEach(() => localStorage.clear())
 

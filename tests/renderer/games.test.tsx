@@ -1,5 +1,5 @@
 /**
- * Games in the renderer (issue 28): the detected game becomes a status (and is cleared only when
+ * Games in the renderer: the detected game becomes a status (and is cleared only when
  * this detection set it), the GamePicker's keyboard and pointer use, and the game-detection card
  * hidden in a plain browser.
  */

@@ -1,5 +1,5 @@
 /**
- * The host's tools in the renderer (issue 30): how report notifications read and where they
+ * The host's tools in the renderer: how report notifications read and where they
  * lead, the open-report count on the Server entry (moved by the live event, a stale fetch
  * dropped), the audit list's words, and the question asked before a consequential action.
  */

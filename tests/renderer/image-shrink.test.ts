@@ -1,5 +1,5 @@
 /**
- * Screenshots of any size (issue 29, item 8): what the composer decides for an image over the
+ * Screenshots of any size: what the composer decides for an image over the
  * server's limits (lib/image-shrink.ts), and what it refuses at once (state/attachments.ts, refusalOf).
  */
 import { describe, expect, it } from 'vitest'
@@ -96,7 +96,7 @@ describe('what is refused at once', () => {
   })
 })
 
-// --- issue 29 leftovers: images under 5 MB whose sides pass the server's 8192 px ---
+// --- images under 5 MB whose sides pass the server's 8192 px ---
 
 const pngHeader = (width: number, height: number) => {
   const bytes = new Uint8Array(33)

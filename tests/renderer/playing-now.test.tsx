@@ -1,5 +1,5 @@
 /**
- * Issue 28's parts joined, in the renderer: the game page's "Playing now" (loading, empty, a
+ * Presence, statuses and games together, in the renderer: the game page's "Playing now" (loading, empty, a
  * failure with its retry, and people coming and going on live status and presence events), and
  * the status editor's game field (suggestions with the keyboard, free text kept as typed), and a
  * profile's games following the owner's changes (the `games` event).

@@ -153,7 +153,7 @@ describe('a poll’s time left', () => {
   })
 })
 
-// --- issue 29 leftovers: the Edit Post dialog's poll ---
+// --- the Edit Post dialog's poll ---
 describe('the Edit Post dialog’s poll', () => {
   afterEach(cleanup)
 

@@ -1,6 +1,6 @@
 /**
  * GIFs move in the feed, still for prefers-reduced-motion with a way to play; clips play in
- * place, muted, with controls, never by themselves (issue 29, item 7; PostClip.tsx).
+ * place, muted, with controls, never by themselves (PostClip.tsx).
  */
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -1,5 +1,5 @@
 /**
- * A block while both are online (issue 28's parts joined): the blocker's screen drops the
+ * A block while both are online: the blocker's screen drops the
  * blocked user's dot and status at once, and out of Who's here; an unblock asks for them again.
  */
 import { createStore } from 'jotai'

@@ -120,7 +120,7 @@ describe('routeTitle', () => {
   })
 })
 
-describe('RichText in right-to-left text (issue 29, item 9)', () => {
+describe('RichText in right-to-left text', () => {
   it.each([
     ['Hebrew', 'משחק מעולה עם @nova_strike אתמול ב #lan_party בערב'],
     ['Arabic', 'لعبة رائعة مع @nova_strike أمس في #lan_party مساء'],

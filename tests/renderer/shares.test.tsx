@@ -1,5 +1,5 @@
 /**
- * Issue 29 in the app: the live repost and emoji reaction events in the store (state/shares.ts),
+ * Reposts in the app: the live repost and emoji reaction events in the store (state/shares.ts),
  * the reaction picker's keyboard use and accessible names, the quote embed's states, and both
  * features hidden on a server that does not name them.
  */
@@ -206,7 +206,7 @@ describe('the reaction bar', () => {
   })
 })
 
-// --- issue 29 leftovers: who reposted, from the repost count ---
+// --- who reposted, from the repost count ---
 describe('who reposted', () => {
   it('opens from the repost count, lists people a page at a time, and the icon still reposts', async () => {
     const store = signedInStore([NOVA])

@@ -1,5 +1,5 @@
 /**
- * Replies in threads on the post page (issue 29; docs/API.md "Threads"): the list's comments
+ * Replies in threads on the post page (docs/API.md "Threads"): the list's comments
  * grouped as threads, live replies in their thread, the viewer's own count kept by deltas (never
  * twice for one's own action), deleted roots as placeholders, "Show N more replies" paging and
  * deep-link threads.
@@ -256,7 +256,7 @@ describe('CommentThread', () => {
   })
 })
 
-// --- issue 29 leftovers: replies to threads beyond the loaded pages, deep links over resyncs ---
+// --- replies to threads beyond the loaded pages, deep links over resyncs ---
 describe('threads not loaded yet', () => {
   const far = (extra: Partial<Comment> = {}) =>
     comment('far', 'p1', NOVA, { parentId: null, replyCount: 0, repliesCursor: null, ...extra })

@@ -1,5 +1,5 @@
 /**
- * Issue 37: what a block (either way) or a suspension hides, the app shows nowhere. The post page
+ * What a block (either way) or a suspension hides, the app shows nowhere. The post page
  * of a post the server answers POST_UNAVAILABLE for shows "This post isn't available to you" and
  * no comment box; a profile closed by a block (`blockRelation`) shows no posts, counts or Follow.
  */

@@ -1,8 +1,8 @@
 /**
- * Game detection wired to the settings file (issue 28): `setupGameDetection` starts the poller
+ * Game detection wired to the settings file: `setupGameDetection` starts the poller
  * as the settings say (off by default), and answers the bridge's get and set.
  *
- * The choice is kept per server (issue 42; docs/features.md, "Games and "Now playing""): turning detection on shares
+ * The choice is kept per server (docs/features.md, "Games and "Now playing""): turning detection on shares
  * the game with the server in use, and a server the person has not turned it on for (a
  * friend's, or a stranger's joined by mistake) gets nothing: detection does not even run while
  * the app uses it, and the window is told no game.

@@ -113,7 +113,7 @@ export function App() {
             <Route path="/notifications" element={<NotificationsPage />} />
             <Route path="/tags/:tag" element={<TagPage />} />
             <Route path="/here" element={<HerePage />} />
-            {/* Conversations (issue 40): `messages` cannot be a username (shared/limits.ts). */}
+            {/* Conversations: `messages` cannot be a username (shared/limits.ts). */}
             <Route path="/messages" element={<MessagesPage />} />
             <Route path="/messages/:conversationId" element={<MessagesPage />} />
             <Route path="/tags" element={<Navigate to="/explore" replace />} />

@@ -113,13 +113,13 @@ export const COPY = {
     followsNobody: 'Not following anyone yet.',
     followersOf: (username: string) => `Followers of ${username}`,
     followedBy: (username: string) => `${username} follows`,
-    // Issue 37: a profile closed by a block either way (no posts, counts or Follow).
+    // A profile closed by a block either way (no posts, counts or Follow).
     youBlocked: 'You blocked this player. Their posts aren’t available to you.',
     blockedYou: 'This player’s posts aren’t available to you.',
   },
   post: {
     deleted: 'This post has been deleted.',
-    // Issue 37: a block either way, or a suspended author (the quote embed's words too).
+    // A block either way, or a suspended author (the quote embed's words too).
     unavailable: 'This post isn’t available to you.',
     writeComment: 'Write a comment',
     sendingComment: 'Sending…',
@@ -163,7 +163,7 @@ export const COPY = {
     noTags: (query: string) => `No tags begin with “${query}”`,
     noWordsHint: 'Search for words: letters or digits. Punctuation and emoji alone find nothing.',
     tryHint: 'Try fewer words, or the beginning of a word.',
-    /** The search page when no section found anything (issue 44). */
+    /** The search page when no section found anything. */
     nothing: (query: string) => `Nothing matches “${query}”`,
     nothingHint: 'Try a name, a word of a post, a #tag or a game.',
     /** A tab's count, "100+" at the server's cap. */
@@ -214,7 +214,7 @@ export const COPY = {
     demoWhileShared: 'The demo accounts cannot log in while you share: their password is public.',
   },
   /** The host's tools (Server page, a profile's and a post's host menus) and their questions. */
-  // --- clips and screenshots (issue 29, items 7 and 8) ---
+  // --- clips and screenshots ---
   attachments: {
     notAttachable: (name: string) =>
       `${name} is not an image or a clip: attach PNG, JPEG, WebP or GIF images, or MP4 or WebM videos.`,
@@ -313,7 +313,7 @@ export const COPY = {
       'make-host': 'made host',
       'remove-host': 'removed as host',
       'set-clip-limit': 'set the clip size limit to',
-      // Games (issue 28): the target reads "CSGO → Counter-Strike 2".
+      // Games: the target reads "CSGO → Counter-Strike 2".
       'rename-game': 'renamed the game',
       'merge-game': 'merged the game',
     },
@@ -345,7 +345,7 @@ export const COPY = {
     unusableAnswer:
       'The server sent an answer this app cannot use. It may be a different or newer Gamerstage.',
   },
-  // ---- Games (issue 28): chips on profiles, the game page, the picker, desktop detection ----
+  // ---- Games: chips on profiles, the game page, the picker, desktop detection ----
   games: {
     sectionLabel: (username: string) => `Games ${username} plays`,
     ownNone: 'Add the games you play so friends can find you.',
@@ -409,7 +409,7 @@ export const COPY = {
     retry: 'Retry',
     loading: 'Loading people',
   },
-  /* Polls (issue 29, item 4; docs/API.md "Polls"). */
+  /* Polls (docs/API.md "Polls"). */
   poll: {
     label: 'Poll',
     addPoll: 'Add a poll',
@@ -437,7 +437,7 @@ export const COPY = {
     share: (option: string, percent: number, votes: number) =>
       `${option}: ${percent}%, ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
   },
-  /* Polls in the Edit Post dialog (issue 29 leftovers). */
+  /* Polls in the Edit Post dialog. */
   pollEdit: {
     locked: (voters: number) =>
       `${voters === 1 ? 'Someone has' : `${voters} people have`} voted in this poll, so its options and length cannot change any more. You can still edit the text.`,
@@ -447,7 +447,7 @@ export const COPY = {
     removed: 'The poll will be removed when you save.',
     keep: 'Keep the poll',
   },
-  /* Autocomplete (issue 29, item 6). */
+  /* Autocomplete. */
   autocomplete: {
     people: 'People',
     tags: 'Tags',
@@ -457,7 +457,7 @@ export const COPY = {
     count: (count: number) =>
       `${count} ${count === 1 ? 'suggestion' : 'suggestions'}: arrow keys to choose, Enter to pick, Escape to close.`,
   },
-  // ---- Issue 29: reposts, quotes and emoji reactions ----
+  // ---- Reposts, quotes and emoji reactions ----
   shares: {
     reposted: 'Reposted to your followers.',
     repostUndone: 'Repost taken back.',
@@ -479,7 +479,7 @@ export const COPY = {
     quotedPostLabel: (username: string) => `Quoted post by ${username}`,
     quoteUnavailable: 'This post isn’t available to you.',
     quoteNested: 'Quotes another post',
-    // Issue 29 leftovers: who reposted, from the repost count.
+    // Who reposted, from the repost count.
     whoReposted: (count: number) => `Who reposted: ${count} ${count === 1 ? 'repost' : 'reposts'}`,
     whoRepostedTitle: 'Who reposted',
     nobodyReposted: 'Nobody reposts this now.',
@@ -496,7 +496,7 @@ export const COPY = {
     loadMore: 'Show more',
     loadFailed: 'The list couldn’t be loaded. Try again in a moment.',
   },
-  // ---- end of issue 29 ----
+  // ---- end of reposts, quotes and emoji reactions ----
 } as const
 
 /** What the login page says about an ended session (state/session.ts's sessionEndAtom). */
@@ -514,7 +514,7 @@ export function loginHint(code: ErrorCode | null): {
   return null
 }
 
-/* ---- Presence and "now playing" (issue 28; docs/WORDS.md, "Presence and now playing") ---- */
+/* ---- Presence and "now playing" (docs/WORDS.md, "Presence and now playing") ---- */
 export const PRESENCE_COPY = {
   state: { online: 'Online', idle: 'Idle', offline: 'Offline' },
   /** On a profile, beside the name. */
@@ -563,7 +563,7 @@ export const PRESENCE_COPY = {
   },
 } as const
 
-// ---- Issue 28's parts joined: "Playing now" on a game page, the status editor's entry point ----
+// ---- "Playing now" on a game page, the status editor's entry point ----
 export const GAME_PLAYING_COPY = {
   title: 'Playing now',
   loading: 'Loading who is playing',
@@ -580,7 +580,7 @@ export const GAME_SEARCH_COPY = {
   section: 'Games',
   none: (query: string) => `No game found for “${query}”.`,
 } as const
-// ---- end of issue 28's parts joined ----
+// ---- end of "Playing now" and the status editor's entry ----
 
 // ---- The search page's own field (session 14) ----
 export const SEARCH_FIELD_COPY = {

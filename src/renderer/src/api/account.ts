@@ -117,7 +117,7 @@ export function listHostActions(): Promise<HostActionsResponse> {
   return request<HostActionsResponse>('/moderation/audit')
 }
 
-/** The host's server page figures (issue 41); hosts only. */
+/** The host's server page figures; hosts only. */
 export function getServerStats(): Promise<ServerStatsResponse> {
   return request<ServerStatsResponse>('/server/stats')
 }

@@ -1,4 +1,4 @@
-/** Conversations (issue 40; docs/API.md, "Conversations"): the calls the Messages page makes. */
+/** Conversations (docs/API.md, "Conversations"): the calls the Messages page makes. */
 import type { OkResponse } from '../../../shared/api-types'
 import type {
   ConversationReadResponse,

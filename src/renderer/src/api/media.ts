@@ -39,7 +39,7 @@ function sendImage<Answer>(
   file: File,
   onProgress: ((fraction: number) => void) | undefined,
   accept: (body: object) => Answer | null,
-  /** A clip's poster (clips, issue 29): sent as the form field `poster`. */
+  /** A clip's poster: sent as the form field `poster`. */
   poster: Blob | null = null,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -80,7 +80,7 @@ function sendImage<Answer>(
   })
 }
 
-// --- clips (issue 29, item 7) ---
+// --- clips ---
 /**
  * Uploads a clip for a post (docs/API.md "Clips in posts") with the poster the app drew, if any:
  * answers it as posts show it.

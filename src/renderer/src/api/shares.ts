@@ -1,4 +1,4 @@
-/** Issue 29's calls: reposts, quotes and emoji reactions (docs/API.md, "Reposts and quotes"). */
+/** The calls of reposts, quotes and emoji reactions (docs/API.md, "Reposts and quotes"). */
 import type { PostResponse, ReactorsPage } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
 import type { ReactionKey } from '../../../shared/reactions'
@@ -52,7 +52,7 @@ export function listReactors(
   })
 }
 
-/** Who reposts a post, newest first, a page at a time (issue 29 leftovers). */
+/** Who reposts a post, newest first, a page at a time. */
 export function listReposters(
   postId: string,
   cursor?: string | null,

@@ -8,7 +8,7 @@ interface AvatarProps {
   username: string
   size?: number
   className?: string
-  /** Whose presence dot to draw on it (presence, issue 28); none when left out. */
+  /** Whose presence dot to draw on it; none when left out. */
   presenceOf?: string
 }
 

@@ -1,5 +1,5 @@
 /**
- * The host's clip size limit on the Server page (issue 29, item 7): the largest video a player
+ * The host's clip size limit on the Server page: the largest video a player
  * can post, in whole megabytes. A change lands in the audit list ("set the clip size limit to").
  */
 import { useId, useState } from 'react'

@@ -1,5 +1,5 @@
 /**
- * One thread on the post page (issue 29, "Replies in threads"; docs/API.md "Threads"): a
+ * One thread on the post page ("Replies in threads"; docs/API.md "Threads"): a
  * top-level comment, its replies oldest first under it, "Show N more replies" while the server
  * has more, and the reply box of the comment being answered. On a server without threads it is
  * just the comment.

@@ -1,5 +1,5 @@
 /**
- * A bar-like line chart of one figure per day (the host's server page, issue 41), drawn with
+ * A bar-like line chart of one figure per day (the host's server page), drawn with
  * uPlot: about 20 KiB gzip, loaded only when a host opens the page (ServerStatsPanel imports this
  * module lazily), so the first load never carries it. Colours come from the theme's custom
  * properties and are read again when the theme changes.

@@ -1,5 +1,5 @@
 /**
- * The Edit Post dialog (issue 29 leftovers): the text, and the post's poll while nobody has
+ * The Edit Post dialog: the text, and the post's poll while nobody has
  * voted in it: its options and length can change (a new end counted from the save) or the poll
  * can go (docs/API.md "Polls", Editing). Once someone voted, it says why the poll stays as it is.
  */

@@ -6,7 +6,7 @@ import { PresentPersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
 
 /**
- * The game page's "Playing now" (issue 28, item 3): those whose status names this game (by its
+ * The game page's "Playing now": those whose status names this game (by its
  * slug: `GET /games/{slug}/playing`, with presence's audience rules: never anyone who appears
  * offline or is blocked either way), online or idle, those one follows first; live. A status
  * event about someone listed updates or drops them; one naming this game for someone new, and a

@@ -25,7 +25,7 @@ import { useServerFeature } from '../state/server-features'
 
 /** The host's panels under the reports (Server page): suspended players, hosts, the audit list. */
 export function HostPanels() {
-  // Clips (issue 29): the clip size limit, on a server that takes clips.
+  // Clips: the clip size limit, on a server that takes clips.
   const clips = useServerFeature('clips')
   return (
     <>

@@ -155,7 +155,7 @@ const paths = {
       <path d="M8 10.5V7.5a4 4 0 0 1 7.7-1.5" />
     </>
   ),
-  // Issue 29: repost, quote, add a reaction.
+  // Repost, quote, add a reaction.
   repost: (
     <>
       <path d="M4 11V9a3 3 0 0 1 3-3h12l-3-3M20 13v2a3 3 0 0 1-3 3H5l3 3" />
@@ -180,11 +180,11 @@ const paths = {
       <path d="m16 9.5 5 5M21 9.5l-5 5" />
     </>
   ),
-  /** Clips (issue 29): a triangle, play. */
-  // Conversations (issue 40): a speech bubble.
+  /** Clips: a triangle, play. */
+  // Conversations: a speech bubble.
   message: <path d="M4 5h16v11H10l-5 4v-4H4z" />,
   play: <path d="M8 5.5v13l10.5-6.5z" />,
-  /** Clips (issue 29): two bars, pause. */
+  /** Clips: two bars, pause. */
   pause: <path d="M8 5.5v13M16 5.5v13" />,
 } satisfies Record<string, ReactElement>
 

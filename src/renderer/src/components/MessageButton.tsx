@@ -8,7 +8,7 @@ import { messageOf, notifyError } from '../lib/notify'
 import { Icon } from './Icon'
 
 /**
- * "Message": opens (or starts) the one-to-one with `target` on the Messages page (issue 40).
+ * "Message": opens (or starts) the one-to-one with `target` on the Messages page.
  * Hidden for oneself and on a server without conversations.
  */
 export function MessageButton({ target, small = false }: { target: UserSummary; small?: boolean }) {

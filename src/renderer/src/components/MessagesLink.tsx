@@ -13,7 +13,7 @@ import { Icon } from './Icon'
 import '../styles/bell.css'
 
 /**
- * Keeps the Messages badge and the conversations current while someone is signed in (issue 40):
+ * Keeps the Messages badge and the conversations current while someone is signed in:
  * the unread total is fetched at sign-in, then moved by the live events. Called once, by the
  * layout around every screen.
  */

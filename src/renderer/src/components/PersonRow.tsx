@@ -118,7 +118,7 @@ export function PresentPersonRow({
 }: {
   entry: PresentUser
   withNote: boolean
-  /** A "Message" button beside them (issue 40: Who's here's page). */
+  /** A "Message" button beside them (on Who's here's page). */
   message?: boolean
 }) {
   return (

@@ -29,7 +29,7 @@ import { RichText } from './PostText'
 import { EditedMark, RelativeTime } from './RelativeTime'
 import { profilePath } from '../lib/paths'
 import { COPY } from '../copy'
-// Issue 29: reposts, quotes and emoji reactions.
+// Reposts, quotes and emoji reactions.
 import { QuoteEmbed } from './shares/QuoteEmbed'
 import { ReactionAddButton, ReactionBar } from './shares/ReactionBar'
 import { RepostHeader } from './shares/RepostHeader'
@@ -39,7 +39,7 @@ interface PostCardProps {
   post: Post
   /** On its own page: deleting asks first, then goes home (the spec's order). */
   detail?: boolean
-  /** Issue 29: in the home feed, the repost that brought it there ("X reposted"). */
+  /** In the home feed, the repost that brought it there ("X reposted"). */
   repostedBy?: RepostReason | null
 }
 

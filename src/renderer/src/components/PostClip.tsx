@@ -1,5 +1,5 @@
 /**
- * Clips and moving GIFs in the feed (issue 29, item 7; docs/API.md "Clips in posts").
+ * Clips and moving GIFs in the feed (docs/API.md "Clips in posts").
  *
  * A clip plays in place with the browser's own controls (keyboard included), muted until the
  * viewer turns the sound on, and never starts by itself; only its poster is loaded until then.

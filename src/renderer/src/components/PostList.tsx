@@ -36,7 +36,7 @@ export function PostList({ listKey, empty }: PostListProps) {
   const load = useSetAtom(loadPostListAtom)
   const refresh = useSetAtom(refreshPostListAtom)
   const listRef = useRef<HTMLDivElement>(null)
-  // Issue 29: "X reposted" belongs to the home feed only.
+  // "X reposted" belongs to the home feed only: elsewhere the post was not brought by a repost.
   const reasons = useAtomValue(feedReasonsAtom)
   const more = hasMore(list)
   const loading = list.status === 'loading'

@@ -73,7 +73,8 @@ function mentionAndTagLinks(text: string, mentions: readonly string[], plain = f
   for (const segment of parseRichText(text)) {
     const start = at
     at += segment.text.length
-    // `plain` (a bio): no links, but mentions and tags still isolated (item 9 of issue 29).
+    // `plain` (a bio): no links, but mentions and tags still isolated, so that a name or tag
+    // written left to right keeps its order inside right-to-left text.
     if (plain && (segment.kind === 'tag' || segment.kind === 'mention')) {
       spans.push({ start, end: at, node: segment.text })
     } else if (segment.kind === 'tag') {
@@ -153,7 +154,7 @@ export function RichText({
     for (const span of spans) {
       if (span.start > at) nodes.push(text.slice(at, span.start))
       // Isolated, so a mention, tag or address keeps its place (and its "@" or "#" its side)
-      // inside right-to-left text (issue 29, item 9); the paragraph sets its own direction
+      // inside right-to-left text; the paragraph sets its own direction
       // (`dir="auto"` where the text is shown).
       nodes.push(
         <bdi key={`bdi-${span.start}`} className="inline-token">

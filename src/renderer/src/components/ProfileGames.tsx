@@ -9,7 +9,7 @@ import { GamePicker, type PickedGame } from './GamePicker'
 import { Icon } from './Icon'
 
 /**
- * The games a profile lists, as chips under the bio (issue 28), each a link to the game's page.
+ * The games a profile lists, as chips under the bio, each a link to the game's page.
  * On one's own profile, "Edit games" opens the GamePicker in place, saved with one call (PUT
  * /me/games). Hidden when the server does not name `games` (an older server).
  */

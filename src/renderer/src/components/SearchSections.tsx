@@ -105,7 +105,7 @@ const usersSection: SearchSectionView = {
   Page: SearchPeopleTab,
 }
 
-// ---- Issue 28's parts joined: games ----
+// ---- Games ----
 const gamesSection: SearchSectionView = {
   type: 'games',
   title: GAME_SEARCH_COPY.section,

@@ -35,7 +35,7 @@ function duration(seconds: number): string {
 const total = (days: DayCount[]) => days.reduce((sum, entry) => sum + entry.count, 0)
 
 /**
- * The host's view of the server (issue 41): who is on, how busy it was the last 30 days, what
+ * The host's view of the server: who is on, how busy it was the last 30 days, what
  * its images and clips take, and what runs. Read again every 30 s while shown; hosts only.
  */
 export function ServerStatsPanel() {

@@ -98,7 +98,7 @@ export function TextEditor({
     if (error) setError(null)
     if (draftKey) writeDraft(draftKey, value)
   }
-  // @ and # suggestions (issue 29, item 6; components/Autocomplete.tsx).
+  // @ and # suggestions (components/Autocomplete.tsx).
   const autocomplete = useAutocomplete({ textareaRef: ownRef, text, setText: change })
 
   const submit = async (event?: FormEvent) => {

@@ -1,4 +1,4 @@
-/** The small parts of a thread (issue 29, "Replies in threads") that CommentItem draws. */
+/** The small parts of a thread ("Replies in threads") that CommentItem draws. */
 import { Link } from 'react-router-dom'
 import { COPY } from '../copy'
 import { profilePath } from '../lib/paths'

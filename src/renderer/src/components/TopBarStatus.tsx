@@ -14,7 +14,7 @@ const StatusEditor = lazyComponent(() =>
 )
 
 /**
- * The status editor from anywhere (issue 28's parts joined): a button in the top bar, beside
+ * The status editor from anywhere: a button in the top bar, beside
  * one's avatar, "Set status" or "Change status" with the game in its tooltip. A button, so Tab
  * and Enter reach it; the dialog gives focus back to it as it closes. Only when the server
  * names `now-playing`.

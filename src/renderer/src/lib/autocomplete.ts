@@ -1,5 +1,5 @@
 /**
- * What the composer's autocomplete works on (issue 29, item 6): the `@name` or `#tag` being typed
+ * What the composer's autocomplete works on: the `@name` or `#tag` being typed
  * at the caret, and the text once a suggestion replaces it. The rules are rich-text.ts's, so a
  * suggestion is offered exactly where the finished word would be a mention or a tag.
  */

@@ -39,7 +39,7 @@ export function clearDraft(key: string): void {
   writeDraftPoll(key, null)
 }
 
-// --- screenshots and clips (issue 29, item 8): a draft keeps what it had uploaded ---
+// --- screenshots and clips: a draft keeps what it had uploaded ---
 
 /** An image or clip of a draft, uploaded already: the server keeps it a week (DRAFT_UPLOAD_TTL_MS). */
 export interface DraftMedia {
@@ -86,7 +86,7 @@ export function writeDraftMedia(key: string, items: DraftMedia[]): void {
 }
 // --- end screenshots and clips ---
 
-// --- polls (issue 29 leftovers): a draft keeps the poll being written ---
+// --- polls: a draft keeps the poll being written ---
 
 /** A poll being written, as the composer holds it (PollEditor's PollDraft). */
 export interface DraftPoll {

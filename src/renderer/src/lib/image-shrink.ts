@@ -1,5 +1,5 @@
 /**
- * Screenshots of any size (issue 29, item 8): what the composer does with an image over the
+ * Screenshots of any size: what the composer does with an image over the
  * server's limits before it is sent. The decisions are here, pure and tested
  * (tests/renderer/image-shrink.test.ts); the pixels are the worker's (shrink.worker.ts).
  *
@@ -112,7 +112,7 @@ export function formatMegabytes(bytes: number): string {
   return `${value.toFixed(1)} MB`
 }
 
-// --- issue 29 leftovers: an image under the byte limit whose sides pass the server's ---
+// --- an image under the byte limit whose sides pass the server's ---
 
 /**
  * The size an image's header declares (PNG IHDR, JPEG SOF, WebP VP8/VP8L/VP8X), or null when

@@ -30,7 +30,7 @@ function groupKey(notification: Notification): string | null {
       return notification.commentId === null ? null : `upvote:${notification.commentId}`
     case 'follow':
       return 'follow'
-    // Issue 29: reposts of the same post group as likes do; each quote has its own text.
+    // Reposts of the same post group as likes do; each quote has its own text.
     case 'repost':
       return notification.postId === null ? null : `repost:${notification.postId}`
     default:

@@ -8,5 +8,5 @@ export const profilePath = (username: string) => `/${encodeURIComponent(username
 /** The app path of a tag's page; `tag` is normalized (shared/rich-text.ts), without its `#`. */
 export const tagPath = (tag: string) => `/tags/${encodeURIComponent(tag)}`
 
-/** The app path of a game's page (issue 28); a slug may hold letters of any script. */
+/** The app path of a game's page; a slug may hold letters of any script. */
 export const gamePath = (slug: string) => `/games/${encodeURIComponent(slug)}`

@@ -30,7 +30,7 @@ export function routeTitle(pathname: string): string {
     const tag = decodeSegment(pathname.slice('/tags/'.length).replace(/\/+$/, ''))
     name = tag !== null && isValidTag(tag) ? `#${normalizeTag(tag)}` : 'Tag'
   }
-  // Games (issue 28): the slug, until the page knows the name.
+  // Games: the slug, until the page knows the name.
   if (!name && pathname.startsWith('/games/')) name = 'Game'
   if (!name) {
     const segment = decodeSegment(pathname.replace(/^\/+|\/+$/g, '')) ?? ''

@@ -339,7 +339,7 @@ export function connectLiveState(store: ReturnType<typeof createStore>): () => v
     user: liveUserAtom,
     bookmark: liveBookmarkAtom,
     relations: storeRelationsAtom,
-    // Issue 29: reposts, quotes and emoji reactions (state/shares.ts).
+    // Reposts, quotes and emoji reactions (state/shares.ts).
     repost: liveRepostAtom,
     'emoji-reaction': liveEmojiReactionAtom,
     reset: liveResetAtom,

@@ -11,7 +11,7 @@ import { gamePath, tagPath } from '../lib/paths'
 import { useGame } from '../state/games'
 
 /**
- * `/games/:slug` (issue 28): a game of the server's list. Who plays it (with follow buttons),
+ * `/games/:slug`: a game of the server's list. Who plays it (with follow buttons),
  * who is playing it now (GamePlayingNow, filled from the presence work), and the posts tagged
  * with its slug (the `#tag` list). An old slug of a merged or renamed game answers the game it
  * became, and the address changes to the new one. Hosts rename and merge it from here.

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 40): the signed-in user's conversations beside the one open. On a phone the
+ * Messages: the signed-in user's conversations beside the one open. On a phone the
  * two take turns: the list at /messages, a conversation at /messages/:conversationId with a way
  * back. History pages upward ("Show older messages", and by itself when scrolled to the top).
  */

@@ -32,7 +32,7 @@ export function PostPage() {
   const post = useAtomValue(useMemo(() => postAtom(postId), [postId]))
   const status = useAtomValue(postStatusAtom)[postId]
   const deleted = useAtomValue(deletedPostIdsAtom).has(postId)
-  // Issue 37: hidden from this viewer (a block either way, a suspended author): a placeholder,
+  // Hidden from this viewer (a block either way, a suspended author): a placeholder,
   // and no comment box.
   const unavailable = useAtomValue(unavailablePostIdsAtom).has(postId) || post?.unavailable === true
   const comments = useAtomValue(commentListAtom(postId))

@@ -105,7 +105,7 @@ function MutedNotice({ user }: { user: UserSummary }) {
 }
 
 /**
- * Issue 37: in place of the posts of a profile closed by a block either way (docs/API.md,
+ * In place of the posts of a profile closed by a block either way (docs/API.md,
  * "Blocking"): why, and for the one who blocked, a way to undo it.
  */
 function BlockedNotice({ user, onChange }: { user: User; onChange: () => void }) {
@@ -152,7 +152,7 @@ export function ProfilePage() {
     void load(username)
   }, [username, load, postsChanged])
   useLiveResync(() => void load(username))
-  // Issue 37: blocking them from this page (a post's menu) closes the profile at once.
+  // Blocking them from this page (a post's menu) closes the profile at once.
   const relations = useAtomValue(relationsAtom)
   const blockedNow = user ? (relations?.blocked.has(user._id) ?? false) : false
   const seenBlocked = useRef(blockedNow)

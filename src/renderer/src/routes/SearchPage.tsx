@@ -67,7 +67,7 @@ function SearchField({ query, type }: { query: string; type: SearchType | undefi
   )
 }
 
-/** The page's tabs, in order: people first, as Bluesky and Mastodon put them (issue 44). */
+/** The page's tabs, in order: people first, as Bluesky and Mastodon put them. */
 const TAB_ORDER: readonly SearchType[] = ['users', 'posts', 'tags', 'games']
 
 /**

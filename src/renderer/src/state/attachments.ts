@@ -17,7 +17,7 @@ import { messageOf } from '../lib/notify'
 import { shrinkImage } from '../lib/shrink-image'
 
 export const ATTACHABLE_IMAGES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
-/** Clips (issue 29): only when the server says it takes them (features `clips`). */
+/** Clips: only when the server says it takes them (features `clips`). */
 export const ATTACHABLE_CLIPS = ['video/mp4', 'video/webm']
 
 export interface Attachment {

@@ -90,7 +90,7 @@ export function putComment(list: CommentList, comment: Comment): CommentList {
   }
 }
 
-// --- threads (issue 29 leftovers): replies to threads not loaded yet, deep links over resyncs ---
+// --- threads: replies to threads not loaded yet, deep links over resyncs ---
 
 /** A live reply whose thread is not in the list: kept until its thread comes (once). */
 export function holdReply(list: CommentList, reply: Comment): CommentList {

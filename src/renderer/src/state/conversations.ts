@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 40; docs/API.md, "Conversations"): the list behind the Messages page, each
+ * Conversations (docs/API.md, "Conversations"): the list behind the Messages page, each
  * open conversation's history (oldest first, paged upward), and the unread total behind the
  * Messages badge, kept in step with the live events (`message`, `conversation`,
  * `conversation-left`, `conversation-read`) the stream reader publishes on the bus.

@@ -1,5 +1,5 @@
 /**
- * The desktop app's game detection, seen from the window (issue 28, item 2): when the main
+ * The desktop app's game detection, seen from the window: when the main
  * process reports that a game of its list started, the player's status says so
  * (`setStatus({game, source: 'detected', expiresIn: '2h'})`, api/status.ts); when it ends, the
  * status is cleared, but only a status this detection set itself. Only the game's name is sent.

@@ -253,7 +253,7 @@ export const showNewPostsAtom = atom(null, (get, set, key: PostListKey) => {
 })
 
 /**
- * Issue 37: posts the server said are not available to the viewer (POST_UNAVAILABLE: a block
+ * Posts the server said are not available to the viewer (POST_UNAVAILABLE: a block
  * either way, a suspended author). Their page shows a placeholder and no comment box.
  */
 export const unavailablePostIdsAtom = atom<ReadonlySet<string>>(new Set<string>())
@@ -368,7 +368,7 @@ export function mergePost(current: Post | undefined, incoming: Post, forNobody: 
     ...incoming,
     commentCount,
     likes: { ...incoming.likes, likedBy, dislikedBy },
-    // Issue 29: the viewer's repost and emoji reactions stay too.
+    // The viewer's repost and emoji reactions stay too.
     ...keepViewerShares(current, incoming),
   }
   // The viewer's own vote in a poll stays too (docs/API.md "Polls").

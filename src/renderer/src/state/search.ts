@@ -106,7 +106,7 @@ export interface SearchCounts {
 
 /**
  * The search page's counts (`GET /api/search?counts=true`): one call per query, which also
- * decides the tab a search lands on (issue 44: people first when a name matches).
+ * decides the tab a search lands on (people first when a name matches, since a name typed is most often someone sought).
  */
 export function useSearchCounts(query: string): SearchCounts {
   const [state, setState] = useState<SearchCounts & { query: string }>({

@@ -6,7 +6,7 @@ import * as api from '../api/account'
 const REFRESH_MS = 30_000
 
 /**
- * The host's server figures (issue 41, ServerStatsPanel): read now and every 30 s while mounted;
+ * The host's server figures (ServerStatsPanel): read now and every 30 s while mounted;
  * the latest refusal as `error` (the figures read before stay), and `load` to try again.
  */
 export function useServerStats(): {

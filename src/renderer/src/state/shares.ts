@@ -1,5 +1,5 @@
 /**
- * Issue 29 in the renderer's store: reposts, quotes and emoji reactions (docs/API.md). The
+ * Reposts, quotes and emoji reactions (docs/API.md). The
  * repost and reaction buttons are toggles (toggles.ts): a click shows at once, clicks coalesce,
  * and the server's answer (the post, presented for the viewer) is stored as it comes. "X
  * reposted" belongs to the home feed only, so it is kept beside the posts, by post id, not in

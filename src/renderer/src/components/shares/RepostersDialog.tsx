@@ -1,5 +1,5 @@
 /**
- * "Who reposted" (issue 29 leftovers), opened from a post's repost count: those who repost it,
+ * "Who reposted", opened from a post's repost count: those who repost it,
  * newest first, a page at a time (GET /posts/:postId/reposts), as "Who reacted" lists people.
  */
 import { COPY } from '../../copy'

@@ -49,7 +49,7 @@ export function ShareButtons({ post }: { post: Post }) {
         )}
       </button>
       {count > 0 ? (
-        // The count opens who reposted (issue 29 leftovers); the icon reposts.
+        // The count opens who reposted; the icon reposts.
         <button
           type="button"
           className="action-count repost-count"
