@@ -646,15 +646,23 @@ export interface RelationsResponse {
   muted: MutedUser[]
 }
 /** What a report is about, as the host's list shows it. */
-export interface ReportTarget {
-  kind: 'post' | 'comment'
-  /** The post's id, or the comment's. */
-  _id: string
-  /** The post the comment belongs to (for a post, its own id). */
-  postId: string
-  text: string
-  author: UserSummary & { suspended: boolean }
-}
+export type ReportTarget =
+  | {
+      kind: 'post' | 'comment'
+      /** The post's id, or the comment's. */
+      _id: string
+      /** The post the comment belongs to (for a post, its own id). */
+      postId: string
+      text: string
+      author: UserSummary & { suspended: boolean }
+    }
+  | {
+      /** A person reported from their profile or a list of people (issue 44). */
+      kind: 'user'
+      /** The person's id. */
+      _id: string
+      author: UserSummary & { suspended: boolean }
+    }
 export interface Report {
   _id: string
   reason: string

@@ -333,11 +333,15 @@ export const reportSchema = z
   .strictObject({
     postId: z.string().max(20).optional(),
     commentId: z.string().max(20).optional(),
+    /** A person, from their profile (issue 44). */
+    userId: z.string().max(20).optional(),
     reason: text('The reason', 1, LIMITS.reportReasonMax),
   })
-  .refine((body) => (body.postId === undefined) !== (body.commentId === undefined), {
-    error: 'Report either a post (postId) or a comment (commentId).',
-  })
+  .refine(
+    (body) =>
+      [body.postId, body.commentId, body.userId].filter((id) => id !== undefined).length === 1,
+    { error: 'Report one post (postId), comment (commentId) or person (userId).' },
+  )
 
 // --- clips (issue 29, item 7) ---
 /** `PUT /moderation/clip-limit`: a whole number of megabytes (MiB), 1 to 500. */

@@ -18,13 +18,14 @@ import { commit, type Actor, type Live } from './live'
 export async function createReport(
   live: Live,
   actor: Actor,
-  target: { postId: number; reason: string } | { commentId: number; reason: string },
+  target: reportsWrites.ReportInput,
 ): Promise<Report> {
   return commit(
     live,
     async (tx, changes) => {
       const report = await reportsWrites.createReport(tx, actor.id, target)
-      const postId = Number(report.target.postId)
+      // A person's report (issue 44) names no post: the hosts' notification names the reporter.
+      const postId = report.target.kind === 'user' ? null : Number(report.target.postId)
       const commentId = report.target.kind === 'comment' ? Number(report.target._id) : null
       for (const hostId of await allHostIds(tx, live.hostIds)) {
         await notify(tx, changes, {

@@ -377,6 +377,8 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** A report about a person (issue 44: from their profile), rather than a post or comment. */
+    userId: int('user_id').references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: millis('created_at').notNull(),
   },
@@ -385,6 +387,7 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(table.reporterId),
     index('reports_post_idx').on(table.postId),
     index('reports_comment_idx').on(table.commentId),
+    index('reports_user_idx').on(table.userId),
   ],
 )
 

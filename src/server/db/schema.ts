@@ -385,6 +385,8 @@ export const reports = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** A report about a person (issue 44: from their profile), rather than a post or comment. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     createdAt: integer('created_at').notNull(),
   },
@@ -393,6 +395,7 @@ export const reports = sqliteTable(
     index('reports_reporter_idx').on(table.reporterId),
     index('reports_post_idx').on(table.postId),
     index('reports_comment_idx').on(table.commentId),
+    index('reports_user_idx').on(table.userId),
   ],
 )
 
