@@ -197,6 +197,15 @@ export const COPY = {
     unmute: 'Unmute',
     unblock: 'Unblock',
   },
+  /** A person's "..." menu (issue 44): their profile and their row in lists of people. */
+  person: {
+    more: 'More',
+    menuButton: (username: string) => `More actions for ${username}`,
+    menuLabel: (username: string) => `Actions for ${username}`,
+    report: (username: string) => `Report ${username}…`,
+    copyLink: 'Copy link to profile',
+    copyFailed: 'Couldn’t copy the link. Copy it from the address bar instead.',
+  },
   mute: {
     menuItem: (username: string) => `Mute ${username}…`,
     unmuteItem: (username: string) => `Unmute ${username}`,

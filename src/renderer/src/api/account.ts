@@ -61,7 +61,7 @@ export function setRelation(
 }
 
 export function report(
-  target: { postId: string } | { commentId: string },
+  target: { postId: string } | { commentId: string } | { userId: string },
   reason: string,
 ): Promise<ReportResponse> {
   return request<ReportResponse>('/reports', { method: 'POST', body: { ...target, reason } })

@@ -3,16 +3,20 @@ import { useState } from 'react'
 import { LIMITS } from '../../../shared/limits'
 import { messageOf } from '../lib/notify'
 import { fileReportAtom } from '../state/moderation'
+import type { UserSummary } from '../../../shared/api-types'
 import type { ContentTarget } from './ContentMenu'
 import { Modal } from './Modal'
 
+/** What a report is about: a post or comment, or a person (issue 44: their profile's menu). */
+export type ReportedThing = ContentTarget | { kind: 'user'; id: string; author: UserSummary }
+
 /** Asks for a short reason and files the report for the host. Errors show at the field. */
-export function ReportDialog({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
+export function ReportDialog({ target, onClose }: { target: ReportedThing; onClose: () => void }) {
   const fileReport = useSetAtom(fileReportAtom)
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const what = target.kind === 'post' ? 'post' : 'comment'
+  const what = target.kind === 'user' ? target.author.username : target.kind
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
@@ -45,7 +49,9 @@ export function ReportDialog({ target, onClose }: { target: ContentTarget; onClo
             autoFocus
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'report-error' : undefined}
-            placeholder={`What is wrong with this ${what}?`}
+            placeholder={
+              target.kind === 'user' ? 'What is wrong?' : `What is wrong with this ${what}?`
+            }
             onChange={(event) => setReason(event.target.value)}
           />
         </label>

@@ -79,11 +79,15 @@ export const fileReportAtom = atom(
   async (
     _get,
     _set,
-    target: { kind: 'post' | 'comment'; id: string },
+    target: { kind: 'post' | 'comment' | 'user'; id: string },
     reason: string,
   ): Promise<void> => {
     await api.report(
-      target.kind === 'post' ? { postId: target.id } : { commentId: target.id },
+      target.kind === 'post'
+        ? { postId: target.id }
+        : target.kind === 'user'
+          ? { userId: target.id }
+          : { commentId: target.id },
       reason,
     )
     notifySuccess(COPY.toasts.reported)
