@@ -18,6 +18,7 @@ export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
 import type { ReactionKey } from './reactions'
+import type { ReportCategory } from './report-categories'
 import type {
   ConversationEventMap,
   ConversationReadResponse,
@@ -665,6 +666,9 @@ export type ReportTarget =
     }
 export interface Report {
   _id: string
+  /** What kind of problem the reporter chose (issue 44, item 5). */
+  category: ReportCategory
+  /** The reporter's note, '' when they wrote none. */
   reason: string
   createdAt: string
   reporter: UserSummary

@@ -70,6 +70,24 @@ export async function tellReporters(
 }
 
 /**
+ * When a host suspends an account, the reports about that person (from their profile's menu)
+ * are settled: they close and their reporters hear it was handled. Reports of the person's posts
+ * and comments stay open until their post or comment is deleted or the report dismissed. Answers
+ * how many closed, so that the hosts' count is told afresh after the commit.
+ */
+export async function closeReportsOnSuspend(
+  tx: Store,
+  changes: NotificationChanges,
+  host: Actor,
+  userId: number,
+): Promise<number> {
+  const { reporterIds, reportIds } = await reports.reportsAboutPerson(tx, userId)
+  await reportsWrites.closeReports(tx, reportIds)
+  await tellReporters(tx, changes, host, reporterIds)
+  return reportIds.length
+}
+
+/**
  * Before a post or comment is deleted (its reports go with it by cascade): when a host deletes
  * it, its reporters hear their report was handled and the audit list notes the deletion. Answers
  * how many reports close, so that the hosts' count is told afresh after the commit.

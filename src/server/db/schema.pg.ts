@@ -379,6 +379,9 @@ export const reports = pgTable(
     commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** A report about a person (issue 44: from their profile), rather than a post or comment. */
     userId: int('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What kind of problem (shared/report-categories.ts); "other" for reports from before. */
+    category: text('category').notNull().default('other'),
+    /** The reporter's optional note ('' when none). */
     reason: text('reason').notNull(),
     createdAt: millis('created_at').notNull(),
   },

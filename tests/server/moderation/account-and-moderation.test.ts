@@ -502,9 +502,12 @@ describe('host moderation', { timeout: 30_000 }, () => {
       MESSAGES.postNotFound,
     )
     await expectError(
-      h.call('/api/reports', { body: { postId: trollPost._id, reason: '' }, token: victim.token }),
+      h.call('/api/reports', {
+        body: { postId: trollPost._id, reason: 'x'.repeat(201) },
+        token: victim.token,
+      }),
       400,
-      'The reason cannot be empty.',
+      'The note can be at most 200 characters.',
     )
 
     // Not the host: every moderation call is refused and changes nothing.

@@ -3,6 +3,7 @@
  * the host reads and dismisses them.
  */
 import type { Report } from '../../../shared/api-types'
+import { REPORT_CATEGORIES, type ReportCategory } from '../../../shared/report-categories'
 import type { Store } from '../../db/store'
 import { COMMENT_COLUMNS, POST_COLUMNS, USER_COLUMNS } from '../../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../../db/rows'
@@ -14,6 +15,7 @@ const REPORTS_LISTED = 200
 
 interface ReportRow {
   id: number
+  category: string
   reason: string
   createdAt: number
   reporterId: number
@@ -22,10 +24,17 @@ interface ReportRow {
   userId: number | null
 }
 
+/** A stored category as the API names it: any other text (none is written) reads as "other". */
+function asCategory(stored: string): ReportCategory {
+  return (REPORT_CATEGORIES as readonly string[]).includes(stored)
+    ? (stored as ReportCategory)
+    : 'other'
+}
+
 /** The open reports, newest first. Deleting the post or comment closes its reports. */
 export async function listReports(db: Store): Promise<Report[]> {
   const rows = await db.all<ReportRow>(
-    `SELECT id, reason, created_at AS "createdAt", reporter_id AS "reporterId",
+    `SELECT id, category, reason, created_at AS "createdAt", reporter_id AS "reporterId",
      post_id AS "postId", comment_id AS "commentId", user_id AS "userId"
      FROM reports ORDER BY created_at DESC, id DESC LIMIT ?`,
     REPORTS_LISTED,
@@ -60,6 +69,24 @@ export async function reportsClosedBy(
           target.commentId,
         )
   return { reporterIds: [...new Set(rows.map((row) => row.reporterId))], count: rows.length }
+}
+
+/**
+ * The open reports about a person (not their posts or comments), which a host's suspension
+ * settles: each reporter once, and the reports' ids.
+ */
+export async function reportsAboutPerson(
+  db: Store,
+  userId: number,
+): Promise<{ reporterIds: number[]; reportIds: number[] }> {
+  const rows = await db.all<{ id: number; reporterId: number }>(
+    'SELECT id, reporter_id AS "reporterId" FROM reports WHERE user_id = ?',
+    userId,
+  )
+  return {
+    reporterIds: [...new Set(rows.map((row) => row.reporterId))],
+    reportIds: rows.map((row) => row.id),
+  }
 }
 
 /**
@@ -108,6 +135,7 @@ export async function presentReports(db: Store, rows: ReportRow[]): Promise<Repo
       return [
         {
           _id: String(row.id),
+          category: asCategory(row.category),
           reason: row.reason,
           createdAt: formatTimestamp(row.createdAt),
           reporter: toUserSummary(reporter),
@@ -127,6 +155,7 @@ export async function presentReports(db: Store, rows: ReportRow[]): Promise<Repo
     return [
       {
         _id: String(row.id),
+        category: asCategory(row.category),
         reason: row.reason,
         createdAt: formatTimestamp(row.createdAt),
         reporter: toUserSummary(reporter),

@@ -3,6 +3,7 @@
  * the host's list is read in ../reads/reports.ts.
  */
 import type { Report } from '../../../shared/api-types'
+import type { ReportCategory } from '../../../shared/report-categories'
 import { insertNewRow, USER_COLUMNS } from '../../db/raw'
 import type { UserRow } from '../../db/rows'
 import { reports } from '../../db/schema'
@@ -11,11 +12,10 @@ import { HttpError } from '../../errors/http-error'
 import { MESSAGES, ACCOUNT_MESSAGES } from '../../errors/messages'
 import { presentReports } from '../reads/reports'
 
-/** What a report is about, and why. */
-export type ReportInput =
-  | { postId: number; reason: string }
-  | { commentId: number; reason: string }
-  | { userId: number; reason: string }
+/** What a report is about, and why: a category and the reporter's note ('' for none). */
+export type ReportInput = { category: ReportCategory; reason: string } & (
+  { postId: number } | { commentId: number } | { userId: number }
+)
 
 export async function createReport(
   db: Store,
@@ -78,6 +78,7 @@ export async function createReport(
       postId,
       commentId,
       userId,
+      category: input.category,
       reason: input.reason,
       createdAt: now,
     })
@@ -98,4 +99,10 @@ export async function dismissReport(db: Store, id: number): Promise<UserRow> {
     await tx.run('DELETE FROM reports WHERE id = ?', id)
     return reporter
   })
+}
+
+/** Closes reports a host's action settled (a suspension settles those about the person). */
+export async function closeReports(db: Store, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return
+  await db.run(`DELETE FROM reports WHERE id IN ${db.sql.idSet}`, db.sql.ids([...ids]))
 }
