@@ -134,8 +134,14 @@ function ReportsList() {
                   </blockquote>
                 )}
                 <p className="report-reason">
-                  <span className="muted">Reason:</span> {report.reason}
+                  <span className="muted">{COPY.report.listedCategory}</span>{' '}
+                  <strong>{COPY.report.categories[report.category].label}</strong>
                 </p>
+                {report.reason ? (
+                  <p className="report-reason">
+                    <span className="muted">{COPY.report.listedNote}</span> {report.reason}
+                  </p>
+                ) : null}
                 <div className="server-actions">
                   {target.kind === 'user' ? null : (
                     <button
