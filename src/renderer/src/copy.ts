@@ -313,7 +313,7 @@ export const COPY = {
         : 'The comment goes for everyone, with its votes. This can’t be undone. Anyone who reported it is told their report was handled.',
     blockTitle: (username: string) => `Block ${username}?`,
     blockText: (username: string) =>
-      `You and ${username} stop following each other, both ways, and neither of you sees the other’s posts or comments. You can unblock later from your Account page, but the follows don’t come back by themselves.`,
+      `You and ${username} stop following each other, both ways, and neither of you sees the other’s posts or comments. You can unblock later from their profile or your Account page, but the follows don’t come back by themselves.`,
     block: 'Block',
     makeHostTitle: (username: string) => `Make ${username} a host?`,
     makeHostText: (username: string) =>
