@@ -658,7 +658,7 @@ export type ReportTarget =
       author: UserSummary & { suspended: boolean }
     }
   | {
-      /** A person reported from their profile or a list of people (issue 44). */
+      /** A person reported from their profile or a list of people. */
       kind: 'user'
       /** The person's id. */
       _id: string
@@ -666,7 +666,7 @@ export type ReportTarget =
     }
 export interface Report {
   _id: string
-  /** What kind of problem the reporter chose (issue 44, item 5). */
+  /** What kind of problem the reporter chose. */
   category: ReportCategory
   /** The reporter's note, '' when they wrote none. */
   reason: string

@@ -1,5 +1,5 @@
 /**
- * What a report is about (issue 44, item 5): the reporter picks one, the hosts see it in their
+ * What a report is about: the reporter picks one, the hosts see it in their
  * list. The renderer's words for each are in copy.ts (`COPY.report.categories`); the server
  * keeps the id. A report sent without one (an app from before categories) is "other".
  */

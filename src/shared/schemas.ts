@@ -330,14 +330,14 @@ export const muteSchema = z.strictObject({
 })
 
 /**
- * `POST /reports`: a post, a comment or a person; what kind of problem it is (issue 44, item 5:
- * "other" when an older app sends none) and an optional note in the reporter's words.
+ * `POST /reports`: a post, a comment or a person; what kind of problem it is ("other" when an
+ * older app sends none) and an optional note in the reporter's words.
  */
 export const reportSchema = z
   .strictObject({
     postId: z.string().max(20).optional(),
     commentId: z.string().max(20).optional(),
-    /** A person, from their profile (issue 44). */
+    /** A person, from their profile. */
     userId: z.string().max(20).optional(),
     category: z
       .enum(REPORT_CATEGORIES, {

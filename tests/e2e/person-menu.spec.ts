@@ -7,7 +7,7 @@ import { expectNoSidewaysScroll, sizes } from './looks'
 import { apiUser, signedInContext } from './notify-helpers'
 
 /**
- * A person's "..." menu and reports with reasons (issue 44, items 2 and 5), on the desktop and a
+ * A person's "..." menu and reports with reasons, on the desktop and a
  * 390 px phone, both themes: on the profile of someone who never posted (a 30-character name),
  * copy the link, mute for a day and unmute, block (asked first) and unblock, and report with a
  * reason and a note holding a long unbroken word; the same menu on their row in search's People

@@ -164,7 +164,7 @@ export const COPY = {
     noTags: (query: string) => `No tags begin with “${query}”`,
     noWordsHint: 'Search for words: letters or digits. Punctuation and emoji alone find nothing.',
     tryHint: 'Try fewer words, or the beginning of a word.',
-    /** The search page when no section found anything (issue 44). */
+    /** The search page when no section found anything. */
     nothing: (query: string) => `Nothing matches “${query}”`,
     nothingHint: 'Try a name, a word of a post, a #tag or a game.',
     /** A tab's count, "100+" at the server's cap. */
@@ -198,7 +198,7 @@ export const COPY = {
     unmute: 'Unmute',
     unblock: 'Unblock',
   },
-  /** The report dialog and the hosts' list of reports (issue 44, item 5). */
+  /** The report dialog and the hosts' list of reports. */
   report: {
     title: (what: string) => `Report ${what}`,
     whatsWrong: 'What’s wrong?',
@@ -226,7 +226,7 @@ export const COPY = {
     listedCategory: 'Reason:',
     listedNote: 'Note:',
   },
-  /** A person's "..." menu (issue 44): their profile and their row in lists of people. */
+  /** A person's "..." menu: their profile and their row in lists of people. */
   person: {
     more: 'More',
     menuButton: (username: string) => `More actions for ${username}`,

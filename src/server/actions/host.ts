@@ -15,7 +15,7 @@ import { closeReportsOnSuspend } from './reports'
 /**
  * Suspends an account (or lifts the suspension): its sessions end, and its live streams are cut
  * at once rather than at their next reconnect. A suspension settles the reports about the person
- * (their reporters hear it was handled, issue 44). Suspending a suspended account (or lifting a
+ * (their reporters hear it was handled). Suspending a suspended account (or lifting a
  * lifted one) changes nothing and notes nothing.
  */
 export async function setSuspended(

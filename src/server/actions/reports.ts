@@ -24,7 +24,7 @@ export async function createReport(
     live,
     async (tx, changes) => {
       const report = await reportsWrites.createReport(tx, actor.id, target)
-      // A person's report (issue 44) names no post: the hosts' notification names the reporter.
+      // A person's report names no post: the hosts' notification names the reporter.
       const postId = report.target.kind === 'user' ? null : Number(report.target.postId)
       const commentId = report.target.kind === 'comment' ? Number(report.target._id) : null
       for (const hostId of await allHostIds(tx, live.hostIds)) {

@@ -385,7 +385,7 @@ export const reports = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
-    /** A report about a person (issue 44: from their profile), rather than a post or comment. */
+    /** A report about a person (from their profile), rather than a post or comment. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** What kind of problem (shared/report-categories.ts); "other" for reports from before. */
     category: text('category').notNull().default('other'),

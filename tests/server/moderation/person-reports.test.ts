@@ -1,5 +1,5 @@
 /**
- * Reporting a person (issue 44, item 2): from a profile, someone who never posted can be
+ * Reporting a person: from a profile, someone who never posted can be
  * reported; the hosts hear of it ("reported a player") and see the person in their reports; the
  * reporter hears only that it was handled. SQLite and, with vitest.pg.config.ts, PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * Reports with reasons (issue 44, item 5): a report names what kind of problem it is (spam,
+ * Reports with reasons: a report names what kind of problem it is (spam,
  * harassment, cheating or scams, explicit content, something else) and may carry a note; the
  * hosts see the category; when a host deals with it (dismisses it, deletes what was reported or
  * suspends the person reported) the reporter is told it was handled, and nothing about what was

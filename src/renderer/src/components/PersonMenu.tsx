@@ -20,7 +20,7 @@ const ReportDialog = lazyComponent(() =>
 const MuteDialog = lazyComponent(() => import('./MuteDialog').then((module) => module.MuteDialog))
 
 /**
- * The "..." menu of a person (issue 44): on their profile and on their row wherever people are
+ * The "..." menu of a person: on their profile and on their row wherever people are
  * listed, whether they ever posted or not. Mute (for the durations of MuteDialog) or unmute,
  * block (asked first) or unblock, report, and copy the profile's link. Block and mute go through
  * the same relations state as a post's menu (state/account.ts `changeRelationAtom`), so the

@@ -103,7 +103,7 @@ export function PersonRow({
       </Link>
       {follow ? <FollowButton target={user} small /> : null}
       {aside}
-      {/* Where a row offers Follow, it offers the person's menu too (issue 44). */}
+      {/* Where a row offers Follow, it offers the person's menu too. */}
       {follow ? <PersonMenu user={user} small /> : null}
     </li>
   )

@@ -9,11 +9,11 @@ import { fileReportAtom } from '../state/moderation'
 import type { ContentTarget } from './ContentMenu'
 import { Modal } from './Modal'
 
-/** What a report is about: a post or comment, or a person (issue 44: their profile's menu). */
+/** What a report is about: a post or comment, or a person (their profile's menu). */
 export type ReportedThing = ContentTarget | { kind: 'user'; id: string; author: UserSummary }
 
 /**
- * Asks what is wrong (issue 44, item 5: one of the categories, each with a line saying what it
+ * Asks what is wrong (one of the categories, each with a line saying what it
  * covers) and for an optional note, says what happens next, and files the report for the hosts.
  * Nothing is picked at first: the reporter chooses. Errors show where they belong.
  */

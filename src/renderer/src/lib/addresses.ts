@@ -30,7 +30,7 @@ export function postShareUrl(postId: string): string {
   return `${serverOrigin()}/post/${encodeURIComponent(postId)}`
 }
 
-/** A profile's address to share (the "..." menu's "Copy link", issue 44). */
+/** A profile's address to share (the "..." menu's "Copy link"). */
 export function profileShareUrl(username: string): string {
   return `${serverOrigin()}/${encodeURIComponent(username)}`
 }

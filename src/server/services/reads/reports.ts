@@ -1,5 +1,5 @@
 /**
- * Reports: anyone signed in reports a post, a comment or a person (issue 44: from their profile);
+ * Reports: anyone signed in reports a post, a comment or a person (from their profile);
  * the host reads and dismisses them.
  */
 import type { Report } from '../../../shared/api-types'
