@@ -18,6 +18,7 @@ export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
 import type { ReactionKey } from './reactions'
+import type { ReportCategory } from './report-categories'
 import type {
   ConversationEventMap,
   ConversationReadResponse,
@@ -649,17 +650,28 @@ export interface RelationsResponse {
   muted: MutedUser[]
 }
 /** What a report is about, as the host's list shows it. */
-export interface ReportTarget {
-  kind: 'post' | 'comment'
-  /** The post's id, or the comment's. */
-  _id: string
-  /** The post the comment belongs to (for a post, its own id). */
-  postId: string
-  text: string
-  author: UserSummary & { suspended: boolean }
-}
+export type ReportTarget =
+  | {
+      kind: 'post' | 'comment'
+      /** The post's id, or the comment's. */
+      _id: string
+      /** The post the comment belongs to (for a post, its own id). */
+      postId: string
+      text: string
+      author: UserSummary & { suspended: boolean }
+    }
+  | {
+      /** A person reported from their profile or a list of people. */
+      kind: 'user'
+      /** The person's id. */
+      _id: string
+      author: UserSummary & { suspended: boolean }
+    }
 export interface Report {
   _id: string
+  /** What kind of problem the reporter chose. */
+  category: ReportCategory
+  /** The reporter's note, '' when they wrote none. */
   reason: string
   createdAt: string
   reporter: UserSummary

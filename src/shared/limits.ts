@@ -12,7 +12,7 @@ export const LIMITS = {
   commentMax: 500,
   bioMax: 300,
   nameMax: 60,
-  /** A report's reason: a short sentence for the host. */
+  /** A report's note (optional, beside its category): a short sentence for the host. */
   reportReasonMax: 200,
   /** Bytes of a JSON request body. */
   jsonBodyBytes: 1024 * 1024,

@@ -14,6 +14,7 @@ import {
 import { stripInvisible } from './text'
 import { POST_RULE_MESSAGES, isEmptyPost, mixesPollAndImages } from './post-rules'
 import { OUR_MEDIA } from './media-paths'
+import { REPORT_CATEGORIES } from './report-categories'
 
 const text = (label: string, min: number, max: number) =>
   z
@@ -328,16 +329,29 @@ export const muteSchema = z.strictObject({
     .optional(),
 })
 
-/** `POST /reports`: a post or a comment, and why. */
+/**
+ * `POST /reports`: a post, a comment or a person; what kind of problem it is ("other" when an
+ * older app sends none) and an optional note in the reporter's words.
+ */
 export const reportSchema = z
   .strictObject({
     postId: z.string().max(20).optional(),
     commentId: z.string().max(20).optional(),
-    reason: text('The reason', 1, LIMITS.reportReasonMax),
+    /** A person, from their profile. */
+    userId: z.string().max(20).optional(),
+    category: z
+      .enum(REPORT_CATEGORIES, {
+        error:
+          'Choose what the report is about: "spam", "harassment", "cheating", "explicit" or "other".',
+      })
+      .default('other'),
+    reason: text('The note', 0, LIMITS.reportReasonMax).default(''),
   })
-  .refine((body) => (body.postId === undefined) !== (body.commentId === undefined), {
-    error: 'Report either a post (postId) or a comment (commentId).',
-  })
+  .refine(
+    (body) =>
+      [body.postId, body.commentId, body.userId].filter((id) => id !== undefined).length === 1,
+    { error: 'Report one post (postId), comment (commentId) or person (userId).' },
+  )
 
 // --- clips ---
 /** `PUT /moderation/clip-limit`: a whole number of megabytes (MiB), 1 to 500. */

@@ -79,10 +79,16 @@ test('change password, report a post, the host acts on it, delete the account', 
     await menu.getByRole('menuitem', { name: 'Report post' }).click()
     const dialog = reporter.getByRole('dialog', { name: 'Report post' })
     await dialog.getByRole('button', { name: 'Send report' }).click()
-    await expect(dialog.getByText('Say in a few words what is wrong.')).toBeVisible()
-    await dialog.getByLabel('Reason').fill('insults everyone')
+    await expect(dialog.getByText('Choose what’s wrong.')).toBeVisible()
+    await dialog.getByRole('radio', { name: 'Harassment' }).check()
+    await dialog.getByLabel('Note (optional)').fill('insults everyone')
     await dialog.getByRole('button', { name: 'Send report' }).click()
-    await expect(toast(reporter, 'Thanks for the report. The host will take a look.')).toBeVisible()
+    await expect(
+      toast(
+        reporter,
+        'Thanks for the report. You’ll get a notification when a host has dealt with it.',
+      ),
+    ).toBeVisible()
   })
 
   await test.step('a player sees no reports on the Server page', async () => {

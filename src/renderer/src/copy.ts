@@ -10,6 +10,7 @@
 import type { ErrorCode } from '../../shared/error-codes'
 import type { SessionEnd } from './api/client'
 import type { MuteDuration } from '../../shared/schemas'
+import type { ReportCategory } from '../../shared/report-categories'
 
 /** A timed mute's length in words (the forever one is COPY.mute.forGood). */
 export const MUTE_LENGTHS: Record<Exclude<MuteDuration, 'forever'>, string> = {
@@ -197,6 +198,43 @@ export const COPY = {
     unmute: 'Unmute',
     unblock: 'Unblock',
   },
+  /** The report dialog and the hosts' list of reports. */
+  report: {
+    title: (what: string) => `Report ${what}`,
+    whatsWrong: 'What’s wrong?',
+    chooseOne: 'Choose what’s wrong.',
+    categories: {
+      spam: { label: 'Spam', hint: 'Ads, or the same thing posted again and again' },
+      harassment: { label: 'Harassment', hint: 'Insults, threats or picking on someone' },
+      cheating: {
+        label: 'Cheating or scams',
+        hint: 'Cheats and hacks, or tricking people out of accounts or items',
+      },
+      explicit: {
+        label: 'Explicit content',
+        hint: 'Nudity, gore or other things not for everyone',
+      },
+      other: { label: 'Something else', hint: 'Tell the hosts about it in the note' },
+    } satisfies Record<ReportCategory, { label: string; hint: string }>,
+    note: 'Note (optional)',
+    notePlaceholder: 'Anything that helps the hosts understand',
+    whatNext:
+      'Only the hosts of this server see reports. They’ll take a look, and you’ll get a notification when they’ve dealt with it. They won’t tell you what they did.',
+    send: 'Send report',
+    sending: 'Sending…',
+    /** In the hosts' list: the category the reporter chose. */
+    listedCategory: 'Reason:',
+    listedNote: 'Note:',
+  },
+  /** A person's "..." menu: their profile and their row in lists of people. */
+  person: {
+    more: 'More',
+    menuButton: (username: string) => `More actions for ${username}`,
+    menuLabel: (username: string) => `Actions for ${username}`,
+    report: (username: string) => `Report ${username}…`,
+    copyLink: 'Copy link to profile',
+    copyFailed: 'Couldn’t copy the link. Copy it from the address bar instead.',
+  },
   mute: {
     menuItem: (username: string) => `Mute ${username}…`,
     unmuteItem: (username: string) => `Unmute ${username}`,
@@ -275,7 +313,7 @@ export const COPY = {
         : 'The comment goes for everyone, with its votes. This can’t be undone. Anyone who reported it is told their report was handled.',
     blockTitle: (username: string) => `Block ${username}?`,
     blockText: (username: string) =>
-      `You and ${username} stop following each other, both ways, and neither of you sees the other’s posts or comments. You can unblock later from your Account page, but the follows don’t come back by themselves.`,
+      `You and ${username} stop following each other, both ways, and neither of you sees the other’s posts or comments. You can unblock later from their profile or your Account page, but the follows don’t come back by themselves.`,
     block: 'Block',
     makeHostTitle: (username: string) => `Make ${username} a host?`,
     makeHostText: (username: string) =>
@@ -323,7 +361,7 @@ export const COPY = {
     linkCopied: 'Link copied',
     linkNotCopied: 'Could not copy the link.',
     addressNotCopied: 'Could not copy: select the address and copy it by hand.',
-    reported: 'Thanks for the report. The host will take a look.',
+    reported: 'Thanks for the report. You’ll get a notification when a host has dealt with it.',
     passwordChanged: 'Password changed. Your other devices have been logged out.',
     accountDeleted: 'Your account has been deleted',
     /** The host's deletions of someone else's post or comment (the author's own are the spec's). */

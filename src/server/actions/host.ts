@@ -9,10 +9,13 @@ import * as hostingWrites from '../services/writes/hosting'
 import { countOpenReports } from '../services/reads/reports'
 import { getUserById } from '../services/reads/users'
 import { commit, type Actor, type Live } from './live'
+// reports.ts reaches back for publishOpenReports: both are called long after either loads.
+import { closeReportsOnSuspend } from './reports'
 
 /**
  * Suspends an account (or lifts the suspension): its sessions end, and its live streams are cut
- * at once rather than at their next reconnect. Suspending a suspended account (or lifting a
+ * at once rather than at their next reconnect. A suspension settles the reports about the person
+ * (their reporters hear it was handled). Suspending a suspended account (or lifting a
  * lifted one) changes nothing and notes nothing.
  */
 export async function setSuspended(
@@ -21,15 +24,23 @@ export async function setSuspended(
   userId: number,
   suspended: boolean,
 ): Promise<UserRow> {
-  const { user, changed } = await commit(live, async (tx) => {
-    const before = await getUserById(tx, userId)
-    const after = await hostingWrites.setSuspended(tx, userId, suspended, live.hostIds)
-    const changed = (before.suspendedAt !== null) !== (after.suspendedAt !== null)
-    if (changed) {
-      await hostingWrites.recordHostAction(tx, host, suspended ? 'suspend' : 'unsuspend', after)
-    }
-    return { user: after, changed }
-  })
+  const { user, changed } = await commit(
+    live,
+    async (tx, changes) => {
+      const before = await getUserById(tx, userId)
+      const after = await hostingWrites.setSuspended(tx, userId, suspended, live.hostIds)
+      const changed = (before.suspendedAt !== null) !== (after.suspendedAt !== null)
+      let closedReports = 0
+      if (changed) {
+        await hostingWrites.recordHostAction(tx, host, suspended ? 'suspend' : 'unsuspend', after)
+        if (suspended) closedReports = await closeReportsOnSuspend(tx, changes, host, userId)
+      }
+      return { user: after, changed, closedReports }
+    },
+    async ({ closedReports }) => {
+      if (closedReports > 0) await publishOpenReports(live)
+    },
+  )
   // Lifting one ends nothing (a suspended account has no session), but tells every instance's
   // read cache that who is hidden changed (caches/read-cache.ts forgetSessionsOf).
   if (suspended || changed) live.hub.disconnectUser(user.id)

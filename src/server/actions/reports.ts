@@ -18,13 +18,14 @@ import { commit, type Actor, type Live } from './live'
 export async function createReport(
   live: Live,
   actor: Actor,
-  target: { postId: number; reason: string } | { commentId: number; reason: string },
+  target: reportsWrites.ReportInput,
 ): Promise<Report> {
   return commit(
     live,
     async (tx, changes) => {
       const report = await reportsWrites.createReport(tx, actor.id, target)
-      const postId = Number(report.target.postId)
+      // A person's report names no post: the hosts' notification names the reporter.
+      const postId = report.target.kind === 'user' ? null : Number(report.target.postId)
       const commentId = report.target.kind === 'comment' ? Number(report.target._id) : null
       for (const hostId of await allHostIds(tx, live.hostIds)) {
         await notify(tx, changes, {
@@ -66,6 +67,24 @@ export async function tellReporters(
   for (const reporterId of reporterIds) {
     await notify(tx, changes, { recipientId: reporterId, actorId: host.id, type: 'report-handled' })
   }
+}
+
+/**
+ * When a host suspends an account, the reports about that person (from their profile's menu)
+ * are settled: they close and their reporters hear it was handled. Reports of the person's posts
+ * and comments stay open until their post or comment is deleted or the report dismissed. Answers
+ * how many closed, so that the hosts' count is told afresh after the commit.
+ */
+export async function closeReportsOnSuspend(
+  tx: Store,
+  changes: NotificationChanges,
+  host: Actor,
+  userId: number,
+): Promise<number> {
+  const { reporterIds, reportIds } = await reports.reportsAboutPerson(tx, userId)
+  await reportsWrites.closeReports(tx, reportIds)
+  await tellReporters(tx, changes, host, reporterIds)
+  return reportIds.length
 }
 
 /**

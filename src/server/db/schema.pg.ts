@@ -377,6 +377,11 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** A report about a person (from their profile), rather than a post or comment. */
+    userId: int('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What kind of problem (shared/report-categories.ts); "other" for reports from before. */
+    category: text('category').notNull().default('other'),
+    /** The reporter's optional note ('' when none). */
     reason: text('reason').notNull(),
     createdAt: millis('created_at').notNull(),
   },
@@ -385,6 +390,7 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(table.reporterId),
     index('reports_post_idx').on(table.postId),
     index('reports_comment_idx').on(table.commentId),
+    index('reports_user_idx').on(table.userId),
   ],
 )
 

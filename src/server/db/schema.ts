@@ -375,7 +375,7 @@ export const mutes = sqliteTable(
   ],
 )
 
-/** A user's report of a post or a comment, for the host's Server page. */
+/** A user's report of a post, a comment or a person, for the host's Server page. */
 export const reports = sqliteTable(
   'reports',
   {
@@ -385,6 +385,11 @@ export const reports = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** A report about a person (from their profile), rather than a post or comment. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What kind of problem (shared/report-categories.ts); "other" for reports from before. */
+    category: text('category').notNull().default('other'),
+    /** The reporter's optional note ('' when none). */
     reason: text('reason').notNull(),
     createdAt: integer('created_at').notNull(),
   },
@@ -393,6 +398,7 @@ export const reports = sqliteTable(
     index('reports_reporter_idx').on(table.reporterId),
     index('reports_post_idx').on(table.postId),
     index('reports_comment_idx').on(table.commentId),
+    index('reports_user_idx').on(table.userId),
   ],
 )
 

@@ -116,6 +116,7 @@ export const ACCOUNT_MESSAGES = {
   blockedBookmark: 'You cannot save the posts of someone blocked.',
   reportNotFound: 'Report not found.',
   reportOwn: 'You cannot report your own post or comment.',
+  reportSelf: 'You cannot report yourself.',
   alreadyReported: 'You already reported this.',
 } as const
 

@@ -494,7 +494,7 @@ describe('host moderation', { timeout: 30_000 }, () => {
     await expectError(
       h.call('/api/reports', { body: { reason: 'what' }, token: victim.token }),
       400,
-      'Report either a post (postId) or a comment (commentId).',
+      'Report one post (postId), comment (commentId) or person (userId).',
     )
     await expectError(
       h.call('/api/reports', { body: { postId: '99999', reason: 'x' }, token: victim.token }),
@@ -502,9 +502,12 @@ describe('host moderation', { timeout: 30_000 }, () => {
       MESSAGES.postNotFound,
     )
     await expectError(
-      h.call('/api/reports', { body: { postId: trollPost._id, reason: '' }, token: victim.token }),
+      h.call('/api/reports', {
+        body: { postId: trollPost._id, reason: 'x'.repeat(201) },
+        token: victim.token,
+      }),
       400,
-      'The reason cannot be empty.',
+      'The note can be at most 200 characters.',
     )
 
     // Not the host: every moderation call is refused and changes nothing.
@@ -535,7 +538,12 @@ describe('host moderation', { timeout: 30_000 }, () => {
 
     const { reports } = await ok<ReportsResponse>(h.call('/api/reports', { token: boss.token }))
     expect(
-      reports.map((r) => [r.target.kind, r.target.text, r.reason, r.reporter.username]),
+      reports.map((r) => [
+        r.target.kind,
+        r.target.kind === 'user' ? null : r.target.text,
+        r.reason,
+        r.reporter.username,
+      ]),
     ).toEqual([
       ['comment', 'rude', 'rude', 'victim'],
       ['post', 'troll post', 'spam', 'victim'],

@@ -1,4 +1,5 @@
 /** Sessions, one's own account, and moderation (docs/API.md "Sessions and accounts", "Moderation"). */
+import type { ReportCategory } from '../../../shared/report-categories'
 import type {
   ServerStatsResponse,
   HostActionsResponse,
@@ -61,10 +62,14 @@ export function setRelation(
 }
 
 export function report(
-  target: { postId: string } | { commentId: string },
+  target: { postId: string } | { commentId: string } | { userId: string },
+  category: ReportCategory,
   reason: string,
 ): Promise<ReportResponse> {
-  return request<ReportResponse>('/reports', { method: 'POST', body: { ...target, reason } })
+  return request<ReportResponse>('/reports', {
+    method: 'POST',
+    body: { ...target, category, reason },
+  })
 }
 
 export function listReports(): Promise<ReportsResponse> {

@@ -7,6 +7,7 @@ import { profilePath } from '../lib/paths'
 import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
 import { MessageButton } from './MessageButton'
+import { PersonMenu } from './PersonMenu'
 import { PresenceMark } from './PresenceDot'
 import { StatusText } from './StatusLine'
 import '../styles/people.css'
@@ -102,6 +103,8 @@ export function PersonRow({
       </Link>
       {follow ? <FollowButton target={user} small /> : null}
       {aside}
+      {/* Where a row offers Follow, it offers the person's menu too. */}
+      {follow ? <PersonMenu user={user} small /> : null}
     </li>
   )
 }

@@ -1,65 +1,117 @@
 import { useSetAtom } from 'jotai'
-import { useState } from 'react'
+import { useId, useState } from 'react'
+import type { UserSummary } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
+import { REPORT_CATEGORIES, type ReportCategory } from '../../../shared/report-categories'
+import { COPY } from '../copy'
 import { messageOf } from '../lib/notify'
 import { fileReportAtom } from '../state/moderation'
 import type { ContentTarget } from './ContentMenu'
 import { Modal } from './Modal'
 
-/** Asks for a short reason and files the report for the host. Errors show at the field. */
-export function ReportDialog({ target, onClose }: { target: ContentTarget; onClose: () => void }) {
+/** What a report is about: a post or comment, or a person (their profile's menu). */
+export type ReportedThing = ContentTarget | { kind: 'user'; id: string; author: UserSummary }
+
+/**
+ * Asks what is wrong (one of the categories, each with a line saying what it
+ * covers) and for an optional note, says what happens next, and files the report for the hosts.
+ * Nothing is picked at first: the reporter chooses. Errors show where they belong.
+ */
+export function ReportDialog({ target, onClose }: { target: ReportedThing; onClose: () => void }) {
   const fileReport = useSetAtom(fileReportAtom)
-  const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const [category, setCategory] = useState<ReportCategory | null>(null)
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<{ at: 'category' | 'note'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
-  const what = target.kind === 'post' ? 'post' : 'comment'
+  const ids = useId()
+  const what = target.kind === 'user' ? target.author.username : target.kind
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    if (!reason.trim()) {
-      setError('Say in a few words what is wrong.')
+    if (!category) {
+      setError({ at: 'category', text: COPY.report.chooseOne })
       return
     }
     setBusy(true)
     setError(null)
     try {
-      await fileReport(target, reason.trim())
+      await fileReport(target, category, note.trim())
       onClose()
     } catch (caught) {
-      setError(messageOf(caught))
+      setError({ at: 'note', text: messageOf(caught) })
     } finally {
       setBusy(false)
     }
   }
 
+  const errorId = `${ids}-error`
+  const errorText = error ? (
+    <p className="field-error" id={errorId} role="alert">
+      {error.text}
+    </p>
+  ) : null
+
   return (
-    <Modal title={`Report ${what}`} onClose={onClose}>
-      <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
+    <Modal title={COPY.report.title(what)} onClose={onClose}>
+      <form
+        className="account-form report-form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <fieldset
+          className="choice-group"
+          aria-labelledby={`${ids}-legend`}
+          aria-describedby={error?.at === 'category' ? errorId : undefined}
+        >
+          <legend id={`${ids}-legend`}>{COPY.report.whatsWrong}</legend>
+          {REPORT_CATEGORIES.map((value, index) => {
+            const { label, hint } = COPY.report.categories[value]
+            return (
+              <label key={value} className="choice report-choice">
+                <input
+                  type="radio"
+                  name="report-category"
+                  value={value}
+                  checked={category === value}
+                  autoFocus={index === 0}
+                  aria-describedby={`${ids}-${value}`}
+                  onChange={() => {
+                    setCategory(value)
+                    if (error?.at === 'category') setError(null)
+                  }}
+                />
+                <span className="report-choice-text">
+                  <span>{label}</span>
+                  <span className="muted small" id={`${ids}-${value}`}>
+                    {hint}
+                  </span>
+                </span>
+              </label>
+            )
+          })}
+        </fieldset>
+        {error?.at === 'category' ? errorText : null}
         <label className="field">
-          <span>Reason</span>
+          <span>{COPY.report.note}</span>
           <textarea
             name="reason"
-            rows={3}
+            rows={2}
             maxLength={LIMITS.reportReasonMax}
-            value={reason}
-            autoFocus
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'report-error' : undefined}
-            placeholder={`What is wrong with this ${what}?`}
-            onChange={(event) => setReason(event.target.value)}
+            value={note}
+            aria-invalid={error?.at === 'note' ? true : undefined}
+            aria-describedby={error?.at === 'note' ? errorId : undefined}
+            placeholder={COPY.report.notePlaceholder}
+            onChange={(event) => setNote(event.target.value)}
           />
         </label>
-        {error ? (
-          <p className="field-error" id="report-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        {error?.at === 'note' ? errorText : null}
+        <p className="muted small report-next">{COPY.report.whatNext}</p>
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send report'}
+            {busy ? COPY.report.sending : COPY.report.send}
           </button>
         </div>
       </form>

@@ -71,9 +71,11 @@ function ReportsList() {
 
   const remove = (report: Report) =>
     act(report, async () => {
-      await (report.target.kind === 'post'
-        ? deletePost(report.target._id)
-        : deleteComment(report.target.postId, report.target._id))
+      const { target } = report
+      if (target.kind === 'user') return
+      await (target.kind === 'post'
+        ? deletePost(target._id)
+        : deleteComment(target.postId, target._id))
       noteHostChange()
     })
 
@@ -106,36 +108,51 @@ function ReportsList() {
         <ul className="report-list">
           {reports.map((report) => {
             const { target } = report
-            const what = target.kind === 'post' ? 'post' : 'comment'
+            const what = target.kind
             return (
               <li
                 key={report._id}
                 className="report-item"
-                aria-label={`Report of ${target.author.username}'s ${what}`}
+                aria-label={
+                  target.kind === 'user'
+                    ? `Report of ${target.author.username}`
+                    : `Report of ${target.author.username}'s ${what}`
+                }
               >
                 <p className="report-meta small muted">
-                  <strong>{report.reporter.username}</strong> reported a {what} by{' '}
+                  <strong>{report.reporter.username}</strong>{' '}
+                  {target.kind === 'user' ? 'reported' : `reported a ${what} by`}{' '}
                   <Link to={`/${target.author.username}`} className="username-link">
                     {target.author.username}
                   </Link>
                   {target.author.suspended ? <span className="badge">suspended</span> : null} ·{' '}
                   <RelativeTime iso={report.createdAt} />
                 </p>
-                <blockquote className="report-text">
-                  <Link to={`/post/${target.postId}`}>{target.text}</Link>
-                </blockquote>
+                {target.kind === 'user' ? null : (
+                  <blockquote className="report-text">
+                    <Link to={`/post/${target.postId}`}>{target.text}</Link>
+                  </blockquote>
+                )}
                 <p className="report-reason">
-                  <span className="muted">Reason:</span> {report.reason}
+                  <span className="muted">{COPY.report.listedCategory}</span>{' '}
+                  <strong>{COPY.report.categories[report.category].label}</strong>
                 </p>
+                {report.reason ? (
+                  <p className="report-reason">
+                    <span className="muted">{COPY.report.listedNote}</span> {report.reason}
+                  </p>
+                ) : null}
                 <div className="server-actions">
-                  <button
-                    type="button"
-                    className="btn btn-danger btn-sm"
-                    disabled={busy !== null}
-                    onClick={() => setAsking({ report, action: 'delete' })}
-                  >
-                    <Icon name="trash" size={16} /> Delete {what}
-                  </button>
+                  {target.kind === 'user' ? null : (
+                    <button
+                      type="button"
+                      className="btn btn-danger btn-sm"
+                      disabled={busy !== null}
+                      onClick={() => setAsking({ report, action: 'delete' })}
+                    >
+                      <Icon name="trash" size={16} /> Delete {what}
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
@@ -168,12 +185,12 @@ function ReportsList() {
       {asking ? (
         <ConfirmDialog
           title={
-            asking.action === 'delete'
+            asking.action === 'delete' && asking.report.target.kind !== 'user'
               ? COPY.host.deleteTitle(asking.report.target.kind)
               : COPY.host.suspendTitle(asking.report.target.author.username)
           }
           text={
-            asking.action === 'delete'
+            asking.action === 'delete' && asking.report.target.kind !== 'user'
               ? COPY.host.deleteText(asking.report.target.kind)
               : COPY.host.suspendText(asking.report.target.author.username)
           }

@@ -29,3 +29,8 @@ export function resolveMediaUrl(url: string | null | undefined): string | null {
 export function postShareUrl(postId: string): string {
   return `${serverOrigin()}/post/${encodeURIComponent(postId)}`
 }
+
+/** A profile's address to share (the "..." menu's "Copy link"). */
+export function profileShareUrl(username: string): string {
+  return `${serverOrigin()}/${encodeURIComponent(username)}`
+}

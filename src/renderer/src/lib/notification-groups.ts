@@ -91,6 +91,8 @@ export function actionText(group: NotificationGroup): string {
         ? 'mentioned you in a post'
         : 'mentioned you in a comment'
     case 'report':
+      // A person reported from their profile names no post.
+      if (group.newest.postId === null) return 'reported a player'
       return group.newest.commentId === null ? 'reported a post' : 'reported a comment'
     case 'report-handled':
       // Never what the host did to the member reported: only that it was seen to.

@@ -9,6 +9,7 @@ import { MessageButton } from '../components/MessageButton'
 import { Icon } from '../components/Icon'
 import { PostList } from '../components/PostList'
 import { ProfileGames } from '../components/ProfileGames'
+import { PersonMenu } from '../components/PersonMenu'
 import { ProfileHostMenu } from '../components/ProfileHostMenu'
 import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
@@ -253,6 +254,7 @@ export function ProfilePage() {
               <>
                 {closed ? null : <FollowButton target={shown} />}
                 {closed ? null : <MessageButton target={shown} />}
+                <PersonMenu user={shown} />
                 <ProfileHostMenu user={shown} />
               </>
             )}

@@ -5,6 +5,7 @@
  * (hostChangesAtom), so that every host list and badge on screen reads afresh; each list is read
  * now and again after every such change. Reporting, which anyone may do, is here too.
  */
+import type { ReportCategory } from '../../../shared/report-categories'
 import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type {
@@ -79,11 +80,17 @@ export const fileReportAtom = atom(
   async (
     _get,
     _set,
-    target: { kind: 'post' | 'comment'; id: string },
+    target: { kind: 'post' | 'comment' | 'user'; id: string },
+    category: ReportCategory,
     reason: string,
   ): Promise<void> => {
     await api.report(
-      target.kind === 'post' ? { postId: target.id } : { commentId: target.id },
+      target.kind === 'post'
+        ? { postId: target.id }
+        : target.kind === 'user'
+          ? { userId: target.id }
+          : { commentId: target.id },
+      category,
       reason,
     )
     notifySuccess(COPY.toasts.reported)

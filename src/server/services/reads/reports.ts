@@ -1,5 +1,9 @@
-/** Reports: anyone signed in reports a post or comment; the host reads and dismisses them. */
+/**
+ * Reports: anyone signed in reports a post, a comment or a person (from their profile);
+ * the host reads and dismisses them.
+ */
 import type { Report } from '../../../shared/api-types'
+import { REPORT_CATEGORIES, type ReportCategory } from '../../../shared/report-categories'
 import type { Store } from '../../db/store'
 import { COMMENT_COLUMNS, POST_COLUMNS, USER_COLUMNS } from '../../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../../db/rows'
@@ -11,18 +15,27 @@ const REPORTS_LISTED = 200
 
 interface ReportRow {
   id: number
+  category: string
   reason: string
   createdAt: number
   reporterId: number
   postId: number | null
   commentId: number | null
+  userId: number | null
+}
+
+/** A stored category as the API names it: any other text (none is written) reads as "other". */
+function asCategory(stored: string): ReportCategory {
+  return (REPORT_CATEGORIES as readonly string[]).includes(stored)
+    ? (stored as ReportCategory)
+    : 'other'
 }
 
 /** The open reports, newest first. Deleting the post or comment closes its reports. */
 export async function listReports(db: Store): Promise<Report[]> {
   const rows = await db.all<ReportRow>(
-    `SELECT id, reason, created_at AS "createdAt", reporter_id AS "reporterId",
-     post_id AS "postId", comment_id AS "commentId"
+    `SELECT id, category, reason, created_at AS "createdAt", reporter_id AS "reporterId",
+     post_id AS "postId", comment_id AS "commentId", user_id AS "userId"
      FROM reports ORDER BY created_at DESC, id DESC LIMIT ?`,
     REPORTS_LISTED,
   )
@@ -58,7 +71,28 @@ export async function reportsClosedBy(
   return { reporterIds: [...new Set(rows.map((row) => row.reporterId))], count: rows.length }
 }
 
-/** The reports as the host sees them: three queries (posts, comments, users) for all of them. */
+/**
+ * The open reports about a person (not their posts or comments), which a host's suspension
+ * settles: each reporter once, and the reports' ids.
+ */
+export async function reportsAboutPerson(
+  db: Store,
+  userId: number,
+): Promise<{ reporterIds: number[]; reportIds: number[] }> {
+  const rows = await db.all<{ id: number; reporterId: number }>(
+    'SELECT id, reporter_id AS "reporterId" FROM reports WHERE user_id = ?',
+    userId,
+  )
+  return {
+    reporterIds: [...new Set(rows.map((row) => row.reporterId))],
+    reportIds: rows.map((row) => row.id),
+  }
+}
+
+/**
+ * The reports as the host sees them: three queries (posts, comments, users) for all of them; a
+ * person's report shows the person.
+ */
 export async function presentReports(db: Store, rows: ReportRow[]): Promise<Report[]> {
   const postIds = rows.flatMap((row) => (row.postId === null ? [] : [row.postId]))
   const commentIds = rows.flatMap((row) => (row.commentId === null ? [] : [row.commentId]))
@@ -81,6 +115,7 @@ export async function presentReports(db: Store, rows: ReportRow[]): Promise<Repo
     ).map((comment) => [comment.id, comment]),
   )
   const userIds = new Set<number>(rows.map((row) => row.reporterId))
+  for (const row of rows) if (row.userId !== null) userIds.add(row.userId)
   for (const post of postsById.values()) userIds.add(post.authorId)
   for (const comment of commentsById.values()) userIds.add(comment.authorId)
   const usersById = new Map(
@@ -94,6 +129,24 @@ export async function presentReports(db: Store, rows: ReportRow[]): Promise<Repo
   )
   return rows.flatMap((row): Report[] => {
     const reporter = usersById.get(row.reporterId)
+    if (row.userId !== null) {
+      const person = usersById.get(row.userId)
+      if (!reporter || !person) return []
+      return [
+        {
+          _id: String(row.id),
+          category: asCategory(row.category),
+          reason: row.reason,
+          createdAt: formatTimestamp(row.createdAt),
+          reporter: toUserSummary(reporter),
+          target: {
+            kind: 'user',
+            _id: String(person.id),
+            author: { ...toUserSummary(person), suspended: person.suspendedAt !== null },
+          },
+        },
+      ]
+    }
     const post = row.postId === null ? undefined : postsById.get(row.postId)
     const comment = row.commentId === null ? undefined : commentsById.get(row.commentId)
     const content = post ?? comment
@@ -102,6 +155,7 @@ export async function presentReports(db: Store, rows: ReportRow[]): Promise<Repo
     return [
       {
         _id: String(row.id),
+        category: asCategory(row.category),
         reason: row.reason,
         createdAt: formatTimestamp(row.createdAt),
         reporter: toUserSummary(reporter),

@@ -1,8 +1,9 @@
 /**
- * Reports filed and dismissed (docs/API.md "Moderation"); the host's list is read in
- * ../reads/reports.ts.
+ * Reports filed (about a post, a comment or a person) and dismissed (docs/API.md "Moderation");
+ * the host's list is read in ../reads/reports.ts.
  */
 import type { Report } from '../../../shared/api-types'
+import type { ReportCategory } from '../../../shared/report-categories'
 import { insertNewRow, USER_COLUMNS } from '../../db/raw'
 import type { UserRow } from '../../db/rows'
 import { reports } from '../../db/schema'
@@ -11,18 +12,24 @@ import { HttpError } from '../../errors/http-error'
 import { MESSAGES, ACCOUNT_MESSAGES } from '../../errors/messages'
 import { presentReports } from '../reads/reports'
 
+/** What a report is about, and why: a category and the reporter's note ('' for none). */
+export type ReportInput = { category: ReportCategory; reason: string } & (
+  { postId: number } | { commentId: number } | { userId: number }
+)
+
 export async function createReport(
   db: Store,
   reporterId: number,
-  input: { postId: number; reason: string } | { commentId: number; reason: string },
+  input: ReportInput,
   now = Date.now(),
 ): Promise<Report> {
   return db.transaction(async (tx) => {
     let postId: number | null = null
     let commentId: number | null = null
+    let userId: number | null = null
     let authorId: number
-    // The post or comment locked (db/README.md, "Concurrent writes"): the same report sent twice
-    // at once finds the first one instead of adding a second (reports have no unique key).
+    // The post, comment or person locked (db/README.md, "Concurrent writes"): the same report
+    // sent twice at once finds the first one instead of adding a second (no unique key).
     if ('postId' in input) {
       const post = await tx.get<{ id: number; authorId: number }>(
         `SELECT id, author_id AS "authorId" FROM posts WHERE id = ?${tx.sql.forUpdate}`,
@@ -31,6 +38,14 @@ export async function createReport(
       if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
       postId = post.id
       authorId = post.authorId
+    } else if ('userId' in input) {
+      const user = await tx.get<{ id: number }>(
+        `SELECT id FROM users WHERE id = ?${tx.sql.forUpdate}`,
+        input.userId,
+      )
+      if (!user) throw new HttpError('USER_NOT_FOUND', MESSAGES.userNotFound)
+      userId = user.id
+      authorId = user.id
     } else {
       const comment = await tx.get<{ id: number; authorId: number }>(
         `SELECT id, author_id AS "authorId" FROM comments WHERE id = ?${tx.sql.forUpdate}`,
@@ -40,20 +55,30 @@ export async function createReport(
       commentId = comment.id
       authorId = comment.authorId
     }
-    if (authorId === reporterId) throw new HttpError('SELF_TARGET', ACCOUNT_MESSAGES.reportOwn)
-    // A report names a post or a comment, the other column null: one of two SQL texts.
+    if (authorId === reporterId) {
+      throw new HttpError(
+        'SELF_TARGET',
+        userId === null ? ACCOUNT_MESSAGES.reportOwn : ACCOUNT_MESSAGES.reportSelf,
+      )
+    }
+    // A report names one of a post, a comment or a person, the others null.
+    const column = postId !== null ? 'post_id' : commentId !== null ? 'comment_id' : 'user_id'
     const already = await tx.get(
-      postId === null
-        ? 'SELECT id FROM reports WHERE reporter_id = ? AND post_id IS NULL AND comment_id = ?'
-        : 'SELECT id FROM reports WHERE reporter_id = ? AND post_id = ? AND comment_id IS NULL',
+      `SELECT id FROM reports WHERE reporter_id = ? AND ${column} = ?
+       AND ${['post_id', 'comment_id', 'user_id']
+         .filter((other) => other !== column)
+         .map((other) => `${other} IS NULL`)
+         .join(' AND ')}`,
       reporterId,
-      postId ?? commentId,
+      postId ?? commentId ?? userId,
     )
     if (already) throw new HttpError('STATE_CONFLICT', ACCOUNT_MESSAGES.alreadyReported)
     const row = await insertNewRow(tx, reports, {
       reporterId,
       postId,
       commentId,
+      userId,
+      category: input.category,
       reason: input.reason,
       createdAt: now,
     })
@@ -74,4 +99,10 @@ export async function dismissReport(db: Store, id: number): Promise<UserRow> {
     await tx.run('DELETE FROM reports WHERE id = ?', id)
     return reporter
   })
+}
+
+/** Closes reports a host's action settled (a suspension settles those about the person). */
+export async function closeReports(db: Store, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return
+  await db.run(`DELETE FROM reports WHERE id IN ${db.sql.idSet}`, db.sql.ids([...ids]))
 }

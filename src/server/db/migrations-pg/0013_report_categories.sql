@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "category" text DEFAULT 'other' NOT NULL;
