@@ -262,6 +262,7 @@ describe('startServer', () => {
         'mutes_muted_idx',
         'reports_recent_idx',
         'reports_reporter_idx',
+        'reports_user_idx',
         'reports_post_idx',
         'reports_comment_idx',
         'post_media_post_idx',
