@@ -363,7 +363,7 @@ const withheld = (post: Post): Post => ({
   unavailable: true,
 })
 
-/** The author of a post just written, as the statement that wrote it answered (services/reads/posts.ts). */
+/** The author of a post just written, as the statement that wrote it answered (services/writes/new-posts.ts). */
 export type FreshAuthor = SummaryRow & Pick<UserRow, 'suspendedAt'>
 
 /**
