@@ -34,7 +34,7 @@ import { quotable } from '../services/reads/reposts'
 import { forgetQuote } from '../services/writes/reposts'
 import { recordQuote } from '../services/writes/reposts'
 import { publishRepost } from './shares'
-import { presentNewPost, presentPost } from '../services/presenting/serialize'
+import { presentNewPost, presentPost } from '../services/presenting/posts'
 import type { Post } from '../../shared/api-types'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
@@ -78,7 +78,7 @@ async function afterPostWrite(
  * Publishes a new post's event and presents the command's answer (`presentFor`, the viewer of a
  * `Prefer: return=minimal` answer) with the event's reads (db/read-once.ts, issue 37). A post
  * without images or a poll is presented from what its own statement answered
- * (serialize.ts presentNewPost), and its event carries the author's post count as that statement
+ * (presenting/posts.ts presentNewPost), and its event carries the author's post count as that statement
  * counted it, to the audience that statement read (on PostgreSQL).
  */
 async function publishNewPost(
