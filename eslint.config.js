@@ -85,24 +85,6 @@ export default tseslint.config(
               message:
                 'A route writes through a command of src/server/actions/ (CONTRIBUTING.md, "Layers of the server"); import only queries, from services/reads/ and services/presenting/.',
             },
-            {
-              // reads/posts.ts still holds the post's own row changes beside its queries (they
-              // move to services/writes/ once no other branch edits that module).
-              group: ['**/services/reads/posts'],
-              importNames: [
-                'createPost',
-                'writeTextPost',
-                'writeNewPost',
-                'editPost',
-                'deletePost',
-                'likePost',
-                'dislikePost',
-                'lockPost',
-              ],
-              allowTypeImports: true,
-              message:
-                'A route writes through a command of src/server/actions/ (CONTRIBUTING.md, "Layers of the server"); import only queries from services/.',
-            },
           ],
         },
       ],

@@ -3,8 +3,6 @@
  * [...]`: the Gamerstage server under plain Node, for a spare box at the LAN party, a hosted
  * community on PostgreSQL, or a test.
  */
-import { X509Certificate, createPrivateKey } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -14,11 +12,10 @@ import { backupDataFolder, restoreDataFolder } from './data/backup'
 import { defaultDataDir } from './data/data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
 import { lanAddresses } from './discovery/lan-addresses'
-import { DEFAULT_EVENT_HUB_OPTIONS, type EventHubOptions } from './events/hub'
-import { DEFAULT_RATE_LIMITS, type RateLimitOptions } from './http/rate-limits'
+import { type EventHubOptions } from './events/hub'
+import { type RateLimitOptions } from './http/rate-limits'
 import { describeRedisUrl, isRedisUrl } from './redis/address'
 import {
-  DEFAULT_CONNECTION_LIMITS,
   MIN_SECRET_BYTES,
   SECRET_ENV,
   StartError,
@@ -30,91 +27,22 @@ import {
   type RunningServer,
   type TlsCertificate,
 } from './server'
-import type { HostAccount } from './services/writes/hosting'
-import { checkS3Options, type S3StorageOptions } from './storage/s3-options'
+import { type S3StorageOptions } from './storage/s3-options'
 import { getDemoUserIds } from './services/reads/settings'
-import { fingerprintCode } from '../shared/fingerprint-code'
 import { usernameSchema } from '../shared/schemas'
 import {
   OBSERVABILITY_FLAGS,
-  OBSERVABILITY_USAGE,
   parseObservabilityFlags,
   type ObservabilityOptions,
 } from './observability/flags'
 import { createLogger, log, useLogger } from './observability/log'
 import { stopOnSignals } from './observability/shutdown'
 import { listenForMetrics, type MetricsListener } from './observability/metrics-listener'
-
-const USAGE = `Usage: npm run serve -- [options]
-  --port <n>      port to listen on (default 4567; 0 picks a free one)
-  --host <addr>   address to listen on (default 127.0.0.1; 0.0.0.0 shares on the LAN)
-  --data <dir>    data folder: the SQLite database and the key sessions are signed with; only
-                  the key with --database (default: ${defaultDataDir()})
-  --database <url>  keep the data in PostgreSQL instead of the data folder's SQLite file:
-                  postgres://user:password@host:5432/name (or postgresql://…). The password
-                  may come from PGPASSWORD instead; the schema is created or updated at start
-  --redis <url>   share live events, rate limits and the login throttle with the other
-                  instances of a cluster through this Redis: redis://host:6379 (or
-                  rediss://…); needs --secret-file or ${SECRET_ENV}
-  --secret-file <file>  sign sessions with the key in this file (at least ${MIN_SECRET_BYTES} bytes), the
-                  same for every instance, instead of the data folder's own; or give the
-                  key in the environment variable ${SECRET_ENV}
-  --s3-endpoint <url>  keep uploaded images in an S3-compatible bucket instead of the
-                  database (with --s3-bucket): the server's address, e.g. http://127.0.0.1:9000;
-                  path-style requests. The key comes from AWS_ACCESS_KEY_ID and
-                  AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN, if set)
-  --s3-bucket <name>   the bucket, which must exist (with --s3-endpoint)
-  --s3-region <name>   the bucket's region (default AWS_REGION, else us-east-1)
-  --no-demo       start a fresh data folder empty, without the demo data and account
-  --advertise     announce the server on the LAN (DNS-SD _gamerstage._tcp), so that friends'
-                  apps list it; needs --host 0.0.0.0 or a LAN address (default off)
-  --name <text>   the name it is announced under (default "<computer>'s Gamerstage")
-  --allow-host <name>  also answer requests addressed to this host name (repeatable);
-                  loopback and this machine's own addresses are always answered
-  --trust-proxy <addr>    a reverse proxy's IP address (repeatable, or comma-separated): requests
-                  from it are counted under the client its X-Forwarded-For names (default none)
-  --tls-cert <file>       speak HTTPS with this PEM certificate (with --tls-key)
-  --tls-key <file>        the certificate's PEM private key (with --tls-cert)
-  --plain-http    on a LAN --host, speak plain HTTP instead of HTTPS with the server's own
-                  certificate: anyone on the network can then read passwords and sessions
-  --limit-signups <n>     sign-ups per computer per hour (default ${DEFAULT_RATE_LIMITS.signupsPerHour})
-  --limit-logins <n>      login attempts per computer per minute (default ${DEFAULT_RATE_LIMITS.loginsPerMinute})
-  --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
-  --limit-comments <n>    comments per user per hour (default ${DEFAULT_RATE_LIMITS.commentsPerHour})
-  --limit-messages <n>    conversation messages per user per hour (default ${DEFAULT_RATE_LIMITS.messagesPerHour})
-  --limit-reactions <n>   likes and votes per user per hour (default ${DEFAULT_RATE_LIMITS.reactionsPerHour})
-  --limit-follows <n>     follows and unfollows per user per hour (default ${DEFAULT_RATE_LIMITS.followsPerHour})
-  --limit-uploads <n>     image uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadsPerHour})
-  --limit-upload-mb <n>   megabytes of uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadMegabytesPerHour})
-  --limit-whole-lists <n> whole-list answers under way at once per computer, mutations' whole
-                  answers included (default ${DEFAULT_RATE_LIMITS.wholeListsAtOnce})
-                  (0 turns one limit off)
-  --no-rate-limits        turn every per-hour limit off
-  --max-connections <n>   open connections at most, live streams included (default ${DEFAULT_CONNECTION_LIMITS.maxConnections})
-  --max-connections-per-address <n>  open connections from one address at most (default half
-                  of --max-connections, ${DEFAULT_CONNECTION_LIMITS.maxConnectionsPerAddress}; or GAMERSTAGE_MAX_CONNECTIONS_PER_ADDRESS)
-  --first-byte-timeout <s>  seconds a new connection has to send its first byte (default
-                  ${DEFAULT_CONNECTION_LIMITS.firstByteTimeoutMs / 1000}; or GAMERSTAGE_FIRST_BYTE_TIMEOUT)
-  --max-streams <n>       open live streams at most, below --max-connections (default ${DEFAULT_EVENT_HUB_OPTIONS.maxStreams})
-  --headers-timeout <s>   seconds a client has to send a request's headers (default ${DEFAULT_CONNECTION_LIMITS.headersTimeoutMs / 1000})
-  --request-timeout <s>   seconds a client has to send a whole request (default ${DEFAULT_CONNECTION_LIMITS.requestTimeoutMs / 1000})
-  --keep-alive-timeout <s>  seconds an idle connection stays open (default ${DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs / 1000})
-  --backup <file> copy the data folder's database into a new file, then exit
-                  (safe while a server runs on the same folder; SQLite only: back up
-                  PostgreSQL with pg_dump)
-  --restore <file> replace the data folder's database with a backup, then exit
-                  (checked first; every session ends: restart a server running on it;
-                  SQLite only)
-  --move-to <url>  move the data folder's SQLite community into a new, empty PostgreSQL
-                  database (postgres://user:password@host:5432/name), then exit: every table,
-                  id, image and count, in one transaction, checked at the end. The SQLite
-                  file is left as it was; sessions survive when the server on PostgreSQL
-                  runs with the same --data (its secret.key). Stop the server first
-  --admin <name>  an account that hosts this server: deletes any post or comment, suspends
-                  accounts, reads reports (repeat for more than one). A name nobody has yet
-                  gets an account now, with a one-time password printed once
-${OBSERVABILITY_USAGE}
-  --help          show this help`
+import { USAGE } from './cli/usage'
+import { parseS3Flags } from './cli/s3-flags'
+import { loadSharedSecret, loadTlsCertificate } from './cli/key-files'
+import { CONNECTION_FLAGS, LIMIT_FLAGS, parseConnectionFlags } from './cli/limit-flags'
+import { describeEncryption, describeHost } from './cli/describe'
 
 export interface CliOptions {
   port: number
@@ -341,247 +269,6 @@ export function parseCliArgs(
     plainHttp: values['plain-http'] ?? false,
     observability: parseObservabilityFlags(values),
   }
-}
-
-/** The S3 bucket the `--s3-*` flags name, checked (storage/s3.ts), or undefined without them. */
-function parseS3Flags(values: {
-  's3-endpoint'?: string
-  's3-bucket'?: string
-  's3-region'?: string
-}): S3StorageOptions | undefined {
-  const endpoint = values['s3-endpoint']
-  const bucket = values['s3-bucket']
-  const region = values['s3-region']
-  if (endpoint === undefined && bucket === undefined) {
-    if (region !== undefined)
-      throw new StartError('--s3-region goes with --s3-endpoint and --s3-bucket.')
-    return undefined
-  }
-  if (endpoint === undefined || bucket === undefined) {
-    throw new StartError(
-      'Use --s3-endpoint and --s3-bucket together: the S3 server and its bucket.',
-    )
-  }
-  if (region !== undefined && !/^[a-z0-9-]{1,64}$/.test(region)) {
-    throw new StartError(`--s3-region takes a region name such as us-east-1, not "${region}".`)
-  }
-  const options: S3StorageOptions = { endpoint, bucket, ...(region ? { region } : {}) }
-  try {
-    checkS3Options(options)
-  } catch (error) {
-    throw new StartError((error as Error).message)
-  }
-  return options
-}
-
-/**
- * Reads `--tls-cert` and `--tls-key` and checks that they belong together, so that a wrong file
- * is a one-line error at start rather than a failed handshake for every client.
- */
-export function loadTlsCertificate(certFile: string, keyFile: string): TlsCertificate {
-  const read = (flag: string, file: string): Buffer => {
-    try {
-      return readFileSync(file)
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      const reason =
-        code === 'ENOENT'
-          ? 'no such file'
-          : code === 'EACCES' || code === 'EPERM'
-            ? 'permission denied'
-            : code === 'EISDIR'
-              ? 'a folder, not a file'
-              : (error as Error).message
-      throw new StartError(`Cannot read ${flag} ${file}: ${reason}.`)
-    }
-  }
-  const cert = read('--tls-cert', certFile)
-  const key = read('--tls-key', keyFile)
-  let certificate: X509Certificate
-  try {
-    certificate = new X509Certificate(cert)
-  } catch {
-    throw new StartError(`--tls-cert ${certFile} is not a PEM certificate.`)
-  }
-  let privateKey
-  try {
-    privateKey = createPrivateKey(key)
-  } catch {
-    throw new StartError(`--tls-key ${keyFile} is not a PEM private key (without a passphrase).`)
-  }
-  if (!certificate.checkPrivateKey(privateKey)) {
-    throw new StartError(`--tls-key ${keyFile} is not the key of the certificate in ${certFile}.`)
-  }
-  return { cert, key }
-}
-
-/**
- * The token secret a cluster's instances share: the bytes of `--secret-file` (a text file's
- * line ending aside, so that `openssl rand -base64 48 > file` works) or of GAMERSTAGE_SECRET;
- * undefined when neither is given. Too short, unreadable or both given is a StartError.
- */
-export function loadSharedSecret(
-  file: string | undefined,
-  env: NodeJS.ProcessEnv,
-): Uint8Array | undefined {
-  const fromEnv = env[SECRET_ENV]
-  if (file !== undefined && fromEnv !== undefined && fromEnv !== '') {
-    throw new StartError(`Use --secret-file or ${SECRET_ENV}, not both.`)
-  }
-  let secret: Buffer
-  let source: string
-  if (file !== undefined) {
-    try {
-      secret = readFileSync(file)
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      const reason =
-        code === 'ENOENT'
-          ? 'no such file'
-          : code === 'EACCES' || code === 'EPERM'
-            ? 'permission denied'
-            : code === 'EISDIR'
-              ? 'a folder, not a file'
-              : (error as Error).message
-      throw new StartError(`Cannot read --secret-file ${file}: ${reason}.`)
-    }
-    source = `--secret-file ${file}`
-    // A text key's line ending is not part of it; a binary key is taken byte for byte.
-    const text = secret.toString('utf8')
-    if (/^[\x20-\x7e]+\r?\n?$/.test(text)) secret = Buffer.from(text.replace(/\r?\n$/, ''))
-  } else if (fromEnv !== undefined && fromEnv !== '') {
-    secret = Buffer.from(fromEnv, 'utf8')
-    source = SECRET_ENV
-  } else {
-    return undefined
-  }
-  if (secret.byteLength < MIN_SECRET_BYTES) {
-    throw new StartError(
-      `${source} holds ${secret.byteLength} bytes: a token secret needs at least ${MIN_SECRET_BYTES} (e.g. openssl rand -base64 48).`,
-    )
-  }
-  return new Uint8Array(secret)
-}
-
-/** `--limit-*` flags and the limit each sets. */
-const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
-  'limit-signups': 'signupsPerHour',
-  'limit-logins': 'loginsPerMinute',
-  'limit-posts': 'postsPerHour',
-  'limit-comments': 'commentsPerHour',
-  'limit-messages': 'messagesPerHour',
-  'limit-reactions': 'reactionsPerHour',
-  'limit-follows': 'followsPerHour',
-  'limit-uploads': 'uploadsPerHour',
-  'limit-upload-mb': 'uploadMegabytesPerHour',
-  'limit-whole-lists': 'wholeListsAtOnce',
-}
-
-/** Connection flags, what each sets, and how many of the setting's unit one of the flag's is. */
-const CONNECTION_FLAGS: Record<string, { key: keyof ConnectionLimits; unit: number }> = {
-  'max-connections': { key: 'maxConnections', unit: 1 },
-  'max-connections-per-address': { key: 'maxConnectionsPerAddress', unit: 1 },
-  'first-byte-timeout': { key: 'firstByteTimeoutMs', unit: 1000 },
-  'headers-timeout': { key: 'headersTimeoutMs', unit: 1000 },
-  'request-timeout': { key: 'requestTimeoutMs', unit: 1000 },
-  'keep-alive-timeout': { key: 'keepAliveTimeoutMs', unit: 1000 },
-}
-
-/**
- * Connection flags a host may also set in the environment (DESIGN: each of the per-address
- * limits has its `GAMERSTAGE_*` variable); the flag wins over the variable.
- */
-const CONNECTION_ENV: Record<string, string> = {
-  'max-connections-per-address': 'GAMERSTAGE_MAX_CONNECTIONS_PER_ADDRESS',
-  'first-byte-timeout': 'GAMERSTAGE_FIRST_BYTE_TIMEOUT',
-}
-
-/**
- * The caps of docs/security.md. None can be turned off (0): without them a few thousand
- * half-sent requests hold the server (issue 25).
- */
-function parseConnectionFlags(
-  values: Record<string, unknown>,
-  env: NodeJS.ProcessEnv,
-): {
-  connectionLimits: Partial<ConnectionLimits>
-  events: Partial<EventHubOptions>
-} {
-  const wholeNumber = (flag: string): number | undefined => {
-    const variable = CONNECTION_ENV[flag]
-    const fromEnv = variable === undefined || env[variable] === '' ? undefined : env[variable]
-    const raw = typeof values[flag] === 'string' ? values[flag] : fromEnv
-    if (typeof raw !== 'string') return undefined
-    if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-      const source = raw === values[flag] ? `--${flag}` : `${variable} (--${flag})`
-      throw new StartError(`${source} must be a whole number from 1 up, not "${raw}".`)
-    }
-    return Number(raw)
-  }
-  const connectionLimits: Partial<ConnectionLimits> = {}
-  for (const [flag, { key, unit }] of Object.entries(CONNECTION_FLAGS)) {
-    const value = wholeNumber(flag)
-    if (value !== undefined) connectionLimits[key] = value * unit
-  }
-  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...connectionLimits }
-  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    throw new StartError('--headers-timeout must not be longer than --request-timeout.')
-  }
-  // Unset, it is the headers timeout when that is shorter (http/listener.ts).
-  if (
-    connectionLimits.firstByteTimeoutMs !== undefined &&
-    limits.firstByteTimeoutMs > limits.headersTimeoutMs
-  ) {
-    throw new StartError('--first-byte-timeout must not be longer than --headers-timeout.')
-  }
-  if (connectionLimits.maxConnectionsPerAddress === undefined) {
-    // A lower --max-connections alone brings the per-address cap down with it, to half.
-    const half = Math.max(1, Math.floor(limits.maxConnections / 2))
-    if (half < limits.maxConnectionsPerAddress) connectionLimits.maxConnectionsPerAddress = half
-  } else if (limits.maxConnectionsPerAddress >= limits.maxConnections) {
-    throw new StartError(
-      '--max-connections-per-address must be below --max-connections, so that one address cannot hold every connection.',
-    )
-  }
-  const maxStreams = wholeNumber('max-streams')
-  if (maxStreams === undefined) {
-    // A lower --max-connections alone brings the streams' cap down with it, to half.
-    const fitting = Math.floor(limits.maxConnections / 2)
-    const events = fitting < DEFAULT_EVENT_HUB_OPTIONS.maxStreams ? { maxStreams: fitting } : {}
-    return { connectionLimits, events }
-  }
-  if (maxStreams >= limits.maxConnections) {
-    throw new StartError(
-      '--max-streams must be below --max-connections, so that pages still load while every stream is open.',
-    )
-  }
-  return { connectionLimits, events: { maxStreams } }
-}
-
-/**
- * What the host needs to know of the encryption: the code friends compare (docs/security.md),
- * or what plain HTTP on the LAN costs.
- */
-export function describeEncryption(server: Pick<RunningServer, 'host' | 'fingerprint'>): string[] {
-  if (server.fingerprint !== null) {
-    return [
-      `Certificate code: ${fingerprintCode(server.fingerprint)} (friends compare it when they join by address)`,
-      `SHA-256 fingerprint: ${server.fingerprint}`,
-    ]
-  }
-  if (isLoopback(server.host)) return []
-  return [
-    'Warning: --plain-http: nothing is encrypted. Anyone on this network can read passwords and sign-in tokens and act as the people who use them.',
-  ]
-}
-
-/** What the server did for one `--admin` name; a new account's password is shown here only. */
-function describeHost(host: HostAccount): string {
-  if (host.oneTimePassword === undefined) return `Host: ${host.username} (existing account)`
-  return (
-    `Host: ${host.username} (created account ${host.username} with one-time password ` +
-    `${host.oneTimePassword}: shown only now; sign in with it and change it on the Account page)`
-  )
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { PostRow } from '../db/rows'
 import * as bookmarks from '../services/writes/bookmarks'
-import { presentPost } from '../services/presenting/serialize'
+import { presentPost } from '../services/presenting/posts'
 import { commit, type Actor, type Live } from './live'
 
 const publishBookmark = async (live: Live, actor: Actor, post: PostRow, bookmarked: boolean) =>

@@ -16,6 +16,7 @@
  */
 import type { Store } from '../db/store'
 import * as writes from '../services/writes/conversations'
+import * as messageWrites from '../services/writes/conversation-messages'
 import {
   membershipOf,
   memberIdsOf,
@@ -180,7 +181,7 @@ export function sendMessage(
 ) {
   return commit(
     live,
-    (tx) => writes.sendMessage(tx, actor.id, conversationId, text, replyToId),
+    (tx) => messageWrites.sendMessage(tx, actor.id, conversationId, text, replyToId),
     ({ message }) => publishMessage(live, message, true),
   )
 }
@@ -194,7 +195,7 @@ export function editMessage(
 ) {
   return commit(
     live,
-    (tx) => writes.editMessage(tx, actor.id, conversationId, messageId, text),
+    (tx) => messageWrites.editMessage(tx, actor.id, conversationId, messageId, text),
     (message) => publishMessage(live, message, false),
   )
 }
@@ -202,7 +203,7 @@ export function editMessage(
 export function deleteMessage(live: Live, actor: Actor, conversationId: number, messageId: number) {
   return commit(
     live,
-    (tx) => writes.deleteMessage(tx, actor.id, conversationId, messageId),
+    (tx) => messageWrites.deleteMessage(tx, actor.id, conversationId, messageId),
     (message) => publishMessage(live, message, false),
   )
 }
@@ -217,7 +218,7 @@ export async function markRead(
   let state: ConversationReadResponse | undefined
   await commit(
     live,
-    (tx) => writes.markRead(tx, actor.id, conversationId, upTo),
+    (tx) => messageWrites.markRead(tx, actor.id, conversationId, upTo),
     async () => {
       state = await publishReadState(live, actor.id, conversationId)
     },
@@ -234,7 +235,7 @@ export async function setMuted(
   let state: ConversationReadResponse | undefined
   await commit(
     live,
-    (tx) => writes.setMuted(tx, actor.id, conversationId, muted),
+    (tx) => messageWrites.setMuted(tx, actor.id, conversationId, muted),
     async () => {
       state = await publishReadState(live, actor.id, conversationId)
     },

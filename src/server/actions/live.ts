@@ -9,7 +9,7 @@ import type { Store } from '../db/store'
 import type { PostRow, UserRow } from '../db/rows'
 import type { Audience, EventHub } from '../events/hub'
 import type { LiveEventMap, Post, QuoteEmbed } from '../../shared/api-types'
-import { presentPost } from '../services/presenting/serialize'
+import { presentPost } from '../services/presenting/posts'
 import type { MediaStorage } from '../storage/media-storage'
 import {
   noChanges,
@@ -153,7 +153,7 @@ export async function publishCarryingPost<Type extends 'post' | 'repost'>(
   post: PostRow,
   data: (presented: Post) => LiveEventMap[Type],
   audience: Audience,
-  /** The post already presented for nobody (a new post: serialize.ts presentNewPost). */
+  /** The post already presented for nobody (a new post: presenting/posts.ts presentNewPost). */
   presentedForNobody?: Post,
 ): Promise<void> {
   const presented = presentedForNobody ?? (await presentPost(live.db, post, null))

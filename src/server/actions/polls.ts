@@ -7,7 +7,7 @@ import { POLL_MESSAGES } from '../errors/messages'
 import { postHasImages } from '../services/media/post-images'
 import * as polls from '../services/writes/polls'
 import * as pollsReads from '../services/reads/polls'
-import { lockPost } from '../services/reads/posts'
+import { lockPost } from '../services/writes/posts'
 import { refuseInteraction } from '../services/reads/visibility'
 import { aboutWriting, commit, type Actor, type Live } from './live'
 

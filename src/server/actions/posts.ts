@@ -11,7 +11,7 @@ import { syncMentions } from '../services/writes/notifications'
 import { noteCascade } from '../services/writes/notifications'
 import { notify } from '../services/writes/notifications'
 import type { AttachRequest } from '../services/media/post-images'
-import * as posts from '../services/reads/posts'
+import * as postWrites from '../services/writes/posts'
 import { writeNewPost, writeTextPost, type NewPost } from '../services/writes/new-posts'
 import { unindexPosts } from '../services/writes/search-index'
 import { indexPost } from '../services/writes/search-index'
@@ -34,7 +34,7 @@ import { quotable } from '../services/reads/reposts'
 import { forgetQuote } from '../services/writes/reposts'
 import { recordQuote } from '../services/writes/reposts'
 import { publishRepost } from './shares'
-import { presentNewPost, presentPost } from '../services/presenting/serialize'
+import { presentNewPost, presentPost } from '../services/presenting/posts'
 import type { Post } from '../../shared/api-types'
 
 /** The author's post count now, for the profiles that show it (0 once the account is gone). */
@@ -78,7 +78,7 @@ async function afterPostWrite(
  * Publishes a new post's event and presents the command's answer (`presentFor`, the viewer of a
  * `Prefer: return=minimal` answer) with the event's reads (db/read-once.ts, issue 37). A post
  * without images or a poll is presented from what its own statement answered
- * (serialize.ts presentNewPost), and its event carries the author's post count as that statement
+ * (presenting/posts.ts presentNewPost), and its event carries the author's post count as that statement
  * counted it, to the audience that statement read (on PostgreSQL).
  */
 async function publishNewPost(
@@ -192,7 +192,7 @@ export function editPost(
   return commit(
     live,
     async (tx, changes) => {
-      const post = await posts.editPost(tx, actor.id, postId, content)
+      const post = await postWrites.editPost(tx, actor.id, postId, content)
       await editPollOf(tx, post.id, poll, post.updatedAt)
       return afterPostWrite(tx, changes, post, false)
     },
@@ -228,7 +228,7 @@ async function removePost(
     live,
     async (tx, changes) => {
       // Locked: of two deletions at once, the second finds the post gone (counted once).
-      const post = await posts.lockPost(tx, postId)
+      const post = await postWrites.lockPost(tx, postId)
       mayDelete(post)
       await noteCascade(tx, changes, { postId: post.id })
       // Issue 29: a deleted quote counts no more on its original.
@@ -238,7 +238,7 @@ async function removePost(
         authorId: post.authorId,
       })
       await unindexPosts(tx, [post.id])
-      return { ...(await posts.deletePost(tx, post)), closedReports, original }
+      return { ...(await postWrites.deletePost(tx, post)), closedReports, original }
     },
     async ({ post, removedMedia, closedReports, original }) => {
       if (closedReports > 0) await publishOpenReports(live)

@@ -7,22 +7,13 @@
 import { STATUS_EXPIRIES, type UserStatus } from '../../shared/presence'
 import type { StatusRequest } from '../../shared/presence-schemas'
 import type { Presence } from '../presence/tracker'
+import { announceStatus } from '../presence/announce-status'
 import { appearsOffline, statusOf } from '../services/reads/presence'
 import { setAppearOffline } from '../services/writes/presence'
 import { statusGameSlug } from '../services/reads/games'
 import { deleteStatus, saveStatus } from '../services/writes/statuses'
 import { blockedEitherWayWithAny } from '../services/reads/visibility'
 import { commit, type Actor, type Live } from './live'
-
-async function othersWhoMaySee(live: Live, userId: number) {
-  return blockedEitherWayWithAny(live.db, [userId])
-}
-
-async function announceStatus(live: Live, userId: number, status: UserStatus | null) {
-  if (await appearsOffline(live.db, userId)) return
-  const exclude = await othersWhoMaySee(live, userId)
-  live.hub.publish('status', { userId: String(userId), status }, { exclude })
-}
 
 export async function setStatus(
   live: Live,
@@ -65,17 +56,17 @@ export async function changeAppearOffline(
   const before = await appearsOffline(live.db, actor.id)
   if (before === appearOffline) return false
   await commit(live, (tx) => setAppearOffline(tx, actor.id, appearOffline, Date.now()))
-  const exclude = await othersWhoMaySee(live, actor.id)
+  const exclude = await blockedEitherWayWithAny(live.db, [actor.id])
   // The user's own screens keep showing them as they are (the lookups answer them so).
   exclude.add(actor.id)
   const userId = String(actor.id)
   if (appearOffline) {
     live.hub.publish('presence', { userId, presence: 'offline' }, { exclude })
-    live.hub.publish('status', { userId, status: null }, { exclude })
+    await announceStatus(live, actor.id, null, 'appear-offline-switch')
     return true
   }
   const [mine] = Object.values(await presence.lookup(actor.id, [actor.id]))
   live.hub.publish('presence', { userId, presence: await presence.stateOf(actor.id) }, { exclude })
-  if (mine?.status) live.hub.publish('status', { userId, status: mine.status }, { exclude })
+  if (mine?.status) await announceStatus(live, actor.id, mine.status, 'appear-offline-switch')
   return true
 }

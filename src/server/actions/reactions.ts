@@ -4,6 +4,7 @@ import { voteComment as castVote } from '../services/writes/comments'
 import { removeNotifications } from '../services/writes/notifications'
 import { notify } from '../services/writes/notifications'
 import * as posts from '../services/reads/posts'
+import * as postWrites from '../services/writes/posts'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 const reactor = (actor: Actor) => ({ _id: String(actor.id), username: actor.username })
@@ -25,7 +26,7 @@ export function likePost(live: Live, actor: Actor, postId: number): Promise<Post
   return commit(
     live,
     async (tx, changes) => {
-      const post = await posts.likePost(tx, actor.id, postId)
+      const post = await postWrites.likePost(tx, actor.id, postId)
       await notify(tx, changes, {
         recipientId: post.authorId,
         actorId: actor.id,
@@ -43,7 +44,7 @@ export function dislikePost(live: Live, actor: Actor, postId: number): Promise<P
   return commit(
     live,
     async (tx, changes) => {
-      const post = await posts.dislikePost(tx, actor.id, postId)
+      const post = await postWrites.dislikePost(tx, actor.id, postId)
       // Disliking takes the like back, and with it what the like caused.
       await removeNotifications(tx, changes, { actorId: actor.id, type: 'like', postId: post.id })
       return post

@@ -3,6 +3,7 @@
  * the user's own streams only, so that each device of theirs agrees with the others.
  */
 import type { Presence } from '../presence/tracker'
+import { announceStatus } from '../presence/announce-status'
 import * as relations from '../services/reads/relations'
 import * as relationsWrites from '../services/writes/relations'
 import { publishFollow } from './follows'
@@ -34,7 +35,7 @@ export async function block(live: Live, actor: Actor, targetId: number): Promise
         [actor.id, targetId],
       ] as const) {
         live.hub.publish('presence', { userId: String(about), presence: 'offline' }, { to })
-        live.hub.publish('status', { userId: String(about), status: null }, { to })
+        await announceStatus(live, about, null, { to })
       }
     },
     (ended) => ({ follows: ended.map((ended) => ({ ...ended, following: false })) }),
@@ -75,7 +76,7 @@ async function publishPresenceBetween(live: Live, presence: Presence, one: numbe
     if (seen.presence !== 'offline') {
       live.hub.publish('presence', { userId, presence: seen.presence }, { to })
     }
-    if (seen.status) live.hub.publish('status', { userId, status: seen.status }, { to })
+    if (seen.status) await announceStatus(live, about, seen.status, { to })
   }
 }
 

@@ -11,153 +11,45 @@
  * client is cut off instead, so a slow reader cannot grow the server's memory nor hold up the
  * others (each write is handed over at once, never awaited).
  *
- * In a cluster (`--redis`), what a client is told rests on Redis alone, so that it is the same on
- * every instance (redis-transport.ts): a client resuming with Last-Event-ID gets everything it
- * missed (in order, nothing twice, nothing from before its id), or `reset` when that is not all
- * in the stream any more: an id of an earlier epoch (Redis restarted without its data, or an
- * event never reached it), an entry trimmed away, a gap. A client that stays connected gets the
- * same `reset` in its stream, at the first entry its instance's reader cannot follow on from. No
- * instance sends an event before Redis has it (no local ring in a cluster), so none replays what
- * another could not. Without Redis, the ring replays within one server run and an id of another
- * run is unknown.
+ * In a cluster (`--redis`) a client is told what Redis holds, the same on every instance:
+ * cluster-delivery.ts. Without Redis, the ring replays within one server run and an id of
+ * another run is unknown.
  */
 import { randomBytes } from 'node:crypto'
 import type { LiveEventMap, LiveEventType } from '../../shared/api-types'
-import type { RedisEventTransport, ReplayAnswer, ResetReason, StreamEntry } from './redis-transport'
+import type { RedisEventTransport, StreamEntry } from './redis-transport'
 import { webStreamSink, type StreamSink } from './sinks'
-import { isLaterEventId } from './stream-ids'
-import { log } from '../observability/log'
+import {
+  DEFAULT_EVENT_HUB_OPTIONS,
+  PING,
+  encoder,
+  audienceOf,
+  deliverable,
+  encodeEvent,
+  type Audience,
+  type Client,
+  type ClientStats,
+  type ConnectRequest,
+  type ConnectResult,
+  type ConnectionListener,
+  type EventHubOptions,
+  type HubChange,
+  type HubCounts,
+  type StoredEvent,
+} from './hub-types'
+import { resetAll, sendOrHold, startFromStream, type StreamWriter } from './cluster-delivery'
 
-export interface EventHubOptions {
-  /** Events kept for replay after a reconnect (with `Last-Event-ID`). */
-  replaySize: number
-  /** Bytes queued for one client before it counts as stalled and is dropped. */
-  clientBufferBytes: number
-  /** A `: ping` comment is sent this often, so both sides notice a dead connection. */
-  heartbeatMs: number
-  /** Open streams per user and per client address; one more is a 429. */
-  maxPerUser: number
-  maxPerAddress: number
-  /**
-   * Open streams in all, whoever opens them; one more is a 503. Kept below the listener's
-   * connection cap (server.ts), so that pages and calls still get through when it is reached.
-   */
-  maxStreams: number
-  /** Milliseconds the client waits before reconnecting (the stream's `retry:` field). */
-  retryMs: number
-}
-
-export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
-  replaySize: 1000,
-  clientBufferBytes: 256 * 1024,
-  heartbeatMs: 15_000,
-  maxPerUser: 8,
-  maxPerAddress: 32,
-  maxStreams: 256,
-  retryMs: 3000,
-}
-
-/**
- * Who may see an event: everyone, only one user (their notifications, their own bookmarks,
- * blocks and mutes), or only the users in `only` (one audience class of an event presented
- * differently for some: a quote shown as unavailable, a presence batch without someone who
- * blocks them); in every case never the users in `exclude` (those blocked by or blocking
- * someone the event is about, actions/live.ts).
- */
-export interface Audience {
-  to?: number
-  only?: ReadonlySet<number>
-  exclude?: ReadonlySet<number>
-}
-
-interface StoredEvent {
-  seq: number
-  to: number | undefined
-  /** Kept with the event, so a replay after `Last-Event-ID` reaches the same users. */
-  only: ReadonlySet<number> | undefined
-  exclude: ReadonlySet<number> | undefined
-  chunk: Uint8Array
-}
-
-/** Whether the user may receive the event, live or in a replay. */
-function deliverable(event: Pick<StoredEvent, 'to' | 'only' | 'exclude'>, userId: number): boolean {
-  return (
-    (event.to === undefined || event.to === userId) &&
-    (event.only === undefined || event.only.has(userId)) &&
-    !event.exclude?.has(userId)
-  )
-}
-
-/**
- * What the hub did since it started, for the bench and the docs (docs/PERFORMANCE.md, "Live
- * streams at scale"): events published or received, their encodings (one per event), the
- * audience checks (one per client the event could reach) and the chunks handed to streams.
- */
-export interface HubCounts {
-  events: number
-  encodes: number
-  audienceChecks: number
-  writes: number
-}
-
-interface Client {
-  userId: number
-  address: string
-  /** Where its bytes go (sinks.ts): its socket, or a ReadableStream. */
-  sink: StreamSink
-  closed: boolean
-  /**
-   * With a Redis transport: the event id up to which events were sent or passed over for this
-   * client (the reader may hand over again what a replay already sent).
-   */
-  cursor: string
-  /** With a Redis transport, while its replay is read: what the reader handed over meanwhile. */
-  pending: PendingItem[] | null
-}
-
-/** An event for the client, or a `reset` at `id` (TransportSink.reset). */
-type PendingItem = { id: string; chunk: Uint8Array } | { id: string; reset: ResetReason }
-
-/** Told that one stream of `userId` opened (`open`) or ended. */
-export type ConnectionListener = (userId: number, open: boolean) => void
-/**
- * What the hub tells its listeners (onChange): every event published here or received from
- * another instance, and every user whose sessions ended (disconnectUser, here or elsewhere).
- * Caches of reads listen (caches/read-cache.ts).
- */
-export type HubChange =
-  { kind: 'event'; type: string; data: unknown } | { kind: 'disconnect'; userId: number }
-
-export interface ConnectRequest {
-  userId: number
-  /** The client's IP address; '' when unknown (e.g. in-process test requests). */
-  address: string
-  lastEventId?: string
-  /** Cuts the client's connection (its socket), where there is one. */
-  disconnect?: () => void
-  /**
-   * Answers the request and writes the stream to its socket (sinks.ts socketSink), once the
-   * caps let it open; `onClose` when the connection is gone. Null: the client left already.
-   * Without it the stream is a ReadableStream for the caller to answer with.
-   */
-  respond?: (onClose: () => void) => StreamSink | null
-}
-
-export type ConnectResult =
-  /** `stream` is null when the hub writes to the socket itself (ConnectRequest.respond). */
-  | { ok: true; stream: ReadableStream<Uint8Array> | null }
-  | { ok: false; reason: 'user-cap' | 'address-cap' | 'server-cap' }
-
-export interface ClientStats {
-  userId: number
-  address: string
-  queuedBytes: number
-}
-
-const encoder = new TextEncoder()
-const PING = encoder.encode(': ping\n\n')
+// The hub's shapes are hub-types.ts's; EventHubOptions and an event's Audience are named from here too.
+export { DEFAULT_EVENT_HUB_OPTIONS, type Audience, type EventHubOptions } from './hub-types'
 
 export class EventHub {
+  /** The hub's writes, as its delivery from Redis makes them (cluster-delivery.ts). */
+  private readonly writer: StreamWriter = {
+    send: (client, chunk) => this.send(client, chunk),
+    encode: (id, type, data) => this.encode(id, type, data),
+    clientBufferBytes: () => this.options.clientBufferBytes,
+  }
+
   readonly options: EventHubOptions
   /** Ids are `<epoch>-<sequence>`: an id from before a restart is recognized as unknown. */
   private readonly epoch = randomBytes(4).toString('hex')
@@ -216,7 +108,7 @@ export class EventHub {
       deliver: (id, entry) => this.deliver(id, entry),
       // As a client resuming from before `id` on any instance is told (the stream cannot replay
       // across it), so is every client here that has not passed it.
-      reset: (id, reason) => this.resetAll(id, reason),
+      reset: (id, reason) => resetAll(this.writer, this.clients, id, reason),
     })
     this.transport = transport
   }
@@ -347,7 +239,7 @@ export class EventHub {
     this.startHeartbeat()
     this.send(client, encoder.encode(`retry: ${this.options.retryMs}\n\n`))
     if (this.transport) {
-      void this.startFromStream(this.transport, client, request.lastEventId)
+      void startFromStream(this.writer, this.transport, client, request.lastEventId)
     } else {
       this.replay(client, request.lastEventId)
       this.send(client, encodeEvent(this.lastEventId, 'ready', {}))
@@ -371,101 +263,8 @@ export class EventHub {
     this.counts.events += 1
     const event = this.storedEvent(id, entry)
     for (const client of this.recipientsOf(event)) {
-      if (!this.mayReceive(event, client)) continue
-      if (client.pending) client.pending.push({ id, chunk: event.chunk })
-      else this.sendAfterCursor(client, id, event.chunk)
+      if (this.mayReceive(event, client)) sendOrHold(this.writer, client, id, event.chunk)
     }
-  }
-
-  private sendAfterCursor(client: Client, id: string, chunk: Uint8Array): void {
-    if (!isLaterEventId(id, client.cursor)) return
-    client.cursor = id
-    this.send(client, chunk)
-  }
-
-  /** The reader cannot follow on before `id` (TransportSink.reset): every client refetches. */
-  private resetAll(id: string, reason: ResetReason): void {
-    for (const client of this.clients) {
-      if (client.pending) client.pending.push({ id, reset: reason })
-      else this.resetAt(client, id, reason)
-    }
-  }
-
-  /**
-   * Tells the client to refetch, from `id` on; not when it is there already (a replay from the
-   * same epoch went past it).
-   */
-  private resetAt(client: Client, id: string, reason: ResetReason): void {
-    if (id === client.cursor || isLaterEventId(client.cursor, id)) return
-    client.cursor = id
-    this.send(client, encodeEvent(id, 'reset', { reason }))
-  }
-
-  private flushPending(client: Client, pending: PendingItem[]): void {
-    for (const item of pending) {
-      if ('reset' in item) this.resetAt(client, item.id, item.reset)
-      else this.sendAfterCursor(client, item.id, item.chunk)
-    }
-  }
-
-  /**
-   * With Redis: replays what the client missed from the stream (from any instance), then the
-   * live events that came meanwhile, then \`ready\`. Without an id it starts at the stream's end.
-   */
-  private async startFromStream(
-    transport: RedisEventTransport,
-    client: Client,
-    lastEventId: string | undefined,
-  ): Promise<void> {
-    if (lastEventId) {
-      let answer: ReplayAnswer
-      try {
-        answer = await transport.replay(lastEventId)
-      } catch (error) {
-        log().error({ reason: (error as Error).message }, 'could not replay live events from Redis')
-        answer = { ok: false, reason: 'too-old' }
-      }
-      if (client.closed) return
-      const missed = answer.ok ? this.missedChunks(client, answer.entries) : null
-      if (!answer.ok || !missed) {
-        // What came up to here is in what the client fetches again, the reader's meanwhile too.
-        client.cursor = transport.lastId
-        client.pending = []
-        const reason = answer.ok ? 'too-old' : answer.reason
-        this.send(client, encodeEvent(client.cursor, 'reset', { reason }))
-      } else {
-        client.cursor = lastEventId
-        for (const { id, chunk } of missed) this.sendAfterCursor(client, id, chunk)
-        // Entries passed over (for others, or controls) were seen too.
-        const last = answer.entries.at(-1)?.[0]
-        if (last && isLaterEventId(last, client.cursor)) client.cursor = last
-      }
-    }
-    const pending = client.pending ?? []
-    client.pending = null
-    this.flushPending(client, pending)
-    // Entries the reader passed over (for others, or controls) were seen too. An epoch the
-    // client is not in yet comes with a reset, in the pending items above.
-    if (isLaterEventId(transport.lastId, client.cursor)) client.cursor = transport.lastId
-    this.send(client, encodeEvent(client.cursor, 'ready', {}))
-  }
-
-  /** The replayed events the client may see; null when they are more than its buffer takes. */
-  private missedChunks(
-    client: Client,
-    entries: [string, StreamEntry][],
-  ): { id: string; chunk: Uint8Array }[] | null {
-    const missed: { id: string; chunk: Uint8Array }[] = []
-    let bytes = 0
-    for (const [id, entry] of entries) {
-      if (entry.kind !== 'event') continue
-      // Encoded only when it is theirs: a replay walks others' events too.
-      if (!deliverable(audienceOf(entry), client.userId)) continue
-      const chunk = this.encode(id, entry.type, entry.data)
-      missed.push({ id, chunk })
-      bytes += chunk.byteLength
-    }
-    return bytes > this.options.clientBufferBytes / 2 ? null : missed
   }
 
   /**
@@ -593,20 +392,4 @@ export class EventHub {
     clearInterval(this.heartbeat)
     this.heartbeat = undefined
   }
-}
-
-/** Whom an event read from the Redis stream may reach. */
-function audienceOf(
-  entry: Extract<StreamEntry, { kind: 'event' }>,
-): Pick<StoredEvent, 'to' | 'only' | 'exclude'> {
-  return {
-    to: entry.to,
-    only: entry.only ? new Set(entry.only) : undefined,
-    exclude: entry.exclude?.length ? new Set(entry.exclude) : undefined,
-  }
-}
-
-/** One server-sent event; JSON has no raw newlines, so `data:` is always a single line. */
-function encodeEvent(id: string, type: string, data: unknown): Uint8Array {
-  return encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`)
 }

@@ -8,8 +8,7 @@
 import type { Store } from '../db/store'
 import type { EventHub } from '../events/hub'
 import { deleteExpiredStatuses, nextStatusExpiry } from '../services/writes/statuses'
-import { appearsOffline } from '../services/reads/presence'
-import { blockedEitherWayWithAny } from '../services/reads/visibility'
+import { announceStatus } from './announce-status'
 import { log } from '../observability/log'
 
 /** How it waits: the global timers, or a clock a test moves by hand. */
@@ -61,9 +60,7 @@ export class StatusExpiry {
     try {
       const now = this.options.now()
       for (const userId of await deleteExpiredStatuses(this.db, now)) {
-        if (await appearsOffline(this.db, userId)) continue
-        const exclude = await blockedEitherWayWithAny(this.db, [userId])
-        this.hub.publish('status', { userId: String(userId), status: null }, { exclude })
+        await announceStatus({ db: this.db, hub: this.hub }, userId, null)
       }
       next = await nextStatusExpiry(this.db)
     } catch (error) {

@@ -23,7 +23,7 @@ import {
   presentPresence,
   type PresenceFactRow,
 } from '../services/reads/presence'
-import { toUserSummary } from '../services/presenting/serialize'
+import { toUserSummary } from '../services/presenting/embedded'
 import { PresenceAnnouncer } from './announcer'
 import { LocalPresenceBackend, type PresenceBackend } from './backend'
 import { StatusExpiry } from './status-expiry'

@@ -20,7 +20,7 @@ import {
   threadRoot,
 } from '../services/reads/threads'
 import { getPostFor } from '../services/reads/posts'
-import { presentComment, presentComments } from '../services/presenting/serialize'
+import { presentComment, presentComments } from '../services/presenting/comments'
 import type { CommentRow } from '../db/rows'
 import { pageOf } from '../services/reads/pagination'
 import { idParams, validate } from '../http/validate'

@@ -29,7 +29,7 @@ import {
 } from '../services/reads/hosting'
 import { countOpenReports, listReports } from '../services/reads/reports'
 import { getUserById } from '../services/reads/users'
-import { toUserSummary } from '../services/presenting/serialize'
+import { toUserSummary } from '../services/presenting/embedded'
 import { idOr404, idParams, validate } from '../http/validate'
 
 /** Reports (anyone signed in files one; the host reads them) and the host's own actions. */

@@ -26,7 +26,7 @@ import {
   postsByIds,
   userPostIds,
 } from '../services/reads/posts'
-import { presentPost, presentPosts } from '../services/presenting/serialize'
+import { presentPost, presentPosts } from '../services/presenting/posts'
 import type { PostRow } from '../db/rows'
 import { getUserByUsername } from '../services/reads/users'
 import { pageOf, pageRequest, type RowPage } from '../services/reads/pagination'

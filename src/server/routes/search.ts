@@ -25,7 +25,7 @@ import { validate } from '../http/validate'
 import { type PageRequest } from '../services/reads/pagination'
 import { searchPosts, searchTags, tagPrefixOf } from '../services/reads/search'
 import { countSections } from '../services/reads/search-counts'
-import { presentPosts } from '../services/presenting/serialize'
+import { presentPosts } from '../services/presenting/posts'
 import { searchUsers } from '../services/reads/users'
 
 /**

@@ -23,7 +23,8 @@ import { idParams, validate } from '../http/validate'
 import { pageReactors } from '../services/reads/emoji-reactions'
 import { pageReposters } from '../services/reads/reposts'
 import { pageRequest } from '../services/reads/pagination'
-import { presentPost, toUserSummary } from '../services/presenting/serialize'
+import { toUserSummary } from '../services/presenting/embedded'
+import { presentPost } from '../services/presenting/posts'
 
 function reactionParam(raw: string): ReactionKey {
   if (!isReactionKey(raw)) throw new HttpError('VALIDATION', SHARE_MESSAGES.unknownReaction)

@@ -17,12 +17,8 @@ import { pageFollowList, type FollowListKind } from '../services/reads/follow-li
 import { pageOf, pageRequest } from '../services/reads/pagination'
 import { bookmarkedPostIds, pageBookmarks } from '../services/reads/bookmarks'
 import { postsByIds } from '../services/reads/posts'
-import {
-  presentPost,
-  presentPosts,
-  presentUser,
-  presentUsers,
-} from '../services/presenting/serialize'
+import { presentPost, presentPosts } from '../services/presenting/posts'
+import { presentUser, presentUsers } from '../services/presenting/users'
 import type { PostRow } from '../db/rows'
 import {
   getUserById,

@@ -7,7 +7,7 @@
  * is one query, and the answer is presented with the event's reads (db/read-once.ts): it is the
  * same post the post's own page presents. The post's row and its author's count are one
  * statement, which answers the author too, and a post nothing refers to yet is presented from
- * that (serialize.ts presentNewPost): its event shows what its page shows a reader without a
+ * that (presenting/posts.ts presentNewPost): its event shows what its page shows a reader without a
  * token.
  */
 import { afterEach, describe, expect, it } from 'vitest'

@@ -3,7 +3,7 @@
  * JSON document, nothing read ahead of the client, nothing read after it leaves.
  */
 import { createPost } from '../../../src/server/services/writes/new-posts'
-import { presentPosts } from '../../../src/server/services/presenting/serialize'
+import { presentPosts } from '../../../src/server/services/presenting/posts'
 import { allPostIds, postsByIds } from '../../../src/server/services/reads/posts'
 import {
   nextBatchSize,

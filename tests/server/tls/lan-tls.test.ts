@@ -12,7 +12,7 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
-import { describeEncryption } from '../../../src/server/cli'
+import { describeEncryption } from '../../../src/server/cli/describe'
 import { certificateFor, startServer, type RunningServer } from '../../../src/server/server'
 import {
   LAN_CERT_FILE,

@@ -11,7 +11,7 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
-import { loadTlsCertificate } from '../../../src/server/cli'
+import { loadTlsCertificate } from '../../../src/server/cli/key-files'
 import { StartError, startServer, type RunningServer } from '../../../src/server/server'
 import { describe, expect, it } from '../../helpers/fixtures'
 

@@ -26,7 +26,8 @@ import {
   type CheckedClip,
   type ClipInfo,
 } from './clip-containers'
-import { stripMp4, stripWebm } from './clip-structure'
+import { stripMp4 } from './mp4-structure'
+import { stripWebm } from './webm-structure'
 
 const fail = (message: string): never => {
   throw new ClipError(message)

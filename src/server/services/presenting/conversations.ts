@@ -32,7 +32,7 @@ import {
   type Membership,
   type MessageRow,
 } from '../reads/conversations'
-import { loadSummaries } from './serialize'
+import { loadSummaries } from './embedded'
 import { formatTimestamp } from './time'
 
 /** A user whose account is gone while a page is presented: shown, never a crash. */

@@ -21,7 +21,7 @@ export type ShareFields = Required<
 
 /**
  * The share fields of each row. `nested`: these rows are themselves quoted, so their own quotes
- * are named (`state: 'nested'`), never loaded. `present` presents the quoted rows (serialize.ts).
+ * are named (`state: 'nested'`), never loaded. `present` presents the quoted rows (posts.ts).
  */
 export async function shareFields(
   db: Store,

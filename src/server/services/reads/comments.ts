@@ -4,7 +4,7 @@ import { HttpError } from '../../errors/http-error'
 import { MESSAGES } from '../../errors/messages'
 import { type Viewer } from './visibility'
 import { threadVisibility } from './threads'
-import { lockPost } from './posts'
+import { lockPost } from '../writes/posts'
 import type { CommentRow, PostRow } from '../../db/rows'
 
 /**
@@ -35,7 +35,7 @@ export async function commentsByIds(db: Store, ids: number[]): Promise<CommentRo
 
 /**
  * The post and one of its comments; a comment of another post is not found. For a write: the
- * post is locked until the transaction ends (posts.ts `lockPost`), so that what the caller
+ * post is locked until the transaction ends (services/writes/posts.ts `lockPost`), so that what the caller
  * decides from the comment (a vote, a reply, a deletion) holds until it commits.
  */
 export async function getComment(

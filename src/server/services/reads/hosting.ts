@@ -16,7 +16,7 @@ import { USER_COLUMNS } from '../../db/raw'
 import { HttpError } from '../../errors/http-error'
 import { ACCOUNT_MESSAGES } from '../../errors/messages'
 import { getSetting } from './settings'
-import { toUserSummary } from '../presenting/serialize'
+import { toUserSummary } from '../presenting/embedded'
 import { formatTimestamp } from '../presenting/time'
 
 export const OWNER_KEY = 'ownerUserId'

@@ -7,7 +7,7 @@ import type { Notification, NotificationsPage, NotificationType } from '../../..
 import type { Store } from '../../db/store'
 import { visibleAuthor } from './visibility'
 import { cursorOrStart, finishPage, LIST_START, type PageRequest } from './pagination'
-import { toUserSummary } from '../presenting/serialize'
+import { toUserSummary } from '../presenting/embedded'
 import { formatTimestamp } from '../presenting/time'
 
 export interface NewNotification {

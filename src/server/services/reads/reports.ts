@@ -7,7 +7,7 @@ import { REPORT_CATEGORIES, type ReportCategory } from '../../../shared/report-c
 import type { Store } from '../../db/store'
 import { COMMENT_COLUMNS, POST_COLUMNS, USER_COLUMNS } from '../../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../../db/rows'
-import { toUserSummary } from '../presenting/serialize'
+import { toUserSummary } from '../presenting/embedded'
 import { formatTimestamp } from '../presenting/time'
 
 /** At most this many open reports are listed: the newest first. */

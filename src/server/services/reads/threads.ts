@@ -25,7 +25,8 @@ import {
   type PageRequest,
   type RowPage,
 } from './pagination'
-import { presentComments, type PresentOptions } from '../presenting/serialize'
+import { presentComments } from '../presenting/comments'
+import { type PresentOptions } from '../presenting/embedded'
 import { hiddenAuthors, type Viewer } from './visibility'
 
 /** How many replies a thread shows under its root before "Show N more replies". */

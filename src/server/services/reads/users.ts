@@ -4,7 +4,7 @@ import { inIdOrder, USER_COLUMNS } from '../../db/raw'
 import { HttpError } from '../../errors/http-error'
 import { MESSAGES } from '../../errors/messages'
 import { decodeNumericCursor, decodeTextCursor, finishPage, type PageRequest } from './pagination'
-import { toUserSummary } from '../presenting/serialize'
+import { toUserSummary } from '../presenting/embedded'
 import type { UserRow } from '../../db/rows'
 import { ACTIVE_MUTE, visibleAuthor, type Viewer } from './visibility'
 

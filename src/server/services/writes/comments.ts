@@ -9,7 +9,7 @@ import type { Store } from '../../db/store'
 import { HttpError } from '../../errors/http-error'
 import { MESSAGES } from '../../errors/messages'
 import { getComment, getCommentById } from '../reads/comments'
-import { lockPost } from '../reads/posts'
+import { lockPost } from './posts'
 import { refuseInteraction } from '../reads/visibility'
 
 /**
