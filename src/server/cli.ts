@@ -10,7 +10,6 @@ import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS, type ScryptCost } from './auth/password'
-import { backupDataFolder, restoreDataFolder } from './data/backup'
 import { defaultDataDir } from './data/data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
 import { lanAddresses } from './discovery/lan-addresses'
@@ -99,12 +98,12 @@ const USAGE = `Usage: npm run serve -- [options]
   --headers-timeout <s>   seconds a client has to send a request's headers (default ${DEFAULT_CONNECTION_LIMITS.headersTimeoutMs / 1000})
   --request-timeout <s>   seconds a client has to send a whole request (default ${DEFAULT_CONNECTION_LIMITS.requestTimeoutMs / 1000})
   --keep-alive-timeout <s>  seconds an idle connection stays open (default ${DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs / 1000})
-  --backup <file> copy the data folder's database into a new file, then exit
-                  (safe while a server runs on the same folder; SQLite only: back up
-                  PostgreSQL with pg_dump)
-  --restore <file> replace the data folder's database with a backup, then exit
-                  (checked first; every session ends: restart a server running on it;
-                  SQLite only)
+  --backup <file> copy the community into a new file, then exit: the data folder's database,
+                  or --database's, with every image and clip (from the bucket, given
+                  the server's --s3-… flags); safe while servers run on it
+  --restore <file> replace the community with a backup, then exit (checked first; into
+                  --database and the bucket when given; every session ends: restart
+                  every server running on it)
   --move-to <url>  move the data folder's SQLite community into a new, empty PostgreSQL
                   database (postgres://user:password@host:5432/name), then exit: every table,
                   id, image and count, in one transaction, checked at the end. The SQLite
@@ -239,13 +238,6 @@ export function parseCliArgs(
       throw new StartError(
         '--database takes a PostgreSQL address, postgres://user:password@host:5432/name (or postgresql://…). Without it, the data folder holds a SQLite file.',
       )
-    }
-    for (const flag of ['backup', 'restore'] as const) {
-      if (values[flag] !== undefined) {
-        throw new StartError(
-          `--${flag} works on the data folder's SQLite file, not with --database: back up a PostgreSQL database with pg_dump and restore it with pg_restore or psql.`,
-        )
-      }
     }
   }
   if (values.redis !== undefined && !isRedisUrl(values.redis)) {
@@ -618,15 +610,14 @@ export async function main(args: string[]): Promise<void> {
     useLogger(
       createLogger({ format: logFormat, level: logLevel, clientAddresses: logClientAddresses }),
     )
-    if (options.backupTo !== undefined) {
-      await backupDataFolder(options.dataDir, options.backupTo)
-      console.log(`Backed up ${options.dataDir} to ${options.backupTo}`)
-      return
-    }
-    if (options.restoreFrom !== undefined) {
-      await restoreDataFolder(options.dataDir, options.restoreFrom)
-      console.log(`Restored ${options.restoreFrom} into ${options.dataDir}`)
-      console.log('Every session has ended: everyone signs in again (restart a running server).')
+    if (options.backupTo !== undefined || options.restoreFrom !== undefined) {
+      // Loaded for a backup or a restore only (it may bring pg and the S3 client).
+      const { backupCommunity, restoreCommunity } = await import('./data/community-backup')
+      const lines =
+        options.backupTo !== undefined
+          ? await backupCommunity(options, options.backupTo)
+          : await restoreCommunity(options, options.restoreFrom ?? '')
+      for (const line of lines) console.log(line)
       return
     }
     if (options.moveTo !== undefined) {
