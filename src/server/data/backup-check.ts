@@ -119,7 +119,6 @@ export function checkBackup(
   }
 }
 
-
 /**
  * The next ids of the AUTOINCREMENT tables (`sqlite_sequence`) must be ids the API can carry: a
  * sequence set near 2^63 would make every new post or comment fail for good after the restore.

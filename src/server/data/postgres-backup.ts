@@ -9,7 +9,7 @@
  * at a time, into a new SQLite file our migrations made; the rows, counter totals and image bytes
  * of the file are then compared with the snapshot's. The database is never written.
  */
-import Database from 'better-sqlite3'
+import type Database from 'better-sqlite3'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { DEFAULT_PG_MIGRATIONS_DIR, openPostgresPool, postgresStoreOn } from '../db/postgres'
 import { openSqliteStore, sqliteStoreOn } from '../db/sqlite'
