@@ -11,6 +11,7 @@
  */
 import type Database from 'better-sqlite3'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { closeSync, openSync } from 'node:fs'
 import { DEFAULT_PG_MIGRATIONS_DIR, openPostgresPool, postgresStoreOn } from '../db/postgres'
 import { openSqliteStore, sqliteStoreOn } from '../db/sqlite'
 import type { Store } from '../db/store'
@@ -94,6 +95,8 @@ export async function backupPostgres(
 ): Promise<Record<string, number>> {
   const where = describePostgresUrl(url)
   const plan = movePlan()
+  // The copy holds what the database keeps to its owner (password hashes): so does the file.
+  closeSync(openSync(target, 'wx', 0o600))
   const pg = postgresStoreOn(openPostgresPool(url, 1))
   const file = openSqliteStore({ file: target, migrationsDir: options.migrationsDir })
   const sqlite = file.connection

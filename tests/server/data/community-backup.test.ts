@@ -8,7 +8,7 @@
  * The PostgreSQL tests run in `npm run test:pg`, the SQLite ones in `npm run test:unit`.
  */
 import Database from 'better-sqlite3'
-import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pg from 'pg'
 import sharp from 'sharp'
@@ -178,6 +178,8 @@ describe.runIf(testsOnPostgres)('backups of a PostgreSQL community with a bucket
     expect(lines[0]).toMatch(/^Backed up the PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ to /)
     expect(lines[1]).toMatch(new RegExp(`^${rowCount?.n} images and clips \\(\\d+\\.\\d MB\\)`))
     // The bucket's bytes are in the backup's rows, every one of them.
+    // Password hashes are in it: for its owner only, as the data folder is.
+    expect(statSync(file).mode & 0o777).toBe(0o600)
     const rows = mediaRowsOf(file)
     expect(rows.size).toBe(Number(rowCount?.n))
     expect([...rows.values()].filter((bytes) => bytes === null)).toEqual([])
@@ -264,6 +266,37 @@ describe.runIf(testsOnPostgres)('backups of a PostgreSQL community with a bucket
     await restoreCommunity(options, good)
     const again = await start(options.dataDir, options)
     expect(await postContents(again.url)).toEqual(contents)
+  })
+})
+
+describe.runIf(testsOnPostgres)('backups across the two databases', () => {
+  it('restores a SQLite data folder’s backup into PostgreSQL, and a PostgreSQL one into a data folder', async ({
+    tempDir,
+  }) => {
+    const sqliteDir = join(tempDir, 'sqlite')
+    const onSqlite = await start(sqliteDir)
+    const token = await loginOver(onSqlite.url)
+    await send(onSqlite.url, '/posts', token, { postData: { content: 'from the laptop' } })
+    const contents = await postContents(onSqlite.url)
+    const fromSqlite = join(tempDir, 'from-sqlite.db')
+    await backupCommunity({ dataDir: sqliteDir }, fromSqlite)
+    await onSqlite.close()
+
+    const intoPostgres = { dataDir: join(tempDir, 'pg'), database: await newDatabase() }
+    await restoreCommunity(intoPostgres, fromSqlite)
+    const onPostgres = await start(intoPostgres.dataDir, intoPostgres)
+    expect(await postContents(onPostgres.url)).toEqual(contents)
+    const fromPostgres = join(tempDir, 'from-postgres.db')
+    await backupCommunity(intoPostgres, fromPostgres)
+    await onPostgres.close()
+
+    const backHome = join(tempDir, 'home')
+    await restoreCommunity({ dataDir: backHome }, fromPostgres)
+    const again = await start(backHome)
+    expect(await postContents(again.url)).toEqual(contents)
+    // Its search index is made anew from the posts, on SQLite's side.
+    const found = await fetch(`${again.url}/api/search?q=laptop&type=posts`)
+    expect(((await found.json()) as { posts?: { items: unknown[] } }).posts?.items).toHaveLength(1)
   })
 })
 
