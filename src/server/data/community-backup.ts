@@ -78,6 +78,9 @@ export async function backupCommunity(
   if (existsSync(target)) {
     throw new StartError(`${target} already exists: choose a new file name for the backup.`)
   }
+  if (!existsSync(dirname(target))) {
+    throw new StartError(`There is no folder ${dirname(target)} to write the backup into.`)
+  }
   const partial = join(dirname(target), `.${basename(target)}.${process.pid}.partial`)
   const bucket = await openBucket(options.s3)
   try {

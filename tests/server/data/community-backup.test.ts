@@ -318,6 +318,9 @@ describe.runIf(!testsOnPostgres)('backups of a SQLite community with a bucket', 
       /^\d+ images and clips of this community are kept in an S3 bucket: give the backup the server's --s3-endpoint and --s3-bucket/,
     )
     expect(readdirSync(tempDir).sort()).toEqual(['a'])
+    expect(
+      await rejection(backupCommunity({ dataDir, s3: s3Bucket }, join(tempDir, 'no', 'x.db'))),
+    ).toBe(`There is no folder ${join(tempDir, 'no')} to write the backup into.`)
 
     // Taken while the server runs.
     const file = join(tempDir, 'community.db')
