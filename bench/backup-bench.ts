@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { checkBackup } from '../src/server/data/backup-check'
 import { backupCommunity, restoreCommunity } from '../src/server/data/community-backup'
 import { DATABASE_FILE } from '../src/server/server'
 import { openS3Storage } from '../src/server/storage/s3'
@@ -82,6 +83,8 @@ try {
   const sqliteFile = join(root, 'sqlite-backup.db')
   await timed('SQLite: --backup', () => backupCommunity({ dataDir }, sqliteFile))
   results.push(['SQLite: backup file', megabytes(sqliteFile)])
+  // Part of both: the check a restore makes, which a backup also makes before it is kept.
+  await timed('  of which: the check of the file alone', async () => checkBackup(sqliteFile))
   await timed('SQLite: --restore into a new data folder', () =>
     restoreCommunity({ dataDir: join(root, 'restored') }, sqliteFile),
   )

@@ -32,7 +32,7 @@ export interface CommunityBackupOptions {
   migrationsDir?: string
   pgMigrationsDir?: string
   /** Told each table as it is copied, with its rows (PostgreSQL). */
-  onTable?: (table: string, rows: number) => void
+  onTable?: (table: string, rows: number) => void | Promise<void>
 }
 
 /** Opens the bucket, if any; a failure is a StartError naming it and why. */

@@ -26,8 +26,8 @@ const FETCH_ROWS_WITH_BYTES = 8
 export interface PostgresBackupOptions {
   migrationsDir?: string
   pgMigrationsDir?: string
-  /** Told each table as it is copied, with its rows. */
-  onTable?: (table: string, rows: number) => void
+  /** Told each table as it is copied, with its rows (awaited: a test writes meanwhile). */
+  onTable?: (table: string, rows: number) => void | Promise<void>
 }
 
 /** Refuses a database whose schema is not this version's: its tables would not be ours. */
@@ -111,7 +111,7 @@ export async function backupPostgres(
       sqlite.pragma('foreign_keys = OFF')
       for (const table of plan) {
         rows[table.name] = await copyTable(tx, sqlite, table)
-        options.onTable?.(table.name, rows[table.name] ?? 0)
+        await options.onTable?.(table.name, rows[table.name] ?? 0)
       }
       sqlite.pragma('foreign_keys = ON')
       const expected = await tally(tx, plan)

@@ -223,6 +223,46 @@ describe.runIf(testsOnPostgres)('backups of a PostgreSQL community with a bucket
     expect((await served(back.url, clip.url)).bytes.equals(clip.bytes)).toBe(true)
   })
 
+  it('is one moment of the database, while a server goes on writing', async ({ tempDir }) => {
+    const options = { dataDir: join(tempDir, 'data'), database: await newDatabase() }
+    const server = await start(options.dataDir, options)
+    const token = await loginOver(server.url)
+    const file = join(tempDir, 'moment.db')
+    const during = 'written while the backup ran'
+    let written = false
+    // A post (and its author's post count) committed after the users were copied, before posts.
+    await backupCommunity(
+      {
+        ...options,
+        onTable: async (table) => {
+          if (table !== 'users') return
+          await send(server.url, '/posts', token, { postData: { content: during } })
+          written = true
+        },
+      },
+      file,
+    )
+    expect(written).toBe(true)
+    expect(await postContents(server.url)).toContain(during)
+    const copy = new Database(file, { readonly: true })
+    try {
+      expect(copy.prepare('SELECT count(*) FROM posts WHERE content = ?').pluck().get(during)).toBe(
+        0,
+      )
+      // Every author's count agrees with their posts: both are of the same moment.
+      expect(
+        copy
+          .prepare(
+            `SELECT id FROM users WHERE post_count <>
+             (SELECT count(*) FROM posts WHERE posts.author_id = users.id)`,
+          )
+          .all(),
+      ).toEqual([])
+    } finally {
+      copy.close()
+    }
+  })
+
   it('refuses a broken, foreign or inconsistent backup in one sentence, and changes nothing', async ({
     tempDir,
   }) => {
