@@ -26,6 +26,7 @@ import { openS3Storage } from '../src/server/storage/s3'
 import { startS3Server } from '../tests/helpers/s3'
 import { DEFAULT_SIZE, generateDataset, type DatasetSize } from './generate'
 import { preparePostgres } from './postgres'
+import { databaseUrl, onCluster, startTestCluster } from '../tests/helpers/postgres'
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     follows: { type: 'string' },
     images: { type: 'string', default: '200' },
     'image-kb': { type: 'string', default: '200' },
+    /** Only the SQLite backup restored into a new PostgreSQL database (a restore across them). */
+    'restore-into-postgres': { type: 'boolean', default: false },
   },
 })
 const size: DatasetSize = {
@@ -47,6 +50,9 @@ const size: DatasetSize = {
 }
 const images = Number(values.images)
 const imageBytes = Number(values['image-kb']) * 1024
+
+/** The steps asked for are done (`--restore-into-postgres`). */
+class Done extends Error {}
 
 const root = mkdtempSync(join(tmpdir(), 'gamerstage-backup-bench-'))
 const results: [string, string][] = []
@@ -85,10 +91,29 @@ try {
   results.push(['SQLite: backup file', megabytes(sqliteFile)])
   // Part of both: the check a restore makes, which a backup also makes before it is kept.
   await timed('  of which: the check of the file alone', async () => checkBackup(sqliteFile))
-  await timed('SQLite: --restore into a new data folder', () =>
-    restoreCommunity({ dataDir: join(root, 'restored') }, sqliteFile),
-  )
+  if (values['restore-into-postgres']) {
+    const cluster = await startTestCluster({ durability: 'sqlite-like' })
+    try {
+      await onCluster(cluster.url, 'CREATE DATABASE gamerstage_restored')
+      await timed('SQLite backup: --restore into a new PostgreSQL database', () =>
+        restoreCommunity(
+          {
+            dataDir: join(root, 'pg-data'),
+            database: databaseUrl(cluster.url, 'gamerstage_restored'),
+          },
+          sqliteFile,
+        ),
+      )
+    } finally {
+      await cluster.stop()
+    }
+    process.exitCode = 0
+  } else
+    await timed('SQLite: --restore into a new data folder', () =>
+      restoreCommunity({ dataDir: join(root, 'restored') }, sqliteFile),
+    )
 
+  if (values['restore-into-postgres']) throw new Done()
   const postgres = await timed('PostgreSQL: cluster and copy (bench/postgres.ts)', () =>
     preparePostgres(join(dataDir, DATABASE_FILE), undefined),
   )
@@ -119,6 +144,8 @@ try {
   } finally {
     await postgres.drop()
   }
+} catch (error) {
+  if (!(error instanceof Done)) throw error
 } finally {
   await s3.close()
   rmSync(root, { recursive: true, force: true })
