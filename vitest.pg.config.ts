@@ -25,8 +25,9 @@ const NOT_ON_POSTGRES = [
   'tests/server/db/follow-list-plans.test.ts',
   // The data folder's SQLite file itself: sqlite_master, WAL and foreign-key pragmas.
   'tests/server/startup/server.test.ts',
-  // Backup and restore copy SQLite's file (`--backup`, `--restore`): nothing of PostgreSQL.
-  'tests/server/data/**',
+  // Backup and restore of the data folder's SQLite file (community-backup.test.ts runs on both).
+  'tests/server/data/backup.test.ts',
+  'tests/server/data/restore-untrusted.test.ts',
   'tests/server/hardening/restore-missing.test.ts',
   // Reads the schema from SQLite's catalog (sqlite_master, PRAGMA foreign_key_list).
   'tests/server/services/media/media-references.test.ts',

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { LanSharingStatus } from '../shared/bridge'
-import { backupOpenDatabase, restoreDataFolder } from '../server/data/backup'
+import { backupOpenDatabase } from '../server/data/backup'
+import { restoreDataFolder } from '../server/data/restore'
 import { lanAddresses } from '../server/discovery/lan-addresses'
 import { getOwnerId } from '../server/services/reads/hosting'
 import { getDemoUserIds } from '../server/services/reads/settings'

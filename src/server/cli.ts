@@ -8,7 +8,6 @@ import { hostname } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FAST_PASSWORDS_ENV, TEST_SCRYPT_PARAMS, type ScryptCost } from './auth/password'
-import { backupDataFolder, restoreDataFolder } from './data/backup'
 import { defaultDataDir } from './data/data-dir'
 import { defaultServerName, startLanAdvertiser, type Advertisement } from './discovery'
 import { lanAddresses } from './discovery/lan-addresses'
@@ -168,13 +167,6 @@ export function parseCliArgs(
         '--database takes a PostgreSQL address, postgres://user:password@host:5432/name (or postgresql://…). Without it, the data folder holds a SQLite file.',
       )
     }
-    for (const flag of ['backup', 'restore'] as const) {
-      if (values[flag] !== undefined) {
-        throw new StartError(
-          `--${flag} works on the data folder's SQLite file, not with --database: back up a PostgreSQL database with pg_dump and restore it with pg_restore or psql.`,
-        )
-      }
-    }
   }
   if (values.redis !== undefined && !isRedisUrl(values.redis)) {
     // Not echoed: an address may hold a password.
@@ -305,15 +297,14 @@ export async function main(args: string[]): Promise<void> {
     useLogger(
       createLogger({ format: logFormat, level: logLevel, clientAddresses: logClientAddresses }),
     )
-    if (options.backupTo !== undefined) {
-      await backupDataFolder(options.dataDir, options.backupTo)
-      console.log(`Backed up ${options.dataDir} to ${options.backupTo}`)
-      return
-    }
-    if (options.restoreFrom !== undefined) {
-      await restoreDataFolder(options.dataDir, options.restoreFrom)
-      console.log(`Restored ${options.restoreFrom} into ${options.dataDir}`)
-      console.log('Every session has ended: everyone signs in again (restart a running server).')
+    if (options.backupTo !== undefined || options.restoreFrom !== undefined) {
+      // Loaded for a backup or a restore only (it may bring pg and the S3 client).
+      const { backupCommunity, restoreCommunity } = await import('./data/community-backup')
+      const lines =
+        options.backupTo !== undefined
+          ? await backupCommunity(options, options.backupTo)
+          : await restoreCommunity(options, options.restoreFrom ?? '')
+      for (const line of lines) console.log(line)
       return
     }
     if (options.moveTo !== undefined) {

@@ -1,3 +1,5 @@
+import { cacheLookupsOf } from '../observability/metrics'
+
 /** A Map that keeps at most `limit` entries, dropping the least recently used. */
 export class BoundedMap<Key, Value> {
   private readonly map = new Map<Key, Value>()
@@ -56,5 +58,24 @@ export class BoundedMap<Key, Value> {
 
   clear(): void {
     this.map.clear()
+  }
+}
+
+/**
+ * A BoundedMap that is a part of the read cache on its own: each `get` counts as a hit or a miss
+ * of `part` (`gamerstage_cache_lookups_total`, observability/metrics.ts).
+ */
+export class CountedMap<Key, Value> extends BoundedMap<Key, Value> {
+  private readonly count: (found: boolean) => void
+
+  constructor(limit: number, part: string) {
+    super(limit)
+    this.count = cacheLookupsOf(part)
+  }
+
+  override get(key: Key): Value | undefined {
+    const value = super.get(key)
+    this.count(value !== undefined)
+    return value
   }
 }

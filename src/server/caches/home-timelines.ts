@@ -19,6 +19,7 @@
  * each other's writes in time; a shared list in Redis is left for later, docs/PERFORMANCE.md).
  */
 import type { Store } from '../db/store'
+import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
 
 /** Where an entry stands: (time, post id, reposter id; 0 for the post itself). */
@@ -86,8 +87,12 @@ export class HomeTimelines {
   }
 
   get(owner: number): Timeline | undefined {
-    return this.kept.get(owner)
+    const timeline = this.kept.get(owner)
+    this.count(timeline !== undefined)
+    return timeline
   }
+
+  private readonly count = cacheLookupsOf('timelines')
 
   keep(owner: number, timeline: Timeline, generation: number): void {
     if (generation === this.generationCount) this.kept.set(owner, timeline)

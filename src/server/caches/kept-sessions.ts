@@ -12,6 +12,7 @@
  * are still kept (with the read cache's own generation, moved by every event, none ever was).
  */
 import type { UserRow } from '../db/rows'
+import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
 
 interface KeptSession {
@@ -22,6 +23,7 @@ interface KeptSession {
 export class KeptSessions {
   private readonly map: BoundedMap<string, KeptSession>
   private generationCount = 0
+  private readonly count = cacheLookupsOf('sessions')
 
   constructor(
     limit: number,
@@ -43,9 +45,10 @@ export class KeptSessions {
   /** The user of a kept token, while its time has not run out. */
   get(token: string, now = Date.now()): UserRow | undefined {
     const kept = this.map.get(token)
-    if (!kept) return undefined
-    if (kept.until > now) return kept.user
-    this.map.delete(token)
+    const fresh = kept !== undefined && kept.until > now
+    this.count(fresh)
+    if (fresh) return kept.user
+    if (kept) this.map.delete(token)
     return undefined
   }
 

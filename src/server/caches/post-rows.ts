@@ -10,6 +10,7 @@
  * just replaced. Kept rows are frozen: they are shared by every request.
  */
 import type { PostRow } from '../db/rows'
+import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
 import { Versions } from './versions'
 
@@ -22,6 +23,7 @@ export class PostRows {
   private readonly rows: BoundedMap<number, KeptRow>
   /** Each post's version; also what the viewer states of a post are kept under (viewer-states.ts). */
   readonly versions: Versions
+  private readonly count = cacheLookupsOf('post_rows')
 
   constructor(limit: number) {
     this.rows = new BoundedMap(limit)
@@ -39,9 +41,10 @@ export class PostRows {
   /** The kept row of a post, if its version is the one it was read under. */
   get(postId: number): PostRow | undefined {
     const kept = this.rows.get(postId)
-    if (!kept) return undefined
-    if (kept.version === this.versionOf(postId)) return kept.row
-    this.rows.delete(postId)
+    const current = kept !== undefined && kept.version === this.versionOf(postId)
+    this.count(current)
+    if (current) return kept.row
+    if (kept) this.rows.delete(postId)
     return undefined
   }
 

@@ -24,7 +24,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { PostMediaItem, UserSummary } from '../../shared/api-types'
 import type { UserRow } from '../db/rows'
 import type { Store } from '../db/store'
-import { BoundedMap } from './bounded-map'
+import { cacheLookupsOf } from '../observability/metrics'
+import { BoundedMap, CountedMap } from './bounded-map'
 import { HomeTimelines } from './home-timelines'
 import { KeptSessions } from './kept-sessions'
 import { ANSWER_NEUTRAL_EVENTS, VISIBILITY_NEUTRAL_EVENTS, namedIn } from './named-in'
@@ -153,11 +154,11 @@ export class ReadCache {
 
   constructor(limits: Partial<ReadCacheLimits> = {}) {
     this.limits = { ...DEFAULT_READ_CACHE_LIMITS, ...limits }
-    this.summaries = new BoundedMap(this.limits.summaries)
-    this.postImages = new BoundedMap(this.limits.postImages)
+    this.summaries = new CountedMap(this.limits.summaries, 'summaries')
+    this.postImages = new CountedMap(this.limits.postImages, 'post_images')
     this.sessions = new KeptSessions(this.limits.sessions, this.limits.sessionMs)
     this.visibility = new BoundedMap(this.limits.visibility)
-    this.postShared = new BoundedMap(this.limits.postShared)
+    this.postShared = new CountedMap(this.limits.postShared, 'post_shared')
     this.answers = new KeptAnswers(this.limits.answerBytes)
     this.postRows = new PostRows(this.limits.postRows)
     this.viewerStates = new ViewerStates(this.limits.viewerStates, this.postRows.versions)
@@ -174,8 +175,14 @@ export class ReadCache {
 
   /** A kept whole answer, while nothing was written since and its time has not run out. */
   answer(key: string, now = Date.now()): KeptAnswer | undefined {
-    return this.enabled ? this.answers.get(key, this.answerGenerationCount, now) : undefined
+    if (!this.enabled) return undefined
+    const kept = this.answers.get(key, this.answerGenerationCount, now)
+    this.countAnswer(kept !== undefined)
+    return kept
   }
+
+  private readonly countAnswer = cacheLookupsOf('answers')
+  private readonly countVisibility = cacheLookupsOf('visibility')
 
   /** Keeps a whole answer until `until` at most (its own time, e.g. a poll's end). */
   keepAnswer(
@@ -207,9 +214,10 @@ export class ReadCache {
   visibilityOf(viewer: number, now: number): KeptVisibility | undefined {
     if (!this.enabled) return undefined
     const kept = this.visibility.get(viewer)
-    if (!kept) return undefined
-    if (now < kept.until) return kept
-    this.visibility.delete(viewer)
+    const fresh = kept !== undefined && now < kept.until
+    this.countVisibility(fresh)
+    if (fresh) return kept
+    if (kept) this.visibility.delete(viewer)
     return undefined
   }
 

@@ -7,6 +7,7 @@
  * caches/post-rows.ts). An entry is served only while both the viewer's and the post's versions
  * are those it was read under.
  */
+import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
 import { Versions } from './versions'
 
@@ -30,6 +31,7 @@ interface KeptState {
 export class ViewerStates {
   private readonly kept: BoundedMap<string, KeptState>
   readonly viewers: Versions
+  private readonly count = cacheLookupsOf('viewer_states')
 
   constructor(
     limit: number,
@@ -50,6 +52,13 @@ export class ViewerStates {
   }
 
   get(viewer: number, postId: number): OwnState | undefined {
+    const state = this.current(viewer, postId)
+    this.count(state !== undefined)
+    return state
+  }
+
+  /** The kept state while both versions are those it was read under, not counted as a lookup. */
+  private current(viewer: number, postId: number): OwnState | undefined {
     const key = `${viewer}:${postId}`
     const kept = this.kept.get(key)
     if (!kept) return undefined
@@ -79,7 +88,7 @@ export class ViewerStates {
   *entries(): IterableIterator<{ viewer: number; postId: number; state: OwnState }> {
     for (const key of [...this.kept.keys()]) {
       const [viewer = 0, postId = 0] = key.split(':').map(Number)
-      const state = this.get(viewer, postId)
+      const state = this.current(viewer, postId)
       if (state) yield { viewer, postId, state }
     }
   }

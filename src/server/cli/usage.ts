@@ -62,12 +62,12 @@ export const USAGE = `Usage: npm run serve -- [options]
   --headers-timeout <s>   seconds a client has to send a request's headers (default ${DEFAULT_CONNECTION_LIMITS.headersTimeoutMs / 1000})
   --request-timeout <s>   seconds a client has to send a whole request (default ${DEFAULT_CONNECTION_LIMITS.requestTimeoutMs / 1000})
   --keep-alive-timeout <s>  seconds an idle connection stays open (default ${DEFAULT_CONNECTION_LIMITS.keepAliveTimeoutMs / 1000})
-  --backup <file> copy the data folder's database into a new file, then exit
-                  (safe while a server runs on the same folder; SQLite only: back up
-                  PostgreSQL with pg_dump)
-  --restore <file> replace the data folder's database with a backup, then exit
-                  (checked first; every session ends: restart a server running on it;
-                  SQLite only)
+  --backup <file> copy the community into a new file, then exit: the data folder's database,
+                  or --database's, with every image and clip (from the bucket, given
+                  the server's --s3-… flags); safe while servers run on it
+  --restore <file> replace the community with a backup, then exit (checked first; into
+                  --database and the bucket when given; every session ends: restart
+                  every server running on it)
   --move-to <url>  move the data folder's SQLite community into a new, empty PostgreSQL
                   database (postgres://user:password@host:5432/name), then exit: every table,
                   id, image and count, in one transaction, checked at the end. The SQLite

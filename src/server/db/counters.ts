@@ -1,6 +1,6 @@
 /**
  * Every count a row carries for other rows (a user's followers, a post's comments…), listed once:
- * `--move-to` copies and compares them (data/move.ts), and the tests check them against their
+ * `--move-to` copies and compares them (data/copy-to-postgres.ts), and the tests check them against their
  * rows after concurrent and fuzzed writes. `tests/server/db/counters.test.ts` fails when a
  * `*_count` column of either schema is missing here.
  */

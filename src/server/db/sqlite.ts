@@ -137,7 +137,7 @@ export function openSqliteStore({
     connection.pragma('synchronous = NORMAL')
     connection.pragma('busy_timeout = 5000')
     // Functions named in the schema (defaults, indexes) may not have side effects: a restored
-    // database is checked to hold nothing else, and this makes sure (data/backup.ts).
+    // database is checked to hold nothing else, and this makes sure (data/backup-check.ts).
     connection.pragma('trusted_schema = OFF')
     // Foreign keys are enforced from after the migrations on. A migration that changes a column
     // SQLite cannot alter rebuilds its table (create a copy, drop, rename: sqlite.org/lang_

@@ -42,6 +42,25 @@ export const dependencyErrors = new Counter({
   registers: [metricsRegistry],
 })
 
+export const cacheLookups = new Counter({
+  name: 'gamerstage_cache_lookups_total',
+  help: 'Lookups in the read caches (src/server/caches), by part and result: a hit is answered from memory, a miss reads the database.',
+  labelNames: ['cache', 'result'] as const,
+  registers: [metricsRegistry],
+})
+
+/**
+ * Counts one part's lookups (`count(found)`): its two series made at once, so a scrape shows both
+ * from the start, and each lookup costs one increment of a child already looked up.
+ */
+export function cacheLookupsOf(cache: string): (found: boolean) => void {
+  const hits = cacheLookups.labels(cache, 'hit')
+  const misses = cacheLookups.labels(cache, 'miss')
+  hits.inc(0)
+  misses.inc(0)
+  return (found) => (found ? hits : misses).inc()
+}
+
 /** What a running server lets the scrape read (server.ts registers it, unregisters on close). */
 export interface WatchedServer {
   /** Open live streams. */

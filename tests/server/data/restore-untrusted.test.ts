@@ -1,5 +1,5 @@
 /**
- * A restore trusts nothing in the backup (src/server/data/backup.ts): crafted files are refused and
+ * A restore trusts nothing in the backup (src/server/data/restore.ts, backup-check.ts): crafted files are refused and
  * leave the data as it was; an accepted one ends every session and gets its demo list recomputed.
  *
  * SQLite-only: backups and restores are of the data folder's SQLite file, crafted with SQLite's
@@ -9,7 +9,8 @@ import Database from 'better-sqlite3'
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import { backupDataFolder, restoreDataFolder } from '../../../src/server/data/backup'
+import { backupDataFolder } from '../../../src/server/data/backup'
+import { restoreDataFolder } from '../../../src/server/data/restore'
 import { DEFAULT_MIGRATIONS_DIR, openSqliteStore } from '../../../src/server/db/sqlite'
 import {
   SECRET_FILE,

@@ -18,13 +18,8 @@ import sharp from 'sharp'
 import { afterEach, inject } from 'vitest'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { parseCliArgs } from '../../../src/server/cli'
-import {
-  MOVE_ORDER,
-  NOT_MOVED,
-  describeMove,
-  movePlan,
-  moveToPostgres,
-} from '../../../src/server/data/move'
+import { describeMove, moveToPostgres } from '../../../src/server/data/move'
+import { MOVE_ORDER, NOT_MOVED, movePlan } from '../../../src/server/data/move-plan'
 import { openPostgresStore } from '../../../src/server/db/postgres'
 import * as pgSchema from '../../../src/server/db/schema.pg'
 import * as sqliteSchema from '../../../src/server/db/schema'
@@ -361,15 +356,15 @@ describe('the move plan', () => {
       pg: { ...pgSchema, extraPg },
     }
     expect(() => movePlan(schemas)).toThrow(
-      'The table "trophies" is not in MOVE_ORDER (src/server/data/move.ts): a move would leave it behind. Add it after the tables it points at.',
+      'The table "trophies" is not in MOVE_ORDER (src/server/data/move-plan.ts): a move would leave it behind. Add it after the tables it points at.',
     )
     expect(movePlan(schemas, [...MOVE_ORDER, 'trophies']).at(-1)?.name).toBe('trophies')
     expect(() => movePlan(schemas, ['trophies', ...MOVE_ORDER])).toThrow(
-      'MOVE_ORDER (src/server/data/move.ts) puts "trophies" before "users", which its foreign key points at.',
+      'MOVE_ORDER (src/server/data/move-plan.ts) puts "trophies" before "users", which its foreign key points at.',
     )
   })
 
-  it("is one-shot on the command line, and backups on PostgreSQL are pg_dump's", () => {
+  it('is one-shot on the command line, and backups take --database', () => {
     expect(parseCliArgs(['--move-to', 'postgres://u@127.0.0.1:5432/g'])).toMatchObject({
       moveTo: 'postgres://u@127.0.0.1:5432/g',
     })
@@ -392,11 +387,12 @@ describe('the move plan', () => {
     expect(refusal(['--move-to', 'postgres://a@h/g', '--backup', 'x.db'])).toMatch(
       /without --backup or --restore/,
     )
-    // On PostgreSQL, backups are PostgreSQL's own tools' (docs/hosting.md, "Backups").
+    // Backups and restores take --database (and the bucket's flags): docs/hosting.md, "Backups".
     for (const flag of ['--backup', '--restore']) {
-      expect(refusal(['--database', 'postgres://a@h/g', flag, 'x.db'])).toBe(
-        `${flag} works on the data folder's SQLite file, not with --database: back up a PostgreSQL database with pg_dump and restore it with pg_restore or psql.`,
-      )
+      expect(parseCliArgs(['--database', 'postgres://a@h/g', flag, 'x.db'])).toMatchObject({
+        database: 'postgres://a@h/g',
+        [flag === '--backup' ? 'backupTo' : 'restoreFrom']: 'x.db',
+      })
     }
   })
 })

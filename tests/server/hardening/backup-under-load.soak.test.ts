@@ -11,7 +11,7 @@ import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Post } from '../../../src/shared/api-types'
-import { checkBackup } from '../../../src/server/data/backup'
+import { checkBackup } from '../../../src/server/data/backup-check'
 import { DATABASE_FILE } from '../../../src/server/server'
 import {
   Cleanup,
