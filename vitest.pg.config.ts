@@ -73,6 +73,9 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts', 'tests/helpers/postgres.ts'],
     env: { GAMERSTAGE_TEST_DATABASE: 'postgres' },
     environment: 'node',
+    // As vitest.config.ts's server project: the files of a worker share its modules (loading
+    // the server afresh for each file took longer than the tests: the run 307 s → 186 s).
+    isolate: false,
     // As vitest.config.ts: a guard against hangs, and one worker more than the machine's cores.
     testTimeout: 30_000,
     maxWorkers: availableParallelism() + 1,
