@@ -1,29 +1,21 @@
-import { randomBytes } from 'node:crypto'
-import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+/**
+ * A server put together: the data folder and its secret (startup/data-folder.ts), the store and
+ * the bucket (startup/open-store.ts), the cluster's Redis link (startup/cluster-link.ts), the
+ * app over them, the media sweep (startup/media-sweep.ts), and listening on an address.
+ * `npm run serve` (cli.ts), the desktop app and the tests start servers through here.
+ */
 import { createApp, type AppDeps } from './app'
 import type { ScryptCost } from './auth/password'
 import type { PostgresStore } from './db/postgres'
-import { openSqliteStore, type SqliteStore } from './db/sqlite'
-import type { Store } from './db/store'
-import type { RedisLoginThrottle } from './auth/redis-login-throttle'
-import { DEFAULT_EVENT_HUB_OPTIONS, EventHub, type EventHubOptions } from './events/hub'
-import type { RedisEventTransport } from './events/redis-transport'
-import type { PresenceBackend } from './presence/backend'
+import type { SqliteStore } from './db/sqlite'
+import { EventHub, type EventHubOptions } from './events/hub'
 import { Presence } from './presence/tracker'
-import { RateLimits, type RateLimitOptions } from './http/rate-limits'
+import type { RateLimitOptions } from './http/rate-limits'
 import { createHostAllowList, type HostAllowList } from './http/host-allow-list'
 import type { ConnectionLimits, Listener } from './http/listener'
 import { listen } from './http/listener'
 import { StartError } from './start-error'
-import { postgresReason } from './db/postgres-reason'
-import { isRedisUrl } from './redis/address'
-import { sweepUnusedMedia } from './services/media/media'
-import {
-  StorageUnavailableError,
-  databaseMediaStorage,
-  type MediaStorage,
-} from './storage/media-storage'
+import { databaseMediaStorage, type MediaStorage } from './storage/media-storage'
 import type { S3StorageOptions } from './storage/s3-options'
 import { ensureHostAccounts } from './services/writes/hosting'
 import { type HostAccount } from './services/writes/hosting'
@@ -32,10 +24,21 @@ import { endDemoSessions } from './services/writes/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
 import { APP_VERSION } from './version'
 import { readCacheOf } from './caches/read-cache'
-import { log } from './observability/log'
 import { watchServerParts, type ServerWatch } from './observability/server-watch'
+import { openCluster } from './startup/cluster-link'
+import {
+  MIN_SECRET_BYTES,
+  SECRET_ENV,
+  describeFsError,
+  loadOrCreateSecret,
+  prepareDataDir,
+} from './startup/data-folder'
+import { sweepMediaEveryHour } from './startup/media-sweep'
+import { openPostgres, openS3, openSqlite } from './startup/open-store'
 
 // What moved to modules of their own, still importable from here.
+export { DATABASE_FILE, MIN_SECRET_BYTES, SECRET_ENV, SECRET_FILE } from './startup/data-folder'
+export { describePostgresUrl, isPostgresUrl } from './startup/open-store'
 export { StartError } from './start-error'
 export { postgresReason } from './db/postgres-reason'
 export { DEFAULT_CONNECTION_LIMITS, listen } from './http/listener'
@@ -146,58 +149,6 @@ export interface RunningServer<Db extends ServerStore = ServerStore> {
   close(): Promise<void>
 }
 
-/** Bytes a configured token secret has at least (HS256 wants a key as long as its hash). */
-export const MIN_SECRET_BYTES = 32
-
-export const DATABASE_FILE = 'gamerstage.db'
-export const SECRET_FILE = 'secret.key'
-
-function describeFsError(error: unknown, dataDir: string): StartError {
-  const code = (error as NodeJS.ErrnoException).code
-  const reason =
-    code === 'EACCES' || code === 'EPERM'
-      ? 'permission denied'
-      : code === 'ENOTDIR' || code === 'EEXIST'
-        ? 'a file is in the way'
-        : code === 'EROFS'
-          ? 'the disk is read-only'
-          : (error as Error).message
-  return new StartError(`Cannot use the data folder ${dataDir}: ${reason}.`)
-}
-
-/**
- * Creates the data folder, readable by its owner only. An existing folder is only taken when it
- * is empty or already a Gamerstage data folder: `--data ~` must not chmod someone's home.
- */
-function prepareDataDir(dataDir: string): void {
-  if (mkdirSync(dataDir, { recursive: true, mode: 0o700 }) === undefined) {
-    const entries = readdirSync(dataDir)
-    const ours = entries.includes(DATABASE_FILE) || entries.includes(SECRET_FILE)
-    if (entries.length > 0 && !ours) {
-      throw new StartError(
-        `The data folder ${dataDir} already holds other files. Choose a new or empty folder.`,
-      )
-    }
-  }
-  chmodSync(dataDir, 0o700)
-}
-
-/** Where `npm run serve` takes a cluster's shared token secret from, besides `--secret-file`. */
-export const SECRET_ENV = 'GAMERSTAGE_SECRET'
-
-/** The secret tokens are signed with: made once per data folder, readable by its owner only. */
-function loadOrCreateSecret(dataDir: string): Uint8Array {
-  const file = join(dataDir, SECRET_FILE)
-  try {
-    return readFileSync(file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  const secret = randomBytes(32)
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-  return secret
-}
-
 /** True for addresses only this computer can reach. */
 export const isLoopback = (host: string) =>
   host === 'localhost' || host === '::1' || host.startsWith('127.')
@@ -234,78 +185,6 @@ export interface ServerCore<Db extends ServerStore = ServerStore> {
 }
 
 export type CoreOptions = Omit<StartServerOptions, 'host' | 'port'>
-
-/** Where a `postgres://` address points, for messages: host:port/name, never the password. */
-export function describePostgresUrl(url: string): string {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return 'the address given'
-  }
-  // As the pg driver fills them in: a host in the query (a Unix socket's folder), then PGHOST…
-  const host =
-    parsed.searchParams.get('host') ||
-    decodeURIComponent(parsed.hostname) ||
-    process.env.PGHOST ||
-    'localhost'
-  const port = parsed.port || process.env.PGPORT || '5432'
-  const name = decodeURIComponent(parsed.pathname.replace(/^\//, ''))
-  return `${host}:${port}${name ? `/${name}` : ''}`
-}
-
-/** True for the addresses `database` takes: `postgres://…` or `postgresql://…`. */
-export const isPostgresUrl = (url: string) => /^postgres(?:ql)?:\/\//i.test(url)
-
-/** Opens the PostgreSQL store at `url` (and migrates it); a failure is a StartError. */
-async function openPostgres(url: string): Promise<PostgresStore> {
-  if (!isPostgresUrl(url)) {
-    throw new StartError(
-      'The database must be a postgres:// or postgresql:// address (without it, the data folder holds a SQLite file).',
-    )
-  }
-  try {
-    // Loaded here, not at start: a server on SQLite never loads pg or the PostgreSQL schema.
-    const { openPostgresStore } = await import('./db/postgres')
-    return await openPostgresStore({ url })
-  } catch (error) {
-    throw new StartError(
-      `Cannot use the PostgreSQL database at ${describePostgresUrl(url)}: ${postgresReason(error)}.`,
-    )
-  }
-}
-
-/** Opens the data folder's SQLite file (and migrates it); a failure is a StartError. */
-function openSqlite(options: CoreOptions): SqliteStore {
-  const file = join(options.dataDir, DATABASE_FILE)
-  try {
-    return openSqliteStore({
-      file,
-      migrationsDir: options.migrationsDir,
-      nativeBinding: options.nativeBinding,
-    })
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? ''
-    if (code.startsWith('SQLITE_')) {
-      throw new StartError(`The database ${file} cannot be opened (${(error as Error).message}).`)
-    }
-    throw describeFsError(error, options.dataDir)
-  }
-}
-
-/**
- * Opens the S3 bucket (storage/s3.ts, loaded only then); a failure is a StartError naming the
- * bucket, its host:port and why.
- */
-async function openS3(options: S3StorageOptions): Promise<MediaStorage> {
-  try {
-    const { openS3Storage } = await import('./storage/s3')
-    return await openS3Storage(options)
-  } catch (error) {
-    if (error instanceof StorageUnavailableError) throw new StartError(error.message)
-    throw error
-  }
-}
 
 /**
  * Opens (or creates) the data folder, opens the store (the folder's SQLite file, or PostgreSQL
@@ -423,103 +302,6 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       media.close()
       await db.close()
     },
-  }
-}
-
-/** What a server shares with the other instances of its cluster through Redis. */
-interface ClusterLink {
-  transport: RedisEventTransport
-  presenceBackend: PresenceBackend
-  throttle: RedisLoginThrottle
-  rateLimits(limits: Partial<RateLimitOptions> | false | undefined): RateLimits
-  /** Asks Redis for a PONG on the connection that fails at once while it is away. */
-  ping(): Promise<unknown>
-  close(): Promise<void>
-}
-
-/**
- * Connects to the cluster's Redis. Its modules (and ioredis) are loaded only here: a server
- * without `--redis` never loads them.
- */
-async function openCluster(
-  url: string,
-  prefix: string | undefined,
-  eventOptions: Partial<EventHubOptions> | undefined,
-): Promise<ClusterLink> {
-  if (!isRedisUrl(url)) {
-    throw new StartError(
-      '--redis takes a Redis address: redis://host:6379 (or rediss://… for TLS).',
-    )
-  }
-  const { openRedis } = await import('./redis/connection')
-  let redis
-  try {
-    redis = await openRedis(url, prefix)
-  } catch (error) {
-    throw new StartError((error as Error).message)
-  }
-  const [{ RedisEventTransport }, { RedisLoginThrottle }, { RedisPresenceBackend }] =
-    await Promise.all([
-      import('./events/redis-transport'),
-      import('./auth/redis-login-throttle'),
-      import('./presence/redis-backend'),
-    ])
-  const replaySize = eventOptions?.replaySize ?? DEFAULT_EVENT_HUB_OPTIONS.replaySize
-  const transport = new RedisEventTransport(redis, {
-    maxLength: Math.max(replaySize, 100),
-    replayLimit: replaySize,
-  })
-  const throttle = new RedisLoginThrottle(redis.counters, redis.prefix)
-  const shared = { redis: redis.counters, prefix: redis.prefix }
-  const presenceBackend = new RedisPresenceBackend(redis.commands, redis.prefix, {
-    deadAfterMs: PRESENCE_DEAD_AFTER_MS,
-  })
-  return {
-    transport,
-    presenceBackend,
-    throttle,
-    rateLimits: (limits) => new RateLimits(limits, shared),
-    ping: () => redis.counters.ping(),
-    close: async () => {
-      await transport.close()
-      throttle.close()
-      await redis.close()
-    },
-  }
-}
-
-/** An instance whose presence heartbeat (every 10 s) is older than this counts as crashed. */
-const PRESENCE_DEAD_AFTER_MS = 30_000
-
-const MEDIA_SWEEP_EVERY_MS = 60 * 60_000
-const FIRST_MEDIA_SWEEP_MS = 30_000
-
-/**
- * Removes unused uploads now and then (services/media/media.ts), on unref'd timers. Answers how to
- * stop: no sweep starts after it, and it settles once the one under way ended, so that the store
- * is closed under no statement.
- */
-function sweepMediaEveryHour(db: Store, media: MediaStorage): () => Promise<void> {
-  let running: Promise<void> | null = null
-  const sweep = () => {
-    // A sweep slower than the hour (a huge PostgreSQL table) is not run twice at once.
-    running ??= sweepUnusedMedia(db, Date.now(), media)
-      .then(
-        () => undefined,
-        (error: unknown) =>
-          // The storage's own sentence says where and why; anything else keeps its stack.
-          error instanceof StorageUnavailableError
-            ? log().error({ reason: error.message }, 'could not remove unused uploads')
-            : log().error({ err: error }, 'could not remove unused uploads'),
-      )
-      .finally(() => (running = null))
-  }
-  const first = setTimeout(sweep, FIRST_MEDIA_SWEEP_MS).unref()
-  const every = setInterval(sweep, MEDIA_SWEEP_EVERY_MS).unref()
-  return async () => {
-    clearTimeout(first)
-    clearInterval(every)
-    await running
   }
 }
 
