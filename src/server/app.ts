@@ -56,7 +56,7 @@ const pageSecurityHeaders = secureHeaders({
     // LAN servers are reached by address, so the app may call and show any http(s) server.
     connectSrc: ["'self'", 'http:', 'https:'],
     imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
-    // Clips (issue 29): played from any server, as images are; blob: for the composer's poster.
+    // Clips: played from any server, as images are; blob: for the composer's poster.
     mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
     scriptSrc: ["'self'"],
@@ -159,7 +159,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/posts', postsRoutes(deps))
     .route('/posts', pollsRoutes(deps))
     .route('/tags', tagSuggestionsRoutes(deps))
-    // Issue 29: reposts and emoji reactions.
+    // Reposts and emoji reactions.
     .route('/posts', shareRoutes(deps))
     .route('/feed', feedRoutes(deps))
     .route('/comments', commentsRoutes(deps))
@@ -168,16 +168,16 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/notifications', notificationsRoutes(deps))
     .route('/', moderationRoutes(deps))
     .route('/search', searchRoutes(deps))
-    // The host's server page (issue 41).
+    // The host's server page.
     .route('/server', serverStatsRoutes(deps))
-    // Presence and "now playing" (issue 28).
+    // Presence and "now playing".
     .route('/me', meRoutes(deps, deps.presence))
     .route('/presence', presenceRoutes(deps, deps.presence))
-    // Issue 28's parts joined: who is playing a game now.
+    // Presence and the game list joined: who is playing a game now.
     .route('/', gamePlayingRoutes(deps, deps.presence))
-    // Games (issue 28)
+    // Games
     .route('/', gamesRoutes(deps))
-    // Conversations (issue 40).
+    // Conversations.
     .route('/conversations', conversationsRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {

@@ -79,7 +79,7 @@ export interface CliOptions {
   tls?: TlsCertificate
   /** `--plain-http`: no certificate of its own on a LAN address (docs/security.md). */
   plainHttp: boolean
-  /** `--log-format`, `--log-level`, `--log-client-addresses`, `--metrics` (issue 41). */
+  /** `--log-format`, `--log-level`, `--log-client-addresses`, `--metrics`. */
   observability: ObservabilityOptions
 }
 

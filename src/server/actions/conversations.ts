@@ -1,5 +1,5 @@
 /**
- * Conversations' commands (issue 40; docs/API.md, "Conversations"): one per write, each through
+ * Conversations' commands (docs/API.md, "Conversations"): one per write, each through
  * `commit` (live.ts), whose live events go to the conversation's members only (the hub's `only`
  * audience; in a cluster through Redis, as every event), never to anyone else:
  *

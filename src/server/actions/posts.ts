@@ -76,7 +76,7 @@ async function afterPostWrite(
 
 /**
  * Publishes a new post's event and presents the command's answer (`presentFor`, the viewer of a
- * `Prefer: return=minimal` answer) with the event's reads (db/read-once.ts, issue 37). A post
+ * `Prefer: return=minimal` answer) with the event's reads (db/read-once.ts: what the event read, the answer does not read again). A post
  * without images or a poll is presented from what its own statement answered
  * (presenting/posts.ts presentNewPost), and its event carries the author's post count as that statement
  * counted it, to the audience that statement read (on PostgreSQL).
@@ -116,14 +116,14 @@ const textAlone = (content: string) =>
  * `presentFor`: the viewer whose answer presents the post (a `Prefer: return=minimal` answer);
  * undefined when the answer is not one post. A post of text alone is written without a
  * transaction of the command's own (services/writes/new-posts.ts writeTextPost: one statement on
- * PostgreSQL, issue 37).
+ * PostgreSQL, sent without `BEGIN` and `COMMIT`).
  */
 export async function createPost(
   live: Live,
   actor: Actor,
   content: string,
   images: AttachRequest[] = [],
-  /** Issue 29: a poll (docs/API.md "Polls") or the id of the post this one quotes ("Reposts and quotes"). */
+  /** A poll (docs/API.md "Polls") or the id of the post this one quotes ("Reposts and quotes"). */
   extras: { poll?: PollInput; quoteOf?: number | null; presentFor?: number | null } = {},
 ): Promise<{ post: PostRow; presented: Post | null }> {
   const { poll, quoteOf = null, presentFor } = extras
@@ -231,7 +231,7 @@ async function removePost(
       const post = await postWrites.lockPost(tx, postId)
       mayDelete(post)
       await noteCascade(tx, changes, { postId: post.id })
-      // Issue 29: a deleted quote counts no more on its original.
+      // A deleted quote counts no more on its original, whose quote count would else stay too high.
       const original = await forgetQuote(tx, post)
       const closedReports = await closeReportsOnDelete(tx, changes, host, {
         postId: post.id,

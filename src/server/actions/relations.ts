@@ -28,7 +28,7 @@ export async function block(live: Live, actor: Actor, targetId: number): Promise
         await publishFollow(live, followerId, followeeId, false, audience)
       }
       await publishRelations(live, actor)
-      // Presence (issue 28): each stops seeing the other's dot and status at once, as they would
+      // Presence: each stops seeing the other's dot and status at once, as they would
       // after a reload; to the one blocked it looks like the other went offline.
       for (const [to, about] of [
         [targetId, actor.id],

@@ -1,5 +1,5 @@
 /**
- * Issue 29's writes (docs/API.md, "Reposts and quotes", "Emoji reactions"): reposting and taking
+ * The writes of reposts and emoji reactions (docs/API.md, "Reposts and quotes", "Emoji reactions"): reposting and taking
  * a repost back, adding and taking back an emoji reaction. Each is one command: the rows, the
  * notification to the author in the same transaction, then the live event. A call that changes
  * nothing (a second repost, a reaction already there) answers the state and tells nobody.
@@ -46,7 +46,8 @@ export async function publishRepost(
     post: presented,
   })
   const audience = await aboutShare(live, actor.id, post)
-  // A repost carries the post, whose quote is presented for each receiver (issue 37).
+  // A repost carries the post, whose quote is presented for each receiver: one the quoted
+  // author blocked must not see the quote in a live event either.
   if (action === 'repost') await publishCarryingPost(live, 'repost', post, data, audience)
   else live.hub.publish('repost', data(null), audience)
 }

@@ -8,8 +8,8 @@ import { tooManyLoginsFromAddressMessage, tooManyLoginsMessage } from '../errors
  * account signing in from another computer is never held back by someone else's failures.
  *
  * An attempt is counted before its password is hashed (`reserve`), not after: checking first and
- * counting once the hash is done let 70 guesses sent at once all through a limit of five (issue
- * 25). The right password takes its count back (`recordSuccess`), as does an attempt whose
+ * counting once the hash is done let 70 guesses sent at once all through a limit of five. The
+ * right password takes its count back (`recordSuccess`), as does an attempt whose
  * password was never checked (`release`, e.g. the hash queue was full).
  *
  * Memory is bounded: each table is an LRU of at most `maxEntries` keys, and expired entries are

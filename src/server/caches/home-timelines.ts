@@ -1,5 +1,5 @@
 /**
- * Each player's home timeline kept as a list of what it holds (issue 38; Mastodon's
+ * Each player's home timeline kept as a list of what it holds (as Mastodon's
  * `FeedManager`): the ids of their own posts and of everyone they follow, and of the posts that
  * they or anyone they follow reposted, newest first, trimmed to a length and rebuilt from the
  * database when missing. The writes that concern a timeline change it (caches/touched.ts): a new

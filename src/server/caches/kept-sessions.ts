@@ -5,7 +5,7 @@
  * revoke, password change, suspension, account deletion), when the user's row changes (a `user`
  * event), when sharing starts or stops, and on `clear`.
  *
- * Fills are guarded by a generation of the sessions' own (issue 37), moved only by what ends or
+ * Fills are guarded by a generation of the sessions' own, moved only by what ends or
  * changes sessions (the list above): a fill whose reads began before one of them is not kept, so
  * a request racing a logout cannot put back the session the logout just dropped. Any other change
  * (a post, a like) does not move it: under a stream of writes, each one a live event, sessions

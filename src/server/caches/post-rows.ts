@@ -1,5 +1,5 @@
 /**
- * Post rows kept by id and version (issue 38; Mastodon's `cache_collection`): what every viewer
+ * Post rows kept by id and version (as Mastodon's `cache_collection`): what every viewer
  * sees alike of a post's own row (its text, its counts, its times), so that presenting a page of
  * posts reads no `posts` row that nothing changed since it was last read.
  *

@@ -1,5 +1,5 @@
 /**
- * What reads keep ready between requests (issue 31), every part bounded and every part dropped by
+ * What reads keep ready between requests, every part bounded and every part dropped by
  * the live events that announce a change (docs/API.md, "Live events"): the hub hands each event
  * it publishes, or receives from another instance through Redis, to `forgetNamedIn`, which drops
  * whatever the event names. So a new command that publishes a post or user change invalidates
@@ -15,7 +15,7 @@
  * have a generation of their own, moved only by what ends or changes them (kept-sessions.ts).
  * What an event names, and which kinds leave which parts, is named-in.ts's to say.
  *
- * Issue 38 adds parts that no event drops: post rows by id and version (post-rows.ts), each
+ * Some parts no event drops: post rows by id and version (post-rows.ts), each
  * viewer's own state of each post (viewer-states.ts) and the home timelines (home-timelines.ts),
  * changed only by what each command says it touched (touched.ts), and used on one server only
  * (`keepsTouched`, `touchedCacheOf`).
@@ -115,7 +115,7 @@ export class ReadCache {
 
   /**
    * Viewers whose home feed holds no repost at all (services/reads/home-feed.ts skips its three repost
-   * statements for them), each until the first of their mutes runs out (issue 37: its end brings
+   * statements for them), each until the first of their mutes runs out (its end brings
    * reposts back without any event): dropped wholly by any `repost` or `follow` event, and by
    * whatever drops the visibility sets (an unblock or unmute can bring reposts back).
    */
@@ -131,11 +131,11 @@ export class ReadCache {
     if (this.enabled) this.feedPlans.set(`${viewer}:${fetch}`, { dense, until: now + FEED_PLAN_MS })
   }
 
-  /** Post rows by id and version (issue 38): changed only by what commands say they touched. */
+  /** Post rows by id and version: changed only by what commands say they touched. */
   readonly postRows: PostRows
-  /** Home timelines as lists of post ids (issue 38), changed by the writes that concern them. */
+  /** Home timelines as lists of post ids, changed by the writes that concern them. */
   readonly timelines: HomeTimelines
-  /** Each viewer's own state of each post (issue 38), changed by their own writes. */
+  /** Each viewer's own state of each post, changed by their own writes. */
   readonly viewerStates: ViewerStates
 
   /**

@@ -1,5 +1,5 @@
 /**
- * What a command touched (issue 38; GoToSocial's `OnInvalidate…` hooks): each command that
+ * What a command touched (as GoToSocial's `OnInvalidate…` hooks): each command that
  * changes rows a cache keeps says which, in one line beside its work (actions/live.ts `commit`,
  * its last argument), and the caches change exactly those entries, right after the commit and
  * before its live events go out. No cache reads event payloads to guess what changed.

@@ -1,5 +1,5 @@
 /**
- * Each viewer's own state of each post (issue 38): their like or dislike, their repost, their
+ * Each viewer's own state of each post: their like or dislike, their repost, their
  * emoji reactions, their poll vote (services/presenting/post-shared.ts `loadViewerState`), kept per viewer
  * and post, and changed by that viewer's own writes: each command that changes one says so
  * (caches/touched.ts `viewerStates`), and so does each that changes a post in a way that can

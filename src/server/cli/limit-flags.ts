@@ -41,7 +41,7 @@ const CONNECTION_ENV: Record<string, string> = {
 
 /**
  * The caps of docs/security.md. None can be turned off (0): without them a few thousand
- * half-sent requests hold the server (issue 25).
+ * half-sent requests hold the server.
  */
 export function parseConnectionFlags(
   values: Record<string, unknown>,

@@ -34,18 +34,18 @@ export const MOVE_ORDER = [
   'reports',
   'host_grants',
   'host_actions',
-  // Presence and "now playing" (issue 28).
+  // Presence and "now playing".
   'presence_settings',
   'user_statuses',
-  // Polls (issue 29, item 4)
+  // Polls
   'polls',
   'poll_options',
   'poll_votes',
-  // Issue 29: reposts and emoji reactions.
+  // Reposts and emoji reactions.
   'reposts',
   'post_emoji_reactions',
   'post_emoji_counts',
-  // Games (issue 28)
+  // Games
   'games',
   'game_aliases',
   'user_games',

@@ -35,7 +35,7 @@ export const POSTGRES_SQL: DialectSql = {
   postMatchesIn: (low, high) =>
     `(post_search_vector(posts.content) @@ to_tsquery('simple', ?) AND posts.id >= ${low} AND posts.id < ${high})`,
   // Through the GIN index, then the newest kept (`+ 0`: walking the primary key backwards and
-  // checking every post's words costs a second for words no recent post holds; issue 31,
+  // checking every post's words costs a second for words no recent post holds;
   // docs/PERFORMANCE.md "Post search"). Grows with the matches, but per match it is a bitmap bit.
   newestPostMatches:
     "posts.id IN (SELECT newest.id FROM posts AS newest WHERE post_search_vector(newest.content) @@ to_tsquery('simple', ?) AND newest.id < ? ORDER BY newest.id + 0 DESC LIMIT ?)",
@@ -237,7 +237,7 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
    * in another request's transaction.
    *
    * A nested transaction that succeeds leaves its savepoint open instead of spending a round
-   * trip on `RELEASE` (issue 37: one statement less a new post). At most one is left open at a
+   * trip on `RELEASE` (one statement less a new post). At most one is left open at a
    * time: the next nested transaction at the same depth releases it in the same message as its
    * own `SAVEPOINT` (a simple query may hold several statements), so a loop of nested
    * transactions never stacks savepoints inside each other, and the outer `COMMIT` or
@@ -333,7 +333,7 @@ export function postgresStoreOn(pool: pg.Pool, onStatement?: (sql: string) => vo
     client.on('error', onLost)
     // `BEGIN` is sent with the first statement's message when that is a savepoint's (a
     // simple query may hold several statements), else just before the first statement: a round
-    // trip less for a transaction that opens with a nested one (issue 37: a new post). READ
+    // trip less for a transaction that opens with a nested one (a new post is one). READ
     // COMMITTED takes its snapshot per statement, so nothing is seen differently. A transaction
     // that ran no statement sends neither BEGIN nor COMMIT.
     let begun = false

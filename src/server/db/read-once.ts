@@ -1,6 +1,6 @@
 /**
- * A store whose reads run once for the same SQL text and parameters (issue 37, docs/PERFORMANCE.md
- * "Issue 37"): right after its commit, a command presents what it wrote for its live event and
+ * A store whose reads run once for the same SQL text and parameters (docs/PERFORMANCE.md,
+ * "fewer round trips per new post"): right after its commit, a command presents what it wrote for its live event and
  * then again for its answer, and the parts every viewer sees alike (authors, images, polls, emoji
  * counts) are the same statements both times. Read through this store, the answer costs only what
  * differs (the viewer's own state) and shows what the event showed. Only for such a short run right

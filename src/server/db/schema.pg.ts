@@ -91,7 +91,7 @@ export const posts = pgTable(
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
     editedAt: millis('edited_at'),
-    // ---- Issue 29, reposts and quotes (docs/API.md "Reposts and quotes") ----
+    // ---- reposts and quotes (docs/API.md "Reposts and quotes") ----
     /** How many users repost this post now (rows of `reposts`). */
     repostCount: int('repost_count').notNull().default(0),
     /** How many posts quote this one now. */
@@ -101,7 +101,7 @@ export const posts = pgTable(
      * the id stays, and the quote shows it as deleted.
      */
     quoteOfId: int('quote_of_id'),
-    // ---- end of issue 29, reposts and quotes ----
+    // ---- end of reposts and quotes ----
   },
   (table) => [
     index('posts_recent_idx').on(table.createdAt, table.id, table.authorId),
@@ -143,7 +143,7 @@ export const comments = pgTable(
     downvoteCount: int('downvote_count').notNull().default(0),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
-    // --- threads (issue 29, item 1): replies two levels deep (docs/API.md, "Threads") ---
+    // --- threads: replies two levels deep (docs/API.md, "Threads") ---
     /** The root comment of the thread this reply is in; null for a top-level comment. */
     parentId: int('parent_id').references((): AnyPgColumn => comments.id, {
       onDelete: 'cascade',
@@ -288,7 +288,7 @@ export const notifications = pgTable(
         'report-handled',
         // threads: someone answered the recipient's comment
         'reply',
-        // Issue 29, reposts and quotes.
+        // Reposts and quotes.
         'repost',
         'quote',
       ],
@@ -417,9 +417,9 @@ export const hostActions = pgTable(
         'dismiss-report',
         'make-host',
         'remove-host',
-        // clips (issue 29): a host changed the clip size limit.
+        // Clips: a host changed the clip size limit.
         'set-clip-limit',
-        // Games (issue 28): the target is the game, named as it was.
+        // Games: the target is the game, named as it was.
         'rename-game',
         'merge-game',
       ],
@@ -435,7 +435,7 @@ export const hostActions = pgTable(
   ],
 )
 
-/* ---- Presence and "now playing" (issue 28): as in schema.ts ---- */
+/* ---- Presence and "now playing": as in schema.ts ---- */
 
 export const presenceSettings = pgTable('presence_settings', {
   userId: int('user_id')
@@ -457,7 +457,7 @@ export const userStatuses = pgTable(
     since: millis('since').notNull(),
     expiresAt: millis('expires_at'),
     /**
-     * Integration of issues 28's parts: the slug of the status's game (the catalogue's game when
+     * Where presence meets the game list: the slug of the status's game (the catalogue's game when
      * its name or slug names one, else the slug its name would have), for the game page's
      * "Playing now" (GET /games/{slug}/playing). Null only for rows older than the column.
      */
@@ -469,7 +469,7 @@ export const userStatuses = pgTable(
   ],
 )
 /* ---- end of presence and "now playing" ---- */
-// ─── Polls (issue 29, item 4) ─────────────────────────────────────────────────────────────────
+// ─── Polls ─────────────────────────────────────────────────────────────────────────────────────
 
 export const polls = pgTable('polls', {
   postId: int('post_id')
@@ -513,7 +513,7 @@ export const pollVotes = pgTable(
   ],
 )
 
-/* ---- Issue 29: reposts and emoji reactions (docs/API.md "Reposts and quotes", "Emoji reactions") ---- */
+/* ---- Reposts and emoji reactions (docs/API.md "Reposts and quotes", "Emoji reactions") ---- */
 
 /** One row per user who reposts a post (to their followers' home feeds): one repost per user and post. */
 export const reposts = pgTable(
@@ -575,9 +575,9 @@ export const postEmojiCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.postId, table.reaction] })],
 )
-/* ---- end of issue 29 ---- */
+/* ---- end of reposts and emoji reactions ---- */
 
-// ---- Games (issue 28, item 3): see schema.ts. ----
+// ---- Games: see schema.ts. ----
 
 export const games = pgTable(
   'games',
@@ -626,7 +626,7 @@ export const userGames = pgTable(
 )
 // ---- end of games ----
 
-// ---- conversations (issue 40) ----
+// ---- conversations ----
 export const conversations = pgTable(
   'conversations',
   {

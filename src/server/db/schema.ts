@@ -63,7 +63,7 @@ export const posts = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     /** When the text was last edited (likes change updated_at, not this); null if never. */
     editedAt: integer('edited_at'),
-    // ---- Issue 29, reposts and quotes (docs/API.md "Reposts and quotes") ----
+    // ---- reposts and quotes (docs/API.md "Reposts and quotes") ----
     /** How many users repost this post now (rows of `reposts`). */
     repostCount: integer('repost_count').notNull().default(0),
     /** How many posts quote this one now. */
@@ -73,7 +73,7 @@ export const posts = sqliteTable(
      * the id stays, and the quote shows it as deleted.
      */
     quoteOfId: integer('quote_of_id'),
-    // ---- end of issue 29, reposts and quotes ----
+    // ---- end of reposts and quotes ----
   },
   (table) => [
     // author_id makes it covering for the home feed's newest-first scan (services/reads/posts.ts).
@@ -117,7 +117,7 @@ export const comments = sqliteTable(
     downvoteCount: integer('downvote_count').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
-    // --- threads (issue 29, item 1): replies two levels deep (docs/API.md, "Threads") ---
+    // --- threads: replies two levels deep (docs/API.md, "Threads") ---
     /** The root comment of the thread this reply is in; null for a top-level comment. */
     parentId: integer('parent_id').references((): AnySQLiteColumn => comments.id, {
       onDelete: 'cascade',
@@ -282,7 +282,7 @@ export const notifications = sqliteTable(
         'report-handled',
         // threads: someone answered the recipient's comment
         'reply',
-        // Issue 29, reposts and quotes.
+        // Reposts and quotes.
         'repost',
         'quote',
       ],
@@ -434,9 +434,9 @@ export const hostActions = sqliteTable(
         'dismiss-report',
         'make-host',
         'remove-host',
-        // clips (issue 29): a host changed the clip size limit.
+        // Clips: a host changed the clip size limit.
         'set-clip-limit',
-        // Games (issue 28): the target is the game, named as it was.
+        // Games: the target is the game, named as it was.
         'rename-game',
         'merge-game',
       ],
@@ -452,7 +452,7 @@ export const hostActions = sqliteTable(
   ],
 )
 
-/* ---- Presence and "now playing" (issue 28; services/reads/presence.ts, services/writes/statuses.ts) ---- */
+/* ---- Presence and "now playing" (services/reads/presence.ts, services/writes/statuses.ts) ---- */
 
 /**
  * What a user chose about their presence. Presence itself is never stored: it is derived from
@@ -482,7 +482,7 @@ export const userStatuses = sqliteTable(
     /** Milliseconds; null until cleared. */
     expiresAt: integer('expires_at'),
     /**
-     * Integration of issues 28's parts: the slug of the status's game (the catalogue's game when
+     * Where presence meets the game list: the slug of the status's game (the catalogue's game when
      * its name or slug names one, else the slug its name would have), for the game page's
      * "Playing now" (GET /games/{slug}/playing). Null only for rows older than the column.
      */
@@ -494,7 +494,7 @@ export const userStatuses = sqliteTable(
   ],
 )
 /* ---- end of presence and "now playing" ---- */
-// ─── Polls (issue 29, item 4) ─────────────────────────────────────────────────────────────────
+// ─── Polls ─────────────────────────────────────────────────────────────────────────────────────
 
 /** A post's poll (docs/API.md, "Polls"): at most one per post, gone with the post. */
 export const polls = sqliteTable('polls', {
@@ -545,7 +545,7 @@ export const pollVotes = sqliteTable(
   ],
 )
 
-/* ---- Issue 29: reposts and emoji reactions (docs/API.md "Reposts and quotes", "Emoji reactions") ---- */
+/* ---- Reposts and emoji reactions (docs/API.md "Reposts and quotes", "Emoji reactions") ---- */
 
 /** One row per user who reposts a post (to their followers' home feeds): one repost per user and post. */
 export const reposts = sqliteTable(
@@ -607,9 +607,9 @@ export const postEmojiCounts = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.postId, table.reaction] })],
 )
-/* ---- end of issue 29 ---- */
+/* ---- end of reposts and emoji reactions ---- */
 
-// ---- Games (issue 28, item 3): the server's game list, its aliases, and who plays what. ----
+// ---- Games: the server's game list, its aliases, and who plays what. ----
 
 /**
  * The server's game list (services/reads/games.ts). It grows from what players add to their profiles;
@@ -668,7 +668,7 @@ export const userGames = sqliteTable(
 )
 // ---- end of games ----
 
-// ---- conversations (issue 40) ----
+// ---- conversations ----
 /**
  * A conversation: a one-to-one (`direct`) between two users, or a named group of up to
  * CONVERSATION_LIMITS.membersMax members. Private to its members (docs/API.md, "Conversations").

@@ -71,7 +71,7 @@ export interface DialectSql {
   /**
    * True for a row of `posts` among the newest matches (by id) of a query, below an id: three
    * parameters, the query, the id (exclusive) and how many. Its cost grows with how many, not
-   * with how many posts hold the words (issue 31: common words).
+   * with how many posts hold the words, so that a search for a common word stays fast.
    */
   readonly newestPostMatches: string
   /**

@@ -120,7 +120,7 @@ export const ACCOUNT_MESSAGES = {
   alreadyReported: 'You already reported this.',
 } as const
 
-/** Issue 29: reposts, quotes and emoji reactions. */
+/** Reposts, quotes and emoji reactions. */
 export const SHARE_MESSAGES = {
   /** Every interaction with a suspended author's posts and comments, and following them. */
   authorSuspended:
@@ -133,7 +133,7 @@ export const SHARE_MESSAGES = {
     'That reaction is not one of this server’s: use one of fire, laugh, wow, sad, clap, gg.',
 } as const
 
-/** The server's game list (docs/API.md, "Games"; issue 28). */
+/** The server's game list (docs/API.md, "Games"). */
 export const GAME_MESSAGES = {
   gameNotFound: 'Game not found.',
   tooManyGames: 'A profile can list at most 30 games.',
@@ -161,7 +161,7 @@ export const STREAM_MESSAGES = {
     'The server has as many live connections as it can take. Live updates resume by themselves once one closes.',
 } as const
 
-/** The sentences of conversations' refusals (issue 40; docs/API.md, "Conversations"). */
+/** The sentences of conversations' refusals (docs/API.md, "Conversations"). */
 export const CONVERSATION_MESSAGES = {
   /** Also what a non-member gets for a conversation that exists: nobody learns it does. */
   conversationNotFound: 'Conversation not found.',

@@ -204,7 +204,8 @@ export class EventHub {
   /** Opens a stream for a signed-in user, replaying from `lastEventId` when it can. */
   connect(request: ConnectRequest): ConnectResult {
     const { maxPerUser, maxPerAddress, maxStreams } = this.options
-    // Counted as streams open and close, not by walking every client (thousands, issue 43).
+    // Counted as streams open and close, not by walking every client: there may be thousands,
+    // and this runs for every stream that opens.
     const ofUser = this.byUser.get(request.userId)?.size ?? 0
     const ofAddress = request.address ? (this.perAddress.get(request.address) ?? 0) : 0
     if (ofUser >= maxPerUser) return { ok: false, reason: 'user-cap' }

@@ -4,7 +4,7 @@
  * `app.request()`).
  *
  * The socket is written directly because at community scale the writes are the server's work
- * (issue 43, docs/PERFORMANCE.md): 2,500 streams and 10 posts a second are 25,000 writes a
+ * (docs/PERFORMANCE.md): 2,500 streams and 10 posts a second are 25,000 writes a
  * second, and each one through a ReadableStream and the adapter's response cost a read promise,
  * a corked write uncorked on the next tick and a chunk header and trailer (chunked encoding),
  * several times the write itself. Here each chunk is one `socket.write`, and the response has no

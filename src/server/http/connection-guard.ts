@@ -1,6 +1,6 @@
 /**
  * What one client address may hold of a listener, before any byte of HTTP or TLS is read
- * (docs/security.md; issue 37). Two rules, on every listener (plain HTTP, and HTTPS with its
+ * (docs/security.md), so that no one computer can hold it for everyone else. Two rules, on every listener (plain HTTP, and HTTPS with its
  * plain door):
  *
  * - **Connections per address** (`--max-connections-per-address`, half of `--max-connections`
@@ -54,7 +54,7 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     open.set(address, count + 1)
     // bytesRead counts what the socket received even once HTTP's parser reads it directly.
     // Looked at after one turn of I/O (setImmediate runs after the poll phase): a loop that was
-    // busy past the timeout (thousands connecting at once, issue 43) runs its timers before it
+    // busy past the timeout (thousands connecting at once) runs its timers before it
     // reads what arrived meanwhile, and would cut clients whose first bytes wait unread.
     const silent = setTimeout(
       () =>

@@ -1,5 +1,5 @@
 /**
- * Reads a JSON request body straight from Node's request (issue 31, docs/PERFORMANCE.md
+ * Reads a JSON request body straight from Node's request (docs/PERFORMANCE.md,
  * "Writes"). The Node adapter answers `c.req.raw` as a light object and builds a full WHATWG
  * `Request` (an AbortController, a web stream, undici's body mixin) the first time anything
  * touches its body: 8 % of a new post's CPU. Here the body is read from the `IncomingMessage`

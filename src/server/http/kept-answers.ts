@@ -1,5 +1,5 @@
 /**
- * Whole answers of reads kept per viewer and address (issue 31): a feed or a post page asked for
+ * Whole answers of reads kept per viewer and address: a feed or a post page asked for
  * again, with nothing written meanwhile, is answered from the bytes made the first time.
  *
  * Correct because of what drops them (caches/read-cache.ts `KeptAnswers`): every live event the

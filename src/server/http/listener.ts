@@ -16,7 +16,7 @@ import { guardConnections } from './connection-guard'
 /**
  * What one listener lets a client hold (docs/security.md). Node's own defaults let a socket
  * that sends half a request sit for a minute and took any number of them: 3,000 half-sent
- * requests were all held open for 40 s and more (issue 25). `npm run serve` sets them with
+ * requests were all held open for 40 s and more. `npm run serve` sets them with
  * `--max-connections`, `--max-connections-per-address` and the `--*-timeout` flags.
  */
 export interface ConnectionLimits {

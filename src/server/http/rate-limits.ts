@@ -24,13 +24,13 @@ export interface RateLimitOptions {
   /**
    * Login attempts per client address, right or wrong. The throttle (auth/login-throttle.ts)
    * counts only failures; without this, one computer logging in with the right password 70
-   * times at once filled the password-hash queue and others waited 43 s (issue 25). Per minute:
+   * times at once filled the password-hash queue and others waited 43 s. Per minute:
    * what matters is the burst, and a person who mistypes a few times is never held for long.
    */
   loginsPerMinute: number
   postsPerHour: number
   commentsPerHour: number
-  /** Conversation messages sent (issue 40): a chat is chattier than posts, so more of them. */
+  /** Conversation messages sent: a chat is chattier than posts, so more of them. */
   messagesPerHour: number
   /** Likes, dislikes and comment votes. */
   reactionsPerHour: number

@@ -1,6 +1,6 @@
 /**
  * How many whole-list answers (http/whole-list.ts) one computer may have under way at once
- * (issue 37; docs/hosting.md, "Headless server"). A whole list is the heaviest thing a client can ask
+ * (docs/hosting.md, "Headless server"). A whole list is the heaviest thing a client can ask
  * for: at 200k posts, 143 MB of JSON and seconds of the server's time. The stream gives others a
  * turn between its batches, so one list never stalls the rest; but every list under way takes a
  * batch's time in each turn, so one computer asking for many at once would still slow everyone.

@@ -10,7 +10,7 @@
  *
  * Between batches the stream gives the event loop a turn (`setImmediate`): on loopback or a fast
  * LAN the socket takes every write at once, so without it a 200k-post list was read, presented
- * and written in one 27 s go while every other request waited (issue 37). With it, another
+ * and written in one 27 s go while every other request waited. With it, another
  * request waits for at most the step under way per list being sent (bench/whole-list-bench.ts,
  * `npm run bench`'s "/api/health while 2 clients download every post" line). How many one
  * computer may have under way at once is http/whole-list-limit.ts's.
@@ -49,7 +49,7 @@ export interface WholeList<Item> {
  * with none). At the bench's 200k posts, measured on this 2-core machine under load: 200 full
  * posts took 40–65 ms a step (p99 over 120 ms), 20 about 5 ms; with 2 ms steps two downloads
  * of every post added 42 ms to /api/health's p99, with 5 ms steps 71 ms (docs/PERFORMANCE.md,
- * "Issue 37: whole lists share the server").
+ * "whole lists share the server").
  */
 export const WHOLE_LIST_STEP_MS = 2
 /** Rows of the first step, and the most of any: big enough to amortise the queries. */

@@ -1,5 +1,5 @@
 /**
- * The command line's observability flags (issue 41), kept out of cli.ts: `--log-format`,
+ * The command line's observability flags, kept out of cli.ts: `--log-format`,
  * `--log-level`, `--log-client-addresses` and `--metrics <host:port>`.
  */
 import { StartError } from '../start-error'

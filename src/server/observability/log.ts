@@ -1,5 +1,5 @@
 /**
- * The server's log (issue 41): pino, one JSON object a line with `--log-format json`, or the same
+ * The server's log: pino, one JSON object a line with `--log-format json`, or the same
  * lines made readable for a terminal (pino-pretty, in this process: no worker thread to start).
  *
  * Every module logs through `log()`, which answers the logger configured last: the CLI configures

@@ -1,5 +1,5 @@
 /**
- * The server's metrics in the Prometheus format (issue 41), on their own listener with
+ * The server's metrics in the Prometheus format, on their own listener with
  * `--metrics <host:port>` (metrics-listener.ts). One registry per process: counters are counted
  * wherever the thing happens (a line each, prom-client's `inc` is a map lookup), and what is
  * already counted elsewhere (the hub's counts, the work queues, the pool) is read when scraped,

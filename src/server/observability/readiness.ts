@@ -1,5 +1,5 @@
 /**
- * The readiness answer (`GET /api/health/ready`, issue 41): whether this instance can serve now,
+ * The readiness answer (`GET /api/health/ready`): whether this instance can serve now,
  * checked against each dependency it has: the database always, the bucket and Redis when
  * configured. `/api/health` stays the cheap liveness answer (it touches nothing); this one asks
  * each dependency one trivial question, each bounded in time, all at once.

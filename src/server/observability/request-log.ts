@@ -1,5 +1,5 @@
 /**
- * One log line and one metrics sample per request (issue 41): its id (also answered as
+ * One log line and one metrics sample per request: its id (also answered as
  * `X-Request-Id`, so a host can find the line a user's error screen names), method, route
  * pattern, status, time, the user's id or none, and the instance (every line's `instance`).
  * Never the path's values, the query, the body or the client's address: the route pattern

@@ -1,5 +1,5 @@
 /**
- * What the host's server page shows (issue 41, `GET /api/server/stats`): members, who is online,
+ * What the host's server page shows (`GET /api/server/stats`): members, who is online,
  * the last 30 days of posts, comments and active players, the images and clips stored, and the
  * server itself. Computed from the tables as they are (no table of its own): each per-day figure
  * is one grouped query over the `created_at` index of the last 30 days.

@@ -1,5 +1,5 @@
 /**
- * Stopping on SIGINT and SIGTERM (issue 41): logged when it starts and when it ends. `stop` drains
+ * Stopping on SIGINT and SIGTERM: logged when it starts and when it ends. `stop` drains
  * (server.ts' close: readiness says "stopping", live streams end with a reconnect hint, running
  * requests finish within the listener's grace period, then the store closes); the process exits
  * 0 once it did, 1 if it failed.

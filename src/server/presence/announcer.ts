@@ -1,5 +1,5 @@
 /**
- * Presence changes told in batches (issue 43): a user whose presence may have changed is noted,
+ * Presence changes told in batches: a user whose presence may have changed is noted,
  * and every `batchMs` the users noted are told together, as one event for each audience class,
  * instead of one event per user to every stream. When N players arrive at once, each of the N
  * streams gets one event per batch rather than N events (N² writes and audience checks); the

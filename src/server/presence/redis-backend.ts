@@ -58,7 +58,7 @@ export class RedisPresenceBackend implements PresenceBackend {
     else await this.redis.srem(this.idleKey, String(userId))
   }
 
-  /** Instances whose heartbeat is recent: the server page's "instances seen" (issue 41). */
+  /** Instances whose heartbeat is recent: the server page's "instances seen". */
   async instanceCount(): Promise<number> {
     return (await this.liveInstances()).length
   }

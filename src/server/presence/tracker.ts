@@ -41,7 +41,7 @@ export interface PresenceOptions {
   expiryCheckMs: number
   /**
    * How long presence changes gather before they are told together (announcer.ts): a second
-   * keeps thousands arriving at once from sending each stream an event per arrival (issue 43).
+   * keeps thousands arriving at once from sending each stream an event per arrival.
    */
   batchMs: number
 }

@@ -35,7 +35,7 @@ import {
 const ids = (list: string[]) => list.map(Number)
 
 /**
- * `/api/conversations` (docs/API.md, "Conversations"; issue 40): always the signed-in user's
+ * `/api/conversations` (docs/API.md, "Conversations"): always the signed-in user's
  * own, and a conversation they are not a member of is CONVERSATION_NOT_FOUND on every route.
  * No answer here is kept whole (http/kept-answers.ts): messages change without touching posts.
  */

@@ -1,5 +1,5 @@
 /**
- * The server's game list (docs/API.md, "Games"; issue 28): `/games…` (the catalogue, a game, its
+ * The server's game list (docs/API.md, "Games"): `/games…` (the catalogue, a game, its
  * players, the host's rename and merge), `/users/{username}/games` (a profile's games) and
  * `/me/games` (setting one's own). Mounted at `/api`.
  */

@@ -74,9 +74,9 @@ export function mediaRoutes(deps: AppDeps) {
     return Buffer.from(await file.arrayBuffer())
   }
   /**
-   * A clip's upload (clips, issue 29): one of few at once (post-clips.ts, clipUploads), its body
+   * A clip's upload: one of few at once (post-clips.ts, clipUploads), its body
    * within the host's limit plus a poster image, read only once its turn came and taken apart on
-   * the clip worker with the clip's check (issue 37: a large form costs this thread nothing).
+   * the clip worker with the clip's check (so that a large form costs this thread nothing).
    */
   const clipUpload = async (c: Context<AppEnv>): Promise<PostClipResponse> => {
     const maxBytes = await getClipMaxBytes(db)
@@ -121,7 +121,7 @@ export function mediaRoutes(deps: AppDeps) {
       .post('/clips', requireUser(deps), uploadLimit, clipSizeLimit, async (c) =>
         c.json(await clipUpload(c), 201),
       )
-      // The host's clip limit for any member (issue 29 leftovers): the composer refuses a larger
+      // The host's clip limit for any member: the composer refuses a larger
       // clip at once, by its name, instead of after sending it all.
       .get('/clip-limit', requireUser(deps), async (c) =>
         c.json((await getClipLimit(db)) satisfies ClipLimitResponse),
@@ -132,7 +132,7 @@ export function mediaRoutes(deps: AppDeps) {
       })
       .get('/:mediaId', mediaIdParam, async (c) => {
         const id = c.req.valid('param').mediaId
-        // Clips (issue 29): a player asks for parts of a video to start and to seek.
+        // Clips: a player asks for parts of a video to start and to seek.
         const rangeHeader = c.req.header('range')
         if (rangeHeader) {
           const part = await getMediaRange(db, live.media, id, (size) =>

@@ -20,7 +20,7 @@ export function metaRoutes(deps: AppDeps) {
         } satisfies MetaResponse),
       )
       .get('/health', (c) => c.json({ status: 'ok' } satisfies HealthResponse))
-      // Issue 41: whether a load balancer should send this instance requests now.
+      // Whether a load balancer should send this instance requests now.
       .get('/health/ready', async (c) => {
         if (deps.draining?.()) {
           throw new HttpError('NOT_READY', 'Not ready: the server is stopping.', {}, { checks: {} })

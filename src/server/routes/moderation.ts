@@ -125,7 +125,7 @@ export function moderationRoutes(deps: AppDeps) {
       .get('/moderation/audit', ...hostOnly, async (c) =>
         c.json({ actions: await listHostActions(db) } satisfies HostActionsResponse),
       )
-      // --- clips (issue 29, item 7): the largest clip the server takes ---
+      // --- clips: the largest clip the server takes ---
       .get('/moderation/clip-limit', ...hostOnly, async (c) =>
         c.json((await getClipLimit(db)) satisfies ClipLimitResponse),
       )

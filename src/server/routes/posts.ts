@@ -188,8 +188,8 @@ export function feedRoutes(deps: AppDeps) {
     validate('query', pageQuerySchema),
     async (c) => {
       const userId = c.get('user').id
-      // Muted, blocked and suspended authors leave every list (services/reads/visibility.ts); issue
-      // 29: with the reposts of those one follows (services/reads/home-feed.ts).
+      // Muted, blocked and suspended authors leave every list (services/reads/visibility.ts); the
+      // feed holds the reposts of those one follows too (services/reads/home-feed.ts).
       const page = await pageHomeFeed(db, userId, pageRequest(c.req.valid('query')))
       return c.json({
         posts: await presentFeed(db, page.items, userId),

@@ -4,7 +4,7 @@ import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { serverStats } from '../observability/server-stats'
 import { assertHost } from '../services/reads/hosting'
 
-/** `GET /api/server/stats`: the host's server page (issue 41); hosts only. */
+/** `GET /api/server/stats`: the host's server page; hosts only. */
 export function serverStatsRoutes(deps: AppDeps) {
   const backend = deps.presence?.backend
   return new Hono<AppEnv>().get('/stats', requireUser(deps), async (c) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 29's calls under `/api/posts` (docs/API.md, "Reposts and quotes", "Emoji reactions"):
+ * The calls of reposts and emoji reactions under `/api/posts` (docs/API.md, "Reposts and quotes", "Emoji reactions"):
  * repost and take back, add and take back an emoji reaction, and who reacted with an emoji.
  * Each write answers `{post}`, presented for the caller, whether or not it changed anything.
  */
@@ -89,7 +89,7 @@ export function shareRoutes(deps: AppDeps) {
           return c.json({ users: page.rows, nextCursor: page.nextCursor } satisfies ReactorsPage)
         },
       )
-      // Issue 29 leftovers: who reposts the post, newest first (one query per page).
+      // Who reposts the post, newest first (one query per page).
       .get(
         '/:postId/reposts',
         optionalViewer(deps),

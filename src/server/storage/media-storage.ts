@@ -37,7 +37,7 @@ export interface MediaStorage {
    */
   put(id: string, bytes: Buffer, contentType: string): Promise<Buffer | null>
   /**
-   * The bytes of a media id, or null when there are none; with `range` (clips, issue 29), only
+   * The bytes of a media id, or null when there are none; with `range` (a clip's player seeking), only
    * the bytes from `start` to `end` included.
    */
   get(id: string, range?: { start: number; end: number }): Promise<StoredObject | null>

@@ -1,5 +1,5 @@
 /**
- * Clips are read off the server's main thread (issue 37): each upload's body is sent as it came
+ * Clips are read off the server's main thread, so that a hostile clip cannot freeze the others: each upload's body is sent as it came
  * to a worker thread (clip-worker.ts), which takes the form apart (a 50 MB multipart body costs
  * seconds of parsing) and reads the clip with MediaInfo, under a heap cap and a time budget. A worker past
  * its budget is ended and one that runs out of heap dies; either way the clip is refused with

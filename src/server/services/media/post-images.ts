@@ -165,11 +165,11 @@ interface MediaRow {
   width: number
   height: number
   alt: string
-  /** The full media's type (clips, issue 29): what `kind` says. */
+  /** The full media's type: what `kind` says. */
   contentType: string
 }
 
-/** What a media item is, from its stored type (clips, issue 29). */
+/** What a media item is, from its stored type: a clip is a video. */
 export function mediaKindOf(contentType: string): PostMediaKind {
   if (contentType.startsWith('video/')) return 'clip'
   return contentType === 'image/gif' ? 'gif' : 'image'

@@ -43,7 +43,7 @@ const SHARP_FORMAT: Record<ImageType, string> = {
 
 /**
  * Image work gets a queue of its own, one image at a time, so that it can never starve password
- * hashing (issue 25: four 1×8M-pixel strips at once held every thread of libuv's pool, and a
+ * hashing (four 1×8M-pixel strips at once held every thread of libuv's pool, and a
  * login waited 20 s for a free one). sharp runs each job on a thread of libuv's pool, as scrypt
  * does. That pool has 4 threads unless UV_THREADPOOL_SIZE is set before its first use, which in
  * Electron's main process is not ours to order, and more threads would only share the same two

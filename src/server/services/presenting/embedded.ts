@@ -18,10 +18,10 @@ export interface PresentOptions {
   detail: Detail
   /** The user making the request, if any: pages show only this user in reactor lists. */
   viewerId: number | null
-  /** Issue 29: these posts are quoted inside others, so their own quotes are not embedded. */
+  /** These posts are quoted inside others, so their own quotes are not embedded. */
   nested?: boolean
   /**
-   * Issue 37: the rows were written by the command presenting them, just now, without images or a
+   * The rows were written by the command presenting them, just now, without images or a
    * poll, and these are their authors as the writing statement answered them. Nothing refers to
    * such a post yet (no reaction, repost, emoji, vote, comment or bookmark), so nothing of that
    * is read: only the names it mentions and the post it quotes.

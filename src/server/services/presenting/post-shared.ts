@@ -1,12 +1,12 @@
 /**
- * What presenting a page of posts reads besides the rows (issue 31, services/README.md):
+ * What presenting a page of posts reads besides the rows (services/README.md):
  *
  * - the **shared** state of each post, the same for every viewer (its poll's options, totals and
  *   end; its emoji counts), kept by the read cache per post id and dropped by any event naming
  *   the post (a vote's `poll`, an `emoji-reaction`, a `post` edit), or when an account ends
  *   (read-cache.ts forgetSessionsOf); two queries for the posts not kept;
  * - the **viewer's own** state (their like or dislike, their repost, their emoji reactions, their
- *   poll vote), kept per viewer and post (issue 38, caches/viewer-states.ts) and changed by what
+ *   poll vote), kept per viewer and post (caches/viewer-states.ts) and changed by what
  *   the viewer's own commands say they touched; one query for the posts not kept.
  */
 import { answerChangesAt } from '../../caches/answer-life'
@@ -112,7 +112,7 @@ const EMPTY_STATE: ViewerState = {
 }
 
 /**
- * The viewer's own state of these posts: those kept (caches/viewer-states.ts, issue 38), the rest
+ * The viewer's own state of these posts: those kept (caches/viewer-states.ts), the rest
  * in one query, then kept. None for a reader without a token.
  */
 export async function loadViewerState(

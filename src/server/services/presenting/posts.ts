@@ -63,7 +63,7 @@ export async function presentPosts(
       db,
       rows.map((row) => row.authorId),
     ))
-  // Issue 31 (services/presenting/post-shared.ts): the viewer's own state in one query; in a page it holds
+  // The viewer's own state in one query (services/presenting/post-shared.ts); in a page it holds
   // the reactor lists too (only the viewer), a full answer reads every reactor. None yet of a
   // fresh post (the state of no viewer).
   const state = await loadViewerState(db, postIds, fresh ? null : options.viewerId)
@@ -91,7 +91,7 @@ export async function presentPosts(
           (comment) => Number(comment.postId),
         )
       : new Map<number, Comment[]>()
-  // Issue 29: reposts, quotes and emoji reactions, for the whole page at once.
+  // Reposts, quotes and emoji reactions, for the whole page at once.
   const emojiCounts = new Map(postIds.map((id) => [id, sharedEmoji(shared.get(id))]))
   const shares = await shareFields(
     db,
@@ -171,7 +171,7 @@ export type FreshAuthor = SummaryRow & Pick<UserRow, 'suspendedAt'>
 
 /**
  * As presentPost, for a post its command just wrote without images or a poll, right after the
- * commit (issue 37: its live event, `viewerId` null, and its author's answer): its author as the
+ * commit (for its live event, `viewerId` null, and its author's answer): its author as the
  * writing statement answered, and nothing read of what refers to it, since nothing does yet
  * (`freshAuthors`). Withheld as presentPost withholds it: from a reader without a token only when
  * the author is suspended (services/reads/visibility.ts: such a reader blocks and mutes nobody).

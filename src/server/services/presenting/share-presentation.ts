@@ -1,5 +1,5 @@
 /**
- * What issue 29 adds to every post shape (docs/API.md, "Reposts and quotes", "Emoji reactions"):
+ * What reposts, quotes and emoji reactions add to every post shape (docs/API.md, "Reposts and quotes", "Emoji reactions"):
  * repost and quote counts, whether the viewer reposts it, the quoted post one level deep, and the
  * emoji reactions. Read for a whole page at once, a fixed number of queries whatever its size
  * (db/README.md, "No N+1"): the viewer's reposts, the emoji counts, the viewer's own reactions,
@@ -14,7 +14,7 @@ import { emojiCounts, ownEmojiReactions } from '../reads/emoji-reactions'
 import { repostedBy } from '../reads/reposts'
 import { visibleAuthor } from '../reads/visibility'
 
-/** The fields of a post that issue 29 adds (api-types.ts, Post). */
+/** The fields reposts, quotes and emoji reactions add to a post (api-types.ts, Post). */
 export type ShareFields = Required<
   Pick<Post, 'repostCount' | 'quoteCount' | 'reposted' | 'quoteOf' | 'reactions'>
 >
@@ -29,7 +29,7 @@ export async function shareFields(
   viewerId: number | null,
   nested: boolean,
   present: (rows: PostRow[]) => Promise<Post[]>,
-  /** Issue 31: what presentPosts already read for the page (services/presenting/post-shared.ts). */
+  /** What presentPosts already read for the page, not read again (services/presenting/post-shared.ts). */
   loaded?: {
     reposted: Set<number>
     counts: Map<number, ReactionCount[]>

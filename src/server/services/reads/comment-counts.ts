@@ -25,7 +25,7 @@ export async function visibleCommentCounts(
   const counts = new Map(rows.map((row) => [row.id, row.commentCount]))
   const withComments = rows.filter((row) => row.commentCount > 0).map((row) => row.id)
   // Posts without comments count 0 for everyone: who is hidden is not read (a new post's live
-  // event and answer each save that statement, issue 37).
+  // event and answer each save that statement).
   if (withComments.length === 0) return counts
   const hidden = await hiddenAuthors(db, viewer)
   if (hidden.length === 0) return counts

@@ -1,5 +1,5 @@
 /**
- * What conversations' reads ask of the database (issue 40; docs/API.md, "Conversations"). Every
+ * What conversations' reads ask of the database (docs/API.md, "Conversations"). Every
  * read goes through the caller's membership: a conversation they are not in, or a message of one,
  * is the same 404 as one that does not exist, so nobody learns that it does.
  *

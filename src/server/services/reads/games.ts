@@ -1,5 +1,5 @@
 /**
- * The server's game list (docs/API.md, "Games"; issue 28): the catalogue, a game by slug (an old
+ * The server's game list (docs/API.md, "Games"): the catalogue, a game by slug (an old
  * slug of a merged or renamed game answers the game it became), who plays it, the games a profile
  * lists, and the host's rename and merge. The list grows from what players add; a game's tag is
  * its slug (src/shared/games.ts).

@@ -15,7 +15,7 @@
  * served. A page may hold fewer than `limit` posts when repeats were passed over; `nextCursor`
  * is null only at the end.
  *
- * Stable paging (issue 29 leftovers): the cursor also carries when the first page was read, and
+ * Stable paging: the cursor also carries when the first page was read, and
  * the rule above is judged as of then. A repost made while the reader scrolls does not hide the
  * older appearance a later page would show them; it reaches them live, behind the new posts pill.
  */
@@ -38,7 +38,7 @@ export interface FeedItem {
 }
 
 /**
- * Where the page starts, and as of when the reading started (issue 29 leftovers: stable paging):
+ * Where the page starts, and as of when the reading started (stable paging):
  * a cursor of this feed (four numbers: the place, then the first page's time), one of before
  * that (three: the place; read as of now), or of the feed before reposts (two numbers).
  */
@@ -141,7 +141,7 @@ interface FeedSources {
   newest: Map<number, number>
 }
 
-/** The sources read from the database: up to five statements (issue 31 skips three). */
+/** The sources read from the database: up to five statements (two for a feed known to hold no repost). */
 async function sourcesFromDatabase(
   db: Store,
   userId: number,
@@ -154,7 +154,7 @@ async function sourcesFromDatabase(
   // Posts at the cursor's own (time, id) come after its reposts: (time, id + 1) bounds them.
   const postBound = start[2] > 0 ? [start[0], start[1] + 1] : [start[0], start[1]]
   const posts = await feedPostRows(db, userId, postBound, fetch)
-  // Issue 31: a feed known to hold no repost at all skips the three repost statements
+  // A feed known to hold no repost at all skips the three repost statements
   // (read-cache.ts feedsWithoutReposts); an empty first page of reposts makes it known.
   const cache = readCacheOf(db)
   const noReposts = (cache?.feedsWithoutReposts.get(userId) ?? 0) > now
@@ -162,7 +162,7 @@ async function sourcesFromDatabase(
   const hide = noReposts ? { and: '', params: [] } : await hiddenShares(db, userId)
   const reposts = noReposts ? [] : await feedReposts(db, userId, start, fetch, hide)
   if (!noReposts && reposts.length === 0 && page.cursor === null && cache?.keeps(generation)) {
-    // Issue 37: known only until the first of the user's mutes runs out, as that brings the
+    // Known only until the first of the user's mutes runs out, as that brings the
     // muted player's reposts (and those of their posts) back at once, with no event to say so.
     cache.feedsWithoutReposts.set(userId, await firstMuteEnd(db, userId, now))
   }

@@ -30,7 +30,7 @@ export async function getImage(
   return { contentType: row.contentType, body: object.body }
 }
 
-// --- clips (issue 29, item 7): parts of a media's bytes, for players that seek ---
+// --- clips: parts of a media's bytes, for players that seek ---
 
 export type ByteRange = { start: number; end: number } | 'unsatisfiable' | null
 /**

@@ -148,7 +148,7 @@ export async function pageFeed(
 }
 
 /**
- * Which index serves a home feed of `fetch` posts best (pageFeed). Issue 31: which plan serves
+ * Which index serves a home feed of `fetch` posts best (pageFeed). Which plan serves
  * this viewer is kept a few seconds (read-cache.ts feedPlans): it only picks an index, every plan
  * answers the same rows.
  */
@@ -170,7 +170,7 @@ export async function feedIndex(db: Store, userId: number, fetch: number): Promi
 
 /**
  * The home feed's own and followed posts before `(createdAt, id)`, newest first, at most
- * `fetch` (pageFeed; issue 29's feed with reposts, services/home-feed.ts, merges its reposts in).
+ * `fetch` (pageFeed; the feed with reposts, services/reads/home-feed.ts, merges its reposts in).
  */
 export async function feedPostRows(
   db: Store,

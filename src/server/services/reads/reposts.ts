@@ -45,7 +45,7 @@ export async function repostedBy(
   )
 }
 
-// --- issue 29 leftovers: who reposted a post ---
+// --- who reposted a post ---
 
 /**
  * Who reposts a post now, newest repost first, a page at a time in one query (post-people.ts, as

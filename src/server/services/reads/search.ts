@@ -37,7 +37,7 @@ interface FoundRow {
 }
 
 /**
- * How many of the newest matching posts are ranked together (issue 31): a search reads at most
+ * How many of the newest matching posts are ranked together: a search reads at most
  * this many matches per window, whatever the number of posts holding its words.
  */
 export const SEARCH_WINDOW = 500

@@ -1,6 +1,6 @@
 /**
- * The one home of "who may see and reach whom" (docs/API.md, "Blocking" and "Muting"; issue 37:
- * what someone may not see, they see nowhere). Every path asks here: lists, the post page and its
+ * The one home of "who may see and reach whom" (docs/API.md, "Blocking" and "Muting"), so that
+ * what someone may not see, they see nowhere. Every path asks here: lists, the post page and its
  * comments, profiles, search, notifications, quote and repost embeds, live events and every
  * interaction. The relations, and what each hides:
  *
@@ -329,7 +329,7 @@ export function unseeingOf(
 /**
  * Everyone blocked by or blocking any of `blockedWith`, and everyone muting any of `mutedOf` now,
  * in one query (blockedEitherWayWithAny and mutersOfAny together: one round trip less for each
- * live event carrying writing, issue 37): whom such an event leaves out (actions/live.ts).
+ * live event carrying writing): whom such an event leaves out (actions/live.ts).
  */
 export async function blockedOrMuting(
   db: Store,

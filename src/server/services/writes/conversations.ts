@@ -1,5 +1,5 @@
 /**
- * Conversations' row changes (issue 40; docs/API.md, "Conversations"), each run inside its
+ * Conversations' row changes (docs/API.md, "Conversations"), each run inside its
  * command's transaction (actions/conversations.ts). The rules live here: who may start, add,
  * send, edit; the refusals are CONVERSATION_MESSAGES' sentences. This module starts conversations
  * and changes who is in them; their messages are conversation-messages.ts.

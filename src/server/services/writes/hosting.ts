@@ -47,7 +47,7 @@ export interface HostAccount {
  * Finds the account of each `--admin` name (ignoring case), and makes the missing ones with a
  * random one-time password, before anything listens. Hosts are then these accounts, by id: when
  * the name alone made a host, whoever signed up first as `BOSS` after `--admin boss` hosted the
- * server (issue 25), and so would whoever took the name after its owner deleted the account.
+ * server, and so would whoever took the name after its owner deleted the account.
  */
 export async function ensureHostAccounts(
   db: Store,

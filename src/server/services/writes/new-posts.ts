@@ -1,7 +1,7 @@
 /**
  * Writing a new post's row and counting it on its author (docs/API.md, "Posts"), answering the
- * author as counted and, on PostgreSQL, the audience of its live event (issue 37: both in the
- * post's own statement). What else a post carries (tags, mentions, a poll, a quote) is its
+ * author as counted and, on PostgreSQL, the audience of its live event (both in the post's own
+ * statement: a round trip less each). What else a post carries (tags, mentions, a poll, a quote) is its
  * command's to write (actions/posts.ts).
  */
 import type { Store } from '../../db/store'
@@ -16,8 +16,8 @@ import { indexPost } from './search-index'
 import { ACTIVE_MUTE } from '../reads/visibility'
 
 /**
- * The author of a post just written, as the statement that counted the post answered it (issue
- * 37): what presenting the post and its live event need of them, read in the same statement
+ * The author of a post just written, as the statement that counted the post answered it: what
+ * presenting the post and its live event need of them, read in the same statement
  * instead of after the commit.
  */
 export type CountedAuthor = Pick<
@@ -69,8 +69,8 @@ const countedAuthorOf = (row: CountedAuthorColumns): CountedAuthor => ({
 })
 
 /**
- * On PostgreSQL the post's row and its count are one statement (issue 37: a round trip less for
- * every new post): the author's row is counted first, and the post inserted only when it was
+ * On PostgreSQL the post's row and its count are one statement (a round trip less for every
+ * new post): the author's row is counted first, and the post inserted only when it was
  * (an author deleted meanwhile answers no row). The same statement reads the audience of the
  * post's live event (`NewPost.excluded`, as services/reads/visibility.ts blockedOrMuting reads it for
  * the author alone): one round trip less again. SQLite takes no UPDATE inside a WITH, and runs
@@ -157,8 +157,8 @@ export async function createPost(
  * A new post of text alone (no images, poll or quote; its command writes its tags and mentions,
  * and has none to write): its row, its author's count and its search words, answering the author
  * as counted. On PostgreSQL that is one statement (insertCountedPost; its search words are an
- * index on the row itself), whole by itself, so it runs in no transaction (issue 37: no `BEGIN`
- * and `COMMIT`, two round trips less); on SQLite, in a transaction of its own.
+ * index on the row itself), whole by itself, so it runs in no transaction (no `BEGIN` and
+ * `COMMIT`, two round trips less); on SQLite, in a transaction of its own.
  */
 export async function writeTextPost(
   db: Store,

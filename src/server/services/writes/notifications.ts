@@ -108,7 +108,7 @@ export async function syncMentions(
     now?: number
     /**
      * The post or comment was created in this transaction: it has no mention notifications yet,
-     * so none are read to compare (one statement less a new post, issue 37).
+     * so none are read to compare (one statement less a new post).
      */
     fresh?: boolean
   } = {},

@@ -11,7 +11,7 @@ import type { Store } from '../../db/store'
 /**
  * Makes a post's stored tags those of its text now (after a create or an edit). `fresh`: the post
  * was created in this transaction, so it has no stored tags to drop yet (one statement less a
- * new post, issue 37: docs/PERFORMANCE.md "Issue 37").
+ * new post).
  */
 export async function syncPostTags(
   db: Store,
