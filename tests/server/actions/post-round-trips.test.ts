@@ -1,6 +1,6 @@
 /**
- * What a new post costs the database (issue 37, docs/PERFORMANCE.md "Issue 37": new posts a second
- * on PostgreSQL are bound by the round trips of each post). A post just created has no stored tags
+ * What a new post costs the database (docs/PERFORMANCE.md, "fewer round trips per new
+ * post": new posts a second on PostgreSQL are bound by the round trips of each post). A post just created has no stored tags
  * or mention notifications to compare with, so none are read; an edit still compares. On
  * PostgreSQL, every message a post sends is counted too: BEGIN goes with the first savepoint, a
  * succeeded savepoint is never released on its own, the live event's audience (blocks and mutes)
@@ -184,7 +184,7 @@ describe('a new post', () => {
         { token, headers: minimal },
       )
       expect(created.status).toBe(201)
-      // Before issue 37's changes 22, then 12: BEGIN, SAVEPOINT, RELEASE, COMMIT, the insert and
+      // Once 22, then 12: BEGIN, SAVEPOINT, RELEASE, COMMIT, the insert and
       // the post count apart, the tags' delete, the mentions' read, blocks and mutes apart, who is
       // hidden read for a post without comments, the author's count read after the commit, and
       // the presentation's reads (authors, images, polls, emoji counts, suspended authors, the

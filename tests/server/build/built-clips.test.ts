@@ -1,5 +1,5 @@
 /**
- * The built server (`node out/server/cli.js`, issue 37) reads clips on its worker: the worker
+ * The built server (`node out/server/cli.js`) reads clips on its worker: the worker
  * file and MediaInfo's WebAssembly are found from out/server, a valid clip is stored and a
  * hostile one refused with INVALID_CLIP, and the server still answers.
  */

@@ -1,6 +1,6 @@
 /**
  * Home timelines kept as lists and changed by the writes that concern them, and post rows kept by
- * id and version (issue 38, caches/home-timelines.ts, caches/post-rows.ts): through a run of
+ * id and version (caches/home-timelines.ts, caches/post-rows.ts): through a run of
  * every kind of write that changes a feed (posts, reposts and their undoing, quotes, follows and
  * unfollows, blocks, mutes, a suspension, deletions of posts and of an account), every page of
  * every player's feed reads the same as with the caches off, and every kept row and timeline is

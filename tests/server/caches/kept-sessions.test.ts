@@ -1,5 +1,5 @@
 /**
- * Signed-in sessions kept while the community writes (caches/kept-sessions.ts, issue 37): a post
+ * Signed-in sessions kept while the community writes (caches/kept-sessions.ts): a post
  * (a live event) during a session's reads no longer stops it being kept, so a player posting
  * among others reads neither their row nor the revoked tokens on each request; and whatever ends
  * a session still ends it at once, however many posts stream in meanwhile.
@@ -127,7 +127,8 @@ describe('kept sessions', () => {
         // it, so the same player signed in again within the second would get the revoked one.
         const alice = await h.signup(`alice${round}`, PASSWORD)
         const { token } = alice
-        // Kept while bob's posts stream in (before issue 37's change, never kept).
+        // Kept while bob's posts stream in (with the read cache's generation, which every post moves, it never
+        // was).
         expect(await status(token)).toBe(200)
         expect(await status(token)).toBe(200)
         expect(cache?.session(token)?.id).toBe(Number(alice.id))

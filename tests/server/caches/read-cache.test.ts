@@ -1,5 +1,5 @@
 /**
- * What reads keep ready (caches/read-cache.ts, issue 31): after every kind of change, through
+ * What reads keep ready (caches/read-cache.ts): after every kind of change, through
  * its own route, each read path answers byte for byte what it answers with the cache off; every
  * part of the cache stays within its bound; a session ends at once however it is ended.
  */
@@ -59,7 +59,7 @@ describe('the read cache', () => {
     /** Every read path, as each of the three viewers (and no one) reads it. */
     const reads = (): [string, RequestInit?][] => [
       ['/api/feed?limit=20'],
-      // Issue 38: a short page, served from the kept home timeline (cut at four entries below).
+      // A short page, served from the kept home timeline (cut at four entries below).
       ['/api/feed?limit=1'],
       ['/api/posts?limit=20'],
       ['/api/posts?limit=20&sort=likes'],
@@ -77,7 +77,7 @@ describe('the read cache', () => {
       ['/api/users/bob'],
       ['/api/users/alice'],
       ['/api/auth/session'],
-      // Issues 28 and 29's read paths: post search, a game's posts (its tag), a poll's post,
+      // More read paths: post search, a game's posts (its tag), a poll's post,
       // a quote, who reacted with an emoji, a thread's replies and its deep link.
       ['/api/search?q=lan&type=posts&limit=20'],
       ['/api/search?q=lan'],
@@ -121,7 +121,7 @@ describe('the read cache', () => {
           checks++
         }
       }
-      // Issue 38: every kept post row and home timeline is the database's (a command that
+      // Every kept post row and home timeline is the database's (a command that
       // changed them without saying so would leave a difference).
       await expectKeptAsInDatabase(cache, h.db, after)
     }
@@ -171,7 +171,7 @@ describe('the read cache', () => {
     await send(`/api/users/remove-bookmark/${bobPost}`, {}, alice.token)
     await expectSame('unfollow, remove bookmark')
 
-    // Issue 29 and 28's kinds of change.
+    // Reposts, quotes, reactions, polls, threads and games: their kinds of change.
     await send(`/api/users/follow/${bob.id}`, {}, boss.token)
     await send(`/api/posts/${bobPost}/repost`, {}, boss.token)
     await expectSame('repost')

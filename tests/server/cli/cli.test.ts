@@ -135,7 +135,7 @@ describe('cli', () => {
       ],
       // A lower connection cap alone brings the streams' cap down to half of it.
       [['--max-connections', '100'], { events: { maxStreams: 50 } }],
-      // ...and the per-address cap (issue 37).
+      // ...and the per-address cap, so that one computer cannot take them all.
       [['--max-connections', '100'], { connectionLimits: { maxConnectionsPerAddress: 50 } }],
       [
         ['--max-connections-per-address', '40', '--first-byte-timeout', '2'],

@@ -1,5 +1,5 @@
 /**
- * Concurrent writes on PostgreSQL (issue 37, item 3): three instances on one database, twenty
+ * Concurrent writes on PostgreSQL: three instances on one database, twenty
  * players signing up (two at once for each name), posting, liking and disliking, following and
  * unfollowing, commenting and voting on the same few posts and players at once. No answer is a
  * 5xx (a serialization failure was a 500), and afterwards every counter equals its rows and every

@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 40) across two instances of one community (one PostgreSQL database, one
+ * Conversations across two instances of one community (one PostgreSQL database, one
  * Redis): a message sent through A reaches its recipient's stream on B, in order, and not an
  * outsider's; a read on one instance clears the count a device on the other is shown.
  *

@@ -1,5 +1,5 @@
 /**
- * A cluster recovers as one (issue 37, item 4): PostgreSQL shut down under load (sessions ended
+ * A cluster recovers as one: PostgreSQL shut down under load (sessions ended
  * with admin_shutdown, then connections refused) and started again. Meanwhile every answer is
  * either done or 503 with `Retry-After` and the app's error shape, never a 500; once the database
  * is back, requests succeed again without restarting the server (its pool keeps no dead

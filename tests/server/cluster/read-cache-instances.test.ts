@@ -59,7 +59,7 @@ describe('the read cache across instances', () => {
     expect(await feedOnB.text()).toBe(await feedOnA.text())
   })
 
-  // Issue 38: home timelines and post rows are kept by one server only (caches/touched.ts), for
+  // Home timelines and post rows are kept by one server only (caches/touched.ts), for
   // A's commands do not touch B's caches: B reads them from the database, so a post and a like
   // made through A reach B's feed.
   it("a post and a like through A reach B's feed", async () => {

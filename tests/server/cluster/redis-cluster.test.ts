@@ -1,5 +1,5 @@
 /**
- * Two server instances of one community (issue 27, items 3 and 4): on 127.0.0.1 with ports of
+ * Two server instances of one community: on 127.0.0.1 with ports of
  * their own, one PostgreSQL database, one Redis, one shared token secret. Live events reach the
  * other instance's clients through the Redis Stream, a Last-Event-ID from one instance replays on
  * the other, and the rate limits, the login throttle and logouts count across both.

@@ -1,5 +1,5 @@
 /**
- * Two instances whose Redis restarts or trims its stream (issue 37, item 4): every client either
+ * Two instances whose Redis restarts or trims its stream: every client either
  * gets everything it missed, in order and once, or `reset`, and the same on both instances:
  * clients that stayed connected through it on A and on B, and clients that come back with their
  * Last-Event-ID to A or to B. Cases: Redis restarted with its data; started empty; started from

@@ -1,5 +1,5 @@
 /**
- * A cluster starts as one (issue 37, item 4): three instances started at the same moment on an
+ * A cluster starts as one: three instances started at the same moment on an
  * empty PostgreSQL database all come up. Their migrations take turns under an advisory lock
  * (db/postgres.ts `migrateUnderLock`); without it two of them created the same types at once and
  * exited (`duplicate key value violates unique constraint "pg_type_typname_nsp_index"`).

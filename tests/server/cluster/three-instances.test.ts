@@ -1,5 +1,5 @@
 /**
- * A community as a cluster on one machine (issue 27, item 6): three processes of the server that
+ * A community as a cluster on one machine: three processes of the server that
  * ships (`node out/server/cli.js`) on 127.0.0.2, 127.0.0.3 and 127.0.0.4, behind a reverse proxy
  * on 127.0.0.1 that they trust, with one PostgreSQL database, one Redis, one S3 bucket and one
  * token secret. What one instance does, the others see; a client moves between instances without

@@ -1,5 +1,5 @@
 /**
- * Conversations (issue 40; docs/API.md, "Conversations"): one-to-one and group chats, private to
+ * Conversations (docs/API.md, "Conversations"): one-to-one and group chats, private to
  * their members. On SQLite (`npm run test:unit`) and PostgreSQL (`npm run test:pg`); across two
  * instances in tests/server/cluster/conversations-instances.test.ts.
  */
@@ -80,7 +80,7 @@ const list = (app: TestApp, who: Who) =>
 const unread = (app: TestApp, who: Who) =>
   ok<ConversationUnreadResponse>(app.get('/api/conversations/unread', who.token))
 
-describe('conversations (issue 40)', () => {
+describe('conversations', () => {
   it.override({ appOptions: { demo: false } })
 
   it('starts a one-to-one once, reopens it, and lists it with its last message and unread count', async ({

@@ -1,5 +1,5 @@
 /**
- * Backups of a whole community (issue 41, item 5; src/server/data/community-backup.ts): on
+ * Backups of a whole community (src/server/data/community-backup.ts): on
  * PostgreSQL as on SQLite, with the images and clips wherever the server keeps them, here in a
  * bucket on a real S3-compatible server (s3rver, tests/helpers/s3.ts). A backup restores into a
  * new database and bucket, and over the community it was taken from; a broken or foreign backup,

@@ -200,7 +200,7 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
     user: { _id: string }
   }
   await act(base, `/moderation/hosts/${goblin.user._id}`, tokens.boss, {})
-  // Games (issue 28): profiles' games (games, user_games), and a host's merge (game_aliases).
+  // Games: profiles' games (games, user_games), and a host's merge (game_aliases).
   for (const [token, games] of [
     [tokens.player1, ['Counter-Strike 2', 'CSGO', 'Minecraft']],
     [tokens.nova, ['CSGO']],
@@ -225,7 +225,7 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   await act(base, `/posts/${pollPost._id}/poll/vote`, tokens.player1, {
     optionId: pollPost.poll.options[0]?.id,
   })
-  // Issue 29: a repost, a quote and emoji reactions (reposts, post_emoji_reactions and counts).
+  // A repost, a quote and emoji reactions (reposts, post_emoji_reactions and counts).
   await act(base, `/posts/${newPost}/repost`, tokens.nova)
   await act(base, '/posts', tokens.questlord, { postData: { content: 'this!', quoteOf: '2' } })
   for (const token of [tokens.nova, tokens.questlord]) {
@@ -485,7 +485,7 @@ describe.runIf(testsOnPostgres)(
       const contents = await contentsOf(target)
       const refusal = await moveToPostgres({ dataDir, target }).catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(StartError)
-      // 9 posts since issue 29's quote joined the seed (with the one written on PostgreSQL above).
+      // 9 posts, the seed's quote among them (with the one written on PostgreSQL above).
       expect((refusal as Error).message).toMatch(
         /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 9, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
       )

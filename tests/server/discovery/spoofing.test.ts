@@ -1,5 +1,5 @@
 /**
- * LAN discovery against a stranger on the party's Wi-Fi (issue 42), with crafted packets through
+ * LAN discovery against a stranger on the party's Wi-Fi, with crafted packets through
  * the in-memory transport (tests never multicast): a known server's name announced from another
  * address is a second entry and never a takeover; an A record cannot point a server elsewhere
  * (at this computer's loopback, say); loopback, public and malformed senders are not listed.

@@ -33,7 +33,7 @@ import { CONVERSATION_MESSAGES, POLL_MESSAGES } from '../../../src/server/errors
 import { CLIP_MESSAGES } from '../../../src/server/services/media/clip-containers'
 import { makeMp4 } from '../../helpers/videos'
 
-/** A clip upload (clips, issue 29). */
+/** A clip upload. */
 function uploadClip(app: TestApp, bytes: Uint8Array, token: string): Promise<Response> {
   const form = new FormData()
   form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'video/mp4' }), 'c.mp4')
@@ -215,7 +215,7 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
       app.send('/api/reports/abc', undefined, { token: host, method: 'DELETE' }),
     message: ACCOUNT_MESSAGES.reportNotFound,
   },
-  // Conversations (issue 40): another's conversation is as missing as one that never was.
+  // Conversations: another's conversation is as missing as one that never was.
   CONVERSATION_NOT_FOUND: {
     request: async (app) => {
       const owner = await quickUser(app, 'talker_one')
@@ -282,7 +282,7 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     },
     message: POLL_MESSAGES.locked,
   },
-  // Games (issue 28)
+  // Games
   GAME_NOT_FOUND: {
     request: (app) => app.get('/api/games/nosuchgame'),
     message: GAME_MESSAGES.gameNotFound,
@@ -360,7 +360,7 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     message: MESSAGES.passwordQueueFull,
   },
   NOT_READY: {
-    // Issue 41: the readiness answer with its database gone.
+    // The readiness answer with its database gone.
     request: async (app) => {
       await app.close()
       return app.get('/api/health/ready')

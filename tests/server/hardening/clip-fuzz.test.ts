@@ -1,5 +1,5 @@
 /**
- * Fuzzed clips (issue 37, item 1) through POST /api/media/clips: truncations, bit flips, huge
+ * Fuzzed clips through POST /api/media/clips: truncations, bit flips, huge
  * counts, repeated slices and deep nests of the valid test videos are stored (201) or refused
  * with a sentence (400), never a 500; the server answers /api/health after. A short run with a
  * fixed seed; clip-fuzz.soak.test.ts runs many more (`npm run test:soak`).

@@ -1,5 +1,5 @@
 /**
- * The house's rules a reader relies on (issue 39): no server module over 400 lines, so that each
+ * The house's rules a reader relies on: no server module over 400 lines, so that each
  * has one job a newcomer can hold in mind (the schemas excepted: one table a block), and a
  * user's status announced from one place only, so that who may hear it is decided once.
  */

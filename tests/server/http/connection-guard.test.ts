@@ -1,5 +1,5 @@
 /**
- * No single address holds the server (issue 37, item 5; http/connection-guard.ts), over real
+ * No single address holds the server (http/connection-guard.ts), over real
  * sockets on loopback, on both kinds of listener: one address past its cap is closed while
  * another is served, and a socket that stays silent, sends one byte or stalls its TLS handshake
  * is closed after the first-byte timeout, long before the headers timeout. Computers are

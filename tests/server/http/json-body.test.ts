@@ -1,5 +1,5 @@
 /**
- * JSON bodies read straight from Node's request (src/server/http/json-body.ts, issue 31): over a
+ * JSON bodies read straight from Node's request (src/server/http/json-body.ts): over a
  * real socket, the body a route reads is the one `Request.text()` would give (BOM dropped, bad
  * bytes as U+FFFD), the size limit holds with and without a Content-Length, malformed JSON is the
  * validator's 400, and a body of another type goes Hono's own way.

@@ -1,5 +1,5 @@
 /**
- * Whole answers kept per viewer and address (http/kept-answers.ts, issue 31): served again only
+ * Whole answers kept per viewer and address (http/kept-answers.ts): served again only
  * while nothing was written, never past what the clock changes in them (a poll's end, a mute's),
  * never with another request's headers, and bounded in bytes. read-cache.test.ts compares every
  * read path byte for byte, cached and not, after every kind of change.

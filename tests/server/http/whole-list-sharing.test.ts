@@ -1,5 +1,5 @@
 /**
- * Whole lists share the server (issue 37, item 2), over real sockets on loopback: another
+ * Whole lists share the server, over real sockets on loopback: another
  * request is answered while a large whole list streams, and one computer may have at most
  * `wholeListsAtOnce` of them under way, mutations' whole answers included, while others are
  * served. Computers are loopback source addresses (127.0.0.2, .3, …). Every wait is for an
@@ -140,7 +140,7 @@ describe('a whole list under way, over sockets', () => {
         })
         worker.once('error', reject)
       })
-      // Before issue 37 the health answer waited for the last post.
+      // Without turns between batches, the health answer waited for the last post.
       expect(order).toEqual(['/api/health 200', '/api/posts 200'])
     } finally {
       await worker.terminate()

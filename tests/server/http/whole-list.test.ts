@@ -63,7 +63,7 @@ describe('wholeListBody', () => {
   })
 })
 
-describe('a whole list under way (issue 37)', () => {
+describe('a whole list under way', () => {
   it('lets the timers and I/O of other requests run between its batches', async ({ app }) => {
     const { id } = await app.signup('streamer')
     for (let index = 0; index < 300; index++) {
@@ -72,7 +72,7 @@ describe('a whole list under way (issue 37)', () => {
     const response = await app.get('/api/posts')
     const reader = response.body?.getReader()
     if (!reader) throw new Error('No body')
-    // Read as fast as a socket that takes every write: before issue 37 the whole list went out
+    // Read as fast as a socket that takes every write: without turns the whole list went out
     // in one go (SQLite answers at once), and a timer due now waited until it had all gone.
     let chunks = 0
     let chunksWhenTimerRan: number | null = null

@@ -1,5 +1,5 @@
 /**
- * Issue 30, items 1 and 2: reports reach every host (a notification and a live count), the
+ * The hosts' tools: reports reach every host (a notification and a live count), the
  * reporter hears "handled", suspensions are listed and lifted apart from reports, hosts are made
  * and removed from the app (the owner and `--admin` accounts stay), and every host action lands
  * in the audit list. Runs on SQLite and, with vitest.pg.config.ts, on PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * The read caches' hits and misses in the metrics (issue 41, item 2): known requests, then the
+ * The read caches' hits and misses in the metrics: known requests, then the
  * counts `/metrics` shows for them, part by part (caches/, observability/metrics.ts).
  */
 import { afterEach } from 'vitest'
@@ -38,7 +38,7 @@ function changes(before: Map<string, number>, after: Map<string, number>): Recor
   return changed
 }
 
-describe('cache hits in the metrics (issue 41)', () => {
+describe('cache hits in the metrics', () => {
   it('counts each read cache part’s hits and misses after known requests', async ({ makeApp }) => {
     // Long lives, so that a slow machine cannot let an answer or a session run out in between.
     const app = await makeApp({ readCache: new ReadCache({ answerMs: 60_000, sessionMs: 60_000 }) })

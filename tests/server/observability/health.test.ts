@@ -1,5 +1,5 @@
 /**
- * Issue 41: `/api/health/ready` with each dependency stopped, and the drain on stopping.
+ * `/api/health/ready` with each dependency stopped, and the drain on stopping.
  */
 import { randomBytes } from 'node:crypto'
 import type { ErrorResponse, ReadinessResponse } from '../../../src/shared/api-types'

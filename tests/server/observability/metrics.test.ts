@@ -31,7 +31,7 @@ function sample(
   return undefined
 }
 
-describe('metrics on their own listener (issue 41)', () => {
+describe('metrics on their own listener', () => {
   it('counts requests per route pattern, times them, and reports streams, queues and Node', async ({
     loopbackServer,
     tempDir,

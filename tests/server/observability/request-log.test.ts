@@ -8,7 +8,7 @@ const DEMO_PASSWORD = 'gamerstage'
 let logged: CapturedLog | undefined
 afterEach(() => logged?.restore())
 
-describe('the request log (issue 41)', () => {
+describe('the request log', () => {
   it('writes one line per request: id, method, route pattern, status, time, user, instance', async ({
     app,
     player1,

@@ -1,4 +1,4 @@
-/** Issue 41: `GET /api/server/stats`, the host's server page. */
+/** `GET /api/server/stats`, the host's server page. */
 import type { ServerStatsResponse } from '../../../src/shared/api-types'
 import { addComment, createPost, expectError, TINY_PNG, upload } from '../../helpers/api'
 import { describe, expect, it } from '../../helpers/fixtures'

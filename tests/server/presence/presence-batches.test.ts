@@ -1,5 +1,5 @@
 /**
- * Presence told in batches (issue 43, presence/announcer.ts): players arriving together are told
+ * Presence told in batches (presence/announcer.ts): players arriving together are told
  * to each stream as one event, not one per arrival (N² at community scale), and the audience
  * rules hold for each user inside a batch, live and in a replay: nobody hears of someone they
  * block or who blocks them, nor of one who appears offline. Events carrying a post are encoded

@@ -1,5 +1,5 @@
 /**
- * A follow's minimal answer (issue 31): both users as list items, so that following someone
+ * A follow's minimal answer: both users as list items, so that following someone
  * followed by many costs the same bytes and statements as following anyone.
  */
 import type { FollowMinimalResponse } from '../../../src/shared/api-types'

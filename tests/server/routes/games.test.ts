@@ -1,5 +1,5 @@
 /**
- * Issue 28, item 3: the server's game list (docs/API.md, "Games"). Profiles list games (an unknown
+ * The server's game list (docs/API.md, "Games"). Profiles list games (an unknown
  * name adds it), the catalogue finds them most-played first, each game has its players and its
  * tag, and hosts rename and merge entries (audited). Hostile names are refused with a clear 400.
  * Runs on SQLite and, with vitest.pg.config.ts, on PostgreSQL.

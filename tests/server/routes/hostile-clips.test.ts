@@ -1,5 +1,5 @@
 /**
- * Hostile clips (issue 37, item 1): each file that froze the server, ran it out of memory,
+ * Hostile clips: each file that froze the server, ran it out of memory,
  * answered 500 or stored a nonsense size under the old hand-written parser is refused through the
  * real route with INVALID_CLIP and a sentence; a worker that runs out of time or heap is the same
  * refusal, and the next clip is read as usual. Runs on SQLite and, with vitest.pg.config.ts, on

@@ -11,7 +11,7 @@ describe('meta routes', () => {
       demoAccount: { username: 'player1', password: 'gamerstage' },
       features: [...SERVER_FEATURES],
     })
-    // Issue 29's features are among them.
+    // Reposts and emoji reactions are among them.
     expect(SERVER_FEATURES).toEqual(expect.arrayContaining(['reposts', 'reactions']))
   })
 

@@ -1,5 +1,5 @@
 /**
- * Clips in posts (issue 29, item 7; docs/API.md "Clips in posts"): uploads checked by their
+ * Clips in posts (docs/API.md "Clips in posts"): uploads checked by their
  * bytes, metadata blanked, a poster always there, served in ranges for players that seek, the
  * host's size limit (audited), and clips in posts beside images. Runs on SQLite and, with
  * vitest.pg.config.ts, on PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Search finds what was meant (issue 44, item 1): each section's count for the search page's
+ * Search finds what was meant: each section's count for the search page's
  * tabs (`counts=true`), capped, without what the viewer may not see; and a query of symbols
  * alone, markup included, matches nothing anywhere. SQLite and, with vitest.pg.config.ts,
  * PostgreSQL.

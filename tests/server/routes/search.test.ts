@@ -372,7 +372,7 @@ describe('searchWords', () => {
   })
 })
 
-describe('GET /api/search, games (issue 28)', () => {
+describe('GET /api/search, games', () => {
   it('finds the server’s games by a word of their name, in the box and a page at a time', async ({
     app,
     player1,

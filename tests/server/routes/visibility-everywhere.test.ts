@@ -1,5 +1,5 @@
 /**
- * Issue 37, item 6: what someone may not see, they see nowhere. One world (a viewer V, a hidden
+ * What someone may not see, they see nowhere. One world (a viewer V, a hidden
  * author X, a third player A who quotes, reposts and follows X) is built for each relation V can
  * have with X: V blocks X, X blocks V, V mutes X, the host suspended X, and a mute of V's that ran
  * out. Then every route of the app (Hono's `app.routes`) and every kind of live event
@@ -225,7 +225,7 @@ const ownConversations = {
 }
 const blockedEitherWay = (w: World) => w.relation === 'blocks' || w.relation === 'blocked-by'
 
-/** A's group of A, V and X (issue 40), its id. */
+/** A's group of A, V and X, its id. */
 async function groupOfThree(w: World): Promise<string> {
   const made = await ok<ConversationResponse>(
     w.app.send('/api/conversations/group', { name: 'squad', memberIds: [w.v.id, w.x.id] }, w.a),
@@ -517,7 +517,7 @@ const ROUTES: Record<string, RouteLine> = {
   'POST /api/games/:slug/merge': hostOnly,
   'GET /api/users/:username/games': { reason: "a profile's game names, no writing" },
   'PUT /api/me/games': ownOnly,
-  // Conversations (issue 40): members only, blocks hide either way
+  // Conversations: members only, blocks hide either way
   // (tests/server/conversations/conversations.test.ts walks every route as a non-member).
   'ALL /api/conversations/*': middleware,
   'GET /api/conversations': ownConversations,
@@ -828,7 +828,7 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`
 
-describe('every path keeps what a relation hides (issue 37)', () => {
+describe('every path keeps what a relation hides', () => {
   it.override({ appOptions: { demo: false, admins: ['host_one'] } })
 
   it('names every route of the app in its table, and no route the app lacks', async ({ app }) => {

@@ -172,11 +172,11 @@ async function buildWorld(n: number): Promise<World> {
     const discussed = await addComment(discussedPostId, otherId, next)
     await addComment(discussedPostId, next, otherId, discussed)
     lastReplyId = await addComment(discussedPostId, otherId, next, threadRootId)
-    // Issue 29: every post of the viewer quotes one of theirs, which `next` reposted, and every
+    // Every post of the viewer quotes one of theirs, which `next` reposted, and every
     // post has an emoji reaction (counted); each player reacts to the discussed post.
     await db.run('UPDATE posts SET quote_of_id = ? WHERE id = ?', theirs, mine)
     await insertRow(db, reposts, { postId: theirs, userId: next, createdAt: tick() })
-    // Issue 29 leftovers: each player reposts the discussed post too (who reposted).
+    // Each player reposts the discussed post too (who reposted).
     await insertRow(db, reposts, { postId: discussedPostId, userId: otherId, createdAt: tick() })
     for (const postId of [theirs, mine, discussedPostId]) {
       const reactorId = postId === discussedPostId ? otherId : next
@@ -225,7 +225,7 @@ async function buildWorld(n: number): Promise<World> {
     })
   }
 
-  // Games (issue 28): n games the viewer lists, and the n helpers are fans of the first one (no
+  // Games: n games the viewer lists, and the n helpers are fans of the first one (no
   // more users: the whole user list would take more chunks).
   for (let index = 0; index < n; index += 1) {
     const suffix = String(index).padStart(3, '0')
@@ -293,7 +293,7 @@ const LIST_ROUTES: ListRoute[] = [
   ["a user's posts, whole list", '/api/posts/user/viewer', 'viewer', 'posts'],
   ["a user's posts, a page", '/api/posts/user/viewer?limit={n}', 'viewer', 'posts'],
   ['home feed, a page', '/api/feed?limit={n}', 'viewer', 'posts'],
-  // Issue 29.
+  // Reposts and emoji reactions.
   ['who reacted, a page', '/api/posts/{post}/reactions/fire?limit={n}', 'viewer', 'users'],
   ['who reposted, a page', '/api/posts/{post}/reposts?limit={n}', 'viewer', 'users'],
   ['bookmarks, whole list', '/api/users/bookmark', 'viewer', 'bookmarks'],
@@ -316,7 +316,7 @@ const LIST_ROUTES: ListRoute[] = [
   ['host actions', '/api/moderation/audit', 'viewer', 'actions'],
   ['games, a page', '/api/games?limit={n}', 'viewer', 'games'],
   ['game search', '/api/games?search=arena&limit={n}', 'viewer', 'games'],
-  // Issue 29 leftovers: the tag list and its autocomplete.
+  // The tag list and its autocomplete.
   ['tags, the most used', '/api/tags?prefix=&limit={n}', 'viewer', 'tags'],
   ['tags by prefix', '/api/tags?prefix=clutch&limit={n}', 'viewer', 'tags'],
   ["a game's players", '/api/games/arena000/players?limit={n}', 'viewer', 'users'],

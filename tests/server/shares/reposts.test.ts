@@ -344,7 +344,7 @@ describe('quotes', () => {
   })
 })
 
-// --- issue 29 leftovers: who reposted, and stable paging of the home feed ---
+// --- who reposted, and stable paging of the home feed ---
 describe('who reposted and stable feed pages', () => {
   it('lists who reposts a post, newest first, a page at a time, without hidden users', async ({
     app,

@@ -271,11 +271,11 @@ describe('startServer', () => {
         'host_actions_recent_idx',
         'host_actions_host_idx',
         'host_actions_target_idx',
-        // Presence and "now playing" (issue 28): the expiry sweep.
+        // Presence and "now playing": the expiry sweep.
         'user_statuses_expiry_idx',
         // Who plays a game now (the game page's Playing now).
         'user_statuses_game_idx',
-        // Threads (issue 29): a thread's replies oldest first.
+        // Threads: a thread's replies oldest first.
         'comments_thread_idx',
         // Polls: a post's options in order, an option's votes, a user's votes (account deletion).
         'poll_options_post_position_idx',
@@ -285,7 +285,7 @@ describe('startServer', () => {
         'reposts_user_recent_idx',
         'post_emoji_reactions_recent_idx',
         'post_emoji_reactions_user_idx',
-        // Games (issue 28): by slug, most played, an old slug's game, a game's players.
+        // Games: by slug, most played, an old slug's game, a game's players.
         'games_slug_idx',
         'games_popular_idx',
         'game_aliases_game_idx',

@@ -252,7 +252,7 @@ describe('a shared server speaking HTTPS', () => {
     expect(await raw(server.port, 'hello\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 Bad Request/)
   })
 
-  it('answers plain HTTP only for the Host names the HTTPS side allows (issue 37)', async ({
+  it('answers plain HTTP only for the Host names the HTTPS side allows, never sending anyone to a foreign name', async ({
     tempDir,
   }) => {
     const { server } = await startSharedServer(join(tempDir, 'data'), undefined, ['party.lan'])

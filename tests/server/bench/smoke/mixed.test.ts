@@ -1,5 +1,5 @@
 /**
- * Issue 38's mixed workload (`npm run bench -- --mixed`) on a tiny dataset, on SQLite: every read
+ * The bench's mixed workload (`npm run bench -- --mixed`) on a tiny dataset, on SQLite: every read
  * answered while the writes go in, each beside its target. The endpoint smoke runs are the other
  * files of this folder (smoke-run.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * The hourly sweep of unused uploads (services/media/media.ts) must never take media that anything
- * still refers to: it once deleted every post image a day after it was posted (issue 25).
+ * still refers to: it once deleted every post image a day after it was posted.
  */
 import sharp from 'sharp'
 import { vi } from 'vitest'
