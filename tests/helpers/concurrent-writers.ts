@@ -1,6 +1,6 @@
 /**
- * Writers at once on a community served by several instances on one PostgreSQL database (issue
- * 37, item 3): `runConcurrentWriters` signs players up, then has each of them write in turn
+ * Writers at once on a community served by several instances on one PostgreSQL database:
+ * `runConcurrentWriters` signs players up, then has each of them write in turn
  * (posts, likes and dislikes, follows and unfollows, comments and their votes) on a few shared
  * posts and players, so that the writes meet; each writer sends through the instances in turn.
  * `countersAgainstRows` then compares every counter the schema keeps with the rows it counts.

@@ -1,5 +1,5 @@
 /**
- * The hostile clips of issue 37, built byte by byte around the valid ones of videos.ts: each made
+ * Hostile clips, built byte by byte around the valid ones of videos.ts: each made
  * the old hand-written parser freeze, run out of memory, answer 500 or store a nonsense size.
  * Sizes are modest (a test's, not an attacker's): the bench (bench/clip-bench.ts) sends big ones.
  */

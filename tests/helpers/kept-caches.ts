@@ -1,5 +1,5 @@
 /**
- * Compares what the caches of issue 38 keep with the database (caches/touched.ts): every kept
+ * Compares what the caches no live event drops keep with the database (caches/touched.ts): every kept
  * post row with the row as it now is, every kept viewer state and home timeline with one read
  * afresh. A command
  * that changes such rows without saying what it touched leaves a difference here.

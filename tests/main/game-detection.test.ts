@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Game detection (issue 28, item 2): the matcher on recorded process lists of the three
+ * Game detection: the matcher on recorded process lists of the three
  * operating systems (tests/main/fixtures/processes), and the poller with a fake process-list
  * reader: it runs only while enabled and not paused, reports a game's name (or null) and
  * nothing else, and survives a failing tool.
@@ -255,7 +255,7 @@ describe('setupGameDetection', () => {
     detection.close()
   })
 
-  it('shares nothing with a server the person did not turn it on for (issue 42)', async () => {
+  it('shares nothing with a server the person did not turn it on for', async () => {
     const settings = fakeSettings()
     const published: unknown[] = []
     const read = vi.fn(async () => fixture('linux-proton.txt'))

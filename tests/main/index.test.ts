@@ -221,7 +221,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     })
   })
 
-  it('answers client certificates with none and fences the window’s requests (issue 42)', async () => {
+  it('answers client certificates with none and fences the window’s requests', async () => {
     const { window, url } = await launch()
     const session = electron.session.defaultSession
 

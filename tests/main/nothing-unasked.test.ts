@@ -1,5 +1,5 @@
 /**
- * What the desktop app hands to no server unasked (issue 42), with `electron` mocked: no client
+ * What the desktop app hands to no server unasked, with `electron` mocked: no client
  * certificate, no permission or device, no request of the window to a server other than its
  * own and the one in use, no profile moved by an environment variable in a packaged build, and
  * the trust dialog's wording and buttons. tests/main/index.test.ts sees that index.ts wires them.

@@ -44,7 +44,7 @@ describe('preload', () => {
         'getAppVersion',
         'backupData',
         'restoreData',
-        // Game detection (issue 28)
+        // Game detection
         'getGameDetection',
         'setGameDetection',
         'onGameDetected',
