@@ -14,7 +14,7 @@ const testTimeout = 30_000
  * One worker more than the machine has cores. Vitest's default (cores − 1) runs one file at a
  * time on a 2-core machine, while many server tests spend their time waiting on a child process,
  * a socket or the file system rather than on the CPU: with 3 workers on 2 cores the suite took
- * 3 m 57 s instead of 4 m 47 s (quiet) and 10 m 53 s (busy) (issue 32). `--maxWorkers` on the
+ * 3 m 57 s instead of 4 m 47 s (quiet) and 10 m 53 s (busy). `--maxWorkers` on the
  * command line still overrides it.
  */
 const maxWorkers = availableParallelism() + 1

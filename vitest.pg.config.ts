@@ -10,7 +10,7 @@ import { SOAK_TESTS } from './vitest.soak.config'
  */
 
 /**
- * Several server instances sharing one database and one Redis (issue 27): here only, for two
+ * Several server instances sharing one database and one Redis: here only, for two
  * instances cannot share the tests' in-memory SQLite.
  */
 export const CLUSTER_TESTS = 'tests/server/cluster/**'

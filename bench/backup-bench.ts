@@ -1,8 +1,8 @@
 /**
- * How long `--backup` and `--restore` take on the bench's community (issue 41, item 5;
- * docs/hosting.md, "Backups"): `npm run bench:backup [-- --users N --posts N --likes N
- * --comments N --follows N --images N --image-kb K]`, the generated dataset (bench/generate.ts,
- * 200k posts by default) plus N images of K KB each.
+ * How long `--backup` and `--restore` take on the bench's community (docs/hosting.md, "Backups"):
+ * `npm run bench:backup [-- --users N --posts N --likes N --comments N --follows N --images N
+ * --image-kb K]`, the generated dataset (bench/generate.ts, 200k posts by default) plus N images of
+ * K KB each.
  *
  * - SQLite, images in the database: backup of the data folder, restore into a new one;
  * - PostgreSQL (a throwaway cluster, bench/postgres.ts) with the images in a bucket (s3rver on

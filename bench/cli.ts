@@ -1,10 +1,10 @@
 /**
  * `npm run bench [-- --databases sqlite,postgres --pg-url URL --users N --posts N --likes N
  * --comments N --follows N --duration S --connections N --stream-clients N --upload-side N
- * --clip-seconds S]`; `npm run bench -- --mixed [--viewers N --writes N]`: issue 38's mixed
+ * --clip-seconds S]`; `npm run bench -- --mixed [--viewers N --writes N]`: the mixed
  * workload (bench/mixed-bench.ts) instead; `npm run bench -- --streams N [--post-rate R
  * --post-seconds S --cpu-prof DIR --server-cli FILE]` for the live streams at scale alone
- * (stream-scale.ts, issue 43; FILE: another build's out/server/cli.js, to measure before and
+ * (stream-scale.ts; FILE: another build's out/server/cli.js, to measure before and
  * after)
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
  * part of `npm test` (tests/server/bench/smoke/ runs it on a tiny dataset).
@@ -79,7 +79,7 @@ if (values.streams !== undefined) {
 if (values.populate !== undefined) {
   if (values.populate !== 'api') throw new Error(`--populate takes api, not ${values.populate}`)
   if (values.scale !== undefined && values.scale !== 'issue') {
-    throw new Error(`--scale takes issue (issue 31's size), not ${values.scale}`)
+    throw new Error(`--scale takes issue (2,000 users and 50,000 posts), not ${values.scale}`)
   }
   await ensureBuilt()
   const base = values.scale === 'issue' ? API_ISSUE_SIZE : API_DEFAULT_SIZE
@@ -128,8 +128,8 @@ if (databases.includes('postgres') || databases.includes('cluster')) {
 // The bench measures the server that ships: `node out/server/cli.js` and the web app it serves.
 await ensureBuilt()
 if (values.mixed) {
-  // Issue 38: 200 viewers reading while 30 writes a second go in, on the issue's community
-  // (200 players following about 25 each, 4,000 posts).
+  // 200 viewers reading while 30 writes a second go in, on the mixed bench's community (200
+  // players following about 25 each, 4,000 posts).
   const report = await runBench({
     size: {
       users: number(values.users, MIXED_SIZE.users),
@@ -175,7 +175,7 @@ const report = await runBench({
   // 0 skips the row.
   streamClients: number(values['stream-clients'], 200, { zero: true }),
   uploadSide: number(values['upload-side'], LARGEST_SIDE, { zero: true }),
-  // Issue 37: /api/health idle and while hostile clips upload, seconds each; 0 skips it.
+  // /api/health idle and while hostile clips upload, seconds each; 0 skips it.
   clipSeconds: number(values['clip-seconds'], 10, { zero: true }),
   memory: true,
 })
@@ -184,9 +184,7 @@ const uiFile = fileURLToPath(new URL('./results/ui-latest.json', import.meta.url
 const uiMedian = existsSync(uiFile)
   ? ((JSON.parse(readFileSync(uiFile, 'utf8')) as { medianMs?: number }).medianMs ?? null)
   : null
-console.log(
-  `\nIssue 31's and 37's targets (ratios within this run):\n${formatTargets(report, uiMedian)}`,
-)
+console.log(`\nTargets (ratios within this run):\n${formatTargets(report, uiMedian)}`)
 const dir = fileURLToPath(new URL('./results', import.meta.url))
 mkdirSync(dir, { recursive: true })
 const file = join(dir, `${report.date.replace(/[:.]/g, '-')}.json`)

@@ -1,6 +1,6 @@
 /**
- * `/api/health` while hostile clips upload (issue 37, item 1): its p99 with the server idle, then
- * while two clients send the issue's hostile clips one after another (a 400-byte-a-track MP4
+ * `/api/health` while hostile clips upload: its p99 with the server idle, then
+ * while two clients send the hostile clips one after another (a 400-byte-a-track MP4
  * whose text tracks declare 200 million samples each, a WebM of 2-byte Void elements as large as
  * the default clip limit allows, 20,000 nested `minf`, widths of 2^40 and 2^64). The clips are
  * read on the clip worker (src/server/services/media/clip-checks.ts), so the added p99 is the cost of
@@ -86,7 +86,8 @@ const summary = (times: number[]) => {
   }
 }
 
-/** The issue's hostile clips (the Void flood at `voidMB`). */
+/** Hostile clips, each of which once froze the server or ran it out of memory (the Void flood
+ * at `voidMB`). */
 export function hostileClips(voidMB: number): { name: string; bytes: Buffer; type: string }[] {
   return [
     {

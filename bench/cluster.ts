@@ -1,5 +1,5 @@
 /**
- * The bench's three-instance target (issue 27): three server processes on 127.0.0.2–4, on one
+ * The bench's three-instance target: three server processes on 127.0.0.2–4, on one
  * PostgreSQL database holding the generated rows, one Redis and one token secret, behind the
  * loopback proxy the cluster test uses. The endpoints are loaded through the proxy, which spreads
  * requests over the instances as nginx would; the CPU time per request is the three processes'.

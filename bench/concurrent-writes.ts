@@ -1,9 +1,9 @@
 /**
  * `npm run bench:pg-writes [-- --duration S --connections N --writes N --writers N --connect
- * tcp|unix --profile DIR --server-cli FILE]`: writes on PostgreSQL (issue 37, item 3), printed beside their targets. On a
- * throwaway cluster on disk, as durable as the main bench's (tests/helpers/postgres.ts
- * `sqlite-like`), with the server that ships (`node out/server/cli.js`) in processes of their
- * own on one database and one secret:
+ * tcp|unix --profile DIR --server-cli FILE]`: writes on PostgreSQL, printed beside their targets.
+ * On a throwaway cluster on disk, as durable as the main bench's (tests/helpers/postgres.ts
+ * `sqlite-like`), with the server that ships (`node out/server/cli.js`) in processes of their own
+ * on one database and one secret:
  *
  * 1. new posts a second on one instance (autocannon, `Prefer: return=minimal`, each connection
  *    a player of its own), target at least 1,000; with what each post cost: CPU time of the
@@ -104,7 +104,7 @@ async function postgresPids(url: string): Promise<number[]> {
 /**
  * The same database through the server's Unix socket (`?host=` its folder), to compare with
  * loopback TCP: the socket writes of every statement's round trip were half of the server's CPU
- * time (docs/PERFORMANCE.md, "Issue 37"); through the socket they cost the same.
+ * time (docs/PERFORMANCE.md, "a new post in 2 messages"); through the socket they cost the same.
  */
 async function unixSocketUrl(tcpUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: tcpUrl })

@@ -1,5 +1,5 @@
 /**
- * The mixed workload of issue 38 (`npm run bench -- --mixed`): many viewers read while the
+ * The mixed workload (`npm run bench -- --mixed`): many viewers read while the
  * community writes. Each of the 10 connections reads as its own 20 viewers in turn (200 in all),
  * while new posts, likes and dislikes go in at a steady rate from the same players; the feed page
  * is measured with and without the writes, beside the static baseline's rate for the same bytes
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { recordAnswer, startStaticBaseline } from './static-baseline'
 import { cpuSecondsOf } from './run-bench'
 
-/** The issue's community: 200 players following about 25 each, 4,000 posts. */
+/** The mixed bench's community: 200 players following about 25 each, 4,000 posts. */
 export const MIXED_SIZE = {
   users: 200,
   posts: 4_000,
@@ -19,7 +19,7 @@ export const MIXED_SIZE = {
   follows: 5_000,
 } as const
 
-/** Issue 38's targets for this workload. */
+/** The targets of this workload: reads stay fast while the community writes. */
 export const MIXED_TARGETS = {
   feedRatioWithWrites: 0.4,
   feedRatioWithoutWrites: 0.5,

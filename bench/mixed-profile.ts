@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/mixed-profile.ts [--duration S] [--writes N] [--path P]`: a CPU profile of the
- * server under issue 38's mixed workload (mixed-bench.ts): the 200 viewers read `path` (the feed
+ * server under the mixed workload (mixed-bench.ts): the 200 viewers read `path` (the feed
  * page) on 10 connections while `writes` writes a second go in (0: none). The real server, in its
  * own process with `node --cpu-prof`, on the mixed bench's generated community; its profile is
  * summarized per read answered (profile-summary.ts), the load's own samples only.

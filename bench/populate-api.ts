@@ -7,8 +7,9 @@
  * (generate.ts), everything thousands of API writes leave behind (notifications, tags, the work
  * queue, the WAL, the query planner's statistics or their absence) is there.
  *
- * `--scale issue` is issue 31's size: 2,000 users, 50,000 posts, 20,000 follows, 100,000 likes,
- * 20,000 comments (tens of minutes here); the default is small enough for a few minutes.
+ * `--scale issue` is the size the read targets were set for: 2,000 users, 50,000 posts, 20,000
+ * follows, 100,000 likes, 20,000 comments (tens of minutes here); the default is small enough for a
+ * few minutes.
  */
 import autocannon from 'autocannon'
 import { mkdtempSync, rmSync } from 'node:fs'

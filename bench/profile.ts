@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/profile.ts [--data generated|api] [--duration S] [--only name,…]`: a CPU profile
- * of the server per request kind under load (issue 31, item 1). For each of the feed, a post page,
+ * of the server per request kind under load. For each of the feed, a post page,
  * a comments page, a like, a new post, the mixed writes and a follow: the real server in its own process with
  * `node --cpu-prof`, loaded alone with autocannon (10 connections), stopped, and its profile
  * summarized per request answered (profile-summary.ts). `--data generated` profiles on the bench's
@@ -99,7 +99,7 @@ const kinds: { name: string; requests: (fresh: number) => autocannon.Request[] }
     ],
   },
   {
-    // Issue 31's "mixed writes", as the bench loads them (run-bench.ts).
+    // The "mixed writes", as the bench loads them (run-bench.ts).
     name: 'mixed writes',
     requests: (fresh) => [
       {

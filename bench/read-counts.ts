@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/read-counts.ts [--reads N] [--reads-per-write N]`: what one read of the mixed
- * workload costs in statements, counted rather than timed (issue 38), so that it says the same on
+ * workload costs in statements, counted rather than timed, so that it says the same on
  * a busy machine. The app runs in this process on the mixed bench's generated community
  * (mixed-bench.ts MIXED_SIZE, SQLite); the 200 viewers read their feed in a random order while a
  * new post, a like or a dislike goes in after every `reads-per-write` reads (170: 30 writes a

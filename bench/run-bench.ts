@@ -63,12 +63,12 @@ export interface BenchOptions {
    */
   uploadSide?: number
   /**
-   * Seconds of `/api/health` idle and again while the hostile clips of issue 37 upload
+   * Seconds of `/api/health` idle and again while hostile clips upload
    * (clip-bench.ts); 0 (the default) skips it.
    */
   clipSeconds?: number
   /**
-   * Issue 38's mixed workload instead of the endpoints (mixed-bench.ts): this many viewers read
+   * The mixed workload instead of the endpoints (mixed-bench.ts): this many viewers read
    * while this many writes a second go in.
    */
   mixed?: { viewers: number; writesPerSecond: number }
@@ -115,9 +115,9 @@ export interface DatabaseRun {
   uploads?: UploadBenchResult
   /** `/api/health` while hostile clips upload (clip-bench.ts). */
   clips?: ClipBenchResult
-  /** /api/health while two clients download every post (whole-list-bench.ts; issue 37). */
+  /** /api/health while two clients download every post (whole-list-bench.ts). */
   wholeLists?: WholeListBenchResult
-  /** Issue 38's mixed workload (mixed-bench.ts), when asked for instead of the rest. */
+  /** The mixed workload (mixed-bench.ts), when asked for instead of the rest. */
   mixed?: MixedBenchResult
 }
 
@@ -151,7 +151,7 @@ export interface Endpoint {
    * pair would be refused on (bench/compare-builds.ts runs each endpoint several times).
    */
   settle?: autocannon.Request | autocannon.Request[]
-  /** A paged read (issue 31's targets): measured beside the static baseline. */
+  /** A paged read (TARGETS.pagedRatio): measured beside the static baseline. */
   paged?: boolean
 }
 
@@ -274,7 +274,7 @@ export function endpoints(dataset: EndpointData, freshPostId: number): Endpoint[
       signedIn: true,
     },
     {
-      // Issue 31's "mixed writes": a post, a like and its dislike, a follow and its unfollow, a
+      // The "mixed writes": a post, a like and its dislike, a follow and its unfollow, a
       // comment, in turn on every connection.
       name: 'mixed writes',
       requests: [
@@ -360,7 +360,7 @@ export function startServerProcess(
       // the measured path, its limit out of the way.
       ...['--limit-reactions', '999999999', '--limit-posts', '999999999'],
       ...['--limit-logins', '999999999', '--limit-follows', '999999999'],
-      // The clip bench (issue 37) sends hundreds of MB of hostile clips.
+      // The clip bench sends hundreds of MB of hostile clips.
       ...['--limit-uploads', '999999999', '--limit-upload-mb', '999999999'],
     ],
     { cwd: resolve(dirname(cli), '../..'), stdio: ['ignore', 'pipe', 'pipe'] },
@@ -556,7 +556,7 @@ interface RunningServer {
  * Where a run's server runs, and on what: one server process on the data folder's SQLite file,
  * or one on a PostgreSQL database holding a copy of the same rows.
  *
- * The three-instance run (issue 27, item 6) is meant to be one more target here: its `prepare`
+ * The three-instance run (bench/cluster.ts) is meant to be one more target here: its `prepare`
  * would start Redis and an S3-compatible server beside the PostgreSQL database, its `start`
  * three server processes on 127.0.0.2–4 (`--database`, the shared key in `dataDir`) with the
  * proxy in front, answering the proxy's address as `url` and the instances' summed memory.
@@ -829,7 +829,7 @@ export async function runBench(
   }
 }
 
-/** Issue 31's targets, each a figure of one run beside the figure it aims at. */
+/** The server's targets, each a figure of one run beside the figure it aims at. */
 export const TARGETS = {
   pagedRatio: 0.5,
   pagedP99Ms: 10,

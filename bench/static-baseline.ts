@@ -1,5 +1,5 @@
 /**
- * The static baseline (issue 31): a bare Hono + @hono/node-server app, in its own process, that
+ * The static baseline: a bare Hono + @hono/node-server app, in its own process, that
  * answers each recorded request with the very bytes and headers the real server answered for it.
  * What it serves per second is what this stack can do for that answer on this machine at this
  * moment; the bench reports the real server's rate as a share of it.

@@ -1,5 +1,5 @@
 /**
- * The live stream at community scale (issue 43): `npm run bench -- --streams 2500` opens that many
+ * The live stream at community scale: `npm run bench -- --streams 2500` opens that many
  * live streams (`GET /api/events`), one per player, 25 per loopback source address (127.0.1.x,
  * as players come from their own computers), all at once; then one more player posts 10 times a
  * second, each post's delivery is timed to every stream, and `/api/health` is asked every 50 ms
@@ -61,7 +61,7 @@ export interface StreamScaleResult {
   phases: Record<'connecting' | 'posting', { fromUs: number; toUs: number }>
 }
 
-/** The targets of issue 43, item 4. */
+/** The targets of live streams at community scale. */
 export const STREAM_TARGETS = {
   streams: 2500,
   connectSeconds: 10,
@@ -366,7 +366,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
 
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED')
 
-/** The figures, each beside its target (issue 43, item 4). */
+/** The figures, each beside its target. */
 export function formatStreamScale(result: StreamScaleResult): string {
   const t = STREAM_TARGETS
   const h = result.healthWhilePosting

@@ -1,5 +1,5 @@
 /**
- * Logins while large images are uploaded (issue 25): four users each upload a post image of the
+ * Logins while large images are uploaded: four users each upload a post image of the
  * most pixels the server takes (IMAGE_LIMITS), all at once, and one client signs in again and
  * again until every upload is answered. Image decoding and password hashing both run on libuv's
  * thread pool; the image queue (src/server/services/media/uploaded-images.ts) keeps the one from
@@ -29,7 +29,7 @@ export interface UploadBenchResult {
   loginP99Ms: number
   loginMaxMs: number
   /**
-   * Issue 29 leftovers: one more clip upload at once than the clip queue runs and holds (2 + 2):
+   * One more clip upload at once than the clip queue runs and holds (2 + 2):
    * how many were taken, how many answered 503 busy, and how long all took.
    */
   clips: { uploads: number; accepted: number; busy: number; seconds: number }

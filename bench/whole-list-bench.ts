@@ -1,5 +1,5 @@
 /**
- * `/api/health` while whole lists download (issue 37, item 2): two clients, each at its own
+ * `/api/health` while whole lists download: two clients, each at its own
  * loopback address, download every post (`GET /api/posts`, the spec's whole list: at the bench's
  * 200k posts about 143 MB each) as fast as they read, and one more client asks `/api/health`
  * again and again until both end. Its p99 beside the same client's p99 on the idle server is

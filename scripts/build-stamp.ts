@@ -2,7 +2,7 @@
  * What each built artifact was built from. A build writes a stamp beside its output holding a
  * hash of the contents of its sources; an artifact is fresh only while that hash still matches.
  * Times are not enough: `git checkout`, a copied folder or a build by another command would fool
- * them (issue: a relative-path renderer built by one command was served by another as fresh).
+ * them (a relative-path renderer built by one command was served by another as fresh).
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
