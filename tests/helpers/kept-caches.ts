@@ -1,8 +1,7 @@
 /**
- * Compares what the caches no live event drops keep with the database (caches/touched.ts): every kept
- * post row with the row as it now is, every kept viewer state and home timeline with one read
- * afresh. A command
- * that changes such rows without saying what it touched leaves a difference here.
+ * Compares what the caches no live event drops keep with the database (caches/touched.ts): every
+ * kept post row with the row as it now is, every kept viewer state and home timeline with one read
+ * afresh. A command that changes such rows without saying what it touched leaves a difference here.
  */
 import { expect } from 'vitest'
 import { POST_COLUMNS } from '../../src/server/db/raw'

@@ -77,8 +77,9 @@ export async function commit<Result>(
 
 /**
  * As commit, for a command whose write needs no transaction of the command's own and makes no
- * notification (a post of text alone, services/writes/new-posts.ts writeTextPost: one statement, no transaction round trips): `write` runs on
- * the store itself, and the caches are told what it touched as commit tells them.
+ * notification (a post of text alone, services/writes/new-posts.ts writeTextPost: one statement, no
+ * transaction round trips): `write` runs on the store itself, and the caches are told what it
+ * touched as commit tells them.
  */
 export async function commitAlone<Result>(
   live: Live,
@@ -141,12 +142,12 @@ export async function aboutWriting(
 
 /**
  * Publishes an event that carries `post` (a `post`, a `repost` with its post) to `audience`,
- * presented as each receiver may see it, so that no live event shows what the lists hide: the event is presented for nobody, so when
- * the post quotes someone, those who may not see the quoted author (blocked either way, muting
- * them; services/reads/visibility.ts) get it with the quote as `unavailable`, as the lists and the post
- * page present it to them; everyone else gets it with the quote shown. Two audience classes, one
- * event each, however many are in either (thousands of streams cost two presentations, not
- * thousands).
+ * presented as each receiver may see it, so that no live event shows what the lists hide: the event
+ * is presented for nobody, so when the post quotes someone, those who may not see the quoted author
+ * (blocked either way, muting them; services/reads/visibility.ts) get it with the quote as
+ * `unavailable`, as the lists and the post page present it to them; everyone else gets it with the
+ * quote shown. Two audience classes, one event each, however many are in either (thousands of
+ * streams cost two presentations, not thousands).
  */
 export async function publishCarryingPost<Type extends 'post' | 'repost'>(
   live: Live,

@@ -76,10 +76,10 @@ async function afterPostWrite(
 
 /**
  * Publishes a new post's event and presents the command's answer (`presentFor`, the viewer of a
- * `Prefer: return=minimal` answer) with the event's reads (db/read-once.ts: what the event read, the answer does not read again). A post
- * without images or a poll is presented from what its own statement answered
- * (presenting/posts.ts presentNewPost), and its event carries the author's post count as that statement
- * counted it, to the audience that statement read (on PostgreSQL).
+ * `Prefer: return=minimal` answer) with the event's reads (db/read-once.ts: what the event read,
+ * the answer does not read again). A post without images or a poll is presented from what its own
+ * statement answered (presenting/posts.ts presentNewPost), and its event carries the author's post
+ * count as that statement counted it, to the audience that statement read (on PostgreSQL).
  */
 async function publishNewPost(
   live: Live,

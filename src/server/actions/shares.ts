@@ -1,8 +1,9 @@
 /**
- * The writes of reposts and emoji reactions (docs/API.md, "Reposts and quotes", "Emoji reactions"): reposting and taking
- * a repost back, adding and taking back an emoji reaction. Each is one command: the rows, the
- * notification to the author in the same transaction, then the live event. A call that changes
- * nothing (a second repost, a reaction already there) answers the state and tells nobody.
+ * The writes of reposts and emoji reactions (docs/API.md, "Reposts and quotes", "Emoji reactions"):
+ * reposting and taking a repost back, adding and taking back an emoji reaction. Each is one
+ * command: the rows, the notification to the author in the same transaction, then the live event. A
+ * call that changes nothing (a second repost, a reaction already there) answers the state and tells
+ * nobody.
  */
 import type { ReactionKey } from '../../shared/reactions'
 import type { PostRow } from '../db/rows'

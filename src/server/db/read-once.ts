@@ -1,12 +1,12 @@
 /**
  * A store whose reads run once for the same SQL text and parameters (docs/PERFORMANCE.md,
- * "fewer round trips per new post"): right after its commit, a command presents what it wrote for its live event and
- * then again for its answer, and the parts every viewer sees alike (authors, images, polls, emoji
- * counts) are the same statements both times. Read through this store, the answer costs only what
- * differs (the viewer's own state) and shows what the event showed. Only for such a short run right
- * after a commit, never kept beyond it: it answers what the first read saw. Each caller gets its
- * own copy of the rows (a caller may change what it got; bytes come back as a Uint8Array, so it
- * is not for reading stored images). Writes and transactions go through.
+ * "fewer round trips per new post"): right after its commit, a command presents what it wrote for
+ * its live event and then again for its answer, and the parts every viewer sees alike (authors,
+ * images, polls, emoji counts) are the same statements both times. Read through this store, the
+ * answer costs only what differs (the viewer's own state) and shows what the event showed. Only for
+ * such a short run right after a commit, never kept beyond it: it answers what the first read saw.
+ * Each caller gets its own copy of the rows (a caller may change what it got; bytes come back as a
+ * Uint8Array, so it is not for reading stored images). Writes and transactions go through.
  */
 import type { SqlParam, Store } from './store'
 

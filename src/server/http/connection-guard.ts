@@ -1,7 +1,7 @@
 /**
  * What one client address may hold of a listener, before any byte of HTTP or TLS is read
- * (docs/security.md), so that no one computer can hold it for everyone else. Two rules, on every listener (plain HTTP, and HTTPS with its
- * plain door):
+ * (docs/security.md), so that no one computer can hold it for everyone else. Two rules, on every
+ * listener (plain HTTP, and HTTPS with its plain door):
  *
  * - **Connections per address** (`--max-connections-per-address`, half of `--max-connections`
  *   by default): one more from an address that holds its share is closed as soon as it is

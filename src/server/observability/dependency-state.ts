@@ -1,9 +1,9 @@
 /**
  * Tells the log once when a dependency (the database, Redis, the bucket) is lost and once when it
- * is back, however many requests fail meanwhile, so that an outage is two lines a host can find, not
- * thousands. Redis tells its
- * own (redis/connection.ts, from its client's events); the database has no such events, so a
- * request refused for it marks it lost and the next answer that reached it marks it back.
+ * is back, however many requests fail meanwhile, so that an outage is two lines a host can find,
+ * not thousands. Redis tells its own (redis/connection.ts, from its client's events); the database
+ * has no such events, so a request refused for it marks it lost and the next answer that reached it
+ * marks it back.
  */
 import { log } from './log'
 import { dependencyErrors } from './metrics'

@@ -47,8 +47,8 @@ export function eventsRoutes(deps: AppDeps, hub: EventHub) {
       address: address === UNKNOWN_ADDRESS ? '' : address,
       lastEventId: c.req.header('last-event-id')?.trim(),
       disconnect: () => socket?.destroy(),
-      // On Node's server, the hub writes to the socket itself (events/sinks.ts): with thousands of streams,
-      // the stream adapter's cost per write is most of the server's work.
+      // On Node's server, the hub writes to the socket itself (events/sinks.ts): with thousands of
+      // streams, the stream adapter's cost per write is most of the server's work.
       ...(outgoing
         ? {
             respond: (onClose: () => void) =>

@@ -1,7 +1,8 @@
 /**
- * The calls of reposts and emoji reactions under `/api/posts` (docs/API.md, "Reposts and quotes", "Emoji reactions"):
- * repost and take back, add and take back an emoji reaction, and who reacted with an emoji.
- * Each write answers `{post}`, presented for the caller, whether or not it changed anything.
+ * The calls of reposts and emoji reactions under `/api/posts` (docs/API.md, "Reposts and quotes",
+ * "Emoji reactions"): repost and take back, add and take back an emoji reaction, and who reacted
+ * with an emoji. Each write answers `{post}`, presented for the caller, whether or not it changed
+ * anything.
  */
 import { Hono } from 'hono'
 import type { PostResponse, ReactorsPage } from '../../shared/api-types'

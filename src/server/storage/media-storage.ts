@@ -37,8 +37,8 @@ export interface MediaStorage {
    */
   put(id: string, bytes: Buffer, contentType: string): Promise<Buffer | null>
   /**
-   * The bytes of a media id, or null when there are none; with `range` (a clip's player seeking), only
-   * the bytes from `start` to `end` included.
+   * The bytes of a media id, or null when there are none; with `range` (a clip's player seeking),
+   * only the bytes from `start` to `end` included.
    */
   get(id: string, range?: { start: number; end: number }): Promise<StoredObject | null>
   /** The size and age of a media id's bytes, or null when there are none. */

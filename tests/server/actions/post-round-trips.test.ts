@@ -1,14 +1,14 @@
 /**
  * What a new post costs the database (docs/PERFORMANCE.md, "fewer round trips per new
- * post": new posts a second on PostgreSQL are bound by the round trips of each post). A post just created has no stored tags
- * or mention notifications to compare with, so none are read; an edit still compares. On
- * PostgreSQL, every message a post sends is counted too: BEGIN goes with the first savepoint, a
- * succeeded savepoint is never released on its own, the live event's audience (blocks and mutes)
- * is one query, and the answer is presented with the event's reads (db/read-once.ts): it is the
- * same post the post's own page presents. The post's row and its author's count are one
- * statement, which answers the author too, and a post nothing refers to yet is presented from
- * that (presenting/posts.ts presentNewPost): its event shows what its page shows a reader without a
- * token.
+ * post": new posts a second on PostgreSQL are bound by the round trips of each post). A post just
+ * created has no stored tags or mention notifications to compare with, so none are read; an edit
+ * still compares. On PostgreSQL, every message a post sends is counted too: BEGIN goes with the
+ * first savepoint, a succeeded savepoint is never released on its own, the live event's audience
+ * (blocks and mutes) is one query, and the answer is presented with the event's reads
+ * (db/read-once.ts): it is the same post the post's own page presents. The post's row and its
+ * author's count are one statement, which answers the author too, and a post nothing refers to yet
+ * is presented from that (presenting/posts.ts presentNewPost): its event shows what its page shows
+ * a reader without a token.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PostgresStore } from '../../../src/server/db/postgres'

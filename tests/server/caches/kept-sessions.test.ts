@@ -127,8 +127,8 @@ describe('kept sessions', () => {
         // it, so the same player signed in again within the second would get the revoked one.
         const alice = await h.signup(`alice${round}`, PASSWORD)
         const { token } = alice
-        // Kept while bob's posts stream in (with the read cache's generation, which every post moves, it never
-        // was).
+        // Kept while bob's posts stream in (with the read cache's generation, which every post
+        // moves, it never was).
         expect(await status(token)).toBe(200)
         expect(await status(token)).toBe(200)
         expect(cache?.session(token)?.id).toBe(Number(alice.id))

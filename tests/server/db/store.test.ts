@@ -436,8 +436,9 @@ describe.runIf(testsOnPostgres)(
         await tx.run('UPDATE users SET bio = ?', 'done')
       })
       const insert = expect.stringContaining('INSERT INTO users')
-      // No round trip of its own for BEGIN or RELEASE (a new post's round trips, docs/PERFORMANCE.md), and the
-      // savepoints never stack inside each other (each is released with the next's SAVEPOINT).
+      // No round trip of its own for BEGIN or RELEASE (a new post's round trips,
+      // docs/PERFORMANCE.md), and the savepoints never stack inside each other (each is released
+      // with the next's SAVEPOINT).
       expect(sent).toEqual([
         'BEGIN; SAVEPOINT nested_1',
         insert,

@@ -1,8 +1,8 @@
 /**
- * Presence and the game list joined: a game page's "Playing now" (`GET /games/{slug}/playing`) lists those
- * whose status names the game (by its slug: the catalogue's name, its slug typed as such, or an
- * older slug after a rename) and who are online or idle, with the audience rules of presence
- * (appear offline, blocks either way); a status the desktop app detected round-trips with
+ * Presence and the game list joined: a game page's "Playing now" (`GET /games/{slug}/playing`)
+ * lists those whose status names the game (by its slug: the catalogue's name, its slug typed as
+ * such, or an older slug after a rename) and who are online or idle, with the audience rules of
+ * presence (appear offline, blocks either way); a status the desktop app detected round-trips with
  * `source: 'detected'`, as the window's detection sends it (state/game-detection.ts).
  */
 import type {

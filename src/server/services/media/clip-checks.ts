@@ -1,12 +1,12 @@
 /**
- * Clips are read off the server's main thread, so that a hostile clip cannot freeze the others: each upload's body is sent as it came
- * to a worker thread (clip-worker.ts), which takes the form apart (a 50 MB multipart body costs
- * seconds of parsing) and reads the clip with MediaInfo, under a heap cap and a time budget. A worker past
- * its budget is ended and one that runs out of heap dies; either way the clip is refused with
- * INVALID_CLIP ("could not be read within the time and memory a clip may take") and the next clip
- * gets a fresh worker. A few run at once and a few wait; past that, SERVER_BUSY at once (the same
- * bounded line as images, work-queue.ts). Idle workers stay for the next clip, without holding the
- * process open.
+ * Clips are read off the server's main thread, so that a hostile clip cannot freeze the others:
+ * each upload's body is sent as it came to a worker thread (clip-worker.ts), which takes the form
+ * apart (a 50 MB multipart body costs seconds of parsing) and reads the clip with MediaInfo, under
+ * a heap cap and a time budget. A worker past its budget is ended and one that runs out of heap
+ * dies; either way the clip is refused with INVALID_CLIP ("could not be read within the time and
+ * memory a clip may take") and the next clip gets a fresh worker. A few run at once and a few wait;
+ * past that, SERVER_BUSY at once (the same bounded line as images, work-queue.ts). Idle workers
+ * stay for the next clip, without holding the process open.
  *
  * The worker is `clip-worker.js` beside this module in a build (vite.server.config.ts and
  * electron.vite.config.ts make it an entry of its own), or the TypeScript source run through tsx

@@ -1,9 +1,10 @@
 /**
- * What reposts, quotes and emoji reactions add to every post shape (docs/API.md, "Reposts and quotes", "Emoji reactions"):
- * repost and quote counts, whether the viewer reposts it, the quoted post one level deep, and the
- * emoji reactions. Read for a whole page at once, a fixed number of queries whatever its size
- * (db/README.md, "No N+1"): the viewer's reposts, the emoji counts, the viewer's own reactions,
- * and for quotes the quoted rows, which of them the viewer may see, and their presentation.
+ * What reposts, quotes and emoji reactions add to every post shape (docs/API.md, "Reposts and
+ * quotes", "Emoji reactions"): repost and quote counts, whether the viewer reposts it, the quoted
+ * post one level deep, and the emoji reactions. Read for a whole page at once, a fixed number of
+ * queries whatever its size (db/README.md, "No N+1"): the viewer's reposts, the emoji counts, the
+ * viewer's own reactions, and for quotes the quoted rows, which of them the viewer may see, and
+ * their presentation.
  */
 import type { Post, QuoteEmbed, ReactionCount } from '../../../shared/api-types'
 import type { ReactionKey } from '../../../shared/reactions'
@@ -29,7 +30,7 @@ export async function shareFields(
   viewerId: number | null,
   nested: boolean,
   present: (rows: PostRow[]) => Promise<Post[]>,
-  /** What presentPosts already read for the page, not read again (services/presenting/post-shared.ts). */
+  /** What presentPosts already read for the page (services/presenting/post-shared.ts), not read again. */
   loaded?: {
     reposted: Set<number>
     counts: Map<number, ReactionCount[]>

@@ -141,7 +141,8 @@ interface FeedSources {
   newest: Map<number, number>
 }
 
-/** The sources read from the database: up to five statements (two for a feed known to hold no repost). */
+/** The sources read from the database: up to five statements (two for a feed known to hold no
+ * repost). */
 async function sourcesFromDatabase(
   db: Store,
   userId: number,

@@ -1,8 +1,8 @@
 /**
  * Writing a new post's row and counting it on its author (docs/API.md, "Posts"), answering the
  * author as counted and, on PostgreSQL, the audience of its live event (both in the post's own
- * statement: a round trip less each). What else a post carries (tags, mentions, a poll, a quote) is its
- * command's to write (actions/posts.ts).
+ * statement: a round trip less each). What else a post carries (tags, mentions, a poll, a quote) is
+ * its command's to write (actions/posts.ts).
  */
 import type { Store } from '../../db/store'
 import { posts } from '../../db/schema'

@@ -116,9 +116,9 @@ describe('the image queue', () => {
   it.skipIf(process.platform === 'win32')(
     'hashes a login’s password while four image jobs hold or wait for libuv threads',
     async ({ app, tempDir }) => {
-      // Without a queue of their own, four images at once held all four threads of the pool, and a login's hash
-      // waited for one. Here four jobs that each hold a thread until released are queued: one
-      // runs, three wait. Were they all running, this login could never finish.
+      // Without a queue of their own, four images at once held all four threads of the pool, and a
+      // login's hash waited for one. Here four jobs that each hold a thread until released are
+      // queued: one runs, three wait. Were they all running, this login could never finish.
       const holders = ['a', 'b', 'c', 'd'].map((name) => threadHoldingJob(tempDir, name))
       try {
         expect([imageJobs.running, imageJobs.waiting]).toEqual([1, 3])
