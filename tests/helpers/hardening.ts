@@ -220,6 +220,14 @@ function pinnedRequest(
   })
 }
 
+/** An answer of `client`: its body as text and as JSON ({} when it is not JSON). */
+export interface ClientAnswer {
+  status: number
+  text: string
+  headers: Headers
+  json: Record<string, unknown>
+}
+
 /**
  * A small JSON client of one server; over HTTPS with `ca`, the server's certificate, which it
  * then trusts alone (as a friend's app that pinned it).
@@ -229,7 +237,7 @@ export function client(baseUrl: string, options: { ca?: string | Buffer } = {}) 
     method: string,
     path: string,
     callOptions: { token?: string; body?: unknown; minimal?: boolean } = {},
-  ) => {
+  ): Promise<ClientAnswer> => {
     const headers: Record<string, string> = {}
     if (callOptions.token) headers.authorization = callOptions.token
     if (callOptions.minimal) headers.Prefer = 'return=minimal'
