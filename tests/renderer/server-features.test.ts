@@ -1,10 +1,11 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { createStore } from 'jotai'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import { liveStatusAtom } from '../../src/renderer/src/live/status'
 import type { LiveStatus } from '../../src/renderer/src/live/status'
 import {
+  FEATURES_FALLBACK_MS,
   followServerFeatures,
   loadServerFeaturesAtom,
   serverFeaturesAtom,
@@ -115,5 +116,20 @@ describe('when the layout reads what the server supports', () => {
     stream(store, 'off')
     expect(metaRequests()).toBe(1)
     view.unmount()
+  })
+
+  it('asks itself when the stream is still connecting after a few seconds', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const store = storeWith('connecting')
+      fetchMock.mockResolvedValueOnce(meta({ features: ['clips'] }))
+      renderHook(() => useServerFeaturesLive(store))
+      act(() => vi.advanceTimersByTime(FEATURES_FALLBACK_MS - 1))
+      expect(metaRequests()).toBe(0)
+      act(() => vi.advanceTimersByTime(1))
+      expect(metaRequests()).toBe(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

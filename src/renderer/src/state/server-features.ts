@@ -50,6 +50,9 @@ export function useServerFeature(feature: ServerFeature): boolean {
   return useAtomValue(serverFeaturesAtom).has(feature)
 }
 
+/** How long the layout waits for the stream's `ready` before asking for the list itself. */
+export const FEATURES_FALLBACK_MS = 3000
+
 /**
  * Keeps the list current while a signed-in screen is up; called once, by the layout. The
  * stream's `ready` loads it, so signing in asks once. The layout loads it itself only while
@@ -67,7 +70,11 @@ export function useServerFeaturesLive(store: Store): void {
     const stopWatching = store.sub(liveStatusAtom, () => {
       if (store.get(liveStatusAtom) === 'off') loadIfUnknown()
     })
+    // A stream slow to connect (a busy server, a crowded address) must not leave the screens
+    // without their features for long: after a few seconds the list is asked for directly.
+    const fallback = setTimeout(loadIfUnknown, FEATURES_FALLBACK_MS)
     return () => {
+      clearTimeout(fallback)
       stopWatching()
       stop()
     }
