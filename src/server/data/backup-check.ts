@@ -7,7 +7,7 @@ import Database from 'better-sqlite3'
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator'
 import { existsSync } from 'node:fs'
 import { DEFAULT_MIGRATIONS_DIR } from '../db/sqlite'
-import { StartError } from '../server'
+import { StartError } from '../start-error'
 
 /**
  * The planner's statistics, which `PRAGMA optimize` may leave in a backup (a restore drops

@@ -8,7 +8,8 @@ import Database from 'better-sqlite3'
 import { closeSync, existsSync, openSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SqliteStore } from '../db/sqlite'
-import { DATABASE_FILE, StartError } from '../server'
+import { DATABASE_FILE } from '../startup/data-folder'
+import { StartError } from '../start-error'
 
 /** Copies the database of `dataDir` into a new file `target`. */
 export async function backupDataFolder(dataDir: string, target: string): Promise<void> {

@@ -15,7 +15,8 @@
  */
 import { existsSync, linkSync, rmSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { StartError, describePostgresUrl } from '../server'
+import { StartError } from '../start-error'
+import { describePostgresUrl } from '../startup/open-store'
 import { StorageUnavailableError, type MediaStorage } from '../storage/media-storage'
 import type { S3StorageOptions } from '../storage/s3-options'
 import { backupDataFolder } from './backup'

@@ -6,7 +6,7 @@
  * into the bucket and out of the rows (`moveMediaIntoStorage`), as the server's own uploads are.
  */
 import Database from 'better-sqlite3'
-import { StartError } from '../server'
+import { StartError } from '../start-error'
 import type { MediaStorage, StoredObject } from '../storage/media-storage'
 
 /** Objects read or written at once: a bucket answers several requests in parallel. */
@@ -25,16 +25,22 @@ interface MediaRow {
   size: number
 }
 
-/** An object's bytes, whole. */
-async function bytesOf(object: StoredObject): Promise<Buffer> {
+/**
+ * An object's bytes, read no further than one byte past `expected` (its row's size): an object
+ * that grew in the bucket is refused by the size check without being held whole in memory.
+ */
+async function bytesOf(object: StoredObject, expected: number): Promise<Buffer> {
   if (object.body instanceof Uint8Array) return Buffer.from(object.body)
   const chunks: Uint8Array[] = []
+  let read = 0
   const reader = object.body.getReader()
-  for (;;) {
+  while (read <= expected) {
     const { done, value } = await reader.read()
-    if (done) break
+    if (done) return Buffer.concat(chunks)
     chunks.push(value)
+    read += value.length
   }
+  await reader.cancel()
   return Buffer.concat(chunks)
 }
 
@@ -85,7 +91,9 @@ export async function fillMediaFromStorage(
       (after) => select.all(after, AT_ONCE) as MediaRow[],
       async (rows) => {
         const objects = await Promise.all(rows.map((row) => storage.get(row.id)))
-        const found = await Promise.all(objects.map((object) => object && bytesOf(object)))
+        const found = await Promise.all(
+          objects.map((object, index) => object && bytesOf(object, rows[index]?.size ?? 0)),
+        )
         db.transaction(() => {
           rows.forEach((row, index) => {
             const bytes = found[index]
@@ -95,7 +103,7 @@ export async function fillMediaFromStorage(
             }
             if (bytes.length !== row.size) {
               throw new StartError(
-                `The image ${row.id} in ${storage.description} has ${bytes.length} bytes where its row says ${row.size}: the bucket does not hold what the database says. Nothing was written.`,
+                `The image ${row.id} in ${storage.description} is not the ${row.size} bytes its row says: the bucket does not hold what the database says. Nothing was written.`,
               )
             }
             update.run(bytes, row.id)

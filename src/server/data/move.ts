@@ -20,14 +20,10 @@ import { join } from 'node:path'
 import { DEFAULT_PG_MIGRATIONS_DIR, openPostgresStore, type PostgresStore } from '../db/postgres'
 import { DEFAULT_MIGRATIONS_DIR, sqliteStoreOn } from '../db/sqlite'
 import type { Store } from '../db/store'
-import {
-  DATABASE_FILE,
-  SECRET_FILE,
-  StartError,
-  describePostgresUrl,
-  isPostgresUrl,
-  postgresReason,
-} from '../server'
+import { DATABASE_FILE, SECRET_FILE } from '../startup/data-folder'
+import { StartError } from '../start-error'
+import { describePostgresUrl, isPostgresUrl } from '../startup/open-store'
+import { postgresReason } from '../db/postgres-reason'
 import { checkBackup } from './backup-check'
 import { copyCommunity, countsAgainstRows, tallySource } from './copy-to-postgres'
 import { movePlan, type MovedTable } from './move-plan'

@@ -10,7 +10,9 @@
  */
 import Database from 'better-sqlite3'
 import { DEFAULT_PG_MIGRATIONS_DIR, openPostgresStore, type PostgresStore } from '../db/postgres'
-import { StartError, describePostgresUrl, postgresReason } from '../server'
+import { StartError } from '../start-error'
+import { describePostgresUrl } from '../startup/open-store'
+import { postgresReason } from '../db/postgres-reason'
 import { copyCommunity, tallySource } from './copy-to-postgres'
 import { movePlan } from './move-plan'
 
