@@ -37,7 +37,12 @@ export function eventsRoutes(deps: AppDeps, hub: EventHub) {
   return new Hono<AppEnv>().get('/', requireUser(deps), (c) => {
     const node = c.env as NodeBindings | undefined
     const socket = node?.incoming?.socket
-    const outgoing = node?.outgoing
+    // Node queues an answer behind the one before it on a kept-alive connection until that one
+    // has finished, and gives it no socket meanwhile: a browser may send its next request as soon
+    // as it has read the last answer, before this server saw that answer finish. Such a stream
+    // goes through the adapter, which writes it when its turn comes; written to the socket
+    // directly, it would be taken for a client that left and never answered.
+    const outgoing = node?.outgoing?.socket ? node.outgoing : undefined
     // Counted per client, also behind a trusted proxy; the hub takes '' for "unknown".
     const address = clientAddress(c)
     // As every API answer says (app.ts), taken before the stream opens.

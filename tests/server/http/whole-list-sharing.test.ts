@@ -6,6 +6,7 @@
  * event, bounded; nothing here asserts how long anything took.
  */
 import { request, type IncomingMessage } from 'node:http'
+import { connect as connectTcp } from 'node:net'
 import { Worker } from 'node:worker_threads'
 import { afterEach } from 'vitest'
 import type { LoginResponse } from '../../../src/shared/api-types'
@@ -209,5 +210,35 @@ describe('whole lists per computer', () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     expect(again?.status).toBe(200)
+  })
+
+  it('gives back the place of a list queued behind another answer and cut before its turn', async ({
+    tempDir,
+  }) => {
+    const server = await serverWithPosts(tempDir, 8000, 1000)
+    const { port } = server
+    const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`
+    // Two lists asked for in one write: Node answers the second only after the first, which this
+    // client never reads to its end, so the second waits in Node's queue when the cut comes.
+    await new Promise<void>((resolve, reject) => {
+      const socket = connectTcp({ host: '127.0.0.1', port, localAddress: '127.0.0.4' }, () =>
+        socket.write(get('/api/posts') + get('/api/users')),
+      )
+      socket.once('data', () => {
+        socket.destroy()
+        resolve()
+      })
+      socket.once('error', reject)
+    })
+
+    // Both places are free again: a stalled list and another whole list are served at once.
+    open.push(await stalledList(port, '127.0.0.4'))
+    let second: Answer | undefined
+    for (const deadline = Date.now() + WAIT_MS; Date.now() < deadline;) {
+      second = await call(port, '127.0.0.4', '/api/users')
+      if (second.status !== 429) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(second?.status).toBe(200)
   })
 })
