@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useStore } from 'jotai'
+import { useAtomValue, useStore } from 'jotai'
 import { Outlet } from 'react-router-dom'
 import { useHostLive } from './HostCount'
 import { KeyboardShortcuts } from './KeyboardShortcuts'
@@ -9,6 +9,7 @@ import { useNotificationsLive } from './NotificationBell'
 import { useConversationsLive } from './MessagesLink'
 import { TopBar } from './TopBar'
 import { useServerFeaturesLive } from '../state/server-features'
+import { leavingAtom } from '../state/session'
 import { usePresenceLive } from '../state/presence'
 import { lazyComponent } from '../lib/lazy-component'
 
@@ -26,8 +27,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   usePresenceLive()
   useIdleReport()
   useDetectedStatusSync()
+  // During logout's delay nothing can be clicked, focused or typed into (the toast is outside).
+  const leaving = useAtomValue(leavingAtom)
   return (
-    <div className="app">
+    <div className="app" inert={leaving}>
       <a href="#main" className="skip-link">
         Skip to content
       </a>

@@ -27,7 +27,7 @@ import { PostMedia } from './PostMedia'
 import { PollView } from './PollView'
 import { RichText } from './PostText'
 import { EditedMark, RelativeTime } from './RelativeTime'
-import { profilePath } from '../lib/paths'
+import { postPath as pathOfPost, profilePath } from '../lib/paths'
 import { COPY } from '../copy'
 // Reposts, quotes and emoji reactions.
 import { QuoteEmbed } from './shares/QuoteEmbed'
@@ -61,7 +61,7 @@ export function PostCard({ post, detail = false, repostedBy = null }: PostCardPr
   const removal = useUndoableDelete(() => void deletePost(post._id))
   const liked = isLikedBy(post, me?.username)
   const own = me?.username === post.username
-  const postPath = `/post/${encodeURIComponent(post._id)}`
+  const postPath = pathOfPost(post._id)
   const authorPath = profilePath(post.username)
   const commentCount = post.commentCount ?? 0
   const likeCount = post.likes.likeCount
@@ -132,7 +132,8 @@ export function PostCard({ post, detail = false, repostedBy = null }: PostCardPr
           <span className="dot" aria-hidden="true">
             ·
           </span>
-          <Link to={postPath} className="time-link">
+          {/* The `o` and Enter shortcuts open the post with this link (KeyboardShortcuts.tsx). */}
+          <Link to={postPath} className="time-link" data-shortcut={detail ? undefined : 'open'}>
             <RelativeTime iso={post.createdAt} />
           </Link>
           {post.editedAt ? <EditedMark iso={post.editedAt} /> : null}
@@ -193,6 +194,7 @@ export function PostCard({ post, detail = false, repostedBy = null }: PostCardPr
       ) : null}
       {post.quoteOf ? <QuoteEmbed embed={post.quoteOf} /> : null}
       <ReactionBar post={post} />
+      {/* `data-shortcut`: the l and b keys click these (KeyboardShortcuts.tsx). */}
       <footer className="post-actions">
         <button
           type="button"
@@ -200,6 +202,7 @@ export function PostCard({ post, detail = false, repostedBy = null }: PostCardPr
           aria-label={`${liked ? 'Unlike' : 'Like'}, ${likeCount} ${likeCount === 1 ? 'like' : 'likes'}`}
           aria-pressed={liked}
           title={liked ? 'Unlike' : 'Like'}
+          data-shortcut="like"
           onClick={() => void toggleLike(post._id)}
         >
           <Icon name="heart" filled={liked} size={19} />
@@ -235,6 +238,7 @@ export function PostCard({ post, detail = false, repostedBy = null }: PostCardPr
           aria-label={bookmarked ? 'Remove bookmark' : 'Bookmark'}
           aria-pressed={bookmarked}
           title={bookmarked ? 'Remove bookmark' : 'Bookmark'}
+          data-shortcut="bookmark"
           onClick={() => void toggleBookmark(post._id)}
         >
           <Icon name="bookmark" filled={bookmarked} size={19} />

@@ -2,11 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Link, NavLink } from 'react-router-dom'
-import { notifyInfo } from '../lib/notify'
 import { userAtom } from '../state/auth'
-import { endServerSession } from '../state/account'
-import { logoutAtom } from '../state/session'
-import { SPEC_TEXT } from '../copy'
+import { leaveAtom, leavingAtom } from '../state/session'
 import { Avatar } from './Avatar'
 import { useHomeHabit } from '../lib/use-home-habit'
 import { BrandLink } from './BrandLink'
@@ -21,9 +18,6 @@ import { SearchBox } from './SearchBox'
 import { profilePath } from '../lib/paths'
 import { openReportsAtom, serverLabel } from '../state/host'
 
-/** The spec: logout shows its toast and clears the session after 2 seconds. */
-export const LOGOUT_DELAY_MS = 2000
-
 /** Phones: the width under which the top bar holds the Server icon (styles/server.css). */
 const PHONE_QUERY = '(max-width: 768px)'
 
@@ -34,9 +28,9 @@ function onPhone(): boolean {
 export function TopBar() {
   const user = useAtomValue(userAtom)
   const homeHabit = useHomeHabit()
-  const logout = useSetAtom(logoutAtom)
+  const leave = useSetAtom(leaveAtom)
+  const leaving = useAtomValue(leavingAtom)
   const openReports = useAtomValue(openReportsAtom)
-  const [leaving, setLeaving] = useState(false)
   // On phones the logout icon sits one thumb-width from the Server icon: it asks first.
   const [confirming, setConfirming] = useState(false)
 
@@ -46,17 +40,10 @@ export function TopBar() {
     else onLogout()
   }
 
+  // The spec's toast and delay, the screen inert meanwhile (state/session.ts).
   const onLogout = () => {
-    if (leaving) return
     setConfirming(false)
-    setLeaving(true)
-    notifyInfo(SPEC_TEXT.loggedOut)
-    setTimeout(() => {
-      // The server forgets the token as the app does: until then the session works as the spec
-      // says (a request refused meanwhile would end it early, without the delay).
-      void endServerSession()
-      logout()
-    }, LOGOUT_DELAY_MS)
+    leave()
   }
 
   return (

@@ -10,3 +10,6 @@ export const tagPath = (tag: string) => `/tags/${encodeURIComponent(tag)}`
 
 /** The app path of a game's page; a slug may hold letters of any script. */
 export const gamePath = (slug: string) => `/games/${encodeURIComponent(slug)}`
+
+/** The app path of a post's page. */
+export const postPath = (postId: string) => `/post/${encodeURIComponent(postId)}`

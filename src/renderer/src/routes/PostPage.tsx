@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useMemo, useState } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { LIMITS } from '../../../shared/limits'
 import { CommentThread, threadsOf } from '../components/CommentThread'
 import { commentAnchor } from '../components/ThreadParts'
@@ -11,6 +11,7 @@ import { LoadMore } from '../components/LoadMore'
 import { EmptyState, ErrorState } from '../components/States'
 import { TextEditor } from '../components/TextEditor'
 import { draftKey } from '../lib/drafts'
+import { isReplyRequest } from '../lib/reply-request'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { useLiveResync } from '../lib/use-live-resync'
 import { userAtom } from '../state/auth'
@@ -48,6 +49,12 @@ export function PostPage() {
   const [highlightId, setHighlightId] = useState<string | null>(null)
   const threadList = useMemo(() => threadsOf(comments.items), [comments.items])
   const commentDraft = me ? draftKey(me._id, `comment:${postId}`) : undefined
+  const commentBox = useRef<HTMLTextAreaElement>(null)
+  const showCommentBox = Boolean(post) && !deleted && !unavailable
+  // The `r` shortcut came here (lib/reply-request.ts): the cursor goes to the comment box once it
+  // is there, once per request (a second `r` on this page is a new entry, a new key).
+  const location = useLocation()
+  const replyAsked = isReplyRequest(location.state) ? location.key : null
   const more = comments.loaded && comments.nextCursor !== null
   const loadingComments = comments.status === 'loading'
   const sentinel = useInfiniteScroll(
@@ -79,6 +86,9 @@ export function PostPage() {
     element.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' })
     element.focus({ preventScroll: true })
   }, [highlightId])
+  useEffect(() => {
+    if (replyAsked && showCommentBox) commentBox.current?.focus()
+  }, [replyAsked, showCommentBox])
   useLiveResync(() => {
     void loadPost(postId)
     // threads (leftovers): the first page again keeps a deep-linked thread; it is read again too.
@@ -114,7 +124,7 @@ export function PostPage() {
         <h1 className="page-title">Post</h1>
       </div>
       {content}
-      {post && !deleted && !unavailable ? (
+      {post && showCommentBox ? (
         <div className="card comments-card">
           <TextEditor
             className="comment-box"
@@ -127,6 +137,7 @@ export function PostPage() {
             resetOnSubmit
             key={commentDraft ?? postId}
             draftKey={commentDraft}
+            textareaRef={commentBox}
             onSubmit={(text) => addComment(postId, text)}
           />
           <h2 className="section-title">Comments</h2>

@@ -2,7 +2,9 @@ import { atom } from 'jotai'
 import { deleteAccount } from '../api/account'
 import * as authApi from '../api/auth'
 import type { SessionEnd } from '../api/client'
-import { resetAccountAtom } from './account'
+import { notifyInfo } from '../lib/notify'
+import { SPEC_TEXT } from '../copy'
+import { endServerSession, resetAccountAtom } from './account'
 import { resetOpenReportsAtom } from './host'
 import { setSessionAtom, tokenAtom, userAtom } from './auth'
 import { resetCommentsAtom } from './comments'
@@ -68,12 +70,54 @@ const clearCachesAtom = atom(null, (_get, set) => {
   set(closeModalAtom)
 })
 
+/**
+ * Set during logout's delay (the spec's toast, then 2 s; `leaveAtom`), one token per Log out, so
+ * a timer finds out whether its leaving is still the one under way.
+ */
+const leavingTicketAtom = atom<symbol | null>(null)
+
+/**
+ * True during logout's delay: the screen is inert (components/AppLayout.tsx) and the keyboard
+ * shortcuts are off, so nothing is liked, posted or typed on the way out. Logging out (or a
+ * session ended another way meanwhile) clears it.
+ */
+export const leavingAtom = atom((get) => get(leavingTicketAtom) !== null)
+
 /** Clears the session and every cached list, so the next user starts clean. */
 export const logoutAtom = atom(null, (_get, set) => {
+  set(leavingTicketAtom, null)
   set(setSessionAtom, null)
   set(newcomerIdAtom, null)
   set(sessionEndAtom, null)
   set(clearCachesAtom)
+})
+
+/** The spec: logout shows its toast and clears the session after 2 seconds. */
+export const LOGOUT_DELAY_MS = 2000
+
+/**
+ * The Log out button: the spec's toast, then after LOGOUT_DELAY_MS the session ends, here and on
+ * the server. Meanwhile the screen is inert (`leavingAtom`). Should the session end another way
+ * in those seconds (the server refused its token, a change of server), that leaving is over: the
+ * timer then leaves alone whatever came after.
+ */
+export const leaveAtom = atom(null, (get, set) => {
+  if (get(leavingTicketAtom)) return
+  const ticket = Symbol('leaving')
+  set(leavingTicketAtom, ticket)
+  notifyInfo(SPEC_TEXT.loggedOut)
+  setTimeout(() => {
+    if (get(leavingTicketAtom) !== ticket) return
+    try {
+      // The server forgets the token as the app does: until then the session works as the spec
+      // says (a request refused meanwhile would end it early, without the delay).
+      void endServerSession()
+      set(logoutAtom)
+    } finally {
+      // Whatever happened, the screen does not stay inert.
+      set(leavingTicketAtom, null)
+    }
+  }, LOGOUT_DELAY_MS)
 })
 
 /**
