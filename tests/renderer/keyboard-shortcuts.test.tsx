@@ -137,6 +137,10 @@ describe('the post in focus', () => {
     expect(postsApi.likePost).not.toHaveBeenCalled()
     expect(usersApi.bookmarkPost).not.toHaveBeenCalled()
     expect(where()).toBe('/home')
+    // Tab onto one of a post's buttons makes it the post in focus too.
+    likeButton('p2').focus()
+    await user.keyboard('b')
+    expect(usersApi.bookmarkPost).toHaveBeenCalledExactlyOnceWith('p2')
   })
 
   it('o opens the post in focus', async () => {
@@ -196,6 +200,11 @@ describe('when the shortcuts stay out of the way', () => {
     expect(postsApi.likePost).not.toHaveBeenCalled()
     expect(usersApi.bookmarkPost).not.toHaveBeenCalled()
     expect(where()).toBe('/home')
+    // Out of the field, onto a post again: l is a shortcut again.
+    await user.keyboard('{Escape}')
+    card('p1').focus()
+    await user.keyboard('l')
+    expect(postsApi.likePost).toHaveBeenCalledExactlyOnceWith('p1')
   })
 
   it('never with a modifier held, and not as a held key repeats', async () => {
