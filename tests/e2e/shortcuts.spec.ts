@@ -89,7 +89,7 @@ for (const size of sizes()) {
     // j: the newest post, with its ring, in both themes.
     await page.keyboard.press('j')
     await expectFocusRing(newer)
-    await checkInBothThemes(page, size, { shot: 'shortcuts-focused-card' })
+    await checkInBothThemes(page, size, { shot: 'shortcuts-focused-card', still: true })
     await page.keyboard.press('j')
     await expectFocusRing(older)
     await page.keyboard.press('k')
@@ -170,6 +170,7 @@ for (const size of sizes()) {
       what: 'the keyboard shortcuts list',
       shot: 'shortcuts-list',
       within: '[role="dialog"]',
+      still: true,
     })
     // With the list open, l is nobody's.
     await page.keyboard.press('l')
