@@ -508,7 +508,7 @@ describe('a toggle the server answers ALREADY_DONE (another device got there fir
 describe('toggles while the server cannot be reached', () => {
   /** What the API client throws when fetch itself fails or times out (api/client.ts). */
   const unreachable = () => new ApiError(0, COPY.errors.unreachable)
-  const told = [COPY.errors.toggleNotSaved, { toastId: TOGGLE_FAILED_TOAST }]
+  const told = [COPY.errors.toggleNotSaved, TOGGLE_FAILED_TOAST]
 
   beforeEach(() => {
     store.set(profilesAtom, {
@@ -590,8 +590,8 @@ describe('toggles while the server cannot be reached', () => {
     expect(store.get(profileAtom('rival')).user?.followerCount).toBe(7)
     // The same toast id twice: react-toastify shows the first and lets the second go.
     expect(vi.mocked(notifyError).mock.calls).toEqual([
-      [failed.message, { toastId: TOGGLE_FAILED_TOAST }],
-      [failed.message, { toastId: TOGGLE_FAILED_TOAST }],
+      [failed.message, TOGGLE_FAILED_TOAST],
+      [failed.message, TOGGLE_FAILED_TOAST],
     ])
   })
 

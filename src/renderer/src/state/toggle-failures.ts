@@ -16,8 +16,11 @@ import { COPY } from '../copy'
 import { messageOf, notifyError } from '../lib/notify'
 import { reconnectCountAtom } from './server-status'
 
-/** The one toast of failed toggles: a new failure while it shows adds no other. */
-export const TOGGLE_FAILED_TOAST = 'toggle-not-saved'
+/**
+ * The one toast of failed toggles: a new failure while it shows adds no other (its stable id). It
+ * stays longer than the spec's 2 s client toasts: it says what became of several clicks.
+ */
+export const TOGGLE_FAILED_TOAST = { toastId: 'toggle-not-saved', autoClose: 5000 } as const
 
 /** No answer from the server: the API client's ApiError of status 0 (fetch failed or timed out). */
 export function isUnreachable(error: unknown): boolean {
@@ -41,11 +44,11 @@ export const sayToggleFailedAtom = atom(null, (get, set, error: unknown) => {
     const outage = get(reconnectCountAtom)
     if (get(toldOutageAtom) === outage) return
     set(toldOutageAtom, outage)
-    notifyError(COPY.errors.toggleNotSaved, { toastId: TOGGLE_FAILED_TOAST })
+    notifyError(COPY.errors.toggleNotSaved, TOGGLE_FAILED_TOAST)
     return
   }
   if (isServerFailure(error)) {
-    notifyError(messageOf(error), { toastId: TOGGLE_FAILED_TOAST })
+    notifyError(messageOf(error), TOGGLE_FAILED_TOAST)
     return
   }
   notifyError(messageOf(error))

@@ -1,0 +1,128 @@
+/**
+ * Issue 44, item 8: while the server cannot be reached, a like, a bookmark and a follow each go
+ * back to what they were (the pressed state and the count together, and nothing that still looks
+ * pressed under the pointer), and one message says so, not a toast per click under the banner.
+ * Once the server is back, a like goes through. On a server the test starts and stops itself.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { PostResponse, SignupResponse, UserResponse } from '../../src/shared/api-types'
+import { COPY } from '../../src/renderer/src/copy'
+import { installFakeBridge } from './fake-bridge'
+import { expect, test } from './fixtures'
+import { signupViaApi, uniqueName } from './helpers'
+import { inBothThemes, shoot, SHOTS_DIR, sizes } from './looks'
+import { spawnServer } from './spawn-server'
+
+/** The colour a CSS custom property of the app's theme stands for, as getComputedStyle says it. */
+function themeColour(page: Page, property: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('span')
+    probe.style.color = `var(${name})`
+    document.body.append(probe)
+    const colour = getComputedStyle(probe).color
+    probe.remove()
+    return colour
+  }, property)
+}
+
+const colourOf = (control: Locator) =>
+  control.evaluate((element) => getComputedStyle(element).color)
+
+for (const size of sizes()) {
+  test(`likes, bookmarks and follows go back and say so once while the server is away (${size.name})`, async ({
+    page,
+    ports,
+  }) => {
+    test.setTimeout(150_000)
+    const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-offline-toggles-'))
+    let server = await spawnServer(ports.fresh, dataDir)
+    try {
+      await page.setViewportSize(size.viewport)
+      // Someone to follow, with a post to like and bookmark.
+      const author = uniqueName('host')
+      const signedUp = await page.request.post(`${server.url}/api/auth/signup`, {
+        data: { username: author, password: 'supersecret1' },
+      })
+      expect(signedUp.status()).toBe(201)
+      const { encodedToken } = (await signedUp.json()) as SignupResponse
+      const text = `Like me while the host is away ${Date.now()}`
+      const created = await page.request.post(`${server.url}/api/posts`, {
+        headers: { authorization: encodedToken },
+        data: { postData: { content: text } },
+      })
+      expect(created.ok()).toBe(true)
+      const { post } = (await created.json()) as PostResponse
+
+      await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: server.url } })
+      const fan = uniqueName('fan')
+      const { encodedToken: fanToken } = await signupViaApi(page, fan, { server: server.url })
+      await page.goto(`/${author}`)
+      const main = page.getByRole('main')
+      const card = main.getByRole('article', { name: `Post by ${author}` })
+      await expect(card).toContainText(text)
+      const like = card.getByRole('button', { name: /^(Like|Unlike),/ })
+      const bookmark = card.getByRole('button', { name: /^(Bookmark|Remove bookmark)$/ })
+      const follow = main.getByRole('button', {
+        name: new RegExp(`^(Follow|Following) ${author}$`),
+      })
+      const followers = main.getByRole('button', { name: /^\d+ Followers?$/ })
+      await expect(like).toHaveAccessibleName('Like, 0 likes')
+      await expect(followers).toHaveAccessibleName('0 Followers')
+
+      await server.stop()
+      const banner = page.getByRole('alert').filter({ hasText: "Can't reach the server" })
+      const toasts = page.locator('.Toastify__toast')
+
+      await like.click()
+      // Back as it was: not pressed, the count as the server last said, and, with the pointer
+      // still on it, not drawn in the colour that means "liked".
+      await expect(like).toHaveAttribute('aria-pressed', 'false')
+      await expect(like).toHaveAccessibleName('Like, 0 likes')
+      await expect(like.locator('.count')).toHaveText('0')
+      await expect(banner).toBeVisible()
+      const liked = await themeColour(page, '--like')
+      await expect.poll(() => colourOf(like)).not.toBe(liked)
+
+      await bookmark.click()
+      await expect(bookmark).toHaveAttribute('aria-pressed', 'false')
+      await expect(bookmark).toHaveAccessibleName('Bookmark')
+      await follow.click()
+      await expect(follow).toHaveAttribute('aria-pressed', 'false')
+      await expect(follow).toHaveAccessibleName(`Follow ${author}`)
+      await expect(followers).toHaveAccessibleName('0 Followers')
+      await like.click()
+      await expect(like).toHaveAccessibleName('Like, 0 likes')
+
+      // One message for the four clicks, beside the banner.
+      await expect(toasts.filter({ hasText: COPY.errors.toggleNotSaved })).toBeVisible()
+      await inBothThemes(page, size, async (look) => {
+        await shoot(page, { path: `${SHOTS_DIR}/offline-toggles-${look.name}.png` })
+      })
+      await expect(toasts).toHaveCount(1)
+
+      server = await spawnServer(ports.fresh, dataDir)
+      await expect(banner).toBeHidden({ timeout: 15_000 })
+      await like.click()
+      await expect(like).toHaveAccessibleName('Unlike, 1 like')
+      await expect(like).toHaveAttribute('aria-pressed', 'true')
+      // The server has it too, and has none of the clicks made while it was away.
+      await expect
+        .poll(async () => {
+          const response = await page.request.get(`${server.url}/api/posts/${post._id}`, {
+            headers: { authorization: fanToken },
+          })
+          const { post: stored } = (await response.json()) as PostResponse
+          return stored.likes.likedBy.map((reactor) => reactor.username)
+        })
+        .toEqual([fan])
+      const profile = await page.request.get(`${server.url}/api/users/${author}`)
+      expect(((await profile.json()) as UserResponse).user.followerCount).toBe(0)
+    } finally {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+}
