@@ -98,10 +98,10 @@ for (const size of sizes()) {
 
       // One message for the four clicks, beside the banner.
       await expect(toasts.filter({ hasText: COPY.errors.toggleNotSaved })).toBeVisible()
+      await expect(toasts).toHaveCount(1)
       await inBothThemes(page, size, async (look) => {
         await shoot(page, { path: `${SHOTS_DIR}/offline-toggles-${look.name}.png` })
       })
-      await expect(toasts).toHaveCount(1)
 
       server = await spawnServer(ports.fresh, dataDir)
       await expect(banner).toBeHidden({ timeout: 15_000 })
