@@ -54,7 +54,6 @@ for (const size of sizes()) {
         data: { postData: { content: text } },
       })
       expect(created.ok()).toBe(true)
-      const { post } = (await created.json()) as PostResponse
 
       await installFakeBridge(page, { connection: { kind: 'remote', baseUrl: server.url } })
       const fan = uniqueName('fan')
@@ -63,6 +62,7 @@ for (const size of sizes()) {
       const main = page.getByRole('main')
       const card = main.getByRole('article', { name: `Post by ${author}` })
       await expect(card).toContainText(text)
+      const postId = await card.getAttribute('data-post-id')
       const like = card.getByRole('button', { name: /^(Like|Unlike),/ })
       const bookmark = card.getByRole('button', { name: /^(Bookmark|Remove bookmark)$/ })
       const follow = main.getByRole('button', {
@@ -99,7 +99,20 @@ for (const size of sizes()) {
       // One message for the four clicks, beside the banner.
       await expect(toasts.filter({ hasText: COPY.errors.toggleNotSaved })).toBeVisible()
       await expect(toasts).toHaveCount(1)
+      // The toast sits below the banner, not over it.
+      const bannerBox = await banner.boundingBox()
+      const toastBox = await toasts.boundingBox()
+      expect(toastBox?.y).toBeGreaterThanOrEqual((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0))
       await inBothThemes(page, size, async (look) => {
+        // The theme's colours fade in: photographed once they have.
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((animation) => animation instanceof CSSTransition)
+              .map((animation) => animation.finished.catch(() => undefined)),
+          ),
+        )
         await shoot(page, { path: `${SHOTS_DIR}/offline-toggles-${look.name}.png` })
       })
 
@@ -111,7 +124,7 @@ for (const size of sizes()) {
       // The server has it too, and has none of the clicks made while it was away.
       await expect
         .poll(async () => {
-          const response = await page.request.get(`${server.url}/api/posts/${post._id}`, {
+          const response = await page.request.get(`${server.url}/api/posts/${postId}`, {
             headers: { authorization: fanToken },
           })
           const { post: stored } = (await response.json()) as PostResponse
