@@ -28,8 +28,12 @@ function themeColour(page: Page, property: string): Promise<string> {
   }, property)
 }
 
+/** A control's colour once its transitions have run (mid-fade, any colour reads "not pink"). */
 const colourOf = (control: Locator) =>
-  control.evaluate((element) => getComputedStyle(element).color)
+  control.evaluate(async (element) => {
+    await Promise.all(element.getAnimations().map((fade) => fade.finished.catch(() => undefined)))
+    return getComputedStyle(element).color
+  })
 
 for (const size of sizes()) {
   test(`likes, bookmarks and follows go back and say so once while the server is away (${size.name})`, async ({
@@ -75,6 +79,10 @@ for (const size of sizes()) {
       await server.stop()
       const banner = page.getByRole('alert').filter({ hasText: "Can't reach the server" })
       const toasts = page.locator('.Toastify__toast')
+      // Coming back to the window checks the server. The banner is up before the first click, so
+      // the page does not move under the pointer (what the hover check below needs).
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+      await expect(banner).toBeVisible()
 
       await like.click()
       // Back as it was: not pressed, the count as the server last said, and, with the pointer
@@ -82,9 +90,9 @@ for (const size of sizes()) {
       await expect(like).toHaveAttribute('aria-pressed', 'false')
       await expect(like).toHaveAccessibleName('Like, 0 likes')
       await expect(like.locator('.count')).toHaveText('0')
-      await expect(banner).toBeVisible()
       const liked = await themeColour(page, '--like')
-      await expect.poll(() => colourOf(like)).not.toBe(liked)
+      expect(await like.evaluate((element) => element.matches(':hover'))).toBe(true)
+      expect(await colourOf(like)).not.toBe(liked)
 
       await bookmark.click()
       await expect(bookmark).toHaveAttribute('aria-pressed', 'false')
@@ -101,8 +109,10 @@ for (const size of sizes()) {
       await expect(toasts).toHaveCount(1)
       // The toast sits below the banner, not over it.
       const bannerBox = await banner.boundingBox()
-      const toastBox = await toasts.boundingBox()
-      expect(toastBox?.y).toBeGreaterThanOrEqual((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0))
+      // Polled: the toast drops in from above the page.
+      await expect
+        .poll(async () => (await toasts.boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual((bannerBox?.y ?? 0) + (bannerBox?.height ?? 0))
       await inBothThemes(page, size, async (look) => {
         // The theme's colours fade in: photographed once they have.
         await page.evaluate(() =>
