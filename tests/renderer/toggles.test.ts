@@ -534,7 +534,13 @@ describe('toggles while the server cannot be reached', () => {
 
   it('says so once for a like, a bookmark, a follow and a vote that all fail', async () => {
     store.set(commentListsAtom, {
-      p1: { status: 'ready', loaded: true, error: null, items: [comment('c1')], nextCursor: null },
+      p1: {
+        status: 'ready',
+        loaded: true,
+        error: null,
+        items: [comment('c1', 'p1')],
+        nextCursor: null,
+      },
     })
     vi.mocked(postsApi.likePost).mockRejectedValue(unreachable())
     vi.mocked(usersApi.bookmarkPost).mockRejectedValue(unreachable())
