@@ -1,7 +1,8 @@
 /**
  * Toggles through a Jotai store (state/toggles.ts): a burst of clicks ends in the last click's
  * state with one request in flight per control, the control shows the intent at once, and a
- * failure falls back to the server's last confirmed state, not to a snapshot from the click.
+ * failure falls back to the server's last confirmed state, not to a snapshot from the click, and
+ * says so once while the server cannot be reached.
  */
 import './state-mocks'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -10,6 +11,7 @@ import { ApiError } from '../../src/renderer/src/api/client'
 import * as commentsApi from '../../src/renderer/src/api/comments'
 import * as postsApi from '../../src/renderer/src/api/posts'
 import * as usersApi from '../../src/renderer/src/api/users'
+import { COPY } from '../../src/renderer/src/copy'
 import { notifyError } from '../../src/renderer/src/lib/notify'
 import { userAtom } from '../../src/renderer/src/state/auth'
 import { commentListAtom, voteCommentAtom } from '../../src/renderer/src/state/comment-votes'
@@ -24,7 +26,12 @@ import {
   toggleBookmarkAtom,
   toggleLikeAtom,
 } from '../../src/renderer/src/state/posts'
+import {
+  markServerReachableAtom,
+  markServerUnreachableAtom,
+} from '../../src/renderer/src/state/server-status'
 import { logoutAtom } from '../../src/renderer/src/state/session'
+import { TOGGLE_FAILED_TOAST } from '../../src/renderer/src/state/toggle-failures'
 import {
   profileAtom,
   profilesAtom,
@@ -495,5 +502,111 @@ describe('a toggle the server answers ALREADY_DONE (another device got there fir
     await store.set(toggleLikeAtom, 'p1')
     expect(notifyError).toHaveBeenCalledWith('Cannot decrement like less than 0.')
     expect(shown()).toMatchObject({ likedBy: [ME], dislikedBy: [] })
+  })
+})
+
+describe('toggles while the server cannot be reached', () => {
+  /** What the API client throws when fetch itself fails or times out (api/client.ts). */
+  const unreachable = () => new ApiError(0, COPY.errors.unreachable)
+  const told = [COPY.errors.toggleNotSaved, TOGGLE_FAILED_TOAST]
+
+  beforeEach(() => {
+    store.set(profilesAtom, {
+      rival: {
+        status: 'ready',
+        loaded: true,
+        error: null,
+        user: userOf(RIVAL, { followerCount: 7 }),
+      },
+    })
+  })
+
+  it('puts a like’s pressed state and count back together, to the server’s last word', async () => {
+    const likes = answerByHand(postsApi.likePost)
+    const done = store.set(toggleLikeAtom, 'p1')
+    expect(shown()).toMatchObject({ likeCount: 4, likedBy: [{ username: 'viewer' }] })
+    likes.calls[0]?.answer.reject(unreachable())
+    await done
+    expect(shown()).toEqual({ likeCount: 3, likedBy: [], dislikedBy: [] })
+    expect(store.get(postListAtom('feed')).posts[0]?.likes).toEqual(shown())
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith(...told)
+  })
+
+  it('says so once for a like, a bookmark, a follow and a vote that all fail', async () => {
+    store.set(commentListsAtom, {
+      p1: {
+        status: 'ready',
+        loaded: true,
+        error: null,
+        items: [comment('c1', 'p1')],
+        nextCursor: null,
+      },
+    })
+    vi.mocked(postsApi.likePost).mockRejectedValue(unreachable())
+    vi.mocked(usersApi.bookmarkPost).mockRejectedValue(unreachable())
+    vi.mocked(usersApi.followUser).mockRejectedValue(unreachable())
+    vi.mocked(commentsApi.upvoteComment).mockRejectedValue(unreachable())
+    await Promise.all([
+      store.set(toggleLikeAtom, 'p1'),
+      store.set(toggleBookmarkAtom, 'p1'),
+      store.set(toggleFollowAtom, RIVAL),
+      store.set(voteCommentAtom, 'p1', 'c1', 'up'),
+    ])
+    await store.set(toggleLikeAtom, 'p1')
+
+    expect(shown()).toEqual({ likeCount: 3, likedBy: [], dislikedBy: [] })
+    expect(store.get(shownBookmarkIdsAtom).has('p1')).toBe(false)
+    expect(store.get(userAtom)?.bookmarks).toEqual([])
+    expect(store.get(shownFollowingNamesAtom).has('rival')).toBe(false)
+    expect(store.get(profileAtom('rival')).user?.followerCount).toBe(7)
+    expect(store.get(userAtom)?.followingCount).toBe(1)
+    expect(store.get(commentListAtom('p1')).items[0]?.votes).toMatchObject({
+      upvoteCount: 0,
+      upvotedBy: [],
+    })
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith(...told)
+  })
+
+  it('says it again in the next outage, and a like then goes through', async () => {
+    vi.mocked(usersApi.bookmarkPost).mockRejectedValue(unreachable())
+    store.set(markServerUnreachableAtom, 'http://127.0.0.1:1')
+    await store.set(toggleBookmarkAtom, 'p1')
+    await store.set(toggleBookmarkAtom, 'p1')
+    expect(notifyError).toHaveBeenCalledOnce()
+
+    store.set(markServerReachableAtom)
+    vi.mocked(postsApi.likePost).mockResolvedValue(liked('p1', 4))
+    await store.set(toggleLikeAtom, 'p1')
+    expect(shown()).toMatchObject({ likeCount: 4, likedBy: [{ username: 'viewer' }] })
+
+    store.set(markServerUnreachableAtom, 'http://127.0.0.1:1')
+    await store.set(toggleBookmarkAtom, 'p1')
+    expect(notifyError).toHaveBeenCalledTimes(2)
+    expect(notifyError).toHaveBeenLastCalledWith(...told)
+  })
+
+  it('shows one toast for server failures (5xx), with the server’s sentence', async () => {
+    const failed = new ApiError(503, 'The server is busy. Try again in 5 seconds.', {
+      retryAfterSeconds: 5,
+    })
+    vi.mocked(postsApi.likePost).mockRejectedValue(failed)
+    vi.mocked(usersApi.followUser).mockRejectedValue(failed)
+    await Promise.all([store.set(toggleLikeAtom, 'p1'), store.set(toggleFollowAtom, RIVAL)])
+    expect(shown()).toMatchObject({ likeCount: 3, likedBy: [] })
+    expect(store.get(profileAtom('rival')).user?.followerCount).toBe(7)
+    // The same toast id twice: react-toastify shows the first and lets the second go.
+    expect(vi.mocked(notifyError).mock.calls).toEqual([
+      [failed.message, TOGGLE_FAILED_TOAST],
+      [failed.message, TOGGLE_FAILED_TOAST],
+    ])
+  })
+
+  it('keeps a refusal with a meaning of its own (a post gone) as it was', async () => {
+    vi.mocked(usersApi.bookmarkPost).mockRejectedValue(
+      new ApiError(404, 'Post not found', { code: 'POST_NOT_FOUND' }),
+    )
+    await store.set(toggleBookmarkAtom, 'p1')
+    expect(store.get(shownBookmarkIdsAtom).has('p1')).toBe(false)
+    expect(notifyError).toHaveBeenCalledExactlyOnceWith('Post not found')
   })
 })

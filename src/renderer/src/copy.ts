@@ -377,6 +377,9 @@ export const COPY = {
   errors: {
     /** No answer at all: the server is down or the network is. */
     unreachable: 'Cannot reach the server. Check your connection.',
+    /** A like, bookmark, follow or vote sent while the server could not be reached. */
+    toggleNotSaved:
+      'That wasn’t saved because the server can’t be reached, so it’s back as it was. Try again when the server is back.',
     /** An answer without a sentence of its own (a proxy's error page, say). */
     noSentence: (status: number) =>
       `The server couldn’t do that (error ${status}). Try again in a moment.`,

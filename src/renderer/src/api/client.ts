@@ -206,6 +206,19 @@ function missingMediaOf(body: unknown): string[] | null {
   return Array.isArray(list) && list.every((id) => typeof id === 'string') ? list : null
 }
 
+/**
+ * How long a toggle's call (like, bookmark, follow, vote, repost, reaction) waits for an answer.
+ * A server that vanished without a word (a LAN host switched off) leaves a call hanging until the
+ * system gives up, minutes later, with the control pressed all that time; past this wait it is a
+ * network failure like any other: the banner shows and the toggle goes back (state/toggles.ts).
+ */
+export const TOGGLE_TIMEOUT_MS = 15_000
+
+/** The options of a toggle's call: it gives up after TOGGLE_TIMEOUT_MS. */
+export function toggleCall(): Pick<RequestOptions, 'signal'> {
+  return { signal: AbortSignal.timeout(TOGGLE_TIMEOUT_MS) }
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown

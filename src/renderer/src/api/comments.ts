@@ -4,7 +4,7 @@ import type {
   CommentThreadResponse,
 } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
-import { request } from './client'
+import { request, toggleCall, type RequestOptions } from './client'
 
 const enc = encodeURIComponent
 
@@ -15,12 +15,17 @@ export function listComments(postId: string, cursor?: string | null): Promise<Co
   })
 }
 
-function commentCall(path: string, body: unknown = {}): Promise<CommentResponse> {
+function commentCall(
+  path: string,
+  body: unknown = {},
+  options: Pick<RequestOptions, 'signal'> = {},
+): Promise<CommentResponse> {
   return request<CommentResponse>(path, {
     method: 'POST',
     body,
     minimal: true,
     answer: 'comment',
+    ...options,
   })
 }
 
@@ -58,9 +63,9 @@ export function deleteComment(postId: string, commentId: string) {
 }
 
 export function upvoteComment(postId: string, commentId: string) {
-  return commentCall(`/comments/upvote/${enc(postId)}/${enc(commentId)}`)
+  return commentCall(`/comments/upvote/${enc(postId)}/${enc(commentId)}`, {}, toggleCall())
 }
 
 export function downvoteComment(postId: string, commentId: string) {
-  return commentCall(`/comments/downvote/${enc(postId)}/${enc(commentId)}`)
+  return commentCall(`/comments/downvote/${enc(postId)}/${enc(commentId)}`, {}, toggleCall())
 }

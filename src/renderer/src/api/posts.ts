@@ -1,6 +1,6 @@
 import type { PostResponse, PostSort, PostsPage } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
-import { request } from './client'
+import { request, toggleCall } from './client'
 import type { PollInput } from './polls'
 
 const limit = LIMITS.pageSizeDefault
@@ -85,6 +85,7 @@ export function likePost(postId: string): Promise<PostResponse> {
     body: {},
     minimal: true,
     answer: 'post',
+    ...toggleCall(),
   })
 }
 
@@ -94,5 +95,6 @@ export function dislikePost(postId: string): Promise<PostResponse> {
     body: {},
     minimal: true,
     answer: 'post',
+    ...toggleCall(),
   })
 }

@@ -2,7 +2,7 @@
 import type { PostResponse, ReactorsPage } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
 import type { ReactionKey } from '../../../shared/reactions'
-import { request } from './client'
+import { request, toggleCall } from './client'
 
 const enc = encodeURIComponent
 
@@ -12,6 +12,7 @@ export function setRepost(postId: string, on: boolean): Promise<PostResponse> {
     method: on ? 'POST' : 'DELETE',
     body: on ? {} : undefined,
     answer: 'post',
+    ...toggleCall(),
   })
 }
 
@@ -35,6 +36,7 @@ export function setEmojiReaction(
     method: on ? 'PUT' : 'DELETE',
     body: on ? {} : undefined,
     answer: 'post',
+    ...toggleCall(),
   })
 }
 

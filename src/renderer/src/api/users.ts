@@ -8,7 +8,7 @@ import type {
   UsersPage,
 } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
-import { request } from './client'
+import { request, toggleCall } from './client'
 
 const enc = encodeURIComponent
 
@@ -60,6 +60,7 @@ export function followUser(userId: string): Promise<FollowResponse> {
     method: 'POST',
     body: {},
     answer: 'follow',
+    ...toggleCall(),
   })
 }
 
@@ -68,6 +69,7 @@ export function unfollowUser(userId: string): Promise<FollowResponse> {
     method: 'POST',
     body: {},
     answer: 'follow',
+    ...toggleCall(),
   })
 }
 
@@ -84,6 +86,7 @@ export function bookmarkPost(postId: string): Promise<PostResponse> {
     body: {},
     minimal: true,
     answer: 'post',
+    ...toggleCall(),
   })
 }
 
@@ -93,5 +96,6 @@ export function removeBookmark(postId: string): Promise<PostResponse> {
     body: {},
     minimal: true,
     answer: 'post',
+    ...toggleCall(),
   })
 }

@@ -6,14 +6,16 @@
  * the control changes at once. Per control at most one request is in flight; when it returns and
  * the intent has changed meanwhile, the next request goes out, so a burst of clicks ends in the
  * state of the last one. A failure drops the intent, which shows the server's last confirmed
- * state, whatever changed since the click (never a snapshot taken before it), and says why. A
- * refusal as ALREADY_DONE is no failure: the server already is where the click asked (another
- * device of the user got there first), and the store takes that as the server's state.
+ * state, whatever changed since the click (never a snapshot taken before it): the pressed state
+ * and the count the views draw from it go back together. It says why, once for a whole outage of
+ * the server (toggle-failures.ts). A refusal as ALREADY_DONE is no failure: the server already is
+ * where the click asked (another device of the user got there first), and the store takes that as
+ * the server's state.
  */
 import { atom } from 'jotai'
 import type { Getter, Setter, WritableAtom } from 'jotai'
 import { isAlreadyDone } from '../api/client'
-import { messageOf, notifyError } from '../lib/notify'
+import { resetToggleFailuresAtom, sayToggleFailedAtom } from './toggle-failures'
 
 /** What each control with work in progress is meant to show, by control key. */
 export const intentsAtom = atom<Readonly<Record<string, unknown>>>({})
@@ -68,6 +70,7 @@ export const resetTogglesAtom = atom(null, (get, set) => {
   set(intentsAtom, {})
   set(echoesAtom, {})
   set(generationAtom, get(generationAtom) + 1)
+  set(resetToggleFailuresAtom)
 })
 
 export interface ToggleSpec<Target, Value, Answer> {
@@ -130,7 +133,9 @@ export function createToggle<Target, Value, Answer>(
         } catch (error) {
           if (generation !== get(generationAtom)) return
           if (!isAlreadyDone(error)) {
-            notifyError(messageOf(error))
+            // The finally below drops the intent: the pressed state and the count the views
+            // draw from it go back together, to the server's last word.
+            set(sayToggleFailedAtom, error)
             break
           }
           outcome = 'already'
