@@ -251,6 +251,18 @@ describe('the bookmark toggle', () => {
   })
 })
 
+/** rival's profile on screen, with 7 followers: what a follow changes besides the button. */
+function showRivalProfile() {
+  store.set(profilesAtom, {
+    rival: {
+      status: 'ready',
+      loaded: true,
+      error: null,
+      user: userOf(RIVAL, { followerCount: 7 }),
+    },
+  })
+}
+
 describe('the follow toggle', () => {
   const answer = (following: boolean, rivalFollowers: number): FollowResponse => ({
     user: userOf(ME, {
@@ -260,16 +272,7 @@ describe('the follow toggle', () => {
     followUser: userOf(RIVAL, { followerCount: rivalFollowers }),
   })
 
-  beforeEach(() => {
-    store.set(profilesAtom, {
-      rival: {
-        status: 'ready',
-        loaded: true,
-        error: null,
-        user: userOf(RIVAL, { followerCount: 7 }),
-      },
-    })
-  })
+  beforeEach(showRivalProfile)
 
   it('shows the follow and the profile’s count at once, and ends in the last click', async () => {
     const control = concurrency()
@@ -510,16 +513,7 @@ describe('toggles while the server cannot be reached', () => {
   const unreachable = () => new ApiError(0, COPY.errors.unreachable)
   const told = [COPY.errors.toggleNotSaved, TOGGLE_FAILED_TOAST]
 
-  beforeEach(() => {
-    store.set(profilesAtom, {
-      rival: {
-        status: 'ready',
-        loaded: true,
-        error: null,
-        user: userOf(RIVAL, { followerCount: 7 }),
-      },
-    })
-  })
+  beforeEach(showRivalProfile)
 
   it('puts a like’s pressed state and count back together, to the server’s last word', async () => {
     const likes = answerByHand(postsApi.likePost)
