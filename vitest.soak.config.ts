@@ -20,8 +20,11 @@ export default defineConfig({
     // They run the compiled server: build it first if it is stale.
     globalSetup: ['tests/helpers/global-setup.ts'],
     env: { GAMERSTAGE_SOAK: process.env.GAMERSTAGE_SOAK ?? '1' },
-    // One file at a time: the load tests measure the server, not a crowded machine.
-    fileParallelism: false,
+    // Two files at a time, one per core: the long ones (the model's sequences, the fuzzed clips)
+    // each keep one core busy for about two minutes, so one after another they took twice as
+    // long. No soak test measures a speed; their time limits are guards against a hang.
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 600_000,
     hookTimeout: 120_000,
     // Its own JSON report: .ci/run counts it beside the others.

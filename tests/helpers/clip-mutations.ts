@@ -78,12 +78,12 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       if (moov < 0 || b[0] === 0x1a) return b
       const size = b.readUInt32BE(moov)
       if (size < 8 || moov + size > b.length) return b
-      let nest = Buffer.alloc(0)
+      // Written in one buffer, outermost box first, each holding the ones after it: built box
+      // by box around the last, 20,000 levels copied gigabytes (most of the soak run's time).
+      const nest = Buffer.alloc(8 * depth)
       for (let level = 0; level < depth; level += 1) {
-        const head = Buffer.alloc(8)
-        head.writeUInt32BE(8 + nest.length)
-        head.write(type, 4, 'latin1')
-        nest = Buffer.concat([head, nest])
+        nest.writeUInt32BE(8 * (depth - level), 8 * level)
+        nest.write(type, 8 * level + 4, 'latin1')
       }
       const head = Buffer.from(b.subarray(moov, moov + 8))
       head.writeUInt32BE(size + nest.length)

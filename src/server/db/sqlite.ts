@@ -64,8 +64,11 @@ export interface SqliteStore extends OpenStore {
 }
 
 export interface OpenSqliteOptions {
-  /** A file path, or `:memory:` for tests. */
-  file: string
+  /**
+   * A file path, `:memory:`, or a serialized database (`connection.serialize()`) opened in
+   * memory: the tests' copy of an already migrated one.
+   */
+  file: string | Buffer
   migrationsDir?: string
   /** Path of a better_sqlite3.node built for this runtime, when not the one npm installed. */
   nativeBinding?: string

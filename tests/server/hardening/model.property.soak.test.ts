@@ -69,6 +69,6 @@ describe('the API follows the model of the like, vote, bookmark and follow rules
         },
       )
     },
-    SOAK ? 400_000 : 60_000,
+    SOAK ? 600_000 : 60_000,
   )
 })
