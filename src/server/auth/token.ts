@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes, webcrypto } from 'node:crypto'
 
 /** What a token says about its holder. */
 export interface TokenClaims {
@@ -39,11 +39,11 @@ export const TOKEN_LIFETIME = '30d'
  * import cost more than the HMAC itself: a quarter of the CPU of 2,500 streams connecting
  * (docs/PERFORMANCE.md, issue 43). A CryptoKey it uses as it is.
  */
-const keys = new WeakMap<Uint8Array, Promise<CryptoKey>>()
-function keyOf(secret: Uint8Array): Promise<CryptoKey> {
+const keys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>()
+function keyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   let key = keys.get(secret)
   if (!key) {
-    key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
       'sign',
       'verify',
     ])
