@@ -17,7 +17,7 @@ import { signToken } from '../src/server/auth/token'
 import { SECRET_FILE } from '../src/server/server'
 import { generateDataset, usernameOf } from './generate'
 import { formatProfile, summarizeProfile } from './profile-summary'
-import { memoryOf, startServerProcess } from './run-bench'
+import { cpuSecondsOf, memoryOf, startServerProcess } from './run-bench'
 
 export interface StreamScaleOptions {
   streams: number
@@ -59,6 +59,15 @@ export interface StreamScaleResult {
   loadAfter: number
   /** Each phase's span on the monotonic clock (µs), for the server's CPU profile. */
   phases: Record<'connecting' | 'posting', { fromUs: number; toUs: number }>
+  /** The server's CPU seconds (user + system, /proc) and the hub's counts, per phase. */
+  work: Record<'connecting' | 'posting', PhaseWork>
+}
+
+export interface PhaseWork {
+  cpuSeconds: number | null
+  /** Events published (gamerstage_events_published_total) and chunks written to streams. */
+  events: number | null
+  writes: number | null
 }
 
 /** The targets of live streams at community scale. */
@@ -70,6 +79,31 @@ export const STREAM_TARGETS = {
 } as const
 
 const MARK = 'scale-post-'
+
+/** The hub's counts from the server's `--metrics` listener. */
+async function hubCounts(metricsUrl: string): Promise<{ events: number; writes: number } | null> {
+  try {
+    const text = await (await fetch(metricsUrl)).text()
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
+    const events = value('gamerstage_events_published_total')
+    const writes = value('gamerstage_events_delivered_total')
+    return Number.isFinite(events) && Number.isFinite(writes) ? { events, writes } : null
+  } catch {
+    return null
+  }
+}
+
+/** What the server did between two readings of its CPU time and counts. */
+function workBetween(
+  before: { cpu: number | null; counts: { events: number; writes: number } | null },
+  after: { cpu: number | null; counts: { events: number; writes: number } | null },
+): PhaseWork {
+  return {
+    cpuSeconds: before.cpu === null || after.cpu === null ? null : round(after.cpu - before.cpu),
+    events: before.counts && after.counts ? after.counts.events - before.counts.events : null,
+    writes: before.counts && after.counts ? after.counts.writes - before.counts.writes : null,
+  }
+}
 const DELIVERY_GRACE_MS = 30_000
 
 interface ScaleClient {
@@ -200,6 +234,9 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
   const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-streams-'))
   const posterId = options.streams + 1
   const totalPosts = Math.round(options.postRate * options.postSeconds)
+  // A port of its own for the metrics, away from the usual ones (other benches may run).
+  const metricsPort = 20_000 + Math.floor(Math.random() * 30_000)
+  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
   try {
     log(`Generating ${posterId} players…`)
     await generateDataset(dataDir, {
@@ -220,12 +257,18 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         String(options.streams + 1000),
         '--max-connections-per-address',
         String(options.streams + 500),
+        // The hub's counts, read per phase.
+        ...['--metrics', `127.0.0.1:${metricsPort}`],
       ],
       options.serverCli,
       options.nodeFlags ?? [],
     )
     const pid = child.pid ?? 0
     const rss = () => memoryOf(pid).rssMiB
+    const reading = async () => ({
+      cpu: cpuSecondsOf(pid),
+      counts: await hubCounts(metricsUrl),
+    })
     try {
       const secret = readFileSync(join(dataDir, SECRET_FILE))
       const tokenOf = (id: number) =>
@@ -239,6 +282,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       await sleep(1000)
       const loadBefore = loadavg()[0] ?? 0
       const rssIdleMiB = rss()
+      const atStart = await reading()
       const health = probeHealth(url)
 
       log(`Opening ${options.streams} live streams…`)
@@ -278,6 +322,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         Math.max(1, opened)
       connecting.toUs = nowUs()
       const rssOpenMiB = rss()
+      const atOpen = await reading()
 
       log(`Posting ${options.postRate} times a second for ${options.postSeconds} s…`)
       health.setPhase('posting')
@@ -313,6 +358,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       const deadline = performance.now() + DELIVERY_GRACE_MS
       while (arrived < expected && performance.now() < deadline) await sleep(100)
       postingSpan.toUs = nowUs()
+      const atEnd = await reading()
       const times = await health.stop()
       const rssAfterMiB = rss()
       const loadAfter = loadavg()[0] ?? 0
@@ -352,6 +398,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         loadBefore: round(loadBefore),
         loadAfter: round(loadAfter),
         phases: { connecting, posting: postingSpan },
+        work: { connecting: workBetween(atStart, atOpen), posting: workBetween(atOpen, atEnd) },
       }
     } finally {
       if (child.exitCode === null) {
@@ -385,6 +432,10 @@ export function formatStreamScale(result: StreamScaleResult): string {
       `   target p99 <= ${t.healthP99Ms} ms: ${mark(h.count > 0 && h.p99Ms <= t.healthP99Ms)}`,
     `  memory:           RSS ${result.rssIdleMiB ?? '?'} MiB idle, ${result.rssOpenMiB ?? '?'} MiB with the streams open ` +
       `(${result.kibPerStream ?? '?'} KiB per stream), ${result.rssAfterMiB ?? '?'} MiB after posting`,
+    ...(['connecting', 'posting'] as const).map((phase) => {
+      const work = result.work[phase]
+      return `  server ${phase}:${' '.repeat(11 - phase.length)}CPU ${work.cpuSeconds ?? '?'} s, ${work.events ?? '?'} events, ${work.writes ?? '?'} writes to streams`
+    }),
   ].join('\n')
 }
 
