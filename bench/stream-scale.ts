@@ -17,7 +17,8 @@ import { signToken } from '../src/server/auth/token'
 import { SECRET_FILE } from '../src/server/server'
 import { generateDataset, usernameOf } from './generate'
 import { formatProfile, summarizeProfile } from './profile-summary'
-import { cpuSecondsOf, memoryOf, startServerProcess } from './run-bench'
+import { cpuSecondsOf, memoryOf } from './run-bench'
+import { startStreamTarget } from './stream-targets'
 
 export interface StreamScaleOptions {
   streams: number
@@ -27,6 +28,11 @@ export interface StreamScaleOptions {
   postSeconds: number
   /** Streams per loopback source address (the server's default cap is 32). */
   perAddress: number
+  /**
+   * 1: one server on SQLite; 3: three on PostgreSQL through one Redis (stream-targets.ts), the
+   * streams spread over them and the posts sent to the first.
+   */
+  instances?: 1 | 3
   /** Node's flags for the server process (`--cpu-prof`, …). */
   nodeFlags?: readonly string[]
   /** Another build's `out/server/cli.js` (a worktree of an older commit), for before and after. */
@@ -35,6 +41,7 @@ export interface StreamScaleOptions {
 }
 
 export interface StreamScaleResult {
+  instances: number
   streams: number
   opened: number
   /** From the first connect to the last stream's `ready`. */
@@ -234,9 +241,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
   const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-streams-'))
   const posterId = options.streams + 1
   const totalPosts = Math.round(options.postRate * options.postSeconds)
-  // A port of its own for the metrics, away from the usual ones (other benches may run).
-  const metricsPort = 20_000 + Math.floor(Math.random() * 30_000)
-  const metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
+  const instances = options.instances ?? 1
   try {
     log(`Generating ${posterId} players…`)
     await generateDataset(dataDir, {
@@ -246,9 +251,10 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       comments: 0,
       follows: 0,
     })
-    const { child, url } = await startServerProcess(
+    const target = await startStreamTarget({
       dataDir,
-      [
+      instances,
+      args: [
         '--no-demo',
         '--no-rate-limits',
         '--max-streams',
@@ -257,20 +263,31 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         String(options.streams + 1000),
         '--max-connections-per-address',
         String(options.streams + 500),
-        // The hub's counts, read per phase.
-        ...['--metrics', `127.0.0.1:${metricsPort}`],
       ],
-      options.serverCli,
-      options.nodeFlags ?? [],
-    )
-    const pid = child.pid ?? 0
-    const rss = () => memoryOf(pid).rssMiB
-    const reading = async () => ({
-      cpu: cpuSecondsOf(pid),
-      counts: await hubCounts(metricsUrl),
+      ...(options.serverCli ? { serverCli: options.serverCli } : {}),
+      nodeFlags: options.nodeFlags ?? [],
     })
+    // Posts and `/api/health` go to the first instance; streams to each in turn.
+    const url = target.urls[0] ?? ''
+    const sumOf = (values: (number | null)[]) =>
+      values.some((value) => value === null)
+        ? null
+        : values.reduce<number>((total, value) => total + (value ?? 0), 0)
+    const rss = () => sumOf(target.pids.map((pid) => memoryOf(pid).rssMiB))
+    const reading = async () => {
+      const counts = await Promise.all(target.metricsUrls.map(hubCounts))
+      return {
+        cpu: sumOf(target.pids.map(cpuSecondsOf)),
+        counts: counts.some((count) => count === null)
+          ? null
+          : {
+              events: counts.reduce((total, count) => total + (count?.events ?? 0), 0),
+              writes: counts.reduce((total, count) => total + (count?.writes ?? 0), 0),
+            },
+      }
+    }
     try {
-      const secret = readFileSync(join(dataDir, SECRET_FILE))
+      const secret = readFileSync(join(target.secretDir, SECRET_FILE))
       const tokenOf = (id: number) =>
         signToken({ _id: String(id), username: usernameOf(id) }, secret)
       const tokens = await Promise.all(
@@ -286,7 +303,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       const health = probeHealth(url)
 
       log(`Opening ${options.streams} live streams…`)
-      const base = new URL(url)
+      const bases = target.urls.map((each) => new URL(each))
       let arrived = 0
       const connectStart = performance.now()
       const connecting = { fromUs: nowUs(), toUs: 0 }
@@ -297,6 +314,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         const slot = Math.floor(index / options.perAddress)
         const address = `127.0.${1 + Math.floor(slot / 254)}.${1 + (slot % 254)}`
         const opened = performance.now()
+        const base = bases[index % bases.length] as URL
         const client = openStream(base, tokens[index] ?? '', address, totalPosts, () => {
           arrived += 1
         })
@@ -378,6 +396,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
           ? round(((rssOpenMiB - rssIdleMiB) * 1024) / opened)
           : null
       return {
+        instances,
         streams: options.streams,
         opened,
         connectSeconds: round(connectSeconds),
@@ -401,10 +420,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         work: { connecting: workBetween(atStart, atOpen), posting: workBetween(atOpen, atEnd) },
       }
     } finally {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await new Promise((resolve) => child.once('exit', resolve))
-      }
+      await target.stop()
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
@@ -419,9 +435,9 @@ export function formatStreamScale(result: StreamScaleResult): string {
   const h = result.healthWhilePosting
   const c = result.healthWhileConnecting
   return [
-    `Live streams at scale, one instance (load average ${result.loadBefore} before, ${result.loadAfter} after):`,
+    `Live streams at scale, ${result.instances === 1 ? 'one instance' : `${result.instances} instances through Redis`} (load average ${result.loadBefore} before, ${result.loadAfter} after):`,
     `  streams open:     ${result.opened} of ${result.streams}` +
-      `   target ${t.streams} on one instance: ${mark(result.opened >= t.streams)}`,
+      `   target ${t.streams}: ${mark(result.opened >= t.streams)}`,
     `  connecting:       all ready in ${result.connectSeconds} s (each: p99 ${result.connectP99Ms} ms)` +
       `   target within ${t.connectSeconds} s: ${mark(result.opened === result.streams && result.connectSeconds <= t.connectSeconds)}`,
     `  /api/health then: p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, max ${c.maxMs} ms (${c.count} asked)`,
