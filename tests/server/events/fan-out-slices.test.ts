@@ -7,6 +7,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { EventHub } from '../../../src/server/events/hub'
+import type {
+  RedisEventTransport,
+  ReplayAnswer,
+  TransportSink,
+} from '../../../src/server/events/redis-transport'
 import type { StreamSink } from '../../../src/server/events/sinks'
 
 const SLICE = 3
@@ -163,5 +168,57 @@ describe('an event for many streams', () => {
     expect(postsOf(last)).toEqual(['a'])
     expect(last.ended).toBe(true)
     expect(hub.clientCount).toBe(9)
+  })
+})
+
+/**
+ * A cluster's reader, by hand: the test says when an entry is read and when a replay answers
+ * (the real one is redis-transport.ts, over Redis; tests/server/cluster covers it end to end).
+ */
+function handTransport(firstId: string) {
+  let sink: TransportSink | undefined
+  let answer: (reply: ReplayAnswer) => void = () => undefined
+  const reader = {
+    lastId: firstId,
+    start: (taking: TransportSink) => {
+      sink = taking
+      return Promise.resolve()
+    },
+    publish: () => undefined,
+    replay: () => new Promise<ReplayAnswer>((resolve) => (answer = resolve)),
+  }
+  return {
+    transport: reader as unknown as RedisEventTransport,
+    read(id: string, postId: string) {
+      reader.lastId = id
+      sink?.deliver(id, {
+        kind: 'event',
+        type: 'post-deleted',
+        data: { postId, authorId: '1', authorPostCount: 0 },
+      })
+    },
+    answerReplay: (reply: ReplayAnswer) => answer(reply),
+  }
+}
+
+describe('in a cluster, an event read while it is written a slice at a time', () => {
+  it('still reaches a client whose replay finished before its slice came', async () => {
+    const hub = new EventHub({ fanOutSlice: SLICE, heartbeatMs: 60_000, maxPerAddress: 100 })
+    const reader = handTransport('0a0b0c0d-1000-0')
+    await hub.useTransport(reader.transport)
+    const streams = Array.from({ length: 6 }, (_, index) => open(hub, index + 1))
+    // Resuming from the latest id: its replay is read from Redis while the next entry comes.
+    const resuming = open(hub, 7, '0a0b0c0d-1000-0')
+    reader.read('0a0b0c0d-2000-0', 'a')
+    // The first slice went out; the resuming client is last, its replay answered before.
+    expect(postsOf(resuming)).toEqual([])
+    reader.answerReplay({ ok: true, entries: [] })
+    await drained()
+
+    for (const stream of streams) expect(postsOf(stream)).toEqual(['a'])
+    expect(postsOf(resuming)).toEqual(['a'])
+    const ready = resuming.chunks.findIndex((chunk) => chunk.includes('event: ready'))
+    expect(ready).toBeGreaterThanOrEqual(0)
+    expect(resuming.chunks[ready]).toContain('id: 0a0b0c0d-1000-0')
   })
 })
