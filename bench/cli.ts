@@ -3,9 +3,9 @@
  * --comments N --follows N --duration S --connections N --stream-clients N --upload-side N
  * --clip-seconds S]`; `npm run bench -- --mixed [--viewers N --writes N]`: the mixed
  * workload (bench/mixed-bench.ts) instead; `npm run bench -- --streams N [--post-rate R
- * --post-seconds S --cpu-prof DIR --server-cli FILE]` for the live streams at scale alone
- * (stream-scale.ts; FILE: another build's out/server/cli.js, to measure before and
- * after)
+ * --post-seconds S --instances 1|3 --cpu-prof DIR --server-cli FILE]` for the live streams at
+ * scale alone (stream-scale.ts; `--instances 3`: three servers on PostgreSQL through one Redis;
+ * FILE: another build's out/server/cli.js, to measure before and after)
  * Prints a table, the databases side by side, and writes a JSON report to bench/results/. Not
  * part of `npm test` (tests/server/bench/smoke/ runs it on a tiny dataset).
  */
@@ -53,6 +53,7 @@ const { values } = parseArgs({
     'post-rate': { type: 'string' },
     'post-seconds': { type: 'string' },
     'server-cli': { type: 'string' },
+    instances: { type: 'string' },
   },
 })
 const number = (value: string | undefined, fallback: number, { zero = false } = {}) => {
@@ -63,6 +64,13 @@ const number = (value: string | undefined, fallback: number, { zero = false } = 
   return parsed
 }
 
+/** `--instances`: the stream bench on one server or on three through Redis. */
+function instancesOf(value: string | undefined): 1 | 3 {
+  if (value === undefined || value === '1') return 1
+  if (value === '3') return 3
+  throw new Error(`--instances takes 1 or 3, not ${value}`)
+}
+
 if (values.streams !== undefined) {
   await ensureBuilt()
   await streamScaleCommand({
@@ -70,6 +78,7 @@ if (values.streams !== undefined) {
     postRate: number(values['post-rate'], 10),
     postSeconds: number(values['post-seconds'], 10, { zero: true }),
     perAddress: 25,
+    instances: instancesOf(values.instances),
     ...(values['cpu-prof'] ? { cpuProfDir: values['cpu-prof'] } : {}),
     ...(values['server-cli'] ? { serverCli: values['server-cli'] } : {}),
   })

@@ -17,7 +17,8 @@ import { signToken } from '../src/server/auth/token'
 import { SECRET_FILE } from '../src/server/server'
 import { generateDataset, usernameOf } from './generate'
 import { formatProfile, summarizeProfile } from './profile-summary'
-import { memoryOf, startServerProcess } from './run-bench'
+import { cpuSecondsOf, memoryOf } from './run-bench'
+import { startStreamTarget } from './stream-targets'
 
 export interface StreamScaleOptions {
   streams: number
@@ -27,6 +28,11 @@ export interface StreamScaleOptions {
   postSeconds: number
   /** Streams per loopback source address (the server's default cap is 32). */
   perAddress: number
+  /**
+   * 1: one server on SQLite; 3: three on PostgreSQL through one Redis (stream-targets.ts), the
+   * streams spread over them and the posts sent to the first.
+   */
+  instances?: 1 | 3
   /** Node's flags for the server process (`--cpu-prof`, …). */
   nodeFlags?: readonly string[]
   /** Another build's `out/server/cli.js` (a worktree of an older commit), for before and after. */
@@ -35,6 +41,7 @@ export interface StreamScaleOptions {
 }
 
 export interface StreamScaleResult {
+  instances: number
   streams: number
   opened: number
   /** From the first connect to the last stream's `ready`. */
@@ -59,6 +66,15 @@ export interface StreamScaleResult {
   loadAfter: number
   /** Each phase's span on the monotonic clock (µs), for the server's CPU profile. */
   phases: Record<'connecting' | 'posting', { fromUs: number; toUs: number }>
+  /** The server's CPU seconds (user + system, /proc) and the hub's counts, per phase. */
+  work: Record<'connecting' | 'posting', PhaseWork>
+}
+
+export interface PhaseWork {
+  cpuSeconds: number | null
+  /** Events published (gamerstage_events_published_total) and chunks written to streams. */
+  events: number | null
+  writes: number | null
 }
 
 /** The targets of live streams at community scale. */
@@ -70,6 +86,31 @@ export const STREAM_TARGETS = {
 } as const
 
 const MARK = 'scale-post-'
+
+/** The hub's counts from the server's `--metrics` listener. */
+async function hubCounts(metricsUrl: string): Promise<{ events: number; writes: number } | null> {
+  try {
+    const text = await (await fetch(metricsUrl)).text()
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1])
+    const events = value('gamerstage_events_published_total')
+    const writes = value('gamerstage_events_delivered_total')
+    return Number.isFinite(events) && Number.isFinite(writes) ? { events, writes } : null
+  } catch {
+    return null
+  }
+}
+
+/** What the server did between two readings of its CPU time and counts. */
+function workBetween(
+  before: { cpu: number | null; counts: { events: number; writes: number } | null },
+  after: { cpu: number | null; counts: { events: number; writes: number } | null },
+): PhaseWork {
+  return {
+    cpuSeconds: before.cpu === null || after.cpu === null ? null : round(after.cpu - before.cpu),
+    events: before.counts && after.counts ? after.counts.events - before.counts.events : null,
+    writes: before.counts && after.counts ? after.counts.writes - before.counts.writes : null,
+  }
+}
 const DELIVERY_GRACE_MS = 30_000
 
 interface ScaleClient {
@@ -200,6 +241,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
   const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-streams-'))
   const posterId = options.streams + 1
   const totalPosts = Math.round(options.postRate * options.postSeconds)
+  const instances = options.instances ?? 1
   try {
     log(`Generating ${posterId} players…`)
     await generateDataset(dataDir, {
@@ -209,9 +251,10 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       comments: 0,
       follows: 0,
     })
-    const { child, url } = await startServerProcess(
+    const target = await startStreamTarget({
       dataDir,
-      [
+      instances,
+      args: [
         '--no-demo',
         '--no-rate-limits',
         '--max-streams',
@@ -221,13 +264,30 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         '--max-connections-per-address',
         String(options.streams + 500),
       ],
-      options.serverCli,
-      options.nodeFlags ?? [],
-    )
-    const pid = child.pid ?? 0
-    const rss = () => memoryOf(pid).rssMiB
+      ...(options.serverCli ? { serverCli: options.serverCli } : {}),
+      nodeFlags: options.nodeFlags ?? [],
+    })
+    // Posts and `/api/health` go to the first instance; streams to each in turn.
+    const url = target.urls[0] ?? ''
+    const sumOf = (values: (number | null)[]) =>
+      values.some((value) => value === null)
+        ? null
+        : values.reduce<number>((total, value) => total + (value ?? 0), 0)
+    const rss = () => sumOf(target.pids.map((pid) => memoryOf(pid).rssMiB))
+    const reading = async () => {
+      const counts = await Promise.all(target.metricsUrls.map(hubCounts))
+      return {
+        cpu: sumOf(target.pids.map(cpuSecondsOf)),
+        counts: counts.some((count) => count === null)
+          ? null
+          : {
+              events: counts.reduce((total, count) => total + (count?.events ?? 0), 0),
+              writes: counts.reduce((total, count) => total + (count?.writes ?? 0), 0),
+            },
+      }
+    }
     try {
-      const secret = readFileSync(join(dataDir, SECRET_FILE))
+      const secret = readFileSync(join(target.secretDir, SECRET_FILE))
       const tokenOf = (id: number) =>
         signToken({ _id: String(id), username: usernameOf(id) }, secret)
       const tokens = await Promise.all(
@@ -239,10 +299,11 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       await sleep(1000)
       const loadBefore = loadavg()[0] ?? 0
       const rssIdleMiB = rss()
+      const atStart = await reading()
       const health = probeHealth(url)
 
       log(`Opening ${options.streams} live streams…`)
-      const base = new URL(url)
+      const bases = target.urls.map((each) => new URL(each))
       let arrived = 0
       const connectStart = performance.now()
       const connecting = { fromUs: nowUs(), toUs: 0 }
@@ -253,6 +314,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         const slot = Math.floor(index / options.perAddress)
         const address = `127.0.${1 + Math.floor(slot / 254)}.${1 + (slot % 254)}`
         const opened = performance.now()
+        const base = bases[index % bases.length] as URL
         const client = openStream(base, tokens[index] ?? '', address, totalPosts, () => {
           arrived += 1
         })
@@ -278,6 +340,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         Math.max(1, opened)
       connecting.toUs = nowUs()
       const rssOpenMiB = rss()
+      const atOpen = await reading()
 
       log(`Posting ${options.postRate} times a second for ${options.postSeconds} s…`)
       health.setPhase('posting')
@@ -313,6 +376,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       const deadline = performance.now() + DELIVERY_GRACE_MS
       while (arrived < expected && performance.now() < deadline) await sleep(100)
       postingSpan.toUs = nowUs()
+      const atEnd = await reading()
       const times = await health.stop()
       const rssAfterMiB = rss()
       const loadAfter = loadavg()[0] ?? 0
@@ -332,6 +396,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
           ? round(((rssOpenMiB - rssIdleMiB) * 1024) / opened)
           : null
       return {
+        instances,
         streams: options.streams,
         opened,
         connectSeconds: round(connectSeconds),
@@ -352,12 +417,10 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         loadBefore: round(loadBefore),
         loadAfter: round(loadAfter),
         phases: { connecting, posting: postingSpan },
+        work: { connecting: workBetween(atStart, atOpen), posting: workBetween(atOpen, atEnd) },
       }
     } finally {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await new Promise((resolve) => child.once('exit', resolve))
-      }
+      await target.stop()
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
@@ -372,9 +435,9 @@ export function formatStreamScale(result: StreamScaleResult): string {
   const h = result.healthWhilePosting
   const c = result.healthWhileConnecting
   return [
-    `Live streams at scale, one instance (load average ${result.loadBefore} before, ${result.loadAfter} after):`,
+    `Live streams at scale, ${result.instances === 1 ? 'one instance' : `${result.instances} instances through Redis`} (load average ${result.loadBefore} before, ${result.loadAfter} after):`,
     `  streams open:     ${result.opened} of ${result.streams}` +
-      `   target ${t.streams} on one instance: ${mark(result.opened >= t.streams)}`,
+      `   target ${t.streams}: ${mark(result.opened >= t.streams)}`,
     `  connecting:       all ready in ${result.connectSeconds} s (each: p99 ${result.connectP99Ms} ms)` +
       `   target within ${t.connectSeconds} s: ${mark(result.opened === result.streams && result.connectSeconds <= t.connectSeconds)}`,
     `  /api/health then: p50 ${c.p50Ms} ms, p99 ${c.p99Ms} ms, max ${c.maxMs} ms (${c.count} asked)`,
@@ -385,6 +448,10 @@ export function formatStreamScale(result: StreamScaleResult): string {
       `   target p99 <= ${t.healthP99Ms} ms: ${mark(h.count > 0 && h.p99Ms <= t.healthP99Ms)}`,
     `  memory:           RSS ${result.rssIdleMiB ?? '?'} MiB idle, ${result.rssOpenMiB ?? '?'} MiB with the streams open ` +
       `(${result.kibPerStream ?? '?'} KiB per stream), ${result.rssAfterMiB ?? '?'} MiB after posting`,
+    ...(['connecting', 'posting'] as const).map((phase) => {
+      const work = result.work[phase]
+      return `  server ${phase}:${' '.repeat(11 - phase.length)}CPU ${work.cpuSeconds ?? '?'} s, ${work.events ?? '?'} events, ${work.writes ?? '?'} writes to streams`
+    }),
   ].join('\n')
 }
 

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify } from 'jose'
-import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto'
+import { createHash, randomBytes, webcrypto } from 'node:crypto'
 
 /** What a token says about its holder. */
 export interface TokenClaims {
@@ -33,14 +33,20 @@ const ISSUER = 'gamerstage'
 export const TOKEN_LIFETIME = '30d'
 
 /**
- * jose turns raw key bytes into a key object on every call; on a hot path (every signed-in
- * request verifies a token) that conversion costs more than the HMAC itself, so do it once.
+ * The secret imported once as a WebCrypto key, per secret (a replaced secret is a new array, so
+ * a new key). jose takes raw bytes or a Node KeyObject too, but with either it imports the bytes
+ * into WebCrypto again on every call (a KeyObject is exported back to bytes first), and that
+ * import cost more than the HMAC itself: a quarter of the CPU of 2,500 streams connecting
+ * (docs/PERFORMANCE.md, issue 43). A CryptoKey it uses as it is.
  */
-const keys = new WeakMap<Uint8Array, KeyObject>()
-function keyOf(secret: Uint8Array): KeyObject {
+const keys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>()
+function keyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   let key = keys.get(secret)
   if (!key) {
-    key = createSecretKey(secret)
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ])
     keys.set(secret, key)
   }
   return key
@@ -60,7 +66,7 @@ export async function signToken(claims: TokenClaims, secret: Uint8Array): Promis
       // Two sign-ins in the same second must still be two tokens: logging one out keeps the other.
       .setJti(randomBytes(12).toString('base64url'))
       .setExpirationTime(TOKEN_LIFETIME)
-      .sign(keyOf(secret))
+      .sign(await keyOf(secret))
   )
 }
 
@@ -112,7 +118,7 @@ export async function verifyToken(token: string, secret: Uint8Array): Promise<To
   if (known && known.expiresAt > Date.now() / 1000) return known.claims
   cache.delete(token)
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       requiredClaims: ['exp'],
@@ -141,7 +147,7 @@ export async function whyRefused(
   secret: Uint8Array,
 ): Promise<'expired' | 'invalid'> {
   try {
-    await jwtVerify(token, keyOf(secret), {
+    await jwtVerify(token, await keyOf(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
       requiredClaims: ['exp'],

@@ -24,6 +24,11 @@ export interface StreamWriter {
   send(client: Client, chunk: Uint8Array): void
   encode(id: string, type: string, data: unknown): Uint8Array
   clientBufferBytes(): number
+  /**
+   * The id up to which the reader's entries are written to every stream they are for: an entry
+   * after it may still be on its way (written a slice at a time, hub.ts), so no cursor passes it.
+   */
+  handedOver(): string
 }
 
 export function sendAfterCursor(
@@ -91,9 +96,11 @@ export async function startFromStream(
   const pending = client.pending ?? []
   client.pending = null
   flushPending(hub, client, pending)
-  // Entries the reader passed over (for others, or controls) were seen too. An epoch the
-  // client is not in yet comes with a reset, in the pending items above.
-  if (isLaterEventId(transport.lastId, client.cursor)) client.cursor = transport.lastId
+  // Entries the reader passed over (for others, or controls) were seen too; those still being
+  // written come to it after `ready`. An epoch the client is not in yet comes with a reset, in
+  // the pending items above.
+  const handedOver = hub.handedOver()
+  if (isLaterEventId(handedOver, client.cursor)) client.cursor = handedOver
   hub.send(client, encodeEvent(client.cursor, 'ready', {}))
 }
 

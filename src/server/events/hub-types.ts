@@ -5,6 +5,7 @@
  */
 import type { ResetReason, StreamEntry } from './redis-transport'
 import { type StreamSink } from './sinks'
+import { DEFAULT_FAN_OUT_SLICE } from './fan-out'
 
 export interface EventHubOptions {
   /** Events kept for replay after a reconnect (with `Last-Event-ID`). */
@@ -23,6 +24,11 @@ export interface EventHubOptions {
   maxStreams: number
   /** Milliseconds the client waits before reconnecting (the stream's `retry:` field). */
   retryMs: number
+  /**
+   * Streams an event is written to per turn of the event loop (fan-out.ts): past that, the rest
+   * wait for the next turn, so other requests are answered between slices.
+   */
+  fanOutSlice: number
 }
 
 export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
@@ -33,6 +39,7 @@ export const DEFAULT_EVENT_HUB_OPTIONS: EventHubOptions = {
   maxPerAddress: 32,
   maxStreams: 256,
   retryMs: 3000,
+  fanOutSlice: DEFAULT_FAN_OUT_SLICE,
 }
 
 /**

@@ -11,6 +11,10 @@
  * client is cut off instead, so a slow reader cannot grow the server's memory nor hold up the
  * others (each write is handed over at once, never awaited).
  *
+ * Fan-out: an event for thousands is written a slice of streams per turn of the event loop
+ * (fan-out.ts), so requests are answered between slices; events, disconnects and resets go
+ * through the same queue, so each stream still gets them in order.
+ *
  * In a cluster (`--redis`) a client is told what Redis holds, the same on every instance:
  * cluster-delivery.ts. Without Redis, the ring replays within one server run and an id of
  * another run is unknown.
@@ -38,6 +42,7 @@ import {
   type StoredEvent,
 } from './hub-types'
 import { resetAll, sendOrHold, startFromStream, type StreamWriter } from './cluster-delivery'
+import { FanOut } from './fan-out'
 
 // The hub's shapes are hub-types.ts's; EventHubOptions and an event's Audience are named from here too.
 export { DEFAULT_EVENT_HUB_OPTIONS, type Audience, type EventHubOptions } from './hub-types'
@@ -48,6 +53,7 @@ export class EventHub {
     send: (client, chunk) => this.send(client, chunk),
     encode: (id, type, data) => this.encode(id, type, data),
     clientBufferBytes: () => this.options.clientBufferBytes,
+    handedOver: () => this.handedOverId,
   }
 
   readonly options: EventHubOptions
@@ -75,6 +81,14 @@ export class EventHub {
   /** Told of every stream that opens or ends (presence/tracker.ts derives presence from them). */
   private readonly connectionListeners = new Set<ConnectionListener>()
   private readonly listeners = new Set<(change: HubChange) => void>()
+  /** Every write to more than one stream, a slice per turn, in order (fan-out.ts). */
+  private readonly fanOut: FanOut<Client>
+  /**
+   * With Redis: the id of the last entry from the reader whose fan-out is finished (the reader's
+   * own `lastId` runs ahead of it while a fan-out is sliced). A resuming client's cursor goes no
+   * further than this, so an event still on its way to it is not passed over (cluster-delivery.ts).
+   */
+  private handedOverId = ''
 
   /** Calls `listener` with every change (HubChange); answers how to stop. */
   onChange(listener: (change: HubChange) => void): () => void {
@@ -89,6 +103,12 @@ export class EventHub {
   constructor(options: Partial<EventHubOptions> = {}) {
     this.options = { ...DEFAULT_EVENT_HUB_OPTIONS, ...options }
     this.ring = new Array<StoredEvent | undefined>(this.options.replaySize)
+    this.fanOut = new FanOut(this.options.fanOutSlice)
+  }
+
+  /** Turns of the event loop that fan-outs were spread over (for the bench and the tests). */
+  get deferredFanOutTurns(): number {
+    return this.fanOut.deferredTurns
   }
 
   /**
@@ -107,9 +127,15 @@ export class EventHub {
     await transport.start({
       deliver: (id, entry) => this.deliver(id, entry),
       // As a client resuming from before `id` on any instance is told (the stream cannot replay
-      // across it), so is every client here that has not passed it.
-      reset: (id, reason) => resetAll(this.writer, this.clients, id, reason),
+      // across it), so is every client here that has not passed it: after what came before.
+      reset: (id, reason) => {
+        this.fanOut.run(() => {
+          resetAll(this.writer, this.clients, id, reason)
+          this.handedOverId = id
+        })
+      },
     })
+    this.handedOverId = transport.lastId
     this.transport = transport
   }
 
@@ -172,23 +198,24 @@ export class EventHub {
       chunk: this.encode(`${this.epoch}-${this.seq}`, type, data),
     }
     if (this.options.replaySize > 0) this.ring[this.seq % this.options.replaySize] = event
-    for (const client of this.recipientsOf(event)) {
+    this.fanOut.deliver(this.recipientsOf(event), (client) => {
       if (this.mayReceive(event, client)) this.send(client, event.chunk)
-    }
+    })
   }
 
   /**
    * The clients an event may reach, before its audience check: the streams of its one user, of
    * the few in `only`, or all of them. Each event's bytes are encoded once (publish, deliver)
-   * and the same chunk is handed to every stream.
+   * and the same chunk is handed to every stream. A copy: a stream that opens while the event
+   * is written a slice at a time gets it from its replay, not from this.
    */
-  private recipientsOf(event: StoredEvent): Iterable<Client> {
-    if (event.to !== undefined) return this.byUser.get(event.to) ?? []
+  private recipientsOf(event: StoredEvent): Client[] {
+    if (event.to !== undefined) return [...(this.byUser.get(event.to) ?? [])]
     const only = event.only
     if (only && only.size < this.byUser.size) {
       return [...only].flatMap((userId) => [...(this.byUser.get(userId) ?? [])])
     }
-    return this.clients
+    return [...this.clients]
   }
 
   private mayReceive(event: StoredEvent, client: Client): boolean {
@@ -256,16 +283,24 @@ export class EventHub {
         ? { kind: 'disconnect', userId: entry.userId }
         : { kind: 'event', type: entry.type, data: entry.data },
     )
+    const handedOver = () => {
+      this.handedOverId = id
+    }
     if (entry.kind === 'disconnect') {
       // Its own instance ended them when it sent it: a stream opened since stays.
       if (entry.origin !== this.instanceId) this.endStreamsOf(entry.userId)
+      this.fanOut.run(handedOver)
       return
     }
     this.counts.events += 1
     const event = this.storedEvent(id, entry)
-    for (const client of this.recipientsOf(event)) {
-      if (this.mayReceive(event, client)) sendOrHold(this.writer, client, id, event.chunk)
-    }
+    this.fanOut.deliver(
+      this.recipientsOf(event),
+      (client) => {
+        if (this.mayReceive(event, client)) sendOrHold(this.writer, client, id, event.chunk)
+      },
+      handedOver,
+    )
   }
 
   /**
@@ -280,9 +315,12 @@ export class EventHub {
     return this.endStreamsOf(userId)
   }
 
+  /** Ends the streams open now, once the events queued before are written to them. */
   private endStreamsOf(userId: number): number {
     const theirs = [...(this.byUser.get(userId) ?? [])]
-    for (const client of theirs) this.end(client)
+    this.fanOut.run(() => {
+      for (const client of theirs) this.end(client)
+    })
     return theirs.length
   }
 
@@ -296,6 +334,7 @@ export class EventHub {
       if (hint) this.send(client, hint)
       this.end(client)
     }
+    this.fanOut.clear()
   }
 
   private end(client: Client): void {
@@ -384,7 +423,7 @@ export class EventHub {
   private startHeartbeat(): void {
     if (this.heartbeat) return
     this.heartbeat = setInterval(() => {
-      for (const client of this.clients) this.send(client, PING)
+      this.fanOut.deliver([...this.clients], (client) => this.send(client, PING))
     }, this.options.heartbeatMs)
     this.heartbeat.unref()
   }
