@@ -21,6 +21,7 @@
 import type { Store } from '../db/store'
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
+import { Versions } from './versions'
 
 /** Where an entry stands: (time, post id, reposter id; 0 for the post itself). */
 export type Place = readonly [number, number, number]
@@ -72,9 +73,19 @@ export const DEFAULT_TIMELINE_LIMITS: TimelineLimits = { length: 400, timelines:
 export class HomeTimelines {
   private readonly kept: BoundedMap<number, Timeline>
   private generationCount = 0
+  /**
+   * Each owner's version, moved by every change of their timeline (a whole answer paged from it
+   * holds while it does not move: caches/answer-parts.ts).
+   */
+  private readonly versions: Versions
 
   constructor(readonly limits: TimelineLimits = DEFAULT_TIMELINE_LIMITS) {
     this.kept = new BoundedMap(limits.timelines)
+    this.versions = new Versions(limits.timelines * 2)
+  }
+
+  versionOf(owner: number): number {
+    return this.versions.of(owner)
   }
 
   get size(): number {
@@ -95,7 +106,9 @@ export class HomeTimelines {
   private readonly count = cacheLookupsOf('timelines')
 
   keep(owner: number, timeline: Timeline, generation: number): void {
-    if (generation === this.generationCount) this.kept.set(owner, timeline)
+    if (generation !== this.generationCount) return
+    this.kept.set(owner, timeline)
+    this.versions.move([owner])
   }
 
   /** The kept timelines, by owner (tests compare each with a fresh build). */
@@ -111,21 +124,29 @@ export class HomeTimelines {
     this.generationCount++
     const by = entry.reposterId ?? entry.authorId
     const place: Place = [entry.createdAt, entry.postId, entry.reposterId ?? 0]
-    for (const timeline of this.kept.values()) {
-      if (!timeline.authors.has(by)) continue
+    for (const owner of this.kept.keys()) {
+      const timeline = this.kept.peek(owner)
+      if (!timeline?.authors.has(by)) continue
       const floor = floorOf(timeline, place)
       if (floor && before(place, floor) < 0) continue
-      insert(timeline, { place, authorId: entry.authorId }, this.limits.length)
+      if (insert(timeline, { place, authorId: entry.authorId }, this.limits.length)) {
+        this.versions.move([owner])
+      }
     }
   }
 
   /** A deleted post (with its reposts), or one repost taken back (`reposterId`). */
   removed(postId: number, reposterId?: number): void {
     this.generationCount++
-    for (const timeline of this.kept.values()) {
-      timeline.entries = timeline.entries.filter(
+    for (const owner of this.kept.keys()) {
+      const timeline = this.kept.peek(owner)
+      if (!timeline) continue
+      const entries = timeline.entries.filter(
         ({ place }) => place[1] !== postId || (reposterId !== undefined && place[2] !== reposterId),
       )
+      if (entries.length === timeline.entries.length) continue
+      timeline.entries = entries
+      this.versions.move([owner])
     }
   }
 
@@ -135,6 +156,7 @@ export class HomeTimelines {
    */
   followed(followerId: number, followeeId: number, following: boolean): void {
     this.generationCount++
+    this.versions.move([followerId])
     if (following) {
       this.kept.delete(followerId)
       return
@@ -150,20 +172,25 @@ export class HomeTimelines {
 
   clear(): void {
     this.generationCount++
+    this.versions.moveAll()
     this.kept.clear()
   }
 }
 
-/** Puts an entry in its place (most often the front), once; trims the oldest past the length. */
-function insert(timeline: Timeline, entry: TimelineEntry, length: number): void {
+/**
+ * Puts an entry in its place (most often the front), once; trims the oldest past the length.
+ * Whether it was not there yet.
+ */
+function insert(timeline: Timeline, entry: TimelineEntry, length: number): boolean {
   const { entries } = timeline
   let index = 0
   let there = entries[0]
   while (there && before(there.place, entry.place) > 0) there = entries[++index]
   // Already there: the build read it after the write committed, before its touch.
-  if (there && before(there.place, entry.place) === 0) return
+  if (there && before(there.place, entry.place) === 0) return false
   entries.splice(index, 0, entry)
   trim(timeline, length)
+  return true
 }
 
 /**

@@ -30,6 +30,7 @@ import { formatTimestamp } from '../presenting/time'
 import { readCacheOf, touchedCacheOf } from '../../caches/read-cache'
 import { before, buildTimeline, FEED_USERS, type Place } from '../../caches/home-timelines'
 import { firstMuteEnd, hiddenAuthors, visibleAuthor } from './visibility'
+import { noteShownTimeline, noteUnversioned } from '../../caches/answer-parts'
 
 /** A post in the feed, and the repost that brought it there (null: by its author). */
 export interface FeedItem {
@@ -151,6 +152,8 @@ async function sourcesFromDatabase(
   asOf: number,
   now: number,
 ): Promise<FeedSources> {
+  // No version follows what these statements read: a whole answer of it goes at any write.
+  noteUnversioned()
   const fetch = page.limit + 1
   // Posts at the cursor's own (time, id) come after its reposts: (time, id + 1) bounds them.
   const postBound = start[2] > 0 ? [start[0], start[1] + 1] : [start[0], start[1]]
@@ -206,6 +209,7 @@ async function sourcesFromTimeline(
     timeline = await buildTimeline(db, userId, length, await feedIndex(db, userId, length))
     timelines.keep(userId, timeline, generation)
   }
+  noteShownTimeline(userId, timelines.versionOf(userId))
   const hidden = new Set(await hiddenAuthors(db, userId))
   const fetch = page.limit + 1
   const postBound: Place = start[2] > 0 ? [start[0], start[1] + 1, 0] : [start[0], start[1], 0]
