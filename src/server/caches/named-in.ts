@@ -101,7 +101,9 @@ export const ANSWER_NEUTRAL_EVENTS = new Set([
  * the versions the touches moved. Any other type (a profile edit, a block, and whatever type a
  * later command adds) drops them with the rest. A type joins only when every command that
  * publishes it touches what it changes; tests/server/caches/read-cache.test.ts reads kept answers
- * after each kind of command and compares them with fresh ones.
+ * after each kind of command and compares them with fresh ones. On one server such an event drops
+ * no summary, images or shared state either (ReadCache.forgetNamedIn): its command's touches
+ * dropped what it changed (ReadCache.touchPosts), and none of these kinds changes a summary.
  */
 export const TOUCH_FOLLOWED_EVENTS = new Set([
   'post',

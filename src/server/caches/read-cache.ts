@@ -15,6 +15,10 @@
  * have a generation of their own, moved only by what ends or changes them (kept-sessions.ts).
  * What an event names, and which kinds leave which parts, is named-in.ts's to say.
  *
+ * Whole answers kept with what they show (answer-parts.ts: the home feed's) are the exception
+ * among answers: the event kinds whose commands say all they touched (`TOUCH_FOLLOWED_EVENTS`)
+ * leave them to the versions those touches move.
+ *
  * Some parts no event drops: post rows by id and version (post-rows.ts), each
  * viewer's own state of each post (viewer-states.ts) and the home timelines (home-timelines.ts),
  * changed only by what each command says it touched (touched.ts), and used on one server only
@@ -344,6 +348,10 @@ export class ReadCache {
     if (!ANSWER_NEUTRAL_EVENTS.has(type)) this.forgetAnswers(TOUCH_FOLLOWED_EVENTS.has(type))
     if (!VISIBILITY_NEUTRAL_EVENTS.has(type)) this.forgetVisibility()
     else if (type === 'repost' || type === 'follow') this.feedsWithoutReposts.clear()
+    // On one server the commands of these kinds already dropped what they changed of the posts
+    // they touched (touchPosts: images, poll, emoji counts), and none changes a user's summary:
+    // what else the event names stays kept (the author and liker of a like, their summaries).
+    if (TOUCH_FOLLOWED_EVENTS.has(type) && this.keepsTouched()) return
     const { posts, users } = namedIn(data)
     for (const postId of posts) {
       this.postImages.delete(postId)
