@@ -70,7 +70,8 @@ export async function votePoll(
       return { authorId: post.authorId, poll: await pollsReads.getPoll(tx, post.id, actor.id, now) }
     },
     ({ authorId }) => publishPollCounts(live, postId, authorId),
-    () => ({ viewers: [actor.id] }),
+    // The poll's totals are kept under the post's version (caches/read-cache.ts touchPosts).
+    () => ({ posts: [postId], viewers: [actor.id] }),
   )
   return poll
 }

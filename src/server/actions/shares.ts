@@ -134,6 +134,7 @@ export function setEmojiReaction(
         await aboutUsers(live, actor.id, post.authorId),
       )
     },
-    ({ changed }) => (changed ? { viewers: [actor.id] } : {}),
+    // The post's emoji counts are kept under its version (caches/read-cache.ts touchPosts).
+    ({ post, changed }) => (changed ? { posts: [post.id], viewers: [actor.id] } : {}),
   )
 }

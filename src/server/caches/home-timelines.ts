@@ -5,8 +5,9 @@
  * database when missing. The writes that concern a timeline change it (caches/touched.ts): a new
  * post or repost is pushed to the timelines of its author's (reposter's) followers, a deleted post
  * or an undone repost leaves them, an unfollow (or the block that ends a follow) takes the
- * followed player's entries out; a follow drops the follower's timeline, which the next read
- * rebuilds with the new player in it.
+ * followed player's entries out; a follow merges the new player's newest posts and reposts into
+ * the follower's timeline (at its next read: `mergeFollowed`, two statements for the new player
+ * alone rather than a rebuild of the whole list).
  *
  * What a viewer may not see (services/reads/visibility.ts: blocks either way, mutes, suspensions) is
  * kept in the list and left out when a page is read, with the same kept set the database's
@@ -18,9 +19,10 @@
  * One server keeps these in its process; a cluster reads the database (its instances do not hear
  * each other's writes in time; a shared list in Redis is left for later, docs/PERFORMANCE.md).
  */
-import type { Store } from '../db/store'
+import type { SqlParam, Store } from '../db/store'
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
+import { Versions } from './versions'
 
 /** Where an entry stands: (time, post id, reposter id; 0 for the post itself). */
 export type Place = readonly [number, number, number]
@@ -46,6 +48,11 @@ export interface Timeline {
    */
   postsFloor: Place | null
   repostsFloor: Place | null
+  /**
+   * Players followed since, in `authors` already, whose entries are not merged in yet
+   * (`mergeFollowed` does it before the timeline is read).
+   */
+  merging?: Set<number>
 }
 
 /** The floor of an entry's kind: of the posts, or of the reposts. */
@@ -72,9 +79,19 @@ export const DEFAULT_TIMELINE_LIMITS: TimelineLimits = { length: 400, timelines:
 export class HomeTimelines {
   private readonly kept: BoundedMap<number, Timeline>
   private generationCount = 0
+  /**
+   * Each owner's version, moved by every change of their timeline (a whole answer paged from it
+   * holds while it does not move: caches/answer-parts.ts).
+   */
+  private readonly versions: Versions
 
   constructor(readonly limits: TimelineLimits = DEFAULT_TIMELINE_LIMITS) {
     this.kept = new BoundedMap(limits.timelines)
+    this.versions = new Versions(limits.timelines * 2)
+  }
+
+  versionOf(owner: number): number {
+    return this.versions.of(owner)
   }
 
   get size(): number {
@@ -95,7 +112,9 @@ export class HomeTimelines {
   private readonly count = cacheLookupsOf('timelines')
 
   keep(owner: number, timeline: Timeline, generation: number): void {
-    if (generation === this.generationCount) this.kept.set(owner, timeline)
+    if (generation !== this.generationCount) return
+    this.kept.set(owner, timeline)
+    this.versions.move([owner])
   }
 
   /** The kept timelines, by owner (tests compare each with a fresh build). */
@@ -111,37 +130,50 @@ export class HomeTimelines {
     this.generationCount++
     const by = entry.reposterId ?? entry.authorId
     const place: Place = [entry.createdAt, entry.postId, entry.reposterId ?? 0]
-    for (const timeline of this.kept.values()) {
-      if (!timeline.authors.has(by)) continue
+    for (const owner of this.kept.keys()) {
+      const timeline = this.kept.peek(owner)
+      if (!timeline?.authors.has(by)) continue
       const floor = floorOf(timeline, place)
       if (floor && before(place, floor) < 0) continue
-      insert(timeline, { place, authorId: entry.authorId }, this.limits.length)
+      if (insert(timeline, { place, authorId: entry.authorId }, this.limits.length)) {
+        this.versions.move([owner])
+      }
     }
   }
 
   /** A deleted post (with its reposts), or one repost taken back (`reposterId`). */
   removed(postId: number, reposterId?: number): void {
     this.generationCount++
-    for (const timeline of this.kept.values()) {
-      timeline.entries = timeline.entries.filter(
+    for (const owner of this.kept.keys()) {
+      const timeline = this.kept.peek(owner)
+      if (!timeline) continue
+      const entries = timeline.entries.filter(
         ({ place }) => place[1] !== postId || (reposterId !== undefined && place[2] !== reposterId),
       )
+      if (entries.length === timeline.entries.length) continue
+      timeline.entries = entries
+      this.versions.move([owner])
     }
   }
 
   /**
-   * A follow began: the follower's timeline is dropped (the next read rebuilds it with the new
-   * player's posts and reposts). A follow ended: the followed player's posts and reposts leave it.
+   * A follow began: the new player's posts and reposts are to be merged into the follower's
+   * timeline (`mergeFollowed`, at its next read; their new ones go in from now on). A follow
+   * ended: the followed player's posts and reposts leave it.
    */
   followed(followerId: number, followeeId: number, following: boolean): void {
     this.generationCount++
-    if (following) {
-      this.kept.delete(followerId)
-      return
-    }
+    this.versions.move([followerId])
     const timeline = this.kept.peek(followerId)
     if (!timeline || followerId === followeeId) return
+    if (following) {
+      if (timeline.authors.has(followeeId)) return
+      timeline.authors.add(followeeId)
+      timeline.merging = new Set([...(timeline.merging ?? []), followeeId])
+      return
+    }
     timeline.authors.delete(followeeId)
+    timeline.merging?.delete(followeeId)
     timeline.entries = timeline.entries.filter(
       ({ place, authorId }) =>
         place[2] !== followeeId && !(place[2] === 0 && authorId === followeeId),
@@ -150,20 +182,58 @@ export class HomeTimelines {
 
   clear(): void {
     this.generationCount++
+    this.versions.moveAll()
     this.kept.clear()
+  }
+
+  /**
+   * Merges what `mergeFollowed` read (the entries of the players being merged, `whole` down to
+   * each kind's floor) into the owner's timeline, if no timeline changed since `generation`
+   * (else the timeline goes: the next read rebuilds it). Answers the timeline kept after.
+   */
+  merge(owner: number, read: Timeline, generation: number): Timeline | undefined {
+    const timeline = this.kept.peek(owner)
+    if (!timeline) return undefined
+    if (generation !== this.generationCount) {
+      this.kept.delete(owner)
+      this.versions.move([owner])
+      return undefined
+    }
+    for (const entry of read.entries) insert(timeline, entry, Infinity)
+    // Each kind is now whole only down to the newer of the two floors.
+    const newer = (a: Place | null, b: Place | null) => (!a ? b : !b || before(a, b) > 0 ? a : b)
+    timeline.postsFloor = newer(timeline.postsFloor, read.postsFloor)
+    timeline.repostsFloor = newer(timeline.repostsFloor, read.repostsFloor)
+    dropBelowFloors(timeline)
+    trim(timeline, this.limits.length)
+    delete timeline.merging
+    this.versions.move([owner])
+    return timeline
   }
 }
 
-/** Puts an entry in its place (most often the front), once; trims the oldest past the length. */
-function insert(timeline: Timeline, entry: TimelineEntry, length: number): void {
+/** Leaves out the entries of each kind older than its floor (the list holds no such entry). */
+function dropBelowFloors(timeline: Timeline): void {
+  timeline.entries = timeline.entries.filter((entry) => {
+    const floor = floorOf(timeline, entry.place)
+    return !floor || before(entry.place, floor) >= 0
+  })
+}
+
+/**
+ * Puts an entry in its place (most often the front), once; trims the oldest past the length.
+ * Whether it was not there yet.
+ */
+function insert(timeline: Timeline, entry: TimelineEntry, length: number): boolean {
   const { entries } = timeline
   let index = 0
   let there = entries[0]
   while (there && before(there.place, entry.place) > 0) there = entries[++index]
   // Already there: the build read it after the write committed, before its touch.
-  if (there && before(there.place, entry.place) === 0) return
+  if (there && before(there.place, entry.place) === 0) return false
   entries.splice(index, 0, entry)
   trim(timeline, length)
+  return true
 }
 
 /**
@@ -204,12 +274,48 @@ export async function buildTimeline(
     await db.ids('SELECT followee_id FROM follows WHERE follower_id = ?', owner),
   )
   authors.add(owner)
+  return readTimeline(db, authors, { sql: FEED_USERS, params: [owner, owner] }, length, index)
+}
+
+/**
+ * Merges into the owner's kept timeline the players they followed since it was built
+ * (`Timeline.merging`): their newest `length` posts and reposts, two statements. Answers the
+ * timeline to read, or undefined when it went meanwhile (the caller builds it afresh).
+ */
+export async function mergeFollowed(
+  db: Store,
+  timelines: HomeTimelines,
+  owner: number,
+  timeline: Timeline,
+): Promise<Timeline | undefined> {
+  const merging = [...(timeline.merging ?? [])]
+  if (merging.length === 0) return timeline
+  const generation = timelines.generation
+  const length = timelines.limits.length
+  const authors = new Set(merging)
+  const read = await readTimeline(
+    db,
+    authors,
+    { sql: db.sql.idSet, params: [db.sql.ids(merging)] },
+    length,
+    null,
+  )
+  return timelines.merge(owner, read, generation)
+}
+
+/** The entries by `authors` (`among`: the same as SQL), each kind whole down to its floor. */
+async function readTimeline(
+  db: Store,
+  authors: Set<number>,
+  among: { sql: string; params: SqlParam[] },
+  length: number,
+  index: string | null,
+): Promise<Timeline> {
   const posts = await db.all<{ id: number; authorId: number; createdAt: number }>(
     `SELECT id, author_id AS "authorId", created_at AS "createdAt"
-     FROM posts${db.sql.indexedBy(index)} WHERE author_id IN ${FEED_USERS}
+     FROM posts${index ? db.sql.indexedBy(index) : ''} WHERE author_id IN ${among.sql}
      ORDER BY created_at DESC, id DESC LIMIT ?`,
-    owner,
-    owner,
+    ...among.params,
     length,
   )
   const reposts = await db.all<{
@@ -221,10 +327,9 @@ export async function buildTimeline(
     `SELECT r.post_id AS "postId", r.user_id AS "userId", r.created_at AS "createdAt",
        p.author_id AS "authorId"
      FROM reposts r${db.sql.indexedBy('reposts_user_recent_idx')} JOIN posts p ON p.id = r.post_id
-     WHERE r.user_id IN ${FEED_USERS}
+     WHERE r.user_id IN ${among.sql}
      ORDER BY r.created_at DESC, r.post_id DESC, r.user_id DESC LIMIT ?`,
-    owner,
-    owner,
+    ...among.params,
     length,
   )
   const entries: TimelineEntry[] = [

@@ -93,3 +93,29 @@ export const ANSWER_NEUTRAL_EVENTS = new Set([
   // Conversations' routes keep no whole answer, and no other answer shows a message.
   ...CONVERSATION_EVENTS,
 ])
+
+/**
+ * Event types whose every command says, in what it touched (caches/touched.ts), all it changed
+ * that an answer kept with its parts shows (caches/answer-parts.ts: a home timeline, post rows,
+ * images, polls and emoji counts, a viewer's own state): such an event leaves those answers to
+ * the versions the touches moved. Any other type (a profile edit, a block, and whatever type a
+ * later command adds) drops them with the rest. A type joins only when every command that
+ * publishes it touches what it changes; tests/server/caches/read-cache.test.ts reads kept answers
+ * after each kind of command and compares them with fresh ones. On one server such an event drops
+ * no summary, images or shared state either (ReadCache.forgetNamedIn): its command's touches
+ * dropped what it changed (ReadCache.touchPosts), and none of these kinds changes a summary.
+ */
+export const TOUCH_FOLLOWED_EVENTS = new Set([
+  'post',
+  'post-deleted',
+  'reaction',
+  'repost',
+  'emoji-reaction',
+  'poll',
+  'comment',
+  'comment-deleted',
+  // Neither a comment's votes nor bookmarks are shown by an answer kept with its parts.
+  'vote',
+  'bookmark',
+  'follow',
+])

@@ -15,6 +15,10 @@
  * have a generation of their own, moved only by what ends or changes them (kept-sessions.ts).
  * What an event names, and which kinds leave which parts, is named-in.ts's to say.
  *
+ * Whole answers kept with what they show (answer-parts.ts: the home feed's) are the exception
+ * among answers: the event kinds whose commands say all they touched (`TOUCH_FOLLOWED_EVENTS`)
+ * leave them to the versions those touches move.
+ *
  * Some parts no event drops: post rows by id and version (post-rows.ts), each
  * viewer's own state of each post (viewer-states.ts) and the home timelines (home-timelines.ts),
  * changed only by what each command says it touched (touched.ts), and used on one server only
@@ -28,7 +32,13 @@ import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap, CountedMap } from './bounded-map'
 import { HomeTimelines } from './home-timelines'
 import { KeptSessions } from './kept-sessions'
-import { ANSWER_NEUTRAL_EVENTS, VISIBILITY_NEUTRAL_EVENTS, namedIn } from './named-in'
+import { partsCurrent, type PartVersions, type ShownParts } from './answer-parts'
+import {
+  ANSWER_NEUTRAL_EVENTS,
+  TOUCH_FOLLOWED_EVENTS,
+  VISIBILITY_NEUTRAL_EVENTS,
+  namedIn,
+} from './named-in'
 import { PostRows } from './post-rows'
 import { ViewerStates } from './viewer-states'
 import { KeptAnswers, type KeptAnswer } from './whole-answers'
@@ -95,6 +105,19 @@ export interface PostShared {
   emoji: { reaction: string; count: number }[]
 }
 
+/**
+ * Taken before a whole answer's fill (ReadCache.answerMark): it is kept only if nothing it may
+ * show changed meanwhile.
+ */
+export interface AnswerMark {
+  /** Of every change. */
+  answer: number
+  /** Of the changes no version follows (what drops an answer kept with its parts too). */
+  parts: number
+  /** Of the commands' touches (caches/touched.ts). */
+  touches: number
+}
+
 /** How long a feed's plan is kept (ReadCache.feedPlans). */
 const FEED_PLAN_MS = 10_000
 
@@ -149,6 +172,8 @@ export class ReadCache {
   private generationCount = 0
   private visibilityGenerationCount = 0
   private answerGenerationCount = 0
+  private partsGenerationCount = 0
+  private touchCount = 0
   /** Whole answers of reads (http/kept-answers.ts). */
   readonly answers: KeptAnswers
 
@@ -168,38 +193,113 @@ export class ReadCache {
     })
   }
 
-  /** Taken before a whole answer's fill; it is kept only if no change came meanwhile. */
-  get answerGeneration(): number {
-    return this.answerGenerationCount
+  /** Taken before a whole answer's fill; it is kept only if nothing it shows changed meanwhile. */
+  get answerMark(): AnswerMark {
+    return {
+      answer: this.answerGenerationCount,
+      parts: this.partsGenerationCount,
+      touches: this.touchCount,
+    }
   }
 
-  /** A kept whole answer, while nothing was written since and its time has not run out. */
+  /**
+   * A command said what it touched (caches/touched.ts), which moves some versions: a fill whose
+   * reads began before is kept neither as a part nor as an answer kept with its parts.
+   */
+  noteTouched(): void {
+    this.touchCount++
+    this.generationCount++
+  }
+
+  /**
+   * A command changed these posts: their rows' versions move (caches/post-rows.ts), and what
+   * is kept under them goes now, before the command's event does (an answer made in between
+   * notes the new version, so it must not find the old images, poll or emoji counts).
+   */
+  touchPosts(postIds: readonly number[]): void {
+    this.postRows.touch(postIds)
+    for (const id of postIds) {
+      this.postImages.delete(id)
+      this.postShared.delete(id)
+    }
+  }
+
+  /** The current versions of what an answer kept with its parts showed. */
+  private readonly partVersions: PartVersions = {
+    post: (id) => this.postRows.versionOf(id),
+    viewer: (id) => this.viewerStates.viewers.of(id),
+    timeline: (owner) => this.timelines.versionOf(owner),
+  }
+
+  /**
+   * A kept whole answer, while its time has not run out and nothing it shows was written since:
+   * nothing at all, or for an answer kept with its parts (caches/answer-parts.ts), nothing that
+   * moved none of their versions and nothing that moved one of them.
+   */
   answer(key: string, now = Date.now()): KeptAnswer | undefined {
     if (!this.enabled) return undefined
-    const kept = this.answers.get(key, this.answerGenerationCount, now)
+    const kept = this.answers.get(key, this.holds, now)
     this.countAnswer(kept !== undefined)
     return kept
   }
 
+  private readonly holds = (kept: KeptAnswer): boolean =>
+    kept.parts
+      ? kept.generation === this.partsGenerationCount &&
+        this.keepsTouched() &&
+        partsCurrent(kept.parts, this.partVersions)
+      : kept.generation === this.answerGenerationCount
+
   private readonly countAnswer = cacheLookupsOf('answers')
   private readonly countVisibility = cacheLookupsOf('visibility')
 
-  /** Keeps a whole answer until `until` at most (its own time, e.g. a poll's end). */
+  /**
+   * Keeps a whole answer until `until` at most (its own time, e.g. a poll's end). With `parts`
+   * (what it showed, by version), it is kept through the writes that change none of them, when
+   * every part is versioned, a home timeline among them, and no command touched anything during
+   * the fill (a version noted after a touch could hide a row read before it).
+   */
   keepAnswer(
     key: string,
     body: string,
     contentType: string,
-    generation: number,
+    mark: AnswerMark,
     until: number,
+    parts?: ShownParts,
     now = Date.now(),
   ): void {
-    if (!this.enabled || generation !== this.answerGenerationCount) return
+    if (!this.enabled) return
     const end = Math.min(until, now + this.limits.answerMs)
-    if (end > now) this.answers.set(key, { body, contentType, generation, until: end })
+    if (end <= now) return
+    if (
+      parts &&
+      !parts.unversioned &&
+      parts.timelines.size > 0 &&
+      this.keepsTouched() &&
+      mark.parts === this.partsGenerationCount &&
+      mark.touches === this.touchCount
+    ) {
+      this.answers.set(key, {
+        body,
+        contentType,
+        generation: this.partsGenerationCount,
+        until: end,
+        parts,
+      })
+      return
+    }
+    if (mark.answer !== this.answerGenerationCount) return
+    this.answers.set(key, { body, contentType, generation: mark.answer, until: end })
   }
 
-  private forgetAnswers(): void {
+  /**
+   * Every kept answer goes, but (`followedByTouches`: a change whose command said all it touched)
+   * those kept with their parts, which the touched versions decide on.
+   */
+  private forgetAnswers(followedByTouches = false): void {
     this.answerGenerationCount++
+    if (followedByTouches && this.keepsTouched()) return
+    this.partsGenerationCount++
     this.answers.clear()
   }
 
@@ -245,9 +345,13 @@ export class ReadCache {
   /** Drops what a live event names (EventHub.onChange); a profile edit ends kept sessions too. */
   forgetNamedIn(type: string, data: unknown): void {
     this.generationCount++
-    if (!ANSWER_NEUTRAL_EVENTS.has(type)) this.forgetAnswers()
+    if (!ANSWER_NEUTRAL_EVENTS.has(type)) this.forgetAnswers(TOUCH_FOLLOWED_EVENTS.has(type))
     if (!VISIBILITY_NEUTRAL_EVENTS.has(type)) this.forgetVisibility()
     else if (type === 'repost' || type === 'follow') this.feedsWithoutReposts.clear()
+    // On one server the commands of these kinds already dropped what they changed of the posts
+    // they touched (touchPosts: images, poll, emoji counts), and none changes a user's summary:
+    // what else the event names stays kept (the author and liker of a like, their summaries).
+    if (TOUCH_FOLLOWED_EVENTS.has(type) && this.keepsTouched()) return
     const { posts, users } = namedIn(data)
     for (const postId of posts) {
       this.postImages.delete(postId)

@@ -33,6 +33,7 @@ export interface Touched {
 export function touch(db: Store, touched: Touched): void {
   const cache = cacheOfStore(db)
   if (!cache) return
+  cache.noteTouched()
   if (touched.everything) {
     cache.postRows.clear()
     cache.viewerStates.clear()
@@ -40,10 +41,10 @@ export function touch(db: Store, touched: Touched): void {
     return
   }
   if (touched.viewers) cache.viewerStates.touch(touched.viewers)
-  const { postRows, timelines } = cache
-  if (touched.posts) postRows.touch(touched.posts)
+  const { timelines } = cache
+  if (touched.posts) cache.touchPosts(touched.posts)
   if (touched.removed) {
-    postRows.touch([touched.removed.postId])
+    cache.touchPosts([touched.removed.postId])
     timelines.removed(touched.removed.postId, touched.removed.reposterId)
   }
   if (touched.added) timelines.added(touched.added)

@@ -2,18 +2,24 @@
  * Whole answers of reads kept by the read cache (caches/read-cache.ts `answers`; served by
  * http/kept-answers.ts).
  */
+import type { ShownParts } from './answer-parts'
+
 /** A whole answer kept (http/kept-answers.ts): its body and its type. */
 export interface KeptAnswer {
   body: string
   contentType: string
+  /** The generation it was made under (ReadCache: of every change, or of those without parts). */
   generation: number
   until: number
+  /** What it showed by version (caches/answer-parts.ts); absent: any change drops it. */
+  parts?: ShownParts
 }
 
 /**
  * Whole answers of reads, per viewer and address, bounded in bytes (least recently used out).
- * All are dropped at once by any change (a generation count), so an entry is only ever served
- * while nothing an answer could show was written.
+ * Whether an entry still holds is the caller's to say (`holds`: ReadCache.answer, by its
+ * generation and, for an answer kept with its parts, their versions), so an entry is only ever
+ * served while nothing it shows was written.
  */
 export class KeptAnswers {
   private readonly map = new Map<string, KeptAnswer>()
@@ -28,11 +34,11 @@ export class KeptAnswers {
     return this.bytes
   }
 
-  get(key: string, generation: number, now: number): KeptAnswer | undefined {
+  get(key: string, holds: (kept: KeptAnswer) => boolean, now: number): KeptAnswer | undefined {
     const kept = this.map.get(key)
     if (!kept) return undefined
     this.map.delete(key)
-    if (kept.generation !== generation || kept.until <= now) {
+    if (kept.until <= now || !holds(kept)) {
       this.bytes -= sizeOf(key, kept)
       return undefined
     }

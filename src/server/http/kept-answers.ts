@@ -11,11 +11,17 @@
  *
  * The viewer's own state is in the answer, which is why the key holds the viewer: their like
  * publishes a `reaction` event, which drops every kept answer before they read again.
+ *
+ * A route may ask for its answers to be kept with what they show (`withParts`, the home feed):
+ * such an answer notes, as it is made, the home timeline, posts and viewer state it shows by
+ * version (caches/answer-parts.ts), and outlives the writes that change none of them (a like of
+ * another post, a new post by someone its viewer does not follow).
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
 import { wantsMinimal } from './context'
 import { measuringAnswerLife } from '../caches/answer-life'
+import { measuringShownParts, type ShownParts } from '../caches/answer-parts'
 import { readCacheOf } from '../caches/read-cache'
 import type { Store } from '../db/store'
 
@@ -26,6 +32,7 @@ import type { Store } from '../db/store'
 export function keptAnswers(
   db: Store,
   keeps: (c: Context<AppEnv>) => boolean = () => true,
+  { withParts = false }: { withParts?: boolean } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const cache = readCacheOf(db)
@@ -36,15 +43,19 @@ export function keptAnswers(
     // Only the body and its type are kept: the headers of this request (its Origin's CORS
     // answer, the latest live event) are set afresh around it, as for any answer.
     if (kept) return c.body(kept.body, 200, { 'Content-Type': kept.contentType })
-    const generation = cache.answerGeneration
-    const { until } = await measuringAnswerLife(next)
+    const mark = cache.answerMark
+    let parts: ShownParts | undefined
+    const { until } = await measuringAnswerLife(async () => {
+      if (withParts) parts = (await measuringShownParts(next)).parts
+      else await next()
+    })
     const response = c.res
     if (response.status !== 200 || !response.body) return
     const contentType = response.headers.get('content-type')
     if (!contentType?.startsWith('application/json')) return
     const body = await response.text()
     c.res = new Response(body, { status: 200, headers: response.headers })
-    cache.keepAnswer(key, body, contentType, generation, until)
+    cache.keepAnswer(key, body, contentType, mark, until, parts)
   }
 }
 

@@ -184,7 +184,8 @@ export function feedRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().get(
     '/',
     requireUser(deps),
-    keptAnswers(db),
+    // Kept through the writes that change nothing it shows (http/kept-answers.ts `withParts`).
+    keptAnswers(db, undefined, { withParts: true }),
     validate('query', pageQuerySchema),
     async (c) => {
       const userId = c.get('user').id

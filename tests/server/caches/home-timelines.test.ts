@@ -208,5 +208,19 @@ describe('home timelines and post rows kept', () => {
       [],
     )
     expect(cache.timelines.size).toBeGreaterThan(0)
+
+    // A follow merges the new player's posts into the kept timeline: the next page reads theirs
+    // alone (by id), not the follower's follows and all their authors' posts again.
+    const newcomer = await h.signup('newcomer')
+    await act('newcomer posts', '/api/posts', { postData: { content: 'Hi all' } }, newcomer.token)
+    await act('follow of the newcomer', `/api/users/follow/${newcomer.id}`, {}, viewer.token)
+    statements.length = 0
+    const merged = (await (await h.get('/api/feed?limit=2', viewer.token)).json()) as {
+      posts: { content: string }[]
+    }
+    expect(merged.posts[0]?.content).toBe('Hi all')
+    expect(statements.filter((sql) => /FROM follows WHERE follower_id/.test(sql))).toEqual([])
+    expect(statements.filter((sql) => /FROM posts\b.*\bauthor_id IN/s.test(sql))).toHaveLength(1)
+    await expectSame('follow merged')
   }, 120_000)
 })

@@ -13,7 +13,13 @@ import { loadPostImages } from '../media/post-images'
 import { loadPostShared, loadViewerState, sharedEmoji, viewerPoll } from './post-shared'
 import { formatTimestamp } from './time'
 import { shareFields } from './share-presentation'
-import { readCacheOf, type PostShared } from '../../caches/read-cache'
+import { readCacheOf, touchedCacheOf, type PostShared } from '../../caches/read-cache'
+import {
+  noteShownPosts,
+  noteShownViewer,
+  notingShownParts,
+  noteUnversioned,
+} from '../../caches/answer-parts'
 import {
   groupBy,
   loadReactions,
@@ -48,6 +54,21 @@ async function loadImages(db: Store, postIds: number[]): Promise<Map<number, Pos
   return found
 }
 
+/**
+ * Notes for a whole answer kept with its parts (caches/answer-parts.ts) the posts these rows
+ * show, with the posts they quote, under their versions, and the viewer's own state: everything
+ * presentPosts shows of them but their authors' summaries, which only changes that no version
+ * follows alter (a profile edit, an account's end).
+ */
+function noteShown(db: Store, rows: readonly PostRow[], viewerId: number | null): void {
+  if (!notingShownParts()) return
+  const cache = touchedCacheOf(db)
+  if (!cache) return noteUnversioned()
+  const ids = rows.flatMap((row) => (row.quoteOfId === null ? [row.id] : [row.id, row.quoteOfId]))
+  noteShownPosts(ids, (id) => cache.postRows.versionOf(id))
+  if (viewerId !== null) noteShownViewer(viewerId, cache.viewerStates.viewers.of(viewerId))
+}
+
 /** Presents post rows in the order given (one query after another, as presentComments). */
 export async function presentPosts(
   db: Store,
@@ -55,6 +76,7 @@ export async function presentPosts(
   options: PresentOptions,
 ): Promise<Post[]> {
   if (rows.length === 0) return []
+  noteShown(db, rows, options.viewerId)
   const postIds = rows.map((row) => row.id)
   const fresh = options.freshAuthors
   const authors =

@@ -28,8 +28,15 @@ import { loadSummaries } from '../presenting/embedded'
 import { presentPosts } from '../presenting/posts'
 import { formatTimestamp } from '../presenting/time'
 import { readCacheOf, touchedCacheOf } from '../../caches/read-cache'
-import { before, buildTimeline, FEED_USERS, type Place } from '../../caches/home-timelines'
+import {
+  before,
+  buildTimeline,
+  FEED_USERS,
+  mergeFollowed,
+  type Place,
+} from '../../caches/home-timelines'
 import { firstMuteEnd, hiddenAuthors, visibleAuthor } from './visibility'
+import { noteShownTimeline, noteUnversioned } from '../../caches/answer-parts'
 
 /** A post in the feed, and the repost that brought it there (null: by its author). */
 export interface FeedItem {
@@ -151,6 +158,8 @@ async function sourcesFromDatabase(
   asOf: number,
   now: number,
 ): Promise<FeedSources> {
+  // No version follows what these statements read: a whole answer of it goes at any write.
+  noteUnversioned()
   const fetch = page.limit + 1
   // Posts at the cursor's own (time, id) come after its reposts: (time, id + 1) bounds them.
   const postBound = start[2] > 0 ? [start[0], start[1] + 1] : [start[0], start[1]]
@@ -200,35 +209,51 @@ async function sourcesFromTimeline(
   if (!cache) return null
   const { timelines } = cache
   let timeline = timelines.get(userId)
+  // Players followed since it was built go in first (two statements for them alone).
+  if (timeline?.merging) timeline = await mergeFollowed(db, timelines, userId, timeline)
   if (!timeline) {
     const generation = timelines.generation
     const length = timelines.limits.length
     timeline = await buildTimeline(db, userId, length, await feedIndex(db, userId, length))
     timelines.keep(userId, timeline, generation)
   }
+  noteShownTimeline(userId, timelines.versionOf(userId))
   const hidden = new Set(await hiddenAuthors(db, userId))
   const fetch = page.limit + 1
   const postBound: Place = start[2] > 0 ? [start[0], start[1] + 1, 0] : [start[0], start[1], 0]
   const posts: FeedSources['posts'] = []
   const reposts: RepostRow[] = []
   const newest = new Map<number, number>()
+  /**
+   * Where the walk stopped: at the last entry of the first source to fill. Nothing older can be
+   * on the page (pageHomeFeed cuts at that source's last entry), and the newest repost of any
+   * post shown is newer than the entry that shows it, so it was walked.
+   */
+  let stop: Place | null = null
   for (const { place, authorId } of timeline.entries) {
     const [time, postId, reposter] = place
     if (hidden.has(authorId) || hidden.has(reposter)) continue
     if (reposter === 0) {
-      if (posts.length < fetch && before(place, postBound) < 0) {
-        posts.push({ id: postId, createdAt: time })
+      if (before(place, postBound) < 0 && posts.push({ id: postId, createdAt: time }) === fetch) {
+        stop = place
+        break
       }
       continue
     }
     if (time <= asOf && (newest.get(postId) ?? -Infinity) < time) newest.set(postId, time)
-    if (reposts.length < fetch && before(place, start) < 0) {
-      reposts.push({ postId, userId: reposter, createdAt: time })
+    if (
+      before(place, start) < 0 &&
+      reposts.push({ postId, userId: reposter, createdAt: time }) === fetch
+    ) {
+      stop = place
+      break
     }
   }
-  // A source that ran out before `fetch` is certain only when the timeline holds all its kind.
-  if (posts.length < fetch && timeline.postsFloor) return null
-  if (reposts.length < fetch && timeline.repostsFloor) return null
+  // A source that ran out before `fetch` (or before the stop) is certain only when the timeline
+  // holds all its kind down to there.
+  const whole = (floor: Place | null) => !floor || (stop !== null && before(floor, stop) <= 0)
+  if (posts.length < fetch && !whole(timeline.postsFloor)) return null
+  if (reposts.length < fetch && !whole(timeline.repostsFloor)) return null
   const shown = new Set([...posts.map((row) => row.id), ...reposts.map((row) => row.postId)])
   for (const postId of newest.keys()) if (!shown.has(postId)) newest.delete(postId)
   return { posts, reposts, newest }

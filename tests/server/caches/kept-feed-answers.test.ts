@@ -1,0 +1,91 @@
+/**
+ * Whole feed answers kept with what they show (caches/answer-parts.ts): a write that changes
+ * nothing a kept feed page shows leaves it served as it was; a write that changes something it
+ * shows (its timeline, one of its posts, its viewer's own state) or that no version follows
+ * (a profile edit) makes the next read a fill. Every answer is compared with the server's
+ * answer without the cache, byte for byte.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { PostResponse } from '../../../src/shared/api-types'
+import { ReadCache } from '../../../src/server/caches/read-cache'
+import { makeTestApp, type TestApp } from '../../helpers/server-app'
+
+let app: TestApp | undefined
+afterEach(async () => {
+  await app?.close()
+  app = undefined
+  vi.useRealTimers()
+})
+
+describe('kept feed answers', () => {
+  it('outlive the writes that change nothing they show, and only those', async () => {
+    // One clock: no kept answer runs out, and a page's cursor (which carries its time) is the same.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    const cache = new ReadCache()
+    app = await makeTestApp({ readCache: cache })
+    const h = app
+    let served = 0
+    const answer = cache.answer.bind(cache)
+    cache.answer = (key, now) => {
+      const kept = answer(key, now)
+      if (kept) served++
+      return kept
+    }
+    const alice = await h.signup('alice')
+    const bob = await h.signup('bob')
+    const carol = await h.signup('carol')
+    const dave = await h.signup('dave')
+    const minimal = { prefer: 'return=minimal' }
+    const send = async (path: string, body: unknown, token: string, method = 'POST') => {
+      const response = await h.send(path, body, { token, method, headers: minimal })
+      expect(response.status, `${method} ${path}`).toBeLessThan(300)
+      return response
+    }
+    const post = async (token: string, content: string) =>
+      ((await (await send('/api/posts', { postData: { content } }, token)).json()) as PostResponse)
+        .post._id
+    await send(`/api/users/follow/${bob.id}`, {}, alice.token)
+    const bobPost = await post(bob.token, 'Bob is online')
+    const carolPost = await post(carol.token, 'Carol, whom alice does not follow')
+
+    /** Alice's feed page: whether it was served whole, after checking it against a fresh one. */
+    const read = async (after: string): Promise<'kept' | 'filled'> => {
+      const before = served
+      const text = await (await h.get('/api/feed?limit=20', alice.token)).text()
+      const kept = served > before
+      cache.enabled = false
+      const fresh = await (await h.get('/api/feed?limit=20', alice.token)).text()
+      cache.enabled = true
+      expect({ after, text }).toEqual({ after, text: fresh })
+      return kept ? 'kept' : 'filled'
+    }
+
+    expect(await read('first read')).toBe('filled')
+    expect(await read('nothing')).toBe('kept')
+    await send(`/api/posts/like/${carolPost}`, {}, dave.token)
+    expect(await read('a like of a post not in the feed')).toBe('kept')
+    await post(carol.token, 'Another by carol')
+    expect(await read('a post by someone alice does not follow')).toBe('kept')
+    await send(`/api/posts/${carolPost}/reactions/fire`, {}, dave.token, 'PUT')
+    expect(await read('an emoji reaction to a post not in the feed')).toBe('kept')
+    await send(`/api/users/follow/${carol.id}`, {}, dave.token)
+    expect(await read("someone else's follow")).toBe('kept')
+
+    await send(`/api/posts/like/${bobPost}`, {}, dave.token)
+    expect(await read('a like of a post in the feed')).toBe('filled')
+    expect(await read('nothing again')).toBe('kept')
+    await send(`/api/posts/${bobPost}/reactions/gg`, {}, dave.token, 'PUT')
+    expect(await read('an emoji reaction to a post in the feed')).toBe('filled')
+    await post(bob.token, 'Bob again')
+    expect(await read('a post by someone alice follows')).toBe('filled')
+    await send(`/api/posts/${carolPost}/repost`, {}, bob.token)
+    expect(await read('a repost by someone alice follows')).toBe('filled')
+    await send(`/api/posts/like/${carolPost}`, {}, alice.token)
+    expect(await read("alice's own like, of the reposted post")).toBe('filled')
+    await send(`/api/users/follow/${carol.id}`, {}, alice.token)
+    expect(await read("alice's follow")).toBe('filled')
+    expect(await read('nothing once more')).toBe('kept')
+    await send('/api/users/edit', { userData: { firstName: 'Davey' } }, dave.token)
+    expect(await read('a profile edit (no version follows it)')).toBe('filled')
+  })
+})
