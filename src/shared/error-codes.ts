@@ -81,8 +81,6 @@ export const ERROR_STATUS = {
   POLL_NOT_FOUND: 404,
   /** Voting after the poll's end: the results are final. */
   POLL_ENDED: 400,
-  /** Voting again: a vote is final (one per user, not changed). */
-  POLL_ALREADY_VOTED: 400,
   /** Editing a poll's options or end, or removing it, once someone voted. */
   POLL_LOCKED: 400,
   /** The `Host` header is not a name of this server. */

@@ -145,7 +145,6 @@ export const GAME_MESSAGES = {
 export const POLL_MESSAGES = {
   notFound: 'This post has no poll.',
   ended: 'This poll has ended: its results are final.',
-  alreadyVoted: 'You already voted in this poll. A vote cannot be changed.',
   optionNotInPoll: "That option is not one of this poll's options.",
   locked:
     'People have voted in this poll, so its options and end cannot change any more. You can still edit the text.',

@@ -262,14 +262,6 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     },
     message: POLL_MESSAGES.ended,
   },
-  POLL_ALREADY_VOTED: {
-    request: async (app, token) => {
-      const { postId, optionIds } = await createPoll(app, token)
-      await app.send(`/api/posts/${postId}/poll/vote`, { optionId: optionIds[0] }, { token })
-      return app.send(`/api/posts/${postId}/poll/vote`, { optionId: optionIds[1] }, { token })
-    },
-    message: POLL_MESSAGES.alreadyVoted,
-  },
   POLL_LOCKED: {
     request: async (app, token) => {
       const { postId, optionIds } = await createPoll(app, token)
