@@ -356,6 +356,12 @@ export interface SignupResponse {
 export interface LoginResponse {
   foundUser: User
   encodedToken: string
+  /**
+   * Present (true) when the account still has the one-time password the server made for it
+   * (`--admin`): the app asks for a password of the user's own before anything else, and the
+   * server refuses other writes until then (CHOOSE_PASSWORD_FIRST).
+   */
+  passwordChangeRequired?: true
 }
 export interface MediaResponse {
   url: string
@@ -643,6 +649,8 @@ export interface SessionResponse {
   isHost: boolean
   /** Whether the user appears offline (PUT /me/presence); absent from older servers. */
   appearOffline?: boolean
+  /** As LoginResponse's: the account still has its one-time password. Absent from older servers. */
+  passwordChangeRequired?: boolean
 }
 /** `GET /users/me/relations` and the block/mute calls: whom the user blocked and muted. */
 /** Someone the user mutes, and until when (a timestamp as `createdAt`; null: for good). */

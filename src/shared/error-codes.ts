@@ -39,6 +39,11 @@ export const ERROR_STATUS = {
   DEMO_DISABLED: 403,
   /** The account is suspended by the server's host. */
   ACCOUNT_SUSPENDED: 403,
+  /**
+   * The account still has the one-time password the server made for it (`--admin`): every write
+   * but choosing a password (POST /auth/password) and logging out waits until it is changed.
+   */
+  CHOOSE_PASSWORD_FIRST: 403,
   /** Only the server's host may do this. */
   HOST_ONLY: 403,
   /** The host cannot be suspended. */

@@ -244,7 +244,12 @@ describe('the poll editor’s lengths', () => {
       store.set(serverFeaturesAtom, new Set<ServerFeature>(features))
       render(
         <Provider store={store}>
-          <PollEditor value={NEW_POLL} onChange={() => undefined} onRemove={() => undefined} showAll={false} />
+          <PollEditor
+            value={NEW_POLL}
+            onChange={() => undefined}
+            onRemove={() => undefined}
+            showAll={false}
+          />
         </Provider>,
       )
       const lengths = screen.getAllByRole('option').map((option) => option.textContent)

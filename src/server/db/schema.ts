@@ -41,7 +41,7 @@ export const users = sqliteTable(
     /**
      * Set when the server made the account with a one-time password (`--admin`): until its owner
      * chooses their own, every call but the password change, the session and logout is refused
-     * (PASSWORD_CHANGE_REQUIRED). Cleared by the change.
+     * (CHOOSE_PASSWORD_FIRST). Cleared by the change.
      */
     oneTimePasswordAt: integer('one_time_password_at'),
     createdAt: integer('created_at').notNull(),

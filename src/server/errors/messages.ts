@@ -103,6 +103,8 @@ export const ACCOUNT_MESSAGES = {
   wrongPasswordForDelete: 'The password is wrong: your account was not deleted.',
   samePassword: 'The new password must differ from the current one.',
   accountSuspended: 'This account is suspended by the host of this server.',
+  choosePasswordFirst:
+    'Choose your own password first: this account still has the one-time password the server made for it.',
   hostOnly: 'Only the host of this server can do that.',
   cannotSuspendHost: 'The host of this server cannot be suspended.',
   cannotRemoveHost:

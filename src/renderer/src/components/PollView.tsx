@@ -65,7 +65,8 @@ export function PollView({ postId, poll, own, canVote }: PollViewProps) {
     if (outcome) setError(outcome)
   }
 
-  const hint = !canVote || ended ? null : voted ? COPY.poll.votedHint(changeable) : COPY.poll.tapHint
+  const hint =
+    !canVote || ended ? null : voted ? COPY.poll.votedHint(changeable) : COPY.poll.tapHint
 
   const status = (
     <p className="poll-status">

@@ -11,9 +11,7 @@ import {
 import type { PollInputSent } from '../../../shared/schemas'
 
 /** An older server's lengths, as minutes. */
-const HOURS_AS_MINUTES = POLL_DURATIONS_HOURS.map(
-  (hours) => (hours * 60) as PollDurationMinutes,
-)
+const HOURS_AS_MINUTES = POLL_DURATIONS_HOURS.map((hours) => (hours * 60) as PollDurationMinutes)
 
 /** The lengths the poll editor offers. */
 export function pollLengths(minutesSupported: boolean): readonly PollDurationMinutes[] {
