@@ -79,6 +79,25 @@ export const COPY = {
     /** The toast of a first sign-up, instead of the login's "working". */
     welcome: (username: string) => `Welcome to Gamerstage, ${username}!`,
   },
+  /** The first screen of a host account made with a one-time password (ChoosePasswordPage). */
+  choosePassword: {
+    tagline: 'Make this account yours',
+    title: 'Choose your password',
+    welcome: 'Welcome,',
+    why: 'This server made your account with a one-time password. Choose one of your own to go on: only you will know it.',
+    oneTimeLabel: 'One-time password',
+    newLabel: 'New password',
+    confirmLabel: 'Confirm new password',
+    rule: (min: number) => `At least ${min} characters.`,
+    enterOneTime: 'Enter the one-time password the server printed.',
+    differ: 'The two passwords differ.',
+    sameAsOneTime: 'Choose a password different from the one-time one.',
+    save: 'Save and go on',
+    saving: 'Saving…',
+    saved: 'Your password is saved. Welcome to the stage!',
+    notNow: 'Not now?',
+    logOut: 'Log out',
+  },
   home: {
     /** The heading of /home in the session that signed up, instead of "Welcome Back...". */
     newcomerTitle: 'Welcome to the stage!',
