@@ -91,7 +91,7 @@ export function PollView({ postId, poll, own, canVote }: PollViewProps) {
           const mine = option.id === chosen
           const percent = percents[index] ?? 0
           const className = `poll-choice${mine ? ' mine' : ''}${percent === 0 ? ' none' : ''}`
-          const style = (showResults ? { '--share': `${percent}%` } : undefined) as CSSProperties
+          const style = showResults ? ({ '--share': `${percent}%` } as CSSProperties) : undefined
           const inside = (
             <>
               <span className="poll-choice-text" dir="auto">
