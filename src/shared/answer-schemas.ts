@@ -137,6 +137,7 @@ export const pollSchema = z.looseObject({
   ended: z.boolean(),
   voterCount: count,
   ownVote: z.catch(z.nullable(idSchema), null),
+  revision: z.catch(z.optional(count), undefined),
 })
 
 const basePostSchema = z.looseObject({

@@ -157,6 +157,11 @@ export interface PostPoll {
   voterCount: number
   /** The option the viewer voted for, or null (nobody signed in, or not voted yet). */
   ownVote: string | null
+  /**
+   * Grows by one with each vote cast or changed (issue 44): of two copies of a poll, the one with
+   * the higher revision has the newer counts. Absent from a server before it.
+   */
+  revision?: number
 }
 
 /** `POST /api/posts/:postId/poll/vote`: the post's poll after the vote, as the voter sees it. */
@@ -351,6 +356,12 @@ export interface SignupResponse {
 export interface LoginResponse {
   foundUser: User
   encodedToken: string
+  /**
+   * Present (true) when the account still has the one-time password the server made for it
+   * (`--admin`): the app asks for a password of the user's own before anything else, and the
+   * server refuses other writes until then (CHOOSE_PASSWORD_FIRST).
+   */
+  passwordChangeRequired?: true
 }
 export interface MediaResponse {
   url: string
@@ -519,7 +530,13 @@ export interface LiveEventMap extends ConversationEventMap {
    * A vote on a poll: the counts now, for everyone who may see the post (not who voted, nor
    * for what; the voter's own vote comes from their own answer).
    */
-  poll: { postId: string; options: { id: string; votes: number }[]; voterCount: number }
+  poll: {
+    postId: string
+    options: { id: string; votes: number }[]
+    voterCount: number
+    /** As PostPoll's: absent from a server before issue 44. */
+    revision?: number
+  }
   /** A new or edited comment, with its post's comment count. */
   /**
    * `commentCount` is the count hiding only suspended authors; threads: `created` says whether
@@ -632,6 +649,8 @@ export interface SessionResponse {
   isHost: boolean
   /** Whether the user appears offline (PUT /me/presence); absent from older servers. */
   appearOffline?: boolean
+  /** As LoginResponse's: the account still has its one-time password. Absent from older servers. */
+  passwordChangeRequired?: boolean
 }
 /** `GET /users/me/relations` and the block/mute calls: whom the user blocked and muted. */
 /** Someone the user mutes, and until when (a timestamp as `createdAt`; null: for good). */

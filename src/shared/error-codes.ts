@@ -39,6 +39,11 @@ export const ERROR_STATUS = {
   DEMO_DISABLED: 403,
   /** The account is suspended by the server's host. */
   ACCOUNT_SUSPENDED: 403,
+  /**
+   * The account still has the one-time password the server made for it (`--admin`): every write
+   * but choosing a password (POST /auth/password) and logging out waits until it is changed.
+   */
+  CHOOSE_PASSWORD_FIRST: 403,
   /** Only the server's host may do this. */
   HOST_ONLY: 403,
   /** The host cannot be suspended. */
@@ -81,8 +86,6 @@ export const ERROR_STATUS = {
   POLL_NOT_FOUND: 404,
   /** Voting after the poll's end: the results are final. */
   POLL_ENDED: 400,
-  /** Voting again: a vote is final (one per user, not changed). */
-  POLL_ALREADY_VOTED: 400,
   /** Editing a poll's options or end, or removing it, once someone voted. */
   POLL_LOCKED: 400,
   /** The `Host` header is not a name of this server. */

@@ -15,6 +15,7 @@ export type ServerFeature =
   | 'polls'
   | 'post-search'
   | 'clips'
+  | 'poll-changes'
 
 /** What this server supports, one name per line. */
 export const SERVER_FEATURES: readonly ServerFeature[] = [
@@ -28,4 +29,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'reposts',
   'reactions',
   'games',
+  // Issue 44: polls from 5 minutes (`durationMinutes`), votes that move until the end.
+  'poll-changes',
 ]

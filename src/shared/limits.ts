@@ -115,6 +115,16 @@ export const RESERVED_USERNAMES = new Set([
   'robots.txt',
 ])
 
-/** How long a poll runs, in hours: the choices the composer offers (docs/API.md, "Polls"). */
+/**
+ * How long a poll runs, in minutes: the choices the composer offers (docs/API.md, "Polls"), from
+ * 5 minutes (a quick question to the people online) to 7 days, as Mastodon offers them.
+ */
+export const POLL_DURATIONS_MINUTES = [5, 15, 30, 60, 360, 1440, 4320, 10080] as const
+export type PollDurationMinutes = (typeof POLL_DURATIONS_MINUTES)[number]
+
+/**
+ * The lengths in hours that apps before issue 44 send as `durationHours` (and offer against a
+ * server without the `poll-changes` feature): still accepted, each one of the minutes above.
+ */
 export const POLL_DURATIONS_HOURS = [1, 24, 72, 168] as const
 export type PollDurationHours = (typeof POLL_DURATIONS_HOURS)[number]

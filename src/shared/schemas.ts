@@ -6,9 +6,11 @@ import { z } from 'zod'
 import {
   LIMITS,
   POLL_DURATIONS_HOURS,
+  POLL_DURATIONS_MINUTES,
   RESERVED_USERNAMES,
   USERNAME_EDGES,
   USERNAME_PATTERN,
+  type PollDurationMinutes,
   type UsernameRule,
 } from './limits'
 import { stripInvisible } from './text'
@@ -127,28 +129,62 @@ const pollOptionSchema = z
     error: `A poll option can be at most ${LIMITS.pollOptionMax} characters.`,
   })
 
-/** A poll as a new post (or an edit before any vote) sends it: its options and how long it runs. */
-export const pollInputSchema = z.object(
-  {
-    options: z
-      .array(pollOptionSchema, { error: 'A poll needs a list of options.' })
-      .min(LIMITS.pollOptionsMin, {
-        error: `A poll needs at least ${LIMITS.pollOptionsMin} options.`,
+const POLL_LENGTH_ERROR = `A poll runs ${POLL_DURATIONS_MINUTES.slice(0, -1).join(', ')} or ${POLL_DURATIONS_MINUTES.at(-1)} minutes.`
+
+/**
+ * A poll as a new post (or an edit before any vote) sends it: its options and how long it runs,
+ * as `durationMinutes`; an app before issue 44 sends `durationHours` (1, 24, 72 or 168), read as
+ * the same minutes. Either way the server sees `{options, durationMinutes}`.
+ */
+export const pollInputSchema = z
+  .object(
+    {
+      options: z
+        .array(pollOptionSchema, { error: 'A poll needs a list of options.' })
+        .min(LIMITS.pollOptionsMin, {
+          error: `A poll needs at least ${LIMITS.pollOptionsMin} options.`,
+        })
+        .max(LIMITS.pollOptionsMax, {
+          error: `A poll can have at most ${LIMITS.pollOptionsMax} options.`,
+        })
+        .refine((list) => new Set(list.map((text) => text.toLowerCase())).size === list.length, {
+          error: 'Each poll option must be different.',
+        }),
+      durationMinutes: z
+        .union(
+          POLL_DURATIONS_MINUTES.map((minutes) => z.literal(minutes)),
+          { error: POLL_LENGTH_ERROR },
+        )
+        .optional(),
+      durationHours: z
+        .union(
+          POLL_DURATIONS_HOURS.map((hours) => z.literal(hours)),
+          { error: `durationHours is 1, 24, 72 or 168; ${POLL_LENGTH_ERROR}` },
+        )
+        .optional(),
+    },
+    { error: 'Send the poll as {"options": ["…", "…"], "durationMinutes": 60}.' },
+  )
+  .superRefine((poll, context) => {
+    if (poll.durationMinutes === undefined && poll.durationHours === undefined) {
+      context.addIssue({ code: 'custom', message: POLL_LENGTH_ERROR, path: ['durationMinutes'] })
+    } else if (poll.durationMinutes !== undefined && poll.durationHours !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'Send the poll’s length once: durationMinutes or durationHours, not both.',
+        path: ['durationMinutes'],
       })
-      .max(LIMITS.pollOptionsMax, {
-        error: `A poll can have at most ${LIMITS.pollOptionsMax} options.`,
-      })
-      .refine((list) => new Set(list.map((text) => text.toLowerCase())).size === list.length, {
-        error: 'Each poll option must be different.',
-      }),
-    durationHours: z.union(
-      POLL_DURATIONS_HOURS.map((hours) => z.literal(hours)),
-      { error: `A poll runs ${POLL_DURATIONS_HOURS.join(', ')} hours.` },
-    ),
-  },
-  { error: 'Send the poll as {"options": ["…", "…"], "durationHours": 24}.' },
-)
+    }
+  })
+  .transform(({ options, durationMinutes, durationHours }) => ({
+    options,
+    // One of the two is there (checked above); hours are whole minutes of the list.
+    durationMinutes: (durationMinutes ?? (durationHours ?? 0) * 60) as PollDurationMinutes,
+  }))
+/** A poll as the server reads it. */
 export type PollInput = z.infer<typeof pollInputSchema>
+/** A poll as a client sends it (minutes, or an older server's hours). */
+export type PollInputSent = z.input<typeof pollInputSchema>
 
 /** `POST /api/posts/:postId/poll/vote`: `{optionId}`. */
 export const pollVoteBodySchema = z.object(

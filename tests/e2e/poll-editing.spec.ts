@@ -50,7 +50,7 @@ for (const [size, viewport] of [
     await dialog.getByRole('button', { name: 'Add a poll' }).click()
     await dialog.getByRole('textbox', { name: 'Option 1' }).fill('Me')
     await dialog.getByRole('textbox', { name: 'Option 2' }).fill('Not me')
-    await dialog.locator('.poll-editor-duration select').selectOption('72')
+    await dialog.locator('.poll-editor-duration select').selectOption('4320')
     await page.keyboard.press('Escape')
     await dialog.getByRole('button', { name: 'Close, keep draft' }).click()
     await expect(dialog).toHaveCount(0)
@@ -62,7 +62,7 @@ for (const [size, viewport] of [
     )
     await expect(dialog.getByRole('textbox', { name: 'Option 1' })).toHaveValue('Me')
     await expect(dialog.getByRole('textbox', { name: 'Option 2' })).toHaveValue('Not me')
-    await expect(dialog.locator('.poll-editor-duration select')).toHaveValue('72')
+    await expect(dialog.locator('.poll-editor-duration select')).toHaveValue('4320')
     await dialog.getByRole('button', { name: 'Post', exact: true }).click()
     await expect(dialog).toHaveCount(0)
     await expect(page.getByRole('main').getByRole('group', { name: 'Poll' }).first()).toContainText(

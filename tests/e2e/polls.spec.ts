@@ -8,8 +8,10 @@ import type { APIRequestContext } from '@playwright/test'
 
 /**
  * Polls and the composer's @/# suggestions (docs/API.md "Polls", "Autocomplete"), two players
- * at once: one's vote moves the other's results live; the composer writes a poll with the
- * keyboard and says what is wrong under the option; `@` and `#` suggest, on a phone too.
+ * at once: one tap on an option votes (the author's too, in their own poll, without opening the
+ * post), the vote moves until the end, and each vote or change moves the other's results live;
+ * the composer writes a 5-minute poll with the keyboard and says what is wrong under the option;
+ * `@` and `#` suggest, on a phone too.
  * Screenshots in both themes on a desktop and a 390-pixel phone, with a 30-character name and
  * a long unbroken option, for a person to look at; axe on a post with a poll and on the open
  * suggestion list.
@@ -38,7 +40,7 @@ async function pollPost(
 ) {
   const response = await request.post('/api/posts', {
     headers: { authorization: author.token, prefer: 'return=minimal' },
-    data: { postData: { content, poll: { options, durationHours: 24 } } },
+    data: { postData: { content, poll: { options, durationMinutes: 1440 } } },
   })
   expect(response.status(), await response.text()).toBe(201)
   return ((await response.json()) as { post: { _id: string } }).post._id
@@ -51,7 +53,7 @@ for (const [name, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const) {
-  test(`a vote moves the author's results live (${name})`, async ({
+  test(`one tap votes, the vote moves, and the author's results follow live (${name})`, async ({
     browser,
     request,
     demoUrl,
@@ -66,37 +68,57 @@ for (const [name, viewport] of [
     const voterPage = await voterContext.newPage()
     await authorPage.goto(`/post/${postId}`)
     await waitLive(authorPage)
-    // The author sees the results from the start.
+    // The author sees the results from the start, and may vote too.
     await expect(pollOf(authorPage)).toContainText('0 votes')
-    await expect(pollOf(authorPage).getByRole('listitem')).toHaveCount(3)
+    await expect(pollOf(authorPage).getByRole('button', { name: /^Saturday: 0%/ })).toBeVisible()
 
     await voterPage.goto(`/post/${postId}`)
-    const form = voterPage.getByRole('main').getByRole('form', { name: 'Poll' })
-    // Before voting: choices, no results, and the Vote button waits for a choice.
-    await expect(form.getByRole('radio')).toHaveCount(3)
-    await expect(form.getByRole('button', { name: 'Vote' })).toBeDisabled()
-    // By keyboard: focus the first choice, arrow down to the second, vote.
-    await form.getByRole('radio', { name: 'Saturday' }).focus()
-    await voterPage.keyboard.press('ArrowDown')
-    await expect(form.getByRole('radio', { name: 'Sunday' })).toBeChecked()
-    await form.getByRole('button', { name: 'Vote' }).click()
-    // The voter sees the results with their vote marked.
-    await expect(pollOf(voterPage).getByRole('listitem').nth(1)).toContainText('your vote')
-    await expect(pollOf(voterPage).getByRole('listitem').nth(1)).toContainText('100%')
-
+    await waitLive(voterPage)
+    const poll = pollOf(voterPage)
+    // Before voting: the options are buttons, no results, no separate Vote button.
+    await expect(poll.getByRole('button', { name: 'Saturday', exact: true })).toBeVisible()
+    await expect(poll.getByRole('button', { name: 'Vote' })).toHaveCount(0)
+    await expect(poll).toContainText('Choose an option to vote.')
+    // By keyboard: Tab moves between options, Enter votes.
+    await poll.getByRole('button', { name: 'Saturday', exact: true }).focus()
+    await voterPage.keyboard.press('Tab')
+    await expect(poll.getByRole('button', { name: 'Sunday', exact: true })).toBeFocused()
+    await voterPage.keyboard.press('Enter')
+    // The voter sees the results with their vote marked, and how to change it.
+    const sunday = poll.getByRole('button', { name: 'Sunday (your vote): 100%, 1 vote' })
+    await expect(sunday).toHaveAttribute('aria-pressed', 'true')
+    await expect(poll).toContainText('You can change your vote until the poll ends.')
     // The author's page moved without a reload.
     await expect(pollOf(authorPage)).toContainText('1 vote')
-    await expect(pollOf(authorPage).getByRole('listitem').nth(1)).toContainText('100%')
-    await expect(pollOf(authorPage).getByRole('listitem').nth(0)).toContainText('0%')
+    await expect(pollOf(authorPage).getByRole('button', { name: /^Sunday: 100%/ })).toBeVisible()
+
+    // One tap on another option moves the vote: the total stays, the shares move, live too.
+    await poll.getByRole('button', { name: /^Saturday: 0%/ }).click()
+    await expect(
+      poll.getByRole('button', { name: 'Saturday (your vote): 100%, 1 vote' }),
+    ).toBeVisible()
+    await expect(pollOf(authorPage).getByRole('button', { name: /^Saturday: 100%/ })).toBeVisible()
+    await expect(pollOf(authorPage)).toContainText('1 vote')
+
+    // The author votes in their own poll, from the feed: a click on an option votes and never
+    // opens the post.
+    await authorPage.goto(`/${author.username}`)
+    const card = authorPage.getByRole('article').filter({ hasText: 'Who’s in Saturday?' }).first()
+    await card
+      .getByRole('group', { name: 'Poll' })
+      .getByRole('button', { name: /^Sunday/ })
+      .click()
+    await expect(
+      card.getByRole('button', { name: 'Sunday (your vote): 50%, 1 vote' }),
+    ).toBeVisible()
+    await expect(authorPage).toHaveURL(new RegExp(`/${author.username}$`))
+    // …and the voter's page follows.
+    await expect(poll).toContainText('2 votes')
+    await expect(
+      poll.getByRole('button', { name: 'Saturday (your vote): 50%, 1 vote' }),
+    ).toBeVisible()
     await expectNoSidewaysScroll(voterPage)
     await expectNoSidewaysScroll(authorPage)
-
-    // A second vote is refused by the server, with its code.
-    const again = await request.post(`/api/posts/${postId}/poll/vote`, {
-      headers: { authorization: voter.token },
-      data: { optionId: '1' },
-    })
-    expect(again.status()).toBeGreaterThanOrEqual(400)
     await authorContext.close()
     await voterContext.close()
   })
@@ -132,11 +154,23 @@ for (const [name, viewport] of [
     await expect(dialog.getByText('Write something here, or remove this option.')).toBeVisible()
     await dialog.getByRole('button', { name: 'Remove option 3' }).click()
     await dialog.getByRole('textbox', { name: 'Option 2' }).fill('Inferno')
-    await dialog.getByRole('combobox', { name: 'Poll length' }).selectOption({ label: '3 days' })
+    // From 5 minutes to 7 days.
+    const length = dialog.getByRole('combobox', { name: 'Poll length' })
+    await expect(length.getByRole('option')).toHaveText([
+      '5 minutes',
+      '15 minutes',
+      '30 minutes',
+      '1 hour',
+      '6 hours',
+      '1 day',
+      '3 days',
+      '7 days',
+    ])
+    await length.selectOption({ label: '5 minutes' })
     await dialog.getByRole('button', { name: 'Post' }).click()
     await expect(dialog).toHaveCount(0)
     const card = page.getByRole('article').filter({ hasText: 'Which map first?' }).first()
-    await expect(card.getByRole('group', { name: 'Poll' })).toContainText('3 days left')
+    await expect(card.getByRole('group', { name: 'Poll' })).toContainText(/[45] minutes left/)
     await expect(card.getByRole('group', { name: 'Poll' })).toContainText('Inferno')
     await context.close()
   })
@@ -212,13 +246,27 @@ for (const size of sizes()) {
       await checkInBothThemes(page, size, { shot: `polls-${screen}`, what })
     }
     await page.goto(`/post/${postId}`)
-    await expect(page.getByRole('main').getByRole('form', { name: 'Poll' })).toBeVisible()
+    await expect(pollOf(page).getByRole('button', { name: LONG_OPTION })).toBeVisible()
     await shot('before-vote', `a post with a poll`)
-    const form = page.getByRole('main').getByRole('form', { name: 'Poll' })
-    await form.getByRole('radio', { name: LONG_OPTION }).check()
-    await form.getByRole('button', { name: 'Vote' }).click()
+    await pollOf(page).getByRole('button', { name: LONG_OPTION }).click()
     await expect(pollOf(page)).toContainText('your vote')
     await shot('results', `a poll's results`)
+    // The author's own poll, in their feed, results and options together.
+    const authorContext = await signedInContext(browser, demoUrl, author, {
+      viewport: size.viewport,
+    })
+    const authorPage = await authorContext.newPage()
+    await authorPage.goto(`/${author.username}`)
+    const own = authorPage.getByRole('article').filter({ hasText: 'Who’s in Saturday?' }).first()
+    await own.getByRole('button', { name: /^Sunday, after the finals/ }).click()
+    await expect(own.getByRole('button', { name: /\(your vote\)/ })).toBeVisible()
+    await waitForQuietNetwork(authorPage)
+    await expectNoSidewaysScroll(authorPage)
+    await checkInBothThemes(authorPage, size, {
+      shot: `polls-own`,
+      what: `the author's own poll, voted`,
+    })
+    await authorContext.close()
 
     // The suggestion list, open in the comment box, with a 30-character name in it.
     const comment = page.getByRole('textbox', { name: 'Write a comment' })

@@ -270,7 +270,8 @@ export async function quickUser(
 
 /**
  * A token for an account that exists already, e.g. a host the server made for `--admin`
- * (TestAppOptions.admins), without the slow login.
+ * (TestAppOptions.admins), without the slow login; such a host has chosen their own password, as
+ * the app makes them do first (tests/server/moderation/first-password.test.ts covers the rest).
  */
 export async function signedInAs(
   app: Pick<TestApp, 'db'>,
@@ -279,6 +280,7 @@ export async function signedInAs(
   const row = await findUserByUsername(app.db, username)
   if (!row) throw new Error(`${username} has no account`)
   const id = String(row.id)
+  await app.db.run('UPDATE users SET one_time_password_at = NULL WHERE id = ?', row.id)
   return { id, token: await signToken({ _id: id, username: row.username }, TEST_SECRET) }
 }
 

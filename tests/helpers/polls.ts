@@ -1,6 +1,6 @@
 /** Polls in server tests (docs/API.md, "Polls"). */
 import type { PostResponse } from '../../src/shared/api-types'
-import type { PollDurationHours } from '../../src/shared/limits'
+import type { PollDurationMinutes } from '../../src/shared/limits'
 import { ok } from './api'
 import type { TestApp } from './server-app'
 
@@ -8,13 +8,13 @@ import type { TestApp } from './server-app'
 export async function createPoll(
   app: TestApp,
   token: string,
-  durationHours: PollDurationHours = 24,
+  durationMinutes: PollDurationMinutes = 1440,
   options = ['Saturday', 'Sunday', 'Neither'],
 ): Promise<{ postId: string; optionIds: string[] }> {
   const { post } = await ok<PostResponse>(
     app.send(
       '/api/posts',
-      { postData: { content: 'Who’s in?', poll: { options, durationHours } } },
+      { postData: { content: 'Who’s in?', poll: { options, durationMinutes } } },
       { token, headers: { Prefer: 'return=minimal' } },
     ),
     201,

@@ -11,7 +11,7 @@ import type { OpenStore } from '../../src/server/db/store'
 import { databaseMediaStorage, type MediaStorage } from '../../src/server/storage/media-storage'
 import { openS3Storage, type S3StorageOptions } from '../../src/server/storage/s3'
 import { EventHub } from '../../src/server/events/hub'
-import { ensureHostAccounts } from '../../src/server/services/writes/hosting'
+import { ensureHostAccounts, type HostAccount } from '../../src/server/services/writes/hosting'
 import { DEMO_ACCOUNT, initializeDatabase } from '../../src/server/services/writes/seed'
 import { ERROR_STATUS, isErrorCode } from '../../src/shared/error-codes'
 import type { RenderFirstScreen } from '../../src/shared/first-screen'
@@ -50,6 +50,8 @@ export interface TestApp {
   close(): Promise<void>
   /** Every route the app registered (Hono's `app.routes`), for tests that must cover them all. */
   routes: { method: string; path: string }[]
+  /** The `admins` accounts as the server found or made them (one-time passwords included). */
+  hosts: HostAccount[]
 }
 
 export interface TestAppOptions {
@@ -188,6 +190,7 @@ export async function makeTestApp(options: TestAppOptions = {}): Promise<TestApp
       tokenOf(await send('/api/auth/signup', { username, password }), 'createdUser'),
     loginDemo: async () => tokenOf(await send('/api/auth/login', DEMO_ACCOUNT), 'foundUser'),
     routes: app.routes.map(({ method, path }) => ({ method, path })),
+    hosts,
     close: () => {
       closed ??= (async () => {
         events.close()

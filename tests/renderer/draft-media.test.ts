@@ -59,15 +59,21 @@ describe('a draft’s poll', () => {
   it('is kept beside the text as typed, and clearing the draft throws it away', () => {
     const key = draftKey('7', 'newPost', 'http://server')
     writeDraft(key, "who's in Saturday?")
-    writeDraftPoll(key, { options: ['Me', ''], durationHours: 72 })
-    expect(readDraftPoll(key)).toEqual({ options: ['Me', ''], durationHours: 72 })
+    writeDraftPoll(key, { options: ['Me', ''], durationMinutes: 5 })
+    expect(readDraftPoll(key)).toEqual({ options: ['Me', ''], durationMinutes: 5 })
     expect(readDraftPoll(draftKey('8', 'newPost', 'http://server'))).toBeNull()
     writeDraftPoll(key, null)
     expect(readDraftPoll(key)).toBeNull()
-    writeDraftPoll(key, { options: ['a', 'b', 'c'], durationHours: 1 })
+    writeDraftPoll(key, { options: ['a', 'b', 'c'], durationMinutes: 60 })
     clearDraft(key)
     expect(readDraftPoll(key)).toBeNull()
     expect(readDraft(key)).toBe('')
+  })
+
+  it('reads a poll kept in hours by the app before issue 44 as minutes', () => {
+    const key = draftKey('7', 'newPost', 'http://server')
+    localStorage.setItem(`${key}|poll`, '{"options":["a","b"],"durationHours":72}')
+    expect(readDraftPoll(key)).toEqual({ options: ['a', 'b'], durationMinutes: 4320 })
   })
 
   it('ignores a stored poll that is not one the composer could hold', () => {
@@ -76,6 +82,8 @@ describe('a draft’s poll', () => {
       '{"options":["only one"],"durationHours":24}',
       '{"options":["a","b","c","d","e"],"durationHours":24}',
       '{"options":["a","b"],"durationHours":5}',
+      '{"options":["a","b"],"durationMinutes":7}',
+      '{"options":["a","b"]}',
       '{"options":["a",2],"durationHours":24}',
       'not json',
     ]) {

@@ -1,7 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Provider, createStore, useAtomValue } from 'jotai'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Post, PostPoll } from '../../src/shared/api-types'
+import type { ServerFeature } from '../../src/shared/features'
+import { postsByIdAtom, upsertPostsAtom } from '../../src/renderer/src/state/posts'
+import { serverFeaturesAtom } from '../../src/renderer/src/state/server-features'
+import { NEW_POLL, PollEditor } from '../../src/renderer/src/components/PollEditor'
 import { PollView } from '../../src/renderer/src/components/PollView'
 import {
   EditPostEditor,
@@ -11,6 +17,7 @@ import {
 import { RelativeTime } from '../../src/renderer/src/components/RelativeTime'
 import { pollOptionErrors, toPollInput } from '../../src/renderer/src/components/PollEditor'
 import { keepOwnVote, pollPercentages, withLiveCounts } from '../../src/renderer/src/lib/polls'
+import { lengthToSend, pollLengths } from '../../src/renderer/src/lib/poll-lengths'
 import { fakeFriendServer, jsonResponse } from './fake-server'
 
 const poll = (change: Partial<PostPoll> = {}): PostPoll => ({
@@ -67,6 +74,30 @@ describe('poll helpers', () => {
     expect(older).toBe(shown)
   })
 
+  it('orders counts by revision when the server numbers them: a moved vote keeps the totals', () => {
+    const shown = poll({ revision: 5 })
+    const moved = withLiveCounts(shown, {
+      options: [
+        { id: '1', votes: 2 },
+        { id: '2', votes: 1 },
+      ],
+      voterCount: 3,
+      revision: 6,
+    })
+    expect(moved).toMatchObject({ revision: 6, voterCount: 3 })
+    expect(moved.options.map((option) => option.votes)).toEqual([2, 1])
+    // An event that left before the counts shown is dropped, though its totals are as large.
+    const late = withLiveCounts(moved, {
+      options: [
+        { id: '1', votes: 1 },
+        { id: '2', votes: 2 },
+      ],
+      voterCount: 3,
+      revision: 5,
+    })
+    expect(late).toBe(moved)
+  })
+
   it('keeps the viewer’s vote over a copy presented for nobody', () => {
     const mine = { _id: '9', poll: poll({ ownVote: '2' }) } as Post
     const event = { _id: '9', poll: poll({ voterCount: 4 }) } as Post
@@ -74,15 +105,24 @@ describe('poll helpers', () => {
   })
 
   it('checks the composer’s options as the server does', () => {
-    expect(pollOptionErrors({ options: ['Dust', ' dust', ''], durationHours: 24 })).toEqual([
+    expect(pollOptionErrors({ options: ['Dust', ' dust', ''], durationMinutes: 1440 })).toEqual([
       null,
       'This is the same as another option.',
       'Write something here, or remove this option.',
     ])
-    expect(toPollInput({ options: [' a ', 'b'], durationHours: 72 })).toEqual({
+    expect(toPollInput({ options: [' a ', 'b'], durationMinutes: 5 }, true)).toEqual({
       options: ['a', 'b'],
-      durationHours: 72,
+      durationMinutes: 5,
     })
+  })
+
+  it('sends minutes to a server that takes them, and whole hours to an older one', () => {
+    expect(pollLengths(true)).toEqual([5, 15, 30, 60, 360, 1440, 4320, 10080])
+    expect(pollLengths(false)).toEqual([60, 1440, 4320, 10080])
+    expect(lengthToSend(15, true)).toEqual({ durationMinutes: 15 })
+    // A draft of 15 minutes for an older server runs the shortest it has: an hour.
+    expect(lengthToSend(15, false)).toEqual({ durationHours: 1 })
+    expect(lengthToSend(4320, false)).toEqual({ durationHours: 72 })
   })
 })
 
@@ -90,37 +130,133 @@ describe('PollView', () => {
   const fetchMock = fakeFriendServer()
   afterEach(cleanup)
 
-  it('hides the results until the vote, votes by keyboard and then shows them', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(200, {
-        poll: poll({
-          ownVote: '1',
-          voterCount: 4,
-          options: [
-            { id: '1', text: 'Saturday', votes: 2 },
-            { id: '2', text: 'Sunday', votes: 2 },
-          ],
-        }),
+  /** The poll of post 9 as the store holds it, on a server naming `features`. */
+  function renderPoll(shown: PostPoll, own: boolean, features: ServerFeature[] = ['poll-changes']) {
+    const store = createStore()
+    store.set(serverFeaturesAtom, new Set(features))
+    store.set(upsertPostsAtom, [{ _id: '9', poll: shown } as Post])
+    function Current() {
+      const post = useAtomValue(postsByIdAtom)['9']
+      return post?.poll ? <PollView postId="9" poll={post.poll} own={own} canVote /> : null
+    }
+    const wrap = (ui: ReactNode) => <Provider store={store}>{ui}</Provider>
+    render(wrap(<Current />))
+    return store
+  }
+
+  const answered = (ownVote: string, votes: [number, number], revision: number) =>
+    jsonResponse(200, {
+      poll: poll({
+        ownVote,
+        voterCount: votes[0] + votes[1],
+        revision,
+        options: [
+          { id: '1', text: 'Saturday', votes: votes[0] },
+          { id: '2', text: 'Sunday', votes: votes[1] },
+        ],
       }),
-    )
-    render(<PollView postId="9" poll={poll()} own={false} canVote />)
+    })
+  const sentVotes = () =>
+    fetchMock.mock.calls.map(([url, init]) => ({
+      path: new URL(String(url)).pathname,
+      body: JSON.parse(String(init?.body)) as unknown,
+    }))
+
+  it('votes with one tap on an option, no Vote button, and then shows the results', async () => {
+    fetchMock.mockResolvedValueOnce(answered('1', [2, 2], 4))
+    renderPoll(poll({ revision: 3 }), false)
+    // Before voting: options as buttons, no results, a word on how to vote.
     expect(screen.queryByText('33%')).toBeNull()
-    expect(screen.getByRole('button', { name: 'Vote' })).toHaveProperty('disabled', true)
-    await userEvent.click(screen.getByRole('radio', { name: 'Saturday' }))
-    await userEvent.click(screen.getByRole('button', { name: 'Vote' }))
-    const url = new URL(String(fetchMock.mock.calls[0]?.[0]))
-    expect(url.pathname).toBe('/api/posts/9/poll/vote')
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ optionId: '1' })
+    expect(screen.queryByRole('button', { name: 'Vote' })).toBeNull()
+    expect(screen.getByText('Choose an option to vote.')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Saturday' }))
+    expect(sentVotes()).toEqual([{ path: '/api/posts/9/poll/vote', body: { optionId: '1' } }])
+    const saturday = await screen.findByRole('button', {
+      name: 'Saturday (your vote): 50%, 2 votes',
+    })
+    expect(saturday.getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByText('You can change your vote until the poll ends.')).toBeTruthy()
   })
 
-  it('shows the results to the author, and final ones after the end', () => {
-    render(<PollView postId="9" poll={poll({ ended: true, ownVote: '2' })} own={false} canVote />)
+  it('moves the vote with a tap on another option until the end', async () => {
+    fetchMock.mockResolvedValueOnce(answered('2', [1, 3], 5))
+    renderPoll(poll({ ownVote: '1', revision: 4 }), false)
+    // A tap on the option already chosen sends nothing.
+    await userEvent.click(screen.getByRole('button', { name: /^Saturday \(your vote\)/ }))
+    expect(fetchMock).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: /^Sunday/ }))
+    expect(sentVotes()).toEqual([{ path: '/api/posts/9/poll/vote', body: { optionId: '2' } }])
+    expect(
+      await screen.findByRole('button', { name: 'Sunday (your vote): 75%, 3 votes' }),
+    ).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^Saturday/ }).getAttribute('aria-pressed')).toBe(
+      'false',
+    )
+  })
+
+  it('says a vote is final on a server that keeps the first one', () => {
+    renderPoll(poll({ ownVote: '1' }), false, ['polls'])
+    expect(screen.queryByRole('button', { name: /Sunday/ })).toBeNull()
+    expect(screen.getByText('This server keeps your first vote: it can’t be changed.')).toBeTruthy()
+  })
+
+  it('lets the author vote in their own poll, results shown from the start', async () => {
+    fetchMock.mockResolvedValueOnce(answered('2', [1, 3], 1))
+    renderPoll(poll(), true)
+    await userEvent.click(screen.getByRole('button', { name: 'Sunday: 67%, 2 votes' }))
+    expect(sentVotes()).toEqual([{ path: '/api/posts/9/poll/vote', body: { optionId: '2' } }])
+    expect(await screen.findByRole('button', { name: /^Sunday \(your vote\)/ })).toBeTruthy()
+  })
+
+  it('shows final results after the end, nothing to tap', () => {
+    renderPoll(poll({ ended: true, ownVote: '2' }), false)
     expect(screen.getByText('Final results')).toBeTruthy()
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Saturday33%, 1 vote',
       'Sunday, your vote67%, 2 votes',
     ])
-    expect(screen.queryByRole('radio')).toBeNull()
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+
+  it('closes on time when the end passes while it is on screen', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval'] })
+    try {
+      renderPoll(poll({ endsAt: new Date(Date.now() + 5 * 60_000).toISOString() }), false)
+      expect(screen.getAllByRole('button', { name: /Saturday|Sunday/ })).toHaveLength(2)
+      act(() => vi.advanceTimersByTime(5 * 60_000 + 100))
+      expect(screen.queryByRole('button', { name: /Saturday|Sunday/ })).toBeNull()
+      expect(screen.getByText('Final results')).toBeTruthy()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('the poll editor’s lengths', () => {
+  afterEach(cleanup)
+
+  it('offers 5 minutes and up on a server that takes minutes, hours on an older one', () => {
+    for (const [features, first] of [
+      [['polls', 'poll-changes'], '5 minutes'],
+      [['polls'], '1 hour'],
+    ] as const) {
+      const store = createStore()
+      store.set(serverFeaturesAtom, new Set<ServerFeature>(features))
+      render(
+        <Provider store={store}>
+          <PollEditor
+            value={NEW_POLL}
+            onChange={() => undefined}
+            onRemove={() => undefined}
+            showAll={false}
+          />
+        </Provider>,
+      )
+      const lengths = screen.getAllByRole('option').map((option) => option.textContent)
+      expect(lengths[0]).toBe(first)
+      expect(lengths.at(-1)).toBe('7 days')
+      cleanup()
+    }
   })
 })
 
@@ -223,9 +359,10 @@ describe('the Edit Post dialog’s poll', () => {
   it('offers the shortest length that covers the time left', () => {
     const now = Date.UTC(2026, 0, 1)
     const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString()
-    expect(durationFor(at(0.5), now)).toBe(1)
-    expect(durationFor(at(20), now)).toBe(24)
-    expect(durationFor(at(30), now)).toBe(72)
-    expect(durationFor(at(100), now)).toBe(168)
+    expect(durationFor(at(0.05), now)).toBe(5)
+    expect(durationFor(at(0.5), now)).toBe(30)
+    expect(durationFor(at(20), now)).toBe(1440)
+    expect(durationFor(at(30), now)).toBe(4320)
+    expect(durationFor(at(100), now)).toBe(10080)
   })
 })

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai'
 import { Suspense, lazy } from 'react'
 import type { ComponentType } from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
@@ -10,6 +11,7 @@ import { ServerBanner } from './components/ServerBanner'
 import { HomePage } from './routes/HomePage'
 import { LoginPage } from './routes/LoginPage'
 import { Spinner } from './components/Spinner'
+import { mustChoosePasswordAtom } from './state/auth'
 
 /**
  * One screen's module, loaded on first use. Only the screens a fresh start lands on (sign-in and
@@ -78,6 +80,10 @@ const MessagesPage = lazyScreen(
   () => import('./routes/MessagesPage').then((module) => module.MessagesPage),
   'Loading your messages',
 )
+const ChoosePasswordPage = lazyScreen(
+  () => import('./routes/ChoosePasswordPage').then((module) => module.ChoosePasswordPage),
+  'Loading',
+)
 const ServerRoute = lazyScreen(
   () => import('./routes/ServerPage').then((module) => module.ServerRoute),
   'Loading the server settings',
@@ -88,47 +94,65 @@ const Toasts = lazy(() =>
   import('./components/Toasts').then((module) => ({ default: module.Toasts })),
 )
 
-/** Every screen at its path; each first segment is a reserved username (docs/decisions.md). */
+/**
+ * Every screen at its path; each first segment is a reserved username (docs/decisions.md). An
+ * account on its one-time password sees "Choose your password" and nothing else (docs/features.md,
+ * "Who hosts a server"), at a path of two segments, which no profile's address can be.
+ */
 export function App() {
+  const mustChoosePassword = useAtomValue(mustChoosePasswordAtom)
   return (
     <>
       <ServerBanner />
       <CertificateAlarm />
       <RedirectListener />
       <RouteFocus />
-      <Routes>
-        <Route element={<PublicOnly />}>
-          <Route path="/" element={<LoginPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-        </Route>
-        <Route path="/server" element={<ServerRoute />} />
-        <Route element={<RequireAuth />}>
-          <Route element={<AppLayout />}>
-            <Route path="/home" element={<HomePage />} />
-            <Route path="/explore" element={<ExplorePage />} />
-            <Route path="/bookmarks" element={<BookmarksPage />} />
-            <Route path="/post/:postId" element={<PostPage />} />
-            <Route path="/settings" element={<AccountPage />} />
-            {/* `notifications` and `tags` cannot be usernames (docs/API.md, "Notifications"). */}
-            <Route path="/notifications" element={<NotificationsPage />} />
-            <Route path="/tags/:tag" element={<TagPage />} />
-            <Route path="/here" element={<HerePage />} />
-            {/* Conversations: `messages` cannot be a username (shared/limits.ts). */}
-            <Route path="/messages" element={<MessagesPage />} />
-            <Route path="/messages/:conversationId" element={<MessagesPage />} />
-            <Route path="/tags" element={<Navigate to="/explore" replace />} />
-            {/* `search` cannot be a username either (shared/limits.ts). */}
-            <Route path="/search" element={<SearchPage />} />
-            <Route path="/games/:slug" element={<GamePage />} />
-            <Route path="/games" element={<Navigate to="/explore" replace />} />
-            <Route path="/:username" element={<ProfilePage />} />
-          </Route>
-        </Route>
-        <Route path="*" element={<Navigate to="/home" replace />} />
-      </Routes>
+      {mustChoosePassword ? (
+        <Routes>
+          <Route path="/welcome/choose-password" element={<ChoosePasswordPage />} />
+          <Route path="*" element={<Navigate to="/welcome/choose-password" replace />} />
+        </Routes>
+      ) : (
+        <AllRoutes />
+      )}
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>
     </>
+  )
+}
+
+function AllRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route path="/" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+      </Route>
+      <Route path="/server" element={<ServerRoute />} />
+      <Route element={<RequireAuth />}>
+        <Route element={<AppLayout />}>
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/explore" element={<ExplorePage />} />
+          <Route path="/bookmarks" element={<BookmarksPage />} />
+          <Route path="/post/:postId" element={<PostPage />} />
+          <Route path="/settings" element={<AccountPage />} />
+          {/* `notifications` and `tags` cannot be usernames (docs/API.md, "Notifications"). */}
+          <Route path="/notifications" element={<NotificationsPage />} />
+          <Route path="/tags/:tag" element={<TagPage />} />
+          <Route path="/here" element={<HerePage />} />
+          {/* Conversations: `messages` cannot be a username (shared/limits.ts). */}
+          <Route path="/messages" element={<MessagesPage />} />
+          <Route path="/messages/:conversationId" element={<MessagesPage />} />
+          <Route path="/tags" element={<Navigate to="/explore" replace />} />
+          {/* `search` cannot be a username either (shared/limits.ts). */}
+          <Route path="/search" element={<SearchPage />} />
+          <Route path="/games/:slug" element={<GamePage />} />
+          <Route path="/games" element={<Navigate to="/explore" replace />} />
+          <Route path="/:username" element={<ProfilePage />} />
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/home" replace />} />
+    </Routes>
   )
 }

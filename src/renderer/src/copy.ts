@@ -79,6 +79,25 @@ export const COPY = {
     /** The toast of a first sign-up, instead of the login's "working". */
     welcome: (username: string) => `Welcome to Gamerstage, ${username}!`,
   },
+  /** The first screen of a host account made with a one-time password (ChoosePasswordPage). */
+  choosePassword: {
+    tagline: 'Make this account yours',
+    title: 'Choose your password',
+    welcome: 'Welcome,',
+    why: 'This server made your account with a one-time password. Choose one of your own to go on: only you will know it.',
+    oneTimeLabel: 'One-time password',
+    newLabel: 'New password',
+    confirmLabel: 'Confirm new password',
+    rule: (min: number) => `At least ${min} characters.`,
+    enterOneTime: 'Enter the one-time password the server printed.',
+    differ: 'The two passwords differ.',
+    sameAsOneTime: 'Choose a password different from the one-time one.',
+    save: 'Save and go on',
+    saving: 'Saving…',
+    saved: 'Your password is saved. Welcome to the stage!',
+    notNow: 'Not now?',
+    logOut: 'Log out',
+  },
   home: {
     /** The heading of /home in the session that signed up, instead of "Welcome Back...". */
     newcomerTitle: 'Welcome to the stage!',
@@ -460,7 +479,17 @@ export const COPY = {
     addOption: 'Add an option',
     removeOption: (n: number) => `Remove option ${n}`,
     duration: 'Poll length',
-    durations: { 1: '1 hour', 24: '1 day', 72: '3 days', 168: '7 days' } as Record<number, string>,
+    /** By minutes (POLL_DURATIONS_MINUTES, and the hours of an older server as minutes). */
+    durations: {
+      5: '5 minutes',
+      15: '15 minutes',
+      30: '30 minutes',
+      60: '1 hour',
+      360: '6 hours',
+      1440: '1 day',
+      4320: '3 days',
+      10080: '7 days',
+    } as Record<number, string>,
     optionEmpty: 'Write something here, or remove this option.',
     optionTooLong: (max: number) => `Keep it to ${max} characters.`,
     optionDuplicate: 'This is the same as another option.',
@@ -469,6 +498,11 @@ export const COPY = {
     checkOptions: 'Check the poll’s options: each needs text, and no two can be the same.',
     vote: (option: string) => `Vote for ${option}`,
     voting: 'Voting…',
+    tapHint: 'Choose an option to vote.',
+    votedHint: (changeable: boolean) =>
+      changeable
+        ? 'You can change your vote until the poll ends.'
+        : 'This server keeps your first vote: it can’t be changed.',
     voters: (count: number) => `${count} ${count === 1 ? 'vote' : 'votes'}`,
     ended: 'Final results',
     yourVote: 'your vote',
@@ -477,6 +511,11 @@ export const COPY = {
     hideResults: 'Back to voting',
     share: (option: string, percent: number, votes: number) =>
       `${option}: ${percent}%, ${votes} ${votes === 1 ? 'vote' : 'votes'}`,
+    /** An option's button: "Sunday (your vote): 67%, 2 votes"; the share once results show. */
+    choice: (option: string, mine: boolean, share: { percent: number; votes: number } | null) =>
+      `${option}${mine ? ' (your vote)' : ''}${
+        share ? `: ${share.percent}%, ${share.votes} ${share.votes === 1 ? 'vote' : 'votes'}` : ''
+      }`,
   },
   /* Polls in the Edit Post dialog. */
   pollEdit: {

@@ -11,7 +11,7 @@ import { getBridge } from './bridge/get-bridge'
 import { FIRST_SCREEN_ATTRIBUTE } from '../../shared/first-screen'
 import { keepFirstScreenCookies } from './lib/first-screen-cookies'
 import { notifyError } from './lib/notify'
-import { isLoggedInAtom, tokenAtom } from './state/auth'
+import { isLoggedInAtom, mustChoosePasswordAtom, tokenAtom } from './state/auth'
 import { connectionAtom, connectionChangedAtom } from './state/connection'
 import { loadPostListAtom } from './state/posts'
 import { markServerReachableAtom, markServerUnreachableAtom } from './state/server-status'
@@ -33,6 +33,9 @@ configureApi({
     store.set(endSessionAtom, end)
     notifyError(message, { toastId: 'session-ended' })
   },
+  // A host still on the one-time password (another window, an older session): the app shows
+  // "Choose your password" (App.tsx).
+  onChoosePasswordFirst: () => store.set(mustChoosePasswordAtom, true),
   onNetworkError: (baseUrl) => store.set(markServerUnreachableAtom, baseUrl),
   onReachable: () => store.set(markServerReachableAtom),
 })

@@ -38,16 +38,17 @@ export async function publishPollCounts(live: Live, postId: number, authorId: nu
       postId: String(postId),
       options: poll.options.map(({ id, votes }) => ({ id, votes })),
       voterCount: poll.voterCount,
+      revision: poll.revision ?? 0,
     },
     await aboutWriting(live, authorId),
   )
 }
 
 /**
- * The actor votes for `optionId` in the poll of `postId`: refused on a post of someone who
- * blocked them or whom they blocked (BLOCKED), after the end (POLL_ENDED), for an option of
- * another poll (VALIDATION), or a second time (POLL_ALREADY_VOTED). Answers the poll as the
- * voter now sees it.
+ * The actor votes for `optionId` in the poll of `postId`, or moves their vote there (the author
+ * too): refused on a post of someone who blocked them or whom they blocked (BLOCKED), after the
+ * end (POLL_ENDED) and for an option of another poll (VALIDATION). Answers the poll as the voter
+ * now sees it; a vote for the option they already chose changes nothing and sends no event.
  */
 export async function votePoll(
   live: Live,
@@ -66,10 +67,11 @@ export async function votePoll(
       // Locked: an edit of the poll at once waits, and the vote lands on the poll it checked.
       const post = await lockPost(tx, postId)
       await refuseInteraction(tx, actor.id, [post.authorId])
-      await polls.castVote(tx, actor.id, post.id, Number(optionId), now)
-      return { authorId: post.authorId, poll: await pollsReads.getPoll(tx, post.id, actor.id, now) }
+      const changed = await polls.castVote(tx, actor.id, post.id, Number(optionId), now)
+      const poll = await pollsReads.getPoll(tx, post.id, actor.id, now)
+      return { authorId: post.authorId, changed, poll }
     },
-    ({ authorId }) => publishPollCounts(live, postId, authorId),
+    ({ authorId, changed }) => (changed ? publishPollCounts(live, postId, authorId) : undefined),
     // The poll's totals are kept under the post's version (caches/read-cache.ts touchPosts).
     () => ({ posts: [postId], viewers: [actor.id] }),
   )

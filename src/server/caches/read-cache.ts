@@ -101,7 +101,11 @@ export interface KeptVisibility {
 
 /** What every viewer sees alike of a post, besides its row: its poll and its emoji counts. */
 export interface PostShared {
-  poll: { endsAt: number; options: { id: string; text: string; votes: number }[] } | null
+  poll: {
+    endsAt: number
+    revision: number
+    options: { id: string; text: string; votes: number }[]
+  } | null
   emoji: { reaction: string; count: number }[]
 }
 

@@ -28,6 +28,6 @@ export function describeHost(host: HostAccount): string {
   if (host.oneTimePassword === undefined) return `Host: ${host.username} (existing account)`
   return (
     `Host: ${host.username} (created account ${host.username} with one-time password ` +
-    `${host.oneTimePassword}: shown only now; sign in with it and change it on the Account page)`
+    `${host.oneTimePassword}: shown only now; sign in with it and choose your own password)`
   )
 }

@@ -68,6 +68,7 @@ export const users = pgTable(
     postCount: int('post_count').notNull().default(0),
     tokenVersion: int('token_version').notNull().default(0),
     suspendedAt: millis('suspended_at'),
+    oneTimePasswordAt: millis('one_time_password_at'),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
   },
@@ -477,6 +478,7 @@ export const polls = pgTable('polls', {
     .references(() => posts.id, { onDelete: 'cascade' }),
   endsAt: millis('ends_at').notNull(),
   createdAt: millis('created_at').notNull(),
+  revision: int('revision').notNull().default(0),
 })
 
 export const pollOptions = pgTable(

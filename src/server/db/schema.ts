@@ -38,6 +38,12 @@ export const users = sqliteTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Set while the host has suspended the account: no sign-in, posts hidden from lists. */
     suspendedAt: integer('suspended_at'),
+    /**
+     * Set when the server made the account with a one-time password (`--admin`): until its owner
+     * chooses their own, every call but the password change, the session and logout is refused
+     * (CHOOSE_PASSWORD_FIRST). Cleared by the change.
+     */
+    oneTimePasswordAt: integer('one_time_password_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -504,6 +510,11 @@ export const polls = sqliteTable('polls', {
   /** Votes are taken while the time is before this; after it the results are final. */
   endsAt: integer('ends_at').notNull(),
   createdAt: integer('created_at').notNull(),
+  /**
+   * Raised by each vote cast or changed: the live `poll` event and the post carry it, so that a
+   * client keeps the newest counts whatever order they reach it in (a change keeps the totals).
+   */
+  revision: integer('revision').notNull().default(0),
 })
 
 /** A poll's 2–4 options, in the author's order (`position` 0…3). */
@@ -521,7 +532,8 @@ export const pollOptions = sqliteTable(
 )
 
 /**
- * One vote per user per poll, never changed (docs/API.md, "Polls"). Counts are read from these
+ * One vote per user per poll, which they may move until the end (docs/API.md, "Polls"); `created_at`
+ * is when it was cast or last moved. Counts are read from these
  * rows (one grouped look-up per page), so a deleted account's votes leave the counts with it.
  */
 export const pollVotes = sqliteTable(

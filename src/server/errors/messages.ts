@@ -103,6 +103,8 @@ export const ACCOUNT_MESSAGES = {
   wrongPasswordForDelete: 'The password is wrong: your account was not deleted.',
   samePassword: 'The new password must differ from the current one.',
   accountSuspended: 'This account is suspended by the host of this server.',
+  choosePasswordFirst:
+    'Choose your own password first: this account still has the one-time password the server made for it.',
   hostOnly: 'Only the host of this server can do that.',
   cannotSuspendHost: 'The host of this server cannot be suspended.',
   cannotRemoveHost:
@@ -145,7 +147,6 @@ export const GAME_MESSAGES = {
 export const POLL_MESSAGES = {
   notFound: 'This post has no poll.',
   ended: 'This poll has ended: its results are final.',
-  alreadyVoted: 'You already voted in this poll. A vote cannot be changed.',
   optionNotInPoll: "That option is not one of this poll's options.",
   locked:
     'People have voted in this poll, so its options and end cannot change any more. You can still edit the text.',

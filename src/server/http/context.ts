@@ -12,7 +12,7 @@ import type { HostAllowList } from './host-allow-list'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
 import { passwordStamp, tokenExpiry, verifyToken, whyRefused } from '../auth/token'
 import { HttpError } from '../errors/http-error'
-import { MESSAGES } from '../errors/messages'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
 import { isRevoked } from '../services/reads/sessions'
 import { endSessions } from '../services/writes/sessions'
@@ -187,11 +187,28 @@ async function userFromTokenAfresh(
   return user
 }
 
+/** A call that changes something: anything but a read (GET, HEAD, and the OPTIONS of CORS). */
+const isWrite = (c: Context) => !['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)
+
+/** What requireUser lets through besides a signed-in user's ordinary calls. */
+export interface RequireUserOptions {
+  /**
+   * Also the writes of an account that still has its one-time password (`--admin`): choosing a
+   * password and logging out. Every other write of such an account is CHOOSE_PASSWORD_FIRST.
+   */
+  beforeOwnPassword?: boolean
+}
+
 /**
  * The token check of the spec: no valid token is a 401 (with the spec's sentence, and why in
- * `reason`); a valid token for a user who no longer exists is the spec's 404.
+ * `reason`); a valid token for a user who no longer exists is the spec's 404. An account with
+ * the one-time password the server made for it may read, but write only what `options` allow:
+ * its owner chooses a password first (docs/features.md, "Who hosts a server").
  */
-export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function requireUser(
+  deps: AppDeps,
+  options: RequireUserOptions = {},
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readToken(c)
     const user = await userFromToken(deps, token)
@@ -200,6 +217,9 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
       // Told apart only here, on a refusal: reads (optionalViewer) never pay for it.
       const reason = user === 'invalid' && token ? await whyRefused(token, deps.secret) : user
       throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken, {}, { reason })
+    }
+    if (user.oneTimePasswordAt !== null && !options.beforeOwnPassword && isWrite(c)) {
+      throw new HttpError('CHOOSE_PASSWORD_FIRST', ACCOUNT_MESSAGES.choosePasswordFirst)
     }
     c.set('user', user)
     c.set('viewerId', user.id)

@@ -70,6 +70,8 @@ export function authRoutes(deps: AppDeps) {
       return c.json({
         foundUser: await presentUser(deps.db, user, { withBookmarks: true }),
         encodedToken: await tokenFor(user, deps.secret),
+        // The account still has the one-time password the server made: the app asks for a new one.
+        ...(user.oneTimePasswordAt !== null ? { passwordChangeRequired: true as const } : {}),
       } satisfies LoginResponse)
     })
 }

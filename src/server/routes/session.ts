@@ -20,7 +20,9 @@ import { validate } from '../http/validate'
 /** Session calls under `/auth` (docs/API.md "Sessions and accounts"). */
 export function sessionRoutes(deps: AppDeps) {
   const { db } = deps
-  const auth = requireUser(deps)
+  // Logging out, choosing a password and reading the session are open to an account that still
+  // has its one-time password: that is how its owner chooses their own.
+  const auth = requireUser(deps, { beforeOwnPassword: true })
   const throttle = loginThrottleOf(deps)
   const live = liveOf(deps)
   return new Hono<AppEnv>()
@@ -60,6 +62,7 @@ export function sessionRoutes(deps: AppDeps) {
       return c.json({
         user: await presentUser(db, user, { withBookmarks: true }),
         isHost: await isHost(db, user, deps.hostIds),
+        passwordChangeRequired: user.oneTimePasswordAt !== null,
         appearOffline: (await deps.presence?.appearsOffline(user.id)) ?? false,
       } satisfies SessionResponse)
     })

@@ -279,7 +279,7 @@ describe('the read cache', () => {
     const h = app
     const alice = await h.signup('alice')
     const bob = await h.signup('bob')
-    const { postId } = await createPoll(h, alice.token, 24, ['Saturday', 'Sunday'])
+    const { postId } = await createPoll(h, alice.token, 1440, ['Saturday', 'Sunday'])
     // Bob's read keeps the poll's shared state.
     expect(
       (await h.request(`/api/posts/${postId}`, { headers: { authorization: bob.token } })).status,

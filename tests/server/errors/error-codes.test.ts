@@ -138,6 +138,18 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
     },
     message: ACCOUNT_MESSAGES.accountSuspended,
   },
+  CHOOSE_PASSWORD_FIRST: {
+    options: { demo: false, admins: ['boss'] },
+    request: async (app) => {
+      const login = await app.send('/api/auth/login', {
+        username: 'boss',
+        password: app.hosts[0]?.oneTimePassword,
+      })
+      const { encodedToken } = (await login.json()) as { encodedToken: string }
+      return app.send('/api/posts', { postData: { content: 'first' } }, { token: encodedToken })
+    },
+    message: ACCOUNT_MESSAGES.choosePasswordFirst,
+  },
   HOST_ONLY: {
     request: (app, token) => app.get('/api/reports', token),
     message: ACCOUNT_MESSAGES.hostOnly,
@@ -248,8 +260,8 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
   },
   POLL_ENDED: {
     request: async (app, token) => {
-      const { postId, optionIds } = await createPoll(app, token, 1)
-      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60 * 60 * 1000 })
+      const { postId, optionIds } = await createPoll(app, token, 5)
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60 * 1000 })
       try {
         return await app.send(
           `/api/posts/${postId}/poll/vote`,
@@ -261,14 +273,6 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
       }
     },
     message: POLL_MESSAGES.ended,
-  },
-  POLL_ALREADY_VOTED: {
-    request: async (app, token) => {
-      const { postId, optionIds } = await createPoll(app, token)
-      await app.send(`/api/posts/${postId}/poll/vote`, { optionId: optionIds[0] }, { token })
-      return app.send(`/api/posts/${postId}/poll/vote`, { optionId: optionIds[1] }, { token })
-    },
-    message: POLL_MESSAGES.alreadyVoted,
   },
   POLL_LOCKED: {
     request: async (app, token) => {

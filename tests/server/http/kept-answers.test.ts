@@ -103,7 +103,7 @@ describe('kept answers', () => {
   it("is not served past a poll's end, however long answers may live", async () => {
     const { app: h } = await serverKeeping(24 * HOUR)
     const alice = await h.signup('alice')
-    const { postId } = await createPoll(h, alice.token, 1)
+    const { postId } = await createPoll(h, alice.token, 60)
     const open = JSON.parse((await read(h, `/api/posts/${postId}`, alice.token, minimal)).text)
     expect((open as PostResponse).post.poll?.ended).toBe(false)
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + HOUR + 1_000 })

@@ -91,7 +91,14 @@ async function harness() {
   }
   // The desktop owner signs up from this computer; `boss` is the --admin account.
   const owner = await signup('deskowner', true)
-  const boss = { token: await login('boss', admin.oneTimePassword), id: String(admin.id) }
+  // The --admin account chooses its own password first, as the app makes it do.
+  const chosen = await ok<{ encodedToken: string }>(
+    call('/api/auth/password', {
+      body: { currentPassword: admin.oneTimePassword, newPassword: PASSWORD },
+      token: await login('boss', admin.oneTimePassword),
+    }),
+  )
+  const boss = { token: chosen.encodedToken, id: String(admin.id) }
   const post = async (token: string, content: string) =>
     (
       await ok<PostResponse>(

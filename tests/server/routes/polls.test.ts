@@ -1,5 +1,6 @@
 /**
- * Polls (docs/API.md, "Polls"): written with a post, one final vote per user, counts live to
+ * Polls (docs/API.md, "Polls"): written with a post, from 5 minutes to 7 days, one vote per user
+ * (the author too) that moves until the end, counts live with a growing revision to
  * everyone who may see the post, voting refused after the end (at `endsAt` exactly), options
  * locked once anyone voted, a page's polls in one query.
  */
@@ -15,7 +16,8 @@ import { describe, expect, it, test } from '../../helpers/fixtures'
 import type { TestApp } from '../../helpers/server-app'
 
 const connect = liveStreams()
-const HOUR = 60 * 60 * 1000
+const MINUTE = 60 * 1000
+const HOUR = 60 * MINUTE
 
 const send = (app: TestApp, token: string, poll: unknown, extra: object = {}) =>
   app.send(
@@ -33,7 +35,7 @@ describe('polls', () => {
     const author = await app.signup('author')
     const before = Date.now()
     const { post } = await ok<PostResponse>(
-      send(app, author.token, { options: ['  Saturday ', 'Sunday'], durationHours: 72 }),
+      send(app, author.token, { options: ['  Saturday ', 'Sunday'], durationMinutes: 4320 }),
       201,
     )
     expect(post.poll).toMatchObject({
@@ -44,6 +46,7 @@ describe('polls', () => {
       ended: false,
       voterCount: 0,
       ownVote: null,
+      revision: 0,
     })
     const endsAt = Date.parse(post.poll?.endsAt ?? '')
     // Timestamps have whole seconds.
@@ -54,22 +57,49 @@ describe('polls', () => {
     expect((await onePost(app, plain)).poll).toBeNull()
   })
 
+  it('runs a poll from 5 minutes, and still takes the hours an older app sends', async ({
+    app,
+  }) => {
+    const author = await app.signup('author')
+    for (const [poll, length] of [
+      [{ options: ['now', 'later'], durationMinutes: 5 }, 5 * MINUTE],
+      [{ options: ['now', 'later'], durationMinutes: 15 }, 15 * MINUTE],
+      [{ options: ['now', 'later'], durationHours: 1 }, HOUR],
+      [{ options: ['now', 'later'], durationHours: 168 }, 168 * HOUR],
+    ] as const) {
+      const before = Date.now()
+      const { post } = await ok<PostResponse>(send(app, author.token, poll), 201)
+      const endsAt = Date.parse(post.poll?.endsAt ?? '')
+      // Timestamps have whole seconds.
+      expect(endsAt).toBeGreaterThanOrEqual(before + length - 1000)
+      expect(endsAt).toBeLessThanOrEqual(Date.now() + length)
+    }
+  })
+
+  const LENGTHS = 'A poll runs 5, 15, 30, 60, 360, 1440, 4320 or 10080 minutes.'
+
   it.for<[unknown, string]>([
     // (options, the sentence)
-    [{ options: ['only one'], durationHours: 24 }, 'A poll needs at least 2 options.'],
+    [{ options: ['only one'], durationMinutes: 60 }, 'A poll needs at least 2 options.'],
     [
-      { options: ['a', 'b', 'c', 'd', 'e'], durationHours: 24 },
+      { options: ['a', 'b', 'c', 'd', 'e'], durationMinutes: 60 },
       'A poll can have at most 4 options.',
     ],
-    [{ options: ['Same', ' same '], durationHours: 24 }, 'Each poll option must be different.'],
-    [{ options: ['a', '   '], durationHours: 24 }, 'A poll option cannot be empty.'],
+    [{ options: ['Same', ' same '], durationMinutes: 60 }, 'Each poll option must be different.'],
+    [{ options: ['a', '   '], durationMinutes: 60 }, 'A poll option cannot be empty.'],
     [
-      { options: ['a', 'x'.repeat(51)], durationHours: 24 },
+      { options: ['a', 'x'.repeat(51)], durationMinutes: 60 },
       'A poll option can be at most 50 characters.',
     ],
-    [{ options: ['a', 'b'], durationHours: 5 }, 'A poll runs 1, 24, 72, 168 hours.'],
-    [{ options: ['a', 'b'] }, 'A poll runs 1, 24, 72, 168 hours.'],
-    [{ options: 'a,b', durationHours: 24 }, 'A poll needs a list of options.'],
+    [{ options: ['a', 'b'], durationMinutes: 1 }, LENGTHS],
+    [{ options: ['a', 'b'], durationMinutes: '5' }, LENGTHS],
+    [{ options: ['a', 'b'] }, LENGTHS],
+    [{ options: ['a', 'b'], durationHours: 5 }, `durationHours is 1, 24, 72 or 168; ${LENGTHS}`],
+    [
+      { options: ['a', 'b'], durationMinutes: 60, durationHours: 1 },
+      'Send the poll’s length once: durationMinutes or durationHours, not both.',
+    ],
+    [{ options: 'a,b', durationMinutes: 60 }, 'A poll needs a list of options.'],
   ])('refuses the poll %j: %s', async ([poll, message], { app }) => {
     const author = await app.signup('author')
     await expectError(send(app, author.token, poll), 400, message, 'VALIDATION')
@@ -77,7 +107,7 @@ describe('polls', () => {
 
   it('refuses a poll with images, and a poll without a question', async ({ app }) => {
     const author = await app.signup('author')
-    const poll = { options: ['a', 'b'], durationHours: 24 }
+    const poll = { options: ['a', 'b'], durationMinutes: 1440 }
     await expectError(
       send(app, author.token, poll, { media: [{ id: 'abcdefghijklmnop' }] }),
       400,
@@ -92,32 +122,37 @@ describe('polls', () => {
     )
   })
 
-  it('takes one vote per user, final, and shows the voter their vote', async ({ app }) => {
+  it('takes one vote per user, the author’s too, which moves until the end', async ({ app }) => {
     const author = await app.signup('author')
     const voter = await app.signup('voter')
     const { postId, optionIds } = await createPoll(app, author.token)
     const [saturday, sunday] = optionIds as [string, string]
-    const { poll } = await ok<PollVoteResponse>(vote(app, voter.token, postId, sunday))
-    expect(poll.ownVote).toBe(sunday)
-    expect(poll.voterCount).toBe(1)
-    expect(poll.options.map((option) => option.votes)).toEqual([0, 1, 0])
+    const first = await ok<PollVoteResponse>(vote(app, voter.token, postId, sunday))
+    expect(first.poll).toMatchObject({ ownVote: sunday, voterCount: 1, revision: 1 })
+    expect(first.poll.options.map((option) => option.votes)).toEqual([0, 1, 0])
 
-    await expectError(
-      vote(app, voter.token, postId, saturday),
-      400,
-      POLL_MESSAGES.alreadyVoted,
-      'POLL_ALREADY_VOTED',
-    )
-    await expectError(
-      vote(app, voter.token, postId, sunday),
-      400,
-      POLL_MESSAGES.alreadyVoted,
-      'POLL_ALREADY_VOTED',
-    )
+    // The author votes in their own poll.
+    const own = await ok<PollVoteResponse>(vote(app, author.token, postId, saturday))
+    expect(own.poll).toMatchObject({ ownVote: saturday, voterCount: 2, revision: 2 })
+
+    // A change moves the vote: the voters stay two, the revision goes on.
+    const moved = await ok<PollVoteResponse>(vote(app, voter.token, postId, saturday))
+    expect(moved.poll).toMatchObject({ ownVote: saturday, voterCount: 2, revision: 3 })
+    expect(moved.poll.options.map((option) => option.votes)).toEqual([2, 0, 0])
+    // The same option again changes nothing.
+    const again = await ok<PollVoteResponse>(vote(app, voter.token, postId, saturday))
+    expect(again.poll).toEqual(moved.poll)
+    const rows = await app.db.all('SELECT 1 FROM poll_votes WHERE post_id = ?', Number(postId))
+    expect(rows).toHaveLength(2)
+
     // Each viewer sees their own vote; the counts are the same for all.
-    expect((await onePost(app, postId, voter.token)).poll?.ownVote).toBe(sunday)
-    expect((await onePost(app, postId, author.token)).poll?.ownVote).toBeNull()
-    expect((await onePost(app, postId)).poll).toMatchObject({ voterCount: 1, ownVote: null })
+    expect((await onePost(app, postId, voter.token)).poll?.ownVote).toBe(saturday)
+    expect((await onePost(app, postId, author.token)).poll?.ownVote).toBe(saturday)
+    expect((await onePost(app, postId)).poll).toMatchObject({
+      voterCount: 2,
+      ownVote: null,
+      revision: 3,
+    })
   })
 
   it('refuses an option of another poll, a garbage option and a post without a poll', async ({
@@ -181,7 +216,7 @@ describe('polls', () => {
     const author = await app.signup('author')
     const early = await app.signup('early')
     const late = await app.signup('late')
-    const { postId, optionIds } = await createPoll(app, author.token, 1)
+    const { postId, optionIds } = await createPoll(app, author.token, 5)
     const endsAt = await app.db.get<{ endsAt: number }>(
       'SELECT ends_at AS "endsAt" FROM polls WHERE post_id = ?',
       Number(postId),
@@ -192,6 +227,10 @@ describe('polls', () => {
     await expect(
       castVote(app.db, Number(late.id), Number(postId), Number(optionIds[0]), end),
     ).rejects.toMatchObject({ code: 'POLL_ENDED' })
+    // Nor can a vote move at the end.
+    await expect(
+      castVote(app.db, Number(early.id), Number(postId), Number(optionIds[1]), end),
+    ).rejects.toMatchObject({ code: 'POLL_ENDED' })
     // A vote cast straight through the service publishes no event, which is what drops a post's
     // kept poll totals (caches/read-cache.ts): the command's route does.
     readCacheOf(app.db)?.clear()
@@ -199,12 +238,14 @@ describe('polls', () => {
     // Through the API with a faked clock past the end.
     vi.useFakeTimers({ toFake: ['Date'], now: end + 1 })
     try {
-      await expectError(
-        vote(app, late.token, postId, optionIds[1] ?? ''),
-        400,
-        POLL_MESSAGES.ended,
-        'POLL_ENDED',
-      )
+      for (const token of [late.token, early.token]) {
+        await expectError(
+          vote(app, token, postId, optionIds[1] ?? ''),
+          400,
+          POLL_MESSAGES.ended,
+          'POLL_ENDED',
+        )
+      }
       const poll = (await onePost(app, postId, early.token)).poll
       expect(poll).toMatchObject({ ended: true, voterCount: 1, ownVote: optionIds[0] })
     } finally {
@@ -227,14 +268,14 @@ describe('polls', () => {
       )
     // Before any vote: new options, then a text-only edit that leaves the poll alone.
     const replaced = await ok<PostResponse>(
-      edit({ content: 'Which day?', poll: { options: ['Fri', 'Sat'], durationHours: 1 } }),
+      edit({ content: 'Which day?', poll: { options: ['Fri', 'Sat'], durationMinutes: 5 } }),
     )
     expect(replaced.post.poll?.options.map((option) => option.text)).toEqual(['Fri', 'Sat'])
     const textOnly = await ok<PostResponse>(edit({ content: 'Which day, really?' }))
     expect(textOnly.post.poll?.options.map((option) => option.text)).toEqual(['Fri', 'Sat'])
     // Hostile edits are checked as new polls are.
     await expectError(
-      edit({ content: 'x', poll: { options: ['a', 'b', 'c', 'd', 'e'], durationHours: 1 } }),
+      edit({ content: 'x', poll: { options: ['a', 'b', 'c', 'd', 'e'], durationMinutes: 5 } }),
       400,
       'A poll can have at most 4 options.',
       'VALIDATION',
@@ -248,7 +289,7 @@ describe('polls', () => {
     )
 
     await ok(vote(app, voter.token, postId, textOnly.post.poll?.options[0]?.id ?? ''))
-    for (const poll of [null, { options: ['Fri', 'Sat', 'Sun'], durationHours: 24 }]) {
+    for (const poll of [null, { options: ['Fri', 'Sat', 'Sun'], durationMinutes: 1440 }]) {
       await expectError(
         edit({ content: 'changed', poll }),
         400,
@@ -290,13 +331,23 @@ describe('polls', () => {
     const pestStream = await connect(app, pest)
 
     await ok(vote(app, voter.token, postId, optionIds[2] ?? ''))
+    // A change sends the counts again, with the next revision; a vote that changes nothing, none.
+    await ok(vote(app, voter.token, postId, optionIds[0] ?? ''))
+    await ok(vote(app, voter.token, postId, optionIds[0] ?? ''))
     for (const stream of [authorStream, watcherStream]) {
-      const { data } = await stream.next('poll')
-      expect(data).toEqual({
+      expect((await stream.next('poll')).data).toEqual({
         postId,
         options: optionIds.map((id, index) => ({ id, votes: index === 2 ? 1 : 0 })),
         voterCount: 1,
+        revision: 1,
       })
+      expect((await stream.next('poll')).data).toEqual({
+        postId,
+        options: optionIds.map((id, index) => ({ id, votes: index === 0 ? 1 : 0 })),
+        voterCount: 1,
+        revision: 2,
+      })
+      expect(await stream.settle()).not.toContain('poll')
     }
     expect(await pestStream.settle()).not.toContain('poll')
   })

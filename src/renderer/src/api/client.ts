@@ -120,6 +120,11 @@ interface ClientConfig {
    * is the server's sentence; `end` says why, for the login page to tell the user.
    */
   onUnauthorized: (message: string, end: SessionEnd) => void
+  /**
+   * Called when the server refused a write because the account must choose its password first
+   * (CHOOSE_PASSWORD_FIRST: a host's one-time password, docs/API.md "Error codes").
+   */
+  onChoosePasswordFirst: () => void
   /** Called when fetch itself fails (the server is gone or unreachable), with the base url. */
   onNetworkError: (baseUrl: string) => void
   /** Called after any answer from the server, whatever its status. */
@@ -130,6 +135,7 @@ const config: ClientConfig = {
   getBaseUrl: () => '',
   getToken: () => null,
   onUnauthorized: () => undefined,
+  onChoosePasswordFirst: () => undefined,
   onNetworkError: () => undefined,
   onReachable: () => undefined,
 }
@@ -315,6 +321,7 @@ export async function request<T extends ApiAnswer>(
     if (token && endsSession(refused.status, refused.code)) {
       config.onUnauthorized(errorMessage(response.status, body), sessionEndOf(refused.code, body))
     }
+    if (token && refused.code === 'CHOOSE_PASSWORD_FIRST') config.onChoosePasswordFirst()
     throw refused
   }
   if (options.answer) {

@@ -1,8 +1,9 @@
 import type { PollVoteResponse } from '../../../shared/api-types'
-import type { PollInput } from '../../../shared/schemas'
+import type { PollInputSent } from '../../../shared/schemas'
 import { request } from './client'
 
-export type { PollInput }
+/** A poll as the app sends it with a post or an edit. */
+export type PollInput = PollInputSent
 
 /** Votes in a post's poll (docs/API.md "Polls"): the poll as the voter now sees it. */
 export function votePoll(postId: string, optionId: string): Promise<PollVoteResponse> {

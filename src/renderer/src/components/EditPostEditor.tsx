@@ -5,19 +5,23 @@
  */
 import { useEffect, useState } from 'react'
 import type { PostPoll } from '../../../shared/api-types'
-import { LIMITS, POLL_DURATIONS_HOURS, type PollDurationHours } from '../../../shared/limits'
+import { LIMITS, POLL_DURATIONS_MINUTES, type PollDurationMinutes } from '../../../shared/limits'
 import type { PollInput } from '../api/polls'
 import { COPY, SPEC_TEXT } from '../copy'
+import { offeredLength } from '../lib/poll-lengths'
+import { useServerFeature } from '../state/server-features'
 import { PollEditor, toPollInput, type PollDraft } from './PollEditor'
 import { TextEditor, type SubmitOutcome } from './TextEditor'
 
 /** The poll to send with the edit: left out (kept), replaced, or removed (null). */
 export type PollEdit = { kind: 'keep' } | { kind: 'set'; poll: PollInput } | { kind: 'remove' }
 
-/** The shortest length that still covers the time the poll has left (7 days at most). */
-export function durationFor(endsAt: string, now = Date.now()): PollDurationHours {
-  const hoursLeft = (Date.parse(endsAt) - now) / 3_600_000
-  return POLL_DURATIONS_HOURS.find((hours) => hours >= hoursLeft) ?? 168
+/**
+ * The shortest length that still covers the time the poll has left (7 days at most), in minutes;
+ * the editor offers the nearest the server takes (lib/poll-lengths.ts).
+ */
+export function durationFor(endsAt: string, now = Date.now()): PollDurationMinutes {
+  return offeredLength((Date.parse(endsAt) - now) / 60_000, POLL_DURATIONS_MINUTES)
 }
 
 /** Whether the author may still change or remove the poll: open and nobody has voted. */
@@ -32,9 +36,10 @@ interface EditPostEditorProps {
 
 export function EditPostEditor({ content, poll, onDirtyChange, onSubmit }: EditPostEditorProps) {
   const editable = poll !== null && pollEditable(poll)
+  const pollMinutes = useServerFeature('poll-changes')
   const [draft, setDraft] = useState<PollDraft | null>(() =>
     poll
-      ? { options: poll.options.map((o) => o.text), durationHours: durationFor(poll.endsAt) }
+      ? { options: poll.options.map((o) => o.text), durationMinutes: durationFor(poll.endsAt) }
       : null,
   )
   const [touched, setTouched] = useState(false)
@@ -50,7 +55,7 @@ export function EditPostEditor({ content, poll, onDirtyChange, onSubmit }: EditP
   const submit = (text: string): Promise<SubmitOutcome> => {
     if (!editable || !touched) return onSubmit(text, { kind: 'keep' })
     if (!draft) return onSubmit(text, { kind: 'remove' })
-    const input = toPollInput(draft)
+    const input = toPollInput(draft, pollMinutes)
     if (!input) {
       setShowErrors(true)
       requestAnimationFrame(() =>
@@ -99,7 +104,7 @@ export function EditPostEditor({ content, poll, onDirtyChange, onSubmit }: EditP
             onClick={() => {
               setDraft({
                 options: poll.options.map((o) => o.text),
-                durationHours: durationFor(poll.endsAt),
+                durationMinutes: durationFor(poll.endsAt),
               })
               setTouched(false)
             }}

@@ -34,6 +34,7 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
   const clips = useServerFeature('clips')
   const attachments = useAttachments({ draftKey, clips })
   const pollsSupported = useServerFeature('polls')
+  const pollMinutes = useServerFeature('poll-changes')
   // A draft keeps the poll being written, as it keeps text and media (lib/drafts.ts).
   const [poll, setPoll] = useState<PollDraft | null>(() =>
     draftKey ? readDraftPoll(draftKey) : null,
@@ -68,7 +69,7 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
       const names = attachments.markLost(outcome.missingMedia)
       return names.length > 0 ? COPY.attachments.lostRefusal(names) : outcome.message
     }
-    const input = toPollInput(poll)
+    const input = toPollInput(poll, pollMinutes)
     if (!input) {
       setShowPollErrors(true)
       // Focus the first option with a problem, so the keyboard lands where the fix is.

@@ -1,16 +1,18 @@
 import { useId } from 'react'
-import { LIMITS, POLL_DURATIONS_HOURS, type PollDurationHours } from '../../../shared/limits'
+import { LIMITS, type PollDurationMinutes } from '../../../shared/limits'
 import type { PollInput } from '../api/polls'
 import { COPY } from '../copy'
+import { lengthToSend, offeredLength, pollLengths } from '../lib/poll-lengths'
+import { useServerFeature } from '../state/server-features'
 import { Icon } from './Icon'
 
 /** A poll being written in the composer. */
 export interface PollDraft {
   options: string[]
-  durationHours: PollDurationHours
+  durationMinutes: PollDurationMinutes
 }
 
-export const NEW_POLL: PollDraft = { options: ['', ''], durationHours: 24 }
+export const NEW_POLL: PollDraft = { options: ['', ''], durationMinutes: 1440 }
 
 /** Each option's problem (null when fine), by the server's rules (docs/API.md "Polls"). */
 export function pollOptionErrors(draft: PollDraft): (string | null)[] {
@@ -26,12 +28,15 @@ export function pollOptionErrors(draft: PollDraft): (string | null)[] {
   })
 }
 
-/** The poll to send, or null while an option has a problem. */
-export function toPollInput(draft: PollDraft): PollInput | null {
+/**
+ * The poll to send, or null while an option has a problem; its length as the server reads it
+ * (`minutesSupported`: the server names `poll-changes`, lib/poll-lengths.ts).
+ */
+export function toPollInput(draft: PollDraft, minutesSupported: boolean): PollInput | null {
   if (pollOptionErrors(draft).some((error) => error !== null)) return null
   return {
     options: draft.options.map((option) => option.trim()),
-    durationHours: draft.durationHours,
+    ...lengthToSend(draft.durationMinutes, minutesSupported),
   }
 }
 
@@ -44,11 +49,13 @@ interface PollEditorProps {
 }
 
 /**
- * The composer's poll: 2–4 option fields, each removable past two, and the poll's length. Every
+ * The composer's poll: 2–4 option fields, each removable past two, and the poll's length (from 5
+ * minutes on a server that takes minutes, lib/poll-lengths.ts). Every
  * control is a native one (Tab, typing, arrow keys in the select), with its problem under it.
  */
 export function PollEditor({ value, onChange, onRemove, showAll }: PollEditorProps) {
   const baseId = useId()
+  const lengths = pollLengths(useServerFeature('poll-changes'))
   const errors = pollOptionErrors(value)
   const setOption = (index: number, text: string) =>
     onChange({ ...value, options: value.options.map((old, i) => (i === index ? text : old)) })
@@ -115,14 +122,17 @@ export function PollEditor({ value, onChange, onRemove, showAll }: PollEditorPro
         <label className="poll-editor-duration">
           <span>{COPY.poll.duration}</span>
           <select
-            value={value.durationHours}
+            value={offeredLength(value.durationMinutes, lengths)}
             onChange={(event) =>
-              onChange({ ...value, durationHours: Number(event.target.value) as PollDurationHours })
+              onChange({
+                ...value,
+                durationMinutes: Number(event.target.value) as PollDurationMinutes,
+              })
             }
           >
-            {POLL_DURATIONS_HOURS.map((hours) => (
-              <option key={hours} value={hours}>
-                {COPY.poll.durations[hours]}
+            {lengths.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {COPY.poll.durations[minutes]}
               </option>
             ))}
           </select>

@@ -44,7 +44,8 @@ interface PostCardProps {
 }
 
 /** Clicks on these open what they are, not the post. */
-const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], img'
+// A poll is one control as a whole: a click in it, even beside an option, never opens the post.
+const INTERACTIVE = 'a, button, input, textarea, select, label, [role="button"], img, .poll'
 
 export function PostCard({ post, detail = false, repostedBy = null }: PostCardProps) {
   const me = useAtomValue(userAtom)

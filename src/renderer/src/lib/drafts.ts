@@ -1,5 +1,10 @@
 import type { PostMediaItem } from '../../../shared/api-types'
-import { LIMITS, POLL_DURATIONS_HOURS, type PollDurationHours } from '../../../shared/limits'
+import {
+  LIMITS,
+  POLL_DURATIONS_HOURS,
+  POLL_DURATIONS_MINUTES,
+  type PollDurationMinutes,
+} from '../../../shared/limits'
 import { serverOrigin } from './addresses'
 
 /**
@@ -91,28 +96,38 @@ export function writeDraftMedia(key: string, items: DraftMedia[]): void {
 /** A poll being written, as the composer holds it (PollEditor's PollDraft). */
 export interface DraftPoll {
   options: string[]
-  durationHours: PollDurationHours
+  durationMinutes: PollDurationMinutes
 }
 
 const pollKeyOf = (key: string) => `${key}|poll`
 
-const isDraftPoll = (value: unknown): value is DraftPoll => {
-  if (!value || typeof value !== 'object') return false
-  const poll = value as Partial<DraftPoll>
-  return (
-    Array.isArray(poll.options) &&
-    poll.options.length >= LIMITS.pollOptionsMin &&
-    poll.options.length <= LIMITS.pollOptionsMax &&
-    poll.options.every((option) => typeof option === 'string') &&
-    (POLL_DURATIONS_HOURS as readonly unknown[]).includes(poll.durationHours)
-  )
+/**
+ * A kept poll, or null: its length in minutes, or in hours as the app kept it before issue 44
+ * (read as the same minutes).
+ */
+const draftPollOf = (value: unknown): DraftPoll | null => {
+  if (!value || typeof value !== 'object') return null
+  const poll = value as { options?: unknown; durationMinutes?: unknown; durationHours?: unknown }
+  const options = poll.options
+  if (
+    !Array.isArray(options) ||
+    options.length < LIMITS.pollOptionsMin ||
+    options.length > LIMITS.pollOptionsMax ||
+    !options.every((option) => typeof option === 'string')
+  ) {
+    return null
+  }
+  const minutes = (POLL_DURATIONS_HOURS as readonly unknown[]).includes(poll.durationHours)
+    ? Number(poll.durationHours) * 60
+    : poll.durationMinutes
+  if (!(POLL_DURATIONS_MINUTES as readonly unknown[]).includes(minutes)) return null
+  return { options: options as string[], durationMinutes: minutes as PollDurationMinutes }
 }
 
 /** The draft's poll, options as typed (even empty ones), or null. */
 export function readDraftPoll(key: string): DraftPoll | null {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(pollKeyOf(key)) ?? 'null')
-    return isDraftPoll(value) ? value : null
+    return draftPollOf(JSON.parse(localStorage.getItem(pollKeyOf(key)) ?? 'null'))
   } catch {
     return null
   }

@@ -35,18 +35,35 @@ export function pollEnded(poll: PostPoll, now: number): boolean {
 }
 
 /**
- * New counts from a live event, unless they are older than what is shown: votes only add up
- * (one per user, final), so fewer voters means an event that left before the answer we have.
+ * Whether `incoming` counts are at least as new as those of `shown`. A server of issue 44 numbers
+ * them (`revision`: one more per vote cast or changed, so equal totals can still be newer); from
+ * an older one, where votes were final and only added up, fewer voters means older counts.
  */
+export function countsAreNewer(
+  shown: { voterCount: number; revision?: number },
+  incoming: { voterCount: number; revision?: number },
+): boolean {
+  if (shown.revision !== undefined && incoming.revision !== undefined) {
+    return incoming.revision >= shown.revision
+  }
+  return incoming.voterCount >= shown.voterCount
+}
+
+/** New counts from a live event, unless they are older than what is shown (countsAreNewer). */
 export function withLiveCounts(
   poll: PostPoll,
-  counts: { options: { id: string; votes: number }[]; voterCount: number },
+  counts: {
+    options: { id: string; votes: number }[]
+    voterCount: number
+    revision?: number
+  },
 ): PostPoll {
-  if (counts.voterCount < poll.voterCount) return poll
+  if (!countsAreNewer(poll, counts)) return poll
   const byId = new Map(counts.options.map((option) => [option.id, option.votes]))
   return {
     ...poll,
     voterCount: counts.voterCount,
+    ...(counts.revision === undefined ? {} : { revision: counts.revision }),
     options: poll.options.map((option) => ({
       ...option,
       votes: byId.get(option.id) ?? option.votes,

@@ -11,7 +11,14 @@ import type { MuteDuration } from '../../../shared/schemas'
 import * as api from '../api/account'
 import { ApiError } from '../api/client'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
-import { patchUserAtom, setSessionAtom, tokenAtom, userAtom } from './auth'
+import {
+  mustChoosePasswordAtom,
+  oneTimePasswordAtom,
+  patchUserAtom,
+  setSessionAtom,
+  tokenAtom,
+  userAtom,
+} from './auth'
 import { relationsAtom, toRelations } from './relations'
 import { commentGoneEchoKey, commentListsAtom } from './comments'
 import { bumpCommentCountAtom, markPostDeletedAtom, postListsAtom, postsByIdAtom } from './posts'
@@ -101,6 +108,10 @@ export const refreshSessionAtom = atom(null, async (get, set) => {
     const [session, relations] = answers
     set(userAtom, session.user)
     set(isHostAtom, session.isHost)
+    // An older server says nothing: what the login said stands.
+    if (typeof session.passwordChangeRequired === 'boolean') {
+      set(mustChoosePasswordAtom, session.passwordChangeRequired)
+    }
     if (relations) set(storeRelationsAtom, relations)
     return
   }
@@ -254,6 +265,9 @@ export const changePasswordAtom = atom(
       const { encodedToken } = await api.changePassword(currentPassword, newPassword)
       const user = get(userAtom)
       if (user) set(setSessionAtom, { user, token: encodedToken })
+      // A one-time password is gone with the change: the rest of the app opens.
+      set(mustChoosePasswordAtom, false)
+      set(oneTimePasswordAtom, null)
       return null
     } catch (error) {
       const code = error instanceof ApiError ? error.code : null

@@ -37,6 +37,44 @@ export const userAtom = atom(
 
 export const tokenAtom = atom((get) => get(baseTokenAtom))
 
+/** localStorage key: set while the signed-in account must choose its password (below). */
+export const CHOOSE_PASSWORD_KEY = 'choosePassword'
+
+function readStoredChoice(): boolean {
+  try {
+    return localStorage.getItem(CHOOSE_PASSWORD_KEY) === '1'
+  } catch {
+    return false
+  }
+}
+
+const baseChoosePasswordAtom = atom(readStoredChoice())
+
+/**
+ * True while the signed-in account still has the one-time password the server made for it
+ * (`--admin`; docs/features.md, "Who hosts a server"): the app shows "Choose your password" and
+ * nothing else until it is done. Said by the login's answer, the session, and any write the
+ * server refused with CHOOSE_PASSWORD_FIRST; kept across a reload.
+ */
+export const mustChoosePasswordAtom = atom(
+  (get) => get(baseChoosePasswordAtom) && Boolean(get(baseTokenAtom)),
+  (_get, set, must: boolean) => {
+    set(baseChoosePasswordAtom, must)
+    try {
+      if (must) localStorage.setItem(CHOOSE_PASSWORD_KEY, '1')
+      else localStorage.removeItem(CHOOSE_PASSWORD_KEY)
+    } catch {
+      // Storage refused: the screen still shows until the password is chosen in this window.
+    }
+  },
+)
+
+/**
+ * The one-time password typed at this login, kept in memory only (never stored) while the
+ * password is to be chosen, so that the screen need not ask for it again; after a reload it does.
+ */
+export const oneTimePasswordAtom = atom<string | null>(null)
+
 export const isLoggedInAtom = atom((get) => Boolean(get(baseTokenAtom) && get(baseUserAtom)))
 
 /** Stores a session (login, signup) or clears it (null). */
@@ -46,7 +84,11 @@ export const setSessionAtom = atom(
     set(userAtom, session?.user ?? null)
     set(baseTokenAtom, session?.token ?? null)
     if (session) localStorage.setItem(TOKEN_KEY, session.token)
-    else localStorage.removeItem(TOKEN_KEY)
+    else {
+      localStorage.removeItem(TOKEN_KEY)
+      set(mustChoosePasswordAtom, false)
+      set(oneTimePasswordAtom, null)
+    }
   },
 )
 

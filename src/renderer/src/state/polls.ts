@@ -3,7 +3,7 @@ import { atom } from 'jotai'
 import type { Getter, Setter } from 'jotai'
 import type { LiveEventMap, PostPoll } from '../../../shared/api-types'
 import { votePoll } from '../api/polls'
-import { withLiveCounts } from '../lib/polls'
+import { countsAreNewer, withLiveCounts } from '../lib/polls'
 import { notifyFailure } from '../lib/notify'
 import { postsByIdAtom, upsertPostsAtom } from './posts'
 
@@ -12,15 +12,19 @@ function setPoll(get: Getter, set: Setter, postId: string, change: (poll: PostPo
   if (post?.poll) set(upsertPostsAtom, [{ ...post, poll: change(post.poll) }])
 }
 
-/** Votes; resolves to null once the server took the vote, else to why not (shown as a toast too). */
+/**
+ * Votes, or moves the vote; resolves to null once the server took it, else to why not (shown as a
+ * toast too).
+ */
 export const votePollAtom = atom(
   null,
   async (get, set, postId: string, optionId: string): Promise<string | null> => {
     try {
       const { poll } = await votePoll(postId, optionId)
-      // The answer is the poll as the voter sees it: their vote and the counts now.
+      // The answer is the poll as the voter sees it: their vote and the counts now, unless a live
+      // event brought newer counts while it travelled.
       setPoll(get, set, postId, (current) =>
-        poll.voterCount >= current.voterCount ? poll : { ...current, ownVote: poll.ownVote },
+        countsAreNewer(current, poll) ? poll : { ...current, ownVote: poll.ownVote },
       )
       return null
     } catch (error) {

@@ -6,7 +6,13 @@ import { notifyInfo } from '../lib/notify'
 import { SPEC_TEXT } from '../copy'
 import { endServerSession, resetAccountAtom } from './account'
 import { resetOpenReportsAtom } from './host'
-import { setSessionAtom, tokenAtom, userAtom } from './auth'
+import {
+  mustChoosePasswordAtom,
+  oneTimePasswordAtom,
+  setSessionAtom,
+  tokenAtom,
+  userAtom,
+} from './auth'
 import { resetCommentsAtom } from './comments'
 import { closeModalAtom } from './modals'
 import { requestRedirectAtom } from './navigation'
@@ -42,11 +48,18 @@ export const isNewcomerAtom = atom((get) => {
 
 /** Logs in; throws ApiError with the server's message on failure. */
 export const loginAtom = atom(null, async (_get, set, username: string, password: string) => {
-  const { foundUser, encodedToken } = await authApi.login(username, password)
+  const { foundUser, encodedToken, passwordChangeRequired } = await authApi.login(
+    username,
+    password,
+  )
   set(clearCachesAtom)
   set(newcomerIdAtom, null)
   set(sessionEndAtom, null)
   set(setSessionAtom, { user: foundUser, token: encodedToken })
+  // A host's one-time password (`--admin`): "Choose your password" comes before anything else.
+  const mustChoose = passwordChangeRequired === true
+  set(mustChoosePasswordAtom, mustChoose)
+  set(oneTimePasswordAtom, mustChoose ? password : null)
 })
 
 /** Signs up and marks the new user as a newcomer; throws ApiError on failure. */

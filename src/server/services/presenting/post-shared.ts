@@ -23,6 +23,7 @@ interface PollOptionRow {
   optionId: number
   text: string
   endsAt: number
+  revision: number
   votes: number
 }
 
@@ -43,6 +44,7 @@ export async function loadPostShared(
   const generation = cache?.generation ?? 0
   const rows = await db.all<PollOptionRow>(
     `SELECT o.post_id AS "postId", o.id AS "optionId", o.text AS text, p.ends_at AS "endsAt",
+       p.revision AS revision,
        (SELECT COUNT(*) FROM poll_votes v WHERE v.option_id = o.id) AS votes
      FROM poll_options o JOIN polls p ON p.post_id = o.post_id
      WHERE o.post_id IN ${db.sql.idSet}
@@ -55,7 +57,7 @@ export async function loadPostShared(
     const postId = Number(row.postId)
     let poll = polls.get(postId)
     if (!poll) {
-      poll = { endsAt: Number(row.endsAt), options: [] }
+      poll = { endsAt: Number(row.endsAt), revision: Number(row.revision), options: [] }
       polls.set(postId, poll)
     }
     poll.options.push({ id: String(row.optionId), text: row.text, votes: Number(row.votes) })
@@ -87,6 +89,7 @@ export function viewerPoll(
     ended: now >= poll.endsAt,
     voterCount,
     ownVote: ownVote ?? null,
+    revision: poll.revision,
   }
 }
 

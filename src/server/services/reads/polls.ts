@@ -13,6 +13,7 @@ export interface PollRow {
   optionId: number
   text: string
   endsAt: number
+  revision: number
   votes: number
   ownVote: number | null
 }
@@ -36,6 +37,7 @@ export async function loadPolls(
   if (postIds.length === 0) return byPost
   const rows = await db.all<PollRow>(
     `SELECT o.post_id AS "postId", o.id AS "optionId", o.text AS text, p.ends_at AS "endsAt",
+       p.revision AS revision,
        (SELECT COUNT(*) FROM poll_votes v WHERE v.option_id = o.id) AS votes,
        (SELECT v.option_id FROM poll_votes v WHERE v.post_id = o.post_id AND v.user_id = ?)
          AS "ownVote"
@@ -54,12 +56,13 @@ export async function loadPolls(
         ended: now >= row.endsAt,
         voterCount: 0,
         ownVote: row.ownVote === null ? null : String(row.ownVote),
+        revision: Number(row.revision),
       }
       byPost.set(row.postId, poll)
     }
     const votes = Number(row.votes)
     poll.options.push({ id: String(row.optionId), text: row.text, votes } satisfies PollOption)
-    // One vote per user: the voters are the sum of the options' votes.
+    // One vote per user (moved, never doubled): the voters are the sum of the options' votes.
     poll.voterCount += votes
   }
   return byPost

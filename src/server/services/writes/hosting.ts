@@ -68,6 +68,8 @@ export async function ensureHostAccounts(
     const user = await createUser(db, {
       username: name.trim(),
       passwordHash: await hashPassword(oneTimePassword, passwordCost),
+      // Its first login goes to "Choose your password"; nothing else is written until then.
+      oneTimePassword: true,
     })
     hosts.set(key, { id: user.id, username: user.username, oneTimePassword })
   }

@@ -1,6 +1,8 @@
 /**
- * Polls of posts (docs/API.md, "Polls"): 2–4 options and an end; one vote per user, final once
- * cast; counts read from the votes themselves, for a whole page in one query.
+ * Polls of posts (docs/API.md, "Polls"): 2–4 options and an end; one vote per user, which they
+ * may change until the end; counts read from the votes themselves, for a whole page in one query,
+ * and a revision that grows with every vote or change, so that a client keeps the newest counts
+ * whatever order they reach it in.
  */
 import type { PollInput } from '../../../shared/schemas'
 import { insertRow, insertRows } from '../../db/raw'
@@ -9,7 +11,7 @@ import type { Store } from '../../db/store'
 import { HttpError } from '../../errors/http-error'
 import { POLL_MESSAGES } from '../../errors/messages'
 
-const HOUR = 60 * 60 * 1000
+const MINUTE = 60 * 1000
 
 /** Adds a poll to a post just written (the post has no poll yet). */
 export async function createPoll(
@@ -18,7 +20,11 @@ export async function createPoll(
   input: PollInput,
   now: number,
 ): Promise<void> {
-  await insertRow(db, polls, { postId, endsAt: now + input.durationHours * HOUR, createdAt: now })
+  await insertRow(db, polls, {
+    postId,
+    endsAt: now + input.durationMinutes * MINUTE,
+    createdAt: now,
+  })
   await insertRows(
     db,
     pollOptions,
@@ -43,9 +49,10 @@ export async function replacePoll(
 }
 
 /**
- * Casts the user's vote: refused after the end (POLL_ENDED: voting stops at `endsAt` exactly),
- * for an option of another poll (VALIDATION), or a second time (POLL_ALREADY_VOTED). Who may
- * see the post is the command's to check first.
+ * Casts the user's vote, or moves it to `optionId` when they voted already (the same option again
+ * changes nothing). Refused after the end (POLL_ENDED: voting stops at `endsAt` exactly) and for
+ * an option of another poll (VALIDATION). Answers whether the counts changed (the poll's
+ * revision went up). Who may see the post is the command's to check first.
  */
 export async function castVote(
   db: Store,
@@ -53,7 +60,7 @@ export async function castVote(
   postId: number,
   optionId: number,
   now: number,
-): Promise<void> {
+): Promise<boolean> {
   const poll = await db.get<{ endsAt: number }>(
     'SELECT ends_at AS "endsAt" FROM polls WHERE post_id = ?',
     postId,
@@ -66,13 +73,18 @@ export async function castVote(
     postId,
   )
   if (!option) throw new HttpError('VALIDATION', POLL_MESSAGES.optionNotInPoll)
-  const added = await db.run(
+  // One statement, so two taps racing each other leave one vote; an unchanged vote writes nothing.
+  const changed = await db.run(
     `INSERT INTO poll_votes (post_id, user_id, option_id, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (post_id, user_id) DO NOTHING`,
+     ON CONFLICT (post_id, user_id) DO UPDATE SET option_id = excluded.option_id,
+       created_at = excluded.created_at
+     WHERE poll_votes.option_id <> excluded.option_id`,
     postId,
     userId,
     optionId,
     now,
   )
-  if (added === 0) throw new HttpError('POLL_ALREADY_VOTED', POLL_MESSAGES.alreadyVoted)
+  if (changed === 0) return false
+  await db.run('UPDATE polls SET revision = revision + 1 WHERE post_id = ?', postId)
+  return true
 }

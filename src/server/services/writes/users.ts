@@ -19,6 +19,8 @@ export interface NewUser {
   bio?: string
   profileImg?: string
   extra?: Record<string, unknown>
+  /** The server made the password (`--admin`): its owner must choose their own first. */
+  oneTimePassword?: boolean
 }
 
 export async function createUser(db: Store, input: NewUser, now = Date.now()): Promise<UserRow> {
@@ -36,20 +38,30 @@ export async function createUser(db: Store, input: NewUser, now = Date.now()): P
       bio: input.bio ?? '',
       profileImg: input.profileImg || DEFAULT_PROFILE_IMG,
       extra: JSON.stringify(publicExtras(input.extra ?? {})),
+      oneTimePasswordAt: input.oneTimePassword ? now : null,
       createdAt: now,
       updatedAt: now,
     })
   })
 }
 
-/** A password the user changed: its hash, and the account's updatedAt. */
+/**
+ * A password the user changed: its hash, and the account's updatedAt. A one-time password is
+ * gone with it: the account is theirs to use.
+ */
 export async function setPassword(
   db: Store,
   userId: number,
   passwordHash: string,
   now = Date.now(),
 ): Promise<void> {
-  await updateRows(db, users, { passwordHash, updatedAt: now }, 'id = ?', userId)
+  await updateRows(
+    db,
+    users,
+    { passwordHash, oneTimePasswordAt: null, updatedAt: now },
+    'id = ?',
+    userId,
+  )
 }
 
 /** Stores a new password hash (a login redoing an old-cost hash). */
