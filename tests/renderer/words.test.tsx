@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createStore, Provider } from 'jotai'
 import { MemoryRouter } from 'react-router-dom'
@@ -129,8 +129,8 @@ describe('the words of the app (copy.ts, docs/WORDS.md)', () => {
     authAnswer = () => json(429, { errors: [locked], code: 'RATE_LIMITED' })
     renderAt('login')
     await logIn('player1', 'wrong-one')
-    // The toast and the line at the form.
-    expect(await screen.findAllByText(locked)).toHaveLength(2)
+    // The toast and the line at the form, which need not appear in the same render.
+    await waitFor(() => expect(screen.getAllByText(locked)).toHaveLength(2))
   })
 
   it('says why the server ended the last session, above the login form', () => {

@@ -24,10 +24,8 @@
  * changed only by what each command says it touched (touched.ts), and used on one server only
  * (`keepsTouched`, `touchedCacheOf`).
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { PostMediaItem, UserSummary } from '../../shared/api-types'
 import type { UserRow } from '../db/rows'
-import type { Store } from '../db/store'
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap, CountedMap } from './bounded-map'
 import { HomeTimelines } from './home-timelines'
@@ -42,85 +40,29 @@ import {
 import { PostRows } from './post-rows'
 import { ViewerStates } from './viewer-states'
 import { KeptAnswers, type KeptAnswer } from './whole-answers'
+import {
+  DEFAULT_READ_CACHE_LIMITS,
+  type AnswerMark,
+  type KeptVisibility,
+  type PostShared,
+  type ReadCacheLimits,
+} from './read-cache-limits'
 
 export { BoundedMap }
-
-export interface ReadCacheLimits {
-  /** Author summaries kept (user id → UserSummary). */
-  summaries: number
-  /** Posts whose images are kept (post id → its images). */
-  postImages: number
-  /** Signed-in tokens kept (token → user row). */
-  sessions: number
-  /** How long a kept session is trusted without a look at the database. */
-  sessionMs: number
-  /** Viewers whose visibility set (blocks, mutes, suspensions) is kept. */
-  visibility: number
-  /** Posts whose shared state (poll options and totals, emoji counts) is kept. */
-  postShared: number
-  /** Bytes of whole answers kept at most (http/kept-answers.ts), counted as UTF-16. */
-  answerBytes: number
-  /** How long a whole answer is served at most, with nothing written meanwhile. */
-  answerMs: number
-  /** Post rows kept by id and version (caches/post-rows.ts). */
-  postRows: number
-  /** Viewer and post pairs whose viewer's own state is kept (caches/viewer-states.ts). */
-  viewerStates: number
-  /** Home timelines kept (caches/home-timelines.ts), and the entries each keeps. */
-  timelines: number
-  timelineLength: number
-}
-
-/** About 50 MB at most, whatever the traffic (least recently used out). */
-export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
-  summaries: 10_000,
-  postImages: 20_000,
-  sessions: 5_000,
-  sessionMs: 5_000,
-  visibility: 5_000,
-  postShared: 20_000,
-  answerBytes: 16 * 1024 * 1024,
-  answerMs: 1_000,
-  postRows: 20_000,
-  viewerStates: 50_000,
-  // About 60 bytes an entry: 1,000 timelines of 250 at most are some 15 MB.
-  timelines: 1_000,
-  timelineLength: 200,
-}
-
-/**
- * What a viewer may not see (services/reads/visibility.ts hiddenAuthors): with their mutes, and without
- * them (the muted player's own profile), until the first of their mutes runs out.
- */
-export interface KeptVisibility {
-  hidden: number[]
-  hiddenButMuted: number[]
-  /** The earliest end of an active mute (milliseconds), Infinity when none ends. */
-  until: number
-}
-
-/** What every viewer sees alike of a post, besides its row: its poll and its emoji counts. */
-export interface PostShared {
-  poll: {
-    endsAt: number
-    revision: number
-    options: { id: string; text: string; votes: number }[]
-  } | null
-  emoji: { reaction: string; count: number }[]
-}
-
-/**
- * Taken before a whole answer's fill (ReadCache.answerMark): it is kept only if nothing it may
- * show changed meanwhile.
- */
-export interface AnswerMark {
-  /** Of every change. */
-  answer: number
-  /** Of the changes no version follows (what drops an answer kept with its parts too). */
-  parts: number
-  /** Of the commands' touches (caches/touched.ts). */
-  touches: number
-}
+export {
+  DEFAULT_READ_CACHE_LIMITS,
+  type AnswerMark,
+  type KeptVisibility,
+  type PostShared,
+  type ReadCacheLimits,
+} from './read-cache-limits'
+export {
+  cacheOfStore,
+  readCacheOf,
+  readingAfresh,
+  registerReadCache,
+  touchedCacheOf,
+} from './store-caches'
 
 /** How long a feed's plan is kept (ReadCache.feedPlans). */
 const FEED_PLAN_MS = 10_000
@@ -431,51 +373,4 @@ export class ReadCache {
     this.forgetVisibility()
     this.forgetAnswers()
   }
-}
-
-/**
- * The cache of each app's own store (createApp registers it). A transaction's handle has none,
- * so what is presented inside a transaction is always read afresh.
- */
-const caches = new WeakMap<Store, ReadCache>()
-
-export function registerReadCache(db: Store, cache: ReadCache): ReadCache {
-  const known = caches.get(db)
-  if (known) return known
-  caches.set(db, cache)
-  return cache
-}
-
-export function readCacheOf(db: Store): ReadCache | undefined {
-  if (afresh.getStore()) return undefined
-  const cache = caches.get(db)
-  return cache?.enabled ? cache : undefined
-}
-
-/**
- * The cache of the app's store whether reads use it now or not (caches/touched.ts): what a
- * command touched changes it even while it is switched off or read around.
- */
-export function cacheOfStore(db: Store): ReadCache | undefined {
-  return caches.get(db)
-}
-
-/**
- * The cache whose post rows and timelines reads may use (caches/touched.ts keeps them): none in
- * a cluster, none inside a transaction or a fresh read.
- */
-export function touchedCacheOf(db: Store): ReadCache | undefined {
-  const cache = readCacheOf(db)
-  return cache?.keepsTouched() ? cache : undefined
-}
-
-const afresh = new AsyncLocalStorage<true>()
-
-/**
- * Runs `work` with every read from the database, none from a cache: what a command presents for
- * its live events right after its commit (actions/live.ts `commit`). Its own events have not yet
- * dropped what they change, so a kept part (a poll's options) would still be the old one.
- */
-export function readingAfresh<Result>(work: () => Result): Result {
-  return afresh.run(true, work)
 }

@@ -43,6 +43,8 @@ import {
 } from './hub-types'
 import { resetAll, sendOrHold, startFromStream, type StreamWriter } from './cluster-delivery'
 import { FanOut } from './fan-out'
+import { StreamClients } from './stream-clients'
+import { missedSince } from './replay'
 
 // The hub's shapes are hub-types.ts's; EventHubOptions and an event's Audience are named from here too.
 export { DEFAULT_EVENT_HUB_OPTIONS, type Audience, type EventHubOptions } from './hub-types'
@@ -61,11 +63,7 @@ export class EventHub {
   private readonly epoch = randomBytes(4).toString('hex')
   private seq = 0
   private readonly ring: (StoredEvent | undefined)[]
-  private readonly clients = new Set<Client>()
-  /** The same clients by user, so that an event for one user or a few finds them at once. */
-  private readonly byUser = new Map<number, Set<Client>>()
-  /** Open streams per client address (the per-address cap). */
-  private readonly perAddress = new Map<string, number>()
+  private readonly clients = new StreamClients()
   /** What the hub did (HubCounts): read by the bench and the tests. */
   readonly counts: HubCounts = { events: 0, encodes: 0, audienceChecks: 0, writes: 0 }
   private heartbeat: NodeJS.Timeout | undefined
@@ -130,7 +128,7 @@ export class EventHub {
       // across it), so is every client here that has not passed it: after what came before.
       reset: (id, reason) => {
         this.fanOut.run(() => {
-          resetAll(this.writer, this.clients, id, reason)
+          resetAll(this.writer, this.clients.list(), id, reason)
           this.handedOverId = id
         })
       },
@@ -159,7 +157,7 @@ export class EventHub {
   }
 
   clientStats(): ClientStats[] {
-    return [...this.clients].map(({ userId, address, sink }) => ({
+    return this.clients.list().map(({ userId, address, sink }) => ({
       userId,
       address,
       queuedBytes: sink.queuedBytes(),
@@ -210,12 +208,10 @@ export class EventHub {
    * is written a slice at a time gets it from its replay, not from this.
    */
   private recipientsOf(event: StoredEvent): Client[] {
-    if (event.to !== undefined) return [...(this.byUser.get(event.to) ?? [])]
+    if (event.to !== undefined) return this.clients.ofUsers([event.to])
     const only = event.only
-    if (only && only.size < this.byUser.size) {
-      return [...only].flatMap((userId) => [...(this.byUser.get(userId) ?? [])])
-    }
-    return [...this.clients]
+    if (only && only.size < this.clients.userCount) return this.clients.ofUsers(only)
+    return this.clients.list()
   }
 
   private mayReceive(event: StoredEvent, client: Client): boolean {
@@ -233,8 +229,8 @@ export class EventHub {
     const { maxPerUser, maxPerAddress, maxStreams } = this.options
     // Counted as streams open and close, not by walking every client: there may be thousands,
     // and this runs for every stream that opens.
-    const ofUser = this.byUser.get(request.userId)?.size ?? 0
-    const ofAddress = request.address ? (this.perAddress.get(request.address) ?? 0) : 0
+    const ofUser = this.clients.countOfUser(request.userId)
+    const ofAddress = this.clients.countOfAddress(request.address)
     if (ofUser >= maxPerUser) return { ok: false, reason: 'user-cap' }
     if (ofAddress >= maxPerAddress) return { ok: false, reason: 'address-cap' }
     if (this.clients.size >= maxStreams) return { ok: false, reason: 'server-cap' }
@@ -262,7 +258,7 @@ export class EventHub {
       client.sink = web.sink
       stream = web.stream
     }
-    this.add(client)
+    this.clients.add(client)
     this.tellListeners(client.userId, true)
     this.startHeartbeat()
     this.send(client, encoder.encode(`retry: ${this.options.retryMs}\n\n`))
@@ -317,7 +313,7 @@ export class EventHub {
 
   /** Ends the streams open now, once the events queued before are written to them. */
   private endStreamsOf(userId: number): number {
-    const theirs = [...(this.byUser.get(userId) ?? [])]
+    const theirs = this.clients.ofUsers([userId])
     this.fanOut.run(() => {
       for (const client of theirs) this.end(client)
     })
@@ -330,7 +326,7 @@ export class EventHub {
    */
   close(reconnectInMs?: number): void {
     const hint = reconnectInMs === undefined ? null : encoder.encode(`retry: ${reconnectInMs}\n\n`)
-    for (const client of [...this.clients]) {
+    for (const client of this.clients.list()) {
       if (hint) this.send(client, hint)
       this.end(client)
     }
@@ -344,32 +340,18 @@ export class EventHub {
 
   private replay(client: Client, lastEventId: string | undefined): void {
     if (lastEventId === undefined || lastEventId === '') return
-    const match = /^([0-9a-f]+)-(\d{1,15})$/.exec(lastEventId)
-    const seen = match && match[1] === this.epoch ? Number(match[2]) : null
-    if (seen === null || seen > this.seq) {
-      this.send(client, encodeEvent(this.lastEventId, 'reset', { reason: 'unknown-id' }))
+    const { ring, epoch, seq } = this
+    const { replaySize, clientBufferBytes } = this.options
+    const missed = missedSince(
+      { ring, epoch, seq, replaySize, clientBufferBytes },
+      lastEventId,
+      client.userId,
+    )
+    if ('reset' in missed) {
+      this.send(client, encodeEvent(this.lastEventId, 'reset', { reason: missed.reset }))
       return
     }
-    const oldestKept = Math.max(1, this.seq - this.options.replaySize + 1)
-    if (seen + 1 < oldestKept) {
-      this.send(client, encodeEvent(this.lastEventId, 'reset', { reason: 'too-old' }))
-      return
-    }
-    const missed: Uint8Array[] = []
-    let bytes = 0
-    for (let seq = seen + 1; seq <= this.seq; seq++) {
-      const event = this.ring[seq % this.options.replaySize]
-      if (!event || event.seq !== seq) continue
-      if (!deliverable(event, client.userId)) continue
-      missed.push(event.chunk)
-      bytes += event.chunk.byteLength
-    }
-    // More than the client's buffer holds: a refetch is cheaper than a flood.
-    if (bytes > this.options.clientBufferBytes / 2) {
-      this.send(client, encodeEvent(this.lastEventId, 'reset', { reason: 'too-old' }))
-      return
-    }
-    for (const chunk of missed) this.send(client, chunk)
+    for (const chunk of missed.chunks) this.send(client, chunk)
   }
 
   private send(client: Client, chunk: Uint8Array): void {
@@ -389,29 +371,9 @@ export class EventHub {
     client.sink.cut()
   }
 
-  private add(client: Client): void {
-    this.clients.add(client)
-    const theirs = this.byUser.get(client.userId)
-    if (theirs) theirs.add(client)
-    else this.byUser.set(client.userId, new Set([client]))
-    if (client.address) {
-      this.perAddress.set(client.address, (this.perAddress.get(client.address) ?? 0) + 1)
-    }
-  }
-
   private remove(client: Client): void {
     client.closed = true
-    if (this.clients.delete(client)) {
-      const theirs = this.byUser.get(client.userId)
-      theirs?.delete(client)
-      if (theirs?.size === 0) this.byUser.delete(client.userId)
-      if (client.address) {
-        const left = (this.perAddress.get(client.address) ?? 1) - 1
-        if (left > 0) this.perAddress.set(client.address, left)
-        else this.perAddress.delete(client.address)
-      }
-      this.tellListeners(client.userId, false)
-    }
+    if (this.clients.remove(client)) this.tellListeners(client.userId, false)
     if (this.clients.size === 0) this.stopHeartbeat()
   }
 
@@ -423,7 +385,7 @@ export class EventHub {
   private startHeartbeat(): void {
     if (this.heartbeat) return
     this.heartbeat = setInterval(() => {
-      this.fanOut.deliver([...this.clients], (client) => this.send(client, PING))
+      this.fanOut.deliver(this.clients.list(), (client) => this.send(client, PING))
     }, this.options.heartbeatMs)
     this.heartbeat.unref()
   }

@@ -7,7 +7,6 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_MIGRATIONS_DIR, openSqliteStore } from '../../../src/server/db/sqlite'
-import { createUser } from '../../../src/server/services/writes/users'
 import { describe, expect, it } from '../../helpers/fixtures'
 
 interface Journal {
@@ -31,8 +30,12 @@ describe('the media storage migration on SQLite', () => {
     const file = join(tempDir, 'gamerstage.db')
     const old = openSqliteStore({ file, migrationsDir: before })
     const image = Buffer.from('an image of twelve bytes')
-    const user = await createUser(old, { username: 'keeper', passwordHash: 'x' })
-    // Written by hand: the service's RETURNING names today's columns, which this old schema lacks.
+    // Written by hand: the services' INSERTs and RETURNINGs name today's columns, which this old
+    // schema lacks.
+    const user = (await old.get<{ id: number }>(
+      `INSERT INTO users (username, username_key, password_hash, profile_img, created_at, updated_at)
+       VALUES ('keeper', 'keeper', 'x', '', 1, 1) RETURNING id`,
+    )) ?? { id: 0 }
     const post = (await old.get<{ id: number }>(
       `INSERT INTO posts (author_id, content, created_at, updated_at) VALUES (?, 'gg', 1, 1)
        RETURNING id`,
