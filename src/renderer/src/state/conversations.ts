@@ -57,9 +57,26 @@ export const loadConversationsAtom = atom(null, async (_get, set) => {
   }
 })
 
-export const loadUnreadAtom = atom(null, async (_get, set) => {
+/**
+ * Moved by every live change of the unread total (a message counted, a conversation read): a
+ * total the server answered while one came may or may not include it.
+ */
+const unreadChangesAtom = atom(0)
+
+/** How often a total is asked again because live changes came while it was on its way. */
+const UNREAD_ASKS = 4
+
+export const loadUnreadAtom = atom(null, async (get, set) => {
   try {
-    set(totalUnreadAtom, (await api.getConversationUnread()).totalUnread)
+    // An answer that crossed a live change could put back a smaller total (the badge said one
+    // unread of two): asked again, after the change, it counts it.
+    for (let ask = 1; ask <= UNREAD_ASKS; ask++) {
+      const changes = get(unreadChangesAtom)
+      const { totalUnread } = await api.getConversationUnread()
+      if (get(unreadChangesAtom) !== changes && ask < UNREAD_ASKS) continue
+      set(totalUnreadAtom, totalUnread)
+      break
+    }
     set(conversationsAvailableAtom, true)
   } catch (error) {
     if (isMissingCall(error)) {
@@ -140,6 +157,7 @@ const noteMessageAtom = atom(null, (get, set, message: ConversationMessage) => {
 
 /** A read state from the server (an answer, or `conversation-read` from any device). */
 const applyReadStateAtom = atom(null, (get, set, state: ConversationReadResponse) => {
+  set(unreadChangesAtom, get(unreadChangesAtom) + 1)
   set(totalUnreadAtom, state.totalUnread)
   const list = get(conversationsAtom)
   if (!list) return
@@ -237,7 +255,10 @@ const liveMessageAtom = atom(null, (get, set, data: LiveEventMap['message']) => 
       ),
     )
   }
-  if (!conversation?.muted) set(totalUnreadAtom, (get(totalUnreadAtom) ?? 0) + 1)
+  if (!conversation?.muted) {
+    set(unreadChangesAtom, get(unreadChangesAtom) + 1)
+    set(totalUnreadAtom, (get(totalUnreadAtom) ?? 0) + 1)
+  }
 })
 
 const liveConversationAtom = atom(null, (get, set, data: LiveEventMap['conversation']) => {

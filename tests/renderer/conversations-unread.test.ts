@@ -1,0 +1,95 @@
+/**
+ * The messages badge's total: counted up by live messages, and fetched at every (re)connection.
+ * A fetch whose answer crossed live messages on its way could put back a smaller total (seen in
+ * the browser: "1 unread" of two); it is asked again instead.
+ */
+import { createStore } from 'jotai'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ConversationMessage } from '../../src/shared/api-types'
+import { publishLiveEvent } from '../../src/renderer/src/live/bus'
+import {
+  followLiveConversations,
+  loadUnreadAtom,
+  totalUnreadAtom,
+} from '../../src/renderer/src/state/conversations'
+import { summaryOf } from './answer-fixtures'
+import { fakeFriendServer, jsonResponse } from './fake-server'
+
+type Store = ReturnType<typeof createStore>
+
+/** A fetch answer the test releases when it wants, to play out races. */
+function deferred() {
+  let resolve: (response: Response) => void = () => undefined
+  const promise = new Promise<Response>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+function message(id: string): ConversationMessage {
+  return {
+    _id: id,
+    conversationId: '9',
+    author: summaryOf('ana', '2'),
+    text: `message ${id}`,
+    replyTo: null,
+    createdAt: '2026-11-30T01:00:00+00:00',
+    editedAt: null,
+    deleted: false,
+  }
+}
+
+const fetchMock = fakeFriendServer()
+let store: Store
+let unsubscribe: () => void = () => undefined
+
+beforeEach(() => {
+  store = createStore()
+  unsubscribe = followLiveConversations(store)
+})
+afterEach(() => unsubscribe())
+
+const unreadAsks = () =>
+  fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/conversations/unread')).length
+
+describe('the unread messages total', () => {
+  it('is asked again when live messages came while it was on its way', async () => {
+    const stale = deferred()
+    fetchMock.mockReturnValueOnce(stale.promise)
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { totalUnread: 2 }))
+    const loading = store.set(loadUnreadAtom)
+    publishLiveEvent('message', { conversationId: '9', message: message('1'), created: true })
+    publishLiveEvent('message', { conversationId: '9', message: message('2'), created: true })
+    expect(store.get(totalUnreadAtom)).toBe(2)
+    // Counted on the server after the first message, before the second.
+    stale.resolve(jsonResponse(200, { totalUnread: 1 }))
+    await loading
+    expect(store.get(totalUnreadAtom)).toBe(2)
+    expect(unreadAsks()).toBe(2)
+  })
+
+  it('takes the answer at once when nothing came meanwhile', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { totalUnread: 5 }))
+    await store.set(loadUnreadAtom)
+    expect(store.get(totalUnreadAtom)).toBe(5)
+    publishLiveEvent('message', { conversationId: '9', message: message('3'), created: true })
+    expect(store.get(totalUnreadAtom)).toBe(6)
+    expect(unreadAsks()).toBe(1)
+  })
+
+  it('settles for the last answer when live messages keep coming', async () => {
+    let asked = 0
+    fetchMock.mockImplementation(async () => {
+      asked += 1
+      publishLiveEvent('message', {
+        conversationId: '9',
+        message: message(String(10 + asked)),
+        created: true,
+      })
+      return jsonResponse(200, { totalUnread: 40 + asked })
+    })
+    await store.set(loadUnreadAtom)
+    expect(asked).toBe(4)
+    expect(store.get(totalUnreadAtom)).toBe(44)
+  })
+})
