@@ -5,7 +5,7 @@
  */
 import { createStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ConversationMessage } from '../../src/shared/api-types'
+import type { ConversationMessage } from '../../src/shared/conversation-types'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import {
   followLiveConversations,
