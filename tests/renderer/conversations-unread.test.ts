@@ -14,17 +14,9 @@ import {
 } from '../../src/renderer/src/state/conversations'
 import { summaryOf } from './answer-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
+import { deferred } from './state-fixtures'
 
 type Store = ReturnType<typeof createStore>
-
-/** A fetch answer the test releases when it wants, to play out races. */
-function deferred() {
-  let resolve: (response: Response) => void = () => undefined
-  const promise = new Promise<Response>((done) => {
-    resolve = done
-  })
-  return { promise, resolve }
-}
 
 function message(id: string): ConversationMessage {
   return {
@@ -54,7 +46,7 @@ const unreadAsks = () =>
 
 describe('the unread messages total', () => {
   it('is asked again when live messages came while it was on its way', async () => {
-    const stale = deferred()
+    const stale = deferred<Response>()
     fetchMock.mockReturnValueOnce(stale.promise)
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { totalUnread: 2 }))
     const loading = store.set(loadUnreadAtom)

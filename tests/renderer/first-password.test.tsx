@@ -15,6 +15,7 @@ import {
   setSessionAtom,
 } from '../../src/renderer/src/state/auth'
 import { loginAtom } from '../../src/renderer/src/state/session'
+import { newUserLists } from '../helpers/answers'
 import { fakeFriendServer, jsonResponse } from './fake-server'
 
 const boss = {
@@ -27,12 +28,7 @@ const boss = {
   profileImg: '/api/media/default-avatar.svg',
   createdAt: '2026-11-26T02:00:00+00:00',
   updatedAt: '2026-11-26T02:00:00+00:00',
-  followers: [],
-  following: [],
-  bookmarks: [],
-  followerCount: 0,
-  followingCount: 0,
-  postCount: 0,
+  ...newUserLists(),
 }
 
 function Where() {

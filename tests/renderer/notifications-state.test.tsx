@@ -26,17 +26,9 @@ import {
 } from '../../src/renderer/src/state/server-status'
 import { summaryOf } from './answer-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
+import { deferred } from './state-fixtures'
 
 type Store = ReturnType<typeof createStore>
-
-/** A fetch answer the test releases when it wants, to play out races. */
-function deferred() {
-  let resolve: (response: Response) => void = () => undefined
-  const promise = new Promise<Response>((done) => {
-    resolve = done
-  })
-  return { promise, resolve }
-}
 
 function notification(id: string, extra: Partial<Notification> = {}): Notification {
   return {
@@ -112,7 +104,7 @@ describe('the unread count', () => {
   })
 
   it('keeps a live count over the stale answer of a fetch that started before it', async () => {
-    const answer = deferred()
+    const answer = deferred<Response>()
     fetchMock.mockReturnValueOnce(answer.promise)
     follow()
     const loading = store.set(loadUnreadCountAtom)
@@ -166,7 +158,7 @@ describe('the unread count', () => {
   })
 
   it('drops an answer that lands after sign-out', async () => {
-    const answer = deferred()
+    const answer = deferred<Response>()
     fetchMock.mockReturnValueOnce(answer.promise)
     const loading = store.set(loadUnreadCountAtom)
     store.set(resetNotificationsAtom)
@@ -179,7 +171,7 @@ describe('the unread count', () => {
 describe('marking notifications seen', () => {
   it('drops the badge at once, tells the server up to the newest, and takes its answer', async () => {
     store.set(unreadCountAtom, 4)
-    const answer = deferred()
+    const answer = deferred<Response>()
     fetchMock.mockReturnValueOnce(answer.promise)
     const marking = store.set(markSeenAtom, '41')
     expect(store.get(unreadCountAtom)).toBe(0)
@@ -239,7 +231,7 @@ describe('the notification list', () => {
 
   it('keeps a notification that arrives while the first page loads', async () => {
     unsubscribers.push(followLiveNotificationList(store))
-    const answer = deferred()
+    const answer = deferred<Response>()
     fetchMock.mockReturnValueOnce(answer.promise)
     const loading = store.set(loadNotificationsAtom, { reset: true, clear: true })
     publishLiveEvent('notification', { notification: notification('12'), unreadCount: 3 })
@@ -256,7 +248,7 @@ describe('the notification list', () => {
     await store.set(loadNotificationsAtom)
     expect(store.get(notificationsAtom)).toMatchObject({ status: 'error', error: 'Busy.' })
     expect(ids()).toEqual(['9'])
-    const answer = deferred()
+    const answer = deferred<Response>()
     fetchMock.mockReturnValueOnce(answer.promise)
     const loading = store.set(loadNotificationsAtom, { reset: true, clear: true })
     store.set(resetNotificationsAtom)
