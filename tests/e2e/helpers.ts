@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test'
 import type { Locator, Page, Route } from '@playwright/test'
 import type { LoginResponse, SignupResponse, User } from '../../src/shared/api-types'
+import { FIRST_SCREEN_ATTRIBUTE } from '../../src/shared/first-screen'
 
 export const DEMO = { username: 'player1', password: 'gamerstage' }
 
@@ -91,10 +92,16 @@ export async function storeSession(page: Page, token: string, user: User): Promi
   )
 }
 
-/** Where the app lands once signed in: /home, drawn. */
+/**
+ * Where the app lands once signed in: /home, drawn by the app itself. The server's first screen
+ * (server/http/static.ts) shows the same heading at once, but inert until the app's code has
+ * loaded and replaced it: a test that went on then (say, paused the page's clock) could catch
+ * the app before it started. Locators find inert elements, so the test waits for it to be gone.
+ */
 async function openHome(page: Page): Promise<void> {
   await page.goto('/home')
   await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+  await expect(page.locator(`[${FIRST_SCREEN_ATTRIBUTE}]`)).toHaveCount(0)
 }
 
 /**

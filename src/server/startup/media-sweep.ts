@@ -1,6 +1,6 @@
 /**
- * Unused uploads removed now and then: half a minute after a start (what a draft left a week
- * ago), then every hour.
+ * Unused uploads removed now and then: a few seconds after a start (what a draft left a week
+ * ago, once the server is listening and its first requests are answered), then every hour.
  */
 import type { Store } from '../db/store'
 import { log } from '../observability/log'
@@ -8,7 +8,7 @@ import { sweepUnusedMedia } from '../services/media/media'
 import { StorageUnavailableError, type MediaStorage } from '../storage/media-storage'
 
 const MEDIA_SWEEP_EVERY_MS = 60 * 60_000
-const FIRST_MEDIA_SWEEP_MS = 30_000
+const FIRST_MEDIA_SWEEP_MS = 5_000
 
 /**
  * Removes unused uploads now and then (services/media/media.ts), on unref'd timers. Answers how to
