@@ -52,8 +52,9 @@ export async function signup(page: Page, username: string, password = 'supersecr
   await page.getByLabel('Confirm password').fill(password)
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expect(page).toHaveURL(/\/home$/)
-  // A new account is welcomed as new, not "back" (copy.ts, COPY.home.newcomerTitle).
-  await expect(page.getByRole('heading', { name: 'Welcome to the stage!' })).toBeVisible()
+  // The spec's heading, and a new account welcomed as new under it (copy.ts, COPY.home).
+  await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+  await expect(page.getByText('Welcome to the stage!', { exact: true })).toBeVisible()
 }
 
 /** Logs in through the form. Only for tests of logging in itself: see `loginViaApi`. */

@@ -34,7 +34,8 @@ for (const variant of looks()) {
     await page.getByLabel('Password', { exact: true }).fill('first-pass-1')
     await page.getByLabel('Confirm password').fill('first-pass-1')
     await page.getByRole('button', { name: 'Sign up' }).click()
-    await expect(page.getByRole('heading', { name: 'Welcome to the stage!' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+    await expect(page.getByText('Welcome to the stage!', { exact: true })).toBeVisible()
     await expect(toast(page, `Welcome to Gamerstage, ${name}!`)).toBeVisible()
     await shot('newcomer-home')
 

@@ -15,8 +15,9 @@ export async function signUp(page: Page, username: string, password = 'desktop-p
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByLabel('Confirm password').fill(password)
   await page.getByRole('button', { name: 'Sign up' }).click()
-  // A new account is welcomed as new, not "back" (copy.ts, COPY.home.newcomerTitle).
-  await expect(page.getByRole('heading', { name: 'Welcome to the stage!' })).toBeVisible()
+  // The spec's heading, and a new account welcomed as new under it (copy.ts, COPY.home).
+  await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+  await expect(page.getByText('Welcome to the stage!', { exact: true })).toBeVisible()
 }
 
 /** Logs in from the login page. */

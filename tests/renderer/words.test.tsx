@@ -145,7 +145,7 @@ describe('the words of the app (copy.ts, docs/WORDS.md)', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Password'))
   })
 
-  it('welcomes a new account as new: no "working", and /home is not "Welcome Back..."', async () => {
+  it('welcomes a new account as new: no "working", and the session is a first visit (greeted under /home’s "Welcome Back...")', async () => {
     authAnswer = () => json(201, { createdUser: user('fresh_face'), encodedToken: 't0ken' })
     const store = renderAt('signup')
     await userEvent.type(screen.getByLabelText('Username'), 'fresh_face')

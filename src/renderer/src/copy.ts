@@ -99,8 +99,8 @@ export const COPY = {
     logOut: 'Log out',
   },
   home: {
-    /** The heading of /home in the session that signed up, instead of "Welcome Back...". */
-    newcomerTitle: 'Welcome to the stage!',
+    /** Under /home's "Welcome Back..." in the session that signed up: a first visit. */
+    newcomerGreeting: 'Welcome to the stage!',
     newcomerLead: 'Follow a few players and their posts will show up here. Or say hi with a post.',
   },
   session: {

@@ -8,15 +8,20 @@ import { COPY, SPEC_TEXT } from '../copy'
 import { isNewcomerAtom } from '../state/session'
 
 export function HomePage() {
-  // The spec's "Welcome Back..." greets a return; the session that signed up is a first visit.
+  // The spec's heading stays "Welcome Back..." for everyone; the session that signed up is a
+  // first visit, greeted as one in the line under it.
   const newcomer = useAtomValue(isNewcomerAtom)
   return (
     <div className="page-with-aside">
       <div className="page-head">
         <h1 id="home-title" className="page-title">
-          {newcomer ? COPY.home.newcomerTitle : SPEC_TEXT.homeTitle}
+          {SPEC_TEXT.homeTitle}
         </h1>
-        {newcomer ? <p className="page-lead muted">{COPY.home.newcomerLead}</p> : null}
+        {newcomer ? (
+          <p className="page-lead muted">
+            <strong>{COPY.home.newcomerGreeting}</strong> {COPY.home.newcomerLead}
+          </p>
+        ) : null}
       </div>
       <section className="page-main" data-main-column aria-labelledby="home-title">
         <Composer />
