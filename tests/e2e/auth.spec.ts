@@ -23,6 +23,24 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
+  test('a toast stays up for someone who asked for less motion', async ({ page }) => {
+    // A toast closes when its progress bar's animation ends; the reduced-motion rule that cut
+    // every animation short once closed toasts within a frame.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await page.getByLabel('Username').fill('player1')
+    await page.getByRole('button', { name: 'Login' }).click()
+    const shown = toast(page, 'Fill complete form')
+    await expect(shown).toBeVisible()
+    // Held by the pointer, as react-toastify does, it waits for the reader however long it takes…
+    await shown.hover({ timeout: 5000 })
+    await page.waitForTimeout(2500)
+    await expect(shown).toBeVisible()
+    // …and goes once let go, its 2 seconds after all.
+    await page.mouse.move(0, 0)
+    await expect(shown).toBeHidden()
+  })
+
   test("shows the server's error for a wrong password", async ({ page }) => {
     await page.goto('/')
     await page.getByLabel('Username').fill(DEMO.username)
