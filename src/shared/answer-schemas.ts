@@ -225,7 +225,7 @@ export const notificationSchema = z.looseObject({
   type: z
     .string()
     .check(
-      z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote)$/),
+      z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote|reaction)$/),
     ),
   actor: userSummarySchema,
   postId: z.catch(z.nullable(idSchema), null),

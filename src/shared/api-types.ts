@@ -456,6 +456,8 @@ export type NotificationType =
   // `repost` names the reposted post, `quote` the new post that quotes yours.
   | 'repost'
   | 'quote'
+  // `actor` reacted to the recipient's post with one emoji or more: one per person and post.
+  | 'reaction'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {

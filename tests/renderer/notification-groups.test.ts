@@ -57,6 +57,24 @@ describe('groupNotifications', () => {
     ])
   })
 
+  it('groups emoji reactions by post, apart from likes: "… and 2 others reacted to your post"', () => {
+    const list = [
+      note('reaction', 'player2', 0),
+      note('like', 'player2', 1),
+      note('reaction', 'player3', 2),
+      note('reaction', 'elsewhere', 3, { postId: '8' }),
+      note('reaction', 'player4', 4),
+    ]
+    expect(shape(list).map((group) => [group.type, group.actors])).toEqual([
+      ['reaction', ['player2', 'player3', 'player4']],
+      ['like', ['player2']],
+      ['reaction', ['elsewhere']],
+    ])
+    const [reactions] = groupNotifications(list)
+    expect(reactions && groupSentence(reactions)).toBe('player2 and 2 others reacted to your post')
+    expect(reactions && groupTarget(reactions)).toEqual({ kind: 'post', id: '7' })
+  })
+
   it('groups upvotes by comment and follows together, but never comments or mentions', () => {
     const list = [
       note('upvote', 'a_user', 0),

@@ -7,6 +7,8 @@
  */
 import type { ReactionKey } from '../../shared/reactions'
 import type { PostRow } from '../db/rows'
+import type { Store } from '../db/store'
+import type { NotificationChanges } from '../services/reads/notifications'
 import { setEmojiReaction as setReaction } from '../services/writes/emoji-reactions'
 import { type EmojiChange } from '../services/writes/emoji-reactions'
 import { removeNotifications } from '../services/writes/notifications'
@@ -115,7 +117,32 @@ export function undoRepostPost(live: Live, actor: Actor, postId: number): Promis
   )
 }
 
-/** Adds (`on`) or takes back an emoji reaction. Reactions notify nobody (likes do). */
+/**
+ * The post's author hears of a person's emoji reactions once: a `reaction` notification with their
+ * first emoji on the post, gone with their last (a second emoji, or swapping one, says nothing new).
+ */
+async function noteEmojiReaction(
+  tx: Store,
+  changes: NotificationChanges,
+  actorId: number,
+  post: PostRow,
+  on: boolean,
+): Promise<void> {
+  const theirs = Number(
+    (
+      await tx.get<{ count: number | string }>(
+        'SELECT COUNT(*) AS count FROM post_emoji_reactions WHERE post_id = ? AND user_id = ?',
+        post.id,
+        actorId,
+      )
+    )?.count ?? 0,
+  )
+  const cause = { actorId, type: 'reaction', postId: post.id } as const
+  if (on && theirs === 1) await notify(tx, changes, { ...cause, recipientId: post.authorId })
+  if (!on && theirs === 0) await removeNotifications(tx, changes, cause)
+}
+
+/** Adds (`on`) or takes back an emoji reaction, and tells the author (`noteEmojiReaction`). */
 export function setEmojiReaction(
   live: Live,
   actor: Actor,
@@ -125,7 +152,11 @@ export function setEmojiReaction(
 ): Promise<EmojiChange> {
   return commit(
     live,
-    (tx) => setReaction(tx, actor.id, postId, reaction, on),
+    async (tx, changes) => {
+      const change = await setReaction(tx, actor.id, postId, reaction, on)
+      if (change.changed) await noteEmojiReaction(tx, changes, actor.id, change.post, on)
+      return change
+    },
     async ({ post, counts, changed }) => {
       if (!changed) return
       live.hub.publish(

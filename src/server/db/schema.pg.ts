@@ -292,6 +292,8 @@ export const notifications = pgTable(
         // Reposts and quotes.
         'repost',
         'quote',
+        // Emoji reactions: one per person and post.
+        'reaction',
       ],
     }).notNull(),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),

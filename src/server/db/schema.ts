@@ -291,6 +291,8 @@ export const notifications = sqliteTable(
         // Reposts and quotes.
         'repost',
         'quote',
+        // Emoji reactions: one per person and post.
+        'reaction',
       ],
     }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),

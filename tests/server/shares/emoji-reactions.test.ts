@@ -1,11 +1,16 @@
 /**
  * Emoji reactions (docs/API.md, "Emoji reactions"): one per user, post and emoji, added with PUT
  * and taken back with DELETE (both idempotent), counted on the post (only counts above 0, in the
- * order of REACTIONS) beside the viewer's own; who reacted, a page at a time; live counts; like
- * and dislike untouched; the hostile cases.
+ * order of REACTIONS) beside the viewer's own; who reacted, a page at a time; live counts; one
+ * notification per person and post; like and dislike untouched; the hostile cases.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { PostResponse, ReactorsPage, UserSummary } from '../../../src/shared/api-types'
+import type {
+  NotificationsPage,
+  PostResponse,
+  ReactorsPage,
+  UserSummary,
+} from '../../../src/shared/api-types'
 import { MESSAGES, SHARE_MESSAGES } from '../../../src/server/errors/messages'
 import { REACTIONS } from '../../../src/shared/reactions'
 import { expectError, ok, quickUser } from '../../helpers/api'
@@ -214,6 +219,44 @@ describe('emoji reactions', () => {
     const off = await stream.next('emoji-reaction')
     expect(off.data).toMatchObject({ counts: [], reacted: false })
     expect(await stream.settle(50)).not.toContain('emoji-reaction')
+  })
+
+  it('tells the author once per person: with their first emoji, gone with their last', async ({
+    app,
+  }) => {
+    const author = await quickUser(app, 'author')
+    const fan = await quickUser(app, 'fan')
+    const other = await quickUser(app, 'other')
+    const post = await write(app, author, 'ace round')
+    const notes = async () =>
+      (await ok<NotificationsPage>(app.get('/api/notifications?limit=20', author.token)))
+        .notifications
+    const unread = async () =>
+      (await ok<{ unreadCount: number }>(app.get('/api/notifications/unread-count', author.token)))
+        .unreadCount
+
+    await ok(react(app, fan, post._id, 'gg'))
+    await ok(react(app, fan, post._id, 'fire'))
+    await ok(react(app, other, post._id, 'gg'))
+    const told = await notes()
+    expect(told.map((note) => [note.type, note.actor.username, note.postId, note.snippet])).toEqual(
+      [
+        ['reaction', 'other', post._id, 'ace round'],
+        ['reaction', 'fan', post._id, 'ace round'],
+      ],
+    )
+    expect(await unread()).toBe(2)
+
+    // One emoji of two taken back: still reacting. The last: the notification goes.
+    await ok(react(app, fan, post._id, 'gg', false))
+    expect((await notes()).map((note) => note.actor.username)).toEqual(['other', 'fan'])
+    await ok(react(app, fan, post._id, 'fire', false))
+    expect((await notes()).map((note) => note.actor.username)).toEqual(['other'])
+    expect(await unread()).toBe(1)
+
+    // Nobody hears of their own reaction.
+    await ok(react(app, author, post._id, 'fire'))
+    expect(await notes()).toHaveLength(1)
   })
 
   it('goes with its post', async ({ app }) => {

@@ -1,8 +1,8 @@
 import type { Notification, NotificationType, UserSummary } from '../../../shared/api-types'
 
 /**
- * How the notifications page groups (docs/hosting.md, "Live LAN", "Notifications"): likes of the same
- * post, upvotes of the same comment, and follows of the viewer, that came within this long of
+ * How the notifications page groups (docs/hosting.md, "Live LAN", "Notifications"): likes, reposts
+ * and emoji reactions of the same post, upvotes of the same comment, and follows of the viewer, that came within this long of
  * the group's newest, show as one entry ("player2 and 3 others liked your post") at the place of the newest.
  * Comments, replies, mentions and reports are never grouped: each has its own text to show.
  */
@@ -30,9 +30,10 @@ function groupKey(notification: Notification): string | null {
       return notification.commentId === null ? null : `upvote:${notification.commentId}`
     case 'follow':
       return 'follow'
-    // Reposts of the same post group as likes do; each quote has its own text.
+    // Reposts and emoji reactions of the same post group as likes do; each quote has its own text.
     case 'repost':
-      return notification.postId === null ? null : `repost:${notification.postId}`
+    case 'reaction':
+      return notification.postId === null ? null : `${notification.type}:${notification.postId}`
     default:
       return null
   }
@@ -104,6 +105,8 @@ export function actionText(group: NotificationGroup): string {
       return 'reposted your post'
     case 'quote':
       return 'quoted your post'
+    case 'reaction':
+      return 'reacted to your post'
   }
 }
 

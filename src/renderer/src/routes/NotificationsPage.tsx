@@ -38,6 +38,7 @@ const ICONS: Record<NotificationType, IconName> = {
   reply: 'comment',
   repost: 'repost',
   quote: 'quote',
+  reaction: 'smile',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */
