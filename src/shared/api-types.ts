@@ -28,6 +28,11 @@ import type {
   MessageResponse,
   MessagesPage,
 } from './conversation-types'
+import type {
+  GameNightEventMap,
+  GameNightResponse,
+  GameNightsPage,
+} from './game-night-types'
 import type { SearchType } from './search'
 
 export type { ErrorCode } from './error-codes'
@@ -456,6 +461,12 @@ export type NotificationType =
   // `repost` names the reposted post, `quote` the new post that quotes yours.
   | 'repost'
   | 'quote'
+  // Game nights (`gameNightId` names it): its host changed it (`changed` says what) or cancelled
+  // it; the recipient moved up from the waiting list; it starts in 15 minutes.
+  | 'game-night-changed'
+  | 'game-night-cancelled'
+  | 'game-night-promoted'
+  | 'game-night-reminder'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {
@@ -474,6 +485,10 @@ export interface Notification {
   commentId: string | null
   /** The start of the comment's or post's text (up to 100 characters); empty for follow. */
   snippet: string
+  /** Game nights: the night concerned (its title is the snippet), else null. */
+  gameNightId?: string | null
+  /** Game nights: what a `game-night-changed` changed (GameNightField names), else empty. */
+  changed?: string[]
   createdAt: string
   read: boolean
 }
@@ -506,7 +521,7 @@ export interface FollowCounts {
  * (the viewer's own state comes from their own requests).
  */
 /** Conversations' events are ConversationEventMap's (conversation-types.ts). */
-export interface LiveEventMap extends ConversationEventMap {
+export interface LiveEventMap extends ConversationEventMap, GameNightEventMap {
   /**
    * First on every connection, after any replay: the stream is live. Its id is the latest
    * event's, so a client that reconnects with it misses nothing.
@@ -812,6 +827,9 @@ export type ApiAnswer =
   | MessageResponse
   | ConversationUnreadResponse
   | ConversationReadResponse
+  // Game nights.
+  | GameNightsPage
+  | GameNightResponse
   | UsersPage
   | UserResponse
   | FollowResponse
