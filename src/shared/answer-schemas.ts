@@ -225,11 +225,15 @@ export const notificationSchema = z.looseObject({
   type: z
     .string()
     .check(
-      z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote)$/),
+      z.regex(
+        /^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote|game-night-changed|game-night-cancelled|game-night-promoted|game-night-reminder)$/,
+      ),
     ),
   actor: userSummarySchema,
   postId: z.catch(z.nullable(idSchema), null),
   commentId: z.catch(z.nullable(idSchema), null),
+  gameNightId: z.catch(z.nullable(idSchema), null),
+  changed: z.catch(z.array(z.string()), []),
   snippet: z.catch(multiLine, ''),
   createdAt: z.string(),
   read: z.boolean(),

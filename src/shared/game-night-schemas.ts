@@ -27,15 +27,32 @@ const title = z
     error: `A title can be at most ${GAME_NIGHT_LIMITS.titleMax} characters.`,
   })
 
+/**
+ * Whether the date and time as written exist: `Date.parse` reads 30 February as 2 March, and a
+ * time that moved was not the one meant.
+ */
+function isRealDateTime(text: string): boolean {
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = (text.match(/\d+/g) ?? []).map(
+    Number,
+  )
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    !Number.isNaN(Date.parse(text))
+  )
+}
+
 /** An instant with its offset or `Z` (`2026-12-05T18:00:00Z`, `…+01:00`): never a local time. */
 const startsAt = z
   .string({ error: 'startsAt must be a date and time.' })
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, {
     error: 'startsAt must be a date and time with its time zone, e.g. 2026-12-05T18:00:00Z.',
   })
-  .refine((text) => !Number.isNaN(Date.parse(text)), {
-    error: 'startsAt must be a date and time that exists.',
-  })
+  .refine(isRealDateTime, { error: 'startsAt must be a date and time that exists.' })
 
 const durationMinutes = z
   .number({ error: 'durationMinutes must be a number of minutes.' })

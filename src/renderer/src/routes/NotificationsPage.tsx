@@ -16,7 +16,7 @@ import {
   groupTarget,
   type NotificationGroup,
 } from '../lib/notification-groups'
-import { profilePath } from '../lib/paths'
+import { gameNightPath, profilePath } from '../lib/paths'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import {
   followLiveNotificationList,
@@ -38,6 +38,10 @@ const ICONS: Record<NotificationType, IconName> = {
   reply: 'comment',
   repost: 'repost',
   quote: 'quote',
+  'game-night-changed': 'edit',
+  'game-night-cancelled': 'close',
+  'game-night-promoted': 'check',
+  'game-night-reminder': 'bell',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */
@@ -58,7 +62,11 @@ function NotificationEntry({ group }: { group: NotificationGroup }) {
   const [showAll, setShowAll] = useState(false)
   const target = groupTarget(group)
   const targetPath =
-    target.kind === 'post' ? postPath(target.id, target.commentId) : profilePath(target.id)
+    target.kind === 'post'
+      ? postPath(target.id, target.commentId)
+      : target.kind === 'game-night'
+        ? gameNightPath(target.id)
+        : profilePath(target.id)
   const [first, ...others] = group.actors
   if (!first) return null
 

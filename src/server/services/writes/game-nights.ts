@@ -49,15 +49,20 @@ export interface GameNightInput {
 
 export type GameNightEdit = Partial<GameNightInput> & { status?: GameNightStatus }
 
-/** A start as milliseconds, refused in the past or more than a year ahead. */
+/**
+ * A start as milliseconds, to the second (what its timestamp shows), refused in the past or more
+ * than a year ahead.
+ */
 function plannedStart(startsAt: string, now: number): number {
-  const ms = Date.parse(startsAt)
+  const ms = toSecond(startsAt)
   if (ms <= now) throw new HttpError('VALIDATION', GAME_NIGHT_MESSAGES.startsInPast)
   if (ms > now + GAME_NIGHT_LIMITS.aheadMaxDays * 86_400_000) {
     throw new HttpError('VALIDATION', GAME_NIGHT_MESSAGES.tooFarAhead)
   }
   return ms
 }
+
+const toSecond = (iso: string) => Math.floor(Date.parse(iso) / 1000) * 1000
 
 /** An empty place is no place. */
 const placeOf = (place: string | null | undefined) => (place ? place : null)
@@ -209,7 +214,7 @@ export async function editGameNight(
   if (endOf(before) <= now) throw refuse(GAME_NIGHT_MESSAGES.over)
   const gameId = edit.game === undefined ? before.gameId : (await getGameBySlug(db, edit.game)).id
   const startsAt =
-    edit.startsAt === undefined || Date.parse(edit.startsAt) === before.startsAt
+    edit.startsAt === undefined || toSecond(edit.startsAt) === before.startsAt
       ? before.startsAt
       : plannedStart(edit.startsAt, now)
   const after: GameNightRow = {
