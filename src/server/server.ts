@@ -277,7 +277,12 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   }
   const app = createApp(deps)
   const stopSweeping = sweepMediaEveryHour(db, media)
-  const stopReminding = remindGameNightsOnTime({ db, hub: events, media, hostIds: deps.hostIds ?? [] })
+  const stopReminding = remindGameNightsOnTime({
+    db,
+    hub: events,
+    media,
+    hostIds: deps.hostIds ?? [],
+  })
   return {
     dataDir,
     db,

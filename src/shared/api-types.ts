@@ -28,11 +28,7 @@ import type {
   MessageResponse,
   MessagesPage,
 } from './conversation-types'
-import type {
-  GameNightEventMap,
-  GameNightResponse,
-  GameNightsPage,
-} from './game-night-types'
+import type { GameNightEventMap, GameNightResponse, GameNightsPage } from './game-night-types'
 import type { SearchType } from './search'
 
 export type { ErrorCode } from './error-codes'
@@ -485,9 +481,9 @@ export interface Notification {
   commentId: string | null
   /** The start of the comment's or post's text (up to 100 characters); empty for follow. */
   snippet: string
-  /** Game nights: the night concerned (its title is the snippet), else null. */
-  gameNightId?: string | null
-  /** Game nights: what a `game-night-changed` changed (GameNightField names), else empty. */
+  /** Game nights' notifications only: the night concerned (its title is the snippet). */
+  gameNightId?: string
+  /** Game nights' notifications only: what a `game-night-changed` changed (GameNightField names). */
   changed?: string[]
   createdAt: string
   read: boolean

@@ -57,13 +57,7 @@ export interface GameNightsPage {
 
 /** The fields an edit can change, as `game-night-changed` notifications name them. */
 export type GameNightField =
-  | 'game'
-  | 'title'
-  | 'startsAt'
-  | 'durationMinutes'
-  | 'place'
-  | 'slots'
-  | 'status'
+  'game' | 'title' | 'startsAt' | 'durationMinutes' | 'place' | 'slots' | 'status'
 
 export interface GameNightEventMap {
   /**

@@ -34,7 +34,12 @@ export function gameNightsRoutes(deps: AppDeps) {
         query.host === undefined ? undefined : (await getUserByUsername(db, query.host)).id
       const filter = { when: query.when ?? 'upcoming', gameId, hostId }
       return c.json(
-        (await gameNightsPage(db, c.get('user').id, filter, pageRequest(query))) satisfies GameNightsPage,
+        (await gameNightsPage(
+          db,
+          c.get('user').id,
+          filter,
+          pageRequest(query),
+        )) satisfies GameNightsPage,
       )
     })
     .post('/', perUserLimit(deps, 'posts'), validate('json', createGameNightSchema), async (c) => {

@@ -190,7 +190,7 @@ describe('game nights', () => {
     expect(seen.counts.waiting).toBe(3)
   })
 
-  it("lets only the host edit, tells everyone going what changed, closes and cancels", async ({
+  it('lets only the host edit, tells everyone going what changed, closes and cancels', async ({
     app,
   }) => {
     const sam = await quickUser(app, 'sam')
@@ -275,16 +275,9 @@ describe('game nights', () => {
       app.get(`/api/game-nights/${night._id}`, bo.token),
       rsvp(app, bo, night._id, 'maybe'),
     ]) {
-      await expectError(
-        refused,
-        404,
-        GAME_NIGHT_MESSAGES.gameNightNotFound,
-        'GAME_NIGHT_NOT_FOUND',
-      )
+      await expectError(refused, 404, GAME_NIGHT_MESSAGES.gameNightNotFound, 'GAME_NIGHT_NOT_FOUND')
     }
-    expect((await ok<GameNightsPage>(app.get('/api/game-nights', bo.token))).gameNights).toEqual(
-      [],
-    )
+    expect((await ok<GameNightsPage>(app.get('/api/game-nights', bo.token))).gameNights).toEqual([])
   })
 
   it('refuses bad input with a sentence', async ({ app }) => {
@@ -298,7 +291,12 @@ describe('game nights', () => {
     }
     const cases: [Record<string, unknown>, string | RegExp, number, string][] = [
       [{ ...base, title: '   ' }, 'A game night needs a title.', 400, 'VALIDATION'],
-      [{ ...base, title: 'x'.repeat(101) }, 'A title can be at most 100 characters.', 400, 'VALIDATION'],
+      [
+        { ...base, title: 'x'.repeat(101) },
+        'A title can be at most 100 characters.',
+        400,
+        'VALIDATION',
+      ],
       [
         { ...base, startsAt: '2099-01-01 18:00' },
         'startsAt must be a date and time with its time zone, e.g. 2026-12-05T18:00:00Z.',
@@ -312,9 +310,24 @@ describe('game nights', () => {
         'VALIDATION',
       ],
       [{ ...base, startsAt: inHours(-1) }, GAME_NIGHT_MESSAGES.startsInPast, 400, 'VALIDATION'],
-      [{ ...base, startsAt: inHours(24 * 400) }, GAME_NIGHT_MESSAGES.tooFarAhead, 400, 'VALIDATION'],
-      [{ ...base, durationMinutes: 5 }, 'A game night lasts at least 15 minutes.', 400, 'VALIDATION'],
-      [{ ...base, durationMinutes: 90.5 }, 'durationMinutes must be a whole number of minutes.', 400, 'VALIDATION'],
+      [
+        { ...base, startsAt: inHours(24 * 400) },
+        GAME_NIGHT_MESSAGES.tooFarAhead,
+        400,
+        'VALIDATION',
+      ],
+      [
+        { ...base, durationMinutes: 5 },
+        'A game night lasts at least 15 minutes.',
+        400,
+        'VALIDATION',
+      ],
+      [
+        { ...base, durationMinutes: 90.5 },
+        'durationMinutes must be a whole number of minutes.',
+        400,
+        'VALIDATION',
+      ],
       [{ ...base, slots: 0 }, 'A game night needs at least one slot.', 400, 'VALIDATION'],
       [{ ...base, slots: '4' }, 'slots must be a number of players.', 400, 'VALIDATION'],
       [{ ...base, game: 'nosuchgame' }, 'Game not found.', 404, 'GAME_NOT_FOUND'],
@@ -329,12 +342,7 @@ describe('game nights', () => {
       )
     }
     const night = await plan(app, sam)
-    await expectError(
-      edit(app, sam, night._id, {}),
-      400,
-      'Say what to change.',
-      'VALIDATION',
-    )
+    await expectError(edit(app, sam, night._id, {}), 400, 'Say what to change.', 'VALIDATION')
     await expectError(
       rsvp(app, sam, night._id, 'yes'),
       400,
@@ -378,7 +386,12 @@ describe('game nights', () => {
     const due = await dueReminders(app.db, start - 14 * 60_000)
     expect(due.due).toEqual([Number(night._id)])
     // Two senders at once (two instances' timers): one claims it, the other sends nothing.
-    const live = { db: app.db, hub: new EventHub(), media: databaseMediaStorage(app.db), hostIds: [] }
+    const live = {
+      db: app.db,
+      hub: new EventHub(),
+      media: databaseMediaStorage(app.db),
+      hostIds: [],
+    }
     const sent = await Promise.all([
       remindGameNight(live, Number(night._id), start - 14 * 60_000),
       remindGameNight(live, Number(night._id), start - 14 * 60_000),

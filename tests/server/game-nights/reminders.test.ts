@@ -29,9 +29,7 @@ const remindersOf = async (app: TestApp, token: string) =>
 describe('game night reminders', () => {
   it.override({ appOptions: { demo: false } })
 
-  it('fire 15 minutes before, once, whatever number of timers run and restart', async ({
-    app,
-  }) => {
+  it('fire 15 minutes before, once, whatever number of timers run and restart', async ({ app }) => {
     const sam = await quickUser(app, 'sam')
     const ana = await quickUser(app, 'ana')
     await ok(app.send('/api/me/games', { games: ['Doom'] }, { ...sam, method: 'PUT' }))
@@ -47,7 +45,11 @@ describe('game night reminders', () => {
       )
     ).gameNight
     await ok(
-      app.send(`/api/game-nights/${night._id}/rsvp`, { answer: 'maybe' }, { ...ana, method: 'PUT' }),
+      app.send(
+        `/api/game-nights/${night._id}/rsvp`,
+        { answer: 'maybe' },
+        { ...ana, method: 'PUT' },
+      ),
     )
     const stream = await connect(app, ana)
     // Two timers on one database, as two instances of a cluster: started after the night was

@@ -869,11 +869,7 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
   'game-night': async (w, stream) => {
     // X moves its night: V hears of it as the lists show it (not when blocked or muting).
     const edit = () =>
-      w.app.send(
-        `/api/game-nights/${w.xNightId}`,
-        { place: 'online' },
-        { ...w.x, method: 'PATCH' },
-      )
+      w.app.send(`/api/game-nights/${w.xNightId}`, { place: 'online' }, { ...w.x, method: 'PATCH' })
     if (w.relation === 'suspended') {
       expect((await edit()).status).toBe(401)
       return

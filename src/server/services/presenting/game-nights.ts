@@ -3,11 +3,7 @@
  * queries (services/README.md): its rows, then one query each for their hosts, games and counts.
  */
 import type { Store } from '../../db/store'
-import type {
-  GameNight,
-  GameNightShared,
-  GameNightsPage,
-} from '../../../shared/game-night-types'
+import type { GameNight, GameNightShared, GameNightsPage } from '../../../shared/game-night-types'
 import type { UserSummary } from '../../../shared/api-types'
 import {
   answerOf,

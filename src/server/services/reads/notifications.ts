@@ -81,8 +81,10 @@ function present(row: NotificationRow): Notification {
     postId: row.postId === null ? null : String(row.postId),
     commentId: row.commentId === null ? null : String(row.commentId),
     snippet: row.type === 'follow' ? '' : row.snippet,
-    gameNightId: row.gameNightId === null ? null : String(row.gameNightId),
-    changed: row.detail ? row.detail.split(',') : [],
+    // Game nights' own fields, only on theirs: the other types keep their shape.
+    ...(row.gameNightId === null
+      ? {}
+      : { gameNightId: String(row.gameNightId), changed: row.detail ? row.detail.split(',') : [] }),
     createdAt: formatTimestamp(row.createdAt),
     read: Boolean(row.read),
   }

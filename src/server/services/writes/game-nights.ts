@@ -133,7 +133,12 @@ async function moveUp(
     await notify(
       db,
       changes,
-      { recipientId: userId, actorId: night.hostId, type: 'game-night-promoted', gameNightId: night.id },
+      {
+        recipientId: userId,
+        actorId: night.hostId,
+        type: 'game-night-promoted',
+        gameNightId: night.id,
+      },
       now,
     )
   }
