@@ -41,7 +41,7 @@ const ICONS: Record<NotificationType, IconName> = {
   'game-night-changed': 'edit',
   'game-night-cancelled': 'close',
   'game-night-promoted': 'check',
-  'game-night-reminder': 'bell',
+  'game-night-reminder': 'calendar',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */

@@ -1,0 +1,60 @@
+/** Game nights (docs/API.md, "Game nights"): thin typed calls, as every api/ module. */
+import type {
+  GameNightResponse,
+  GameNightRsvpChoice,
+  GameNightStatus,
+  GameNightsPage,
+} from '../../../shared/game-night-types'
+import { request } from './client'
+
+const enc = encodeURIComponent
+
+/** What the form sends: a start as an instant with its offset. */
+export interface GameNightFields {
+  game: string
+  title: string
+  startsAt: string
+  durationMinutes: number
+  place: string | null
+  slots: number | null
+}
+
+export function listGameNights(
+  query: { when: 'upcoming' | 'past'; game?: string; cursor?: string | null; limit?: number },
+  signal?: AbortSignal,
+): Promise<GameNightsPage> {
+  return request<GameNightsPage>('/game-nights', {
+    query: {
+      when: query.when,
+      game: query.game,
+      cursor: query.cursor ?? undefined,
+      limit: query.limit ?? 20,
+    },
+    signal,
+  })
+}
+
+export function getGameNight(id: string, signal?: AbortSignal): Promise<GameNightResponse> {
+  return request<GameNightResponse>(`/game-nights/${enc(id)}`, { signal })
+}
+
+export function createGameNight(fields: GameNightFields): Promise<GameNightResponse> {
+  return request<GameNightResponse>('/game-nights', { method: 'POST', body: fields })
+}
+
+export function editGameNight(
+  id: string,
+  fields: Partial<GameNightFields> & { status?: GameNightStatus },
+): Promise<GameNightResponse> {
+  return request<GameNightResponse>(`/game-nights/${enc(id)}`, { method: 'PATCH', body: fields })
+}
+
+export function answerGameNight(
+  id: string,
+  answer: GameNightRsvpChoice,
+): Promise<GameNightResponse> {
+  return request<GameNightResponse>(`/game-nights/${enc(id)}/rsvp`, {
+    method: 'PUT',
+    body: { answer },
+  })
+}
