@@ -174,7 +174,12 @@ for (const size of sizes()) {
       data: { answer: 'maybe' },
     })
     await signedIn(page, friend)
-    await page.goto('/game-nights')
+    await page.goto('/home')
+    // Reached from the nav: the sidebar on a desktop, the bottom bar on a phone.
+    const nav = page.getByRole('navigation', {
+      name: size.name === 'phone' ? 'Main (mobile)' : 'Main',
+    })
+    await nav.getByRole('link', { name: 'Game nights' }).click()
     await expect(page.getByRole('list', { name: 'Upcoming game nights' })).toBeVisible()
     await expectNoSidewaysScroll(page)
     await checkInBothThemes(page, size, { what: 'the Events page' })

@@ -76,7 +76,10 @@ export function Sidebar() {
   )
 }
 
-/** The phone bottom bar: home, bookmarks, add post, explore, notifications, profile. */
+/**
+ * The phone bottom bar: home, bookmarks, add post, explore, game nights, who's here, messages,
+ * notifications, profile.
+ */
 export function BottomBar() {
   const user = useAtomValue(userAtom)
   const presence = useServerFeature('presence')
