@@ -588,6 +588,11 @@ const ROUTES: Record<string, RouteLine> = {
     expect(answer.status).toBe(rules(w.relation).pageShows ? 200 : 404)
     expect(holdsSecret(await answer.text())).toBe(rules(w.relation).pageShows)
   },
+  'GET /api/game-nights/:gameNightId/ics': async (w) => {
+    const answer = await w.app.get(`/api/game-nights/${w.xNightId}/ics`, w.v.token)
+    expect(answer.status).toBe(rules(w.relation).pageShows ? 200 : 404)
+    expect(holdsSecret(await answer.text())).toBe(rules(w.relation).pageShows)
+  },
   'PATCH /api/game-nights/:gameNightId': { reason: "the host's own game night only (NOT_OWNER)" },
   'PUT /api/game-nights/:gameNightId/rsvp': async (w) => {
     const answer = await w.app.send(

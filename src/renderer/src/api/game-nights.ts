@@ -5,7 +5,7 @@ import type {
   GameNightStatus,
   GameNightsPage,
 } from '../../../shared/game-night-types'
-import { request } from './client'
+import { apiUrl, ApiError, getToken, request } from './client'
 
 const enc = encodeURIComponent
 
@@ -57,4 +57,14 @@ export function answerGameNight(
     method: 'PUT',
     body: { answer },
   })
+}
+
+/** The night's calendar file (`.ics`), as the server makes it, for the browser to save. */
+export async function getGameNightCalendarFile(id: string): Promise<Blob> {
+  const token = getToken()
+  const response = await fetch(apiUrl(`/game-nights/${enc(id)}/ics`), {
+    headers: token ? { authorization: token } : {},
+  })
+  if (!response.ok) throw new ApiError(response.status, 'The calendar file could not be made.')
+  return response.blob()
 }

@@ -15,7 +15,7 @@ import { EmptyState, ErrorState } from '../components/States'
 import { formatLength, formatNightTime, viewerTimeZone } from '../lib/game-night-time'
 import { notifyFailure } from '../lib/notify'
 import { gamePath, profilePath } from '../lib/paths'
-import { useGameNight } from '../state/game-nights'
+import { saveCalendarFile, useGameNight } from '../state/game-nights'
 import '../styles/game-nights.css'
 
 const CHOICES: [GameNightRsvpChoice, string][] = [
@@ -164,6 +164,15 @@ function NightDetails({
             {ANSWER_TEXT[night.myAnswer]}
           </p>
         ) : null}
+        <div className="game-night-host-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void saveCalendarFile(night._id).catch(notifyFailure)}
+          >
+            <Icon name="download" size={16} /> Add to calendar (.ics)
+          </button>
+        </div>
         {night.isHost && night.status !== 'cancelled' && !over ? (
           <div className="game-night-host-actions">
             <Link

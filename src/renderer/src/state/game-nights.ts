@@ -16,6 +16,7 @@ import {
   createGameNight,
   editGameNight,
   getGameNight,
+  getGameNightCalendarFile,
   listGameNights,
   type GameNightFields,
 } from '../api/game-nights'
@@ -141,4 +142,18 @@ export async function saveGameNight(
 ): Promise<GameNight> {
   const answer = id === null ? await createGameNight(fields) : await editGameNight(id, fields)
   return answer.gameNight
+}
+
+/** Saves the night's `.ics` file (the browser's download; the desktop app's save dialog). */
+export async function saveCalendarFile(id: string): Promise<void> {
+  const url = URL.createObjectURL(await getGameNightCalendarFile(id))
+  try {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = `game-night-${id}.ics`
+    link.click()
+  } finally {
+    // After the click has handed the file over.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
 }
