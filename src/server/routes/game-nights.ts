@@ -75,7 +75,7 @@ export function gameNightsRoutes(deps: AppDeps) {
           c.req.valid('param').gameNightId,
         )
         const url = new URL(c.req.url)
-        const text = gameNightIcs(
+        const text = await gameNightIcs(
           gameNight,
           `${url.origin}/game-nights/${gameNight._id}`,
           url.hostname,

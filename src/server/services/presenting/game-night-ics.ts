@@ -4,11 +4,18 @@
  * and UTC times are its job). The start is an instant (UTC), so every calendar shows it in its
  * own zone; a cancelled night is `STATUS:CANCELLED`, so a calendar that had it can drop it.
  */
-import ical, { ICalEventStatus } from 'ical-generator'
 import type { GameNightShared } from '../../../shared/game-night-types'
 
-/** The file's text for `night`, whose page is at `pageUrl`. */
-export function gameNightIcs(night: GameNightShared, pageUrl: string, host: string): string {
+/**
+ * The file's text for `night`, whose page is at `pageUrl`. The library is loaded on the first
+ * download, not with the server: most runs never make a file.
+ */
+export async function gameNightIcs(
+  night: GameNightShared,
+  pageUrl: string,
+  host: string,
+): Promise<string> {
+  const { default: ical, ICalEventStatus } = await import('ical-generator')
   const start = new Date(night.startsAt)
   const calendar = ical({
     name: 'Gamerstage game nights',
