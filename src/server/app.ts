@@ -35,6 +35,7 @@ import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
 import { serverStatsRoutes } from './routes/server-stats'
 import { conversationsRoutes } from './routes/conversations'
+import { gameNightsRoutes } from './routes/game-nights'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './queues/work-queue'
@@ -179,6 +180,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/', gamesRoutes(deps))
     // Conversations.
     .route('/conversations', conversationsRoutes(deps))
+    // Game nights.
+    .route('/game-nights', gameNightsRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

@@ -34,6 +34,7 @@ import {
   prepareDataDir,
 } from './startup/data-folder'
 import { sweepMediaEveryHour } from './startup/media-sweep'
+import { remindGameNightsOnTime } from './startup/game-night-reminders'
 import { openPostgres, openS3, openSqlite } from './startup/open-store'
 
 // What moved to modules of their own, still importable from here.
@@ -276,6 +277,12 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   }
   const app = createApp(deps)
   const stopSweeping = sweepMediaEveryHour(db, media)
+  const stopReminding = remindGameNightsOnTime({
+    db,
+    hub: events,
+    media,
+    hostIds: deps.hostIds ?? [],
+  })
   return {
     dataDir,
     db,
@@ -298,6 +305,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       events.close()
       await presence.close()
       await stopSweeping()
+      await stopReminding()
       await cluster?.close()
       media.close()
       await db.close()

@@ -225,11 +225,15 @@ export const notificationSchema = z.looseObject({
   type: z
     .string()
     .check(
-      z.regex(/^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote|reaction)$/),
+      z.regex(
+        /^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote|reaction|game-night-changed|game-night-cancelled|game-night-promoted|game-night-reminder)$/,
+      ),
     ),
   actor: userSummarySchema,
   postId: z.catch(z.nullable(idSchema), null),
   commentId: z.catch(z.nullable(idSchema), null),
+  gameNightId: z.catch(z.optional(idSchema), undefined),
+  changed: z.catch(z.optional(z.array(z.string())), undefined),
   snippet: z.catch(multiLine, ''),
   createdAt: z.string(),
   read: z.boolean(),

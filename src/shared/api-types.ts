@@ -28,6 +28,7 @@ import type {
   MessageResponse,
   MessagesPage,
 } from './conversation-types'
+import type { GameNightEventMap, GameNightResponse, GameNightsPage } from './game-night-types'
 import type { SearchType } from './search'
 
 export type { ErrorCode } from './error-codes'
@@ -458,6 +459,12 @@ export type NotificationType =
   | 'quote'
   // `actor` reacted to the recipient's post with one emoji or more: one per person and post.
   | 'reaction'
+  // Game nights (`gameNightId` names it): its host changed it (`changed` says what) or cancelled
+  // it; the recipient moved up from the waiting list; it starts in 15 minutes.
+  | 'game-night-changed'
+  | 'game-night-cancelled'
+  | 'game-night-promoted'
+  | 'game-night-reminder'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {
@@ -476,6 +483,10 @@ export interface Notification {
   commentId: string | null
   /** The start of the comment's or post's text (up to 100 characters); empty for follow. */
   snippet: string
+  /** Game nights' notifications only: the night concerned (its title is the snippet). */
+  gameNightId?: string
+  /** Game nights' notifications only: what a `game-night-changed` changed (GameNightField names). */
+  changed?: string[]
   createdAt: string
   read: boolean
 }
@@ -508,7 +519,7 @@ export interface FollowCounts {
  * (the viewer's own state comes from their own requests).
  */
 /** Conversations' events are ConversationEventMap's (conversation-types.ts). */
-export interface LiveEventMap extends ConversationEventMap {
+export interface LiveEventMap extends ConversationEventMap, GameNightEventMap {
   /**
    * First on every connection, after any replay: the stream is live. Its id is the latest
    * event's, so a client that reconnects with it misses nothing.
@@ -814,6 +825,9 @@ export type ApiAnswer =
   | MessageResponse
   | ConversationUnreadResponse
   | ConversationReadResponse
+  // Game nights.
+  | GameNightsPage
+  | GameNightResponse
   | UsersPage
   | UserResponse
   | FollowResponse

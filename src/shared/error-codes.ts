@@ -72,6 +72,8 @@ export const ERROR_STATUS = {
   CONVERSATION_NOT_FOUND: 404,
   /** No message with this id in the conversation that the caller may see. */
   MESSAGE_NOT_FOUND: 404,
+  /** Game nights: none with this id that the caller may see (a block with its host hides it). */
+  GAME_NIGHT_NOT_FOUND: 404,
   // Games
   /** No game has this slug (nor had it before a merge or a rename). */
   GAME_NOT_FOUND: 404,

@@ -110,6 +110,8 @@ export const RESERVED_USERNAMES = new Set([
   'messages',
   // Games: the page of a game, /games/<slug>.
   'games',
+  // Game nights: the Events page, /game-nights.
+  'game-nights',
   'index.html',
   'favicon.ico',
   'robots.txt',

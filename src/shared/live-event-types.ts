@@ -34,6 +34,8 @@ const EVERY_KIND = {
   conversation: true,
   'conversation-left': true,
   'conversation-read': true,
+  // Game nights.
+  'game-night': true,
 } as const satisfies Record<LiveEventType, true>
 
 export const LIVE_EVENT_TYPES = Object.keys(EVERY_KIND) as LiveEventType[]

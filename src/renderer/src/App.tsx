@@ -80,6 +80,22 @@ const MessagesPage = lazyScreen(
   () => import('./routes/MessagesPage').then((module) => module.MessagesPage),
   'Loading your messages',
 )
+const GameNightsPage = lazyScreen(
+  () => import('./routes/GameNightsPage').then((module) => module.GameNightsPage),
+  'Loading game nights',
+)
+const GameNightPage = lazyScreen(
+  () => import('./routes/GameNightPage').then((module) => module.GameNightPage),
+  'Loading the game night',
+)
+const NewGameNightPage = lazyScreen(
+  () => import('./routes/GameNightFormPage').then((module) => module.NewGameNightPage),
+  'Loading the form',
+)
+const EditGameNightPage = lazyScreen(
+  () => import('./routes/GameNightFormPage').then((module) => module.EditGameNightPage),
+  'Loading the form',
+)
 const ChoosePasswordPage = lazyScreen(
   () => import('./routes/ChoosePasswordPage').then((module) => module.ChoosePasswordPage),
   'Loading',
@@ -148,6 +164,11 @@ function AllRoutes() {
           {/* `search` cannot be a username either (shared/limits.ts). */}
           <Route path="/search" element={<SearchPage />} />
           <Route path="/games/:slug" element={<GamePage />} />
+          {/* Game nights: `game-nights` cannot be a username (shared/limits.ts). */}
+          <Route path="/game-nights" element={<GameNightsPage />} />
+          <Route path="/game-nights/new" element={<NewGameNightPage />} />
+          <Route path="/game-nights/:gameNightId" element={<GameNightPage />} />
+          <Route path="/game-nights/:gameNightId/edit" element={<EditGameNightPage />} />
           <Route path="/games" element={<Navigate to="/explore" replace />} />
           <Route path="/:username" element={<ProfilePage />} />
         </Route>

@@ -49,6 +49,9 @@ export function namedIn(data: unknown, found: NamedIds = { posts: new Set(), use
 /** Conversations' events (actions/conversations.ts): none changes a block or a post. */
 const CONVERSATION_EVENTS = ['message', 'conversation', 'conversation-left', 'conversation-read']
 
+/** Game nights' event (actions/game-nights.ts): it changes no block, no post, no kept answer. */
+const GAME_NIGHT_EVENTS = ['game-night']
+
 /**
  * Event types known not to change who hides whom (blocks, mutes, suspensions). Any other type
  * (`relations`, and whatever type a later command adds) drops every kept visibility set: unknown
@@ -75,6 +78,7 @@ export const VISIBILITY_NEUTRAL_EVENTS = new Set([
   'emoji-reaction',
   'user',
   ...CONVERSATION_EVENTS,
+  ...GAME_NIGHT_EVENTS,
 ])
 
 /**
@@ -92,6 +96,8 @@ export const ANSWER_NEUTRAL_EVENTS = new Set([
   'open-reports',
   // Conversations' routes keep no whole answer, and no other answer shows a message.
   ...CONVERSATION_EVENTS,
+  // Nor do game nights' routes, and no other answer shows a game night.
+  ...GAME_NIGHT_EVENTS,
 ])
 
 /**

@@ -26,6 +26,12 @@ export const MOVE_ORDER = [
   'media',
   'post_media',
   'settings',
+  // Games, and game nights (before notifications: a notification may name a game night).
+  'games',
+  'game_aliases',
+  'user_games',
+  'game_nights',
+  'game_night_rsvps',
   'notifications',
   'post_tags',
   'revoked_tokens',
@@ -45,10 +51,6 @@ export const MOVE_ORDER = [
   'reposts',
   'post_emoji_reactions',
   'post_emoji_counts',
-  // Games
-  'games',
-  'game_aliases',
-  'user_games',
   // Conversations: a message may reply to an earlier one, copied in id order.
   'conversations',
   'conversation_members',

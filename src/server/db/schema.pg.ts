@@ -294,10 +294,19 @@ export const notifications = pgTable(
         'quote',
         // Emoji reactions: one per person and post.
         'reaction',
+        // Game nights.
+        'game-night-changed',
+        'game-night-cancelled',
+        'game-night-promoted',
+        'game-night-reminder',
       ],
     }).notNull(),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    gameNightId: int('game_night_id').references((): AnyPgColumn => gameNights.id, {
+      onDelete: 'cascade',
+    }),
+    detail: text('detail'),
     read: boolean('read').notNull().default(false),
     createdAt: millis('created_at').notNull(),
   },
@@ -307,6 +316,7 @@ export const notifications = pgTable(
     index('notifications_actor_idx').on(table.actorId, table.type),
     index('notifications_post_idx').on(table.postId),
     index('notifications_comment_idx').on(table.commentId),
+    index('notifications_game_night_idx').on(table.gameNightId),
   ],
 )
 
@@ -689,3 +699,52 @@ export const messages = pgTable(
   ],
 )
 // ---- end of conversations ----
+
+// ---- game nights: see schema.ts. ----
+export const gameNights = pgTable(
+  'game_nights',
+  {
+    id: serialId(),
+    hostId: int('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: int('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    startsAt: millis('starts_at').notNull(),
+    durationMinutes: int('duration_minutes').notNull(),
+    place: text('place'),
+    slots: int('slots'),
+    status: text('status', { enum: ['open', 'closed', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    remindedAt: millis('reminded_at'),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (table) => [
+    index('game_nights_starts_idx').on(table.startsAt, table.id),
+    index('game_nights_game_idx').on(table.gameId, table.startsAt),
+    index('game_nights_host_idx').on(table.hostId),
+  ],
+)
+
+export const gameNightRsvps = pgTable(
+  'game_night_rsvps',
+  {
+    gameNightId: int('game_night_id')
+      .notNull()
+      .references(() => gameNights.id, { onDelete: 'cascade' }),
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answer: text('answer', { enum: ['going', 'maybe', 'cant', 'waiting'] }).notNull(),
+    answeredAt: millis('answered_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameNightId, table.userId] }),
+    index('game_night_rsvps_user_idx').on(table.userId, table.gameNightId),
+  ],
+)
+// ---- end of game nights ----

@@ -293,10 +293,21 @@ export const notifications = sqliteTable(
         'quote',
         // Emoji reactions: one per person and post.
         'reaction',
+        // Game nights (docs/API.md, "Game nights").
+        'game-night-changed',
+        'game-night-cancelled',
+        'game-night-promoted',
+        'game-night-reminder',
       ],
     }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** Game nights: the game night concerned (changed, cancelled, a place freed, a reminder). */
+    gameNightId: integer('game_night_id').references((): AnySQLiteColumn => gameNights.id, {
+      onDelete: 'cascade',
+    }),
+    /** Game nights: what an edit changed, a comma-separated list of fields ("startsAt,place"). */
+    detail: text('detail'),
     read: integer('read', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
   },
@@ -308,6 +319,7 @@ export const notifications = sqliteTable(
     index('notifications_actor_idx').on(table.actorId, table.type),
     index('notifications_post_idx').on(table.postId),
     index('notifications_comment_idx').on(table.commentId),
+    index('notifications_game_night_idx').on(table.gameNightId),
   ],
 )
 
@@ -763,3 +775,68 @@ export const messages = sqliteTable(
   ],
 )
 // ---- end of conversations ----
+
+// ---- game nights ----
+/**
+ * A game night (docs/API.md, "Game nights"): a game of the server's list at a time, hosted by a
+ * player; others answer going, maybe or can't. `starts_at` is UTC milliseconds: each viewer's app
+ * shows it in their own time zone.
+ */
+export const gameNights = sqliteTable(
+  'game_nights',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    startsAt: integer('starts_at').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** "at Sam's", "online"; null when not said. */
+    place: text('place'),
+    /** How many may be going; null: no limit. Past it, "going" waits in line. */
+    slots: integer('slots'),
+    /** `open`, `closed` (no new answers) or `cancelled`. */
+    status: text('status', { enum: ['open', 'closed', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    /**
+     * When the 15-minutes reminder went out (null: not yet): the one instance whose UPDATE set it
+     * sends it (startup/game-night-reminders.ts). An edit of the start clears it.
+     */
+    remindedAt: integer('reminded_at'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    index('game_nights_starts_idx').on(table.startsAt, table.id),
+    index('game_nights_game_idx').on(table.gameId, table.startsAt),
+    index('game_nights_host_idx').on(table.hostId),
+  ],
+)
+
+/**
+ * A player's answer to a game night: `going`, `maybe`, `cant`, or `waiting` (going, past the
+ * slots). The waiting list is in `answered_at` order (then user id): the first moves up.
+ */
+export const gameNightRsvps = sqliteTable(
+  'game_night_rsvps',
+  {
+    gameNightId: integer('game_night_id')
+      .notNull()
+      .references(() => gameNights.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answer: text('answer', { enum: ['going', 'maybe', 'cant', 'waiting'] }).notNull(),
+    answeredAt: integer('answered_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameNightId, table.userId] }),
+    index('game_night_rsvps_user_idx').on(table.userId, table.gameNightId),
+  ],
+)
+// ---- end of game nights ----

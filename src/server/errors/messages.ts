@@ -143,6 +143,19 @@ export const GAME_MESSAGES = {
   mergeIntoItself: 'A game cannot be merged into itself.',
 } as const
 
+/** Game nights (docs/API.md, "Game nights"): refusals of their rules. */
+export const GAME_NIGHT_MESSAGES = {
+  /** Also what someone blocked either way with its host gets: nobody learns it exists. */
+  gameNightNotFound: 'Game night not found.',
+  hostOnly: 'Only the host of a game night can change it.',
+  cancelled: 'This game night was cancelled.',
+  closed: 'This game night is closed: the host takes no more answers.',
+  over: 'This game night is over.',
+  startsInPast: 'A game night cannot start in the past.',
+  tooFarAhead: 'A game night can be planned at most a year ahead.',
+  hostAnswers: 'The host is always going to their own game night.',
+} as const
+
 /** Polls (docs/API.md, "Polls"): a vote or an edit refused. */
 export const POLL_MESSAGES = {
   notFound: 'This post has no poll.',

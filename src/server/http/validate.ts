@@ -3,7 +3,12 @@ import { z, type ZodType } from 'zod'
 import type { ErrorCode } from '../../shared/error-codes'
 import { isStorableText } from '../db/store'
 import { HttpError } from '../errors/http-error'
-import { ACCOUNT_MESSAGES, CONVERSATION_MESSAGES, MESSAGES } from '../errors/messages'
+import {
+  ACCOUNT_MESSAGES,
+  CONVERSATION_MESSAGES,
+  GAME_NIGHT_MESSAGES,
+  MESSAGES,
+} from '../errors/messages'
 
 /** Text anywhere in a request body that the database cannot store as sent (db/store.ts). */
 function holdsUnstorable(value: unknown): boolean {
@@ -56,6 +61,10 @@ const NOT_FOUND = {
     message: CONVERSATION_MESSAGES.conversationNotFound,
   },
   messageId: { code: 'MESSAGE_NOT_FOUND', message: CONVERSATION_MESSAGES.messageNotFound },
+  gameNightId: {
+    code: 'GAME_NIGHT_NOT_FOUND',
+    message: GAME_NIGHT_MESSAGES.gameNightNotFound,
+  },
 } as const satisfies Record<string, { code: ErrorCode; message: string }>
 
 export type IdName = keyof typeof NOT_FOUND

@@ -209,6 +209,29 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
     expect(set.status, set.text).toBe(200)
   }
   await act(base, '/games/csgo/merge', tokens.boss, { into: 'counterstrike2' })
+  // Game nights (game_nights, game_night_rsvps, and a notification naming one).
+  const { gameNight } = (await act(base, '/game-nights', tokens.player1, {
+    game: 'counterstrike2',
+    title: 'LAN party',
+    startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    durationMinutes: 240,
+    place: "at player1's",
+    slots: 2,
+  })) as { gameNight: { _id: string } }
+  for (const [token, answer] of [
+    [tokens.nova, 'going'],
+    [tokens.questlord, 'going'],
+    [tokens.lootgoblin, 'maybe'],
+  ] as const) {
+    const answered = await call(base, 'PUT', `/game-nights/${gameNight._id}/rsvp`, token, {
+      answer,
+    })
+    expect(answered.status, answered.text).toBe(200)
+  }
+  const moved = await call(base, 'PATCH', `/game-nights/${gameNight._id}`, tokens.player1, {
+    place: 'online',
+  })
+  expect(moved.status, moved.text).toBe(200)
   await act(base, '/notifications/read', tokens.nova)
   // Presence and "now playing" (presence_settings, user_statuses).
   const put = async (path: string, token: string, body: unknown) =>
@@ -278,6 +301,8 @@ async function answersOf(base: string, tokens: Tokens): Promise<Record<string, s
     await read('/notifications/unread-count', token)
     await read('/conversations?limit=50', token)
     await read('/conversations/unread', token)
+    await read('/game-nights', token)
+    await read('/game-nights/1', token)
     // Ids 1 and 2: the one-to-one and the group made above (a non-member's 404 compares too).
     for (const id of [1, 2]) await read(`/conversations/${id}/messages?limit=50`, token)
     await read('/users/bookmark?limit=50', token)
@@ -332,11 +357,13 @@ describe('the move plan', () => {
       'users',
       'posts',
       'comments',
+      // Game nights (and games) come before notifications, which may name a game night.
+      'games',
+      'game_nights',
       'notifications',
       'reports',
       'host_actions',
       'poll_options',
-      'games',
       'conversations',
       'messages',
     ])

@@ -29,7 +29,11 @@ import {
 import { describe, expect, it } from '../../helpers/fixtures'
 import { createPoll } from '../../helpers/polls'
 import type { TestApp, TestAppOptions } from '../../helpers/server-app'
-import { CONVERSATION_MESSAGES, POLL_MESSAGES } from '../../../src/server/errors/messages'
+import {
+  CONVERSATION_MESSAGES,
+  GAME_NIGHT_MESSAGES,
+  POLL_MESSAGES,
+} from '../../../src/server/errors/messages'
 import { CLIP_MESSAGES } from '../../../src/server/services/media/clip-containers'
 import { makeMp4 } from '../../helpers/videos'
 
@@ -238,6 +242,10 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
       return app.get(`/api/conversations/${conversation._id}/messages`, outsider.token)
     },
     message: CONVERSATION_MESSAGES.conversationNotFound,
+  },
+  GAME_NIGHT_NOT_FOUND: {
+    request: (app, token) => app.get('/api/game-nights/999999', token),
+    message: GAME_NIGHT_MESSAGES.gameNightNotFound,
   },
   MESSAGE_NOT_FOUND: {
     request: async (app) => {

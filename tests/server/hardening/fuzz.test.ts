@@ -48,6 +48,17 @@ const BODY_ROUTES = new Map<string, unknown>([
   ['POST /api/reports', { postId: '1', reason: 'typed' }],
   ['POST /api/conversations/direct', { userId: '2' }],
   ['POST /api/conversations/group', { name: 'typed', memberIds: ['2'] }],
+  [
+    'POST /api/game-nights',
+    {
+      game: 'counterstrike2',
+      title: 'typed',
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      durationMinutes: 60,
+    },
+  ],
+  ['PATCH /api/game-nights/:gameNightId', { title: 'typed' }],
+  ['PUT /api/game-nights/:gameNightId/rsvp', { answer: 'maybe' }],
 ])
 
 /** Routes that end the session of the token they carry: each probe brings a fresh token. */
@@ -61,6 +72,7 @@ const VALID_PARAMS: Record<string, string> = {
   username: 'nova_strike',
   mediaId: 'default-avatar.svg',
   slug: 'counterstrike2',
+  gameNightId: '1',
 }
 
 /** Path segments that try to climb out, inject, or break decoding. */
@@ -210,8 +222,9 @@ describe('hostile input', { timeout: 60_000 }, () => {
   it('reads every route of docs/API.md', () => {
     // 60 and 46 before games, presence, threads, reposts, reactions, polls, tag suggestions,
     // search and clips; the rest are theirs.
-    expect(ROUTES.length).toBe(106)
-    expect(ROUTES.filter((route) => route.protected)).toHaveLength(79)
+    // Game nights: 6 more, all protected.
+    expect(ROUTES.length).toBe(112)
+    expect(ROUTES.filter((route) => route.protected)).toHaveLength(85)
     for (const key of BODY_ROUTES.keys()) {
       expect(ROUTES.map((route) => `${route.method} ${route.path}`)).toContain(key)
     }

@@ -33,6 +33,7 @@ import type {
   ConversationsPage,
   MessagesPage,
 } from '../../../src/shared/conversation-types'
+import type { GameNightResponse, GameNightsPage } from '../../../src/shared/game-night-types'
 import { LIVE_EVENT_TYPES } from '../../../src/shared/live-event-types'
 import type { ErrorCode } from '../../../src/shared/error-codes'
 import { ok, signedInAs, quickUser } from '../../helpers/api'
@@ -78,6 +79,8 @@ interface World {
   aQuote: Post
   /** V's own post, liked by X before the relation. */
   vPost: Post
+  /** X's game night (its title holds the secret), planned before the relation. */
+  xNightId: string
 }
 
 /** What the relation lets V see and do with X's writing (services/reads/visibility.ts). */
@@ -134,6 +137,11 @@ async function build(app: TestApp, relation: Relation): Promise<World> {
   const vPost = await newPost(app, v, { content: 'the viewer writes' })
   await ok(app.send(`/api/posts/like/${vPost._id}`, {}, minimal(x)))
   await ok(app.send(`/api/users/bookmark/${xPost._id}`, {}, minimal(v)))
+  await ok(app.send('/api/me/games', { games: ['Doom'] }, { ...x, method: 'PUT' }))
+  const xNight = await ok<GameNightResponse>(
+    app.send('/api/game-nights', nightOf(`${SECRET} night`), x),
+    201,
+  )
 
   if (relation === 'blocks') await ok(app.send(`/api/users/me/block/${x.id}`, {}, v))
   if (relation === 'blocked-by') await ok(app.send(`/api/users/me/block/${v.id}`, {}, x))
@@ -159,6 +167,17 @@ async function build(app: TestApp, relation: Relation): Promise<World> {
     aCommentOnXId: aComment.comment._id,
     aQuote,
     vPost,
+    xNightId: xNight.gameNight._id,
+  }
+}
+
+/** A game night of Doom tomorrow, titled `title`. */
+function nightOf(title: string) {
+  return {
+    game: 'doom',
+    title,
+    startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    durationMinutes: 120,
   }
 }
 
@@ -557,6 +576,34 @@ const ROUTES: Record<string, RouteLine> = {
   'POST /api/conversations/:conversationId/messages': ownConversations,
   'PATCH /api/conversations/:conversationId/messages/:messageId': ownConversations,
   'DELETE /api/conversations/:conversationId/messages/:messageId': ownConversations,
+  // Game nights: X's night is X's writing (tests/server/game-nights/game-nights.test.ts).
+  'ALL /api/game-nights/*': middleware,
+  'GET /api/game-nights': async (w) => {
+    const page = await read<GameNightsPage>(w, '/api/game-nights')
+    expect(holdsSecret(page.gameNights)).toBe(rules(w.relation).listsShow)
+  },
+  'POST /api/game-nights': { reason: "the caller's own new game night" },
+  'GET /api/game-nights/:gameNightId': async (w) => {
+    const answer = await w.app.get(`/api/game-nights/${w.xNightId}`, w.v.token)
+    expect(answer.status).toBe(rules(w.relation).pageShows ? 200 : 404)
+    expect(holdsSecret(await answer.text())).toBe(rules(w.relation).pageShows)
+  },
+  'GET /api/game-nights/:gameNightId/ics': async (w) => {
+    const answer = await w.app.get(`/api/game-nights/${w.xNightId}/ics`, w.v.token)
+    expect(answer.status).toBe(rules(w.relation).pageShows ? 200 : 404)
+    expect(holdsSecret(await answer.text())).toBe(rules(w.relation).pageShows)
+  },
+  'PATCH /api/game-nights/:gameNightId': { reason: "the host's own game night only (NOT_OWNER)" },
+  'PUT /api/game-nights/:gameNightId/rsvp': async (w) => {
+    const answer = await w.app.send(
+      `/api/game-nights/${w.xNightId}/rsvp`,
+      { answer: 'going' },
+      { ...w.v, method: 'PUT' },
+    )
+    const text = await answer.text()
+    expect(answer.status, text).toBe(rules(w.relation).pageShows ? 200 : 404)
+    expect(holdsSecret(text)).toBe(rules(w.relation).pageShows)
+  },
 }
 
 /** How long to wait for an event that must not come (the hub delivers in the same turn). */
@@ -824,6 +871,22 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
   conversation: { reason: "to the conversation's members only (conversations.test.ts)" },
   'conversation-left': { reason: "to the user's own streams only" },
   'conversation-read': { reason: "to the user's own streams only: their read position" },
+  'game-night': async (w, stream) => {
+    // X moves its night: V hears of it as the lists show it (not when blocked or muting).
+    const edit = () =>
+      w.app.send(`/api/game-nights/${w.xNightId}`, { place: 'online' }, { ...w.x, method: 'PATCH' })
+    if (w.relation === 'suspended') {
+      expect((await edit()).status).toBe(401)
+      return
+    }
+    await expectEvent(
+      stream,
+      'game-night',
+      () => ok(edit()),
+      (data) => (data as { gameNight: { _id: string } }).gameNight._id === w.xNightId,
+      rules(w.relation).listsShow,
+    )
+  },
 }
 
 const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`

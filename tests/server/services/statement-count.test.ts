@@ -16,6 +16,8 @@ import {
   commentVotes,
   comments,
   follows,
+  gameNightRsvps,
+  gameNights,
   games,
   hostActions,
   hostGrants,
@@ -241,6 +243,22 @@ async function buildWorld(n: number): Promise<World> {
     const [fan = 0] = await db.ids('SELECT id FROM users WHERE username = ?', `helper${suffix}`)
     const first = await db.ids('SELECT id FROM games WHERE slug = ?', 'arena000')
     await insertRow(db, userGames, { userId: fan, gameId: first[0] ?? 0, createdAt: tick() })
+    // Game nights: one of each game, each hosted by another helper, the viewer going.
+    const night = await insertNewRow(db, gameNights, {
+      hostId: fan,
+      gameId: game.id,
+      title: `Night ${suffix}`,
+      startsAt: Date.now() + (index + 1) * 3_600_000,
+      durationMinutes: 60,
+      createdAt: tick(),
+      updatedAt: tick(),
+    })
+    await insertRow(db, gameNightRsvps, {
+      gameNightId: night.id,
+      userId: viewerId,
+      answer: 'going',
+      answeredAt: tick(),
+    })
   }
 
   const app = createApp({
@@ -321,6 +339,8 @@ const LIST_ROUTES: ListRoute[] = [
   ['tags by prefix', '/api/tags?prefix=clutch&limit={n}', 'viewer', 'tags'],
   ["a game's players", '/api/games/arena000/players?limit={n}', 'viewer', 'users'],
   ["a profile's games", '/api/users/viewer/games', 'viewer', 'games'],
+  // Game nights.
+  ['game nights, upcoming', '/api/game-nights?limit={n}', 'viewer', 'gameNights'],
 ]
 
 /** Runs a route of a world of `n` rows and answers its rows and the statements it ran. */

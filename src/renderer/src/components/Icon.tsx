@@ -21,6 +21,13 @@ const paths = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  // Game nights.
+  calendar: (
+    <>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </>
+  ),
   bell: (
     <>
       <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />

@@ -28,6 +28,7 @@ export function Sidebar() {
     ['/home', 'Home', 'home'],
     ['/explore', 'Explore', 'explore'],
     ['/bookmarks', 'Bookmarked', 'bookmark'],
+    ['/game-nights', 'Game nights', 'calendar'],
     [`/${user?.username ?? ''}`, 'Profile', 'user'],
     // Not in the spec's list: the desktop app's server screens (also useful in a browser).
     ['/server', 'Server', 'server'],
@@ -40,7 +41,8 @@ export function Sidebar() {
             <NavLink
               to={to}
               className={navClass}
-              end
+              // A night's page keeps "Game nights" lit; every other link is its page alone.
+              end={to !== '/game-nights'}
               onClick={to === '/home' ? homeHabit : undefined}
               aria-label={to === '/server' ? serverLabel(openReports) : undefined}
             >
@@ -74,7 +76,10 @@ export function Sidebar() {
   )
 }
 
-/** The phone bottom bar: home, bookmarks, add post, explore, notifications, profile. */
+/**
+ * The phone bottom bar: home, bookmarks, add post, explore, game nights, who's here, messages,
+ * notifications, profile.
+ */
 export function BottomBar() {
   const user = useAtomValue(userAtom)
   const presence = useServerFeature('presence')
@@ -106,6 +111,7 @@ export function BottomBar() {
         <Icon name="plus" size={26} />
       </button>
       {item('/explore', 'Explore', 'explore')}
+      {item('/game-nights', 'Game nights', 'calendar')}
       {presence ? item('/here', PRESENCE_COPY.here.nav, 'gamepad') : null}
       <MessagesLink className={navClass} size={24} />
       <NotificationBell className={navClass} size={24} />

@@ -107,7 +107,33 @@ export function actionText(group: NotificationGroup): string {
       return 'quoted your post'
     case 'reaction':
       return 'reacted to your post'
+    // Game nights: the snippet is the night's title.
+    case 'game-night-changed':
+      return `changed ${changedText(group.newest.changed ?? [])} of “${group.newest.snippet}”`
+    case 'game-night-cancelled':
+      return `cancelled “${group.newest.snippet}”`
+    case 'game-night-promoted':
+      return `has a place for you at “${group.newest.snippet}”: you are going`
+    case 'game-night-reminder':
+      return `reminds you: “${group.newest.snippet}” starts in 15 minutes`
   }
+}
+
+/** The names of the fields an edit of a game night changed, for people: "the time and place". */
+function changedText(fields: readonly string[]): string {
+  const names: Record<string, string> = {
+    game: 'the game',
+    title: 'the title',
+    startsAt: 'the time',
+    durationMinutes: 'the length',
+    place: 'the place',
+    slots: 'the slots',
+    status: 'the status',
+  }
+  const said = fields.map((field) => names[field] ?? field)
+  if (said.length === 0) return 'details'
+  if (said.length === 1) return said[0] ?? ''
+  return `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}`
 }
 
 /** The whole sentence, e.g. for a name: "player2 and 3 others liked your post". */
@@ -128,12 +154,13 @@ export function groupSentence(group: NotificationGroup): string {
  * a handled report, the host who handled it: it names no post).
  */
 export function groupTarget(group: NotificationGroup): {
-  kind: 'post' | 'profile'
+  kind: 'post' | 'profile' | 'game-night'
   id: string
   /** threads: the comment to show on the post's page (a deep link), if any */
   commentId?: string
 } {
-  const { postId, commentId } = group.newest
+  const { postId, commentId, gameNightId } = group.newest
+  if (gameNightId) return { kind: 'game-night', id: gameNightId }
   if (group.type !== 'follow' && postId !== null) {
     return commentId === null
       ? { kind: 'post', id: postId }

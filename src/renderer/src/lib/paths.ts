@@ -13,3 +13,6 @@ export const gamePath = (slug: string) => `/games/${encodeURIComponent(slug)}`
 
 /** The app path of a post's page. */
 export const postPath = (postId: string) => `/post/${encodeURIComponent(postId)}`
+
+/** A game night's page (game nights). */
+export const gameNightPath = (id: string) => `/game-nights/${encodeURIComponent(id)}`

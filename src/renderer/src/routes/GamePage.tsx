@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { GameHostControls } from '../components/GameHostControls'
+import { GameNightList } from '../components/GameNightList'
 import { GamePlayers } from '../components/GamePlayers'
 import { GamePlayingNow } from '../components/GamePlayingNow'
 import { Icon } from '../components/Icon'
@@ -9,6 +10,7 @@ import { EmptyState, ErrorState } from '../components/States'
 import { COPY } from '../copy'
 import { gamePath, tagPath } from '../lib/paths'
 import { useGame } from '../state/games'
+import '../styles/game-nights.css'
 
 /**
  * `/games/:slug`: a game of the server's list. Who plays it (with follow buttons),
@@ -70,6 +72,14 @@ export function GamePage() {
         }}
       />
       <GamePlayingNow game={game} />
+      <h2 className="section-title">Game nights</h2>
+      <GameNightList
+        key={`nights:${game.slug}`}
+        when="upcoming"
+        game={game.slug}
+        label={`Game nights of ${game.name}`}
+        empty={`No game night of ${game.name} planned yet.`}
+      />
       <h2 className="section-title">{COPY.games.whoPlays}</h2>
       <div className="card game-players-card">
         <GamePlayers key={game.slug} slug={game.slug} />

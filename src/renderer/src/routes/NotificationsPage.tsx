@@ -16,7 +16,7 @@ import {
   groupTarget,
   type NotificationGroup,
 } from '../lib/notification-groups'
-import { profilePath } from '../lib/paths'
+import { gameNightPath, profilePath } from '../lib/paths'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import {
   followLiveNotificationList,
@@ -39,6 +39,10 @@ const ICONS: Record<NotificationType, IconName> = {
   repost: 'repost',
   quote: 'quote',
   reaction: 'smile',
+  'game-night-changed': 'edit',
+  'game-night-cancelled': 'close',
+  'game-night-promoted': 'check',
+  'game-night-reminder': 'calendar',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */
@@ -59,7 +63,11 @@ function NotificationEntry({ group }: { group: NotificationGroup }) {
   const [showAll, setShowAll] = useState(false)
   const target = groupTarget(group)
   const targetPath =
-    target.kind === 'post' ? postPath(target.id, target.commentId) : profilePath(target.id)
+    target.kind === 'post'
+      ? postPath(target.id, target.commentId)
+      : target.kind === 'game-night'
+        ? gameNightPath(target.id)
+        : profilePath(target.id)
   const [first, ...others] = group.actors
   if (!first) return null
 

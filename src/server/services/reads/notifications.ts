@@ -16,6 +16,14 @@ export interface NewNotification {
   type: NotificationType
   postId?: number | null
   commentId?: number | null
+  /** Game nights: the night concerned, and what an edit changed (`startsAt,place`). */
+  gameNightId?: number | null
+  detail?: string | null
+  /**
+   * Game nights: the recipient hears of it even when they are its actor (a reminder of the
+   * host's own night names the host as its actor).
+   */
+  evenToActor?: boolean
 }
 
 /** What a route publishes after the commit: new notifications and whose unread count fell. */
@@ -36,6 +44,8 @@ interface NotificationRow {
   type: NotificationType
   postId: number | null
   commentId: number | null
+  gameNightId: number | null
+  detail: string | null
   /** A boolean column: 0 or 1 from SQLite, false or true from PostgreSQL. */
   read: boolean | number
   createdAt: number
@@ -48,12 +58,14 @@ interface NotificationRow {
 }
 
 const NOTIFICATION_SELECT = `SELECT n.id AS id, n.recipient_id AS "recipientId", n.type AS type,
-  n.post_id AS "postId", n.comment_id AS "commentId", n.read AS read, n.created_at AS "createdAt",
+  n.post_id AS "postId", n.comment_id AS "commentId", n.game_night_id AS "gameNightId",
+  n.detail AS detail, n.read AS read, n.created_at AS "createdAt",
   u.id AS "actorId", u.username AS username, u.first_name AS "firstName",
   u.last_name AS "lastName", u.profile_img AS "profileImg",
-  substr(coalesce(c.text, p.content, ''), 1, ${SNIPPET_LENGTH}) AS snippet
+  substr(coalesce(c.text, p.content, g.title, ''), 1, ${SNIPPET_LENGTH}) AS snippet
   FROM notifications n JOIN users u ON u.id = n.actor_id
-  LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN comments c ON c.id = n.comment_id`
+  LEFT JOIN posts p ON p.id = n.post_id LEFT JOIN comments c ON c.id = n.comment_id
+  LEFT JOIN game_nights g ON g.id = n.game_night_id`
 
 function present(row: NotificationRow): Notification {
   return {
@@ -69,6 +81,10 @@ function present(row: NotificationRow): Notification {
     postId: row.postId === null ? null : String(row.postId),
     commentId: row.commentId === null ? null : String(row.commentId),
     snippet: row.type === 'follow' ? '' : row.snippet,
+    // Game nights' own fields, only on theirs: the other types keep their shape.
+    ...(row.gameNightId === null
+      ? {}
+      : { gameNightId: String(row.gameNightId), changed: row.detail ? row.detail.split(',') : [] }),
     createdAt: formatTimestamp(row.createdAt),
     read: Boolean(row.read),
   }

@@ -15,19 +15,23 @@ export async function notify(
   input: NewNotification,
   now = Date.now(),
 ): Promise<void> {
-  if (input.recipientId === input.actorId) return
+  const toSelf = input.recipientId === input.actorId
+  if (toSelf && !input.evenToActor) return
   // Nobody hears from someone they blocked or who blocked them (docs/API.md, "Notifications").
-  if (await isBlockedEitherWay(db, input.recipientId, input.actorId)) return
+  if (!toSelf && (await isBlockedEitherWay(db, input.recipientId, input.actorId))) return
   // Nor from someone they mute, while the mute lasts (docs/API.md, "Muting").
-  if (await isMuting(db, input.recipientId, input.actorId, now)) return
+  if (!toSelf && (await isMuting(db, input.recipientId, input.actorId, now))) return
   const row = await db.get<{ id: number }>(
-    `INSERT INTO notifications (recipient_id, actor_id, type, post_id, comment_id, read, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO notifications
+       (recipient_id, actor_id, type, post_id, comment_id, game_night_id, detail, read, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     input.recipientId,
     input.actorId,
     input.type,
     input.postId ?? null,
     input.commentId ?? null,
+    input.gameNightId ?? null,
+    input.detail ?? null,
     false,
     now,
   )
