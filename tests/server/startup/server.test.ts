@@ -296,6 +296,13 @@ describe('startServer', () => {
         'conversation_members_user_idx',
         'messages_conversation_idx',
         'messages_author_idx',
+        // Game nights: upcoming by start, a game's and a host's nights, a player's answers, and a
+        // night's notifications (cancelled with it).
+        'game_nights_starts_idx',
+        'game_nights_game_idx',
+        'game_nights_host_idx',
+        'game_night_rsvps_user_idx',
+        'notifications_game_night_idx',
       ].sort(),
     )
   })
