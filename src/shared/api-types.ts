@@ -863,6 +863,7 @@ export type ApiAnswer =
   | GamesPage
   | GamesResponse
   | GamePlayersPage
+  | GameSuggestionsResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse
@@ -886,6 +887,23 @@ export interface GameResponse {
 export interface GamesPage {
   games: Game[]
   nextCursor: string | null
+}
+/**
+ * One answer of `GET /game-suggestions`: a game of the server's list (`listed`, with its players),
+ * or one of the catalogue the server ships that nobody added yet (playerCount 0). Adding its name
+ * to a profile (PUT /me/games) puts it on the list.
+ */
+export interface GameSuggestion {
+  name: string
+  slug: string
+  playerCount: number
+  listed: boolean
+  /** The catalogue's platform families (`pc`, `playstation`, `xbox`, `nintendo`, `mobile`); none for a game only players added. */
+  platforms: string[]
+}
+/** `GET /game-suggestions?q=&limit=`: the server's games and the catalogue's, best first. */
+export interface GameSuggestionsResponse {
+  games: GameSuggestion[]
 }
 /** `GET /users/{username}/games` and `PUT /me/games`: a profile's games, in the order added. */
 export interface GamesResponse {
