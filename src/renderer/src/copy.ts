@@ -660,6 +660,18 @@ export const GAME_SEARCH_COPY = {
   section: 'Games',
   none: (query: string) => `No game found for “${query}”.`,
 } as const
+/** The shipped game catalogue in the game boxes, and the games page (issue 44). */
+export const GAME_CATALOGUE_COPY = {
+  platforms: {
+    pc: 'PC',
+    playstation: 'PlayStation',
+    xbox: 'Xbox',
+    nintendo: 'Nintendo',
+    mobile: 'Mobile',
+  } as Record<string, string>,
+  /** A catalogue game nobody on this server lists yet: where it runs. */
+  notListed: (platforms: string) => (platforms ? `${platforms} · new here` : 'New here'),
+} as const
 // ---- end of "Playing now" and the status editor's entry ----
 
 // ---- The search page's own field (session 14) ----

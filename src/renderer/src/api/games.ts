@@ -2,6 +2,7 @@
 import type {
   GamePlayersPage,
   GameResponse,
+  GameSuggestionsResponse,
   GamesPage,
   GamesResponse,
 } from '../../../shared/api-types'
@@ -23,6 +24,21 @@ export function searchGames(
     },
     signal: options.signal,
     answer: 'gamesPage',
+  })
+}
+
+/**
+ * What a game box suggests for `q` (GET /game-suggestions): the server's games and the
+ * catalogue it ships, best first, at most `limit`.
+ */
+export function suggestGames(
+  q: string,
+  options: { limit?: number; signal?: AbortSignal } = {},
+): Promise<GameSuggestionsResponse> {
+  return request<GameSuggestionsResponse>('/game-suggestions', {
+    query: { q: q.trim() || undefined, limit: options.limit ?? 8 },
+    signal: options.signal,
+    answer: 'gameSuggestions',
   })
 }
 

@@ -6,12 +6,13 @@
  * changes in the list is in moderation.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Game, PresenceState, PresentUser } from '../../../shared/api-types'
-import { getGame, getUserGames, searchGames, setMyGames } from '../api/games'
+import type { Game, GameSuggestion, PresenceState, PresentUser } from '../../../shared/api-types'
+import { getGame, getUserGames, searchGames, setMyGames, suggestGames } from '../api/games'
 import { isMissingCall } from '../api/client'
 import { getGamePlaying } from '../api/presence'
 import { onLiveEvent } from '../live/bus'
 import { messageOf } from '../lib/notify'
+import { useServerFeature } from './server-features'
 
 /** A game's page as it loads. */
 export type GameLoad =
@@ -95,20 +96,41 @@ export function useProfileGames(username: string, supported: boolean) {
 /** The catalogue's answer for a box: the games found and the text they answer. */
 export interface GameSearch {
   query: string
-  games: Game[]
+  games: GameSuggestion[]
   /** True from the moment the text changed until its answer came. */
   searching: boolean
 }
 
+/** A game of the server's list as a suggestion (a server without the shipped catalogue). */
+const listedSuggestion = (game: Game): GameSuggestion => ({
+  name: game.name,
+  slug: game.slug,
+  playerCount: game.playerCount,
+  listed: true,
+  platforms: [],
+})
+
 /**
- * Searches the catalogue for `typed` once typing pauses for `delayMs`, while `enabled` (the box
- * open); an answer to older text is never shown, and a failed search finds nothing.
+ * Searches for `typed` once typing pauses for `delayMs`, while `enabled` (the box open): the
+ * server's games beside the catalogue it ships (GET /game-suggestions) where the server names
+ * `game-catalogue`, else its games alone (GET /games?search=); with `listedOnly`, the server's
+ * games alone everywhere (a host's merge). An answer to older text is never shown, and a failed
+ * search finds nothing.
  */
 export function useGameSearch(
   typed: string,
-  { enabled, limit, delayMs }: { enabled: boolean; limit: number; delayMs: number },
+  {
+    enabled,
+    limit,
+    delayMs,
+    listedOnly = false,
+  }: { enabled: boolean; limit: number; delayMs: number; listedOnly?: boolean },
 ): GameSearch {
-  const [answer, setAnswer] = useState<{ query: string; games: Game[] }>({ query: '', games: [] })
+  const catalogue = useServerFeature('game-catalogue') && !listedOnly
+  const [answer, setAnswer] = useState<{ query: string; games: GameSuggestion[] }>({
+    query: '',
+    games: [],
+  })
   const [searching, setSearching] = useState(false)
 
   useEffect(() => {
@@ -116,8 +138,13 @@ export function useGameSearch(
     const controller = new AbortController()
     setSearching(true)
     const timer = window.setTimeout(() => {
-      searchGames(typed, { signal: controller.signal, limit })
-        .then((page) => setAnswer({ query: typed, games: page.games }))
+      const found = catalogue
+        ? suggestGames(typed, { signal: controller.signal, limit }).then((page) => page.games)
+        : searchGames(typed, { signal: controller.signal, limit }).then((page) =>
+            page.games.map(listedSuggestion),
+          )
+      found
+        .then((games) => setAnswer({ query: typed, games }))
         .catch(() => {
           if (!controller.signal.aborted) setAnswer({ query: typed, games: [] })
         })
@@ -129,7 +156,7 @@ export function useGameSearch(
       window.clearTimeout(timer)
       controller.abort()
     }
-  }, [typed, enabled, limit, delayMs])
+  }, [typed, enabled, limit, delayMs, catalogue])
 
   return { ...answer, searching }
 }
