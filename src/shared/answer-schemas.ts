@@ -318,6 +318,7 @@ export const gameSchema = z.looseObject({
   name: gameNameSchema,
   playerCount: z.catch(count, 0),
   createdAt: z.string(),
+  playingNow: z.optional(z.catch(count, 0)),
 })
 
 export const gameSuggestionSchema = z.looseObject({

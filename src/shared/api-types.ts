@@ -878,6 +878,8 @@ export interface Game {
   /** How many profiles list it. */
   playerCount: number
   createdAt: string
+  /** `GET /games?sort=playing` only: how many statuses name it now. */
+  playingNow?: number
 }
 /** `GET /games/{slug}` (an old slug of a merged or renamed game answers the game it became), the host's rename and merge. */
 export interface GameResponse {

@@ -22,6 +22,10 @@ export const GAME_LIMITS = {
 export const GAME_PLATFORMS = ['pc', 'playstation', 'xbox', 'nintendo', 'mobile'] as const
 export type GamePlatform = (typeof GAME_PLATFORMS)[number]
 
+/** The orders of `GET /games?sort=`: the most played, the newest on the list, played now. */
+export const GAME_LIST_SORTS = ['popular', 'newest', 'playing'] as const
+export type GameListSort = (typeof GAME_LIST_SORTS)[number]
+
 /** Suggestions one `GET /game-suggestions` answers: 8 unless asked, at most 20. */
 export const GAME_SUGGESTION_LIMITS = { default: 8, max: 20 } as const
 

@@ -13,7 +13,7 @@ import type {
   GameSuggestionsResponse,
   GamesResponse,
 } from '../../shared/api-types'
-import { GAME_LIMITS, GAME_SUGGESTION_LIMITS } from '../../shared/games'
+import { GAME_LIMITS, GAME_LIST_SORTS, GAME_SUGGESTION_LIMITS } from '../../shared/games'
 import { pageQuerySchema } from '../../shared/schemas'
 import { mergeGame, renameGame, setMyGames } from '../actions/games'
 import { liveOf } from '../actions/live'
@@ -27,13 +27,21 @@ import {
   searchGames,
   toGame,
 } from '../services/reads/games'
+import { listGames } from '../services/reads/game-lists'
 import { suggestGames } from '../services/reads/game-suggestions'
 import { pageRequest } from '../services/reads/pagination'
 import { getUserByUsername } from '../services/reads/users'
 
-const gamesQuerySchema = pageQuerySchema.extend({
-  search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
-})
+const gamesQuerySchema = pageQuerySchema
+  .extend({
+    search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
+    sort: z
+      .enum(GAME_LIST_SORTS, { error: `sort must be one of ${GAME_LIST_SORTS.join(', ')}.` })
+      .optional(),
+  })
+  .refine((query) => query.search === undefined || (query.sort ?? 'popular') === 'popular', {
+    error: 'A search lists the most played first: leave sort out.',
+  })
 
 /** Not under `/games/`: a game named "Suggestions" keeps its page there. */
 const suggestionsQuerySchema = z.object({
@@ -95,7 +103,12 @@ export function gamesRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/games', validate('query', gamesQuerySchema), async (c) => {
       const query = c.req.valid('query')
-      return c.json((await searchGames(db, query.search, pageRequest(query))) satisfies GamesPage)
+      const page = pageRequest(query)
+      return c.json(
+        (query.search === undefined
+          ? await listGames(db, query.sort ?? 'popular', page)
+          : await searchGames(db, query.search, page)) satisfies GamesPage,
+      )
     })
     .get('/game-suggestions', validate('query', suggestionsQuerySchema), async (c) => {
       const { q, limit } = c.req.valid('query')
