@@ -76,6 +76,10 @@ const GamePage = lazyScreen(
   () => import('./routes/GamePage').then((module) => module.GamePage),
   'Loading the game',
 )
+const GamesPage = lazyScreen(
+  () => import('./routes/GamesPage').then((module) => module.GamesPage),
+  'Loading games',
+)
 const MessagesPage = lazyScreen(
   () => import('./routes/MessagesPage').then((module) => module.MessagesPage),
   'Loading your messages',
@@ -148,7 +152,7 @@ function AllRoutes() {
           {/* `search` cannot be a username either (shared/limits.ts). */}
           <Route path="/search" element={<SearchPage />} />
           <Route path="/games/:slug" element={<GamePage />} />
-          <Route path="/games" element={<Navigate to="/explore" replace />} />
+          <Route path="/games" element={<GamesPage />} />
           <Route path="/:username" element={<ProfilePage />} />
         </Route>
       </Route>

@@ -671,6 +671,23 @@ export const GAME_CATALOGUE_COPY = {
   } as Record<string, string>,
   /** A catalogue game nobody on this server lists yet: where it runs. */
   notListed: (platforms: string) => (platforms ? `${platforms} · new here` : 'New here'),
+  /** The `/games` screen. */
+  pageTitle: 'Games',
+  pageIntro: 'The games people on this server play. Add yours from your profile.',
+  loading: 'Loading games',
+  sections: {
+    popular: 'Most played',
+    playing: 'Playing now',
+    newest: 'Newest',
+  },
+  empty: {
+    popular: 'No games yet. Add the games you play from your profile.',
+    playing: 'Nobody has a status for a game right now.',
+    newest: 'No games yet.',
+  },
+  playingNow: (count: number) => `${count} playing now`,
+  more: 'Show more',
+  loadingMore: 'Loading…',
 } as const
 // ---- end of "Playing now" and the status editor's entry ----
 

@@ -6,6 +6,7 @@ import type {
   GamesPage,
   GamesResponse,
 } from '../../../shared/api-types'
+import type { GameListSort } from '../../../shared/games'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -39,6 +40,18 @@ export function suggestGames(
     query: { q: q.trim() || undefined, limit: options.limit ?? 8 },
     signal: options.signal,
     answer: 'gameSuggestions',
+  })
+}
+
+/** One page of the `/games` screen's list in the given order (GET /games?sort=). */
+export function listGames(
+  sort: GameListSort,
+  options: { limit?: number; cursor?: string | null; signal?: AbortSignal } = {},
+): Promise<GamesPage> {
+  return request<GamesPage>('/games', {
+    query: { sort, limit: options.limit ?? 12, cursor: options.cursor ?? undefined },
+    signal: options.signal,
+    answer: 'gamesPage',
   })
 }
 

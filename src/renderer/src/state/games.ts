@@ -7,7 +7,15 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Game, GameSuggestion, PresenceState, PresentUser } from '../../../shared/api-types'
-import { getGame, getUserGames, searchGames, setMyGames, suggestGames } from '../api/games'
+import type { GameListSort } from '../../../shared/games'
+import {
+  getGame,
+  getUserGames,
+  listGames,
+  searchGames,
+  setMyGames,
+  suggestGames,
+} from '../api/games'
 import { isMissingCall } from '../api/client'
 import { getGamePlaying } from '../api/presence'
 import { onLiveEvent } from '../live/bus'
@@ -159,6 +167,62 @@ export function useGameSearch(
   }, [typed, enabled, limit, delayMs, catalogue])
 
   return { ...answer, searching }
+}
+
+/** One list of the `/games` screen as it loads: the games so far and where the next page starts. */
+export type GameListLoad =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; games: Game[]; nextCursor: string | null; more: 'idle' | 'loading' }
+
+/**
+ * A list of the server's games in one order (GET /games?sort=), `pageSize` at a time: `more`
+ * appends the next page, `retry` starts again after a failure.
+ */
+export function useGameList(sort: GameListSort, pageSize: number) {
+  const [load, setLoad] = useState<GameListLoad>({ state: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const loadRef = useRef(load)
+  loadRef.current = load
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setLoad({ state: 'loading' })
+    listGames(sort, { limit: pageSize, signal: controller.signal })
+      .then((page) =>
+        setLoad({ state: 'ready', games: page.games, nextCursor: page.nextCursor, more: 'idle' }),
+      )
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: messageOf(error) })
+      })
+    return () => controller.abort()
+  }, [sort, pageSize, attempt])
+
+  const more = () => {
+    const current = loadRef.current
+    if (current.state !== 'ready' || !current.nextCursor || current.more === 'loading') return
+    setLoad({ ...current, more: 'loading' })
+    listGames(sort, { limit: pageSize, cursor: current.nextCursor })
+      .then((page) =>
+        setLoad((now) =>
+          now.state === 'ready'
+            ? {
+                state: 'ready',
+                // A game met twice (the order moved between pages) is shown once.
+                games: [
+                  ...now.games,
+                  ...page.games.filter((game) => !now.games.some((seen) => seen.id === game.id)),
+                ],
+                nextCursor: page.nextCursor,
+                more: 'idle',
+              }
+            : now,
+        ),
+      )
+      .catch(() => setLoad((now) => (now.state === 'ready' ? { ...now, more: 'idle' } : now)))
+  }
+
+  return { load, more, retry: () => setAttempt((n) => n + 1) }
 }
 
 /** "Playing now" as it loads: failed only while nothing was shown yet. */
