@@ -21,6 +21,7 @@ import type {
   GamesResponse,
   GameSuggestionsResponse,
   LoginResponse,
+  TrendingResponse,
   NotificationsPage,
   PollVoteResponse,
   PostResponse,
@@ -329,7 +330,25 @@ export const gameSuggestionSchema = z.looseObject({
   platforms: z.catch(listOf(z.string().check(z.maxLength(20))), []),
 })
 
+const trendingTagSchema = z.looseObject({
+  tag: z.string().check(z.maxLength(TAG_MAX_LENGTH), z.regex(/^[\p{L}\p{M}\p{N}_]+$/u)),
+  postCount: count,
+})
+
 export const GAME_ANSWERS = {
+  trending: answer<TrendingResponse>(
+    z.looseObject({
+      days: count,
+      tags: listOf(trendingTagSchema),
+      games: listOf(
+        z.looseObject({
+          ...gameSchema.def.shape,
+          recentPosts: z.catch(count, 0),
+          recentPlayers: z.catch(count, 0),
+        }),
+      ),
+    }),
+  ),
   gameSuggestions: answer<GameSuggestionsResponse>(
     z.looseObject({ games: listOf(gameSuggestionSchema) }),
   ),

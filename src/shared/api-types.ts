@@ -864,6 +864,7 @@ export type ApiAnswer =
   | GamesResponse
   | GamePlayersPage
   | GameSuggestionsResponse
+  | TrendingResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse
@@ -906,6 +907,19 @@ export interface GameSuggestion {
 /** `GET /game-suggestions?q=&limit=`: the server's games and the catalogue's, best first. */
 export interface GameSuggestionsResponse {
   games: GameSuggestion[]
+}
+/** A game of `GET /trending`: what its last days held. */
+export interface TrendingGame extends Game {
+  /** Posts of the last days tagged with the game's slug. */
+  recentPosts: number
+  /** Profiles that added it in the last days. */
+  recentPlayers: number
+}
+/** `GET /trending`: Explore's tags and games of the last `days` days, the busiest first. */
+export interface TrendingResponse {
+  days: number
+  tags: TagSuggestion[]
+  games: TrendingGame[]
 }
 /** `GET /users/{username}/games` and `PUT /me/games`: a profile's games, in the order added. */
 export interface GamesResponse {

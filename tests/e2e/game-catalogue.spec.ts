@@ -40,6 +40,34 @@ for (const variant of looks()) {
     await putAs(page, encodedToken, '/api/me/games', { games: [long, 'Minecraft'] })
     await putAs(page, encodedToken, '/api/me/status', { game: long, expiresIn: '2h' })
 
+    await test.step('a new account’s Home suggests players and popular posts', async () => {
+      await page.goto('/home')
+      await expect(page.getByText('Follow some people to get started')).toBeVisible()
+      const main = page.getByRole('main')
+      await expect(main.getByRole('heading', { name: 'Players to follow' })).toBeVisible()
+      const popular = main.getByRole('region', { name: 'Popular on this server' })
+      // The demo server's posts, the most liked first.
+      await expect(popular.getByRole('article').first()).toBeVisible()
+      await shot('home-starter')
+      await expectNoSeriousViolations(page, 'Home with an empty feed', { scope })
+    })
+
+    await test.step('Explore shows the tags and games of the last days', async () => {
+      const answer = await page.request.post('/api/posts', {
+        headers: { authorization: encodedToken, prefer: 'return=minimal' },
+        data: { postData: { content: `Tonight #${gameSlug(long)} #catalogueweek` } },
+      })
+      expect(answer.status(), await answer.text()).toBe(201)
+      await page.goto('/explore')
+      const trending = page.getByRole('region', { name: 'Trending in the last 7 days' })
+      await expect(trending.getByRole('link', { name: /#catalogueweek/ })).toBeVisible()
+      await expect(trending.getByRole('link', { name: new RegExp(long) })).toBeVisible()
+      await shot('explore-trending')
+      await expectNoSeriousViolations(page, 'Explore with trending', { scope })
+      await trending.getByRole('link', { name: 'All games' }).click()
+      await expect(page).toHaveURL(/\/games$/)
+    })
+
     await test.step('/games lists the server’s games, opened fresh and reloaded', async () => {
       await page.goto('/games')
       for (const reloaded of [false, true]) {

@@ -688,6 +688,17 @@ export const GAME_CATALOGUE_COPY = {
   playingNow: (count: number) => `${count} playing now`,
   more: 'Show more',
   loadingMore: 'Loading…',
+  /** Explore's trending panel. */
+  trendingTitle: (days: number) => `Trending in the last ${days} days`,
+  trendingTags: 'Tags',
+  trendingGames: 'Games',
+  tagPosts: (count: number) => (count === 1 ? '1 post' : `${count} posts`),
+  allGames: 'All games',
+  /** Home when the feed is empty. */
+  starterPeople: 'Players to follow',
+  starterPopular: 'Popular on this server',
+  starterLead:
+    'Your feed fills up as you follow players. Meanwhile, here is what people like here.',
 } as const
 // ---- end of "Playing now" and the status editor's entry ----
 

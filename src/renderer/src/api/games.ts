@@ -3,6 +3,7 @@ import type {
   GamePlayersPage,
   GameResponse,
   GameSuggestionsResponse,
+  TrendingResponse,
   GamesPage,
   GamesResponse,
 } from '../../../shared/api-types'
@@ -53,6 +54,11 @@ export function listGames(
     signal: options.signal,
     answer: 'gamesPage',
   })
+}
+
+/** Explore's tags and games of the last days (GET /trending). */
+export function getTrending(signal?: AbortSignal): Promise<TrendingResponse> {
+  return request<TrendingResponse>('/trending', { signal, answer: 'trending' })
 }
 
 export function getGame(slug: string, signal?: AbortSignal): Promise<GameResponse> {

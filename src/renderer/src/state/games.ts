@@ -6,10 +6,17 @@
  * changes in the list is in moderation.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Game, GameSuggestion, PresenceState, PresentUser } from '../../../shared/api-types'
+import type {
+  Game,
+  GameSuggestion,
+  PresenceState,
+  PresentUser,
+  TrendingResponse,
+} from '../../../shared/api-types'
 import type { GameListSort } from '../../../shared/games'
 import {
   getGame,
+  getTrending,
   getUserGames,
   listGames,
   searchGames,
@@ -223,6 +230,22 @@ export function useGameList(sort: GameListSort, pageSize: number) {
   }
 
   return { load, more, retry: () => setAttempt((n) => n + 1) }
+}
+
+/**
+ * Explore's trending tags and games (GET /trending): null while loading, and also after a
+ * failure or on an older server, where the panel simply stays away.
+ */
+export function useTrending(): TrendingResponse | null {
+  const [trending, setTrending] = useState<TrendingResponse | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    getTrending(controller.signal)
+      .then(setTrending)
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [])
+  return trending
 }
 
 /** "Playing now" as it loads: failed only while nothing was shown yet. */
