@@ -327,6 +327,7 @@ export const gameSuggestionSchema = z.looseObject({
   name: gameNameSchema,
   playerCount: z.catch(count, 0),
   listed: z.catch(z.boolean(), false),
+  exact: z.catch(z.boolean(), false),
   platforms: z.catch(listOf(z.string().check(z.maxLength(20))), []),
 })
 

@@ -903,6 +903,8 @@ export interface GameSuggestion {
   listed: boolean
   /** The catalogue's platform families (`pc`, `playstation`, `xbox`, `nintendo`, `mobile`); none for a game only players added. */
   platforms: string[]
+  /** The search is this game's name, one of its short names or its slug ("cs2"): no new game is needed. */
+  exact: boolean
 }
 /** `GET /game-suggestions?q=&limit=`: the server's games and the catalogue's, best first. */
 export interface GameSuggestionsResponse {

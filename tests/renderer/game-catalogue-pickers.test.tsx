@@ -28,6 +28,7 @@ const VALORANT: GameSuggestion = {
   playerCount: 0,
   listed: false,
   platforms: ['pc', 'playstation', 'xbox'],
+  exact: false,
 }
 const MOD: GameSuggestion = {
   name: 'Valo Tactics Mod',
@@ -35,6 +36,7 @@ const MOD: GameSuggestion = {
   playerCount: 3,
   listed: true,
   platforms: [],
+  exact: false,
 }
 
 function withFeatures(
@@ -157,6 +159,21 @@ describe('GamePicker with the catalogue', () => {
     expect(await screen.findByRole('button', { name: 'Remove VALORANT' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'done' }))
     expect(saved).toHaveBeenLastCalledWith([{ name: 'VALORANT', slug: 'valorant' }])
+  })
+
+  it('offers no new game for a catalogue game’s short name', async () => {
+    vi.spyOn(gamesApi, 'suggestGames').mockImplementation(async (q) => ({
+      games: [{ ...VALORANT, exact: q.toLowerCase() === 'val' }],
+    }))
+    const user = userEvent.setup()
+    withFeatures(<Picker onSave={vi.fn()} />)
+    const box = screen.getByRole('combobox', { name: 'Add a game' })
+    await user.type(box, 'val')
+    await screen.findByRole('option', { name: /VALORANT/ })
+    expect(screen.getAllByRole('option')).toHaveLength(1)
+    // Not a short name: what was typed may still be a new game.
+    await user.type(box, 'x')
+    expect(await screen.findByRole('option', { name: 'Add “valx” as a new game' })).toBeTruthy()
   })
 
   it('keeps to the server’s own games where only they will do (a host’s merge)', async () => {

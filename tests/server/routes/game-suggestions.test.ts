@@ -80,8 +80,10 @@ describe('GET /game-suggestions', () => {
       playerCount: 0,
       listed: false,
       platforms: ['pc'],
+      exact: true,
     })
     expect(namesOf(await suggest(app, 'q=Counter%20strike'))[0]).toBe('Counter-Strike 2')
+    expect((await suggest(app, 'q=counter')).games[0]?.exact).toBe(false)
     expect(namesOf(await suggest(app, 'q=botw'))).toContain(
       'The Legend of Zelda: Breath of the Wild',
     )

@@ -94,7 +94,8 @@ export function GamePicker({
     typed !== '' &&
     typedSlug !== '' &&
     !picked.has(typedSlug) &&
-    !found.some((game) => game.slug === typedSlug)
+    // "cs2" is Counter-Strike 2's short name: no second game named "cs2".
+    !found.some((game) => game.slug === typedSlug || game.exact)
   ) {
     options.push({ game: { name: typed, slug: typedSlug }, fresh: true })
   }

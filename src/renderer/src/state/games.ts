@@ -123,6 +123,7 @@ const listedSuggestion = (game: Game): GameSuggestion => ({
   playerCount: game.playerCount,
   listed: true,
   platforms: [],
+  exact: false,
 })
 
 /**

@@ -31,6 +31,7 @@ export async function suggestGames(
       playerCount: game.playerCount,
       listed: true,
       platforms: [],
+      exact: false,
     }))
   }
   const slug = gameSlug(key)
@@ -45,7 +46,7 @@ export async function suggestGames(
   ])
   const byCatalogueSlug = new Map(matches.map((match) => [match.game.slug, match]))
 
-  type Ranked = GameSuggestion & { exact: boolean; rank: number }
+  type Ranked = GameSuggestion & { rank: number }
   const ranked = new Map<string, Ranked>()
   const addListed = (row: Pick<GameRow, 'name' | 'slug' | 'playerCount'>, match?: CatalogueMatch) =>
     ranked.set(row.slug, {
@@ -83,13 +84,7 @@ export async function suggestGames(
         a.name.localeCompare(b.name),
     )
     .slice(0, limit)
-    .map(({ name, slug: gameSlugOf, playerCount, listed, platforms }) => ({
-      name,
-      slug: gameSlugOf,
-      playerCount,
-      listed,
-      platforms,
-    }))
+    .map(({ rank: _rank, ...suggestion }) => suggestion)
 }
 
 /**
