@@ -174,6 +174,11 @@ describe('GamePicker with the catalogue', () => {
     // Not a short name: what was typed may still be a new game.
     await user.type(box, 'x')
     expect(await screen.findByRole('option', { name: 'Add “valx” as a new game' })).toBeTruthy()
+    // Text cleared: the list closes instead of covering what follows the box.
+    await user.clear(box)
+    expect(box.getAttribute('aria-expanded')).toBe('false')
+    await user.keyboard('{ArrowDown}')
+    expect(box.getAttribute('aria-expanded')).toBe('true')
   })
 
   it('keeps to the server’s own games where only they will do (a host’s merge)', async () => {

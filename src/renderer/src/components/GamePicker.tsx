@@ -186,7 +186,9 @@ export function GamePicker({
           disabled={full}
           onChange={(event) => {
             setText(event.target.value)
-            setOpen(true)
+            // Text cleared: the list closes rather than open the most played over what follows
+            // (the Save button); focus or ArrowDown still opens it.
+            setOpen(event.target.value.trim() !== '')
             setActive(0)
             setProblem(null)
             setEnterPending(false)
