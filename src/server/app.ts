@@ -29,6 +29,7 @@ import { feedRoutes, postsRoutes } from './routes/posts'
 import { pollsRoutes } from './routes/polls'
 import { tagSuggestionsRoutes } from './routes/tag-suggestions'
 import { gamesRoutes } from './routes/games'
+import { trendingRoutes } from './routes/trending'
 import { sessionRoutes } from './routes/session'
 import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
@@ -160,6 +161,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/posts', postsRoutes(deps))
     .route('/posts', pollsRoutes(deps))
     .route('/tags', tagSuggestionsRoutes(deps))
+    .route('/trending', trendingRoutes(deps))
     // Reposts and emoji reactions.
     .route('/posts', shareRoutes(deps))
     .route('/feed', feedRoutes(deps))

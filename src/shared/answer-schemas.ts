@@ -19,7 +19,9 @@ import type {
   GameResponse,
   GamesPage,
   GamesResponse,
+  GameSuggestionsResponse,
   LoginResponse,
+  TrendingResponse,
   NotificationsPage,
   PollVoteResponse,
   PostResponse,
@@ -312,15 +314,49 @@ export const ANSWERS = {
 
 // ---- Games: a game's slug ends up in a path (`/games/<slug>`), its name on screen. ----
 
+const gameSlugSchema = z.string().check(z.regex(/^[\p{L}\p{M}\p{N}_]{1,50}$/u))
+const gameNameSchema = z.pipe(oneLine, z.string().check(z.minLength(1), z.maxLength(200)))
+
 export const gameSchema = z.looseObject({
   id: idSchema,
-  slug: z.string().check(z.regex(/^[\p{L}\p{M}\p{N}_]{1,50}$/u)),
-  name: z.pipe(oneLine, z.string().check(z.minLength(1), z.maxLength(200))),
+  slug: gameSlugSchema,
+  name: gameNameSchema,
   playerCount: z.catch(count, 0),
   createdAt: z.string(),
+  playingNow: z.optional(z.catch(count, 0)),
+})
+
+export const gameSuggestionSchema = z.looseObject({
+  slug: gameSlugSchema,
+  name: gameNameSchema,
+  playerCount: z.catch(count, 0),
+  listed: z.catch(z.boolean(), false),
+  exact: z.catch(z.boolean(), false),
+  platforms: z.catch(listOf(z.string().check(z.maxLength(20))), []),
+})
+
+const trendingTagSchema = z.looseObject({
+  tag: z.string().check(z.maxLength(TAG_MAX_LENGTH), z.regex(/^[\p{L}\p{M}\p{N}_]+$/u)),
+  postCount: count,
 })
 
 export const GAME_ANSWERS = {
+  trending: answer<TrendingResponse>(
+    z.looseObject({
+      days: count,
+      tags: listOf(trendingTagSchema),
+      games: listOf(
+        z.looseObject({
+          ...gameSchema.def.shape,
+          recentPosts: z.catch(count, 0),
+          recentPlayers: z.catch(count, 0),
+        }),
+      ),
+    }),
+  ),
+  gameSuggestions: answer<GameSuggestionsResponse>(
+    z.looseObject({ games: listOf(gameSuggestionSchema) }),
+  ),
   game: answer<GameResponse>(z.looseObject({ game: gameSchema })),
   games: answer<GamesResponse>(z.looseObject({ games: listOf(gameSchema) })),
   gamesPage: answer<GamesPage>(z.looseObject({ games: listOf(gameSchema), nextCursor: cursor })),

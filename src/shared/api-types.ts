@@ -879,6 +879,8 @@ export type ApiAnswer =
   | GamesPage
   | GamesResponse
   | GamePlayersPage
+  | GameSuggestionsResponse
+  | TrendingResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse
@@ -893,6 +895,8 @@ export interface Game {
   /** How many profiles list it. */
   playerCount: number
   createdAt: string
+  /** `GET /games?sort=playing` only: how many statuses name it now. */
+  playingNow?: number
 }
 /** `GET /games/{slug}` (an old slug of a merged or renamed game answers the game it became), the host's rename and merge. */
 export interface GameResponse {
@@ -902,6 +906,38 @@ export interface GameResponse {
 export interface GamesPage {
   games: Game[]
   nextCursor: string | null
+}
+/**
+ * One answer of `GET /game-suggestions`: a game of the server's list (`listed`, with its players),
+ * or one of the catalogue the server ships that nobody added yet (playerCount 0). Adding its name
+ * to a profile (PUT /me/games) puts it on the list.
+ */
+export interface GameSuggestion {
+  name: string
+  slug: string
+  playerCount: number
+  listed: boolean
+  /** The catalogue's platform families (`pc`, `playstation`, `xbox`, `nintendo`, `mobile`); none for a game only players added. */
+  platforms: string[]
+  /** The search is this game's name, one of its short names or its slug ("cs2"): no new game is needed. */
+  exact: boolean
+}
+/** `GET /game-suggestions?q=&limit=`: the server's games and the catalogue's, best first. */
+export interface GameSuggestionsResponse {
+  games: GameSuggestion[]
+}
+/** A game of `GET /trending`: what its last days held. */
+export interface TrendingGame extends Game {
+  /** Posts of the last days tagged with the game's slug. */
+  recentPosts: number
+  /** Profiles that added it in the last days. */
+  recentPlayers: number
+}
+/** `GET /trending`: Explore's tags and games of the last `days` days, the busiest first. */
+export interface TrendingResponse {
+  days: number
+  tags: TagSuggestion[]
+  games: TrendingGame[]
 }
 /** `GET /users/{username}/games` and `PUT /me/games`: a profile's games, in the order added. */
 export interface GamesResponse {

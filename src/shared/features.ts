@@ -16,6 +16,7 @@ export type ServerFeature =
   | 'post-search'
   | 'clips'
   | 'poll-changes'
+  | 'game-catalogue'
 
 /** What this server supports, one name per line. */
 export const SERVER_FEATURES: readonly ServerFeature[] = [
@@ -31,4 +32,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'games',
   // Issue 44: polls from 5 minutes (`durationMinutes`), votes that move until the end.
   'poll-changes',
+  // Issue 44: GET /game-suggestions, the server's games beside the catalogue it ships.
+  'game-catalogue',
 ]

@@ -18,6 +18,17 @@ export const GAME_LIMITS = {
   perProfile: 30,
 } as const
 
+/** The platform families the shipped catalogue names (docs/API.md, "Game suggestions"). */
+export const GAME_PLATFORMS = ['pc', 'playstation', 'xbox', 'nintendo', 'mobile'] as const
+export type GamePlatform = (typeof GAME_PLATFORMS)[number]
+
+/** The orders of `GET /games?sort=`: the most played, the newest on the list, played now. */
+export const GAME_LIST_SORTS = ['popular', 'newest', 'playing'] as const
+export type GameListSort = (typeof GAME_LIST_SORTS)[number]
+
+/** Suggestions one `GET /game-suggestions` answers: 8 unless asked, at most 20. */
+export const GAME_SUGGESTION_LIMITS = { default: 8, max: 20 } as const
+
 /** Control characters (C0, DEL, C1) and the line and paragraph separators. */
 // eslint-disable-next-line no-control-regex -- the very characters a name must not hold
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u

@@ -94,11 +94,14 @@ describe('GamePicker', () => {
     expect((box as HTMLInputElement).value).toBe('')
 
     await user.type(box, 'Outer Wilds')
-    await screen.findByRole('option', { name: 'Add “Outer Wilds” as a new game' })
+    // The answer first (Minecraft, then the new name), the first highlighted.
+    await screen.findByRole('option', { name: /Minecraft/ })
+    const fresh = screen.getByRole('option', { name: 'Add “Outer Wilds” as a new game' })
     await user.keyboard('{ArrowDown}{ArrowDown}')
     // Past the end the highlight wraps round; Enter on the new name adds it.
-    const fresh = screen.getByRole('option', { name: 'Add “Outer Wilds” as a new game' })
-    if (fresh.getAttribute('aria-selected') !== 'true') await user.keyboard('{ArrowDown}')
+    expect(fresh.getAttribute('aria-selected')).toBe('false')
+    await user.keyboard('{ArrowDown}')
+    expect(fresh.getAttribute('aria-selected')).toBe('true')
     await user.keyboard('{Enter}')
     await user.click(screen.getByRole('button', { name: 'done' }))
     expect(saved).toHaveBeenLastCalledWith([

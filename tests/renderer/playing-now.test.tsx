@@ -201,7 +201,11 @@ describe('StatusGameField', () => {
     await user.type(box, 'mine')
     await screen.findByRole('option', { name: /Minesweeper/ })
     expect(box.getAttribute('aria-expanded')).toBe('true')
-    await user.keyboard('{ArrowDown}{ArrowDown}')
+    // The first suggestion is highlighted from the start: Enter picks a whole entry.
+    expect(screen.getByRole('option', { name: /Minecraft/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    )
+    await user.keyboard('{ArrowDown}')
     const second = screen.getByRole('option', { name: /Minesweeper/ })
     expect(second.getAttribute('aria-selected')).toBe('true')
     expect(box.getAttribute('aria-activedescendant')).toBe(second.id)
@@ -225,17 +229,18 @@ describe('StatusGameField', () => {
     expect(value()).toBe('Minesweepe')
   })
 
-  it('keeps free text: Enter with nothing highlighted picks nothing', async () => {
+  it('keeps free text: Escape closes the list, then Enter picks nothing', async () => {
     vi.spyOn(gamesApi, 'searchGames').mockResolvedValue({ games: catalogue, nextCursor: null })
     const user = userEvent.setup()
     withFeatures(<Field />)
     const box = screen.getByRole('combobox', { name: 'Game' })
     await user.type(box, 'Mine blocks with friends')
     await screen.findByRole('option', { name: /Minecraft/ })
-    await user.keyboard('{Enter}')
+    await user.keyboard('{Escape}{Enter}')
     expect(value()).toBe('Mine blocks with friends')
-    // A suggestion is a tap target too.
-    await user.click(screen.getByRole('option', { name: /Minecraft/ }))
+    // A suggestion is a tap target too (typing opens the list again).
+    await user.keyboard('{Backspace}')
+    await user.click(await screen.findByRole('option', { name: /Minecraft/ }))
     expect(value()).toBe('Minecraft')
   })
 

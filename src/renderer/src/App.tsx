@@ -76,6 +76,10 @@ const GamePage = lazyScreen(
   () => import('./routes/GamePage').then((module) => module.GamePage),
   'Loading the game',
 )
+const GamesPage = lazyScreen(
+  () => import('./routes/GamesPage').then((module) => module.GamesPage),
+  'Loading games',
+)
 const MessagesPage = lazyScreen(
   () => import('./routes/MessagesPage').then((module) => module.MessagesPage),
   'Loading your messages',
@@ -169,7 +173,7 @@ function AllRoutes() {
           <Route path="/game-nights/new" element={<NewGameNightPage />} />
           <Route path="/game-nights/:gameNightId" element={<GameNightPage />} />
           <Route path="/game-nights/:gameNightId/edit" element={<EditGameNightPage />} />
-          <Route path="/games" element={<Navigate to="/explore" replace />} />
+          <Route path="/games" element={<GamesPage />} />
           <Route path="/:username" element={<ProfilePage />} />
         </Route>
       </Route>

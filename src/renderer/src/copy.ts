@@ -660,6 +660,46 @@ export const GAME_SEARCH_COPY = {
   section: 'Games',
   none: (query: string) => `No game found for “${query}”.`,
 } as const
+/** The shipped game catalogue in the game boxes, and the games page (issue 44). */
+export const GAME_CATALOGUE_COPY = {
+  platforms: {
+    pc: 'PC',
+    playstation: 'PlayStation',
+    xbox: 'Xbox',
+    nintendo: 'Nintendo',
+    mobile: 'Mobile',
+  } as Record<string, string>,
+  /** A catalogue game nobody on this server lists yet: where it runs. */
+  notListed: (platforms: string) => (platforms ? `${platforms} · new here` : 'New here'),
+  /** The `/games` screen. */
+  pageTitle: 'Games',
+  pageIntro: 'The games people on this server play. Add yours from your profile.',
+  loading: 'Loading games',
+  sections: {
+    popular: 'Most played',
+    playing: 'Playing now',
+    newest: 'Newest',
+  },
+  empty: {
+    popular: 'No games yet. Add the games you play from your profile.',
+    playing: 'Nobody has a status for a game right now.',
+    newest: 'No games yet.',
+  },
+  playingNow: (count: number) => `${count} playing now`,
+  more: 'Show more',
+  loadingMore: 'Loading…',
+  /** Explore's trending panel. */
+  trendingTitle: (days: number) => `Trending in the last ${days} days`,
+  trendingTags: 'Tags',
+  trendingGames: 'Games',
+  tagPosts: (count: number) => (count === 1 ? '1 post' : `${count} posts`),
+  allGames: 'All games',
+  /** Home when the feed is empty. */
+  starterPeople: 'Players to follow',
+  starterPopular: 'Popular on this server',
+  starterLead:
+    'Your feed fills up as you follow players. Meanwhile, here is what people like here.',
+} as const
 // ---- end of "Playing now" and the status editor's entry ----
 
 // ---- The search page's own field (session 14) ----

@@ -1,6 +1,7 @@
 /**
  * The server's game list (docs/API.md, "Games"): `/games…` (the catalogue, a game, its
- * players, the host's rename and merge), `/users/{username}/games` (a profile's games) and
+ * players, the host's rename and merge), `/game-suggestions` (what a game box suggests: the
+ * server's games and the shipped catalogue's), `/users/{username}/games` (a profile's games) and
  * `/me/games` (setting one's own). Mounted at `/api`.
  */
 import { Hono } from 'hono'
@@ -9,9 +10,10 @@ import type {
   GamePlayersPage,
   GameResponse,
   GamesPage,
+  GameSuggestionsResponse,
   GamesResponse,
 } from '../../shared/api-types'
-import { GAME_LIMITS } from '../../shared/games'
+import { GAME_LIMITS, GAME_LIST_SORTS, GAME_SUGGESTION_LIMITS } from '../../shared/games'
 import { pageQuerySchema } from '../../shared/schemas'
 import { mergeGame, renameGame, setMyGames } from '../actions/games'
 import { liveOf } from '../actions/live'
@@ -25,11 +27,38 @@ import {
   searchGames,
   toGame,
 } from '../services/reads/games'
+import { listGames } from '../services/reads/game-lists'
+import { suggestGames } from '../services/reads/game-suggestions'
 import { pageRequest } from '../services/reads/pagination'
 import { getUserByUsername } from '../services/reads/users'
 
-const gamesQuerySchema = pageQuerySchema.extend({
-  search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
+const gamesQuerySchema = pageQuerySchema
+  .extend({
+    search: z.string().max(100, { error: 'The search can be at most 100 characters.' }).optional(),
+    sort: z
+      .enum(GAME_LIST_SORTS, { error: `sort must be one of ${GAME_LIST_SORTS.join(', ')}.` })
+      .optional(),
+  })
+  .refine((query) => query.search === undefined || (query.sort ?? 'popular') === 'popular', {
+    error: 'A search lists the most played first: leave sort out.',
+  })
+
+/** Not under `/games/`: a game named "Suggestions" keeps its page there. */
+const suggestionsQuerySchema = z.object({
+  q: z
+    .string()
+    .max(100, { error: 'The search can be at most 100 characters.' })
+    .optional()
+    .default(''),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int({ error: 'limit must be a whole number.' })
+    .min(1, { error: 'limit must be at least 1.' })
+    .max(GAME_SUGGESTION_LIMITS.max, {
+      error: `limit can be at most ${GAME_SUGGESTION_LIMITS.max}.`,
+    })
+    .optional()
+    .default(GAME_SUGGESTION_LIMITS.default),
 })
 
 /** A name or a slug as sent; its own rules (src/shared/games.ts) are checked by the service. */
@@ -74,7 +103,18 @@ export function gamesRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/games', validate('query', gamesQuerySchema), async (c) => {
       const query = c.req.valid('query')
-      return c.json((await searchGames(db, query.search, pageRequest(query))) satisfies GamesPage)
+      const page = pageRequest(query)
+      return c.json(
+        (query.search === undefined
+          ? await listGames(db, query.sort ?? 'popular', page)
+          : await searchGames(db, query.search, page)) satisfies GamesPage,
+      )
+    })
+    .get('/game-suggestions', validate('query', suggestionsQuerySchema), async (c) => {
+      const { q, limit } = c.req.valid('query')
+      return c.json({
+        games: await suggestGames(db, q, limit),
+      } satisfies GameSuggestionsResponse)
     })
     .get('/games/:slug', async (c) =>
       c.json({

@@ -528,6 +528,13 @@ const ROUTES: Record<string, RouteLine> = {
     reason: 'who plays now, from presence (tests/server/presence/game-playing.test.ts)',
   },
   'GET /api/games': { reason: "the server's game list, no person" },
+  'GET /api/game-suggestions': {
+    reason: "names of the server's games and of the shipped catalogue, no person",
+  },
+  'GET /api/trending': {
+    reason:
+      'tag and game names with counts; posts of authors hidden from the viewer are not counted (tests/server/routes/trending.test.ts)',
+  },
   'GET /api/games/:slug': { reason: 'one game of the list, no person' },
   'GET /api/games/:slug/players': {
     reason: 'players hidden from the viewer are left out (services/reads/games.ts, games tests)',

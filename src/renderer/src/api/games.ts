@@ -2,9 +2,12 @@
 import type {
   GamePlayersPage,
   GameResponse,
+  GameSuggestionsResponse,
+  TrendingResponse,
   GamesPage,
   GamesResponse,
 } from '../../../shared/api-types'
+import type { GameListSort } from '../../../shared/games'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -24,6 +27,38 @@ export function searchGames(
     signal: options.signal,
     answer: 'gamesPage',
   })
+}
+
+/**
+ * What a game box suggests for `q` (GET /game-suggestions): the server's games and the
+ * catalogue it ships, best first, at most `limit`.
+ */
+export function suggestGames(
+  q: string,
+  options: { limit?: number; signal?: AbortSignal } = {},
+): Promise<GameSuggestionsResponse> {
+  return request<GameSuggestionsResponse>('/game-suggestions', {
+    query: { q: q.trim() || undefined, limit: options.limit ?? 8 },
+    signal: options.signal,
+    answer: 'gameSuggestions',
+  })
+}
+
+/** One page of the `/games` screen's list in the given order (GET /games?sort=). */
+export function listGames(
+  sort: GameListSort,
+  options: { limit?: number; cursor?: string | null; signal?: AbortSignal } = {},
+): Promise<GamesPage> {
+  return request<GamesPage>('/games', {
+    query: { sort, limit: options.limit ?? 12, cursor: options.cursor ?? undefined },
+    signal: options.signal,
+    answer: 'gamesPage',
+  })
+}
+
+/** Explore's tags and games of the last days (GET /trending). */
+export function getTrending(signal?: AbortSignal): Promise<TrendingResponse> {
+  return request<TrendingResponse>('/trending', { signal, answer: 'trending' })
 }
 
 export function getGame(slug: string, signal?: AbortSignal): Promise<GameResponse> {

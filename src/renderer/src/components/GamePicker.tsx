@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { cleanGameName, GAME_LIMITS, gameNameProblem, gameSlug } from '../../../shared/games'
 import { COPY } from '../copy'
 import { useGameSearch } from '../state/games'
+import { GameSuggestionNote } from './GameSuggestionNote'
 import { Icon } from './Icon'
 
 /** A game as the picker holds it: one of the list, or a new name the server adds on save. */
@@ -19,12 +20,18 @@ interface Option {
   /** True for "Add “…” as a new game" (what was typed, not on the list yet). */
   fresh: boolean
   players?: number
+  /** False for a game of the shipped catalogue nobody on this server lists yet. */
+  listed?: boolean
+  platforms?: string[]
 }
 
 /**
- * Picks games: a text box with suggestions from the server's list (GET /games?search=), the
- * picked games as chips with a remove button. ArrowUp/ArrowDown move through the suggestions,
- * Enter picks the highlighted one (or adds what was typed as a new game), Escape closes the list,
+ * Picks games: a text box with suggestions from the server's list and the catalogue it ships
+ * (GET /game-suggestions, state/games.ts), the picked games as chips with a remove button. A
+ * catalogue game joins the server's list when the profile is saved, as a new name does.
+ * ArrowUp/ArrowDown move through the suggestions, Enter picks the highlighted one (the first
+ * unless moved; pressed before the answer came, it picks the answer's first, not the half-typed
+ * text), or adds what was typed as a new game when nothing matches; Escape closes the list,
  * Backspace in an empty box removes the last chip; suggestions are buttons big enough for a
  * finger. The WAI-ARIA combobox pattern (a listbox popup, aria-activedescendant).
  */
@@ -47,6 +54,8 @@ export function GamePicker({
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
+  // Enter pressed while the answer for the text was on its way: picked once it comes.
+  const [enterPending, setEnterPending] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
   // Closing on blur waits a moment (a pick's click lands first); a picker gone meanwhile
   // closes nothing.
@@ -60,7 +69,12 @@ export function GamePicker({
 
   const typed = cleanGameName(text)
   // The catalogue's answer, and the text it answers: an answer to older text is not shown.
-  const answer = useGameSearch(typed, { enabled: open, limit: 8, delayMs: SEARCH_DELAY_MS })
+  const answer = useGameSearch(typed, {
+    enabled: open,
+    limit: 8,
+    delayMs: SEARCH_DELAY_MS,
+    listedOnly: !allowNew,
+  })
   const { searching } = answer
 
   const found = answer.query === typed ? answer.games : []
@@ -71,6 +85,8 @@ export function GamePicker({
       game: { name: game.name, slug: game.slug },
       fresh: false,
       players: game.playerCount,
+      listed: game.listed,
+      platforms: game.platforms,
     }))
   const typedSlug = gameSlug(typed)
   if (
@@ -78,7 +94,8 @@ export function GamePicker({
     typed !== '' &&
     typedSlug !== '' &&
     !picked.has(typedSlug) &&
-    !found.some((game) => game.slug === typedSlug)
+    // "cs2" is Counter-Strike 2's short name: no second game named "cs2".
+    !found.some((game) => game.slug === typedSlug || game.exact)
   ) {
     options.push({ game: { name: typed, slug: typedSlug }, fresh: true })
   }
@@ -111,6 +128,15 @@ export function GamePicker({
     setOpen(false)
     inputRef.current?.focus()
   }
+
+  const answered = !searching && answer.query === typed
+  useEffect(() => {
+    if (!enterPending || !answered) return
+    setEnterPending(false)
+    pick(options[activeIndex])
+    // Only the answer's arrival picks; `pick` and the options are this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enterPending, answered])
 
   const remove = (slug: string) => {
     onChange(value.filter((game) => game.slug !== slug))
@@ -160,9 +186,12 @@ export function GamePicker({
           disabled={full}
           onChange={(event) => {
             setText(event.target.value)
-            setOpen(true)
+            // Text cleared: the list closes rather than open the most played over what follows
+            // (the Save button); focus or ArrowDown still opens it.
+            setOpen(event.target.value.trim() !== '')
             setActive(0)
             setProblem(null)
+            setEnterPending(false)
           }}
           onFocus={() => {
             if (blurTimer.current) clearTimeout(blurTimer.current)
@@ -183,6 +212,12 @@ export function GamePicker({
               )
             } else if (event.key === 'Enter') {
               event.preventDefault()
+              // The list for this text is not in yet: the whole entry it brings is what Enter
+              // means, not the half-typed name ("Valo" while "VALORANT" is on its way).
+              if (open && !answered && typed !== '' && !gameNameProblem(text)) {
+                setEnterPending(true)
+                return
+              }
               pick(showList ? options[activeIndex] : options.find((option) => option.fresh))
             } else if (event.key === 'Escape') {
               if (open) {
@@ -219,7 +254,11 @@ export function GamePicker({
               ) : (
                 <>
                   <span className="game-option-name">{option.game.name}</span>
-                  <span className="muted small">{COPY.games.players(option.players ?? 0)}</span>
+                  <GameSuggestionNote
+                    listed={option.listed ?? true}
+                    players={option.players ?? 0}
+                    platforms={option.platforms ?? []}
+                  />
                 </>
               )}
             </li>

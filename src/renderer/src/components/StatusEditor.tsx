@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useSetAtom } from 'jotai'
 import {
   STATUS_EXPIRIES,
@@ -38,6 +38,7 @@ export function StatusEditor({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const ids = { note: useId(), error: useId() }
+  const noteRef = useRef<HTMLInputElement>(null)
   const dirty = game !== (current?.game ?? '') || note !== (current?.note ?? '')
 
   const save = async () => {
@@ -89,10 +90,12 @@ export function StatusEditor({
           onChange={setGame}
           invalid={Boolean(error)}
           errorId={ids.error}
+          onDone={() => noteRef.current?.focus()}
         />
         <div className="field">
           <label htmlFor={ids.note}>{PRESENCE_COPY.editor.note}</label>
           <input
+            ref={noteRef}
             id={ids.note}
             value={note}
             placeholder={PRESENCE_COPY.editor.notePlaceholder}

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { PostList } from '../components/PostList'
 import { EmptyState } from '../components/States'
 import { Suggestions } from '../components/Suggestions'
+import { TrendingPanel } from '../components/TrendingPanel'
 import { COPY, SPEC_TEXT } from '../copy'
 
 export function ExplorePage() {
@@ -23,6 +24,7 @@ export function ExplorePage() {
         </label>
       </div>
       <section className="page-main" data-main-column aria-labelledby="explore-title">
+        <TrendingPanel />
         <PostList
           key={byLike ? 'likes' : 'recent'}
           listKey={byLike ? 'explore:likes' : 'explore:recent'}

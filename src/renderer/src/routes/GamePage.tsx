@@ -1,9 +1,9 @@
 import { Link, useNavigate, useParams } from 'react-router-dom'
+import { GameCover } from '../components/GameCover'
 import { GameHostControls } from '../components/GameHostControls'
 import { GameNightList } from '../components/GameNightList'
 import { GamePlayers } from '../components/GamePlayers'
 import { GamePlayingNow } from '../components/GamePlayingNow'
-import { Icon } from '../components/Icon'
 import { PostList } from '../components/PostList'
 import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
@@ -49,9 +49,7 @@ export function GamePage() {
   return (
     <section className="page-single game-page" data-main-column aria-labelledby="game-title">
       <div className="card game-header">
-        <span className="game-header-icon" aria-hidden="true">
-          <Icon name="gamepad" size={28} />
-        </span>
+        <GameCover name={game.name} slug={game.slug} />
         <div className="game-header-text">
           <h1 id="game-title" className="game-title">
             {game.name}

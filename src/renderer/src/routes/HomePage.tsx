@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai'
-import { Link } from 'react-router-dom'
 import { PostList } from '../components/PostList'
-import { EmptyState } from '../components/States'
+import { HomeStarter } from '../components/HomeStarter'
 import { Suggestions } from '../components/Suggestions'
 import { Composer } from '../components/Composer'
 import { COPY, SPEC_TEXT } from '../copy'
@@ -27,13 +26,8 @@ export function HomePage() {
         <Composer />
         <PostList
           listKey="feed"
-          empty={
-            <EmptyState title={SPEC_TEXT.homeEmpty}>
-              <Link to="/explore" className="btn btn-primary">
-                Explore
-              </Link>
-            </EmptyState>
-          }
+          // An empty feed (a new account follows nobody yet): people and popular posts instead.
+          empty={<HomeStarter />}
         />
       </section>
       <Suggestions />

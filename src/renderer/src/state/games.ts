@@ -6,12 +6,28 @@
  * changes in the list is in moderation.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Game, PresenceState, PresentUser } from '../../../shared/api-types'
-import { getGame, getUserGames, searchGames, setMyGames } from '../api/games'
+import type {
+  Game,
+  GameSuggestion,
+  PresenceState,
+  PresentUser,
+  TrendingResponse,
+} from '../../../shared/api-types'
+import type { GameListSort } from '../../../shared/games'
+import {
+  getGame,
+  getTrending,
+  getUserGames,
+  listGames,
+  searchGames,
+  setMyGames,
+  suggestGames,
+} from '../api/games'
 import { isMissingCall } from '../api/client'
 import { getGamePlaying } from '../api/presence'
 import { onLiveEvent } from '../live/bus'
 import { messageOf } from '../lib/notify'
+import { useServerFeature } from './server-features'
 
 /** A game's page as it loads. */
 export type GameLoad =
@@ -95,20 +111,42 @@ export function useProfileGames(username: string, supported: boolean) {
 /** The catalogue's answer for a box: the games found and the text they answer. */
 export interface GameSearch {
   query: string
-  games: Game[]
+  games: GameSuggestion[]
   /** True from the moment the text changed until its answer came. */
   searching: boolean
 }
 
+/** A game of the server's list as a suggestion (a server without the shipped catalogue). */
+const listedSuggestion = (game: Game): GameSuggestion => ({
+  name: game.name,
+  slug: game.slug,
+  playerCount: game.playerCount,
+  listed: true,
+  platforms: [],
+  exact: false,
+})
+
 /**
- * Searches the catalogue for `typed` once typing pauses for `delayMs`, while `enabled` (the box
- * open); an answer to older text is never shown, and a failed search finds nothing.
+ * Searches for `typed` once typing pauses for `delayMs`, while `enabled` (the box open): the
+ * server's games beside the catalogue it ships (GET /game-suggestions) where the server names
+ * `game-catalogue`, else its games alone (GET /games?search=); with `listedOnly`, the server's
+ * games alone everywhere (a host's merge). An answer to older text is never shown, and a failed
+ * search finds nothing.
  */
 export function useGameSearch(
   typed: string,
-  { enabled, limit, delayMs }: { enabled: boolean; limit: number; delayMs: number },
+  {
+    enabled,
+    limit,
+    delayMs,
+    listedOnly = false,
+  }: { enabled: boolean; limit: number; delayMs: number; listedOnly?: boolean },
 ): GameSearch {
-  const [answer, setAnswer] = useState<{ query: string; games: Game[] }>({ query: '', games: [] })
+  const catalogue = useServerFeature('game-catalogue') && !listedOnly
+  const [answer, setAnswer] = useState<{ query: string; games: GameSuggestion[] }>({
+    query: '',
+    games: [],
+  })
   const [searching, setSearching] = useState(false)
 
   useEffect(() => {
@@ -116,8 +154,13 @@ export function useGameSearch(
     const controller = new AbortController()
     setSearching(true)
     const timer = window.setTimeout(() => {
-      searchGames(typed, { signal: controller.signal, limit })
-        .then((page) => setAnswer({ query: typed, games: page.games }))
+      const found = catalogue
+        ? suggestGames(typed, { signal: controller.signal, limit }).then((page) => page.games)
+        : searchGames(typed, { signal: controller.signal, limit }).then((page) =>
+            page.games.map(listedSuggestion),
+          )
+      found
+        .then((games) => setAnswer({ query: typed, games }))
         .catch(() => {
           if (!controller.signal.aborted) setAnswer({ query: typed, games: [] })
         })
@@ -129,9 +172,81 @@ export function useGameSearch(
       window.clearTimeout(timer)
       controller.abort()
     }
-  }, [typed, enabled, limit, delayMs])
+  }, [typed, enabled, limit, delayMs, catalogue])
 
   return { ...answer, searching }
+}
+
+/** One list of the `/games` screen as it loads: the games so far and where the next page starts. */
+export type GameListLoad =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; games: Game[]; nextCursor: string | null; more: 'idle' | 'loading' }
+
+/**
+ * A list of the server's games in one order (GET /games?sort=), `pageSize` at a time: `more`
+ * appends the next page, `retry` starts again after a failure.
+ */
+export function useGameList(sort: GameListSort, pageSize: number) {
+  const [load, setLoad] = useState<GameListLoad>({ state: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const loadRef = useRef(load)
+  loadRef.current = load
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setLoad({ state: 'loading' })
+    listGames(sort, { limit: pageSize, signal: controller.signal })
+      .then((page) =>
+        setLoad({ state: 'ready', games: page.games, nextCursor: page.nextCursor, more: 'idle' }),
+      )
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed', message: messageOf(error) })
+      })
+    return () => controller.abort()
+  }, [sort, pageSize, attempt])
+
+  const more = () => {
+    const current = loadRef.current
+    if (current.state !== 'ready' || !current.nextCursor || current.more === 'loading') return
+    setLoad({ ...current, more: 'loading' })
+    listGames(sort, { limit: pageSize, cursor: current.nextCursor })
+      .then((page) =>
+        setLoad((now) =>
+          now.state === 'ready'
+            ? {
+                state: 'ready',
+                // A game met twice (the order moved between pages) is shown once.
+                games: [
+                  ...now.games,
+                  ...page.games.filter((game) => !now.games.some((seen) => seen.id === game.id)),
+                ],
+                nextCursor: page.nextCursor,
+                more: 'idle',
+              }
+            : now,
+        ),
+      )
+      .catch(() => setLoad((now) => (now.state === 'ready' ? { ...now, more: 'idle' } : now)))
+  }
+
+  return { load, more, retry: () => setAttempt((n) => n + 1) }
+}
+
+/**
+ * Explore's trending tags and games (GET /trending): null while loading, and also after a
+ * failure or on an older server, where the panel simply stays away.
+ */
+export function useTrending(): TrendingResponse | null {
+  const [trending, setTrending] = useState<TrendingResponse | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    getTrending(controller.signal)
+      .then(setTrending)
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [])
+  return trending
 }
 
 /** "Playing now" as it loads: failed only while nothing was shown yet. */
