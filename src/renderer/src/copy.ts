@@ -6,6 +6,9 @@
  * never reworded here. `COPY` holds the app's own texts: change them here, and every screen that
  * says the same thing says it the same way. A server's sentences (`errors[0]`) are not here: the
  * app shows them as they come, and adds a line of its own where the spec's are cryptic.
+ *
+ * The first load carries this module whole; words that only lazily loaded screens show live
+ * beside it in copy-<area>.ts (copy-games.ts), in the same style.
  */
 import type { ErrorCode } from '../../shared/error-codes'
 import type { SessionEnd } from './api/client'
@@ -432,36 +435,6 @@ export const COPY = {
     notFound: 'This game isn’t on this server’s list.',
     notFoundHint: 'It may have been merged into another game. Look for it from a profile.',
     loading: 'Loading the game',
-    // Host controls
-    hostTitle: 'Host tools',
-    rename: 'Rename',
-    renameLabel: 'New name',
-    renameTitle: (name: string) => `Rename ${name}?`,
-    renameText: (from: string, to: string) =>
-      `“${from}” becomes “${to}” on every profile. Links to the old address keep working.`,
-    renamed: (name: string) => `Renamed to ${name}.`,
-    merge: 'Merge into…',
-    mergeConfirm: 'Merge',
-    mergeLabel: 'Game to merge into',
-    mergeTitle: (from: string, to: string) => `Merge ${from} into ${to}?`,
-    mergeText: (from: string, to: string) =>
-      `Everyone who lists “${from}” will list “${to}” instead, and “${from}” leaves the list. This cannot be undone.`,
-    merged: (name: string) => `Merged into ${name}.`,
-    mergeSame: 'Pick another game: a game cannot be merged into itself.',
-    // Desktop detection (Account page)
-    detectTitle: 'Show what I’m playing',
-    detectShares:
-      'Only the name of a game from Gamerstage’s list, e.g. ‘Counter-Strike 2’, and only to this server: another server gets nothing until you turn it on there too. Nothing else about your computer.',
-    detectHow:
-      'This app looks at the names of the programs running on this computer every 15 seconds and compares them with its list of games, here on your computer. When one matches, your status says you’re playing it for 2 hours, or until you quit the game.',
-    detectSwitch: 'Detect the game I’m playing',
-    detectPause: 'Pause',
-    detectResume: 'Resume',
-    detectPaused: 'Paused: nothing is detected until you resume.',
-    detectNow: (game: string) => `Playing ${game} now.`,
-    detectIdle: 'No game from the list is running.',
-    detectNoStatuses:
-      'This server doesn’t show what people are playing yet, so nothing is sent to it.',
   },
   suggestions: {
     followingEveryone: 'You follow everyone on this server. Nice.',
@@ -659,46 +632,6 @@ export const GAME_PLAYING_COPY = {
 export const GAME_SEARCH_COPY = {
   section: 'Games',
   none: (query: string) => `No game found for “${query}”.`,
-} as const
-/** The shipped game catalogue in the game boxes, and the games page (issue 44). */
-export const GAME_CATALOGUE_COPY = {
-  platforms: {
-    pc: 'PC',
-    playstation: 'PlayStation',
-    xbox: 'Xbox',
-    nintendo: 'Nintendo',
-    mobile: 'Mobile',
-  } as Record<string, string>,
-  /** A catalogue game nobody on this server lists yet: where it runs. */
-  notListed: (platforms: string) => (platforms ? `${platforms} · new here` : 'New here'),
-  /** The `/games` screen. */
-  pageTitle: 'Games',
-  pageIntro: 'The games people on this server play. Add yours from your profile.',
-  loading: 'Loading games',
-  sections: {
-    popular: 'Most played',
-    playing: 'Playing now',
-    newest: 'Newest',
-  },
-  empty: {
-    popular: 'No games yet. Add the games you play from your profile.',
-    playing: 'Nobody has a status for a game right now.',
-    newest: 'No games yet.',
-  },
-  playingNow: (count: number) => `${count} playing now`,
-  more: 'Show more',
-  loadingMore: 'Loading…',
-  /** Explore's trending panel. */
-  trendingTitle: (days: number) => `Trending in the last ${days} days`,
-  trendingTags: 'Tags',
-  trendingGames: 'Games',
-  tagPosts: (count: number) => (count === 1 ? '1 post' : `${count} posts`),
-  allGames: 'All games',
-  /** Home when the feed is empty. */
-  starterPeople: 'Players to follow',
-  starterPopular: 'Popular on this server',
-  starterLead:
-    'Your feed fills up as you follow players. Meanwhile, here is what people like here.',
 } as const
 // ---- end of "Playing now" and the status editor's entry ----
 

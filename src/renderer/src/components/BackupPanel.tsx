@@ -7,6 +7,7 @@ import { endSessionAtom } from '../state/session'
 import { Icon } from './Icon'
 import { Modal } from './Modal'
 import { COPY } from '../copy'
+import '../styles/server-page.css'
 
 export const RESTORE_WARNING =
   "This replaces everything on this computer's server with the backup, and signs everyone out (you too). Continue?"

@@ -6,7 +6,12 @@ import { bridgeErrorMessage } from '../lib/bridge-error'
 import { notifySuccess } from '../lib/notify'
 import { connectionChangedAtom } from '../state/connection'
 import { endSessionAtom } from '../state/session'
-import { ChangedCertificateDialog } from './TrustDialogs'
+import { lazyComponent } from '../lib/lazy-component'
+
+/** Loaded when a certificate changed: a rare moment, kept out of every start's first load. */
+const ChangedCertificateDialog = lazyComponent(() =>
+  import('./TrustDialogs').then((module) => module.ChangedCertificateDialog),
+)
 
 /**
  * The desktop app's stop sign (docs/security.md): the friend's server in use showed another

@@ -11,6 +11,7 @@ import { endSessionAtom } from '../state/session'
 import { Icon } from './Icon'
 import { LanServerList } from './LanServerList'
 import { COPY } from '../copy'
+import '../styles/server-page.css'
 
 export const SERVER_URL_PLACEHOLDER = 'https://192.168.1.20:4567'
 

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { DayCount } from '../../../shared/api-types'
+import '../styles/server-page.css'
 
 const HEIGHT = 160
 

@@ -1,4 +1,5 @@
 import { gameCover } from '../lib/game-cover'
+import '../styles/games.css'
 
 /**
  * A game's cover: for now always the generated placeholder (lib/game-cover.ts), its initials

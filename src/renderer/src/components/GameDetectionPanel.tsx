@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { GameDetectionStatus } from '../../../shared/bridge'
 import { getBridge } from '../bridge/get-bridge'
-import { COPY } from '../copy'
+import { GAME_DETECTION_COPY } from '../copy-games'
 import { bridgeErrorMessage } from '../lib/bridge-error'
 import { useServerFeature } from '../state/server-features'
 import { SwitchCard } from './SwitchCard'
@@ -60,10 +60,10 @@ export function GameDetectionPanel() {
     <SwitchCard
       id="game-detection-title"
       icon="gamepad"
-      title={COPY.games.detectTitle}
-      hint={COPY.games.detectShares}
-      intro={<p className="small game-detection-how">{COPY.games.detectHow}</p>}
-      label={COPY.games.detectSwitch}
+      title={GAME_DETECTION_COPY.detectTitle}
+      hint={GAME_DETECTION_COPY.detectShares}
+      intro={<p className="small game-detection-how">{GAME_DETECTION_COPY.detectHow}</p>}
+      label={GAME_DETECTION_COPY.detectSwitch}
       checked={status?.enabled ?? null}
       busy={busy}
       error={error}
@@ -77,7 +77,7 @@ export function GameDetectionPanel() {
             aria-pressed={status.paused}
             onClick={() => void change({ paused: !status.paused })}
           >
-            {status.paused ? COPY.games.detectResume : COPY.games.detectPause}
+            {status.paused ? GAME_DETECTION_COPY.detectResume : GAME_DETECTION_COPY.detectPause}
           </button>
         ) : null
       }
@@ -85,14 +85,14 @@ export function GameDetectionPanel() {
       {status?.enabled ? (
         <p className="muted small game-detection-now" role="status">
           {status.paused
-            ? COPY.games.detectPaused
+            ? GAME_DETECTION_COPY.detectPaused
             : status.game
-              ? COPY.games.detectNow(status.game)
-              : COPY.games.detectIdle}
+              ? GAME_DETECTION_COPY.detectNow(status.game)
+              : GAME_DETECTION_COPY.detectIdle}
         </p>
       ) : null}
       {status?.enabled && !statuses ? (
-        <p className="muted small">{COPY.games.detectNoStatuses}</p>
+        <p className="muted small">{GAME_DETECTION_COPY.detectNoStatuses}</p>
       ) : null}
     </SwitchCard>
   )

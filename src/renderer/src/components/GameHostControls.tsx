@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import type { Game } from '../../../shared/api-types'
 import { cleanGameName, GAME_LIMITS, gameNameProblem } from '../../../shared/games'
 import { COPY } from '../copy'
+import { GAME_HOST_COPY } from '../copy-games'
 import { messageOf, notifySuccess } from '../lib/notify'
 import { isHostAtom, loadIsHostAtom } from '../state/account'
 import { changeGameAtom } from '../state/moderation'
@@ -65,7 +66,7 @@ export function GameHostControls({
   return (
     <div className="game-host card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="game-host-title">
-        <Icon name="shield" size={16} /> {COPY.games.hostTitle}
+        <Icon name="shield" size={16} /> {GAME_HOST_COPY.hostTitle}
       </h2>
       <div className="game-host-actions">
         <button
@@ -77,7 +78,7 @@ export function GameHostControls({
             setStep({ kind: 'rename' })
           }}
         >
-          <Icon name="edit" size={14} /> {COPY.games.rename}
+          <Icon name="edit" size={14} /> {GAME_HOST_COPY.rename}
         </button>
         <button
           type="button"
@@ -88,7 +89,7 @@ export function GameHostControls({
             setStep({ kind: 'merge' })
           }}
         >
-          {COPY.games.merge}
+          {GAME_HOST_COPY.merge}
         </button>
       </div>
       {problem && step === null ? (
@@ -98,7 +99,7 @@ export function GameHostControls({
       ) : null}
 
       {step?.kind === 'rename' ? (
-        <Modal title={COPY.games.rename} onClose={close}>
+        <Modal title={GAME_HOST_COPY.rename} onClose={close}>
           <form
             onSubmit={(event) => {
               event.preventDefault()
@@ -111,7 +112,7 @@ export function GameHostControls({
             }}
           >
             <div className="field">
-              <label htmlFor={`${id}-name`}>{COPY.games.renameLabel}</label>
+              <label htmlFor={`${id}-name`}>{GAME_HOST_COPY.renameLabel}</label>
               <input
                 id={`${id}-name`}
                 type="text"
@@ -140,7 +141,7 @@ export function GameHostControls({
                 className="btn btn-primary"
                 disabled={cleanGameName(name) === game.name}
               >
-                {COPY.games.rename}
+                {GAME_HOST_COPY.rename}
               </button>
             </div>
           </form>
@@ -148,12 +149,12 @@ export function GameHostControls({
       ) : null}
       {step?.kind === 'confirm-rename' ? (
         <ConfirmDialog
-          title={COPY.games.renameTitle(game.name)}
-          text={COPY.games.renameText(game.name, step.name)}
-          confirmLabel={COPY.games.rename}
+          title={GAME_HOST_COPY.renameTitle(game.name)}
+          text={GAME_HOST_COPY.renameText(game.name, step.name)}
+          confirmLabel={GAME_HOST_COPY.rename}
           danger={false}
           onConfirm={() =>
-            run({ rename: step.name }, (renamed) => COPY.games.renamed(renamed.name)).catch(
+            run({ rename: step.name }, (renamed) => GAME_HOST_COPY.renamed(renamed.name)).catch(
               () => undefined,
             )
           }
@@ -162,14 +163,14 @@ export function GameHostControls({
       ) : null}
 
       {step?.kind === 'merge' ? (
-        <Modal title={COPY.games.merge} onClose={close}>
+        <Modal title={GAME_HOST_COPY.merge} onClose={close}>
           <GamePicker
             value={into}
             onChange={(games) => {
               setInto(games)
               setProblem(null)
             }}
-            label={COPY.games.mergeLabel}
+            label={GAME_HOST_COPY.mergeLabel}
             max={1}
             allowNew={false}
           />
@@ -190,24 +191,24 @@ export function GameHostControls({
                 const target = into[0]
                 if (!target) return
                 if (target.slug === game.slug) {
-                  setProblem(COPY.games.mergeSame)
+                  setProblem(GAME_HOST_COPY.mergeSame)
                   return
                 }
                 setStep({ kind: 'confirm-merge', into: target })
               }}
             >
-              {COPY.games.merge}
+              {GAME_HOST_COPY.merge}
             </button>
           </div>
         </Modal>
       ) : null}
       {step?.kind === 'confirm-merge' ? (
         <ConfirmDialog
-          title={COPY.games.mergeTitle(game.name, step.into.name)}
-          text={COPY.games.mergeText(game.name, step.into.name)}
-          confirmLabel={COPY.games.mergeConfirm}
+          title={GAME_HOST_COPY.mergeTitle(game.name, step.into.name)}
+          text={GAME_HOST_COPY.mergeText(game.name, step.into.name)}
+          confirmLabel={GAME_HOST_COPY.mergeConfirm}
           onConfirm={() =>
-            run({ into: step.into.slug }, (merged) => COPY.games.merged(merged.name)).catch(
+            run({ into: step.into.slug }, (merged) => GAME_HOST_COPY.merged(merged.name)).catch(
               () => undefined,
             )
           }

@@ -1,4 +1,5 @@
-import { COPY, GAME_CATALOGUE_COPY } from '../copy'
+import { COPY } from '../copy'
+import { GAME_CATALOGUE_COPY } from '../copy-games'
 
 /**
  * The small line beside a suggested game: its players when the server lists it, else where the

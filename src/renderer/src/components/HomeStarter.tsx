@@ -1,12 +1,14 @@
 import { useAtomValue } from 'jotai'
 import { Link } from 'react-router-dom'
-import { COPY, GAME_CATALOGUE_COPY, SPEC_TEXT } from '../copy'
+import { COPY, SPEC_TEXT } from '../copy'
+import { GAME_CATALOGUE_COPY } from '../copy-games'
 import { profilePath } from '../lib/paths'
 import { suggestionsAtom } from '../state/users'
 import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
 import { PostList } from './PostList'
 import { EmptyState } from './States'
+import '../styles/games.css'
 
 /** Players suggested in the feed's place: the first few of the people panel's list. */
 const PEOPLE = 3

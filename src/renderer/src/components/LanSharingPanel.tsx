@@ -9,6 +9,7 @@ import { Modal } from './Modal'
 import { ShareQrCode } from './ShareQrCode'
 import { Spinner } from './Spinner'
 import { COPY } from '../copy'
+import '../styles/server-page.css'
 
 export const DEMO_NOTICE = COPY.server.demoWhileShared
 

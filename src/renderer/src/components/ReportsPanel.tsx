@@ -17,6 +17,7 @@ import { HostPanels } from './HostPanels'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
 import { Spinner } from './Spinner'
+import '../styles/server-page.css'
 
 /**
  * The host's reports (Server page): what was reported, by whom and why, with the host's

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Icon, type IconName } from './Icon'
+import '../styles/server-page.css'
 
 /** A card of the Server and Account pages: an icon, a title with a hint under it, its content. */
 export function ServerCard({

@@ -6,6 +6,7 @@ import { isLoggedInAtom } from '../state/auth'
 import { useServerStats } from '../state/server-stats'
 import { Icon } from './Icon'
 import { Spinner } from './Spinner'
+import '../styles/server-page.css'
 
 /** The chart library comes with the charts, never in the first load (DayChart.tsx). */
 const DayChart = lazy(() => import('./DayChart'))

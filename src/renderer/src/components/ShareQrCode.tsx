@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { joinLink } from '../lib/join-link'
+import '../styles/server-page.css'
 
 /** The QR code's dark modules as one SVG path, in module units. */
 interface QrDrawing {

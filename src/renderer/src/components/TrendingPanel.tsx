@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom'
-import { GAME_CATALOGUE_COPY } from '../copy'
+import { GAME_CATALOGUE_COPY } from '../copy-games'
 import { gamePath, tagPath } from '../lib/paths'
 import { useTrending } from '../state/games'
 import { GameCover } from './GameCover'
+import '../styles/games.css'
 
 /**
  * Explore's "Trending in the last 7 days": the tags of the last days' posts and the games of

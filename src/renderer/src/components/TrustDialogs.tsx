@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Icon } from './Icon'
 import { Modal } from './Modal'
+import '../styles/server-page.css'
 
 /** A code in the big groups people compare by eye (docs/security.md). */
 export function FingerprintCode({ code, testId }: { code: string; testId?: string }) {

@@ -4,9 +4,11 @@ import type { GameListSort } from '../../../shared/games'
 import { GameCover } from '../components/GameCover'
 import { Spinner } from '../components/Spinner'
 import { ErrorState } from '../components/States'
-import { COPY, GAME_CATALOGUE_COPY } from '../copy'
+import { COPY } from '../copy'
+import { GAME_CATALOGUE_COPY } from '../copy-games'
 import { gamePath } from '../lib/paths'
 import { useGameList } from '../state/games'
+import '../styles/games.css'
 
 /** Games per list and per "Show more". */
 const PAGE_SIZE = 8

@@ -1,10 +1,18 @@
 import { useAtomValue } from 'jotai'
+import { lazy, Suspense } from 'react'
 import { PostList } from '../components/PostList'
-import { HomeStarter } from '../components/HomeStarter'
 import { Suggestions } from '../components/Suggestions'
 import { Composer } from '../components/Composer'
 import { COPY, SPEC_TEXT } from '../copy'
 import { isNewcomerAtom } from '../state/session'
+
+/**
+ * What an empty feed shows: loaded only when the feed is empty (a new account's), not in the
+ * first load every return pays for (docs/PERFORMANCE.md, "First load").
+ */
+const HomeStarter = lazy(() =>
+  import('../components/HomeStarter').then((module) => ({ default: module.HomeStarter })),
+)
 
 export function HomePage() {
   // The spec's heading stays "Welcome Back..." for everyone; the session that signed up is a
@@ -27,7 +35,11 @@ export function HomePage() {
         <PostList
           listKey="feed"
           // An empty feed (a new account follows nobody yet): people and popular posts instead.
-          empty={<HomeStarter />}
+          empty={
+            <Suspense fallback={null}>
+              <HomeStarter />
+            </Suspense>
+          }
         />
       </section>
       <Suggestions />

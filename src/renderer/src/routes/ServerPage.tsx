@@ -11,6 +11,7 @@ import { ServerStatsPanel } from '../components/ServerStatsPanel'
 import { getBridge } from '../bridge/get-bridge'
 import { isLoggedInAtom } from '../state/auth'
 import { connectionAtom } from '../state/connection'
+import '../styles/server-page.css'
 
 /** `/server` is public: the app's chrome when logged in, a plain one from the login page. */
 export function ServerRoute() {
