@@ -4,14 +4,14 @@
  * back. History pages upward ("Show older messages", and by itself when scrolled to the top).
  */
 import { useAtomValue, useSetAtom } from 'jotai'
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { Conversation, ConversationMessage } from '../../../shared/conversation-types'
-import { CONVERSATION_LIMITS, MESSAGE_TOO_LONG } from '../../../shared/conversation-schemas'
 import { Avatar } from '../components/Avatar'
 import { Icon } from '../components/Icon'
 import { EditedMark, RelativeTime } from '../components/RelativeTime'
 import { EmptyState, ErrorState } from '../components/States'
+import { MessageComposer } from '../components/MessageComposer'
 import { Spinner } from '../components/Spinner'
 import { messageOf, notifyError } from '../lib/notify'
 import { userAtom } from '../state/auth'
@@ -20,7 +20,6 @@ import {
   conversationsAtom,
   conversationsErrorAtom,
   deleteMessageAtom,
-  editMessageAtom,
   historiesAtom,
   leaveConversationAtom,
   loadConversationsAtom,
@@ -28,7 +27,6 @@ import {
   loadOlderAtom,
   markReadAtom,
   openConversationIdAtom,
-  sendMessageAtom,
 } from '../state/conversations'
 import '../styles/messages.css'
 
@@ -233,7 +231,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
           ))}
         </ol>
       )}
-      <Composer
+      <MessageComposer
         conversationId={conversationId}
         replyTo={replyTo}
         editing={editing}
@@ -321,99 +319,5 @@ function MessageItem({
         )}
       </div>
     </li>
-  )
-}
-
-function Composer({
-  conversationId,
-  replyTo,
-  editing,
-  onDone,
-}: {
-  conversationId: string
-  replyTo: ConversationMessage | null
-  editing: ConversationMessage | null
-  onDone: () => void
-}) {
-  const send = useSetAtom(sendMessageAtom)
-  const edit = useSetAtom(editMessageAtom)
-  const [text, setText] = useState('')
-  const [busy, setBusy] = useState(false)
-  const field = useRef<HTMLTextAreaElement>(null)
-  useEffect(() => {
-    if (editing) setText(editing.text)
-    if (editing || replyTo) field.current?.focus()
-  }, [editing, replyTo])
-  const trimmed = text.trim()
-  const tooLong = trimmed.length > CONVERSATION_LIMITS.messageMax
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault()
-    if (!trimmed || tooLong || busy) return
-    setBusy(true)
-    try {
-      if (editing) {
-        await edit({ conversationId, messageId: editing._id, text: trimmed })
-      } else {
-        await send({ conversationId, text: trimmed, replyTo: replyTo?._id })
-      }
-      setText('')
-      onDone()
-    } catch (error) {
-      notifyError(messageOf(error))
-    } finally {
-      setBusy(false)
-    }
-  }
-  return (
-    <form className="message-composer" onSubmit={(event) => void submit(event)}>
-      {replyTo || editing ? (
-        <p className="message-composer-context small muted">
-          <bdi>
-            {editing
-              ? 'Editing your message'
-              : `Replying to ${replyTo?.author.username ?? ''}: ${replyTo?.text.slice(0, 80) ?? ''}`}
-          </bdi>
-          <button
-            type="button"
-            className="link-btn small"
-            onClick={() => {
-              setText('')
-              onDone()
-            }}
-          >
-            Cancel
-          </button>
-        </p>
-      ) : null}
-      <div className="message-composer-row">
-        <label htmlFor="message-field" className="visually-hidden">
-          Message
-        </label>
-        <textarea
-          id="message-field"
-          ref={field}
-          className="input message-field"
-          rows={2}
-          placeholder="Write a message"
-          value={text}
-          aria-invalid={tooLong || undefined}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
-              event.preventDefault()
-              void submit()
-            }
-          }}
-        />
-        <button type="submit" className="btn btn-primary" disabled={!trimmed || tooLong || busy}>
-          {editing ? 'Save' : 'Send'}
-        </button>
-      </div>
-      {tooLong ? (
-        <p className="small form-error" role="alert">
-          {MESSAGE_TOO_LONG}
-        </p>
-      ) : null}
-    </form>
   )
 }

@@ -1,0 +1,124 @@
+import { useSetAtom } from 'jotai'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { ConversationMessage } from '../../../shared/conversation-types'
+import { CONVERSATION_LIMITS, MESSAGE_TOO_LONG } from '../../../shared/conversation-schemas'
+import { messageOf, notifyError } from '../lib/notify'
+import { editMessageAtom, sendMessageAtom } from '../state/conversations'
+
+/**
+ * The field under a conversation (MessagesPage): writes a message, a reply (`replyTo`) or an edit
+ * (`editing`). Enter sends, Shift+Enter starts a new line. Messages sent in a row go in order,
+ * and one the server refuses comes back to the field with the reason in a toast.
+ */
+export function MessageComposer({
+  conversationId,
+  replyTo,
+  editing,
+  onDone,
+}: {
+  conversationId: string
+  replyTo: ConversationMessage | null
+  editing: ConversationMessage | null
+  onDone: () => void
+}) {
+  const send = useSetAtom(sendMessageAtom)
+  const edit = useSetAtom(editMessageAtom)
+  const [text, setText] = useState('')
+  const [busy, setBusy] = useState(false)
+  const field = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (editing) setText(editing.text)
+    if (editing || replyTo) field.current?.focus()
+  }, [editing, replyTo])
+  const trimmed = text.trim()
+  const tooLong = trimmed.length > CONVERSATION_LIMITS.messageMax
+  /** Messages on their way, one after another: the order they were sent in is the order kept. */
+  const sending = useRef<Promise<void>>(Promise.resolve())
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault()
+    if (!trimmed || tooLong || busy) return
+    if (editing) {
+      setBusy(true)
+      try {
+        await edit({ conversationId, messageId: editing._id, text: trimmed })
+        setText('')
+        onDone()
+      } catch (error) {
+        notifyError(messageOf(error))
+      } finally {
+        setBusy(false)
+      }
+      return
+    }
+    // The field empties at once, for the next message, as in any chat. Clearing it only once
+    // the answer came wiped what had been typed meanwhile: a second message, typed and sent
+    // while the first was on its way, was refused as busy and then erased.
+    const message = { conversationId, text: trimmed, replyTo: replyTo?._id }
+    setText('')
+    onDone()
+    const turn = sending.current.then(async () => {
+      try {
+        await send(message)
+      } catch (error) {
+        notifyError(messageOf(error))
+        // Nothing typed is lost: a message that could not go comes back to the field, before
+        // whatever was typed since.
+        setText((now) => (now.trim() ? `${message.text}\n${now}` : message.text))
+      }
+    })
+    sending.current = turn
+    await turn
+  }
+  return (
+    <form className="message-composer" onSubmit={(event) => void submit(event)}>
+      {replyTo || editing ? (
+        <p className="message-composer-context small muted">
+          <bdi>
+            {editing
+              ? 'Editing your message'
+              : `Replying to ${replyTo?.author.username ?? ''}: ${replyTo?.text.slice(0, 80) ?? ''}`}
+          </bdi>
+          <button
+            type="button"
+            className="link-btn small"
+            onClick={() => {
+              setText('')
+              onDone()
+            }}
+          >
+            Cancel
+          </button>
+        </p>
+      ) : null}
+      <div className="message-composer-row">
+        <label htmlFor="message-field" className="visually-hidden">
+          Message
+        </label>
+        <textarea
+          id="message-field"
+          ref={field}
+          className="input message-field"
+          rows={2}
+          placeholder="Write a message"
+          value={text}
+          aria-invalid={tooLong || undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault()
+              void submit()
+            }
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={!trimmed || tooLong || busy}>
+          {editing ? 'Save' : 'Send'}
+        </button>
+      </div>
+      {tooLong ? (
+        <p className="small form-error" role="alert">
+          {MESSAGE_TOO_LONG}
+        </p>
+      ) : null}
+    </form>
+  )
+}
