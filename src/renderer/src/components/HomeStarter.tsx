@@ -2,12 +2,10 @@ import { useAtomValue } from 'jotai'
 import { Link } from 'react-router-dom'
 import { COPY, SPEC_TEXT } from '../copy'
 import { GAME_CATALOGUE_COPY } from '../copy-games'
-import { profilePath } from '../lib/paths'
 import { suggestionsAtom } from '../state/users'
-import { Avatar } from './Avatar'
-import { FollowButton } from './FollowButton'
 import { PostList } from './PostList'
 import { EmptyState } from './States'
+import { SuggestionItem } from './Suggestions'
 import '../styles/games.css'
 
 /** Players suggested in the feed's place: the first few of the people panel's list. */
@@ -36,18 +34,7 @@ export function HomeStarter() {
           </h2>
           <ul className="suggestion-list">
             {people.map((user) => (
-              <li key={user._id} className="suggestion">
-                <Link to={profilePath(user.username)} className="suggestion-user">
-                  <Avatar src={user.profileImg} username={user.username} size={40} />
-                  <span className="suggestion-text">
-                    <span className="suggestion-name">{user.username}</span>
-                    <span className="muted small">
-                      {user.followerCount} {user.followerCount === 1 ? 'follower' : 'followers'}
-                    </span>
-                  </span>
-                </Link>
-                <FollowButton target={user} small />
-              </li>
+              <SuggestionItem key={user._id} user={user} />
             ))}
           </ul>
         </section>

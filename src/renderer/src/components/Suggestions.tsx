@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
+import type { UserListItem } from '../../../shared/api-types'
 import { loadSuggestionsAtom, suggestionsAtom } from '../state/users'
 import { Avatar } from './Avatar'
 import { FollowButton } from './FollowButton'
@@ -44,25 +45,27 @@ export function Suggestions() {
       ) : null}
       <ul className="suggestion-list">
         {users.map((user) => (
-          <li key={user._id} className="suggestion">
-            <Link to={profilePath(user.username)} className="suggestion-user">
-              <Avatar
-                src={user.profileImg}
-                username={user.username}
-                size={40}
-                presenceOf={user._id}
-              />
-              <span className="suggestion-text">
-                <span className="suggestion-name">{user.username}</span>
-                <span className="muted small">
-                  {user.followerCount} {user.followerCount === 1 ? 'follower' : 'followers'}
-                </span>
-              </span>
-            </Link>
-            <FollowButton target={user} small />
-          </li>
+          <SuggestionItem key={user._id} user={user} />
         ))}
       </ul>
     </aside>
+  )
+}
+
+/** One suggested player: avatar, name and followers linking to the profile, and Follow. */
+export function SuggestionItem({ user }: { user: UserListItem }) {
+  return (
+    <li className="suggestion">
+      <Link to={profilePath(user.username)} className="suggestion-user">
+        <Avatar src={user.profileImg} username={user.username} size={40} presenceOf={user._id} />
+        <span className="suggestion-text">
+          <span className="suggestion-name">{user.username}</span>
+          <span className="muted small">
+            {user.followerCount} {user.followerCount === 1 ? 'follower' : 'followers'}
+          </span>
+        </span>
+      </Link>
+      <FollowButton target={user} small />
+    </li>
   )
 }
