@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -74,6 +76,40 @@ function precompressAssets(): Plugin {
   }
 }
 
+/**
+ * The emoji picker's data (frimousse reads Emojibase's `en/data.json` and `en/messages.json`),
+ * shipped with the app instead of fetched from a CDN: a LAN party may have no internet, and the
+ * server checks reactions against the same package (src/server/services/reads/known-emoji.ts).
+ * Under assets/ with the package's version in the path, so it is cached for good and
+ * precompressed like the rest; the app finds it at import.meta.env.VITE_EMOJIBASE_URL.
+ */
+function emojiData(): Plugin {
+  const require = createRequire(import.meta.url)
+  const { version } = require('emojibase-data/package.json') as { version: string }
+  const folder = `assets/emojibase-${version}`
+  const files = ['en/data.json', 'en/messages.json']
+  const read = (file: string) => readFileSync(require.resolve(`emojibase-data/${file}`))
+  return {
+    name: 'gamerstage:emoji-data',
+    config: () => ({
+      define: { 'import.meta.env.VITE_EMOJIBASE_URL': JSON.stringify(`/${folder}`) },
+    }),
+    configureServer: (server) => {
+      server.middlewares.use((request, response, next) => {
+        const file = files.find((name) => request.url === `/${folder}/${name}`)
+        if (!file) return next()
+        response.setHeader('Content-Type', 'application/json')
+        response.end(read(file))
+      })
+    },
+    generateBundle() {
+      for (const file of files) {
+        this.emitFile({ type: 'asset', fileName: `${folder}/${file}`, source: read(file) })
+      }
+    },
+  }
+}
+
 /** Marks the build as matching its sources (scripts/build-stamp.ts), whoever ran it. */
 const stampBuild: Plugin = {
   name: 'gamerstage:build-stamp',
@@ -89,7 +125,7 @@ const stampBuild: Plugin = {
 export default defineConfig({
   root: here('./src/renderer'),
   base: '/',
-  plugins: [react(), absoluteBase, buildFirstScreen, precompressAssets(), stampBuild],
+  plugins: [react(), absoluteBase, emojiData(), buildFirstScreen, precompressAssets(), stampBuild],
   build: {
     outDir: here('./out/renderer'),
     emptyOutDir: true,

@@ -37,6 +37,7 @@ import { LIMITS, USERNAME_PATTERN } from './limits'
 import { OUR_MEDIA } from './media-paths'
 import { stripInvisible } from './text'
 import { TAG_MAX_LENGTH } from './rich-text'
+import { MAX_REACTION_LENGTH } from './reactions'
 
 const DEFAULT_PICTURE = '/api/media/default-avatar.svg'
 
@@ -165,7 +166,13 @@ const basePostSchema = z.looseObject({
 })
 
 /* What a post carries of reposts, quotes and emoji reactions; checked like the rest. */
-const reactionKeySchema = z.string().check(z.regex(/^(?:fire|laugh|wow|sad|clap|gg)$/))
+/** A quick reaction's key, or an emoji itself: no spaces, not all ASCII (keycaps hold a digit). */
+const reactionKeySchema = z
+  .string()
+  .check(
+    z.maxLength(MAX_REACTION_LENGTH),
+    z.regex(/^(?:fire|laugh|wow|sad|clap|gg|(?=.*[^ -~])\S+)$/u),
+  )
 const shareFields = {
   repostCount: z.catch(count, 0),
   quoteCount: z.catch(count, 0),

@@ -17,7 +17,7 @@ export type { ServerFeature } from './features'
 export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
-import type { ReactionKey } from './reactions'
+import type { Reaction } from './reactions'
 import type { ReportCategory } from './report-categories'
 import type {
   ConversationEventMap,
@@ -202,16 +202,16 @@ export interface RepostReason {
   createdAt: string
 }
 
-/** One emoji's count on a post (only those above 0 are sent), in the order of REACTIONS. */
+/** One emoji's count on a post (only those above 0 are sent), in compareReactions order. */
 export interface ReactionCount {
-  reaction: ReactionKey
+  reaction: Reaction
   count: number
 }
 
 export interface PostEmojiReactions {
   counts: ReactionCount[]
   /** The viewer's own reactions (empty for a reader without a token, and in live events). */
-  mine: ReactionKey[]
+  mine: Reaction[]
 }
 
 /** `GET /posts/{postId}/reactions/{reaction}`: who reacted so, newest first. */
@@ -634,7 +634,7 @@ export interface LiveEventMap extends ConversationEventMap, GameNightEventMap {
     postId: string
     counts: ReactionCount[]
     user: LiveActor
-    reaction: ReactionKey
+    reaction: Reaction
     reacted: boolean
   }
   // ---- end of reposts, quotes and emoji reactions ----

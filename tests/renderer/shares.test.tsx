@@ -175,6 +175,9 @@ describe('the reaction bar', () => {
       'React with good game',
     ])
     expect(document.activeElement).toBe(items[0])
+    // Last comes the full picker, then round to the quick ones' end.
+    await user.keyboard('{ArrowLeft}')
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'More emoji' }))
     await user.keyboard('{ArrowLeft}')
     expect(document.activeElement).toBe(items[5])
     await user.keyboard('{Home}{ArrowRight}')

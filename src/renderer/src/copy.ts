@@ -548,8 +548,29 @@ export const COPY = {
     nobody: 'Nobody has reacted with this yet.',
     loadMore: 'Show more',
     loadFailed: 'The list couldn’t be loaded. Try again in a moment.',
+    more: 'More emoji',
+    moreTitle: 'React with any emoji',
   },
   // ---- end of reposts, quotes and emoji reactions ----
+  /** The emoji picker (components/emoji): reactions, posts, comments and messages. */
+  emoji: {
+    insert: 'Add an emoji',
+    search: 'Search emoji',
+    list: 'Emoji',
+    loading: 'Loading emoji…',
+    none: (search: string) => `No emoji match “${search}”.`,
+    recent: 'Recently used',
+    skinTone: 'Skin tone',
+    skinTones: {
+      none: 'Default',
+      light: 'Light',
+      'medium-light': 'Medium-light',
+      medium: 'Medium',
+      'medium-dark': 'Medium-dark',
+      dark: 'Dark',
+    },
+    close: 'Close',
+  },
 } as const
 
 /** What the login page says about an ended session (state/session.ts's sessionEndAtom). */

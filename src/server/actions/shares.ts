@@ -5,7 +5,7 @@
  * call that changes nothing (a second repost, a reaction already there) answers the state and tells
  * nobody.
  */
-import type { ReactionKey } from '../../shared/reactions'
+import type { Reaction } from '../../shared/reactions'
 import type { PostRow } from '../db/rows'
 import type { Store } from '../db/store'
 import type { NotificationChanges } from '../services/reads/notifications'
@@ -147,7 +147,7 @@ export function setEmojiReaction(
   live: Live,
   actor: Actor,
   postId: number,
-  reaction: ReactionKey,
+  reaction: Reaction,
   on: boolean,
 ): Promise<EmojiChange> {
   return commit(

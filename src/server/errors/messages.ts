@@ -132,7 +132,10 @@ export const SHARE_MESSAGES = {
   postUnavailable: 'This post isn’t available to you.',
   blockedShare: 'You cannot repost, quote or react to the posts of someone blocked.',
   unknownReaction:
-    'That reaction is not one of this server’s: use one of fire, laugh, wow, sad, clap, gg.',
+    'That reaction isn’t an emoji this server knows: pick one from the emoji picker.',
+  /** MAX_POST_REACTIONS (src/shared/reactions.ts), said with its number. */
+  tooManyReactions: (most: number) =>
+    `This post already has ${most} different reactions: add yours to one of them.`,
 } as const
 
 /** The server's game list (docs/API.md, "Games"). */

@@ -6,7 +6,12 @@
  */
 import { Hono } from 'hono'
 import type { PostResponse, ReactorsPage } from '../../shared/api-types'
-import { isReactionKey, type ReactionKey } from '../../shared/reactions'
+import {
+  canonicalReaction,
+  isReactionKey,
+  MAX_REACTION_LENGTH,
+  type Reaction,
+} from '../../shared/reactions'
 import { pageQuerySchema } from '../../shared/schemas'
 import { liveOf } from '../actions/live'
 import { repostPost, setEmojiReaction, undoRepostPost } from '../actions/shares'
@@ -22,14 +27,18 @@ import {
 } from '../http/context'
 import { idParams, validate } from '../http/validate'
 import { pageReactors } from '../services/reads/emoji-reactions'
+import { knownEmoji } from '../services/reads/known-emoji'
 import { pageReposters } from '../services/reads/reposts'
 import { pageRequest } from '../services/reads/pagination'
 import { toUserSummary } from '../services/presenting/embedded'
 import { presentPost } from '../services/presenting/posts'
 
-function reactionParam(raw: string): ReactionKey {
-  if (!isReactionKey(raw)) throw new HttpError('VALIDATION', SHARE_MESSAGES.unknownReaction)
-  return raw
+/** The path's reaction as the API names it: a quick one's key, or a known emoji in its form. */
+function reactionParam(raw: string): Reaction {
+  if (isReactionKey(raw)) return raw
+  const emoji = raw.length <= MAX_REACTION_LENGTH ? knownEmoji(raw) : null
+  if (emoji === null) throw new HttpError('VALIDATION', SHARE_MESSAGES.unknownReaction)
+  return canonicalReaction(emoji)
 }
 
 export function shareRoutes(deps: AppDeps) {

@@ -1,7 +1,7 @@
 /**
  * Emoji reactions (docs/API.md, "Emoji reactions"): one per user, post and emoji, added with PUT
- * and taken back with DELETE (both idempotent), counted on the post (only counts above 0, in the
- * order of REACTIONS) beside the viewer's own; who reacted, a page at a time; live counts; one
+ * and taken back with DELETE (both idempotent), counted on the post (only counts above 0, the
+ * quick ones first) beside the viewer's own; who reacted, a page at a time; live counts; one
  * notification per person and post; like and dislike untouched; the hostile cases.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -12,7 +12,7 @@ import type {
   UserSummary,
 } from '../../../src/shared/api-types'
 import { MESSAGES, SHARE_MESSAGES } from '../../../src/server/errors/messages'
-import { REACTIONS } from '../../../src/shared/reactions'
+import { MAX_POST_REACTIONS, REACTIONS } from '../../../src/shared/reactions'
 import { expectError, ok, quickUser } from '../../helpers/api'
 import { liveStreams } from '../../helpers/live-streams'
 import type { TestApp } from '../../helpers/server-app'
@@ -107,12 +107,45 @@ describe('emoji reactions', () => {
     expect(liked.post.reactions?.counts).toEqual([{ reaction: 'fire', count: 2 }])
   })
 
-  it('offers every reaction of the fixed list, and refuses any other', async ({ app }) => {
+  it('takes the quick six by key, any known emoji as itself, and refuses anything else', async ({
+    app,
+  }) => {
     const fan = await quickUser(app, 'fan')
     for (const { key } of REACTIONS) await ok(react(app, fan, '1', key))
     const post = (await ok<PostResponse>(react(app, fan, '1', 'fire'))).post
     expect(post.reactions?.mine).toEqual(REACTIONS.map((r) => r.key))
-    for (const bad of ['heart', 'FIRE', '%F0%9F%94%A5', 'like']) {
+    // Any emoji of the picker's set, encoded in the path: a skin tone, a flag, a keycap.
+    const others = ['🦊', '👍🏽', '🏳️‍🌈', '#️⃣']
+    for (const emoji of others) await ok(react(app, fan, '1', encodeURIComponent(emoji)))
+    // A quick one's emoji is its key, and an emoji with or without its selector is one.
+    await ok(react(app, fan, '1', encodeURIComponent('🔥')))
+    const heart = await ok<PostResponse>(react(app, fan, '1', encodeURIComponent('❤')))
+    await ok(react(app, fan, '1', encodeURIComponent('❤️')))
+    const after = (await ok<PostResponse>(react(app, fan, '1', 'fire'))).post.reactions
+    // The quick ones in their order, then the others by code point.
+    const rest = [...others, '❤️'].sort()
+    expect(after?.mine).toEqual([...REACTIONS.map((r) => r.key), ...rest])
+    expect(after?.counts.map((c) => c.reaction)).toEqual(after?.mine)
+    expect(after?.counts.every((c) => c.count === 1)).toBe(true)
+    expect(heart.post.reactions?.mine).toContain('❤️')
+    // Who reacted with one of them.
+    const page = await ok<ReactorsPage>(
+      app.get(`/api/posts/1/reactions/${encodeURIComponent('🦊')}`, fan.token),
+    )
+    expect(page.users.map((u) => u.username)).toHaveLength(1)
+    const refused = [
+      'heart',
+      'FIRE',
+      'like',
+      encodeURIComponent('🔥🔥'),
+      encodeURIComponent('a🦊'),
+      encodeURIComponent('🏻'),
+      encodeURIComponent('🇦'),
+      encodeURIComponent('<b>🦊</b>'),
+      encodeURIComponent('🦊'.repeat(40)),
+      '%E0%A4%A',
+    ]
+    for (const bad of refused) {
       await expectError(
         react(app, fan, '1', bad),
         400,
@@ -120,6 +153,33 @@ describe('emoji reactions', () => {
         'VALIDATION',
       )
     }
+  })
+
+  it('holds a post to MAX_POST_REACTIONS different emoji; those already there stay open', async ({
+    app,
+  }) => {
+    const author = await quickUser(app, 'author')
+    const fan = await quickUser(app, 'fan')
+    const late = await quickUser(app, 'late')
+    const post = await write(app, author, 'react to everything')
+    const animals = [...'🐶🐱🐭🐹🐰🦊🐻🐼🐨🐯🦁🐮🐷🐸🐵🐔🐧🐦🐤🦆🦅']
+    expect(animals.length).toBeGreaterThan(MAX_POST_REACTIONS)
+    for (const emoji of animals.slice(0, MAX_POST_REACTIONS)) {
+      await ok(react(app, fan, post._id, encodeURIComponent(emoji)))
+    }
+    const extra = animals[MAX_POST_REACTIONS] ?? ''
+    await expectError(
+      react(app, late, post._id, encodeURIComponent(extra)),
+      400,
+      SHARE_MESSAGES.tooManyReactions(MAX_POST_REACTIONS),
+      'STATE_CONFLICT',
+    )
+    // Joining one already there works, and so does taking one back, which makes room.
+    const joined = await ok<PostResponse>(react(app, late, post._id, encodeURIComponent('🐶')))
+    expect(joined.post.reactions?.counts.find((c) => c.reaction === '🐶')?.count).toBe(2)
+    await ok(react(app, fan, post._id, encodeURIComponent('🐱'), false))
+    const room = await ok<PostResponse>(react(app, late, post._id, encodeURIComponent(extra)))
+    expect(room.post.reactions?.counts).toHaveLength(MAX_POST_REACTIONS)
   })
 
   it('answers 404 for a missing post, 403 across a block, and 403 for a suspended author', async ({

@@ -1,7 +1,7 @@
 /** The calls of reposts, quotes and emoji reactions (docs/API.md, "Reposts and quotes"). */
 import type { PostResponse, ReactorsPage } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
-import type { ReactionKey } from '../../../shared/reactions'
+import type { Reaction } from '../../../shared/reactions'
 import { request, toggleCall } from './client'
 
 const enc = encodeURIComponent
@@ -29,7 +29,7 @@ export function createQuote(content: string, quoteOf: string): Promise<PostRespo
 /** Adds (`on`) or takes back the viewer's emoji reaction; both idempotent. */
 export function setEmojiReaction(
   postId: string,
-  reaction: ReactionKey,
+  reaction: Reaction,
   on: boolean,
 ): Promise<PostResponse> {
   return request<PostResponse>(`/posts/${enc(postId)}/reactions/${enc(reaction)}`, {
@@ -43,7 +43,7 @@ export function setEmojiReaction(
 /** Who reacted to a post with `reaction`, newest first, a page at a time. */
 export function listReactors(
   postId: string,
-  reaction: ReactionKey,
+  reaction: Reaction,
   cursor?: string | null,
   signal?: AbortSignal,
 ): Promise<ReactorsPage> {

@@ -2,7 +2,9 @@ import { useSetAtom } from 'jotai'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ConversationMessage } from '../../../shared/conversation-types'
 import { CONVERSATION_LIMITS, MESSAGE_TOO_LONG } from '../../../shared/conversation-schemas'
+import { insertAtCaret } from '../lib/insert-text'
 import { messageOf, notifyError } from '../lib/notify'
+import { EmojiButton } from './emoji/EmojiButton'
 import { editMessageAtom, sendMessageAtom } from '../state/conversations'
 
 /**
@@ -110,6 +112,7 @@ export function MessageComposer({
             }
           }}
         />
+        <EmojiButton onPick={(emoji) => setText(insertAtCaret(field.current, text, emoji))} />
         <button type="submit" className="btn btn-primary" disabled={!trimmed || tooLong || busy}>
           {editing ? 'Save' : 'Send'}
         </button>

@@ -4,6 +4,8 @@ import { clearDraft, readDraft, writeDraft } from '../lib/drafts'
 import { CharCounter, fitsLimit, isSubmitShortcut } from './CharCounter'
 import { SPEC_TEXT } from '../copy'
 import { useAutocomplete } from './Autocomplete'
+import { EmojiButton } from './emoji/EmojiButton'
+import { insertAtCaret } from '../lib/insert-text'
 
 /** What a submit handler answers: null (or nothing) when the server accepted, else why not. */
 export type SubmitOutcome = string | null | undefined
@@ -165,6 +167,7 @@ export function TextEditor({
       <div className="text-editor-footer">
         <CharCounter length={text.trim().length} max={max} />
         <div className="text-editor-actions">
+          <EmojiButton onPick={(emoji) => change(insertAtCaret(ownRef.current, text, emoji))} />
           {footerStart}
           <button
             type="submit"

@@ -4,7 +4,7 @@
  * by what it lists, so that a dialog's tabs keep one list per emoji.
  */
 import type { UserListItem, UserSummary } from '../../../shared/api-types'
-import type { ReactionKey } from '../../../shared/reactions'
+import type { Reaction } from '../../../shared/reactions'
 import { listPlayers } from '../api/games'
 import { listReactors, listReposters } from '../api/shares'
 import { listFollows } from '../api/users'
@@ -40,7 +40,7 @@ export function useGamePlayers(slug: string): PagedList<UserListItem> {
 }
 
 /** Who reacted to a post with one emoji, newest first. */
-export function useReactors(postId: string, reaction: ReactionKey): PagedList<UserSummary> {
+export function useReactors(postId: string, reaction: Reaction): PagedList<UserSummary> {
   return usePagedList(
     `reactors:${postId}:${reaction}`,
     async (cursor, signal) => {

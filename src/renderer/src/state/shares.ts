@@ -13,7 +13,7 @@ import type {
   PostEmojiReactions,
   PostResponse,
 } from '../../../shared/api-types'
-import { REACTION_KEYS, type ReactionKey } from '../../../shared/reactions'
+import { compareReactions, type Reaction } from '../../../shared/reactions'
 import * as api from '../api/shares'
 import { notifyFailure, notifySuccess } from '../lib/notify'
 import { relationsAtom } from './relations'
@@ -27,13 +27,14 @@ import {
   setNewPosts,
   upsertPostsAtom,
 } from './posts'
-import { createToggle, intentOf, noteEchoAtom } from './toggles'
+import { createToggle, intentOf, noteEchoAtom, withIntents } from './toggles'
 import { COPY } from '../copy'
 
 const NO_REACTIONS: PostEmojiReactions = { counts: [], mine: [] }
 
 const repostKey = (postId: string) => `repost:${postId}`
-const reactionKey = (postId: string, reaction: ReactionKey) => `emoji:${postId}:${reaction}`
+const reactionPrefix = (postId: string) => `emoji:${postId}:`
+const reactionKey = (postId: string, reaction: Reaction) => `${reactionPrefix(postId)}${reaction}`
 
 /** Whether the viewer reposts a post, with a click being sent drawn over the server's word. */
 export function shownReposted(get: Getter, post: Post): boolean {
@@ -51,21 +52,20 @@ export function shownRepostCount(get: Getter, post: Post): number {
 /** The emoji reactions as the viewer should see them: with pending clicks drawn in. */
 export function shownReactions(get: Getter, post: Post): PostEmojiReactions {
   const base = post.reactions ?? NO_REACTIONS
+  const confirmed = new Set(base.mine)
+  const mine = withIntents(get, confirmed, reactionPrefix(post._id))
+  if (mine === confirmed) return base
   const counts = new Map(base.counts.map((c) => [c.reaction, c.count]))
-  const mine = new Set(base.mine)
-  for (const reaction of REACTION_KEYS) {
-    const intent = intentOf<boolean>(get, reactionKey(post._id, reaction))
-    if (intent === undefined || intent === mine.has(reaction)) continue
-    counts.set(reaction, Math.max(0, (counts.get(reaction) ?? 0) + (intent ? 1 : -1)))
-    if (intent) mine.add(reaction)
-    else mine.delete(reaction)
+  for (const reaction of new Set([...confirmed, ...mine])) {
+    if (mine.has(reaction) === confirmed.has(reaction)) continue
+    counts.set(reaction, Math.max(0, (counts.get(reaction) ?? 0) + (mine.has(reaction) ? 1 : -1)))
   }
   return {
-    counts: REACTION_KEYS.flatMap((reaction) => {
-      const count = counts.get(reaction) ?? 0
-      return count > 0 ? [{ reaction, count }] : []
-    }),
-    mine: REACTION_KEYS.filter((reaction) => mine.has(reaction)),
+    counts: [...counts]
+      .filter(([, count]) => count > 0)
+      .sort(([a], [b]) => compareReactions(a, b))
+      .map(([reaction, count]) => ({ reaction, count })),
+    mine: [...mine].sort(compareReactions),
   }
 }
 
@@ -99,7 +99,7 @@ export const repostToggleAtom = createToggle<string, boolean, PostResponse>({
 })
 
 export const reactionToggleAtom = createToggle<
-  { postId: string; reaction: ReactionKey },
+  { postId: string; reaction: Reaction },
   boolean,
   PostResponse
 >({
@@ -200,7 +200,7 @@ export const liveEmojiReactionAtom = atom(
           ...post,
           reactions: {
             counts: event.counts,
-            mine: REACTION_KEYS.filter((reaction) => own.has(reaction)),
+            mine: [...own].sort(compareReactions),
           },
         },
       ])

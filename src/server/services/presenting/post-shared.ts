@@ -11,7 +11,7 @@
  */
 import { answerChangesAt } from '../../caches/answer-life'
 import type { PostPoll, ReactionCount } from '../../../shared/api-types'
-import { REACTION_KEYS, type ReactionKey } from '../../../shared/reactions'
+import { compareReactions, type Reaction } from '../../../shared/reactions'
 import type { Store } from '../../db/store'
 import { emojiCounts } from '../reads/emoji-reactions'
 import { readCacheOf, touchedCacheOf, type PostShared } from '../../caches/read-cache'
@@ -103,7 +103,7 @@ export interface ViewerState {
   /** Their like or dislike, with their username as stored (for the reactor lists). */
   reactions: Map<number, { kind: string; username: string }>
   reposted: Set<number>
-  emoji: Map<number, ReactionKey[]>
+  emoji: Map<number, Reaction[]>
   pollVotes: Map<number, string>
 }
 
@@ -151,7 +151,7 @@ export async function loadViewerState(
   for (const [postId, own] of states) {
     if (own.reaction) state.reactions.set(postId, own.reaction)
     if (own.reposted) state.reposted.add(postId)
-    if (own.emoji.length > 0) state.emoji.set(postId, own.emoji as ReactionKey[])
+    if (own.emoji.length > 0) state.emoji.set(postId, own.emoji)
     if (own.vote !== null) state.pollVotes.set(postId, own.vote)
   }
   return state
@@ -212,7 +212,7 @@ export async function readOwnStates(
     } else if (row.k === 'v' && row.v !== null) of(postId).vote = row.v
   }
   for (const [postId, own] of ownEmoji) {
-    of(postId).emoji = REACTION_KEYS.filter((key) => own.has(key))
+    of(postId).emoji = [...own].sort(compareReactions)
   }
   return states
 }

@@ -7,7 +7,7 @@
  * their presentation.
  */
 import type { Post, QuoteEmbed, ReactionCount } from '../../../shared/api-types'
-import type { ReactionKey } from '../../../shared/reactions'
+import type { Reaction } from '../../../shared/reactions'
 import { POST_COLUMNS } from '../../db/raw'
 import type { PostRow } from '../../db/rows'
 import type { Store } from '../../db/store'
@@ -34,7 +34,7 @@ export async function shareFields(
   loaded?: {
     reposted: Set<number>
     counts: Map<number, ReactionCount[]>
-    mine: Map<number, ReactionKey[]>
+    mine: Map<number, Reaction[]>
   },
 ): Promise<(row: PostRow) => ShareFields> {
   const postIds = rows.map((row) => row.id)

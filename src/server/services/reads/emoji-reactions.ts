@@ -1,21 +1,21 @@
 /**
  * Emoji reactions on posts (docs/API.md, "Emoji reactions"): beside like and dislike, which keep
- * the spec's rules, each user may add each emoji of REACTIONS (src/shared/reactions.ts) once to a
- * post, and take it back. The counts a post shows are kept in `post_emoji_counts` in the same
+ * the spec's rules, each user may add each emoji (a quick one of REACTIONS in
+ * src/shared/reactions.ts, or any other the server knows) once to a post, and take it back. The counts a post shows are kept in `post_emoji_counts` in the same
  * transaction, so that a page reads them in one query whatever the number of reactions.
  */
 import type { ReactionCount, UserSummary } from '../../../shared/api-types'
-import { REACTION_KEYS, type ReactionKey } from '../../../shared/reactions'
+import { compareReactions, type Reaction } from '../../../shared/reactions'
 import type { Store } from '../../db/store'
 import type { PageRequest, RowPage } from './pagination'
 import { pagePostPeople, type PostPersonRow } from './post-people'
 
-/** Counts in the order of REACTIONS, those at 0 left out. */
+/** Counts in the order of compareReactions, those at 0 left out. */
 export function orderCounts(counts: Map<string, number>): ReactionCount[] {
-  return REACTION_KEYS.flatMap((reaction) => {
-    const count = counts.get(reaction) ?? 0
-    return count > 0 ? [{ reaction, count }] : []
-  })
+  return [...counts]
+    .filter(([, count]) => count > 0)
+    .sort(([a], [b]) => compareReactions(a, b))
+    .map(([reaction, count]) => ({ reaction, count }))
 }
 
 /** The emoji counts of these posts (one query), by post. */
@@ -39,12 +39,12 @@ export async function emojiCounts(
   return new Map([...byPost].map(([postId, counts]) => [postId, orderCounts(counts)]))
 }
 
-/** The viewer's own emoji reactions to these posts (one query), by post, in REACTIONS order. */
+/** The viewer's own emoji reactions to these posts (one query), by post, in compareReactions order. */
 export async function ownEmojiReactions(
   db: Store,
   postIds: readonly number[],
   viewerId: number | null,
-): Promise<Map<number, ReactionKey[]>> {
+): Promise<Map<number, Reaction[]>> {
   const byPost = new Map<number, Set<string>>()
   if (viewerId !== null && postIds.length > 0) {
     const rows = await db.all<{ postId: number; reaction: string }>(
@@ -59,9 +59,7 @@ export async function ownEmojiReactions(
       byPost.set(row.postId, own)
     }
   }
-  return new Map(
-    [...byPost].map(([postId, own]) => [postId, REACTION_KEYS.filter((key) => own.has(key))]),
-  )
+  return new Map([...byPost].map(([postId, own]) => [postId, [...own].sort(compareReactions)]))
 }
 
 export async function countsOf(db: Store, postId: number): Promise<ReactionCount[]> {
@@ -75,7 +73,7 @@ export async function countsOf(db: Store, postId: number): Promise<ReactionCount
 export async function pageReactors(
   db: Store,
   postId: number,
-  reaction: ReactionKey,
+  reaction: Reaction,
   page: PageRequest,
   viewer: number | null,
   toSummary: (row: PostPersonRow) => UserSummary,

@@ -3,12 +3,14 @@
  * change of actions/shares.ts. Counts and who reacted are read in ../reads/emoji-reactions.ts.
  */
 import type { ReactionCount } from '../../../shared/api-types'
-import type { ReactionKey } from '../../../shared/reactions'
+import { MAX_POST_REACTIONS, type Reaction } from '../../../shared/reactions'
 import type { PostRow } from '../../db/rows'
 import { refuseUnshareable } from '../reads/reposts'
 import { getPost } from '../reads/posts'
 import { countsOf } from '../reads/emoji-reactions'
 import type { Store } from '../../db/store'
+import { HttpError } from '../../errors/http-error'
+import { SHARE_MESSAGES } from '../../errors/messages'
 
 /** What adding or taking back a reaction did: the post, its counts now, whether it changed. */
 export interface EmojiChange {
@@ -20,13 +22,14 @@ export interface EmojiChange {
 /**
  * Adds `reaction` of `userId` to a post, or takes it back (`on` false). Idempotent both ways: a
  * reaction already there (or already gone) changes nothing. Adding is refused as a repost is
- * (a suspended author, a block either way); taking back is always allowed.
+ * (a suspended author, a block either way), and a new emoji on a post that has
+ * MAX_POST_REACTIONS different ones already; taking back is always allowed.
  */
 export async function setEmojiReaction(
   db: Store,
   userId: number,
   postId: number,
-  reaction: ReactionKey,
+  reaction: Reaction,
   on: boolean,
   now = Date.now(),
 ): Promise<EmojiChange> {
@@ -35,6 +38,7 @@ export async function setEmojiReaction(
     let changed: boolean
     if (on) {
       await refuseUnshareable(tx, userId, post)
+      await refuseOneTooMany(tx, post.id, reaction)
       const added = await tx.get<{ postId: number }>(
         `INSERT INTO post_emoji_reactions (post_id, user_id, reaction, created_at)
          VALUES (?, ?, ?, ?) ON CONFLICT (post_id, reaction, user_id) DO NOTHING
@@ -76,4 +80,17 @@ export async function setEmojiReaction(
     }
     return { post, counts: await countsOf(tx, post.id), changed }
   })
+}
+
+/** A new emoji on a post that already has the most different ones (`STATE_CONFLICT`). */
+async function refuseOneTooMany(db: Store, postId: number, reaction: Reaction): Promise<void> {
+  const { kinds, present } = (await db.get<{ kinds: number; present: number }>(
+    `SELECT COUNT(*) AS kinds, COUNT(CASE WHEN reaction = ? THEN 1 END) AS present
+     FROM post_emoji_counts WHERE post_id = ? AND count > 0`,
+    reaction,
+    postId,
+  )) ?? { kinds: 0, present: 0 }
+  if (Number(present) === 0 && Number(kinds) >= MAX_POST_REACTIONS) {
+    throw new HttpError('STATE_CONFLICT', SHARE_MESSAGES.tooManyReactions(MAX_POST_REACTIONS))
+  }
 }

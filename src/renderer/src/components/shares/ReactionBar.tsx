@@ -2,7 +2,12 @@ import { atom, useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { Post } from '../../../../shared/api-types'
-import { REACTIONS, reactionOf, type ReactionKey } from '../../../../shared/reactions'
+import {
+  canonicalReaction,
+  REACTIONS,
+  reactionOf,
+  type Reaction,
+} from '../../../../shared/reactions'
 import { COPY } from '../../copy'
 import '../../styles/shares.css'
 import { formatCount } from '../../lib/relative-time'
@@ -11,6 +16,7 @@ import { useServerFeature } from '../../state/server-features'
 import { reactionToggleAtom, shownReactions } from '../../state/shares'
 import { Icon } from '../Icon'
 import { lazyComponent } from '../../lib/lazy-component'
+import { EmojiPopover, LazyEmojiPanel } from '../emoji/EmojiPopover'
 
 /** Opened by a click: not part of the first load. */
 const ReactorsDialog = lazyComponent(() =>
@@ -22,7 +28,7 @@ function useReactions(post: Post) {
   const view = useMemo(() => atom((get) => shownReactions(get, post)), [post])
   const reactions = useAtomValue(view)
   const toggle = useSetAtom(reactionToggleAtom)
-  const react = (reaction: ReactionKey, on?: boolean) =>
+  const react = (reaction: Reaction, on?: boolean) =>
     void toggle({ postId: post._id, reaction }, on ?? ((shown) => !shown))
   return { reactions, mine: new Set(reactions.mine), react }
 }
@@ -36,7 +42,7 @@ export function ReactionBar({ post }: { post: Post }) {
   const supported = useServerFeature('reactions')
   const me = useAtomValue(userAtom)
   const { reactions, mine, react } = useReactions(post)
-  const [listing, setListing] = useState<ReactionKey | null>(null)
+  const [listing, setListing] = useState<Reaction | null>(null)
   if (!supported || reactions.counts.length === 0) return null
 
   return (
@@ -85,11 +91,17 @@ export function ReactionAddButton({ post }: { post: Post }) {
   const supported = useServerFeature('reactions')
   const me = useAtomValue(userAtom)
   const { mine, react } = useReactions(post)
-  const [picking, setPicking] = useState(false)
+  /** The quick six, or the full picker ("More emoji"). */
+  const [picking, setPicking] = useState<'quick' | 'all' | null>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
   if (!supported || !me) return null
+  const toggle = (reaction: Reaction) => {
+    react(reaction, !mine.has(reaction))
+    setPicking(null)
+    triggerRef.current?.focus()
+  }
   return (
-    <span className="reaction-picker-anchor">
+    <span className="reaction-picker-anchor emoji-anchor">
       <button
         ref={triggerRef}
         type="button"
@@ -97,40 +109,49 @@ export function ReactionAddButton({ post }: { post: Post }) {
         aria-label={COPY.reactions.add}
         title={COPY.reactions.add}
         aria-haspopup="menu"
-        aria-expanded={picking}
-        onClick={() => setPicking((open) => !open)}
+        aria-expanded={picking !== null}
+        onClick={() => setPicking((open) => (open ? null : 'quick'))}
       >
         <Icon name="smile" size={19} />
       </button>
-      {picking ? (
+      {picking === 'quick' ? (
         <ReactionPicker
           mine={mine}
-          onPick={(reaction) => {
-            react(reaction, !mine.has(reaction))
-            setPicking(false)
-            triggerRef.current?.focus()
-          }}
+          onPick={toggle}
+          onMore={() => setPicking('all')}
           onClose={() => {
-            setPicking(false)
+            setPicking(null)
             triggerRef.current?.focus()
           }}
         />
+      ) : null}
+      {picking === 'all' ? (
+        <EmojiPopover
+          label={COPY.reactions.moreTitle}
+          returnTo={triggerRef}
+          onClose={() => setPicking(null)}
+        >
+          <LazyEmojiPanel onPick={(emoji) => toggle(canonicalReaction(emoji))} />
+        </EmojiPopover>
       ) : null}
     </span>
   )
 }
 
 /**
- * The fixed list as a menu of checkable items: arrow keys move (wrapping), Home and End jump,
- * Enter or Space picks, Escape or Tab closes; focus starts on the first item.
+ * The quick six as a menu of checkable items, then "More emoji" for the full picker: arrow keys
+ * move (wrapping), Home and End jump, Enter or Space picks, Escape or Tab closes; focus starts
+ * on the first item.
  */
 function ReactionPicker({
   mine,
   onPick,
+  onMore,
   onClose,
 }: {
-  mine: ReadonlySet<ReactionKey>
-  onPick: (reaction: ReactionKey) => void
+  mine: ReadonlySet<Reaction>
+  onPick: (reaction: Reaction) => void
+  onMore: () => void
   onClose: () => void
 }) {
   const itemsRef = useRef<(HTMLButtonElement | null)[]>([])
@@ -189,6 +210,20 @@ function ReactionPicker({
           <span aria-hidden="true">{emoji}</span>
         </button>
       ))}
+      <button
+        ref={(element) => {
+          itemsRef.current[REACTIONS.length] = element
+        }}
+        type="button"
+        role="menuitem"
+        aria-label={COPY.reactions.more}
+        title={COPY.reactions.moreTitle}
+        tabIndex={-1}
+        className="reaction-option reaction-more"
+        onClick={onMore}
+      >
+        <Icon name="plus" size={18} />
+      </button>
     </div>
   )
 }

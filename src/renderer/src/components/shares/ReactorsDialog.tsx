@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { ReactionCount } from '../../../../shared/api-types'
-import { reactionOf, type ReactionKey } from '../../../../shared/reactions'
+import { reactionOf, type Reaction } from '../../../../shared/reactions'
 import { COPY } from '../../copy'
 import { useReactors } from '../../state/people-lists'
 import { PeoplePageDialog } from './PeoplePageDialog'
@@ -15,10 +15,10 @@ export function ReactorsDialog({
 }: {
   postId: string
   counts: readonly ReactionCount[]
-  first: ReactionKey
+  first: Reaction
   onClose: () => void
 }) {
-  const [selected, setSelected] = useState<ReactionKey>(first)
+  const [selected, setSelected] = useState<Reaction>(first)
   const tabsRef = useRef<(HTMLButtonElement | null)[]>([])
   const list = useReactors(postId, selected)
 

@@ -1,0 +1,39 @@
+import { useRef, useState } from 'react'
+import { COPY } from '../../copy'
+import { Icon } from '../Icon'
+import { EmojiPopover, LazyEmojiPanel } from './EmojiPopover'
+
+/**
+ * "Add an emoji" beside a text field (posts, comments, messages): opens the picker; the emoji
+ * picked goes to `onPick` (the field puts it at the caret, lib/insert-text.ts) and the picker closes.
+ */
+export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
+  const [open, setOpen] = useState(false)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  return (
+    <span className="emoji-anchor">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-btn emoji-insert"
+        aria-label={COPY.emoji.insert}
+        title={COPY.emoji.insert}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <Icon name="smile" size={18} />
+      </button>
+      {open ? (
+        <EmojiPopover label={COPY.emoji.insert} returnTo={buttonRef} onClose={() => setOpen(false)}>
+          <LazyEmojiPanel
+            onPick={(emoji) => {
+              setOpen(false)
+              onPick(emoji)
+            }}
+          />
+        </EmojiPopover>
+      ) : null}
+    </span>
+  )
+}
