@@ -36,6 +36,7 @@ import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
 import { serverStatsRoutes } from './routes/server-stats'
 import { conversationsRoutes } from './routes/conversations'
+import { draftsRoutes } from './routes/drafts'
 import { gameNightsRoutes } from './routes/game-nights'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
@@ -184,6 +185,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/conversations', conversationsRoutes(deps))
     // Game nights.
     .route('/game-nights', gameNightsRoutes(deps))
+    .route('/drafts', draftsRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

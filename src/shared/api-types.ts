@@ -17,6 +17,7 @@ export type { ServerFeature } from './features'
 export type { SearchType } from './search'
 import type { ErrorCode, SessionEndReason } from './error-codes'
 import type { POST_SORTS } from './schemas'
+import type { DraftListResponse, DraftResponse } from './drafts'
 import type { Reaction } from './reactions'
 import type { ReportCategory } from './report-categories'
 import type {
@@ -825,6 +826,9 @@ export type ApiAnswer =
   | MessageResponse
   | ConversationUnreadResponse
   | ConversationReadResponse
+  // Drafts.
+  | DraftListResponse
+  | DraftResponse
   // Game nights.
   | GameNightsPage
   | GameNightResponse

@@ -17,6 +17,8 @@ export type ServerFeature =
   | 'clips'
   | 'poll-changes'
   | 'game-catalogue'
+  | 'any-emoji'
+  | 'drafts'
 
 /** What this server supports, one name per line. */
 export const SERVER_FEATURES: readonly ServerFeature[] = [
@@ -34,4 +36,8 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'poll-changes',
   // Issue 44: GET /game-suggestions, the server's games beside the catalogue it ships.
   'game-catalogue',
+  // Issue 44: reactions with any emoji of the server's set, beside the quick six.
+  'any-emoji',
+  // Issue 44: /api/drafts, drafts kept for every device of their user.
+  'drafts',
 ]

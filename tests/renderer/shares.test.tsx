@@ -136,7 +136,7 @@ describe('the reaction bar', () => {
 
   it('names each count, and picks a reaction with the keyboard', async () => {
     const store = signedInStore([NOVA])
-    store.set(serverFeaturesAtom, new Set(['reactions', 'reposts'] as const))
+    store.set(serverFeaturesAtom, new Set(['reactions', 'reposts', 'any-emoji'] as const))
     const rivals = shared('9', {
       reactions: { counts: [{ reaction: 'fire', count: 2 }], mine: [] },
     })

@@ -15,6 +15,7 @@ export const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
   'limit-messages': 'messagesPerHour',
   'limit-reactions': 'reactionsPerHour',
   'limit-follows': 'followsPerHour',
+  'limit-drafts': 'draftsPerHour',
   'limit-uploads': 'uploadsPerHour',
   'limit-upload-mb': 'uploadMegabytesPerHour',
   'limit-whole-lists': 'wholeListsAtOnce',

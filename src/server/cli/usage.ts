@@ -47,6 +47,7 @@ export const USAGE = `Usage: npm run serve -- [options]
   --limit-messages <n>    conversation messages per user per hour (default ${DEFAULT_RATE_LIMITS.messagesPerHour})
   --limit-reactions <n>   likes and votes per user per hour (default ${DEFAULT_RATE_LIMITS.reactionsPerHour})
   --limit-follows <n>     follows and unfollows per user per hour (default ${DEFAULT_RATE_LIMITS.followsPerHour})
+  --limit-drafts <n>      draft saves per user per hour (default ${DEFAULT_RATE_LIMITS.draftsPerHour})
   --limit-uploads <n>     image uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadsPerHour})
   --limit-upload-mb <n>   megabytes of uploads per user per hour (default ${DEFAULT_RATE_LIMITS.uploadMegabytesPerHour})
   --limit-whole-lists <n> whole-list answers under way at once per computer, mutations' whole

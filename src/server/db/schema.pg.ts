@@ -748,3 +748,19 @@ export const gameNightRsvps = pgTable(
   ],
 )
 // ---- end of game nights ----
+
+// ---- Drafts: see schema.ts. ----
+
+export const drafts = pgTable(
+  'drafts',
+  {
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    body: text('body').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.slot] })],
+)
+// ---- end of drafts ----

@@ -840,3 +840,24 @@ export const gameNightRsvps = sqliteTable(
   ],
 )
 // ---- end of game nights ----
+
+// ---- Drafts: what a player was writing, kept on the server so every device opens it. ----
+
+/**
+ * One unsent post or comment of a user, by the composer's slot (`newPost`, `comment:<postId>`):
+ * `body` is what the composer holds (DraftBody in src/shared/drafts.ts: text, uploads, poll) as
+ * JSON, checked on the way in. The newest write wins (`updated_at`, the device's clock).
+ */
+export const drafts = sqliteTable(
+  'drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    body: text('body').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.slot] })],
+)
+// ---- end of drafts ----

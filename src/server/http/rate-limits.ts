@@ -36,6 +36,11 @@ export interface RateLimitOptions {
   reactionsPerHour: number
   /** Follows and unfollows. */
   followsPerHour: number
+  /**
+   * Draft saves (routes/drafts.ts): the app saves a draft a second or so after typing stops,
+   * so an hour of steady writing stays well inside.
+   */
+  draftsPerHour: number
   uploadsPerHour: number
   uploadMegabytesPerHour: number
   /**
@@ -53,13 +58,15 @@ export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
   messagesPerHour: 1200,
   reactionsPerHour: 3000,
   followsPerHour: 600,
+  draftsPerHour: 1800,
   uploadsPerHour: 120,
   uploadMegabytesPerHour: 300,
   // Two: a script (or the bench) may read two lists side by side; the app reads pages only.
   wholeListsAtOnce: 2,
 }
 
-export type RateLimitKind = 'posts' | 'comments' | 'messages' | 'reactions' | 'follows' | 'uploads'
+export type RateLimitKind =
+  'posts' | 'comments' | 'messages' | 'reactions' | 'follows' | 'drafts' | 'uploads'
 
 /** What a 429 says was too many. */
 const WHAT: Record<RateLimitKind | 'signups' | 'logins' | 'uploadBytes', string> = {
@@ -70,6 +77,7 @@ const WHAT: Record<RateLimitKind | 'signups' | 'logins' | 'uploadBytes', string>
   messages: 'messages',
   reactions: 'likes and votes',
   follows: 'follows',
+  drafts: 'draft saves',
   uploads: 'uploads',
   uploadBytes: 'uploaded megabytes',
 }
@@ -130,6 +138,7 @@ export class RateLimits {
     add('messages', limits.messagesPerHour)
     add('reactions', limits.reactionsPerHour)
     add('follows', limits.followsPerHour)
+    add('drafts', limits.draftsPerHour)
     add('uploads', limits.uploadsPerHour)
     // Counted in kilobytes: points are whole numbers.
     add('uploadBytes', limits.uploadMegabytesPerHour * 1024)

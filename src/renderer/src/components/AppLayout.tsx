@@ -17,6 +17,7 @@ import { lazyComponent } from '../lib/lazy-component'
 const WhosHere = lazyComponent(() => import('./WhosHere').then((module) => module.WhosHere))
 import { useDetectedStatusSync } from '../state/game-detection'
 import { useIdleReport } from '../state/own-presence'
+import { useDraftSync } from '../state/draft-sync'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -27,6 +28,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   usePresenceLive()
   useIdleReport()
   useDetectedStatusSync()
+  useDraftSync()
   // During logout's delay nothing can be clicked, focused or typed into (the toast is outside).
   const leaving = useAtomValue(leavingAtom)
   return (

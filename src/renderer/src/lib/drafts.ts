@@ -1,4 +1,5 @@
 import type { PostMediaItem } from '../../../shared/api-types'
+import type { DraftBody } from '../../../shared/drafts'
 import {
   LIMITS,
   POLL_DURATIONS_HOURS,
@@ -19,6 +20,116 @@ export function draftKey(userId: string, slot: string, server = serverOrigin()):
   return `${PREFIX}|${server}|${userId}|${slot}`
 }
 
+/** The slot a key names (`newPost`, `comment:<postId>`): the server keeps drafts by slot. */
+export function slotOfKey(key: string): string {
+  return key.slice(key.lastIndexOf('|') + 1)
+}
+
+/** The keys of one user's drafts on one server, kept on this device. */
+export function localDraftKeys(userId: string, server = serverOrigin()): string[] {
+  const prefix = draftKey(userId, '', server)
+  const keys: string[] = []
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index)
+      if (key?.startsWith(prefix) && !key.slice(prefix.length).includes('|')) keys.push(key)
+    }
+  } catch {
+    // No storage: no drafts.
+  }
+  return keys
+}
+
+// --- when a draft was written, for drafts kept on the server (state/draft-sync.ts) ---
+
+const atKeyOf = (key: string) => `${key}|at`
+const syncedKeyOf = (key: string) => `${key}|synced`
+
+type DraftListener = (key: string) => void
+const listeners = new Set<DraftListener>()
+
+/** Told the key of every draft changed on this device (typed, uploaded, polled, cleared). */
+export function onDraftChange(listener: DraftListener): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function readNumber(key: string): number | null {
+  try {
+    const value = Number(localStorage.getItem(key) ?? Number.NaN)
+    return Number.isFinite(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+function writeNumber(key: string, value: number | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key)
+    else localStorage.setItem(key, String(value))
+  } catch {
+    // As for the text.
+  }
+}
+
+/** When this device last changed the draft, or took it from the server (0: never said). */
+export function draftUpdatedAt(key: string): number {
+  return readNumber(atKeyOf(key)) ?? 0
+}
+
+/** The write time this device and the server last agreed on for the draft, if ever. */
+export function draftSyncedAt(key: string): number | null {
+  return readNumber(syncedKeyOf(key))
+}
+
+export function markDraftSynced(key: string, at: number): void {
+  writeNumber(syncedKeyOf(key), at)
+}
+
+function changed(key: string): void {
+  writeNumber(atKeyOf(key), Date.now())
+  for (const listener of listeners) listener(key)
+}
+
+/** The draft as the server keeps it: text, uploads and poll together. */
+export function readDraftBody(key: string): DraftBody {
+  // The server keeps the uploads as the app describes them (it checks only their outline).
+  const media = readDraftMedia(key) as unknown as DraftBody['media']
+  return { text: readDraft(key), media, poll: readDraftPoll(key) }
+}
+
+/**
+ * Puts a draft written on another device in this one's storage, as of `updatedAt`, without
+ * telling the listeners (it came from the server). Its uploads and poll are checked as any read.
+ */
+export function storeDownloadedDraft(key: string, body: DraftBody, updatedAt: number): void {
+  quietly(() => {
+    writeDraft(key, body.text)
+    writeDraftMedia(key, (body.media as unknown[]).filter(isDraftMedia))
+    writeDraftPoll(key, draftPollOf(body.poll))
+  })
+  writeNumber(atKeyOf(key), updatedAt)
+  markDraftSynced(key, updatedAt)
+}
+
+/** Forgets a draft sent or thrown away on another device, without telling the listeners. */
+export function removeLocalDraft(key: string): void {
+  quietly(() => clearDraft(key))
+  writeNumber(atKeyOf(key), null)
+  writeNumber(syncedKeyOf(key), null)
+}
+
+let muted = false
+function quietly(write: () => void): void {
+  muted = true
+  try {
+    write()
+  } finally {
+    muted = false
+  }
+}
+// --- end of the server's drafts ---
+
 export function readDraft(key: string): string {
   try {
     return localStorage.getItem(key) ?? ''
@@ -35,6 +146,7 @@ export function writeDraft(key: string, text: string): void {
   } catch {
     // Storage full or unavailable: the text stays on screen, it just does not outlive the page.
   }
+  if (!muted) changed(key)
 }
 
 /** Throws the draft away: its text, its uploaded images and clips, and its poll. */
@@ -88,6 +200,7 @@ export function writeDraftMedia(key: string, items: DraftMedia[]): void {
   } catch {
     // As for the text: it stays on screen.
   }
+  if (!muted) changed(key)
 }
 // --- end screenshots and clips ---
 
@@ -141,5 +254,6 @@ export function writeDraftPoll(key: string, poll: DraftPoll | null): void {
   } catch {
     // As for the text: it stays on screen.
   }
+  if (!muted) changed(key)
 }
 // --- end polls ---

@@ -91,6 +91,7 @@ export function ReactionAddButton({ post }: { post: Post }) {
   const supported = useServerFeature('reactions')
   const me = useAtomValue(userAtom)
   const { mine, react } = useReactions(post)
+  const anyEmoji = useServerFeature('any-emoji')
   /** The quick six, or the full picker ("More emoji"). */
   const [picking, setPicking] = useState<'quick' | 'all' | null>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
@@ -118,7 +119,7 @@ export function ReactionAddButton({ post }: { post: Post }) {
         <ReactionPicker
           mine={mine}
           onPick={toggle}
-          onMore={() => setPicking('all')}
+          onMore={anyEmoji ? () => setPicking('all') : null}
           onClose={() => {
             setPicking(null)
             triggerRef.current?.focus()
@@ -151,7 +152,8 @@ function ReactionPicker({
 }: {
   mine: ReadonlySet<Reaction>
   onPick: (reaction: Reaction) => void
-  onMore: () => void
+  /** Null on a server that takes only the quick six (an older version). */
+  onMore: (() => void) | null
   onClose: () => void
 }) {
   const itemsRef = useRef<(HTMLButtonElement | null)[]>([])
@@ -210,20 +212,22 @@ function ReactionPicker({
           <span aria-hidden="true">{emoji}</span>
         </button>
       ))}
-      <button
-        ref={(element) => {
-          itemsRef.current[REACTIONS.length] = element
-        }}
-        type="button"
-        role="menuitem"
-        aria-label={COPY.reactions.more}
-        title={COPY.reactions.moreTitle}
-        tabIndex={-1}
-        className="reaction-option reaction-more"
-        onClick={onMore}
-      >
-        <Icon name="plus" size={18} />
-      </button>
+      {onMore ? (
+        <button
+          ref={(element) => {
+            itemsRef.current[REACTIONS.length] = element
+          }}
+          type="button"
+          role="menuitem"
+          aria-label={COPY.reactions.more}
+          title={COPY.reactions.moreTitle}
+          tabIndex={-1}
+          className="reaction-option reaction-more"
+          onClick={onMore}
+        >
+          <Icon name="plus" size={18} />
+        </button>
+      ) : null}
     </div>
   )
 }
