@@ -55,6 +55,8 @@ export const MOVE_ORDER = [
   'conversations',
   'conversation_members',
   'messages',
+  // Drafts kept for every device of their user.
+  'drafts',
 ] as const
 
 /**
