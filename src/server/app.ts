@@ -37,6 +37,7 @@ import { searchRoutes } from './routes/search'
 import { serverStatsRoutes } from './routes/server-stats'
 import { conversationsRoutes } from './routes/conversations'
 import { gameNightsRoutes } from './routes/game-nights'
+import { squadCallsRoutes } from './routes/squad-calls'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './queues/work-queue'
@@ -184,6 +185,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/conversations', conversationsRoutes(deps))
     // Game nights.
     .route('/game-nights', gameNightsRoutes(deps))
+    // Squad calls.
+    .route('/squad-calls', squadCallsRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

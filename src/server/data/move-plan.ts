@@ -55,6 +55,9 @@ export const MOVE_ORDER = [
   'conversations',
   'conversation_members',
   'messages',
+  // Squad calls, after the conversation one may have opened.
+  'squad_calls',
+  'squad_call_members',
 ] as const
 
 /**

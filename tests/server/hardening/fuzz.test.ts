@@ -59,6 +59,7 @@ const BODY_ROUTES = new Map<string, unknown>([
   ],
   ['PATCH /api/game-nights/:gameNightId', { title: 'typed' }],
   ['PUT /api/game-nights/:gameNightId/rsvp', { answer: 'maybe' }],
+  ['POST /api/squad-calls', { game: 'counterstrike2', needed: 2 }],
 ])
 
 /** Routes that end the session of the token they carry: each probe brings a fresh token. */
@@ -73,6 +74,7 @@ const VALID_PARAMS: Record<string, string> = {
   mediaId: 'default-avatar.svg',
   slug: 'counterstrike2',
   gameNightId: '1',
+  squadCallId: '1',
 }
 
 /** Path segments that try to climb out, inject, or break decoding. */
@@ -222,9 +224,9 @@ describe('hostile input', { timeout: 60_000 }, () => {
   it('reads every route of docs/API.md', () => {
     // 60 and 46 before games, presence, threads, reposts, reactions, polls, tag suggestions,
     // search and clips; the rest are theirs (the game catalogue: suggestions and trending, both
-    // public; game nights: 6, all protected).
-    expect(ROUTES.length).toBe(114)
-    expect(ROUTES.filter((route) => route.protected)).toHaveLength(85)
+    // public; game nights: 6 and squad calls: 6, all protected).
+    expect(ROUTES.length).toBe(120)
+    expect(ROUTES.filter((route) => route.protected)).toHaveLength(91)
     for (const key of BODY_ROUTES.keys()) {
       expect(ROUTES.map((route) => `${route.method} ${route.path}`)).toContain(key)
     }
