@@ -17,6 +17,7 @@ export type ServerFeature =
   | 'clips'
   | 'poll-changes'
   | 'game-catalogue'
+  | 'squad-calls'
 
 /** What this server supports, one name per line. */
 export const SERVER_FEATURES: readonly ServerFeature[] = [
@@ -34,4 +35,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'poll-changes',
   // Issue 44: GET /game-suggestions, the server's games beside the catalogue it ships.
   'game-catalogue',
+  // Issue 40: squad calls ("need two more"), /api/squad-calls.
+  'squad-calls',
 ]

@@ -6,7 +6,7 @@
  */
 import type { ConversationsPage, MessagesPage } from '../../../src/shared/conversation-types'
 import type { SquadCallResponse, SquadCallsList } from '../../../src/shared/squad-call-types'
-import { SQUAD_CALL_MESSAGES } from '../../../src/server/errors/messages'
+import { GAME_MESSAGES, SQUAD_CALL_MESSAGES } from '../../../src/server/errors/messages'
 import { expireSquadCall } from '../../../src/server/actions/squad-calls'
 import { dueExpiries } from '../../../src/server/services/writes/squad-calls'
 import { expectError, ok, quickUser } from '../../helpers/api'
@@ -92,7 +92,7 @@ describe('squad calls', () => {
     await expectError(
       app.get('/api/squad-calls?game=nope', sam.token),
       404,
-      undefined,
+      GAME_MESSAGES.gameNotFound,
       'GAME_NOT_FOUND',
     )
   })
@@ -117,7 +117,12 @@ describe('squad calls', () => {
       expect(answer.status, text).toBe(400)
       if (sentence) expect(JSON.parse(text).errors).toContain(sentence)
     }
-    await expectError(create(app, sam, { game: 'nope' }), 404, undefined, 'GAME_NOT_FOUND')
+    await expectError(
+      create(app, sam, { game: 'nope' }),
+      404,
+      GAME_MESSAGES.gameNotFound,
+      'GAME_NOT_FOUND',
+    )
     expect(await open(app, sam)).toEqual([])
     await expectError(
       app.get('/api/squad-calls/999999', sam.token),
