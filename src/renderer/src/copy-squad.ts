@@ -11,6 +11,7 @@ export const SQUAD_COPY = {
   rank: (rank: string) => `Rank: ${rank}`,
   joined: (names: string[]) =>
     names.length === 0 ? 'Nobody joined yet.' : `Joined: ${names.join(', ')}`,
+  joinedCount: (joined: number, needed: number) => `${joined} of ${needed} joined`,
   join: 'Join',
   joining: 'Joining…',
   leave: 'Leave',

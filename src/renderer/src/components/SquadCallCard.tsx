@@ -48,11 +48,9 @@ export function SquadCallCard({
       aria-labelledby={titleId}
     >
       <div className="squad-call-head">
-        <Avatar
-          src={call.creator.profileImg}
-          username={call.creator.username}
-          size={compact ? 32 : 40}
-        />
+        {compact ? null : (
+          <Avatar src={call.creator.profileImg} username={call.creator.username} size={40} />
+        )}
         <div className="squad-call-head-text">
           <p id={titleId} className="squad-call-title">
             <strong>{full ? SQUAD_COPY.full : neededLine(call)}</strong> {SQUAD_COPY.forGame}{' '}
@@ -72,24 +70,30 @@ export function SquadCallCard({
           </p>
         </div>
       </div>
-      {call.note ? <p className="squad-call-note">{call.note}</p> : null}
-      <div className="squad-call-players">
-        {call.players.length > 0 ? (
-          <ul className="squad-call-avatars" aria-hidden="true">
-            {call.players.map((player) => (
-              <li key={player._id}>
-                <Avatar src={player.profileImg} username={player.username} size={24} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+      {call.note && !compact ? <p className="squad-call-note">{call.note}</p> : null}
+      {compact ? (
         <p className="muted small squad-call-joined">
-          {SQUAD_COPY.joined(call.players.map((player) => `@${player.username}`))}{' '}
-          <span className="squad-call-count">
-            ({call.joinedCount}/{call.needed})
-          </span>
+          {SQUAD_COPY.joinedCount(call.joinedCount, call.needed)}
         </p>
-      </div>
+      ) : (
+        <div className="squad-call-players">
+          {call.players.length > 0 ? (
+            <ul className="squad-call-avatars" aria-hidden="true">
+              {call.players.map((player) => (
+                <li key={player._id}>
+                  <Avatar src={player.profileImg} username={player.username} size={24} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="muted small squad-call-joined">
+            {SQUAD_COPY.joined(call.players.map((player) => `@${player.username}`))}{' '}
+            <span className="squad-call-count">
+              ({call.joinedCount}/{call.needed})
+            </span>
+          </p>
+        </div>
+      )}
       <div className="squad-call-actions">
         {full && call.conversationId ? (
           <Link className="btn btn-primary btn-sm" to={`/messages/${call.conversationId}`}>

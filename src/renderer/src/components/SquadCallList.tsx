@@ -16,10 +16,13 @@ export function SquadCallList({
   game,
   compact = false,
   headingLevel = 2,
+  headingClassName = 'squad-calls-title',
 }: {
   game?: string
   compact?: boolean
   headingLevel?: 2 | 3
+  /** A game's page titles its sections alike (`section-title`). */
+  headingClassName?: string
 }) {
   const { load, show, retry } = useSquadCalls(game)
   const [now, setNow] = useState(() => Date.now())
@@ -45,7 +48,7 @@ export function SquadCallList({
       className={`squad-calls${compact ? ' squad-calls-compact' : ''}`}
       aria-labelledby={headingId}
     >
-      <Heading id={headingId} className="squad-calls-title">
+      <Heading id={headingId} className={headingClassName}>
         {SQUAD_COPY.listTitle}
       </Heading>
       <ul className="squad-call-list" aria-label={SQUAD_COPY.listLabel}>

@@ -73,7 +73,13 @@ export function GamePage() {
         }}
       />
       <GamePlayingNow game={game} />
-      {squadCalls ? <SquadCallList key={`calls:${game.slug}`} game={game.slug} /> : null}
+      {squadCalls ? (
+        <SquadCallList
+          key={`calls:${game.slug}`}
+          game={game.slug}
+          headingClassName="section-title"
+        />
+      ) : null}
       <h2 className="section-title">Game nights</h2>
       <GameNightList
         key={`nights:${game.slug}`}
