@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import type { SignupResponse } from '../../src/shared/api-types'
 import type { SquadCallResponse } from '../../src/shared/squad-call-types'
 import { expect, test } from './fixtures'
@@ -19,6 +19,10 @@ import {
  * by squad-calls.spec.ts.
  */
 test.skip(SHOTS_ONLY_ON_DEMAND.skip, SHOTS_ONLY_ON_DEMAND.reason)
+
+/** The open calls of the page's main column (the Who's here panel beside it has its own). */
+const mainCalls = (page: Page) =>
+  page.locator('[data-main-column], .here-page').getByRole('list', { name: 'Open squad calls' })
 
 const name30 = (prefix: string) => uniqueName(prefix).padEnd(30, 'w').slice(0, 30)
 
@@ -67,13 +71,13 @@ for (const variant of looks()) {
     }
     await storeSession(page, viewer.encodedToken, viewer.createdUser)
     await page.goto('/home')
-    await expect(page.getByRole('list', { name: 'Open squad calls' }).first()).toBeVisible()
+    await expect(mainCalls(page)).toBeVisible()
     await shot('squad-calls-home')
     await page.goto('/here')
-    await expect(page.getByRole('list', { name: 'Open squad calls' }).first()).toBeVisible()
+    await expect(mainCalls(page)).toBeVisible()
     await shot('squad-calls-here')
     await page.goto('/games/counterstrike2')
-    await expect(page.getByRole('list', { name: 'Open squad calls' }).first()).toBeVisible()
+    await expect(mainCalls(page)).toBeVisible()
     await shot('squad-calls-game-page')
     await page.goto('/home')
     await page.getByRole('button', { name: 'Need players?' }).click()

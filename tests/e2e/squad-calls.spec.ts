@@ -45,7 +45,9 @@ async function signedIn(page: Page, who: SignupResponse) {
   await storeSession(page, who.encodedToken, who.createdUser)
 }
 
-const openCalls = (page: Page) => page.getByRole('list', { name: 'Open squad calls' }).first()
+/** The open calls of the page's main column (the Who's here panel beside it has its own). */
+const openCalls = (page: Page) =>
+  page.locator('[data-main-column], .here-page').getByRole('list', { name: 'Open squad calls' })
 
 test('A asks for one more, B joins live, it fills and both land in the chat', async ({
   page,
