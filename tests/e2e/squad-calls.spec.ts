@@ -139,6 +139,29 @@ test('a late join hears "It\'s full" on its card and loses nothing; the list the
   )
 })
 
+test('the status editor opens the form with its game, and the call goes up', async ({
+  page,
+  request,
+}) => {
+  const a = await apiSignup(request, 'status')
+  await withGame(request, a.encodedToken)
+  await signedIn(page, a)
+  await page.goto(`/${a.createdUser.username}`)
+  await page.getByRole('main').getByRole('button', { name: 'Set status' }).click()
+  const status = page.getByRole('dialog', { name: 'What are you playing?' })
+  await status.getByRole('combobox', { name: 'Game' }).fill('Counter-Strike 2')
+  await status.getByRole('button', { name: 'Need players for it? Make a squad call' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Need players?' })
+  await expect(dialog.getByText('Counter-Strike 2')).toBeVisible()
+  await dialog.getByLabel('Rank (optional)').fill('Gold')
+  await dialog.getByRole('button', { name: 'Post the call' }).click()
+  await expect(dialog).toBeHidden()
+  await page.goto('/games/counterstrike2')
+  const card = openCalls(page).getByRole('listitem').filter({ hasText: a.createdUser.username })
+  await expect(card).toContainText('Need 2 more')
+  await expect(card).toContainText('Rank: Gold')
+})
+
 for (const size of sizes()) {
   test(`squad calls pass axe in both themes on a ${size.name}`, async ({ page, request }) => {
     test.setTimeout(120_000)

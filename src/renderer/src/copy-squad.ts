@@ -17,10 +17,8 @@ export const SQUAD_COPY = {
   leave: 'Leave',
   close: 'Close call',
   youreIn: "You're in",
-  yours: 'Your call',
   full: "Squad's full!",
   openChat: 'Open the chat',
-  ended: 'This call has ended.',
   retry: 'Try again',
   failed: "Squad calls couldn't load.",
   // The form.
@@ -39,5 +37,4 @@ export const SQUAD_COPY = {
   post: 'Post the call',
   posting: 'Posting…',
   posted: 'Your squad call is up.',
-  filled: (game: string) => `Your ${game} squad is full: the chat is open.`,
 } as const
