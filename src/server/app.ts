@@ -38,6 +38,7 @@ import { serverStatsRoutes } from './routes/server-stats'
 import { conversationsRoutes } from './routes/conversations'
 import { draftsRoutes } from './routes/drafts'
 import { gameNightsRoutes } from './routes/game-nights'
+import { squadCallsRoutes } from './routes/squad-calls'
 import { serveRenderer } from './http/static'
 import { databaseMediaStorage, StorageUnavailableError } from './storage/media-storage'
 import { serverBusy } from './queues/work-queue'
@@ -186,6 +187,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     // Game nights.
     .route('/game-nights', gameNightsRoutes(deps))
     .route('/drafts', draftsRoutes(deps))
+    // Squad calls.
+    .route('/squad-calls', squadCallsRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

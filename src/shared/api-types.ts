@@ -30,6 +30,7 @@ import type {
   MessagesPage,
 } from './conversation-types'
 import type { GameNightEventMap, GameNightResponse, GameNightsPage } from './game-night-types'
+import type { SquadCallEventMap, SquadCallResponse, SquadCallsList } from './squad-call-types'
 import type { SearchType } from './search'
 
 export type { ErrorCode } from './error-codes'
@@ -520,7 +521,7 @@ export interface FollowCounts {
  * (the viewer's own state comes from their own requests).
  */
 /** Conversations' events are ConversationEventMap's (conversation-types.ts). */
-export interface LiveEventMap extends ConversationEventMap, GameNightEventMap {
+export interface LiveEventMap extends ConversationEventMap, GameNightEventMap, SquadCallEventMap {
   /**
    * First on every connection, after any replay: the stream is live. Its id is the latest
    * event's, so a client that reconnects with it misses nothing.
@@ -832,6 +833,8 @@ export type ApiAnswer =
   // Game nights.
   | GameNightsPage
   | GameNightResponse
+  | SquadCallsList
+  | SquadCallResponse
   | UsersPage
   | UserResponse
   | FollowResponse

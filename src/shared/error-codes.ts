@@ -74,6 +74,8 @@ export const ERROR_STATUS = {
   MESSAGE_NOT_FOUND: 404,
   /** Game nights: none with this id that the caller may see (a block with its host hides it). */
   GAME_NIGHT_NOT_FOUND: 404,
+  /** Squad calls: none with this id that the caller may see (a block with its creator hides it). */
+  SQUAD_CALL_NOT_FOUND: 404,
   // Games
   /** No game has this slug (nor had it before a merge or a rename). */
   GAME_NOT_FOUND: 404,

@@ -19,6 +19,7 @@ export type ServerFeature =
   | 'game-catalogue'
   | 'any-emoji'
   | 'drafts'
+  | 'squad-calls'
 
 /** What this server supports, one name per line. */
 export const SERVER_FEATURES: readonly ServerFeature[] = [
@@ -40,4 +41,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'any-emoji',
   // Issue 44: /api/drafts, drafts kept for every device of their user.
   'drafts',
+  // Issue 40: squad calls ("need two more"), /api/squad-calls.
+  'squad-calls',
 ]

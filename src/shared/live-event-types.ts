@@ -36,6 +36,8 @@ const EVERY_KIND = {
   'conversation-read': true,
   // Game nights.
   'game-night': true,
+  // Squad calls.
+  'squad-call': true,
 } as const satisfies Record<LiveEventType, true>
 
 export const LIVE_EVENT_TYPES = Object.keys(EVERY_KIND) as LiveEventType[]

@@ -34,7 +34,10 @@ import { blockedEitherWayWithAny } from '../services/reads/visibility'
 import type { ConversationReadResponse } from '../../shared/conversation-types'
 import { commit, type Actor, type Live } from './live'
 
-async function publishConversation(live: Live, conversation: ConversationRow): Promise<void> {
+export async function publishConversation(
+  live: Live,
+  conversation: ConversationRow,
+): Promise<void> {
   const members = await memberIdsOf(live.db, conversation.id)
   if (members.length === 0) return
   const [shared] = await presentShared(
@@ -62,7 +65,7 @@ async function unseeing(db: Store, userId: number): Promise<Set<number>> {
   return set
 }
 
-async function publishMessage(live: Live, row: MessageRow, created: boolean): Promise<void> {
+export async function publishMessage(live: Live, row: MessageRow, created: boolean): Promise<void> {
   const { db, hub } = live
   const members = await memberIdsOf(db, row.conversationId)
   const [message] = await presentMessages(db, [row], new Set())

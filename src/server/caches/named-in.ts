@@ -52,6 +52,9 @@ const CONVERSATION_EVENTS = ['message', 'conversation', 'conversation-left', 'co
 /** Game nights' event (actions/game-nights.ts): it changes no block, no post, no kept answer. */
 const GAME_NIGHT_EVENTS = ['game-night']
 
+/** Squad calls' event (actions/squad-calls.ts): it changes no block, no post, no kept answer. */
+const SQUAD_CALL_EVENTS = ['squad-call']
+
 /**
  * Event types known not to change who hides whom (blocks, mutes, suspensions). Any other type
  * (`relations`, and whatever type a later command adds) drops every kept visibility set: unknown
@@ -79,6 +82,7 @@ export const VISIBILITY_NEUTRAL_EVENTS = new Set([
   'user',
   ...CONVERSATION_EVENTS,
   ...GAME_NIGHT_EVENTS,
+  ...SQUAD_CALL_EVENTS,
 ])
 
 /**
@@ -98,6 +102,7 @@ export const ANSWER_NEUTRAL_EVENTS = new Set([
   ...CONVERSATION_EVENTS,
   // Nor do game nights' routes, and no other answer shows a game night.
   ...GAME_NIGHT_EVENTS,
+  ...SQUAD_CALL_EVENTS,
 ])
 
 /**

@@ -57,6 +57,9 @@ export const MOVE_ORDER = [
   'messages',
   // Drafts kept for every device of their user.
   'drafts',
+  // Squad calls, after the conversation one may have opened.
+  'squad_calls',
+  'squad_call_members',
 ] as const
 
 /**

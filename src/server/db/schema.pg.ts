@@ -764,3 +764,51 @@ export const drafts = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.slot] })],
 )
 // ---- end of drafts ----
+// ---- squad calls: see schema.ts. ----
+export const squadCalls = pgTable(
+  'squad_calls',
+  {
+    id: serialId(),
+    creatorId: int('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: int('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    needed: int('needed').notNull(),
+    note: text('note'),
+    rank: text('rank'),
+    status: text('status', { enum: ['open', 'full', 'closed', 'expired'] })
+      .notNull()
+      .default('open'),
+    expiresAt: millis('expires_at').notNull(),
+    endedAt: millis('ended_at'),
+    conversationId: int('conversation_id').references(() => conversations.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    index('squad_calls_open_idx').on(table.status, table.expiresAt),
+    index('squad_calls_game_idx').on(table.gameId, table.status),
+    index('squad_calls_creator_idx').on(table.creatorId),
+  ],
+)
+
+export const squadCallMembers = pgTable(
+  'squad_call_members',
+  {
+    squadCallId: int('squad_call_id')
+      .notNull()
+      .references(() => squadCalls.id, { onDelete: 'cascade' }),
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: millis('joined_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.squadCallId, table.userId] }),
+    index('squad_call_members_user_idx').on(table.userId, table.squadCallId),
+  ],
+)
+// ---- end of squad calls ----

@@ -861,3 +861,63 @@ export const drafts = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.slot] })],
 )
 // ---- end of drafts ----
+// ---- squad calls ----
+/**
+ * A squad call (docs/API.md, "Squad calls"): "need two more" for a game, open for a short while.
+ * Others join (and may leave) until it holds `needed` players besides its creator; then it is
+ * `full` and its players get a group conversation (`conversation_id`). It ends `closed` when its
+ * creator closes it, or `expired` at `expires_at`: the one instance whose UPDATE moved it off
+ * `open` tells everyone (startup/squad-call-expiry.ts).
+ */
+export const squadCalls = sqliteTable(
+  'squad_calls',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** How many players are missing besides the creator (1–9). */
+    needed: integer('needed').notNull(),
+    note: text('note'),
+    /** "Gold 2", "any": what the creator asks for, as free text; null when not said. */
+    rank: text('rank'),
+    status: text('status', { enum: ['open', 'full', 'closed', 'expired'] })
+      .notNull()
+      .default('open'),
+    expiresAt: integer('expires_at').notNull(),
+    /** When it stopped being open (full, closed or expired); null while open. */
+    endedAt: integer('ended_at'),
+    /** The group conversation it opened when full; null before, or once deleted. */
+    conversationId: integer('conversation_id').references(() => conversations.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('squad_calls_open_idx').on(table.status, table.expiresAt),
+    index('squad_calls_game_idx').on(table.gameId, table.status),
+    index('squad_calls_creator_idx').on(table.creatorId),
+  ],
+)
+
+/** Who joined a squad call (its creator is not a row), in the order they joined. */
+export const squadCallMembers = sqliteTable(
+  'squad_call_members',
+  {
+    squadCallId: integer('squad_call_id')
+      .notNull()
+      .references(() => squadCalls.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: integer('joined_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.squadCallId, table.userId] }),
+    index('squad_call_members_user_idx').on(table.userId, table.squadCallId),
+  ],
+)
+// ---- end of squad calls ----

@@ -159,6 +159,17 @@ export const GAME_NIGHT_MESSAGES = {
   hostAnswers: 'The host is always going to their own game night.',
 } as const
 
+/** Squad calls (docs/API.md, "Squad calls"): a join, a leave or a close refused. */
+export const SQUAD_CALL_MESSAGES = {
+  /** Also what someone blocked either way with its creator gets: nobody learns it exists. */
+  squadCallNotFound: 'Squad call not found.',
+  full: "It's full: every place was taken.",
+  ended: 'It has ended.',
+  creatorOnly: 'Only the player who made the call can close it.',
+  creatorJoins: "You made this call: you're in it already.",
+  blocked: "You can't join this call.",
+} as const
+
 /** Polls (docs/API.md, "Polls"): a vote or an edit refused. */
 export const POLL_MESSAGES = {
   notFound: 'This post has no poll.',

@@ -7,6 +7,7 @@ import {
   ACCOUNT_MESSAGES,
   CONVERSATION_MESSAGES,
   GAME_NIGHT_MESSAGES,
+  SQUAD_CALL_MESSAGES,
   MESSAGES,
 } from '../errors/messages'
 
@@ -64,6 +65,10 @@ const NOT_FOUND = {
   gameNightId: {
     code: 'GAME_NIGHT_NOT_FOUND',
     message: GAME_NIGHT_MESSAGES.gameNightNotFound,
+  },
+  squadCallId: {
+    code: 'SQUAD_CALL_NOT_FOUND',
+    message: SQUAD_CALL_MESSAGES.squadCallNotFound,
   },
 } as const satisfies Record<string, { code: ErrorCode; message: string }>
 

@@ -259,6 +259,16 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
     postData: { content: 'oops' },
   })) as { post: { _id: string } }
   expect((await call(base, 'DELETE', `/posts/${gone._id}`, tokens.questlord)).status).toBe(200)
+  // Squad calls (squad_calls, squad_call_members): one filled, which opened a third conversation,
+  // and one still open.
+  const { squadCall } = (await act(base, '/squad-calls', tokens.player1, {
+    game: 'counterstrike2',
+    needed: 1,
+    rank: 'any',
+  })) as { squadCall: { _id: string } }
+  const joined = await call(base, 'PUT', `/squad-calls/${squadCall._id}/join`, tokens.nova)
+  expect(joined.status, joined.text).toBe(200)
+  await act(base, '/squad-calls', tokens.nova, { game: 'counterstrike2', needed: 3 })
   return { newPost, deletedPost: gone._id }
 }
 
@@ -303,6 +313,8 @@ async function answersOf(base: string, tokens: Tokens): Promise<Record<string, s
     await read('/conversations/unread', token)
     await read('/game-nights', token)
     await read('/game-nights/1', token)
+    await read('/squad-calls', token)
+    await read('/squad-calls/1', token)
     // Ids 1 and 2: the one-to-one and the group made above (a non-member's 404 compares too).
     for (const id of [1, 2]) await read(`/conversations/${id}/messages?limit=50`, token)
     await read('/users/bookmark?limit=50', token)
@@ -366,6 +378,7 @@ describe('the move plan', () => {
       'poll_options',
       'conversations',
       'messages',
+      'squad_calls',
     ])
   })
 

@@ -32,6 +32,7 @@ import type { TestApp, TestAppOptions } from '../../helpers/server-app'
 import {
   CONVERSATION_MESSAGES,
   GAME_NIGHT_MESSAGES,
+  SQUAD_CALL_MESSAGES,
   POLL_MESSAGES,
 } from '../../../src/server/errors/messages'
 import { CLIP_MESSAGES } from '../../../src/server/services/media/clip-containers'
@@ -246,6 +247,10 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
   GAME_NIGHT_NOT_FOUND: {
     request: (app, token) => app.get('/api/game-nights/999999', token),
     message: GAME_NIGHT_MESSAGES.gameNightNotFound,
+  },
+  SQUAD_CALL_NOT_FOUND: {
+    request: (app, token) => app.get('/api/squad-calls/999999', token),
+    message: SQUAD_CALL_MESSAGES.squadCallNotFound,
   },
   MESSAGE_NOT_FOUND: {
     request: async (app) => {

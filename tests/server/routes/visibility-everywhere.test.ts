@@ -34,6 +34,7 @@ import type {
   MessagesPage,
 } from '../../../src/shared/conversation-types'
 import type { GameNightResponse, GameNightsPage } from '../../../src/shared/game-night-types'
+import type { SquadCallResponse, SquadCallsList } from '../../../src/shared/squad-call-types'
 import { LIVE_EVENT_TYPES } from '../../../src/shared/live-event-types'
 import type { ErrorCode } from '../../../src/shared/error-codes'
 import { ok, signedInAs, quickUser } from '../../helpers/api'
@@ -81,6 +82,7 @@ interface World {
   vPost: Post
   /** X's game night (its title holds the secret), planned before the relation. */
   xNightId: string
+  xCallId: string
 }
 
 /** What the relation lets V see and do with X's writing (services/reads/visibility.ts). */
@@ -142,6 +144,14 @@ async function build(app: TestApp, relation: Relation): Promise<World> {
     app.send('/api/game-nights', nightOf(`${SECRET} night`), x),
     201,
   )
+  const xCall = await ok<SquadCallResponse>(
+    app.send(
+      '/api/squad-calls',
+      { game: 'doom', needed: 3, note: `${SECRET} call`, expiresInMinutes: 240 },
+      x,
+    ),
+    201,
+  )
 
   if (relation === 'blocks') await ok(app.send(`/api/users/me/block/${x.id}`, {}, v))
   if (relation === 'blocked-by') await ok(app.send(`/api/users/me/block/${v.id}`, {}, x))
@@ -168,6 +178,7 @@ async function build(app: TestApp, relation: Relation): Promise<World> {
     aQuote,
     vPost,
     xNightId: xNight.gameNight._id,
+    xCallId: xCall.squadCall._id,
   }
 }
 
@@ -611,6 +622,31 @@ const ROUTES: Record<string, RouteLine> = {
     expect(answer.status, text).toBe(rules(w.relation).pageShows ? 200 : 404)
     expect(holdsSecret(text)).toBe(rules(w.relation).pageShows)
   },
+  // Squad calls: X's call is X's writing (tests/server/squad-calls/squad-calls.test.ts).
+  'ALL /api/squad-calls/*': middleware,
+  'GET /api/squad-calls': async (w) => {
+    const list = await read<SquadCallsList>(w, '/api/squad-calls')
+    expect(holdsSecret(list.squadCalls)).toBe(rules(w.relation).listsShow)
+  },
+  'POST /api/squad-calls': { reason: "the caller's own new squad call" },
+  'GET /api/squad-calls/:squadCallId': async (w) => {
+    const answer = await w.app.get(`/api/squad-calls/${w.xCallId}`, w.v.token)
+    expect(answer.status).toBe(rules(w.relation).pageShows ? 200 : 404)
+    expect(holdsSecret(await answer.text())).toBe(rules(w.relation).pageShows)
+  },
+  'PUT /api/squad-calls/:squadCallId/join': (w) => squadCallWrite(w, 'PUT'),
+  'DELETE /api/squad-calls/:squadCallId/join': (w) => squadCallWrite(w, 'DELETE'),
+  'POST /api/squad-calls/:squadCallId/close': {
+    reason: "the creator's own squad call only (NOT_OWNER)",
+  },
+}
+
+/** V joins or leaves X's squad call: as its page, refused (404) where the page is. */
+async function squadCallWrite(w: World, method: 'PUT' | 'DELETE') {
+  const answer = await w.app.send(`/api/squad-calls/${w.xCallId}/join`, {}, { ...w.v, method })
+  const text = await answer.text()
+  expect(answer.status, text).toBe(rules(w.relation).pageShows ? 200 : 404)
+  expect(holdsSecret(text)).toBe(rules(w.relation).pageShows)
 }
 
 /** How long to wait for an event that must not come (the hub delivers in the same turn). */
@@ -891,6 +927,21 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
       'game-night',
       () => ok(edit()),
       (data) => (data as { gameNight: { _id: string } }).gameNight._id === w.xNightId,
+      rules(w.relation).listsShow,
+    )
+  },
+  'squad-call': async (w, stream) => {
+    // X makes another call: V hears of it as the lists show it (not when blocked or muting).
+    const make = () => w.app.send('/api/squad-calls', { game: 'doom', needed: 1 }, w.x)
+    if (w.relation === 'suspended') {
+      expect((await make()).status).toBe(401)
+      return
+    }
+    await expectEvent(
+      stream,
+      'squad-call',
+      () => ok(make(), 201),
+      (data) => (data as SquadCallResponse).squadCall.creator.username === w.xName,
       rules(w.relation).listsShow,
     )
   },

@@ -18,6 +18,8 @@ import {
   follows,
   gameNightRsvps,
   gameNights,
+  squadCallMembers,
+  squadCalls,
   games,
   hostActions,
   hostGrants,
@@ -259,6 +261,19 @@ async function buildWorld(n: number): Promise<World> {
       answer: 'going',
       answeredAt: tick(),
     })
+    // Squad calls: one open call of each game, by another helper, the viewer in it.
+    const call = await insertNewRow(db, squadCalls, {
+      creatorId: fan,
+      gameId: game.id,
+      needed: 3,
+      expiresAt: Date.now() + 3_600_000,
+      createdAt: tick(),
+    })
+    await insertRow(db, squadCallMembers, {
+      squadCallId: call.id,
+      userId: viewerId,
+      joinedAt: tick(),
+    })
   }
 
   const app = createApp({
@@ -341,6 +356,8 @@ const LIST_ROUTES: ListRoute[] = [
   ["a profile's games", '/api/users/viewer/games', 'viewer', 'games'],
   // Game nights.
   ['game nights, upcoming', '/api/game-nights?limit={n}', 'viewer', 'gameNights'],
+  // Squad calls: the open ones (50 at most, the larger world's count).
+  ['squad calls, open', '/api/squad-calls', 'viewer', 'squadCalls'],
 ]
 
 /** Runs a route of a world of `n` rows and answers its rows and the statements it ran. */

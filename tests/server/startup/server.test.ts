@@ -303,6 +303,11 @@ describe('startServer', () => {
         'game_nights_host_idx',
         'game_night_rsvps_user_idx',
         'notifications_game_night_idx',
+        // Squad calls: the open ones by expiry, a game's, a creator's, and a player's joins.
+        'squad_calls_open_idx',
+        'squad_calls_game_idx',
+        'squad_calls_creator_idx',
+        'squad_call_members_user_idx',
       ].sort(),
     )
   })

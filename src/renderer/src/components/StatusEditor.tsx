@@ -13,6 +13,9 @@ import { setOwnStatusAtom } from '../state/own-presence'
 import { CharCounter } from './CharCounter'
 import { Modal } from './Modal'
 import { StatusGameField } from './StatusGameField'
+import { SquadCallDialog } from './SquadCallDialog'
+import { SQUAD_COPY } from '../copy-squad'
+import { useServerFeature } from '../state/server-features'
 
 const EXPIRIES = Object.keys(STATUS_EXPIRIES) as StatusExpiry[]
 
@@ -36,6 +39,9 @@ export function StatusEditor({
     current && !current.expiresAt ? 'never' : '2h',
   )
   const [busy, setBusy] = useState(false)
+  const squadCalls = useServerFeature('squad-calls')
+  // The squad call's form takes the dialog's place, with the game typed here.
+  const [calling, setCalling] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const ids = { note: useId(), error: useId() }
   const noteRef = useRef<HTMLInputElement>(null)
@@ -74,6 +80,8 @@ export function StatusEditor({
       setBusy(false)
     }
   }
+
+  if (calling) return <SquadCallDialog gameName={game} onClose={onClose} />
 
   return (
     <Modal title={PRESENCE_COPY.editor.title} onClose={onClose} dirty={dirty && !busy}>
@@ -122,6 +130,13 @@ export function StatusEditor({
         {error ? (
           <p id={ids.error} className="field-error" role="alert">
             {error}
+          </p>
+        ) : null}
+        {squadCalls ? (
+          <p className="small">
+            <button type="button" className="link-btn" onClick={() => setCalling(true)}>
+              {SQUAD_COPY.openFromStatus}
+            </button>
           </p>
         ) : null}
         <div className="modal-actions">

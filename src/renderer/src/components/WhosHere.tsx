@@ -5,6 +5,7 @@ import { loadWhosHereAtom, whosHereAtom } from '../state/presence'
 import { useServerFeature } from '../state/server-features'
 import { PresentPersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
+import { SquadCallList } from './SquadCallList'
 
 /**
  * Who's here: the members online now, those one follows first, live (state/presence.ts). A
@@ -15,6 +16,7 @@ export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
   const enabled = useServerFeature('presence')
   const here = useAtomValue(whosHereAtom)
   const load = useSetAtom(loadWhosHereAtom)
+  const squadCalls = useServerFeature('squad-calls')
   useEffect(() => {
     if (enabled) void load()
   }, [enabled, load])
@@ -29,6 +31,9 @@ export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
       <Heading id={titleId} className={variant === 'page' ? 'page-title' : 'panel-title'}>
         {PRESENCE_COPY.here.title}
       </Heading>
+      {squadCalls ? (
+        <SquadCallList compact={variant === 'panel'} headingLevel={variant === 'page' ? 2 : 3} />
+      ) : null}
       {here.state === 'loading' ? <Spinner label={PRESENCE_COPY.here.loading} /> : null}
       {here.state === 'failed' ? (
         <p className="muted small">

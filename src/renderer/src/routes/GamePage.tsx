@@ -2,6 +2,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom'
 import { GameCover } from '../components/GameCover'
 import { GameHostControls } from '../components/GameHostControls'
 import { GameNightList } from '../components/GameNightList'
+import { SquadCallList } from '../components/SquadCallList'
+import { useServerFeature } from '../state/server-features'
 import { GamePlayers } from '../components/GamePlayers'
 import { GamePlayingNow } from '../components/GamePlayingNow'
 import { PostList } from '../components/PostList'
@@ -21,6 +23,7 @@ import '../styles/game-nights.css'
 export function GamePage() {
   const { slug = '' } = useParams()
   const navigate = useNavigate()
+  const squadCalls = useServerFeature('squad-calls')
   const { load, retry, replace } = useGame(
     slug,
     (moved) => void navigate(gamePath(moved.slug), { replace: true }),
@@ -70,6 +73,13 @@ export function GamePage() {
         }}
       />
       <GamePlayingNow game={game} />
+      {squadCalls ? (
+        <SquadCallList
+          key={`calls:${game.slug}`}
+          game={game.slug}
+          headingClassName="section-title"
+        />
+      ) : null}
       <h2 className="section-title">Game nights</h2>
       <GameNightList
         key={`nights:${game.slug}`}

@@ -5,11 +5,17 @@ import { Suggestions } from '../components/Suggestions'
 import { Composer } from '../components/Composer'
 import { COPY, SPEC_TEXT } from '../copy'
 import { isNewcomerAtom } from '../state/session'
+import { useServerFeature } from '../state/server-features'
 
 /**
  * What an empty feed shows: loaded only when the feed is empty (a new account's), not in the
  * first load every return pays for (docs/PERFORMANCE.md, "First load").
  */
+/** The open squad calls, on top while there are some: loaded after the first screen. */
+const SquadCallList = lazy(() =>
+  import('../components/SquadCallList').then((module) => ({ default: module.SquadCallList })),
+)
+
 const HomeStarter = lazy(() =>
   import('../components/HomeStarter').then((module) => ({ default: module.HomeStarter })),
 )
@@ -18,6 +24,7 @@ export function HomePage() {
   // The spec's heading stays "Welcome Back..." for everyone; the session that signed up is a
   // first visit, greeted as one in the line under it.
   const newcomer = useAtomValue(isNewcomerAtom)
+  const squadCalls = useServerFeature('squad-calls')
   return (
     <div className="page-with-aside">
       <div className="page-head">
@@ -31,6 +38,11 @@ export function HomePage() {
         ) : null}
       </div>
       <section className="page-main" data-main-column aria-labelledby="home-title">
+        {squadCalls ? (
+          <Suspense fallback={null}>
+            <SquadCallList />
+          </Suspense>
+        ) : null}
         <Composer />
         <PostList
           listKey="feed"
