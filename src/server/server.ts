@@ -35,6 +35,7 @@ import {
 } from './startup/data-folder'
 import { sweepMediaEveryHour } from './startup/media-sweep'
 import { remindGameNightsOnTime } from './startup/game-night-reminders'
+import { tellPollEndsOnTime } from './startup/poll-ends'
 import { openPostgres, openS3, openSqlite } from './startup/open-store'
 
 // What moved to modules of their own, still importable from here.
@@ -277,12 +278,9 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   }
   const app = createApp(deps)
   const stopSweeping = sweepMediaEveryHour(db, media)
-  const stopReminding = remindGameNightsOnTime({
-    db,
-    hub: events,
-    media,
-    hostIds: deps.hostIds ?? [],
-  })
+  const timerLive = { db, hub: events, media, hostIds: deps.hostIds ?? [] }
+  const stopReminding = remindGameNightsOnTime(timerLive)
+  const stopTellingPollEnds = tellPollEndsOnTime(timerLive)
   return {
     dataDir,
     db,
@@ -306,6 +304,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       await presence.close()
       await stopSweeping()
       await stopReminding()
+      await stopTellingPollEnds()
       await cluster?.close()
       media.close()
       await db.close()

@@ -465,6 +465,8 @@ export type NotificationType =
   | 'game-night-cancelled'
   | 'game-night-promoted'
   | 'game-night-reminder'
+  // A poll ended: `actor` wrote it (the recipient, for their own poll), `postId` is its post.
+  | 'poll-ended'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {
