@@ -30,6 +30,7 @@ import type {
 } from './conversation-types'
 import type { GameNightEventMap, GameNightResponse, GameNightsPage } from './game-night-types'
 import type { SearchType } from './search'
+import type { NotificationSettingsResponse } from './notification-kinds'
 
 export type { ErrorCode } from './error-codes'
 
@@ -830,6 +831,8 @@ export type ApiAnswer =
   // Game nights.
   | GameNightsPage
   | GameNightResponse
+  // Notification settings.
+  | NotificationSettingsResponse
   | UsersPage
   | UserResponse
   | FollowResponse

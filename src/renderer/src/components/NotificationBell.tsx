@@ -10,12 +10,15 @@ import {
   notificationsAvailableAtom,
   unreadCountAtom,
 } from '../state/notifications'
+import { followNotificationSettings } from '../state/notification-settings'
 import { Icon } from './Icon'
 import '../styles/bell.css'
 
 /**
  * Keeps the unread count current while someone is signed in: fetched at sign-in, then moved by
- * the live events (state/notifications.ts). Called once, by the layout around every screen.
+ * the live events (state/notifications.ts); and their notification settings, which decide the
+ * system notifications (state/notification-settings.ts). Called once, by the layout around
+ * every screen.
  */
 export function useNotificationsLive(): void {
   const store = useStore()
@@ -23,7 +26,12 @@ export function useNotificationsLive(): void {
   useEffect(() => {
     if (!userId) return
     void store.set(loadUnreadCountAtom)
-    return followLiveUnreadCount(store)
+    const stopCount = followLiveUnreadCount(store)
+    const stopSettings = followNotificationSettings(store)
+    return () => {
+      stopCount()
+      stopSettings()
+    }
   }, [store, userId])
 }
 

@@ -241,9 +241,14 @@ export function NotificationsPage() {
 
   return (
     <section className="page-single" data-main-column aria-labelledby="notifications-title">
-      <h1 id="notifications-title" className="page-title">
-        Notifications
-      </h1>
+      <div className="page-title-row">
+        <h1 id="notifications-title" className="page-title">
+          Notifications
+        </h1>
+        <Link to="/notifications/settings" className="btn btn-secondary btn-sm">
+          {COPY.notifications.settings}
+        </Link>
+      </div>
       {content}
     </section>
   )
