@@ -150,7 +150,13 @@ test('a system notification shows while the window is in the background; a click
   const context = await signedInContext(browser, demoUrl, bee)
   const pageB = await context.newPage()
   await withStubbedSystemNotifications(pageB)
+  // The system notifications follow the live events once the settings are read (after the
+  // first screen, in their own chunk).
+  const settingsRead = pageB.waitForResponse((answer) =>
+    answer.url().endsWith('/api/notifications/settings'),
+  )
   await pageB.goto('/home')
+  await settingsRead
   await expect(pageB.locator('html')).toHaveAttribute('data-live', 'live')
 
   // In front: the bell says it, the system does not.

@@ -58,6 +58,7 @@ const BODY_ROUTES = new Map<string, unknown>([
     },
   ],
   ['PATCH /api/game-nights/:gameNightId', { title: 'typed' }],
+  ['PATCH /api/notifications/settings', { settings: { likes: { inApp: false } } }],
   ['PUT /api/game-nights/:gameNightId/rsvp', { answer: 'maybe' }],
 ])
 
@@ -222,9 +223,9 @@ describe('hostile input', { timeout: 60_000 }, () => {
   it('reads every route of docs/API.md', () => {
     // 60 and 46 before games, presence, threads, reposts, reactions, polls, tag suggestions,
     // search and clips; the rest are theirs (the game catalogue: suggestions and trending, both
-    // public; game nights: 6, all protected).
-    expect(ROUTES.length).toBe(114)
-    expect(ROUTES.filter((route) => route.protected)).toHaveLength(85)
+    // public; game nights: 6, all protected; notification settings: 2, both protected).
+    expect(ROUTES.length).toBe(116)
+    expect(ROUTES.filter((route) => route.protected)).toHaveLength(87)
     for (const key of BODY_ROUTES.keys()) {
       expect(ROUTES.map((route) => `${route.method} ${route.path}`)).toContain(key)
     }

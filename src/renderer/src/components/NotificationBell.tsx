@@ -10,7 +10,6 @@ import {
   notificationsAvailableAtom,
   unreadCountAtom,
 } from '../state/notifications'
-import { followNotificationSettings } from '../state/notification-settings'
 import { Icon } from './Icon'
 import '../styles/bell.css'
 
@@ -27,10 +26,16 @@ export function useNotificationsLive(): void {
     if (!userId) return
     void store.set(loadUnreadCountAtom)
     const stopCount = followLiveUnreadCount(store)
-    const stopSettings = followNotificationSettings(store)
+    // Loaded after the first screen, in its own chunk: it is not part of the first load's budget.
+    let stopSettings: (() => void) | null = null
+    let stopped = false
+    void import('../state/notification-settings').then(({ followNotificationSettings }) => {
+      if (!stopped) stopSettings = followNotificationSettings(store)
+    })
     return () => {
+      stopped = true
       stopCount()
-      stopSettings()
+      stopSettings?.()
     }
   }, [store, userId])
 }
