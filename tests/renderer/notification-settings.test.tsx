@@ -189,6 +189,24 @@ describe('system notifications of live notifications', () => {
     stop()
   })
 
+  it('in the desktop app, a click asks the main process to bring the window forward', async () => {
+    const { shown } = stubSystemNotifications()
+    const focusWindow = vi.fn(async () => {})
+    vi.stubGlobal('gamerstage', { platform: 'desktop', focusWindow })
+    const stop = await follow(defaultNotificationSettings())
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    const focus = vi.spyOn(window, 'focus').mockImplementation(() => {})
+    publishLiveEvent('notification', {
+      notification: notification({ type: 'follow', postId: null, commentId: null }),
+      unreadCount: 1,
+    })
+    act(() => shown[0]?.onclick?.())
+    expect(focusWindow).toHaveBeenCalledOnce()
+    expect(focus).not.toHaveBeenCalled()
+    expect(store.get(redirectRequestAtom)?.to).toBe('/player2')
+    stop()
+  })
+
   it('shows none while the window is in front, or of a kind turned off', async () => {
     const { shown } = stubSystemNotifications()
     const stop = await follow(settingsWith({ likes: { inApp: true, desktop: false } }))

@@ -8,6 +8,7 @@ import type { Notification as AppNotification } from '../../../shared/api-types'
 import { kindOf, type NotificationSettings } from '../../../shared/notification-kinds'
 import { groupNotifications, groupSentence, groupTarget } from './notification-groups'
 import { gameNightPath, postPath, profilePath } from './paths'
+import { getBridge } from '../bridge/get-bridge'
 
 /** What the system says of notifications here: 'unsupported' where there is no such API. */
 export type DesktopPermission = NotificationPermission | 'unsupported'
@@ -75,7 +76,9 @@ export function showDesktop(
   try {
     const shown = new window.Notification(title, { body, tag: `notification-${notification.id}` })
     shown.onclick = () => {
-      window.focus()
+      const bridge = getBridge()
+      if (bridge.focusWindow) void bridge.focusWindow().catch(() => window.focus())
+      else window.focus()
       open(notificationPath(notification))
       shown.close()
     }
