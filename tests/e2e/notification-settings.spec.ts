@@ -211,3 +211,76 @@ for (const size of sizes()) {
     await context.close()
   })
 }
+
+for (const size of sizes()) {
+  test(`poll ends in the list: the author’s and a voter’s, axe in both themes (${size.name})`, async ({
+    browser,
+    request,
+    demoUrl,
+  }) => {
+    test.setTimeout(90_000)
+    const me = await apiUser(request, longName('voter'))
+    const author = await apiUser(request, longName('pollster'))
+    const mine = await apiPost(request, me.token, 'Saturday or Sunday?')
+    const theirs = await apiPost(request, author.token, `${'Unbreakable'.repeat(10)} who is in?`)
+    const context = await signedInContext(browser, demoUrl, me, { viewport: size.viewport })
+    const page = await context.newPage()
+    // A poll ends minutes after it was made at the soonest: the list is answered here with the
+    // server's shape of two `poll-ended` notifications (docs/API.md, "Notifications").
+    const actor = (who: ApiUser) => ({
+      _id: who.id,
+      id: who.id,
+      username: who.username,
+      firstName: '',
+      lastName: '',
+      profileImg: '/api/media/default-avatar.svg',
+    })
+    const at = new Date().toISOString().replace('Z', '+00:00').replace(/\.\d+/, '')
+    await page.route(/\/api\/notifications(\?.*)?$/, (route) =>
+      route.fulfill({
+        json: {
+          notifications: [
+            {
+              id: '902',
+              type: 'poll-ended',
+              actor: actor(author),
+              postId: theirs,
+              commentId: null,
+              snippet: `${'Unbreakable'.repeat(10)} who is in?`,
+              createdAt: at,
+              read: false,
+            },
+            {
+              id: '901',
+              type: 'poll-ended',
+              actor: actor(me),
+              postId: mine,
+              commentId: null,
+              snippet: 'Saturday or Sunday?',
+              createdAt: at,
+              read: true,
+            },
+          ],
+          nextCursor: null,
+        },
+      }),
+    )
+    await page.goto('/notifications')
+    await expect(entries(page)).toHaveText([
+      new RegExp(`^New: The poll by ${author.username} has ended`),
+      /^Your poll has ended/,
+    ])
+    await expect(
+      entries(page)
+        .first()
+        .getByRole('link', { name: /Unbreakable/ }),
+    ).toHaveAttribute('href', `/post/${theirs}`)
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(scrollWidth).toBeLessThanOrEqual(size.viewport.width)
+    await checkInBothThemes(page, size, {
+      what: `/notifications with poll ends (${size.name})`,
+      shot: `notification-poll-ended-${size.name}`,
+    })
+    await context.close()
+  })
+}
