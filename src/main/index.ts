@@ -178,6 +178,11 @@ async function start(): Promise<void> {
       },
       getGameDetection: () => detection.get(),
       setGameDetection: (changes) => detection.set(changes),
+      focusWindow: () => {
+        if (mainWindow?.isMinimized()) mainWindow.restore()
+        mainWindow?.show()
+        mainWindow?.focus()
+      },
     },
   )
 

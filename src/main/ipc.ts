@@ -54,6 +54,8 @@ export interface IpcServices {
   /** Game detection; absent where the app does not detect games. */
   getGameDetection?(): GameDetectionStatus
   setGameDetection?(changes: z.infer<typeof gameDetectionSchema>): GameDetectionStatus
+  /** Brings the app's window to the front. */
+  focusWindow(): void
 }
 
 /** A refusal that reaches the renderer as the rejection message of its bridge call. */
@@ -121,6 +123,7 @@ export function registerIpc(
   handle(Channel.GetAppVersion, () => services.appVersion)
   handle(Channel.BackupData, () => services.backupData())
   handle(Channel.RestoreData, () => services.restoreData())
+  handle(Channel.FocusWindow, () => services.focusWindow())
   const { getGameDetection, setGameDetection } = services
   if (getGameDetection && setGameDetection) {
     handle(Channel.GetGameDetection, () => getGameDetection())

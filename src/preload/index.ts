@@ -65,6 +65,7 @@ const bridge = {
     ipcRenderer.invoke(Channel.GetGameDetection) as Promise<GameDetectionStatus>,
   setGameDetection: (changes) =>
     ipcRenderer.invoke(Channel.SetGameDetection, changes) as Promise<GameDetectionStatus>,
+  focusWindow: () => ipcRenderer.invoke(Channel.FocusWindow) as Promise<void>,
   onGameDetected: (listener) => {
     const forward = (_event: IpcRendererEvent, game: string | null) => listener(game)
     ipcRenderer.on(Channel.GameDetected, forward)

@@ -36,6 +36,7 @@ import {
 import { sweepMediaEveryHour } from './startup/media-sweep'
 import { remindGameNightsOnTime } from './startup/game-night-reminders'
 import { expireSquadCallsOnTime } from './startup/squad-call-expiry'
+import { tellPollEndsOnTime } from './startup/poll-ends'
 import { openPostgres, openS3, openSqlite } from './startup/open-store'
 
 // What moved to modules of their own, still importable from here.
@@ -281,6 +282,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
   const live = { db, hub: events, media, hostIds: deps.hostIds ?? [] }
   const stopReminding = remindGameNightsOnTime(live)
   const stopExpiring = expireSquadCallsOnTime(live)
+  const stopTellingPollEnds = tellPollEndsOnTime(live)
   return {
     dataDir,
     db,
@@ -305,6 +307,7 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
       await stopSweeping()
       await stopReminding()
       await stopExpiring()
+      await stopTellingPollEnds()
       await cluster?.close()
       media.close()
       await db.close()

@@ -235,7 +235,7 @@ export const notificationSchema = z.looseObject({
     .string()
     .check(
       z.regex(
-        /^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote|reaction|game-night-changed|game-night-cancelled|game-night-promoted|game-night-reminder)$/,
+        /^(?:like|comment|upvote|follow|mention|report|report-handled|reply|repost|quote|reaction|game-night-changed|game-night-cancelled|game-night-promoted|game-night-reminder|poll-ended)$/,
       ),
     ),
   actor: userSummarySchema,

@@ -32,6 +32,7 @@ import type {
 import type { GameNightEventMap, GameNightResponse, GameNightsPage } from './game-night-types'
 import type { SquadCallEventMap, SquadCallResponse, SquadCallsList } from './squad-call-types'
 import type { SearchType } from './search'
+import type { NotificationSettingsResponse } from './notification-kinds'
 
 export type { ErrorCode } from './error-codes'
 
@@ -467,6 +468,8 @@ export type NotificationType =
   | 'game-night-cancelled'
   | 'game-night-promoted'
   | 'game-night-reminder'
+  // A poll ended: `actor` wrote it (the recipient, for their own poll), `postId` is its post.
+  | 'poll-ended'
 
 /** Something someone did to the recipient's things; never caused by the recipient themself. */
 export interface Notification {
@@ -835,6 +838,8 @@ export type ApiAnswer =
   | GameNightResponse
   | SquadCallsList
   | SquadCallResponse
+  // Notification settings.
+  | NotificationSettingsResponse
   | UsersPage
   | UserResponse
   | FollowResponse

@@ -196,4 +196,9 @@ export interface GamerstageBridge {
   setGameDetection?(changes: { enabled?: boolean; paused?: boolean }): Promise<GameDetectionStatus>
   /** Calls `listener` with the detected game's name when it changes (null: none runs now). */
   onGameDetected?(listener: (game: string | null) => void): () => void
+  /**
+   * Brings the app's window to the front, restored if minimized (a click on a system
+   * notification): the page's own `window.focus()` does not on every system. Desktop only.
+   */
+  focusWindow?(): Promise<void>
 }

@@ -24,4 +24,6 @@ export enum Channel {
   SetGameDetection = 'gamerstage:set-game-detection',
   /** Main → renderer: the detected game's name, or null. */
   GameDetected = 'gamerstage:game-detected',
+  /** Brings the app's window to the front (a click on a system notification). */
+  FocusWindow = 'gamerstage:focus-window',
 }

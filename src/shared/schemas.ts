@@ -17,6 +17,7 @@ import { stripInvisible } from './text'
 import { POST_RULE_MESSAGES, isEmptyPost, mixesPollAndImages } from './post-rules'
 import { OUR_MEDIA } from './media-paths'
 import { REPORT_CATEGORIES } from './report-categories'
+import { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds'
 
 const text = (label: string, min: number, max: number) =>
   z
@@ -405,3 +406,36 @@ export const clipLimitSchema = z.strictObject({
     ),
 })
 // --- end clips ---
+
+// --- notification settings ---
+const KINDS_SAID = NOTIFICATION_KINDS.map((kind) => `"${kind}"`).join(', ')
+const channelsSchema = z.strictObject(
+  {
+    inApp: z.boolean({ error: 'inApp must be true or false.' }).optional(),
+    desktop: z.boolean({ error: 'desktop must be true or false.' }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'Each kind takes only "inApp" and "desktop", each true or false.'
+        : 'Each kind takes an object such as {"inApp": false}.',
+  },
+)
+
+/** `PATCH /notifications/settings`: only the kinds and switches that change. */
+export const notificationSettingsSchema = z.strictObject(
+  {
+    settings: z.strictObject(
+      Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channelsSchema.optional()])) as {
+        [Kind in NotificationKind]: z.ZodOptional<typeof channelsSchema>
+      },
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `The kinds of notification are ${KINDS_SAID}.`
+            : 'settings must be an object of kinds, e.g. {"likes": {"inApp": false}}.',
+      },
+    ),
+  },
+  { error: 'Send {"settings": {...}} with the kinds to change.' },
+)

@@ -76,10 +76,12 @@ for (const size of [
     await expect(benPage.getByRole('link', { name: 'Comments, 2' })).toBeVisible()
     await expect(anaPage.getByRole('link', { name: 'Comments, 2' })).toBeVisible()
 
-    // "Ana replied to your comment" leads Ben to the reply, highlighted and focused.
+    // The reply names Ben: one notification, the mention (docs/API.md, "Notifications"), which
+    // leads Ben to the reply, highlighted and focused.
     await benPage.goto('/notifications')
     const entry = benPage.getByRole('main').locator('li.notification').first()
-    await expect(entry).toContainText(`${ana.username} replied to your comment`)
+    await expect(entry).toContainText(`${ana.username} mentioned you in a comment`)
+    await expect(benPage.getByRole('main').locator('li.notification')).toHaveCount(1)
     await entry.getByRole('link').last().click()
     await expect(benPage).toHaveURL(/\?comment=\d+$/)
     const linked = benPage.locator('li.comment.highlighted')

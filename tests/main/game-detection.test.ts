@@ -333,6 +333,7 @@ describe('the game detection channels', () => {
         replaceLanCertificate: vi.fn(),
         watchLanServers: vi.fn(),
         appVersion: '1',
+        focusWindow: vi.fn(),
         backupData: vi.fn(),
         restoreData: vi.fn(),
         getGameDetection: () => ({ enabled: false, paused: false, game: null }),

@@ -133,7 +133,7 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
     expect(await handler(Channel.GetAppVersion)(fromWindow(window))).toBe('0.0.0-test')
   })
 
-  it('denies every permission request', async () => {
+  it('denies every permission request but notifications for its own page', async () => {
     await launch()
     const setHandler = electron.session.defaultSession.setPermissionRequestHandler
     expect(setHandler).toHaveBeenCalledOnce()
@@ -141,11 +141,17 @@ describe('main process (src/main/index.ts)', { timeout: 20_000 }, () => {
       contents: unknown,
       permission: string,
       done: (granted: boolean) => void,
+      details: { requestingUrl: string },
     ) => void
 
     for (const permission of ['media', 'notifications', 'geolocation', 'clipboard-read']) {
       const done = vi.fn()
-      decide({}, permission, done)
+      decide({}, permission, done, { requestingUrl: 'https://192.168.1.20:4567/' })
+      expect(done).toHaveBeenCalledExactlyOnceWith(false)
+    }
+    for (const permission of ['media', 'geolocation', 'clipboard-read']) {
+      const done = vi.fn()
+      decide({}, permission, done, { requestingUrl: 'http://127.0.0.1:1/' })
       expect(done).toHaveBeenCalledExactlyOnceWith(false)
     }
   })

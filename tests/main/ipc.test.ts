@@ -50,6 +50,7 @@ describe('registerIpc', () => {
     appVersion: string
     backupData: ReturnType<typeof vi.fn<IpcServices['backupData']>>
     restoreData: ReturnType<typeof vi.fn<IpcServices['restoreData']>>
+    focusWindow: ReturnType<typeof vi.fn<IpcServices['focusWindow']>>
   }
 
   beforeEach(() => {
@@ -78,6 +79,7 @@ describe('registerIpc', () => {
       appVersion: '1.2.3',
       backupData: vi.fn(async () => ({ file: '/backups/a.db' })),
       restoreData: vi.fn(async () => null),
+      focusWindow: vi.fn(),
     }
     registerIpc(
       ipc,
@@ -125,8 +127,16 @@ describe('registerIpc', () => {
         Channel.GetAppVersion,
         Channel.BackupData,
         Channel.RestoreData,
+        Channel.FocusWindow,
       ].sort(),
     )
+  })
+
+  it('brings the window forward for its own app frame only', async () => {
+    await invoke(Channel.FocusWindow, ourContents)
+    expect(services.focusWindow).toHaveBeenCalledOnce()
+    await expect(invoke(Channel.FocusWindow, {})).rejects.toThrow('Not allowed.')
+    expect(services.focusWindow).toHaveBeenCalledOnce()
   })
 
   it.each([

@@ -37,6 +37,7 @@ function refusals() {
       contents: unknown,
       permission: string,
       done: (granted: boolean) => void,
+      details: { requestingUrl: string },
     ) => void,
     device: session.setDevicePermissionHandler.mock.calls[0]?.[0] as (details: unknown) => boolean,
   }
@@ -56,16 +57,24 @@ describe('nothing handed out unasked', () => {
     expect(callback).toHaveBeenCalledExactlyOnceWith()
   })
 
-  it('refuses permission checks, requests and devices; only the app page may write the clipboard', () => {
+  it('refuses permission checks, requests and devices; only the app page may write the clipboard or notify', () => {
     const { check, request, device } = refusals()
-    for (const permission of ['media', 'notifications', 'geolocation', 'hid', 'usb', 'serial']) {
+    for (const permission of ['media', 'geolocation', 'hid', 'usb', 'serial']) {
       expect(check({}, permission, `${APP}/`)).toBe(false)
     }
     expect(check({}, 'clipboard-sanitized-write', `${APP}/server`)).toBe(true)
     expect(check({}, 'clipboard-sanitized-write', `${FRIEND}/`)).toBe(false)
+    expect(check({}, 'notifications', `${APP}/notifications`)).toBe(true)
+    expect(check({}, 'notifications', `${FRIEND}/`)).toBe(false)
     const done = vi.fn()
-    request({}, 'media', done)
+    request({}, 'media', done, { requestingUrl: `${APP}/` })
     expect(done).toHaveBeenCalledExactlyOnceWith(false)
+    const notifications = vi.fn()
+    request({}, 'notifications', notifications, { requestingUrl: `${APP}/settings` })
+    expect(notifications).toHaveBeenCalledExactlyOnceWith(true)
+    const friends = vi.fn()
+    request({}, 'notifications', friends, { requestingUrl: `${FRIEND}/` })
+    expect(friends).toHaveBeenCalledExactlyOnceWith(false)
     expect(device({ deviceType: 'usb', origin: APP })).toBe(false)
   })
 })

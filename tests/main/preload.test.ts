@@ -48,6 +48,7 @@ describe('preload', () => {
         'getGameDetection',
         'setGameDetection',
         'onGameDetected',
+        'focusWindow',
       ].sort(),
     )
     expect(bridge.platform).toBe('desktop')
@@ -73,6 +74,7 @@ describe('preload', () => {
     ['backupData', [], Channel.BackupData, []],
     ['restoreData', [], Channel.RestoreData, []],
     ['getGameDetection', [], Channel.GetGameDetection, []],
+    ['focusWindow', [], Channel.FocusWindow, []],
     ['setGameDetection', [{ paused: true }], Channel.SetGameDetection, [{ paused: true }]],
     [
       'setConnection',

@@ -201,7 +201,7 @@ describe('groupSentence and groupTarget', () => {
       note('reply', 'player2', 0, { commentId: '71' }),
       note('reply', 'player3', 1, { commentId: '72' }),
     ])
-    expect(groups.map(groupSentence)).toEqual([
+    expect(groups.map((group) => groupSentence(group))).toEqual([
       'player2 replied to your comment',
       'player3 replied to your comment',
     ])

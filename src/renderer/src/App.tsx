@@ -64,6 +64,11 @@ const NotificationsPage = lazyScreen(
   () => import('./routes/NotificationsPage').then((module) => module.NotificationsPage),
   'Loading your notifications',
 )
+const NotificationSettingsPage = lazyScreen(
+  () =>
+    import('./routes/NotificationSettingsPage').then((module) => module.NotificationSettingsPage),
+  'Loading your notification settings',
+)
 const SearchPage = lazyScreen(
   () => import('./routes/SearchPage').then((module) => module.SearchPage),
   'Loading the search',
@@ -159,6 +164,7 @@ function AllRoutes() {
           <Route path="/settings" element={<AccountPage />} />
           {/* `notifications` and `tags` cannot be usernames (docs/API.md, "Notifications"). */}
           <Route path="/notifications" element={<NotificationsPage />} />
+          <Route path="/notifications/settings" element={<NotificationSettingsPage />} />
           <Route path="/tags/:tag" element={<TagPage />} />
           <Route path="/here" element={<HerePage />} />
           {/* Conversations: `messages` cannot be a username (shared/limits.ts). */}

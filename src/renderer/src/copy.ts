@@ -164,6 +164,11 @@ export const COPY = {
     linkedGone: 'That comment is no longer here.',
   },
   notifications: {
+    /** The link to the notification settings (on the Notifications and Account pages). */
+    settings: 'Settings',
+    settingsTitle: 'Notifications',
+    settingsHint: 'Choose what you hear about, in the app and on your desktop.',
+    settingsLink: 'Notification settings',
     empty: 'No notifications yet…',
     emptyHint:
       'When someone likes or comments on your posts, upvotes your comments, mentions you or follows you, it shows here.',

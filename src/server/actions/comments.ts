@@ -17,13 +17,17 @@ import { blockedOrMuting } from '../services/reads/visibility'
 import { commit, type Actor, type Live } from './live'
 import { closeReportsOnDelete } from './reports'
 
-/** Mentions of a comment just written; the post's author already hears of a new comment. */
+/**
+ * Mentions of a comment just edited. The post's author and whom a reply answers heard of the
+ * comment at its creation (its mention, or "commented" / "replied"): an edit leaves what they
+ * heard as it is, so that one comment never tells them twice.
+ */
 async function afterCommentWrite(
   tx: Store,
   changes: NotificationChanges,
   comment: CommentRow,
   postAuthorId: number | null,
-  /** threads: whom a reply answers, who heard "replied to your comment" already */
+  /** threads: whom a reply answers */
   answeredId: number | null = null,
 ): Promise<CommentRow> {
   const skip = [postAuthorId, answeredId].filter((id): id is number => id !== null)
@@ -70,9 +74,11 @@ async function publishComment(live: Live, comment: CommentRow, created: boolean)
 }
 
 /**
- * A new comment, or with `replyTo` a reply (threads): the post's author hears of a comment; the
- * author of the comment answered hears "replied to your comment" instead (once, also when they
- * wrote the post too); mentions notify everyone else named.
+ * A new comment, or with `replyTo` a reply (threads): everyone it mentions hears of the mention;
+ * the author of the comment answered, unless mentioned, hears "replied to your comment" (once,
+ * also when they wrote the post too); the post's author, unless mentioned or answered, hears of a
+ * comment. One notification per person and comment: the mention says the most. A recipient who
+ * turned mentions off hears "replied" or "commented" instead.
  */
 export function addComment(
   live: Live,
@@ -94,7 +100,15 @@ export function addComment(
       )
       const post = await getPost(tx, comment.postId)
       const answered = comment.replyToUserId
-      if (answered !== null) {
+      const mentioned = await syncMentions(
+        tx,
+        changes,
+        { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
+        extractMentions(comment.text),
+        // Created just now: no mention notifications of it to compare with yet.
+        { fresh: true },
+      )
+      if (answered !== null && !mentioned.has(answered)) {
         await notify(tx, changes, {
           recipientId: answered,
           actorId: actor.id,
@@ -103,7 +117,7 @@ export function addComment(
           commentId: comment.id,
         })
       }
-      if (answered !== post.authorId) {
+      if (answered !== post.authorId && !mentioned.has(post.authorId)) {
         await notify(tx, changes, {
           recipientId: post.authorId,
           actorId: actor.id,
@@ -112,14 +126,6 @@ export function addComment(
           commentId: comment.id,
         })
       }
-      await syncMentions(
-        tx,
-        changes,
-        { authorId: comment.authorId, postId: comment.postId, commentId: comment.id },
-        extractMentions(comment.text),
-        // Created just now: no mention notifications of it to compare with yet.
-        { skip: [post.authorId, ...(answered === null ? [] : [answered])], fresh: true },
-      )
       return comment
     },
     (comment) => publishComment(live, comment, true),

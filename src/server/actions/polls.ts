@@ -7,6 +7,7 @@ import { POLL_MESSAGES } from '../errors/messages'
 import { postHasImages } from '../services/media/post-images'
 import * as polls from '../services/writes/polls'
 import * as pollsReads from '../services/reads/polls'
+import * as pollEnds from '../services/writes/poll-ends'
 import { lockPost } from '../services/writes/posts'
 import { refuseInteraction } from '../services/reads/visibility'
 import { aboutWriting, commit, type Actor, type Live } from './live'
@@ -76,4 +77,12 @@ export async function votePoll(
     () => ({ posts: [postId], viewers: [actor.id] }),
   )
   return poll
+}
+
+/**
+ * Tells the poll's author and voters that it ended, unless another instance claimed it first
+ * (writes/poll-ends.ts tellPollEnded); answers whether this one told it.
+ */
+export function tellPollEnded(live: Live, postId: number, now = Date.now()): Promise<boolean> {
+  return commit(live, (tx, changes) => pollEnds.tellPollEnded(tx, changes, postId, now))
 }

@@ -55,22 +55,26 @@ async function publishPost(live: Live, post: PostRow): Promise<void> {
 /**
  * Tags, mentions and search words (services/reads/search.ts) of a post just written; `fresh` for a
  * post created in this transaction (it has no tags or mentions stored yet to compare with).
+ * `onTheSide` is called with who holds a mention of it now (a quoted author named in the quote
+ * hears of the mention alone).
  */
 async function afterPostWrite(
   tx: Store,
   changes: NotificationChanges,
   post: PostRow,
   fresh: boolean,
+  onTheSide: (mentioned: Set<number>) => Promise<void> = async () => {},
 ): Promise<PostRow> {
   await syncPostTags(tx, post, { fresh })
   await indexPost(tx, post)
-  await syncMentions(
+  const mentioned = await syncMentions(
     tx,
     changes,
     { authorId: post.authorId, postId: post.id, commentId: null },
     extractMentions(post.content),
     { fresh },
   )
+  await onTheSide(mentioned)
   return post
 }
 
@@ -160,6 +164,10 @@ export async function createPost(
         const recorded = await recordQuote(tx, post.id, original)
         post = recorded.quote
         quoted = recorded.original
+      }
+      // The quoted author named in the quote hears of the mention, not of the quote too.
+      const tellQuoted = async (mentioned: Set<number>) => {
+        if (!original || mentioned.has(original.authorId)) return
         await notify(tx, changes, {
           recipientId: original.authorId,
           actorId: actor.id,
@@ -167,7 +175,11 @@ export async function createPost(
           postId: post.id,
         })
       }
-      return { post: await afterPostWrite(tx, changes, post, true), author, excluded }
+      return {
+        post: await afterPostWrite(tx, changes, post, true, tellQuoted),
+        author,
+        excluded,
+      }
     },
     async (written) => {
       presented = await publishNewPost(live, written, beside, presentFor)

@@ -43,6 +43,8 @@ export const MOVE_ORDER = [
   // Presence and "now playing".
   'presence_settings',
   'user_statuses',
+  // Notification settings.
+  'notification_settings',
   // Polls
   'polls',
   'poll_options',

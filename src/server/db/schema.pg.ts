@@ -299,6 +299,7 @@ export const notifications = pgTable(
         'game-night-cancelled',
         'game-night-promoted',
         'game-night-reminder',
+        'poll-ended',
       ],
     }).notNull(),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
@@ -458,6 +459,20 @@ export const presenceSettings = pgTable('presence_settings', {
   updatedAt: millis('updated_at').notNull(),
 })
 
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    inApp: boolean('in_app').notNull().default(true),
+    desktop: boolean('desktop').notNull().default(true),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+)
+
 export const userStatuses = pgTable(
   'user_statuses',
   {
@@ -484,14 +499,19 @@ export const userStatuses = pgTable(
 /* ---- end of presence and "now playing" ---- */
 // ─── Polls ─────────────────────────────────────────────────────────────────────────────────────
 
-export const polls = pgTable('polls', {
-  postId: int('post_id')
-    .primaryKey()
-    .references(() => posts.id, { onDelete: 'cascade' }),
-  endsAt: millis('ends_at').notNull(),
-  createdAt: millis('created_at').notNull(),
-  revision: int('revision').notNull().default(0),
-})
+export const polls = pgTable(
+  'polls',
+  {
+    postId: int('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    endsAt: millis('ends_at').notNull(),
+    createdAt: millis('created_at').notNull(),
+    revision: int('revision').notNull().default(0),
+    endToldAt: millis('end_told_at'),
+  },
+  (table) => [index('polls_end_idx').on(table.endToldAt, table.endsAt)],
+)
 
 export const pollOptions = pgTable(
   'poll_options',

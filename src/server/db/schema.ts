@@ -298,6 +298,8 @@ export const notifications = sqliteTable(
         'game-night-cancelled',
         'game-night-promoted',
         'game-night-reminder',
+        // Polls: a poll the recipient wrote or voted in ended (`post_id` names its post).
+        'poll-ended',
       ],
     }).notNull(),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
@@ -487,6 +489,25 @@ export const presenceSettings = sqliteTable('presence_settings', {
   updatedAt: integer('updated_at').notNull(),
 })
 
+/**
+ * What a user chose per kind of notification (shared/notification-kinds.ts): `in_app` off, none of
+ * that kind is written for them; `desktop` on, the app shows a system notification of a new one
+ * while its window is not in front. No row for a kind: both on.
+ */
+export const notificationSettings = sqliteTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    inApp: integer('in_app', { mode: 'boolean' }).notNull().default(true),
+    desktop: integer('desktop', { mode: 'boolean' }).notNull().default(true),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+)
+
 /** A user's "now playing" status: at most one, until `expires_at` (checked at read time). */
 export const userStatuses = sqliteTable(
   'user_statuses',
@@ -517,19 +538,29 @@ export const userStatuses = sqliteTable(
 // ─── Polls ─────────────────────────────────────────────────────────────────────────────────────
 
 /** A post's poll (docs/API.md, "Polls"): at most one per post, gone with the post. */
-export const polls = sqliteTable('polls', {
-  postId: integer('post_id')
-    .primaryKey()
-    .references(() => posts.id, { onDelete: 'cascade' }),
-  /** Votes are taken while the time is before this; after it the results are final. */
-  endsAt: integer('ends_at').notNull(),
-  createdAt: integer('created_at').notNull(),
-  /**
-   * Raised by each vote cast or changed: the live `poll` event and the post carry it, so that a
-   * client keeps the newest counts whatever order they reach it in (a change keeps the totals).
-   */
-  revision: integer('revision').notNull().default(0),
-})
+export const polls = sqliteTable(
+  'polls',
+  {
+    postId: integer('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** Votes are taken while the time is before this; after it the results are final. */
+    endsAt: integer('ends_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /**
+     * Raised by each vote cast or changed: the live `poll` event and the post carry it, so that a
+     * client keeps the newest counts whatever order they reach it in (a change keeps the totals).
+     */
+    revision: integer('revision').notNull().default(0),
+    /**
+     * When its end was told to its author and voters (startup/poll-ends.ts): set by the one UPDATE
+     * that claims the telling, so that of several instances only one tells it. Null until then.
+     */
+    endToldAt: integer('end_told_at'),
+  },
+  // The polls whose end is still to be told, soonest first (startup/poll-ends.ts).
+  (table) => [index('polls_end_idx').on(table.endToldAt, table.endsAt)],
+)
 
 /** A poll's 2–4 options, in the author's order (`position` 0…3). */
 export const pollOptions = sqliteTable(

@@ -4,7 +4,10 @@ import type { NotificationsPage, UnreadCountResponse } from '../../shared/api-ty
 import { pageQuerySchema } from '../../shared/schemas'
 import { requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { liveOf } from '../actions/live'
-import { markRead } from '../actions/notifications'
+import { changeSettings, markRead } from '../actions/notifications'
+import type { NotificationSettingsResponse } from '../../shared/notification-kinds'
+import { notificationSettingsSchema } from '../../shared/schemas'
+import { notificationSettings } from '../services/reads/notification-settings'
 import { pageNotifications, unreadCount } from '../services/reads/notifications'
 import { pageRequest } from '../services/reads/pagination'
 import { parseId, validate } from '../http/validate'
@@ -38,5 +41,15 @@ export function notificationsRoutes(deps: AppDeps) {
       const upTo = c.req.valid('json')?.upTo
       const count = await markRead(live, c.get('user'), upTo === undefined ? null : parseId(upTo))
       return c.json({ unreadCount: count } satisfies UnreadCountResponse)
+    })
+    .get('/settings', async (c) =>
+      c.json({
+        settings: await notificationSettings(db, c.get('user').id),
+      } satisfies NotificationSettingsResponse),
+    )
+    .patch('/settings', validate('json', notificationSettingsSchema), async (c) => {
+      const { settings } = c.req.valid('json')
+      const now = await changeSettings(live, c.get('user'), settings)
+      return c.json({ settings: now } satisfies NotificationSettingsResponse)
     })
 }

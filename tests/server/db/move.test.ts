@@ -238,6 +238,11 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
     expect((await call(base, 'PUT', path, token, body)).status).toBe(200)
   await put('/me/status', tokens.nova, { game: 'Deep Rock Galactic', expiresIn: 'never' })
   await put('/me/presence', tokens.lootgoblin, { appearOffline: true })
+  // Notification settings (notification_settings).
+  const quiet = await call(base, 'PATCH', '/notifications/settings', tokens.nova, {
+    settings: { likes: { inApp: false }, 'poll-ends': { desktop: false } },
+  })
+  expect(quiet.status, quiet.text).toBe(200)
   // A poll with a vote (polls, poll_options, poll_votes).
   const { post: pollPost } = (await act(base, '/posts', tokens.nova, {
     postData: {

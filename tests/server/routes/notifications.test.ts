@@ -217,10 +217,16 @@ describe('notifications', () => {
     expect((await notificationsOf(app, carol)).notifications).toEqual([])
   })
 
-  it('counts a mention in a comment, but the post author mentioned in a comment hears of it once', async ({
+  it('counts a mention in a comment, and the post author mentioned in a comment hears of the mention once', async ({
     app,
   }) => {
-    const { bob, carol, p, c } = await bobCommentsOnAlicesPost(app, '@alice look, @carol was here')
+    const { alice, bob, carol } = await threeUsers(app)
+    const p = await post(app, alice, 'post')
+    const c = await comment(app, bob, p._id, '@alice look, @carol was here')
+    // One notification for the author: the mention, which says more than "commented".
+    expect(summary((await notificationsOf(app, alice)).notifications)).toEqual([
+      `mention bob_b ${p._id} ${c._id}`,
+    ])
     expect(summary((await notificationsOf(app, carol)).notifications)).toEqual([
       `mention bob_b ${p._id} ${c._id}`,
     ])

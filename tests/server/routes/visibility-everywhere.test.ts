@@ -503,6 +503,8 @@ const ROUTES: Record<string, RouteLine> = {
     expect(unreadCount).toBe(page.notifications.filter((item) => !item.read).length)
   },
   'POST /api/notifications/read': ownOnly,
+  'GET /api/notifications/settings': ownOnly,
+  'PATCH /api/notifications/settings': ownOnly,
   'POST /api/reports': { reason: 'reporting stays open at every relation: the host must hear' },
   'GET /api/reports': hostOnly,
   'GET /api/reports/count': hostOnly,

@@ -281,6 +281,8 @@ describe('startServer', () => {
         'poll_options_post_position_idx',
         'poll_votes_option_idx',
         'poll_votes_user_idx',
+        // Polls whose end is still to be told, soonest first (startup/poll-ends.ts).
+        'polls_end_idx',
         // Reposts and emoji reactions: the home feed's reposts, who reacted, a user's reactions.
         'reposts_user_recent_idx',
         'post_emoji_reactions_recent_idx',

@@ -1,4 +1,8 @@
 import type { NotificationsPage, UnreadCountResponse } from '../../../shared/api-types'
+import type {
+  NotificationSettingsChange,
+  NotificationSettingsResponse,
+} from '../../../shared/notification-kinds'
 import { LIMITS } from '../../../shared/limits'
 import { request } from './client'
 
@@ -22,5 +26,20 @@ export function markNotificationsRead(upTo: string): Promise<UnreadCountResponse
     method: 'POST',
     body: { upTo },
     answer: 'unreadCount',
+  })
+}
+
+/** The signed-in user's notification settings (docs/API.md, "Notification settings"). */
+export function getNotificationSettings(): Promise<NotificationSettingsResponse> {
+  return request<NotificationSettingsResponse>('/notifications/settings')
+}
+
+/** Changes only the kinds and switches named; answers every setting now. */
+export function changeNotificationSettings(
+  settings: NotificationSettingsChange['settings'],
+): Promise<NotificationSettingsResponse> {
+  return request<NotificationSettingsResponse>('/notifications/settings', {
+    method: 'PATCH',
+    body: { settings },
   })
 }

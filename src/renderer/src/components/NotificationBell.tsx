@@ -15,7 +15,9 @@ import '../styles/bell.css'
 
 /**
  * Keeps the unread count current while someone is signed in: fetched at sign-in, then moved by
- * the live events (state/notifications.ts). Called once, by the layout around every screen.
+ * the live events (state/notifications.ts); and their notification settings, which decide the
+ * system notifications (state/notification-settings.ts). Called once, by the layout around
+ * every screen.
  */
 export function useNotificationsLive(): void {
   const store = useStore()
@@ -23,7 +25,18 @@ export function useNotificationsLive(): void {
   useEffect(() => {
     if (!userId) return
     void store.set(loadUnreadCountAtom)
-    return followLiveUnreadCount(store)
+    const stopCount = followLiveUnreadCount(store)
+    // Loaded after the first screen, in its own chunk: it is not part of the first load's budget.
+    let stopSettings: (() => void) | null = null
+    let stopped = false
+    void import('../state/notification-settings').then(({ followNotificationSettings }) => {
+      if (!stopped) stopSettings = followNotificationSettings(store)
+    })
+    return () => {
+      stopped = true
+      stopCount()
+      stopSettings?.()
+    }
   }, [store, userId])
 }
 

@@ -116,7 +116,17 @@ export function actionText(group: NotificationGroup): string {
       return `has a place for you at “${group.newest.snippet}”: you are going`
     case 'game-night-reminder':
       return `reminds you: “${group.newest.snippet}” starts in 15 minutes`
+    // The actor wrote the poll; pollEndedText says it better when the viewer is known.
+    case 'poll-ended':
+      return 'wrote a poll that has ended'
   }
+}
+
+/** A poll's end, said to its author ("Your poll has ended") or to a voter. */
+export function pollEndedText(own: boolean): { before: string; after: string } {
+  return own
+    ? { before: 'Your poll has ended', after: '' }
+    : { before: 'The poll by ', after: ' has ended' }
 }
 
 /** The names of the fields an edit of a game night changed, for people: "the time and place". */
@@ -136,9 +146,16 @@ function changedText(fields: readonly string[]): string {
   return `${said.slice(0, -1).join(', ')} and ${said[said.length - 1]}`
 }
 
-/** The whole sentence, e.g. for a name: "player2 and 3 others liked your post". */
-export function groupSentence(group: NotificationGroup): string {
+/**
+ * The whole sentence, e.g. for a name: "player2 and 3 others liked your post". `viewerId` (the
+ * signed-in user) tells a poll's author from its voters.
+ */
+export function groupSentence(group: NotificationGroup, viewerId?: string): string {
   const [first, second] = group.actors
+  if (group.type === 'poll-ended' && viewerId !== undefined) {
+    const { before, after } = pollEndedText(first?._id === viewerId)
+    return first?._id === viewerId ? before : `${before}${first?.username ?? ''}${after}`
+  }
   const others = group.actors.length - 1
   const who =
     others === 0

@@ -31,11 +31,28 @@ export function AccountPage() {
         </p>
       </div>
       <ChangePasswordCard />
+      <NotificationSettingsCard />
       <AppearOfflineCard />
       <GameDetectionPanel />
       <RelationsCards />
       <DeleteAccountCard />
     </div>
+  )
+}
+
+/** Where the notification settings live (their own page, also reached from Notifications). */
+function NotificationSettingsCard() {
+  return (
+    <ServerCard
+      id="notification-settings-card-title"
+      icon="bell"
+      title={COPY.notifications.settingsTitle}
+      hint={COPY.notifications.settingsHint}
+    >
+      <Link to="/notifications/settings" className="btn btn-secondary">
+        {COPY.notifications.settingsLink}
+      </Link>
+    </ServerCard>
   )
 }
 

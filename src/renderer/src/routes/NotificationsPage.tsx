@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { useEffect, useMemo, useState } from 'react'
-import type { MouseEvent } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { NotificationType } from '../../../shared/api-types'
 import { Avatar } from '../components/Avatar'
@@ -13,6 +13,7 @@ import { EmptyState, ErrorState } from '../components/States'
 import {
   actionText,
   groupNotifications,
+  pollEndedText,
   groupTarget,
   type NotificationGroup,
 } from '../lib/notification-groups'
@@ -24,6 +25,7 @@ import {
   notificationsAtom,
 } from '../state/notification-list'
 import { markSeenAtom } from '../state/notifications'
+import { userAtom } from '../state/auth'
 import '../styles/notifications.css'
 import { COPY } from '../copy'
 
@@ -43,6 +45,7 @@ const ICONS: Record<NotificationType, IconName> = {
   'game-night-cancelled': 'close',
   'game-night-promoted': 'check',
   'game-night-reminder': 'calendar',
+  'poll-ended': 'poll',
 }
 
 /** Avatars drawn per entry; the names say how many more there are. */
@@ -60,6 +63,7 @@ function postPath(postId: string, commentId?: string): string {
 /** One entry: who (the first name, then "and N others" to unfold), what, when, and where to. */
 function NotificationEntry({ group }: { group: NotificationGroup }) {
   const navigate = useNavigate()
+  const viewerId = useAtomValue(userAtom)?._id
   const [showAll, setShowAll] = useState(false)
   const target = groupTarget(group)
   const targetPath =
@@ -103,22 +107,28 @@ function NotificationEntry({ group }: { group: NotificationGroup }) {
         </div>
         <p className="notification-text">
           {group.unread ? <span className="visually-hidden">New: </span> : null}
-          {name(first.username)}
-          {others.length === 1 && others[0] ? <> and {name(others[0].username)}</> : null}
-          {others.length > 1 ? (
+          {group.type === 'poll-ended' ? (
+            <PollEndedWords own={first._id === viewerId} name={name(first.username)} />
+          ) : (
             <>
-              {' and '}
-              <button
-                type="button"
-                className="link-btn notification-others-toggle"
-                aria-expanded={showAll}
-                onClick={() => setShowAll(!showAll)}
-              >
-                {others.length} others
-              </button>
+              {name(first.username)}
+              {others.length === 1 && others[0] ? <> and {name(others[0].username)}</> : null}
+              {others.length > 1 ? (
+                <>
+                  {' and '}
+                  <button
+                    type="button"
+                    className="link-btn notification-others-toggle"
+                    aria-expanded={showAll}
+                    onClick={() => setShowAll(!showAll)}
+                  >
+                    {others.length} others
+                  </button>
+                </>
+              ) : null}{' '}
+              {actionText(group)}
             </>
-          ) : null}{' '}
-          {actionText(group)}
+          )}
           <span className="dot" aria-hidden="true">
             {' · '}
           </span>
@@ -141,6 +151,20 @@ function NotificationEntry({ group }: { group: NotificationGroup }) {
       </div>
       {group.unread ? <span className="unread-dot" aria-hidden="true" /> : null}
     </li>
+  )
+}
+
+/** "Your poll has ended", or "The poll by sam has ended" (the name a link). */
+function PollEndedWords({ own, name }: { own: boolean; name: ReactNode }) {
+  const { before, after } = pollEndedText(own)
+  return own ? (
+    <>{before}</>
+  ) : (
+    <>
+      {before}
+      {name}
+      {after}
+    </>
   )
 }
 
@@ -217,9 +241,14 @@ export function NotificationsPage() {
 
   return (
     <section className="page-single" data-main-column aria-labelledby="notifications-title">
-      <h1 id="notifications-title" className="page-title">
-        Notifications
-      </h1>
+      <div className="page-title-row">
+        <h1 id="notifications-title" className="page-title">
+          Notifications
+        </h1>
+        <Link to="/notifications/settings" className="btn btn-secondary btn-sm">
+          {COPY.notifications.settings}
+        </Link>
+      </div>
       {content}
     </section>
   )

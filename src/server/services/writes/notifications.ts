@@ -7,20 +7,27 @@ import type { SqlParam, Store } from '../../db/store'
 import type { NotificationChanges, NewNotification } from '../reads/notifications'
 import { usernameKey } from '../reads/users'
 import { isBlockedEitherWay, isMuting } from '../reads/visibility'
+import { wantsInApp } from '../reads/notification-settings'
 
-/** Adds a notification unless the actor is the recipient, and notes it in `changes`. */
+/**
+ * Adds a notification unless the actor is the recipient, and notes it in `changes`; answers
+ * whether it was written.
+ */
 export async function notify(
   db: Store,
   changes: NotificationChanges,
   input: NewNotification,
   now = Date.now(),
-): Promise<void> {
+): Promise<boolean> {
   const toSelf = input.recipientId === input.actorId
-  if (toSelf && !input.evenToActor) return
+  if (toSelf && !input.evenToActor) return false
   // Nobody hears from someone they blocked or who blocked them (docs/API.md, "Notifications").
-  if (!toSelf && (await isBlockedEitherWay(db, input.recipientId, input.actorId))) return
+  if (!toSelf && (await isBlockedEitherWay(db, input.recipientId, input.actorId))) return false
   // Nor from someone they mute, while the mute lasts (docs/API.md, "Muting").
-  if (!toSelf && (await isMuting(db, input.recipientId, input.actorId, now))) return
+  if (!toSelf && (await isMuting(db, input.recipientId, input.actorId, now))) return false
+  // Nor of a kind they turned off (docs/API.md, "Notification settings"): never written, so the
+  // list and the unread count agree without a filter of their own.
+  if (!(await wantsInApp(db, input.recipientId, input.type))) return false
   const row = await db.get<{ id: number }>(
     `INSERT INTO notifications
        (recipient_id, actor_id, type, post_id, comment_id, game_night_id, detail, read, created_at)
@@ -36,6 +43,7 @@ export async function notify(
     now,
   )
   if (row) changes.created.push(row.id)
+  return row !== undefined
 }
 
 /** What an undone action caused: one actor's notifications of one type about one target. */
@@ -95,8 +103,11 @@ export async function noteCascade(
 
 /**
  * Makes the mention notifications of one post or comment match the users its text mentions now
- * (existing users only, never the author, nor `skip`, e.g. the post's author who already gets a
- * `comment` notification). Mentions that stay keep their notification and its read state.
+ * (existing users only, never the author). `skip` names users this sync leaves alone, neither
+ * told nor untold (on an edit, those who heard of the comment by its creation). Mentions that stay
+ * keep their notification and its read state. Answers who holds a mention of it now: the caller
+ * tells the others named otherwise (a comment on their post), so that one write makes one
+ * notification per person.
  */
 export async function syncMentions(
   db: Store,
@@ -116,7 +127,7 @@ export async function syncMentions(
      */
     fresh?: boolean
   } = {},
-): Promise<void> {
+): Promise<Set<number>> {
   const found =
     mentioned.length === 0
       ? []
@@ -125,6 +136,7 @@ export async function syncMentions(
           db.sql.texts(mentioned.map(usernameKey)),
         )
   const wanted = new Set(found.filter((id) => id !== source.authorId && !skip.includes(id)))
+  const holding = new Set<number>()
   // A post's own mentions have no comment: `comment_id IS NULL`, as PostgreSQL takes no
   // `IS ?`.
   const existing = fresh
@@ -138,8 +150,11 @@ export async function syncMentions(
         ...(source.commentId === null ? [] : [source.commentId]),
       )
   for (const recipientId of existing) {
-    if (wanted.has(recipientId)) wanted.delete(recipientId)
-    else {
+    if (skip.includes(recipientId)) holding.add(recipientId)
+    else if (wanted.has(recipientId)) {
+      wanted.delete(recipientId)
+      holding.add(recipientId)
+    } else {
       await removeNotifications(db, changes, {
         actorId: source.authorId,
         type: 'mention',
@@ -150,7 +165,7 @@ export async function syncMentions(
     }
   }
   for (const recipientId of wanted) {
-    await notify(
+    const told = await notify(
       db,
       changes,
       {
@@ -162,7 +177,9 @@ export async function syncMentions(
       },
       now,
     )
+    if (told) holding.add(recipientId)
   }
+  return holding
 }
 
 /** Marks everything read, or everything up to and including `upTo`; answers how many changed. */
