@@ -6,7 +6,7 @@
  */
 import type { Comment, CommentResponse, PostResponse } from '../../../src/shared/api-types'
 import type { GameNightResponse, GameNightsPage } from '../../../src/shared/game-night-types'
-import { ACCOUNT_MESSAGES } from '../../../src/server/errors/messages'
+import { ACCOUNT_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
 import { nextSaturdayEvening } from '../../../src/server/services/writes/seed'
 import { addComment, commentsOf, expectError, ok, quickUser, seededToken } from '../../helpers/api'
 import { describe, expect, it } from '../../helpers/fixtures'
@@ -109,10 +109,14 @@ describe('a game night thread', () => {
     await expectError(
       app.send(`/api/comments/add/${threadId}`, { commentData: { text: '   ' } }, bo),
       400,
+      'A comment cannot be empty.',
+      'VALIDATION',
     )
     await expectError(
-      app.send(`/api/comments/add/${threadId}`, { commentData: { text: 'x'.repeat(5000) } }, bo),
+      app.send(`/api/comments/add/${threadId}`, { commentData: { text: 'x'.repeat(501) } }, bo),
       400,
+      'A comment can be at most 500 characters.',
+      'VALIDATION',
     )
     expect(await commentsOf(app, threadId, sam.token)).toEqual([])
     // Sam blocks Bo: the night and its thread are closed to him.
@@ -160,10 +164,14 @@ describe('a game night thread', () => {
     expect(await listed(app, bo, 'with=ana&when=past')).toEqual(['ana maybe'])
     expect(await listed(app, bo, 'with=ana')).toEqual(['ana going', 'hosted by ana'])
     // Someone nobody has: 404; hidden by a block: no nights; too long: 400.
-    await expectError(app.get('/api/game-nights?with=nobody', bo.token), 404)
+    await expectError(app.get('/api/game-nights?with=nobody', bo.token), 404, MESSAGES.userNotFound)
     await ok(app.send(`/api/users/me/block/${bo.id}`, {}, ana))
     expect(await listed(app, bo, 'with=ana')).toEqual([])
-    await expectError(app.get(`/api/game-nights?with=${'a'.repeat(101)}`, bo.token), 400)
+    await expectError(
+      app.get(`/api/game-nights?with=${'a'.repeat(101)}`, bo.token),
+      400,
+      'with must be a username.',
+    )
   })
 
   it('pages past 20: upcoming soonest first, then past latest first, nobody twice', async ({
@@ -183,7 +191,11 @@ describe('a game night thread', () => {
     expect(second.nextCursor).toBeNull()
     const titles = [...first.gameNights, ...second.gameNights].map((night) => night.title)
     expect(titles).toEqual(Array.from({ length: 23 }, (_, index) => `night ${index}`))
-    await expectError(app.get('/api/game-nights?cursor=nonsense', sam.token), 400)
+    await expectError(
+      app.get('/api/game-nights?cursor=nonsense', sam.token),
+      400,
+      MESSAGES.invalidCursor,
+    )
   })
 })
 

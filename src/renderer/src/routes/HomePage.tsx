@@ -5,6 +5,7 @@ import { Suggestions } from '../components/Suggestions'
 import { Composer } from '../components/Composer'
 import { COPY, SPEC_TEXT } from '../copy'
 import { isNewcomerAtom } from '../state/session'
+import { lazyComponent } from '../lib/lazy-component'
 
 /**
  * What an empty feed shows: loaded only when the feed is empty (a new account's), not in the
@@ -12,6 +13,11 @@ import { isNewcomerAtom } from '../state/session'
  */
 const HomeStarter = lazy(() =>
   import('../components/HomeStarter').then((module) => ({ default: module.HomeStarter })),
+)
+
+/** "Starting now": the viewer's game nights on now, at the top; loaded on first use. */
+const NightsOnNow = lazyComponent(() =>
+  import('../components/NightsOnNow').then((module) => module.NightsOnNow),
 )
 
 export function HomePage() {
@@ -31,6 +37,7 @@ export function HomePage() {
         ) : null}
       </div>
       <section className="page-main" data-main-column aria-labelledby="home-title">
+        <NightsOnNow scope="mine" variant="home" />
         <Composer />
         <PostList
           listKey="feed"
