@@ -210,7 +210,7 @@ describe('the demo’s LAN party', () => {
     if (!night) throw new Error('no night')
     expect(night).toMatchObject({
       host: { username: 'player1' },
-      game: { slug: 'counterstrike2' },
+      game: { name: 'Age of Empires II: Definitive Edition' },
       counts: { going: 3, maybe: 1, cant: 0, waiting: 0 },
     })
     const start = new Date(night.startsAt)

@@ -4,8 +4,8 @@
  * this Saturday" post is the thread of a game night the demo player hosts, with a few answers.
  */
 import type { Store } from '../../db/store'
-import { insertNewRow, insertRows, updateRows } from '../../db/raw'
-import { comments, follows, gameNightRsvps, posts, users } from '../../db/schema'
+import { insertNewRow, insertRow, insertRows, updateRows } from '../../db/raw'
+import { comments, follows, gameNightRsvps, games, posts, users } from '../../db/schema'
 import { SCRYPT_PARAMS, hashPassword, type ScryptCost } from '../../auth/password'
 import { getSetting, type DemoAccount } from '../reads/settings'
 import { setDemoUserIds } from './settings'
@@ -14,7 +14,8 @@ import { setSetting } from './settings'
 import { createUser } from './users'
 import { indexPost } from './search-index'
 import { createGameNight, setThread } from './game-nights'
-import { setUserGames } from './games'
+import { gameSlug } from '../../../shared/games'
+import { nameKey } from '../reads/games'
 
 export const DEMO_ACCOUNT: DemoAccount = { username: 'player1', password: 'gamerstage' }
 
@@ -194,6 +195,8 @@ export async function initializeDatabase(
   })
 }
 
+export const LAN_PARTY_GAME = 'Age of Empires II: Definitive Edition'
+
 /** Which seed post is the LAN party's: its comments are the night's thread. */
 const LAN_PARTY_POST = SEED_POSTS.findIndex(([, content]) => content.startsWith('LAN party'))
 
@@ -207,8 +210,8 @@ export function nextSaturdayEvening(now: number): number {
 }
 
 /**
- * The LAN party as a game night (docs/API.md, "Game nights"): hosted by the demo player, who
- * plays the game as nova_strike does; nova_strike and lootgoblin are going, questlord may come.
+ * The LAN party as a game night (docs/API.md, "Game nights"): hosted by the demo player;
+ * nova_strike and lootgoblin are going, questlord may come.
  */
 async function seedLanParty(
   tx: Store,
@@ -219,13 +222,22 @@ async function seedLanParty(
   const threadId = postIds[LAN_PARTY_POST]
   if (threadId === undefined) throw new Error('No LAN party post')
   const [host, nova, quest, goblin] = [0, 1, 2, 3].map(idOf) as [number, number, number, number]
-  await setUserGames(tx, host, ['Counter-Strike 2'], now)
-  await setUserGames(tx, nova, ['Counter-Strike 2'], now)
+  // The game joins the server's list without a player (as a merged game's row may be): the demo's
+  // profiles list no games, so the games' lists and counts start empty.
+  const slug = gameSlug(LAN_PARTY_GAME)
+  await insertRow(tx, games, {
+    slug,
+    name: LAN_PARTY_GAME,
+    nameKey: nameKey(LAN_PARTY_GAME),
+    playerCount: 0,
+    createdBy: host,
+    createdAt: now - 10 * HOUR,
+  })
   const night = await createGameNight(
     tx,
     host,
     {
-      game: 'counterstrike2',
+      game: slug,
       title: 'LAN party this Saturday',
       startsAt: new Date(nextSaturdayEvening(now)).toISOString(),
       durationMinutes: 6 * 60,
