@@ -123,12 +123,13 @@ test('a night on now shows on Home for those going, and in Who’s here for ever
   await page.clock.setFixedTime(new Date(start + 10 * 60_000))
   await page.reload()
   const card = page.getByRole('region', { name: 'Starting now' })
-  await expect(card.getByRole('link', { name: 'Starting soon' })).toBeVisible()
+  await expect(card.getByRole('link', { name: 'Starting soon', exact: true })).toBeVisible()
   await expect(card).toContainText('2 going')
   // Who's here, beside the page on a desktop, shows every night on now.
   await expect(
     page.getByRole('region', { name: 'Game nights on now' }).getByRole('link', {
       name: 'Starting soon',
+      exact: true,
     }),
   ).toBeVisible()
   await card.getByRole('link', { name: 'Open Starting soon' }).click()
@@ -158,17 +159,18 @@ test('the Game nights list goes past 20 with Load more', async ({ page, request 
   test.setTimeout(90_000)
   const host = await apiSignup(request, 'host')
   await withGame(request, host.encodedToken)
-  // Soon, so that they lead the upcoming list, a minute apart.
-  const base = Date.now() + 60 * 60_000
+  // Sooner than the other tests' nights, so that they lead the upcoming list, ten seconds apart.
+  const base = Date.now() + 5 * 60_000
   for (let index = 0; index < 23; index += 1) {
     await planViaApi(request, host.encodedToken, {
       title: `Paged night ${index}`,
-      startsAt: new Date(base + index * 60_000).toISOString(),
+      startsAt: new Date(base + index * 10_000).toISOString(),
     })
   }
   await signedIn(page, host)
   await page.goto('/game-nights')
   const upcoming = page.getByRole('list', { name: 'Upcoming game nights' })
+  await expect(upcoming.getByText('Paged night 0', { exact: true })).toBeVisible()
   await expect(upcoming.getByText('Paged night 19', { exact: true })).toBeVisible()
   await expect(upcoming.getByRole('listitem')).toHaveCount(20)
   await expect(upcoming.getByText('Paged night 20', { exact: true })).toHaveCount(0)
