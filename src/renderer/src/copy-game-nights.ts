@@ -11,6 +11,10 @@ export const GAME_NIGHT_COPY = {
     going: (count: number) => (count === 1 ? '1 going' : `${count} going`),
     open: (title: string) => `Open ${title}`,
     join: 'Join in',
+    more: (count: number) =>
+      count === 1
+        ? 'And 1 more on the Game nights page'
+        : `And ${count} more on the Game nights page`,
   },
   thread: {
     title: 'Talk about it',

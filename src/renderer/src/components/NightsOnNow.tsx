@@ -11,6 +11,9 @@ import '../styles/game-nights.css'
 
 const WORDS = GAME_NIGHT_COPY.startingNow
 
+/** At most this many nights on now are listed; a link leads to the rest. */
+const MOST_SHOWN = 5
+
 /** "22:00" (or "10:00 PM") in the viewer's zone and language. */
 const clock = (at: number) =>
   new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(at))
@@ -57,6 +60,8 @@ export function NightsOnNow({
   const me = useAtomValue(userAtom)
   const nights = useNightsOnNow(scope, me?.username ?? null)
   if (me === null || nights.length === 0) return null
+  // Who's here stays short on a busy evening: the rest are on the Game nights page.
+  const shown = nights.slice(0, variant === 'panel' ? 3 : MOST_SHOWN)
   const titleId = `nights-on-now-${variant}`
   const Heading = variant === 'home' ? 'h2' : 'h3'
   return (
@@ -68,10 +73,15 @@ export function NightsOnNow({
         {scope === 'mine' ? WORDS.title : WORDS.hereTitle}
       </Heading>
       <ul className="nights-on-now-list">
-        {nights.map((night) => (
+        {shown.map((night) => (
           <NightOnNow key={night._id} night={night} compact={variant === 'panel'} />
         ))}
       </ul>
+      {shown.length < nights.length ? (
+        <p className="nights-on-now-more">
+          <Link to="/game-nights">{WORDS.more(nights.length - shown.length)}</Link>
+        </p>
+      ) : null}
     </section>
   )
 }
