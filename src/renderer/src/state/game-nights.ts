@@ -190,7 +190,11 @@ export function useNightsOnNow(scope: 'mine' | 'all', username: string | null) {
     scope === 'mine' && username !== null ? { with: username } : {},
   )
   const [now, setNow] = useState(() => Date.now())
-  const items = list.items
+  // While the list reads itself again (a live event), what it showed stays: no flicker.
+  const [items, setItems] = useState<readonly GameNightShared[]>([])
+  useEffect(() => {
+    if (list.loaded) setItems(list.items)
+  }, [list.loaded, list.items])
   useEffect(() => {
     const wait = nextChangeIn(items, now)
     if (wait === null) return
