@@ -12,6 +12,7 @@ import * as api from '../../src/renderer/src/api/game-nights'
 import { ApiError } from '../../src/renderer/src/api/client'
 import { GameNightList } from '../../src/renderer/src/components/GameNightList'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
+import { summaryOf } from './answer-fixtures'
 
 afterEach(() => {
   cleanup()
@@ -20,13 +21,7 @@ afterEach(() => {
 
 const night = (id: number, extra: Partial<GameNightShared> = {}): GameNightShared => ({
   _id: String(id),
-  host: {
-    _id: '1',
-    username: 'sam',
-    firstName: '',
-    lastName: '',
-    profileImg: '/api/media/default-avatar.svg',
-  },
+  host: summaryOf('sam', '1'),
   game: { slug: 'counterstrike2', name: 'Counter-Strike 2' },
   title: `Night ${id}`,
   startsAt: new Date(Date.UTC(2026, 11, 5, 18) + id * 60_000).toISOString(),
