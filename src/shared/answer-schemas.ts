@@ -33,6 +33,7 @@ import type {
   UserResponse,
   UsersPage,
 } from './api-types'
+import type { GameNightResponse, GameNightsPage } from './game-night-types'
 import { LIMITS, USERNAME_PATTERN } from './limits'
 import { OUR_MEDIA } from './media-paths'
 import { stripInvisible } from './text'
@@ -369,3 +370,47 @@ export const GAME_ANSWERS = {
   gamesPage: answer<GamesPage>(z.looseObject({ games: listOf(gameSchema), nextCursor: cursor })),
 }
 // ---- end of games ----
+
+// ---- Game nights (docs/API.md, "Game nights"): a night that does not check out is left out of
+// a list, and fails the call of its own page. ----
+
+/** A night's start and its other times: instants the app can read. */
+const instant = z.string().check(z.refine((text) => !Number.isNaN(Date.parse(text))))
+
+export const gameNightSharedSchema = z.looseObject({
+  _id: idSchema,
+  host: userSummarySchema,
+  game: z.looseObject({ slug: gameSlugSchema, name: gameNameSchema }),
+  title: z.pipe(oneLine, z.string().check(z.minLength(1), z.maxLength(200))),
+  startsAt: instant,
+  durationMinutes: z.int().check(z.positive()),
+  place: z.catch(z.nullable(z.pipe(oneLine, z.string().check(z.maxLength(200)))), null),
+  slots: z.catch(z.nullable(count), null),
+  status: z.string().check(z.regex(/^(?:open|closed|cancelled)$/)),
+  counts: z.looseObject({
+    going: z.catch(count, 0),
+    maybe: z.catch(count, 0),
+    cant: z.catch(count, 0),
+    waiting: z.catch(count, 0),
+  }),
+  // An older server sends no thread: the night shows no comments.
+  threadPostId: z.catch(z.nullable(idSchema), null),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+const gameNightSchema = z.extend(gameNightSharedSchema, {
+  going: z.catch(listOf(userSummarySchema), []),
+  maybe: z.catch(listOf(userSummarySchema), []),
+  waiting: z.catch(listOf(userSummarySchema), []),
+  myAnswer: z.catch(z.nullable(z.string().check(z.regex(/^(?:going|maybe|cant|waiting)$/))), null),
+  isHost: z.catch(z.boolean(), false),
+})
+
+export const GAME_NIGHT_ANSWERS = {
+  gameNight: answer<GameNightResponse>(z.looseObject({ gameNight: gameNightSchema })),
+  gameNightsPage: answer<GameNightsPage>(
+    z.looseObject({ gameNights: listOf(gameNightSharedSchema), nextCursor: cursor }),
+  ),
+}
+// ---- end of game nights ----

@@ -116,9 +116,13 @@ export const rsvpSchema = z.strictObject({
   answer: z.enum(['going', 'maybe', 'cant'], { error: 'answer must be going, maybe or cant.' }),
 })
 
-/** `GET /api/game-nights`: upcoming or past, all or of one game or host, a page at a time. */
+/**
+ * `GET /api/game-nights`: upcoming or past, all or of one game or host, or those one player hosts
+ * or answered going, maybe or waiting (`with`), a page at a time.
+ */
 export const gameNightsQuerySchema = pageQuerySchema.extend({
   when: z.enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' }).optional(),
   game: z.string().max(100, { error: 'game must be the slug of a game.' }).optional(),
   host: z.string().max(100, { error: 'host must be a username.' }).optional(),
+  with: z.string().max(100, { error: 'with must be a username.' }).optional(),
 })

@@ -29,6 +29,11 @@ export interface GameNightShared {
   slots: number | null
   status: GameNightStatus
   counts: { going: number; maybe: number; cant: number; waiting: number }
+  /**
+   * The night's thread: the id of the host's post announcing it, whose comments are the night's
+   * (`/api/comments/:postId`). Null once the host deleted that post.
+   */
+  threadPostId: string | null
   createdAt: string
   updatedAt: string
 }

@@ -5,14 +5,16 @@
  * as the lists hide the night from them; its notifications (changed, cancelled, moved up,
  * reminded) go out with it.
  *
- * None of them touches what the caches of posts keep (caches/touched.ts): game nights are not
- * posts, and their routes keep no whole answers.
+ * Only planning touches what the caches of posts keep (caches/touched.ts): it writes the night's
+ * thread post. Game nights are not posts, and their routes keep no whole answers.
  */
 import * as writes from '../services/writes/game-nights'
 import type { GameNightRow } from '../services/reads/game-nights'
 import { presentShared } from '../services/presenting/game-nights'
 import type { GameNightField, GameNightRsvpChoice } from '../../shared/game-night-types'
+import { getGameBySlug } from '../services/reads/games'
 import { aboutWriting, commit, type Actor, type Live } from './live'
+import { publishWrittenPost, writePostWithin } from './posts'
 
 /** Tells everyone who may see its host that the night changed. */
 export async function publishGameNight(
@@ -29,13 +31,43 @@ export async function publishGameNight(
   )
 }
 
-export function createGameNight(live: Live, actor: Actor, input: writes.GameNightInput) {
-  return commit(
+/**
+ * Plans a night with its thread: the host's post announcing it, whose comments are the night's
+ * comments (the comment routes, rate limits, blocks, mentions, votes and live events of every
+ * post's comments). The post is the host's own, in their feed and profile as any post.
+ */
+export async function createGameNight(live: Live, actor: Actor, input: writes.GameNightInput) {
+  const { night } = await commit(
     live,
-    (tx) => writes.createGameNight(tx, actor.id, input),
-    (night) => publishGameNight(live, night, []),
+    async (tx, changes) => {
+      const created = await writes.createGameNight(tx, actor.id, input)
+      const game = await getGameBySlug(tx, input.game)
+      const thread = await writePostWithin(
+        tx,
+        changes,
+        actor.id,
+        threadText(created.title, game.name),
+        created.createdAt,
+      )
+      return { night: await writes.setThread(tx, created, thread.post.id), thread }
+    },
+    async ({ night, thread }) => {
+      await publishWrittenPost(live, thread)
+      await publishGameNight(live, night, [])
+    },
+    ({ thread }) => ({
+      added: {
+        postId: thread.post.id,
+        authorId: thread.post.authorId,
+        createdAt: thread.post.createdAt,
+      },
+    }),
   )
+  return night
 }
+
+/** What a night's thread post says: its title and game (the app links the post to the night). */
+export const threadText = (title: string, game: string) => `Game night: ${title} (${game})`
 
 export function editGameNight(
   live: Live,

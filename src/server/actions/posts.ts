@@ -110,6 +110,28 @@ async function publishNewPost(
 }
 
 /**
+ * A post of text written inside another command's transaction (a game night's thread,
+ * actions/game-nights.ts): its row, count, tags, mentions and search words as createPost writes
+ * them. The command publishes it after its commit with `publishWrittenPost`, and tells the caches
+ * of it as `added`.
+ */
+export async function writePostWithin(
+  tx: Store,
+  changes: NotificationChanges,
+  authorId: number,
+  content: string,
+  now: number,
+): Promise<NewPost> {
+  const written = await writeNewPost(tx, authorId, content, now)
+  return { ...written, post: await afterPostWrite(tx, changes, written.post, true) }
+}
+
+/** The `post` event of a post written by `writePostWithin`, once its command committed. */
+export async function publishWrittenPost(live: Live, written: NewPost): Promise<void> {
+  await publishNewPost(live, written, { images: false, poll: false }, undefined)
+}
+
+/**
  * True when a new post's text asks nothing written beside its row: no tags, no mentions (what
  * afterPostWrite writes besides the search words).
  */

@@ -742,11 +742,13 @@ export const gameNights = pgTable(
     remindedAt: millis('reminded_at'),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
+    threadPostId: int('thread_post_id').references(() => posts.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('game_nights_starts_idx').on(table.startsAt, table.id),
     index('game_nights_game_idx').on(table.gameId, table.startsAt),
     index('game_nights_host_idx').on(table.hostId),
+    uniqueIndex('game_nights_thread_idx').on(table.threadPostId),
   ],
 )
 

@@ -841,11 +841,17 @@ export const gameNights = sqliteTable(
     remindedAt: integer('reminded_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /**
+     * The night's thread: the host's post announcing it, written with the night, whose comments
+     * are the night's comments (docs/API.md, "Game nights"). Null once that post is deleted.
+     */
+    threadPostId: integer('thread_post_id').references(() => posts.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('game_nights_starts_idx').on(table.startsAt, table.id),
     index('game_nights_game_idx').on(table.gameId, table.startsAt),
     index('game_nights_host_idx').on(table.hostId),
+    uniqueIndex('game_nights_thread_idx').on(table.threadPostId),
   ],
 )
 

@@ -35,7 +35,9 @@ export function gameNightsRoutes(deps: AppDeps) {
           query.game === undefined ? undefined : (await getGameBySlug(db, query.game)).id
         const hostId =
           query.host === undefined ? undefined : (await getUserByUsername(db, query.host)).id
-        const filter = { when: query.when ?? 'upcoming', gameId, hostId }
+        const withUserId =
+          query.with === undefined ? undefined : (await getUserByUsername(db, query.with)).id
+        const filter = { when: query.when ?? 'upcoming', gameId, hostId, withUserId }
         return c.json(
           (await gameNightsPage(
             db,

@@ -301,6 +301,7 @@ describe('startServer', () => {
         // Game nights: upcoming by start, a game's and a host's nights, a player's answers, and a
         // night's notifications (cancelled with it).
         'game_nights_starts_idx',
+        'game_nights_thread_idx',
         'game_nights_game_idx',
         'game_nights_host_idx',
         'game_night_rsvps_user_idx',

@@ -4,11 +4,16 @@
  * first answer that needs them asks for them (main.tsx asks at once, while the page starts). Each
  * answer is still checked before anything reads it; a call names its check.
  */
-import type { ANSWERS, AnswerCheck, GAME_ANSWERS } from '../../../shared/answer-schemas'
+import type {
+  ANSWERS,
+  AnswerCheck,
+  GAME_ANSWERS,
+  GAME_NIGHT_ANSWERS,
+} from '../../../shared/answer-schemas'
 
-type Checks = typeof ANSWERS & typeof GAME_ANSWERS
+type Checks = typeof ANSWERS & typeof GAME_ANSWERS & typeof GAME_NIGHT_ANSWERS
 
-/** The name of an answer's check: a key of ANSWERS or GAME_ANSWERS. */
+/** The name of an answer's check: a key of ANSWERS, GAME_ANSWERS or GAME_NIGHT_ANSWERS. */
 export type AnswerName = keyof Checks
 
 let loading: Promise<Readonly<Record<AnswerName, AnswerCheck<unknown>>>> | null = null
@@ -16,7 +21,11 @@ let loading: Promise<Readonly<Record<AnswerName, AnswerCheck<unknown>>>> | null 
 /** The checks, loaded on first use; a load that failed (offline) is tried again next time. */
 export function loadAnswerChecks(): Promise<Readonly<Record<AnswerName, AnswerCheck<unknown>>>> {
   loading ??= import('../../../shared/answer-schemas').then(
-    ({ ANSWERS, GAME_ANSWERS }) => ({ ...ANSWERS, ...GAME_ANSWERS }),
+    ({ ANSWERS, GAME_ANSWERS, GAME_NIGHT_ANSWERS }) => ({
+      ...ANSWERS,
+      ...GAME_ANSWERS,
+      ...GAME_NIGHT_ANSWERS,
+    }),
     (error: unknown) => {
       loading = null
       throw error

@@ -20,33 +20,49 @@ export interface GameNightFields {
 }
 
 export function listGameNights(
-  query: { when: 'upcoming' | 'past'; game?: string; cursor?: string | null; limit?: number },
+  query: {
+    when: 'upcoming' | 'past'
+    game?: string
+    with?: string
+    cursor?: string | null
+    limit?: number
+  },
   signal?: AbortSignal,
 ): Promise<GameNightsPage> {
   return request<GameNightsPage>('/game-nights', {
     query: {
       when: query.when,
       game: query.game,
+      with: query.with,
       cursor: query.cursor ?? undefined,
       limit: query.limit ?? 20,
     },
     signal,
+    answer: 'gameNightsPage',
   })
 }
 
 export function getGameNight(id: string, signal?: AbortSignal): Promise<GameNightResponse> {
-  return request<GameNightResponse>(`/game-nights/${enc(id)}`, { signal })
+  return request<GameNightResponse>(`/game-nights/${enc(id)}`, { signal, answer: 'gameNight' })
 }
 
 export function createGameNight(fields: GameNightFields): Promise<GameNightResponse> {
-  return request<GameNightResponse>('/game-nights', { method: 'POST', body: fields })
+  return request<GameNightResponse>('/game-nights', {
+    method: 'POST',
+    body: fields,
+    answer: 'gameNight',
+  })
 }
 
 export function editGameNight(
   id: string,
   fields: Partial<GameNightFields> & { status?: GameNightStatus },
 ): Promise<GameNightResponse> {
-  return request<GameNightResponse>(`/game-nights/${enc(id)}`, { method: 'PATCH', body: fields })
+  return request<GameNightResponse>(`/game-nights/${enc(id)}`, {
+    method: 'PATCH',
+    body: fields,
+    answer: 'gameNight',
+  })
 }
 
 export function answerGameNight(
@@ -56,6 +72,7 @@ export function answerGameNight(
   return request<GameNightResponse>(`/game-nights/${enc(id)}/rsvp`, {
     method: 'PUT',
     body: { answer },
+    answer: 'gameNight',
   })
 }
 

@@ -6,12 +6,18 @@ import { useServerFeature } from '../state/server-features'
 import { PresentPersonRow } from './PersonRow'
 import { Spinner } from './Spinner'
 import { SquadCallList } from './SquadCallList'
+import { lazyComponent } from '../lib/lazy-component'
 
 /**
  * Who's here: the members online now, those one follows first, live (state/presence.ts). A
  * panel beside the navigation on the desktop (`variant="panel"`), the whole /here screen on
  * phones. Nothing on a server without presence.
  */
+/** Game nights on now, to join in: loaded on first use. */
+const NightsOnNow = lazyComponent(() =>
+  import('./NightsOnNow').then((module) => module.NightsOnNow),
+)
+
 export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
   const enabled = useServerFeature('presence')
   const here = useAtomValue(whosHereAtom)
@@ -58,6 +64,7 @@ export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
           ))}
         </ul>
       ) : null}
+      <NightsOnNow scope="all" variant={variant} />
     </section>
   )
 }

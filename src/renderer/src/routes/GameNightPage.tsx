@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useSetAtom } from 'jotai'
+import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type {
   GameNight,
@@ -7,6 +8,7 @@ import type {
 } from '../../../shared/game-night-types'
 import type { UserSummary } from '../../../shared/api-types'
 import { Avatar } from '../components/Avatar'
+import { CommentsCard } from '../components/CommentsCard'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { answerSummary, statusWord } from '../components/GameNightCard'
 import { Icon } from '../components/Icon'
@@ -14,9 +16,14 @@ import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
 import { formatLength, formatNightTime, viewerTimeZone } from '../lib/game-night-time'
 import { notifyFailure } from '../lib/notify'
-import { gamePath, profilePath } from '../lib/paths'
+import { gamePath, postPath, profilePath } from '../lib/paths'
+import { useLiveResync } from '../lib/use-live-resync'
+import { loadCommentsAtom } from '../state/comments'
+import { GAME_NIGHT_COPY } from '../copy-game-nights'
 import { saveCalendarFile, useGameNight } from '../state/game-nights'
 import '../styles/game-nights.css'
+
+const THREAD = GAME_NIGHT_COPY.thread
 
 const CHOICES: [GameNightRsvpChoice, string][] = [
   ['going', 'Going'],
@@ -209,6 +216,7 @@ function NightDetails({
         <People title="Waiting list" people={night.waiting} />
         <People title="Maybe" people={night.maybe} />
       </div>
+      <NightThread night={night} />
       {confirmCancel ? (
         <ConfirmDialog
           title="Cancel this game night?"
@@ -219,5 +227,35 @@ function NightDetails({
         />
       ) : null}
     </section>
+  )
+}
+
+/**
+ * The night's comments: those of its thread post (docs/API.md, "Game nights"), with every rule
+ * and live event of a post's comments.
+ */
+function NightThread({ night }: { night: GameNight }) {
+  const threadId = night.threadPostId
+  const loadComments = useSetAtom(loadCommentsAtom)
+  useEffect(() => {
+    if (threadId !== null) void loadComments(threadId, { reset: true })
+  }, [threadId, loadComments])
+  useLiveResync(() => {
+    if (threadId !== null) void loadComments(threadId, { reset: true })
+  })
+  if (threadId === null) {
+    return <p className="card game-night-thread-gone muted">{THREAD.gone}</p>
+  }
+  return (
+    <CommentsCard
+      postId={threadId}
+      postOwner={night.host.username}
+      title={THREAD.title}
+      intro={
+        <p className="muted game-night-thread-lead">
+          {THREAD.lead} <Link to={postPath(threadId)}>{THREAD.onPost}</Link>
+        </p>
+      }
+    />
   )
 }

@@ -6,7 +6,7 @@ import '../styles/game-nights.css'
 
 /**
  * `/game-nights`: the Events page. Upcoming nights first (soonest first), then past ones (latest
- * first); each time in the viewer's own zone and language.
+ * first), each a page of 20 at a time; each time in the viewer's own zone and language.
  */
 export function GameNightsPage() {
   return (
@@ -31,7 +31,12 @@ export function GameNightsPage() {
         empty="No game night planned yet. Plan one and your friends can answer."
       />
       <h2 className="section-title">Past</h2>
-      <GameNightList when="past" label="Past game nights" empty="No game night is over yet." />
+      <GameNightList
+        when="past"
+        label="Past game nights"
+        empty="No game night is over yet."
+        scrolls
+      />
     </section>
   )
 }

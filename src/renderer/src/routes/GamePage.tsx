@@ -84,7 +84,7 @@ export function GamePage() {
       <GameNightList
         key={`nights:${game.slug}`}
         when="upcoming"
-        game={game.slug}
+        filter={{ game: game.slug }}
         label={`Game nights of ${game.name}`}
         empty={`No game night of ${game.name} planned yet.`}
       />

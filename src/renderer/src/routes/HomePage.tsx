@@ -6,18 +6,24 @@ import { Composer } from '../components/Composer'
 import { COPY, SPEC_TEXT } from '../copy'
 import { isNewcomerAtom } from '../state/session'
 import { useServerFeature } from '../state/server-features'
+import { lazyComponent } from '../lib/lazy-component'
 
-/**
- * What an empty feed shows: loaded only when the feed is empty (a new account's), not in the
- * first load every return pays for (docs/PERFORMANCE.md, "First load").
- */
 /** The open squad calls, on top while there are some: loaded after the first screen. */
 const SquadCallList = lazy(() =>
   import('../components/SquadCallList').then((module) => ({ default: module.SquadCallList })),
 )
 
+/**
+ * What an empty feed shows: loaded only when the feed is empty (a new account's), not in the
+ * first load every return pays for (docs/PERFORMANCE.md, "First load").
+ */
 const HomeStarter = lazy(() =>
   import('../components/HomeStarter').then((module) => ({ default: module.HomeStarter })),
+)
+
+/** "Starting now": the viewer's game nights on now, at the top; loaded on first use. */
+const NightsOnNow = lazyComponent(() =>
+  import('../components/NightsOnNow').then((module) => module.NightsOnNow),
 )
 
 export function HomePage() {
@@ -43,6 +49,7 @@ export function HomePage() {
             <SquadCallList />
           </Suspense>
         ) : null}
+        <NightsOnNow scope="mine" variant="home" />
         <Composer />
         <PostList
           listKey="feed"

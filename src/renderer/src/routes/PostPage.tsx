@@ -1,23 +1,16 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom'
-import { LIMITS } from '../../../shared/limits'
-import { CommentThread, threadsOf } from '../components/CommentThread'
+import { CommentsCard } from '../components/CommentsCard'
 import { commentAnchor } from '../components/ThreadParts'
 import { Icon } from '../components/Icon'
 import { PostCard } from '../components/PostCard'
-import { PostSkeletons, Spinner } from '../components/Spinner'
-import { LoadMore } from '../components/LoadMore'
+import { PostSkeletons } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
-import { TextEditor } from '../components/TextEditor'
-import { draftKey } from '../lib/drafts'
 import { isReplyRequest } from '../lib/reply-request'
-import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { useLiveResync } from '../lib/use-live-resync'
-import { userAtom } from '../state/auth'
 import { commentListAtom } from '../state/comment-votes'
-import { addCommentAtom, loadCommentThreadAtom, loadCommentsAtom } from '../state/comments'
-import { useServerFeature } from '../state/server-features'
+import { loadCommentThreadAtom, loadCommentsAtom } from '../state/comments'
 import {
   deletedPostIdsAtom,
   loadPostAtom,
@@ -25,7 +18,7 @@ import {
   postStatusAtom,
   unavailablePostIdsAtom,
 } from '../state/posts'
-import { COPY, SPEC_TEXT } from '../copy'
+import { COPY } from '../copy'
 
 export function PostPage() {
   const { postId = '' } = useParams()
@@ -39,28 +32,17 @@ export function PostPage() {
   const comments = useAtomValue(commentListAtom(postId))
   const loadPost = useSetAtom(loadPostAtom)
   const loadComments = useSetAtom(loadCommentsAtom)
-  const addComment = useSetAtom(addCommentAtom)
-  const me = useAtomValue(userAtom)
   // threads: replies, and deep links to a comment (`?comment=<id>`, kept over a reload)
-  const threads = useServerFeature('threads')
   const [searchParams] = useSearchParams()
   const linkedComment = searchParams.get('comment')
   const loadThread = useSetAtom(loadCommentThreadAtom)
   const [highlightId, setHighlightId] = useState<string | null>(null)
-  const threadList = useMemo(() => threadsOf(comments.items), [comments.items])
-  const commentDraft = me ? draftKey(me._id, `comment:${postId}`) : undefined
   const commentBox = useRef<HTMLTextAreaElement>(null)
   const showCommentBox = Boolean(post) && !deleted && !unavailable
   // The `r` shortcut came here (lib/reply-request.ts): the cursor goes to the comment box once it
   // is there, once per request (a second `r` on this page is a new entry, a new key).
   const location = useLocation()
   const replyAsked = isReplyRequest(location.state) ? location.key : null
-  const more = comments.loaded && comments.nextCursor !== null
-  const loadingComments = comments.status === 'loading'
-  const sentinel = useInfiniteScroll(
-    () => void loadComments(postId),
-    more && !loadingComments && !comments.error,
-  )
 
   useEffect(() => {
     void loadPost(postId)
@@ -125,58 +107,12 @@ export function PostPage() {
       </div>
       {content}
       {post && showCommentBox ? (
-        <div className="card comments-card">
-          <TextEditor
-            className="comment-box"
-            label={COPY.post.writeComment}
-            placeholder={SPEC_TEXT.commentPlaceholder}
-            max={LIMITS.commentMax}
-            submitLabel="Comment"
-            rows={2}
-            pendingLabel={COPY.post.sendingComment}
-            resetOnSubmit
-            key={commentDraft ?? postId}
-            draftKey={commentDraft}
-            textareaRef={commentBox}
-            onSubmit={(text) => addComment(postId, text)}
-          />
-          <h2 className="section-title">Comments</h2>
-          {!comments.loaded && comments.error ? (
-            <ErrorState
-              message={comments.error}
-              onRetry={() => void loadComments(postId, { reset: true })}
-            />
-          ) : !comments.loaded ? (
-            <Spinner label="Loading comments" />
-          ) : comments.items.length === 0 ? (
-            <p className="muted center">{COPY.post.noComments}</p>
-          ) : (
-            <ul className="comment-list">
-              {threadList.map(({ root, replies }) => (
-                <CommentThread
-                  key={root._id}
-                  root={root}
-                  replies={replies}
-                  postId={postId}
-                  postOwner={post.username}
-                  removedIds={comments.removedIds ?? []}
-                  highlightId={highlightId}
-                  threads={threads && me !== null}
-                />
-              ))}
-            </ul>
-          )}
-          {comments.loaded && comments.error ? (
-            <ErrorState message={comments.error} onRetry={() => void loadComments(postId)} />
-          ) : null}
-          <LoadMore
-            more={more}
-            loading={loadingComments}
-            what="comments"
-            onLoadMore={() => void loadComments(postId)}
-            sentinelRef={sentinel}
-          />
-        </div>
+        <CommentsCard
+          postId={postId}
+          postOwner={post.username}
+          highlightId={highlightId}
+          textareaRef={commentBox}
+        />
       ) : null}
     </section>
   )

@@ -9,6 +9,7 @@ import { MessageButton } from '../components/MessageButton'
 import { Icon } from '../components/Icon'
 import { PostList } from '../components/PostList'
 import { ProfileGames } from '../components/ProfileGames'
+import { lazyComponent } from '../lib/lazy-component'
 import { PersonMenu } from '../components/PersonMenu'
 import { ProfileHostMenu } from '../components/ProfileHostMenu'
 import { Spinner } from '../components/Spinner'
@@ -135,6 +136,11 @@ function BlockedNotice({ user, onChange }: { user: User; onChange: () => void })
     </div>
   )
 }
+
+/** The profile's upcoming game nights: loaded on first use. */
+const ProfileNights = lazyComponent(() =>
+  import('../components/ProfileNights').then((module) => module.ProfileNights),
+)
 
 export function ProfilePage() {
   const { username = '' } = useParams()
@@ -319,6 +325,7 @@ export function ProfilePage() {
         <BlockedNotice user={shown} onChange={() => void load(username)} />
       ) : (
         <>
+          <ProfileNights username={shown.username} own={own} />
           <h2 className="section-title">Posts</h2>
           {!own ? <MutedNotice user={shown} /> : null}
           <PostList

@@ -15,7 +15,7 @@ import {
   type GameNightsFilter,
 } from '../reads/game-nights'
 import type { PageRequest } from '../reads/pagination'
-import { hiddenAuthors, type Viewer } from '../reads/visibility'
+import { canSee, hiddenAuthors, type Viewer } from '../reads/visibility'
 import { loadSummaries } from './embedded'
 import { formatTimestamp } from './time'
 
@@ -57,6 +57,7 @@ export async function presentShared(db: Store, rows: GameNightRow[]): Promise<Ga
         slots: row.slots,
         status: row.status,
         counts: counts.get(row.id) ?? { going: 0, maybe: 0, cant: 0, waiting: 0 },
+        threadPostId: row.threadPostId === null ? null : String(row.threadPostId),
         createdAt: formatTimestamp(row.createdAt),
         updatedAt: formatTimestamp(row.updatedAt),
       },
@@ -117,6 +118,13 @@ export async function gameNightsPage(
   filter: GameNightsFilter,
   page: PageRequest,
 ): Promise<GameNightsPage> {
+  // A player hidden from the viewer (a block either way, a suspension) shows no nights of theirs.
+  if (
+    filter.withUserId !== undefined &&
+    !(await canSee(db, viewer, filter.withUserId, { mutes: false }))
+  ) {
+    return { gameNights: [], nextCursor: null }
+  }
   const found = await pageGameNights(db, viewer, filter, page)
   return { gameNights: await presentShared(db, found.rows), nextCursor: found.nextCursor }
 }

@@ -66,6 +66,8 @@ export interface GameNightsFilter {
   when: GameNightsWhen
   gameId?: number
   hostId?: number
+  /** Only nights this user hosts or answered going, maybe or waiting (a profile's, Home's). */
+  withUserId?: number
   now?: number
 }
 
@@ -88,8 +90,8 @@ export async function pageGameNights(
       ? [-LIST_START, 0]
       : [LIST_START, LIST_START]
   const visible = await visibleAuthor(db, 'host_id', viewer)
-  // Two fixed texts per direction (with or without a filter on the game and on the host, as
-  // `-1` matches nothing and `0` everything: one prepared statement whatever is asked).
+  // One fixed text per direction (with or without a filter on the game, the host and whose
+  // nights, as `0` matches everything: one prepared statement whatever is asked).
   const rows = await db.all<Record<string, unknown>>(
     `SELECT ${GAME_NIGHT_COLUMNS} FROM game_nights
      WHERE ${
@@ -97,7 +99,10 @@ export async function pageGameNights(
          ? 'starts_at + duration_minutes * 60000 > ? AND (starts_at > ? OR (starts_at = ? AND id > ?))'
          : 'starts_at + duration_minutes * 60000 <= ? AND (starts_at < ? OR (starts_at = ? AND id < ?))'
      }
-       AND (? = 0 OR game_id = ?) AND (? = 0 OR host_id = ?)${visible.and}
+       AND (? = 0 OR game_id = ?) AND (? = 0 OR host_id = ?)
+       AND (? = 0 OR host_id = ? OR EXISTS (SELECT 1 FROM game_night_rsvps AS mine
+         WHERE mine.game_night_id = game_nights.id AND mine.user_id = ?
+           AND mine.answer IN ('going', 'maybe', 'waiting')))${visible.and}
      ORDER BY starts_at ${upcoming ? 'ASC' : 'DESC'}, id ${upcoming ? 'ASC' : 'DESC'}
      LIMIT ?`,
     now,
@@ -108,6 +113,9 @@ export async function pageGameNights(
     filter.gameId ?? 0,
     filter.hostId ?? 0,
     filter.hostId ?? 0,
+    filter.withUserId ?? 0,
+    filter.withUserId ?? 0,
+    filter.withUserId ?? 0,
     ...visible.params,
     page.limit + 1,
   )

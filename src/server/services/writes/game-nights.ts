@@ -97,6 +97,16 @@ export async function createGameNight(
   return night
 }
 
+/** Makes `postId` the night's thread (its comments are the night's). */
+export async function setThread(
+  db: Store,
+  night: GameNightRow,
+  postId: number,
+): Promise<GameNightRow> {
+  await db.run('UPDATE game_nights SET thread_post_id = ? WHERE id = ?', postId, night.id)
+  return { ...night, threadPostId: postId }
+}
+
 /** How many are going now. */
 async function goingCount(db: Store, gameNightId: number): Promise<number> {
   const row = await db.get<{ count: number }>(

@@ -1,10 +1,11 @@
 /**
  * The demo data (README, "Demo account"): four users, five posts with two comments each, like counts
- * 10, 1000 and 0, and a demo account whose credentials the login page can fill in.
+ * 10, 1000 and 0, and a demo account whose credentials the login page can fill in. The "LAN party
+ * this Saturday" post is the thread of a game night the demo player hosts, with a few answers.
  */
 import type { Store } from '../../db/store'
-import { insertNewRow, insertRows, updateRows } from '../../db/raw'
-import { comments, follows, posts, users } from '../../db/schema'
+import { insertNewRow, insertRow, insertRows, updateRows } from '../../db/raw'
+import { comments, follows, gameNightRsvps, games, posts, users } from '../../db/schema'
 import { SCRYPT_PARAMS, hashPassword, type ScryptCost } from '../../auth/password'
 import { getSetting, type DemoAccount } from '../reads/settings'
 import { setDemoUserIds } from './settings'
@@ -12,6 +13,9 @@ import { setDemoAccount } from './settings'
 import { setSetting } from './settings'
 import { createUser } from './users'
 import { indexPost } from './search-index'
+import { createGameNight, setThread } from './game-nights'
+import { gameSlug } from '../../../shared/games'
+import { nameKey } from '../reads/games'
 
 export const DEMO_ACCOUNT: DemoAccount = { username: 'player1', password: 'gamerstage' }
 
@@ -149,6 +153,7 @@ export async function initializeDatabase(
       if (id === undefined) throw new Error(`No seed user ${index}`)
       return id
     }
+    const postIds: number[] = []
     for (const [authorIndex, content, likeCount, hoursAgo, postComments] of SEED_POSTS) {
       const createdAt = now - hoursAgo * HOUR
       const post = await insertNewRow(tx, posts, {
@@ -159,6 +164,7 @@ export async function initializeDatabase(
         createdAt,
         updatedAt: createdAt,
       })
+      postIds.push(post.id)
       await indexPost(tx, post)
       await insertRows(
         tx,
@@ -183,7 +189,77 @@ export async function initializeDatabase(
     await insertRows(tx, follows, [{ followerId: idOf(0), followeeId: idOf(1), createdAt: now }])
     await updateRows(tx, users, { followingCount: 1 }, 'id = ?', idOf(0))
     await updateRows(tx, users, { followerCount: 1 }, 'id = ?', idOf(1))
+    await seedLanParty(tx, idOf, postIds, now)
     await setDemoAccount(tx, DEMO_ACCOUNT)
     await setDemoUserIds(tx, userIds)
   })
+}
+
+export const LAN_PARTY_GAME = 'Age of Empires II: Definitive Edition'
+
+/** Which seed post is the LAN party's: its comments are the night's thread. */
+const LAN_PARTY_POST = SEED_POSTS.findIndex(([, content]) => content.startsWith('LAN party'))
+
+/** The next Saturday, 18:00 UTC, after `now` ("this Saturday" of the post). */
+export function nextSaturdayEvening(now: number): number {
+  const day = new Date(now)
+  const evening = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 18)
+  const daysAhead = (6 - day.getUTCDay() + 7) % 7
+  const start = evening + daysAhead * 24 * HOUR
+  return start > now ? start : start + 7 * 24 * HOUR
+}
+
+/**
+ * The LAN party as a game night (docs/API.md, "Game nights"): hosted by the demo player;
+ * nova_strike and lootgoblin are going, questlord may come.
+ */
+async function seedLanParty(
+  tx: Store,
+  idOf: (index: number) => number,
+  postIds: number[],
+  now: number,
+): Promise<void> {
+  const threadId = postIds[LAN_PARTY_POST]
+  if (threadId === undefined) throw new Error('No LAN party post')
+  const [host, nova, quest, goblin] = [0, 1, 2, 3].map(idOf) as [number, number, number, number]
+  // The game joins the server's list without a player (as a merged game's row may be): the demo's
+  // profiles list no games, so the games' lists and counts start empty.
+  const slug = gameSlug(LAN_PARTY_GAME)
+  await insertRow(tx, games, {
+    slug,
+    name: LAN_PARTY_GAME,
+    nameKey: nameKey(LAN_PARTY_GAME),
+    playerCount: 0,
+    createdBy: host,
+    createdAt: now - 10 * HOUR,
+  })
+  const night = await createGameNight(
+    tx,
+    host,
+    {
+      game: slug,
+      title: 'LAN party this Saturday',
+      startsAt: new Date(nextSaturdayEvening(now)).toISOString(),
+      durationMinutes: 6 * 60,
+      place: 'At player1’s place',
+      slots: 8,
+    },
+    now - 10 * HOUR,
+  )
+  await setThread(tx, night, threadId)
+  const answers: [number, 'going' | 'maybe'][] = [
+    [nova, 'going'],
+    [goblin, 'going'],
+    [quest, 'maybe'],
+  ]
+  await insertRows(
+    tx,
+    gameNightRsvps,
+    answers.map(([userId, answer], index) => ({
+      gameNightId: night.id,
+      userId,
+      answer,
+      answeredAt: now - (9 - index) * HOUR,
+    })),
+  )
 }
