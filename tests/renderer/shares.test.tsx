@@ -164,7 +164,8 @@ describe('the reaction bar', () => {
     expect(screen.getByRole('button', { name: 'fire: 2. Add yours' })).toBeTruthy()
     const add = screen.getByRole('button', { name: 'Add a reaction' })
     await user.click(add)
-    const menu = screen.getByRole('menu', { name: 'Reactions' })
+    // The menu's module loads with the first one opened.
+    const menu = await screen.findByRole('menu', { name: 'Reactions' })
     const items = within(menu).getAllByRole('menuitemcheckbox')
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
       'React with fire',

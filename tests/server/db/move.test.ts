@@ -274,6 +274,12 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   const joined = await call(base, 'PUT', `/squad-calls/${squadCall._id}/join`, tokens.nova)
   expect(joined.status, joined.text).toBe(200)
   await act(base, '/squad-calls', tokens.nova, { game: 'counterstrike2', needed: 3 })
+  // A draft kept for every device (drafts).
+  const draft = await call(base, 'PUT', '/drafts/newPost', tokens.nova, {
+    body: { text: 'half a thought', media: [], poll: null },
+    updatedAt: 1_700_000_000_000,
+  })
+  expect(draft.status, draft.text).toBe(200)
   return { newPost, deletedPost: gone._id }
 }
 
@@ -320,6 +326,8 @@ async function answersOf(base: string, tokens: Tokens): Promise<Record<string, s
     await read('/game-nights/1', token)
     await read('/squad-calls', token)
     await read('/squad-calls/1', token)
+    await read('/drafts', token)
+    await read('/drafts/newPost', token)
     // Ids 1 and 2: the one-to-one and the group made above (a non-member's 404 compares too).
     for (const id of [1, 2]) await read(`/conversations/${id}/messages?limit=50`, token)
     await read('/users/bookmark?limit=50', token)
@@ -539,7 +547,7 @@ describe.runIf(testsOnPostgres)(
       expect(refusal).toBeInstanceOf(StartError)
       // 9 posts, the seed's quote among them (with the one written on PostgreSQL above).
       expect((refusal as Error).message).toMatch(
-        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 9, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
+        /^The PostgreSQL database at 127\.0\.0\.1:\d+\/\w+ already holds a Gamerstage community \(users: 5, posts: 10, .*\): a move goes into a new, empty database only .* Nothing was changed\.$/,
       )
       expect(await contentsOf(target)).toEqual(contents)
     })

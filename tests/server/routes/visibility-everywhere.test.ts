@@ -505,6 +505,11 @@ const ROUTES: Record<string, RouteLine> = {
   'POST /api/notifications/read': ownOnly,
   'GET /api/notifications/settings': ownOnly,
   'PATCH /api/notifications/settings': ownOnly,
+  // Drafts: the caller's own, by slot; no route names another user's (tests/server/drafts).
+  'GET /api/drafts': ownOnly,
+  'GET /api/drafts/:slot': ownOnly,
+  'PUT /api/drafts/:slot': ownOnly,
+  'DELETE /api/drafts/:slot': ownOnly,
   'POST /api/reports': { reason: 'reporting stays open at every relation: the host must hear' },
   'GET /api/reports': hostOnly,
   'GET /api/reports/count': hostOnly,

@@ -15,9 +15,10 @@ import { lazyComponent } from '../lib/lazy-component'
 
 /** The side panel fills in after the screen's own content: not part of the first load. */
 const WhosHere = lazyComponent(() => import('./WhosHere').then((module) => module.WhosHere))
+/** Drafts kept on the server: started after the first screen. */
+const DraftSync = lazyComponent(() => import('./DraftSync').then((module) => module.DraftSync))
 import { useDetectedStatusSync } from '../state/game-detection'
 import { useIdleReport } from '../state/own-presence'
-import { useDraftSync } from '../state/draft-sync'
 
 /** The chrome around every protected screen (the route's, or `children` when given). */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -28,7 +29,6 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   usePresenceLive()
   useIdleReport()
   useDetectedStatusSync()
-  useDraftSync()
   // During logout's delay nothing can be clicked, focused or typed into (the toast is outside).
   const leaving = useAtomValue(leavingAtom)
   return (
@@ -37,6 +37,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <TopBar />
+      <DraftSync />
       <div className="shell">
         <div className="sidebar-column">
           <Sidebar />

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { COPY } from '../../copy'
 import { Icon } from '../Icon'
-import { EmojiPopover, LazyEmojiPanel } from './EmojiPopover'
+import { LazyEmojiPicker } from './LazyEmojiPicker'
 
 /**
  * "Add an emoji" beside a text field (posts, comments, messages): opens the picker; the emoji
@@ -25,14 +25,15 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
         <Icon name="smile" size={18} />
       </button>
       {open ? (
-        <EmojiPopover label={COPY.emoji.insert} returnTo={buttonRef} onClose={() => setOpen(false)}>
-          <LazyEmojiPanel
-            onPick={(emoji) => {
-              setOpen(false)
-              onPick(emoji)
-            }}
-          />
-        </EmojiPopover>
+        <LazyEmojiPicker
+          label={COPY.emoji.insert}
+          returnTo={buttonRef}
+          onClose={() => setOpen(false)}
+          onPick={(emoji) => {
+            setOpen(false)
+            onPick(emoji)
+          }}
+        />
       ) : null}
     </span>
   )

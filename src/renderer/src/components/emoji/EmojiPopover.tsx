@@ -1,15 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { CSSProperties, ReactNode, RefObject } from 'react'
-import { lazyComponent } from '../../lib/lazy-component'
-
-/**
- * The picker loads with the first one opened, its styles (styles/emoji.css) with it: nothing
- * shows meanwhile, a few milliseconds from the server; then the picker says it is loading its
- * data (EmojiPanel.tsx).
- */
-export const LazyEmojiPanel = lazyComponent(() =>
-  import('./EmojiPanel').then((module) => module.EmojiPanel),
-)
+import { EmojiPanel } from './EmojiPanel'
 
 /** The picker's size (styles/emoji.css), to place it beside its button. */
 const PICKER_WIDTH = 352
@@ -102,5 +93,24 @@ export function EmojiPopover({
     >
       {children}
     </div>
+  )
+}
+
+/** The picker in its popover: what a button opens (LazyEmojiPicker loads this module). */
+export function EmojiPickerPopover({
+  label,
+  returnTo,
+  onClose,
+  onPick,
+}: {
+  label: string
+  returnTo: RefObject<HTMLElement | null>
+  onClose: () => void
+  onPick: (emoji: string) => void
+}) {
+  return (
+    <EmojiPopover label={label} returnTo={returnTo} onClose={onClose}>
+      <EmojiPanel onPick={onPick} />
+    </EmojiPopover>
   )
 }
