@@ -1,8 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { TextEditor } from '../../src/renderer/src/components/TextEditor'
-import { draftKey, readDraft } from '../../src/renderer/src/lib/drafts'
+import { draftKey, readDraft, storeDownloadedDraft } from '../../src/renderer/src/lib/drafts'
 
 const props = { label: 'Post text', placeholder: 'p', max: 100, submitLabel: 'Post' }
 
@@ -34,5 +34,33 @@ describe('drafts belong to one user on one server', () => {
 
   it('keeps a comment draft per post', () => {
     expect(draftKey('7', 'comment:1', 'http://a')).not.toBe(draftKey('7', 'comment:2', 'http://a'))
+  })
+})
+
+describe('a draft written on another device', () => {
+  afterEach(() => {
+    cleanup()
+    localStorage.clear()
+  })
+
+  it('shows in an editor already open, unless something was typed there since', async () => {
+    const key = draftKey('7', 'newPost')
+    const other = draftKey('7', 'comment:5')
+    render(
+      <>
+        <TextEditor {...props} label="Post text" draftKey={key} onSubmit={() => null} />
+        <TextEditor {...props} label="Comment text" draftKey={other} onSubmit={() => null} />
+      </>,
+    )
+    const post = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Post text' })
+    const comment = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Comment text' })
+    await userEvent.type(comment, 'typed here')
+    const body = (text: string) => ({ text, media: [], poll: null })
+    act(() => {
+      storeDownloadedDraft(key, body('from the PC'), Date.now())
+      storeDownloadedDraft(other, body('also from the PC'), Date.now())
+    })
+    expect(post.value).toBe('from the PC')
+    expect(comment.value).toBe('typed here')
   })
 })

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent, ReactNode, Ref } from 'react'
-import { clearDraft, readDraft, writeDraft } from '../lib/drafts'
+import { clearDraft, onDraftDownloaded, readDraft, writeDraft } from '../lib/drafts'
 import { CharCounter, fitsLimit, isSubmitShortcut } from './CharCounter'
 import { SPEC_TEXT } from '../copy'
 import { useAutocomplete } from './Autocomplete'
@@ -95,7 +95,18 @@ export function TextEditor({
     }
   }, [autoFocus])
 
+  // A draft written on another device arrives (state/draft-sync.ts) while this editor is open:
+  // shown, unless something was typed here since it opened.
+  const typedRef = useRef(false)
+  useEffect(() => {
+    if (!draftKey) return
+    return onDraftDownloaded((key) => {
+      if (key === draftKey && !typedRef.current) setText(readDraft(key))
+    })
+  }, [draftKey])
+
   const change = (value: string) => {
+    typedRef.current = true
     setText(value)
     if (error) setError(null)
     if (draftKey) writeDraft(draftKey, value)

@@ -47,6 +47,16 @@ const syncedKeyOf = (key: string) => `${key}|synced`
 
 type DraftListener = (key: string) => void
 const listeners = new Set<DraftListener>()
+const downloadListeners = new Set<DraftListener>()
+
+/**
+ * Told the key of every draft taken from the server (written on another device): a composer
+ * already open on it, untouched since, shows it (TextEditor, NewPostEditor).
+ */
+export function onDraftDownloaded(listener: DraftListener): () => void {
+  downloadListeners.add(listener)
+  return () => downloadListeners.delete(listener)
+}
 
 /** Told the key of every draft changed on this device (typed, uploaded, polled, cleared). */
 export function onDraftChange(listener: DraftListener): () => void {
@@ -110,6 +120,7 @@ export function storeDownloadedDraft(key: string, body: DraftBody, updatedAt: nu
   })
   writeNumber(atKeyOf(key), updatedAt)
   markDraftSynced(key, updatedAt)
+  for (const listener of downloadListeners) listener(key)
 }
 
 /** Forgets a draft sent or thrown away on another device, without telling the listeners. */
