@@ -15,13 +15,7 @@ import type {
 } from '../../shared/api-types'
 import { GAME_LIMITS, GAME_LIST_SORTS, GAME_SUGGESTION_LIMITS } from '../../shared/games'
 import { pageQuerySchema } from '../../shared/schemas'
-import {
-  mergeGame,
-  removeGameCover,
-  renameGame,
-  setGameCover,
-  setMyGames,
-} from '../actions/games'
+import { mergeGame, removeGameCover, renameGame, setGameCover, setMyGames } from '../actions/games'
 import { liveOf } from '../actions/live'
 import { optionalViewer, requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { imageUploadGuards } from '../http/image-upload'
@@ -106,6 +100,7 @@ export function gamesRoutes(deps: AppDeps) {
       await next()
     },
   ] as const
+  /** A cover is uploaded as an avatar is (size, type, hourly uploads), then fit in 600×800. */
   const { sizeLimit, uploadLimit, uploadedBytes } = imageUploadGuards(deps)
 
   return new Hono<AppEnv>()
@@ -159,7 +154,6 @@ export function gamesRoutes(deps: AppDeps) {
       )
       return c.json({ game: toGame(game) } satisfies GameResponse)
     })
-    // A cover: as an avatar is uploaded (size, type, hourly uploads), within 600×800.
     .put('/games/:slug/cover', sizeLimit, auth, uploadLimit, async (c) => {
       const user = c.get('user')
       const game = await setGameCover(

@@ -6,12 +6,9 @@
  * PostgreSQL.
  */
 import sharp from 'sharp'
-import type { GameResponse, GamesResponse } from '../../../src/shared/api-types'
+import type { GameResponse, GamesPage, GamesResponse } from '../../../src/shared/api-types'
 import { GAME_MESSAGES, MESSAGES } from '../../../src/server/errors/messages'
-import {
-  UNUSED_MEDIA_TTL_MS,
-  sweepUnusedMedia,
-} from '../../../src/server/services/media/media'
+import { UNUSED_MEDIA_TTL_MS, sweepUnusedMedia } from '../../../src/server/services/media/media'
 import { expectError, ok, quickUser, signedInAs } from '../../helpers/api'
 import { SECRET_CAMERA, jpegWithExif, served } from '../../helpers/images'
 import type { TestApp } from '../../helpers/server-app'
@@ -40,7 +37,11 @@ const deleteCover = (app: TestApp, slug: string, token: string) =>
 async function gameWithPlayer(app: TestApp, username: string) {
   const player = await quickUser(app, username)
   await ok<GamesResponse>(
-    app.send('/api/me/games', { games: ['Deep Rock Galactic'] }, { token: player.token, method: 'PUT' }),
+    app.send(
+      '/api/me/games',
+      { games: ['Deep Rock Galactic'] },
+      { token: player.token, method: 'PUT' },
+    ),
   )
   return player
 }
@@ -53,7 +54,7 @@ describe('game covers', () => {
   it('has none at first: answers carry coverUrl null', async ({ app }) => {
     await gameWithPlayer(app, 'first_player')
     expect(await coverOf(app)).toBeNull()
-    const listed = await ok<{ games: { coverUrl: string | null }[] }>(app.get('/api/games'))
+    const listed = await ok<GamesPage>(app.get('/api/games'))
     expect(listed.games.every((game) => game.coverUrl === null)).toBe(true)
   })
 
@@ -79,24 +80,24 @@ describe('game covers', () => {
     [1200, 1800, 533, 800],
     [2000, 1000, 600, 300],
     [300, 200, 300, 200],
-  ])('fits a %ix%i picture within 600×800 as %ix%i, never enlarged', async (
-    [width, height, fitWidth, fitHeight],
-    { app },
-  ) => {
-    const player = await gameWithPlayer(app, 'first_player')
-    const answer = await ok<GameResponse>(
-      putCover(app, SLUG, await picture(width!, height!), player.token),
-    )
-    const image = await served(app, answer.game.coverUrl!)
-    expect([image.metadata.width, image.metadata.height]).toEqual([fitWidth, fitHeight])
-  })
+  ])(
+    'fits a %ix%i picture within 600×800 as %ix%i, never enlarged',
+    async ([width, height, fitWidth, fitHeight], { app }) => {
+      const player = await gameWithPlayer(app, 'first_player')
+      const answer = await ok<GameResponse>(
+        putCover(app, SLUG, await picture(width!, height!), player.token),
+      )
+      const image = await served(app, answer.game.coverUrl!)
+      expect([image.metadata.width, image.metadata.height]).toEqual([fitWidth, fitHeight])
+    },
+  )
 
-  it('refuses a second player once the game has a cover, and keeps the first', async ({
-    app,
-  }) => {
+  it('refuses a second player once the game has a cover, and keeps the first', async ({ app }) => {
     const first = await gameWithPlayer(app, 'first_player')
     const second = await gameWithPlayer(app, 'second_player')
-    const { game } = await ok<GameResponse>(putCover(app, SLUG, await picture(90, 120), first.token))
+    const { game } = await ok<GameResponse>(
+      putCover(app, SLUG, await picture(90, 120), first.token),
+    )
     const mediaBefore = await app.db.ids('SELECT count(*) AS n FROM media')
     await expectError(
       putCover(app, SLUG, await picture(90, 120), second.token),
