@@ -13,7 +13,7 @@ import { GameCover } from '../../src/renderer/src/components/GameCover'
 import { GameCoverControls } from '../../src/renderer/src/components/GameCoverControls'
 import { GAME_COVER_COPY } from '../../src/renderer/src/copy-games'
 import { isHostAtom } from '../../src/renderer/src/state/account'
-import { gameCovers } from '../../src/renderer/src/state/games'
+import { gameCovers } from '../../src/renderer/src/state/game-covers'
 
 afterEach(() => {
   cleanup()

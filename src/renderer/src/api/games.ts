@@ -111,8 +111,3 @@ export function mergeGame(slug: string, into: string): Promise<GameResponse> {
     answer: 'game',
   })
 }
-
-/** Removes a game's cover (hosts): answers the game, its cover null. */
-export function removeGameCover(slug: string): Promise<GameResponse> {
-  return request<GameResponse>(`/games/${enc(slug)}/cover`, { method: 'DELETE', answer: 'game' })
-}

@@ -1,14 +1,11 @@
 import type {
   ClipLimitResponse,
-  Game,
-  GameResponse,
   MediaResponse,
   PostClipResponse,
   PostImageResponse,
   PostMediaItem,
 } from '../../../shared/api-types'
 import { OUR_MEDIA } from '../../../shared/media-paths'
-import { loadAnswerChecks } from './answer-checks'
 import { ApiError, UNUSABLE_ANSWER_MESSAGE, apiUrl, getToken, refusal, request } from './client'
 
 /**
@@ -36,31 +33,8 @@ export function uploadPostImage(
   })
 }
 
-/**
- * Uploads a game's cover (docs/API.md, "Games"): answers the game with its new cover, checked as
- * every game answer is (shared/answer-schemas.ts), its cover an image of the server's own.
- */
-export async function uploadGameCover(
-  slug: string,
-  file: File,
-  onProgress?: (fraction: number) => void,
-): Promise<Game> {
-  const body = await sendImage(
-    `/games/${encodeURIComponent(slug)}/cover`,
-    file,
-    onProgress,
-    (answer) => answer,
-    null,
-    'PUT',
-  )
-  const checked = (await loadAnswerChecks()).game.safeParse(body)
-  const game = checked.success ? (checked.data as GameResponse).game : null
-  if (!game || game.coverUrl === null) throw new ApiError(502, UNUSABLE_ANSWER_MESSAGE)
-  return game
-}
-
 /** Sends the file; `accept` turns a 2xx answer into the result, or null when it is unusable. */
-function sendImage<Answer>(
+export function sendImage<Answer>(
   path: string,
   file: File,
   onProgress: ((fraction: number) => void) | undefined,

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../shared/limits'
 import { GAME_COVER_COPY } from '../copy-games'
 import { messageOf, notifySuccess } from '../lib/notify'
 import { isHostAtom, loadIsHostAtom } from '../state/account'
-import { gameCovers } from '../state/games'
+import { gameCovers } from '../state/game-covers'
 import { ConfirmDialog } from './ConfirmDialog'
 
 /** What the server takes as a cover (docs/API.md, "Games"); it reads the bytes, not this type. */

@@ -16,7 +16,6 @@ import type {
 import type { GameListSort } from '../../../shared/games'
 import {
   getGame,
-  removeGameCover,
   getTrending,
   getUserGames,
   listGames,
@@ -25,7 +24,6 @@ import {
   suggestGames,
 } from '../api/games'
 import { isMissingCall } from '../api/client'
-import { uploadGameCover } from '../api/media'
 import { getGamePlaying } from '../api/presence'
 import { onLiveEvent } from '../live/bus'
 import { messageOf } from '../lib/notify'
@@ -342,14 +340,4 @@ export function useGamePlayingNow(slug: string, enabled: boolean) {
   }, [enabled, slug, refreshSoon])
 
   return { load, retry: () => setAttempt((n) => n + 1) }
-}
-
-/**
- * A game's cover as its page changes it (docs/API.md, "Games"): any player uploads the first,
- * a host replaces or removes it. Each answers the game as it is now; a refusal is thrown.
- */
-export const gameCovers = {
-  upload: (slug: string, file: File, onProgress: (fraction: number) => void): Promise<Game> =>
-    uploadGameCover(slug, file, onProgress),
-  remove: async (slug: string): Promise<Game> => (await removeGameCover(slug)).game,
 }
