@@ -1,18 +1,19 @@
 import type { APIRequestContext } from '@playwright/test'
 import sharp from 'sharp'
-import type { GameResponse, SignupResponse } from '../../src/shared/api-types'
+import type { GameResponse, LoginResponse, SignupResponse } from '../../src/shared/api-types'
 import { gameSlug } from '../../src/shared/games'
 import { checkInBothThemes } from './axe'
 import { expect, test } from './fixtures'
 import { longName, storeSession } from './helpers'
+import { E2E_HOST } from './host-account'
 import { expectNoSidewaysScroll, sizes } from './looks'
 
 /**
  * Game covers in the app (docs/API.md, "Games"): a player (a 30-character name) opens a game
  * without a cover, picks one from the keyboard with "Add a cover", and the page shows it with the
  * game's name as its alt; the offer is gone, since only a host changes a cover once there is one.
- * Axe in both themes, before and after, on a desktop and on a 390×844 phone; screenshots with
- * GAMERSTAGE_SHOTS set.
+ * A host then sees "Change cover" and "Remove cover", and removes it after a question. Axe in
+ * both themes, on a desktop and on a 390×844 phone; screenshots with GAMERSTAGE_SHOTS set.
  */
 
 /** A game's name with a long unbroken word: the header must hold it. */
@@ -91,5 +92,45 @@ for (const size of sizes()) {
       what: 'a game page with its cover',
       shot: `game-cover-shown-${size.name}`,
     })
+  })
+}
+
+for (const size of sizes()) {
+  test(`a host changes or removes a game's cover (${size.name})`, async ({ page, request }) => {
+    test.setTimeout(60_000)
+    await page.setViewportSize(size.viewport)
+    const player = await apiSignup(request)
+    const name = `${GAME_NAME} ${Date.now().toString(36)}`
+    const slug = gameSlug(name)
+    await request.put('/api/me/games', {
+      headers: { authorization: player.encodedToken },
+      data: { games: [name] },
+    })
+    const uploaded = await request.put(`/api/games/${slug}/cover`, {
+      headers: { authorization: player.encodedToken },
+      multipart: { file: { name: 'c.png', mimeType: 'image/png', buffer: await coverPng() } },
+    })
+    expect(uploaded.status(), await uploaded.text()).toBe(200)
+    const login = await request.post('/api/auth/login', { data: E2E_HOST })
+    expect(login.status()).toBe(200)
+    const host = (await login.json()) as LoginResponse
+    await storeSession(page, host.encodedToken, host.foundUser)
+    await page.goto(`/games/${slug}`)
+    await expect(page.getByRole('img', { name })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Change cover' })).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await checkInBothThemes(page, size, {
+      what: 'a game page with a host’s cover buttons',
+      shot: `game-cover-host-${size.name}`,
+    })
+
+    await page.getByRole('button', { name: 'Remove cover' }).click()
+    const dialog = page.getByRole('dialog', { name: `Remove the cover of ${name}?` })
+    await dialog.getByRole('button', { name: 'Remove cover' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByRole('img', { name })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Add a cover' })).toBeVisible()
+    const { game } = (await (await request.get(`/api/games/${slug}`)).json()) as GameResponse
+    expect(game.coverUrl).toBeNull()
   })
 }
