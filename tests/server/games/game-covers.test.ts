@@ -183,4 +183,29 @@ describe('game covers', () => {
     expect(left).not.toContain(idOf(first.game))
     expect((await app.get(urlOf(second.game))).status).toBe(200)
   })
+
+  it('passes a merged game’s cover to the game that stays when it has none', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ admins: ['boss'] })
+    const boss = await signedInAs(app, 'boss')
+    const player = await gameWithPlayer(app, 'first_player')
+    const { game } = await ok<GameResponse>(
+      putCover(app, SLUG, await picture(60, 80), player.token),
+    )
+    await ok(app.send('/api/me/games', { games: ['DRG'] }, { token: player.token, method: 'PUT' }))
+    const merged = await ok<GameResponse>(
+      app.send(`/api/games/${SLUG}/merge`, { into: 'drg' }, { token: boss.token, method: 'POST' }),
+    )
+    expect(merged.game).toMatchObject({ slug: 'drg', coverUrl: game.coverUrl })
+  })
+
+  it('goes back to the placeholder when its uploader’s account and uploads are deleted', async ({
+    app,
+  }) => {
+    const player = await gameWithPlayer(app, 'first_player')
+    await ok<GameResponse>(putCover(app, SLUG, await picture(60, 80), player.token))
+    await app.db.run('DELETE FROM users WHERE id = ?', Number(player.id))
+    expect(await coverOf(app)).toBeNull()
+  })
 })

@@ -146,6 +146,12 @@ export async function mergeGames(
     from.id,
   )
   await tx.run('UPDATE game_aliases SET game_id = ? WHERE game_id = ?', into.id, from.id)
+  // The game that stays keeps its own cover; without one, it takes the merged game's.
+  await tx.run(
+    'UPDATE games SET cover_media_id = COALESCE(cover_media_id, ?) WHERE id = ?',
+    from.coverMediaId,
+    into.id,
+  )
   await tx.run('DELETE FROM games WHERE id = ?', from.id)
   await insertNewRow(tx, gameAliases, { slug: from.slug, gameId: into.id, createdAt: now })
   await recountPlayers(tx, [into.id])
