@@ -85,6 +85,9 @@ const pageSecurityHeaders = secureHeaders({
   crossOriginOpenerPolicy: false,
 })
 
+/** `PUT /api/games/{slug}/cover`: an image upload, not JSON. */
+const GAME_COVER_PATH = /^\/api\/games\/[^/]+\/cover$/
+
 const bodyTooLarge = () => new HttpError('TOO_LARGE', MESSAGES.bodyTooLarge)
 
 /** JSON bodies read from Node's request where there is one (http/json-body.ts), within the limit. */
@@ -136,7 +139,10 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   // Only requests that can carry a body are measured: reading a GET's body would make the Node
   // adapter build a full Request for nothing. Uploads have their own, larger limit.
   app.use('/api/*', (c, next) =>
-    BODYLESS_METHODS.has(c.req.method) || c.req.path.startsWith('/api/media')
+    BODYLESS_METHODS.has(c.req.method) ||
+    c.req.path.startsWith('/api/media') ||
+    // A game's cover is an image upload: its route has the image's size limit (routes/games.ts).
+    (c.req.method === 'PUT' && GAME_COVER_PATH.test(c.req.path))
       ? next()
       : jsonBodyLimit(c, next),
   )

@@ -332,6 +332,8 @@ export const gameSchema = z.looseObject({
   playerCount: z.catch(count, 0),
   createdAt: z.string(),
   playingNow: z.optional(z.catch(count, 0)),
+  // Only an image of the server's own; anything else (or an older server's nothing) is no cover.
+  coverUrl: z.catch(z.nullable(z.string().check(z.regex(OUR_MEDIA))), null),
 })
 
 export const gameSuggestionSchema = z.looseObject({

@@ -907,6 +907,8 @@ export interface Game {
   /** How many profiles list it. */
   playerCount: number
   createdAt: string
+  /** The uploaded cover's address (`/api/media/…`), or null: the app draws a placeholder. */
+  coverUrl: string | null
   /** `GET /games?sort=playing` only: how many statuses name it now. */
   playingNow?: number
 }

@@ -190,6 +190,7 @@ describe('GamePicker with the catalogue', () => {
           slug: 'valotacticsmod',
           name: 'Valo Tactics Mod',
           playerCount: 3,
+          coverUrl: null,
           createdAt: 'x',
         },
       ],

@@ -22,6 +22,7 @@ const game = (id: number, name: string, extra: Partial<Game> = {}): Game => ({
   name,
   playerCount: id,
   createdAt: '2026-11-30T00:00:00.000Z',
+  coverUrl: null,
   ...extra,
 })
 

@@ -77,8 +77,22 @@ function Picker({ initial = [] as PickedGame[], onSave = (_: PickedGame[]) => un
 
 describe('GamePicker', () => {
   const catalogue = [
-    { id: '1', slug: 'minecraft', name: 'Minecraft', playerCount: 12, createdAt: 'x' },
-    { id: '2', slug: 'minesweeper', name: 'Minesweeper', playerCount: 2, createdAt: 'x' },
+    {
+      id: '1',
+      slug: 'minecraft',
+      name: 'Minecraft',
+      playerCount: 12,
+      createdAt: 'x',
+      coverUrl: null,
+    },
+    {
+      id: '2',
+      slug: 'minesweeper',
+      name: 'Minesweeper',
+      playerCount: 2,
+      createdAt: 'x',
+      coverUrl: null,
+    },
   ]
 
   it('picks a suggestion with the keyboard, adds free text, removes with Backspace', async () => {

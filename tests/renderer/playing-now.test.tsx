@@ -32,6 +32,7 @@ const GAME: Game = {
   slug: 'deeprockgalactic',
   name: 'Deep Rock Galactic',
   playerCount: 3,
+  coverUrl: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 }
 

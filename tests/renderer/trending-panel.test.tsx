@@ -32,6 +32,7 @@ describe('TrendingPanel', () => {
           name: 'Minecraft',
           playerCount: 2,
           createdAt: 'x',
+          coverUrl: null,
           recentPosts: 1,
           recentPlayers: 2,
         },

@@ -81,3 +81,22 @@ export const GAME_CATALOGUE_COPY = {
   starterLead:
     'Your feed fills up as you follow players. Meanwhile, here is what people like here.',
 } as const
+
+/** A game's cover on its page: any player adds the first, hosts change or remove it. */
+export const GAME_COVER_COPY = {
+  add: 'Add a cover',
+  change: 'Change cover',
+  remove: 'Remove cover',
+  fileLabel: 'Cover image file',
+  hint: 'PNG, JPEG, GIF or WebP, up to 5 MB.',
+  hintFirst: 'PNG, JPEG, GIF or WebP, up to 5 MB. The first cover stays until a host changes it.',
+  uploading: (percent: number) => `Uploading the cover… ${percent}%`,
+  added: 'Cover added.',
+  changed: 'Cover changed.',
+  removed: 'Cover removed.',
+  tryAgain: 'Try again',
+  notAnImage: (name: string) => `${name} is not an image: pick a PNG, JPEG, GIF or WebP picture.`,
+  tooLarge: (name: string) => `${name} is too large: a cover can be up to 5 MB.`,
+  removeTitle: (game: string) => `Remove the cover of ${game}?`,
+  removeText: 'Everyone sees the placeholder again, and any player can add a new cover.',
+} as const

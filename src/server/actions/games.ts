@@ -6,6 +6,9 @@
 import * as gamesService from '../services/reads/games'
 import * as games from '../services/writes/games'
 import type { GameRow } from '../services/reads/games'
+import { processGameCover, storeImage } from '../services/media/media'
+import { HttpError } from '../errors/http-error'
+import { GAME_MESSAGES } from '../errors/messages'
 import { aboutUsers, commit, type Actor, type Live } from './live'
 
 /**
@@ -63,5 +66,34 @@ export async function mergeGame(
     const merged = await games.mergeGames(tx, from, into)
     await games.recordGameAction(tx, host, 'merge-game', `${from.name} → ${into.name}`)
     return merged
+  })
+}
+
+/**
+ * Gives the game of `slug` a cover (docs/API.md, "Games"): a host any time, any player while it
+ * has none (else HOST_ONLY, before the image is even decoded). The image is re-encoded without
+ * metadata and stored first; should the game have got a cover meanwhile, it is left to the sweep.
+ */
+export async function setGameCover(
+  live: Live,
+  actor: Actor,
+  slug: string,
+  bytes: Buffer,
+  asHost: boolean,
+): Promise<GameRow> {
+  const before = await gamesService.getGameBySlug(live.db, slug)
+  if (!asHost && before.coverMediaId !== null) {
+    throw new HttpError('HOST_ONLY', GAME_MESSAGES.coverTaken)
+  }
+  const cover = await processGameCover(bytes)
+  const mediaId = await storeImage(live.db, actor.id, cover.bytes, Date.now(), live.media)
+  return commit(live, (tx) => games.setGameCover(tx, before.id, mediaId, !asHost))
+}
+
+/** Removes the cover of the game of `slug` (hosts): the placeholder is drawn again. */
+export async function removeGameCover(live: Live, slug: string): Promise<GameRow> {
+  return commit(live, async (tx) => {
+    const game = await gamesService.getGameBySlug(tx, slug)
+    return games.setGameCover(tx, game.id, null)
   })
 }

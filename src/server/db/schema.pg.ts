@@ -623,6 +623,7 @@ export const games = pgTable(
     playerCount: int('player_count').notNull().default(0),
     createdBy: int('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: millis('created_at').notNull(),
+    coverMediaId: text('cover_media_id').references(() => media.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('games_slug_idx').on(table.slug),

@@ -686,6 +686,11 @@ export const games = sqliteTable(
     /** Who first added it; null once that account is deleted. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
+    /**
+     * The uploaded cover's media id, or null: the renderer draws the generated placeholder.
+     * Gone with the media row (its uploader's account deleted): the placeholder again.
+     */
+    coverMediaId: text('cover_media_id').references(() => media.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('games_slug_idx').on(table.slug),

@@ -144,6 +144,8 @@ export const GAME_MESSAGES = {
   tooManyGames: 'A profile can list at most 30 games.',
   nameTaken: 'Another game already has this name: merge the two instead.',
   mergeIntoItself: 'A game cannot be merged into itself.',
+  /** A player (not a host) adds a cover only while the game has none. */
+  coverTaken: 'This game already has a cover: only a host of the server can change it.',
 } as const
 
 /** Game nights (docs/API.md, "Game nights"): refusals of their rules. */

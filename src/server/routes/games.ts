@@ -1,6 +1,6 @@
 /**
  * The server's game list (docs/API.md, "Games"): `/games…` (the catalogue, a game, its
- * players, the host's rename and merge), `/game-suggestions` (what a game box suggests: the
+ * players, the host's rename and merge, its cover), `/game-suggestions` (what a game box suggests: the
  * server's games and the shipped catalogue's), `/users/{username}/games` (a profile's games) and
  * `/me/games` (setting one's own). Mounted at `/api`.
  */
@@ -15,11 +15,12 @@ import type {
 } from '../../shared/api-types'
 import { GAME_LIMITS, GAME_LIST_SORTS, GAME_SUGGESTION_LIMITS } from '../../shared/games'
 import { pageQuerySchema } from '../../shared/schemas'
-import { mergeGame, renameGame, setMyGames } from '../actions/games'
+import { mergeGame, removeGameCover, renameGame, setGameCover, setMyGames } from '../actions/games'
 import { liveOf } from '../actions/live'
 import { optionalViewer, requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { imageUploadGuards } from '../http/image-upload'
 import { validate } from '../http/validate'
-import { assertHost } from '../services/reads/hosting'
+import { assertHost, isHost } from '../services/reads/hosting'
 import {
   gamesOfUser,
   getGameBySlug,
@@ -99,6 +100,8 @@ export function gamesRoutes(deps: AppDeps) {
       await next()
     },
   ] as const
+  /** A cover is uploaded as an avatar is (size, type, hourly uploads), then fit in 600×800. */
+  const { sizeLimit, uploadLimit, uploadedBytes } = imageUploadGuards(deps)
 
   return new Hono<AppEnv>()
     .get('/games', validate('query', gamesQuerySchema), async (c) => {
@@ -149,6 +152,21 @@ export function gamesRoutes(deps: AppDeps) {
         c.req.param('slug'),
         c.req.valid('json').into,
       )
+      return c.json({ game: toGame(game) } satisfies GameResponse)
+    })
+    .put('/games/:slug/cover', sizeLimit, auth, uploadLimit, async (c) => {
+      const user = c.get('user')
+      const game = await setGameCover(
+        live,
+        user,
+        c.req.param('slug'),
+        await uploadedBytes(c),
+        await isHost(db, user, hostIds),
+      )
+      return c.json({ game: toGame(game) } satisfies GameResponse)
+    })
+    .delete('/games/:slug/cover', ...hostOnly, async (c) => {
+      const game = await removeGameCover(live, c.req.param('slug'))
       return c.json({ game: toGame(game) } satisfies GameResponse)
     })
     .get('/users/:username/games', async (c) => {

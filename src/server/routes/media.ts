@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { LIMITS } from '../../shared/limits'
-import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { requireUser, type AppDeps, type AppEnv } from '../http/context'
+import { imageUploadGuards, MULTIPART_OVERHEAD } from '../http/image-upload'
 import { HttpError } from '../errors/http-error'
 import { MESSAGES } from '../errors/messages'
 import { liveOf } from '../actions/live'
@@ -20,9 +21,6 @@ import type {
   PostClipResponse,
   PostImageResponse,
 } from '../../shared/api-types'
-
-/** Room for the multipart envelope around an image of the largest allowed size. */
-const MULTIPART_OVERHEAD = 64 * 1024
 
 /**
  * A request body's chunks as they arrive; a body that cannot be read (the client went away) is
@@ -51,28 +49,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 export function mediaRoutes(deps: AppDeps) {
   const { db } = deps
   const live = liveOf(deps)
-  const sizeLimit = bodyLimit({
-    maxSize: LIMITS.imageBytes + MULTIPART_OVERHEAD,
-    onError: () => {
-      throw new HttpError('TOO_LARGE', MESSAGES.imageTooLarge)
-    },
-  })
-  /** Uploads per user and hour, by count here and by bytes in uploadedBytes (docs/hosting.md, "Headless server"). */
-  const uploadLimit = perUserLimit(deps, 'uploads')
-  /** The bytes of the multipart field "file", within the size limit and the user's hourly bytes. */
-  const uploadedBytes = async (c: Context<AppEnv>): Promise<Buffer> => {
-    let body: Record<string, unknown>
-    try {
-      body = await c.req.parseBody()
-    } catch {
-      throw new HttpError('VALIDATION', MESSAGES.missingFile)
-    }
-    const file = body.file
-    if (!(file instanceof File)) throw new HttpError('VALIDATION', MESSAGES.missingFile)
-    if (file.size > LIMITS.imageBytes) throw new HttpError('TOO_LARGE', MESSAGES.imageTooLarge)
-    await deps.rateLimits?.consumeUploadBytes(c.get('user').id, file.size)
-    return Buffer.from(await file.arrayBuffer())
-  }
+  const { sizeLimit, uploadLimit, uploadedBytes } = imageUploadGuards(deps)
   /**
    * A clip's upload: one of few at once (post-clips.ts, clipUploads), its body
    * within the host's limit plus a poster image, read only once its turn came and taken apart on

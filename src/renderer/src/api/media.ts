@@ -34,17 +34,18 @@ export function uploadPostImage(
 }
 
 /** Sends the file; `accept` turns a 2xx answer into the result, or null when it is unusable. */
-function sendImage<Answer>(
+export function sendImage<Answer>(
   path: string,
   file: File,
   onProgress: ((fraction: number) => void) | undefined,
   accept: (body: object) => Answer | null,
   /** A clip's poster: sent as the form field `poster`. */
   poster: Blob | null = null,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', apiUrl(path))
+    xhr.open(method, apiUrl(path))
     const token = getToken()
     if (token) xhr.setRequestHeader('authorization', token)
     xhr.setRequestHeader('accept', 'application/json')

@@ -40,7 +40,7 @@ export function TrendingPanel() {
             {trending.games.map((game) => (
               <li key={game.id}>
                 <Link to={gamePath(game.slug)} className="trending-game">
-                  <GameCover name={game.name} slug={game.slug} size={36} />
+                  <GameCover name={game.name} slug={game.slug} coverUrl={game.coverUrl} size={36} />
                   <span className="trending-game-name">{game.name}</span>
                 </Link>
               </li>

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import { GameCover } from '../components/GameCover'
+import { GameCoverControls } from '../components/GameCoverControls'
 import { GameHostControls } from '../components/GameHostControls'
 import { GameNightList } from '../components/GameNightList'
 import { SquadCallList } from '../components/SquadCallList'
@@ -52,7 +53,12 @@ export function GamePage() {
   return (
     <section className="page-single game-page" data-main-column aria-labelledby="game-title">
       <div className="card game-header">
-        <GameCover name={game.name} slug={game.slug} />
+        <GameCover
+          name={game.name}
+          slug={game.slug}
+          coverUrl={game.coverUrl}
+          size={game.coverUrl ? 96 : 56}
+        />
         <div className="game-header-text">
           <h1 id="game-title" className="game-title">
             {game.name}
@@ -63,6 +69,7 @@ export function GamePage() {
               #{game.slug}
             </Link>
           </p>
+          <GameCoverControls game={game} onChanged={replace} />
         </div>
       </div>
       <GameHostControls

@@ -76,7 +76,7 @@ function GameListSection({ sort }: { sort: GameListSort }) {
 function GameCard({ game, sort }: { game: Game; sort: GameListSort }) {
   return (
     <Link to={gamePath(game.slug)} className="card game-card">
-      <GameCover name={game.name} slug={game.slug} size={48} />
+      <GameCover name={game.name} slug={game.slug} coverUrl={game.coverUrl} size={48} />
       <span className="game-card-text">
         <span className="game-card-name">{game.name}</span>
         <span className="muted small">

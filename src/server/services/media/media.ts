@@ -24,6 +24,14 @@ export function processAvatar(input: Buffer): Promise<ReencodedImage> {
   return withCheckedImage(input, (image) => reencode(image, { fitWithin: AVATAR_SIDE }))
 }
 
+/** A game's cover is shown at most about 300×400 pixels: twice that stays sharp. */
+export const GAME_COVER_BOX = { width: 600, height: 800 } as const
+
+/** An uploaded game cover, checked and re-encoded as a profile picture is, within GAME_COVER_BOX. */
+export function processGameCover(input: Buffer): Promise<ReencodedImage> {
+  return withCheckedImage(input, (image) => reencode(image, { fitWithin: GAME_COVER_BOX }))
+}
+
 /** A new image's bytes and what they are. */
 export interface NewMedia {
   id: string
@@ -142,6 +150,7 @@ export const MEDIA_REFERENCES: readonly {
     while: POSTED_OR_DRAFT_LIVES,
   },
   { table: 'users', column: 'profile_img', kind: 'url' },
+  { table: 'games', column: 'cover_media_id', kind: 'id' },
   { table: 'users', column: 'bio', kind: 'url' },
   { table: 'posts', column: 'content', kind: 'url' },
   { table: 'comments', column: 'text', kind: 'url' },

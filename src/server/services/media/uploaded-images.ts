@@ -140,17 +140,22 @@ export interface ReencodedImage {
 
 /**
  * Re-encodes a checked image in its own format, without any metadata (sharp writes none unless
- * asked). `fitWithin` shrinks it to fit a square of that side; it is never enlarged.
+ * asked). `fitWithin` shrinks it to fit a square of that side, or a box of that width and
+ * height; it is never enlarged.
  */
 export async function reencode(
   image: CheckedImage,
-  options: { fitWithin?: number } = {},
+  options: { fitWithin?: number | { width: number; height: number } } = {},
 ): Promise<ReencodedImage> {
   let pipeline = image.decode()
   if (options.fitWithin) {
+    const box =
+      typeof options.fitWithin === 'number'
+        ? { width: options.fitWithin, height: options.fitWithin }
+        : options.fitWithin
     pipeline = pipeline.resize({
-      width: options.fitWithin,
-      height: options.fitWithin,
+      width: box.width,
+      height: box.height,
       fit: 'inside',
       withoutEnlargement: true,
     })

@@ -29,6 +29,7 @@ export function toGame(row: GameRow): Game {
     name: row.name,
     playerCount: row.playerCount,
     createdAt: formatTimestamp(row.createdAt),
+    coverUrl: row.coverMediaId === null ? null : `/api/media/${row.coverMediaId}`,
   }
 }
 

@@ -146,6 +146,12 @@ export async function mergeGames(
     from.id,
   )
   await tx.run('UPDATE game_aliases SET game_id = ? WHERE game_id = ?', into.id, from.id)
+  // The game that stays keeps its own cover; without one, it takes the merged game's.
+  await tx.run(
+    'UPDATE games SET cover_media_id = COALESCE(cover_media_id, ?) WHERE id = ?',
+    from.coverMediaId,
+    into.id,
+  )
   await tx.run('DELETE FROM games WHERE id = ?', from.id)
   await insertNewRow(tx, gameAliases, { slug: from.slug, gameId: into.id, createdAt: now })
   await recountPlayers(tx, [into.id])
@@ -236,4 +242,26 @@ async function recountPlayers(tx: Store, gameIds: readonly number[]): Promise<vo
      WHERE id IN ${tx.sql.idSet}`,
     tx.sql.ids(gameIds),
   )
+}
+
+/**
+ * Sets the cover of a game to an uploaded image's media id, or removes it (null). With
+ * `onlyIfNone` (a player's first cover) it is set only while the game has none: of two players
+ * adding one at once, the second is refused, not silently replaced. The replaced image is left
+ * to the sweep of unused uploads (services/media/media.ts).
+ */
+export async function setGameCover(
+  tx: Store,
+  gameId: number,
+  mediaId: string | null,
+  onlyIfNone = false,
+): Promise<GameRow> {
+  const row = await tx.get<GameRow>(
+    `UPDATE games SET cover_media_id = ? WHERE id = ?${onlyIfNone ? ' AND cover_media_id IS NULL' : ''}
+     RETURNING ${GAME_COLUMNS}`,
+    mediaId,
+    gameId,
+  )
+  if (!row) throw new HttpError('HOST_ONLY', GAME_MESSAGES.coverTaken)
+  return row
 }

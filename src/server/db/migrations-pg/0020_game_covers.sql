@@ -1,0 +1,2 @@
+ALTER TABLE "games" ADD COLUMN "cover_media_id" text;--> statement-breakpoint
+ALTER TABLE "games" ADD CONSTRAINT "games_cover_media_id_media_id_fk" FOREIGN KEY ("cover_media_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `cover_media_id` text REFERENCES media(id) ON DELETE SET NULL;
