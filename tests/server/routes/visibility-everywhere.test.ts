@@ -559,6 +559,11 @@ const ROUTES: Record<string, RouteLine> = {
   },
   'PATCH /api/games/:slug': hostOnly,
   'POST /api/games/:slug/merge': hostOnly,
+  'PUT /api/games/:slug/cover': {
+    reason:
+      "a game's picture, no person: any player while it has none, then hosts (game covers tests)",
+  },
+  'DELETE /api/games/:slug/cover': hostOnly,
   'GET /api/users/:username/games': { reason: "a profile's game names, no writing" },
   'PUT /api/me/games': ownOnly,
   // Conversations: members only, blocks hide either way
