@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect } from 'react'
+import { useLocation } from 'react-router-dom'
 import { PRESENCE_COPY } from '../copy'
 import { loadWhosHereAtom, whosHereAtom } from '../state/presence'
 import { useServerFeature } from '../state/server-features'
@@ -22,7 +23,10 @@ export function WhosHere({ variant }: { variant: 'panel' | 'page' }) {
   const enabled = useServerFeature('presence')
   const here = useAtomValue(whosHereAtom)
   const load = useSetAtom(loadWhosHereAtom)
-  const squadCalls = useServerFeature('squad-calls')
+  // Home shows the open calls on top of its own column: the panel beside it leaves them out there,
+  // rather than show each call twice.
+  const onHome = useLocation().pathname === '/home'
+  const squadCalls = useServerFeature('squad-calls') && !(variant === 'panel' && onHome)
   useEffect(() => {
     if (enabled) void load()
   }, [enabled, load])
