@@ -182,6 +182,25 @@ describe('emoji reactions', () => {
     expect(room.post.reactions?.counts).toHaveLength(MAX_POST_REACTIONS)
   })
 
+  it('holds the cap when many add new emoji at once', async ({ app }) => {
+    const author = await quickUser(app, 'author')
+    const post = await write(app, author, 'everyone at once')
+    const animals = [...'🐶🐱🐭🐹🐰🦊🐻🐼🐨🐯🦁🐮🐷🐸🐵🐔🐧🐦🐤🦆🦅🦉🦇🐺🐗']
+    const fans = await Promise.all(animals.map((_, index) => quickUser(app, `crowd${index}`)))
+    const answers = await Promise.all(
+      animals.map((emoji, index) =>
+        react(app, fans[index] as Player, post._id, encodeURIComponent(emoji)),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_POST_REACTIONS)
+    expect(statuses.filter((status) => status === 400)).toHaveLength(
+      animals.length - MAX_POST_REACTIONS,
+    )
+    const after = await ok<PostResponse>(app.get(`/api/posts/${post._id}`, author.token))
+    expect(after.post.reactions?.counts).toHaveLength(MAX_POST_REACTIONS)
+  })
+
   it('answers 404 for a missing post, 403 across a block, and 403 for a suspended author', async ({
     makeApp,
   }) => {

@@ -82,14 +82,23 @@ export async function setEmojiReaction(
   })
 }
 
-/** A new emoji on a post that already has the most different ones (`STATE_CONFLICT`). */
+/**
+ * A new emoji on a post that already has the most different ones (`STATE_CONFLICT`). Adding to
+ * one already there needs no lock; a new one locks the post's row first (on PostgreSQL, where
+ * writers run side by side), so that twenty people adding twenty new emoji at once cannot pass
+ * the cap between their counts.
+ */
 async function refuseOneTooMany(db: Store, postId: number, reaction: Reaction): Promise<void> {
-  const { kinds, present } = (await db.get<{ kinds: number; present: number }>(
-    `SELECT COUNT(*) AS kinds, COUNT(CASE WHEN reaction = ? THEN 1 END) AS present
-     FROM post_emoji_counts WHERE post_id = ? AND count > 0`,
-    reaction,
-    postId,
-  )) ?? { kinds: 0, present: 0 }
+  const count = async () =>
+    (await db.get<{ kinds: number; present: number }>(
+      `SELECT COUNT(*) AS kinds, COUNT(CASE WHEN reaction = ? THEN 1 END) AS present
+       FROM post_emoji_counts WHERE post_id = ? AND count > 0`,
+      reaction,
+      postId,
+    )) ?? { kinds: 0, present: 0 }
+  if (Number((await count()).present) > 0) return
+  await db.get(`SELECT id FROM posts WHERE id = ?${db.sql.forUpdate}`, postId)
+  const { kinds, present } = await count()
   if (Number(present) === 0 && Number(kinds) >= MAX_POST_REACTIONS) {
     throw new HttpError('STATE_CONFLICT', SHARE_MESSAGES.tooManyReactions(MAX_POST_REACTIONS))
   }
