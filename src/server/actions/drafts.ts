@@ -17,12 +17,15 @@ export async function saveDraft(
   slot: string,
   body: DraftBody,
   updatedAt: number,
+  now = Date.now,
 ): Promise<Draft | null> {
   if (isEmpty(body)) {
     await drafts.deleteDraft(live.db, actor.id, slot)
     return null
   }
-  return drafts.saveDraft(live.db, actor.id, slot, body, updatedAt)
+  // A device whose clock runs days ahead would otherwise win over every later write of its
+  // user's other devices: no write is newer than the server's now.
+  return drafts.saveDraft(live.db, actor.id, slot, body, Math.min(updatedAt, now()))
 }
 
 export function deleteDraft(live: Live, actor: Actor, slot: string): Promise<void> {

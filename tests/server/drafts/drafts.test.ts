@@ -60,6 +60,20 @@ describe('drafts', () => {
     })
   })
 
+  it('takes no write as newer than its own now: a device days ahead does not win for good', async ({
+    app,
+  }) => {
+    const me = await quickUser(app, 'writer')
+    const daysAhead = Date.now() + 3 * 86_400_000
+    const ahead = await ok<DraftResponse>(
+      save(app, me, 'newPost', body('from the fast phone'), daysAhead),
+    )
+    expect(ahead.draft?.updatedAt).toBeLessThanOrEqual(Date.now())
+    // The PC, on time, writes a moment later: its words are the draft.
+    await ok(save(app, me, 'newPost', body('from the PC'), Date.now() + 1000))
+    expect((await read(app, me, 'newPost'))?.body.text).toBe('from the PC')
+  })
+
   it('empties a slot on delete or on an empty save, and shows nobody else’s', async ({ app }) => {
     const me = await quickUser(app, 'writer')
     const other = await quickUser(app, 'other')
