@@ -67,8 +67,14 @@ test('a like the server already has shows as liked, with no error', async ({ pag
   await page.route('**/api/events', (route) => route.fulfill({ status: 404, json: { errors: [] } }))
   await loginDemoViaApi(page)
   await page.goto('/explore')
-  const post = page.getByRole('article').first()
-  const like = post.getByRole('button', { name: 'Like' })
+  // A post the demo player has not liked: other specs on this worker's server like posts too.
+  const unliked = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: /^Like, / }) })
+    .first()
+  const unlikedId = await unliked.getAttribute('data-post-id')
+  const post = page.locator(`article[data-post-id="${unlikedId}"]`)
+  const like = post.getByRole('button', { name: /^(Like|Unlike), / })
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   const before = Number((await like.textContent())?.trim())
   // Like it behind the page's back, as another tab would.
@@ -95,8 +101,14 @@ test('a like the server already has shows as liked, with no error', async ({ pag
 test('a refused like rolls back and shows the server error', async ({ page }) => {
   await loginDemoViaApi(page)
   await page.goto('/explore')
-  const post = page.getByRole('article').first()
-  const like = post.getByRole('button', { name: 'Like' })
+  // A post the demo player has not liked: other specs on this worker's server like posts too.
+  const unliked = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: /^Like, / }) })
+    .first()
+  const unlikedId = await unliked.getAttribute('data-post-id')
+  const post = page.locator(`article[data-post-id="${unlikedId}"]`)
+  const like = post.getByRole('button', { name: /^(Like|Unlike), / })
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   const before = (await like.textContent())?.trim()
   // A refusal that is not "already so": the hourly allowance of likes is spent.
