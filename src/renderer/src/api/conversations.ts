@@ -69,3 +69,38 @@ export function leaveConversation(id: string): Promise<OkResponse> {
     body: {},
   })
 }
+
+export function startGroup(name: string, memberIds: string[]): Promise<ConversationResponse> {
+  return request<ConversationResponse>('/conversations/group', {
+    method: 'POST',
+    body: { name, memberIds },
+  })
+}
+
+export function renameConversation(id: string, name: string): Promise<ConversationResponse> {
+  return request<ConversationResponse>(`/conversations/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { name },
+  })
+}
+
+export function addMembers(id: string, userIds: string[]): Promise<ConversationResponse> {
+  return request<ConversationResponse>(`/conversations/${encodeURIComponent(id)}/members`, {
+    method: 'POST',
+    body: { userIds },
+  })
+}
+
+export function removeMember(id: string, userId: string): Promise<ConversationResponse> {
+  return request<ConversationResponse>(
+    `/conversations/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`,
+    { method: 'DELETE' },
+  )
+}
+
+export function muteConversation(id: string, muted: boolean): Promise<ConversationReadResponse> {
+  return request<ConversationReadResponse>(`/conversations/${encodeURIComponent(id)}/mute`, {
+    method: 'PUT',
+    body: { muted },
+  })
+}

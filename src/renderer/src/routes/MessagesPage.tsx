@@ -12,7 +12,10 @@ import { Icon } from '../components/Icon'
 import { EditedMark, RelativeTime } from '../components/RelativeTime'
 import { EmptyState, ErrorState } from '../components/States'
 import { MessageComposer } from '../components/MessageComposer'
+import { ConversationDetails } from '../components/messages/ConversationDetails'
+import { NewGroupDialog } from '../components/messages/NewGroupDialog'
 import { Spinner } from '../components/Spinner'
+import { MESSAGES_COPY } from '../copy-messages'
 import { messageOf, notifyError } from '../lib/notify'
 import { userAtom } from '../state/auth'
 import {
@@ -21,7 +24,6 @@ import {
   conversationsErrorAtom,
   deleteMessageAtom,
   historiesAtom,
-  leaveConversationAtom,
   loadConversationsAtom,
   loadHistoryAtom,
   loadOlderAtom,
@@ -35,6 +37,7 @@ export function MessagesPage() {
   const load = useSetAtom(loadConversationsAtom)
   const conversations = useAtomValue(conversationsAtom)
   const error = useAtomValue(conversationsErrorAtom)
+  const [startingGroup, setStartingGroup] = useState(false)
   useEffect(() => {
     void load()
   }, [load])
@@ -45,20 +48,32 @@ export function MessagesPage() {
       aria-labelledby="messages-title"
     >
       <div className="messages-list-pane">
-        <h1 id="messages-title" className="page-title">
-          Messages
-        </h1>
+        <div className="messages-list-head">
+          <h1 id="messages-title" className="page-title">
+            Messages
+          </h1>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => setStartingGroup(true)}
+          >
+            <Icon name="plus" size={16} /> {MESSAGES_COPY.newGroup}
+          </button>
+        </div>
         {error && !conversations ? (
           <ErrorState message={error} onRetry={() => void load()} />
         ) : !conversations ? (
           <Spinner label="Loading your conversations" />
         ) : conversations.length === 0 ? (
           <EmptyState title="No conversations yet">
-            <p className="muted">Open someone’s profile and press Message to start one.</p>
+            <p className="muted">
+              Open someone’s profile and press Message to start one, or start a group.
+            </p>
           </EmptyState>
         ) : (
           <ConversationList conversations={conversations} openId={conversationId ?? null} />
         )}
+        {startingGroup ? <NewGroupDialog onClose={() => setStartingGroup(false)} /> : null}
       </div>
       <div className="messages-view-pane">
         {conversationId ? (
@@ -101,6 +116,12 @@ function ConversationList({
                   {last ? (last.deleted ? 'Message deleted' : last.text) : 'No messages yet'}
                 </span>
               </span>
+              {conversation.muted ? (
+                <span className="conversation-muted muted" title={MESSAGES_COPY.muted}>
+                  <Icon name="mute" size={16} />
+                  <span className="visually-hidden">{MESSAGES_COPY.muted}</span>
+                </span>
+              ) : null}
               {unread > 0 ? (
                 <span className="conversation-unread" data-testid="conversation-unread">
                   {unread > 99 ? '99+' : unread}
@@ -123,11 +144,11 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const loadOlder = useSetAtom(loadOlderAtom)
   const markRead = useSetAtom(markReadAtom)
   const setOpen = useSetAtom(openConversationIdAtom)
-  const leave = useSetAtom(leaveConversationAtom)
   const navigate = useNavigate()
   const [failed, setFailed] = useState<string | null>(null)
   const [replyTo, setReplyTo] = useState<ConversationMessage | null>(null)
   const [editing, setEditing] = useState<ConversationMessage | null>(null)
+  const [showingDetails, setShowingDetails] = useState(false)
   const scroller = useRef<HTMLOListElement>(null)
   const newest = history?.messages[history.messages.length - 1]?._id
 
@@ -174,20 +195,27 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         </Link>
         <h2 className="conversation-heading">
           <bdi>{title}</bdi>
+          {conversation?.kind === 'group' ? (
+            <span className="conversation-subtitle muted small">
+              {MESSAGES_COPY.members(conversation.members.length)}
+            </span>
+          ) : null}
         </h2>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          onClick={() =>
-            void leave(conversationId).then(
-              () => navigate('/messages'),
-              (error: unknown) => notifyError(messageOf(error)),
-            )
-          }
-        >
-          Leave
-        </button>
+        {conversation ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            aria-label={MESSAGES_COPY.detailsLabel(title)}
+            aria-haspopup="dialog"
+            onClick={() => setShowingDetails(true)}
+          >
+            <Icon name="info" size={16} /> {MESSAGES_COPY.details}
+          </button>
+        ) : null}
       </header>
+      {showingDetails && conversation ? (
+        <ConversationDetails conversation={conversation} onClose={() => setShowingDetails(false)} />
+      ) : null}
       {!history ? (
         <Spinner label="Loading the messages" />
       ) : (

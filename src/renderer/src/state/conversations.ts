@@ -156,7 +156,7 @@ const noteMessageAtom = atom(null, (get, set, message: ConversationMessage) => {
 })
 
 /** A read state from the server (an answer, or `conversation-read` from any device). */
-const applyReadStateAtom = atom(null, (get, set, state: ConversationReadResponse) => {
+export const applyReadStateAtom = atom(null, (get, set, state: ConversationReadResponse) => {
   set(unreadChangesAtom, get(unreadChangesAtom) + 1)
   set(totalUnreadAtom, state.totalUnread)
   const list = get(conversationsAtom)
@@ -203,6 +203,18 @@ export const deleteMessageAtom = atom(
     set(noteMessageAtom, message)
   },
 )
+
+/** A conversation the server answered (started, renamed, members changed): in the list, in place. */
+export const noteConversationAtom = atom(null, (get, set, conversation: Conversation) => {
+  const list = get(conversationsAtom)
+  if (!list) return
+  set(
+    conversationsAtom,
+    list.some((item) => item._id === conversation._id)
+      ? list.map((item) => (item._id === conversation._id ? conversation : item))
+      : byActivity([conversation, ...list]),
+  )
+})
 
 /** Starts (or reopens) the one-to-one with `userId`; answers its id for the page to open. */
 export const startDirectAtom = atom(null, async (get, set, userId: string) => {
