@@ -1,7 +1,9 @@
 /**
  * Conversations across two instances of one community (one PostgreSQL database, one
  * Redis): a message sent through A reaches its recipient's stream on B, in order, and not an
- * outsider's; a read on one instance clears the count a device on the other is shown.
+ * outsider's; a read on one instance clears the count a device on the other is shown; a device
+ * that drops off and reconnects to the other instance with its Last-Event-ID gets the messages it
+ * missed, in order, and none twice.
  *
  * PostgreSQL only (`npm run test:pg`), as redis-cluster.test.ts.
  */
@@ -24,8 +26,14 @@ async function userId(server: RunningServer, username: string): Promise<string> 
 
 const streams: EventReader[] = []
 
-async function stream(server: RunningServer, token: string): Promise<EventReader> {
-  const response = await fetch(`${server.url}/api/events`, { headers: { authorization: token } })
+async function stream(
+  server: RunningServer,
+  token: string,
+  lastEventId?: string,
+): Promise<EventReader> {
+  const response = await fetch(`${server.url}/api/events`, {
+    headers: { authorization: token, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+  })
   expect(response.status).toBe(200)
   const reader = readEvents(response)
   streams.push(reader)
@@ -69,6 +77,47 @@ describe('conversations across instances', () => {
         headers: { authorization: bo },
       })
       expect(((await unreadOnB.json()) as ConversationUnreadResponse).totalUnread).toBe(0)
+    } finally {
+      await Promise.all(streams.splice(0).map((reader) => reader.close()))
+    }
+  })
+
+  it('a device that reconnects to the other instance with its Last-Event-ID misses no message', async () => {
+    const { a, b } = cluster
+    try {
+      const ana = await signup(a, 'resume_ana')
+      const bo = await signup(b, 'resume_bo')
+      const started = await send(
+        a,
+        '/api/conversations/direct',
+        { userId: await userId(a, 'resume_bo') },
+        ana,
+      )
+      const { conversation } = (await started.json()) as ConversationResponse
+      const path = `/api/conversations/${conversation._id}/messages`
+      const boOnB = await stream(b, bo)
+      expect((await send(a, path, { text: 'before the drop' }, ana)).status).toBe(201)
+      const seen = await boOnB.next('message', 5000)
+      expect(seen.data.message.text).toBe('before the drop')
+      expect(seen.id).toBeTruthy()
+      await boOnB.close()
+
+      // Written while Bo's device was away.
+      for (const text of ['while away 1', 'while away 2', 'while away 3']) {
+        expect((await send(a, path, { text }, ana)).status).toBe(201)
+      }
+      // Bo's device comes back through the other instance, with the id it had from B.
+      const boOnA = await stream(a, bo, seen.id)
+      const replayed: string[] = []
+      for (let n = 0; n < 3; n++) {
+        replayed.push((await boOnA.next('message', 5000)).data.message.text)
+      }
+      expect(replayed).toEqual(['while away 1', 'while away 2', 'while away 3'])
+      await boOnA.settle(300)
+      const texts = boOnA.events
+        .filter((event) => event.type === 'message')
+        .map((event) => (event.data as { message: { text: string } }).message.text)
+      expect(texts).toEqual(['while away 1', 'while away 2', 'while away 3'])
     } finally {
       await Promise.all(streams.splice(0).map((reader) => reader.close()))
     }
