@@ -9,6 +9,7 @@
  * the server, so its figures are an upper bound of the server's. `--cpu-prof DIR` profiles the
  * server (`node --cpu-prof`) and summarizes where its time went (profile-summary.ts).
  */
+import { fork } from 'node:child_process'
 import { request as httpRequest, type ClientRequest } from 'node:http'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -55,8 +56,11 @@ export interface StreamScaleResult {
   p50Ms: number
   p99Ms: number
   maxMs: number
-  healthWhileConnecting: { p50Ms: number; p99Ms: number; maxMs: number; count: number }
-  healthWhilePosting: { p50Ms: number; p99Ms: number; maxMs: number; count: number }
+  /** `/api/health` as a player elsewhere sees it: asked from a process of its own. */
+  healthWhileConnecting: HealthSummary
+  healthWhilePosting: HealthSummary
+  /** The same asked from the bench's own process, which also parses every stream. */
+  healthInBenchWhilePosting: HealthSummary
   rssIdleMiB: number | null
   rssOpenMiB: number | null
   rssAfterMiB: number | null
@@ -68,6 +72,13 @@ export interface StreamScaleResult {
   phases: Record<'connecting' | 'posting', { fromUs: number; toUs: number }>
   /** The server's CPU seconds (user + system, /proc) and the hub's counts, per phase. */
   work: Record<'connecting' | 'posting', PhaseWork>
+}
+
+export interface HealthSummary {
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+  count: number
 }
 
 export interface PhaseWork {
@@ -196,7 +207,7 @@ const round = (value: number) => Math.round(value * 10) / 10
 const nowUs = () => Number(process.hrtime.bigint() / 1000n)
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function summary(values: number[]) {
+function summary(values: number[]): HealthSummary {
   const sorted = [...values].sort((a, b) => a - b)
   return {
     p50Ms: round(percentile(sorted, 50)),
@@ -206,8 +217,37 @@ function summary(values: number[]) {
   }
 }
 
+interface HealthProbe {
+  setPhase: (phase: string) => void
+  stop: () => Promise<Map<string, number[]>>
+}
+
+/**
+ * Asks `/api/health` every 50 ms from a process of its own (health-probe.ts) until stopped;
+ * answers each answer's time by phase.
+ */
+function probeHealthApart(url: string): HealthProbe {
+  const child = fork(new URL('./health-probe.ts', import.meta.url), [url], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const answer = new Promise<Map<string, number[]>>((resolve, reject) => {
+    child.once('message', (message: { times: Record<string, number[]> }) =>
+      resolve(new Map(Object.entries(message.times))),
+    )
+    child.once('exit', (code) => reject(new Error(`the health probe stopped (${code})`)))
+  })
+  return {
+    setPhase: (phase) => child.send({ phase }),
+    stop: async () => {
+      child.send({ stop: true })
+      return answer
+    },
+  }
+}
+
 /** Asks `/api/health` every 50 ms until stopped; answers each answer's time by phase. */
-function probeHealth(url: string) {
+function probeHealth(url: string): HealthProbe {
   const times = new Map<string, number[]>()
   let phase = 'connecting'
   let running = true
@@ -300,7 +340,8 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       const loadBefore = loadavg()[0] ?? 0
       const rssIdleMiB = rss()
       const atStart = await reading()
-      const health = probeHealth(url)
+      const health = probeHealthApart(url)
+      const healthInBench = probeHealth(url)
 
       log(`Opening ${options.streams} live streams…`)
       const bases = target.urls.map((each) => new URL(each))
@@ -344,6 +385,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
 
       log(`Posting ${options.postRate} times a second for ${options.postSeconds} s…`)
       health.setPhase('posting')
+      healthInBench.setPhase('posting')
       const sentAt = new Float64Array(totalPosts).fill(Number.NaN)
       const postStart = performance.now()
       const postingSpan = { fromUs: nowUs(), toUs: 0 }
@@ -378,6 +420,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
       postingSpan.toUs = nowUs()
       const atEnd = await reading()
       const times = await health.stop()
+      const timesInBench = await healthInBench.stop()
       const rssAfterMiB = rss()
       const loadAfter = loadavg()[0] ?? 0
       for (const client of clients) client.request.destroy()
@@ -410,6 +453,7 @@ export async function runStreamScale(options: StreamScaleOptions): Promise<Strea
         maxMs: delivery.maxMs,
         healthWhileConnecting: summary(times.get('connecting') ?? []),
         healthWhilePosting: summary(times.get('posting') ?? []),
+        healthInBenchWhilePosting: summary(timesInBench.get('posting') ?? []),
         rssIdleMiB: rssIdleMiB === null ? null : round(rssIdleMiB),
         rssOpenMiB: rssOpenMiB === null ? null : round(rssOpenMiB),
         rssAfterMiB: rssAfterMiB === null ? null : round(rssAfterMiB),
@@ -444,8 +488,9 @@ export function formatStreamScale(result: StreamScaleResult): string {
     `  presence traffic: ${result.bytesPerStreamWhileConnecting} bytes per stream after its ready`,
     `  delivery:         ${result.delivered} of ${result.expected} (${result.posts} posts): p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms` +
       `   target every post, p99 <= ${t.p99Ms} ms: ${mark(result.delivered === result.expected && result.p99Ms <= t.p99Ms)}`,
-    `  /api/health meanwhile: p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms, max ${h.maxMs} ms (${h.count} asked)` +
+    `  /api/health meanwhile: p50 ${h.p50Ms} ms, p99 ${h.p99Ms} ms, max ${h.maxMs} ms (${h.count} asked, from a process of its own)` +
       `   target p99 <= ${t.healthP99Ms} ms: ${mark(h.count > 0 && h.p99Ms <= t.healthP99Ms)}`,
+    `    asked from the bench's process, which parses every stream: p50 ${result.healthInBenchWhilePosting.p50Ms} ms, p99 ${result.healthInBenchWhilePosting.p99Ms} ms`,
     `  memory:           RSS ${result.rssIdleMiB ?? '?'} MiB idle, ${result.rssOpenMiB ?? '?'} MiB with the streams open ` +
       `(${result.kibPerStream ?? '?'} KiB per stream), ${result.rssAfterMiB ?? '?'} MiB after posting`,
     ...(['connecting', 'posting'] as const).map((phase) => {
