@@ -695,6 +695,7 @@ const about = (postId: string) => (data: unknown) => (data as { postId?: string 
 const EVENTS: Record<keyof LiveEventMap, EventLine> = {
   ready: { reason: 'the stream is live: names nobody' },
   reset: { reason: 'the stream cannot be replayed: names nobody' },
+  'custom-emoji': { reason: 'the server’s emoji list changed: names nobody, only its version' },
   post: async (w, stream) => {
     // A edits the quote: the event carries the quote presented as V may see it.
     await ok(
