@@ -566,6 +566,10 @@ const ROUTES: Record<string, RouteLine> = {
   'DELETE /api/games/:slug/cover': hostOnly,
   'GET /api/users/:username/games': { reason: "a profile's game names, no writing" },
   'PUT /api/me/games': ownOnly,
+  // Custom emoji: the server's own emoji, no person.
+  'GET /api/emoji': { reason: "the server's custom emoji: shortcodes and images, no person" },
+  'POST /api/emoji': hostOnly,
+  'DELETE /api/emoji/:shortcode': hostOnly,
   // Conversations: members only, blocks hide either way
   // (tests/server/conversations/conversations.test.ts walks every route as a non-member).
   'ALL /api/conversations/*': middleware,
