@@ -895,6 +895,9 @@ export type ApiAnswer =
   | GamePlayersPage
   | GameSuggestionsResponse
   | TrendingResponse
+  // Custom emoji
+  | CustomEmojiList
+  | CustomEmojiResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse

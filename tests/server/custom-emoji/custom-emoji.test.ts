@@ -179,7 +179,7 @@ describe('custom emoji', () => {
       uploadEmoji(app, boss, 'e000', await picture(8, 8)),
       201,
     )
-    const mediaId = emoji.url.split('/').pop()
+    const mediaId = emoji.url.split('/').pop() ?? ''
     for (let at = 1; at < MAX_CUSTOM_EMOJI; at += 1) {
       await app.db.run(
         'INSERT INTO custom_emoji (shortcode, media_id, added_by, created_at) VALUES (?, ?, NULL, ?)',

@@ -13,6 +13,7 @@ import { EditedMark, RelativeTime } from '../components/RelativeTime'
 import { EmptyState, ErrorState } from '../components/States'
 import { MessageComposer } from '../components/MessageComposer'
 import { Spinner } from '../components/Spinner'
+import CustomEmojiText from '../components/emoji/CustomEmojiText'
 import { messageOf, notifyError } from '../lib/notify'
 import { userAtom } from '../state/auth'
 import {
@@ -288,7 +289,7 @@ function MessageItem({
           <p className="message-text muted message-deleted">Message deleted</p>
         ) : (
           <p className="message-text" dir="auto">
-            {message.text}
+            <CustomEmojiText text={message.text} />
           </p>
         )}
         {message.deleted ? null : (

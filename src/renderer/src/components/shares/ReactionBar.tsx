@@ -1,5 +1,5 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
-import { useMemo, useRef, useState } from 'react'
+import { Suspense, lazy, useMemo, useRef, useState } from 'react'
 import type { Post } from '../../../../shared/api-types'
 import { canonicalReaction, reactionOf, type Reaction } from '../../../../shared/reactions'
 import { COPY } from '../../copy'
@@ -15,6 +15,11 @@ import { LazyEmojiPicker } from '../emoji/LazyEmojiPicker'
 /** The quick six, opened by a click: not part of the first load. */
 const ReactionPicker = lazyComponent(() =>
   import('./ReactionPicker').then((module) => module.ReactionPicker),
+)
+
+/** A custom emoji's image (`:shortcode:`), with the first post that has one: not in the first load. */
+const CustomReaction = lazy(() =>
+  import('../emoji/CustomEmojiText').then((module) => ({ default: module.CustomReaction })),
 )
 
 /** Opened by a click: not part of the first load. */
@@ -59,7 +64,15 @@ export function ReactionBar({ post }: { post: Post }) {
             disabled={!me}
             onClick={() => react(reaction)}
           >
-            <span aria-hidden="true">{emoji}</span>
+            <span aria-hidden="true">
+              {reaction[0] === ':' ? (
+                <Suspense fallback={reaction}>
+                  <CustomReaction reaction={reaction} />
+                </Suspense>
+              ) : (
+                emoji
+              )}
+            </span>
             <span className="count" aria-hidden="true">
               {formatCount(count)}
             </span>
