@@ -114,8 +114,11 @@ const NO_MENTIONS: readonly string[] = []
 /** Drawn by a module loaded with the first text that names a custom emoji (`:shortcode:`). */
 const EmojiText = lazy(() => import('./emoji/CustomEmojiText'))
 
-/** A plain part of the text: as it is, or with its custom emoji once their module is here. */
-const plainPart = (text: string, key: number): ReactNode =>
+/**
+ * A plain part of the text: as it is, or with its custom emoji once their module is here. Also
+ * a reaction chip's glyph (ReactionBar.tsx): `:shortcode:` is drawn the same way there.
+ */
+export const plainPart = (text: string, key: number): ReactNode =>
   /:[a-z0-9_]{2,30}:/.test(text) ? (
     <Suspense key={key} fallback={text}>
       <EmojiText text={text} />

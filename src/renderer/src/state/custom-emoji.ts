@@ -53,15 +53,22 @@ const liveCustomEmojiAtom = atom(null, async (get, set, { version }: { version: 
   if (get(customEmojiAtom)?.version !== version) await set(loadCustomEmojiAtom)
 })
 
-const followed = new WeakSet<Store>()
+/** The store whose set is followed: the app has one; a test's new store takes over. */
+let followed: { store: Store; stop: () => void } | null = null
 
 /** The set of the store's server, loaded and followed from the first component that asks. */
 export function useCustomEmoji(): CustomEmojiSet | null {
   const store = useStore()
   useEffect(() => {
-    if (followed.has(store)) return
-    followed.add(store)
-    applyLiveEvents(store, { ready: loadCustomEmojiAtom, 'custom-emoji': liveCustomEmojiAtom })
+    if (followed?.store === store) return
+    followed?.stop()
+    followed = {
+      store,
+      stop: applyLiveEvents(store, {
+        ready: loadCustomEmojiAtom,
+        'custom-emoji': liveCustomEmojiAtom,
+      }),
+    }
     void store.set(loadCustomEmojiAtom)
   }, [store])
   return useAtomValue(customEmojiAtom)

@@ -52,10 +52,3 @@ export default function CustomEmojiText({ text }: { text: string }) {
   const known = useCustomEmoji()
   return <>{withCustomEmoji(text, known)}</>
 }
-
-/** A reaction's glyph in a chip or a list: a custom emoji's image, else the reaction as text. */
-export function CustomReaction({ reaction }: { reaction: string }) {
-  const known = useCustomEmoji()
-  const emoji = known?.byShortcode.get(reaction.slice(1, -1))
-  return emoji ? <CustomEmojiImage shortcode={emoji.shortcode} url={emoji.url} /> : <>{reaction}</>
-}

@@ -1,5 +1,5 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai'
-import { Suspense, lazy, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { Post } from '../../../../shared/api-types'
 import { canonicalReaction, reactionOf, type Reaction } from '../../../../shared/reactions'
 import { COPY } from '../../copy'
@@ -9,17 +9,13 @@ import { userAtom } from '../../state/auth'
 import { useServerFeature } from '../../state/server-features'
 import { reactionToggleAtom, shownReactions } from '../../state/shares'
 import { Icon } from '../Icon'
+import { plainPart } from '../PostText'
 import { lazyComponent } from '../../lib/lazy-component'
 import { LazyEmojiPicker } from '../emoji/LazyEmojiPicker'
 
 /** The quick six, opened by a click: not part of the first load. */
 const ReactionPicker = lazyComponent(() =>
   import('./ReactionPicker').then((module) => module.ReactionPicker),
-)
-
-/** A custom emoji's image (`:shortcode:`), with the first post that has one: not in the first load. */
-const CustomReaction = lazy(() =>
-  import('../emoji/CustomEmojiText').then((module) => ({ default: module.CustomReaction })),
 )
 
 /** Opened by a click: not part of the first load. */
@@ -64,15 +60,8 @@ export function ReactionBar({ post }: { post: Post }) {
             disabled={!me}
             onClick={() => react(reaction)}
           >
-            <span aria-hidden="true">
-              {reaction[0] === ':' ? (
-                <Suspense fallback={reaction}>
-                  <CustomReaction reaction={reaction} />
-                </Suspense>
-              ) : (
-                emoji
-              )}
-            </span>
+            {/* A custom emoji (`:shortcode:`) is drawn as its image, as in text. */}
+            <span aria-hidden="true">{plainPart(emoji, 0)}</span>
             <span className="count" aria-hidden="true">
               {formatCount(count)}
             </span>

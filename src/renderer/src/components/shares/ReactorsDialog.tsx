@@ -2,9 +2,8 @@ import { useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react'
 import type { ReactionCount } from '../../../../shared/api-types'
 import { reactionOf, type Reaction } from '../../../../shared/reactions'
-import { shortcodeOf } from '../../../../shared/custom-emoji'
 import { COPY } from '../../copy'
-import { CustomReaction } from '../emoji/CustomEmojiText'
+import CustomEmojiText from '../emoji/CustomEmojiText'
 import { useReactors } from '../../state/people-lists'
 import { PeoplePageDialog } from './PeoplePageDialog'
 
@@ -63,7 +62,7 @@ export function ReactorsDialog({
                 onKeyDown={(event) => onTabKey(event as never, index)}
               >
                 <span aria-hidden="true">
-                  {shortcodeOf(reaction) ? <CustomReaction reaction={reaction} /> : emoji} {count}
+                  <CustomEmojiText text={emoji} /> {count}
                 </span>
               </button>
             )
