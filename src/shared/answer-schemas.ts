@@ -169,12 +169,15 @@ const basePostSchema = z.looseObject({
 })
 
 /* What a post carries of reposts, quotes and emoji reactions; checked like the rest. */
-/** A quick reaction's key, or an emoji itself: no spaces, not all ASCII (keycaps hold a digit). */
+/**
+ * A quick reaction's key, a custom emoji's `:shortcode:`, or an emoji itself: no spaces, not all
+ * ASCII (keycaps hold a digit).
+ */
 const reactionKeySchema = z
   .string()
   .check(
     z.maxLength(MAX_REACTION_LENGTH),
-    z.regex(/^(?:fire|laugh|wow|sad|clap|gg|(?=.*[^ -~])\S+)$/u),
+    z.regex(/^(?:fire|laugh|wow|sad|clap|gg|:[a-z0-9_]{2,30}:|(?=.*[^ -~])\S+)$/u),
   )
 const shareFields = {
   repostCount: z.catch(count, 0),

@@ -15,6 +15,9 @@ import { RichText } from '../../src/renderer/src/components/PostText'
 import { TextEditor } from '../../src/renderer/src/components/TextEditor'
 import { withCustomEmoji } from '../../src/renderer/src/components/emoji/CustomEmojiText'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
+import { listCustomEmoji } from '../../src/renderer/src/api/custom-emoji'
+import { getPost } from '../../src/renderer/src/api/posts'
+import { postOf } from './answer-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
 
 const fetchMock = fakeFriendServer()
@@ -121,6 +124,40 @@ describe('custom emoji in text', () => {
     publishLiveEvent('custom-emoji', { version: 'v2' })
     await waitFor(() => expect(images(container)).toHaveLength(2))
     expect(asked()).toBe(2)
+  })
+})
+
+describe('checking the answers', () => {
+  it('keeps `:shortcode:` reactions on a post, and only the server’s own images in the list', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        post: {
+          ...postOf('5', 'fine_name'),
+          reactions: {
+            counts: [
+              { reaction: ':pog:', count: 2 },
+              { reaction: ':Not-One:', count: 1 },
+              { reaction: 'plain', count: 1 },
+            ],
+            mine: [':pog:'],
+          },
+        },
+      }),
+    )
+    const { post } = await getPost('5')
+    expect(post.reactions).toEqual({ counts: [{ reaction: ':pog:', count: 2 }], mine: [':pog:'] })
+
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, {
+        emoji: [
+          POG,
+          { shortcode: 'evil', url: 'https://evil.example/x.png' },
+          { shortcode: 'Bad!', url: POG.url },
+        ],
+        version: 'v1',
+      }),
+    )
+    expect((await listCustomEmoji()).emoji).toEqual([POG])
   })
 })
 
