@@ -11,7 +11,7 @@ export const CUSTOM_EMOJI_COPY = {
   pick: (shortcode: string) => `:${shortcode}:`,
 
   panelTitle: 'Custom emoji',
-  panelIntro: `Your server's own emoji. Everyone can use them in posts, comments, messages and reactions by typing :name: or picking them from the emoji picker. Up to ${MAX_CUSTOM_EMOJI}.`,
+  panelIntro: `Your server’s own emoji. Everyone can use them in posts, comments, messages and reactions by typing :name: or picking them from the emoji picker. Up to ${MAX_CUSTOM_EMOJI}.`,
   empty: 'No custom emoji yet. Add the first one below.',
   loading: 'Loading custom emoji…',
   count: (count: number) => `${count} of ${MAX_CUSTOM_EMOJI}`,
