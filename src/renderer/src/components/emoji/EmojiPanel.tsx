@@ -117,8 +117,7 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
       <EmojiPicker.Viewport className="emoji-viewport" tabIndex={0} aria-label={COPY.emoji.list}>
         <EmojiPicker.Loading className="emoji-state">{COPY.emoji.loading}</EmojiPicker.Loading>
         <EmojiPicker.Empty className="emoji-state">
-          {/* Nothing to say when the server's own emoji above match. */}
-          {({ search }) => (ours.length > 0 ? null : COPY.emoji.none(search))}
+          {({ search }) => COPY.emoji.none(search)}
         </EmojiPicker.Empty>
         <EmojiPicker.List
           className="emoji-list"
