@@ -29,6 +29,7 @@ import { feedRoutes, postsRoutes } from './routes/posts'
 import { pollsRoutes } from './routes/polls'
 import { tagSuggestionsRoutes } from './routes/tag-suggestions'
 import { gamesRoutes } from './routes/games'
+import { emojiRoutes } from './routes/emoji'
 import { trendingRoutes } from './routes/trending'
 import { sessionRoutes } from './routes/session'
 import { shareRoutes } from './routes/shares'
@@ -142,7 +143,9 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     BODYLESS_METHODS.has(c.req.method) ||
     c.req.path.startsWith('/api/media') ||
     // A game's cover is an image upload: its route has the image's size limit (routes/games.ts).
-    (c.req.method === 'PUT' && GAME_COVER_PATH.test(c.req.path))
+    (c.req.method === 'PUT' && GAME_COVER_PATH.test(c.req.path)) ||
+    // So is a custom emoji: routes/emoji.ts has the image's size limit.
+    (c.req.method === 'POST' && c.req.path === '/api/emoji')
       ? next()
       : jsonBodyLimit(c, next),
   )
@@ -195,6 +198,8 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/drafts', draftsRoutes(deps))
     // Squad calls.
     .route('/squad-calls', squadCallsRoutes(deps))
+    // The server's custom emoji.
+    .route('/emoji', emojiRoutes(deps))
   app.route('/api', api)
   app.all('/api/*', () => {
     throw new HttpError('ROUTE_NOT_FOUND', MESSAGES.routeNotFound)

@@ -34,11 +34,13 @@ import type {
   UsersPage,
 } from './api-types'
 import type { GameNightResponse, GameNightsPage } from './game-night-types'
+import type { CustomEmojiList, CustomEmojiResponse } from './api-types'
 import { LIMITS, USERNAME_PATTERN } from './limits'
 import { OUR_MEDIA } from './media-paths'
 import { stripInvisible } from './text'
 import { TAG_MAX_LENGTH } from './rich-text'
 import { MAX_REACTION_LENGTH } from './reactions'
+import { SHORTCODE_PATTERN } from './custom-emoji'
 
 const DEFAULT_PICTURE = '/api/media/default-avatar.svg'
 
@@ -167,12 +169,15 @@ const basePostSchema = z.looseObject({
 })
 
 /* What a post carries of reposts, quotes and emoji reactions; checked like the rest. */
-/** A quick reaction's key, or an emoji itself: no spaces, not all ASCII (keycaps hold a digit). */
+/**
+ * A quick reaction's key, a custom emoji's `:shortcode:`, or an emoji itself: no spaces, not all
+ * ASCII (keycaps hold a digit).
+ */
 const reactionKeySchema = z
   .string()
   .check(
     z.maxLength(MAX_REACTION_LENGTH),
-    z.regex(/^(?:fire|laugh|wow|sad|clap|gg|(?=.*[^ -~])\S+)$/u),
+    z.regex(/^(?:fire|laugh|wow|sad|clap|gg|:[a-z0-9_]{2,30}:|(?=.*[^ -~])\S+)$/u),
   )
 const shareFields = {
   repostCount: z.catch(count, 0),
@@ -372,6 +377,24 @@ export const GAME_ANSWERS = {
   gamesPage: answer<GamesPage>(z.looseObject({ games: listOf(gameSchema), nextCursor: cursor })),
 }
 // ---- end of games ----
+
+// ---- Custom emoji: a shortcode goes into text and a path, an image only of the server's own. ----
+const customEmojiSchema = z.looseObject({
+  shortcode: z.string().check(z.regex(SHORTCODE_PATTERN)),
+  url: ownImage,
+})
+
+export const EMOJI_ANSWERS = {
+  customEmojiList: answer<CustomEmojiList>(
+    z.looseObject({
+      // One that fails its check is left out; the rest still show.
+      emoji: listOf(customEmojiSchema),
+      version: z.string(),
+    }),
+  ),
+  customEmoji: answer<CustomEmojiResponse>(z.looseObject({ emoji: customEmojiSchema })),
+}
+// ---- end of custom emoji ----
 
 // ---- Game nights (docs/API.md, "Game nights"): a night that does not check out is left out of
 // a list, and fails the call of its own page. ----

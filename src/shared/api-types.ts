@@ -643,6 +643,8 @@ export interface LiveEventMap extends ConversationEventMap, GameNightEventMap, S
     reacted: boolean
   }
   // ---- end of reposts, quotes and emoji reactions ----
+  /** To everyone: the server's custom emoji changed (one added or deleted); its list's version now. */
+  'custom-emoji': { version: string }
 }
 
 export type LiveEventType = keyof LiveEventMap
@@ -893,6 +895,9 @@ export type ApiAnswer =
   | GamePlayersPage
   | GameSuggestionsResponse
   | TrendingResponse
+  // Custom emoji
+  | CustomEmojiList
+  | CustomEmojiResponse
 
 /** Every error answer: a refusal (4xx, 503) or an unexpected failure (500). */
 export type ApiErrorAnswer = ErrorResponse | ServerErrorResponse
@@ -972,3 +977,20 @@ export interface MergeGameRequest {
   into: string
 }
 // ---- end of games ----
+
+// ---- Custom emoji (docs/API.md, "Custom emoji") ----
+/** One of the server's own emoji: written `:shortcode:`, drawn with the image at `url`. */
+export interface CustomEmoji {
+  shortcode: string
+  url: string
+}
+/** `GET /emoji`: every custom emoji, by shortcode, and the list's version (also its ETag). */
+export interface CustomEmojiList {
+  emoji: CustomEmoji[]
+  version: string
+}
+/** `POST /emoji` (hosts): the emoji added. */
+export interface CustomEmojiResponse {
+  emoji: CustomEmoji
+}
+// ---- end of custom emoji ----

@@ -81,6 +81,11 @@ export const ERROR_STATUS = {
   GAME_NOT_FOUND: 404,
   /** A rename to a name whose slug another game has: merge the two instead. */
   GAME_NAME_TAKEN: 422,
+  // Custom emoji
+  /** A new custom emoji's shortcode is one the server has already. */
+  EMOJI_TAKEN: 409,
+  /** The server has no custom emoji of this shortcode. */
+  EMOJI_NOT_FOUND: 404,
   /** The server has no such API call: it may be older than the app, so the feature hides. */
   ROUTE_NOT_FOUND: 404,
   /** The body or the image is too large. */

@@ -20,6 +20,7 @@ export type ServerFeature =
   | 'any-emoji'
   | 'drafts'
   | 'squad-calls'
+  | 'custom-emoji'
 
 /** What this server supports, one name per line. */
 export const SERVER_FEATURES: readonly ServerFeature[] = [
@@ -43,4 +44,6 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   'drafts',
   // Issue 40: squad calls ("need two more"), /api/squad-calls.
   'squad-calls',
+  // Issue 44: the host's custom emoji, /api/emoji, `:shortcode:` in text and as reactions.
+  'custom-emoji',
 ]

@@ -38,6 +38,8 @@ const EVERY_KIND = {
   'game-night': true,
   // Squad calls.
   'squad-call': true,
+  // Custom emoji.
+  'custom-emoji': true,
 } as const satisfies Record<LiveEventType, true>
 
 export const LIVE_EVENT_TYPES = Object.keys(EVERY_KIND) as LiveEventType[]

@@ -73,8 +73,9 @@ describe('the emoji button of a text field', () => {
     await user.type(field, 'gg wp')
     field.setSelectionRange(2, 2)
     await user.click(screen.getByRole('button', { name: 'Add an emoji' }))
-    const picker = await screen.findByRole('dialog', { name: 'Add an emoji' })
-    // The picker's module loads with the first one opened: slow on a busy machine.
+    // The picker's module (and the server's custom emoji it shows first) loads with the first
+    // one opened: slow on a busy machine.
+    const picker = await screen.findByRole('dialog', { name: 'Add an emoji' }, { timeout: 10_000 })
     await user.click(await screen.findByRole('button', { name: '🦊' }, { timeout: 10_000 }))
     expect(field.value).toBe('gg🦊 wp')
     expect(screen.queryByRole('dialog')).toBeNull()

@@ -80,6 +80,8 @@ export const VISIBILITY_NEUTRAL_EVENTS = new Set([
   'repost',
   'emoji-reaction',
   'user',
+  // The server's custom emoji changed: no block, mute or suspension.
+  'custom-emoji',
   ...CONVERSATION_EVENTS,
   ...GAME_NIGHT_EVENTS,
   ...SQUAD_CALL_EVENTS,

@@ -294,6 +294,8 @@ export class ReadCache {
     if (!ANSWER_NEUTRAL_EVENTS.has(type)) this.forgetAnswers(TOUCH_FOLLOWED_EVENTS.has(type))
     if (!VISIBILITY_NEUTRAL_EVENTS.has(type)) this.forgetVisibility()
     else if (type === 'repost' || type === 'follow') this.feedsWithoutReposts.clear()
+    // A custom emoji deleted took its reactions from posts no event names. Rare: drop them all.
+    if (type === 'custom-emoji') this.postShared.clear()
     // On one server the commands of these kinds already dropped what they changed of the posts
     // they touched (touchPosts: images, poll, emoji counts), and none changes a user's summary:
     // what else the event names stays kept (the author and liker of a like, their summaries).

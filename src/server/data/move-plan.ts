@@ -62,6 +62,8 @@ export const MOVE_ORDER = [
   // Squad calls, after the conversation one may have opened.
   'squad_calls',
   'squad_call_members',
+  // The server's own emoji, each an image of `media`.
+  'custom_emoji',
 ] as const
 
 /**

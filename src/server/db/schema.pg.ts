@@ -835,3 +835,18 @@ export const squadCallMembers = pgTable(
   ],
 )
 // ---- end of squad calls ----
+
+// ---- custom emoji ----
+export const customEmoji = pgTable(
+  'custom_emoji',
+  {
+    shortcode: text('shortcode').primaryKey(),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    addedBy: int('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [index('custom_emoji_media_idx').on(table.mediaId)],
+)
+// ---- end of custom emoji ----

@@ -963,3 +963,23 @@ export const squadCallMembers = sqliteTable(
   ],
 )
 // ---- end of squad calls ----
+
+// ---- custom emoji ----
+/**
+ * The server's own emoji, uploaded by a host (services/reads/custom-emoji.ts): written
+ * `:shortcode:` in text and as a reaction. The image is an ordinary media row; an emoji goes
+ * with it (its uploader's account deleted takes their uploads). `added_by` is who uploaded it.
+ */
+export const customEmoji = sqliteTable(
+  'custom_emoji',
+  {
+    shortcode: text('shortcode').primaryKey(),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('custom_emoji_media_idx').on(table.mediaId)],
+)
+// ---- end of custom emoji ----

@@ -148,6 +148,16 @@ export const GAME_MESSAGES = {
   coverTaken: 'This game already has a cover: only a host of the server can change it.',
 } as const
 
+/** The server's custom emoji (docs/API.md, "Custom emoji"). */
+export const EMOJI_MESSAGES = {
+  badShortcode: (min: number, max: number) =>
+    `A shortcode is ${min} to ${max} characters: lowercase letters a–z, digits and _ only.`,
+  taken: (shortcode: string) => `There is already an emoji called :${shortcode}:.`,
+  notFound: (shortcode: string) => `This server has no emoji called :${shortcode}:.`,
+  tooMany: (most: number) =>
+    `This server already has ${most} custom emoji: delete one before adding another.`,
+} as const
+
 /** Game nights (docs/API.md, "Game nights"): refusals of their rules. */
 export const GAME_NIGHT_MESSAGES = {
   /** Also what someone blocked either way with its host gets: nobody learns it exists. */

@@ -6,18 +6,10 @@
  */
 import { Hono } from 'hono'
 import type { PostResponse, ReactorsPage } from '../../shared/api-types'
-import {
-  canonicalReaction,
-  isReactionKey,
-  MAX_REACTION_LENGTH,
-  type Reaction,
-} from '../../shared/reactions'
 import { pageQuerySchema } from '../../shared/schemas'
 import { liveOf } from '../actions/live'
 import { repostPost, setEmojiReaction, undoRepostPost } from '../actions/shares'
 import type { PostRow } from '../db/rows'
-import { HttpError } from '../errors/http-error'
-import { SHARE_MESSAGES } from '../errors/messages'
 import {
   optionalViewer,
   perUserLimit,
@@ -27,19 +19,11 @@ import {
 } from '../http/context'
 import { idParams, validate } from '../http/validate'
 import { pageReactors } from '../services/reads/emoji-reactions'
-import { knownEmoji } from '../services/reads/known-emoji'
+import { checkedReaction } from '../services/reads/reaction-names'
 import { pageReposters } from '../services/reads/reposts'
 import { pageRequest } from '../services/reads/pagination'
 import { toUserSummary } from '../services/presenting/embedded'
 import { presentPost } from '../services/presenting/posts'
-
-/** The path's reaction as the API names it: a quick one's key, or a known emoji in its form. */
-function reactionParam(raw: string): Reaction {
-  if (isReactionKey(raw)) return raw
-  const emoji = raw.length <= MAX_REACTION_LENGTH ? knownEmoji(raw) : null
-  if (emoji === null) throw new HttpError('VALIDATION', SHARE_MESSAGES.unknownReaction)
-  return canonicalReaction(emoji)
-}
 
 export function shareRoutes(deps: AppDeps) {
   const { db } = deps
@@ -60,7 +44,7 @@ export function shareRoutes(deps: AppDeps) {
         return c.json(await answer(post, c.get('user').id))
       })
       .put('/:postId/reactions/:reaction', auth, limit, idParams('postId'), async (c) => {
-        const reaction = reactionParam(c.req.param('reaction'))
+        const reaction = await checkedReaction(db, c.req.param('reaction'))
         const { post } = await setEmojiReaction(
           live,
           c.get('user'),
@@ -71,7 +55,7 @@ export function shareRoutes(deps: AppDeps) {
         return c.json(await answer(post, c.get('user').id))
       })
       .delete('/:postId/reactions/:reaction', auth, limit, idParams('postId'), async (c) => {
-        const reaction = reactionParam(c.req.param('reaction'))
+        const reaction = await checkedReaction(db, c.req.param('reaction'), true)
         const { post } = await setEmojiReaction(
           live,
           c.get('user'),
@@ -87,7 +71,7 @@ export function shareRoutes(deps: AppDeps) {
         idParams('postId'),
         validate('query', pageQuerySchema),
         async (c) => {
-          const reaction = reactionParam(c.req.param('reaction'))
+          const reaction = await checkedReaction(db, c.req.param('reaction'), true)
           const page = await pageReactors(
             db,
             c.req.valid('param').postId,

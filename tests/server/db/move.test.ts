@@ -259,6 +259,24 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   for (const token of [tokens.nova, tokens.questlord]) {
     expect((await call(base, 'PUT', `/posts/${newPost}/reactions/fire`, token)).status).toBe(200)
   }
+  // A custom emoji of the host's, and a reaction with it (custom_emoji, its media row).
+  const emojiForm = new FormData()
+  emojiForm.append('shortcode', 'gg_wp')
+  const emojiBytes = await sharp({
+    create: { width: 64, height: 64, channels: 4, background: '#e0457b' },
+  })
+    .png()
+    .toBuffer()
+  emojiForm.append('file', new Blob([new Uint8Array(emojiBytes)], { type: 'image/png' }), 'gg.png')
+  const emoji = await fetch(`${base}/api/emoji`, {
+    method: 'POST',
+    headers: { authorization: tokens.boss },
+    body: emojiForm,
+  })
+  expect(emoji.status, await emoji.clone().text()).toBe(201)
+  expect((await call(base, 'PUT', `/posts/${newPost}/reactions/:gg_wp:`, tokens.nova)).status).toBe(
+    200,
+  )
   // The newest post goes again: SQLite never gives its id out again, nor may PostgreSQL.
   const { post: gone } = (await act(base, '/posts', tokens.questlord, {
     postData: { content: 'oops' },
@@ -497,7 +515,7 @@ describe.runIf(testsOnPostgres)(
       })
       expect(copied).toEqual([...MOVE_ORDER])
       expect(summary).toMatchObject({ secretKept: true })
-      expect(summary.rows).toMatchObject({ users: 5, media: 5, post_media: 2, revoked_tokens: 1 })
+      expect(summary.rows).toMatchObject({ users: 5, media: 6, post_media: 2, revoked_tokens: 1 })
       for (const table of MOVE_ORDER) {
         expect(summary.rows[table], table).toBeGreaterThan(0)
       }

@@ -6,8 +6,10 @@
 import { readFileSync } from 'node:fs'
 import { vi } from 'vitest'
 import { SCRYPT_PARAMS, setHashQueueLimit } from '../../../src/server/auth/password'
+import { uploadEmoji } from '../../helpers/custom-emoji'
 import {
   ACCOUNT_MESSAGES,
+  EMOJI_MESSAGES,
   GAME_MESSAGES,
   MESSAGES,
   SHARE_MESSAGES,
@@ -311,6 +313,24 @@ const CASES: Record<Exclude<ErrorCode, 'INTERNAL'>, Case> = {
       return app.send('/api/games/quake', { name: 'DOOM' }, { token: host, method: 'PATCH' })
     },
     message: GAME_MESSAGES.nameTaken,
+  },
+  // Custom emoji
+  EMOJI_TAKEN: {
+    options: { admins: ['player1'] },
+    request: async (app, host) => {
+      await uploadEmoji(app, host, 'gg_wp')
+      return uploadEmoji(app, host, 'gg_wp')
+    },
+    message: EMOJI_MESSAGES.taken('gg_wp'),
+  },
+  EMOJI_NOT_FOUND: {
+    options: { admins: ['player1'] },
+    request: (app, host) =>
+      app.request('/api/emoji/nothing_here', {
+        method: 'DELETE',
+        headers: { authorization: host },
+      }),
+    message: EMOJI_MESSAGES.notFound('nothing_here'),
   },
   ROUTE_NOT_FOUND: {
     request: (app) => app.get('/api/no-such-call'),

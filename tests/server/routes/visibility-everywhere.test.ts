@@ -566,6 +566,10 @@ const ROUTES: Record<string, RouteLine> = {
   'DELETE /api/games/:slug/cover': hostOnly,
   'GET /api/users/:username/games': { reason: "a profile's game names, no writing" },
   'PUT /api/me/games': ownOnly,
+  // Custom emoji: the server's own emoji, no person.
+  'GET /api/emoji': { reason: "the server's custom emoji: shortcodes and images, no person" },
+  'POST /api/emoji': hostOnly,
+  'DELETE /api/emoji/:shortcode': hostOnly,
   // Conversations: members only, blocks hide either way
   // (tests/server/conversations/conversations.test.ts walks every route as a non-member).
   'ALL /api/conversations/*': middleware,
@@ -695,6 +699,7 @@ const about = (postId: string) => (data: unknown) => (data as { postId?: string 
 const EVENTS: Record<keyof LiveEventMap, EventLine> = {
   ready: { reason: 'the stream is live: names nobody' },
   reset: { reason: 'the stream cannot be replayed: names nobody' },
+  'custom-emoji': { reason: 'the server’s emoji list changed: names nobody, only its version' },
   post: async (w, stream) => {
     // A edits the quote: the event carries the quote presented as V may see it.
     await ok(

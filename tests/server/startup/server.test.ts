@@ -292,6 +292,8 @@ describe('startServer', () => {
         'games_popular_idx',
         'game_aliases_game_idx',
         'user_games_game_recent_idx',
+        // Custom emoji: which one an image is (the media sweep's check).
+        'custom_emoji_media_idx',
         // Conversations: one per pair, a user's conversations, a history newest first, an
         // author's messages (account deletion).
         'conversations_pair_idx',

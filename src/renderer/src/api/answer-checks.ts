@@ -7,13 +7,17 @@
 import type {
   ANSWERS,
   AnswerCheck,
+  EMOJI_ANSWERS,
   GAME_ANSWERS,
   GAME_NIGHT_ANSWERS,
 } from '../../../shared/answer-schemas'
 
-type Checks = typeof ANSWERS & typeof GAME_ANSWERS & typeof GAME_NIGHT_ANSWERS
+type Checks = typeof ANSWERS &
+  typeof GAME_ANSWERS &
+  typeof GAME_NIGHT_ANSWERS &
+  typeof EMOJI_ANSWERS
 
-/** The name of an answer's check: a key of ANSWERS, GAME_ANSWERS or GAME_NIGHT_ANSWERS. */
+/** The name of an answer's check: a key of ANSWERS, GAME_ANSWERS, GAME_NIGHT_ANSWERS or EMOJI_ANSWERS. */
 export type AnswerName = keyof Checks
 
 let loading: Promise<Readonly<Record<AnswerName, AnswerCheck<unknown>>>> | null = null
@@ -21,10 +25,11 @@ let loading: Promise<Readonly<Record<AnswerName, AnswerCheck<unknown>>>> | null 
 /** The checks, loaded on first use; a load that failed (offline) is tried again next time. */
 export function loadAnswerChecks(): Promise<Readonly<Record<AnswerName, AnswerCheck<unknown>>>> {
   loading ??= import('../../../shared/answer-schemas').then(
-    ({ ANSWERS, GAME_ANSWERS, GAME_NIGHT_ANSWERS }) => ({
+    ({ ANSWERS, GAME_ANSWERS, GAME_NIGHT_ANSWERS, EMOJI_ANSWERS }) => ({
       ...ANSWERS,
       ...GAME_ANSWERS,
       ...GAME_NIGHT_ANSWERS,
+      ...EMOJI_ANSWERS,
     }),
     (error: unknown) => {
       loading = null

@@ -22,16 +22,24 @@ import { RelativeTime } from './RelativeTime'
 import { Spinner } from './Spinner'
 import { ClipLimitPanel } from './ClipLimitPanel'
 import { useServerFeature } from '../state/server-features'
+import { lazyComponent } from '../lib/lazy-component'
+
+/** The custom emoji panel, with its styles: only on a server with custom emoji. */
+const CustomEmojiPanel = lazyComponent(() =>
+  import('./emoji/CustomEmojiPanel').then((module) => module.CustomEmojiPanel),
+)
 
 /** The host's panels under the reports (Server page): suspended players, hosts, the audit list. */
 export function HostPanels() {
   // Clips: the clip size limit, on a server that takes clips.
   const clips = useServerFeature('clips')
+  const customEmoji = useServerFeature('custom-emoji')
   return (
     <>
       <SuspendedPanel />
       <HostsPanel />
       {clips ? <ClipLimitPanel /> : null}
+      {customEmoji ? <CustomEmojiPanel /> : null}
       <AuditPanel />
     </>
   )

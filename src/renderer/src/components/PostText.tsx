@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type * as LinkifyModule from 'linkifyjs'
@@ -111,6 +111,22 @@ function mentionAndTagLinks(text: string, mentions: readonly string[], plain = f
 
 const NO_MENTIONS: readonly string[] = []
 
+/** Drawn by a module loaded with the first text that names a custom emoji (`:shortcode:`). */
+const EmojiText = lazy(() => import('./emoji/CustomEmojiText'))
+
+/**
+ * A plain part of the text: as it is, or with its custom emoji once their module is here. Also
+ * a reaction chip's glyph (ReactionBar.tsx): `:shortcode:` is drawn the same way there.
+ */
+export const plainPart = (text: string, key: number): ReactNode =>
+  /:[a-z0-9_]{2,30}:/.test(text) ? (
+    <Suspense key={key} fallback={text}>
+      <EmojiText text={text} />
+    </Suspense>
+  ) : (
+    text
+  )
+
 /**
  * A post's or comment's text with its web addresses, `@mentions` of existing users and `#tags`
  * as links; the rest stays plain, selectable text. Web links open in a new window, which the
@@ -147,12 +163,12 @@ export function RichText({
       ...urls,
       ...mentionAndTagLinks(text, mentions, plain).filter((span) => !inUrl(span)),
     ]
-    if (spans.length === 0) return [text]
+    if (spans.length === 0) return [plainPart(text, 0)]
     spans.sort((a, b) => a.start - b.start)
     const nodes: ReactNode[] = []
     let at = 0
     for (const span of spans) {
-      if (span.start > at) nodes.push(text.slice(at, span.start))
+      if (span.start > at) nodes.push(plainPart(text.slice(at, span.start), at))
       // Isolated, so a mention, tag or address keeps its place (and its "@" or "#" its side)
       // inside right-to-left text; the paragraph sets its own direction
       // (`dir="auto"` where the text is shown).
@@ -163,7 +179,7 @@ export function RichText({
       )
       at = span.end
     }
-    if (at < text.length) nodes.push(text.slice(at))
+    if (at < text.length) nodes.push(plainPart(text.slice(at), at))
     return nodes
   }, [finder, maybeLink, text, mentions, plain])
 

@@ -16,6 +16,7 @@ import { ConversationDetails } from '../components/messages/ConversationDetails'
 import { NewGroupDialog } from '../components/messages/NewGroupDialog'
 import { Spinner } from '../components/Spinner'
 import { MESSAGES_COPY } from '../copy-messages'
+import CustomEmojiText from '../components/emoji/CustomEmojiText'
 import { messageOf, notifyError } from '../lib/notify'
 import { userAtom } from '../state/auth'
 import {
@@ -316,7 +317,7 @@ function MessageItem({
           <p className="message-text muted message-deleted">Message deleted</p>
         ) : (
           <p className="message-text" dir="auto">
-            {message.text}
+            <CustomEmojiText text={message.text} />
           </p>
         )}
         {message.deleted ? null : (

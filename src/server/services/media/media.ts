@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { CUSTOM_EMOJI_SIDE } from '../../../shared/custom-emoji'
 import type { Store } from '../../db/store'
 import { insertRows } from '../../db/raw'
 import { media } from '../../db/schema'
@@ -30,6 +31,14 @@ export const GAME_COVER_BOX = { width: 600, height: 800 } as const
 /** An uploaded game cover, checked and re-encoded as a profile picture is, within GAME_COVER_BOX. */
 export function processGameCover(input: Buffer): Promise<ReencodedImage> {
   return withCheckedImage(input, (image) => reencode(image, { fitWithin: GAME_COVER_BOX }))
+}
+
+/**
+ * An uploaded custom emoji, checked and re-encoded as a profile picture is, within
+ * CUSTOM_EMOJI_SIDE a side; an animated GIF or WebP stays animated.
+ */
+export function processCustomEmoji(input: Buffer): Promise<ReencodedImage> {
+  return withCheckedImage(input, (image) => reencode(image, { fitWithin: CUSTOM_EMOJI_SIDE }))
 }
 
 /** A new image's bytes and what they are. */
@@ -151,6 +160,7 @@ export const MEDIA_REFERENCES: readonly {
   },
   { table: 'users', column: 'profile_img', kind: 'url' },
   { table: 'games', column: 'cover_media_id', kind: 'id' },
+  { table: 'custom_emoji', column: 'media_id', kind: 'id' },
   { table: 'users', column: 'bio', kind: 'url' },
   { table: 'posts', column: 'content', kind: 'url' },
   { table: 'comments', column: 'text', kind: 'url' },

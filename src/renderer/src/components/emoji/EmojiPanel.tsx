@@ -6,6 +6,9 @@
 import { EmojiPicker, type SkinTone } from 'frimousse'
 import { useState } from 'react'
 import { COPY } from '../../copy'
+import { CUSTOM_EMOJI_COPY } from '../../copy-custom-emoji'
+import { useCustomEmoji } from '../../state/custom-emoji'
+import { CustomEmojiImage } from './CustomEmojiText'
 import {
   readRecentEmoji,
   readSkinTone,
@@ -36,6 +39,11 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
     setRecent(rememberEmoji(emoji))
     onPick(emoji)
   }
+  // The server's own emoji come first, found by their shortcode (with or without colons).
+  const custom = useCustomEmoji()
+  const [search, setSearch] = useState('')
+  const wanted = search.trim().toLowerCase().replaceAll(':', '')
+  const ours = (custom?.list ?? []).filter((one) => one.shortcode.includes(wanted))
   return (
     <EmojiPicker.Root
       className="emoji-picker"
@@ -51,6 +59,7 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
           placeholder={COPY.emoji.search}
           aria-label={COPY.emoji.search}
           autoFocus
+          onChange={(event) => setSearch(event.target.value)}
         />
         <label className="emoji-skin-tone">
           <span className="visually-hidden">{COPY.emoji.skinTone}</span>
@@ -70,6 +79,25 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
           </select>
         </label>
       </div>
+      {ours.length > 0 ? (
+        <div className="emoji-custom" role="group" aria-label={CUSTOM_EMOJI_COPY.section}>
+          <div className="emoji-category" aria-hidden="true">
+            {CUSTOM_EMOJI_COPY.section}
+          </div>
+          {ours.map(({ shortcode, url }) => (
+            <button
+              key={shortcode}
+              type="button"
+              className="emoji-cell"
+              aria-label={CUSTOM_EMOJI_COPY.pick(shortcode)}
+              title={CUSTOM_EMOJI_COPY.pick(shortcode)}
+              onClick={() => onPick(`:${shortcode}:`)}
+            >
+              <CustomEmojiImage shortcode={shortcode} url={url} />
+            </button>
+          ))}
+        </div>
+      ) : null}
       {recent.length > 0 ? (
         <div className="emoji-recent" role="group" aria-label={COPY.emoji.recent}>
           {recent.map((emoji) => (

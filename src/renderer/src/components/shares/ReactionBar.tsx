@@ -9,6 +9,7 @@ import { userAtom } from '../../state/auth'
 import { useServerFeature } from '../../state/server-features'
 import { reactionToggleAtom, shownReactions } from '../../state/shares'
 import { Icon } from '../Icon'
+import { plainPart } from '../PostText'
 import { lazyComponent } from '../../lib/lazy-component'
 import { LazyEmojiPicker } from '../emoji/LazyEmojiPicker'
 
@@ -59,7 +60,8 @@ export function ReactionBar({ post }: { post: Post }) {
             disabled={!me}
             onClick={() => react(reaction)}
           >
-            <span aria-hidden="true">{emoji}</span>
+            {/* A custom emoji (`:shortcode:`) is drawn as its image, as in text. */}
+            <span aria-hidden="true">{plainPart(emoji, 0)}</span>
             <span className="count" aria-hidden="true">
               {formatCount(count)}
             </span>

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react'
 import type { ReactionCount } from '../../../../shared/api-types'
 import { reactionOf, type Reaction } from '../../../../shared/reactions'
 import { COPY } from '../../copy'
+import CustomEmojiText from '../emoji/CustomEmojiText'
 import { useReactors } from '../../state/people-lists'
 import { PeoplePageDialog } from './PeoplePageDialog'
 
@@ -61,7 +62,7 @@ export function ReactorsDialog({
                 onKeyDown={(event) => onTabKey(event as never, index)}
               >
                 <span aria-hidden="true">
-                  {emoji} {count}
+                  <CustomEmojiText text={emoji} /> {count}
                 </span>
               </button>
             )
