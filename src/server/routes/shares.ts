@@ -34,7 +34,7 @@ import { toUserSummary } from '../services/presenting/embedded'
 import { presentPost } from '../services/presenting/posts'
 
 /** The path's reaction as the API names it: a quick one's key, or a known emoji in its form. */
-function reactionParam(raw: string): Reaction {
+export function reactionParam(raw: string): Reaction {
   if (isReactionKey(raw)) return raw
   const emoji = raw.length <= MAX_REACTION_LENGTH ? knownEmoji(raw) : null
   if (emoji === null) throw new HttpError('VALIDATION', SHARE_MESSAGES.unknownReaction)
