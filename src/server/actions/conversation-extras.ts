@@ -21,7 +21,7 @@ import { publishConversation } from './conversations'
 import { commit, type Actor, type Live } from './live'
 
 /**
- * Sets a group's picture from uploaded bytes (the rules of a profile picture: checked,
+ * Sets a group's picture from uploaded bytes, read by `upload` once the caller may (the rules of a profile picture: checked,
  * re-encoded without metadata, at most 512 pixels a side). Who may is checked before the image
  * is stored, so a refused upload stores nothing.
  */
@@ -29,10 +29,10 @@ export async function setGroupPicture(
   live: Live,
   actor: Actor,
   conversationId: number,
-  bytes: Buffer,
+  upload: () => Promise<Buffer>,
 ) {
   await writes.mayChangePicture(live.db, actor.id, conversationId)
-  const picture = await processAvatar(bytes)
+  const picture = await processAvatar(await upload())
   const mediaId = await storeImage(live.db, actor.id, picture.bytes, Date.now(), live.media)
   return changePicture(live, actor, conversationId, mediaId)
 }

@@ -118,7 +118,7 @@ export function conversationsRoutes(deps: AppDeps) {
     .put('/:conversationId/picture', sizeLimit, conversation, uploadLimit, async (c) => {
       const user = c.get('user')
       const { conversationId } = c.req.valid('param')
-      await setGroupPicture(live, user, conversationId, await uploadedBytes(c))
+      await setGroupPicture(live, user, conversationId, () => uploadedBytes(c))
       return c.json(
         (await conversationAnswer(db, user.id, conversationId)) satisfies ConversationResponse,
       )
