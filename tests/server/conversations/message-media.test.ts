@@ -6,6 +6,7 @@ import type { PostMediaItem, PostResponse } from '../../../src/shared/api-types'
 import type {
   Conversation,
   ConversationResponse,
+  ConversationsPage,
   MessageReactionsEvent,
   MessageResponse,
   MessagesPage,
@@ -115,9 +116,7 @@ describe('images and clips in messages', () => {
     expect((await app.get(picture.url)).status).toBe(200)
     expect((await app.get(picture.thumbUrl)).status).toBe(200)
     // The conversation list's last message carries them too.
-    const list = await ok<{ conversations: Conversation[] }>(
-      app.get('/api/conversations', bo.token),
-    )
+    const list = await ok<ConversationsPage>(app.get('/api/conversations', bo.token))
     expect(list.conversations[0]?.lastMessage?.media).toHaveLength(2)
   })
 
