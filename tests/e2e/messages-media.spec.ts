@@ -10,7 +10,7 @@ import sharp from 'sharp'
 import { checkInBothThemes } from './axe'
 import { expect, test } from './fixtures'
 import { longName } from './helpers'
-import { sizes } from './looks'
+import { shoot, SHOTS_DIR, sizes } from './looks'
 import { apiUser, signedInContext } from './notify-helpers'
 
 const LONG_WORD = 'Supercalifragilisticexpialidocious'.repeat(3)
@@ -67,6 +67,7 @@ for (const size of sizes()) {
     await anaPage.getByLabel('Alt text for image 1').fill('Our LAN setup')
     await expect(anaPage.locator('form.message-composer').getByRole('progressbar')).toHaveCount(0)
     await anaPage.getByRole('textbox', { name: 'Message' }).fill(LONG_WORD)
+    await shoot(anaPage, { path: `${SHOTS_DIR}/messages-media-composer-${size.name}.png` })
     await anaPage.getByRole('button', { name: 'Send' }).click()
     await expect(anaPage.getByLabel('Alt text for image 1')).toHaveCount(0)
 
@@ -80,7 +81,10 @@ for (const size of sizes()) {
     await boPage.keyboard.press('Escape')
     await expect(lightbox).toHaveCount(0)
     await message.getByRole('button', { name: 'React to this message' }).click()
-    await boPage.getByRole('menuitemcheckbox', { name: 'React with fire' }).click()
+    const fire = boPage.getByRole('menuitemcheckbox', { name: 'React with fire' })
+    await expect(fire).toBeVisible()
+    await shoot(boPage, { path: `${SHOTS_DIR}/messages-media-picker-${size.name}.png` })
+    await fire.click()
     await expect(message.getByRole('button', { name: /^fire: 1, including you/ })).toBeVisible()
 
     // Ana sees the reaction live, adds hers with the chip, and Bo sees the count go up.
