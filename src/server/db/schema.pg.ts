@@ -679,7 +679,10 @@ export const conversations = pgTable(
     createdAt: millis('created_at').notNull(),
     pictureMediaId: text('picture_media_id').references(() => media.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('conversations_pair_idx').on(table.pairKey)],
+  (table) => [
+    uniqueIndex('conversations_pair_idx').on(table.pairKey),
+    index('conversations_picture_idx').on(table.pictureMediaId),
+  ],
 )
 
 export const conversationMembers = pgTable(

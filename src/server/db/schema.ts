@@ -765,7 +765,11 @@ export const conversations = sqliteTable(
     /** A group's picture (its creator's upload), or null: the app draws the members' initials. */
     pictureMediaId: text('picture_media_id').references(() => media.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('conversations_pair_idx').on(table.pairKey)],
+  (table) => [
+    uniqueIndex('conversations_pair_idx').on(table.pairKey),
+    // Deleting a media row looks up the group it pictures (the foreign key's SET NULL).
+    index('conversations_picture_idx').on(table.pictureMediaId),
+  ],
 )
 
 /** Who is in a conversation, how far each has read, and whether they muted it. */

@@ -5,13 +5,10 @@ import type {
   ConversationResponse,
   ConversationsPage,
   ConversationUnreadResponse,
-  MessageReactionsEvent,
   MessageResponse,
   MessagesPage,
 } from '../../../shared/conversation-types'
-import { OUR_MEDIA } from '../../../shared/media-paths'
-import { ApiError, UNUSABLE_ANSWER_MESSAGE, request } from './client'
-import { sendImage } from './media'
+import { request } from './client'
 
 export function listConversations(cursor?: string | null): Promise<ConversationsPage> {
   return request<ConversationsPage>('/conversations', { query: { limit: 50, cursor } })
@@ -47,43 +44,6 @@ export function sendMessage(
   return request<MessageResponse>(`/conversations/${encodeURIComponent(id)}/messages`, {
     method: 'POST',
     body: { text, ...(replyTo ? { replyTo } : {}), ...(media.length ? { media } : {}) },
-  })
-}
-
-/** Adds (`on`) or takes back one's emoji reaction on a message: its reactions as one sees them. */
-export function reactToMessage(
-  id: string,
-  messageId: string,
-  reaction: string,
-  on: boolean,
-): Promise<MessageReactionsEvent> {
-  return request<MessageReactionsEvent>(
-    `/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}/reactions/${encodeURIComponent(reaction)}`,
-    { method: on ? 'PUT' : 'DELETE' },
-  )
-}
-
-/** Uploads a group's picture (its creator): answers the conversation with its new picture. */
-export async function uploadGroupPicture(id: string, file: File): Promise<ConversationResponse> {
-  const body = await sendImage(
-    `/conversations/${encodeURIComponent(id)}/picture`,
-    file,
-    undefined,
-    (answer) => answer,
-    null,
-    'PUT',
-  )
-  const { conversation } = body as Partial<ConversationResponse>
-  const picture = conversation?.pictureUrl
-  if (!conversation || typeof picture !== 'string' || !OUR_MEDIA.test(picture)) {
-    throw new ApiError(502, UNUSABLE_ANSWER_MESSAGE)
-  }
-  return { conversation }
-}
-
-export function removeGroupPicture(id: string): Promise<ConversationResponse> {
-  return request<ConversationResponse>(`/conversations/${encodeURIComponent(id)}/picture`, {
-    method: 'DELETE',
   })
 }
 

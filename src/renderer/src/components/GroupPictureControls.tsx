@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import type { Conversation } from '../../../shared/conversation-types'
 import { MESSAGE_MEDIA_COPY } from '../copy-messages'
 import { messageOf, notifyError, notifySuccess } from '../lib/notify'
-import { setGroupPictureAtom } from '../state/conversations'
+import { setGroupPictureAtom } from '../state/conversation-extras'
 import { ATTACHABLE_IMAGES } from '../state/attachments'
 import { Icon } from './Icon'
 

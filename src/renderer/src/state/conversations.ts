@@ -205,7 +205,7 @@ export const sendMessageAtom = atom(
 )
 
 /** A message's reactions as the viewer sees them now (an answer, or `message-reactions`). */
-const applyReactionsAtom = atom(null, (get, set, data: MessageReactionsEvent) => {
+export const applyReactionsAtom = atom(null, (get, set, data: MessageReactionsEvent) => {
   const history = get(historiesAtom)[data.conversationId]
   const message = history?.messages.find((item) => item._id === data.messageId)
   if (history && message) {
@@ -215,38 +215,6 @@ const applyReactionsAtom = atom(null, (get, set, data: MessageReactionsEvent) =>
     })
   }
 })
-
-/** Adds (`on`) or takes back the viewer's reaction on a message. */
-export const reactToMessageAtom = atom(
-  null,
-  async (
-    _get,
-    set,
-    args: { conversationId: string; messageId: string; reaction: string; on: boolean },
-  ) => {
-    set(
-      applyReactionsAtom,
-      await api.reactToMessage(args.conversationId, args.messageId, args.reaction, args.on),
-    )
-  },
-)
-
-/** Sets (a file) or removes (null) a group's picture: its creator's. */
-export const setGroupPictureAtom = atom(
-  null,
-  async (get, set, args: { conversationId: string; file: File | null }) => {
-    const { conversation } = args.file
-      ? await api.uploadGroupPicture(args.conversationId, args.file)
-      : await api.removeGroupPicture(args.conversationId)
-    const list = get(conversationsAtom)
-    if (list) {
-      set(
-        conversationsAtom,
-        list.map((item) => (item._id === conversation._id ? conversation : item)),
-      )
-    }
-  },
-)
 
 export const editMessageAtom = atom(
   null,

@@ -11,5 +11,6 @@ CREATE TABLE `message_reactions` (
 --> statement-breakpoint
 CREATE INDEX `message_reactions_user_idx` ON `message_reactions` (`user_id`);--> statement-breakpoint
 ALTER TABLE `conversations` ADD `picture_media_id` text REFERENCES media(id) ON DELETE SET NULL;--> statement-breakpoint
+CREATE INDEX `conversations_picture_idx` ON `conversations` (`picture_media_id`);--> statement-breakpoint
 ALTER TABLE `post_media` ADD `message_id` integer REFERENCES messages(id) ON DELETE CASCADE;--> statement-breakpoint
 CREATE INDEX `post_media_message_idx` ON `post_media` (`message_id`,`position`);
