@@ -26,6 +26,7 @@ import type {
   ConversationResponse,
   ConversationsPage,
   ConversationUnreadResponse,
+  MessageReactionsEvent,
   MessageResponse,
   MessagesPage,
 } from './conversation-types'
@@ -830,6 +831,7 @@ export type ApiAnswer =
   | ConversationResponse
   | MessagesPage
   | MessageResponse
+  | MessageReactionsEvent
   | ConversationUnreadResponse
   | ConversationReadResponse
   // Drafts.

@@ -3,6 +3,8 @@
  * server checks requests with them, the Messages page checks before sending.
  */
 import { z } from 'zod'
+import { LIMITS } from './limits'
+import { postImageRefSchema } from './schemas'
 
 export const CONVERSATION_LIMITS = {
   /** Characters of one message. */
@@ -13,7 +15,16 @@ export const CONVERSATION_LIMITS = {
   membersMax: 50,
   /** What a reply shows of the message it answers. */
   replyPreviewMax: 140,
+  /** Images and clips of one message: as many as a post's. */
+  mediaMax: LIMITS.postImagesMax,
+  /** Different emoji on one message; adding to one already there always works. */
+  reactionsMax: 20,
 } as const
+
+/** The sentence a message past mediaMax gets. */
+export const MESSAGE_TOO_MANY_MEDIA = `A message can have at most ${CONVERSATION_LIMITS.mediaMax} images or clips.`
+/** The sentence a message with neither text nor media gets. */
+export const MESSAGE_EMPTY = 'A message cannot be empty.'
 
 /** The sentence a message past the limit gets, from the server and in the composer alike. */
 export const MESSAGE_TOO_LONG = `A message can be at most ${CONVERSATION_LIMITS.messageMax} characters.`
@@ -26,7 +37,7 @@ const id = (what: string) =>
 const messageText = z
   .string({ error: 'A message must be text.' })
   .trim()
-  .min(1, { error: 'A message cannot be empty.' })
+  .min(1, { error: MESSAGE_EMPTY })
   .max(CONVERSATION_LIMITS.messageMax, { error: MESSAGE_TOO_LONG })
 
 const groupName = z
@@ -64,11 +75,30 @@ export const addMembersSchema = z.strictObject({
     }),
 })
 
-/** `POST /api/conversations/:id/messages`. */
-export const sendMessageSchema = z.strictObject({
-  text: messageText,
-  replyTo: id('replyTo').optional(),
-})
+/**
+ * `POST /api/conversations/:id/messages`: text, or images and clips (ids from
+ * `POST /api/media/post-images` and `/api/media/clips`, as a post's), or both.
+ */
+export const sendMessageSchema = z
+  .strictObject({
+    text: z
+      .string({ error: 'A message must be text.' })
+      .trim()
+      .max(CONVERSATION_LIMITS.messageMax, { error: MESSAGE_TOO_LONG })
+      .default(''),
+    replyTo: id('replyTo').optional(),
+    media: z
+      .array(postImageRefSchema, { error: 'media must be a list of {id, alt}.' })
+      .max(CONVERSATION_LIMITS.mediaMax, { error: MESSAGE_TOO_MANY_MEDIA })
+      .refine((list) => new Set(list.map((item) => item.id)).size === list.length, {
+        error: 'The same image is attached twice.',
+      })
+      .optional(),
+  })
+  .refine((body) => body.text.length > 0 || (body.media?.length ?? 0) > 0, {
+    error: MESSAGE_EMPTY,
+    path: ['text'],
+  })
 
 /** `PATCH /api/conversations/:id/messages/:messageId`. */
 export const editMessageSchema = z.strictObject({ text: messageText })

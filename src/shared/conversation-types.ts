@@ -2,7 +2,7 @@
  * Conversations (docs/API.md, "Conversations"): one-to-one and group chats, private to
  * their members. The shapes the routes answer and the live events carry.
  */
-import type { UserSummary } from './api-types'
+import type { PostEmojiReactions, PostMediaItem, UserSummary } from './api-types'
 
 /** What a reply shows of the message it answers. */
 export interface MessageReplyPreview {
@@ -29,6 +29,16 @@ export interface ConversationMessage {
   editedAt: string | null
   /** Deleted by its author: shown as "deleted" in its place, without its text. */
   deleted: boolean
+  /**
+   * Its images and clips in order, as a post's (`[]` once deleted). Their addresses are random
+   * ids served to whoever holds them, as a post's (docs/API.md, "Conversations").
+   */
+  media: PostMediaItem[]
+  /**
+   * Its emoji reactions: counts (leaving out those the viewer blocks or who block them) and the
+   * viewer's own (`mine`).
+   */
+  reactions: PostEmojiReactions
 }
 
 export type ConversationKind = 'direct' | 'group'
@@ -44,6 +54,8 @@ export interface ConversationShared {
   /** Every member now, the viewer included. */
   members: UserSummary[]
   createdAt: string
+  /** A group's picture (`/api/media/…`), or null: a one-to-one shows the other's avatar. */
+  pictureUrl: string | null
 }
 
 /** A conversation as one member sees it. */
@@ -113,4 +125,16 @@ export interface ConversationEventMap {
   'conversation-left': { conversationId: string }
   /** To one user only, on every device: their read position or mute changed somewhere. */
   'conversation-read': ConversationReadResponse
+  /**
+   * To the members who see the message: its reactions now, as each of them sees them (counts
+   * without those they block or who block them, their own in `mine`).
+   */
+  'message-reactions': MessageReactionsEvent
+}
+
+/** `PUT`/`DELETE …/messages/:messageId/reactions/:reaction`, and the `message-reactions` event. */
+export interface MessageReactionsEvent {
+  conversationId: string
+  messageId: string
+  reactions: PostEmojiReactions
 }

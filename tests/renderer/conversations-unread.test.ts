@@ -28,6 +28,8 @@ function message(id: string): ConversationMessage {
     createdAt: '2026-11-30T01:00:00+00:00',
     editedAt: null,
     deleted: false,
+    media: [],
+    reactions: { counts: [], mine: [] },
   }
 }
 

@@ -26,6 +26,8 @@ function answer(id: string, text: string): Response {
     createdAt: '2026-11-30T01:00:00+00:00',
     editedAt: null,
     deleted: false,
+    media: [],
+    reactions: { counts: [], mine: [] },
   }
   return jsonResponse(201, { message })
 }

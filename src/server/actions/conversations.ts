@@ -32,6 +32,8 @@ import {
 } from '../services/presenting/conversations'
 import { blockedEitherWayWithAny } from '../services/reads/visibility'
 import type { ConversationReadResponse } from '../../shared/conversation-types'
+import { removeStoredObjects } from '../services/media/media'
+import type { AttachRequest } from '../services/media/post-images'
 import { commit, type Actor, type Live } from './live'
 
 export async function publishConversation(
@@ -168,7 +170,8 @@ export function leave(live: Live, actor: Actor, conversationId: number) {
   return commit(
     live,
     (tx) => writes.leave(tx, actor.id, conversationId),
-    async (conversation) => {
+    async ({ conversation, removedMedia }) => {
+      await removeStoredObjects(live.media, removedMedia)
       publishLeft(live, conversationId, [actor.id])
       if (conversation) await publishConversation(live, conversation)
     },
@@ -181,10 +184,11 @@ export function sendMessage(
   conversationId: number,
   text: string,
   replyToId: number | null,
+  media: AttachRequest[] = [],
 ) {
   return commit(
     live,
-    (tx) => messageWrites.sendMessage(tx, actor.id, conversationId, text, replyToId),
+    (tx) => messageWrites.sendMessage(tx, actor.id, conversationId, text, replyToId, media),
     ({ message }) => publishMessage(live, message, true),
   )
 }
@@ -207,8 +211,12 @@ export function deleteMessage(live: Live, actor: Actor, conversationId: number, 
   return commit(
     live,
     (tx) => messageWrites.deleteMessage(tx, actor.id, conversationId, messageId),
-    (message) => publishMessage(live, message, false),
-  )
+    async ({ message, removedMedia }) => {
+      // Only now that the rows are gone for good: a rollback would have kept the files.
+      await removeStoredObjects(live.media, removedMedia)
+      await publishMessage(live, message, false)
+    },
+  ).then(({ message }) => message)
 }
 
 /** Marks read; answers the read state that every device of the reader is told. */

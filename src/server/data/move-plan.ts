@@ -24,7 +24,6 @@ export const MOVE_ORDER = [
   'follows',
   'bookmarks',
   'media',
-  'post_media',
   'settings',
   // Games, and game nights (before notifications: a notification may name a game night).
   'games',
@@ -57,6 +56,9 @@ export const MOVE_ORDER = [
   'conversations',
   'conversation_members',
   'messages',
+  // A post's or a message's uploads, after both.
+  'post_media',
+  'message_reactions',
   // Drafts kept for every device of their user.
   'drafts',
   // Squad calls, after the conversation one may have opened.

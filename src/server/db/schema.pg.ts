@@ -244,6 +244,9 @@ export const postMedia = pgTable(
       .primaryKey()
       .references(() => media.id, { onDelete: 'cascade' }),
     postId: int('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    messageId: int('message_id').references((): AnyPgColumn => messages.id, {
+      onDelete: 'cascade',
+    }),
     ownerId: int('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -260,6 +263,7 @@ export const postMedia = pgTable(
     index('post_media_post_idx').on(table.postId, table.position),
     index('post_media_owner_idx').on(table.ownerId),
     index('post_media_thumb_idx').on(table.thumbId),
+    index('post_media_message_idx').on(table.messageId, table.position),
   ],
 )
 
@@ -673,8 +677,12 @@ export const conversations = pgTable(
     lastMessageId: int('last_message_id').notNull().default(0),
     activityAt: millis('activity_at').notNull(),
     createdAt: millis('created_at').notNull(),
+    pictureMediaId: text('picture_media_id').references(() => media.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('conversations_pair_idx').on(table.pairKey)],
+  (table) => [
+    uniqueIndex('conversations_pair_idx').on(table.pairKey),
+    index('conversations_picture_idx').on(table.pictureMediaId),
+  ],
 )
 
 export const conversationMembers = pgTable(
@@ -717,6 +725,23 @@ export const messages = pgTable(
   (table) => [
     index('messages_conversation_idx').on(table.conversationId, table.id),
     index('messages_author_idx').on(table.authorId),
+  ],
+)
+export const messageReactions = pgTable(
+  'message_reactions',
+  {
+    messageId: int('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: int('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.reaction, table.userId] }),
+    index('message_reactions_user_idx').on(table.userId),
   ],
 )
 // ---- end of conversations ----

@@ -225,7 +225,7 @@ export const media = sqliteTable(
 )
 
 /**
- * The images of a post, in order. Each points at two `media` rows: the full image (metadata
+ * The images and clips of a post or of a conversation's message, in order. Each points at two `media` rows: the full image (metadata
  * stripped) and its thumbnail. An image uploaded for a post but not attached yet has no row
  * here. Deleting a post deletes its media rows with it (services/reads/posts.ts `deletePost`).
  */
@@ -236,6 +236,13 @@ export const postMedia = sqliteTable(
       .primaryKey()
       .references(() => media.id, { onDelete: 'cascade' }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    /**
+     * Or the conversation message it is attached to (docs/API.md, "Conversations"): an upload
+     * goes to one post or one message, never both, and goes with it.
+     */
+    messageId: integer('message_id').references((): AnySQLiteColumn => messages.id, {
+      onDelete: 'cascade',
+    }),
     ownerId: integer('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -253,6 +260,7 @@ export const postMedia = sqliteTable(
     index('post_media_owner_idx').on(table.ownerId),
     // Deleting a thumbnail's media row looks its post_media row up by thumb_id (the foreign key).
     index('post_media_thumb_idx').on(table.thumbId),
+    index('post_media_message_idx').on(table.messageId, table.position),
   ],
 )
 
@@ -754,8 +762,14 @@ export const conversations = sqliteTable(
     /** When it started or last had a message: the list's order, latest first. */
     activityAt: integer('activity_at').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** A group's picture (its creator's upload), or null: the app draws the members' initials. */
+    pictureMediaId: text('picture_media_id').references(() => media.id, { onDelete: 'set null' }),
   },
-  (table) => [uniqueIndex('conversations_pair_idx').on(table.pairKey)],
+  (table) => [
+    uniqueIndex('conversations_pair_idx').on(table.pairKey),
+    // Deleting a media row looks up the group it pictures (the foreign key's SET NULL).
+    index('conversations_picture_idx').on(table.pictureMediaId),
+  ],
 )
 
 /** Who is in a conversation, how far each has read, and whether they muted it. */
@@ -808,6 +822,28 @@ export const messages = sqliteTable(
     // A conversation's history, newest first, and its unread messages past a read position.
     index('messages_conversation_idx').on(table.conversationId, table.id),
     index('messages_author_idx').on(table.authorId),
+  ],
+)
+/**
+ * One row per member, message and emoji (src/shared/reactions.ts, as posts' emoji reactions):
+ * each member may add each emoji once. Counted when read (a message has few members), so that a
+ * reader leaves out the reactions of those they block or who block them.
+ */
+export const messageReactions = sqliteTable(
+  'message_reactions',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reaction: text('reaction').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.reaction, table.userId] }),
+    index('message_reactions_user_idx').on(table.userId),
   ],
 )
 // ---- end of conversations ----

@@ -50,7 +50,7 @@ export const MESSAGES = {
   tooManyImages: POST_RULE_MESSAGES.tooManyImages,
   // Lost draft media (session 14): MEDIA_GONE, with the ids in `missingMedia`.
   mediaGone:
-    'An image or clip to attach is no longer on this server (a draft’s uploads are kept for a week) or is in a post already: remove it, or upload it again.',
+    'An image or clip to attach is no longer on this server (a draft’s uploads are kept for a week) or is in a post or message already: remove it, or upload it again.',
   emptyPost: POST_RULE_MESSAGES.empty,
   invalidCursor: 'The cursor is not valid: pass back the nextCursor of the previous page.',
   unexpected: 'Something went wrong on the server.',
@@ -216,4 +216,9 @@ export const CONVERSATION_MESSAGES = {
   deleteForeign: 'You can only delete your own messages.',
   editDeleted: 'A deleted message cannot be edited.',
   removeSelf: 'To leave the group, use Leave.',
+  pictureCreatorOnly: "Only the group's creator can change its picture.",
+  pictureNotAGroup:
+    'A one-to-one conversation has no picture of its own: it shows the other person’s.',
+  reactDeleted: 'A deleted message cannot get reactions.',
+  tooManyReactions: `This message already has ${CONVERSATION_LIMITS.reactionsMax} different reactions: add yours to one of them.`,
 } as const

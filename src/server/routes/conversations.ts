@@ -5,6 +5,7 @@ import type {
   ConversationResponse,
   ConversationsPage,
   ConversationUnreadResponse,
+  MessageReactionsEvent,
   MessageResponse,
   MessagesPage,
 } from '../../shared/conversation-types'
@@ -20,6 +21,9 @@ import {
 } from '../../shared/conversation-schemas'
 import { pageQuerySchema } from '../../shared/schemas'
 import * as commands from '../actions/conversations'
+import { reactToMessage, removeGroupPicture, setGroupPicture } from '../actions/conversation-extras'
+import { imageUploadGuards } from '../http/image-upload'
+import { checkedReaction } from '../services/reads/reaction-names'
 import { liveOf } from '../actions/live'
 import { perUserLimit, requireUser, type AppDeps, type AppEnv } from '../http/context'
 import { idParams, validate } from '../http/validate'
@@ -45,6 +49,26 @@ export function conversationsRoutes(deps: AppDeps) {
   const conversation = idParams('conversationId')
   const message = idParams('conversationId', 'messageId')
   const member = idParams('conversationId', 'userId')
+  // A group's picture is uploaded as a profile picture is (size, type, hourly uploads).
+  const { sizeLimit, uploadLimit, uploadedBytes } = imageUploadGuards(deps)
+  const reactionLimit = perUserLimit(deps, 'reactions')
+  /** A member's reaction added (`on`) or taken back: the reactions as they see them now. */
+  const react = async (
+    user: AppEnv['Variables']['user'],
+    ids: { conversationId: number; messageId: number },
+    rawReaction: string,
+    on: boolean,
+  ) => {
+    const reaction = await checkedReaction(db, rawReaction, !on)
+    return (await reactToMessage(
+      live,
+      user,
+      ids.conversationId,
+      ids.messageId,
+      reaction,
+      on,
+    )) satisfies MessageReactionsEvent
+  }
   return new Hono<AppEnv>()
     .use(requireUser(deps))
     .get('/', validate('query', pageQuerySchema), async (c) => {
@@ -90,6 +114,36 @@ export function conversationsRoutes(deps: AppDeps) {
           (await conversationAnswer(db, user.id, conversationId)) satisfies ConversationResponse,
         )
       },
+    )
+    .put('/:conversationId/picture', sizeLimit, conversation, uploadLimit, async (c) => {
+      const user = c.get('user')
+      const { conversationId } = c.req.valid('param')
+      await setGroupPicture(live, user, conversationId, () => uploadedBytes(c))
+      return c.json(
+        (await conversationAnswer(db, user.id, conversationId)) satisfies ConversationResponse,
+      )
+    })
+    .delete('/:conversationId/picture', conversation, async (c) => {
+      const user = c.get('user')
+      const { conversationId } = c.req.valid('param')
+      await removeGroupPicture(live, user, conversationId)
+      return c.json(
+        (await conversationAnswer(db, user.id, conversationId)) satisfies ConversationResponse,
+      )
+    })
+    .put('/:conversationId/messages/:messageId/reactions/:reaction', message, reactionLimit, (c) =>
+      react(c.get('user'), c.req.valid('param'), c.req.param('reaction'), true).then((answer) =>
+        c.json(answer),
+      ),
+    )
+    .delete(
+      '/:conversationId/messages/:messageId/reactions/:reaction',
+      message,
+      reactionLimit,
+      (c) =>
+        react(c.get('user'), c.req.valid('param'), c.req.param('reaction'), false).then((answer) =>
+          c.json(answer),
+        ),
     )
     .post(
       '/:conversationId/members',
@@ -164,13 +218,14 @@ export function conversationsRoutes(deps: AppDeps) {
       validate('json', sendMessageSchema),
       async (c) => {
         const user = c.get('user')
-        const { text, replyTo } = c.req.valid('json')
+        const { text, replyTo, media } = c.req.valid('json')
         const sent = await commands.sendMessage(
           live,
           user,
           c.req.valid('param').conversationId,
           text,
           replyTo === undefined ? null : Number(replyTo),
+          media ?? [],
         )
         return c.json(
           (await messageAnswer(db, user.id, sent.message)) satisfies MessageResponse,

@@ -3,7 +3,8 @@
  * Redis): a message sent through A reaches its recipient's stream on B, in order, and not an
  * outsider's; a read on one instance clears the count a device on the other is shown; a device
  * that drops off and reconnects to the other instance with its Last-Event-ID gets the messages it
- * missed, in order, and none twice.
+ * missed, in order, and none twice; a reaction and a group's picture changed through A reach a
+ * member's stream on B.
  *
  * PostgreSQL only (`npm run test:pg`), as redis-cluster.test.ts.
  */
@@ -12,7 +13,9 @@ import type { UserResponse } from '../../../src/shared/api-types'
 import type {
   ConversationResponse,
   ConversationUnreadResponse,
+  MessageResponse,
 } from '../../../src/shared/conversation-types'
+import { TINY_PNG } from '../../helpers/api'
 import type { RunningServer } from '../../../src/server/server'
 import { readEvents, type EventReader } from '../../helpers/sse'
 import { send, signup, twoInstances } from '../../helpers/two-instances'
@@ -118,6 +121,57 @@ describe('conversations across instances', () => {
         .filter((event) => event.type === 'message')
         .map((event) => (event.data as { message: { text: string } }).message.text)
       expect(texts).toEqual(['while away 1', 'while away 2', 'while away 3'])
+    } finally {
+      await Promise.all(streams.splice(0).map((reader) => reader.close()))
+    }
+  })
+
+  it("a reaction and a group's picture through A reach the members on B", async () => {
+    const { a, b } = cluster
+    try {
+      const ana = await signup(a, 'cluster_ana2')
+      const bo = await signup(b, 'cluster_bo2')
+      const made = await send(
+        a,
+        '/api/conversations/group',
+        { name: 'cluster squad', memberIds: [await userId(a, 'cluster_bo2')] },
+        ana,
+      )
+      expect(made.status).toBe(201)
+      const { conversation } = (await made.json()) as ConversationResponse
+      const sent = await send(
+        a,
+        `/api/conversations/${conversation._id}/messages`,
+        { text: 'gg' },
+        ana,
+      )
+      const { message } = (await sent.json()) as MessageResponse
+      const boOnB = await stream(b, bo)
+      const reacted = await fetch(
+        `${a.url}/api/conversations/${conversation._id}/messages/${message._id}/reactions/gg`,
+        { method: 'PUT', headers: { authorization: ana } },
+      )
+      expect(reacted.status).toBe(200)
+      const told = await boOnB.next('message-reactions', 5000)
+      expect(told.data).toEqual({
+        conversationId: conversation._id,
+        messageId: message._id,
+        reactions: { counts: [{ reaction: 'gg', count: 1 }], mine: [] },
+      })
+      const form = new FormData()
+      form.append(
+        'file',
+        new Blob([TINY_PNG as Uint8Array<ArrayBuffer>], { type: 'image/png' }),
+        'g.png',
+      )
+      const picture = await fetch(`${a.url}/api/conversations/${conversation._id}/picture`, {
+        method: 'PUT',
+        headers: { authorization: ana },
+        body: form,
+      })
+      expect(picture.status).toBe(200)
+      const changed = await boOnB.next('conversation', 5000)
+      expect(changed.data.conversation.pictureUrl).toMatch(/^\/api\/media\//)
     } finally {
       await Promise.all(streams.splice(0).map((reader) => reader.close()))
     }

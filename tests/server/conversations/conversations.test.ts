@@ -234,6 +234,10 @@ describe('conversations', () => {
       ['POST', `/api/conversations/${id}/messages`, { text: 'let me in' }],
       ['PATCH', `/api/conversations/${id}/messages/${message._id}`, { text: 'x' }],
       ['DELETE', `/api/conversations/${id}/messages/${message._id}`, undefined],
+      ['PUT', `/api/conversations/${id}/picture`, {}],
+      ['DELETE', `/api/conversations/${id}/picture`, undefined],
+      ['PUT', `/api/conversations/${id}/messages/${message._id}/reactions/fire`, {}],
+      ['DELETE', `/api/conversations/${id}/messages/${message._id}/reactions/fire`, undefined],
     ]
     // Every route with a conversation id in its path is in the list above.
     const withId = app.routes

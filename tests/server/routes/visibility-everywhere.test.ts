@@ -31,6 +31,7 @@ import type {
 import type {
   ConversationResponse,
   ConversationsPage,
+  MessageResponse,
   MessagesPage,
 } from '../../../src/shared/conversation-types'
 import type { GameNightResponse, GameNightsPage } from '../../../src/shared/game-night-types'
@@ -610,6 +611,28 @@ const ROUTES: Record<string, RouteLine> = {
   'POST /api/conversations/:conversationId/messages': ownConversations,
   'PATCH /api/conversations/:conversationId/messages/:messageId': ownConversations,
   'DELETE /api/conversations/:conversationId/messages/:messageId': ownConversations,
+  'PUT /api/conversations/:conversationId/picture': ownConversations,
+  'DELETE /api/conversations/:conversationId/picture': ownConversations,
+  'PUT /api/conversations/:conversationId/messages/:messageId/reactions/:reaction': async (w) => {
+    // X reacts to A's message in their group of three: V counts it unless one blocks the other.
+    const group = await groupOfThree(w)
+    const sent = await ok<MessageResponse>(
+      w.app.send(`/api/conversations/${group}/messages`, { text: 'gg' }, w.a),
+      201,
+    )
+    const path = `/api/conversations/${group}/messages/${sent.message._id}/reactions/fire`
+    const reacted = await w.app.send(path, {}, { ...w.x, method: 'PUT' })
+    if (w.relation === 'suspended') {
+      expect(reacted.status).toBe(401)
+      return
+    }
+    expect(reacted.status).toBe(200)
+    const page = await read<MessagesPage>(w, `/api/conversations/${group}/messages`)
+    const counts = page.messages.find((m) => m._id === sent.message._id)?.reactions.counts
+    expect(counts).toEqual(blockedEitherWay(w) ? [] : [{ reaction: 'fire', count: 1 }])
+  },
+  'DELETE /api/conversations/:conversationId/messages/:messageId/reactions/:reaction':
+    ownConversations,
   // Game nights: X's night is X's writing (tests/server/game-nights/game-nights.test.ts).
   'ALL /api/game-nights/*': middleware,
   'GET /api/game-nights': async (w) => {
@@ -929,6 +952,31 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
     )
   },
   conversation: { reason: "to the conversation's members only (conversations.test.ts)" },
+  'message-reactions': async (w, stream) => {
+    // X reacts to A's message in their group: V hears of it unless one blocks the other.
+    const group = await groupOfThree(w)
+    const sent = await ok<MessageResponse>(
+      w.app.send(`/api/conversations/${group}/messages`, { text: 'gg' }, w.a),
+      201,
+    )
+    const react = () =>
+      w.app.send(
+        `/api/conversations/${group}/messages/${sent.message._id}/reactions/gg`,
+        {},
+        { ...w.x, method: 'PUT' },
+      )
+    if (w.relation === 'suspended') {
+      expect((await react()).status).toBe(401)
+      return
+    }
+    await expectEvent(
+      stream,
+      'message-reactions',
+      () => ok(react()),
+      (data) => (data as { messageId: string }).messageId === sent.message._id,
+      !blockedEitherWay(w),
+    )
+  },
   'conversation-left': { reason: "to the user's own streams only" },
   'conversation-read': { reason: "to the user's own streams only: their read position" },
   'game-night': async (w, stream) => {

@@ -35,10 +35,15 @@ export function listMessages(id: string, cursor?: string | null): Promise<Messag
   })
 }
 
-export function sendMessage(id: string, text: string, replyTo?: string): Promise<MessageResponse> {
+export function sendMessage(
+  id: string,
+  text: string,
+  replyTo?: string,
+  media: { id: string; alt: string }[] = [],
+): Promise<MessageResponse> {
   return request<MessageResponse>(`/conversations/${encodeURIComponent(id)}/messages`, {
     method: 'POST',
-    body: replyTo ? { text, replyTo } : { text },
+    body: { text, ...(replyTo ? { replyTo } : {}), ...(media.length ? { media } : {}) },
   })
 }
 

@@ -6,6 +6,11 @@ import { insertAtCaret } from '../lib/insert-text'
 import { messageOf, notifyError } from '../lib/notify'
 import { EmojiButton } from './emoji/EmojiButton'
 import { editMessageAtom, sendMessageAtom } from '../state/conversations'
+import { useAttachments } from '../state/attachments'
+import { useServerFeature } from '../state/server-features'
+import { COPY } from '../copy'
+import { AddImagesButton, ImageAttachments } from './ImageAttachments'
+import type { ApiError } from '../api/client'
 
 /**
  * The field under a conversation (MessagesPage): writes a message, a reply (`replyTo`) or an edit
@@ -32,13 +37,25 @@ export function MessageComposer({
     if (editing) setText(editing.text)
     if (editing || replyTo) field.current?.focus()
   }, [editing, replyTo])
+  // Pictures and clips, as a post's composer attaches them (state/attachments.ts).
+  const attachments = useAttachments({ clips: useServerFeature('clips') })
   const trimmed = text.trim()
   const tooLong = trimmed.length > CONVERSATION_LIMITS.messageMax
+  const withMedia = !editing && attachments.items.length > 0
+  const canSend =
+    (trimmed.length > 0 || (withMedia && attachments.refs.length > 0)) &&
+    !tooLong &&
+    !busy &&
+    !(withMedia && (attachments.uploading || attachments.hasFailed))
   /** Messages on their way, one after another: the order they were sent in is the order kept. */
   const sending = useRef<Promise<void>>(Promise.resolve())
   const submit = async (event?: FormEvent) => {
     event?.preventDefault()
-    if (!trimmed || tooLong || busy) return
+    if (!canSend) return
+    if (withMedia) {
+      await sendWithMedia()
+      return
+    }
     if (editing) {
       setBusy(true)
       try {
@@ -71,8 +88,41 @@ export function MessageComposer({
     sending.current = turn
     await turn
   }
+  /**
+   * A message with pictures or clips waits for its answer before the field and the attachments
+   * empty: one the server refuses keeps them, a lost upload marked (MEDIA_GONE) to remove.
+   */
+  const sendWithMedia = async () => {
+    if (attachments.lostNames.length > 0) {
+      notifyError(COPY.attachments.lostRefusal(attachments.lostNames))
+      return
+    }
+    setBusy(true)
+    try {
+      await sending.current
+      await send({ conversationId, text: trimmed, replyTo: replyTo?._id, media: attachments.refs })
+      setText('')
+      attachments.clear()
+      onDone()
+    } catch (error) {
+      const missing = (error as Partial<ApiError> | null)?.missingMedia ?? []
+      const lost = missing.length > 0 ? attachments.markLost(missing) : []
+      notifyError(lost.length > 0 ? COPY.attachments.lostRefusal(lost) : messageOf(error))
+    } finally {
+      setBusy(false)
+    }
+  }
   return (
-    <form className="message-composer" onSubmit={(event) => void submit(event)}>
+    <form
+      className="message-composer"
+      onSubmit={(event) => void submit(event)}
+      onPaste={(event) => {
+        const files = [...event.clipboardData.files]
+        if (editing || files.length === 0) return
+        event.preventDefault()
+        attachments.add(files)
+      }}
+    >
       {replyTo || editing ? (
         <p className="message-composer-context small muted">
           <bdi>
@@ -112,11 +162,13 @@ export function MessageComposer({
             }
           }}
         />
+        {editing ? null : <AddImagesButton state={attachments} />}
         <EmojiButton onPick={(emoji) => setText(insertAtCaret(field.current, text, emoji))} />
-        <button type="submit" className="btn btn-primary" disabled={!trimmed || tooLong || busy}>
+        <button type="submit" className="btn btn-primary" disabled={!canSend}>
           {editing ? 'Save' : 'Send'}
         </button>
       </div>
+      {editing ? null : <ImageAttachments state={attachments} />}
       {tooLong ? (
         <p className="small form-error" role="alert">
           {MESSAGE_TOO_LONG}

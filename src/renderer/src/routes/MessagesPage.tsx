@@ -14,6 +14,10 @@ import { EmptyState, ErrorState } from '../components/States'
 import { MessageComposer } from '../components/MessageComposer'
 import { ConversationDetails } from '../components/messages/ConversationDetails'
 import { NewGroupDialog } from '../components/messages/NewGroupDialog'
+import { GroupPictureControls } from '../components/GroupPictureControls'
+import { MessageReactButton, MessageReactionChips } from '../components/MessageReactions'
+import { PostMedia } from '../components/PostMedia'
+import { MESSAGE_MEDIA_COPY } from '../copy-messages'
 import { Spinner } from '../components/Spinner'
 import { MESSAGES_COPY } from '../copy-messages'
 import CustomEmojiText from '../components/emoji/CustomEmojiText'
@@ -99,7 +103,6 @@ function ConversationList({
     <ul className="conversation-list" aria-label="Conversations">
       {conversations.map((conversation) => {
         const title = conversationTitle(conversation, me?._id)
-        const other = conversation.members.find((member) => member._id !== me?._id)
         const last = conversation.lastMessage
         const unread = conversation.unreadCount
         return (
@@ -110,11 +113,19 @@ function ConversationList({
               aria-current={conversation._id === openId ? 'page' : undefined}
               data-conversation-id={conversation._id}
             >
-              <Avatar src={other?.profileImg ?? ''} username={other?.username ?? title} size={40} />
+              <ConversationPicture conversation={conversation} title={title} size={40} />
               <span className="conversation-text">
                 <bdi className="conversation-title">{title}</bdi>
                 <span className="muted small conversation-last">
-                  {last ? (last.deleted ? 'Message deleted' : last.text) : 'No messages yet'}
+                  {last
+                    ? last.deleted
+                      ? 'Message deleted'
+                      : last.text ||
+                        MESSAGE_MEDIA_COPY.mediaOnly(
+                          last.media.length,
+                          last.media.filter((item) => item.kind === 'clip').length,
+                        )
+                    : 'No messages yet'}
                 </span>
               </span>
               {conversation.muted ? (
@@ -194,6 +205,9 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         <Link to="/messages" className="icon-btn conversation-back" aria-label="All conversations">
           <Icon name="back" />
         </Link>
+        {conversation ? (
+          <ConversationPicture conversation={conversation} title={title} size={36} />
+        ) : null}
         <h2 className="conversation-heading">
           <bdi>{title}</bdi>
           {conversation?.kind === 'group' ? (
@@ -202,6 +216,9 @@ function ConversationView({ conversationId }: { conversationId: string }) {
             </span>
           ) : null}
         </h2>
+        {conversation?.kind === 'group' && conversation.creatorId === me?._id ? (
+          <GroupPictureControls conversation={conversation} />
+        ) : null}
         {conversation ? (
           <button
             type="button"
@@ -315,13 +332,20 @@ function MessageItem({
         ) : null}
         {message.deleted ? (
           <p className="message-text muted message-deleted">Message deleted</p>
-        ) : (
+        ) : message.text ? (
           <p className="message-text" dir="auto">
             <CustomEmojiText text={message.text} />
           </p>
-        )}
+        ) : null}
+        {!message.deleted && message.media.length > 0 ? (
+          <div className="message-media">
+            <PostMedia media={message.media} />
+          </div>
+        ) : null}
+        {message.deleted ? null : <MessageReactionChips message={message} />}
         {message.deleted ? null : (
           <div className="message-actions">
+            <MessageReactButton message={message} />
             <button type="button" className="link-btn small" onClick={onReply}>
               Reply
             </button>
@@ -349,4 +373,22 @@ function MessageItem({
       </div>
     </li>
   )
+}
+
+/** A group's picture (its initials' default without one), or the other member's avatar. */
+function ConversationPicture({
+  conversation,
+  title,
+  size,
+}: {
+  conversation: Conversation
+  title: string
+  size: number
+}) {
+  const me = useAtomValue(userAtom)
+  if (conversation.kind === 'group') {
+    return <Avatar src={conversation.pictureUrl ?? ''} username={title} size={size} />
+  }
+  const other = conversation.members.find((member) => member._id !== me?._id)
+  return <Avatar src={other?.profileImg ?? ''} username={other?.username ?? title} size={size} />
 }

@@ -257,6 +257,13 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
 
   const setAlt = (key: number, alt: string) => patch(key, { alt })
 
+  /** Empties the list (a message sent with them), freeing the previews drawn here. */
+  const clear = () =>
+    setItems((list) => {
+      for (const item of list) if (item.ownPreview) URL.revokeObjectURL(item.preview)
+      return []
+    })
+
   /** The server refused these ids (MEDIA_GONE): their items show as lost. Answers their names. */
   const markLost = (ids: readonly string[]): string[] => {
     const gone = new Set(ids)
@@ -280,6 +287,7 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
     add,
     remove,
     setAlt,
+    clear,
     markLost,
     lostNames: items.filter((item) => item.lost).map((item) => item.name),
     uploading,

@@ -2,7 +2,8 @@
  * Conversations (docs/API.md, "Conversations"): the list behind the Messages page, each
  * open conversation's history (oldest first, paged upward), and the unread total behind the
  * Messages badge, kept in step with the live events (`message`, `conversation`,
- * `conversation-left`, `conversation-read`) the stream reader publishes on the bus.
+ * `conversation-left`, `conversation-read`, `message-reactions`) the stream reader publishes on
+ * the bus.
  */
 import { atom } from 'jotai'
 import type { createStore } from 'jotai'
@@ -14,6 +15,7 @@ import type {
   Conversation,
   ConversationMessage,
   ConversationReadResponse,
+  MessageReactionsEvent,
 } from '../../../shared/conversation-types'
 import { userAtom } from './auth'
 
@@ -182,11 +184,37 @@ export const markReadAtom = atom(null, async (_get, set, conversationId: string)
 
 export const sendMessageAtom = atom(
   null,
-  async (_get, set, args: { conversationId: string; text: string; replyTo?: string }) => {
-    const { message } = await api.sendMessage(args.conversationId, args.text, args.replyTo)
+  async (
+    _get,
+    set,
+    args: {
+      conversationId: string
+      text: string
+      replyTo?: string
+      media?: { id: string; alt: string }[]
+    },
+  ) => {
+    const { message } = await api.sendMessage(
+      args.conversationId,
+      args.text,
+      args.replyTo,
+      args.media,
+    )
     set(noteMessageAtom, message)
   },
 )
+
+/** A message's reactions as the viewer sees them now (an answer, or `message-reactions`). */
+export const applyReactionsAtom = atom(null, (get, set, data: MessageReactionsEvent) => {
+  const history = get(historiesAtom)[data.conversationId]
+  const message = history?.messages.find((item) => item._id === data.messageId)
+  if (history && message) {
+    set(historiesAtom, {
+      ...get(historiesAtom),
+      [data.conversationId]: placeMessage(history, { ...message, reactions: data.reactions }),
+    })
+  }
+})
 
 export const editMessageAtom = atom(
   null,
@@ -250,7 +278,17 @@ const forgetConversationAtom = atom(
 const liveMessageAtom = atom(null, (get, set, data: LiveEventMap['message']) => {
   const list = get(conversationsAtom)
   const known = list?.some((item) => item._id === data.conversationId)
-  set(noteMessageAtom, data.message)
+  // A `message` event carries no reactions (`message-reactions` does, as each member sees
+  // them): an edit keeps those shown; a deletion takes them away.
+  const before = get(historiesAtom)[data.conversationId]?.messages.find(
+    (item) => item._id === data.message._id,
+  )
+  set(
+    noteMessageAtom,
+    before && !data.message.deleted
+      ? { ...data.message, reactions: before.reactions }
+      : data.message,
+  )
   if (list && !known) void set(loadConversationsAtom)
   const mine = data.message.author._id === get(userAtom)?._id
   if (!data.created || mine) return
@@ -307,6 +345,7 @@ export function followLiveConversations(store: Store): () => void {
     conversation: liveConversationAtom,
     'conversation-left': forgetConversationAtom,
     'conversation-read': applyReadStateAtom,
+    'message-reactions': applyReactionsAtom,
   })
 }
 

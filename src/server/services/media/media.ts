@@ -130,8 +130,8 @@ export const DRAFT_UPLOAD_TTL_MS = 7 * 24 * 60 * 60_000
 const MEDIA_PREFIX = '/api/media/'
 const MEDIA_URL = /\/api\/media\/([A-Za-z0-9_-]{16})/g
 
-/** A post's image rows count once posted, and a draft's while the draft lives. */
-const POSTED_OR_DRAFT_LIVES = 'post_id IS NOT NULL OR created_at >= ?'
+/** A post's or message's image rows count once sent, and a draft's while the draft lives. */
+const POSTED_OR_DRAFT_LIVES = 'post_id IS NOT NULL OR message_id IS NOT NULL OR created_at >= ?'
 
 /**
  * Every place a media id can be named. `column` holds the id itself (`kind: 'id'`, a foreign key
@@ -161,6 +161,7 @@ export const MEDIA_REFERENCES: readonly {
   { table: 'users', column: 'profile_img', kind: 'url' },
   { table: 'games', column: 'cover_media_id', kind: 'id' },
   { table: 'custom_emoji', column: 'media_id', kind: 'id' },
+  { table: 'conversations', column: 'picture_media_id', kind: 'id' },
   { table: 'users', column: 'bio', kind: 'url' },
   { table: 'posts', column: 'content', kind: 'url' },
   { table: 'comments', column: 'text', kind: 'url' },

@@ -104,13 +104,27 @@ export async function attachPostImages(
 ): Promise<void> {
   if (images.length > LIMITS.postImagesMax)
     throw new HttpError('VALIDATION', MESSAGES.tooManyImages)
+  await attachUploads(db, ownerId, { column: 'post_id', id: postId }, images, now)
+}
+
+/**
+ * Ties uploads to a post or to a conversation's message (message-media.ts), by the rules of
+ * attachPostImages: an upload goes to one of them only, once.
+ */
+export async function attachUploads(
+  db: Store,
+  ownerId: number,
+  target: { column: 'post_id' | 'message_id'; id: number },
+  images: AttachRequest[],
+  now = Date.now(),
+): Promise<void> {
   if (images.length === 0) return
   const draftsSince = now - DRAFT_UPLOAD_TTL_MS
   const attachable = new Set(
     (
       await db.all<{ id: string }>(
         `SELECT media_id AS id FROM post_media
-         WHERE media_id IN ${db.sql.textSet} AND owner_id = ? AND post_id IS NULL
+         WHERE media_id IN ${db.sql.textSet} AND owner_id = ? AND ${UNATTACHED}
            AND created_at >= ?`,
         db.sql.texts(images.map((image) => image.id)),
         ownerId,
@@ -120,21 +134,24 @@ export async function attachPostImages(
   )
   const missing = images.map((image) => image.id).filter((id) => !attachable.has(id))
   if (missing.length > 0) throw mediaGone(missing)
-  // One after another: this runs on the post's transaction.
+  // One after another: this runs on the post's or message's transaction.
   for (const [position, image] of images.entries()) {
     const changed = await db.run(
-      `UPDATE post_media SET post_id = ?, position = ?, alt = ?
-       WHERE media_id = ? AND owner_id = ? AND post_id IS NULL`,
-      postId,
+      `UPDATE post_media SET ${target.column} = ?, position = ?, alt = ?
+       WHERE media_id = ? AND owner_id = ? AND ${UNATTACHED}`,
+      target.id,
       position,
       image.alt,
       image.id,
       ownerId,
     )
-    // Taken by another post between the read and here (PostgreSQL: another transaction).
+    // Taken by another post or message between the read and here (PostgreSQL: another transaction).
     if (changed !== 1) throw mediaGone([image.id])
   }
 }
+
+/** An upload on neither a post nor a message yet. */
+const UNATTACHED = 'post_id IS NULL AND message_id IS NULL'
 
 const mediaGone = (missingMedia: string[]) =>
   new HttpError('MEDIA_GONE', MESSAGES.mediaGone, {}, { missingMedia })
@@ -158,7 +175,7 @@ export async function deletePostImages(db: Store, postIds: number[]): Promise<st
   return rows.map((row) => row.id)
 }
 
-interface MediaRow {
+export interface MediaRow {
   postId: number
   mediaId: string
   thumbId: string
@@ -175,7 +192,7 @@ export function mediaKindOf(contentType: string): PostMediaKind {
   return contentType === 'image/gif' ? 'gif' : 'image'
 }
 
-function toItem(row: Omit<MediaRow, 'postId'>): PostMediaItem {
+export function toItem(row: Omit<MediaRow, 'postId'>): PostMediaItem {
   return {
     id: row.mediaId,
     url: `/api/media/${row.mediaId}`,

@@ -33,6 +33,8 @@ import {
   type MessageRow,
 } from '../reads/conversations'
 import { loadSummaries } from './embedded'
+import { loadMessageMedia } from '../media/message-media'
+import { reactionsOfMessages } from '../reads/message-reactions'
 import { formatTimestamp } from './time'
 
 /** A user whose account is gone while a page is presented: shown, never a crash. */
@@ -46,15 +48,22 @@ const GONE: UserSummary = {
 }
 
 /**
- * Messages as `viewer` sees them: a reply to a message whose author the viewer hides (a block
- * either way) is `unavailable`, nothing of it shown. `viewer` null: for nobody in particular (an
- * event's presentation, actions/conversations.ts, which sends the unavailable form apart).
+ * Messages as a viewer sees them: a reply to a message whose author the viewer hides (a block
+ * either way, `hidden`) is `unavailable`, nothing of it shown, and so are the reactions of those
+ * they hide. `viewerId` null: for nobody in particular (an event's presentation,
+ * actions/conversations.ts, which sends the unavailable form apart), without reactions: the
+ * `message-reactions` event carries each member's own.
  */
 export async function presentMessages(
   db: Store,
   rows: MessageRow[],
   hidden: ReadonlySet<number>,
+  viewerId: number | null = null,
 ): Promise<ConversationMessage[]> {
+  const ids = rows.map((row) => Number(row.id))
+  const media = await loadMessageMedia(db, ids)
+  const reactions =
+    viewerId === null ? new Map() : await reactionsOfMessages(db, ids, viewerId, hidden)
   const replied = await messagesByIds(
     db,
     rows.flatMap((row) => (row.replyToId === null ? [] : [row.replyToId])),
@@ -74,6 +83,8 @@ export async function presentMessages(
       createdAt: formatTimestamp(row.createdAt),
       editedAt: row.editedAt === null ? null : formatTimestamp(row.editedAt),
       deleted: row.deletedAt !== null,
+      media: media.get(Number(row.id)) ?? [],
+      reactions: reactions.get(Number(row.id)) ?? { counts: [], mine: [] },
     }
   })
 }
@@ -132,6 +143,7 @@ export async function presentShared(
       return summary ? [summary] : []
     }),
     createdAt: formatTimestamp(row.createdAt),
+    pictureUrl: row.pictureMediaId === null ? null : `/api/media/${row.pictureMediaId}`,
   }))
 }
 
@@ -146,7 +158,7 @@ export async function presentConversations(
   const shared = await presentShared(db, rows)
   const lastRows = await lastMessagesOf(db, rows, hidden)
   const last = new Map(
-    (await presentMessages(db, [...lastRows.values()], hidden)).map((message) => [
+    (await presentMessages(db, [...lastRows.values()], hidden, viewerId)).map((message) => [
       Number(message.conversationId),
       message,
     ]),
@@ -215,7 +227,7 @@ export async function messagesPage(
   await membershipOf(db, viewerId, conversationId)
   const found = await pageMessages(db, viewerId, conversationId, page)
   return {
-    messages: await presentMessages(db, found.rows, await hiddenFrom(db, viewerId)),
+    messages: await presentMessages(db, found.rows, await hiddenFrom(db, viewerId), viewerId),
     nextCursor: found.nextCursor,
   }
 }
@@ -226,7 +238,7 @@ export async function messageAnswer(
   viewerId: number,
   row: MessageRow,
 ): Promise<MessageResponse> {
-  const [message] = await presentMessages(db, [row], await hiddenFrom(db, viewerId))
+  const [message] = await presentMessages(db, [row], await hiddenFrom(db, viewerId), viewerId)
   if (!message) throw new Error('A presented message went missing.')
   return { message }
 }

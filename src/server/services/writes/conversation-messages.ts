@@ -19,6 +19,8 @@ import {
   type MessageRow,
 } from '../reads/conversations'
 import { isBlockedEitherWay } from '../reads/visibility'
+import { attachMessageMedia, deleteMessageMedia } from '../media/message-media'
+import type { AttachRequest } from '../media/post-images'
 import { addMemberRows, refuse } from './conversations'
 
 /**
@@ -32,6 +34,7 @@ export async function sendMessage(
   conversationId: number,
   text: string,
   replyToId: number | null,
+  media: AttachRequest[] = [],
   now = Date.now(),
 ): Promise<{ conversation: ConversationRow; message: MessageRow }> {
   const { conversation } = await membershipOf(db, authorId, conversationId, true)
@@ -55,6 +58,7 @@ export async function sendMessage(
     replyToId,
     createdAt: now,
   })
+  await attachMessageMedia(db, authorId, message.id, media, now)
   await db.run(
     'UPDATE conversations SET last_message_id = ?, activity_at = ? WHERE id = ?',
     message.id,
@@ -109,14 +113,18 @@ export async function editMessage(
   return row ?? message
 }
 
-/** Deletes the author's message: its text goes, its place stays (shown as deleted). */
+/**
+ * Deletes the author's message: its text, media and reactions go, its place stays (shown as
+ * deleted). Answers it and its media's ids, whose stored objects the command deletes after the
+ * commit.
+ */
 export async function deleteMessage(
   db: Store,
   authorId: number,
   conversationId: number,
   messageId: number,
   now = Date.now(),
-): Promise<MessageRow> {
+): Promise<{ message: MessageRow; removedMedia: string[] }> {
   const message = await ownMessage(
     db,
     authorId,
@@ -124,13 +132,15 @@ export async function deleteMessage(
     messageId,
     CONVERSATION_MESSAGES.deleteForeign,
   )
-  if (message.deletedAt !== null) return message
+  if (message.deletedAt !== null) return { message, removedMedia: [] }
   const row = await db.get<MessageRow>(
     `UPDATE messages SET text = '', deleted_at = ? WHERE id = ? RETURNING ${MESSAGE_COLUMNS}`,
     now,
     messageId,
   )
-  return row ?? message
+  const removedMedia = await deleteMessageMedia(db, [messageId])
+  await db.run('DELETE FROM message_reactions WHERE message_id = ?', messageId)
+  return { message: row ?? message, removedMedia }
 }
 
 /**

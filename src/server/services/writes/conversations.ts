@@ -11,6 +11,7 @@
  * latest.
  */
 import type { Store } from '../../db/store'
+import { deleteMessageMedia } from '../media/message-media'
 import { insertNewRow, insertRow, insertRows, readRow } from '../../db/raw'
 import { conversationMembers, conversations } from '../../db/schema'
 import { HttpError } from '../../errors/http-error'
@@ -21,6 +22,7 @@ import {
   memberIdsOf,
   membershipOf,
   type ConversationRow,
+  type Membership,
 } from '../reads/conversations'
 import { blockedEitherWayWithAny, isBlockedEitherWay } from '../reads/visibility'
 
@@ -213,7 +215,7 @@ export async function leave(
   db: Store,
   userId: number,
   conversationId: number,
-): Promise<ConversationRow | null> {
+): Promise<{ conversation: ConversationRow | null; removedMedia: string[] }> {
   const { conversation } = await membershipOf(db, userId, conversationId, true)
   await db.run(
     'DELETE FROM conversation_members WHERE conversation_id = ? AND user_id = ?',
@@ -222,14 +224,75 @@ export async function leave(
   )
   const [heir] = await memberIdsOf(db, conversationId)
   if (heir === undefined) {
+    // Its pictures go with it: their addresses stop answering (stored objects after the commit).
+    const removedMedia = await deleteConversationMedia(db, conversationId)
     await db.run('DELETE FROM conversations WHERE id = ?', conversationId)
-    return null
+    return { conversation: null, removedMedia }
   }
   if (conversation.kind === 'group' && conversation.creatorId === userId) {
     await db.run('UPDATE conversations SET creator_id = ? WHERE id = ?', heir, conversationId)
-    return { ...conversation, creatorId: heir }
+    return { conversation: { ...conversation, creatorId: heir }, removedMedia: [] }
   }
-  return conversation
+  return { conversation, removedMedia: [] }
+}
+
+/** Deletes the media rows of a conversation (its picture, its messages' media); answers their ids. */
+async function deleteConversationMedia(db: Store, conversationId: number): Promise<string[]> {
+  const messageIds = await db.ids(
+    `SELECT DISTINCT pm.message_id FROM post_media pm JOIN messages m ON m.id = pm.message_id
+     WHERE m.conversation_id = ?`,
+    conversationId,
+  )
+  const removed = await deleteMessageMedia(db, messageIds)
+  const picture = await db.get<{ id: string }>(
+    `DELETE FROM media WHERE id = (SELECT picture_media_id FROM conversations WHERE id = ?)
+     RETURNING id`,
+    conversationId,
+  )
+  return picture ? [...removed, picture.id] : removed
+}
+
+/** The group whose picture `actorId` may change (its creator), or the refusal. */
+export async function mayChangePicture(
+  db: Store,
+  actorId: number,
+  conversationId: number,
+  lock = false,
+): Promise<Membership> {
+  const membership = await membershipOf(db, actorId, conversationId, lock)
+  if (membership.conversation.kind !== 'group') {
+    throw refuse('STATE_CONFLICT', CONVERSATION_MESSAGES.pictureNotAGroup)
+  }
+  if (membership.conversation.creatorId !== actorId) {
+    throw refuse('NOT_OWNER', CONVERSATION_MESSAGES.pictureCreatorOnly)
+  }
+  return membership
+}
+
+/**
+ * Sets or removes (`mediaId` null) a group's picture: its creator's alone. Answers the
+ * conversation and the picture it replaced, whose media row is deleted here (its stored object
+ * is the command's to delete after the commit), so the old address stops answering.
+ */
+export async function setGroupPicture(
+  db: Store,
+  actorId: number,
+  conversationId: number,
+  mediaId: string | null,
+): Promise<{ conversation: ConversationRow; removedMedia: string[] }> {
+  const { conversation } = await mayChangePicture(db, actorId, conversationId, true)
+  await db.run(
+    'UPDATE conversations SET picture_media_id = ? WHERE id = ?',
+    mediaId,
+    conversationId,
+  )
+  const old = conversation.pictureMediaId
+  const removedMedia: string[] = []
+  if (old !== null && old !== mediaId) {
+    await db.run('DELETE FROM media WHERE id = ?', old)
+    removedMedia.push(old)
+  }
+  return { conversation: { ...conversation, pictureMediaId: mediaId }, removedMedia }
 }
 
 /**

@@ -122,6 +122,7 @@ async function fill(
     conversation.id,
     fullMessage(gameName, call),
     null,
+    [],
     now,
   )
   await db.run(
