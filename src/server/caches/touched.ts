@@ -12,7 +12,7 @@
  */
 import type { Store } from '../db/store'
 import type { NewEntry } from './home-timelines'
-import { cacheOfStore } from './read-cache'
+import { cacheOfStore, type ReadCache } from './read-cache'
 
 export interface Touched {
   /** Posts whose row changed (text, counts, quote) or went. */
@@ -32,7 +32,14 @@ export interface Touched {
 /** Applies what a command touched to the caches of `db` (the app's store, after its commit). */
 export function touch(db: Store, touched: Touched): void {
   const cache = cacheOfStore(db)
-  if (!cache) return
+  if (cache) touchCache(cache, touched)
+}
+
+/**
+ * Applies what a command touched to one cache: the app's own after its commit, or in a cluster
+ * what another instance's command touched, read from the events' stream (app.ts).
+ */
+export function touchCache(cache: ReadCache, touched: Touched): void {
   cache.noteTouched()
   if (touched.everything) {
     cache.postRows.clear()
