@@ -4,6 +4,10 @@
  * its last argument), and the caches change exactly those entries, right after the commit and
  * before its live events go out. No cache reads event payloads to guess what changed.
  *
+ * In a cluster the command's instance carries it to the others through the events' stream
+ * (actions/live.ts, EventHub.carryTouched), ahead of the command's events; each applies it with
+ * `touchCache` (app.ts). An instance that stops following the stream drops all it kept.
+ *
  * Kept this way (caches/read-cache.ts): post rows by id and version (caches/post-rows.ts), each
  * viewer's own state of each post (caches/viewer-states.ts) and the home timelines
  * (caches/home-timelines.ts). tests/server/caches/read-cache.test.ts compares every kept

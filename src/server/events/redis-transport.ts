@@ -102,6 +102,9 @@ export interface TransportSink {
 /** How long closing waits for appends Redis has not answered yet. */
 const CLOSE_WAIT_MS = 2000
 
+/** How much longer than its block an `XREAD` may take before its connection counts as lost. */
+const SILENT_MS = 5000
+
 /** Entries one `XREAD` asks for at most. */
 const READ_COUNT = 500
 
@@ -179,10 +182,7 @@ export class RedisEventTransport {
       this.catchingUp = true
       void this.check()
     })
-    this.reader.on('close', () => {
-      if (this.running && !this.catchingUp) sink.following?.(false)
-      this.catchingUp = true
-    })
+    this.reader.on('close', () => this.lose(sink))
     this.commands.on('ready', () => void this.check())
     this.loop = this.read(sink)
   }
@@ -258,6 +258,12 @@ export class RedisEventTransport {
     await this.loop
   }
 
+  /** The reader may miss entries (its connection is gone, or silent): it follows no more. */
+  private lose(sink: TransportSink): void {
+    if (this.running && !this.catchingUp) sink.following?.(false)
+    this.catchingUp = true
+  }
+
   /** The stream script (see above), appending `entry` unless it is ''. */
   private async runScript(entry: string): Promise<RawEntry[]> {
     // One call carries the wish (calls on one connection run in order): two would begin two.
@@ -315,6 +321,9 @@ export class RedisEventTransport {
   private async read(sink: TransportSink): Promise<void> {
     while (this.running) {
       let reply: [key: string, entries: RawEntry[]][] | null
+      // A connection that died without a word (a half-open socket) never answers: past its block
+      // and a margin, what this instance keeps of the others' writes is not counted on.
+      const silent = setTimeout(() => this.lose(sink), BLOCK_MS + SILENT_MS)
       try {
         reply = (await this.reader.xread(
           'COUNT',
@@ -334,6 +343,8 @@ export class RedisEventTransport {
         )
         await new Promise((resolve) => setTimeout(resolve, 1000))
         continue
+      } finally {
+        clearTimeout(silent)
       }
       if (!this.running) return
       const entries = reply?.[0]?.[1] ?? []
