@@ -189,7 +189,8 @@ describe('touches across instances', () => {
     await write(a, '/api/users/me', { password: CLUSTER_PASSWORD }, leaver, 'DELETE')
     await expectSameOnB('account deleted')
     expect(compared).toBeGreaterThan(200)
-  })
+    // Some 800 requests: seconds alone, minutes on a machine the whole suite loads.
+  }, 240_000)
 
   it('B cut off from Redis keeps nothing touched meanwhile, and reads what A wrote', async () => {
     const { a, b, partition } = cluster
