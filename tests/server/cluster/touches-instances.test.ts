@@ -14,13 +14,34 @@ import type { PostResponse } from '../../../src/shared/api-types'
 import type { RunningServer } from '../../../src/server/server'
 import { cacheOfStore, type ReadCache } from '../../../src/server/caches/read-cache'
 import { expectKeptAsInDatabase } from '../../helpers/kept-caches'
+import { readEvents, type EventReader } from '../../helpers/sse'
 import { CLUSTER_PASSWORD, send, signup, twoInstances } from '../../helpers/two-instances'
 
 const cluster = twoInstances({ folderPrefix: 'gamerstage-touches-', ownRedis: true, limits: false })
 
-afterEach(() => {
+const readers: EventReader[] = []
+
+afterEach(async () => {
   vi.useRealTimers()
+  for (const reader of readers.splice(0)) await reader.close().catch(() => {})
 })
+
+async function stream(server: RunningServer, token: string, lastEventId?: string) {
+  const response = await fetch(`${server.url}/api/events`, {
+    headers: { authorization: token, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+  })
+  expect(response.status).toBe(200)
+  const reader = readEvents(response)
+  readers.push(reader)
+  await reader.next('ready', 20_000)
+  return reader
+}
+
+/** What a stream was sent of the writes (presence comes in batches of its own time). */
+const writesIn = (reader: EventReader) =>
+  reader.events
+    .filter((event) => !['ready', 'presence', 'presences', 'status'].includes(event.type))
+    .map((event) => `${event.id ?? ''} ${event.type}`)
 
 const MINIMAL = { prefer: 'return=minimal' }
 
@@ -147,6 +168,9 @@ describe('touches across instances', () => {
       await expectKeptAsInDatabase(cacheB, b.db, after)
     }
 
+    // The reader's live stream on B: it is sent the writes' events, never a touch.
+    const liveOnB = await stream(b, reader)
+    const from = liveOnB.lastEventId()
     await expectSameOnB('start')
     // B keeps what the touches change: a timeline of the reader, rows, states.
     expect(cacheB.keepsTouched()).toBe(true)
@@ -158,7 +182,12 @@ describe('touches across instances', () => {
     await expectSameOnB('new post')
     await write(a, `/api/posts/${friendPost}/repost`, {}, writer)
     await expectSameOnB('repost')
-    await write(a, `/api/posts/edit/${first}`, { postData: { content: 'edited through A' } }, writer)
+    await write(
+      a,
+      `/api/posts/edit/${first}`,
+      { postData: { content: 'edited through A' } },
+      writer,
+    )
     await expectSameOnB('edit')
     await write(a, `/api/posts/like/${first}`, {}, reader)
     await expectSameOnB('like')
@@ -189,6 +218,11 @@ describe('touches across instances', () => {
     await write(a, '/api/users/me', { password: CLUSTER_PASSWORD }, leaver, 'DELETE')
     await expectSameOnB('account deleted')
     expect(compared).toBeGreaterThan(200)
+    // Coming back from before every write, to either instance, it is replayed just what the
+    // live stream was sent: the touches between the events are passed over, ids unchanged.
+    const sent = writesIn(liveOnB)
+    expect(sent.length).toBeGreaterThan(5)
+    for (const server of [a, b]) expect(writesIn(await stream(server, reader, from))).toEqual(sent)
     // Some 800 requests: seconds alone, minutes on a machine the whole suite loads.
   }, 240_000)
 
