@@ -120,9 +120,9 @@ export type HubChange =
   /** What another instance's command touched (caches/touched.ts), before its events. */
   | { kind: 'touched'; touched: object }
   /**
-   * With Redis: whether this instance hears every entry of the others now. False when its
-   * reader lost its connection, or entries were lost (a new epoch, a gap): what it keeps of the
-   * others' writes may be stale. True again once it follows the stream anew.
+   * With Redis: what this instance kept of the others' writes may be stale (its reader lost its
+   * connection: `following` false until a read after the reconnect caught up; or entries were
+   * lost: a new epoch, a gap), and whether it hears every entry of the others now.
    */
   | { kind: 'others'; following: boolean }
 

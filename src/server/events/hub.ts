@@ -127,9 +127,8 @@ export class EventHub {
       // As a client resuming from before `id` on any instance is told (the stream cannot replay
       // across it), so is every client here that has not passed it: after what came before.
       reset: (id, reason) => {
-        // Entries were lost: what this instance kept of them cannot be told apart any more.
-        this.tell({ kind: 'others', following: false })
-        this.tell({ kind: 'others', following: true })
+        // Entries were lost: what this instance kept of others' writes may be stale, all of it.
+        this.tell({ kind: 'others', following: this.followingOthers })
         this.fanOut.run(() => {
           resetAll(this.writer, this.clients.list(), id, reason)
           this.handedOverId = id
