@@ -45,6 +45,7 @@ import { databaseMediaStorage, StorageUnavailableError } from './storage/media-s
 import { serverBusy } from './queues/work-queue'
 import { DatabaseRefusal } from './db/database-refusal'
 import { ReadCache, registerReadCache } from './caches/read-cache'
+import { touchCache, type Touched } from './caches/touched'
 import { log } from './observability/log'
 import { dependencyErrors } from './observability/metrics'
 import { dependencyLost } from './observability/dependency-state'
@@ -122,12 +123,16 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
   if (deps.readCache !== false) {
     // Every change the hub hears of, from here or another instance, drops what it names.
     const cache = registerReadCache(deps.db, deps.readCache ?? new ReadCache())
-    cache.keepsTouched = () => !events.clustered
-    events.onChange((change) =>
-      change.kind === 'event'
-        ? cache.forgetNamedIn(change.type, change.data)
-        : cache.forgetSessionsOf(change.userId),
-    )
+    // In a cluster, what the other instances' commands touched comes through the events' stream
+    // before their events (caches/touched.ts); while this instance does not follow the stream,
+    // it keeps nothing touched, and what it kept goes when it stops and when it follows again.
+    cache.keepsTouched = () => events.followsOthers
+    events.onChange((change) => {
+      if (change.kind === 'event') cache.forgetNamedIn(change.type, change.data)
+      else if (change.kind === 'disconnect') cache.forgetSessionsOf(change.userId)
+      else if (change.kind === 'touched') touchCache(cache, change.touched as Touched)
+      else cache.clear()
+    })
   }
   const app = new Hono<AppEnv>()
 

@@ -65,7 +65,7 @@ export async function commit<Result>(
     changes = noChanges()
     return work(tx, changes)
   })
-  if (touched) touch(live.db, touched(result))
+  if (touched) touchEverywhere(live, touched(result))
   // What the events carry is read afresh: until they are published, the read cache still
   // holds what the work just changed.
   await readingAfresh(async () => {
@@ -88,9 +88,18 @@ export async function commitAlone<Result>(
   touched?: (result: Result) => Touched,
 ): Promise<Result> {
   const result = await write(live.db)
-  if (touched) touch(live.db, touched(result))
+  if (touched) touchEverywhere(live, touched(result))
   await readingAfresh(() => publish(result))
   return result
+}
+
+/**
+ * What a command touched changes this instance's caches now, and the other instances' (in a
+ * cluster) when they read it from the stream, before the command's events.
+ */
+function touchEverywhere(live: Live, touched: Touched): void {
+  touch(live.db, touched)
+  live.hub.carryTouched(touched)
 }
 
 async function publishNotifications({ db, hub }: Live, changes: NotificationChanges) {

@@ -16,8 +16,9 @@
  *
  * A list is whole from its newest entry down to its floor: every entry at or after the floor is
  * in it. A page that reaches past the floor is read from the database (services/reads/home-feed.ts).
- * One server keeps these in its process; a cluster reads the database (its instances do not hear
- * each other's writes in time; a shared list in Redis is left for later, docs/PERFORMANCE.md).
+ * Each instance keeps these in its process: in a cluster, what another instance's command touched
+ * comes through the events' stream and changes them alike (caches/touched.ts). One list per
+ * instance, not one shared in Redis (left for later, docs/PERFORMANCE.md).
  */
 import type { SqlParam, Store } from '../db/store'
 import { cacheLookupsOf } from '../observability/metrics'

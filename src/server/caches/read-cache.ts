@@ -21,8 +21,9 @@
  *
  * Some parts no event drops: post rows by id and version (post-rows.ts), each
  * viewer's own state of each post (viewer-states.ts) and the home timelines (home-timelines.ts),
- * changed only by what each command says it touched (touched.ts), and used on one server only
- * (`keepsTouched`, `touchedCacheOf`).
+ * changed only by what each command says it touched (touched.ts): here, and in a cluster on
+ * every instance, carried through the events' stream; used only while this instance follows
+ * that stream (`keepsTouched`, `touchedCacheOf`).
  */
 import type { PostMediaItem, UserSummary } from '../../shared/api-types'
 import type { UserRow } from '../db/rows'
@@ -108,8 +109,9 @@ export class ReadCache {
   readonly viewerStates: ViewerStates
 
   /**
-   * Whether what commands touch is kept (post rows, timelines): not in a cluster, whose other
-   * instances' commands do not touch this one's caches (app.ts sets it from the event hub).
+   * Whether what commands touch is kept (post rows, timelines): always on one server; in a
+   * cluster while this instance follows the events' stream, which carries the other instances'
+   * touches (app.ts sets it from the event hub: EventHub.followsOthers).
    */
   keepsTouched: () => boolean = () => true
 
@@ -296,7 +298,7 @@ export class ReadCache {
     else if (type === 'repost' || type === 'follow') this.feedsWithoutReposts.clear()
     // A custom emoji deleted took its reactions from posts no event names. Rare: drop them all.
     if (type === 'custom-emoji') this.postShared.clear()
-    // On one server the commands of these kinds already dropped what they changed of the posts
+    // The commands of these kinds (here or, through the stream, elsewhere) already dropped what
     // they touched (touchPosts: images, poll, emoji counts), and none changes a user's summary:
     // what else the event names stays kept (the author and liker of a like, their summaries).
     if (TOUCH_FOLLOWED_EVENTS.has(type) && this.keepsTouched()) return

@@ -4,6 +4,10 @@
  * its last argument), and the caches change exactly those entries, right after the commit and
  * before its live events go out. No cache reads event payloads to guess what changed.
  *
+ * In a cluster the command's instance carries it to the others through the events' stream
+ * (actions/live.ts, EventHub.carryTouched), ahead of the command's events; each applies it with
+ * `touchCache` (app.ts). An instance that stops following the stream drops all it kept.
+ *
  * Kept this way (caches/read-cache.ts): post rows by id and version (caches/post-rows.ts), each
  * viewer's own state of each post (caches/viewer-states.ts) and the home timelines
  * (caches/home-timelines.ts). tests/server/caches/read-cache.test.ts compares every kept
@@ -12,7 +16,7 @@
  */
 import type { Store } from '../db/store'
 import type { NewEntry } from './home-timelines'
-import { cacheOfStore } from './read-cache'
+import { cacheOfStore, type ReadCache } from './read-cache'
 
 export interface Touched {
   /** Posts whose row changed (text, counts, quote) or went. */
@@ -32,7 +36,14 @@ export interface Touched {
 /** Applies what a command touched to the caches of `db` (the app's store, after its commit). */
 export function touch(db: Store, touched: Touched): void {
   const cache = cacheOfStore(db)
-  if (!cache) return
+  if (cache) touchCache(cache, touched)
+}
+
+/**
+ * Applies what a command touched to one cache: the app's own after its commit, or in a cluster
+ * what another instance's command touched, read from the events' stream (app.ts).
+ */
+export function touchCache(cache: ReadCache, touched: Touched): void {
   cache.noteTouched()
   if (touched.everything) {
     cache.postRows.clear()

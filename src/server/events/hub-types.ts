@@ -110,11 +110,21 @@ export type PendingItem = { id: string; chunk: Uint8Array } | { id: string; rese
 export type ConnectionListener = (userId: number, open: boolean) => void
 /**
  * What the hub tells its listeners (onChange): every event published here or received from
- * another instance, and every user whose sessions ended (disconnectUser, here or elsewhere).
+ * another instance, every user whose sessions ended (disconnectUser, here or elsewhere), and in a
+ * cluster what other instances' commands touched and whether this one follows them.
  * Caches of reads listen (caches/read-cache.ts).
  */
 export type HubChange =
-  { kind: 'event'; type: string; data: unknown } | { kind: 'disconnect'; userId: number }
+  | { kind: 'event'; type: string; data: unknown }
+  | { kind: 'disconnect'; userId: number }
+  /** What another instance's command touched (caches/touched.ts), before its events. */
+  | { kind: 'touched'; touched: object }
+  /**
+   * With Redis: what this instance kept of the others' writes may be stale (its reader lost its
+   * connection: `following` false until a read after the reconnect caught up; or entries were
+   * lost: a new epoch, a gap), and whether it hears every entry of the others now.
+   */
+  | { kind: 'others'; following: boolean }
 
 export interface ConnectRequest {
   userId: number

@@ -44,7 +44,7 @@ import {
 import { resetAll, sendOrHold, startFromStream, type StreamWriter } from './cluster-delivery'
 import { FanOut } from './fan-out'
 import { StreamClients } from './stream-clients'
-import { missedSince } from './replay'
+import { ringReplay } from './replay'
 
 // The hub's shapes are hub-types.ts's; EventHubOptions and an event's Audience are named from here too.
 export { DEFAULT_EVENT_HUB_OPTIONS, type Audience, type EventHubOptions } from './hub-types'
@@ -127,10 +127,16 @@ export class EventHub {
       // As a client resuming from before `id` on any instance is told (the stream cannot replay
       // across it), so is every client here that has not passed it: after what came before.
       reset: (id, reason) => {
+        // Entries were lost: what this instance kept of others' writes may be stale, all of it.
+        this.tell({ kind: 'others', following: this.followingOthers })
         this.fanOut.run(() => {
           resetAll(this.writer, this.clients.list(), id, reason)
           this.handedOverId = id
         })
+      },
+      following: (following) => {
+        this.followingOthers = following
+        this.tell({ kind: 'others', following })
       },
     })
     this.handedOverId = transport.lastId
@@ -150,6 +156,18 @@ export class EventHub {
   /** Whether events go through Redis (`--redis`): other instances serve the same community. */
   get clustered(): boolean {
     return this.transport !== undefined
+  }
+
+  private followingOthers = true
+
+  /** Whether this instance hears the other instances' writes now (always, on one server). */
+  get followsOthers(): boolean {
+    return this.followingOthers
+  }
+
+  /** Carries what a command touched to the other instances (caches/touched.ts), in order. */
+  carryTouched(touched: object): void {
+    this.transport?.publish({ kind: 'touched', touched, origin: this.instanceId })
   }
 
   get clientCount(): number {
@@ -265,7 +283,11 @@ export class EventHub {
     if (this.transport) {
       void startFromStream(this.writer, this.transport, client, request.lastEventId)
     } else {
-      this.replay(client, request.lastEventId)
+      const { ring, epoch, seq, lastEventId } = this
+      const from = { ring, epoch, seq, ...this.options }
+      for (const chunk of ringReplay(from, request.lastEventId, client.userId, lastEventId)) {
+        this.send(client, chunk)
+      }
       this.send(client, encodeEvent(this.lastEventId, 'ready', {}))
     }
     client.sink.opened()
@@ -274,22 +296,25 @@ export class EventHub {
 
   /** An entry the Redis reader hands over, in stream order. */
   private deliver(id: string, entry: StreamEntry): void {
-    this.tell(
-      entry.kind === 'disconnect'
-        ? { kind: 'disconnect', userId: entry.userId }
-        : { kind: 'event', type: entry.type, data: entry.data },
-    )
     const handedOver = () => {
       this.handedOverId = id
     }
-    if (entry.kind === 'disconnect') {
-      // Its own instance ended them when it sent it: a stream opened since stays.
-      if (entry.origin !== this.instanceId) this.endStreamsOf(entry.userId)
+    if (entry.kind !== 'event') {
+      // A control between instances, which no client is sent. Its own instance acted on it when
+      // it sent it: a stream opened since stays, its caches were touched already.
+      const elsewhere = entry.origin !== this.instanceId
+      if (entry.kind === 'touched') {
+        if (elsewhere) this.tell({ kind: 'touched', touched: entry.touched })
+      } else {
+        this.tell({ kind: 'disconnect', userId: entry.userId })
+        if (elsewhere) this.endStreamsOf(entry.userId)
+      }
       this.fanOut.run(handedOver)
       return
     }
+    this.tell({ kind: 'event', type: entry.type, data: entry.data })
     this.counts.events += 1
-    const event = this.storedEvent(id, entry)
+    const event = { seq: 0, ...audienceOf(entry), chunk: this.encode(id, entry.type, entry.data) }
     this.fanOut.deliver(
       this.recipientsOf(event),
       (client) => {
@@ -299,10 +324,7 @@ export class EventHub {
     )
   }
 
-  /**
-   * Ends the streams of one user, e.g. when their session is revoked or their account deleted;
-   * answers how many were open.
-   */
+  /** Ends a user's streams (a session revoked, an account deleted); answers how many were open. */
   disconnectUser(userId: number): number {
     this.tell({ kind: 'disconnect', userId })
     // Their streams on the other instances too, through the stream (sent in order after the
@@ -338,22 +360,6 @@ export class EventHub {
     client.sink.end()
   }
 
-  private replay(client: Client, lastEventId: string | undefined): void {
-    if (lastEventId === undefined || lastEventId === '') return
-    const { ring, epoch, seq } = this
-    const { replaySize, clientBufferBytes } = this.options
-    const missed = missedSince(
-      { ring, epoch, seq, replaySize, clientBufferBytes },
-      lastEventId,
-      client.userId,
-    )
-    if ('reset' in missed) {
-      this.send(client, encodeEvent(this.lastEventId, 'reset', { reason: missed.reset }))
-      return
-    }
-    for (const chunk of missed.chunks) this.send(client, chunk)
-  }
-
   private send(client: Client, chunk: Uint8Array): void {
     if (client.closed) return
     if (client.sink.queuedBytes() + chunk.byteLength > this.options.clientBufferBytes) {
@@ -375,11 +381,6 @@ export class EventHub {
     client.closed = true
     if (this.clients.remove(client)) this.tellListeners(client.userId, false)
     if (this.clients.size === 0) this.stopHeartbeat()
-  }
-
-  /** An event read from the Redis stream, as the ring holds one. */
-  private storedEvent(id: string, entry: Extract<StreamEntry, { kind: 'event' }>): StoredEvent {
-    return { seq: 0, ...audienceOf(entry), chunk: this.encode(id, entry.type, entry.data) }
   }
 
   private startHeartbeat(): void {

@@ -32,34 +32,20 @@
 import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
 import type { RedisConnections } from '../redis/connection'
-import { compareStreamIds, formatEventId, isEpoch, parseEventId } from './stream-ids'
+import { compareStreamIds, formatEventId, parseEventId } from './stream-ids'
+import {
+  EPOCH_MARKER,
+  decode,
+  fieldsOf,
+  type RawEntry,
+  type ReplayAnswer,
+  type ResetReason,
+  type StreamEntry,
+} from './stream-entries'
 import { log } from '../observability/log'
 import { dependencyErrors } from '../observability/metrics'
 
-/** What one stream entry carries: an event with its audience, or a control between instances. */
-export type StreamEntry =
-  | {
-      kind: 'event'
-      type: string
-      data: unknown
-      to?: number
-      /** Only these users (hub.ts Audience): one audience class of an event. */
-      only?: number[]
-      exclude?: number[]
-    }
-  /** Ends one user's streams on every instance (their sessions ended). */
-  | { kind: 'disconnect'; userId: number; origin: string }
-
-/** Why a client refetches instead of being replayed (docs/API.md, the `reset` event). */
-export type ResetReason = 'too-old' | 'unknown-id'
-
-export type ReplayAnswer =
-  /** What came after the id, with event ids (`<epoch>-<stream id>`). */
-  | { ok: true; entries: [eventId: string, entry: StreamEntry][] }
-  | { ok: false; reason: ResetReason }
-
-/** The text of an epoch's first entry (field `e`), which carries no event. */
-const EPOCH_MARKER = '{"kind":"epoch"}'
+export type { ReplayAnswer, ResetReason, StreamEntry } from './stream-entries'
 
 /**
  * Begins a new epoch when one is due (see above), appends the entry (ARGV[2], '' for none), and
@@ -90,35 +76,6 @@ end
 return redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 `
 
-type RawEntry = [id: string, fields: string[]]
-
-/** An entry's epoch, number and text (null text: the epoch's marker). */
-interface EntryFields {
-  epoch: string
-  number: number
-  text: string | null
-}
-
-function fieldsOf(fields: string[]): EntryFields | null {
-  const named = new Map<string, string>()
-  for (let i = 0; i + 1 < fields.length; i += 2) named.set(String(fields[i]), String(fields[i + 1]))
-  const epoch = named.get('r') ?? ''
-  const number = Number(named.get('n'))
-  const text = named.get('e') ?? ''
-  // An entry without an epoch (a server from before epochs) belongs to none.
-  if (!isEpoch(epoch) || !Number.isSafeInteger(number)) return null
-  return { epoch, number, text: text === EPOCH_MARKER ? null : text }
-}
-
-function decode(text: string | null): StreamEntry | null {
-  if (!text) return null
-  try {
-    return JSON.parse(text) as StreamEntry
-  } catch {
-    return null
-  }
-}
-
 export interface RedisEventTransportOptions {
   /** Entries the stream keeps at least (`MAXLEN ~`): how far back a reconnect can replay. */
   maxLength: number
@@ -134,10 +91,22 @@ export interface TransportSink {
    * not had are gone): each must refetch, and the entries after it follow.
    */
   reset(eventId: string, reason: ResetReason): void
+  /**
+   * Whether the reader follows the stream: false once its connection is lost (entries may come
+   * meanwhile that it has not read), true again once a read after the reconnect came back with
+   * all there was. What this instance keeps of others' writes is right only while it follows.
+   */
+  following?(following: boolean): void
 }
 
 /** How long closing waits for appends Redis has not answered yet. */
 const CLOSE_WAIT_MS = 2000
+
+/** How much longer than its block an `XREAD` may take before its connection counts as lost. */
+const SILENT_MS = 5000
+
+/** Entries one `XREAD` asks for at most. */
+const READ_COUNT = 500
 
 /** How long one `XREAD BLOCK` waits before it is sent again (and `close` is noticed). */
 const BLOCK_MS = 5000
@@ -172,6 +141,8 @@ export class RedisEventTransport {
   private readonly sender = randomBytes(6).toString('hex')
   private sent = 0
   private running = false
+  /** The reader's connection came back: the next read that answers all there is catches up. */
+  private catchingUp = false
   private loop: Promise<void> | undefined
   /** Appends sent and not answered yet (close waits for them). */
   private readonly pending = new Set<Promise<unknown>>()
@@ -207,7 +178,11 @@ export class RedisEventTransport {
     this.running = true
     // Both are connected by now (openRedis waits): 'ready' from here on is a reconnect, after
     // which Redis may have come back without its data (or with less of it).
-    this.reader.on('ready', () => void this.check())
+    this.reader.on('ready', () => {
+      this.catchingUp = true
+      void this.check()
+    })
+    this.reader.on('close', () => this.lose(sink))
     this.commands.on('ready', () => void this.check())
     this.loop = this.read(sink)
   }
@@ -283,6 +258,12 @@ export class RedisEventTransport {
     await this.loop
   }
 
+  /** The reader may miss entries (its connection is gone, or silent): it follows no more. */
+  private lose(sink: TransportSink): void {
+    if (this.running && !this.catchingUp) sink.following?.(false)
+    this.catchingUp = true
+  }
+
   /** The stream script (see above), appending `entry` unless it is ''. */
   private async runScript(entry: string): Promise<RawEntry[]> {
     // One call carries the wish (calls on one connection run in order): two would begin two.
@@ -340,10 +321,13 @@ export class RedisEventTransport {
   private async read(sink: TransportSink): Promise<void> {
     while (this.running) {
       let reply: [key: string, entries: RawEntry[]][] | null
+      // A connection that died without a word (a half-open socket) never answers: past its block
+      // and a margin, what this instance keeps of the others' writes is not counted on.
+      const silent = setTimeout(() => this.lose(sink), BLOCK_MS + SILENT_MS)
       try {
         reply = (await this.reader.xread(
           'COUNT',
-          500,
+          READ_COUNT,
           'BLOCK',
           BLOCK_MS,
           'STREAMS',
@@ -359,9 +343,17 @@ export class RedisEventTransport {
         )
         await new Promise((resolve) => setTimeout(resolve, 1000))
         continue
+      } finally {
+        clearTimeout(silent)
       }
       if (!this.running) return
-      for (const raw of reply?.[0]?.[1] ?? []) this.take(raw, sink)
+      const entries = reply?.[0]?.[1] ?? []
+      for (const raw of entries) this.take(raw, sink)
+      // Sent (or sent again) after the reconnect, and fewer than asked for: all there was.
+      if (this.catchingUp && this.reader.status === 'ready' && entries.length < READ_COUNT) {
+        this.catchingUp = false
+        sink.following?.(true)
+      }
     }
   }
 

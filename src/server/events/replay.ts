@@ -4,7 +4,7 @@
  * the id is not one of this run's or is older than the ring, or when the missed events are
  * more than half its buffer holds (a refetch is cheaper than a flood).
  */
-import { deliverable, type StoredEvent } from './hub-types'
+import { deliverable, encodeEvent, type StoredEvent } from './hub-types'
 import type { ResetReason } from './redis-transport'
 
 export interface ReplayRing {
@@ -35,4 +35,17 @@ export function missedSince(from: ReplayRing, lastEventId: string, userId: numbe
   }
   if (bytes > from.clientBufferBytes / 2) return { reset: 'too-old' }
   return { chunks }
+}
+
+/** What the ring sends a client resuming from `lastEventId` (none: nothing): its chunks, or `reset`. */
+export function ringReplay(
+  from: ReplayRing,
+  lastEventId: string | undefined,
+  userId: number,
+  latestId: string,
+): Uint8Array[] {
+  if (lastEventId === undefined || lastEventId === '') return []
+  const missed = missedSince(from, lastEventId, userId)
+  if ('reset' in missed) return [encodeEvent(latestId, 'reset', { reason: missed.reset })]
+  return missed.chunks
 }
