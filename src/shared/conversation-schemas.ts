@@ -13,6 +13,12 @@ export const CONVERSATION_LIMITS = {
   membersMax: 50,
   /** What a reply shows of the message it answers. */
   replyPreviewMax: 140,
+  /** The shortest word a search within a conversation looks for. */
+  searchWordMin: 2,
+  /** How often the app says its user is typing, at most (milliseconds). */
+  typingEveryMs: 3000,
+  /** How long a typing line stays without a new signal (milliseconds). */
+  typingShowsMs: 6000,
 } as const
 
 /** The sentence a message past the limit gets, from the server and in the composer alike. */
@@ -79,4 +85,18 @@ export const readConversationSchema = z.strictObject({ upTo: id('upTo').optional
 /** `PUT /api/conversations/:id/mute`. */
 export const muteConversationSchema = z.strictObject({
   muted: z.boolean({ error: 'muted must be true or false.' }),
+})
+
+/** `GET /api/conversations/:id/messages/search`. */
+export const messageSearchSchema = z.object({
+  q: z
+    .string({ error: 'Type something to search for.' })
+    .max(1000, { error: 'A search can be at most 1000 characters.' }),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 50.' })
+    .int({ error: 'limit must be a whole number from 1 to 50.' })
+    .min(1, { error: 'limit must be a whole number from 1 to 50.' })
+    .max(50, { error: 'limit must be a whole number from 1 to 50.' })
+    .optional(),
+  cursor: z.string().max(1000, { error: 'The cursor is not valid.' }).optional(),
 })

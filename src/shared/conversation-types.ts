@@ -113,4 +113,17 @@ export interface ConversationEventMap {
   'conversation-left': { conversationId: string }
   /** To one user only, on every device: their read position or mute changed somewhere. */
   'conversation-read': ConversationReadResponse
+  /**
+   * To the other members (not the typer's own devices, not those blocked either way with the
+   * typer): `user` is writing a message now. Stored nowhere; the app shows it for a few seconds.
+   */
+  'conversation-typing': { conversationId: string; user: UserSummary }
+}
+
+/** `GET /api/conversations/:id/messages/search`: matches newest first. */
+export interface MessageSearchPage {
+  /** The words searched for (2 characters or more); none when the query holds no such word. */
+  words: string[]
+  messages: ConversationMessage[]
+  nextCursor: string | null
 }

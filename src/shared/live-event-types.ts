@@ -34,6 +34,7 @@ const EVERY_KIND = {
   conversation: true,
   'conversation-left': true,
   'conversation-read': true,
+  'conversation-typing': true,
   // Game nights.
   'game-night': true,
   // Squad calls.

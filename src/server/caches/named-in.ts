@@ -47,7 +47,13 @@ export function namedIn(data: unknown, found: NamedIds = { posts: new Set(), use
 }
 
 /** Conversations' events (actions/conversations.ts): none changes a block or a post. */
-const CONVERSATION_EVENTS = ['message', 'conversation', 'conversation-left', 'conversation-read']
+const CONVERSATION_EVENTS = [
+  'message',
+  'conversation',
+  'conversation-left',
+  'conversation-read',
+  'conversation-typing',
+]
 
 /** Game nights' event (actions/game-nights.ts): it changes no block, no post, no kept answer. */
 const GAME_NIGHT_EVENTS = ['game-night']

@@ -206,4 +206,5 @@ export const CONVERSATION_MESSAGES = {
   deleteForeign: 'You can only delete your own messages.',
   editDeleted: 'A deleted message cannot be edited.',
   removeSelf: 'To leave the group, use Leave.',
+  reportOwn: 'You cannot report your own message.',
 } as const

@@ -60,14 +60,16 @@ export function moderationRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       .post('/reports', auth, validate('json', reportSchema), async (c) => {
-        const { postId, commentId, userId, category, reason } = c.req.valid('json')
-        // The schema lets exactly one of the three through.
+        const { postId, commentId, userId, messageId, category, reason } = c.req.valid('json')
+        // The schema lets exactly one of the four through.
         const target =
           postId !== undefined
             ? { postId: idOr404(postId, 'postId'), category, reason }
             : userId !== undefined
               ? { userId: idOr404(userId, 'userId'), category, reason }
-              : { commentId: idOr404(commentId ?? '', 'commentId'), category, reason }
+              : messageId !== undefined
+                ? { messageId: idOr404(messageId, 'messageId'), category, reason }
+                : { commentId: idOr404(commentId ?? '', 'commentId'), category, reason }
         return c.json(
           { report: await createReport(live, c.get('user'), target) } satisfies ReportResponse,
           201,

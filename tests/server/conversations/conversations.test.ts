@@ -234,6 +234,8 @@ describe('conversations', () => {
       ['POST', `/api/conversations/${id}/messages`, { text: 'let me in' }],
       ['PATCH', `/api/conversations/${id}/messages/${message._id}`, { text: 'x' }],
       ['DELETE', `/api/conversations/${id}/messages/${message._id}`, undefined],
+      ['POST', `/api/conversations/${id}/typing`, {}],
+      ['GET', `/api/conversations/${id}/messages/search?q=secret`, undefined],
     ]
     // Every route with a conversation id in its path is in the list above.
     const withId = app.routes
