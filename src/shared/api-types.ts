@@ -789,6 +789,8 @@ export type HostActionKind =
   | 'unsuspend'
   | 'delete-post'
   | 'delete-comment'
+  /** A reported message of a conversation (its text gone, its place kept). */
+  | 'delete-message'
   | 'dismiss-report'
   | 'make-host'
   | 'remove-host'

@@ -374,6 +374,7 @@ export const COPY = {
       unsuspend: 'lifted the suspension of',
       'delete-post': 'deleted a post by',
       'delete-comment': 'deleted a comment by',
+      'delete-message': 'deleted a reported message by',
       'dismiss-report': 'dismissed a report by',
       'make-host': 'made host',
       'remove-host': 'removed as host',

@@ -436,6 +436,8 @@ export const hostActions = pgTable(
         'unsuspend',
         'delete-post',
         'delete-comment',
+        // A reported conversation message (services/reads/reported-messages.ts).
+        'delete-message',
         'dismiss-report',
         'make-host',
         'remove-host',

@@ -461,6 +461,8 @@ export const hostActions = sqliteTable(
         'unsuspend',
         'delete-post',
         'delete-comment',
+        // A reported conversation message (services/reads/reported-messages.ts).
+        'delete-message',
         'dismiss-report',
         'make-host',
         'remove-host',

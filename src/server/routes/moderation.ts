@@ -20,6 +20,7 @@ import { liveOf } from '../actions/live'
 import { hostDeleteComment } from '../actions/comments'
 import { hostDeletePost } from '../actions/posts'
 import { createReport, dismissReport } from '../actions/reports'
+import { hostDeleteMessage } from '../actions/message-reports'
 import {
   assertHost,
   hostKindOf,
@@ -91,6 +92,10 @@ export function moderationRoutes(deps: AppDeps) {
       })
       .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), async (c) => {
         await hostDeleteComment(live, c.get('user'), c.req.valid('param').commentId)
+        return c.json({ ok: true } satisfies OkResponse)
+      })
+      .delete('/moderation/messages/:messageId', ...hostOnly, idParams('messageId'), async (c) => {
+        await hostDeleteMessage(live, c.get('user'), c.req.valid('param').messageId)
         return c.json({ ok: true } satisfies OkResponse)
       })
       .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), async (c) =>

@@ -11,6 +11,7 @@ import type {
   MessageSearchPage,
 } from '../../../src/shared/conversation-types'
 import type {
+  HostActionsResponse,
   NotificationsPage,
   ReportResponse,
   ReportsResponse,
@@ -335,6 +336,37 @@ describe('reporting a message', () => {
       404,
       CONVERSATION_MESSAGES.messageNotFound,
     )
+  })
+
+  it('lets a host delete a reported message, and no other: its reporters hear, the members see it go', async ({
+    makeApp,
+  }) => {
+    const app = await makeApp({ demo: false, admins: ['boss'] })
+    const boss = await signedInAs(app, 'boss')
+    const ana = await quickUser(app, 'ana')
+    const bo = await quickUser(app, 'bo')
+    const squad = await group(app, ana, 'squad', [bo])
+    const bad = await say(app, ana, squad._id, 'the rude one')
+    const fine = await say(app, ana, squad._id, 'a fine one')
+    const remove = (id: string, who: Who = boss) =>
+      app.send(`/api/moderation/messages/${id}`, undefined, { token: who.token, method: 'DELETE' })
+    // Nobody reported it: the host may not touch it.
+    await expectError(remove(fine._id), 404, CONVERSATION_MESSAGES.messageNotFound)
+    await ok(app.send('/api/reports', { messageId: bad._id }, bo), 201)
+    // Not a host: refused.
+    expect((await remove(bad._id, bo)).status).toBe(403)
+    const boStream = await connect(app, bo)
+    await ok(remove(bad._id))
+    const event = await boStream.next('message')
+    expect(event.data.message).toMatchObject({ _id: bad._id, deleted: true, text: '' })
+    const { reports } = await ok<ReportsResponse>(app.get('/api/reports', boss.token))
+    expect(reports).toEqual([])
+    const heard = await ok<NotificationsPage>(app.get('/api/notifications', bo.token))
+    expect(heard.notifications[0]).toMatchObject({ type: 'report-handled' })
+    const audit = await ok<HostActionsResponse>(app.get('/api/moderation/audit', boss.token))
+    expect(audit.actions[0]).toMatchObject({ action: 'delete-message' })
+    expect(JSON.stringify(audit)).not.toContain('rude')
+    await expectError(remove(bad._id), 404, CONVERSATION_MESSAGES.messageNotFound)
   })
 
   it('no other host tool, search or notification shows a message', async ({ makeApp }) => {

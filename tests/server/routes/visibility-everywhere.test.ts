@@ -517,6 +517,7 @@ const ROUTES: Record<string, RouteLine> = {
   'DELETE /api/reports/:reportId': hostOnly,
   'DELETE /api/moderation/posts/:postId': hostOnly,
   'DELETE /api/moderation/comments/:commentId': hostOnly,
+  'DELETE /api/moderation/messages/:messageId': hostOnly,
   'POST /api/moderation/suspend/:userId': hostOnly,
   'POST /api/moderation/unsuspend/:userId': hostOnly,
   'GET /api/moderation/suspended': hostOnly,
