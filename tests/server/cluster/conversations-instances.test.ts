@@ -73,4 +73,36 @@ describe('conversations across instances', () => {
       await Promise.all(streams.splice(0).map((reader) => reader.close()))
     }
   })
+
+  it('a "typing…" signal sent through A reaches the other member on B, not the typer, not an outsider', async () => {
+    const { a, b } = cluster
+    try {
+      const ana = await signup(a, 'cluster_tana')
+      const bo = await signup(b, 'cluster_tbo')
+      const eve = await signup(b, 'cluster_teve')
+      const started = await send(
+        a,
+        '/api/conversations/direct',
+        { userId: await userId(a, 'cluster_tbo') },
+        ana,
+      )
+      const { conversation } = (await started.json()) as ConversationResponse
+      const boOnB = await stream(b, bo)
+      const anaOnB = await stream(b, ana)
+      const eveOnB = await stream(b, eve)
+      const typed = await send(a, `/api/conversations/${conversation._id}/typing`, {}, ana)
+      expect(typed.status).toBe(200)
+      const told = await boOnB.next('conversation-typing', 5000)
+      expect(told.data).toMatchObject({
+        conversationId: conversation._id,
+        user: { username: 'cluster_tana' },
+      })
+      await Promise.all([anaOnB.settle(300), eveOnB.settle(300)])
+      for (const reader of [anaOnB, eveOnB]) {
+        expect(reader.events.some((event) => event.type === 'conversation-typing')).toBe(false)
+      }
+    } finally {
+      await Promise.all(streams.splice(0).map((reader) => reader.close()))
+    }
+  })
 })

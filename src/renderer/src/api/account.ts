@@ -62,7 +62,7 @@ export function setRelation(
 }
 
 export function report(
-  target: { postId: string } | { commentId: string } | { userId: string },
+  target: { postId: string } | { commentId: string } | { userId: string } | { messageId: string },
   category: ReportCategory,
   reason: string,
 ): Promise<ReportResponse> {
@@ -125,4 +125,11 @@ export function listHostActions(): Promise<HostActionsResponse> {
 /** The host's server page figures; hosts only. */
 export function getServerStats(): Promise<ServerStatsResponse> {
   return request<ServerStatsResponse>('/server/stats')
+}
+
+/** A host deletes a reported message (docs/API.md, "Moderation"). */
+export function hostDeleteMessage(messageId: string): Promise<OkResponse> {
+  return request<OkResponse>(`/moderation/messages/${encodeURIComponent(messageId)}`, {
+    method: 'DELETE',
+  })
 }

@@ -9,6 +9,7 @@ import {
   totalUnreadAtom,
 } from '../state/conversations'
 import { badgeText } from '../state/notifications'
+import { followConversationTalk } from '../state/conversation-talk'
 import { Icon } from './Icon'
 import '../styles/bell.css'
 
@@ -23,7 +24,12 @@ export function useConversationsLive(): void {
   useEffect(() => {
     if (!userId) return
     void store.set(loadUnreadAtom)
-    return followLiveConversations(store)
+    const stopTalk = followConversationTalk(store)
+    const stop = followLiveConversations(store)
+    return () => {
+      stop()
+      stopTalk()
+    }
   }, [store, userId])
 }
 

@@ -10,12 +10,18 @@ import {
 } from '../state/account'
 import { isLoggedInAtom } from '../state/auth'
 import { noteHostChangeAtom } from '../state/host'
-import { dismissReportAtom, setSuspensionAtom, useReports } from '../state/moderation'
+import {
+  dismissReportAtom,
+  hostDeleteMessageAtom,
+  setSuspensionAtom,
+  useReports,
+} from '../state/moderation'
 import { COPY } from '../copy'
 import { ConfirmDialog } from './ConfirmDialog'
 import { HostPanels } from './HostPanels'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
+import { ReportedMessage } from './ReportedMessage'
 import { Spinner } from './Spinner'
 import '../styles/server-page.css'
 
@@ -47,6 +53,7 @@ type Asking = { report: Report; action: 'delete' | 'suspend' }
 function ReportsList() {
   const deletePost = useSetAtom(hostDeletePostAtom)
   const deleteComment = useSetAtom(hostDeleteCommentAtom)
+  const deleteMessage = useSetAtom(hostDeleteMessageAtom)
   const setSuspension = useSetAtom(setSuspensionAtom)
   const dismissReport = useSetAtom(dismissReportAtom)
   const noteHostChange = useSetAtom(noteHostChangeAtom)
@@ -76,7 +83,9 @@ function ReportsList() {
       if (target.kind === 'user') return
       await (target.kind === 'post'
         ? deletePost(target._id)
-        : deleteComment(target.postId, target._id))
+        : target.kind === 'message'
+          ? deleteMessage(target._id)
+          : deleteComment(target.postId, target._id))
       noteHostChange()
     })
 
@@ -129,7 +138,9 @@ function ReportsList() {
                   {target.author.suspended ? <span className="badge">suspended</span> : null} ·{' '}
                   <RelativeTime iso={report.createdAt} />
                 </p>
-                {target.kind === 'user' ? null : (
+                {target.kind === 'user' ? null : target.kind === 'message' ? (
+                  <ReportedMessage target={target} />
+                ) : (
                   <blockquote className="report-text">
                     <Link to={`/post/${target.postId}`}>{target.text}</Link>
                   </blockquote>

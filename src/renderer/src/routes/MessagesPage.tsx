@@ -12,6 +12,11 @@ import { Icon } from '../components/Icon'
 import { EditedMark, RelativeTime } from '../components/RelativeTime'
 import { EmptyState, ErrorState } from '../components/States'
 import { MessageComposer } from '../components/MessageComposer'
+import { ConversationSearch } from '../components/ConversationSearch'
+import { TypingLine } from '../components/TypingLine'
+import { COPY } from '../copy'
+import { lazyComponent } from '../lib/lazy-component'
+import { loadUntilMessageAtom } from '../state/conversation-talk'
 import { Spinner } from '../components/Spinner'
 import { messageOf, notifyError } from '../lib/notify'
 import { userAtom } from '../state/auth'
@@ -29,6 +34,10 @@ import {
   openConversationIdAtom,
 } from '../state/conversations'
 import '../styles/messages.css'
+
+const ReportDialog = lazyComponent(() =>
+  import('../components/ReportDialog').then((module) => module.ReportDialog),
+)
 
 export function MessagesPage() {
   const { conversationId } = useParams()
@@ -128,6 +137,10 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const [failed, setFailed] = useState<string | null>(null)
   const [replyTo, setReplyTo] = useState<ConversationMessage | null>(null)
   const [editing, setEditing] = useState<ConversationMessage | null>(null)
+  const [searching, setSearching] = useState(false)
+  const [foundId, setFoundId] = useState<string | null>(null)
+  const [reporting, setReporting] = useState<ConversationMessage | null>(null)
+  const loadUntil = useSetAtom(loadUntilMessageAtom)
   const scroller = useRef<HTMLOListElement>(null)
   const newest = history?.messages[history.messages.length - 1]?._id
 
@@ -158,6 +171,23 @@ function ConversationView({ conversationId }: { conversationId: string }) {
     if (list) list.scrollTop = list.scrollHeight - before
   }
 
+  /** Takes the history to a message found by the search (older pages loaded as needed). */
+  const showFound = async (messageId: string) => {
+    const there = await loadUntil({ conversationId, messageId }).catch(() => false)
+    if (!there) {
+      notifyError(COPY.conversationSearch.tooFar)
+      return
+    }
+    setFoundId(messageId)
+    requestAnimationFrame(() => {
+      const item = scroller.current?.querySelector<HTMLElement>(
+        `[data-message-id="${CSS.escape(messageId)}"]`,
+      )
+      item?.scrollIntoView({ block: 'center' })
+      item?.focus({ preventScroll: true })
+    })
+  }
+
   if (failed) {
     return (
       <div className="conversation-view">
@@ -167,7 +197,16 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   }
   const title = conversation ? conversationTitle(conversation, me?._id) : 'Conversation'
   return (
-    <div className="conversation-view">
+    <div
+      className="conversation-view"
+      onKeyDown={(event) => {
+        // Ctrl+F (Cmd+F) inside the thread searches it rather than the page.
+        if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
+          event.preventDefault()
+          setSearching(true)
+        }
+      }}
+    >
       <header className="conversation-header">
         <Link to="/messages" className="icon-btn conversation-back" aria-label="All conversations">
           <Icon name="back" />
@@ -175,6 +214,16 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         <h2 className="conversation-heading">
           <bdi>{title}</bdi>
         </h2>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={COPY.conversationSearch.open}
+          title={COPY.conversationSearch.open}
+          aria-expanded={searching}
+          onClick={() => setSearching((open) => !open)}
+        >
+          <Icon name="search" size={18} />
+        </button>
         <button
           type="button"
           className="btn btn-secondary btn-sm"
@@ -188,6 +237,13 @@ function ConversationView({ conversationId }: { conversationId: string }) {
           Leave
         </button>
       </header>
+      {searching ? (
+        <ConversationSearch
+          conversationId={conversationId}
+          onPick={(messageId) => void showFound(messageId)}
+          onClose={() => setSearching(false)}
+        />
+      ) : null}
       {!history ? (
         <Spinner label="Loading the messages" />
       ) : (
@@ -219,6 +275,8 @@ function ConversationView({ conversationId }: { conversationId: string }) {
               key={message._id}
               message={message}
               mine={message.author._id === me?._id}
+              found={message._id === foundId}
+              onReport={() => setReporting(message)}
               onReply={() => {
                 setEditing(null)
                 setReplyTo(message)
@@ -231,6 +289,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
           ))}
         </ol>
       )}
+      <TypingLine conversationId={conversationId} />
       <MessageComposer
         conversationId={conversationId}
         replyTo={replyTo}
@@ -240,6 +299,12 @@ function ConversationView({ conversationId }: { conversationId: string }) {
           setEditing(null)
         }}
       />
+      {reporting ? (
+        <ReportDialog
+          target={{ kind: 'message', id: reporting._id, author: reporting.author }}
+          onClose={() => setReporting(null)}
+        />
+      ) : null}
     </div>
   )
 }
@@ -247,17 +312,26 @@ function ConversationView({ conversationId }: { conversationId: string }) {
 function MessageItem({
   message,
   mine,
+  found = false,
+  onReport,
   onReply,
   onEdit,
 }: {
   message: ConversationMessage
   mine: boolean
+  /** The message the search took the history to: marked, and focusable for the keyboard. */
+  found?: boolean
+  onReport: () => void
   onReply: () => void
   onEdit: () => void
 }) {
   const remove = useSetAtom(deleteMessageAtom)
   return (
-    <li className={`message${mine ? ' mine' : ''}`} data-message-id={message._id}>
+    <li
+      className={`message${mine ? ' mine' : ''}${found ? ' message-found' : ''}`}
+      data-message-id={message._id}
+      tabIndex={found ? -1 : undefined}
+    >
       {mine ? null : (
         <Avatar src={message.author.profileImg} username={message.author.username} size={32} />
       )}
@@ -314,7 +388,11 @@ function MessageItem({
                   Delete
                 </button>
               </>
-            ) : null}
+            ) : (
+              <button type="button" className="link-btn small" onClick={onReport}>
+                Report
+              </button>
+            )}
           </div>
         )}
       </div>

@@ -74,13 +74,27 @@ export const dismissReportAtom = atom(null, async (_get, set, reportId: string) 
   }
 })
 
+/** Deletes a reported message (its text gone, its place kept); answers whether it went. */
+export const hostDeleteMessageAtom = atom(null, async (_get, set, messageId: string) => {
+  try {
+    await api.hostDeleteMessage(messageId)
+    notifySuccess(COPY.toasts.hostDeletedMessage)
+    return true
+  } catch (error) {
+    notifyError(messageOf(error))
+    return false
+  } finally {
+    set(noteHostChangeAtom)
+  }
+})
+
 /** Files a report for the hosts; a refusal is thrown, for the dialog to show at its field. */
 export const fileReportAtom = atom(
   null,
   async (
     _get,
     _set,
-    target: { kind: 'post' | 'comment' | 'user'; id: string },
+    target: { kind: 'post' | 'comment' | 'user' | 'message'; id: string },
     category: ReportCategory,
     reason: string,
   ): Promise<void> => {
@@ -89,7 +103,9 @@ export const fileReportAtom = atom(
         ? { postId: target.id }
         : target.kind === 'user'
           ? { userId: target.id }
-          : { commentId: target.id },
+          : target.kind === 'message'
+            ? { messageId: target.id }
+            : { commentId: target.id },
       category,
       reason,
     )
