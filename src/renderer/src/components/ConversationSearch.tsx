@@ -124,7 +124,6 @@ export function ConversationSearch({
           id={`${ids}-q`}
           ref={field}
           type="search"
-          className="input"
           placeholder={COPY.conversationSearch.placeholder}
           value={query}
           maxLength={200}

@@ -139,6 +139,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const [editing, setEditing] = useState<ConversationMessage | null>(null)
   const [searching, setSearching] = useState(false)
   const [foundId, setFoundId] = useState<string | null>(null)
+  const [jumpTo, setJumpTo] = useState<string | null>(null)
   const [reporting, setReporting] = useState<ConversationMessage | null>(null)
   const loadUntil = useSetAtom(loadUntilMessageAtom)
   const scroller = useRef<HTMLOListElement>(null)
@@ -179,14 +180,19 @@ function ConversationView({ conversationId }: { conversationId: string }) {
       return
     }
     setFoundId(messageId)
-    requestAnimationFrame(() => {
-      const item = scroller.current?.querySelector<HTMLElement>(
-        `[data-message-id="${CSS.escape(messageId)}"]`,
-      )
-      item?.scrollIntoView({ block: 'center' })
-      item?.focus({ preventScroll: true })
-    })
+    setJumpTo(messageId)
   }
+  // Once the pages loaded for it are drawn: the found message in the middle of the history.
+  useEffect(() => {
+    if (!jumpTo) return
+    const item = scroller.current?.querySelector<HTMLElement>(
+      `[data-message-id="${CSS.escape(jumpTo)}"]`,
+    )
+    if (!item) return
+    item.scrollIntoView({ block: 'center' })
+    item.focus({ preventScroll: true })
+    setJumpTo(null)
+  }, [jumpTo, history])
 
   if (failed) {
     return (
