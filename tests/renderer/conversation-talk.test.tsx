@@ -20,8 +20,32 @@ import {
 import { draftKey, readDraft } from '../../src/renderer/src/lib/drafts'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import { followConversationTalk } from '../../src/renderer/src/state/conversation-talk'
+import {
+  followLiveConversations,
+  historiesAtom,
+  loadHistoryAtom,
+  openConversationIdAtom,
+} from '../../src/renderer/src/state/conversations'
+import { deferred } from './state-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
 import { ME, NOVA, RIVAL, signedInStore } from './state-fixtures'
+
+describe('a conversation opening', () => {
+  it('keeps a message that arrives live while its first page is on its way', async () => {
+    const store = signedInStore()
+    const stop = followLiveConversations(store)
+    const page = deferred<Response>()
+    fetchMock.mockReturnValueOnce(page.promise)
+    store.set(openConversationIdAtom, '9')
+    const loading = store.set(loadHistoryAtom, '9')
+    publishLiveEvent('message', { conversationId: '9', message: message('5'), created: false })
+    // The page was read before the message was sent: it does not hold it.
+    page.resolve(jsonResponse(200, { messages: [message('4', ME, 'older')], nextCursor: null }))
+    await loading
+    expect(store.get(historiesAtom)['9']?.messages.map((item) => item._id)).toEqual(['4', '5'])
+    stop()
+  })
+})
 
 const fetchMock = fakeFriendServer()
 afterEach(cleanup)
