@@ -15,10 +15,6 @@ export const CONVERSATION_LIMITS = {
   replyPreviewMax: 140,
   /** The shortest word a search within a conversation looks for. */
   searchWordMin: 2,
-  /** How often the app says its user is typing, at most (milliseconds). */
-  typingEveryMs: 3000,
-  /** How long a typing line stays without a new signal (milliseconds). */
-  typingShowsMs: 6000,
 } as const
 
 /** The sentence a message past the limit gets, from the server and in the composer alike. */

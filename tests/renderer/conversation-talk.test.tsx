@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event'
 import { createStore, Provider } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ConversationMessage } from '../../src/shared/conversation-types'
-import { CONVERSATION_LIMITS } from '../../src/shared/conversation-schemas'
+import { TYPING } from '../../src/shared/typing'
 import { defaultNotificationSettings } from '../../src/shared/notification-kinds'
 import { highlight } from '../../src/renderer/src/components/ConversationSearch'
 import { MessageComposer } from '../../src/renderer/src/components/MessageComposer'
@@ -64,7 +64,7 @@ function message(id: string, author = NOVA, text = 'hi'): ConversationMessage {
 }
 
 describe('the typing line', () => {
-  const SHOWS = CONVERSATION_LIMITS.typingShowsMs
+  const SHOWS = TYPING.showsMs
   let stop: () => void = () => {}
   beforeEach(() => {
     vi.useFakeTimers()

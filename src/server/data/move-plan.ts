@@ -37,7 +37,6 @@ export const MOVE_ORDER = [
   'revoked_tokens',
   'blocks',
   'mutes',
-  'reports',
   'host_grants',
   'host_actions',
   // Presence and "now playing".
@@ -57,6 +56,8 @@ export const MOVE_ORDER = [
   'conversations',
   'conversation_members',
   'messages',
+  // Reports: of posts, comments, people, and of messages (so after them).
+  'reports',
   // Drafts kept for every device of their user.
   'drafts',
   // Squad calls, after the conversation one may have opened.

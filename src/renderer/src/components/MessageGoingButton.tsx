@@ -5,7 +5,7 @@ import type { GameNight } from '../../../shared/game-night-types'
 import { GAME_NIGHT_COPY } from '../copy-game-nights'
 import { messageOf, notifyError } from '../lib/notify'
 import { userAtom } from '../state/auth'
-import { startWithEveryoneAtom } from '../state/conversation-talk'
+import { startWithEveryoneAtom } from '../state/start-conversation'
 import { conversationsAvailableAtom } from '../state/conversations'
 import { Icon } from './Icon'
 

@@ -26,9 +26,18 @@ export function useConversationsLive(): void {
     void store.set(loadUnreadAtom)
     const stopTalk = followConversationTalk(store)
     const stop = followLiveConversations(store)
+    // System notifications of messages read the notification settings: both load after the
+    // first screen (docs/desktop.md, "The build that ships").
+    let stopped = false
+    let stopNotifications = () => {}
+    void import('../state/message-notifications').then(({ followMessageNotifications }) => {
+      if (!stopped) stopNotifications = followMessageNotifications(store)
+    })
     return () => {
+      stopped = true
       stop()
       stopTalk()
+      stopNotifications()
     }
   }, [store, userId])
 }

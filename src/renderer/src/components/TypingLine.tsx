@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
-import { CONVERSATION_LIMITS } from '../../../shared/conversation-schemas'
+import { TYPING } from '../../../shared/typing'
 import { typingAtom, type Typist } from '../state/conversation-talk'
 
 const NOBODY: Typist[] = []
 
 /** "nova is typing…", "2 people are typing…", or null when nobody is (as of `now`). */
 export function typingText(typists: readonly Typist[], now: number): string | null {
-  const showing = typists.filter((typist) => now - typist.at < CONVERSATION_LIMITS.typingShowsMs)
+  const showing = typists.filter((typist) => now - typist.at < TYPING.showsMs)
   if (showing.length === 0) return null
   const [one] = showing
   if (showing.length === 1 && one) return `${one.username} is typing…`
@@ -27,9 +27,7 @@ export function TypingLine({ conversationId }: { conversationId: string }) {
   useEffect(() => setNow(Date.now()), [typists])
   // Wakes when the earliest line runs out.
   useEffect(() => {
-    const ends = typists
-      .map((typist) => typist.at + CONVERSATION_LIMITS.typingShowsMs)
-      .filter((end) => end > now)
+    const ends = typists.map((typist) => typist.at + TYPING.showsMs).filter((end) => end > now)
     if (ends.length === 0) return
     const timer = setTimeout(() => setNow(Date.now()), Math.min(...ends) - now)
     return () => clearTimeout(timer)

@@ -2,29 +2,17 @@
  * What goes on around a conversation's messages (docs/API.md, "Conversations"): who is typing
  * (the `conversation-typing` live event, shown for a few seconds or until their message comes),
  * this device's own "typing…" signals (at most one every few seconds per conversation), search
- * within a conversation and the way to a message found in it, and the system notification of
- * a new message (lib/message-notifications.ts decides).
+ * within a conversation and the way to a message found in it. Light: it is part of the first
+ * load (MessagesLink follows it); the system notification of a new message is
+ * state/message-notifications.ts, loaded after.
  */
 import { atom } from 'jotai'
 import type { createStore } from 'jotai'
 import type { LiveEventMap } from '../../../shared/api-types'
-import { CONVERSATION_LIMITS } from '../../../shared/conversation-schemas'
+import { TYPING } from '../../../shared/typing'
 import * as api from '../api/conversation-talk'
 import { applyLiveEvents } from '../live/bus'
-import { shouldNotifyMessage, showMessageNotification } from '../lib/message-notifications'
-import { desktopPermission, windowInFront } from '../lib/desktop-notifications'
-import { userAtom } from './auth'
-import {
-  conversationTitle,
-  conversationsAtom,
-  historiesAtom,
-  loadConversationsAtom,
-  loadOlderAtom,
-  openConversationIdAtom,
-  startDirectAtom,
-} from './conversations'
-import { requestRedirectAtom } from './navigation'
-import { notificationSettingsAtom } from './notification-settings'
+import { historiesAtom, loadOlderAtom } from './conversations'
 
 type Store = ReturnType<typeof createStore>
 
@@ -41,8 +29,7 @@ export const typingAtom = atom<Record<string, Typist[]>>({})
 const liveTypingAtom = atom(null, (get, set, data: LiveEventMap['conversation-typing']) => {
   const now = Date.now()
   const others = (get(typingAtom)[data.conversationId] ?? []).filter(
-    (typist) =>
-      typist.userId !== data.user._id && now - typist.at < CONVERSATION_LIMITS.typingShowsMs,
+    (typist) => typist.userId !== data.user._id && now - typist.at < TYPING.showsMs,
   )
   set(typingAtom, {
     ...get(typingAtom),
@@ -75,7 +62,7 @@ const typingSentAtAtom = atom<Record<string, number>>({})
 export const sendTypingAtom = atom(null, (get, set, conversationId: string) => {
   const now = Date.now()
   const last = get(typingSentAtAtom)[conversationId]
-  if (last !== undefined && now - last < CONVERSATION_LIMITS.typingEveryMs) return
+  if (last !== undefined && now - last < TYPING.everyMs) return
   set(typingSentAtAtom, { ...get(typingSentAtAtom), [conversationId]: now })
   void api.signalTyping(conversationId).catch(() => undefined)
 })
@@ -116,60 +103,14 @@ export const loadUntilMessageAtom = atom(
   },
 )
 
-/**
- * Opens a conversation with these people (a game night's "Message everyone going"): the
- * one-to-one when there is one other, else a new group named `name`. Answers its id.
- */
-export const startWithEveryoneAtom = atom(
-  null,
-  async (get, set, args: { userIds: string[]; name: string }) => {
-    const me = get(userAtom)?._id
-    const others = [...new Set(args.userIds)].filter((id) => id !== me)
-    const [only] = others
-    if (others.length === 1 && only) return set(startDirectAtom, only)
-    const name = args.name.trim().slice(0, CONVERSATION_LIMITS.nameMax) || 'Group'
-    const { conversation } = await api.startGroup(name, others)
-    if (get(conversationsAtom)) void set(loadConversationsAtom)
-    return conversation._id
-  },
-)
-
-/** A new message, live: a system notification when the user is not looking at it. */
-const notifyMessageAtom = atom(null, async (get, set, data: LiveEventMap['message']) => {
-  const me = get(userAtom)
-  if (!data.created || !me || data.message.author._id === me._id) return
-  const find = () => get(conversationsAtom)?.find((item) => item._id === data.conversationId)
-  // Whether it is muted is known from the list: read first when this device has not yet.
-  if (!find()) await set(loadConversationsAtom)
-  const conversation = find()
-  const decide = shouldNotifyMessage({
-    known: conversation !== undefined,
-    muted: conversation?.muted ?? true,
-    settings: get(notificationSettingsAtom).settings,
-    inFront: windowInFront(),
-    open: get(openConversationIdAtom) === data.conversationId,
-    permission: desktopPermission(),
-  })
-  if (!decide || !conversation) return
-  showMessageNotification(
-    data.message,
-    conversation.kind === 'group' ? conversationTitle(conversation, me._id) : null,
-    (path) => set(requestRedirectAtom, path),
-  )
-})
-
-/** Follows typing and message notifications while someone is signed in; answers the stop. */
+/** Follows who is typing while someone is signed in; answers the stop. */
 export function followConversationTalk(store: Store): () => void {
   const stop = applyLiveEvents(store, {
     'conversation-typing': liveTypingAtom,
+    message: typistSentAtom,
   })
-  // Two appliers of `message`: one clears its author's typing, one may notify.
-  const stopSent = applyLiveEvents(store, { message: typistSentAtom })
-  const stopNotify = applyLiveEvents(store, { message: notifyMessageAtom })
   return () => {
     stop()
-    stopSent()
-    stopNotify()
     store.set(typingAtom, {})
     store.set(typingSentAtAtom, {})
   }
