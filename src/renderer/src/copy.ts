@@ -226,29 +226,6 @@ export const COPY = {
     unblock: 'Unblock',
   },
   /** The report dialog and the hosts' list of reports. */
-  /** Search within a conversation (ConversationSearch). */
-  conversationSearch: {
-    open: 'Search this conversation',
-    label: 'Search this conversation',
-    placeholder: 'Search messages',
-    find: 'Find',
-    close: 'Close the search',
-    resultsLabel: 'Messages found',
-    count: (n: number) => (n === 1 ? '1 message found' : `${n} messages found`),
-    nothing: (query: string) => `No messages here match “${query}”.`,
-    noWords: 'Search for a word: symbols alone don’t match anything.',
-    tooShort: (min: number) => `Search for a word of at least ${min} letters or digits.`,
-    more: 'Show more',
-    tooFar: 'That message is too far back to show here. Scroll up to find it.',
-  },
-  /** A reported conversation message, as the host's reports show it (ReportedMessage). */
-  reportedMessage: {
-    inGroup: (name: string) => `In the group “${name}”`,
-    inDirect: 'In a one-to-one conversation',
-    contextLabel: 'The reported message, with the messages around it',
-    thisOne: 'reported',
-    deleted: 'Message deleted',
-  },
   report: {
     title: (what: string) => `Report ${what}`,
     whatsWrong: 'What’s wrong?',
@@ -357,12 +334,10 @@ export const COPY = {
     suspended: (username: string) => `${username} is suspended`,
     lifted: (username: string) => `${username} can log in again`,
     deleteTitle: (what: 'post' | 'comment' | 'message') => `Delete this ${what}?`,
-    deleteText: (what: 'post' | 'comment' | 'message') =>
+    deleteText: (what: 'post' | 'comment') =>
       what === 'post'
         ? 'The post goes for everyone, with its comments, likes and images. This can’t be undone. Anyone who reported it is told their report was handled.'
-        : what === 'comment'
-          ? 'The comment goes for everyone, with its votes. This can’t be undone. Anyone who reported it is told their report was handled.'
-          : 'The message’s words go for everyone in the conversation; it shows as deleted. This can’t be undone. Anyone who reported it is told their report was handled.',
+        : 'The comment goes for everyone, with its votes. This can’t be undone. Anyone who reported it is told their report was handled.',
     blockTitle: (username: string) => `Block ${username}?`,
     blockText: (username: string) =>
       `You and ${username} stop following each other, both ways, and neither of you sees the other’s posts or comments. You can unblock later from their profile or your Account page, but the follows don’t come back by themselves.`,
@@ -419,7 +394,6 @@ export const COPY = {
     accountDeleted: 'Your account has been deleted',
     /** The host's deletions of someone else's post or comment (the author's own are the spec's). */
     hostDeletedPost: 'The post has been deleted',
-    hostDeletedMessage: 'The message has been deleted',
     hostDeletedComment: 'The comment has been deleted',
     backupSaved: (file: string) => `Backup saved to ${file}`,
     muted: (username: string, duration: MuteDuration) =>

@@ -126,10 +126,3 @@ export function listHostActions(): Promise<HostActionsResponse> {
 export function getServerStats(): Promise<ServerStatsResponse> {
   return request<ServerStatsResponse>('/server/stats')
 }
-
-/** A host deletes a reported message (docs/API.md, "Moderation"). */
-export function hostDeleteMessage(messageId: string): Promise<OkResponse> {
-  return request<OkResponse>(`/moderation/messages/${encodeURIComponent(messageId)}`, {
-    method: 'DELETE',
-  })
-}

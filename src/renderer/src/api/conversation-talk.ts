@@ -26,3 +26,10 @@ export function startGroup(name: string, memberIds: string[]): Promise<Conversat
     body: { name, memberIds },
   })
 }
+
+/** A host deletes a reported message (docs/API.md, "Moderation"). */
+export function hostDeleteMessage(messageId: string): Promise<OkResponse> {
+  return request<OkResponse>(`/moderation/messages/${encodeURIComponent(messageId)}`, {
+    method: 'DELETE',
+  })
+}

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import type { ConversationMessage } from '../../../shared/conversation-types'
 import { CONVERSATION_LIMITS } from '../../../shared/conversation-schemas'
 import { searchWords } from '../../../shared/search'
-import { COPY } from '../copy'
+import { CONVERSATION_SEARCH_COPY } from '../copy-conversations'
 import { messageOf } from '../lib/notify'
-import { searchMessagesAtom } from '../state/conversation-talk'
+import { searchMessagesAtom } from '../state/conversation-search'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
 
@@ -101,8 +101,8 @@ export function ConversationSearch({
   const tooShort =
     results !== null && results.words.length === 0
       ? searchWords(results.query).length > 0
-        ? COPY.conversationSearch.tooShort(CONVERSATION_LIMITS.searchWordMin)
-        : COPY.conversationSearch.noWords
+        ? CONVERSATION_SEARCH_COPY.tooShort(CONVERSATION_LIMITS.searchWordMin)
+        : CONVERSATION_SEARCH_COPY.noWords
       : null
 
   return (
@@ -118,25 +118,25 @@ export function ConversationSearch({
     >
       <form className="conversation-search-row" onSubmit={submit}>
         <label htmlFor={`${ids}-q`} className="visually-hidden">
-          {COPY.conversationSearch.label}
+          {CONVERSATION_SEARCH_COPY.label}
         </label>
         <input
           id={`${ids}-q`}
           ref={field}
           type="search"
-          placeholder={COPY.conversationSearch.placeholder}
+          placeholder={CONVERSATION_SEARCH_COPY.placeholder}
           value={query}
           maxLength={200}
           onChange={(event) => setQuery(event.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !query.trim()}>
-          {COPY.conversationSearch.find}
+          {CONVERSATION_SEARCH_COPY.find}
         </button>
         <button
           type="button"
           className="icon-btn"
-          aria-label={COPY.conversationSearch.close}
-          title={COPY.conversationSearch.close}
+          aria-label={CONVERSATION_SEARCH_COPY.close}
+          title={CONVERSATION_SEARCH_COPY.close}
           onClick={onClose}
         >
           <Icon name="close" size={18} />
@@ -151,16 +151,16 @@ export function ConversationSearch({
           <p className="muted small">{tooShort}</p>
         ) : results && results.messages.length === 0 ? (
           <p className="muted small">
-            <bdi>{COPY.conversationSearch.nothing(results.query)}</bdi>
+            <bdi>{CONVERSATION_SEARCH_COPY.nothing(results.query)}</bdi>
           </p>
         ) : results ? (
           <>
             <p className="visually-hidden">
-              {COPY.conversationSearch.count(results.messages.length)}
+              {CONVERSATION_SEARCH_COPY.count(results.messages.length)}
             </p>
             <ul
               className="conversation-search-list"
-              aria-label={COPY.conversationSearch.resultsLabel}
+              aria-label={CONVERSATION_SEARCH_COPY.resultsLabel}
             >
               {results.messages.map((message) => (
                 <li key={message._id}>
@@ -190,7 +190,7 @@ export function ConversationSearch({
                 disabled={busy}
                 onClick={() => void run(true)}
               >
-                {COPY.conversationSearch.more}
+                {CONVERSATION_SEARCH_COPY.more}
               </button>
             ) : null}
           </>

@@ -9,7 +9,6 @@ import {
   totalUnreadAtom,
 } from '../state/conversations'
 import { badgeText } from '../state/notifications'
-import { followConversationTalk } from '../state/conversation-talk'
 import { Icon } from './Icon'
 import '../styles/bell.css'
 
@@ -24,21 +23,7 @@ export function useConversationsLive(): void {
   useEffect(() => {
     if (!userId) return
     void store.set(loadUnreadAtom)
-    const stopTalk = followConversationTalk(store)
-    const stop = followLiveConversations(store)
-    // System notifications of messages read the notification settings: both load after the
-    // first screen (docs/desktop.md, "The build that ships").
-    let stopped = false
-    let stopNotifications = () => {}
-    void import('../state/message-notifications').then(({ followMessageNotifications }) => {
-      if (!stopped) stopNotifications = followMessageNotifications(store)
-    })
-    return () => {
-      stopped = true
-      stop()
-      stopTalk()
-      stopNotifications()
-    }
+    return followLiveConversations(store)
   }, [store, userId])
 }
 

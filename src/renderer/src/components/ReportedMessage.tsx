@@ -1,6 +1,7 @@
 import type { ReportedMessageContext, ReportTarget } from '../../../shared/api-types'
-import { COPY } from '../copy'
+import { REPORTED_MESSAGE_COPY } from '../copy-conversations'
 import { RelativeTime } from './RelativeTime'
+import '../styles/reported-message.css'
 
 type MessageTarget = Extract<ReportTarget, { kind: 'message' }>
 
@@ -12,7 +13,7 @@ function ContextLine({ item }: { item: ReportedMessageContext }) {
         <RelativeTime iso={item.createdAt} />
       </span>
       <p className={`reported-message-text${item.deleted ? ' muted' : ''}`} dir="auto">
-        {item.deleted ? COPY.reportedMessage.deleted : item.text}
+        {item.deleted ? REPORTED_MESSAGE_COPY.deletedMark : item.text}
       </p>
     </li>
   )
@@ -26,24 +27,24 @@ function ContextLine({ item }: { item: ReportedMessageContext }) {
 export function ReportedMessage({ target }: { target: MessageTarget }) {
   const where =
     target.conversation.kind === 'group'
-      ? COPY.reportedMessage.inGroup(target.conversation.name ?? '')
-      : COPY.reportedMessage.inDirect
+      ? REPORTED_MESSAGE_COPY.inGroup(target.conversation.name ?? '')
+      : REPORTED_MESSAGE_COPY.inDirect
   return (
     <div className="reported-message">
       <p className="small muted reported-message-where">
         <bdi>{where}</bdi>
       </p>
-      <ol className="reported-message-context" aria-label={COPY.reportedMessage.contextLabel}>
+      <ol className="reported-message-context" aria-label={REPORTED_MESSAGE_COPY.contextLabel}>
         {target.before.map((item) => (
           <ContextLine key={item._id} item={item} />
         ))}
         <li className="reported-message-line reported-message-reported" aria-current="true">
           <bdi className="reported-message-author">{target.author.username}</bdi>{' '}
           <span className="muted small">
-            <RelativeTime iso={target.createdAt} /> · {COPY.reportedMessage.thisOne}
+            <RelativeTime iso={target.createdAt} /> · {REPORTED_MESSAGE_COPY.thisOne}
           </span>
           <p className={`reported-message-text${target.deleted ? ' muted' : ''}`} dir="auto">
-            {target.deleted ? COPY.reportedMessage.deleted : target.text}
+            {target.deleted ? REPORTED_MESSAGE_COPY.deletedMark : target.text}
           </p>
         </li>
         {target.after.map((item) => (

@@ -10,12 +10,9 @@ import {
 } from '../state/account'
 import { isLoggedInAtom } from '../state/auth'
 import { noteHostChangeAtom } from '../state/host'
-import {
-  dismissReportAtom,
-  hostDeleteMessageAtom,
-  setSuspensionAtom,
-  useReports,
-} from '../state/moderation'
+import { dismissReportAtom, setSuspensionAtom, useReports } from '../state/moderation'
+import { hostDeleteMessageAtom } from '../state/message-reports'
+import { REPORTED_MESSAGE_COPY } from '../copy-conversations'
 import { COPY } from '../copy'
 import { ConfirmDialog } from './ConfirmDialog'
 import { HostPanels } from './HostPanels'
@@ -49,6 +46,16 @@ export function ReportsPanel() {
 
 /** A question about one report's action, waiting for the host's yes. */
 type Asking = { report: Report; action: 'delete' | 'suspend' }
+
+/** What the question says of what the action does. */
+function askingText({ report: { target }, action }: Asking): string {
+  if (action !== 'delete' || target.kind === 'user') {
+    return COPY.host.suspendText(target.author.username)
+  }
+  return target.kind === 'message'
+    ? REPORTED_MESSAGE_COPY.deleteText
+    : COPY.host.deleteText(target.kind)
+}
 
 function ReportsList() {
   const deletePost = useSetAtom(hostDeletePostAtom)
@@ -201,11 +208,7 @@ function ReportsList() {
               ? COPY.host.deleteTitle(asking.report.target.kind)
               : COPY.host.suspendTitle(asking.report.target.author.username)
           }
-          text={
-            asking.action === 'delete' && asking.report.target.kind !== 'user'
-              ? COPY.host.deleteText(asking.report.target.kind)
-              : COPY.host.suspendText(asking.report.target.author.username)
-          }
+          text={askingText(asking)}
           confirmLabel={
             asking.action === 'delete' ? `Delete ${asking.report.target.kind}` : COPY.host.suspend
           }

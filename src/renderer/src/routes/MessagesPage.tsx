@@ -3,7 +3,7 @@
  * two take turns: the list at /messages, a conversation at /messages/:conversationId with a way
  * back. History pages upward ("Show older messages", and by itself when scrolled to the top).
  */
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { Conversation, ConversationMessage } from '../../../shared/conversation-types'
@@ -14,9 +14,10 @@ import { EmptyState, ErrorState } from '../components/States'
 import { MessageComposer } from '../components/MessageComposer'
 import { ConversationSearch } from '../components/ConversationSearch'
 import { TypingLine } from '../components/TypingLine'
-import { COPY } from '../copy'
+import { CONVERSATION_SEARCH_COPY } from '../copy-conversations'
 import { lazyComponent } from '../lib/lazy-component'
-import { loadUntilMessageAtom } from '../state/conversation-talk'
+import { loadUntilMessageAtom } from '../state/conversation-search'
+import { followConversationTalk } from '../state/conversation-talk'
 import { Spinner } from '../components/Spinner'
 import { messageOf, notifyError } from '../lib/notify'
 import { userAtom } from '../state/auth'
@@ -44,9 +45,12 @@ export function MessagesPage() {
   const load = useSetAtom(loadConversationsAtom)
   const conversations = useAtomValue(conversationsAtom)
   const error = useAtomValue(conversationsErrorAtom)
+  const store = useStore()
   useEffect(() => {
     void load()
   }, [load])
+  // Who is typing matters only here: followed while the page is open.
+  useEffect(() => followConversationTalk(store), [store])
   return (
     <section
       className={`messages-page${conversationId ? ' has-open' : ''}`}
@@ -176,7 +180,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const showFound = async (messageId: string) => {
     const there = await loadUntil({ conversationId, messageId }).catch(() => false)
     if (!there) {
-      notifyError(COPY.conversationSearch.tooFar)
+      notifyError(CONVERSATION_SEARCH_COPY.tooFar)
       return
     }
     setFoundId(messageId)
@@ -223,8 +227,8 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         <button
           type="button"
           className="icon-btn"
-          aria-label={COPY.conversationSearch.open}
-          title={COPY.conversationSearch.open}
+          aria-label={CONVERSATION_SEARCH_COPY.open}
+          title={CONVERSATION_SEARCH_COPY.open}
           aria-expanded={searching}
           onClick={() => setSearching((open) => !open)}
         >

@@ -1,10 +1,10 @@
 /**
  * What goes on around a conversation's messages (docs/API.md, "Conversations"): who is typing
- * (the `conversation-typing` live event, shown for a few seconds or until their message comes),
- * this device's own "typing…" signals (at most one every few seconds per conversation), search
- * within a conversation and the way to a message found in it. Light: it is part of the first
- * load (MessagesLink follows it); the system notification of a new message is
- * state/message-notifications.ts, loaded after.
+ * (the `conversation-typing` live event, shown for a few seconds or until their message comes)
+ * and this device's own "typing…" signals (at most one every few seconds per conversation).
+ * Followed while the Messages page is open (nobody is told elsewhere who types); search within
+ * a conversation is state/conversation-search.ts, the system notification of a new message
+ * state/message-notifications.ts.
  */
 import { atom } from 'jotai'
 import type { createStore } from 'jotai'
@@ -12,7 +12,6 @@ import type { LiveEventMap } from '../../../shared/api-types'
 import { TYPING } from '../../../shared/typing'
 import * as api from '../api/conversation-talk'
 import { applyLiveEvents } from '../live/bus'
-import { historiesAtom, loadOlderAtom } from './conversations'
 
 type Store = ReturnType<typeof createStore>
 
@@ -72,36 +71,6 @@ export const typingDoneAtom = atom(null, (get, set, conversationId: string) => {
   const { [conversationId]: _done, ...rest } = get(typingSentAtAtom)
   set(typingSentAtAtom, rest)
 })
-
-/** A page of a search within a conversation (thrown on a refusal, for the box to say). */
-export const searchMessagesAtom = atom(
-  null,
-  (_get, _set, args: { conversationId: string; query: string; cursor?: string | null }) =>
-    api.searchMessages(args.conversationId, args.query, args.cursor),
-)
-
-/** How many older pages a jump to a found message reads at most (30 messages each). */
-const JUMP_PAGES = 40
-
-/**
- * Loads the history back to `messageId` (older pages, one at a time), so that the view can
- * scroll to it; answers whether it is in the history now.
- */
-export const loadUntilMessageAtom = atom(
-  null,
-  async (get, set, args: { conversationId: string; messageId: string }) => {
-    const has = () =>
-      get(historiesAtom)[args.conversationId]?.messages.some(
-        (message) => message._id === args.messageId,
-      ) ?? false
-    for (let page = 0; page < JUMP_PAGES && !has(); page++) {
-      const history = get(historiesAtom)[args.conversationId]
-      if (!history?.olderCursor) break
-      await set(loadOlderAtom, args.conversationId)
-    }
-    return has()
-  },
-)
 
 /** Follows who is typing while someone is signed in; answers the stop. */
 export function followConversationTalk(store: Store): () => void {

@@ -74,20 +74,6 @@ export const dismissReportAtom = atom(null, async (_get, set, reportId: string) 
   }
 })
 
-/** Deletes a reported message (its text gone, its place kept); answers whether it went. */
-export const hostDeleteMessageAtom = atom(null, async (_get, set, messageId: string) => {
-  try {
-    await api.hostDeleteMessage(messageId)
-    notifySuccess(COPY.toasts.hostDeletedMessage)
-    return true
-  } catch (error) {
-    notifyError(messageOf(error))
-    return false
-  } finally {
-    set(noteHostChangeAtom)
-  }
-})
-
 /** Files a report for the hosts; a refusal is thrown, for the dialog to show at its field. */
 export const fileReportAtom = atom(
   null,
@@ -98,14 +84,10 @@ export const fileReportAtom = atom(
     category: ReportCategory,
     reason: string,
   ): Promise<void> => {
+    // `postId`, `commentId`, `userId` or `messageId`: one key, named by the kind (written once,
+    // rather than a branch per kind: the first load is on a budget).
     await api.report(
-      target.kind === 'post'
-        ? { postId: target.id }
-        : target.kind === 'user'
-          ? { userId: target.id }
-          : target.kind === 'message'
-            ? { messageId: target.id }
-            : { commentId: target.id },
+      { [`${target.kind}Id`]: target.id } as Parameters<typeof api.report>[0],
       category,
       reason,
     )
