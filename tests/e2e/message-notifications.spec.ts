@@ -126,3 +126,55 @@ test('a new message notifies unless it is being read or its conversation is mute
   await expect(messages.getByRole('switch')).toBeChecked()
   await context.close()
 })
+
+test('a game night’s host messages everyone going: a group of them, or the one other', async ({
+  browser,
+  request,
+  demoUrl,
+}) => {
+  test.setTimeout(120_000)
+  const host = await apiUser(request, uniqueName('host'))
+  const ana = await apiUser(request, uniqueName('ana'))
+  const bo = await apiUser(request, uniqueName('bo'))
+  // A night's game is one of the server's list: the host's games put it there.
+  const games = await request.put('/api/me/games', {
+    headers: { authorization: host.token },
+    data: { games: ['Counter-Strike 2'] },
+  })
+  expect(games.status(), await games.text()).toBe(200)
+  const planned = await request.post('/api/game-nights', {
+    headers: { authorization: host.token },
+    data: {
+      game: 'counterstrike2',
+      title: 'Ranked tonight',
+      durationMinutes: 120,
+      startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    },
+  })
+  expect(planned.status()).toBe(201)
+  const nightId = ((await planned.json()) as { gameNight: { _id: string } }).gameNight._id
+  const rsvp = async (who: ApiUser) => {
+    const answer = await request.put(`/api/game-nights/${nightId}/rsvp`, {
+      headers: { authorization: who.token },
+      data: { answer: 'going' },
+    })
+    expect(answer.status()).toBe(200)
+  }
+  const context = await signedInContext(browser, demoUrl, host)
+  const page = await context.newPage()
+
+  // One other going: the one-to-one.
+  await rsvp(ana)
+  await page.goto(`/game-nights/${nightId}`)
+  await page.getByRole('button', { name: `Message ${ana.username}` }).click()
+  await expect(page).toHaveURL(/\/messages\/\d+$/)
+  await expect(page.getByRole('heading', { level: 2, name: ana.username })).toBeVisible()
+
+  // Two others: a group named after the night.
+  await rsvp(bo)
+  await page.goto(`/game-nights/${nightId}`)
+  await page.getByRole('button', { name: 'Message everyone going' }).click()
+  await expect(page).toHaveURL(/\/messages\/\d+$/)
+  await expect(page.getByRole('heading', { level: 2, name: 'Ranked tonight' })).toBeVisible()
+  await context.close()
+})
