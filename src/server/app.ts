@@ -36,6 +36,7 @@ import { shareRoutes } from './routes/shares'
 import { usersRoutes } from './routes/users'
 import { searchRoutes } from './routes/search'
 import { serverStatsRoutes } from './routes/server-stats'
+import { conversationTalkRoutes } from './routes/conversation-talk'
 import { conversationsRoutes } from './routes/conversations'
 import { draftsRoutes } from './routes/drafts'
 import { gameNightsRoutes } from './routes/game-nights'
@@ -198,6 +199,7 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
     .route('/', gamesRoutes(deps))
     // Conversations.
     .route('/conversations', conversationsRoutes(deps))
+    .route('/conversations', conversationTalkRoutes(deps))
     // Game nights.
     .route('/game-nights', gameNightsRoutes(deps))
     .route('/drafts', draftsRoutes(deps))

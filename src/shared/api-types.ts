@@ -29,6 +29,7 @@ import type {
   MessageReactionsEvent,
   MessageResponse,
   MessagesPage,
+  MessageSearchPage,
 } from './conversation-types'
 import type { GameNightEventMap, GameNightResponse, GameNightsPage } from './game-night-types'
 import type { SquadCallEventMap, SquadCallResponse, SquadCallsList } from './squad-call-types'
@@ -701,12 +702,38 @@ export type ReportTarget =
       author: UserSummary & { suspended: boolean }
     }
   | {
+      /**
+       * A conversation's message, with a few of its neighbours as its reporter could see them,
+       * and the conversation's kind and name: nothing else of the conversation.
+       */
+      kind: 'message'
+      /** The message's id. */
+      _id: string
+      conversation: { _id: string; kind: 'direct' | 'group'; name: string | null }
+      text: string
+      deleted: boolean
+      createdAt: string
+      author: UserSummary & { suspended: boolean }
+      /** Up to 3 messages before it and 3 after, oldest first. */
+      before: ReportedMessageContext[]
+      after: ReportedMessageContext[]
+    }
+  | {
       /** A person reported from their profile or a list of people. */
       kind: 'user'
       /** The person's id. */
       _id: string
       author: UserSummary & { suspended: boolean }
     }
+/** A message beside a reported one, as the host's list shows it. */
+export interface ReportedMessageContext {
+  _id: string
+  author: UserSummary
+  /** '' once deleted. */
+  text: string
+  deleted: boolean
+  createdAt: string
+}
 export interface Report {
   _id: string
   /** What kind of problem the reporter chose. */
@@ -765,6 +792,8 @@ export type HostActionKind =
   | 'unsuspend'
   | 'delete-post'
   | 'delete-comment'
+  /** A reported message of a conversation (its text gone, its place kept). */
+  | 'delete-message'
   | 'dismiss-report'
   | 'make-host'
   | 'remove-host'
@@ -830,6 +859,7 @@ export type ApiAnswer =
   | ConversationsPage
   | ConversationResponse
   | MessagesPage
+  | MessageSearchPage
   | MessageResponse
   | MessageReactionsEvent
   | ConversationUnreadResponse

@@ -19,6 +19,8 @@ export const CONVERSATION_LIMITS = {
   mediaMax: LIMITS.postImagesMax,
   /** Different emoji on one message; adding to one already there always works. */
   reactionsMax: 20,
+  /** The shortest word a search within a conversation looks for. */
+  searchWordMin: 2,
 } as const
 
 /** The sentence a message past mediaMax gets. */
@@ -109,4 +111,18 @@ export const readConversationSchema = z.strictObject({ upTo: id('upTo').optional
 /** `PUT /api/conversations/:id/mute`. */
 export const muteConversationSchema = z.strictObject({
   muted: z.boolean({ error: 'muted must be true or false.' }),
+})
+
+/** `GET /api/conversations/:id/messages/search`. */
+export const messageSearchSchema = z.object({
+  q: z
+    .string({ error: 'Type something to search for.' })
+    .max(1000, { error: 'A search can be at most 1000 characters.' }),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 50.' })
+    .int({ error: 'limit must be a whole number from 1 to 50.' })
+    .min(1, { error: 'limit must be a whole number from 1 to 50.' })
+    .max(50, { error: 'limit must be a whole number from 1 to 50.' })
+    .optional(),
+  cursor: z.string().max(1000, { error: 'The cursor is not valid.' }).optional(),
 })

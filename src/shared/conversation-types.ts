@@ -130,6 +130,11 @@ export interface ConversationEventMap {
    * without those they block or who block them, their own in `mine`).
    */
   'message-reactions': MessageReactionsEvent
+  /**
+   * To the other members (not the typer's own devices, not those blocked either way with the
+   * typer): `user` is writing a message now. Stored nowhere; the app shows it for a few seconds.
+   */
+  'conversation-typing': { conversationId: string; user: UserSummary }
 }
 
 /** `PUT`/`DELETE …/messages/:messageId/reactions/:reaction`, and the `message-reactions` event. */
@@ -137,4 +142,12 @@ export interface MessageReactionsEvent {
   conversationId: string
   messageId: string
   reactions: PostEmojiReactions
+}
+
+/** `GET /api/conversations/:id/messages/search`: matches newest first. */
+export interface MessageSearchPage {
+  /** The words searched for (2 characters or more); none when the query holds no such word. */
+  words: string[]
+  messages: ConversationMessage[]
+  nextCursor: string | null
 }

@@ -35,6 +35,7 @@ const EVERY_KIND = {
   'conversation-left': true,
   'conversation-read': true,
   'message-reactions': true,
+  'conversation-typing': true,
   // Game nights.
   'game-night': true,
   // Squad calls.

@@ -16,6 +16,9 @@ export const NOTIFICATION_KINDS = [
   'poll-ends',
   'reports',
   'game-nights',
+  // New messages in conversations that are not muted: a system notification only (their
+  // unread counts are the Messages badge's), so only its desktop switch means anything.
+  'messages',
 ] as const
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]

@@ -376,6 +376,8 @@ export const reportSchema = z
     commentId: z.string().max(20).optional(),
     /** A person, from their profile. */
     userId: z.string().max(20).optional(),
+    /** A conversation's message, by one of its members. */
+    messageId: z.string().max(20).optional(),
     category: z
       .enum(REPORT_CATEGORIES, {
         error:
@@ -386,8 +388,12 @@ export const reportSchema = z
   })
   .refine(
     (body) =>
-      [body.postId, body.commentId, body.userId].filter((id) => id !== undefined).length === 1,
-    { error: 'Report one post (postId), comment (commentId) or person (userId).' },
+      [body.postId, body.commentId, body.userId, body.messageId].filter((id) => id !== undefined)
+        .length === 1,
+    {
+      error:
+        'Report one post (postId), comment (commentId), person (userId) or message (messageId).',
+    },
   )
 
 // --- clips ---

@@ -3,6 +3,9 @@
  * apart from copy.ts, as only screens loaded on first use read them.
  */
 export const GAME_NIGHT_COPY = {
+  /** The night's page: a conversation with those going (MessageGoingButton). */
+  messageGoing: 'Message everyone going',
+  messageOne: (username: string) => `Message ${username}`,
   startingNow: {
     title: 'Starting now',
     /** Who's here: nights on now anyone may join. */

@@ -18,7 +18,8 @@ export const NOTIFICATION_SETTINGS_COPY = {
   desktopNeedsInApp: 'Turn on “In the app” to get desktop notifications of this.',
   inAppOffNote:
     'When “In the app” is off, you don’t get these at all: they don’t show in the list or the count.',
-  messagesNote: 'Messages aren’t notifications: new ones show on the Messages page and its badge.',
+  messagesNote:
+    'Messages don’t go in your notifications: new ones show on the Messages page and its badge, and on the desktop if you like.',
   kinds: {
     likes: { label: 'Likes and upvotes', hint: 'Someone likes your post or upvotes your comment' },
     reactions: { label: 'Emoji reactions', hint: 'Someone reacts to your post' },
@@ -37,6 +38,10 @@ export const NOTIFICATION_SETTINGS_COPY = {
     'game-nights': {
       label: 'Game nights',
       hint: 'Reminders, changes, cancellations, and a place freed up for you',
+    },
+    messages: {
+      label: 'Messages',
+      hint: 'A new message in a conversation you haven’t muted, while you’re not reading it',
     },
   } satisfies Record<NotificationKind, { label: string; hint: string }>,
   desktopTitle: 'Desktop notifications',

@@ -333,7 +333,7 @@ export const COPY = {
     lift: 'Lift suspension',
     suspended: (username: string) => `${username} is suspended`,
     lifted: (username: string) => `${username} can log in again`,
-    deleteTitle: (what: 'post' | 'comment') => `Delete this ${what}?`,
+    deleteTitle: (what: 'post' | 'comment' | 'message') => `Delete this ${what}?`,
     deleteText: (what: 'post' | 'comment') =>
       what === 'post'
         ? 'The post goes for everyone, with its comments, likes and images. This can’t be undone. Anyone who reported it is told their report was handled.'
@@ -374,6 +374,7 @@ export const COPY = {
       unsuspend: 'lifted the suspension of',
       'delete-post': 'deleted a post by',
       'delete-comment': 'deleted a comment by',
+      'delete-message': 'deleted a reported message by',
       'dismiss-report': 'dismissed a report by',
       'make-host': 'made host',
       'remove-host': 'removed as host',

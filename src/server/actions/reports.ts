@@ -24,8 +24,12 @@ export async function createReport(
     live,
     async (tx, changes) => {
       const report = await reportsWrites.createReport(tx, actor.id, target)
-      // A person's report names no post: the hosts' notification names the reporter.
-      const postId = report.target.kind === 'user' ? null : Number(report.target.postId)
+      // A person's or a message's report names no post: the hosts' notification names the
+      // reporter, and nothing of a private conversation.
+      const postId =
+        report.target.kind === 'post' || report.target.kind === 'comment'
+          ? Number(report.target.postId)
+          : null
       const commentId = report.target.kind === 'comment' ? Number(report.target._id) : null
       for (const hostId of await allHostIds(tx, live.hostIds)) {
         await notify(tx, changes, {

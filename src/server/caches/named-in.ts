@@ -53,6 +53,7 @@ const CONVERSATION_EVENTS = [
   'conversation-left',
   'conversation-read',
   'message-reactions',
+  'conversation-typing',
 ]
 
 /** Game nights' event (actions/game-nights.ts): it changes no block, no post, no kept answer. */

@@ -13,6 +13,7 @@ export const LIMIT_FLAGS: Record<string, keyof RateLimitOptions> = {
   'limit-posts': 'postsPerHour',
   'limit-comments': 'commentsPerHour',
   'limit-messages': 'messagesPerHour',
+  'limit-typing': 'typingPerHour',
   'limit-reactions': 'reactionsPerHour',
   'limit-follows': 'followsPerHour',
   'limit-drafts': 'draftsPerHour',

@@ -45,6 +45,7 @@ export const USAGE = `Usage: npm run serve -- [options]
   --limit-posts <n>       posts per user per hour (default ${DEFAULT_RATE_LIMITS.postsPerHour})
   --limit-comments <n>    comments per user per hour (default ${DEFAULT_RATE_LIMITS.commentsPerHour})
   --limit-messages <n>    conversation messages per user per hour (default ${DEFAULT_RATE_LIMITS.messagesPerHour})
+  --limit-typing <n>      "typing…" signals per user per hour (default ${DEFAULT_RATE_LIMITS.typingPerHour})
   --limit-reactions <n>   likes and votes per user per hour (default ${DEFAULT_RATE_LIMITS.reactionsPerHour})
   --limit-follows <n>     follows and unfollows per user per hour (default ${DEFAULT_RATE_LIMITS.followsPerHour})
   --limit-drafts <n>      draft saves per user per hour (default ${DEFAULT_RATE_LIMITS.draftsPerHour})

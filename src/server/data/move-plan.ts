@@ -36,7 +36,6 @@ export const MOVE_ORDER = [
   'revoked_tokens',
   'blocks',
   'mutes',
-  'reports',
   'host_grants',
   'host_actions',
   // Presence and "now playing".
@@ -59,6 +58,8 @@ export const MOVE_ORDER = [
   // A post's or a message's uploads, after both.
   'post_media',
   'message_reactions',
+  // Reports: of posts, comments, people, and of messages (so after them).
+  'reports',
   // Drafts kept for every device of their user.
   'drafts',
   // Squad calls, after the conversation one may have opened.

@@ -397,6 +397,13 @@ export const reports = pgTable(
     commentId: int('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** A report about a person (from their profile), rather than a post or comment. */
     userId: int('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A conversation's message, reported by a member who could see it: the host then sees it with
+     * a few messages around it (services/reads/reported-messages.ts), nothing else of the chat.
+     */
+    messageId: int('message_id').references((): AnyPgColumn => messages.id, {
+      onDelete: 'cascade',
+    }),
     /** What kind of problem (shared/report-categories.ts); "other" for reports from before. */
     category: text('category').notNull().default('other'),
     /** The reporter's optional note ('' when none). */
@@ -409,6 +416,7 @@ export const reports = pgTable(
     index('reports_post_idx').on(table.postId),
     index('reports_comment_idx').on(table.commentId),
     index('reports_user_idx').on(table.userId),
+    index('reports_message_idx').on(table.messageId),
   ],
 )
 
@@ -432,6 +440,8 @@ export const hostActions = pgTable(
         'unsuspend',
         'delete-post',
         'delete-comment',
+        // A reported conversation message (services/reads/reported-messages.ts).
+        'delete-message',
         'dismiss-report',
         'make-host',
         'remove-host',

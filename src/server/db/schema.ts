@@ -417,6 +417,13 @@ export const reports = sqliteTable(
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     /** A report about a person (from their profile), rather than a post or comment. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A conversation's message, reported by a member who could see it: the host then sees it with
+     * a few messages around it (services/reads/reported-messages.ts), nothing else of the chat.
+     */
+    messageId: integer('message_id').references((): AnySQLiteColumn => messages.id, {
+      onDelete: 'cascade',
+    }),
     /** What kind of problem (shared/report-categories.ts); "other" for reports from before. */
     category: text('category').notNull().default('other'),
     /** The reporter's optional note ('' when none). */
@@ -429,6 +436,7 @@ export const reports = sqliteTable(
     index('reports_post_idx').on(table.postId),
     index('reports_comment_idx').on(table.commentId),
     index('reports_user_idx').on(table.userId),
+    index('reports_message_idx').on(table.messageId),
   ],
 )
 
@@ -461,6 +469,8 @@ export const hostActions = sqliteTable(
         'unsuspend',
         'delete-post',
         'delete-comment',
+        // A reported conversation message (services/reads/reported-messages.ts).
+        'delete-message',
         'dismiss-report',
         'make-host',
         'remove-host',

@@ -221,4 +221,5 @@ export const CONVERSATION_MESSAGES = {
     'A one-to-one conversation has no picture of its own: it shows the other person’s.',
   reactDeleted: 'A deleted message cannot get reactions.',
   tooManyReactions: `This message already has ${CONVERSATION_LIMITS.reactionsMax} different reactions: add yours to one of them.`,
+  reportOwn: 'You cannot report your own message.',
 } as const

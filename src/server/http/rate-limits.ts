@@ -32,6 +32,11 @@ export interface RateLimitOptions {
   commentsPerHour: number
   /** Conversation messages sent: a chat is chattier than posts, so more of them. */
   messagesPerHour: number
+  /**
+   * "Typing…" signals (POST /conversations/:id/typing): the app sends at most one every three
+   * seconds, 1200 in an hour of steady writing.
+   */
+  typingPerHour: number
   /** Likes, dislikes and comment votes. */
   reactionsPerHour: number
   /** Follows and unfollows. */
@@ -56,6 +61,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
   postsPerHour: 300,
   commentsPerHour: 600,
   messagesPerHour: 1200,
+  typingPerHour: 1800,
   reactionsPerHour: 3000,
   followsPerHour: 600,
   draftsPerHour: 1800,
@@ -66,7 +72,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitOptions = {
 }
 
 export type RateLimitKind =
-  'posts' | 'comments' | 'messages' | 'reactions' | 'follows' | 'drafts' | 'uploads'
+  'posts' | 'comments' | 'messages' | 'typing' | 'reactions' | 'follows' | 'drafts' | 'uploads'
 
 /** What a 429 says was too many. */
 const WHAT: Record<RateLimitKind | 'signups' | 'logins' | 'uploadBytes', string> = {
@@ -75,6 +81,7 @@ const WHAT: Record<RateLimitKind | 'signups' | 'logins' | 'uploadBytes', string>
   posts: 'posts',
   comments: 'comments',
   messages: 'messages',
+  typing: 'typing signals',
   reactions: 'likes and votes',
   follows: 'follows',
   drafts: 'draft saves',
@@ -136,6 +143,7 @@ export class RateLimits {
     add('posts', limits.postsPerHour)
     add('comments', limits.commentsPerHour)
     add('messages', limits.messagesPerHour)
+    add('typing', limits.typingPerHour)
     add('reactions', limits.reactionsPerHour)
     add('follows', limits.followsPerHour)
     add('drafts', limits.draftsPerHour)

@@ -20,6 +20,7 @@ import { liveOf } from '../actions/live'
 import { hostDeleteComment } from '../actions/comments'
 import { hostDeletePost } from '../actions/posts'
 import { createReport, dismissReport } from '../actions/reports'
+import { hostDeleteMessage } from '../actions/message-reports'
 import {
   assertHost,
   hostKindOf,
@@ -60,14 +61,16 @@ export function moderationRoutes(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       .post('/reports', auth, validate('json', reportSchema), async (c) => {
-        const { postId, commentId, userId, category, reason } = c.req.valid('json')
-        // The schema lets exactly one of the three through.
+        const { postId, commentId, userId, messageId, category, reason } = c.req.valid('json')
+        // The schema lets exactly one of the four through.
         const target =
           postId !== undefined
             ? { postId: idOr404(postId, 'postId'), category, reason }
             : userId !== undefined
               ? { userId: idOr404(userId, 'userId'), category, reason }
-              : { commentId: idOr404(commentId ?? '', 'commentId'), category, reason }
+              : messageId !== undefined
+                ? { messageId: idOr404(messageId, 'messageId'), category, reason }
+                : { commentId: idOr404(commentId ?? '', 'commentId'), category, reason }
         return c.json(
           { report: await createReport(live, c.get('user'), target) } satisfies ReportResponse,
           201,
@@ -89,6 +92,10 @@ export function moderationRoutes(deps: AppDeps) {
       })
       .delete('/moderation/comments/:commentId', ...hostOnly, idParams('commentId'), async (c) => {
         await hostDeleteComment(live, c.get('user'), c.req.valid('param').commentId)
+        return c.json({ ok: true } satisfies OkResponse)
+      })
+      .delete('/moderation/messages/:messageId', ...hostOnly, idParams('messageId'), async (c) => {
+        await hostDeleteMessage(live, c.get('user'), c.req.valid('param').messageId)
         return c.json({ ok: true } satisfies OkResponse)
       })
       .post('/moderation/suspend/:userId', ...hostOnly, idParams('userId'), async (c) =>

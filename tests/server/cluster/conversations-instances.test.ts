@@ -4,7 +4,7 @@
  * outsider's; a read on one instance clears the count a device on the other is shown; a device
  * that drops off and reconnects to the other instance with its Last-Event-ID gets the messages it
  * missed, in order, and none twice; a reaction and a group's picture changed through A reach a
- * member's stream on B.
+ * member's stream on B; a "typing…" signal through A reaches the other member on B only.
  *
  * PostgreSQL only (`npm run test:pg`), as redis-cluster.test.ts.
  */
@@ -172,6 +172,38 @@ describe('conversations across instances', () => {
       expect(picture.status).toBe(200)
       const changed = await boOnB.next('conversation', 5000)
       expect(changed.data.conversation.pictureUrl).toMatch(/^\/api\/media\//)
+    } finally {
+      await Promise.all(streams.splice(0).map((reader) => reader.close()))
+    }
+  })
+
+  it('a "typing…" signal sent through A reaches the other member on B, not the typer, not an outsider', async () => {
+    const { a, b } = cluster
+    try {
+      const ana = await signup(a, 'cluster_tana')
+      const bo = await signup(b, 'cluster_tbo')
+      const eve = await signup(b, 'cluster_teve')
+      const started = await send(
+        a,
+        '/api/conversations/direct',
+        { userId: await userId(a, 'cluster_tbo') },
+        ana,
+      )
+      const { conversation } = (await started.json()) as ConversationResponse
+      const boOnB = await stream(b, bo)
+      const anaOnB = await stream(b, ana)
+      const eveOnB = await stream(b, eve)
+      const typed = await send(a, `/api/conversations/${conversation._id}/typing`, {}, ana)
+      expect(typed.status).toBe(200)
+      const told = await boOnB.next('conversation-typing', 5000)
+      expect(told.data).toMatchObject({
+        conversationId: conversation._id,
+        user: { username: 'cluster_tana' },
+      })
+      await Promise.all([anaOnB.settle(300), eveOnB.settle(300)])
+      for (const reader of [anaOnB, eveOnB]) {
+        expect(reader.events.some((event) => event.type === 'conversation-typing')).toBe(false)
+      }
     } finally {
       await Promise.all(streams.splice(0).map((reader) => reader.close()))
     }

@@ -238,6 +238,8 @@ describe('conversations', () => {
       ['DELETE', `/api/conversations/${id}/picture`, undefined],
       ['PUT', `/api/conversations/${id}/messages/${message._id}/reactions/fire`, {}],
       ['DELETE', `/api/conversations/${id}/messages/${message._id}/reactions/fire`, undefined],
+      ['POST', `/api/conversations/${id}/typing`, {}],
+      ['GET', `/api/conversations/${id}/messages/search?q=secret`, undefined],
     ]
     // Every route with a conversation id in its path is in the list above.
     const withId = app.routes

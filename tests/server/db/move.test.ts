@@ -404,11 +404,12 @@ describe('the move plan', () => {
       'games',
       'game_nights',
       'notifications',
-      'reports',
       'host_actions',
       'poll_options',
       'conversations',
       'messages',
+      // A report may name a message.
+      'reports',
       'squad_calls',
     ])
   })

@@ -494,7 +494,7 @@ describe('host moderation', { timeout: 30_000 }, () => {
     await expectError(
       h.call('/api/reports', { body: { reason: 'what' }, token: victim.token }),
       400,
-      'Report one post (postId), comment (commentId) or person (userId).',
+      'Report one post (postId), comment (commentId), person (userId) or message (messageId).',
     )
     await expectError(
       h.call('/api/reports', { body: { postId: '99999', reason: 'x' }, token: victim.token }),

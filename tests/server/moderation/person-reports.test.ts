@@ -42,7 +42,7 @@ describe('POST /api/reports with userId', () => {
     await expectError(
       report({ userId: quiet.id, postId: '1', reason: 'x' }),
       400,
-      'Report one post (postId), comment (commentId) or person (userId).',
+      'Report one post (postId), comment (commentId), person (userId) or message (messageId).',
       'VALIDATION',
     )
 

@@ -33,6 +33,7 @@ import type {
   ConversationsPage,
   MessageResponse,
   MessagesPage,
+  MessageSearchPage,
 } from '../../../src/shared/conversation-types'
 import type { GameNightResponse, GameNightsPage } from '../../../src/shared/game-night-types'
 import type { SquadCallResponse, SquadCallsList } from '../../../src/shared/squad-call-types'
@@ -517,6 +518,7 @@ const ROUTES: Record<string, RouteLine> = {
   'DELETE /api/reports/:reportId': hostOnly,
   'DELETE /api/moderation/posts/:postId': hostOnly,
   'DELETE /api/moderation/comments/:commentId': hostOnly,
+  'DELETE /api/moderation/messages/:messageId': hostOnly,
   'POST /api/moderation/suspend/:userId': hostOnly,
   'POST /api/moderation/unsuspend/:userId': hostOnly,
   'GET /api/moderation/suspended': hostOnly,
@@ -609,6 +611,26 @@ const ROUTES: Record<string, RouteLine> = {
     expect(holdsSecret(list.conversations)).toBe(!blockedEitherWay(w))
   },
   'POST /api/conversations/:conversationId/messages': ownConversations,
+  'POST /api/conversations/:conversationId/typing': ownConversations,
+  'GET /api/conversations/:conversationId/messages/search': async (w) => {
+    // X's words in A's group match V's search unless one blocks the other.
+    const group = await groupOfThree(w)
+    const sent = await w.app.send(
+      `/api/conversations/${group}/messages`,
+      { text: `${SECRET} searchable` },
+      w.x,
+    )
+    if (w.relation === 'suspended') {
+      expect(sent.status).toBe(401)
+      return
+    }
+    expect(sent.status).toBe(201)
+    const page = await read<MessageSearchPage>(
+      w,
+      `/api/conversations/${group}/messages/search?q=searchable`,
+    )
+    expect(holdsSecret(page.messages)).toBe(!blockedEitherWay(w))
+  },
   'PATCH /api/conversations/:conversationId/messages/:messageId': ownConversations,
   'DELETE /api/conversations/:conversationId/messages/:messageId': ownConversations,
   'PUT /api/conversations/:conversationId/picture': ownConversations,
@@ -947,6 +969,22 @@ const EVENTS: Record<keyof LiveEventMap, EventLine> = {
       stream,
       'message',
       () => ok(send(), 201),
+      (data) => (data as { conversationId: string }).conversationId === group,
+      !blockedEitherWay(w),
+    )
+  },
+  'conversation-typing': async (w, stream) => {
+    // X types in A's group of the three: V hears of it unless one blocks the other.
+    const group = await groupOfThree(w)
+    const type = () => w.app.send(`/api/conversations/${group}/typing`, {}, w.x)
+    if (w.relation === 'suspended') {
+      expect((await type()).status).toBe(401)
+      return
+    }
+    await expectEvent(
+      stream,
+      'conversation-typing',
+      () => ok(type()),
       (data) => (data as { conversationId: string }).conversationId === group,
       !blockedEitherWay(w),
     )

@@ -267,6 +267,7 @@ describe('startServer', () => {
         'reports_user_idx',
         'reports_post_idx',
         'reports_comment_idx',
+        'reports_message_idx',
         'post_media_post_idx',
         'post_media_message_idx',
         'post_media_owner_idx',

@@ -62,7 +62,7 @@ export function setRelation(
 }
 
 export function report(
-  target: { postId: string } | { commentId: string } | { userId: string },
+  target: { postId: string } | { commentId: string } | { userId: string } | { messageId: string },
   category: ReportCategory,
   reason: string,
 ): Promise<ReportResponse> {

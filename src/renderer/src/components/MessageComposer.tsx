@@ -1,10 +1,13 @@
-import { useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ConversationMessage } from '../../../shared/conversation-types'
 import { CONVERSATION_LIMITS, MESSAGE_TOO_LONG } from '../../../shared/conversation-schemas'
+import { clearDraft, draftKey, onDraftDownloaded, readDraft, writeDraft } from '../lib/drafts'
 import { insertAtCaret } from '../lib/insert-text'
 import { messageOf, notifyError } from '../lib/notify'
 import { EmojiButton } from './emoji/EmojiButton'
+import { userAtom } from '../state/auth'
+import { sendTypingAtom, typingDoneAtom } from '../state/conversation-talk'
 import { editMessageAtom, sendMessageAtom } from '../state/conversations'
 import { useAttachments } from '../state/attachments'
 import { useServerFeature } from '../state/server-features'
@@ -16,6 +19,10 @@ import type { ApiError } from '../api/client'
  * The field under a conversation (MessagesPage): writes a message, a reply (`replyTo`) or an edit
  * (`editing`). Enter sends, Shift+Enter starts a new line. Messages sent in a row go in order,
  * and one the server refuses comes back to the field with the reason in a toast.
+ *
+ * What is being written (not an edit) is a draft of the slot `message:<conversationId>`
+ * (lib/drafts.ts), which follows the user to their other devices (state/draft-sync.ts) until it
+ * is sent; typing says "typing…" to the others, at most every few seconds (state/conversation-talk.ts).
  */
 export function MessageComposer({
   conversationId,
@@ -30,7 +37,31 @@ export function MessageComposer({
 }) {
   const send = useSetAtom(sendMessageAtom)
   const edit = useSetAtom(editMessageAtom)
-  const [text, setText] = useState('')
+  const typing = useSetAtom(sendTypingAtom)
+  const typingDone = useSetAtom(typingDoneAtom)
+  const me = useAtomValue(userAtom)?._id
+  const slot = me ? draftKey(me, `message:${conversationId}`) : null
+  const [text, setText] = useState(() => (slot ? readDraft(slot) : ''))
+  /** Something was typed here since the composer opened: a draft from elsewhere waits. */
+  const typed = useRef(false)
+  const editingRef = useRef(editing)
+  editingRef.current = editing
+  useEffect(() => {
+    if (!slot) return
+    return onDraftDownloaded((key) => {
+      if (key === slot && !typed.current && !editingRef.current) setText(readDraft(key))
+    })
+  }, [slot])
+  /** The field's text changed by the user: kept as the draft unless it is an edit. */
+  const change = (value: string) => {
+    typed.current = true
+    setText(value)
+    if (editing) return
+    if (slot) writeDraft(slot, value)
+    if (me && value.trim()) typing(conversationId)
+  }
+  // An edit borrows the field: the draft comes back when it is done.
+  const restoreDraft = () => setText(slot ? readDraft(slot) : '')
   const [busy, setBusy] = useState(false)
   const field = useRef<HTMLTextAreaElement>(null)
   useEffect(() => {
@@ -60,7 +91,7 @@ export function MessageComposer({
       setBusy(true)
       try {
         await edit({ conversationId, messageId: editing._id, text: trimmed })
-        setText('')
+        restoreDraft()
         onDone()
       } catch (error) {
         notifyError(messageOf(error))
@@ -74,6 +105,8 @@ export function MessageComposer({
     // while the first was on its way, was refused as busy and then erased.
     const message = { conversationId, text: trimmed, replyTo: replyTo?._id }
     setText('')
+    if (slot) clearDraft(slot)
+    typingDone(conversationId)
     onDone()
     const turn = sending.current.then(async () => {
       try {
@@ -82,7 +115,11 @@ export function MessageComposer({
         notifyError(messageOf(error))
         // Nothing typed is lost: a message that could not go comes back to the field, before
         // whatever was typed since.
-        setText((now) => (now.trim() ? `${message.text}\n${now}` : message.text))
+        setText((now) => {
+          const back = now.trim() ? `${message.text}\n${now}` : message.text
+          if (slot) writeDraft(slot, back)
+          return back
+        })
       }
     })
     sending.current = turn
@@ -102,6 +139,8 @@ export function MessageComposer({
       await sending.current
       await send({ conversationId, text: trimmed, replyTo: replyTo?._id, media: attachments.refs })
       setText('')
+      if (slot) clearDraft(slot)
+      typingDone(conversationId)
       attachments.clear()
       onDone()
     } catch (error) {
@@ -134,7 +173,7 @@ export function MessageComposer({
             type="button"
             className="link-btn small"
             onClick={() => {
-              setText('')
+              if (editing) restoreDraft()
               onDone()
             }}
           >
@@ -154,7 +193,7 @@ export function MessageComposer({
           placeholder="Write a message"
           value={text}
           aria-invalid={tooLong || undefined}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => change(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey) {
               event.preventDefault()
@@ -163,7 +202,7 @@ export function MessageComposer({
           }}
         />
         {editing ? null : <AddImagesButton state={attachments} />}
-        <EmojiButton onPick={(emoji) => setText(insertAtCaret(field.current, text, emoji))} />
+        <EmojiButton onPick={(emoji) => change(insertAtCaret(field.current, text, emoji))} />
         <button type="submit" className="btn btn-primary" disabled={!canSend}>
           {editing ? 'Save' : 'Send'}
         </button>

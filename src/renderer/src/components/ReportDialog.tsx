@@ -10,7 +10,11 @@ import type { ContentTarget } from './ContentMenu'
 import { Modal } from './Modal'
 
 /** What a report is about: a post or comment, or a person (their profile's menu). */
-export type ReportedThing = ContentTarget | { kind: 'user'; id: string; author: UserSummary }
+export type ReportedThing =
+  | ContentTarget
+  | { kind: 'user'; id: string; author: UserSummary }
+  /** A conversation's message (MessagesPage): the hosts see it with a few around it. */
+  | { kind: 'message'; id: string; author: UserSummary }
 
 /**
  * Asks what is wrong (one of the categories, each with a line saying what it

@@ -11,11 +11,14 @@ import {
 import { isLoggedInAtom } from '../state/auth'
 import { noteHostChangeAtom } from '../state/host'
 import { dismissReportAtom, setSuspensionAtom, useReports } from '../state/moderation'
+import { hostDeleteMessageAtom } from '../state/message-reports'
+import { REPORTED_MESSAGE_COPY } from '../copy-conversations'
 import { COPY } from '../copy'
 import { ConfirmDialog } from './ConfirmDialog'
 import { HostPanels } from './HostPanels'
 import { Icon } from './Icon'
 import { RelativeTime } from './RelativeTime'
+import { ReportedMessage } from './ReportedMessage'
 import { Spinner } from './Spinner'
 import '../styles/server-page.css'
 
@@ -44,9 +47,20 @@ export function ReportsPanel() {
 /** A question about one report's action, waiting for the host's yes. */
 type Asking = { report: Report; action: 'delete' | 'suspend' }
 
+/** What the question says of what the action does. */
+function askingText({ report: { target }, action }: Asking): string {
+  if (action !== 'delete' || target.kind === 'user') {
+    return COPY.host.suspendText(target.author.username)
+  }
+  return target.kind === 'message'
+    ? REPORTED_MESSAGE_COPY.deleteText
+    : COPY.host.deleteText(target.kind)
+}
+
 function ReportsList() {
   const deletePost = useSetAtom(hostDeletePostAtom)
   const deleteComment = useSetAtom(hostDeleteCommentAtom)
+  const deleteMessage = useSetAtom(hostDeleteMessageAtom)
   const setSuspension = useSetAtom(setSuspensionAtom)
   const dismissReport = useSetAtom(dismissReportAtom)
   const noteHostChange = useSetAtom(noteHostChangeAtom)
@@ -76,7 +90,9 @@ function ReportsList() {
       if (target.kind === 'user') return
       await (target.kind === 'post'
         ? deletePost(target._id)
-        : deleteComment(target.postId, target._id))
+        : target.kind === 'message'
+          ? deleteMessage(target._id)
+          : deleteComment(target.postId, target._id))
       noteHostChange()
     })
 
@@ -129,7 +145,9 @@ function ReportsList() {
                   {target.author.suspended ? <span className="badge">suspended</span> : null} ·{' '}
                   <RelativeTime iso={report.createdAt} />
                 </p>
-                {target.kind === 'user' ? null : (
+                {target.kind === 'user' ? null : target.kind === 'message' ? (
+                  <ReportedMessage target={target} />
+                ) : (
                   <blockquote className="report-text">
                     <Link to={`/post/${target.postId}`}>{target.text}</Link>
                   </blockquote>
@@ -190,11 +208,7 @@ function ReportsList() {
               ? COPY.host.deleteTitle(asking.report.target.kind)
               : COPY.host.suspendTitle(asking.report.target.author.username)
           }
-          text={
-            asking.action === 'delete' && asking.report.target.kind !== 'user'
-              ? COPY.host.deleteText(asking.report.target.kind)
-              : COPY.host.suspendText(asking.report.target.author.username)
-          }
+          text={askingText(asking)}
           confirmLabel={
             asking.action === 'delete' ? `Delete ${asking.report.target.kind}` : COPY.host.suspend
           }

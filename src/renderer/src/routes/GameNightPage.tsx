@@ -12,6 +12,7 @@ import { CommentsCard } from '../components/CommentsCard'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { answerSummary, statusWord } from '../components/GameNightCard'
 import { Icon } from '../components/Icon'
+import { MessageGoingButton } from '../components/MessageGoingButton'
 import { Spinner } from '../components/Spinner'
 import { EmptyState, ErrorState } from '../components/States'
 import { formatLength, formatNightTime, viewerTimeZone } from '../lib/game-night-time'
@@ -179,6 +180,7 @@ function NightDetails({
           >
             <Icon name="download" size={16} /> Add to calendar (.ics)
           </button>
+          <MessageGoingButton night={night} />
         </div>
         {night.isHost && night.status !== 'cancelled' && !over ? (
           <div className="game-night-host-actions">

@@ -3,7 +3,7 @@
  * two take turns: the list at /messages, a conversation at /messages/:conversationId with a way
  * back. History pages upward ("Show older messages", and by itself when scrolled to the top).
  */
-import { useAtomValue, useSetAtom } from 'jotai'
+import { useAtomValue, useSetAtom, useStore } from 'jotai'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { Conversation, ConversationMessage } from '../../../shared/conversation-types'
@@ -18,6 +18,12 @@ import { GroupPictureControls } from '../components/GroupPictureControls'
 import { MessageReactButton, MessageReactionChips } from '../components/MessageReactions'
 import { PostMedia } from '../components/PostMedia'
 import { MESSAGE_MEDIA_COPY } from '../copy-messages'
+import { ConversationSearch } from '../components/ConversationSearch'
+import { TypingLine } from '../components/TypingLine'
+import { CONVERSATION_SEARCH_COPY } from '../copy-conversations'
+import { lazyComponent } from '../lib/lazy-component'
+import { loadUntilMessageAtom } from '../state/conversation-search'
+import { followConversationTalk } from '../state/conversation-talk'
 import { Spinner } from '../components/Spinner'
 import { MESSAGES_COPY } from '../copy-messages'
 import CustomEmojiText from '../components/emoji/CustomEmojiText'
@@ -37,15 +43,22 @@ import {
 } from '../state/conversations'
 import '../styles/messages.css'
 
+const ReportDialog = lazyComponent(() =>
+  import('../components/ReportDialog').then((module) => module.ReportDialog),
+)
+
 export function MessagesPage() {
   const { conversationId } = useParams()
   const load = useSetAtom(loadConversationsAtom)
   const conversations = useAtomValue(conversationsAtom)
   const error = useAtomValue(conversationsErrorAtom)
   const [startingGroup, setStartingGroup] = useState(false)
+  const store = useStore()
   useEffect(() => {
     void load()
   }, [load])
+  // Who is typing matters only here: followed while the page is open.
+  useEffect(() => followConversationTalk(store), [store])
   return (
     <section
       className={`messages-page${conversationId ? ' has-open' : ''}`}
@@ -161,6 +174,11 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   const [replyTo, setReplyTo] = useState<ConversationMessage | null>(null)
   const [editing, setEditing] = useState<ConversationMessage | null>(null)
   const [showingDetails, setShowingDetails] = useState(false)
+  const [searching, setSearching] = useState(false)
+  const [foundId, setFoundId] = useState<string | null>(null)
+  const [jumpTo, setJumpTo] = useState<string | null>(null)
+  const [reporting, setReporting] = useState<ConversationMessage | null>(null)
+  const loadUntil = useSetAtom(loadUntilMessageAtom)
   const scroller = useRef<HTMLOListElement>(null)
   const newest = history?.messages[history.messages.length - 1]?._id
 
@@ -191,6 +209,28 @@ function ConversationView({ conversationId }: { conversationId: string }) {
     if (list) list.scrollTop = list.scrollHeight - before
   }
 
+  /** Takes the history to a message found by the search (older pages loaded as needed). */
+  const showFound = async (messageId: string) => {
+    const there = await loadUntil({ conversationId, messageId }).catch(() => false)
+    if (!there) {
+      notifyError(CONVERSATION_SEARCH_COPY.tooFar)
+      return
+    }
+    setFoundId(messageId)
+    setJumpTo(messageId)
+  }
+  // Once the pages loaded for it are drawn: the found message in the middle of the history.
+  useEffect(() => {
+    if (!jumpTo) return
+    const item = scroller.current?.querySelector<HTMLElement>(
+      `[data-message-id="${CSS.escape(jumpTo)}"]`,
+    )
+    if (!item) return
+    item.scrollIntoView({ block: 'center' })
+    item.focus({ preventScroll: true })
+    setJumpTo(null)
+  }, [jumpTo, history])
+
   if (failed) {
     return (
       <div className="conversation-view">
@@ -200,7 +240,16 @@ function ConversationView({ conversationId }: { conversationId: string }) {
   }
   const title = conversation ? conversationTitle(conversation, me?._id) : 'Conversation'
   return (
-    <div className="conversation-view">
+    <div
+      className="conversation-view"
+      onKeyDown={(event) => {
+        // Ctrl+F (Cmd+F) inside the thread searches it rather than the page.
+        if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f') {
+          event.preventDefault()
+          setSearching(true)
+        }
+      }}
+    >
       <header className="conversation-header">
         <Link to="/messages" className="icon-btn conversation-back" aria-label="All conversations">
           <Icon name="back" />
@@ -219,6 +268,16 @@ function ConversationView({ conversationId }: { conversationId: string }) {
         {conversation?.kind === 'group' && conversation.creatorId === me?._id ? (
           <GroupPictureControls conversation={conversation} />
         ) : null}
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={CONVERSATION_SEARCH_COPY.open}
+          title={CONVERSATION_SEARCH_COPY.open}
+          aria-expanded={searching}
+          onClick={() => setSearching((open) => !open)}
+        >
+          <Icon name="search" size={18} />
+        </button>
         {conversation ? (
           <button
             type="button"
@@ -233,6 +292,13 @@ function ConversationView({ conversationId }: { conversationId: string }) {
       </header>
       {showingDetails && conversation ? (
         <ConversationDetails conversation={conversation} onClose={() => setShowingDetails(false)} />
+      ) : null}
+      {searching ? (
+        <ConversationSearch
+          conversationId={conversationId}
+          onPick={(messageId) => void showFound(messageId)}
+          onClose={() => setSearching(false)}
+        />
       ) : null}
       {!history ? (
         <Spinner label="Loading the messages" />
@@ -265,6 +331,8 @@ function ConversationView({ conversationId }: { conversationId: string }) {
               key={message._id}
               message={message}
               mine={message.author._id === me?._id}
+              found={message._id === foundId}
+              onReport={() => setReporting(message)}
               onReply={() => {
                 setEditing(null)
                 setReplyTo(message)
@@ -277,6 +345,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
           ))}
         </ol>
       )}
+      <TypingLine conversationId={conversationId} />
       <MessageComposer
         conversationId={conversationId}
         replyTo={replyTo}
@@ -286,6 +355,12 @@ function ConversationView({ conversationId }: { conversationId: string }) {
           setEditing(null)
         }}
       />
+      {reporting ? (
+        <ReportDialog
+          target={{ kind: 'message', id: reporting._id, author: reporting.author }}
+          onClose={() => setReporting(null)}
+        />
+      ) : null}
     </div>
   )
 }
@@ -293,17 +368,26 @@ function ConversationView({ conversationId }: { conversationId: string }) {
 function MessageItem({
   message,
   mine,
+  found = false,
+  onReport,
   onReply,
   onEdit,
 }: {
   message: ConversationMessage
   mine: boolean
+  /** The message the search took the history to: marked, and focusable for the keyboard. */
+  found?: boolean
+  onReport: () => void
   onReply: () => void
   onEdit: () => void
 }) {
   const remove = useSetAtom(deleteMessageAtom)
   return (
-    <li className={`message${mine ? ' mine' : ''}`} data-message-id={message._id}>
+    <li
+      className={`message${mine ? ' mine' : ''}${found ? ' message-found' : ''}`}
+      data-message-id={message._id}
+      tabIndex={found ? -1 : undefined}
+    >
       {mine ? null : (
         <Avatar src={message.author.profileImg} username={message.author.username} size={32} />
       )}
@@ -367,7 +451,11 @@ function MessageItem({
                   Delete
                 </button>
               </>
-            ) : null}
+            ) : (
+              <button type="button" className="link-btn small" onClick={onReport}>
+                Report
+              </button>
+            )}
           </div>
         )}
       </div>

@@ -70,34 +70,40 @@ function KindRow({
   const change = useSetAtom(changeNotificationSettingAtom)
   const { label, hint } = COPY.kinds[kind]
   const needsInApp = `notification-setting-${kind}-needs`
+  // Messages have no entry in the list to switch off (lib/message-notifications.ts): only the
+  // desktop switch.
+  const desktopOnly = kind === 'messages'
+  const inApp = desktopOnly || channels.inApp
   return (
     <li className="notification-setting" data-kind={kind}>
       <div className="notification-setting-words">
         <span className="notification-setting-label">{label}</span>
         <span className="muted small">{hint}</span>
-        {channels.inApp ? null : (
+        {inApp ? null : (
           <span className="muted small" id={needsInApp}>
             {COPY.desktopNeedsInApp}
           </span>
         )}
       </div>
       <div className="notification-setting-switches">
-        <ChannelSwitch
-          channel="inApp"
-          text={COPY.inApp}
-          label={COPY.inAppLabel(label)}
-          checked={channels.inApp}
-          disabled={saving.includes(`${kind}.inApp`)}
-          onChange={(on) => void change({ kind, channel: 'inApp', on })}
-        />
+        {desktopOnly ? null : (
+          <ChannelSwitch
+            channel="inApp"
+            text={COPY.inApp}
+            label={COPY.inAppLabel(label)}
+            checked={channels.inApp}
+            disabled={saving.includes(`${kind}.inApp`)}
+            onChange={(on) => void change({ kind, channel: 'inApp', on })}
+          />
+        )}
         <ChannelSwitch
           channel="desktop"
           text={COPY.desktop}
           label={COPY.desktopLabel(label)}
           // Shown off while in-app is off: nothing of the kind arrives to show.
-          checked={channels.inApp && channels.desktop}
-          disabled={!channels.inApp || saving.includes(`${kind}.desktop`)}
-          describedBy={channels.inApp ? undefined : needsInApp}
+          checked={inApp && channels.desktop}
+          disabled={!inApp || saving.includes(`${kind}.desktop`)}
+          describedBy={inApp ? undefined : needsInApp}
           onChange={(on) => void change({ kind, channel: 'desktop', on })}
         />
       </div>

@@ -103,9 +103,12 @@ export const loadHistoryAtom = atom(null, async (get, set, conversationId: strin
     olderCursor: page.nextCursor,
     loadingOlder: false,
   }
-  // Whatever arrived live while the page was read stays.
+  // Whatever arrived live while the page was read stays: into the history when there was one,
+  // else kept aside (a message sent while the first page was on its way was lost before).
   const live = get(historiesAtom)[conversationId]
-  const merged = (live?.messages ?? []).reduce(placeMessage, loaded)
+  const { [conversationId]: early = [], ...otherEarly } = get(arrivedBeforeHistoryAtom)
+  const merged = [...(live?.messages ?? []), ...early].reduce(placeMessage, loaded)
+  set(arrivedBeforeHistoryAtom, otherEarly)
   set(historiesAtom, { ...get(historiesAtom), [conversationId]: merged })
 })
 
@@ -135,11 +138,18 @@ export const loadOlderAtom = atom(null, async (get, set, conversationId: string)
   }
 })
 
+/** Messages of the open conversation that came before its first page: loadHistoryAtom takes them. */
+const arrivedBeforeHistoryAtom = atom<Record<string, ConversationMessage[]>>({})
+
 /** A message written or changed (an answer or a live event): its history and its list row. */
 const noteMessageAtom = atom(null, (get, set, message: ConversationMessage) => {
   const id = message.conversationId
   const history = get(historiesAtom)[id]
   if (history) set(historiesAtom, { ...get(historiesAtom), [id]: placeMessage(history, message) })
+  else if (get(openConversationIdAtom) === id) {
+    const early = get(arrivedBeforeHistoryAtom)[id] ?? []
+    set(arrivedBeforeHistoryAtom, { ...get(arrivedBeforeHistoryAtom), [id]: [...early, message] })
+  }
   const list = get(conversationsAtom)
   if (!list) return
   set(
@@ -354,6 +364,7 @@ export const resetConversationsAtom = atom(null, (_get, set) => {
   set(conversationsAtom, null)
   set(totalUnreadAtom, null)
   set(historiesAtom, {})
+  set(arrivedBeforeHistoryAtom, {})
   set(openConversationIdAtom, null)
   set(conversationsAvailableAtom, true)
 })

@@ -6,7 +6,7 @@
  * by the time a system notification is decided.
  */
 import { atom } from 'jotai'
-import type { Notification } from '../../../shared/api-types'
+import type { LiveEventMap, Notification } from '../../../shared/api-types'
 import type {
   NotificationChannels,
   NotificationKind,
@@ -22,6 +22,7 @@ import {
 import { messageOf } from '../lib/notify'
 import { applyLiveEvents } from '../live/bus'
 import { userAtom } from './auth'
+import { notifyMessageAtom } from './message-notifications'
 import { requestRedirectAtom } from './navigation'
 import type { Store } from './notifications'
 
@@ -133,6 +134,11 @@ const desktopOnLiveAtom = atom(
   },
 )
 
+/** A new message, live: a system notification by the `messages` kind (message-notifications.ts). */
+const messageDesktopAtom = atom(null, (get, set, data: LiveEventMap['message']) =>
+  set(notifyMessageAtom, data, get(notificationSettingsAtom).settings),
+)
+
 /**
  * While someone is signed in: loads their settings, keeps them fresh (every (re)connection, and
  * when the window goes to the background) and shows system notifications. Answers the stop,
@@ -143,6 +149,7 @@ export function followNotificationSettings(store: Store): () => void {
   const stopLive = applyLiveEvents(store, {
     ready: loadNotificationSettingsAtom,
     notification: desktopOnLiveAtom,
+    message: messageDesktopAtom,
   })
   const onBackground = () => {
     if (!windowInFront()) void store.set(loadNotificationSettingsAtom)

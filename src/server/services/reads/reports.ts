@@ -9,6 +9,7 @@ import { COMMENT_COLUMNS, POST_COLUMNS, USER_COLUMNS } from '../../db/raw'
 import type { CommentRow, PostRow, UserRow } from '../../db/rows'
 import { toUserSummary } from '../presenting/embedded'
 import { formatTimestamp } from '../presenting/time'
+import { presentMessageReports } from './reported-messages'
 
 /** At most this many open reports are listed: the newest first. */
 const REPORTS_LISTED = 200
@@ -22,6 +23,7 @@ interface ReportRow {
   postId: number | null
   commentId: number | null
   userId: number | null
+  messageId: number | null
 }
 
 /** A stored category as the API names it: any other text (none is written) reads as "other". */
@@ -35,7 +37,8 @@ function asCategory(stored: string): ReportCategory {
 export async function listReports(db: Store): Promise<Report[]> {
   const rows = await db.all<ReportRow>(
     `SELECT id, category, reason, created_at AS "createdAt", reporter_id AS "reporterId",
-     post_id AS "postId", comment_id AS "commentId", user_id AS "userId"
+     post_id AS "postId", comment_id AS "commentId", user_id AS "userId",
+     message_id AS "messageId"
      FROM reports ORDER BY created_at DESC, id DESC LIMIT ?`,
     REPORTS_LISTED,
   )
@@ -94,6 +97,22 @@ export async function reportsAboutPerson(
  * person's report shows the person.
  */
 export async function presentReports(db: Store, rows: ReportRow[]): Promise<Report[]> {
+  const messageReports = await presentMessageReports(
+    db,
+    rows.filter((row) => row.messageId !== null),
+  )
+  const others = await presentContentReports(
+    db,
+    rows.filter((row) => row.messageId === null),
+  )
+  // Back in the order asked for.
+  return rows.flatMap((row) => {
+    const report = (row.messageId === null ? others : messageReports).get(row.id)
+    return report ? [report] : []
+  })
+}
+
+async function presentContentReports(db: Store, rows: ReportRow[]): Promise<Map<number, Report>> {
   const postIds = rows.flatMap((row) => (row.postId === null ? [] : [row.postId]))
   const commentIds = rows.flatMap((row) => (row.commentId === null ? [] : [row.commentId]))
   const postsById = new Map(
@@ -127,7 +146,7 @@ export async function presentReports(db: Store, rows: ReportRow[]): Promise<Repo
       : []
     ).map((user) => [user.id, user]),
   )
-  return rows.flatMap((row): Report[] => {
+  const presented = rows.flatMap((row): Report[] => {
     const reporter = usersById.get(row.reporterId)
     if (row.userId !== null) {
       const person = usersById.get(row.userId)
@@ -169,4 +188,5 @@ export async function presentReports(db: Store, rows: ReportRow[]): Promise<Repo
       },
     ]
   })
+  return new Map(presented.map((report) => [Number(report._id), report]))
 }

@@ -9,12 +9,13 @@ import type { UserRow } from '../../db/rows'
 import { reports } from '../../db/schema'
 import type { Store } from '../../db/store'
 import { HttpError } from '../../errors/http-error'
-import { MESSAGES, ACCOUNT_MESSAGES } from '../../errors/messages'
+import { MESSAGES, ACCOUNT_MESSAGES, CONVERSATION_MESSAGES } from '../../errors/messages'
 import { presentReports } from '../reads/reports'
+import { reportableMessage } from '../reads/reported-messages'
 
 /** What a report is about, and why: a category and the reporter's note ('' for none). */
 export type ReportInput = { category: ReportCategory; reason: string } & (
-  { postId: number } | { commentId: number } | { userId: number }
+  { postId: number } | { commentId: number } | { userId: number } | { messageId: number }
 )
 
 export async function createReport(
@@ -27,6 +28,7 @@ export async function createReport(
     let postId: number | null = null
     let commentId: number | null = null
     let userId: number | null = null
+    let messageId: number | null = null
     let authorId: number
     // The post, comment or person locked (db/README.md, "Concurrent writes"): the same report
     // sent twice at once finds the first one instead of adding a second (no unique key).
@@ -38,6 +40,10 @@ export async function createReport(
       if (!post) throw new HttpError('POST_NOT_FOUND', MESSAGES.postNotFound)
       postId = post.id
       authorId = post.authorId
+    } else if ('messageId' in input) {
+      const message = await reportableMessage(tx, reporterId, input.messageId)
+      messageId = message.id
+      authorId = message.authorId
     } else if ('userId' in input) {
       const user = await tx.get<{ id: number }>(
         `SELECT id FROM users WHERE id = ?${tx.sql.forUpdate}`,
@@ -58,19 +64,30 @@ export async function createReport(
     if (authorId === reporterId) {
       throw new HttpError(
         'SELF_TARGET',
-        userId === null ? ACCOUNT_MESSAGES.reportOwn : ACCOUNT_MESSAGES.reportSelf,
+        messageId !== null
+          ? CONVERSATION_MESSAGES.reportOwn
+          : userId === null
+            ? ACCOUNT_MESSAGES.reportOwn
+            : ACCOUNT_MESSAGES.reportSelf,
       )
     }
-    // A report names one of a post, a comment or a person, the others null.
-    const column = postId !== null ? 'post_id' : commentId !== null ? 'comment_id' : 'user_id'
+    // A report names one of a post, a comment, a person or a message, the others null.
+    const column =
+      postId !== null
+        ? 'post_id'
+        : commentId !== null
+          ? 'comment_id'
+          : messageId !== null
+            ? 'message_id'
+            : 'user_id'
     const already = await tx.get(
       `SELECT id FROM reports WHERE reporter_id = ? AND ${column} = ?
-       AND ${['post_id', 'comment_id', 'user_id']
+       AND ${['post_id', 'comment_id', 'user_id', 'message_id']
          .filter((other) => other !== column)
          .map((other) => `${other} IS NULL`)
          .join(' AND ')}`,
       reporterId,
-      postId ?? commentId ?? userId,
+      postId ?? commentId ?? messageId ?? userId,
     )
     if (already) throw new HttpError('STATE_CONFLICT', ACCOUNT_MESSAGES.alreadyReported)
     const row = await insertNewRow(tx, reports, {
@@ -78,6 +95,7 @@ export async function createReport(
       postId,
       commentId,
       userId,
+      messageId,
       category: input.category,
       reason: input.reason,
       createdAt: now,
