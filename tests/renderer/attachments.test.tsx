@@ -1,8 +1,8 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useAttachments } from '../../src/renderer/src/state/attachments'
-import { COPY } from '../../src/renderer/src/copy'
 import { fakeFriendServer, jsonResponse } from './fake-server'
+import { SCREENS_COPY } from '../../src/renderer/src/copy-screens'
 
 const MEGABYTE = 1024 * 1024
 
@@ -32,7 +32,9 @@ describe('useAttachments and the host clip limit', () => {
     await act(async () => answerLimit(jsonResponse(200, { maxBytes: 50 * MEGABYTE })))
 
     await waitFor(() =>
-      expect(result.current.notice).toBe(COPY.attachments.clipTooLarge('ace-clutch.mp4', '50 MB')),
+      expect(result.current.notice).toBe(
+        SCREENS_COPY.attachments.clipTooLarge('ace-clutch.mp4', '50 MB'),
+      ),
     )
     expect(result.current.items).toEqual([])
     expect(fetchMock).toHaveBeenCalledTimes(1)

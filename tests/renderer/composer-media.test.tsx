@@ -11,7 +11,6 @@ import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ServerFeature } from '../../src/shared/features'
 import { NewPostEditor } from '../../src/renderer/src/components/NewPostEditor'
-import { COPY } from '../../src/renderer/src/copy'
 import {
   draftKey,
   readDraftMedia,
@@ -21,6 +20,7 @@ import {
 import { createPostAtom, type MediaGoneRefusal } from '../../src/renderer/src/state/posts'
 import { serverFeaturesAtom } from '../../src/renderer/src/state/server-features'
 import { fakeFriendServer, jsonResponse } from './fake-server'
+import { SCREENS_COPY } from '../../src/renderer/src/copy-screens'
 
 const MEGABYTE = 1024 * 1024
 const HINT_80 =
@@ -126,7 +126,7 @@ describe('a draft whose uploads are gone', () => {
     const onSubmit = vi.fn(() => Promise.resolve(null))
     renderEditor(['clips'], onSubmit, key)
 
-    await screen.findByText(COPY.attachments.lost)
+    await screen.findByText(SCREENS_COPY.attachments.lost)
     const [boss, loot] = screen.getAllByRole('listitem')
     // The lost one has no picture to break and no alt text to fill; the other is as it was.
     expect(boss?.querySelector('img')).toBeNull()
@@ -162,7 +162,7 @@ describe('a draft whose uploads are gone', () => {
       .mockResolvedValueOnce(null)
     renderEditor(['clips'], onSubmit, key)
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3))
-    expect(screen.queryByText(COPY.attachments.lost)).toBeNull()
+    expect(screen.queryByText(SCREENS_COPY.attachments.lost)).toBeNull()
 
     await userEvent.click(screen.getByRole('button', { name: 'Post' }))
     expect(onSubmit).toHaveBeenLastCalledWith('boss down', [
@@ -173,7 +173,7 @@ describe('a draft whose uploads are gone', () => {
       'textContent',
       'boss.png and loot.png are no longer on this server: remove them to post, or attach the files again.',
     )
-    expect(screen.getAllByText(COPY.attachments.lost)).toHaveLength(2)
+    expect(screen.getAllByText(SCREENS_COPY.attachments.lost)).toHaveLength(2)
     expect(screen.getByRole('textbox', { name: 'Post text' })).toHaveProperty('value', 'boss down')
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove image 2' }))

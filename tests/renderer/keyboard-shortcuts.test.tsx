@@ -14,7 +14,6 @@ import type { PostResponse } from '../../src/shared/api-types'
 import * as commentsApi from '../../src/renderer/src/api/comments'
 import * as postsApi from '../../src/renderer/src/api/posts'
 import * as usersApi from '../../src/renderer/src/api/users'
-import { COPY } from '../../src/renderer/src/copy'
 import {
   KeyboardShortcuts,
   SHORTCUTS,
@@ -35,6 +34,7 @@ import {
 import { fakeFriendServer, jsonResponse } from './fake-server'
 import { ME, NOVA, loadList, post, signedInStore, userOf } from './state-fixtures'
 import type { Store } from './state-fixtures'
+import { SCREENS_COPY } from '../../src/renderer/src/copy-screens'
 
 const fetchMock = fakeFriendServer()
 let store: Store
@@ -166,7 +166,7 @@ describe('the post in focus', () => {
     const user = show()
     await user.keyboard('jr')
     await waitFor(() => expect(where()).toBe('/post/p1'))
-    const box = await screen.findByRole('textbox', { name: COPY.post.writeComment })
+    const box = await screen.findByRole('textbox', { name: SCREENS_COPY.post.writeComment })
     await waitFor(() => expect(document.activeElement).toBe(box))
 
     // On the post's own page, r comes back to the box from the post.

@@ -9,6 +9,7 @@ import { MuteDialog } from '../../src/renderer/src/components/MuteDialog'
 import { formatTimeLeft } from '../../src/renderer/src/lib/time-left'
 import { AccountPage } from '../../src/renderer/src/routes/AccountPage'
 import { relationsAtom } from '../../src/renderer/src/state/relations'
+import { SCREENS_COPY } from '../../src/renderer/src/copy-screens'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -133,20 +134,20 @@ describe('muting in the app', () => {
         </MemoryRouter>
       </Provider>,
     )
-    const muted = screen.getByRole('region', { name: COPY.account.mutedTitle })
-    const blocked = screen.getByRole('region', { name: COPY.account.blockedTitle })
+    const muted = screen.getByRole('region', { name: SCREENS_COPY.account.mutedTitle })
+    const blocked = screen.getByRole('region', { name: SCREENS_COPY.account.blockedTitle })
     const loud = (await within(muted).findByText('loud_one')).closest('li')
     expect(loud?.textContent).toMatch(/59 minutes left|60 minutes left/)
     const forever = within(muted).getByText('gone_for_good').closest('li')
-    expect(forever?.textContent).toContain(COPY.account.mutedForGood)
+    expect(forever?.textContent).toContain(SCREENS_COPY.account.mutedForGood)
     expect(await within(blocked).findByText('blocked_player')).toBeTruthy()
 
     await userEvent.click(within(muted).getByRole('button', { name: 'Unmute loud_one' }))
     await waitFor(() => expect(within(muted).queryByText('loud_one')).toBeNull())
     await userEvent.click(within(muted).getByRole('button', { name: 'Unmute gone_for_good' }))
-    expect(await within(muted).findByText(COPY.account.mutedEmpty)).toBeTruthy()
+    expect(await within(muted).findByText(SCREENS_COPY.account.mutedEmpty)).toBeTruthy()
     await userEvent.click(within(blocked).getByRole('button', { name: 'Unblock blocked_player' }))
-    expect(await within(blocked).findByText(COPY.account.blockedEmpty)).toBeTruthy()
+    expect(await within(blocked).findByText(SCREENS_COPY.account.blockedEmpty)).toBeTruthy()
     expect(sent().map(([path]) => path)).toEqual([
       '/users/me/unmute/7',
       '/users/me/unmute/8',

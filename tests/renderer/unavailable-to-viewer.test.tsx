@@ -12,12 +12,12 @@ import * as postsApi from '../../src/renderer/src/api/posts'
 import * as usersApi from '../../src/renderer/src/api/users'
 import * as commentsApi from '../../src/renderer/src/api/comments'
 import { ApiError } from '../../src/renderer/src/api/client'
-import { COPY } from '../../src/renderer/src/copy'
 import { PostPage } from '../../src/renderer/src/routes/PostPage'
 import { ProfilePage } from '../../src/renderer/src/routes/ProfilePage'
 import { fakeFriendServer, jsonResponse } from './fake-server'
 import { NOVA, post, signedInStore, userOf } from './state-fixtures'
 import type { Store } from './state-fixtures'
+import { SCREENS_COPY } from '../../src/renderer/src/copy-screens'
 
 const fetchMock = fakeFriendServer()
 let store: Store
@@ -52,8 +52,8 @@ describe('a post hidden from the viewer', () => {
       new ApiError(403, 'This post isn’t available to you.', { code: 'POST_UNAVAILABLE' }),
     )
     show('/post/42')
-    expect(await screen.findByText(COPY.post.unavailable)).toBeTruthy()
-    expect(screen.queryByRole('textbox', { name: COPY.post.writeComment })).toBeNull()
+    expect(await screen.findByText(SCREENS_COPY.post.unavailable)).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: SCREENS_COPY.post.writeComment })).toBeNull()
     expect(screen.queryByText('Comments')).toBeNull()
     // An answer, not a failure: no error to retry.
     expect(screen.queryByRole('alert')).toBeNull()
@@ -62,16 +62,18 @@ describe('a post hidden from the viewer', () => {
   it('shows the post and its comment box otherwise', async () => {
     vi.mocked(postsApi.getPost).mockResolvedValue({ post: post('42', NOVA) })
     show('/post/42')
-    expect(await screen.findByRole('textbox', { name: COPY.post.writeComment })).toBeTruthy()
-    expect(screen.queryByText(COPY.post.unavailable)).toBeNull()
+    expect(
+      await screen.findByRole('textbox', { name: SCREENS_COPY.post.writeComment }),
+    ).toBeTruthy()
+    expect(screen.queryByText(SCREENS_COPY.post.unavailable)).toBeNull()
   })
 
   it('shows the placeholder for a post answered withheld (`unavailable`)', async () => {
     const withheld = post('42', NOVA, { content: '', unavailable: true })
     vi.mocked(postsApi.getPost).mockResolvedValue({ post: withheld })
     show('/post/42')
-    expect(await screen.findByText(COPY.post.unavailable)).toBeTruthy()
-    expect(screen.queryByRole('textbox', { name: COPY.post.writeComment })).toBeNull()
+    expect(await screen.findByText(SCREENS_COPY.post.unavailable)).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: SCREENS_COPY.post.writeComment })).toBeNull()
   })
 })
 
@@ -87,20 +89,20 @@ describe('a profile closed by a block', () => {
   it('shows who they are but no posts, counts or Follow to the one blocked', async () => {
     vi.mocked(usersApi.getUser).mockResolvedValue({ user: closed('blocked-by') })
     show(`/profile/${NOVA.username}`)
-    expect(await screen.findByText(COPY.profile.blockedYou)).toBeTruthy()
+    expect(await screen.findByText(SCREENS_COPY.profile.blockedYou)).toBeTruthy()
     expect(screen.getByRole('heading', { name: NOVA.username })).toBeTruthy()
     expect(screen.queryByText(/Posts?$/)).toBeNull()
     expect(screen.queryByText(/Followers?/)).toBeNull()
     expect(screen.queryByRole('button', { name: /follow/i })).toBeNull()
     expect(screen.queryByText(/No posts yet/)).toBeNull()
-    expect(screen.queryByRole('button', { name: COPY.account.unblock })).toBeNull()
+    expect(screen.queryByRole('button', { name: SCREENS_COPY.account.unblock })).toBeNull()
   })
 
   it('offers the blocker Unblock in place of the posts', async () => {
     vi.mocked(usersApi.getUser).mockResolvedValue({ user: closed('blocking') })
     show(`/profile/${NOVA.username}`)
-    expect(await screen.findByText(COPY.profile.youBlocked)).toBeTruthy()
-    expect(screen.getByRole('button', { name: COPY.account.unblock })).toBeTruthy()
+    expect(await screen.findByText(SCREENS_COPY.profile.youBlocked)).toBeTruthy()
+    expect(screen.getByRole('button', { name: SCREENS_COPY.account.unblock })).toBeTruthy()
     expect(screen.queryByRole('button', { name: /^follow/i })).toBeNull()
   })
 
@@ -112,6 +114,6 @@ describe('a profile closed by a block', () => {
     await waitFor(() => expect(screen.getByText('Posts', { selector: 'h2' })).toBeTruthy())
     expect(screen.getByRole('button', { name: `Follow ${NOVA.username}` })).toBeTruthy()
     expect(screen.getByRole('button', { name: '1 Follower' })).toBeTruthy()
-    expect(screen.queryByText(COPY.profile.blockedYou)).toBeNull()
+    expect(screen.queryByText(SCREENS_COPY.profile.blockedYou)).toBeNull()
   })
 })

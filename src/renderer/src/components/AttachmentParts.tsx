@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { COPY } from '../copy'
 import { Icon } from './Icon'
 import type { Attachment } from '../state/attachments'
+import { SCREENS_COPY } from '../copy-screens'
 
 /**
  * An attachment's small picture: its preview, a clip's play mark while its poster is drawn, or,
@@ -31,7 +31,7 @@ export function AttachmentPreview({ item }: { item: Attachment }) {
 
 /** Under a lost item's name: what happened and what to do. */
 export function LostAttachmentNote() {
-  return <p className="attachment-lost-note small">{COPY.attachments.lost}</p>
+  return <p className="attachment-lost-note small">{SCREENS_COPY.attachments.lost}</p>
 }
 
 /**
@@ -41,7 +41,7 @@ export function LostAttachmentNote() {
 export function MediaLimitsHint({ id, clipLimit }: { id: string; clipLimit: string | null }) {
   return (
     <p id={id} className="attachments-hint muted small">
-      {COPY.attachments.limitsHint(clipLimit)}
+      {SCREENS_COPY.attachments.limitsHint(clipLimit)}
     </p>
   )
 }

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { KeyboardEvent, RefObject } from 'react'
-import { COPY } from '../copy'
 import { activeToken, applySuggestion, type ActiveToken } from '../lib/autocomplete'
 import { followingNamesAtom } from '../state/auth'
 import { findSuggestions, tagSuggestionsOffered, type Suggestion } from '../state/suggestions'
 import { Avatar } from './Avatar'
+import { SCREENS_COPY } from '../copy-screens'
 
 /** How long typing must pause before the server is asked. */
 export const SUGGEST_DEBOUNCE_MS = 150
@@ -159,7 +159,11 @@ export function useAutocomplete({ textareaRef, text, setText }: UseAutocompleteO
           id={listId}
           role="listbox"
           className="autocomplete-list"
-          aria-label={token?.kind === 'tag' ? COPY.autocomplete.tags : COPY.autocomplete.people}
+          aria-label={
+            token?.kind === 'tag'
+              ? SCREENS_COPY.autocomplete.tags
+              : SCREENS_COPY.autocomplete.people
+          }
         >
           {items.map((item, index) => (
             <li
@@ -179,14 +183,14 @@ export function useAutocomplete({ textareaRef, text, setText }: UseAutocompleteO
                   </span>
                   <span className="autocomplete-name">@{item.value}</span>
                   {following.has(item.value) ? (
-                    <span className="autocomplete-meta">{COPY.autocomplete.youFollow}</span>
+                    <span className="autocomplete-meta">{SCREENS_COPY.autocomplete.youFollow}</span>
                   ) : null}
                 </>
               ) : (
                 <>
                   <span className="autocomplete-name">#{item.value}</span>
                   <span className="autocomplete-meta">
-                    {COPY.autocomplete.tagPosts(item.postCount)}
+                    {SCREENS_COPY.autocomplete.tagPosts(item.postCount)}
                   </span>
                 </>
               )}
@@ -196,7 +200,7 @@ export function useAutocomplete({ textareaRef, text, setText }: UseAutocompleteO
       ) : null}
       {/* Always there, so that a screen reader hears the count change. */}
       <p className="visually-hidden" role="status">
-        {open ? COPY.autocomplete.count(items.length) : ''}
+        {open ? SCREENS_COPY.autocomplete.count(items.length) : ''}
       </p>
     </>
   )

@@ -8,12 +8,12 @@ import { useSetAtom } from 'jotai'
 import { useState } from 'react'
 import type { Comment } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
-import { COPY } from '../copy'
 import { addCommentAtom, loadMoreRepliesAtom } from '../state/comments'
 import { CommentItem } from './CommentItem'
 import { TextEditor } from './TextEditor'
 import { commentAnchor } from './ThreadParts'
 import '../styles/threads.css'
+import { SCREENS_COPY } from '../copy-screens'
 
 interface CommentThreadProps {
   root: Comment
@@ -63,7 +63,7 @@ export function CommentThread({
         <li className="comment-thread">
           <ul
             className="comment-list comment-replies"
-            aria-label={COPY.threads.repliesOf(root.username)}
+            aria-label={SCREENS_COPY.threads.repliesOf(root.username)}
           >
             {replies.map(item)}
           </ul>
@@ -78,7 +78,7 @@ export function CommentThread({
                 void loadMore(postId, root._id).finally(() => setLoading(false))
               }}
             >
-              {loading ? COPY.threads.loadingReplies : COPY.threads.showMore(more)}
+              {loading ? SCREENS_COPY.threads.loadingReplies : SCREENS_COPY.threads.showMore(more)}
             </button>
           ) : null}
           {answering ? (
@@ -94,11 +94,11 @@ export function CommentThread({
             >
               <TextEditor
                 className="comment-box"
-                label={COPY.threads.writeReply(answering.username)}
-                placeholder={COPY.threads.replyPlaceholder}
+                label={SCREENS_COPY.threads.writeReply(answering.username)}
+                placeholder={SCREENS_COPY.threads.replyPlaceholder}
                 max={LIMITS.commentMax}
-                submitLabel={COPY.threads.sendReply}
-                pendingLabel={COPY.post.sendingComment}
+                submitLabel={SCREENS_COPY.threads.sendReply}
+                pendingLabel={SCREENS_COPY.post.sendingComment}
                 rows={2}
                 autoFocus
                 resetOnSubmit
@@ -113,7 +113,7 @@ export function CommentThread({
                       document.getElementById(commentAnchor(answered))?.focus()
                     }}
                   >
-                    {COPY.threads.cancelReply}
+                    {SCREENS_COPY.threads.cancelReply}
                   </button>
                 }
                 onSubmit={async (text) => {

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useMemo, type ReactNode, type RefObject } from 'react'
 import { LIMITS } from '../../../shared/limits'
-import { COPY, SPEC_TEXT } from '../copy'
+import { SPEC_TEXT } from '../copy'
 import { draftKey } from '../lib/drafts'
 import { useInfiniteScroll } from '../lib/use-infinite-scroll'
 import { userAtom } from '../state/auth'
@@ -13,6 +13,7 @@ import { LoadMore } from './LoadMore'
 import { Spinner } from './Spinner'
 import { ErrorState } from './States'
 import { TextEditor } from './TextEditor'
+import { SCREENS_COPY } from '../copy-screens'
 
 /**
  * A post's comments with the box to write one: a post's page, and a game night's page, whose
@@ -53,12 +54,12 @@ export function CommentsCard({
       {intro}
       <TextEditor
         className="comment-box"
-        label={COPY.post.writeComment}
+        label={SCREENS_COPY.post.writeComment}
         placeholder={SPEC_TEXT.commentPlaceholder}
         max={LIMITS.commentMax}
         submitLabel="Comment"
         rows={2}
-        pendingLabel={COPY.post.sendingComment}
+        pendingLabel={SCREENS_COPY.post.sendingComment}
         resetOnSubmit
         key={commentDraft ?? postId}
         draftKey={commentDraft}
@@ -74,7 +75,7 @@ export function CommentsCard({
       ) : !comments.loaded ? (
         <Spinner label="Loading comments" />
       ) : comments.items.length === 0 ? (
-        <p className="muted center">{COPY.post.noComments}</p>
+        <p className="muted center">{SCREENS_COPY.post.noComments}</p>
       ) : (
         <ul className="comment-list">
           {threadList.map(({ root, replies }) => (

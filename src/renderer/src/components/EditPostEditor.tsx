@@ -12,6 +12,7 @@ import { offeredLength } from '../lib/poll-lengths'
 import { useServerFeature } from '../state/server-features'
 import { PollEditor, toPollInput, type PollDraft } from './PollEditor'
 import { TextEditor, type SubmitOutcome } from './TextEditor'
+import { SCREENS_COPY } from '../copy-screens'
 
 /** The poll to send with the edit: left out (kept), replaced, or removed (null). */
 export type PollEdit = { kind: 'keep' } | { kind: 'set'; poll: PollInput } | { kind: 'remove' }
@@ -81,7 +82,7 @@ export function EditPostEditor({ content, poll, onDirtyChange, onSubmit }: EditP
     >
       {poll && !editable ? (
         <p className="poll-edit-note" role="note">
-          {poll.ended ? COPY.pollEdit.ended : COPY.pollEdit.locked(poll.voterCount)}
+          {poll.ended ? SCREENS_COPY.pollEdit.ended : SCREENS_COPY.pollEdit.locked(poll.voterCount)}
         </p>
       ) : null}
       {editable && draft ? (
@@ -92,12 +93,12 @@ export function EditPostEditor({ content, poll, onDirtyChange, onSubmit }: EditP
             onRemove={() => change(null)}
             showAll={showErrors}
           />
-          {touched ? <p className="poll-edit-note">{COPY.pollEdit.restarts}</p> : null}
+          {touched ? <p className="poll-edit-note">{SCREENS_COPY.pollEdit.restarts}</p> : null}
         </>
       ) : null}
       {editable && !draft ? (
         <p className="poll-edit-note" role="status">
-          {COPY.pollEdit.removed}{' '}
+          {SCREENS_COPY.pollEdit.removed}{' '}
           <button
             type="button"
             className="link-btn"
@@ -109,7 +110,7 @@ export function EditPostEditor({ content, poll, onDirtyChange, onSubmit }: EditP
               setTouched(false)
             }}
           >
-            {COPY.pollEdit.keep}
+            {SCREENS_COPY.pollEdit.keep}
           </button>
         </p>
       ) : null}

@@ -1,12 +1,13 @@
 import { useAtomValue } from 'jotai'
 import { Link } from 'react-router-dom'
-import { COPY, SPEC_TEXT } from '../copy'
+import { SPEC_TEXT } from '../copy'
 import { GAME_CATALOGUE_COPY } from '../copy-games'
 import { suggestionsAtom } from '../state/users'
 import { PostList } from './PostList'
 import { EmptyState } from './States'
 import { SuggestionItem } from './Suggestions'
 import '../styles/games.css'
+import { SCREENS_COPY } from '../copy-screens'
 
 /** Players suggested in the feed's place: the first few of the people panel's list. */
 const PEOPLE = 3
@@ -43,7 +44,10 @@ export function HomeStarter() {
         <h2 id="starter-popular-title" className="section-title">
           {GAME_CATALOGUE_COPY.starterPopular}
         </h2>
-        <PostList listKey="explore:likes" empty={<EmptyState title={COPY.explore.empty} />} />
+        <PostList
+          listKey="explore:likes"
+          empty={<EmptyState title={SCREENS_COPY.explore.empty} />}
+        />
       </section>
     </div>
   )

@@ -1,9 +1,9 @@
 import { useRef } from 'react'
 import { LIMITS } from '../../../shared/limits'
-import { COPY } from '../copy'
 import { ATTACHABLE_CLIPS, ATTACHABLE_IMAGES, type AttachmentsState } from '../state/attachments'
 import { AttachmentPreview, LostAttachmentNote, MediaLimitsHint } from './AttachmentParts'
 import { Icon } from './Icon'
+import { SCREENS_COPY } from '../copy-screens'
 
 /** Whether the composer can take another file: fewer than four, lost ones included. */
 const hasRoom = (state: AttachmentsState) => state.items.length < LIMITS.postImagesMax
@@ -63,7 +63,7 @@ export function ImageAttachments({
                     maxLength={LIMITS.altMax}
                     placeholder={
                       item.kind === 'clip'
-                        ? COPY.attachments.altPlaceholder
+                        ? SCREENS_COPY.attachments.altPlaceholder
                         : 'Describe the image (alt text)'
                     }
                     aria-label={`Alt text for ${item.kind === 'clip' ? 'clip' : 'image'} ${index + 1}`}
@@ -97,14 +97,14 @@ export function AddImagesButton({ state }: { state: AttachmentsState }) {
       <button
         type="button"
         className="icon-btn"
-        aria-label={state.clips ? COPY.attachments.addLabel : 'Add images'}
+        aria-label={state.clips ? SCREENS_COPY.attachments.addLabel : 'Add images'}
         // The limits line under the composer (ImageAttachments with `hint`) describes it.
         aria-describedby={state.clips && !full ? state.hintId : undefined}
         title={
           full
             ? `At most ${LIMITS.postImagesMax} images`
             : state.clips
-              ? COPY.attachments.addTitleWithLimits(state.clipLimitText)
+              ? SCREENS_COPY.attachments.addTitleWithLimits(state.clipLimitText)
               : 'Add images (or paste, or drop)'
         }
         disabled={full}

@@ -8,10 +8,10 @@ import { Icon } from './Icon'
 import { Modal } from './Modal'
 import { ShareQrCode } from './ShareQrCode'
 import { Spinner } from './Spinner'
-import { COPY } from '../copy'
 import '../styles/server-page.css'
+import { SCREENS_COPY } from '../copy-screens'
 
-export const DEMO_NOTICE = COPY.server.demoWhileShared
+export const DEMO_NOTICE = SCREENS_COPY.server.demoWhileShared
 
 export const PLAIN_HTTP_WARNING =
   'Nothing is encrypted: anyone on this network can read the passwords and sign-in tokens that cross it, and use them to act as your friends. Choose it only for devices that cannot open https:// addresses.'

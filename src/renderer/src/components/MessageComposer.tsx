@@ -11,9 +11,9 @@ import { sendTypingAtom, typingDoneAtom } from '../state/conversation-talk'
 import { editMessageAtom, sendMessageAtom } from '../state/conversations'
 import { useAttachments } from '../state/attachments'
 import { useServerFeature } from '../state/server-features'
-import { COPY } from '../copy'
 import { AddImagesButton, ImageAttachments } from './ImageAttachments'
 import type { ApiError } from '../api/client'
+import { SCREENS_COPY } from '../copy-screens'
 
 /**
  * The field under a conversation (MessagesPage): writes a message, a reply (`replyTo`) or an edit
@@ -131,7 +131,7 @@ export function MessageComposer({
    */
   const sendWithMedia = async () => {
     if (attachments.lostNames.length > 0) {
-      notifyError(COPY.attachments.lostRefusal(attachments.lostNames))
+      notifyError(SCREENS_COPY.attachments.lostRefusal(attachments.lostNames))
       return
     }
     setBusy(true)
@@ -146,7 +146,7 @@ export function MessageComposer({
     } catch (error) {
       const missing = (error as Partial<ApiError> | null)?.missingMedia ?? []
       const lost = missing.length > 0 ? attachments.markLost(missing) : []
-      notifyError(lost.length > 0 ? COPY.attachments.lostRefusal(lost) : messageOf(error))
+      notifyError(lost.length > 0 ? SCREENS_COPY.attachments.lostRefusal(lost) : messageOf(error))
     } finally {
       setBusy(false)
     }

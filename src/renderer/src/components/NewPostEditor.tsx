@@ -11,6 +11,7 @@ import { Icon } from './Icon'
 import { onDraftDownloaded, readDraftPoll, writeDraftPoll } from '../lib/drafts'
 import { NEW_POLL, PollEditor, toPollInput, type PollDraft } from './PollEditor'
 import type { MediaGoneRefusal } from '../state/posts'
+import { SCREENS_COPY } from '../copy-screens'
 
 interface NewPostEditorProps {
   draftKey?: string
@@ -77,11 +78,11 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
     if (!poll) {
       // A draft's lost uploads are not sent: the player removes them (or attaches them again).
       if (attachments.lostNames.length > 0)
-        return COPY.attachments.lostRefusal(attachments.lostNames)
+        return SCREENS_COPY.attachments.lostRefusal(attachments.lostNames)
       const outcome = await onSubmit(text, attachments.refs)
       if (outcome === null || typeof outcome === 'string') return outcome
       const names = attachments.markLost(outcome.missingMedia)
-      return names.length > 0 ? COPY.attachments.lostRefusal(names) : outcome.message
+      return names.length > 0 ? SCREENS_COPY.attachments.lostRefusal(names) : outcome.message
     }
     const input = toPollInput(poll, pollMinutes)
     if (!input) {

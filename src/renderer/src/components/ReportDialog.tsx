@@ -3,11 +3,11 @@ import { useId, useState } from 'react'
 import type { UserSummary } from '../../../shared/api-types'
 import { LIMITS } from '../../../shared/limits'
 import { REPORT_CATEGORIES, type ReportCategory } from '../../../shared/report-categories'
-import { COPY } from '../copy'
 import { messageOf } from '../lib/notify'
 import { fileReportAtom } from '../state/moderation'
 import type { ContentTarget } from './ContentMenu'
 import { Modal } from './Modal'
+import { SCREENS_COPY } from '../copy-screens'
 
 /** What a report is about: a post or comment, or a person (their profile's menu). */
 export type ReportedThing =
@@ -33,7 +33,7 @@ export function ReportDialog({ target, onClose }: { target: ReportedThing; onClo
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     if (!category) {
-      setError({ at: 'category', text: COPY.report.chooseOne })
+      setError({ at: 'category', text: SCREENS_COPY.report.chooseOne })
       return
     }
     setBusy(true)
@@ -56,7 +56,7 @@ export function ReportDialog({ target, onClose }: { target: ReportedThing; onClo
   ) : null
 
   return (
-    <Modal title={COPY.report.title(what)} onClose={onClose}>
+    <Modal title={SCREENS_COPY.report.title(what)} onClose={onClose}>
       <form
         className="account-form report-form"
         onSubmit={(event) => void submit(event)}
@@ -67,9 +67,9 @@ export function ReportDialog({ target, onClose }: { target: ReportedThing; onClo
           aria-labelledby={`${ids}-legend`}
           aria-describedby={error?.at === 'category' ? errorId : undefined}
         >
-          <legend id={`${ids}-legend`}>{COPY.report.whatsWrong}</legend>
+          <legend id={`${ids}-legend`}>{SCREENS_COPY.report.whatsWrong}</legend>
           {REPORT_CATEGORIES.map((value, index) => {
-            const { label, hint } = COPY.report.categories[value]
+            const { label, hint } = SCREENS_COPY.report.categories[value]
             return (
               <label key={value} className="choice report-choice">
                 <input
@@ -96,7 +96,7 @@ export function ReportDialog({ target, onClose }: { target: ReportedThing; onClo
         </fieldset>
         {error?.at === 'category' ? errorText : null}
         <label className="field">
-          <span>{COPY.report.note}</span>
+          <span>{SCREENS_COPY.report.note}</span>
           <textarea
             name="reason"
             rows={2}
@@ -104,18 +104,18 @@ export function ReportDialog({ target, onClose }: { target: ReportedThing; onClo
             value={note}
             aria-invalid={error?.at === 'note' ? true : undefined}
             aria-describedby={error?.at === 'note' ? errorId : undefined}
-            placeholder={COPY.report.notePlaceholder}
+            placeholder={SCREENS_COPY.report.notePlaceholder}
             onChange={(event) => setNote(event.target.value)}
           />
         </label>
         {error?.at === 'note' ? errorText : null}
-        <p className="muted small report-next">{COPY.report.whatNext}</p>
+        <p className="muted small report-next">{SCREENS_COPY.report.whatNext}</p>
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? COPY.report.sending : COPY.report.send}
+            {busy ? SCREENS_COPY.report.sending : SCREENS_COPY.report.send}
           </button>
         </div>
       </form>

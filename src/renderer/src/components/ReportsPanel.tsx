@@ -21,6 +21,7 @@ import { RelativeTime } from './RelativeTime'
 import { ReportedMessage } from './ReportedMessage'
 import { Spinner } from './Spinner'
 import '../styles/server-page.css'
+import { SCREENS_COPY } from '../copy-screens'
 
 /**
  * The host's reports (Server page): what was reported, by whom and why, with the host's
@@ -153,12 +154,12 @@ function ReportsList() {
                   </blockquote>
                 )}
                 <p className="report-reason">
-                  <span className="muted">{COPY.report.listedCategory}</span>{' '}
-                  <strong>{COPY.report.categories[report.category].label}</strong>
+                  <span className="muted">{SCREENS_COPY.report.listedCategory}</span>{' '}
+                  <strong>{SCREENS_COPY.report.categories[report.category].label}</strong>
                 </p>
                 {report.reason ? (
                   <p className="report-reason">
-                    <span className="muted">{COPY.report.listedNote}</span> {report.reason}
+                    <span className="muted">{SCREENS_COPY.report.listedNote}</span> {report.reason}
                   </p>
                 ) : null}
                 <div className="server-actions">

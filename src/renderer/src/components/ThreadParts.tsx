@@ -1,8 +1,8 @@
 /** The small parts of a thread ("Replies in threads") that CommentItem draws. */
 import { Link } from 'react-router-dom'
-import { COPY } from '../copy'
 import { profilePath } from '../lib/paths'
 import { Icon } from './Icon'
+import { SCREENS_COPY } from '../copy-screens'
 
 /** The element id of a comment on the post page, which a deep link scrolls to. */
 export const commentAnchor = (commentId: string) => `comment-${commentId}`
@@ -13,11 +13,11 @@ export function ReplyButton({ username, onReply }: { username: string; onReply: 
     <button
       type="button"
       className="reply-btn"
-      aria-label={COPY.threads.replyTo(username)}
+      aria-label={SCREENS_COPY.threads.replyTo(username)}
       onClick={onReply}
     >
       <Icon name="comment" size={16} />
-      <span>{COPY.threads.reply}</span>
+      <span>{SCREENS_COPY.threads.reply}</span>
     </button>
   )
 }
@@ -26,7 +26,7 @@ export function ReplyButton({ username, onReply }: { username: string; onReply: 
 export function ReplyingTo({ username }: { username: string }) {
   return (
     <p className="replying-to">
-      {COPY.threads.replyingTo}{' '}
+      {SCREENS_COPY.threads.replyingTo}{' '}
       <Link to={profilePath(username)} className="mention-link">
         <bdi>@{username}</bdi>
       </Link>
@@ -42,7 +42,7 @@ export function ThreadPlaceholder({ id, highlighted }: { id: string; highlighted
       tabIndex={-1}
       className={`comment comment-deleted${highlighted ? ' highlighted' : ''}`}
     >
-      <span className="muted">{COPY.threads.deletedComment}</span>
+      <span className="muted">{SCREENS_COPY.threads.deletedComment}</span>
     </li>
   )
 }

@@ -2,7 +2,6 @@
  * Runs the image shrinker (shrink.worker.ts) on a file, one worker per image, so a 20 MB
  * screenshot never holds up the page. Answers the file to send and what was done to it.
  */
-import { COPY } from '../copy'
 import {
   HEADER_BYTES,
   SHRINK_LIMITS,
@@ -11,6 +10,7 @@ import {
   shrinkPlan,
 } from './image-shrink'
 import type { ShrinkAnswer, ShrinkRequest } from './shrink.worker'
+import { SCREENS_COPY } from '../copy-screens'
 
 export interface ShrinkResult {
   file: File
@@ -43,7 +43,7 @@ export async function shrinkImage(file: File, onShrinking?: () => void): Promise
       worker.onerror = () => resolve({ error: 'worker failed' })
       worker.postMessage({ file, type: file.type, limits: SHRINK_LIMITS } satisfies ShrinkRequest)
     })
-    if ('error' in answer) throw new Error(COPY.attachments.cannotShrink(file.name))
+    if ('error' in answer) throw new Error(SCREENS_COPY.attachments.cannotShrink(file.name))
     if ('keep' in answer) return { file, note: null }
     const base = file.name.replace(/\.[^.]*$/, '')
     const name = `${base}.${EXTENSION[answer.blob.type] ?? 'png'}`
@@ -51,7 +51,7 @@ export async function shrinkImage(file: File, onShrinking?: () => void): Promise
     return {
       file: sent,
       // Over the bytes, it says the bytes it had; within them, the sides it had.
-      note: COPY.attachments.shrunk(
+      note: SCREENS_COPY.attachments.shrunk(
         file.name,
         file.size > SHRINK_LIMITS.bytes || !size
           ? formatMegabytes(file.size)

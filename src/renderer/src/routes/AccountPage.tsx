@@ -18,6 +18,7 @@ import { changePasswordAtom, changeRelationAtom, useRelationLists } from '../sta
 import { userAtom } from '../state/auth'
 import { deleteAccountAtom } from '../state/session'
 import { COPY } from '../copy'
+import { SCREENS_COPY } from '../copy-screens'
 
 /** `/settings`: change the password, see whom one blocked or muted, delete the account. */
 export function AccountPage() {
@@ -25,9 +26,9 @@ export function AccountPage() {
   return (
     <div className="page-single account-page">
       <div className="page-head">
-        <h1 className="page-title">{COPY.account.title}</h1>
+        <h1 className="page-title">{SCREENS_COPY.account.title}</h1>
         <p className="muted">
-          {COPY.account.loggedInAs} <strong className="account-name">{me?.username}</strong>
+          {SCREENS_COPY.account.loggedInAs} <strong className="account-name">{me?.username}</strong>
         </p>
       </div>
       <ChangePasswordCard />
@@ -46,11 +47,11 @@ function NotificationSettingsCard() {
     <ServerCard
       id="notification-settings-card-title"
       icon="bell"
-      title={COPY.notifications.settingsTitle}
-      hint={COPY.notifications.settingsHint}
+      title={SCREENS_COPY.notifications.settingsTitle}
+      hint={SCREENS_COPY.notifications.settingsHint}
     >
       <Link to="/notifications/settings" className="btn btn-secondary">
-        {COPY.notifications.settingsLink}
+        {SCREENS_COPY.notifications.settingsLink}
       </Link>
     </ServerCard>
   )
@@ -205,30 +206,32 @@ function RelationsCards() {
       <ServerCard
         id="muted-title"
         icon="mute"
-        title={COPY.account.mutedTitle}
-        hint={COPY.account.mutedHint}
+        title={SCREENS_COPY.account.mutedTitle}
+        hint={SCREENS_COPY.account.mutedHint}
       >
         {body(
           lists?.muted.map((user) =>
             row(
               user,
               'unmute',
-              COPY.account.unmute,
-              user.mutedUntil ? formatTimeLeft(user.mutedUntil, now) : COPY.account.mutedForGood,
+              SCREENS_COPY.account.unmute,
+              user.mutedUntil
+                ? formatTimeLeft(user.mutedUntil, now)
+                : SCREENS_COPY.account.mutedForGood,
             ),
           ),
-          COPY.account.mutedEmpty,
+          SCREENS_COPY.account.mutedEmpty,
         )}
       </ServerCard>
       <ServerCard
         id="blocked-title"
         icon="shield"
-        title={COPY.account.blockedTitle}
-        hint={COPY.account.blockedHint}
+        title={SCREENS_COPY.account.blockedTitle}
+        hint={SCREENS_COPY.account.blockedHint}
       >
         {body(
-          lists?.blocked.map((user) => row(user, 'unblock', COPY.account.unblock, null)),
-          COPY.account.blockedEmpty,
+          lists?.blocked.map((user) => row(user, 'unblock', SCREENS_COPY.account.unblock, null)),
+          SCREENS_COPY.account.blockedEmpty,
         )}
       </ServerCard>
     </>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom'
 import { PostList } from '../components/PostList'
 import { EmptyState } from '../components/States'
-import { COPY, SPEC_TEXT } from '../copy'
+import { SPEC_TEXT } from '../copy'
+import { SCREENS_COPY } from '../copy-screens'
 
 export function BookmarksPage() {
   return (
@@ -14,7 +15,7 @@ export function BookmarksPage() {
         empty={
           <EmptyState title={SPEC_TEXT.bookmarksEmpty}>
             <Link to="/explore" className="btn btn-secondary">
-              {COPY.bookmarks.findPosts}
+              {SCREENS_COPY.bookmarks.findPosts}
             </Link>
           </EmptyState>
         }

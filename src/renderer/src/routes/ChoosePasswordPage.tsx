@@ -12,11 +12,11 @@ import { LIMITS } from '../../../shared/limits'
 import { newPasswordSchema } from '../../../shared/schemas'
 import { AuthLayout } from '../components/AuthLayout'
 import { Icon } from '../components/Icon'
-import { COPY } from '../copy'
 import { notifySuccess } from '../lib/notify'
 import { oneTimePasswordAtom, userAtom } from '../state/auth'
 import { changePasswordAtom } from '../state/account'
 import { leaveAtom } from '../state/session'
+import { SCREENS_COPY } from '../copy-screens'
 
 type Field = 'current' | 'next' | 'confirm' | 'form'
 
@@ -32,7 +32,7 @@ export function ChoosePasswordPage() {
   const [confirm, setConfirm] = useState('')
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
-  const text = COPY.choosePassword
+  const text = SCREENS_COPY.choosePassword
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -137,7 +137,7 @@ export function ChoosePasswordPage() {
       <p className="auth-switch">
         {text.notNow}{' '}
         <button type="button" className="link-btn" onClick={() => leave()}>
-          {COPY.choosePassword.logOut}
+          {SCREENS_COPY.choosePassword.logOut}
         </button>
       </p>
     </AuthLayout>

@@ -3,7 +3,8 @@ import { PostList } from '../components/PostList'
 import { EmptyState } from '../components/States'
 import { Suggestions } from '../components/Suggestions'
 import { TrendingPanel } from '../components/TrendingPanel'
-import { COPY, SPEC_TEXT } from '../copy'
+import { SPEC_TEXT } from '../copy'
+import { SCREENS_COPY } from '../copy-screens'
 
 export function ExplorePage() {
   const [byLike, setByLike] = useState(false)
@@ -28,7 +29,7 @@ export function ExplorePage() {
         <PostList
           key={byLike ? 'likes' : 'recent'}
           listKey={byLike ? 'explore:likes' : 'explore:recent'}
-          empty={<EmptyState title={COPY.explore.empty} />}
+          empty={<EmptyState title={SCREENS_COPY.explore.empty} />}
         />
       </section>
       <Suggestions />

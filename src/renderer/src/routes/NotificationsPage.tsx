@@ -27,7 +27,7 @@ import {
 import { markSeenAtom } from '../state/notifications'
 import { userAtom } from '../state/auth'
 import '../styles/notifications.css'
-import { COPY } from '../copy'
+import { SCREENS_COPY } from '../copy-screens'
 
 const ICONS: Record<NotificationType, IconName> = {
   like: 'heart',
@@ -212,8 +212,8 @@ export function NotificationsPage() {
       )
   } else if (groups.length === 0) {
     content = (
-      <EmptyState title={COPY.notifications.empty}>
-        <p className="empty-hint">{COPY.notifications.emptyHint}</p>
+      <EmptyState title={SCREENS_COPY.notifications.empty}>
+        <p className="empty-hint">{SCREENS_COPY.notifications.emptyHint}</p>
       </EmptyState>
     )
   } else {
@@ -246,7 +246,7 @@ export function NotificationsPage() {
           Notifications
         </h1>
         <Link to="/notifications/settings" className="btn btn-secondary btn-sm">
-          {COPY.notifications.settings}
+          {SCREENS_COPY.notifications.settings}
         </Link>
       </div>
       {content}

@@ -18,7 +18,7 @@ import {
   postStatusAtom,
   unavailablePostIdsAtom,
 } from '../state/posts'
-import { COPY } from '../copy'
+import { SCREENS_COPY } from '../copy-screens'
 
 export function PostPage() {
   const { postId = '' } = useParams()
@@ -81,9 +81,9 @@ export function PostPage() {
 
   let content
   if (deleted) {
-    content = <EmptyState title={COPY.post.deleted} />
+    content = <EmptyState title={SCREENS_COPY.post.deleted} />
   } else if (unavailable) {
-    content = <EmptyState title={COPY.post.unavailable} />
+    content = <EmptyState title={SCREENS_COPY.post.unavailable} />
   } else if (post) {
     content = <PostCard post={post} detail />
   } else if (status?.error) {

@@ -31,6 +31,7 @@ import {
 } from '../state/users'
 import { RichText } from '../components/PostText'
 import { COPY, SPEC_TEXT } from '../copy'
+import { SCREENS_COPY } from '../copy-screens'
 
 function Stat({
   value,
@@ -100,7 +101,7 @@ function MutedNotice({ user }: { user: UserSummary }) {
           void changeRelation('unmute', user).finally(() => setBusy(false))
         }}
       >
-        {COPY.account.unmute}
+        {SCREENS_COPY.account.unmute}
       </button>
     </div>
   )
@@ -117,7 +118,7 @@ function BlockedNotice({ user, onChange }: { user: User; onChange: () => void })
   return (
     <div className="mute-notice card" role="status">
       <Icon name="shield" size={18} />
-      <p>{blocking ? COPY.profile.youBlocked : COPY.profile.blockedYou}</p>
+      <p>{blocking ? SCREENS_COPY.profile.youBlocked : SCREENS_COPY.profile.blockedYou}</p>
       {blocking ? (
         <button
           type="button"
@@ -130,7 +131,7 @@ function BlockedNotice({ user, onChange }: { user: User; onChange: () => void })
               .finally(() => setBusy(false))
           }}
         >
-          {COPY.account.unblock}
+          {SCREENS_COPY.account.unblock}
         </button>
       ) : null}
     </div>
@@ -280,9 +281,9 @@ export function ProfilePage() {
             {shown.bio ? (
               <RichText text={shown.bio} plain />
             ) : own ? (
-              COPY.profile.ownBioEmpty
+              SCREENS_COPY.profile.ownBioEmpty
             ) : (
-              COPY.profile.bioEmpty
+              SCREENS_COPY.profile.bioEmpty
             )}
           </p>
           <ProfileGames username={shown.username} own={own} />
@@ -298,8 +299,8 @@ export function ProfilePage() {
                     kind: 'people',
                     username: shown.username,
                     list: 'followers',
-                    title: COPY.profile.followersOf(shown.username),
-                    empty: COPY.profile.noFollowers,
+                    title: SCREENS_COPY.profile.followersOf(shown.username),
+                    empty: SCREENS_COPY.profile.noFollowers,
                   })
                 }
               />
@@ -312,8 +313,8 @@ export function ProfilePage() {
                     kind: 'people',
                     username: shown.username,
                     list: 'following',
-                    title: COPY.profile.followedBy(shown.username),
-                    empty: COPY.profile.followsNobody,
+                    title: SCREENS_COPY.profile.followedBy(shown.username),
+                    empty: SCREENS_COPY.profile.followsNobody,
                   })
                 }
               />

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom'
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../../shared/rich-text'
 import { PostList } from '../components/PostList'
 import { EmptyState } from '../components/States'
-import { COPY } from '../copy'
+import { SCREENS_COPY } from '../copy-screens'
 
 /**
  * `/tags/:tag`: the posts whose text holds `#tag`, newest first, a page at a time (docs/API.md,
@@ -17,7 +17,7 @@ export function TagPage() {
         <h1 id="tag-title" className="page-title">
           Tag
         </h1>
-        <EmptyState title={COPY.tags.notATag}>
+        <EmptyState title={SCREENS_COPY.tags.notATag}>
           <p className="empty-hint tag-invalid">
             A hashtag is <code>#</code> then up to {TAG_MAX_LENGTH} letters, digits or{' '}
             <code>_</code>, with at least one letter, like <code>#lan_party</code>.
@@ -39,8 +39,8 @@ export function TagPage() {
         key={tag}
         listKey={`tag:${tag}`}
         empty={
-          <EmptyState title={COPY.tags.empty(tag)}>
-            <p className="empty-hint">{COPY.tags.emptyHint(tag)}</p>
+          <EmptyState title={SCREENS_COPY.tags.empty(tag)}>
+            <p className="empty-hint">{SCREENS_COPY.tags.emptyHint(tag)}</p>
           </EmptyState>
         }
       />

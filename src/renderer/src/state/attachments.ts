@@ -9,12 +9,12 @@ import type { PostMediaItem } from '../../../shared/api-types'
 import { POST_RULE_MESSAGES } from '../../../shared/post-rules'
 import { LIMITS } from '../../../shared/limits'
 import { getMemberClipLimit, isMediaGone, uploadPostClip, uploadPostImage } from '../api/media'
-import { COPY } from '../copy'
 import { mediaSrc } from '../lib/addresses'
 import { capturePoster } from '../lib/clip-poster'
 import { readDraftMedia, writeDraftMedia, type DraftMedia } from '../lib/drafts'
 import { messageOf } from '../lib/notify'
 import { shrinkImage } from '../lib/shrink-image'
+import { SCREENS_COPY } from '../copy-screens'
 
 export const ATTACHABLE_IMAGES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 /** Clips: only when the server says it takes them (features `clips`). */
@@ -51,18 +51,18 @@ export function refusalOf(
   const isClip = clips && ATTACHABLE_CLIPS.includes(file.type)
   if (!isImage && !isClip) {
     return clips
-      ? COPY.attachments.notAttachable(file.name)
-      : COPY.attachments.notAnImage(file.name)
+      ? SCREENS_COPY.attachments.notAttachable(file.name)
+      : SCREENS_COPY.attachments.notAnImage(file.name)
   }
   if (count >= LIMITS.postImagesMax) {
     return clips ? POST_RULE_MESSAGES.tooManyAttachments : POST_RULE_MESSAGES.tooManyImages
   }
   if (isClip && clipMaxBytes !== null && file.size > clipMaxBytes) {
-    return COPY.attachments.clipTooLarge(file.name, megabytes(clipMaxBytes))
+    return SCREENS_COPY.attachments.clipTooLarge(file.name, megabytes(clipMaxBytes))
   }
   // A GIF is sent as it is (shrinking would stop it); other images are made smaller.
   if (file.type === 'image/gif' && file.size > LIMITS.imageBytes) {
-    return COPY.attachments.gifTooLarge(file.name)
+    return SCREENS_COPY.attachments.gifTooLarge(file.name)
   }
   return null
 }
@@ -188,7 +188,9 @@ export function useAttachments(options: { draftKey?: string; clips?: boolean } =
         return
       }
       // Over 5 MB, or sides past the server's 8192 px whatever its bytes: made smaller first.
-      const shrunk = await shrinkImage(file, () => patch(key, { note: COPY.attachments.shrinking }))
+      const shrunk = await shrinkImage(file, () =>
+        patch(key, { note: SCREENS_COPY.attachments.shrinking }),
+      )
       const sent = shrunk.file
       patch(key, { note: shrunk.note })
       const media = await uploadPostImage(sent, (progress) => patch(key, { progress }))

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
-import { COPY } from '../../copy'
 import { Icon } from '../Icon'
 import { LazyEmojiPicker } from './LazyEmojiPicker'
+import { SCREENS_COPY } from '../../copy-screens'
 
 /**
  * "Add an emoji" beside a text field (posts, comments, messages): opens the picker; the emoji
@@ -16,8 +16,8 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
         ref={buttonRef}
         type="button"
         className="icon-btn emoji-insert"
-        aria-label={COPY.emoji.insert}
-        title={COPY.emoji.insert}
+        aria-label={SCREENS_COPY.emoji.insert}
+        title={SCREENS_COPY.emoji.insert}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen((was) => !was)}
@@ -26,7 +26,7 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
       </button>
       {open ? (
         <LazyEmojiPicker
-          label={COPY.emoji.insert}
+          label={SCREENS_COPY.emoji.insert}
           returnTo={buttonRef}
           onClose={() => setOpen(false)}
           onPick={(emoji) => {

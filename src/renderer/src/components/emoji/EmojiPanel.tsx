@@ -5,7 +5,6 @@
  */
 import { EmojiPicker, type SkinTone } from 'frimousse'
 import { useState } from 'react'
-import { COPY } from '../../copy'
 import { CUSTOM_EMOJI_COPY } from '../../copy-custom-emoji'
 import { useCustomEmoji } from '../../state/custom-emoji'
 import { CustomEmojiImage } from './CustomEmojiText'
@@ -17,6 +16,7 @@ import {
   storeSkinTone,
 } from '../../lib/recent-emoji'
 import '../../styles/emoji.css'
+import { SCREENS_COPY } from '../../copy-screens'
 
 /** Where the data is: the build's copy, or (tests without the build's define) the same path. */
 const EMOJIBASE_URL: string =
@@ -56,13 +56,13 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
         {/* Focused on opening: typing searches at once, arrows move through the list. */}
         <EmojiPicker.Search
           className="emoji-search"
-          placeholder={COPY.emoji.search}
-          aria-label={COPY.emoji.search}
+          placeholder={SCREENS_COPY.emoji.search}
+          aria-label={SCREENS_COPY.emoji.search}
           autoFocus
           onChange={(event) => setSearch(event.target.value)}
         />
         <label className="emoji-skin-tone">
-          <span className="visually-hidden">{COPY.emoji.skinTone}</span>
+          <span className="visually-hidden">{SCREENS_COPY.emoji.skinTone}</span>
           <select
             value={skinTone}
             onChange={(event) => {
@@ -73,7 +73,7 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
           >
             {SKIN_TONES.map((tone) => (
               <option key={tone} value={tone}>
-                {COPY.emoji.skinTones[tone]}
+                {SCREENS_COPY.emoji.skinTones[tone]}
               </option>
             ))}
           </select>
@@ -99,7 +99,7 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
         </div>
       ) : null}
       {recent.length > 0 ? (
-        <div className="emoji-recent" role="group" aria-label={COPY.emoji.recent}>
+        <div className="emoji-recent" role="group" aria-label={SCREENS_COPY.emoji.recent}>
           {recent.map((emoji) => (
             <button
               key={emoji}
@@ -114,10 +114,16 @@ export function EmojiPanel({ onPick }: EmojiPanelProps) {
         </div>
       ) : null}
       {/* Focusable, so that the list scrolls with the keyboard too (Tab from the search). */}
-      <EmojiPicker.Viewport className="emoji-viewport" tabIndex={0} aria-label={COPY.emoji.list}>
-        <EmojiPicker.Loading className="emoji-state">{COPY.emoji.loading}</EmojiPicker.Loading>
+      <EmojiPicker.Viewport
+        className="emoji-viewport"
+        tabIndex={0}
+        aria-label={SCREENS_COPY.emoji.list}
+      >
+        <EmojiPicker.Loading className="emoji-state">
+          {SCREENS_COPY.emoji.loading}
+        </EmojiPicker.Loading>
         <EmojiPicker.Empty className="emoji-state">
-          {({ search }) => COPY.emoji.none(search)}
+          {({ search }) => SCREENS_COPY.emoji.none(search)}
         </EmojiPicker.Empty>
         <EmojiPicker.List
           className="emoji-list"
