@@ -4,6 +4,7 @@
  * section moves here once nothing of the first screen reads it.
  */
 import type { ReportCategory } from '../../shared/report-categories'
+import { SPEC_TEXT } from './copy'
 
 /** Names in a sentence: "a.png", "a.png and b.webm", "a.png, b.png and c.webm". */
 function listOf(names: readonly string[]): string {
@@ -33,7 +34,7 @@ export const SCREENS_COPY = {
     logOut: 'Log out',
   },
   explore: {
-    empty: 'No posts yet...',
+    empty: SPEC_TEXT.profileEmpty,
   },
   bookmarks: {
     findPosts: 'Find posts to save',
