@@ -157,7 +157,7 @@ for (const size of sizes()) {
   })
 }
 
-test('a message read on the phone clears the unread badge on the PC', async ({
+test('a message read on the phone clears the unread badge on the PC; its mention and link are links', async ({
   browser,
   request,
   demoUrl,
@@ -179,13 +179,30 @@ test('a message read on the phone clears the unread badge on the PC', async ({
   await pcPage.goto('/home')
   await phonePage.goto('/home')
 
-  await send(request, ana, conversationId, 'you up for a match?')
+  await send(
+    request,
+    ana,
+    conversationId,
+    `@${bo.username} you up for a match? https://example.com/lobby`,
+  )
   await expect(messagesLink(pcPage)).toHaveAccessibleName('Messages, 1 unread')
   await expect(messagesLink(phonePage)).toHaveAccessibleName('Messages, 1 unread')
 
   await messagesLink(phonePage).click()
   await phonePage.locator('a.conversation-row').filter({ hasText: ana.username }).click()
-  await expect(phonePage.locator('ol.message-list').getByText('you up for a match?')).toBeVisible()
+  const said = phonePage
+    .locator('ol.message-list li.message')
+    .filter({ hasText: 'you up for a match?' })
+  await expect(said).toBeVisible()
+  // A member named is a link to their profile, a web address a link out.
+  await expect(said.getByRole('link', { name: `@${bo.username}` })).toHaveAttribute(
+    'href',
+    `/${bo.username}`,
+  )
+  await expect(said.getByRole('link', { name: 'https://example.com/lobby' })).toHaveAttribute(
+    'target',
+    '_blank',
+  )
   // Read on the phone: the PC's badge clears without a reload.
   await expect(messagesLink(pcPage)).toHaveAccessibleName('Messages')
   await expect(messagesLink(phonePage)).toHaveAccessibleName('Messages')

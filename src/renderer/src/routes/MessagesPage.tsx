@@ -26,7 +26,7 @@ import { loadUntilMessageAtom } from '../state/conversation-search'
 import { followConversationTalk } from '../state/conversation-talk'
 import { Spinner } from '../components/Spinner'
 import { MESSAGES_COPY } from '../copy-messages'
-import CustomEmojiText from '../components/emoji/CustomEmojiText'
+import { RichText } from '../components/PostText'
 import { messageOf, notifyError } from '../lib/notify'
 import { userAtom } from '../state/auth'
 import {
@@ -239,6 +239,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
     )
   }
   const title = conversation ? conversationTitle(conversation, me?._id) : 'Conversation'
+  const memberNames = conversation?.members.map((member) => member.username) ?? []
   return (
     <div
       className="conversation-view"
@@ -332,6 +333,7 @@ function ConversationView({ conversationId }: { conversationId: string }) {
               message={message}
               mine={message.author._id === me?._id}
               found={message._id === foundId}
+              memberNames={memberNames}
               onReport={() => setReporting(message)}
               onReply={() => {
                 setEditing(null)
@@ -369,6 +371,7 @@ function MessageItem({
   message,
   mine,
   found = false,
+  memberNames,
   onReport,
   onReply,
   onEdit,
@@ -377,6 +380,8 @@ function MessageItem({
   mine: boolean
   /** The message the search took the history to: marked, and focusable for the keyboard. */
   found?: boolean
+  /** Who is in the conversation: an `@mention` of one of them is a link to their profile. */
+  memberNames: readonly string[]
   onReport: () => void
   onReply: () => void
   onEdit: () => void
@@ -418,7 +423,7 @@ function MessageItem({
           <p className="message-text muted message-deleted">Message deleted</p>
         ) : message.text ? (
           <p className="message-text" dir="auto">
-            <CustomEmojiText text={message.text} />
+            <RichText text={message.text} mentions={memberNames} />
           </p>
         ) : null}
         {!message.deleted && message.media.length > 0 ? (

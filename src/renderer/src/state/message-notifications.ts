@@ -18,6 +18,17 @@ import {
 } from './conversations'
 import { requestRedirectAtom } from './navigation'
 
+/**
+ * The address is the conversation's page: it is being opened, though its view may not be drawn
+ * yet (the Messages page loads on first use), and its messages are read as soon as it is.
+ */
+function onConversationPage(conversationId: string): boolean {
+  return (
+    typeof location !== 'undefined' &&
+    location.pathname === `/messages/${encodeURIComponent(conversationId)}`
+  )
+}
+
 /** A new message, live: a system notification when the user is not looking at it. */
 export const notifyMessageAtom = atom(
   null,
@@ -33,7 +44,9 @@ export const notifyMessageAtom = atom(
       muted: conversation?.muted ?? true,
       settings,
       inFront: windowInFront(),
-      open: get(openConversationIdAtom) === data.conversationId,
+      open:
+        get(openConversationIdAtom) === data.conversationId ||
+        onConversationPage(data.conversationId),
       permission: desktopPermission(),
     })
     if (!decide || !conversation) return
