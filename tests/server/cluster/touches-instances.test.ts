@@ -170,7 +170,11 @@ describe('touches across instances', () => {
 
     // The reader's live stream on B: it is sent the writes' events, never a touch.
     const liveOnB = await stream(b, reader)
+    // The setup's last events may still be on their way to B: once they came, the stream's
+    // latest id is where the writes below begin, for the live stream and the replays alike.
+    await liveOnB.settle(500)
     const from = liveOnB.lastEventId()
+    const before = liveOnB.events.length
     await expectSameOnB('start')
     // B keeps what the touches change: a timeline of the reader, rows, states.
     expect(cacheB.keepsTouched()).toBe(true)
@@ -220,7 +224,7 @@ describe('touches across instances', () => {
     expect(compared).toBeGreaterThan(200)
     // Coming back from before every write, to either instance, it is replayed just what the
     // live stream was sent: the touches between the events are passed over, ids unchanged.
-    const sent = writesIn(liveOnB)
+    const sent = writesIn({ ...liveOnB, events: liveOnB.events.slice(before) })
     expect(sent.length).toBeGreaterThan(5)
     for (const server of [a, b]) expect(writesIn(await stream(server, reader, from))).toEqual(sent)
     // Some 800 requests: seconds alone, minutes on a machine the whole suite loads.

@@ -172,7 +172,7 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
   await act(base, '/users/me/block/3', tokens.lootgoblin)
   await act(base, '/users/me/mute/3', tokens.player1)
   await act(base, '/reports', tokens.nova, { postId: '3', reason: 'spoilers' })
-  // Conversations (conversations, conversation_members, messages): a one-to-one with a reply
+  // Conversations (conversations, conversation_members, messages, message_reactions): a one-to-one with a reply
   // to an earlier message (a key within the table), and a group of three.
   const { conversation: direct } = (await act(base, '/conversations/direct', tokens.player1, {
     userId: '2',
@@ -187,6 +187,15 @@ async function makeActivity(server: RunningServer, tokens: Tokens) {
     text: 'rematch tonight?',
     replyTo: hello._id,
   })
+  // A reaction to a message (message_reactions).
+  const reacted = await call(
+    base,
+    'PUT',
+    `/conversations/${direct._id}/messages/${hello._id}/reactions/fire`,
+    tokens.nova,
+    {},
+  )
+  expect(reacted.status, reacted.text).toBe(200)
   const { conversation: squad } = (await act(base, '/conversations/group', tokens.questlord, {
     name: 'ranked squad',
     memberIds: ['1', '2'],
