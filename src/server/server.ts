@@ -12,7 +12,7 @@ import { EventHub, type EventHubOptions } from './events/hub'
 import { Presence } from './presence/tracker'
 import type { RateLimitOptions } from './http/rate-limits'
 import { createHostAllowList, type HostAllowList } from './http/host-allow-list'
-import type { ConnectionLimits, Listener } from './http/listener'
+import type { ConnectionLimits, Listener, TlsCertificate } from './http/listener'
 import { listen } from './http/listener'
 import { StartError } from './start-error'
 import { databaseMediaStorage, type MediaStorage } from './storage/media-storage'
@@ -23,7 +23,7 @@ import { initializeDatabase } from './services/writes/seed'
 import { endDemoSessions } from './services/writes/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
 import { APP_VERSION } from './version'
-import { readCacheOf } from './caches/read-cache'
+import { readCacheOf } from './caches/store-caches'
 import { watchServerParts, type ServerWatch } from './observability/server-watch'
 import { openCluster } from './startup/cluster-link'
 import {
@@ -45,7 +45,7 @@ export { describePostgresUrl, isPostgresUrl } from './startup/open-store'
 export { StartError } from './start-error'
 export { postgresReason } from './db/postgres-reason'
 export { DEFAULT_CONNECTION_LIMITS, listen } from './http/listener'
-export type { ConnectionLimits, Listener } from './http/listener'
+export type { ConnectionLimits, Listener, TlsCertificate } from './http/listener'
 
 export interface StartServerOptions {
   /** Interface to listen on: 127.0.0.1 for this computer only, 0.0.0.0 for the LAN. */
@@ -119,12 +119,6 @@ export interface StartServerOptions {
   redisKeyPrefix?: string
   /** The host's choice of plain HTTP on the LAN (`--plain-http`): nothing is encrypted. */
   plainHttp?: boolean
-}
-
-/** A PEM certificate (chain) and its private key. */
-export interface TlsCertificate {
-  cert: string | Buffer
-  key: string | Buffer
 }
 
 /**

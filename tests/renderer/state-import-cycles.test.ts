@@ -5,88 +5,12 @@
  * exist. Every static import counts, type-only ones too: a circle of types still ties modules
  * that should be apart. Dynamic `import()` does not (it loads after both modules are whole).
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
-import ts from 'typescript'
+import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { importCircles, importGraph, sourceFiles } from '../helpers/import-graph'
 
 const RENDERER = resolve(__dirname, '../../src/renderer/src')
 const STATE = join(RENDERER, 'state')
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return sourceFiles(path)
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : []
-  })
-}
-
-/** The file a relative specifier names, if it is one of `files`. */
-function resolveImport(from: string, specifier: string, files: Set<string>): string | null {
-  if (!specifier.startsWith('.')) return null
-  const base = resolve(dirname(from), specifier)
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
-    if (files.has(candidate)) return candidate
-  }
-  return null
-}
-
-/** Each module's static imports (and re-exports) of other modules among `files`. */
-function importGraph(files: readonly string[]): Map<string, string[]> {
-  const known = new Set(files)
-  const graph = new Map<string, string[]>()
-  for (const file of files) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest)
-    const targets = new Set<string>()
-    for (const statement of source.statements) {
-      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue
-      const specifier = statement.moduleSpecifier
-      if (!specifier || !ts.isStringLiteral(specifier)) continue
-      const target = resolveImport(file, specifier.text, known)
-      if (target) targets.add(target)
-    }
-    graph.set(file, [...targets])
-  }
-  return graph
-}
-
-/** The circles of a graph: its strongly connected parts of two modules or more, or a self-import (Tarjan). */
-function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
-  let next = 0
-  const index = new Map<string, number>()
-  const low = new Map<string, number>()
-  const stack: string[] = []
-  const onStack = new Set<string>()
-  const circles: string[][] = []
-  const lowOf = (node: string) => low.get(node) ?? Infinity
-  const visit = (node: string) => {
-    index.set(node, next)
-    low.set(node, next)
-    next++
-    stack.push(node)
-    onStack.add(node)
-    for (const target of graph.get(node) ?? []) {
-      if (!index.has(target)) {
-        visit(target)
-        low.set(node, Math.min(lowOf(node), lowOf(target)))
-      } else if (onStack.has(target)) {
-        low.set(node, Math.min(lowOf(node), index.get(target) ?? Infinity))
-      }
-    }
-    if (low.get(node) !== index.get(node)) return
-    const part: string[] = []
-    let member: string | undefined
-    do {
-      member = stack.pop()
-      if (member === undefined) break
-      onStack.delete(member)
-      part.push(member)
-    } while (member !== node)
-    if (part.length > 1 || (graph.get(node) ?? []).includes(node)) circles.push(part.sort())
-  }
-  for (const node of graph.keys()) if (!index.has(node)) visit(node)
-  return circles
-}
 
 describe('import circles', () => {
   it('finds a circle of three and a self-import, and nothing in a chain', () => {

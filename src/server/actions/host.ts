@@ -4,12 +4,10 @@
  * is noted in the audit list (services/reads/hosting.ts recordHostAction) in its own transaction.
  */
 import type { UserRow } from '../db/rows'
-import * as hosting from '../services/reads/hosting'
 import * as hostingWrites from '../services/writes/hosting'
-import { countOpenReports } from '../services/reads/reports'
 import { getUserById } from '../services/reads/users'
 import { commit, type Actor, type Live } from './live'
-// reports.ts reaches back for publishOpenReports: both are called long after either loads.
+import { publishOpenReports } from './open-reports'
 import { closeReportsOnSuspend } from './reports'
 
 /**
@@ -66,13 +64,6 @@ export async function removeHost(live: Live, host: Actor, userId: number): Promi
 }
 
 /** Tells every host how many reports are open now (their Server entry's count). */
-export async function publishOpenReports(live: Live): Promise<void> {
-  const openReports = await countOpenReports(live.db)
-  for (const hostId of await hosting.allHostIds(live.db, live.hostIds)) {
-    live.hub.publish('open-reports', { openReports }, { to: hostId })
-  }
-}
-
 /** Makes `user` the owner of the desktop app's server if it has none yet (services/reads/hosting.ts). */
 export async function claimOwnership(live: Live, user: UserRow): Promise<void> {
   await hostingWrites.claimOwnership(live.db, user)

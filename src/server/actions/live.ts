@@ -18,7 +18,7 @@ import {
   type NotificationChanges,
 } from '../services/reads/notifications'
 import { blockedEitherWayWithAny, blockedOrMuting, unseeingOf } from '../services/reads/visibility'
-import { readingAfresh } from '../caches/read-cache'
+import { readingAfresh } from '../caches/store-caches'
 import { touch, type Touched } from '../caches/touched'
 
 /**

@@ -12,7 +12,7 @@ import { MESSAGE_COLUMNS, type MessageRow } from '../services/reads/conversation
 import { getUserById } from '../services/reads/users'
 import { recordHostAction } from '../services/writes/hosting'
 import { publishMessage } from './conversations'
-import { publishOpenReports } from './host'
+import { publishOpenReports } from './open-reports'
 import { commit, type Actor, type Live } from './live'
 import { tellReporters } from './reports'
 

@@ -17,7 +17,7 @@ import { unindexPosts } from '../services/writes/search-index'
 import { indexPost } from '../services/writes/search-index'
 import { syncPostTags } from '../services/writes/tags'
 import { findUserById } from '../services/reads/users'
-import { publishOpenReports } from './host'
+import { publishOpenReports } from './open-reports'
 import {
   aboutWriting,
   commit,

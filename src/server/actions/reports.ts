@@ -12,7 +12,7 @@ import { notify } from '../services/writes/notifications'
 import * as reports from '../services/reads/reports'
 import * as reportsWrites from '../services/writes/reports'
 import { getUserById } from '../services/reads/users'
-import { publishOpenReports } from './host'
+import { publishOpenReports } from './open-reports'
 import { commit, type Actor, type Live } from './live'
 
 export async function createReport(

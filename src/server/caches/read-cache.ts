@@ -57,13 +57,6 @@ export {
   type PostShared,
   type ReadCacheLimits,
 } from './read-cache-limits'
-export {
-  cacheOfStore,
-  readCacheOf,
-  readingAfresh,
-  registerReadCache,
-  touchedCacheOf,
-} from './store-caches'
 
 /** How long a feed's plan is kept (ReadCache.feedPlans). */
 const FEED_PLAN_MS = 10_000

@@ -16,7 +16,8 @@
  */
 import type { Store } from '../db/store'
 import type { NewEntry } from './home-timelines'
-import { cacheOfStore, type ReadCache } from './read-cache'
+import { type ReadCache } from './read-cache'
+import { cacheOfStore } from './store-caches'
 
 export interface Touched {
   /** Posts whose row changed (text, counts, quote) or went. */

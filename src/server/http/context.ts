@@ -10,13 +10,17 @@ import type { ReadinessCheck } from '../observability/readiness'
 import type { ScryptCost } from '../auth/password'
 import type { HostAllowList } from './host-allow-list'
 import type { RateLimitKind, RateLimitOptions, RateLimits } from './rate-limits'
+import type { AppEnv } from './app-env'
+export type { AppEnv } from './app-env'
+export { asksForMinimal, wantsMinimal } from './prefer'
 import { passwordStamp, tokenExpiry, verifyToken, whyRefused } from '../auth/token'
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
 import { isRevoked } from '../services/reads/sessions'
 import { endSessions } from '../services/writes/sessions'
-import { readCacheOf, type ReadCache } from '../caches/read-cache'
+import { type ReadCache } from '../caches/read-cache'
+import { readCacheOf } from '../caches/store-caches'
 import { getDemoUserIds } from '../services/reads/settings'
 import { findUserById } from '../services/reads/users'
 import { parseId } from './validate'
@@ -104,19 +108,6 @@ export interface AppDeps {
    * time: only tests set it, to count the statements a step costs whatever the machine's speed.
    */
   wholeListRows?: number
-}
-
-export interface AppEnv {
-  Variables: {
-    /** The signed-in user (set by requireUser). */
-    user: UserRow
-    /** The signed-in user's id when a read carries a valid token, else null. */
-    viewerId: number | null
-    /** The raw token of the signed-in user (set by requireUser), for logout. */
-    token: string
-    /** This request's id in the log and its `X-Request-Id` (observability/request-log.ts). */
-    requestId: string
-  }
 }
 
 /** The raw token (the spec's client sends it bare); `Bearer <token>` is accepted too. */
@@ -238,18 +229,6 @@ export function optionalViewer(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('viewerId', typeof user === 'object' ? user.id : null)
     await next()
   }
-}
-
-/** True when the request carries RFC 7240's `Prefer: return=minimal`; sets no header. */
-export function asksForMinimal(c: Context): boolean {
-  return /(^|[,;\s])return=minimal($|[,;\s])/i.test(c.req.header('prefer') ?? '')
-}
-
-/** True when the client asked for just the changed object (RFC 7240 `Prefer: return=minimal`). */
-export function wantsMinimal(c: Context): boolean {
-  const minimal = asksForMinimal(c)
-  if (minimal) c.header('Preference-Applied', 'return=minimal')
-  return minimal
 }
 
 const passThrough: MiddlewareHandler<AppEnv> = (_c, next) => next()

@@ -22,7 +22,7 @@ import type { AppEnv } from './context'
 import { wantsMinimal } from './context'
 import { measuringAnswerLife } from '../caches/answer-life'
 import { measuringShownParts, type ShownParts } from '../caches/answer-parts'
-import { readCacheOf } from '../caches/read-cache'
+import { readCacheOf } from '../caches/store-caches'
 import type { Store } from '../db/store'
 
 /**

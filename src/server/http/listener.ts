@@ -7,11 +7,24 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Server } from 'node:net'
-import type { ServerCore, TlsCertificate } from '../server'
 import { StartError } from '../start-error'
 import { acceptPlainHttp } from '../tls/plain-door'
 import { certificateFingerprint } from '../tls/fingerprint'
 import { guardConnections } from './connection-guard'
+import type { HostAllowList } from './host-allow-list'
+
+/** A PEM certificate (chain) and its private key. */
+export interface TlsCertificate {
+  cert: string | Buffer
+  key: string | Buffer
+}
+
+/** What a listener needs of the server it serves (server.ts's ServerCore has it). */
+export interface ListenedCore {
+  fetch: (request: Request) => Response | Promise<Response>
+  allowedHostNames: HostAllowList
+  trustedProxies: readonly string[]
+}
 
 /**
  * What one listener lets a client hold (docs/security.md). Node's own defaults let a socket
@@ -137,7 +150,7 @@ export function effectiveLimits(given: Partial<ConnectionLimits>): ConnectionLim
  * use is a StartError.
  */
 export async function listen(
-  core: Pick<ServerCore, 'fetch' | 'allowedHostNames' | 'trustedProxies'>,
+  core: ListenedCore,
   host: string,
   port: number,
   connectionLimits: Partial<ConnectionLimits> = {},

@@ -7,7 +7,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
 import { clientAddress } from './client-address'
-import type { AppEnv } from './context'
+import type { AppEnv } from './app-env'
 import { WholeListLimit } from './whole-list-limit'
 import { HttpError } from '../errors/http-error'
 import { rateLimitedMessage } from '../errors/messages'

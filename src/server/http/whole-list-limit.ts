@@ -20,8 +20,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ServerResponse } from 'node:http'
 import { clientAddress } from './client-address'
-import type { AppDeps } from './context'
-import { asksForMinimal } from './context'
+import { asksForMinimal } from './prefer'
 import {
   wholeListResponse,
   type WholeList,
@@ -30,6 +29,13 @@ import {
 } from './whole-list'
 import { HttpError } from '../errors/http-error'
 import { rateLimitedMessage } from '../errors/messages'
+
+/** What the whole-list limit reads of the app's dependencies (http/context.ts, AppDeps). */
+interface WholeListDeps {
+  rateLimits?: { readonly wholeLists: WholeListLimit }
+  /** How many rows a whole list's answer writes at a time. */
+  wholeListRows?: number
+}
 
 /**
  * Seconds a refused client is told to wait: a whole list of a LAN party's community takes well
@@ -99,7 +105,7 @@ const reserved = new WeakMap<Request, WholeListPlace>()
  * given back when Node's response closes, whatever happened to the stream (a HEAD, whose body is
  * never read; a connection cut before the body started).
  */
-function takePlace(deps: AppDeps, c: Context): WholeListPlace {
+function takePlace(deps: WholeListDeps, c: Context): WholeListPlace {
   const outgoing = (c.env as NodeBindings | undefined)?.outgoing
   const limit = deps.rateLimits?.wholeLists
   if (!outgoing || !limit) return NO_PLACE
@@ -113,7 +119,7 @@ function takePlace(deps: AppDeps, c: Context): WholeListPlace {
  * `Prefer: return=minimal`, its place is taken now (a 429 changes nothing), and given back if
  * the mutation fails or answers otherwise.
  */
-export function reserveWholeListAnswer(deps: AppDeps): MiddlewareHandler {
+export function reserveWholeListAnswer(deps: WholeListDeps): MiddlewareHandler {
   return async (c, next) => {
     if (asksForMinimal(c)) return next()
     const place = takePlace(deps, c)
@@ -136,7 +142,7 @@ export function reserveWholeListAnswer(deps: AppDeps): MiddlewareHandler {
  * the place is held.
  */
 export async function answerWholeList<Key extends WholeListKey>(
-  deps: AppDeps,
+  deps: WholeListDeps,
   c: Context,
   key: Key,
   list: () => Promise<WholeList<WholeListItem<Key>>>,

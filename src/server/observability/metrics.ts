@@ -10,7 +10,6 @@
  * that the number of series stays bounded.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { WorkQueueLike } from './work-queues'
 
 export const metricsRegistry = new Registry()
 
@@ -144,6 +143,12 @@ new Gauge({
     for (const [state, value] of Object.entries(sum)) this.set({ state }, value)
   },
 })
+
+/** What the metrics read of a work queue (observability/work-queues.ts registers each). */
+export interface WorkQueueLike {
+  readonly running: number
+  readonly waiting: number
+}
 
 const queues = new Map<string, WorkQueueLike>()
 

@@ -8,11 +8,6 @@ import { clipUploads } from '../services/media/post-clips'
 import { imageJobs } from '../services/media/uploaded-images'
 import { watchQueue } from './metrics'
 
-export interface WorkQueueLike {
-  readonly running: number
-  readonly waiting: number
-}
-
 /** Registers every work queue of the app with the metrics. */
 export function watchWorkQueues(): void {
   watchQueue('password', hashQueue)

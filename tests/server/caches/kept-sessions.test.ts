@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Post } from '../../../src/shared/api-types'
-import { ReadCache, readCacheOf } from '../../../src/server/caches/read-cache'
+import { ReadCache } from '../../../src/server/caches/read-cache'
+import { readCacheOf } from '../../../src/server/caches/store-caches'
 import type { UserRow } from '../../../src/server/db/rows'
 import { signedInAs } from '../../helpers/api'
 import { makeTestApp, type TestApp } from '../../helpers/server-app'

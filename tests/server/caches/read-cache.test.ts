@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PostResponse } from '../../../src/shared/api-types'
-import { BoundedMap, ReadCache, readCacheOf } from '../../../src/server/caches/read-cache'
+import { BoundedMap, ReadCache } from '../../../src/server/caches/read-cache'
+import { readCacheOf } from '../../../src/server/caches/store-caches'
 import { namedIn } from '../../../src/server/caches/named-in'
 import { TINY_PNG, signedInAs } from '../../helpers/api'
 import { expectKeptAsInDatabase } from '../../helpers/kept-caches'

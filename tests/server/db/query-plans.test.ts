@@ -16,7 +16,7 @@ import { createApp } from '../../../src/server/app'
 import { signToken } from '../../../src/server/auth/token'
 import { openSqliteStore, type SqliteStore } from '../../../src/server/db/sqlite'
 import { DATABASE_FILE } from '../../../src/server/server'
-import { readCacheOf } from '../../../src/server/caches/read-cache'
+import { readCacheOf } from '../../../src/server/caches/store-caches'
 import { TEST_SECRET } from '../../helpers/server-app'
 
 const LARGE_TABLES = [

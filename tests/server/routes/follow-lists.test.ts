@@ -11,7 +11,7 @@ import { follow, unfollow } from '../../../src/server/services/writes/follows'
 import { expectError, ok, quickUser, seededToken, walkPages } from '../../helpers/api'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
-import { readCacheOf } from '../../../src/server/caches/read-cache'
+import { readCacheOf } from '../../../src/server/caches/store-caches'
 
 const names = (users: { username: string }[]) => users.map((user) => user.username)
 

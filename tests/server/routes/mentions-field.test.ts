@@ -11,7 +11,7 @@ import { addComment, createPost, deleteUserRow, ok, quickUser } from '../../help
 import type { TestApp } from '../../helpers/server-app'
 import { readEvents, type EventReader } from '../../helpers/sse'
 import { describe, expect, it } from '../../helpers/fixtures'
-import { readCacheOf } from '../../../src/server/caches/read-cache'
+import { readCacheOf } from '../../../src/server/caches/store-caches'
 
 const readers: EventReader[] = []
 afterEach(async () => {

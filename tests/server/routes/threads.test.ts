@@ -20,7 +20,7 @@ import { addComment, createPost, expectError, ok, quickUser } from '../../helper
 import { liveStreams } from '../../helpers/live-streams'
 import type { TestApp } from '../../helpers/server-app'
 import { describe, expect, it } from '../../helpers/fixtures'
-import { readCacheOf } from '../../../src/server/caches/read-cache'
+import { readCacheOf } from '../../../src/server/caches/store-caches'
 
 const connect = liveStreams()
 

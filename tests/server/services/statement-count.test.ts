@@ -41,7 +41,7 @@ import type { OpenStore } from '../../../src/server/db/store'
 import { TEST_SECRET } from '../../helpers/server-app'
 import { openTestStore } from '../../helpers/test-store'
 import { indexPost } from '../../../src/server/services/writes/search-index'
-import { readCacheOf } from '../../../src/server/caches/read-cache'
+import { readCacheOf } from '../../../src/server/caches/store-caches'
 
 const SMALL = 5
 const LARGE = 50

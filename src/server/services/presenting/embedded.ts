@@ -6,7 +6,7 @@
 import type { Reactor, UserSummary } from '../../../shared/api-types'
 import type { Store } from '../../db/store'
 import type { UserRow } from '../../db/rows'
-import { readCacheOf } from '../../caches/read-cache'
+import { readCacheOf } from '../../caches/store-caches'
 
 /**
  * `full`: the spec's whole-list shape, every reactor and every comment.

@@ -13,7 +13,8 @@ import { loadPostImages } from '../media/post-images'
 import { loadPostShared, loadViewerState, sharedEmoji, viewerPoll } from './post-shared'
 import { formatTimestamp } from './time'
 import { shareFields } from './share-presentation'
-import { readCacheOf, touchedCacheOf, type PostShared } from '../../caches/read-cache'
+import { type PostShared } from '../../caches/read-cache'
+import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
 import {
   noteShownPosts,
   noteShownViewer,

@@ -27,7 +27,7 @@ import { feedIndex, feedPostRows, postsByIds } from './posts'
 import { loadSummaries } from '../presenting/embedded'
 import { presentPosts } from '../presenting/posts'
 import { formatTimestamp } from '../presenting/time'
-import { readCacheOf, touchedCacheOf } from '../../caches/read-cache'
+import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
 import {
   before,
   buildTimeline,

@@ -6,7 +6,7 @@ import { cursorOrStart, finishPage, type PageRequest, type RowPage } from './pag
 import { POST_COLUMNS } from '../../db/raw'
 import type { PostRow } from '../../db/rows'
 import { refuseUnseen, visibleAuthor, type Viewer } from './visibility'
-import { readCacheOf, touchedCacheOf } from '../../caches/read-cache'
+import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
 import { FEED_USERS } from '../../caches/home-timelines'
 
 /**

@@ -24,7 +24,7 @@ import type { SqlParam, Store } from '../../db/store'
 import { HttpError } from '../../errors/http-error'
 import { ACCOUNT_MESSAGES, SHARE_MESSAGES } from '../../errors/messages'
 import { answerChangesAt } from '../../caches/answer-life'
-import { readCacheOf } from '../../caches/read-cache'
+import { readCacheOf } from '../../caches/store-caches'
 
 /** Who may read a list: a signed-in user's id, or null for a reader without a token. */
 export type Viewer = number | null

@@ -1,0 +1,14 @@
+/** RFC 7240's `Prefer: return=minimal`: the client asks for just the changed object. */
+import type { Context } from 'hono'
+
+/** True when the request carries RFC 7240's `Prefer: return=minimal`; sets no header. */
+export function asksForMinimal(c: Context): boolean {
+  return /(^|[,;\s])return=minimal($|[,;\s])/i.test(c.req.header('prefer') ?? '')
+}
+
+/** True when the client asked for just the changed object (RFC 7240 `Prefer: return=minimal`). */
+export function wantsMinimal(c: Context): boolean {
+  const minimal = asksForMinimal(c)
+  if (minimal) c.header('Preference-Applied', 'return=minimal')
+  return minimal
+}
