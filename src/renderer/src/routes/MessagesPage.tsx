@@ -287,7 +287,8 @@ function ConversationView({ conversationId }: { conversationId: string }) {
             aria-haspopup="dialog"
             onClick={() => setShowingDetails(true)}
           >
-            <Icon name="info" size={16} /> {MESSAGES_COPY.details}
+            <Icon name="info" size={16} />
+            <span className="conversation-details-label"> {MESSAGES_COPY.details}</span>
           </button>
         ) : null}
       </header>
