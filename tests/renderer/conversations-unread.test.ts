@@ -9,6 +9,7 @@ import type { ConversationMessage } from '../../src/shared/conversation-types'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import {
   followLiveConversations,
+  loadConversationsAtom,
   loadUnreadAtom,
   totalUnreadAtom,
 } from '../../src/renderer/src/state/conversations'
@@ -85,5 +86,25 @@ describe('the unread messages total', () => {
     await store.set(loadUnreadAtom)
     expect(asked).toBe(4)
     expect(store.get(totalUnreadAtom)).toBe(44)
+  })
+
+  it('is not put back by a conversations page that crossed live messages', async () => {
+    // The list is read when a message comes to a conversation this device has not listed yet
+    // (a system notification must know whether it is muted): its total must not undo a count.
+    const page = (totalUnread: number) =>
+      jsonResponse(200, { conversations: [], nextCursor: null, totalUnread })
+    const stale = deferred<Response>()
+    fetchMock.mockReturnValueOnce(stale.promise)
+    fetchMock.mockResolvedValueOnce(page(2))
+    const loading = store.set(loadConversationsAtom)
+    publishLiveEvent('message', { conversationId: '9', message: message('1'), created: true })
+    publishLiveEvent('message', { conversationId: '9', message: message('2'), created: true })
+    stale.resolve(page(1))
+    await loading
+    expect(store.get(totalUnreadAtom)).toBe(2)
+    const pageAsks = fetchMock.mock.calls.filter(([input]) =>
+      /\/conversations\?/.test(String(input)),
+    ).length
+    expect(pageAsks).toBe(2)
   })
 })

@@ -48,11 +48,18 @@ export const openConversationIdAtom = atom<string | null>(null)
 const byActivity = (list: Conversation[]) =>
   [...list].sort((a, b) => (a.activityAt < b.activityAt ? 1 : a.activityAt > b.activityAt ? -1 : 0))
 
-export const loadConversationsAtom = atom(null, async (_get, set) => {
+export const loadConversationsAtom = atom(null, async (get, set) => {
   try {
-    const page = await api.listConversations()
-    set(conversationsAtom, page.conversations)
-    set(totalUnreadAtom, page.totalUnread)
+    // As the unread total's own ask (loadUnreadAtom): a page read while a message came may not
+    // count it, and would put back smaller counts than the live events made: asked again then.
+    for (let ask = 1; ask <= UNREAD_ASKS; ask++) {
+      const changes = get(unreadChangesAtom)
+      const page = await api.listConversations()
+      if (get(unreadChangesAtom) !== changes && ask < UNREAD_ASKS) continue
+      set(conversationsAtom, page.conversations)
+      set(totalUnreadAtom, page.totalUnread)
+      break
+    }
     set(conversationsErrorAtom, null)
   } catch (error) {
     set(conversationsErrorAtom, error instanceof Error ? error.message : 'Could not load.')
