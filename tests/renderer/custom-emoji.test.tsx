@@ -11,13 +11,14 @@ import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CustomEmojiList } from '../../src/shared/api-types'
+import { MessageReactionChips } from '../../src/renderer/src/components/MessageReactions'
 import { RichText } from '../../src/renderer/src/components/PostText'
 import { TextEditor } from '../../src/renderer/src/components/TextEditor'
 import { withCustomEmoji } from '../../src/renderer/src/components/emoji/CustomEmojiText'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import { listCustomEmoji } from '../../src/renderer/src/api/custom-emoji'
 import { getPost } from '../../src/renderer/src/api/posts'
-import { postOf } from './answer-fixtures'
+import { postOf, summaryOf } from './answer-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
 
 const fetchMock = fakeFriendServer()
@@ -103,6 +104,28 @@ describe('custom emoji in text', () => {
     expect(screen.getByRole('link', { name: '#pog' })).toBeTruthy()
     expect(container.textContent).toContain(':nope:')
     expect(screen.getByRole('img', { name: ':pog:' })).toBeTruthy()
+  })
+
+  it("draws a message's :shortcode: reaction as its image in the chip, as a post's", async () => {
+    serverWith({ emoji: [POG], version: 'v1' })
+    const { container } = shown(
+      <MessageReactionChips
+        message={{
+          _id: '3',
+          conversationId: '9',
+          author: summaryOf('ana', '2'),
+          text: 'gg',
+          replyTo: null,
+          createdAt: '2026-11-30T01:00:00+00:00',
+          editedAt: null,
+          deleted: false,
+          media: [],
+          reactions: { counts: [{ reaction: ':pog:', count: 2 }], mine: [':pog:'] },
+        }}
+      />,
+    )
+    await waitFor(() => expect(images(container)).toHaveLength(1))
+    expect(screen.getByRole('button', { pressed: true }).textContent).toContain('2')
   })
 
   it('leaves text alone on a server without custom emoji (or an older one)', async () => {

@@ -9,7 +9,13 @@ import type { PostMediaItem } from '../../../shared/api-types'
 import { CONVERSATION_LIMITS, MESSAGE_TOO_MANY_MEDIA } from '../../../shared/conversation-schemas'
 import type { Store } from '../../db/store'
 import { HttpError } from '../../errors/http-error'
-import { attachUploads, toItem, type AttachRequest, type MediaRow } from './post-images'
+import {
+  attachUploads,
+  deleteAttachedMedia,
+  toItem,
+  type AttachRequest,
+  type MediaRow,
+} from './post-images'
 
 /** Ties uploads to a new message, in order; runs inside the message's sending transaction. */
 export async function attachMessageMedia(
@@ -49,21 +55,7 @@ export async function loadMessageMedia(
   return byMessage
 }
 
-/**
- * Deletes the media rows of these messages (full files and thumbnails or posters) and answers
- * their ids: their stored objects are the command's to delete once this commits
- * (media.ts, removeStoredObjects).
- */
-export async function deleteMessageMedia(db: Store, messageIds: number[]): Promise<string[]> {
-  if (messageIds.length === 0) return []
-  const rows = await db.all<{ id: string }>(
-    `DELETE FROM media WHERE id IN (
-       SELECT media_id FROM post_media WHERE message_id IN ${db.sql.idSet}
-       UNION ALL
-       SELECT thumb_id FROM post_media WHERE message_id IN ${db.sql.idSet}
-     ) RETURNING id`,
-    db.sql.ids(messageIds),
-    db.sql.ids(messageIds),
-  )
-  return rows.map((row) => row.id)
+/** The images and clips of these messages, as deleteAttachedMedia deletes them. */
+export function deleteMessageMedia(db: Store, messageIds: number[]): Promise<string[]> {
+  return deleteAttachedMedia(db, 'message_id', messageIds)
 }

@@ -157,22 +157,31 @@ const mediaGone = (missingMedia: string[]) =>
   new HttpError('MEDIA_GONE', MESSAGES.mediaGone, {}, { missingMedia })
 
 /**
- * Deletes the image rows of these posts (full images and thumbnails) and answers their ids: their
- * stored objects are the command's to delete once this commits (services/media/media.ts,
- * removeStoredObjects).
+ * Deletes the media rows attached to these posts or messages (`owner`: full files and
+ * thumbnails or posters) and answers their ids: their stored objects are the command's to delete
+ * once this commits (services/media/media.ts, removeStoredObjects).
  */
-export async function deletePostImages(db: Store, postIds: number[]): Promise<string[]> {
-  if (postIds.length === 0) return []
+export async function deleteAttachedMedia(
+  db: Store,
+  owner: 'post_id' | 'message_id',
+  ids: number[],
+): Promise<string[]> {
+  if (ids.length === 0) return []
   const rows = await db.all<{ id: string }>(
     `DELETE FROM media WHERE id IN (
-       SELECT media_id FROM post_media WHERE post_id IN ${db.sql.idSet}
+       SELECT media_id FROM post_media WHERE ${owner} IN ${db.sql.idSet}
        UNION ALL
-       SELECT thumb_id FROM post_media WHERE post_id IN ${db.sql.idSet}
+       SELECT thumb_id FROM post_media WHERE ${owner} IN ${db.sql.idSet}
      ) RETURNING id`,
-    db.sql.ids(postIds),
-    db.sql.ids(postIds),
+    db.sql.ids(ids),
+    db.sql.ids(ids),
   )
   return rows.map((row) => row.id)
+}
+
+/** The images and clips of these posts, as deleteAttachedMedia deletes them. */
+export function deletePostImages(db: Store, postIds: number[]): Promise<string[]> {
+  return deleteAttachedMedia(db, 'post_id', postIds)
 }
 
 export interface MediaRow {

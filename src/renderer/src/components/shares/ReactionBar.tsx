@@ -47,27 +47,16 @@ export function ReactionBar({ post }: { post: Post }) {
 
   return (
     <div className="reaction-bar">
-      {reactions.counts.map(({ reaction, count }) => {
-        const { emoji, label } = reactionOf(reaction)
-        const own = mine.has(reaction)
-        return (
-          <button
-            key={reaction}
-            type="button"
-            className={`reaction-chip${own ? ' active' : ''}`}
-            aria-pressed={own}
-            aria-label={COPY.reactions.chipLabel(label, count, own)}
-            disabled={!me}
-            onClick={() => react(reaction)}
-          >
-            {/* A custom emoji (`:shortcode:`) is drawn as its image, as in text. */}
-            <span aria-hidden="true">{plainPart(emoji, 0)}</span>
-            <span className="count" aria-hidden="true">
-              {formatCount(count)}
-            </span>
-          </button>
-        )
-      })}
+      {reactions.counts.map(({ reaction, count }) => (
+        <ReactionChip
+          key={reaction}
+          reaction={reaction}
+          count={count}
+          own={mine.has(reaction)}
+          disabled={!me}
+          onToggle={() => react(reaction)}
+        />
+      ))}
       <button
         type="button"
         className="reaction-who link-btn"
@@ -87,18 +76,81 @@ export function ReactionBar({ post }: { post: Post }) {
   )
 }
 
-/** "Add a reaction" in a post's actions: opens the picker of the fixed list. */
+/** "Add a reaction" in a post's actions: the quick six, then the full picker. */
 export function ReactionAddButton({ post }: { post: Post }) {
   const supported = useServerFeature('reactions')
   const me = useAtomValue(userAtom)
   const { mine, react } = useReactions(post)
+  if (!supported || !me) return null
+  return (
+    <ReactionPickerButton
+      mine={mine}
+      onToggle={(reaction) => react(reaction, !mine.has(reaction))}
+      label={COPY.reactions.add}
+      className="action-btn reaction-add"
+      iconSize={19}
+    />
+  )
+}
+
+/**
+ * One reaction's chip (a post's or a message's): its emoji (a custom one drawn as its image, as
+ * in text) and count; a click adds or takes back one's own.
+ */
+export function ReactionChip({
+  reaction,
+  count,
+  own,
+  disabled = false,
+  onToggle,
+}: {
+  reaction: Reaction
+  count: number
+  own: boolean
+  disabled?: boolean
+  onToggle: () => void
+}) {
+  const { emoji, label } = reactionOf(reaction)
+  return (
+    <button
+      type="button"
+      className={`reaction-chip${own ? ' active' : ''}`}
+      aria-pressed={own}
+      aria-label={COPY.reactions.chipLabel(label, count, own)}
+      disabled={disabled}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">{plainPart(emoji, 0)}</span>
+      <span className="count" aria-hidden="true">
+        {formatCount(count)}
+      </span>
+    </button>
+  )
+}
+
+/**
+ * The button that opens the quick six (ReactionPicker), then the full emoji picker ("More
+ * emoji", on a server with any emoji); a pick toggles that reaction and gives the focus back.
+ */
+export function ReactionPickerButton({
+  mine,
+  onToggle,
+  label,
+  className,
+  iconSize,
+}: {
+  mine: ReadonlySet<Reaction>
+  onToggle: (reaction: Reaction) => void
+  label: string
+  className: string
+  iconSize: number
+}) {
   const anyEmoji = useServerFeature('any-emoji')
   /** The quick six, or the full picker ("More emoji"). */
   const [picking, setPicking] = useState<'quick' | 'all' | null>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
-  if (!supported || !me) return null
   const toggle = (reaction: Reaction) => {
-    react(reaction, !mine.has(reaction))
+    onToggle(reaction)
     setPicking(null)
     triggerRef.current?.focus()
   }
@@ -107,14 +159,14 @@ export function ReactionAddButton({ post }: { post: Post }) {
       <button
         ref={triggerRef}
         type="button"
-        className="action-btn reaction-add"
-        aria-label={COPY.reactions.add}
-        title={COPY.reactions.add}
+        className={className}
+        aria-label={label}
+        title={label}
         aria-haspopup="menu"
         aria-expanded={picking !== null}
         onClick={() => setPicking((open) => (open ? null : 'quick'))}
       >
-        <Icon name="smile" size={19} />
+        <Icon name="smile" size={iconSize} />
       </button>
       {picking === 'quick' ? (
         <ReactionPicker
