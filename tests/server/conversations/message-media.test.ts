@@ -21,6 +21,7 @@ import {
   MESSAGES,
   SHARE_MESSAGES,
 } from '../../../src/server/errors/messages'
+import { DRAFT_UPLOAD_TTL_MS, sweepUnusedMedia } from '../../../src/server/services/media/media'
 import { expectError, ok, quickUser, TINY_PNG, upload } from '../../helpers/api'
 import { uploadClip } from '../../helpers/clip-upload'
 import { describe, expect, it } from '../../helpers/fixtures'
@@ -211,6 +212,33 @@ describe('images and clips in messages', () => {
 
 describe("a group's picture", () => {
   it.override({ appOptions: { demo: false } })
+
+  it('keeps a group picture and a message picture through the sweep of unused uploads, days ahead', async ({
+    app,
+  }) => {
+    const ana = await quickUser(app, 'ana')
+    const bo = await quickUser(app, 'bo')
+    const squad = await group(app, ana, [bo])
+    const pictureUrl =
+      (await ok<ConversationResponse>(putPicture(app, ana, squad._id))).conversation.pictureUrl ??
+      ''
+    const shot = await image(app, ana)
+    await ok(
+      app.send(
+        `/api/conversations/${squad._id}/messages`,
+        { text: 'the setup', media: [{ id: shot.id, alt: '' }] },
+        ana,
+      ),
+      201,
+    )
+    // An upload never attached: the sweep's to take once a draft's week is over.
+    const stray = await image(app, ana)
+    await sweepUnusedMedia(app.db, Date.now() + DRAFT_UPLOAD_TTL_MS + 24 * 3_600_000)
+    expect((await app.get(pictureUrl)).status).toBe(200)
+    expect((await app.get(shot.url)).status).toBe(200)
+    expect((await app.get(shot.thumbUrl)).status).toBe(200)
+    expect((await app.get(stray.url)).status).toBe(404)
+  })
 
   it('is set and removed by the creator, told live to members, refused to others', async ({
     app,
