@@ -29,9 +29,14 @@ export function useNotificationsLive(): void {
     // Loaded after the first screen, in its own chunk: it is not part of the first load's budget.
     let stopSettings: (() => void) | null = null
     let stopped = false
-    void import('../state/notification-settings').then(({ followNotificationSettings }) => {
-      if (!stopped) stopSettings = followNotificationSettings(store)
-    })
+    // A chunk that cannot load (the host's server went away, or the page is being left) only
+    // means no system notifications until the next sign-in or reload: never an unhandled error.
+    import('../state/notification-settings').then(
+      ({ followNotificationSettings }) => {
+        if (!stopped) stopSettings = followNotificationSettings(store)
+      },
+      () => undefined,
+    )
     return () => {
       stopped = true
       stopCount()
