@@ -61,6 +61,16 @@ async function openHome(page: Page) {
   await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
 }
 
+/**
+ * j from no post in focus takes the first post on screen: a reload or a step back restores the
+ * scroll the browser kept, which on a phone can put the newest post above the fold. From the top,
+ * the first j is the newest post, wherever the browser left the page.
+ */
+async function scrollToTop(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+}
+
 for (const size of sizes()) {
   test(`l, b, r, o and Enter on the post in focus, and the "?" list, on the ${size.name}`, async ({
     browser,
@@ -113,6 +123,7 @@ for (const size of sizes()) {
     await expect(likeButton(older)).toHaveAttribute('aria-pressed', 'false')
 
     // Not while typing: l in the search box is a letter.
+    await scrollToTop(page)
     await page.keyboard.press('j')
     await expect(newer).toBeFocused()
     await page.keyboard.press('/')
@@ -125,6 +136,7 @@ for (const size of sizes()) {
     expect(await serverState(request, me, newerId)).toEqual({ liked: true, bookmarked: true })
 
     // r: the post's page, the cursor in its comment box.
+    await scrollToTop(page)
     await page.keyboard.press('j')
     await expect(newer).toBeFocused()
     await page.keyboard.press('r')
@@ -139,6 +151,7 @@ for (const size of sizes()) {
     // o: the post's page; Enter on the card too, Enter on a button in it stays the button's.
     await page.goBack()
     await expect(newer).toBeVisible()
+    await scrollToTop(page)
     await page.keyboard.press('j')
     await page.keyboard.press('j')
     await expect(older).toBeFocused()
