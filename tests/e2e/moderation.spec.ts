@@ -113,7 +113,9 @@ test('change password, report a post, the host acts on it, delete the account', 
       await item.getByRole('button', { name: 'Delete post' }).click()
       const deleteDialog = host.getByRole('dialog', { name: 'Delete this post?' })
       await deleteDialog.getByRole('button', { name: 'Delete post' }).click()
-      await expect(reports.getByText('No open reports. All quiet on the stage.')).toBeVisible()
+      // Its report is dealt with and leaves the list. (The list's empty state is for the renderer
+      // tests: other tests on this shared server have reports of their own open meanwhile.)
+      await expect(item).toHaveCount(0)
       // The suspension outlives the report: it is listed, and can be lifted, on its own.
       await expect(
         host

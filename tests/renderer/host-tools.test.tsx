@@ -5,12 +5,14 @@
  */
 import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createStore } from 'jotai'
+import { Provider, createStore } from 'jotai'
+import { MemoryRouter } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Notification, NotificationType } from '../../src/shared/api-types'
 import * as accountApi from '../../src/renderer/src/api/account'
 import { auditText } from '../../src/renderer/src/components/HostPanels'
 import { ConfirmDialog } from '../../src/renderer/src/components/ConfirmDialog'
+import { ReportsList } from '../../src/renderer/src/components/ReportsPanel'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import {
   actionText,
@@ -181,5 +183,34 @@ describe('ConfirmDialog', () => {
     expect(onClose).not.toHaveBeenCalled()
     await act(async () => finish())
     expect(onClose).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the reports list', () => {
+  const renderList = () =>
+    render(
+      <Provider store={createStore()}>
+        <MemoryRouter>
+          <ReportsList />
+        </MemoryRouter>
+      </Provider>,
+    )
+
+  it('says all is quiet when no report is open', async () => {
+    vi.mocked(accountApi.listReports).mockResolvedValue({ reports: [] })
+    renderList()
+    expect(await screen.findByText('No open reports. All quiet on the stage.')).toBeTruthy()
+    expect(screen.queryByRole('list')).toBeNull()
+  })
+
+  it('says why it could not read them, and reads them again on Retry', async () => {
+    vi.mocked(accountApi.listReports)
+      .mockRejectedValueOnce(new Error('The server did not answer.'))
+      .mockResolvedValueOnce({ reports: [] })
+    renderList()
+    expect((await screen.findByRole('alert')).textContent).toContain('The server did not answer.')
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByText('No open reports. All quiet on the stage.')).toBeTruthy()
+    expect(accountApi.listReports).toHaveBeenCalledTimes(2)
   })
 })

@@ -58,7 +58,8 @@ function askingText({ report: { target }, action }: Asking): string {
     : COPY.host.deleteText(target.kind)
 }
 
-function ReportsList() {
+/** The open reports, each with the host's actions on it (the Server page's Reports card). */
+export function ReportsList() {
   const deletePost = useSetAtom(hostDeletePostAtom)
   const deleteComment = useSetAtom(hostDeleteCommentAtom)
   const deleteMessage = useSetAtom(hostDeleteMessageAtom)
