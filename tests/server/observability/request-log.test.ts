@@ -77,4 +77,30 @@ describe('the request log', () => {
     log().warn({ ip: '192.0.2.7' }, 'asked for')
     expect(logged.lines[0]).toMatchObject({ ip: '192.0.2.7' })
   })
+
+  it("redacts a child logger's bindings too, never the caller's object, and only one object down", async () => {
+    logged = captureLog()
+    const { log } = await import('../../../src/server/observability/log')
+    const fields = { user: { id: 7, password: 'hunter2' }, deep: { one: { token: 'kept' } } }
+    log().child({ secret: 's3cr3t', job: 'sweep' }).warn(fields, 'child line')
+    const [line] = logged.lines
+    expect(line).toMatchObject({
+      secret: '[redacted]',
+      job: 'sweep',
+      user: { id: 7, password: '[redacted]' },
+      // Two objects down is past what the log looks at (as the paths it replaced).
+      deep: { one: { token: 'kept' } },
+    })
+    expect(logged.text()).not.toContain('hunter2')
+    expect(logged.text()).not.toContain('s3cr3t')
+    // The line is redacted, not the object the caller still holds.
+    expect(fields.user.password).toBe('hunter2')
+  })
+
+  it('gives every request an id of its own, across the draws of random bytes', async () => {
+    const { newRequestId } = await import('../../../src/server/observability/request-log')
+    const ids = Array.from({ length: 2_000 }, newRequestId)
+    expect(new Set(ids).size).toBe(ids.length)
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}$/)
+  })
 })
