@@ -41,23 +41,44 @@ export const dependencyErrors = new Counter({
   registers: [metricsRegistry],
 })
 
+/** Each part's lookups since the process started, counted as plain numbers (see below). */
+const lookupCounts = new Map<
+  string,
+  { hit: number; miss: number; told: { hit: number; miss: number } }
+>()
+
 export const cacheLookups = new Counter({
   name: 'gamerstage_cache_lookups_total',
   help: 'Lookups in the read caches (src/server/caches), by part and result: a hit is answered from memory, a miss reads the database.',
   labelNames: ['cache', 'result'] as const,
   registers: [metricsRegistry],
+  // A scrape adds what was counted since the last one: a page's fill looks up some hundred
+  // parts, and a labelled increment each cost more than the lookup itself.
+  collect() {
+    for (const [cache, counts] of lookupCounts) {
+      for (const result of ['hit', 'miss'] as const) {
+        this.inc({ cache, result }, counts[result] - counts.told[result])
+        counts.told[result] = counts[result]
+      }
+    }
+  },
 })
 
 /**
- * Counts one part's lookups (`count(found)`): its two series made at once, so a scrape shows both
- * from the start, and each lookup costs one increment of a child already looked up.
+ * Counts one part's lookups (`count(found)`): its two series shown from the first scrape, each
+ * lookup one addition to a number (the scrape reads them: `cacheLookups`).
  */
 export function cacheLookupsOf(cache: string): (found: boolean) => void {
-  const hits = cacheLookups.labels(cache, 'hit')
-  const misses = cacheLookups.labels(cache, 'miss')
-  hits.inc(0)
-  misses.inc(0)
-  return (found) => (found ? hits : misses).inc()
+  let counts = lookupCounts.get(cache)
+  if (!counts) {
+    counts = { hit: 0, miss: 0, told: { hit: 0, miss: 0 } }
+    lookupCounts.set(cache, counts)
+  }
+  const kept = counts
+  return (found) => {
+    if (found) kept.hit++
+    else kept.miss++
+  }
 }
 
 /** What a running server lets the scrape read (server.ts registers it, unregisters on close). */

@@ -55,10 +55,19 @@ export async function postsByIds(db: Store, ids: number[]): Promise<PostRow[]> {
   return ids.flatMap((id) => found.get(id) ?? [])
 }
 
+/** Where a post stands in a page's order: enough to page on, the rest is its kept row. */
+interface PagePlace {
+  id: number
+  createdAt: number
+  likeCount: number
+}
+
 /**
  * One page of the posts the viewer may see (all, or one author's), newest first or most liked
  * first. The SQL text is the same for the first page and the next ones (no cursor compares below
- * the largest values), so each shape is one cached prepared statement.
+ * the largest values), so each shape is one cached prepared statement. The page's order is read
+ * as ids and sort keys alone; the rows come from `postsByIds`, kept by version, so a page asked
+ * for again after a write reads no post's text again.
  */
 async function pagePosts(
   db: Store,
@@ -71,10 +80,11 @@ async function pagePosts(
   const authorParam = authorId === null ? [] : [authorId]
   // One author's posts are their profile: a mute does not hide them there (a notice does).
   const visible = await visibleAuthor(db, 'author_id', viewer, { mutes: authorId === null })
-  const rows =
+  const place = 'id, created_at AS "createdAt", like_count AS "likeCount"'
+  const places =
     sort === 'likes'
-      ? await db.all<PostRow>(
-          `SELECT ${POST_COLUMNS} FROM posts
+      ? await db.all<PagePlace>(
+          `SELECT ${place} FROM posts
            WHERE ${byAuthor} (like_count, created_at, id) < (?, ?, ?)${visible.and}
            ORDER BY like_count DESC, created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
@@ -82,8 +92,8 @@ async function pagePosts(
           ...visible.params,
           page.limit + 1,
         )
-      : await db.all<PostRow>(
-          `SELECT ${POST_COLUMNS} FROM posts
+      : await db.all<PagePlace>(
+          `SELECT ${place} FROM posts
            WHERE ${byAuthor} (created_at, id) < (?, ?)${visible.and}
            ORDER BY created_at DESC, id DESC LIMIT ?`,
           ...authorParam,
@@ -91,9 +101,19 @@ async function pagePosts(
           ...visible.params,
           page.limit + 1,
         )
-  return finishPage(rows, page.limit, (row) =>
-    sort === 'likes' ? [row.likeCount, row.createdAt, row.id] : [row.createdAt, row.id],
+  const { rows: shown, nextCursor } = finishPage(places, page.limit, (row) =>
+    sort === 'likes'
+      ? [Number(row.likeCount), Number(row.createdAt), Number(row.id)]
+      : [Number(row.createdAt), Number(row.id)],
   )
+  // A post deleted between the two reads is left out; the cursor still follows the order read.
+  return {
+    rows: await postsByIds(
+      db,
+      shown.map((row) => Number(row.id)),
+    ),
+    nextCursor,
+  }
 }
 
 export function pageAllPosts(
