@@ -1,6 +1,7 @@
 /**
  * What a whole answer showed, by version (http/kept-answers.ts, for the routes that ask for it):
- * the home timeline it was paged from, the posts it presented (their rows, images, polls and emoji
+ * the home timeline or the list of posts it was paged from (caches/post-lists.ts: the newest
+ * posts of the explore page, a player's posts on their profile), the posts it presented (their rows, images, polls and emoji
  * counts: all under the post's version, caches/post-rows.ts), and its viewer's own state
  * (caches/viewer-states.ts). Such an answer is served again while each of those versions is the
  * one it was made under, so a write changes only the kept answers that show what it touched: a
@@ -9,7 +10,7 @@
  * `TOUCH_FOLLOWED_EVENTS` says which kinds of event the versions follow wholly).
  *
  * The presenting code notes what it shows as it goes (`noteShownPosts`, `noteShownViewer`,
- * `noteShownTimeline`); a read that shows something no version follows says so
+ * `noteShownTimeline`, `noteShownPostList`); a read that shows something no version follows says so
  * (`noteUnversioned`), and the answer is then kept as any other. Outside such a fill the notes
  * do nothing.
  */
@@ -23,6 +24,8 @@ export interface ShownParts {
   viewers: Map<number, number>
   /** Timeline owner → its version. */
   timelines: Map<number, number>
+  /** Post list (caches/post-lists.ts: 0 all posts, else an author's) → its version. */
+  postLists: Map<number, number>
   /** Something shown that no version follows: kept only as an answer without parts. */
   unversioned: boolean
 }
@@ -32,6 +35,7 @@ export interface PartVersions {
   post(id: number): number
   viewer(id: number): number
   timeline(owner: number): number
+  postList(list: number): number
 }
 
 const shown = new AsyncLocalStorage<ShownParts>()
@@ -44,6 +48,7 @@ export async function measuringShownParts<Result>(
     posts: new Map(),
     viewers: new Map(),
     timelines: new Map(),
+    postLists: new Map(),
     unversioned: false,
   }
   const result = await shown.run(parts, fill)
@@ -69,6 +74,11 @@ export function noteShownTimeline(owner: number, version: number): void {
   if (parts && !parts.timelines.has(owner)) parts.timelines.set(owner, version)
 }
 
+export function noteShownPostList(list: number, version: number): void {
+  const parts = shown.getStore()
+  if (parts && !parts.postLists.has(list)) parts.postLists.set(list, version)
+}
+
 /** The answer shows something no version follows (a page read from the database). */
 export function noteUnversioned(): void {
   const parts = shown.getStore()
@@ -79,6 +89,9 @@ export function noteUnversioned(): void {
 export function partsCurrent(parts: ShownParts, versions: PartVersions): boolean {
   for (const [owner, version] of parts.timelines) {
     if (versions.timeline(owner) !== version) return false
+  }
+  for (const [list, version] of parts.postLists) {
+    if (versions.postList(list) !== version) return false
   }
   for (const [viewer, version] of parts.viewers) {
     if (versions.viewer(viewer) !== version) return false

@@ -38,6 +38,7 @@ import {
   VISIBILITY_NEUTRAL_EVENTS,
   namedIn,
 } from './named-in'
+import { PostListVersions } from './post-lists'
 import { PostRows } from './post-rows'
 import { ViewerStates } from './viewer-states'
 import { KeptAnswers, type KeptAnswer } from './whole-answers'
@@ -98,6 +99,8 @@ export class ReadCache {
   readonly postRows: PostRows
   /** Home timelines as lists of post ids, changed by the writes that concern them. */
   readonly timelines: HomeTimelines
+  /** The versions of the explore page's and the profiles' lists of posts. */
+  readonly postLists = new PostListVersions()
   /** Each viewer's own state of each post, changed by their own writes. */
   readonly viewerStates: ViewerStates
 
@@ -170,6 +173,7 @@ export class ReadCache {
     post: (id) => this.postRows.versionOf(id),
     viewer: (id) => this.viewerStates.viewers.of(id),
     timeline: (owner) => this.timelines.versionOf(owner),
+    postList: (list) => this.postLists.of(list),
   }
 
   /**
@@ -197,8 +201,9 @@ export class ReadCache {
   /**
    * Keeps a whole answer until `until` at most (its own time, e.g. a poll's end). With `parts`
    * (what it showed, by version), it is kept through the writes that change none of them, when
-   * every part is versioned, a home timeline among them, and no command touched anything during
-   * the fill (a version noted after a touch could hide a row read before it).
+   * every part is versioned, the list it was paged from among them (a home timeline, a list of
+   * posts), and no command touched anything during the fill (a version noted after a touch could
+   * hide a row read before it).
    */
   keepAnswer(
     key: string,
@@ -215,7 +220,7 @@ export class ReadCache {
     if (
       parts &&
       !parts.unversioned &&
-      parts.timelines.size > 0 &&
+      (parts.timelines.size > 0 || parts.postLists.size > 0) &&
       this.keepsTouched() &&
       mark.parts === this.partsGenerationCount &&
       mark.touches === this.touchCount
@@ -367,6 +372,7 @@ export class ReadCache {
     this.postRows.clear()
     this.viewerStates.clear()
     this.timelines.clear()
+    this.postLists.moveAll()
     this.forgetVisibility()
     this.forgetAnswers()
   }

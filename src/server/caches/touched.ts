@@ -50,6 +50,7 @@ export function touchCache(cache: ReadCache, touched: Touched): void {
     cache.postRows.clear()
     cache.viewerStates.clear()
     cache.timelines.clear()
+    cache.postLists.moveAll()
     return
   }
   if (touched.viewers) cache.viewerStates.touch(touched.viewers)
@@ -58,8 +59,12 @@ export function touchCache(cache: ReadCache, touched: Touched): void {
   if (touched.removed) {
     cache.touchPosts([touched.removed.postId])
     timelines.removed(touched.removed.postId, touched.removed.reposterId)
+    if (touched.removed.reposterId === undefined) cache.postLists.moveAll()
   }
-  if (touched.added) timelines.added(touched.added)
+  if (touched.added) {
+    timelines.added(touched.added)
+    if (touched.added.reposterId === undefined) cache.postLists.added(touched.added.authorId)
+  }
   for (const { followerId, followeeId, following } of touched.follows ?? []) {
     timelines.followed(followerId, followeeId, following)
   }

@@ -89,7 +89,8 @@ export function postsRoutes(deps: AppDeps) {
     .get(
       '/',
       optionalViewer(deps),
-      keptAnswers(db, pagedOrTagged),
+      // Pages newest first are kept through the writes that change nothing they show.
+      keptAnswers(db, pagedOrTagged, { withParts: true }),
       validate('query', postsQuerySchema),
       async (c) => {
         const query = c.req.valid('query')
@@ -108,7 +109,7 @@ export function postsRoutes(deps: AppDeps) {
     .get(
       '/user/:username',
       optionalViewer(deps),
-      keptAnswers(db, paged),
+      keptAnswers(db, paged, { withParts: true }),
       validate('query', pageQuerySchema),
       async (c) => {
         const author = await getUserByUsername(db, c.req.param('username'))
