@@ -129,7 +129,7 @@ export function addComment(
       return comment
     },
     (comment) => publishComment(live, comment, true),
-    (comment) => ({ posts: [comment.postId] }),
+    (comment) => ({ posts: [comment.postId], comments: [comment.postId] }),
   )
 }
 
@@ -148,6 +148,7 @@ export function editComment(
       return afterCommentWrite(tx, changes, comment, post.authorId, comment.replyToUserId)
     },
     (comment) => publishComment(live, comment, false),
+    (comment) => ({ comments: [comment.postId] }),
   )
 }
 
@@ -214,7 +215,7 @@ async function removeComment(
       gone(comment.id, countDelta, placeholder)
       if (rootGone !== null) gone(rootGone, 0, false)
     },
-    ({ deletion }) => ({ posts: [deletion.comment.postId] }),
+    ({ deletion }) => ({ posts: [deletion.comment.postId], comments: [deletion.comment.postId] }),
   )
   return deletion.comment
 }

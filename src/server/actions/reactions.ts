@@ -100,5 +100,6 @@ export function voteComment(
           (await posts.getPost(live.db, comment.postId)).authorId,
         ),
       ),
+    (comment) => ({ comments: [comment.postId] }),
   )
 }

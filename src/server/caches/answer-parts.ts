@@ -1,7 +1,7 @@
 /**
  * What a whole answer showed, by version (http/kept-answers.ts, for the routes that ask for it):
- * the home timeline or the list of posts it was paged from (caches/post-lists.ts: the newest
- * posts of the explore page, a player's posts on their profile), the posts it presented (their rows, images, polls and emoji
+ * the home timeline or the list it was paged from (caches/lists.ts: the newest posts of the
+ * explore page, a player's posts on their profile, a post's comments), the posts it presented (their rows, images, polls and emoji
  * counts: all under the post's version, caches/post-rows.ts), and its viewer's own state
  * (caches/viewer-states.ts). Such an answer is served again while each of those versions is the
  * one it was made under, so a write changes only the kept answers that show what it touched: a
@@ -10,7 +10,7 @@
  * `TOUCH_FOLLOWED_EVENTS` says which kinds of event the versions follow wholly).
  *
  * The presenting code notes what it shows as it goes (`noteShownPosts`, `noteShownViewer`,
- * `noteShownTimeline`, `noteShownPostList`); a read that shows something no version follows says so
+ * `noteShownTimeline`, `noteShownPostList`, `noteShownCommentList`); a read that shows something no version follows says so
  * (`noteUnversioned`), and the answer is then kept as any other. Outside such a fill the notes
  * do nothing.
  */
@@ -24,8 +24,10 @@ export interface ShownParts {
   viewers: Map<number, number>
   /** Timeline owner → its version. */
   timelines: Map<number, number>
-  /** Post list (caches/post-lists.ts: 0 all posts, else an author's) → its version. */
+  /** Post list (caches/lists.ts: 0 all posts, else an author's) → its version. */
   postLists: Map<number, number>
+  /** Post whose comments were shown → the version of its comment list (caches/lists.ts). */
+  commentLists: Map<number, number>
   /** Something shown that no version follows: kept only as an answer without parts. */
   unversioned: boolean
 }
@@ -36,6 +38,7 @@ export interface PartVersions {
   viewer(id: number): number
   timeline(owner: number): number
   postList(list: number): number
+  commentList(postId: number): number
 }
 
 const shown = new AsyncLocalStorage<ShownParts>()
@@ -49,6 +52,7 @@ export async function measuringShownParts<Result>(
     viewers: new Map(),
     timelines: new Map(),
     postLists: new Map(),
+    commentLists: new Map(),
     unversioned: false,
   }
   const result = await shown.run(parts, fill)
@@ -79,6 +83,11 @@ export function noteShownPostList(list: number, version: number): void {
   if (parts && !parts.postLists.has(list)) parts.postLists.set(list, version)
 }
 
+export function noteShownCommentList(postId: number, version: number): void {
+  const parts = shown.getStore()
+  if (parts && !parts.commentLists.has(postId)) parts.commentLists.set(postId, version)
+}
+
 /** The answer shows something no version follows (a page read from the database). */
 export function noteUnversioned(): void {
   const parts = shown.getStore()
@@ -92,6 +101,9 @@ export function partsCurrent(parts: ShownParts, versions: PartVersions): boolean
   }
   for (const [list, version] of parts.postLists) {
     if (versions.postList(list) !== version) return false
+  }
+  for (const [postId, version] of parts.commentLists) {
+    if (versions.commentList(postId) !== version) return false
   }
   for (const [viewer, version] of parts.viewers) {
     if (versions.viewer(viewer) !== version) return false

@@ -38,7 +38,7 @@ import {
   VISIBILITY_NEUTRAL_EVENTS,
   namedIn,
 } from './named-in'
-import { PostListVersions } from './post-lists'
+import { ListVersions } from './lists'
 import { PostRows } from './post-rows'
 import { ViewerStates } from './viewer-states'
 import { KeptAnswers, type KeptAnswer } from './whole-answers'
@@ -99,8 +99,8 @@ export class ReadCache {
   readonly postRows: PostRows
   /** Home timelines as lists of post ids, changed by the writes that concern them. */
   readonly timelines: HomeTimelines
-  /** The versions of the explore page's and the profiles' lists of posts. */
-  readonly postLists = new PostListVersions()
+  /** The versions of the explore page's, the profiles' and the comment pages' lists. */
+  readonly lists = new ListVersions()
   /** Each viewer's own state of each post, changed by their own writes. */
   readonly viewerStates: ViewerStates
 
@@ -173,7 +173,8 @@ export class ReadCache {
     post: (id) => this.postRows.versionOf(id),
     viewer: (id) => this.viewerStates.viewers.of(id),
     timeline: (owner) => this.timelines.versionOf(owner),
-    postList: (list) => this.postLists.of(list),
+    postList: (list) => this.lists.posts.of(list),
+    commentList: (postId) => this.lists.comments.of(postId),
   }
 
   /**
@@ -220,7 +221,7 @@ export class ReadCache {
     if (
       parts &&
       !parts.unversioned &&
-      (parts.timelines.size > 0 || parts.postLists.size > 0) &&
+      (parts.timelines.size > 0 || parts.postLists.size > 0 || parts.commentLists.size > 0) &&
       this.keepsTouched() &&
       mark.parts === this.partsGenerationCount &&
       mark.touches === this.touchCount
@@ -372,7 +373,7 @@ export class ReadCache {
     this.postRows.clear()
     this.viewerStates.clear()
     this.timelines.clear()
-    this.postLists.moveAll()
+    this.lists.moveAll()
     this.forgetVisibility()
     this.forgetAnswers()
   }

@@ -28,6 +28,8 @@ export interface Touched {
   removed?: { postId: number; reposterId?: number }
   /** Viewers whose own state of some post changed (a like, a repost, an emoji, a vote). */
   viewers?: readonly number[]
+  /** Posts whose comments changed: one added, edited or deleted, a vote on one. */
+  comments?: readonly number[]
   /** Follows that began or ended. */
   follows?: readonly { followerId: number; followeeId: number; following: boolean }[]
   /** Rows of every kind may have changed (an account's deletion): every kept part goes. */
@@ -50,20 +52,21 @@ export function touchCache(cache: ReadCache, touched: Touched): void {
     cache.postRows.clear()
     cache.viewerStates.clear()
     cache.timelines.clear()
-    cache.postLists.moveAll()
+    cache.lists.moveAll()
     return
   }
   if (touched.viewers) cache.viewerStates.touch(touched.viewers)
+  if (touched.comments) cache.lists.comments.move(touched.comments)
   const { timelines } = cache
   if (touched.posts) cache.touchPosts(touched.posts)
   if (touched.removed) {
     cache.touchPosts([touched.removed.postId])
     timelines.removed(touched.removed.postId, touched.removed.reposterId)
-    if (touched.removed.reposterId === undefined) cache.postLists.moveAll()
+    if (touched.removed.reposterId === undefined) cache.lists.posts.moveAll()
   }
   if (touched.added) {
     timelines.added(touched.added)
-    if (touched.added.reposterId === undefined) cache.postLists.added(touched.added.authorId)
+    if (touched.added.reposterId === undefined) cache.lists.postAdded(touched.added.authorId)
   }
   for (const { followerId, followeeId, following } of touched.follows ?? []) {
     timelines.followed(followerId, followeeId, following)

@@ -77,7 +77,8 @@ export function commentsRoutes(deps: AppDeps) {
       .get(
         '/:postId',
         optionalViewer(deps),
-        keptAnswers(db, paged),
+        // Kept through the writes that change nothing it shows (http/kept-answers.ts `withParts`).
+        keptAnswers(db, paged, { withParts: true }),
         validate('query', pageQuerySchema),
         idParams('postId'),
         async (c) => {

@@ -9,7 +9,7 @@ import { refuseUnseen, visibleAuthor, type Viewer } from './visibility'
 import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
 import { FEED_USERS } from '../../caches/home-timelines'
 import { noteShownPostList } from '../../caches/answer-parts'
-import { ALL_POSTS } from '../../caches/post-lists'
+import { ALL_POSTS } from '../../caches/lists'
 
 /**
  * The id of every post the viewer may see (services/reads/visibility.ts), newest first (or most liked
@@ -82,12 +82,12 @@ async function pagePosts(
   const authorParam = authorId === null ? [] : [authorId]
   // One author's posts are their profile: a mute does not hide them there (a notice does).
   const visible = await visibleAuthor(db, 'author_id', viewer, { mutes: authorId === null })
-  // A page newest first holds while its list gains no post (caches/post-lists.ts); noted before
-  // the read, so a post that joins during it moves the version noted.
-  const lists = touchedCacheOf(db)?.postLists
+  // A page newest first holds while its list gains no post (caches/lists.ts); noted before the
+  // read, so a post that joins during it moves the version noted.
+  const lists = touchedCacheOf(db)?.lists
   if (sort === 'recent' && lists) {
     const list = authorId ?? ALL_POSTS
-    noteShownPostList(list, lists.of(list))
+    noteShownPostList(list, lists.posts.of(list))
   }
   const place = 'id, created_at AS "createdAt", like_count AS "likeCount"'
   const places =

@@ -12,6 +12,8 @@
  * Every read here is a fixed number of queries whatever the page's size.
  */
 import type { Comment, CommentThreadResponse } from '../../../shared/api-types'
+import { noteShownCommentList, noteShownPosts } from '../../caches/answer-parts'
+import { touchedCacheOf } from '../../caches/store-caches'
 import { COMMENT_COLUMNS } from '../../db/raw'
 import type { CommentRow } from '../../db/rows'
 import type { SqlParam, Store } from '../../db/store'
@@ -71,6 +73,13 @@ export async function pageRoots(
   viewer: Viewer,
 ): Promise<RowPage<CommentRow>> {
   const [createdBefore = LIST_START, idBefore = LIST_START] = cursorOrStart(page.cursor, 2)
+  // The page holds while the post's comments and the post itself do not change (caches/lists.ts);
+  // noted before the read, so a change during it moves a version noted.
+  const cache = touchedCacheOf(db)
+  if (cache) {
+    noteShownCommentList(postId, cache.lists.comments.of(postId))
+    noteShownPosts([postId], (id) => cache.postRows.versionOf(id))
+  }
   const visible = await threadVisibility(db, viewer)
   const reply = await threadVisibility(db, viewer, 'r')
   const rows = await db.all<CommentRow>(

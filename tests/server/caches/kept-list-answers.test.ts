@@ -1,8 +1,8 @@
 /**
- * The explore page (newest first) and a profile's posts page kept whole with what they show
- * (caches/post-lists.ts, caches/answer-parts.ts): a write that changes nothing such a page shows
- * leaves it served as it was; a new post in its list, a deletion, a change to a post it shows or
- * to its viewer's own state, or a write no version follows makes the next read a fill. The explore
+ * The explore page (newest first), a profile's posts page and a post's comments page kept whole
+ * with what they show (caches/lists.ts, caches/answer-parts.ts): a write that changes nothing such a page shows
+ * leaves it served as it was; a new post in its list, a deletion, a change to a post it shows, to
+ * its comments or to its viewer's own state, or a write no version follows makes the next read a fill. The explore
  * page by likes follows no list version: any write fills it. Every answer is compared with the
  * server's answer without the cache, byte for byte.
  */
@@ -124,5 +124,74 @@ describe('kept explore and profile pages', () => {
       byLikes: 'filled',
       bob: 'filled',
     })
+  })
+
+  it('keep a comments page through writes elsewhere, and fill it after any change to its comments', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    const cache = new ReadCache()
+    app = await makeTestApp({ readCache: cache })
+    const h = app
+    let served = 0
+    const answer = cache.answer.bind(cache)
+    cache.answer = (key, now) => {
+      const kept = answer(key, now)
+      if (kept) served++
+      return kept
+    }
+    const alice = await h.signup('alice')
+    const bob = await h.signup('bob')
+    const minimal = { prefer: 'return=minimal' }
+    const send = async (path: string, body: unknown, token: string, method = 'POST') => {
+      const response = await h.send(path, body, { token, method, headers: minimal })
+      expect(response.status, `${method} ${path}`).toBeLessThan(300)
+      return response
+    }
+    const post = async (token: string, content: string) =>
+      ((await (await send('/api/posts', { postData: { content } }, token)).json()) as PostResponse)
+        .post._id
+    const talked = await post(bob.token, 'Talk to me')
+    const other = await post(bob.token, 'Another post')
+    const comment = async (postId: string, text: string, token: string) =>
+      (
+        (await (
+          await send(`/api/comments/add/${postId}`, { commentData: { text } }, token)
+        ).json()) as {
+          comment: { _id: string }
+        }
+      ).comment._id
+    const first = await comment(talked, 'first!', alice.token)
+    const page = `/api/comments/${talked}?limit=20`
+    const read = async (after: string): Promise<'kept' | 'filled'> => {
+      const before = served
+      const text = await (await h.get(page, alice.token)).text()
+      const kept = served > before
+      cache.enabled = false
+      const fresh = await (await h.get(page, alice.token)).text()
+      cache.enabled = true
+      expect({ after, text }).toEqual({ after, text: fresh })
+      return kept ? 'kept' : 'filled'
+    }
+
+    expect(await read('first read')).toBe('filled')
+    expect(await read('nothing')).toBe('kept')
+    await comment(other, 'elsewhere', bob.token)
+    expect(await read('a comment on another post')).toBe('kept')
+    await send(`/api/posts/like/${other}`, {}, alice.token)
+    expect(await read('a like of another post')).toBe('kept')
+    await send(`/api/comments/upvote/${talked}/${first}`, {}, bob.token)
+    expect(await read('an upvote of a comment shown')).toBe('filled')
+    await comment(talked, 'second', bob.token)
+    expect(await read('a new comment')).toBe('filled')
+    await send(
+      `/api/comments/edit/${talked}/${first}`,
+      { commentData: { text: 'first, edited' } },
+      alice.token,
+    )
+    expect(await read('an edit')).toBe('filled')
+    expect(await read('nothing again')).toBe('kept')
+    await send(`/api/posts/like/${talked}`, {}, bob.token)
+    expect(await read('a like of the post itself')).toBe('filled')
+    await send(`/api/comments/delete/${talked}/${first}`, {}, alice.token)
+    expect(await read('a deletion')).toBe('filled')
   })
 })
