@@ -43,6 +43,7 @@ const { values } = parseArgs({
     'clip-seconds': { type: 'string' },
     databases: { type: 'string' },
     'pg-url': { type: 'string' },
+    sticky: { type: 'boolean' },
     populate: { type: 'string' },
     scale: { type: 'string' },
     'cpu-prof': { type: 'string' },
@@ -149,6 +150,7 @@ if (values.mixed) {
     },
     databases: databases as BenchDatabase[],
     ...(pgUrl ? { pgUrl } : {}),
+    sticky: values.sticky === true,
     duration: number(values.duration, 10),
     connections: number(values.connections, 10),
     mixed: {

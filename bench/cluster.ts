@@ -38,6 +38,7 @@ export async function prepareCluster(
   databaseUrl: string,
   dataDir: string,
   startOne: (dataDir: string, args: string[]) => Promise<StartedProcess>,
+  { sticky = false }: { sticky?: boolean } = {},
 ): Promise<ClusterTarget> {
   const redis = await startOwnRedis()
   mkdirSync(dataDir, { recursive: true })
@@ -72,6 +73,7 @@ export async function prepareCluster(
           const { hostname, port } = new URL(url)
           return { host: hostname, port: Number(port) }
         }),
+        sticky ? { affinity: (incoming) => incoming.headers.authorization ?? '' } : {},
       )
       const sum = (values: (number | null)[]) =>
         values.some((value) => value === null)

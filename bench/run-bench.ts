@@ -53,6 +53,11 @@ export interface BenchOptions {
    * database of its own there and drops it at the end. Unset, it starts a throwaway cluster.
    */
   pgUrl?: string
+  /**
+   * Three instances behind a proxy that keeps each client on one instance (by its
+   * Authorization header, as nginx's `hash $http_authorization consistent`), not round robin.
+   */
+  sticky?: boolean
   /** Also measure memory: idle, after load, and whole lists (memory-bench.ts; SQLite). */
   memory?: boolean
   /** Clients of the live event stream (`GET /api/events`) for its row (default 200); 0 skips it. */
@@ -613,6 +618,7 @@ async function prepareTarget(
         const { pid, ...process } = await serverOn(folder, args)()
         return typeof pid === 'number' ? { ...process, pid } : process
       },
+      { sticky: options.sticky === true },
     )
     return {
       database,

@@ -1,6 +1,7 @@
 /**
  * A reverse proxy on loopback in front of a cluster's instances, as nginx or Caddy would stand in
- * front of a hosted community: each request goes to the next instance that is up, with the
+ * front of a hosted community: each request goes to the next instance that is up (or, with
+ * `affinity`, to the instance its key hashes to, as nginx's `hash … consistent`), with the
  * client's address in X-Forwarded-For (the instances trust the proxy's address, `--trust-proxy`).
  * A request whose instance cannot be reached before it answered goes to the next one; a live
  * stream cut by its instance's death ends for the client, which reconnects through the proxy.
@@ -33,7 +34,27 @@ function forwardedHeaders(incoming: IncomingMessage): Record<string, string | st
   return headers
 }
 
-export async function startRoundRobinProxy(upstreams: Upstream[]): Promise<RoundRobinProxy> {
+export interface ProxyOptions {
+  /**
+   * The key that keeps a client's requests on one instance while it is up (e.g. its
+   * Authorization header); without it, requests go round the instances in turn.
+   */
+  affinity?: (incoming: IncomingMessage) => string
+}
+
+/** A string's FNV-1a hash: the same key, the same instance. */
+function hashOf(key: string): number {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < key.length; index++) {
+    hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193) >>> 0
+  }
+  return hash
+}
+
+export async function startRoundRobinProxy(
+  upstreams: Upstream[],
+  { affinity }: ProxyOptions = {},
+): Promise<RoundRobinProxy> {
   let next = 0
   const served: number[] = []
   const server: Server = createServer((incoming, outgoing) => {
@@ -42,8 +63,10 @@ export async function startRoundRobinProxy(upstreams: Upstream[]): Promise<Round
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', () => {
       const body = Buffer.concat(chunks)
+      // With affinity, a client's instance first, then the next ones if it is down.
+      let first = affinity ? hashOf(affinity(incoming)) : next++
       const tryInstance = (triesLeft: number) => {
-        const index = next++ % upstreams.length
+        const index = first++ % upstreams.length
         const upstream = upstreams[index]
         if (!upstream) throw new Error('A proxy needs at least one instance.')
         const forwarded = request(

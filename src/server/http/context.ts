@@ -17,12 +17,11 @@ import { passwordStamp, tokenExpiry, verifyToken, whyRefused } from '../auth/tok
 import { HttpError } from '../errors/http-error'
 import { ACCOUNT_MESSAGES, MESSAGES } from '../errors/messages'
 import type { UserRow } from '../db/rows'
-import { isRevoked } from '../services/reads/sessions'
+import { userAndRevoked } from '../services/reads/sessions'
 import { endSessions } from '../services/writes/sessions'
 import { type ReadCache } from '../caches/read-cache'
 import { readCacheOf } from '../caches/store-caches'
 import { getDemoUserIds } from '../services/reads/settings'
-import { findUserById } from '../services/reads/users'
 import { parseId } from './validate'
 
 /** What the app is built from; tests pass an in-memory SQLite store and a fixed secret. */
@@ -155,8 +154,9 @@ async function userFromTokenAfresh(
   const claims = await verifyToken(token, deps.secret)
   const userId = claims ? parseId(claims._id) : null
   if (!claims || userId === null) return 'invalid'
-  const user = await findUserById(deps.db, userId)
-  if (!user) return 'gone'
+  const found = await userAndRevoked(deps.db, userId, token)
+  if (!found) return 'gone'
+  const { user, revoked } = found
   if (user.suspendedAt !== null) return 'suspended'
   const demoWhileShared = async () =>
     deps.isShared?.() === true && (await getDemoUserIds(deps.db)).includes(user.id)
@@ -169,7 +169,7 @@ async function userFromTokenAfresh(
       ? 'password-changed'
       : 'ended'
   }
-  if (await isRevoked(deps.db, token)) return 'logged-out'
+  if (revoked) return 'logged-out'
   if (await demoWhileShared()) {
     // The embedded server ends them when sharing starts; this catches every other way in.
     await endSessions(deps.db, [user.id])
