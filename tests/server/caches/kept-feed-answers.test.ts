@@ -5,60 +5,29 @@
  * (a profile edit) makes the next read a fill. Every answer is compared with the server's
  * answer without the cache, byte for byte.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PostResponse } from '../../../src/shared/api-types'
-import { ReadCache } from '../../../src/server/caches/read-cache'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import { afterEach, describe, expect, it } from 'vitest'
+import { keptAnswerCheck, type KeptAnswerCheck } from '../../helpers/kept-answer-check'
 
-let app: TestApp | undefined
+let check: KeptAnswerCheck | undefined
 afterEach(async () => {
-  await app?.close()
-  app = undefined
-  vi.useRealTimers()
+  await check?.close()
+  check = undefined
 })
 
 describe('kept feed answers', () => {
   it('outlive the writes that change nothing they show, and only those', async () => {
-    // One clock: no kept answer runs out, and a page's cursor (which carries its time) is the same.
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
-    const cache = new ReadCache()
-    app = await makeTestApp({ readCache: cache })
-    const h = app
-    let served = 0
-    const answer = cache.answer.bind(cache)
-    cache.answer = (key, now) => {
-      const kept = answer(key, now)
-      if (kept) served++
-      return kept
-    }
+    check = await keptAnswerCheck()
+    const { app: h, send, post, read: readPage } = check
     const alice = await h.signup('alice')
     const bob = await h.signup('bob')
     const carol = await h.signup('carol')
     const dave = await h.signup('dave')
-    const minimal = { prefer: 'return=minimal' }
-    const send = async (path: string, body: unknown, token: string, method = 'POST') => {
-      const response = await h.send(path, body, { token, method, headers: minimal })
-      expect(response.status, `${method} ${path}`).toBeLessThan(300)
-      return response
-    }
-    const post = async (token: string, content: string) =>
-      ((await (await send('/api/posts', { postData: { content } }, token)).json()) as PostResponse)
-        .post._id
     await send(`/api/users/follow/${bob.id}`, {}, alice.token)
     const bobPost = await post(bob.token, 'Bob is online')
     const carolPost = await post(carol.token, 'Carol, whom alice does not follow')
 
     /** Alice's feed page: whether it was served whole, after checking it against a fresh one. */
-    const read = async (after: string): Promise<'kept' | 'filled'> => {
-      const before = served
-      const text = await (await h.get('/api/feed?limit=20', alice.token)).text()
-      const kept = served > before
-      cache.enabled = false
-      const fresh = await (await h.get('/api/feed?limit=20', alice.token)).text()
-      cache.enabled = true
-      expect({ after, text }).toEqual({ after, text: fresh })
-      return kept ? 'kept' : 'filled'
-    }
+    const read = (after: string) => readPage('/api/feed?limit=20', alice.token, after)
 
     expect(await read('first read')).toBe('filled')
     expect(await read('nothing')).toBe('kept')
