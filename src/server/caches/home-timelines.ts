@@ -16,13 +16,15 @@
  *
  * A list is whole from its newest entry down to its floor: every entry at or after the floor is
  * in it. A page that reaches past the floor is read from the database (services/reads/home-feed.ts).
- * Each instance keeps these in its process: in a cluster, what another instance's command touched
- * comes through the events' stream and changes them alike (caches/touched.ts). One list per
- * instance, not one shared in Redis (left for later, docs/PERFORMANCE.md).
+ * These are one server's, in its process. A cluster keeps one list per player in Redis instead,
+ * shared by every instance and changed once by the instance that ran the command
+ * (caches/redis-timelines.ts); the feed reads either through the same `TimelineKeeper`
+ * (caches/timeline-keeper.ts).
  */
 import type { SqlParam, Store } from '../db/store'
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
+import type { TimelineKeeper } from './timeline-keeper'
 import { Versions } from './versions'
 
 /** Where an entry stands: (time, post id, reposter id; 0 for the post itself). */
@@ -77,7 +79,7 @@ export interface TimelineLimits {
 
 export const DEFAULT_TIMELINE_LIMITS: TimelineLimits = { length: 400, timelines: 5_000 }
 
-export class HomeTimelines {
+export class HomeTimelines implements TimelineKeeper {
   private readonly kept: BoundedMap<number, Timeline>
   private generationCount = 0
   /**
@@ -116,6 +118,22 @@ export class HomeTimelines {
     if (generation !== this.generationCount) return
     this.kept.set(owner, timeline)
     this.versions.move([owner])
+  }
+
+  async timelineOf(
+    db: Store,
+    owner: number,
+    index: (length: number) => Promise<string>,
+  ): Promise<Timeline> {
+    let timeline = this.get(owner)
+    // Players followed since it was built go in first (two statements for them alone).
+    if (timeline?.merging) timeline = await mergeFollowed(db, this, owner, timeline)
+    if (timeline) return timeline
+    const generation = this.generationCount
+    const length = this.limits.length
+    timeline = await buildTimeline(db, owner, length, await index(length))
+    this.keep(owner, timeline, generation)
+    return timeline
   }
 
   /** The kept timelines, by owner (tests compare each with a fresh build). */
@@ -292,16 +310,14 @@ export async function mergeFollowed(
   const merging = [...(timeline.merging ?? [])]
   if (merging.length === 0) return timeline
   const generation = timelines.generation
-  const length = timelines.limits.length
-  const authors = new Set(merging)
-  const read = await readTimeline(
-    db,
-    authors,
-    { sql: db.sql.idSet, params: [db.sql.ids(merging)] },
-    length,
-    null,
-  )
+  const read = await readMerging(db, merging, timelines.limits.length)
   return timelines.merge(owner, read, generation)
+}
+
+/** The newest `length` posts and reposts of players followed since a timeline was built. */
+export function readMerging(db: Store, merging: number[], length: number): Promise<Timeline> {
+  const among = { sql: db.sql.idSet, params: [db.sql.ids(merging)] }
+  return readTimeline(db, new Set(merging), among, length, null)
 }
 
 /** The entries by `authors` (`among`: the same as SQL), each kind whole down to its floor. */

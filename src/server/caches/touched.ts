@@ -24,8 +24,11 @@ export interface Touched {
   posts?: readonly number[]
   /** A new post, or a new repost (`reposterId`): into its followers' home timelines. */
   added?: NewEntry
-  /** A deleted post (with its reposts), or one repost taken back (`reposterId`). */
-  removed?: { postId: number; reposterId?: number }
+  /**
+   * A deleted post (with its reposts), or one repost taken back (`reposterId`); `authorId`: the
+   * post's author (a cluster's shared lists find the entries by it, caches/redis-timelines.ts).
+   */
+  removed?: { postId: number; authorId: number; reposterId?: number }
   /** Viewers whose own state of some post changed (a like, a repost, an emoji, a vote). */
   viewers?: readonly number[]
   /** Follows that began or ended. */
@@ -37,28 +40,33 @@ export interface Touched {
 /** Applies what a command touched to the caches of `db` (the app's store, after its commit). */
 export function touch(db: Store, touched: Touched): void {
   const cache = cacheOfStore(db)
-  if (cache) touchCache(cache, touched)
+  if (cache) touchCache(cache, touched, true)
 }
 
 /**
- * Applies what a command touched to one cache: the app's own after its commit, or in a cluster
- * what another instance's command touched, read from the events' stream (app.ts).
+ * Applies what a command touched to one cache: the app's own after its commit (`here`), or in a
+ * cluster what another instance's command touched, read from the events' stream (app.ts). A
+ * cluster's shared home timelines (caches/redis-timelines.ts) are changed by the command's own
+ * instance alone; every instance moves the versions of the owners whose lists it may change.
  */
-export function touchCache(cache: ReadCache, touched: Touched): void {
+export function touchCache(cache: ReadCache, touched: Touched, here = false): void {
   cache.noteTouched()
+  const { timelines, sharedTimelines } = cache
   if (touched.everything) {
     cache.postRows.clear()
     cache.viewerStates.clear()
-    cache.timelines.clear()
+    timelines.clear()
+    sharedTimelines?.touched(touched, here)
     return
   }
   if (touched.viewers) cache.viewerStates.touch(touched.viewers)
-  const { timelines } = cache
   if (touched.posts) cache.touchPosts(touched.posts)
-  if (touched.removed) {
-    cache.touchPosts([touched.removed.postId])
-    timelines.removed(touched.removed.postId, touched.removed.reposterId)
+  if (touched.removed) cache.touchPosts([touched.removed.postId])
+  if (sharedTimelines) {
+    sharedTimelines.touched(touched, here)
+    return
   }
+  if (touched.removed) timelines.removed(touched.removed.postId, touched.removed.reposterId)
   if (touched.added) timelines.added(touched.added)
   for (const { followerId, followeeId, following } of touched.follows ?? []) {
     timelines.followed(followerId, followeeId, following)
