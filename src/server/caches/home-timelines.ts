@@ -24,58 +24,25 @@
 import type { SqlParam, Store } from '../db/store'
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
-import type { TimelineKeeper } from './timeline-keeper'
+import type {
+  NewEntry,
+  Place,
+  Timeline,
+  TimelineEntry,
+  TimelineKeeper,
+  TimelineLimits,
+} from './timeline-keeper'
 import { Versions } from './versions'
 
-/** Where an entry stands: (time, post id, reposter id; 0 for the post itself). */
-export type Place = readonly [number, number, number]
+// The shapes are the keepers' (timeline-keeper.ts), named from here as well.
+export type { NewEntry, Place, Timeline, TimelineEntry, TimelineLimits } from './timeline-keeper'
 
 /** Compares places, newest first when sorted with `(a, b) => before(b, a)`. */
 export const before = (a: Place, b: Place): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
 
-/** One appearance of a post in a home timeline. */
-export interface TimelineEntry {
-  place: Place
-  /** The post's author (a repost of a hidden author's post is hidden too). */
-  authorId: number
-}
-
-export interface Timeline {
-  /** The owner and everyone they follow. */
-  authors: Set<number>
-  /** Newest first. */
-  entries: TimelineEntry[]
-  /**
-   * Every post of the timeline at or after this place is in `entries`, and only those; null:
-   * every post is. The reposts have their own (`repostsFloor`), as the database reads each apart.
-   */
-  postsFloor: Place | null
-  repostsFloor: Place | null
-  /**
-   * Players followed since, in `authors` already, whose entries are not merged in yet
-   * (`mergeFollowed` does it before the timeline is read).
-   */
-  merging?: Set<number>
-}
-
 /** The floor of an entry's kind: of the posts, or of the reposts. */
 export const floorOf = (timeline: Timeline, place: Place): Place | null =>
   place[2] === 0 ? timeline.postsFloor : timeline.repostsFloor
-
-/** A new post or repost, as a timeline takes it. */
-export interface NewEntry {
-  postId: number
-  authorId: number
-  /** Its reposter (absent: the post itself). */
-  reposterId?: number
-  createdAt: number
-}
-
-/** How many entries a timeline keeps, and how many timelines are kept. */
-export interface TimelineLimits {
-  length: number
-  timelines: number
-}
 
 export const DEFAULT_TIMELINE_LIMITS: TimelineLimits = { length: 400, timelines: 5_000 }
 

@@ -50,8 +50,7 @@ import {
   REMOVED_SCRIPT,
   STORE_SCRIPT,
 } from './redis-timeline-scripts'
-import type { SharedTimelineKeeper } from './timeline-keeper'
-import type { Touched } from './touched'
+import type { SharedTimelineKeeper, TimelineTouch } from './timeline-keeper'
 import { Versions } from './versions'
 
 /** How long a list lives after its build. */
@@ -209,7 +208,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
     return timeline
   }
 
-  touched(touched: Touched, here: boolean): void {
+  touched(touched: TimelineTouch, here: boolean): void {
     if (touched.everything) {
       this.forget()
       if (here) this.renew()
@@ -262,7 +261,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
   }
 
   /** This instance's command's change, to the shared lists (in order on one connection). */
-  private write({ added, removed, follows = [] }: Touched): void {
+  private write({ added, removed, follows = [] }: TimelineTouch): void {
     const prefix = this.keyPrefix
     this.renewIfOwed()
     if (removed) {

@@ -5,8 +5,66 @@
  * player for every instance.
  */
 import type { Store } from '../db/store'
-import type { Timeline, TimelineLimits } from './home-timelines'
-import type { Touched } from './touched'
+
+/** Where an entry stands: (time, post id, reposter id; 0 for the post itself). */
+export type Place = readonly [number, number, number]
+
+/** One appearance of a post in a home timeline. */
+export interface TimelineEntry {
+  place: Place
+  /** The post's author (a repost of a hidden author's post is hidden too). */
+  authorId: number
+}
+
+export interface Timeline {
+  /** The owner and everyone they follow. */
+  authors: Set<number>
+  /** Newest first. */
+  entries: TimelineEntry[]
+  /**
+   * Every post of the timeline at or after this place is in `entries`, and only those; null:
+   * every post is. The reposts have their own (`repostsFloor`), as the database reads each apart.
+   */
+  postsFloor: Place | null
+  repostsFloor: Place | null
+  /**
+   * Players followed since, in `authors` already, whose entries are not merged in yet
+   * (home-timelines.ts `mergeFollowed` does it before the timeline is read).
+   */
+  merging?: Set<number>
+}
+
+/** A new post or repost, as a timeline takes it. */
+export interface NewEntry {
+  postId: number
+  authorId: number
+  /** Its reposter (absent: the post itself). */
+  reposterId?: number
+  createdAt: number
+}
+
+/** How many entries a timeline keeps, and how many timelines are kept. */
+export interface TimelineLimits {
+  length: number
+  timelines: number
+}
+
+/**
+ * What a command touched of the timelines (caches/touched.ts `Touched`, which adds the rest).
+ */
+export interface TimelineTouch {
+  /** A new post, or a new repost (`reposterId`): into its followers' home timelines. */
+  added?: NewEntry
+  /**
+   * A deleted post (with its reposts), or one repost taken back (`reposterId`); `authorId`: the
+   * post's author (a cluster's shared lists find the entries by it, caches/redis-timelines.ts).
+   */
+  removed?: { postId: number; authorId: number; reposterId?: number }
+  /** Follows that began or ended. */
+  follows?: readonly { followerId: number; followeeId: number; following: boolean }[]
+  /** Rows of every kind may have changed (an account's deletion): every kept part goes. */
+  everything?: boolean
+}
 
 export interface TimelineKeeper {
   readonly limits: TimelineLimits
@@ -35,7 +93,7 @@ export interface SharedTimelineKeeper extends TimelineKeeper {
    * change move here; `here` (this instance ran the command) also writes the change to the
    * shared lists, once for the whole cluster.
    */
-  touched(touched: Touched, here: boolean): void
+  touched(touched: TimelineTouch, here: boolean): void
   /** This instance may have missed touches: every version here moves (the lists stay). */
   forget(): void
   /** Redis may have lost what the lists rest on: no list of before is used again. */

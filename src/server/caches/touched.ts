@@ -15,26 +15,15 @@
  * rows without saying so fails it.
  */
 import type { Store } from '../db/store'
-import type { NewEntry } from './home-timelines'
+import type { TimelineTouch } from './timeline-keeper'
 import { type ReadCache } from './read-cache'
 import { cacheOfStore } from './store-caches'
 
-export interface Touched {
+export interface Touched extends TimelineTouch {
   /** Posts whose row changed (text, counts, quote) or went. */
   posts?: readonly number[]
-  /** A new post, or a new repost (`reposterId`): into its followers' home timelines. */
-  added?: NewEntry
-  /**
-   * A deleted post (with its reposts), or one repost taken back (`reposterId`); `authorId`: the
-   * post's author (a cluster's shared lists find the entries by it, caches/redis-timelines.ts).
-   */
-  removed?: { postId: number; authorId: number; reposterId?: number }
   /** Viewers whose own state of some post changed (a like, a repost, an emoji, a vote). */
   viewers?: readonly number[]
-  /** Follows that began or ended. */
-  follows?: readonly { followerId: number; followeeId: number; following: boolean }[]
-  /** Rows of every kind may have changed (an account's deletion): every kept part goes. */
-  everything?: boolean
 }
 
 /** Applies what a command touched to the caches of `db` (the app's store, after its commit). */
