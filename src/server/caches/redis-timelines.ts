@@ -80,10 +80,9 @@ export const memberOf = ({ place, authorId }: TimelineEntry): string =>
 const placeText = (place: Place | null): string => (place ? place.join(':') : '')
 
 function placeFrom(text: string | undefined): Place | null {
-  const [time, post, reposter] = (text ?? '').split(':').map(Number)
-  return text && time !== undefined && post !== undefined && reposter !== undefined
-    ? [time, post, reposter]
-    : null
+  if (!text) return null
+  const [time = 0, post = 0, reposter = 0] = text.split(':').map(Number)
+  return [time, post, reposter]
 }
 
 /** The list a script answered, as the feed reads it. */
@@ -300,7 +299,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
 
   /** A change Redis did not take leaves a list stale: the epoch ends. */
   private send(change: Promise<number>): void {
-    change.catch((error: unknown) => {
+    void change.catch((error: unknown) => {
       dependencyErrors.inc({ dependency: 'redis' })
       log().error(
         { where: this.redis.where, reason: (error as Error).message },
@@ -316,7 +315,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
     if (this.redis.commands.status !== 'ready') return
     this.renewing = true
     const upTo = this.renewsWanted
-    this.redis.commands.del(`${this.keyPrefix}epoch`).then(
+    void this.redis.commands.del(`${this.keyPrefix}epoch`).then(
       () => {
         this.renewing = false
         this.renewsMade = Math.max(this.renewsMade, upTo)
