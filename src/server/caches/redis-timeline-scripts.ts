@@ -209,8 +209,9 @@ if ARGV[5] == '1' then
   redis.call('PEXPIRE', by, ttl)
   return 1
 end
+if o == f then return 0 end
 redis.call('SREM', by, o)
-if o == f or redis.call('EXISTS', m) == 0 then return 0 end
+if redis.call('EXISTS', m) == 0 then return 0 end
 redis.call('SREM', a, f)
 redis.call('SREM', g, f)
 local l, followee = k(e, 'l', o), tonumber(f)
