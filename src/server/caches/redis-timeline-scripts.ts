@@ -18,6 +18,8 @@
  * - `E:by:<user>`: the owners whose lists take the user's posts and reposts (a new post reaches
  *   exactly those); `E:rp:<post>`: `<owner>:<reposter>` for each repost of the post put in a
  *   list (a deleted post leaves those too).
+ * - `E:owners`: every list by the time it was built, so that there are never more than a bound
+ *   (the oldest go first).
  * A list's four keys expire together (PEXPIREAT at the hash's time); an index lives at least as
  * long as any list it names (PEXPIRE by the whole life whenever a list is named in it).
  */
@@ -97,9 +99,10 @@ return listOf(e, ARGV[2], gen())
 
 /**
  * A list built from the database, kept if the epoch and the count are those read before the build
- * (an epoch is begun, `ARGV[5]`, if there was none and still is none). ARGV: prefix, owner, epoch
- * and count read, a new epoch's id, life (ms), floors of posts and reposts ('' for none), how many
- * authors, the authors, then score and member of each entry. Answers 1 when kept.
+ * (an epoch is begun, `ARGV[5]`, if there was none and still is none); the lists built longest
+ * ago go past `ARGV[7]` lists. ARGV: prefix, owner, epoch and count read, a new epoch's id, life
+ * (ms), how many lists at most, floors of posts and reposts ('' for none), how many authors, the
+ * authors, then score and member of each entry. Answers 1 when kept.
  */
 export const STORE_SCRIPT = `${COMMON}
 local o, ttl = ARGV[2], tonumber(ARGV[6])
@@ -114,19 +117,31 @@ elseif e ~= ARGV[3] then
 end
 local l, m, a, g = k(e, 'l', o), k(e, 'm', o), k(e, 'a', o), k(e, 'g', o)
 redis.call('DEL', l, m, a, g)
+local owners, now = P .. e .. ':owners', redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', owners, '-inf', ms - ttl)
+redis.call('ZADD', owners, ms, o)
+local extra = redis.call('ZCARD', owners) - tonumber(ARGV[7])
+if extra > 0 then
+  for _, old in ipairs(redis.call('ZRANGE', owners, 0, extra - 1)) do
+    redis.call('DEL', k(e, 'l', old), k(e, 'm', old), k(e, 'a', old), k(e, 'g', old))
+  end
+  redis.call('ZREMRANGEBYRANK', owners, 0, extra - 1)
+end
+redis.call('PEXPIRE', owners, ttl)
 redis.call('HSET', m, 'v', '1')
-if ARGV[7] ~= '' then redis.call('HSET', m, 'pf', ARGV[7]) end
-if ARGV[8] ~= '' then redis.call('HSET', m, 'rf', ARGV[8]) end
+if ARGV[8] ~= '' then redis.call('HSET', m, 'pf', ARGV[8]) end
+if ARGV[9] ~= '' then redis.call('HSET', m, 'rf', ARGV[9]) end
 redis.call('PEXPIRE', m, ttl)
-local n = tonumber(ARGV[9])
-for i = 10, 9 + n do
+local n = tonumber(ARGV[10])
+for i = 11, 10 + n do
   redis.call('SADD', a, ARGV[i])
   local by = k(e, 'by', ARGV[i])
   redis.call('SADD', by, o)
   redis.call('PEXPIRE', by, ttl)
 end
 sameLife(a, m)
-for i = 10 + n, #ARGV, 2 do put(e, o, ARGV[i], ARGV[i + 1], ttl) end
+for i = 11 + n, #ARGV, 2 do put(e, o, ARGV[i], ARGV[i + 1], ttl) end
 return 1
 `
 

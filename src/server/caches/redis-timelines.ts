@@ -24,7 +24,8 @@
  *   instance reads the database.
  * - **Life and size**: a list and its keys go `LIST_LIFE_MS` after its build (idle or not: an
  *   active player's list is rebuilt that often); each holds at most 1.25 × the length entries
- *   (`trim`). Redis must not evict keys (`maxmemory-policy noeviction`, docs/hosting.md): a list
+ *   (`trim`), some 30 KB at the length of 200; there are `listsAtMost` lists at most, the
+ *   oldest built going first. Redis must not evict keys (`maxmemory-policy noeviction`, docs/hosting.md): a list
  *   missing one of its keys would be read as another.
  */
 import { randomBytes } from 'node:crypto'
@@ -118,6 +119,11 @@ export class RedisTimelines implements SharedTimelineKeeper {
   private renewsMade = 0
   private renewing = false
   private readonly count = cacheLookupsOf('timelines')
+  /**
+   * How many lists Redis keeps at most, for the whole cluster: five instances' worth of one
+   * server's bound (`ReadCacheLimits.timelines`), the oldest built going first.
+   */
+  readonly listsAtMost: number
 
   constructor(
     private readonly redis: RedisConnections,
@@ -125,6 +131,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
     readonly lifeMs = LIST_LIFE_MS,
   ) {
     this.limits = limits
+    this.listsAtMost = limits.timelines * 5
     this.versions = new Versions(limits.timelines * 2)
     // An owner whose authors are forgotten has their version moved: no touch could move it.
     this.seen = new BoundedMap(limits.timelines * 2, (owner) => this.versions.move([owner]))
@@ -193,6 +200,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
           mark[1],
           randomBytes(4).toString('hex'),
           this.lifeMs,
+          this.listsAtMost,
           placeText(timeline.postsFloor),
           placeText(timeline.repostsFloor),
           timeline.authors.size,

@@ -16,7 +16,8 @@ import type { RunningServer } from '../../../src/server/server'
 import type { SqlParam, Store } from '../../../src/server/db/store'
 import { cacheOfStore } from '../../../src/server/caches/store-caches'
 import type { ReadCache } from '../../../src/server/caches/read-cache'
-import { LIST_LIFE_MS, type RedisTimelines } from '../../../src/server/caches/redis-timelines'
+import { LIST_LIFE_MS, RedisTimelines } from '../../../src/server/caches/redis-timelines'
+import { openRedis } from '../../../src/server/redis/connection'
 import { expectKeptAsInDatabase } from '../../helpers/kept-caches'
 import { send, signup, twoInstances } from '../../helpers/two-instances'
 
@@ -254,6 +255,54 @@ describe('home timelines shared in Redis', () => {
     await builtAgain(reader, readerId)
     expect(await listOf(readerId)).toHaveLength(2)
     await expectKeptAsInDatabase(cacheOf(b), b.db, 'after an older snapshot')
+  })
+
+  it('a list is trimmed to its length, and there are never more lists than the bound', async () => {
+    const { a, b } = cluster
+    // Lists of 4 entries (5 with the slack), 5 lists at most, under keys of their own.
+    const connections = await openRedis(cluster.redis.url, `${cluster.redis.prefix}small:`)
+    try {
+      const small = new RedisTimelines(connections, { length: 4, timelines: 1 })
+      const writer = await signup(a, 'bounded_writer', MINIMAL)
+      const writerId = await idOf(a, 'bounded_writer')
+      const ids: number[] = []
+      for (let n = 1; n <= 6; n++) ids.push(Number(await post(a, writer, `bounded: ${n}`)))
+      const index = () => Promise.resolve('posts_author_recent_idx')
+      const built = await small.timelineOf(b.db, writerId, index)
+      expect(built?.entries.map((entry) => entry.place[1])).toEqual(ids.slice(2).reverse())
+      const epoch = await connections.commands.get(`${small.keyPrefix}epoch`)
+      const head = `${small.keyPrefix}${epoch}`
+      const size = () => connections.commands.zcard(`${head}:l:${writerId}`)
+      const floor = () => connections.commands.hget(`${head}:m:${writerId}`, 'pf')
+      expect(await size()).toBe(4)
+      expect(await floor()).toBe(built?.entries[3]?.place.join(':'))
+      // Two more (ids of the list's alone): past 5 entries it is cut back to 4, its floor rises.
+      const now = Date.now()
+      for (const postId of [9_000_001, 9_000_002]) {
+        small.touched({ added: { postId, authorId: writerId, createdAt: now + postId } }, true)
+      }
+      // On the same connection: after both changes.
+      expect(await small.owners()).toEqual([writerId])
+      expect(await size()).toBe(4)
+      const kept = await small.timelineOf(b.db, writerId, index)
+      expect(kept?.entries.map((entry) => entry.place[1])).toEqual([
+        9_000_002,
+        9_000_001,
+        ids[5],
+        ids[4],
+      ])
+      expect(await floor()).toBe(kept?.entries[3]?.place.join(':'))
+      // Six more lists: the two built first go.
+      for (let owner = 1; owner <= 6; owner++) {
+        await small.timelineOf(b.db, 8_000_000 + owner, index)
+      }
+      const owners = await small.owners()
+      expect(owners).toHaveLength(5)
+      expect(owners).not.toContain(writerId)
+      expect(owners).not.toContain(8_000_001)
+    } finally {
+      await connections.close()
+    }
   })
 
   it('a list expires with all its keys, and is built again at the next read', async () => {
