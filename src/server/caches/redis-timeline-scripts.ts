@@ -120,14 +120,15 @@ redis.call('DEL', l, m, a, g)
 local owners, now = P .. e .. ':owners', redis.call('TIME')
 local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 redis.call('ZREMRANGEBYSCORE', owners, '-inf', ms - ttl)
-redis.call('ZADD', owners, ms, o)
-local extra = redis.call('ZCARD', owners) - tonumber(ARGV[7])
+redis.call('ZREM', owners, o)
+local extra = redis.call('ZCARD', owners) + 1 - tonumber(ARGV[7])
 if extra > 0 then
   for _, old in ipairs(redis.call('ZRANGE', owners, 0, extra - 1)) do
     redis.call('DEL', k(e, 'l', old), k(e, 'm', old), k(e, 'a', old), k(e, 'g', old))
   end
   redis.call('ZREMRANGEBYRANK', owners, 0, extra - 1)
 end
+redis.call('ZADD', owners, ms, o)
 redis.call('PEXPIRE', owners, ttl)
 redis.call('HSET', m, 'v', '1')
 if ARGV[8] ~= '' then redis.call('HSET', m, 'pf', ARGV[8]) end
