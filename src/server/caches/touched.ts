@@ -6,11 +6,13 @@
  *
  * In a cluster the command's instance carries it to the others through the events' stream
  * (actions/live.ts, EventHub.carryTouched), ahead of the command's events; each applies it with
- * `touchCache` (app.ts). An instance that stops following the stream drops all it kept.
+ * `touchCache` (app.ts). An instance that stops following the stream drops all it kept. A
+ * cluster's home timelines are shared in Redis (caches/redis-timelines.ts): the command's
+ * instance changes them there, before it carries the touch; the others move versions only.
  *
  * Kept this way (caches/read-cache.ts): post rows by id and version (caches/post-rows.ts), each
  * viewer's own state of each post (caches/viewer-states.ts) and the home timelines
- * (caches/home-timelines.ts). tests/server/caches/read-cache.test.ts compares every kept
+ * (caches/home-timelines.ts; in a cluster caches/redis-timelines.ts). tests/server/caches/read-cache.test.ts compares every kept
  * row and timeline with the database after every kind of command, so a command that changes such
  * rows without saying so fails it.
  */
