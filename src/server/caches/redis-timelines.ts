@@ -24,9 +24,9 @@
  *   instance reads the database.
  * - **Life and size**: a list and its keys go `LIST_LIFE_MS` after its build (idle or not: an
  *   active player's list is rebuilt that often); each holds at most 1.25 × the length entries
- *   (`trim`), some 30 KB at the length of 200; there are `listsAtMost` lists at most, the
- *   oldest built going first. Redis must not evict keys (`maxmemory-policy noeviction`, docs/hosting.md): a list
- *   missing one of its keys would be read as another.
+ *   (`trim`), some 30 KB at the length of 200; there are `listsAtMost` lists at most, the oldest
+ *   built going first. Redis must not evict keys (`maxmemory-policy noeviction`,
+ *   docs/hosting.md): a list missing one of its keys would be read as another.
  */
 import { randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
@@ -258,7 +258,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
     return keys.map((key) => Number(key.slice(head.length)))
   }
 
-  /** Versions move for the owners whose lists take `author`'s posts (as far as this instance read). */
+  /** The versions of the owners whose lists take `author`'s posts (of those read here) move. */
   private moveWhere(author: number): void {
     const owners: number[] = []
     for (const owner of this.seen.keys()) {

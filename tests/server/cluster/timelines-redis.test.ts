@@ -123,7 +123,7 @@ async function feedOn(server: RunningServer, token: string): Promise<string> {
 
 const feedOnB = (token: string) => feedOn(cluster.b, token)
 
-/** Reads B's feed until the reader's list is in Redis again (an end of the epoch may follow a build). */
+/** Reads B's feed until the list is in Redis again (an end of the epoch may follow a build). */
 async function builtAgain(token: string, owner: number): Promise<void> {
   await until(async () => {
     await feedOnB(token)
