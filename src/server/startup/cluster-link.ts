@@ -4,8 +4,7 @@
  * modules (and ioredis) are loaded only by a server started with `--redis`.
  */
 import type { RedisLoginThrottle } from '../auth/redis-login-throttle'
-import type { TimelineLimits } from '../caches/home-timelines'
-import type { SharedTimelineKeeper } from '../caches/timeline-keeper'
+import type { SharedTimelineKeeper, TimelineLimits } from '../caches/timeline-keeper'
 import { DEFAULT_EVENT_HUB_OPTIONS, type EventHubOptions } from '../events/hub'
 import type { RedisEventTransport } from '../events/redis-transport'
 import { RateLimits, type RateLimitOptions } from '../http/rate-limits'
