@@ -350,7 +350,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
   private async ask<Answer>(request: Promise<Answer>): Promise<Answer | undefined> {
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, READ_WAIT_MS)
+      timer = setTimeout(() => resolve(undefined), READ_WAIT_MS)
     })
     const answer = request.catch(() => {
       dependencyErrors.inc({ dependency: 'redis' })
