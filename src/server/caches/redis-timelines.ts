@@ -273,9 +273,7 @@ export class RedisTimelines implements SharedTimelineKeeper {
     this.renewIfOwed()
     if (removed) {
       const { postId, authorId, reposterId } = removed
-      this.send(
-        this.commands.gamerstageTimelineRemoved(prefix, postId, authorId, reposterId ?? ''),
-      )
+      this.send(this.commands.gamerstageTimelineRemoved(prefix, postId, authorId, reposterId ?? ''))
     }
     if (added) {
       const entry: TimelineEntry = {

@@ -21,7 +21,11 @@ import { openRedis } from '../../../src/server/redis/connection'
 import { expectKeptAsInDatabase } from '../../helpers/kept-caches'
 import { send, signup, twoInstances } from '../../helpers/two-instances'
 
-const cluster = twoInstances({ folderPrefix: 'gamerstage-tl-redis-', ownRedis: true, limits: false })
+const cluster = twoInstances({
+  folderPrefix: 'gamerstage-tl-redis-',
+  ownRedis: true,
+  limits: false,
+})
 
 const MINIMAL = { prefer: 'return=minimal' }
 

@@ -204,9 +204,7 @@ async function sourcesFromTimeline(
   if (!cache) return null
   // This process's lists, or in a cluster the shared ones (caches/timeline-keeper.ts).
   const timelines = cache.homeTimelines
-  const timeline = await timelines.timelineOf(db, userId, (length) =>
-    feedIndex(db, userId, length),
-  )
+  const timeline = await timelines.timelineOf(db, userId, (length) => feedIndex(db, userId, length))
   if (!timeline) return null
   noteShownTimeline(userId, timelines.versionOf(userId))
   const hidden = new Set(await hiddenAuthors(db, userId))
