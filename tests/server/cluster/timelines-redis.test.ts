@@ -70,7 +70,7 @@ async function idOf(server: RunningServer, username: string): Promise<number> {
 }
 
 async function post(server: RunningServer, token: string, content: string): Promise<string> {
-  const response = await send(server, '/api/posts', { postData: { content } }, token)
+  const response = await send(server, '/api/posts', { postData: { content } }, token, MINIMAL)
   if (response.status !== 201) expect(await response.text()).toBe('a 201')
   return ((await response.json()) as PostResponse).post._id
 }
