@@ -133,7 +133,11 @@ export function createApp(appDeps: AppDeps): Hono<AppEnv> {
       if (change.kind === 'event') cache.forgetNamedIn(change.type, change.data)
       else if (change.kind === 'disconnect') cache.forgetSessionsOf(change.userId)
       else if (change.kind === 'touched') touchCache(cache, change.touched as Touched)
-      else cache.clear()
+      else {
+        cache.clear()
+        // Redis lost entries: it may have lost what the shared timelines rest on too.
+        if (change.lost) cache.sharedTimelines?.renew()
+      }
     })
   }
   const app = new Hono<AppEnv>()

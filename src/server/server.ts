@@ -23,7 +23,7 @@ import { initializeDatabase } from './services/writes/seed'
 import { endDemoSessions } from './services/writes/sessions'
 import { lanAddresses } from './discovery/lan-addresses'
 import { APP_VERSION } from './version'
-import { readCacheOf } from './caches/store-caches'
+import { cacheOfStore, readCacheOf } from './caches/store-caches'
 import { watchServerParts, type ServerWatch } from './observability/server-watch'
 import { openCluster } from './startup/cluster-link'
 import {
@@ -272,6 +272,12 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     draining: watch.draining,
   }
   const app = createApp(deps)
+  const cache = cacheOfStore(db)
+  // A cluster's home timelines are one list per player in Redis, shared by every instance.
+  if (cluster && cache) {
+    const { timelines, timelineLength: length } = cache.limits
+    cache.sharedTimelines = cluster.homeTimelines({ timelines, length })
+  }
   const stopSweeping = sweepMediaEveryHour(db, media)
   const live = { db, hub: events, media, hostIds: deps.hostIds ?? [] }
   const stopReminding = remindGameNightsOnTime(live)

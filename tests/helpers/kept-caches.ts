@@ -12,6 +12,7 @@ import {
   buildTimeline,
   mergeFollowed,
   type Place,
+  type Timeline,
   type TimelineEntry,
 } from '../../src/server/caches/home-timelines'
 import type { ReadCache } from '../../src/server/caches/read-cache'
@@ -24,6 +25,30 @@ const ofKind = (entries: TimelineEntry[], posts: boolean, floor: Place | null) =
     .filter((entry) => (entry.place[2] === 0) === posts)
     .filter((entry) => !floor || before(entry.place, floor) >= 0)
     .map((entry) => ({ place: [...entry.place], authorId: entry.authorId }))
+
+/**
+ * The kept timelines as a page reads them: a follow's merge waits for the next read
+ * (caches/home-timelines.ts mergeFollowed), done here as that read would. In a cluster, the
+ * lists shared in Redis (caches/redis-timelines.ts), read as a page reads them.
+ */
+async function* keptTimelines(cache: ReadCache, db: Store): AsyncGenerator<[number, Timeline]> {
+  const shared = cache.sharedTimelines
+  if (shared) {
+    for (const owner of await shared.owners()) {
+      const kept = await shared.timelineOf(db, owner, () => Promise.resolve(FEED_INDEX))
+      if (kept) yield [owner, kept]
+    }
+    return
+  }
+  for (const [owner, pending] of cache.timelines.all()) {
+    const kept = pending.merging
+      ? await mergeFollowed(db, cache.timelines, owner, pending)
+      : pending
+    if (kept) yield [owner, kept]
+  }
+}
+
+const FEED_INDEX = 'posts_author_recent_idx'
 
 /** Answers how many kept rows, viewer states and timelines it compared. */
 export async function expectKeptAsInDatabase(
@@ -71,15 +96,9 @@ export async function expectKeptAsInDatabase(
     }
   }
   let timelines = 0
-  for (const [owner, pending] of cache.timelines.all()) {
-    // A follow's merge waits for the next read (caches/home-timelines.ts mergeFollowed): done
-    // here as that read would, so that the timeline compared is the one a page is read from.
-    const kept = pending.merging
-      ? await mergeFollowed(db, cache.timelines, owner, pending)
-      : pending
-    if (!kept) continue
+  for await (const [owner, kept] of keptTimelines(cache, db)) {
     // Everything, without a floor: the kept one must hold all of it at or after its own floors.
-    const fresh = await buildTimeline(db, owner, 1_000_000, 'posts_author_recent_idx')
+    const fresh = await buildTimeline(db, owner, 1_000_000, FEED_INDEX)
     expect({ after, owner, authors: [...kept.authors].sort() }).toEqual({
       after,
       owner,

@@ -290,7 +290,7 @@ async function removePost(
       }
     },
     ({ post, original }) => ({
-      removed: { postId: post.id },
+      removed: { postId: post.id, authorId: post.authorId },
       posts: original ? [original.id] : [],
     }),
   )

@@ -111,7 +111,7 @@ export function undoRepostPost(live: Live, actor: Actor, postId: number): Promis
         ? {
             posts: [post.id],
             viewers: [actor.id],
-            removed: { postId: post.id, reposterId: actor.id },
+            removed: { postId: post.id, authorId: post.authorId, reposterId: actor.id },
           }
         : {},
   )

@@ -16,68 +16,37 @@
  *
  * A list is whole from its newest entry down to its floor: every entry at or after the floor is
  * in it. A page that reaches past the floor is read from the database (services/reads/home-feed.ts).
- * Each instance keeps these in its process: in a cluster, what another instance's command touched
- * comes through the events' stream and changes them alike (caches/touched.ts). One list per
- * instance, not one shared in Redis (left for later, docs/PERFORMANCE.md).
+ * These are one server's, in its process. A cluster keeps one list per player in Redis instead,
+ * shared by every instance and changed once by the instance that ran the command
+ * (caches/redis-timelines.ts); the feed reads either through the same `TimelineKeeper`
+ * (caches/timeline-keeper.ts).
  */
 import type { SqlParam, Store } from '../db/store'
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
+import type {
+  NewEntry,
+  Place,
+  Timeline,
+  TimelineEntry,
+  TimelineKeeper,
+  TimelineLimits,
+} from './timeline-keeper'
 import { Versions } from './versions'
 
-/** Where an entry stands: (time, post id, reposter id; 0 for the post itself). */
-export type Place = readonly [number, number, number]
+// The shapes are the keepers' (timeline-keeper.ts), named from here as well.
+export type { NewEntry, Place, Timeline, TimelineEntry, TimelineLimits } from './timeline-keeper'
 
 /** Compares places, newest first when sorted with `(a, b) => before(b, a)`. */
 export const before = (a: Place, b: Place): number => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
-
-/** One appearance of a post in a home timeline. */
-export interface TimelineEntry {
-  place: Place
-  /** The post's author (a repost of a hidden author's post is hidden too). */
-  authorId: number
-}
-
-export interface Timeline {
-  /** The owner and everyone they follow. */
-  authors: Set<number>
-  /** Newest first. */
-  entries: TimelineEntry[]
-  /**
-   * Every post of the timeline at or after this place is in `entries`, and only those; null:
-   * every post is. The reposts have their own (`repostsFloor`), as the database reads each apart.
-   */
-  postsFloor: Place | null
-  repostsFloor: Place | null
-  /**
-   * Players followed since, in `authors` already, whose entries are not merged in yet
-   * (`mergeFollowed` does it before the timeline is read).
-   */
-  merging?: Set<number>
-}
 
 /** The floor of an entry's kind: of the posts, or of the reposts. */
 export const floorOf = (timeline: Timeline, place: Place): Place | null =>
   place[2] === 0 ? timeline.postsFloor : timeline.repostsFloor
 
-/** A new post or repost, as a timeline takes it. */
-export interface NewEntry {
-  postId: number
-  authorId: number
-  /** Its reposter (absent: the post itself). */
-  reposterId?: number
-  createdAt: number
-}
-
-/** How many entries a timeline keeps, and how many timelines are kept. */
-export interface TimelineLimits {
-  length: number
-  timelines: number
-}
-
 export const DEFAULT_TIMELINE_LIMITS: TimelineLimits = { length: 400, timelines: 5_000 }
 
-export class HomeTimelines {
+export class HomeTimelines implements TimelineKeeper {
   private readonly kept: BoundedMap<number, Timeline>
   private generationCount = 0
   /**
@@ -116,6 +85,22 @@ export class HomeTimelines {
     if (generation !== this.generationCount) return
     this.kept.set(owner, timeline)
     this.versions.move([owner])
+  }
+
+  async timelineOf(
+    db: Store,
+    owner: number,
+    index: (length: number) => Promise<string>,
+  ): Promise<Timeline> {
+    let timeline = this.get(owner)
+    // Players followed since it was built go in first (two statements for them alone).
+    if (timeline?.merging) timeline = await mergeFollowed(db, this, owner, timeline)
+    if (timeline) return timeline
+    const generation = this.generationCount
+    const length = this.limits.length
+    timeline = await buildTimeline(db, owner, length, await index(length))
+    this.keep(owner, timeline, generation)
+    return timeline
   }
 
   /** The kept timelines, by owner (tests compare each with a fresh build). */
@@ -292,16 +277,14 @@ export async function mergeFollowed(
   const merging = [...(timeline.merging ?? [])]
   if (merging.length === 0) return timeline
   const generation = timelines.generation
-  const length = timelines.limits.length
-  const authors = new Set(merging)
-  const read = await readTimeline(
-    db,
-    authors,
-    { sql: db.sql.idSet, params: [db.sql.ids(merging)] },
-    length,
-    null,
-  )
+  const read = await readMerging(db, merging, timelines.limits.length)
   return timelines.merge(owner, read, generation)
+}
+
+/** The newest `length` posts and reposts of players followed since a timeline was built. */
+export function readMerging(db: Store, merging: number[], length: number): Promise<Timeline> {
+  const among = { sql: db.sql.idSet, params: [db.sql.ids(merging)] }
+  return readTimeline(db, new Set(merging), among, length, null)
 }
 
 /** The entries by `authors` (`among`: the same as SQL), each kind whole down to its floor. */

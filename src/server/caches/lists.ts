@@ -5,8 +5,7 @@
  * parts (caches/answer-parts.ts) notes the version of the list it was paged from, and holds while
  * that list does not change.
  *
- * - A new post moves its author's list and all posts; a deleted post moves every post list,
- *   since its touch names the post alone (deletions are rare). What a post shows (its text,
+ * - A new post or a deleted one moves its author's list and all posts. What a post shows (its text,
  *   counts, poll) is its own version's (caches/post-rows.ts), so a like moves no list. Reposts are
  *   in neither: the explore page and a profile's posts page show posts alone.
  * - Any change to a post's comments moves its comment list: one added, edited or deleted, a vote
@@ -26,8 +25,8 @@ export class ListVersions {
   /** Each post's comments, by the post's id. */
   readonly comments = new Versions(LISTS_KEPT)
 
-  /** A new post by `authorId`. */
-  postAdded(authorId: number): void {
+  /** A post by `authorId` was made or deleted. */
+  postChanged(authorId: number): void {
     this.posts.move([ALL_POSTS, authorId])
   }
 

@@ -23,7 +23,8 @@
  * viewer's own state of each post (viewer-states.ts) and the home timelines (home-timelines.ts),
  * changed only by what each command says it touched (touched.ts): here, and in a cluster on
  * every instance, carried through the events' stream; used only while this instance follows
- * that stream (`keepsTouched`, `touchedCacheOf`).
+ * that stream (`keepsTouched`, `touchedCacheOf`). A cluster's home timelines are shared in Redis
+ * instead (`sharedTimelines`, redis-timelines.ts): this instance keeps only their versions.
  */
 import type { PostMediaItem, UserSummary } from '../../shared/api-types'
 import type { UserRow } from '../db/rows'
@@ -31,6 +32,7 @@ import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap, CountedMap } from './bounded-map'
 import { HomeTimelines } from './home-timelines'
 import { KeptSessions } from './kept-sessions'
+import type { SharedTimelineKeeper, TimelineKeeper } from './timeline-keeper'
 import { partsCurrent, type PartVersions, type ShownParts } from './answer-parts'
 import {
   ANSWER_NEUTRAL_EVENTS,
@@ -101,6 +103,16 @@ export class ReadCache {
   readonly timelines: HomeTimelines
   /** The versions of the explore page's, the profiles' and the comment pages' lists. */
   readonly lists = new ListVersions()
+  /**
+   * A cluster's home timelines, one list per player shared in Redis (server.ts sets it with
+   * `--redis`): used instead of `timelines`, which then stay empty.
+   */
+  sharedTimelines: SharedTimelineKeeper | undefined = undefined
+
+  /** The home timelines reads page from: the cluster's shared ones, or this process's. */
+  get homeTimelines(): TimelineKeeper {
+    return this.sharedTimelines ?? this.timelines
+  }
   /** Each viewer's own state of each post, changed by their own writes. */
   readonly viewerStates: ViewerStates
 
@@ -172,7 +184,7 @@ export class ReadCache {
   private readonly partVersions: PartVersions = {
     post: (id) => this.postRows.versionOf(id),
     viewer: (id) => this.viewerStates.viewers.of(id),
-    timeline: (owner) => this.timelines.versionOf(owner),
+    timeline: (owner) => this.homeTimelines.versionOf(owner),
     postList: (list) => this.lists.posts.of(list),
     commentList: (postId) => this.lists.comments.of(postId),
   }
@@ -374,6 +386,7 @@ export class ReadCache {
     this.viewerStates.clear()
     this.timelines.clear()
     this.lists.moveAll()
+    this.sharedTimelines?.forget()
     this.forgetVisibility()
     this.forgetAnswers()
   }

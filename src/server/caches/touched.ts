@@ -6,68 +6,70 @@
  *
  * In a cluster the command's instance carries it to the others through the events' stream
  * (actions/live.ts, EventHub.carryTouched), ahead of the command's events; each applies it with
- * `touchCache` (app.ts). An instance that stops following the stream drops all it kept.
+ * `touchCache` (app.ts). An instance that stops following the stream drops all it kept. A
+ * cluster's home timelines are shared in Redis (caches/redis-timelines.ts): the command's
+ * instance changes them there, before it carries the touch; the others move versions only.
  *
  * Kept this way (caches/read-cache.ts): post rows by id and version (caches/post-rows.ts), each
  * viewer's own state of each post (caches/viewer-states.ts) and the home timelines
- * (caches/home-timelines.ts). tests/server/caches/read-cache.test.ts compares every kept
+ * (caches/home-timelines.ts; in a cluster caches/redis-timelines.ts). tests/server/caches/read-cache.test.ts compares every kept
  * row and timeline with the database after every kind of command, so a command that changes such
  * rows without saying so fails it.
  */
 import type { Store } from '../db/store'
-import type { NewEntry } from './home-timelines'
+import type { TimelineTouch } from './timeline-keeper'
 import { type ReadCache } from './read-cache'
 import { cacheOfStore } from './store-caches'
 
-export interface Touched {
+export interface Touched extends TimelineTouch {
   /** Posts whose row changed (text, counts, quote) or went. */
   posts?: readonly number[]
-  /** A new post, or a new repost (`reposterId`): into its followers' home timelines. */
-  added?: NewEntry
-  /** A deleted post (with its reposts), or one repost taken back (`reposterId`). */
-  removed?: { postId: number; reposterId?: number }
   /** Viewers whose own state of some post changed (a like, a repost, an emoji, a vote). */
   viewers?: readonly number[]
   /** Posts whose comments changed: one added, edited or deleted, a vote on one. */
   comments?: readonly number[]
-  /** Follows that began or ended. */
-  follows?: readonly { followerId: number; followeeId: number; following: boolean }[]
-  /** Rows of every kind may have changed (an account's deletion): every kept part goes. */
-  everything?: boolean
 }
 
 /** Applies what a command touched to the caches of `db` (the app's store, after its commit). */
 export function touch(db: Store, touched: Touched): void {
   const cache = cacheOfStore(db)
-  if (cache) touchCache(cache, touched)
+  if (cache) touchCache(cache, touched, true)
 }
 
 /**
- * Applies what a command touched to one cache: the app's own after its commit, or in a cluster
- * what another instance's command touched, read from the events' stream (app.ts).
+ * Applies what a command touched to one cache: the app's own after its commit (`here`), or in a
+ * cluster what another instance's command touched, read from the events' stream (app.ts). A
+ * cluster's shared home timelines (caches/redis-timelines.ts) are changed by the command's own
+ * instance alone; every instance moves the versions of the owners whose lists it may change.
  */
-export function touchCache(cache: ReadCache, touched: Touched): void {
+export function touchCache(cache: ReadCache, touched: Touched, here = false): void {
   cache.noteTouched()
+  const { timelines, sharedTimelines } = cache
   if (touched.everything) {
     cache.postRows.clear()
     cache.viewerStates.clear()
-    cache.timelines.clear()
     cache.lists.moveAll()
+    timelines.clear()
+    sharedTimelines?.touched(touched, here)
     return
   }
   if (touched.viewers) cache.viewerStates.touch(touched.viewers)
   if (touched.comments) cache.lists.comments.move(touched.comments)
-  const { timelines } = cache
   if (touched.posts) cache.touchPosts(touched.posts)
-  if (touched.removed) {
-    cache.touchPosts([touched.removed.postId])
-    timelines.removed(touched.removed.postId, touched.removed.reposterId)
-    if (touched.removed.reposterId === undefined) cache.lists.posts.moveAll()
+  if (touched.removed) cache.touchPosts([touched.removed.postId])
+  // The lists of posts (caches/lists.ts): a post, not a repost, joins or leaves them.
+  if (touched.removed && touched.removed.reposterId === undefined) {
+    cache.lists.postChanged(touched.removed.authorId)
   }
-  if (touched.added) {
-    timelines.added(touched.added)
-    if (touched.added.reposterId === undefined) cache.lists.postAdded(touched.added.authorId)
+  if (touched.added && touched.added.reposterId === undefined) {
+    cache.lists.postChanged(touched.added.authorId)
   }
+  if (sharedTimelines) {
+    sharedTimelines.touched(touched, here)
+    return
+  }
+  if (touched.removed) timelines.removed(touched.removed.postId, touched.removed.reposterId)
+  if (touched.added) timelines.added(touched.added)
   for (const { followerId, followeeId, following } of touched.follows ?? []) {
     timelines.followed(followerId, followeeId, following)
   }

@@ -122,9 +122,9 @@ export type HubChange =
   /**
    * With Redis: what this instance kept of the others' writes may be stale (its reader lost its
    * connection: `following` false until a read after the reconnect caught up; or entries were
-   * lost: a new epoch, a gap), and whether it hears every entry of the others now.
+   * lost: a new epoch, a gap: `lost`), and whether it hears every entry of the others now.
    */
-  | { kind: 'others'; following: boolean }
+  | { kind: 'others'; following: boolean; lost?: boolean }
 
 export interface ConnectRequest {
   userId: number

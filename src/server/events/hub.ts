@@ -128,7 +128,7 @@ export class EventHub {
       // across it), so is every client here that has not passed it: after what came before.
       reset: (id, reason) => {
         // Entries were lost: what this instance kept of others' writes may be stale, all of it.
-        this.tell({ kind: 'others', following: this.followingOthers })
+        this.tell({ kind: 'others', following: this.followingOthers, lost: true })
         this.fanOut.run(() => {
           resetAll(this.writer, this.clients.list(), id, reason)
           this.handedOverId = id

@@ -1,9 +1,10 @@
 /**
  * A server's link to the other instances of its cluster through Redis: the live events'
- * transport, presence, the login throttle and the rate limits. Its modules (and ioredis) are
- * loaded only by a server started with `--redis`.
+ * transport, presence, the login throttle, the rate limits and the shared home timelines. Its
+ * modules (and ioredis) are loaded only by a server started with `--redis`.
  */
 import type { RedisLoginThrottle } from '../auth/redis-login-throttle'
+import type { SharedTimelineKeeper, TimelineLimits } from '../caches/timeline-keeper'
 import { DEFAULT_EVENT_HUB_OPTIONS, type EventHubOptions } from '../events/hub'
 import type { RedisEventTransport } from '../events/redis-transport'
 import { RateLimits, type RateLimitOptions } from '../http/rate-limits'
@@ -20,6 +21,8 @@ export interface ClusterLink {
   presenceBackend: PresenceBackend
   throttle: RedisLoginThrottle
   rateLimits(limits: Partial<RateLimitOptions> | false | undefined): RateLimits
+  /** The home timelines, one list per player in Redis (caches/redis-timelines.ts). */
+  homeTimelines(limits: TimelineLimits): SharedTimelineKeeper
   /** Asks Redis for a PONG on the connection that fails at once while it is away. */
   ping(): Promise<unknown>
   close(): Promise<void>
@@ -46,12 +49,17 @@ export async function openCluster(
   } catch (error) {
     throw new StartError((error as Error).message)
   }
-  const [{ RedisEventTransport }, { RedisLoginThrottle }, { RedisPresenceBackend }] =
-    await Promise.all([
-      import('../events/redis-transport'),
-      import('../auth/redis-login-throttle'),
-      import('../presence/redis-backend'),
-    ])
+  const [
+    { RedisEventTransport },
+    { RedisLoginThrottle },
+    { RedisPresenceBackend },
+    { RedisTimelines },
+  ] = await Promise.all([
+    import('../events/redis-transport'),
+    import('../auth/redis-login-throttle'),
+    import('../presence/redis-backend'),
+    import('../caches/redis-timelines'),
+  ])
   const replaySize = eventOptions?.replaySize ?? DEFAULT_EVENT_HUB_OPTIONS.replaySize
   const transport = new RedisEventTransport(redis, {
     maxLength: Math.max(replaySize, 100),
@@ -67,6 +75,7 @@ export async function openCluster(
     presenceBackend,
     throttle,
     rateLimits: (limits) => new RateLimits(limits, shared),
+    homeTimelines: (limits) => new RedisTimelines(redis, limits),
     ping: () => redis.counters.ping(),
     close: async () => {
       await transport.close()

@@ -28,13 +28,7 @@ import { loadSummaries } from '../presenting/embedded'
 import { presentPosts } from '../presenting/posts'
 import { formatTimestamp } from '../presenting/time'
 import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
-import {
-  before,
-  buildTimeline,
-  FEED_USERS,
-  mergeFollowed,
-  type Place,
-} from '../../caches/home-timelines'
+import { before, FEED_USERS, type Place } from '../../caches/home-timelines'
 import { firstMuteEnd, hiddenAuthors, visibleAuthor } from './visibility'
 import { noteShownTimeline, noteUnversioned } from '../../caches/answer-parts'
 
@@ -189,9 +183,10 @@ async function sourcesFromDatabase(
 }
 
 /**
- * The same sources read from the viewer's kept home timeline (caches/home-timelines.ts), built
- * first when missing: no statement but who is hidden from the viewer (kept too). Null when the
- * page reaches past what the timeline holds (the database answers it).
+ * The same sources read from the viewer's kept home timeline (caches/home-timelines.ts; in a
+ * cluster the one shared in Redis, caches/redis-timelines.ts), built first when missing: no
+ * statement but who is hidden from the viewer (kept too). Null when the page reaches past what
+ * the timeline holds, or no timeline can be had (Redis away): the database answers it.
  *
  * Each source is what its query answers: the entries of the kind past the start, without those
  * hidden from the viewer (hiddenShares: a hidden author's post, a hidden user's repost, a repost
@@ -207,16 +202,10 @@ async function sourcesFromTimeline(
 ): Promise<FeedSources | null> {
   const cache = touchedCacheOf(db)
   if (!cache) return null
-  const { timelines } = cache
-  let timeline = timelines.get(userId)
-  // Players followed since it was built go in first (two statements for them alone).
-  if (timeline?.merging) timeline = await mergeFollowed(db, timelines, userId, timeline)
-  if (!timeline) {
-    const generation = timelines.generation
-    const length = timelines.limits.length
-    timeline = await buildTimeline(db, userId, length, await feedIndex(db, userId, length))
-    timelines.keep(userId, timeline, generation)
-  }
+  // This process's lists, or in a cluster the shared ones (caches/timeline-keeper.ts).
+  const timelines = cache.homeTimelines
+  const timeline = await timelines.timelineOf(db, userId, (length) => feedIndex(db, userId, length))
+  if (!timeline) return null
   noteShownTimeline(userId, timelines.versionOf(userId))
   const hidden = new Set(await hiddenAuthors(db, userId))
   const fetch = page.limit + 1
