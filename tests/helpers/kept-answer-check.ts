@@ -7,7 +7,7 @@
  */
 import { expect, vi } from 'vitest'
 import type { PostResponse } from '../../src/shared/api-types'
-import { ReadCache } from '../../src/server/caches/read-cache'
+import { ReadCache, type ReadCacheLimits } from '../../src/server/caches/read-cache'
 import { makeTestApp, type TestApp } from './server-app'
 
 export interface KeptAnswerCheck {
@@ -21,9 +21,11 @@ export interface KeptAnswerCheck {
   close(): Promise<void>
 }
 
-export async function keptAnswerCheck(): Promise<KeptAnswerCheck> {
+export async function keptAnswerCheck(
+  limits: Partial<ReadCacheLimits> = {},
+): Promise<KeptAnswerCheck> {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
-  const cache = new ReadCache()
+  const cache = new ReadCache(limits)
   const app = await makeTestApp({ readCache: cache })
   let served = 0
   const answer = cache.answer.bind(cache)

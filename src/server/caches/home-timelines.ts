@@ -56,7 +56,9 @@ export class HomeTimelines implements TimelineKeeper {
   private readonly versions: Versions
 
   constructor(readonly limits: TimelineLimits = DEFAULT_TIMELINE_LIMITS) {
-    this.kept = new BoundedMap(limits.timelines)
+    // A timeline pushed out hears of no new post: its version moves, so no whole answer paged
+    // from it outlives it.
+    this.kept = new BoundedMap(limits.timelines, (owner) => this.versions.move([owner]))
     this.versions = new Versions(limits.timelines * 2)
   }
 

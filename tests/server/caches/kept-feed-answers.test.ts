@@ -57,4 +57,20 @@ describe('kept feed answers', () => {
     await send('/api/users/edit', { userData: { firstName: 'Davey' } }, dave.token)
     expect(await read('a profile edit (no version follows it)')).toBe('filled')
   })
+
+  it('are not served past a new post once their timeline was pushed out of the bound', async () => {
+    // One timeline kept at most: bob's read pushes alice's out.
+    check = await keptAnswerCheck({ timelines: 1 })
+    const { app: h, send, post, read } = check
+    const alice = await h.signup('alice')
+    const bob = await h.signup('bob')
+    const carol = await h.signup('carol')
+    await send(`/api/users/follow/${carol.id}`, {}, alice.token)
+    await post(carol.token, 'Carol, first')
+    expect(await read('/api/feed?limit=20', alice.token, 'first read')).toBe('filled')
+    expect(await read('/api/feed?limit=20', alice.token, 'nothing')).toBe('kept')
+    expect(await read('/api/feed?limit=20', bob.token, "bob's first read")).toBe('filled')
+    await post(carol.token, 'Carol, after alice lost her kept timeline')
+    expect(await read('/api/feed?limit=20', alice.token, 'a post by carol')).toBe('filled')
+  })
 })
