@@ -35,6 +35,11 @@ export const notifyMessageAtom = atom(
   async (get, set, data: LiveEventMap['message'], settings: NotificationSettings | null) => {
     const me = get(userAtom)
     if (!data.created || !me || data.message.author._id === me._id) return
+    // Whether it was being read is decided as it arrived, not once the list below is read: the
+    // window may have gone to the background meanwhile, after the message was read.
+    const inFront = windowInFront()
+    const open =
+      get(openConversationIdAtom) === data.conversationId || onConversationPage(data.conversationId)
     const find = () => get(conversationsAtom)?.find((item) => item._id === data.conversationId)
     // Whether it is muted is known from the list: read first when this device has not yet.
     if (!find()) await set(loadConversationsAtom)
@@ -43,10 +48,8 @@ export const notifyMessageAtom = atom(
       known: conversation !== undefined,
       muted: conversation?.muted ?? true,
       settings,
-      inFront: windowInFront(),
-      open:
-        get(openConversationIdAtom) === data.conversationId ||
-        onConversationPage(data.conversationId),
+      inFront,
+      open,
       permission: desktopPermission(),
     })
     if (!decide || !conversation) return
