@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { SignupResponse } from '../../src/shared/api-types'
 import { TEST_SCRYPT_PARAMS } from '../../src/server/auth/password'
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/server'
@@ -87,7 +87,12 @@ export function twoInstances(options: TwoInstancesOptions): TwoInstances {
     b = await startInstance(database.url, redis, partition?.url)
   })
 
+  // A test that failed with B cut off leaves the next tests, and the instances' close, a Redis
+  // they cannot reach: one failure then reads as four and a hook timeout (CI saw it).
+  afterEach(() => partition?.heal())
+
   afterAll(async () => {
+    partition?.heal()
     await Promise.allSettled([a?.close(), b?.close()])
     await database?.drop()
     await partition?.close()

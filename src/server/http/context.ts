@@ -203,12 +203,7 @@ export function requireUser(
   return async (c, next) => {
     const token = readToken(c)
     const user = await userFromToken(deps, token)
-    if (user === 'gone') throw new HttpError('UNKNOWN_USER', MESSAGES.userNotRegistered)
-    if (typeof user === 'string') {
-      // Told apart only here, on a refusal: reads (optionalViewer) never pay for it.
-      const reason = user === 'invalid' && token ? await whyRefused(token, deps.secret) : user
-      throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken, {}, { reason })
-    }
+    if (typeof user === 'string') throw await refusal(deps, token, user)
     if (user.oneTimePasswordAt !== null && !options.beforeOwnPassword && isWrite(c)) {
       throw new HttpError('CHOOSE_PASSWORD_FIRST', ACCOUNT_MESSAGES.choosePasswordFirst)
     }
@@ -217,6 +212,36 @@ export function requireUser(
     c.set('token', token ?? '')
     await next()
   }
+}
+
+/**
+ * Why a token stands for no user, as the answer that ends its session: the spec's 404 for a user
+ * who no longer exists, else a 401 whose `reason` the app tells on its login page.
+ */
+async function refusal(
+  deps: AppDeps,
+  token: string | null,
+  user: SessionEndReason | 'gone',
+): Promise<HttpError> {
+  if (user === 'gone') return new HttpError('UNKNOWN_USER', MESSAGES.userNotRegistered)
+  // Told apart only here, on a refusal: reads (optionalViewer) never pay for it.
+  const reason = user === 'invalid' && token ? await whyRefused(token, deps.secret) : user
+  return new HttpError('INVALID_TOKEN', MESSAGES.invalidToken, {}, { reason })
+}
+
+/**
+ * After optionalViewer, for a read that only a signed-in user can make (`?suggest=true`): the
+ * viewer, or the refusal requireUser would give, with its reason. A bare 401 made a suspended
+ * player's login page say "Your session ended" when this read was refused before any other.
+ */
+export async function viewerOrRefusal(deps: AppDeps, c: Context<AppEnv>): Promise<number> {
+  const viewerId = c.get('viewerId')
+  if (viewerId !== null) return viewerId
+  const token = readToken(c)
+  const user = await userFromToken(deps, token)
+  // Signed in between the two reads: the viewer now.
+  if (typeof user === 'object') return user.id
+  throw await refusal(deps, token, user)
 }
 
 /**

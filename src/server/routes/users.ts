@@ -7,12 +7,11 @@ import {
   optionalViewer,
   perUserLimit,
   requireUser,
+  viewerOrRefusal,
   wantsMinimal,
   type AppDeps,
   type AppEnv,
 } from '../http/context'
-import { HttpError } from '../errors/http-error'
-import { MESSAGES } from '../errors/messages'
 import { pageFollowList, type FollowListKind } from '../services/reads/follow-lists'
 import { pageOf, pageRequest } from '../services/reads/pagination'
 import { bookmarkedPostIds, pageBookmarks } from '../services/reads/bookmarks'
@@ -118,8 +117,7 @@ export function usersRoutes(deps: AppDeps) {
             )
           }
           if (query.suggest === 'true') {
-            const viewerId = c.get('viewerId')
-            if (viewerId === null) throw new HttpError('INVALID_TOKEN', MESSAGES.invalidToken)
+            const viewerId = await viewerOrRefusal(deps, c)
             return c.json((await suggestUsers(db, viewerId, page)) satisfies UsersPage)
           }
           if (pageOf(query)) {

@@ -25,8 +25,9 @@ afterAll(async () => {
   for (const reader of readers) await reader.close().catch(() => {})
 })
 
+/** Answered with just the post, as the app asks: no whole list left streaming unread. */
 async function post(server: RunningServer, token: string, content: string): Promise<Response> {
-  return send(server, '/api/posts', { postData: { content } }, token)
+  return send(server, '/api/posts', { postData: { content } }, token, { prefer: 'return=minimal' })
 }
 
 async function stream(

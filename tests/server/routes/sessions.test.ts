@@ -161,8 +161,12 @@ describe(
   { timeout: 30_000 },
   () => {
     /** The `reason` of a refused token, after checking the spec's sentence and code. */
-    async function reasonOf(app: TestApp, token?: string): Promise<unknown> {
-      const response = await app.get('/api/auth/session', token)
+    async function reasonOf(
+      app: TestApp,
+      token?: string,
+      path = '/api/auth/session',
+    ): Promise<unknown> {
+      const response = await app.get(path, token)
       expect(response.status).toBe(401)
       const answer = (await response.json()) as ErrorResponse
       expect(answer.errors).toEqual([MESSAGES.invalidToken])
@@ -209,6 +213,16 @@ describe(
         .setExpirationTime(past)
         .sign(TEST_SECRET)
       expect(await reasonOf(app, expired)).toBe('expired')
+    })
+
+    it('says why on the reads only a signed-in player makes, suggestions too', async ({ app }) => {
+      const { token, id } = await app.signup('suggested', 'old password 1')
+      await setSuspended(app.db, Number(id), true, [])
+      // Home asks for suggestions as the live stream ends: the first refusal is the one told.
+      for (const path of ['/api/auth/session', '/api/users?suggest=true', '/api/notifications']) {
+        expect(await reasonOf(app, token, path)).toBe('suspended')
+      }
+      expect(await reasonOf(app, undefined, '/api/users?suggest=true')).toBe('missing')
     })
 
     it('says a demo account is off while the server is shared', async () => {
