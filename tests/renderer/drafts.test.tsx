@@ -63,4 +63,34 @@ describe('a draft written on another device', () => {
     expect(post.value).toBe('from the PC')
     expect(comment.value).toBe('typed here')
   })
+
+  it('shows when it lands between the editor reading its draft and listening for one', () => {
+    const key = draftKey('7', 'message:3')
+    let downloaded = false
+    /** Rendered after the editor, before the effects of either run: the download's moment. */
+    function DownloadsNow() {
+      if (!downloaded) {
+        downloaded = true
+        storeDownloadedDraft(key, { text: 'bring the spare controller', media: [], poll: null }, 5)
+      }
+      return null
+    }
+    render(
+      <>
+        <TextEditor {...props} draftKey={key} onSubmit={() => null} />
+        <DownloadsNow />
+      </>,
+    )
+    expect(downloaded).toBe(true)
+    expect(screen.getByRole('textbox')).toHaveProperty('value', 'bring the spare controller')
+  })
+
+  it('shows when the editor learns whose draft it is only after it opened', () => {
+    const key = draftKey('7', 'message:4')
+    storeDownloadedDraft(key, { text: 'from the PC', media: [], poll: null }, 5)
+    const view = render(<TextEditor {...props} draftKey={undefined} onSubmit={() => null} />)
+    expect(screen.getByRole('textbox')).toHaveProperty('value', '')
+    view.rerender(<TextEditor {...props} draftKey={key} onSubmit={() => null} />)
+    expect(screen.getByRole('textbox')).toHaveProperty('value', 'from the PC')
+  })
 })

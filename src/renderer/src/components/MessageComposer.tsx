@@ -2,7 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ConversationMessage } from '../../../shared/conversation-types'
 import { CONVERSATION_LIMITS, MESSAGE_TOO_LONG } from '../../../shared/conversation-schemas'
-import { clearDraft, draftKey, onDraftDownloaded, readDraft, writeDraft } from '../lib/drafts'
+import { clearDraft, draftKey, readDraft, writeDraft } from '../lib/drafts'
+import { useDownloadedDraft } from '../lib/use-downloaded-draft'
 import { insertAtCaret } from '../lib/insert-text'
 import { messageOf, notifyError } from '../lib/notify'
 import { EmojiButton } from './emoji/EmojiButton'
@@ -46,12 +47,9 @@ export function MessageComposer({
   const typed = useRef(false)
   const editingRef = useRef(editing)
   editingRef.current = editing
-  useEffect(() => {
-    if (!slot) return
-    return onDraftDownloaded((key) => {
-      if (key === slot && !typed.current && !editingRef.current) setText(readDraft(key))
-    })
-  }, [slot])
+  useDownloadedDraft(slot, (key) => {
+    if (!typed.current && !editingRef.current) setText(readDraft(key))
+  })
   /** The field's text changed by the user: kept as the draft unless it is an edit. */
   const change = (value: string) => {
     typed.current = true

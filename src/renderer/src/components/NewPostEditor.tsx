@@ -8,7 +8,8 @@ import { COPY, SPEC_TEXT } from '../copy'
 import type { PollInput } from '../api/polls'
 import { useServerFeature } from '../state/server-features'
 import { Icon } from './Icon'
-import { onDraftDownloaded, readDraftPoll, writeDraftPoll } from '../lib/drafts'
+import { readDraftPoll, writeDraftPoll } from '../lib/drafts'
+import { useDownloadedDraft } from '../lib/use-downloaded-draft'
 import { NEW_POLL, PollEditor, toPollInput, type PollDraft } from './PollEditor'
 import type { MediaGoneRefusal } from '../state/posts'
 import { SCREENS_COPY } from '../copy-screens'
@@ -42,19 +43,15 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
   )
   const firstPollSave = useRef(true)
   // As the text (TextEditor): a poll written on another device shows while none is written here.
-  useEffect(() => {
-    if (!draftKey) return
-    return onDraftDownloaded((key) => {
-      if (key !== draftKey) return
-      setPoll((now) => {
-        if (now) return now
-        const downloaded = readDraftPoll(key)
-        // Taken as it is kept: not saved again as this device's own change.
-        if (downloaded) firstPollSave.current = true
-        return downloaded
-      })
+  useDownloadedDraft(draftKey, (key) => {
+    setPoll((now) => {
+      if (now) return now
+      const downloaded = readDraftPoll(key)
+      // Taken as it is kept: not saved again as this device's own change.
+      if (downloaded) firstPollSave.current = true
+      return downloaded
     })
-  }, [draftKey])
+  })
   useEffect(() => {
     if (!draftKey) return
     // Mounting writes nothing: the draft is what was read.

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent, ReactNode, Ref } from 'react'
-import { clearDraft, onDraftDownloaded, readDraft, writeDraft } from '../lib/drafts'
+import { clearDraft, readDraft, writeDraft } from '../lib/drafts'
+import { useDownloadedDraft } from '../lib/use-downloaded-draft'
 import { CharCounter, fitsLimit, isSubmitShortcut } from './CharCounter'
 import { SPEC_TEXT } from '../copy'
 import { useAutocomplete } from './Autocomplete'
@@ -98,12 +99,9 @@ export function TextEditor({
   // A draft written on another device arrives (state/draft-sync.ts) while this editor is open:
   // shown, unless something was typed here since it opened.
   const typedRef = useRef(false)
-  useEffect(() => {
-    if (!draftKey) return
-    return onDraftDownloaded((key) => {
-      if (key === draftKey && !typedRef.current) setText(readDraft(key))
-    })
-  }, [draftKey])
+  useDownloadedDraft(draftKey, (key) => {
+    if (!typedRef.current) setText(readDraft(key))
+  })
 
   const change = (value: string) => {
     typedRef.current = true

@@ -49,13 +49,21 @@ type DraftListener = (key: string) => void
 const listeners = new Set<DraftListener>()
 const downloadListeners = new Set<DraftListener>()
 
+/** How many times each draft was taken from the server in this window's life. */
+const downloadCounts = new Map<string, number>()
+
 /**
  * Told the key of every draft taken from the server (written on another device): a composer
- * already open on it, untouched since, shows it (TextEditor, NewPostEditor).
+ * already open on it, untouched since, shows it (lib/use-downloaded-draft.ts).
  */
 export function onDraftDownloaded(listener: DraftListener): () => void {
   downloadListeners.add(listener)
   return () => downloadListeners.delete(listener)
+}
+
+/** How many times the draft `key` was taken from the server: a composer tells a missed one. */
+export function draftDownloadCount(key: string): number {
+  return downloadCounts.get(key) ?? 0
 }
 
 /** Told the key of every draft changed on this device (typed, uploaded, polled, cleared). */
@@ -120,6 +128,7 @@ export function storeDownloadedDraft(key: string, body: DraftBody, updatedAt: nu
   })
   writeNumber(atKeyOf(key), updatedAt)
   markDraftSynced(key, updatedAt)
+  downloadCounts.set(key, draftDownloadCount(key) + 1)
   for (const listener of downloadListeners) listener(key)
 }
 
