@@ -38,6 +38,7 @@ import { remindGameNightsOnTime } from './startup/game-night-reminders'
 import { expireSquadCallsOnTime } from './startup/squad-call-expiry'
 import { tellPollEndsOnTime } from './startup/poll-ends'
 import { openPostgres, openS3, openSqlite } from './startup/open-store'
+import { keptAnswerDoor, type KeptAnswerDoor } from './http/kept-answer-door'
 
 // What moved to modules of their own, still importable from here.
 export { DATABASE_FILE, MIN_SECRET_BYTES, SECRET_ENV, SECRET_FILE } from './startup/data-folder'
@@ -161,6 +162,8 @@ export interface ServerCore<Db extends ServerStore = ServerStore> {
   /** The accounts named with `--admin`, found or made before anything listens. */
   hosts: HostAccount[]
   fetch: (request: Request) => Response | Promise<Response>
+  /** Kept answers written before the app sees their request (http/kept-answer-door.ts). */
+  door: KeptAnswerDoor
   /**
    * The Host names the server answers to (`--allow-host` and its own): the app's request guard
    * and the HTTPS listener's plain door ask the same list.
@@ -290,6 +293,13 @@ export async function openServerCore(options: CoreOptions): Promise<ServerCore> 
     events,
     hosts,
     fetch: app.fetch,
+    door: keptAnswerDoor({
+      db,
+      allowedHostNames,
+      lastEventId: () => events.lastEventId,
+      isShared: options.isShared,
+      clustered: () => events.clustered,
+    }),
     allowedHostNames,
     trustedProxies: options.trustedProxies ?? [],
     replaceSecret: (next) => {

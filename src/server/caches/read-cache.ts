@@ -43,7 +43,7 @@ import {
 import { ListVersions } from './lists'
 import { PostRows } from './post-rows'
 import { ViewerStates } from './viewer-states'
-import { KeptAnswers, type KeptAnswer } from './whole-answers'
+import { KeptAnswers, type AnswerMade, type KeptAnswer } from './whole-answers'
 import {
   DEFAULT_READ_CACHE_LIMITS,
   type AnswerMark,
@@ -220,8 +220,7 @@ export class ReadCache {
    */
   keepAnswer(
     key: string,
-    body: string,
-    contentType: string,
+    made: AnswerMade,
     mark: AnswerMark,
     until: number,
     parts?: ShownParts,
@@ -239,8 +238,7 @@ export class ReadCache {
       mark.touches === this.touchCount
     ) {
       this.answers.set(key, {
-        body,
-        contentType,
+        ...made,
         generation: this.partsGenerationCount,
         until: end,
         parts,
@@ -248,7 +246,7 @@ export class ReadCache {
       return
     }
     if (mark.answer !== this.answerGenerationCount) return
-    this.answers.set(key, { body, contentType, generation: mark.answer, until: end })
+    this.answers.set(key, { ...made, generation: mark.answer, until: end })
   }
 
   /**

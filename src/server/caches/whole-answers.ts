@@ -4,10 +4,16 @@
  */
 import type { ShownParts } from './answer-parts'
 
-/** A whole answer kept (http/kept-answers.ts): its body and its type. */
-export interface KeptAnswer {
-  body: string
+/** What a whole answer is made of: its bytes, their type and the route that made them. */
+export interface AnswerMade {
+  body: Uint8Array<ArrayBuffer>
   contentType: string
+  /** Its route's pattern (`/api/feed`), for the log line of a request it answers. */
+  route: string
+}
+
+/** A whole answer kept (http/kept-answers.ts, http/kept-answer-door.ts). */
+export interface KeptAnswer extends AnswerMade {
   /** The generation it was made under (ReadCache: of every change, or of those without parts). */
   generation: number
   until: number
@@ -73,7 +79,7 @@ export class KeptAnswers {
   }
 }
 
-/** What an entry takes, roughly: its strings as UTF-16, plus a little for the objects. */
+/** What an entry takes, roughly: its bytes, its strings as UTF-16, a little for the objects. */
 function sizeOf(key: string, answer: KeptAnswer): number {
-  return 2 * (key.length + answer.body.length + answer.contentType.length) + 96
+  return answer.body.byteLength + 2 * (key.length + answer.contentType.length) + 96
 }

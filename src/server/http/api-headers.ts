@@ -102,3 +102,19 @@ export function requestGuard(hosts: HostAllowList): MiddlewareHandler {
     if (origin && allowed) headers.set('Access-Control-Allow-Origin', origin)
   }
 }
+
+/**
+ * The headers requestGuard gives a JSON answer to a GET from `origin` (if any) at `host`, for
+ * an answer made without it (http/kept-answer-door.ts). Lower case, as Node writes them.
+ */
+export function apiAnswerHeaders(origin: string | undefined, host: string): Record<string, string> {
+  const headers: Record<string, string> = { ...API_HEADERS_LOWER, 'cache-control': 'no-store' }
+  if (origin !== undefined && trusted(origin, host)) {
+    headers['access-control-allow-origin'] = origin
+  }
+  return headers
+}
+
+const API_HEADERS_LOWER = Object.fromEntries(
+  API_HEADER_ENTRIES.map(([name, value]) => [name.toLowerCase(), value]),
+)

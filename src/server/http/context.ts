@@ -111,7 +111,12 @@ export interface AppDeps {
 
 /** The raw token (the spec's client sends it bare); `Bearer <token>` is accepted too. */
 function readToken(c: Context): string | null {
-  const header = c.req.header('authorization')?.trim()
+  return tokenOf(c.req.header('authorization'))
+}
+
+/** The token of an `Authorization` header's value (with or without `Bearer `), if any. */
+export function tokenOf(authorization: string | undefined): string | null {
+  const header = authorization?.trim()
   if (!header) return null
   return header.replace(/^Bearer\s+/i, '') || null
 }

@@ -17,6 +17,7 @@
  * version (caches/answer-parts.ts), and outlives the writes that change none of them (a like of
  * another post, a new post by someone its viewer does not follow).
  */
+import type { IncomingMessage } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context'
 import { wantsMinimal } from './context'
@@ -24,6 +25,7 @@ import { measuringAnswerLife } from '../caches/answer-life'
 import { measuringShownParts, type ShownParts } from '../caches/answer-parts'
 import { readCacheOf } from '../caches/store-caches'
 import type { Store } from '../db/store'
+import { routePatternOf } from '../observability/request-log'
 
 /**
  * Keeps the answers of the route it guards (after its token check), when `keeps(c)` says the
@@ -38,7 +40,7 @@ export function keptAnswers(
     const cache = readCacheOf(db)
     if (!cache || c.req.method !== 'GET' || !keeps(c)) return next()
     const minimal = wantsMinimal(c)
-    const key = `${c.get('viewerId') ?? 0} ${minimal ? 'm' : 'f'} ${c.req.url}`
+    const key = keptAnswerKey(c.get('viewerId'), minimal, hostOf(c), pathAndQueryOf(c))
     const kept = cache.answer(key)
     // Only the body and its type are kept: the headers of this request (its Origin's CORS
     // answer, the latest live event) are set afresh around it, as for any answer.
@@ -53,10 +55,41 @@ export function keptAnswers(
     if (response.status !== 200 || !response.body) return
     const contentType = response.headers.get('content-type')
     if (!contentType?.startsWith('application/json')) return
-    const body = await response.text()
+    const body = new Uint8Array(await response.arrayBuffer())
     c.res = new Response(body, { status: 200, headers: response.headers })
-    cache.keepAnswer(key, body, contentType, mark, until, parts)
+    cache.keepAnswer(key, { body, contentType, route: routePatternOf(c) }, mark, until, parts)
   }
+}
+
+/**
+ * Whose answer to what: the viewer (0 for none), whether the post alone was asked for, and the
+ * request's Host and path with its query as sent. Made the same at the door
+ * (http/kept-answer-door.ts), from the socket's request, as here.
+ */
+export function keptAnswerKey(
+  viewerId: number | null | undefined,
+  minimal: boolean,
+  host: string,
+  pathAndQuery: string,
+): string {
+  return `${viewerId ?? 0} ${minimal ? 'm' : 'f'} ${host} ${pathAndQuery}`
+}
+
+/** What the Node adapter puts in `c.env` (absent in-process: tests' `app.request()`). */
+interface NodeBindings {
+  incoming?: IncomingMessage
+}
+
+function hostOf(c: Context<AppEnv>): string {
+  return c.req.header('host') ?? new URL(c.req.url).host
+}
+
+/** The path and query as the client sent them (the door has nothing else to go by). */
+function pathAndQueryOf(c: Context<AppEnv>): string {
+  const sent = (c.env as NodeBindings | undefined)?.incoming?.url
+  if (sent !== undefined) return sent
+  const url = new URL(c.req.url)
+  return `${url.pathname}${url.search}`
 }
 
 /** A page was asked for (`?limit=`): without it a list route streams the whole list. */

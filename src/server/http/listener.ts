@@ -4,14 +4,21 @@
  * Node's own timeouts and total cap, and the per-address cap and first-byte timeout of
  * http/connection-guard.ts.
  */
-import { serve, type ServerType } from '@hono/node-server'
+import { getRequestListener, type ServerType } from '@hono/node-server'
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Server } from 'node:net'
+import { log } from '../observability/log'
 import { StartError } from '../start-error'
 import { acceptPlainHttp } from '../tls/plain-door'
 import { certificateFingerprint } from '../tls/fingerprint'
 import { guardConnections } from './connection-guard'
 import type { HostAllowList } from './host-allow-list'
+import type { KeptAnswerDoor } from './kept-answer-door'
 
 /** A PEM certificate (chain) and its private key. */
 export interface TlsCertificate {
@@ -22,6 +29,8 @@ export interface TlsCertificate {
 /** What a listener needs of the server it serves (server.ts's ServerCore has it). */
 export interface ListenedCore {
   fetch: (request: Request) => Response | Promise<Response>
+  /** Answers a kept answer before the app sees its request (http/kept-answer-door.ts). */
+  door?: KeptAnswerDoor
   allowedHostNames: HostAllowList
   trustedProxies: readonly string[]
 }
@@ -109,6 +118,20 @@ function waitUntilListening(server: ServerType, port: number, host: string): Pro
   })
 }
 
+/** The door's answer; a door that fails passes the request on to the app, which answers it. */
+function answeredAtDoor(
+  door: KeptAnswerDoor,
+  request: IncomingMessage,
+  response: ServerResponse,
+): boolean {
+  try {
+    return door(request, response)
+  } catch (error) {
+    log().error({ err: error }, 'the door of kept answers failed; the app answers')
+    return response.headersSent
+  }
+}
+
 /** How long requests in flight may take to finish when a listener closes. */
 const CLOSE_GRACE_MS = 3000
 
@@ -163,13 +186,17 @@ export async function listen(
     keepAliveTimeout: limits.keepAliveTimeoutMs,
     connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_EVERY_MS, limits.headersTimeoutMs),
   }
-  const server = tls
-    ? serve({
-        fetch: core.fetch,
-        port,
-        hostname: host,
-        createServer: createHttpsServer,
-        serverOptions: {
+  // The app through Hono's Node adapter, behind the door of kept answers when there is one.
+  const app = getRequestListener(core.fetch, { hostname: host })
+  const door = core.door
+  const onRequest = door
+    ? (request: IncomingMessage, response: ServerResponse) => {
+        if (!answeredAtDoor(door, request, response)) void app(request, response)
+      }
+    : app
+  const server: ServerType = tls
+    ? createHttpsServer(
+        {
           ...serverOptions,
           cert: tls.cert,
           key: tls.key,
@@ -177,10 +204,12 @@ export async function listen(
           // that sends nothing: a real client's handshake takes a few round trips.
           handshakeTimeout: limits.firstByteTimeoutMs,
         },
-      })
-    : serve({ fetch: core.fetch, port, hostname: host, serverOptions })
+        onRequest,
+      )
+    : createHttpServer(serverOptions, onRequest)
+  server.listen(port, host)
   const fingerprint = tls ? certificateFingerprint(tls.cert) : null
-  const door =
+  const plainDoor =
     fingerprint === null
       ? null
       : acceptPlainHttp(server as Server, {
@@ -213,7 +242,7 @@ export async function listen(
       new Promise<number>((resolve) => server.getConnections((_, count) => resolve(count ?? 0))),
     close: () => {
       const closing = closeGracefully(server)
-      door?.closeWaiting()
+      plainDoor?.closeWaiting()
       return closing
     },
   }

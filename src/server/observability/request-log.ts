@@ -60,19 +60,32 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
         dependencyBack('database')
       }
       c.res.headers.set(REQUEST_ID_HEADER, id)
-      httpRequests.inc({ method: c.req.method, route, status: String(status) })
-      httpRequestDuration.observe({ method: c.req.method, route }, seconds)
-      log().info(
-        {
-          requestId: id,
-          method: c.req.method,
-          route,
-          status,
-          ms: Math.round(seconds * 10_000) / 10,
-          user: c.get('viewerId') ?? null,
-        },
-        'request',
-      )
+      logRequest({ id, method: c.req.method, route, status, seconds, user: c.get('viewerId') })
     }
   }
+}
+
+/** One request's line and metrics, however it was answered (here, or kept-answer-door.ts). */
+export function logRequest(request: {
+  id: string
+  method: string
+  route: string
+  status: number
+  seconds: number
+  user: number | null | undefined
+}): void {
+  const { id, method, route, status, seconds } = request
+  httpRequests.inc({ method, route, status: String(status) })
+  httpRequestDuration.observe({ method, route }, seconds)
+  log().info(
+    {
+      requestId: id,
+      method,
+      route,
+      status,
+      ms: Math.round(seconds * 10_000) / 10,
+      user: request.user ?? null,
+    },
+    'request',
+  )
 }

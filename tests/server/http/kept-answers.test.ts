@@ -154,7 +154,8 @@ describe('kept answers', () => {
     const alice = await h.signup('alice')
     const mark = cache.answerMark
     cache.forgetNamedIn('post', { postId: '1' })
-    cache.keepAnswer('raced', '{}', 'application/json', mark, Infinity)
+    const made = { body: bytes('{}'), contentType: 'application/json', route: '/api/feed' }
+    cache.keepAnswer('raced', made, mark, Infinity)
     expect(cache.answer('raced')).toBeUndefined()
 
     expect((await read(h, '/api/posts/999999', alice.token)).response.status).toBe(404)
@@ -163,12 +164,15 @@ describe('kept answers', () => {
   })
 })
 
+const bytes = (text: string) => new TextEncoder().encode(text)
+
 describe('KeptAnswers', () => {
   it('stays within its bound in bytes, dropping the least recently used first', () => {
     const kept = new KeptAnswers(20_000)
     const answer = (body: string) => ({
-      body,
+      body: bytes(body),
       contentType: 'application/json',
+      route: '/api/feed',
       generation: 0,
       until: Infinity,
     })
@@ -186,10 +190,11 @@ describe('KeptAnswers', () => {
 
   it('answers nothing that no longer holds or is past its time, and forgets it', () => {
     const kept = new KeptAnswers(20_000)
-    kept.set('a', { body: '{}', contentType: 'application/json', generation: 1, until: 100 })
+    const made = { body: bytes('{}'), contentType: 'application/json', route: '/api/feed' }
+    kept.set('a', { ...made, generation: 1, until: 100 })
     expect(kept.get('a', (answer) => answer.generation === 2, 0)).toBeUndefined()
     expect(kept.size).toBe(0)
-    kept.set('b', { body: '{}', contentType: 'application/json', generation: 1, until: 100 })
+    kept.set('b', { ...made, generation: 1, until: 100 })
     expect(kept.get('b', () => true, 100)).toBeUndefined()
     expect(kept.usedBytes).toBe(0)
   })
