@@ -135,6 +135,9 @@ test('logout toasts, then clears the session after 2 seconds', async ({ page, de
   // second, so the test's own wait would say nothing about the app's 2 seconds.
   await page.clock.install()
   await loginDemoViaApi(page)
+  // The toasts' container comes in a chunk of its own after the first render: mounted before
+  // the clock stops, since React may reveal it on a timer (once, under load, it never came).
+  await expect(page.locator('section.Toastify')).toBeAttached()
   // From here the page's time moves only when the test says. Paused a few seconds ahead: the
   // page's clock runs on meanwhile, and on a loaded machine a second ahead was already the past.
   await page.clock.pauseAt(Date.now() + 5000)
