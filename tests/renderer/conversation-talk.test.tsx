@@ -7,7 +7,6 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createStore, Provider } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ConversationMessage } from '../../src/shared/conversation-types'
 import { TYPING } from '../../src/shared/typing'
 import { defaultNotificationSettings } from '../../src/shared/notification-kinds'
 import { highlight } from '../../src/renderer/src/components/ConversationSearch'
@@ -26,9 +25,8 @@ import {
   loadHistoryAtom,
   openConversationIdAtom,
 } from '../../src/renderer/src/state/conversations'
-import { deferred } from './state-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
-import { ME, NOVA, RIVAL, signedInStore } from './state-fixtures'
+import { conversationMessage, deferred, ME, NOVA, RIVAL, signedInStore } from './state-fixtures'
 
 describe('a conversation opening', () => {
   it('keeps a message that arrives live while its first page is on its way', async () => {
@@ -50,20 +48,8 @@ describe('a conversation opening', () => {
 const fetchMock = fakeFriendServer()
 afterEach(cleanup)
 
-function message(id: string, author = NOVA, text = 'hi'): ConversationMessage {
-  return {
-    _id: id,
-    conversationId: '9',
-    author,
-    text,
-    replyTo: null,
-    createdAt: '2026-11-30T01:00:00+00:00',
-    editedAt: null,
-    deleted: false,
-    media: [],
-    reactions: { counts: [], mine: [] },
-  }
-}
+const message = (id: string, author = NOVA, text = 'hi') =>
+  conversationMessage(id, { author, text })
 
 describe('the typing line', () => {
   const SHOWS = TYPING.showsMs

@@ -5,7 +5,6 @@
  */
 import { createStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ConversationMessage } from '../../src/shared/conversation-types'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import {
   followLiveConversations,
@@ -13,26 +12,12 @@ import {
   loadUnreadAtom,
   totalUnreadAtom,
 } from '../../src/renderer/src/state/conversations'
-import { summaryOf } from './answer-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
-import { deferred } from './state-fixtures'
+import { conversationMessage, deferred } from './state-fixtures'
 
 type Store = ReturnType<typeof createStore>
 
-function message(id: string): ConversationMessage {
-  return {
-    _id: id,
-    conversationId: '9',
-    author: summaryOf('ana', '2'),
-    text: `message ${id}`,
-    replyTo: null,
-    createdAt: '2026-11-30T01:00:00+00:00',
-    editedAt: null,
-    deleted: false,
-    media: [],
-    reactions: { counts: [], mine: [] },
-  }
-}
+const message = (id: string) => conversationMessage(id, { text: `message ${id}` })
 
 const fetchMock = fakeFriendServer()
 let store: Store

@@ -7,29 +7,15 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createStore, Provider } from 'jotai'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ConversationMessage } from '../../src/shared/conversation-types'
 import { MessageComposer } from '../../src/renderer/src/components/MessageComposer'
-import { summaryOf } from './answer-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
-import { deferred } from './state-fixtures'
+import { conversationMessage, deferred } from './state-fixtures'
 
 const fetchMock = fakeFriendServer()
 afterEach(cleanup)
 
 function answer(id: string, text: string): Response {
-  const message: ConversationMessage = {
-    _id: id,
-    conversationId: '9',
-    author: summaryOf('ana', '2'),
-    text,
-    replyTo: null,
-    createdAt: '2026-11-30T01:00:00+00:00',
-    editedAt: null,
-    deleted: false,
-    media: [],
-    reactions: { counts: [], mine: [] },
-  }
-  return jsonResponse(201, { message })
+  return jsonResponse(201, { message: conversationMessage(id, { text }) })
 }
 
 /** The texts of the messages sent, in the order the server was asked. */

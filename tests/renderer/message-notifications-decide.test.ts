@@ -6,13 +6,13 @@
  */
 import { createStore } from 'jotai'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { Conversation, ConversationMessage } from '../../src/shared/conversation-types'
+import type { Conversation } from '../../src/shared/conversation-types'
 import { userAtom } from '../../src/renderer/src/state/auth'
 import { openConversationIdAtom } from '../../src/renderer/src/state/conversations'
 import { notifyMessageAtom } from '../../src/renderer/src/state/message-notifications'
 import { summaryOf } from './answer-fixtures'
 import { fakeFriendServer, jsonResponse } from './fake-server'
-import { ME, deferred, userOf } from './state-fixtures'
+import { conversationMessage, ME, deferred, userOf } from './state-fixtures'
 
 const fetchMock = fakeFriendServer()
 const shown: string[] = []
@@ -46,18 +46,7 @@ afterEach(() => {
 })
 
 const ana = summaryOf('ana', '2')
-const message: ConversationMessage = {
-  _id: '70',
-  conversationId: '9',
-  author: ana,
-  text: 'read right here',
-  replyTo: null,
-  createdAt: '2026-11-30T01:00:00+00:00',
-  editedAt: null,
-  deleted: false,
-  media: [],
-  reactions: { counts: [], mine: [] },
-}
+const message = conversationMessage('70', { author: ana, text: 'read right here' })
 const conversation: Conversation = {
   _id: '9',
   kind: 'direct',

@@ -8,23 +8,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConversationMessage } from '../../src/shared/conversation-types'
 import { publishLiveEvent } from '../../src/renderer/src/live/bus'
 import { followLiveConversations, historiesAtom } from '../../src/renderer/src/state/conversations'
-import { summaryOf } from './answer-fixtures'
+import { conversationMessage } from './state-fixtures'
 
 type Store = ReturnType<typeof createStore>
 
-const message = (change: Partial<ConversationMessage> = {}): ConversationMessage => ({
-  _id: '5',
-  conversationId: '9',
-  author: summaryOf('ana', '2'),
-  text: 'gg',
-  replyTo: null,
-  createdAt: '2026-11-30T01:00:00+00:00',
-  editedAt: null,
-  deleted: false,
-  media: [],
-  reactions: { counts: [], mine: [] },
-  ...change,
-})
+const message = (change: Partial<ConversationMessage> = {}) =>
+  conversationMessage('5', { text: 'gg', ...change })
 
 let store: Store
 let unsubscribe: () => void = () => undefined

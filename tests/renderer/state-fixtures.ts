@@ -4,6 +4,7 @@
  */
 import { createStore } from 'jotai'
 import type { Comment, Post, User, UserSummary } from '../../src/shared/api-types'
+import type { ConversationMessage } from '../../src/shared/conversation-types'
 import { setSessionAtom } from '../../src/renderer/src/state/auth'
 import { postListsAtom, upsertPostsAtom } from '../../src/renderer/src/state/posts'
 import { EMPTY_LIST } from '../../src/renderer/src/state/lists'
@@ -33,6 +34,26 @@ export function userOf(who: UserSummary, extra: Partial<User> = {}): User {
 
 export function post(id: string, author: UserSummary = NOVA, extra: Partial<Post> = {}): Post {
   return postOf(id, author.username, { author, ...extra })
+}
+
+/** A message of conversation 9 by Ana ("hi"), as the server answers it, with `change`. */
+export function conversationMessage(
+  id: string,
+  change: Partial<ConversationMessage> = {},
+): ConversationMessage {
+  return {
+    _id: id,
+    conversationId: '9',
+    author: summaryOf('ana', '2'),
+    text: 'hi',
+    replyTo: null,
+    createdAt: '2026-11-30T01:00:00+00:00',
+    editedAt: null,
+    deleted: false,
+    media: [],
+    reactions: { counts: [], mine: [] },
+    ...change,
+  }
 }
 
 export function comment(
