@@ -2,7 +2,13 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { TextEditor } from '../../src/renderer/src/components/TextEditor'
-import { draftKey, readDraft, storeDownloadedDraft } from '../../src/renderer/src/lib/drafts'
+import {
+  draftKey,
+  readDraft,
+  removeLocalDraft,
+  storeDownloadedDraft,
+  writeDraft,
+} from '../../src/renderer/src/lib/drafts'
 
 const props = { label: 'Post text', placeholder: 'p', max: 100, submitLabel: 'Post' }
 
@@ -92,5 +98,28 @@ describe('a draft written on another device', () => {
     expect(screen.getByRole('textbox')).toHaveProperty('value', '')
     view.rerender(<TextEditor {...props} draftKey={key} onSubmit={() => null} />)
     expect(screen.getByRole('textbox')).toHaveProperty('value', 'from the PC')
+  })
+
+  it('empties an editor open on a draft sent elsewhere, unless something was typed there', async () => {
+    const kept = draftKey('7', 'newPost')
+    const typedOn = draftKey('7', 'comment:6')
+    writeDraft(kept, 'posted from the phone')
+    writeDraft(typedOn, 'also sent')
+    render(
+      <>
+        <TextEditor {...props} label="Post text" draftKey={kept} onSubmit={() => null} />
+        <TextEditor {...props} label="Comment text" draftKey={typedOn} onSubmit={() => null} />
+      </>,
+    )
+    const post = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Post text' })
+    const comment = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Comment text' })
+    expect(post.value).toBe('posted from the phone')
+    await userEvent.type(comment, '!')
+    act(() => {
+      removeLocalDraft(kept)
+      removeLocalDraft(typedOn)
+    })
+    expect(post.value).toBe('')
+    expect(comment.value).toBe('also sent!')
   })
 })

@@ -128,15 +128,25 @@ export function storeDownloadedDraft(key: string, body: DraftBody, updatedAt: nu
   })
   writeNumber(atKeyOf(key), updatedAt)
   markDraftSynced(key, updatedAt)
+  tellTaken(key)
+}
+
+/** A draft's state taken from the server: counted, and told to the composers open on it. */
+function tellTaken(key: string): void {
   downloadCounts.set(key, draftDownloadCount(key) + 1)
   for (const listener of downloadListeners) listener(key)
 }
 
-/** Forgets a draft sent or thrown away on another device, without telling the listeners. */
+/**
+ * Forgets a draft sent or thrown away on another device, without telling the change listeners
+ * (nothing to save); a composer open on it and untouched empties, as it shows a download (a
+ * window reloaded after its draft was posted elsewhere kept showing it when opened first).
+ */
 export function removeLocalDraft(key: string): void {
   quietly(() => clearDraft(key))
   writeNumber(atKeyOf(key), null)
   writeNumber(syncedKeyOf(key), null)
+  tellTaken(key)
 }
 
 let muted = false
