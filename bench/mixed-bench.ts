@@ -62,7 +62,7 @@ export interface MixedBenchResult {
   viewers: number
   writesPerSecond: number
   /** The static app's rate for the feed page's bytes, measured in the same run. */
-  staticFeed: { requestsPerSecond: number; p99Ms: number }
+  staticFeed: { requestsPerSecond: number; p99Ms: number; cpuUsPerRead: number | null }
   rows: MixedRow[]
 }
 
@@ -130,6 +130,11 @@ const cpuOf = (pid: MixedBenchOptions['pid']) => {
   return sum
 }
 
+/** A process's CPU time per read over a load, microseconds (null where /proc is not there). */
+function cpuPerRead(before: number | null, after: number | null, reads: number): number | null {
+  return before !== null && after !== null && reads > 0 ? ((after - before) * 1e6) / reads : null
+}
+
 /** Loads `path` as every viewer in turn (each connection cycles through its own viewers). */
 export async function load(
   url: string,
@@ -178,12 +183,20 @@ export async function runMixedBench(
   const baseline = await startStaticBaseline([answer], join(options.dataDir, 'mixed-baseline.json'))
   let staticFeed: MixedBenchResult['staticFeed']
   try {
+    const cpuBefore = cpuOf(baseline.child.pid)
     const result = await load(baseline.url, feed.path, options)
-    staticFeed = { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 }
+    const cpuAfter = cpuOf(baseline.child.pid)
+    staticFeed = {
+      requestsPerSecond: result.requests.average,
+      p99Ms: result.latency.p99,
+      cpuUsPerRead: cpuPerRead(cpuBefore, cpuAfter, result.requests.total),
+    }
   } finally {
     await baseline.stop()
   }
-  log(`[mixed] static app, feed bytes: ${staticFeed.requestsPerSecond.toFixed(0)} req/s`)
+  log(
+    `[mixed] static app, feed bytes: ${staticFeed.requestsPerSecond.toFixed(0)} req/s, ${staticFeed.cpuUsPerRead?.toFixed(0) ?? '?'} µs of its CPU a read`,
+  )
   const rows: MixedRow[] = []
   const measure = async (read: (typeof reads)[number], writes: boolean) => {
     const writer = writes ? startWrites(options) : null
@@ -198,10 +211,7 @@ export async function runMixedBench(
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
       non2xx: result.non2xx + result.errors,
-      cpuUsPerRead:
-        cpuBefore !== null && cpuAfter !== null && result.requests.total
-          ? ((cpuAfter - cpuBefore) * 1e6) / result.requests.total
-          : null,
+      cpuUsPerRead: cpuPerRead(cpuBefore, cpuAfter, result.requests.total),
       ...(written ? { written } : {}),
     }
     rows.push(row)
@@ -225,7 +235,7 @@ export async function runMixedBench(
 export function formatMixed(result: MixedBenchResult, label = ''): string {
   const mark = (met: boolean) => (met ? 'met' : 'NOT met')
   const lines = [
-    `${label}${result.viewers} viewers, ${result.writesPerSecond} writes/s while writing; static app on the feed's bytes: ${result.staticFeed.requestsPerSecond.toFixed(0)} req/s`,
+    `${label}${result.viewers} viewers, ${result.writesPerSecond} writes/s while writing; static app on the feed's bytes: ${result.staticFeed.requestsPerSecond.toFixed(0)} req/s at ${result.staticFeed.cpuUsPerRead?.toFixed(0) ?? '?'} µs of its CPU a read`,
     '| read | writes | req/s | share of static | p50 ms | p99 ms | server CPU µs/read | aim | |',
     '|---|---|---:|---:|---:|---:|---:|---|---|',
   ]

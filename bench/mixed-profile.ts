@@ -72,7 +72,12 @@ try {
     await new Promise((resolve) => child.once('exit', resolve))
   }
   const profile = readProfileFrom(profileDir)
-  console.log(formatProfile(summarizeProfile(profile, 20, window), completed))
+  console.log(
+    formatProfile(
+      summarizeProfile(profile, Number(process.env.PROFILE_TOP ?? 20), window),
+      completed,
+    ),
+  )
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }

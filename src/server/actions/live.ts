@@ -19,7 +19,7 @@ import {
 } from '../services/reads/notifications'
 import { blockedEitherWayWithAny, blockedOrMuting, unseeingOf } from '../services/reads/visibility'
 import { readingAfresh } from '../caches/store-caches'
-import { touch, type Touched } from '../caches/touched'
+import { touch, touchStamp, type Touched } from '../caches/touched'
 
 /**
  * What commands write to and publish on: the app's database, its live event hub, and where
@@ -60,12 +60,13 @@ export async function commit<Result>(
   touched?: (result: Result) => Touched,
 ): Promise<Result> {
   let changes = noChanges()
+  const stamp = touchStamp(live.db)
   const result = await live.db.transaction((tx) => {
     // Afresh on every try: PostgreSQL may run the work again after a conflict (db/store.ts).
     changes = noChanges()
     return work(tx, changes)
   })
-  if (touched) touchEverywhere(live, touched(result))
+  if (touched) touchEverywhere(live, touched(result), stamp)
   // What the events carry is read afresh: until they are published, the read cache still
   // holds what the work just changed.
   await readingAfresh(async () => {
@@ -87,8 +88,9 @@ export async function commitAlone<Result>(
   publish: (result: Result) => Promise<void>,
   touched?: (result: Result) => Touched,
 ): Promise<Result> {
+  const stamp = touchStamp(live.db)
   const result = await write(live.db)
-  if (touched) touchEverywhere(live, touched(result))
+  if (touched) touchEverywhere(live, touched(result), stamp)
   await readingAfresh(() => publish(result))
   return result
 }
@@ -97,8 +99,8 @@ export async function commitAlone<Result>(
  * What a command touched changes this instance's caches now, and the other instances' (in a
  * cluster) when they read it from the stream, before the command's events.
  */
-function touchEverywhere(live: Live, touched: Touched): void {
-  touch(live.db, touched)
+function touchEverywhere(live: Live, touched: Touched, stamp: number | undefined): void {
+  touch(live.db, touched, stamp)
   live.hub.carryTouched(touched)
 }
 

@@ -11,6 +11,7 @@
  * - Any change to a post's comments moves its comment list: one added, edited or deleted, a vote
  *   (its counts and the voter's own vote are both on the page).
  */
+import { BoundedMap } from './bounded-map'
 import { Versions } from './versions'
 
 /** The post list of every post (author ids start at 1). */
@@ -19,9 +20,26 @@ export const ALL_POSTS = 0
 /** Lists whose versions are kept apart; past them, the oldest go (their lists all move). */
 const LISTS_KEPT = 10_000
 
+/** Pages of lists kept as read (services/reads/posts.ts); some 500 bytes each. */
+const PAGES_KEPT = 2_000
+
+/** A page of a list as read: its posts' ids in order, and where the next page begins. */
+export interface ListPage {
+  ids: readonly number[]
+  nextCursor: string | null
+}
+
 export class ListVersions {
   /** All posts (`ALL_POSTS`) and each author's, by the author's id. */
   readonly posts = new Versions(LISTS_KEPT)
+  /**
+   * Pages of the post lists as read from the database (ids and sort keys), by the list's version
+   * and everything else the read depends on (`pageKey`): every viewer who hides the same authors
+   * reads the same page, so the explore page's order is read once per new post, not once per
+   * viewer. A page read while its list moved is kept under the version noted before, which no
+   * reader asks for any more.
+   */
+  readonly postPages = new BoundedMap<string, ListPage>(PAGES_KEPT)
   /** Each post's comments, by the post's id. */
   readonly comments = new Versions(LISTS_KEPT)
 
@@ -34,5 +52,6 @@ export class ListVersions {
   moveAll(): void {
     this.posts.moveAll()
     this.comments.moveAll()
+    this.postPages.clear()
   }
 }

@@ -30,10 +30,27 @@ export interface Touched extends TimelineTouch {
   comments?: readonly number[]
 }
 
-/** Applies what a command touched to the caches of `db` (the app's store, after its commit). */
-export function touch(db: Store, touched: Touched): void {
+/**
+ * Taken before a command's work (actions/live.ts): what `touch` needs to know that the posts it
+ * makes have no viewer's state yet (caches/viewer-states.ts `born`). Undefined without a cache.
+ */
+export function touchStamp(db: Store): number | undefined {
+  return cacheOfStore(db)?.viewerStates.stamp()
+}
+
+/**
+ * Applies what a command touched to the caches of `db` (the app's store, after its commit);
+ * `stamp`: `touchStamp` before the command began.
+ */
+export function touch(db: Store, touched: Touched, stamp?: number): void {
   const cache = cacheOfStore(db)
-  if (cache) touchCache(cache, touched, true)
+  if (!cache) return
+  touchCache(cache, touched, true)
+  // Only here: a post carried from another instance may have been reacted to here before its
+  // touch arrived.
+  if (stamp !== undefined && touched.added && touched.added.reposterId === undefined) {
+    cache.viewerStates.born(touched.added.postId, stamp)
+  }
 }
 
 /**

@@ -18,6 +18,11 @@ export class Versions {
     })
   }
 
+  /** The count so far: every version moved from now on is past it. */
+  get latest(): number {
+    return this.count
+  }
+
   of(id: number): number {
     return this.versions.peek(id) ?? this.base
   }

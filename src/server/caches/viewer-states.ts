@@ -6,6 +6,10 @@
  * change anyone's state of it (its poll replaced by an edit, its deletion: the post's version,
  * caches/post-rows.ts). An entry is served only while both the viewer's and the post's versions
  * are those it was read under.
+ *
+ * A post made on this instance has no one's state when it is made: every viewer's state of it is
+ * known to be none until that viewer's version or the post's moves (`born`). So the pages that
+ * show new posts (the explore page, a home feed) do not read the state of posts nobody has seen.
  */
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap } from './bounded-map'
@@ -22,6 +26,23 @@ export interface OwnState {
   vote: string | null
 }
 
+/** What no viewer has of a post: no reaction, repost, emoji or vote. */
+export const NO_STATE: OwnState = Object.freeze({
+  reaction: null,
+  reposted: false,
+  emoji: [],
+  vote: null,
+})
+
+/** Posts made here, kept apart from the viewers' states (some 50 bytes each). */
+const BORN_KEPT = 10_000
+
+interface Birth {
+  /** The viewers' versions' count before the post's command began (`stamp`). */
+  viewersBefore: number
+  postVersion: number
+}
+
 interface KeptState {
   viewerVersion: number
   postVersion: number
@@ -30,6 +51,7 @@ interface KeptState {
 
 export class ViewerStates {
   private readonly kept: BoundedMap<string, KeptState>
+  private readonly births = new BoundedMap<number, Birth>(BORN_KEPT)
   readonly viewers: Versions
   private readonly count = cacheLookupsOf('viewer_states')
 
@@ -61,11 +83,34 @@ export class ViewerStates {
   private current(viewer: number, postId: number): OwnState | undefined {
     const key = `${viewer}:${postId}`
     const kept = this.kept.get(key)
-    if (!kept) return undefined
+    if (!kept) return this.unborn(viewer, postId)
     const [viewerVersion, postVersion] = this.versionsOf(viewer, postId)
     if (kept.viewerVersion === viewerVersion && kept.postVersion === postVersion) return kept.state
     this.kept.delete(key)
-    return undefined
+    return this.unborn(viewer, postId)
+  }
+
+  /**
+   * None, for a post made here whose version has not moved, by a viewer whose version has not
+   * moved since before the post's command began: any command that gave them a state of it since
+   * moved theirs. A viewer whose version was pushed out by the bound has the base, which is past.
+   */
+  private unborn(viewer: number, postId: number): OwnState | undefined {
+    const birth = this.births.peek(postId)
+    if (!birth) return undefined
+    if (this.viewers.of(viewer) > birth.viewersBefore) return undefined
+    if (this.posts.of(postId) !== birth.postVersion) return undefined
+    return NO_STATE
+  }
+
+  /** Taken before a command that may make posts (actions/live.ts commit): see `born`. */
+  stamp(): number {
+    return this.viewers.latest
+  }
+
+  /** A post was made by a command that began at `stamp`: no viewer has a state of it yet. */
+  born(postId: number, stamp: number): void {
+    this.births.set(postId, { viewersBefore: stamp, postVersion: this.posts.of(postId) })
   }
 
   keep(viewer: number, postId: number, state: OwnState, versions: [number, number]): void {
@@ -82,6 +127,7 @@ export class ViewerStates {
   clear(): void {
     this.viewers.moveAll()
     this.kept.clear()
+    this.births.clear()
   }
 
   /** The kept states, with their viewer and post (tests compare each with the database). */

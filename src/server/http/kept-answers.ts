@@ -46,19 +46,48 @@ export function keptAnswers(
     // answer, the latest live event) are set afresh around it, as for any answer.
     if (kept) return c.body(kept.body, 200, { 'Content-Type': kept.contentType })
     const mark = cache.answerMark
+    const made = keepingJsonText(c)
     let parts: ShownParts | undefined
     const { until } = await measuringAnswerLife(async () => {
       if (withParts) parts = (await measuringShownParts(next)).parts
       else await next()
     })
     const response = c.res
-    if (response.status !== 200 || !response.body) return
+    const text = made.text(response)
+    if (response.status !== 200 || text === undefined) return
     const contentType = response.headers.get('content-type')
     if (!contentType?.startsWith('application/json')) return
-    const body = new Uint8Array(await response.arrayBuffer())
-    c.res = new Response(body, { status: 200, headers: response.headers })
+    const body = new Uint8Array(Buffer.from(text))
     cache.keepAnswer(key, { body, contentType, route: routePatternOf(c) }, mark, until, parts)
   }
+}
+
+type AnswerHeaders = Record<string, string | string[]>
+
+/**
+ * Has `c.json` note the text it answers with, so that the answer is kept from it as made. Reading
+ * it back from the Response would make the Node adapter build a web stream for it, and answering
+ * a Response rebuilt from those bytes sends it through that stream: some 150 µs a fill
+ * (docs/PERFORMANCE.md, "Issue 38: fills without web streams"). `text(response)` is undefined
+ * unless `response` is the one `c.json` made (an error answered otherwise, a streamed list).
+ */
+function keepingJsonText(c: Context<AppEnv>): { text(response: Response): string | undefined } {
+  let made: { response: Response; text: string } | undefined
+  // Hono's json() with its overloads erased: the same arguments reach newResponse as there.
+  const respond = c.newResponse as (
+    data: string,
+    arg?: unknown,
+    headers?: AnswerHeaders,
+  ) => Response
+  // As Hono's own json(): the same status, headers and default Content-Type, one JSON.stringify.
+  const keeping = (object: unknown, arg?: unknown, headers?: AnswerHeaders) => {
+    const text = JSON.stringify(object)
+    const response = respond(text, arg, { 'Content-Type': 'application/json', ...headers })
+    made = { response, text }
+    return response
+  }
+  c.json = keeping as unknown as typeof c.json
+  return { text: (response) => (made?.response === response ? made.text : undefined) }
 }
 
 /**

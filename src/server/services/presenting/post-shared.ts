@@ -16,7 +16,7 @@ import type { Store } from '../../db/store'
 import { emojiCounts } from '../reads/emoji-reactions'
 import { type PostShared } from '../../caches/read-cache'
 import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
-import type { OwnState } from '../../caches/viewer-states'
+import { NO_STATE, type OwnState } from '../../caches/viewer-states'
 import { formatTimestamp } from './time'
 
 interface PollOptionRow {
@@ -157,8 +157,6 @@ export async function loadViewerState(
   }
   return state
 }
-
-const NO_STATE: OwnState = Object.freeze({ reaction: null, reposted: false, emoji: [], vote: null })
 
 /** The viewer's own state of these posts, by post, in one query (posts with none left out). */
 export async function readOwnStates(

@@ -84,10 +84,17 @@ async function pagePosts(
   const visible = await visibleAuthor(db, 'author_id', viewer, { mutes: authorId === null })
   // A page newest first holds while its list gains no post (caches/lists.ts); noted before the
   // read, so a post that joins during it moves the version noted.
-  const lists = touchedCacheOf(db)?.lists
-  if (sort === 'recent' && lists) {
+  const lists = sort === 'recent' ? touchedCacheOf(db)?.lists : undefined
+  let keepAs: { key: string; version: number } | undefined
+  if (lists) {
     const list = authorId ?? ALL_POSTS
-    noteShownPostList(list, lists.posts.of(list))
+    const version = lists.posts.of(list)
+    noteShownPostList(list, version)
+    // Every viewer who hides the same authors reads the same page of the list's version.
+    const key = `${list} ${version} ${page.cursor ?? ''} ${page.limit} ${JSON.stringify(visible.params)}`
+    const read = lists.postPages.get(key)
+    if (read) return { rows: await postsByIds(db, [...read.ids]), nextCursor: read.nextCursor }
+    keepAs = { key, version }
   }
   const place = 'id, created_at AS "createdAt", like_count AS "likeCount"'
   const places =
@@ -115,14 +122,13 @@ async function pagePosts(
       ? [Number(row.likeCount), Number(row.createdAt), Number(row.id)]
       : [Number(row.createdAt), Number(row.id)],
   )
-  // A post deleted between the two reads is left out; the cursor still follows the order read.
-  return {
-    rows: await postsByIds(
-      db,
-      shown.map((row) => Number(row.id)),
-    ),
-    nextCursor,
+  const ids = shown.map((row) => Number(row.id))
+  // Kept only if the list did not move during the read (a post made meanwhile may be in it).
+  if (keepAs && lists?.posts.of(authorId ?? ALL_POSTS) === keepAs.version) {
+    lists.postPages.set(keepAs.key, { ids, nextCursor })
   }
+  // A post deleted between the two reads is left out; the cursor still follows the order read.
+  return { rows: await postsByIds(db, ids), nextCursor }
 }
 
 export function pageAllPosts(

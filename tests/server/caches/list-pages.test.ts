@@ -1,0 +1,80 @@
+/**
+ * Pages of the post lists kept as read (caches/lists.ts `postPages`): the explore page's order is
+ * read once per version of the list for every viewer who hides the same authors, and afresh after
+ * a new post or a deletion; a viewer who hides someone reads their own. Every read is a fill here
+ * (no whole answer kept), checked byte for byte against the same read with the cache off.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PostResponse } from '../../../src/shared/api-types'
+import { ReadCache } from '../../../src/server/caches/read-cache'
+import { makeTestApp, type TestApp } from '../../helpers/server-app'
+
+let app: TestApp | undefined
+afterEach(async () => {
+  await app?.close()
+  app = undefined
+})
+
+/** The statement that reads a page of posts' order (services/reads/posts.ts pagePosts). */
+const ORDER_READ = /SELECT id, created_at AS "createdAt", like_count AS "likeCount"\s+FROM posts/
+
+describe('pages of the post lists', () => {
+  it('are read once per version for viewers who hide the same authors', async () => {
+    const cache = new ReadCache({ answerBytes: 0 })
+    let orderReads = 0
+    app = await makeTestApp({
+      readCache: cache,
+      onStatement: (sql) => {
+        if (ORDER_READ.test(sql)) orderReads++
+      },
+    })
+    const h = app
+    const [alice, bob, carol, dave] = await Promise.all(
+      ['alice', 'bob', 'carol', 'dave'].map((name) => h.signup(name)),
+    )
+    if (!alice || !bob || !carol || !dave) throw new Error('Sign-up failed.')
+    const post = async (token: string, content: string) => {
+      const answer = await h.send(
+        '/api/posts',
+        { postData: { content } },
+        { token, headers: { prefer: 'return=minimal' } },
+      )
+      return ((await answer.json()) as PostResponse).post._id
+    }
+    await post(carol.token, 'Carol was here')
+    await h.send(`/api/users/me/mute/${carol.id}`, {}, { token: dave.token })
+
+    /** The order reads `token`'s read of `path` ran, after checking it against a fresh read. */
+    const reads = async (path: string, token: string) => {
+      const before = orderReads
+      const text = await (await h.get(path, token)).text()
+      const ran = orderReads - before
+      cache.enabled = false
+      const fresh = await (await h.get(path, token)).text()
+      cache.enabled = true
+      expect(text).toBe(fresh)
+      return ran
+    }
+    const explore = '/api/posts?limit=3'
+    expect(await reads(explore, alice.token)).toBe(1)
+    expect(await reads(explore, bob.token), 'the page alice read').toBe(0)
+    expect(await reads(explore, dave.token), 'dave hides carol: his own page').toBe(1)
+    expect(await reads(explore, dave.token)).toBe(0)
+    expect(await reads('/api/posts?limit=2', bob.token), 'another length').toBe(1)
+
+    const made = await post(bob.token, 'Bob is online')
+    expect(await reads(explore, alice.token), 'a new post moved the list').toBe(1)
+    expect(await reads(explore, bob.token)).toBe(0)
+    await h.send(`/api/posts/${made}`, {}, { token: bob.token, method: 'DELETE' })
+    expect(await reads(explore, bob.token), 'a deletion moved the list').toBe(1)
+    expect(await reads(explore, alice.token)).toBe(0)
+
+    // A profile's posts are a list of their own, moved by the author's posts alone.
+    const profile = '/api/posts/user/bob?limit=3'
+    expect(await reads(profile, alice.token)).toBe(1)
+    expect(await reads(profile, carol.token)).toBe(0)
+    await post(carol.token, 'Carol again')
+    expect(await reads(profile, alice.token), "carol's post is not in bob's list").toBe(0)
+    expect(await reads(explore, alice.token)).toBe(1)
+  })
+})
