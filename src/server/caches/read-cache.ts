@@ -201,6 +201,18 @@ export class ReadCache {
     return kept
   }
 
+  /**
+   * As `answer`, for the door (http/kept-answer-door.ts), which sees every GET of the API: only
+   * what it finds is counted. What it does not find goes on to the app, whose route counts its
+   * lookup there if it keeps its answers at all; counted here too, every read of a route that
+   * keeps none would be a miss, and every fill two.
+   */
+  answerAtDoor(key: string, now = Date.now()): KeptAnswer | undefined {
+    const kept = this.enabled ? this.answers.get(key, this.holds, now) : undefined
+    if (kept) this.countAnswer(true)
+    return kept
+  }
+
   private readonly holds = (kept: KeptAnswer): boolean =>
     kept.parts
       ? kept.generation === this.partsGenerationCount &&

@@ -62,7 +62,7 @@ export function keptAnswerDoor(deps: DoorDeps): KeptAnswerDoor {
       viewerId = user.id
     }
     const minimal = prefersMinimal(header(request, 'prefer'))
-    const kept = cache.answer(keptAnswerKey(viewerId, minimal, host, path))
+    const kept = cache.answerAtDoor(keptAnswerKey(viewerId, minimal, host, path))
     if (!kept) return false
 
     const id = newRequestId()

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_SCRYPT_PARAMS } from '../../../src/server/auth/password'
 import { listen, type Listener } from '../../../src/server/http/listener'
+import { metricsRegistry } from '../../../src/server/observability/metrics'
 import { openServerCore, type ServerCore } from '../../../src/server/server'
 import type { SignupResponse } from '../../../src/shared/api-types'
 import { captureLog } from '../../helpers/log-capture'
@@ -180,6 +181,26 @@ describe('the door of kept answers', () => {
     } finally {
       logged.restore()
     }
+  })
+
+  it('counts each lookup of a kept answer once: a hit at the door, a miss in the route', async () => {
+    const answers = async () => {
+      const text = await metricsRegistry.getSingleMetricAsString('gamerstage_cache_lookups_total')
+      const count = (result: string) =>
+        Number(new RegExp(`cache="answers",result="${result}"} (\\d+)`).exec(text)?.[1] ?? 0)
+      return { hit: count('hit'), miss: count('miss') }
+    }
+    const before = await answers()
+    // A page no one read yet: a miss (the route's), then a hit (the door's).
+    await call('/api/posts?limit=7', { token: reader })
+    expect((await call('/api/posts?limit=7', { token: reader })).atDoor).toBe(true)
+    // A read whose route keeps no answer: no lookup at all.
+    await call('/api/notifications', { token: reader })
+    const after = await answers()
+    expect({ hit: after.hit - before.hit, miss: after.miss - before.miss }).toEqual({
+      hit: 1,
+      miss: 1,
+    })
   })
 
   it('passes on a foreign Host, a new post and an ended session, which the app answers', async () => {
