@@ -9,8 +9,8 @@
  * followers. Any write no version follows still drops it (caches/named-in.ts
  * `TOUCH_FOLLOWED_EVENTS` says which kinds of event the versions follow wholly).
  *
- * The presenting code notes what it shows as it goes (`noteShownPosts`, `noteShownViewer`,
- * `noteShownTimeline`, `noteShownPostList`, `noteShownCommentList`); a read that shows something no version follows says so
+ * The presenting code notes what it shows as it goes (`noteShownPosts`, and `noteShown` for a
+ * viewer, a timeline or a list); a read that shows something no version follows says so
  * (`noteUnversioned`), and the answer is then kept as any other. Outside such a fill the notes
  * do nothing.
  */
@@ -68,24 +68,16 @@ export function noteShownPosts(ids: Iterable<number>, versionOf: (id: number) =>
   for (const id of ids) if (!parts.posts.has(id)) parts.posts.set(id, versionOf(id))
 }
 
-export function noteShownViewer(viewer: number, version: number): void {
-  const parts = shown.getStore()
-  if (parts && !parts.viewers.has(viewer)) parts.viewers.set(viewer, version)
-}
+/** The parts noted by one id each, with their version: a viewer, a timeline, a list. */
+export type ShownPart = 'viewers' | 'timelines' | 'postLists' | 'commentLists'
 
-export function noteShownTimeline(owner: number, version: number): void {
-  const parts = shown.getStore()
-  if (parts && !parts.timelines.has(owner)) parts.timelines.set(owner, version)
-}
-
-export function noteShownPostList(list: number, version: number): void {
-  const parts = shown.getStore()
-  if (parts && !parts.postLists.has(list)) parts.postLists.set(list, version)
-}
-
-export function noteShownCommentList(postId: number, version: number): void {
-  const parts = shown.getStore()
-  if (parts && !parts.commentLists.has(postId)) parts.commentLists.set(postId, version)
+/**
+ * The answer being made shows `part` `id` (a viewer's own state, an owner's home timeline, a list
+ * of posts, a post's comments) as it is at `version`; the first note of each counts.
+ */
+export function noteShown(part: ShownPart, id: number, version: number): void {
+  const noted = shown.getStore()?.[part]
+  if (noted && !noted.has(id)) noted.set(id, version)
 }
 
 /** The answer shows something no version follows (a page read from the database). */

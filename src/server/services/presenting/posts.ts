@@ -17,7 +17,7 @@ import { type PostShared } from '../../caches/read-cache'
 import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
 import {
   noteShownPosts,
-  noteShownViewer,
+  noteShown,
   notingShownParts,
   noteUnversioned,
 } from '../../caches/answer-parts'
@@ -61,13 +61,13 @@ async function loadImages(db: Store, postIds: number[]): Promise<Map<number, Pos
  * presentPosts shows of them but their authors' summaries, which only changes that no version
  * follows alter (a profile edit, an account's end).
  */
-function noteShown(db: Store, rows: readonly PostRow[], viewerId: number | null): void {
+function noteShownRows(db: Store, rows: readonly PostRow[], viewerId: number | null): void {
   if (!notingShownParts()) return
   const cache = touchedCacheOf(db)
   if (!cache) return noteUnversioned()
   const ids = rows.flatMap((row) => (row.quoteOfId === null ? [row.id] : [row.id, row.quoteOfId]))
   noteShownPosts(ids, (id) => cache.postRows.versionOf(id))
-  if (viewerId !== null) noteShownViewer(viewerId, cache.viewerStates.viewers.of(viewerId))
+  if (viewerId !== null) noteShown('viewers', viewerId, cache.viewerStates.viewers.of(viewerId))
 }
 
 /** Presents post rows in the order given (one query after another, as presentComments). */
@@ -77,7 +77,7 @@ export async function presentPosts(
   options: PresentOptions,
 ): Promise<Post[]> {
   if (rows.length === 0) return []
-  noteShown(db, rows, options.viewerId)
+  noteShownRows(db, rows, options.viewerId)
   const postIds = rows.map((row) => row.id)
   const fresh = options.freshAuthors
   const authors =

@@ -30,7 +30,7 @@ import { formatTimestamp } from '../presenting/time'
 import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
 import { before, FEED_USERS, type Place } from '../../caches/home-timelines'
 import { firstMuteEnd, hiddenAuthors, visibleAuthor } from './visibility'
-import { noteShownTimeline, noteUnversioned } from '../../caches/answer-parts'
+import { noteShown, noteUnversioned } from '../../caches/answer-parts'
 
 /** A post in the feed, and the repost that brought it there (null: by its author). */
 export interface FeedItem {
@@ -206,7 +206,7 @@ async function sourcesFromTimeline(
   const timelines = cache.homeTimelines
   const timeline = await timelines.timelineOf(db, userId, (length) => feedIndex(db, userId, length))
   if (!timeline) return null
-  noteShownTimeline(userId, timelines.versionOf(userId))
+  noteShown('timelines', userId, timelines.versionOf(userId))
   const hidden = new Set(await hiddenAuthors(db, userId))
   const fetch = page.limit + 1
   const postBound: Place = start[2] > 0 ? [start[0], start[1] + 1, 0] : [start[0], start[1], 0]

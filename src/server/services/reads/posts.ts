@@ -8,7 +8,7 @@ import type { PostRow } from '../../db/rows'
 import { refuseUnseen, visibleAuthor, type Viewer } from './visibility'
 import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
 import { FEED_USERS } from '../../caches/home-timelines'
-import { noteShownPostList } from '../../caches/answer-parts'
+import { noteShown } from '../../caches/answer-parts'
 import { ALL_POSTS } from '../../caches/lists'
 
 /**
@@ -89,7 +89,7 @@ async function pagePosts(
   if (lists) {
     const list = authorId ?? ALL_POSTS
     const version = lists.posts.of(list)
-    noteShownPostList(list, version)
+    noteShown('postLists', list, version)
     // Every viewer who hides the same authors reads the same page of the list's version.
     const key = `${list} ${version} ${page.cursor ?? ''} ${page.limit} ${JSON.stringify(visible.params)}`
     const read = lists.postPages.get(key)

@@ -12,7 +12,7 @@
  * Every read here is a fixed number of queries whatever the page's size.
  */
 import type { Comment, CommentThreadResponse } from '../../../shared/api-types'
-import { noteShownCommentList, noteShownPosts } from '../../caches/answer-parts'
+import { noteShown, noteShownPosts } from '../../caches/answer-parts'
 import { touchedCacheOf } from '../../caches/store-caches'
 import { COMMENT_COLUMNS } from '../../db/raw'
 import type { CommentRow } from '../../db/rows'
@@ -77,7 +77,7 @@ export async function pageRoots(
   // noted before the read, so a change during it moves a version noted.
   const cache = touchedCacheOf(db)
   if (cache) {
-    noteShownCommentList(postId, cache.lists.comments.of(postId))
+    noteShown('commentLists', postId, cache.lists.comments.of(postId))
     noteShownPosts([postId], (id) => cache.postRows.versionOf(id))
   }
   const visible = await threadVisibility(db, viewer)
