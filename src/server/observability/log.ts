@@ -1,6 +1,7 @@
 /**
  * The server's log: pino, one JSON object a line with `--log-format json`, or the same
- * lines made readable for a terminal (pino-pretty, in this process: no worker thread to start).
+ * lines made readable for a terminal (observability/readable-lines.ts, pino-pretty's layout, in
+ * this process: no worker thread to start).
  *
  * Every module logs through `log()`, which answers the logger configured last: the CLI configures
  * it from `--log-format` and `--log-level` before the server opens; unconfigured (the desktop
@@ -12,7 +13,7 @@
  */
 import { hostname } from 'node:os'
 import { pino, type DestinationStream, type Logger } from 'pino'
-import pretty, { type PrettyOptions } from 'pino-pretty'
+import { readableLines } from './readable-lines'
 
 export type LogFormat = 'pretty' | 'json'
 export const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json']
@@ -92,38 +93,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null
 }
 
-/** How a readable line looks: `[14:05:01.123] INFO: request`, then its fields one a line. */
-export function prettyOptions(colorize: boolean): PrettyOptions {
-  return {
-    colorize,
-    ignore: 'pid,hostname,instance',
-    // pino-pretty's own `translateTime: 'SYS:HH:MM:ss.l'` went through a date-formatting
-    // library: a sixth of a request's log line (docs/PERFORMANCE.md, "kept answers at the door").
-    translateTime: false,
-    customPrettifiers: { time: (time) => clockTime(Number(time)) },
-  }
-}
-
-const twoDigits = (value: number) => String(value).padStart(2, '0')
-
-/** `[HH:MM:ss.mmm]` of an epoch time in milliseconds, in this computer's time zone. */
-export function clockTime(epochMs: number): string {
-  const at = new Date(epochMs)
-  const ms = String(at.getMilliseconds()).padStart(3, '0')
-  return `[${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}.${ms}]`
-}
-
 /** A logger with the given format, level and redaction. */
 export function createLogger(options: LogOptions = {}): Logger {
   const { format = 'pretty', level = 'info', clientAddresses = false } = options
   // Written a little later rather than one system call a line while a request waits: every
   // request writes a line, and a synchronous write to a pipe or terminal cost 20–50 µs of it.
-  // Both flush what is left when the process exits (pino's and pino-pretty's exit hooks).
+  // Both flush what is left when the process exits (pino's exit hook on its destination).
   const destination =
     options.destination ??
     (format === 'json'
       ? pino.destination({ dest: 1, sync: false })
-      : pretty({ ...prettyOptions(process.stdout.isTTY === true), destination: 1, sync: false }))
+      : readableLines(process.stdout.isTTY === true))
   const secret = new Set(clientAddresses ? SECRET_KEYS : [...SECRET_KEYS, ...ADDRESS_KEYS])
   const redact = (object: Record<string, unknown>) => redactKeys(object, secret)
   return pino(

@@ -1,0 +1,105 @@
+/**
+ * The readable log's destination (observability/log.ts, `--log-format pretty`): pino's JSON
+ * lines made readable in this process, as pino-pretty makes them.
+ *
+ * Nearly every line is a request's (one a request: http/kept-answer-door.ts, request-log.ts),
+ * flat, its values strings, numbers, booleans or null. Through pino-pretty's stream such a line
+ * cost some 17 µs (splitting, a safe parse, a deep copy, its prettifiers; a sixth of a kept
+ * answer's whole CPU: docs/PERFORMANCE.md, "Issue 38: the readable log line"). Without colours,
+ * those lines are written here in pino-pretty's very layout (`plainLine`; the test compares both
+ * on every kind of value); any other line (an error with its stack, nested objects, colours for a
+ * terminal) goes through pino-pretty's own formatter.
+ */
+import { pino, type DestinationStream } from 'pino'
+import { prettyFactory, type PrettyOptions } from 'pino-pretty'
+
+/** pino's level numbers, as pino-pretty names them. */
+const LEVEL_NAMES = new Map([
+  [10, 'TRACE'],
+  [20, 'DEBUG'],
+  [30, 'INFO'],
+  [40, 'WARN'],
+  [50, 'ERROR'],
+  [60, 'FATAL'],
+])
+
+/** What a plain line needs of the options: the keys left out and how the time is written. */
+export interface PlainLineOptions {
+  ignore: ReadonlySet<string>
+  time: (epochMs: number) => string
+}
+
+/**
+ * `line` (pino's JSON) as pino-pretty writes it without colours, or undefined when it holds
+ * anything but a level, a time, a message and flat values.
+ */
+export function plainLine(line: string, options: PlainLineOptions): string | undefined {
+  let entry: unknown
+  try {
+    entry = JSON.parse(line)
+  } catch {
+    return undefined
+  }
+  if (typeof entry !== 'object' || entry === null) return undefined
+  const { level, time, msg, ...rest } = entry as Record<string, unknown>
+  const name = typeof level === 'number' ? LEVEL_NAMES.get(level) : undefined
+  if (name === undefined || typeof time !== 'number') return undefined
+  if (msg !== undefined && (typeof msg !== 'string' || CONTROL.test(msg))) return undefined
+  let text = `${options.time(time)} ${name}:${msg === undefined ? '' : ` ${msg}`}\n`
+  for (const key in rest) {
+    if (options.ignore.has(key)) continue
+    // pino-pretty writes errors its own way, and strips control characters from keys.
+    if (ERROR_KEYS.has(key) || CONTROL.test(key)) return undefined
+    const value = rest[key]
+    if (value !== null && typeof value === 'object') return undefined
+    // As pino-pretty: the value's JSON, its escaped backslashes written as one.
+    text += `    ${key}: ${JSON.stringify(value).replaceAll('\\\\', '\\')}\n`
+  }
+  return text
+}
+
+/** Keys pino-pretty writes as errors. */
+const ERROR_KEYS = new Set(['err', 'error'])
+
+/** Characters pino-pretty takes out of messages and keys (it keeps tabs and new lines there). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
+/** Keys a readable line leaves out: the instance is the process writing it. */
+const IGNORED = ['pid', 'hostname', 'instance']
+
+/** How a readable line looks: `[14:05:01.123] INFO: request`, then its fields one a line. */
+export function prettyOptions(colorize: boolean): PrettyOptions {
+  return {
+    colorize,
+    ignore: IGNORED.join(','),
+    // pino-pretty's own `translateTime: 'SYS:HH:MM:ss.l'` went through a date-formatting
+    // library: a sixth of a request's log line (docs/PERFORMANCE.md, "kept answers at the door").
+    translateTime: false,
+    customPrettifiers: { time: (time) => clockTime(Number(time)) },
+  }
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0')
+
+/** `[HH:MM:ss.mmm]` of an epoch time in milliseconds, in this computer's time zone. */
+export function clockTime(epochMs: number): string {
+  const at = new Date(epochMs)
+  const ms = String(at.getMilliseconds()).padStart(3, '0')
+  return `[${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}.${ms}]`
+}
+
+/** Readable lines to standard output, coloured for a terminal, written a little later. */
+export function readableLines(colorize: boolean): DestinationStream {
+  // pino flushes what is left at exit (its exit hook on the destinations it makes).
+  const out = pino.destination({ dest: 1, sync: false })
+  const pretty = prettyFactory(prettyOptions(colorize))
+  const plain: PlainLineOptions | null = colorize
+    ? null
+    : { ignore: new Set(IGNORED), time: clockTime }
+  return {
+    write(line: string) {
+      out.write((plain && plainLine(line, plain)) ?? pretty(line))
+    },
+  }
+}
