@@ -30,6 +30,7 @@ import type { PostMediaItem, UserSummary } from '../../shared/api-types'
 import type { UserRow } from '../db/rows'
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap, CountedMap } from './bounded-map'
+import { FeedPlans } from './feed-plans'
 import { HomeTimelines } from './home-timelines'
 import { KeptSessions } from './kept-sessions'
 import type { SharedTimelineKeeper, TimelineKeeper } from './timeline-keeper'
@@ -61,9 +62,6 @@ export {
   type ReadCacheLimits,
 } from './read-cache-limits'
 
-/** How long a feed's plan is kept (ReadCache.feedPlans). */
-const FEED_PLAN_MS = 10_000
-
 export class ReadCache {
   readonly summaries: BoundedMap<number, UserSummary>
   readonly postImages: BoundedMap<number, PostMediaItem[]>
@@ -73,11 +71,8 @@ export class ReadCache {
   readonly visibility: BoundedMap<number, KeptVisibility>
   /** Post id → its shared state. */
   readonly postShared: BoundedMap<number, PostShared>
-  /**
-   * Viewer and page size → whether their home feed is dense (services/reads/posts.ts feedPostRows), for
-   * `FEED_PLAN_MS`: it only picks an index, never changes an answer, so no event drops it.
-   */
-  readonly feedPlans = new BoundedMap<string, { dense: boolean; until: number }>(5_000)
+  /** Whether each viewer's home feed is dense (caches/feed-plans.ts). */
+  readonly feedPlans = new FeedPlans()
 
   /**
    * Viewers whose home feed holds no repost at all (services/reads/home-feed.ts skips its three repost
@@ -86,16 +81,6 @@ export class ReadCache {
    * whatever drops the visibility sets (an unblock or unmute can bring reposts back).
    */
   readonly feedsWithoutReposts = new BoundedMap<number, number>(5_000)
-
-  feedPlan(viewer: number, fetch: number, now = Date.now()): boolean | undefined {
-    if (!this.enabled) return undefined
-    const kept = this.feedPlans.get(`${viewer}:${fetch}`)
-    return kept && kept.until > now ? kept.dense : undefined
-  }
-
-  keepFeedPlan(viewer: number, fetch: number, dense: boolean, now = Date.now()): void {
-    if (this.enabled) this.feedPlans.set(`${viewer}:${fetch}`, { dense, until: now + FEED_PLAN_MS })
-  }
 
   /** Post rows by id and version: changed only by what commands say they touched. */
   readonly postRows: PostRows
@@ -195,17 +180,14 @@ export class ReadCache {
    * moved none of their versions and nothing that moved one of them.
    */
   answer(key: string, now = Date.now()): KeptAnswer | undefined {
-    if (!this.enabled) return undefined
-    const kept = this.answers.get(key, this.holds, now)
-    this.countAnswer(kept !== undefined)
+    const kept = this.enabled ? this.answers.get(key, this.holds, now) : undefined
+    if (this.enabled) this.countAnswer(kept !== undefined)
     return kept
   }
 
   /**
-   * As `answer`, for the door (http/kept-answer-door.ts), which sees every GET of the API: only
-   * what it finds is counted. What it does not find goes on to the app, whose route counts its
-   * lookup there if it keeps its answers at all; counted here too, every read of a route that
-   * keeps none would be a miss, and every fill two.
+   * As `answer`, for the door (http/kept-answer-door.ts), which sees every GET of the API: only a
+   * hit is counted, a miss by the route that keeps answers (else each fill would count two).
    */
   answerAtDoor(key: string, now = Date.now()): KeptAnswer | undefined {
     const kept = this.enabled ? this.answers.get(key, this.holds, now) : undefined

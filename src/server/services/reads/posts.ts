@@ -184,12 +184,12 @@ export async function pageFeed(
 
 /**
  * Which index serves a home feed of `fetch` posts best (pageFeed). Which plan serves
- * this viewer is kept a few seconds (read-cache.ts feedPlans): it only picks an index, every plan
+ * this viewer is kept a few seconds (caches/feed-plans.ts): it only picks an index, every plan
  * answers the same rows.
  */
 export async function feedIndex(db: Store, userId: number, fetch: number): Promise<string> {
   const cache = readCacheOf(db)
-  let dense = cache?.feedPlan(userId, fetch)
+  let dense = cache?.enabled ? cache.feedPlans.of(userId, fetch) : undefined
   if (dense === undefined) {
     const counts = await db.get<{ candidates: number | null; total: number | null }>(
       `SELECT (SELECT sum(post_count) FROM users WHERE id IN ${FEED_USERS}) AS candidates,
@@ -198,7 +198,7 @@ export async function feedIndex(db: Store, userId: number, fetch: number): Promi
       userId,
     )
     dense = (counts?.candidates ?? 0) ** 2 > fetch * (counts?.total ?? 0)
-    cache?.keepFeedPlan(userId, fetch, dense)
+    if (cache?.enabled) cache.feedPlans.keep(userId, fetch, dense)
   }
   return dense ? 'posts_recent_idx' : 'posts_author_recent_idx'
 }
