@@ -13,7 +13,7 @@
  */
 import { hostname } from 'node:os'
 import { pino, type DestinationStream, type Logger } from 'pino'
-import { readableLines } from './readable-lines'
+import { logOutput, readableLines } from './readable-lines'
 
 export type LogFormat = 'pretty' | 'json'
 export const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json']
@@ -102,7 +102,7 @@ export function createLogger(options: LogOptions = {}): Logger {
   const destination =
     options.destination ??
     (format === 'json'
-      ? pino.destination({ dest: 1, sync: false })
+      ? logOutput()
       : readableLines(process.stdout.isTTY === true))
   const secret = new Set(clientAddresses ? SECRET_KEYS : [...SECRET_KEYS, ...ADDRESS_KEYS])
   const redact = (object: Record<string, unknown>) => redactKeys(object, secret)

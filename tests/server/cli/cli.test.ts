@@ -270,6 +270,12 @@ describe('cli', () => {
       expect(await response.json()).toEqual({ status: 'ok' })
       const meta = (await (await fetch(`${url}/api/meta`)).json()) as { demoAccount: unknown }
       expect(meta.demoAccount).toBeNull()
+      // Request lines are written in batches (observability/readable-lines.ts logOutput), yet
+      // soon after on a quiet server, not only when it stops.
+      await waitFor(
+        () => /INFO: request\n(?: {4}.*\n)*? {4}route: "\/api\/meta"\n/.exec(run.stdout()),
+        `the request's line in stdout (so far: ${run.stdout()})`,
+      )
 
       run.child.kill('SIGTERM')
       expect(await run.exit).toBe(0)
