@@ -101,9 +101,7 @@ export function createLogger(options: LogOptions = {}): Logger {
   // Both flush what is left when the process exits (pino's exit hook on its destination).
   const destination =
     options.destination ??
-    (format === 'json'
-      ? logOutput()
-      : readableLines(process.stdout.isTTY === true))
+    (format === 'json' ? logOutput() : readableLines(process.stdout.isTTY === true))
   const secret = new Set(clientAddresses ? SECRET_KEYS : [...SECRET_KEYS, ...ADDRESS_KEYS])
   const redact = (object: Record<string, unknown>) => redactKeys(object, secret)
   return pino(
