@@ -14,8 +14,11 @@ import { NewPostEditor } from '../../src/renderer/src/components/NewPostEditor'
 import {
   draftKey,
   readDraftMedia,
+  readDraftPoll,
+  removeLocalDraft,
   writeDraft,
   writeDraftMedia,
+  writeDraftPoll,
 } from '../../src/renderer/src/lib/drafts'
 import { createPostAtom, type MediaGoneRefusal } from '../../src/renderer/src/state/posts'
 import { serverFeaturesAtom } from '../../src/renderer/src/state/server-features'
@@ -196,5 +199,37 @@ describe('createPostAtom and MEDIA_GONE', () => {
       outcome = await store.set(createPostAtom, 'boss down', [{ id: BOSS, alt: '' }])
     })
     expect(outcome).toEqual({ message: 'gone', missingMedia: [BOSS] })
+  })
+})
+
+describe("a draft's poll written on another device", () => {
+  afterEach(() => {
+    cleanup()
+    localStorage.clear()
+  })
+  const pollOptions = (container: HTMLElement) =>
+    [...container.querySelectorAll<HTMLInputElement>('[data-poll-option]')].map(
+      (input) => input.value,
+    )
+
+  it('goes from a composer open on it when the draft is posted elsewhere, unless changed here', async () => {
+    const untouched = draftKey('7', 'newPost')
+    const changed = draftKey('8', 'newPost')
+    for (const key of [untouched, changed]) {
+      writeDraftPoll(key, { options: ['Kart', 'Smash'], durationMinutes: 1440 })
+    }
+    const shown = renderEditor(['polls'], undefined, untouched)
+    expect(pollOptions(shown.container)).toEqual(['Kart', 'Smash'])
+    act(() => removeLocalDraft(untouched))
+    expect(pollOptions(shown.container), 'posted from the phone').toEqual([])
+    expect(readDraftPoll(untouched)).toBeNull()
+    shown.unmount()
+
+    const typedIn = renderEditor(['polls'], undefined, changed)
+    const [first] = typedIn.container.querySelectorAll<HTMLInputElement>('[data-poll-option]')
+    if (!first) throw new Error('No poll option shown.')
+    await userEvent.type(first, '!')
+    act(() => removeLocalDraft(changed))
+    expect(pollOptions(typedIn.container), 'changed here: kept').toEqual(['Kart!', 'Smash'])
   })
 })

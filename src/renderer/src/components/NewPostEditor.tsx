@@ -42,13 +42,20 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
     draftKey ? readDraftPoll(draftKey) : null,
   )
   const firstPollSave = useRef(true)
-  // As the text (TextEditor): a poll written on another device shows while none is written here.
+  // Whether the poll was changed here since the composer opened (TextEditor's typed text alike).
+  const pollChangedHere = useRef(false)
+  const changePoll = (next: PollDraft | null) => {
+    pollChangedHere.current = true
+    setPoll(next)
+  }
+  // As the text (TextEditor): the draft's poll as downloaded, written on another device or gone
+  // with a draft posted there, unless the poll was changed here.
   useDownloadedDraft(draftKey, (key) => {
+    if (pollChangedHere.current) return
     setPoll((now) => {
-      if (now) return now
       const downloaded = readDraftPoll(key)
       // Taken as it is kept: not saved again as this device's own change.
-      if (downloaded) firstPollSave.current = true
+      if (downloaded !== null || now !== null) firstPollSave.current = true
       return downloaded
     })
   })
@@ -148,7 +155,7 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
                 disabled={attachedCount > 0}
                 onClick={() => {
                   setShowPollErrors(false)
-                  setPoll(poll ? null : NEW_POLL)
+                  changePoll(poll ? null : NEW_POLL)
                   if (!poll) {
                     requestAnimationFrame(() =>
                       document.querySelector<HTMLInputElement>('[data-poll-option="0"]')?.focus(),
@@ -166,8 +173,8 @@ export function NewPostEditor({ draftKey, onDirtyChange, onSubmit }: NewPostEdit
         {poll ? (
           <PollEditor
             value={poll}
-            onChange={setPoll}
-            onRemove={() => setPoll(null)}
+            onChange={changePoll}
+            onRemove={() => changePoll(null)}
             showAll={showPollErrors}
           />
         ) : null}
