@@ -68,7 +68,7 @@ type AnswerHeaders = Record<string, string | string[]>
  * Has `c.json` note the text it answers with, so that the answer is kept from it as made. Reading
  * it back from the Response would make the Node adapter build a web stream for it, and answering
  * a Response rebuilt from those bytes sends it through that stream: some 150 µs a fill
- * (docs/PERFORMANCE.md, "Issue 38: fills without web streams"). `text(response)` is undefined
+ * (docs/PERFORMANCE.md, "Fills without web streams"). `text(response)` is undefined
  * unless `response` is the one `c.json` made (an error answered otherwise, a streamed list).
  */
 function keepingJsonText(c: Context<AppEnv>): { text(response: Response): string | undefined } {

@@ -5,7 +5,7 @@
  * Nearly every line is a request's (one a request: http/kept-answer-door.ts, request-log.ts),
  * flat, its values strings, numbers, booleans or null. Through pino-pretty's stream such a line
  * cost some 17 µs (splitting, a safe parse, a deep copy, its prettifiers; a sixth of a kept
- * answer's whole CPU: docs/PERFORMANCE.md, "Issue 38: the readable log line"). Without colours,
+ * answer's whole CPU: docs/PERFORMANCE.md, "The readable log line"). Without colours,
  * those lines are written here in pino-pretty's very layout (`plainLine`; the test compares both
  * on every kind of value); any other line (an error with its stack, nested objects, colours for a
  * terminal) goes through pino-pretty's own formatter.
