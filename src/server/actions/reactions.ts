@@ -36,7 +36,7 @@ export function likePost(live: Live, actor: Actor, postId: number): Promise<Post
       return post
     },
     (post) => publishReaction(live, actor, post, 'like'),
-    (post) => ({ posts: [post.id], viewers: [actor.id] }),
+    (post) => ({ counted: [post.id], viewers: [actor.id] }),
   )
 }
 
@@ -50,7 +50,7 @@ export function dislikePost(live: Live, actor: Actor, postId: number): Promise<P
       return post
     },
     (post) => publishReaction(live, actor, post, 'dislike'),
-    (post) => ({ posts: [post.id], viewers: [actor.id] }),
+    (post) => ({ counted: [post.id], viewers: [actor.id] }),
   )
 }
 

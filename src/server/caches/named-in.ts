@@ -115,6 +115,13 @@ export const ANSWER_NEUTRAL_EVENTS = new Set([
 ])
 
 /**
+ * Event types that tell a player of what another event of the same command already published
+ * (a notification of a like, a comment, a follow; the count of unread ones): what they name
+ * changed with that event, if at all, so they drop nothing it names (ReadCache.forgetNamedIn).
+ */
+export const RETOLD_EVENTS = new Set(['notification', 'unread-count'])
+
+/**
  * Event types whose every command says, in what it touched (caches/touched.ts), all it changed
  * that an answer kept with its parts shows (caches/answer-parts.ts: a home timeline, post rows,
  * images, polls and emoji counts, a viewer's own state): such an event leaves those answers to

@@ -37,6 +37,7 @@ import type { SharedTimelineKeeper, TimelineKeeper } from './timeline-keeper'
 import { partsCurrent, type PartVersions, type ShownParts } from './answer-parts'
 import {
   ANSWER_NEUTRAL_EVENTS,
+  RETOLD_EVENTS,
   TOUCH_FOLLOWED_EVENTS,
   VISIBILITY_NEUTRAL_EVENTS,
   namedIn,
@@ -305,6 +306,7 @@ export class ReadCache {
     // they touched (touchPosts: images, poll, emoji counts), and none changes a user's summary:
     // what else the event names stays kept (the author and liker of a like, their summaries).
     if (TOUCH_FOLLOWED_EVENTS.has(type) && this.keepsTouched()) return
+    if (RETOLD_EVENTS.has(type)) return
     const { posts, users } = namedIn(data)
     for (const postId of posts) {
       this.postImages.delete(postId)

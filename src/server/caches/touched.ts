@@ -22,8 +22,14 @@ import { type ReadCache } from './read-cache'
 import { cacheOfStore } from './store-caches'
 
 export interface Touched extends TimelineTouch {
-  /** Posts whose row changed (text, counts, quote) or went. */
+  /** Posts whose row changed (text, counts, quote) or went: their images and shared state too. */
   posts?: readonly number[]
+  /**
+   * Posts whose row changed in its like count alone (a like, a dislike): their versions move,
+   * and their images and shared state (poll, emoji counts), which such a change leaves as they
+   * were, stay kept.
+   */
+  counted?: readonly number[]
   /** Viewers whose own state of some post changed (a like, a repost, an emoji, a vote). */
   viewers?: readonly number[]
   /** Posts whose comments changed: one added, edited or deleted, a vote on one. */
@@ -73,6 +79,7 @@ export function touchCache(cache: ReadCache, touched: Touched, here = false): vo
   if (touched.viewers) cache.viewerStates.touch(touched.viewers)
   if (touched.comments) cache.lists.comments.move(touched.comments)
   if (touched.posts) cache.touchPosts(touched.posts)
+  if (touched.counted) cache.postRows.touch(touched.counted)
   if (touched.removed) cache.touchPosts([touched.removed.postId])
   // The lists of posts (caches/lists.ts): a post, not a repost, joins or leaves them.
   if (touched.removed && touched.removed.reposterId === undefined) {

@@ -13,7 +13,8 @@
  */
 import { hostname } from 'node:os'
 import { pino, type DestinationStream, type Logger } from 'pino'
-import { logOutput, readableLines } from './readable-lines'
+import { logOutput } from './log-output'
+import { readableLines } from './readable-lines'
 
 export type LogFormat = 'pretty' | 'json'
 export const LOG_FORMATS: readonly LogFormat[] = ['pretty', 'json']
@@ -96,9 +97,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** A logger with the given format, level and redaction. */
 export function createLogger(options: LogOptions = {}): Logger {
   const { format = 'pretty', level = 'info', clientAddresses = false } = options
-  // Written a little later rather than one system call a line while a request waits: every
-  // request writes a line, and a synchronous write to a pipe or terminal cost 20–50 µs of it.
-  // Both flush what is left when the process exits (pino's exit hook on its destination).
+  // Written a little later rather than one system call a line while a request waits, requests'
+  // lines in batches (observability/log-output.ts); what is left is written when the process ends.
   const destination =
     options.destination ??
     (format === 'json' ? logOutput() : readableLines(process.stdout.isTTY === true))

@@ -10,8 +10,9 @@
  * on every kind of value); any other line (an error with its stack, nested objects, colours for a
  * terminal) goes through pino-pretty's own formatter.
  */
-import { pino, type DestinationStream } from 'pino'
+import type { DestinationStream } from 'pino'
 import { prettyFactory, type PrettyOptions } from 'pino-pretty'
+import { logOutput } from './log-output'
 
 /** pino's level numbers, as pino-pretty names them. */
 const LEVEL_NAMES = new Map([
@@ -89,25 +90,11 @@ export function clockTime(epochMs: number): string {
   return `[${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}.${ms}]`
 }
 
-/**
- * Standard output for the log's lines, written in batches of 4 KB, and at least every 200 ms:
- * a system call (and a thread's turn) for each request's line cost more than the line itself on
- * a busy server. pino writes what is left when the process exits (its hook on its destinations).
- */
-export function logOutput(): DestinationStream {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 200 })
-}
-
-/** Readable lines to standard output, coloured for a terminal, written a little later. */
+/** Readable lines to standard output (observability/log-output.ts), coloured for a terminal. */
 export function readableLines(colorize: boolean): DestinationStream {
-  const out = logOutput()
   const pretty = prettyFactory(prettyOptions(colorize))
   const plain: PlainLineOptions | null = colorize
     ? null
     : { ignore: new Set(IGNORED), time: clockTime }
-  return {
-    write(line: string) {
-      out.write((plain && plainLine(line, plain)) ?? pretty(line))
-    },
-  }
+  return logOutput((line) => (plain && plainLine(line, plain)) ?? pretty(line))
 }

@@ -270,7 +270,7 @@ describe('cli', () => {
       expect(await response.json()).toEqual({ status: 'ok' })
       const meta = (await (await fetch(`${url}/api/meta`)).json()) as { demoAccount: unknown }
       expect(meta.demoAccount).toBeNull()
-      // Request lines are written in batches (observability/readable-lines.ts logOutput), yet
+      // Request lines are written in batches (observability/log-output.ts), yet
       // soon after on a quiet server, not only when it stops.
       await waitFor(
         () => /INFO: request\n(?: {4}.*\n)*? {4}route: "\/api\/meta"\n/.exec(run.stdout()),

@@ -1,0 +1,64 @@
+/**
+ * Where the log's lines go (observability/log.ts): standard output, through pino's asynchronous
+ * destination. Requests' lines go out in batches, 4 KB or 200 ms at most: a system call and a
+ * thread pool's turn for each request's line cost more than the line itself on a busy server
+ * (docs/PERFORMANCE.md, "The readable log line"). Any other line (the address listened on, a
+ * host's one-time password, a warning, an error) goes out at once, after the requests' lines
+ * before it. What is batched when the process ends is written then.
+ */
+import { pino, type DestinationStream } from 'pino'
+
+/** A request's line, as pino writes it (observability/request-log.ts logRequest). */
+const REQUEST_LINE = '"msg":"request"'
+const BATCH_BYTES = 4096
+const BATCH_MS = 200
+
+/** Each output's batch and what it writes to, written out when the process ends. */
+const unsent = new Set<{ send: () => void; out: ReturnType<typeof pino.destination> }>()
+let listening = false
+
+function sendAllAtEnd(): void {
+  if (listening) return
+  listening = true
+  // Once the event loop is empty, written as any batch; when the process exits, at once (as pino
+  // writes out what its destinations still hold then).
+  process.on('beforeExit', () => {
+    for (const { send } of unsent) send()
+  })
+  process.on('exit', () => {
+    for (const { send, out } of unsent) {
+      send()
+      try {
+        out.flushSync()
+      } catch {
+        // Standard output closed: nothing can be written any more.
+      }
+    }
+  })
+}
+
+/**
+ * Standard output for pino's JSON lines, each made into what is written by `format` (the
+ * readable layout: observability/readable-lines.ts), requests' lines in batches.
+ */
+export function logOutput(format: (line: string) => string = (line) => line): DestinationStream {
+  sendAllAtEnd()
+  const out = pino.destination({ dest: 1, sync: false })
+  let batch = ''
+  let timer: NodeJS.Timeout | undefined
+  const send = () => {
+    clearTimeout(timer)
+    timer = undefined
+    if (batch === '') return
+    out.write(batch)
+    batch = ''
+  }
+  unsent.add({ send, out })
+  return {
+    write(line: string) {
+      batch += format(line)
+      if (!line.includes(REQUEST_LINE) || batch.length >= BATCH_BYTES) send()
+      else timer ??= setTimeout(send, BATCH_MS).unref()
+    },
+  }
+}
