@@ -20,6 +20,11 @@ export interface ReadCacheLimits {
   answerBytes: number
   /** How long a whole answer is served at most, with nothing written meanwhile. */
   answerMs: number
+  /**
+   * As `answerMs`, for an answer kept with its parts (caches/answer-parts.ts), which every write
+   * that changes what it shows drops at once by the versions it moves.
+   */
+  partsAnswerMs: number
   /** Post rows kept by id and version (caches/post-rows.ts). */
   postRows: number
   /** Viewer and post pairs whose viewer's own state is kept (caches/viewer-states.ts). */
@@ -39,6 +44,7 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   postShared: 20_000,
   answerBytes: 16 * 1024 * 1024,
   answerMs: 1_000,
+  partsAnswerMs: 10_000,
   postRows: 20_000,
   viewerStates: 50_000,
   // About 60 bytes an entry: 1,000 timelines of 250 at most are some 15 MB.

@@ -222,8 +222,6 @@ export class ReadCache {
     now = Date.now(),
   ): void {
     if (!this.enabled) return
-    const end = Math.min(until, now + this.limits.answerMs)
-    if (end <= now) return
     if (
       parts &&
       !parts.unversioned &&
@@ -232,15 +230,13 @@ export class ReadCache {
       mark.parts === this.partsGenerationCount &&
       mark.touches === this.touchCount
     ) {
-      this.answers.set(key, {
-        ...made,
-        generation: this.partsGenerationCount,
-        until: end,
-        parts,
-      })
+      const end = Math.min(until, now + this.limits.partsAnswerMs)
+      if (end <= now) return
+      this.answers.set(key, { ...made, generation: this.partsGenerationCount, until: end, parts })
       return
     }
-    if (mark.answer !== this.answerGenerationCount) return
+    const end = Math.min(until, now + this.limits.answerMs)
+    if (end <= now || mark.answer !== this.answerGenerationCount) return
     this.answers.set(key, { ...made, generation: mark.answer, until: end })
   }
 

@@ -7,7 +7,8 @@
  * shows), every end of a user's sessions, and a change of sharing drop all of them at once; a fill
  * whose reads began before such a drop is not kept. What changes by the clock alone (a poll's end,
  * a mute running out) shortens an answer's life (caches/answer-life.ts), and none is served
- * longer than `answerMs` (a second), which bounds what a change without an event could leave.
+ * longer than `answerMs` (a second), or `partsAnswerMs` (ten) kept with its parts, which bounds what
+ * a change without an event could leave.
  *
  * The viewer's own state is in the answer, which is why the key holds the viewer: their like
  * publishes a `reaction` event, which drops every kept answer before they read again.
