@@ -14,12 +14,21 @@ const BATCH_BYTES = 4096
 const BATCH_MS = 200
 
 /** Each output's batch and what it writes to, written out when the process ends. */
-const unsent = new Set<{ send: () => void; out: ReturnType<typeof pino.destination> }>()
-let listening = false
+type Unsent = Set<{ send: () => void; out: ReturnType<typeof pino.destination> }>
 
-function sendAllAtEnd(): void {
-  if (listening) return
-  listening = true
+/**
+ * The outputs of this process, with one pair of listeners for them all: kept on the process
+ * itself, since a test runner that loads this module afresh for each file would otherwise add a
+ * pair each time.
+ */
+const UNSENT = Symbol.for('gamerstage.log-output.unsent')
+
+function unsentOutputs(): Unsent {
+  const holder = process as unknown as { [UNSENT]?: Unsent }
+  const existing = holder[UNSENT]
+  if (existing) return existing
+  const unsent: Unsent = new Set()
+  holder[UNSENT] = unsent
   // Once the event loop is empty, written as any batch; when the process exits, at once (as pino
   // writes out what its destinations still hold then).
   process.on('beforeExit', () => {
@@ -35,6 +44,7 @@ function sendAllAtEnd(): void {
       }
     }
   })
+  return unsent
 }
 
 /**
@@ -42,7 +52,7 @@ function sendAllAtEnd(): void {
  * readable layout: observability/readable-lines.ts), requests' lines in batches.
  */
 export function logOutput(format: (line: string) => string = (line) => line): DestinationStream {
-  sendAllAtEnd()
+  const unsent = unsentOutputs()
   const out = pino.destination({ dest: 1, sync: false })
   let batch = ''
   let timer: NodeJS.Timeout | undefined
