@@ -6,14 +6,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PostResponse } from '../../../src/shared/api-types'
-import { ReadCache } from '../../../src/server/caches/read-cache'
+import { fillCheck, type FillCheck } from '../../helpers/fill-check'
 import { createPoll, vote } from '../../helpers/polls'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
 
-let app: TestApp | undefined
+let check: FillCheck | undefined
 afterEach(async () => {
-  await app?.close()
-  app = undefined
+  await check?.close()
+  check = undefined
 })
 
 /** The statements that read a post's images, poll and emoji counts (presenting/post-shared.ts). */
@@ -21,38 +20,20 @@ const SHARED_READ = /\bFROM (post_media|poll_options|post_emoji_counts)\b/
 
 describe('a like of a post', () => {
   it('keeps its images and shared state, which a vote drops', async () => {
-    const cache = new ReadCache({ answerBytes: 0 })
-    let sharedReads = 0
-    app = await makeTestApp({
-      readCache: cache,
-      onStatement: (sql) => {
-        if (SHARED_READ.test(sql)) sharedReads++
-      },
-    })
-    const h = app
+    check = await fillCheck(SHARED_READ)
+    const { app: h, counted, read: readPath } = check
     const alice = await h.signup('alice')
     const bob = await h.signup('bob')
     const { postId, optionIds } = await createPoll(h, alice.token)
     const minimal = { prefer: 'return=minimal' }
-
-    /** The post as `token` reads it, checked against a fresh read; and the shared reads it ran. */
+    /** The post as `token` reads it, and the shared reads it ran. */
     const read = async (token: string) => {
-      const before = sharedReads
-      const text = await (
-        await h.request(`/api/posts/${postId}`, { headers: { authorization: token, ...minimal } })
-      ).text()
-      const ran = sharedReads - before
-      cache.enabled = false
-      const fresh = await (
-        await h.request(`/api/posts/${postId}`, { headers: { authorization: token, ...minimal } })
-      ).text()
-      cache.enabled = true
-      expect(text).toBe(fresh)
+      const { text, ran } = await readPath(`/api/posts/${postId}`, token, minimal)
       return { post: (JSON.parse(text) as PostResponse).post, ran }
     }
     await read(bob.token)
 
-    const before = sharedReads
+    const before = counted()
     const liked = await h.send(
       `/api/posts/like/${postId}`,
       {},
@@ -60,7 +41,7 @@ describe('a like of a post', () => {
     )
     expect(liked.status).toBe(200)
     expect(((await liked.json()) as PostResponse).post.likes.likeCount).toBe(1)
-    expect(sharedReads - before, "the like's answer: its images, poll and emoji kept").toBe(0)
+    expect(counted() - before, "the like's answer: its images, poll and emoji kept").toBe(0)
     const afterLike = await read(alice.token)
     expect(afterLike.post.likes.likeCount).toBe(1)
     expect(afterLike.ran).toBe(0)
@@ -73,7 +54,6 @@ describe('a like of a post', () => {
     expect(afterVote.post.poll?.options.find((shown) => shown.id === option)?.votes).toBe(1)
 
     await h.send(`/api/posts/dislike/${postId}`, {}, { token: bob.token, headers: minimal })
-    const afterDislike = await read(bob.token)
-    expect(afterDislike.ran).toBe(0)
+    expect((await read(bob.token)).ran).toBe(0)
   })
 })

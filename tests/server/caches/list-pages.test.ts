@@ -5,14 +5,12 @@
  * (no whole answer kept), checked byte for byte against the same read with the cache off.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PostResponse } from '../../../src/shared/api-types'
-import { ReadCache } from '../../../src/server/caches/read-cache'
-import { makeTestApp, type TestApp } from '../../helpers/server-app'
+import { fillCheck, type FillCheck } from '../../helpers/fill-check'
 
-let app: TestApp | undefined
+let check: FillCheck | undefined
 afterEach(async () => {
-  await app?.close()
-  app = undefined
+  await check?.close()
+  check = undefined
 })
 
 /** The statement that reads a page of posts' order (services/reads/posts.ts pagePosts). */
@@ -20,41 +18,17 @@ const ORDER_READ = /SELECT id, created_at AS "createdAt", like_count AS "likeCou
 
 describe('pages of the post lists', () => {
   it('are read once per version for viewers who hide the same authors', async () => {
-    const cache = new ReadCache({ answerBytes: 0 })
-    let orderReads = 0
-    app = await makeTestApp({
-      readCache: cache,
-      onStatement: (sql) => {
-        if (ORDER_READ.test(sql)) orderReads++
-      },
-    })
-    const h = app
+    check = await fillCheck(ORDER_READ)
+    const { app: h, post, read } = check
     const [alice, bob, carol, dave] = await Promise.all(
       ['alice', 'bob', 'carol', 'dave'].map((name) => h.signup(name)),
     )
     if (!alice || !bob || !carol || !dave) throw new Error('Sign-up failed.')
-    const post = async (token: string, content: string) => {
-      const answer = await h.send(
-        '/api/posts',
-        { postData: { content } },
-        { token, headers: { prefer: 'return=minimal' } },
-      )
-      return ((await answer.json()) as PostResponse).post._id
-    }
     await post(carol.token, 'Carol was here')
     await h.send(`/api/users/me/mute/${carol.id}`, {}, { token: dave.token })
 
-    /** The order reads `token`'s read of `path` ran, after checking it against a fresh read. */
-    const reads = async (path: string, token: string) => {
-      const before = orderReads
-      const text = await (await h.get(path, token)).text()
-      const ran = orderReads - before
-      cache.enabled = false
-      const fresh = await (await h.get(path, token)).text()
-      cache.enabled = true
-      expect(text).toBe(fresh)
-      return ran
-    }
+    /** The order reads `token`'s read of `path` ran. */
+    const reads = async (path: string, token: string) => (await read(path, token)).ran
     const explore = '/api/posts?limit=3'
     expect(await reads(explore, alice.token)).toBe(1)
     expect(await reads(explore, bob.token), 'the page alice read').toBe(0)
