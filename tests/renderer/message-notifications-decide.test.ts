@@ -41,6 +41,7 @@ beforeEach(() => {
   document.hasFocus = () => inFront
 })
 afterEach(() => {
+  window.history.pushState({}, '', '/')
   Reflect.deleteProperty(window, 'Notification')
   Reflect.deleteProperty(document, 'visibilityState')
 })
@@ -66,6 +67,7 @@ describe('a new message while its conversation is open', () => {
   it('stays unnotified though the window goes to the background while the list is read', async () => {
     const store = createStore()
     store.set(userAtom, userOf(ME))
+    window.history.pushState({}, '', '/messages/9')
     store.set(openConversationIdAtom, '9')
     const page = deferred<Response>()
     fetchMock.mockReturnValueOnce(page.promise)
@@ -86,8 +88,22 @@ describe('a new message while its conversation is open', () => {
   it('is notified when the window was in the background as it came', async () => {
     const store = createStore()
     store.set(userAtom, userOf(ME))
+    window.history.pushState({}, '', '/messages/9')
     store.set(openConversationIdAtom, '9')
     inFront = false
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(200, { conversations: [conversation], nextCursor: null, totalUnread: 0 }),
+    )
+    await store.set(notifyMessageAtom, { conversationId: '9', message, created: true }, null)
+    expect(shown).toEqual(['read right here'])
+  })
+
+  it('is notified once the address moved to another screen, though its view is still drawn', async () => {
+    const store = createStore()
+    store.set(userAtom, userOf(ME))
+    // The conversation's view is still mounted while the next screen loads.
+    store.set(openConversationIdAtom, '9')
+    window.history.pushState({}, '', '/home')
     fetchMock.mockResolvedValueOnce(
       jsonResponse(200, { conversations: [conversation], nextCursor: null, totalUnread: 0 }),
     )
