@@ -10,6 +10,7 @@ import {
   followLiveConversations,
   loadConversationsAtom,
   loadUnreadAtom,
+  openConversationIdAtom,
   totalUnreadAtom,
 } from '../../src/renderer/src/state/conversations'
 import { fakeFriendServer, jsonResponse } from './fake-server'
@@ -91,5 +92,23 @@ describe('the unread messages total', () => {
       /\/conversations\?/.test(String(input)),
     ).length
     expect(pageAsks).toBe(2)
+  })
+
+  it('counts a message that came after the player left its conversation, its view still drawn', () => {
+    const readAsks = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/conversations/9/read'))
+        .length
+    fetchMock.mockResolvedValue(jsonResponse(200, { totalUnread: 0 }))
+    store.set(totalUnreadAtom, 0)
+    // The conversation's view is still mounted while the next screen loads.
+    store.set(openConversationIdAtom, '9')
+    window.history.pushState({}, '', '/home')
+    try {
+      publishLiveEvent('message', { conversationId: '9', message: message('4'), created: true })
+      expect(readAsks()).toBe(0)
+      expect(store.get(totalUnreadAtom)).toBe(1)
+    } finally {
+      window.history.pushState({}, '', '/')
+    }
   })
 })

@@ -181,8 +181,9 @@ export class ReadCache {
    * moved none of their versions and nothing that moved one of them.
    */
   answer(key: string, now = Date.now()): KeptAnswer | undefined {
-    const kept = this.enabled ? this.answers.get(key, this.holds, now) : undefined
-    if (this.enabled) this.countAnswer(kept !== undefined)
+    if (!this.enabled) return undefined
+    const kept = this.answers.get(key, this.holds, now)
+    this.countAnswer(kept !== undefined)
     return kept
   }
 

@@ -309,7 +309,12 @@ const liveMessageAtom = atom(null, (get, set, data: LiveEventMap['message']) => 
   if (list && !known) void set(loadConversationsAtom)
   const mine = data.message.author._id === get(userAtom)?._id
   if (!data.created || mine) return
-  if (get(openConversationIdAtom) === data.conversationId && isVisible()) {
+  // Read as it comes while its view is drawn, in front, and the player is still on its page.
+  if (
+    get(openConversationIdAtom) === data.conversationId &&
+    onConversationPage(data.conversationId) &&
+    isVisible()
+  ) {
     void set(markReadAtom, data.conversationId).catch(() => undefined)
     return
   }
@@ -352,6 +357,20 @@ const reloadAtom = atom(null, async (get, set) => {
 })
 
 const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible'
+
+/**
+ * The address is the conversation's page: where the player is. Its view may not be drawn yet (the
+ * Messages page loads on first use), or may still be drawn for a moment after the address moved
+ * on (React keeps a screen while the next one loads), when its messages are no longer being read
+ * (a browser test's message sent just after the click on Home was marked read and showed no
+ * notification, one run in eight).
+ */
+export function onConversationPage(conversationId: string): boolean {
+  return (
+    typeof location !== 'undefined' &&
+    location.pathname === `/messages/${encodeURIComponent(conversationId)}`
+  )
+}
 
 /** Keeps the store's conversations in step with the live events; answers the unsubscribe. */
 export function followLiveConversations(store: Store): () => void {

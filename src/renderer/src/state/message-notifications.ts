@@ -10,22 +10,13 @@ import type { NotificationSettings } from '../../../shared/notification-kinds'
 import { desktopPermission, windowInFront } from '../lib/desktop-notifications'
 import { shouldNotifyMessage, showMessageNotification } from '../lib/message-notifications'
 import { userAtom } from './auth'
-import { conversationTitle, conversationsAtom, loadConversationsAtom } from './conversations'
+import {
+  conversationTitle,
+  conversationsAtom,
+  loadConversationsAtom,
+  onConversationPage,
+} from './conversations'
 import { requestRedirectAtom } from './navigation'
-
-/**
- * The address is the conversation's page: where the player is. Its view may not be drawn yet (the
- * Messages page loads on first use), and its messages are read as soon as it is; or it may still
- * be drawn for a moment after the address moved on (React keeps a screen while the next one
- * loads), when a message is no longer being read (a browser test's message sent just after the
- * click on Home showed no notification, one run in eight).
- */
-function onConversationPage(conversationId: string): boolean {
-  return (
-    typeof location !== 'undefined' &&
-    location.pathname === `/messages/${encodeURIComponent(conversationId)}`
-  )
-}
 
 /** A new message, live: a system notification when the user is not looking at it. */
 export const notifyMessageAtom = atom(
