@@ -28,6 +28,7 @@ import { LARGEST_SIDE } from './upload-bench'
 import { formatMixed, MIXED_SIZE } from './mixed-bench'
 import { STREAM_TARGETS, streamScaleCommand } from './stream-scale'
 import { API_DEFAULT_SIZE, API_ISSUE_SIZE, populateThroughApi } from './populate-api'
+import { formatProfile, readProfileFrom, summarizeProfile } from './profile-summary'
 
 const { values } = parseArgs({
   options: {
@@ -108,6 +109,14 @@ if (values.populate !== undefined) {
   })
   const { tokens: _tokens, userIds: _userIds, postIds: _postIds, ...shown } = report
   console.log(JSON.stringify(shown, null, 2))
+  if (profileDir) {
+    // The server's profile, summarized for each write load alone (populating left out).
+    const profile = readProfileFrom(profileDir)
+    for (const row of report.writes) {
+      console.log(`\n### ${row.name}\n`)
+      console.log(formatProfile(summarizeProfile(profile, 12, row.window), row.window.requests))
+    }
+  }
   process.exit(0)
 }
 

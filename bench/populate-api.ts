@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BENCH_PASSWORD, usernameOf, type DatasetSize } from './generate'
-import { memoryOf, startServerProcess } from './run-bench'
+import { cpuSecondsOf, memoryOf, startServerProcess } from './run-bench'
 
 export const API_DEFAULT_SIZE: DatasetSize = {
   users: 200,
@@ -34,12 +34,24 @@ export const API_ISSUE_SIZE: DatasetSize = {
   comments: 20_000,
 }
 
+/** Issue 38's targets for writes through HTTP on SQLite (10 keep-alive connections). */
+export const WRITE_TARGETS: Record<string, number> = {
+  'new post (return=minimal)': 3_000,
+  'like + dislike': 3_000,
+}
+
 export interface WriteRow {
   name: string
   requestsPerSecond: number
   p50Ms: number
   p99Ms: number
   non2xx: number
+  /** The server's CPU (user and system) per request answered, from /proc. */
+  serverCpuUs: number | null
+  /** This process's (autocannon's) CPU per request. */
+  clientCpuUs: number
+  /** When the load ran (monotonic µs, as a CPU profile's samples are timed) and what it answered. */
+  window: { fromUs: number; toUs: number; requests: number }
 }
 
 export interface PopulateReport {
@@ -212,33 +224,66 @@ export async function populateThroughApi(options: {
     const kept = { ...report, tokens, userIds: ids, postIds }
     if (options.populateOnly) return kept
 
-    const load = async (name: string, requests: autocannon.Request[], connections: number) => {
+    /**
+     * Loads `requests` over `connections`, each connection as a user of its own;
+     * `perConnection` rewrites them for the connection (its own post to like).
+     */
+    const load = async (
+      name: string,
+      requests: autocannon.Request[],
+      connections: number,
+      perConnection: (request: autocannon.Request, index: number) => autocannon.Request = (
+        request,
+      ) => request,
+    ) => {
       let next = 0
+      const fromUs = Number(process.hrtime.bigint() / 1000n)
+      const serverCpuBefore = child.pid ? cpuSecondsOf(child.pid) : null
+      const clientCpuBefore = process.cpuUsage()
       const result = await autocannon({
         url,
         connections,
         duration: options.duration,
         requests,
         setupClient: (client) => {
-          const token = tokenOf(3 + (next++ % Math.max(1, size.users - 3)))
+          const index = next++
+          const token = tokenOf(3 + (index % Math.max(1, size.users - 3)))
           client.setRequests(
             requests.map((request) => ({
-              ...request,
+              ...perConnection(request, index),
               headers: { ...request.headers, authorization: token },
             })),
           )
         },
       })
+      const serverCpuAfter = child.pid ? cpuSecondsOf(child.pid) : null
+      const clientCpu = process.cpuUsage(clientCpuBefore)
+      const answered = Math.max(result.requests.total, 1)
       const row: WriteRow = {
         name,
         requestsPerSecond: result.requests.average,
         p50Ms: result.latency.p50,
         p99Ms: result.latency.p99,
         non2xx: result.non2xx,
+        serverCpuUs:
+          serverCpuBefore === null || serverCpuAfter === null
+            ? null
+            : Math.round(((serverCpuAfter - serverCpuBefore) * 1e6) / answered),
+        clientCpuUs: Math.round((clientCpu.user + clientCpu.system) / answered),
+        window: {
+          fromUs,
+          toUs: Number(process.hrtime.bigint() / 1000n),
+          requests: result.requests.total,
+        },
       }
       report.writes.push(row)
+      const target = WRITE_TARGETS[name]
+      const beside =
+        target === undefined
+          ? ''
+          : `  target ≥ ${target}/s: ${row.requestsPerSecond >= target ? 'met' : 'NOT met'}`
       log(
-        `${name.padEnd(36)} ${row.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  non-2xx ${row.non2xx}`,
+        `${name.padEnd(36)} ${row.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  non-2xx ${row.non2xx}  CPU µs/request: server ${row.serverCpuUs ?? '?'}, client ${row.clientCpuUs}${beside}`,
       )
     }
     const minimal = { 'content-type': 'application/json', prefer: 'return=minimal' }
@@ -253,6 +298,32 @@ export async function populateThroughApi(options: {
         },
       ],
       options.connections,
+    )
+    // Likes as the populating client made them, but from autocannon's 10 keep-alive
+    // connections: each connection's user likes, then dislikes (which takes the like back), a
+    // post of its own written just before by another user, again and again; every like makes
+    // the author a notification and every dislike removes it.
+    const liked: number[] = []
+    for (let index = 0; index < options.connections; index++) {
+      const answer = await call(
+        'POST',
+        '/posts',
+        { postData: { content: `To be liked ${index} #lan` } },
+        tokenOf(2),
+      )
+      liked.push(Number((answer.json() as { post: { _id: string } }).post._id))
+    }
+    await load(
+      'like + dislike',
+      [
+        { method: 'POST', path: '/api/posts/like/:post', headers: minimal, body: '{}' },
+        { method: 'POST', path: '/api/posts/dislike/:post', headers: minimal, body: '{}' },
+      ],
+      options.connections,
+      (request, index) => ({
+        ...request,
+        path: (request.path ?? '').replace(':post', String(liked[index % liked.length])),
+      }),
     )
     for (const [name, target] of [
       ['follow + unfollow, most followed', idOf(1)],

@@ -1,21 +1,32 @@
 /**
- * `npx tsx bench/profile.ts [--data generated|api] [--duration S] [--only name,…]`: a CPU profile
+ * `npx tsx bench/profile.ts [--data generated|api] [--scale issue] [--kept DIR] [--duration S]
+ * [--only name,…]`: a CPU profile
  * of the server per request kind under load. For each of the feed, a post page,
  * a comments page, a like, a new post, the mixed writes and a follow: the real server in its own process with
  * `node --cpu-prof`, loaded alone with autocannon (10 connections), stopped, and its profile
  * summarized per request answered (profile-summary.ts). `--data generated` profiles on the bench's
  * generated data (generate.ts, a small size); `--data api` on a server filled through the API
- * (populate-api.ts) that has served whole lists.
+ * (populate-api.ts) that has served whole lists, `--scale issue` at the size of issue 38's write
+ * targets (minutes of sign-ups). `--kept DIR` keeps that populated folder in DIR the first time and
+ * profiles on a copy of it afterwards, so that profiles before and after a change start alike.
  */
 import autocannon from 'autocannon'
-import { mkdtempSync, rmSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuilt } from '../scripts/build-stale'
 import { generateDataset, usernameOf } from './generate'
 import { formatProfile, readProfileFrom, summarizeProfile } from './profile-summary'
-import { API_DEFAULT_SIZE, populateThroughApi } from './populate-api'
+import { API_DEFAULT_SIZE, API_ISSUE_SIZE, populateThroughApi } from './populate-api'
 import { signIn, startServerProcess } from './run-bench'
 
 const { values } = parseArgs({
@@ -23,6 +34,8 @@ const { values } = parseArgs({
     data: { type: 'string', default: 'generated' },
     duration: { type: 'string', default: '6' },
     only: { type: 'string' },
+    scale: { type: 'string' },
+    kept: { type: 'string' },
   },
 })
 await ensureBuilt()
@@ -39,9 +52,13 @@ interface Targets {
 }
 
 let targets: Targets
-if (values.data === 'api') {
+const keptTargets = values.kept ? join(values.kept, 'targets.json') : null
+if (values.data === 'api' && keptTargets && existsSync(keptTargets)) {
+  cpSync(values.kept ?? '', dataDir, { recursive: true })
+  targets = JSON.parse(readFileSync(keptTargets, 'utf8')) as Targets
+} else if (values.data === 'api') {
   const report = await populateThroughApi({
-    size: API_DEFAULT_SIZE,
+    size: values.scale === 'issue' ? API_ISSUE_SIZE : API_DEFAULT_SIZE,
     duration,
     connections: 10,
     dataDir,
@@ -52,6 +69,11 @@ if (values.data === 'api') {
     username: usernameOf(1),
     followId: report.userIds[0] ?? 1,
     ordinaryId: report.userIds[report.userIds.length - 1] ?? 2,
+  }
+  if (values.kept && keptTargets) {
+    mkdirSync(values.kept, { recursive: true })
+    cpSync(dataDir, values.kept, { recursive: true })
+    writeFileSync(keptTargets, JSON.stringify(targets))
   }
 } else {
   const dataset = await generateDataset(dataDir, {

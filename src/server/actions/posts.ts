@@ -14,7 +14,7 @@ import type { AttachRequest } from '../services/media/post-images'
 import * as postWrites from '../services/writes/posts'
 import { writeNewPost, writeTextPost, type NewPost } from '../services/writes/new-posts'
 import { unindexPosts } from '../services/writes/search-index'
-import { indexPost } from '../services/writes/search-index'
+import { indexNewPost, indexPost } from '../services/writes/search-index'
 import { syncPostTags } from '../services/writes/tags'
 import { findUserById } from '../services/reads/users'
 import { publishOpenReports } from './open-reports'
@@ -66,7 +66,7 @@ async function afterPostWrite(
   onTheSide: (mentioned: Set<number>) => Promise<void> = async () => {},
 ): Promise<PostRow> {
   await syncPostTags(tx, post, { fresh })
-  await indexPost(tx, post)
+  await (fresh ? indexNewPost(tx, post) : indexPost(tx, post))
   const mentioned = await syncMentions(
     tx,
     changes,

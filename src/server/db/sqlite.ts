@@ -103,6 +103,8 @@ interface CommitGroup {
   settle: () => void
   /** Why the group did not commit: every work in it fails with this. */
   failure?: unknown
+  /** The works' writes run just before the COMMIT (Store.runAtCommit), in their order. */
+  atCommit: { text: string; params: readonly SqlParam[] }[]
 }
 
 /** JavaScript values as better-sqlite3 binds them: it takes no booleans. */
@@ -139,6 +141,11 @@ export function openSqliteStore({
     connection.pragma('journal_mode = WAL')
     connection.pragma('synchronous = NORMAL')
     connection.pragma('busy_timeout = 5000')
+    // Temporary b-trees (a UNION's merge, an IN list's set, a sort without an index) in memory,
+    // not in a temporary file: with a file, each statement that needed one opened it, some 15 µs
+    // a statement (the viewer's state of a page: 49 µs in a file, 14 in memory; docs/PERFORMANCE.md
+    // "Full caches"). The largest are the whole lists' sorts, a few MB at 50,000 posts.
+    connection.pragma('temp_store = MEMORY')
     // Functions named in the schema (defaults, indexes) may not have side effects: a restored
     // database is checked to hold nothing else, and this makes sure (data/backup-check.ts).
     connection.pragma('trusted_schema = OFF')
@@ -224,6 +231,7 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
     if (failure !== undefined) ending.failure = failure
     else {
       try {
+        for (const { text, params } of ending.atCommit) run.run(text, params)
         connection.exec('COMMIT')
       } catch (error) {
         ending.failure = error
@@ -248,7 +256,7 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
   }
 
   /** The handle a transaction's work uses: runs at once, savepoints for nested transactions. */
-  const handleFor = (owner: object): Store => {
+  const handleFor = (owner: object, atCommit: CommitGroup['atCommit']): Store => {
     let savepoints = 0
     const ensureOpen = () => {
       if (openTransaction?.owner !== owner) {
@@ -262,10 +270,15 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
       get: async (text, ...params) => (ensureOpen(), run.get(text, params)),
       ids: async (text, ...params) => (ensureOpen(), run.ids(text, params)),
       run: async (text, ...params) => (ensureOpen(), run.run(text, params)),
+      runAtCommit: async (text, ...params) => {
+        ensureOpen()
+        atCommit.push({ text, params })
+      },
       transaction: async (work) => {
         ensureOpen()
         const name = `nested_${++savepoints}`
         connection.exec(`SAVEPOINT ${name}`)
+        const deferredBefore = atCommit.length
         try {
           const result = await work(handle)
           connection.exec(`RELEASE ${name}`)
@@ -273,6 +286,7 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
         } catch (error) {
           connection.exec(`ROLLBACK TO ${name}`)
           connection.exec(`RELEASE ${name}`)
+          atCommit.length = deferredBefore
           throw error
         } finally {
           savepoints--
@@ -296,6 +310,9 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
     get: (text, ...params) => outside(() => run.get(text, params)),
     ids: (text, ...params) => outside(() => run.ids(text, params)),
     run: (text, ...params) => outside(() => run.run(text, params)),
+    runAtCommit: async (text, ...params) => {
+      await outside(() => run.run(text, params))
+    },
     transaction: async (work) => {
       // Another waiter may start its work between a wait settling and this going on; a full
       // group commits before more work joins it.
@@ -312,6 +329,7 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
           scheduled: false,
           committed: new Promise<void>((resolve) => (settle = resolve)),
           settle: () => settle(),
+          atCommit: [],
         }
       }
       const mine = group
@@ -323,11 +341,14 @@ export function sqliteStoreOn(connection: Database.Database): SqliteStore {
       try {
         // Each work in its own savepoint: a failing one takes back only its own writes.
         connection.exec('SAVEPOINT work')
-        const handle = handleFor(owner)
+        // The work's writes for the COMMIT join the group's once its savepoint is released.
+        const deferred: CommitGroup['atCommit'] = []
+        const handle = handleFor(owner, deferred)
         result = transactionOfWork
           ? await transactionOfWork.run(owner, () => work(handle))
           : await work(handle)
         connection.exec('RELEASE work')
+        mine.atCommit.push(...deferred)
       } catch (error) {
         openTransaction = null
         try {

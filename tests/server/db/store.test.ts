@@ -350,6 +350,61 @@ describe('the SQLite store', () => {
     ])
   })
 
+  it('runs the writes kept for the COMMIT after every work of the group, dropping those of works and savepoints that rolled back', async () => {
+    const statements: string[] = []
+    const db = openSqliteStore({ file: ':memory:', onStatement: (text) => statements.push(text) })
+    opened.push(db)
+    const note = 'INSERT INTO notes (text) VALUES (?)'
+    await db.run('CREATE TABLE notes (text TEXT NOT NULL)')
+    statements.length = 0
+    const work = (name: string, fails = false) =>
+      db.transaction(async (tx) => {
+        await addUser(tx, name)
+        await tx.runAtCommit?.(note, name)
+        await tx
+          .transaction(async (nested) => {
+            await nested.runAtCommit?.(note, `${name}, nested and rolled back`)
+            throw new Error('the savepoint rolls back')
+          })
+          .catch(() => {})
+        // Nothing kept for the COMMIT has run yet, inside the work.
+        expect(await tx.all('SELECT text FROM notes')).toEqual([])
+        if (fails) throw new Error(`${name} failed`)
+        return name
+      })
+    const settled = await Promise.allSettled([work('a'), work('fails', true), work('b')])
+    expect(settled.map((one) => one.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(await db.all('SELECT text FROM notes ORDER BY rowid')).toEqual([
+      { text: 'a' },
+      { text: 'b' },
+    ])
+    // Both after the last work's savepoint, before the one COMMIT.
+    const kept = statements.filter((text) => text.startsWith('INSERT INTO notes'))
+    expect(kept).toHaveLength(2)
+    const lastRelease = statements.lastIndexOf('RELEASE work')
+    expect(statements.indexOf(kept[0] ?? '')).toBeGreaterThan(lastRelease)
+    expect(statements.indexOf('COMMIT')).toBe(statements.lastIndexOf(kept[1] ?? '') + 1)
+
+    // Outside a transaction, at once.
+    await db.runAtCommit?.(note, 'alone')
+    expect(await db.ids("SELECT count(*) FROM notes WHERE text = 'alone'")).toEqual([1])
+  })
+
+  it('fails the whole group when a write kept for its COMMIT fails, and keeps none of its works', async () => {
+    const db = await open('sqlite')
+    await db.run('CREATE TABLE notes (text TEXT NOT NULL)')
+    const first = db.transaction((tx) => addUser(tx, 'first'))
+    const second = db.transaction(async (tx) => {
+      await addUser(tx, 'second')
+      await tx.runAtCommit?.('INSERT INTO notes (text) VALUES (?)', null)
+    })
+    await expect(second).rejects.toThrow(/NOT NULL/)
+    await expect(first).rejects.toThrow(/NOT NULL/)
+    expect(await countUsers(db)).toBe(0)
+    await db.transaction((tx) => addUser(tx, 'after'))
+    expect(await countUsers(db)).toBe(1)
+  })
+
   it('fails every work of a group whose transaction SQLite ended, and keeps none of them', async () => {
     const db = await open('sqlite')
     const first = db.transaction((tx) => addUser(tx, 'before'))

@@ -56,6 +56,30 @@ describe('GET /api/search, posts', () => {
     expect(postTexts(await search(app, `${q('zebra')}&type=posts`))).toEqual([])
   })
 
+  it('finds each post of a burst written together as soon as its author is answered', async ({
+    makeApp,
+  }) => {
+    // On SQLite the posts of one commit group are indexed together, just before its COMMIT
+    // (services/writes/search-index.ts indexNewPost): every one of them, and none before.
+    const app = await makeApp({ demo: false })
+    const authors = await Promise.all(['ann', 'ben', 'cai', 'dee'].map((name) => app.signup(name)))
+    const texts = authors.flatMap((_, index) => [
+      `burstword ${index} #lan`,
+      `burstword ${index} plain`,
+    ])
+    await Promise.all(
+      texts.map(async (text, index) => {
+        const author = authors[Math.floor(index / 2)]
+        await createPost(app, author?.token ?? '', text)
+        // Found at once, whatever else its group held.
+        expect(postTexts(await search(app, `${q(text)}&type=posts`))).toContain(text)
+      }),
+    )
+    expect(
+      postTexts(await search(app, `${q('burstword')}&type=posts&limit=20`)).toSorted(),
+    ).toEqual(texts.toSorted())
+  })
+
   it('pages with cursors, each post once', async ({ makeApp }) => {
     const app = await makeApp({ demo: false })
     const { token } = await app.signup('alice')

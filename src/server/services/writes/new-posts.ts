@@ -12,7 +12,7 @@ import { insertNewRow, POST_COLUMNS, readRow } from '../../db/raw'
 import type { PostRow, UserRow } from '../../db/rows'
 import { isEmptyPost } from '../../../shared/post-rules'
 import { attachPostImages, type AttachRequest } from '../media/post-images'
-import { indexPost } from './search-index'
+import { indexNewPost } from './search-index'
 import { ACTIVE_MUTE } from '../reads/visibility'
 
 /**
@@ -170,7 +170,7 @@ export async function writeTextPost(
   if (db.dialect === 'postgres') return insertCountedPost(db, authorId, content, now)
   return db.transaction(async (tx) => {
     const written = await insertCountedPost(tx, authorId, content, now)
-    await indexPost(tx, written.post)
+    await indexNewPost(tx, written.post)
     return written
   })
 }
