@@ -21,7 +21,9 @@ export async function indexPost(db: Store, post: Pick<PostRow, 'id' | 'content'>
  * COMMIT, and each write merges into an index that grows with the community (some 80 µs a post
  * at 50,000 posts), so the new posts of a commit group are written together, in the same
  * transaction as their rows. Nothing reads the index inside the transaction that makes a post,
- * and no other command can name the post before that COMMIT answers its author.
+ * and no player can name the post before that COMMIT answers its author. (An account deleted in
+ * the same group leaves its new post's words behind: a search joins `posts`, whose ids are never
+ * used again, so they match nothing.)
  */
 export async function indexNewPost(
   db: Store,
