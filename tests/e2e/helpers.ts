@@ -102,6 +102,14 @@ export async function storeSession(page: Page, token: string, user: User): Promi
 async function openHome(page: Page): Promise<void> {
   await page.goto('/home')
   await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+  await appHasStarted(page)
+}
+
+/**
+ * Waits until the app has replaced the server's first screen (see openHome): until then, what a
+ * test sees on /home is inert, and a key pressed or a card focused there is lost with it.
+ */
+export async function appHasStarted(page: Page): Promise<void> {
   await expect(page.locator(`[${FIRST_SCREEN_ATTRIBUTE}]`)).toHaveCount(0)
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { checkInBothThemes } from './axe'
-import { expectPostPage, toast, uniqueName } from './helpers'
+import { appHasStarted, expectPostPage, toast, uniqueName } from './helpers'
 import { sizes } from './looks'
 import { apiCall, apiPost, apiUser, signedInContext, type ApiUser } from './notify-helpers'
 
@@ -59,6 +59,7 @@ async function expectFocusRing(card: Locator) {
 async function openHome(page: Page) {
   await page.goto('/home')
   await expect(page.getByRole('heading', { name: 'Welcome Back...' })).toBeVisible()
+  await appHasStarted(page)
 }
 
 /**
@@ -116,8 +117,10 @@ for (const size of sizes()) {
       .toEqual({ liked: true, bookmarked: true })
     expect(await serverState(request, me, olderId)).toEqual({ liked: false, bookmarked: false })
 
-    // A reload shows what the server keeps.
+    // A reload shows what the server keeps (the server's first screen shows it too, inert: the
+    // keys below wait for the app).
     await page.reload()
+    await appHasStarted(page)
     await expect(likeButton(newer)).toHaveAttribute('aria-pressed', 'true')
     await expect(bookmarkButton(newer)).toHaveAttribute('aria-pressed', 'true')
     await expect(likeButton(older)).toHaveAttribute('aria-pressed', 'false')
