@@ -64,6 +64,74 @@ export interface PopulateReport {
   rssMiB: number | null
 }
 
+/**
+ * Loads `requests` with autocannon on `connections` keep-alive connections, each as the user
+ * `tokenOf(its index)` (`perConnection` rewrites the requests for it: a post of its own to like),
+ * and measures the server's CPU (/proc) and this process's (the client's) per request answered.
+ */
+export async function loadWrites(load: {
+  url: string
+  serverPid: number | undefined
+  name: string
+  requests: autocannon.Request[]
+  connections: number
+  duration: number
+  tokenOf: (connection: number) => string
+  perConnection?: (request: autocannon.Request, connection: number) => autocannon.Request
+}): Promise<WriteRow> {
+  const { serverPid, requests, perConnection = (request) => request } = load
+  let next = 0
+  const fromUs = Number(process.hrtime.bigint() / 1000n)
+  const serverCpuBefore = serverPid ? cpuSecondsOf(serverPid) : null
+  const clientCpuBefore = process.cpuUsage()
+  const result = await autocannon({
+    url: load.url,
+    connections: load.connections,
+    duration: load.duration,
+    requests,
+    setupClient: (client) => {
+      const index = next++
+      const token = load.tokenOf(index)
+      client.setRequests(
+        requests.map((request) => ({
+          ...perConnection(request, index),
+          headers: { ...request.headers, authorization: token },
+        })),
+      )
+    },
+  })
+  const serverCpuAfter = serverPid ? cpuSecondsOf(serverPid) : null
+  const clientCpu = process.cpuUsage(clientCpuBefore)
+  const answered = Math.max(result.requests.total, 1)
+  return {
+    name: load.name,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    serverCpuUs:
+      serverCpuBefore === null || serverCpuAfter === null
+        ? null
+        : Math.round(((serverCpuAfter - serverCpuBefore) * 1e6) / answered),
+    clientCpuUs: Math.round((clientCpu.user + clientCpu.system) / answered),
+    window: {
+      fromUs,
+      toUs: Number(process.hrtime.bigint() / 1000n),
+      requests: result.requests.total,
+    },
+  }
+}
+
+/** A write load's line, with its target beside it where issue 38 set one. */
+export function formatWriteRow(row: WriteRow): string {
+  const target = WRITE_TARGETS[row.name]
+  const beside =
+    target === undefined
+      ? ''
+      : `  target ≥ ${target}/s: ${row.requestsPerSecond >= target ? 'met' : 'NOT met'}`
+  return `${row.name.padEnd(36)} ${row.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  non-2xx ${row.non2xx}  CPU µs/request: server ${row.serverCpuUs ?? '?'}, client ${row.clientCpuUs}${beside}`
+}
+
 /** Runs `count` tasks with `concurrency` at a time; answers the rate per second. */
 async function inParallel(
   count: number,
@@ -232,59 +300,20 @@ export async function populateThroughApi(options: {
       name: string,
       requests: autocannon.Request[],
       connections: number,
-      perConnection: (request: autocannon.Request, index: number) => autocannon.Request = (
-        request,
-      ) => request,
+      perConnection?: (request: autocannon.Request, index: number) => autocannon.Request,
     ) => {
-      let next = 0
-      const fromUs = Number(process.hrtime.bigint() / 1000n)
-      const serverCpuBefore = child.pid ? cpuSecondsOf(child.pid) : null
-      const clientCpuBefore = process.cpuUsage()
-      const result = await autocannon({
+      const row = await loadWrites({
         url,
+        serverPid: child.pid,
+        name,
+        requests,
         connections,
         duration: options.duration,
-        requests,
-        setupClient: (client) => {
-          const index = next++
-          const token = tokenOf(3 + (index % Math.max(1, size.users - 3)))
-          client.setRequests(
-            requests.map((request) => ({
-              ...perConnection(request, index),
-              headers: { ...request.headers, authorization: token },
-            })),
-          )
-        },
+        tokenOf: (index) => tokenOf(3 + (index % Math.max(1, size.users - 3))),
+        ...(perConnection ? { perConnection } : {}),
       })
-      const serverCpuAfter = child.pid ? cpuSecondsOf(child.pid) : null
-      const clientCpu = process.cpuUsage(clientCpuBefore)
-      const answered = Math.max(result.requests.total, 1)
-      const row: WriteRow = {
-        name,
-        requestsPerSecond: result.requests.average,
-        p50Ms: result.latency.p50,
-        p99Ms: result.latency.p99,
-        non2xx: result.non2xx,
-        serverCpuUs:
-          serverCpuBefore === null || serverCpuAfter === null
-            ? null
-            : Math.round(((serverCpuAfter - serverCpuBefore) * 1e6) / answered),
-        clientCpuUs: Math.round((clientCpu.user + clientCpu.system) / answered),
-        window: {
-          fromUs,
-          toUs: Number(process.hrtime.bigint() / 1000n),
-          requests: result.requests.total,
-        },
-      }
       report.writes.push(row)
-      const target = WRITE_TARGETS[name]
-      const beside =
-        target === undefined
-          ? ''
-          : `  target ≥ ${target}/s: ${row.requestsPerSecond >= target ? 'met' : 'NOT met'}`
-      log(
-        `${name.padEnd(36)} ${row.requestsPerSecond.toFixed(0).padStart(6)}/s  p50 ${row.p50Ms} ms  p99 ${row.p99Ms} ms  non-2xx ${row.non2xx}  CPU µs/request: server ${row.serverCpuUs ?? '?'}, client ${row.clientCpuUs}${beside}`,
-      )
+      log(formatWriteRow(row))
     }
     const minimal = { 'content-type': 'application/json', prefer: 'return=minimal' }
     await load(

@@ -6,15 +6,15 @@
  * connections, each as its own user. What populate-api.ts measures right after its populating,
  * repeatable in a minute rather than ten.
  */
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuilt } from '../scripts/build-stale'
 import { usernameOf } from './generate'
-import { WRITE_TARGETS } from './populate-api'
-import { cpuSecondsOf, signIn, startServerProcess } from './run-bench'
+import { formatWriteRow, loadWrites } from './populate-api'
+import { signIn, startServerProcess } from './run-bench'
 
 const { values } = parseArgs({
   options: {
@@ -65,10 +65,11 @@ try {
       await response.arrayBuffer()
     }
   }
-  const loads: [string, (index: number) => autocannon.Request[]][] = [
+  // As populate-api.ts loads them: a like, then a dislike, of the connection's own post.
+  const loads: [string, autocannon.Request[]][] = [
     [
       'new post (return=minimal)',
-      () => [
+      [
         {
           method: 'POST',
           path: '/api/posts',
@@ -79,48 +80,27 @@ try {
     ],
     [
       'like + dislike',
-      (index) => [
-        { method: 'POST', path: `/api/posts/like/${liked[index]}`, headers: minimal, body: '{}' },
-        {
-          method: 'POST',
-          path: `/api/posts/dislike/${liked[index]}`,
-          headers: minimal,
-          body: '{}',
-        },
+      [
+        { method: 'POST', path: '/api/posts/like/:post', headers: minimal, body: '{}' },
+        { method: 'POST', path: '/api/posts/dislike/:post', headers: minimal, body: '{}' },
       ],
     ],
   ]
-  for (const [name, requestsOf] of loads) {
-    let next = 0
-    const serverCpuBefore = child.pid ? cpuSecondsOf(child.pid) : null
-    const clientCpuBefore = process.cpuUsage()
-    const result = await autocannon({
+  for (const [name, requests] of loads) {
+    const row = await loadWrites({
       url,
+      serverPid: child.pid,
+      name,
+      requests,
       connections,
       duration: Number(values.duration),
-      requests: requestsOf(0),
-      setupClient: (client) => {
-        const index = next++ % connections
-        client.setRequests(
-          requestsOf(index).map((request) => ({
-            ...request,
-            headers: { ...request.headers, authorization: tokens[index] ?? '' },
-          })),
-        )
-      },
+      tokenOf: (index) => tokens[index % connections] ?? '',
+      perConnection: (request, index) => ({
+        ...request,
+        path: (request.path ?? '').replace(':post', String(liked[index % connections])),
+      }),
     })
-    const serverCpuAfter = child.pid ? cpuSecondsOf(child.pid) : null
-    const clientCpu = process.cpuUsage(clientCpuBefore)
-    const answered = Math.max(result.requests.total, 1)
-    const serverUs =
-      serverCpuBefore === null || serverCpuAfter === null
-        ? '?'
-        : Math.round(((serverCpuAfter - serverCpuBefore) * 1e6) / answered)
-    const clientUs = Math.round((clientCpu.user + clientCpu.system) / answered)
-    const target = WRITE_TARGETS[name] ?? 0
-    console.log(
-      `${name.padEnd(28)} ${result.requests.average.toFixed(0).padStart(6)}/s  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  CPU µs/request: server ${serverUs}, client ${clientUs}  target ≥ ${target}/s: ${result.requests.average >= target ? 'met' : 'NOT met'}`,
-    )
+    console.log(formatWriteRow(row))
   }
 } finally {
   child.kill('SIGTERM')

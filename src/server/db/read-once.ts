@@ -40,6 +40,7 @@ export function readingOnce(db: Store): Store {
     get: (text, ...params) => once('get', text, params, () => db.get(text, ...params)),
     ids: (text, ...params) => once('ids', text, params, () => db.ids(text, ...params)),
     run: (text, ...params) => db.run(text, ...params),
+    runAtCommit: (text, ...params) => db.runAtCommit(text, ...params),
     transaction: (work) => db.transaction(work),
   }
 }

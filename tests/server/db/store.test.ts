@@ -200,6 +200,25 @@ describe.each(dialects)('the %s store', (dialect) => {
     expect(await db.get('SELECT bio FROM users WHERE id = ?', id)).toEqual({ bio: 'hi' })
   })
 
+  it('commits a write kept for the COMMIT with its transaction, and rolls it back with it', async () => {
+    const db = await open(dialect)
+    const bio = 'UPDATE users SET bio = ? WHERE username = ?'
+    await db.transaction(async (tx) => {
+      await addUser(tx, 'Kept')
+      await tx.runAtCommit(bio, 'with its row', 'Kept')
+    })
+    await expect(
+      db.transaction(async (tx) => {
+        await addUser(tx, 'Lost')
+        await tx.runAtCommit(bio, 'never', 'Lost')
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+    expect(await db.all('SELECT username, bio FROM users ORDER BY username')).toEqual([
+      { username: 'Kept', bio: 'with its row' },
+    ])
+  })
+
   it('rolls back only the savepoint of a nested transaction that throws', async () => {
     const db = await open(dialect)
     await db.transaction(async (tx) => {
@@ -360,10 +379,10 @@ describe('the SQLite store', () => {
     const work = (name: string, fails = false) =>
       db.transaction(async (tx) => {
         await addUser(tx, name)
-        await tx.runAtCommit?.(note, name)
+        await tx.runAtCommit(note, name)
         await tx
           .transaction(async (nested) => {
-            await nested.runAtCommit?.(note, `${name}, nested and rolled back`)
+            await nested.runAtCommit(note, `${name}, nested and rolled back`)
             throw new Error('the savepoint rolls back')
           })
           .catch(() => {})
@@ -386,7 +405,7 @@ describe('the SQLite store', () => {
     expect(statements.indexOf('COMMIT')).toBe(statements.lastIndexOf(kept[1] ?? '') + 1)
 
     // Outside a transaction, at once.
-    await db.runAtCommit?.(note, 'alone')
+    await db.runAtCommit(note, 'alone')
     expect(await db.ids("SELECT count(*) FROM notes WHERE text = 'alone'")).toEqual([1])
   })
 
@@ -396,7 +415,7 @@ describe('the SQLite store', () => {
     const first = db.transaction((tx) => addUser(tx, 'first'))
     const second = db.transaction(async (tx) => {
       await addUser(tx, 'second')
-      await tx.runAtCommit?.('INSERT INTO notes (text) VALUES (?)', null)
+      await tx.runAtCommit('INSERT INTO notes (text) VALUES (?)', null)
     })
     await expect(second).rejects.toThrow(/NOT NULL/)
     await expect(first).rejects.toThrow(/NOT NULL/)

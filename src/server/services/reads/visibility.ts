@@ -25,6 +25,7 @@ import { HttpError } from '../../errors/http-error'
 import { ACCOUNT_MESSAGES, SHARE_MESSAGES } from '../../errors/messages'
 import { answerChangesAt } from '../../caches/answer-life'
 import { readCacheOf } from '../../caches/store-caches'
+import type { KeptVisibility } from '../../caches/read-cache-limits'
 
 /** Who may read a list: a signed-in user's id, or null for a reader without a token. */
 export type Viewer = number | null
@@ -72,16 +73,40 @@ export async function hiddenAuthors(
     return mutes ? kept.hidden : kept.hiddenButMuted
   }
   const generation = cache.visibilityGeneration
+  const visibility = await readVisibility(db, key, at)
+  cache.keepVisibility(key, visibility, generation)
+  if (mutes) answerChangesAt(visibility.until)
+  return mutes ? visibility.hidden : visibility.hiddenButMuted
+}
+
+/** hiddenAuthors read from the database (no read cache, a transaction, or a moved `now`). */
+async function hiddenAuthorsFresh(
+  db: Store,
+  viewer: Viewer,
+  mutes: boolean,
+  now: number,
+): Promise<number[]> {
+  const visibility = await readVisibility(db, viewer ?? 0, now)
+  return mutes ? visibility.hidden : visibility.hiddenButMuted
+}
+
+/**
+ * What `viewer` may not see, with and without their mutes, and when the first mute runs out: one
+ * statement, its four parts by their indexes. UNION ALL, made distinct here: SQLite merges a UNION
+ * in id order, and so read every user for the suspended ones rather than their index (68 µs a
+ * command at 2,000 users, 1.5 with this; docs/PERFORMANCE.md "Full caches").
+ */
+async function readVisibility(db: Store, viewer: number, now: number): Promise<KeptVisibility> {
   const rows = await db.all<{ id: number; muted: number; expiresAt: number | null }>(
     `SELECT id, 0 AS muted, CAST(NULL AS BIGINT) AS "expiresAt" FROM users
        WHERE suspended_at IS NOT NULL
      UNION ALL SELECT blocked_id, 0, NULL FROM blocks WHERE blocker_id = ?
      UNION ALL SELECT blocker_id, 0, NULL FROM blocks WHERE blocked_id = ?
      UNION ALL SELECT muted_id, 1, expires_at FROM mutes WHERE muter_id = ? AND ${ACTIVE_MUTE}`,
-    key,
-    key,
-    key,
-    at,
+    viewer,
+    viewer,
+    viewer,
+    now,
   )
   const all = new Set<number>()
   const notMuted = new Set<number>()
@@ -93,38 +118,7 @@ export async function hiddenAuthors(
     else if (row.expiresAt !== null) until = Math.min(until, Number(row.expiresAt))
   }
   const byId = (a: number, b: number) => a - b
-  const visibility = {
-    hidden: [...all].sort(byId),
-    hiddenButMuted: [...notMuted].sort(byId),
-    until,
-  }
-  cache.keepVisibility(key, visibility, generation)
-  if (mutes) answerChangesAt(until)
-  return mutes ? visibility.hidden : visibility.hiddenButMuted
-}
-
-/** hiddenAuthors read from the database (no read cache, a transaction, or a moved `now`). */
-async function hiddenAuthorsFresh(
-  db: Store,
-  viewer: Viewer,
-  mutes: boolean,
-  now: number,
-): Promise<number[]> {
-  // UNION ALL, made distinct here: SQLite merges a UNION in id order, and so read every user
-  // for the suspended ones rather than their index (68 µs a command at 2,000 users, 1.5 with
-  // this; docs/PERFORMANCE.md "Full caches").
-  const ids = await db.ids(
-    `SELECT id FROM users WHERE suspended_at IS NOT NULL
-     UNION ALL SELECT blocked_id FROM blocks WHERE blocker_id = ?
-     UNION ALL SELECT blocker_id FROM blocks WHERE blocked_id = ?
-     UNION ALL SELECT muted_id FROM mutes WHERE muter_id = ? AND ? AND ${ACTIVE_MUTE}`,
-    viewer ?? 0,
-    viewer ?? 0,
-    viewer ?? 0,
-    mutes,
-    now,
-  )
-  return [...new Set(ids.map(Number))].sort((a, b) => a - b)
+  return { hidden: [...all].sort(byId), hiddenButMuted: [...notMuted].sort(byId), until }
 }
 
 /**

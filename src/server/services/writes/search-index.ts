@@ -30,9 +30,11 @@ export async function indexNewPost(
   post: Pick<PostRow, 'id' | 'content'>,
 ): Promise<void> {
   if (db.dialect !== 'sqlite') return
-  const insert = 'INSERT INTO posts_search (rowid, content) VALUES (?, ?)'
-  if (db.runAtCommit) await db.runAtCommit(insert, post.id, post.content)
-  else await db.run(insert, post.id, post.content)
+  await db.runAtCommit(
+    'INSERT INTO posts_search (rowid, content) VALUES (?, ?)',
+    post.id,
+    post.content,
+  )
 }
 
 /** Takes posts out of the search index, before their rows go (SQLite's index only). */
