@@ -30,6 +30,7 @@ import type { PostMediaItem, UserSummary } from '../../shared/api-types'
 import type { UserRow } from '../db/rows'
 import { cacheLookupsOf } from '../observability/metrics'
 import { BoundedMap, CountedMap } from './bounded-map'
+import { versionMoves } from './versions'
 import { FeedPlans } from './feed-plans'
 import { HomeTimelines } from './home-timelines'
 import { KeptSessions } from './kept-sessions'
@@ -197,12 +198,15 @@ export class ReadCache {
     return kept
   }
 
-  private readonly holds = (kept: KeptAnswer): boolean =>
-    kept.parts
-      ? kept.generation === this.partsGenerationCount &&
-        this.keepsTouched() &&
-        partsCurrent(kept.parts, this.partVersions)
-      : kept.generation === this.answerGenerationCount
+  private readonly holds = (kept: KeptAnswer): boolean => {
+    if (!kept.parts) return kept.generation === this.answerGenerationCount
+    if (kept.generation !== this.partsGenerationCount || !this.keepsTouched()) return false
+    const moves = versionMoves()
+    if (kept.partsCheckedAt === moves) return true
+    if (!partsCurrent(kept.parts, this.partVersions)) return false
+    kept.partsCheckedAt = moves
+    return true
+  }
 
   private readonly countAnswer = cacheLookupsOf('answers')
   private readonly countVisibility = cacheLookupsOf('visibility')

@@ -7,6 +7,15 @@
  */
 import { BoundedMap } from './bounded-map'
 
+/** How many times any version of any `Versions` of this process has moved. */
+let moves = 0
+
+/**
+ * A count that changes whenever any version anywhere moves (moved, pushed out, all dropped):
+ * what was current when it was taken still is while it has not changed.
+ */
+export const versionMoves = (): number => moves
+
 export class Versions {
   private readonly versions: BoundedMap<number, number>
   private count = 0
@@ -15,6 +24,7 @@ export class Versions {
   constructor(limit: number) {
     this.versions = new BoundedMap(limit, () => {
       this.base = ++this.count
+      moves++
     })
   }
 
@@ -28,12 +38,14 @@ export class Versions {
   }
 
   move(ids: Iterable<number>): void {
+    moves++
     for (const id of ids) this.versions.set(id, ++this.count)
   }
 
   /** Every version moves. */
   moveAll(): void {
     this.base = ++this.count
+    moves++
     this.versions.clear()
   }
 }

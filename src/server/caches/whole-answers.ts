@@ -19,6 +19,11 @@ export interface KeptAnswer extends AnswerMade {
   until: number
   /** What it showed by version (caches/answer-parts.ts); absent: any change drops it. */
   parts?: ShownParts
+  /**
+   * `versionMoves()` (caches/versions.ts) when its parts were last found current: while no
+   * version has moved since, they still are, and the check is not made again.
+   */
+  partsCheckedAt?: number
 }
 
 /**

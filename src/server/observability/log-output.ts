@@ -10,6 +10,27 @@ import { pino, type DestinationStream } from 'pino'
 
 /** A request's line, as pino writes it (observability/request-log.ts logRequest). */
 const REQUEST_LINE = '"msg":"request"'
+
+/** A request's fields, as request-log.ts writes them: flat, no key a redacted one. */
+export type RequestFields = Readonly<Record<string, string | number | boolean | null>>
+
+/**
+ * One request's line, written without pino's serializer (observability/log.ts
+ * `logRequestLine`): what `info(fields, 'request')` writes, with its JSON made only for an
+ * output that writes JSON.
+ */
+export interface RequestLine {
+  /** pino's `time`: milliseconds since the epoch. */
+  time: number
+  fields: RequestFields
+  /** The line as pino writes it. */
+  json(): string
+}
+
+/** A destination that writes a request's line in its own layout, batched as every request's. */
+export interface LogOutput extends DestinationStream {
+  writeRequest(line: RequestLine): void
+}
 const BATCH_BYTES = 4096
 const BATCH_MS = 200
 
@@ -49,9 +70,13 @@ function unsentOutputs(): Unsent {
 
 /**
  * Standard output for pino's JSON lines, each made into what is written by `format` (the
- * readable layout: observability/readable-lines.ts), requests' lines in batches.
+ * readable layout: observability/readable-lines.ts), requests' lines in batches; a request's
+ * line written by `writeRequest` is made by `formatRequest`.
  */
-export function logOutput(format: (line: string) => string = (line) => line): DestinationStream {
+export function logOutput(
+  format: (line: string) => string = (line) => line,
+  formatRequest: (line: RequestLine) => string = (line) => format(line.json()),
+): LogOutput {
   const unsent = unsentOutputs()
   const out = pino.destination({ dest: 1, sync: false })
   let batch = ''
@@ -64,11 +89,13 @@ export function logOutput(format: (line: string) => string = (line) => line): De
     batch = ''
   }
   unsent.add({ send, out })
+  const batched = (text: string, request: boolean) => {
+    batch += text
+    if (!request || batch.length >= BATCH_BYTES) send()
+    else timer ??= setTimeout(send, BATCH_MS).unref()
+  }
   return {
-    write(line: string) {
-      batch += format(line)
-      if (!line.includes(REQUEST_LINE) || batch.length >= BATCH_BYTES) send()
-      else timer ??= setTimeout(send, BATCH_MS).unref()
-    },
+    write: (line: string) => batched(format(line), line.includes(REQUEST_LINE)),
+    writeRequest: (line: RequestLine) => batched(formatRequest(line), true),
   }
 }

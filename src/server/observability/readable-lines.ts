@@ -10,9 +10,8 @@
  * on every kind of value); any other line (an error with its stack, nested objects, colours for a
  * terminal) goes through pino-pretty's own formatter.
  */
-import type { DestinationStream } from 'pino'
 import { prettyFactory, type PrettyOptions } from 'pino-pretty'
-import { logOutput } from './log-output'
+import { logOutput, type LogOutput } from './log-output'
 
 /** pino's level numbers, as pino-pretty names them. */
 const LEVEL_NAMES = new Map([
@@ -45,13 +44,26 @@ export function plainLine(line: string, options: PlainLineOptions): string | und
   const { level, time, msg, ...rest } = entry as Record<string, unknown>
   const name = typeof level === 'number' ? LEVEL_NAMES.get(level) : undefined
   if (name === undefined || typeof time !== 'number') return undefined
-  if (msg !== undefined && (typeof msg !== 'string' || CONTROL.test(msg))) return undefined
-  let text = `${options.time(time)} ${name}:${msg === undefined ? '' : ` ${msg}`}\n`
-  for (const key in rest) {
+  if (msg !== undefined && typeof msg !== 'string') return undefined
+  return plainText(name, time, msg, rest, options)
+}
+
+/** A line's text in pino-pretty's layout, or undefined where pino-pretty writes it its own way. */
+function plainText(
+  levelName: string,
+  time: number,
+  msg: string | undefined,
+  fields: Readonly<Record<string, unknown>>,
+  options: PlainLineOptions,
+): string | undefined {
+  if (msg !== undefined && CONTROL.test(msg)) return undefined
+  let text = `${options.time(time)} ${levelName}:${msg === undefined ? '' : ` ${msg}`}\n`
+  for (const key in fields) {
     if (options.ignore.has(key)) continue
     // pino-pretty writes errors its own way, and strips control characters from keys.
     if (ERROR_KEYS.has(key) || CONTROL.test(key)) return undefined
-    const value = rest[key]
+    const value = fields[key]
+    if (value === undefined) continue
     if (value !== null && typeof value === 'object') return undefined
     // As pino-pretty: the value's JSON, its escaped backslashes written as one.
     text += `    ${key}: ${JSON.stringify(value).replaceAll('\\\\', '\\')}\n`
@@ -91,10 +103,15 @@ export function clockTime(epochMs: number): string {
 }
 
 /** Readable lines to standard output (observability/log-output.ts), coloured for a terminal. */
-export function readableLines(colorize: boolean): DestinationStream {
+export function readableLines(colorize: boolean): LogOutput {
   const pretty = prettyFactory(prettyOptions(colorize))
   const plain: PlainLineOptions | null = colorize
     ? null
     : { ignore: new Set(IGNORED), time: clockTime }
-  return logOutput((line) => (plain && plainLine(line, plain)) ?? pretty(line))
+  return logOutput(
+    (line) => (plain && plainLine(line, plain)) ?? pretty(line),
+    // A request's line from its fields, not parsed back from its JSON.
+    (line) =>
+      (plain && plainText('INFO', line.time, 'request', line.fields, plain)) ?? pretty(line.json()),
+  )
 }

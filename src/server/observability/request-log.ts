@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import type { AppEnv } from '../http/context'
 import { dependencyBack, isLost } from './dependency-state'
-import { log } from './log'
+import { logRequestLine } from './log'
 import { httpRequestDuration, httpRequests } from './metrics'
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'
@@ -77,15 +77,12 @@ export function logRequest(request: {
   const { id, method, route, status, seconds } = request
   httpRequests.inc({ method, route, status: String(status) })
   httpRequestDuration.observe({ method, route }, seconds)
-  log().info(
-    {
-      requestId: id,
-      method,
-      route,
-      status,
-      ms: Math.round(seconds * 10_000) / 10,
-      user: request.user ?? null,
-    },
-    'request',
-  )
+  logRequestLine({
+    requestId: id,
+    method,
+    route,
+    status,
+    ms: Math.round(seconds * 10_000) / 10,
+    user: request.user ?? null,
+  })
 }
