@@ -18,6 +18,8 @@ export interface KeptAnswerCheck {
   post(token: string, content: string): Promise<string>
   /** `path` as `token` reads it: 'kept' when served whole, after checking it against a fresh read. */
   read(path: string, token: string, after: string): Promise<'kept' | 'filled'>
+  /** How many kept pieces (caches/answer-pieces.ts) the last `read` was joined from. */
+  piecesUsed(): number
   close(): Promise<void>
 }
 
@@ -28,6 +30,14 @@ export async function keptAnswerCheck(
   const cache = new ReadCache(limits)
   const app = await makeTestApp({ readCache: cache })
   let served = 0
+  let piecesTaken = 0
+  let piecesOfLastRead = 0
+  const piece = cache.piece.bind(cache)
+  cache.piece = (key, now) => {
+    const kept = piece(key, now)
+    if (kept) piecesTaken++
+    return kept
+  }
   const answer = cache.answer.bind(cache)
   cache.answer = (key, now) => {
     const kept = answer(key, now)
@@ -51,14 +61,17 @@ export async function keptAnswerCheck(
         .post._id,
     read: async (path, token, after) => {
       const before = served
+      const piecesBefore = piecesTaken
       const text = await (await app.get(path, token)).text()
       const kept = served > before
+      piecesOfLastRead = piecesTaken - piecesBefore
       cache.enabled = false
       const fresh = await (await app.get(path, token)).text()
       cache.enabled = true
       expect({ path, after, text }).toEqual({ path, after, text: fresh })
       return kept ? 'kept' : 'filled'
     },
+    piecesUsed: () => piecesOfLastRead,
     close: async () => {
       await app.close()
       vi.useRealTimers()

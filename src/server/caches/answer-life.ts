@@ -3,14 +3,14 @@
  * code says when something it showed changes by the clock alone (a poll ends, a mute runs out),
  * and a kept answer is not served past that moment. Outside a kept answer's fill this does nothing.
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { ScopedStorage } from './scoped-storage'
 
 interface AnswerLife {
   /** The first moment (milliseconds) at which the answer would read differently by the clock. */
   until: number
 }
 
-const life = new AsyncLocalStorage<AnswerLife>()
+const life = new ScopedStorage<AnswerLife>()
 
 /** Runs a fill, answering its result and the moment it stops being true (Infinity: never). */
 export async function measuringAnswerLife<Result>(

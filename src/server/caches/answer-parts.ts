@@ -14,7 +14,7 @@
  * (`noteUnversioned`), and the answer is then kept as any other. Outside such a fill the notes
  * do nothing.
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { ScopedStorage } from './scoped-storage'
 
 /** What a fill noted, each with the version it was read under. */
 export interface ShownParts {
@@ -41,7 +41,7 @@ export interface PartVersions {
   commentList(postId: number): number
 }
 
-const shown = new AsyncLocalStorage<ShownParts>()
+const shown = new ScopedStorage<ShownParts>()
 
 /** Runs a fill, answering its result and what it showed (null: nothing but versioned parts). */
 export async function measuringShownParts<Result>(

@@ -18,6 +18,8 @@ export interface ReadCacheLimits {
   postShared: number
   /** Bytes of whole answers kept at most (http/kept-answers.ts), counted as UTF-16. */
   answerBytes: number
+  /** Bytes of pieces of kept answers at most (caches/answer-pieces.ts), counted as UTF-16. */
+  pieceBytes: number
   /** How long a whole answer is served at most, with nothing written meanwhile. */
   answerMs: number
   /**
@@ -34,7 +36,7 @@ export interface ReadCacheLimits {
   timelineLength: number
 }
 
-/** About 50 MB at most, whatever the traffic (least recently used out). */
+/** About 60 MB at most, whatever the traffic (least recently used out). */
 export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   summaries: 10_000,
   postImages: 20_000,
@@ -43,6 +45,8 @@ export const DEFAULT_READ_CACHE_LIMITS: ReadCacheLimits = {
   visibility: 5_000,
   postShared: 20_000,
   answerBytes: 16 * 1024 * 1024,
+  // A feed item's JSON is some 600 bytes: about 7,000 viewers' pages of 20.
+  pieceBytes: 8 * 1024 * 1024,
   answerMs: 1_000,
   partsAnswerMs: 10_000,
   postRows: 20_000,

@@ -47,6 +47,7 @@ import { ListVersions } from './lists'
 import { PostRows } from './post-rows'
 import { ViewerStates } from './viewer-states'
 import { KeptAnswers, type AnswerMade, type KeptAnswer } from './whole-answers'
+import { KeptPieces, type AnswerPiece } from './answer-pieces'
 import {
   DEFAULT_READ_CACHE_LIMITS,
   type AnswerMark,
@@ -119,6 +120,8 @@ export class ReadCache {
   private touchCount = 0
   /** Whole answers of reads (http/kept-answers.ts). */
   readonly answers: KeptAnswers
+  /** Pieces of answers kept with their parts (caches/answer-pieces.ts). */
+  readonly pieces: KeptPieces
 
   constructor(limits: Partial<ReadCacheLimits> = {}) {
     this.limits = { ...DEFAULT_READ_CACHE_LIMITS, ...limits }
@@ -128,6 +131,7 @@ export class ReadCache {
     this.visibility = new BoundedMap(this.limits.visibility)
     this.postShared = new CountedMap(this.limits.postShared, 'post_shared')
     this.answers = new KeptAnswers(this.limits.answerBytes)
+    this.pieces = new KeptPieces(this.limits.pieceBytes)
     this.postRows = new PostRows(this.limits.postRows)
     this.viewerStates = new ViewerStates(this.limits.viewerStates, this.postRows.versions)
     this.timelines = new HomeTimelines({
@@ -208,6 +212,12 @@ export class ReadCache {
     return true
   }
 
+  /** A kept piece (caches/answer-pieces.ts `KeptPieces.take`); none in a cluster or afresh. */
+  piece(key: string, now = Date.now()): AnswerPiece | undefined {
+    if (!this.enabled || !this.keepsTouched()) return undefined
+    return this.pieces.take(key, now, this.partsGenerationCount, this.partVersions)
+  }
+
   private readonly countAnswer = cacheLookupsOf('answers')
   private readonly countVisibility = cacheLookupsOf('visibility')
 
@@ -216,7 +226,7 @@ export class ReadCache {
    * (what it showed, by version), it is kept through the writes that change none of them, when
    * every part is versioned, the list it was paged from among them (a home timeline, a list of
    * posts), and no command touched anything during the fill (a version noted after a touch could
-   * hide a row read before it).
+   * hide a row read before it); so are the `pieces` its fill presented (caches/answer-pieces.ts).
    */
   keepAnswer(
     key: string,
@@ -224,7 +234,7 @@ export class ReadCache {
     mark: AnswerMark,
     until: number,
     parts?: ShownParts,
-    now = Date.now(),
+    { now = Date.now(), pieces = [] }: { now?: number; pieces?: readonly AnswerPiece[] } = {},
   ): void {
     if (!this.enabled) return
     if (
@@ -238,6 +248,7 @@ export class ReadCache {
       const end = Math.min(until, now + this.limits.partsAnswerMs)
       if (end <= now) return
       this.answers.set(key, { ...made, generation: this.partsGenerationCount, until: end, parts })
+      this.pieces.keep(pieces, this.partsGenerationCount, end)
       return
     }
     const end = Math.min(until, now + this.limits.answerMs)
@@ -254,6 +265,7 @@ export class ReadCache {
     if (followedByTouches && this.keepsTouched()) return
     this.partsGenerationCount++
     this.answers.clear()
+    this.pieces.clear()
   }
 
   readonly limits: ReadCacheLimits

@@ -2,7 +2,7 @@
  * Which read cache belongs to which store, and whether reads may use it now: the one app's
  * store has its cache; a transaction's handle, and a read run afresh, have none.
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { ScopedStorage } from './scoped-storage'
 import type { Store } from '../db/store'
 import type { ReadCache } from './read-cache'
 
@@ -42,7 +42,7 @@ export function touchedCacheOf(db: Store): ReadCache | undefined {
   return cache?.keepsTouched() ? cache : undefined
 }
 
-const afresh = new AsyncLocalStorage<true>()
+const afresh = new ScopedStorage<true>()
 
 /**
  * Runs `work` with every read from the database, none from a cache: what a command presents for

@@ -3,6 +3,7 @@
  * middleware of http/context.ts, read by the routes. Apart from context.ts, which builds on the
  * rate limits, so that the rate limits can name it without importing context.ts back.
  */
+import type { AnswerPiece } from '../caches/answer-pieces'
 import type { UserRow } from '../db/rows'
 
 export interface AppEnv {
@@ -15,5 +16,7 @@ export interface AppEnv {
     token: string
     /** This request's id in the log and its `X-Request-Id` (observability/request-log.ts). */
     requestId: string
+    /** What a fill's page was joined from, to keep beside its answer (http/kept-answers.ts). */
+    answerPieces?: readonly AnswerPiece[]
   }
 }

@@ -47,20 +47,34 @@ export function keptAnswers(
     // answer, the latest live event) are set afresh around it, as for any answer.
     if (kept) return c.body(kept.body, 200, { 'Content-Type': kept.contentType })
     const mark = cache.answerMark
-    const made = keepingJsonText(c)
+    const answered = keepingJsonText(c)
     let parts: ShownParts | undefined
     const { until } = await measuringAnswerLife(async () => {
       if (withParts) parts = (await measuringShownParts(next)).parts
       else await next()
     })
     const response = c.res
-    const text = made.text(response)
+    const text = answered.text(response)
     if (response.status !== 200 || text === undefined) return
     const contentType = response.headers.get('content-type')
     if (!contentType?.startsWith('application/json')) return
     const body = new Uint8Array(Buffer.from(text))
-    cache.keepAnswer(key, { body, contentType, route: routePatternOf(c) }, mark, until, parts)
+    const made = { body, contentType, route: routePatternOf(c) }
+    cache.keepAnswer(key, made, mark, until, parts, { pieces: c.get('answerPieces') })
   }
+}
+
+/** The JSON texts answered by `c.json` or `jsonTextAnswer`, by their Response. */
+const answeredTexts = new WeakMap<Response, string>()
+
+/**
+ * Answers JSON already written out (a page joined from kept pieces: caches/answer-pieces.ts) as
+ * `c.json` answers an object: status 200, `Content-Type: application/json`, kept as its text.
+ */
+export function jsonTextAnswer(c: Context<AppEnv>, text: string): Response {
+  const response = c.newResponse(text, 200, { 'Content-Type': 'application/json' })
+  answeredTexts.set(response, text)
+  return response
 }
 
 type AnswerHeaders = Record<string, string | string[]>
@@ -70,10 +84,10 @@ type AnswerHeaders = Record<string, string | string[]>
  * it back from the Response would make the Node adapter build a web stream for it, and answering
  * a Response rebuilt from those bytes sends it through that stream: some 150 µs a fill
  * (docs/PERFORMANCE.md, "Fills without web streams"). `text(response)` is undefined
- * unless `response` is the one `c.json` made (an error answered otherwise, a streamed list).
+ * unless `response` is the one `c.json` (or `jsonTextAnswer`) made (an error answered otherwise, a
+ * streamed list).
  */
 function keepingJsonText(c: Context<AppEnv>): { text(response: Response): string | undefined } {
-  let made: { response: Response; text: string } | undefined
   // Hono's json() with its overloads erased: the same arguments reach newResponse as there.
   const respond = c.newResponse as (
     data: string,
@@ -84,11 +98,11 @@ function keepingJsonText(c: Context<AppEnv>): { text(response: Response): string
   const keeping = (object: unknown, arg?: unknown, headers?: AnswerHeaders) => {
     const text = JSON.stringify(object)
     const response = respond(text, arg, { 'Content-Type': 'application/json', ...headers })
-    made = { response, text }
+    answeredTexts.set(response, text)
     return response
   }
   c.json = keeping as unknown as typeof c.json
-  return { text: (response) => (made?.response === response ? made.text : undefined) }
+  return { text: (response) => answeredTexts.get(response) }
 }
 
 /**

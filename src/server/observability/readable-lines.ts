@@ -66,7 +66,8 @@ function plainText(
     if (value === undefined) continue
     if (value !== null && typeof value === 'object') return undefined
     // As pino-pretty: the value's JSON, its escaped backslashes written as one.
-    text += `    ${key}: ${JSON.stringify(value).replaceAll('\\\\', '\\')}\n`
+    const json = JSON.stringify(value)
+    text += `    ${key}: ${json.includes('\\') ? json.replaceAll('\\\\', '\\') : json}\n`
   }
   return text
 }
@@ -95,8 +96,18 @@ export function prettyOptions(colorize: boolean): PrettyOptions {
 
 const twoDigits = (value: number) => String(value).padStart(2, '0')
 
+/** The last time written, and its text: a busy server writes many lines in one millisecond. */
+let lastClock = { epochMs: NaN, text: '' }
+
 /** `[HH:MM:ss.mmm]` of an epoch time in milliseconds, in this computer's time zone. */
 export function clockTime(epochMs: number): string {
+  if (epochMs === lastClock.epochMs) return lastClock.text
+  const text = clockTimeOf(epochMs)
+  lastClock = { epochMs, text }
+  return text
+}
+
+function clockTimeOf(epochMs: number): string {
   const at = new Date(epochMs)
   const ms = String(at.getMilliseconds()).padStart(3, '0')
   return `[${twoDigits(at.getHours())}:${twoDigits(at.getMinutes())}:${twoDigits(at.getSeconds())}.${ms}]`

@@ -36,8 +36,9 @@ import { answerWholeList, reserveWholeListAnswer } from '../http/whole-list-limi
 import { isValidTag, normalizeTag, TAG_MAX_LENGTH } from '../../shared/rich-text'
 import { HttpError } from '../errors/http-error'
 import { pageTagPosts } from '../services/reads/tags'
-import { pageHomeFeed, presentFeed } from '../services/reads/home-feed'
-import { keptAnswers, paged, pagedOrTagged } from '../http/kept-answers'
+import { pageHomeFeed } from '../services/reads/home-feed'
+import { presentFeedText } from '../services/presenting/feed-page'
+import { jsonTextAnswer, keptAnswers, paged, pagedOrTagged } from '../http/kept-answers'
 
 const TAG_ERROR = `tag must be a hashtag: letters, digits and "_", at most ${TAG_MAX_LENGTH}.`
 const TAG_SORT_ERROR = "A tag's posts are listed newest first only: leave out sort."
@@ -193,10 +194,10 @@ export function feedRoutes(deps: AppDeps) {
       // Muted, blocked and suspended authors leave every list (services/reads/visibility.ts); the
       // feed holds the reposts of those one follows too (services/reads/home-feed.ts).
       const page = await pageHomeFeed(db, userId, pageRequest(c.req.valid('query')))
-      return c.json({
-        posts: await presentFeed(db, page.items, userId),
-        nextCursor: page.nextCursor,
-      } satisfies PostsPage)
+      // Joined from the pieces kept of earlier pages where they still hold (feed-page.ts).
+      const { text, pieces } = await presentFeedText(db, page, userId)
+      c.set('answerPieces', pieces)
+      return jsonTextAnswer(c, text)
     },
   )
 }

@@ -19,14 +19,10 @@
  * the rule above is judged as of then. A repost made while the reader scrolls does not hide the
  * older appearance a later page would show them; it reaches them live, behind the new posts pill.
  */
-import type { Post } from '../../../shared/api-types'
 import type { PostRow } from '../../db/rows'
 import type { SqlParam, Store } from '../../db/store'
 import { decodeNumericCursor, encodeCursor, LIST_START, type PageRequest } from './pagination'
 import { feedIndex, feedPostRows, postsByIds } from './posts'
-import { loadSummaries } from '../presenting/embedded'
-import { presentPosts } from '../presenting/posts'
-import { formatTimestamp } from '../presenting/time'
 import { readCacheOf, touchedCacheOf } from '../../caches/store-caches'
 import { before, FEED_USERS, type Place } from '../../caches/home-timelines'
 import { firstMuteEnd, hiddenAuthors, visibleAuthor } from './visibility'
@@ -316,29 +312,4 @@ export async function pageHomeFeed(
     return row ? [{ row, repost }] : []
   })
   return { items, nextCursor: more && last ? encodeCursor([...last, asOf]) : null }
-}
-
-/** A feed page as the API answers it: each post with `repostedBy` (one more query). */
-export async function presentFeed(
-  db: Store,
-  items: readonly FeedItem[],
-  viewerId: number,
-): Promise<Post[]> {
-  const posts = await presentPosts(
-    db,
-    items.map((item) => item.row),
-    { detail: 'page', viewerId },
-  )
-  const reposters = await loadSummaries(
-    db,
-    items.flatMap((item) => (item.repost ? [item.repost.userId] : [])),
-  )
-  return posts.map((post, index) => {
-    const repost = items[index]?.repost
-    const user = repost ? reposters.get(repost.userId) : undefined
-    return {
-      ...post,
-      repostedBy: repost && user ? { user, createdAt: formatTimestamp(repost.createdAt) } : null,
-    }
-  })
 }
