@@ -9,17 +9,14 @@
  * profile per fill (profile-summary.ts), the load's own samples only.
  */
 import autocannon from 'autocannon'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuilt } from '../scripts/build-stale'
-import { signToken } from '../src/server/auth/token'
-import { SECRET_FILE } from '../src/server/server'
-import { generateDataset, usernameOf } from './generate'
-import { MIXED_SIZE } from './mixed-bench'
 import { formatProfile, readProfileFrom, summarizeProfile } from './profile-summary'
-import { cpuSecondsOf, startServerProcess } from './run-bench'
+import { startProfiledServer } from './profiled-server'
+import { cpuSecondsOf } from './run-bench'
 
 const { values } = parseArgs({
   options: {
@@ -34,21 +31,10 @@ const DISTINCT_PER_CONNECTION = 20_000
 await ensureBuilt()
 const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-fill-profile-'))
 try {
-  await generateDataset(dataDir, { ...MIXED_SIZE })
-  const profileDir = join(dataDir, 'profile')
-  const { child, url } = await startServerProcess(dataDir, ['--no-demo'], undefined, [
-    '--cpu-prof',
-    `--cpu-prof-dir=${profileDir}`,
-  ])
+  const { child, url, tokens, profileDir } = await startProfiledServer(dataDir)
   const window = { fromUs: 0, toUs: 0 }
   let fills = 0
   try {
-    const secret = readFileSync(join(dataDir, SECRET_FILE))
-    const tokens = await Promise.all(
-      Array.from({ length: MIXED_SIZE.users }, (_, index) =>
-        signToken({ _id: String(index + 1), username: usernameOf(index + 1) }, secret),
-      ),
-    )
     const perConnection = Math.ceil(tokens.length / CONNECTIONS)
     let distinct = 0
     const load = (duration: number) => {

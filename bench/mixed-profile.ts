@@ -5,17 +5,15 @@
  * own process with `node --cpu-prof`, on the mixed bench's generated community; its profile is
  * summarized per read answered (profile-summary.ts), the load's own samples only.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuilt } from '../scripts/build-stale'
-import { signToken } from '../src/server/auth/token'
-import { SECRET_FILE } from '../src/server/server'
-import { generateDataset, usernameOf } from './generate'
 import { load, MIXED_SIZE, startWrites } from './mixed-bench'
 import { formatProfile, readProfileFrom, summarizeProfile } from './profile-summary'
-import { cpuSecondsOf, startServerProcess } from './run-bench'
+import { startProfiledServer } from './profiled-server'
+import { cpuSecondsOf } from './run-bench'
 
 const { values } = parseArgs({
   options: {
@@ -27,21 +25,10 @@ const { values } = parseArgs({
 await ensureBuilt()
 const dataDir = mkdtempSync(join(tmpdir(), 'gamerstage-mixed-profile-'))
 try {
-  await generateDataset(dataDir, { ...MIXED_SIZE })
-  const profileDir = join(dataDir, 'profile')
-  const { child, url } = await startServerProcess(dataDir, ['--no-demo'], undefined, [
-    '--cpu-prof',
-    `--cpu-prof-dir=${profileDir}`,
-  ])
+  const { child, url, tokens, profileDir } = await startProfiledServer(dataDir)
   const window = { fromUs: 0, toUs: 0 }
   let completed = 0
   try {
-    const secret = readFileSync(join(dataDir, SECRET_FILE))
-    const tokens = await Promise.all(
-      Array.from({ length: MIXED_SIZE.users }, (_, index) =>
-        signToken({ _id: String(index + 1), username: usernameOf(index + 1) }, secret),
-      ),
-    )
     const options = { url, tokens, connections: 10, duration: Number(values.duration) }
     const writesPerSecond = Number(values.writes)
     // Warm: every viewer's first read, then the load.

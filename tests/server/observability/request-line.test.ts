@@ -82,6 +82,18 @@ for (const fields of ${JSON.stringify(FIELD_SETS)}) {
 const withoutTime = (line: string) =>
   line.replace(/"time":\d+/, '"time":T').replace(/^\[[\d:.]+\]/, '[T]')
 
+/** A destination that keeps what is written to it. */
+function capturing(): { written: string[]; destination: Writable } {
+  const written: string[] = []
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      written.push(chunk.toString())
+      done()
+    },
+  })
+  return { written, destination }
+}
+
 describe("a request's log line", () => {
   it('is the line pino writes, as JSON', () => {
     const pairs = printedPairs('json')
@@ -103,13 +115,7 @@ describe("a request's log line", () => {
   })
 
   it('is written to a destination given, and not at all below the level', () => {
-    const written: string[] = []
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        written.push(chunk.toString())
-        done()
-      },
-    })
+    const { written, destination } = capturing()
     const fields = FIELD_SETS[0] ?? {}
     const previous = useLogger(createLogger({ format: 'json', level: 'warn', destination }))
     try {
@@ -125,13 +131,7 @@ describe("a request's log line", () => {
   })
 
   it('goes through info on a logger made elsewhere', () => {
-    const written: string[] = []
-    const destination = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        written.push(chunk.toString())
-        done()
-      },
-    })
+    const { written, destination } = capturing()
     const previous = useLogger(pino({ base: { elsewhere: true } }, destination))
     try {
       logRequestLine({ route: '/api/feed' })
