@@ -3,13 +3,14 @@
  * home feed, with the repost that brought it), kept with the versions it was made under. When a
  * page's list moves (a new post on its top), its fill presents only what is new and joins the
  * pieces still true (services/presenting/feed-page.ts): presenting and writing out a whole page
- * of posts was most of a fill's CPU (docs/PERFORMANCE.md, "Pieces of kept answers").
+ * of posts was most of a fill's CPU (docs/PERFORMANCE.md, "Issue 38: the kept read's last
+ * microseconds, and fills joined from pieces").
  *
- * A piece holds exactly as long as a whole answer kept with its parts that showed it would
- * (caches/read-cache.ts `piece`): the same generation of the changes no version follows, its
- * post's and quoted post's versions and its viewer's, and no longer than the answer it was made
- * in (a poll's end, a mute's end, `partsAnswerMs`). So a page joined from pieces is, byte for byte,
- * the page presented afresh.
+ * A piece is kept with the answer it was made in (ReadCache.keepAnswer) and holds exactly as
+ * long as a whole answer kept with its parts that showed it would (`KeptPieces.take`): the same
+ * generation of the changes no version follows, its post's and quoted post's versions and its
+ * viewer's, and no longer than that answer's life (a poll's end, a mute's end, `partsAnswerMs`).
+ * So a page joined from pieces is, byte for byte, the page presented afresh.
  */
 import { LRUCache } from 'lru-cache'
 import { cacheLookupsOf } from '../observability/metrics'

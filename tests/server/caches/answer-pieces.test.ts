@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { keptAnswerCheck, type KeptAnswerCheck } from '../../helpers/kept-answer-check'
 import { createPoll } from '../../helpers/polls'
+import { KeptPieces, pieceKey } from '../../../src/server/caches/answer-pieces'
 
 let check: KeptAnswerCheck | undefined
 afterEach(async () => {
@@ -107,5 +108,32 @@ describe('pieces of kept feed answers', () => {
     await post(bob.token, 'Two')
     expect(await read('/api/feed?limit=20', alice.token, 'a new post')).toBe('filled')
     expect(piecesUsed()).toBe(0)
+  })
+
+  it('stay within their bound of bytes, the least recently used out', () => {
+    // Four pieces of some 1,100 bytes (their JSON and key as UTF-16) fit.
+    const pieces = new KeptPieces(5_000)
+    const piece = (postId: number) => ({
+      key: pieceKey(1, postId, null),
+      json: 'x'.repeat(500),
+      posts: [[postId, 1]] as const,
+      viewer: 1,
+      viewerVersion: 1,
+    })
+    const versions = { post: () => 1, viewer: () => 1 }
+    pieces.keep([piece(1), piece(2)], 0, Infinity)
+    expect(pieces.take(pieceKey(1, 1, null), 0, 0, versions)).toBeDefined()
+    pieces.keep([3, 4, 5].map(piece), 0, Infinity)
+    expect(pieces.usedBytes).toBeLessThanOrEqual(5_000)
+    // Post 1 was used since post 2 was kept: 2 went first.
+    expect(pieces.take(pieceKey(1, 2, null), 0, 0, versions)).toBeUndefined()
+    expect(pieces.take(pieceKey(1, 1, null), 0, 0, versions)).toBeDefined()
+    expect(pieces.take(pieceKey(1, 5, null), 0, 0, versions)).toBeDefined()
+    // Another generation, another version, or past its life: none holds, and it goes.
+    expect(pieces.take(pieceKey(1, 5, null), 0, 1, versions)).toBeUndefined()
+    expect(pieces.take(pieceKey(1, 5, null), 0, 0, versions)).toBeUndefined()
+    expect(pieces.take(pieceKey(1, 4, null), 0, 0, { ...versions, post: () => 2 })).toBeUndefined()
+    expect(pieces.take(pieceKey(1, 3, null), Infinity, 0, versions)).toBeUndefined()
+    expect(pieces.size).toBe(1)
   })
 })
