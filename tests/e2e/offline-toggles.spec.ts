@@ -111,9 +111,9 @@ for (const size of sizes()) {
       await expect(like).toHaveAccessibleName('Like, 0 likes')
       await expect(like.locator('.count')).toHaveText('0')
       const liked = await themeColour(page, '--like')
-      // The pointer back on it: a section of the page that failed to load meanwhile (the
-      // profile's game nights, refetched when the window came back) may have moved the post
-      // from under it (a CI run on 7ad9bb3 found it so, on the desktop size).
+      // The pointer back on it: the page may have moved the post from under it since the click
+      // (a CI run on 7ad9bb3, desktop size: the profile's game nights section showed its
+      // "Cannot reach the server" box above the post, and the page was at its top).
       await like.hover()
       expect(await like.evaluate((element) => element.matches(':hover'))).toBe(true)
       expect(await colourOf(like)).not.toBe(liked)
