@@ -78,7 +78,7 @@ export class KeptPieces {
     now: number,
     generation: number,
     versions: Pick<PartVersions, 'post' | 'viewer'>,
-  ): AnswerPiece | undefined {
+  ): KeptPiece | undefined {
     const kept = this.lru?.get(key)
     const holds =
       kept !== undefined &&

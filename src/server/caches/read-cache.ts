@@ -47,7 +47,7 @@ import { ListVersions } from './lists'
 import { PostRows } from './post-rows'
 import { ViewerStates } from './viewer-states'
 import { KeptAnswers, type AnswerMade, type KeptAnswer } from './whole-answers'
-import { KeptPieces, type AnswerPiece } from './answer-pieces'
+import { KeptPieces, type AnswerPiece, type KeptPiece } from './answer-pieces'
 import {
   DEFAULT_READ_CACHE_LIMITS,
   type AnswerMark,
@@ -213,7 +213,7 @@ export class ReadCache {
   }
 
   /** A kept piece (caches/answer-pieces.ts `KeptPieces.take`); none in a cluster or afresh. */
-  piece(key: string, now = Date.now()): AnswerPiece | undefined {
+  piece(key: string, now = Date.now()): KeptPiece | undefined {
     if (!this.enabled || !this.keepsTouched()) return undefined
     return this.pieces.take(key, now, this.partsGenerationCount, this.partVersions)
   }

@@ -97,6 +97,27 @@ describe('pieces of kept feed answers', () => {
     expect(piecesUsed()).toBe(0)
   })
 
+  it('end the life of the answer joined from them at the end of a poll they show', async () => {
+    // Answers with their parts kept an hour: only the poll's end may end them sooner.
+    check = await keptAnswerCheck({ partsAnswerMs: 60 * MINUTE })
+    const { app: h, send, post, read: readPage, piecesUsed } = check
+    const alice = await h.signup('alice')
+    const bob = await h.signup('bob')
+    await send(`/api/users/follow/${bob.id}`, {}, alice.token)
+    await createPoll(h, bob.token, 5)
+    const read = (after: string) => readPage('/api/feed?limit=20', alice.token, after)
+
+    expect(await read('first read')).toBe('filled')
+    await post(bob.token, 'Bob, while the poll is open')
+    expect(await read('a new post, the poll still open')).toBe('filled')
+    expect(piecesUsed()).toBe(1)
+    expect(await read('nothing written')).toBe('kept')
+
+    // Nothing written, but the poll ended: the page joined from its piece is not served again.
+    vi.setSystemTime(Date.now() + 6 * MINUTE)
+    expect(await read('the poll ended')).toBe('filled')
+  })
+
   it('are kept in a bound of bytes, and none when it is 0', async () => {
     check = await keptAnswerCheck({ pieceBytes: 0 })
     const { app: h, send, post, read, piecesUsed } = check

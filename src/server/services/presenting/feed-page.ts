@@ -7,6 +7,7 @@
  * both after every kind of change).
  */
 import type { Post, PostsPage } from '../../../shared/api-types'
+import { answerChangesAt } from '../../caches/answer-life'
 import { noteShown, noteShownPosts } from '../../caches/answer-parts'
 import { pieceKey, type AnswerPiece } from '../../caches/answer-pieces'
 import { touchedCacheOf } from '../../caches/store-caches'
@@ -59,9 +60,11 @@ export async function presentFeedText(
     const kept = cache?.piece(pieceKey(viewerId, item.row.id, item.repost), now)
     texts.push(kept?.json)
     if (kept) {
-      // The answer being made shows what the piece showed, at the versions it still has.
+      // The answer being made shows what the piece showed, at the versions it still has, and
+      // lives no longer than the piece (a poll's end in it: nothing presents it now to say so).
       for (const [id, version] of kept.posts) noteShownPosts([id], () => version)
       noteShown('viewers', viewerId, kept.viewerVersion)
+      answerChangesAt(kept.until)
     } else {
       missing.push(item)
       missingAt.push(index)
